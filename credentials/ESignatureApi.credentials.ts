@@ -1,0 +1,192 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestHelper,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { obtainAccessToken } from './accessToken';
+
+export class ESignatureApi implements ICredentialType {
+	name = 'eSignatureApi';
+
+	displayName = 'E-Signature API';
+
+	icon = { light: 'file:../icons/esignature.svg', dark: 'file:../icons/esignature.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/esignature-n8n/n8n-nodes-esignature#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'options',
+			options: [
+				{
+					name: 'Integration',
+					value: 'integration',
+					description:
+						'Account user, account secret and an integration client, exchanged at /Authentication/Authority/Token',
+				},
+				{
+					name: 'Client Credentials',
+					value: 'clientCredentials',
+					description: 'OAuth 2.0 client ID and secret, exchanged at the authorization server',
+				},
+			],
+			default: 'integration',
+		},
+		{
+			displayName: 'Environment',
+			name: 'environment',
+			type: 'options',
+			options: [
+				{ name: 'Production', value: 'production' },
+				{ name: 'Sandbox', value: 'sandbox' },
+			],
+			default: 'production',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example-esign.com',
+			description: 'Address of the production API, as given in your account settings',
+			displayOptions: { show: { environment: ['production'] } },
+		},
+		{
+			displayName: 'Sandbox Base URL',
+			name: 'sandboxBaseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://sandbox.example-esign.com',
+			description: 'Address of the sandbox API',
+			displayOptions: { show: { environment: ['sandbox'] } },
+		},
+		{
+			displayName: 'Authorization Server URL',
+			name: 'authUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://identity.example-esign.com',
+			description:
+				'Address of the OAuth authorization server of the chosen environment (tokens are issued at /connect/token)',
+			displayOptions: { show: { grantType: ['clientCredentials'] } },
+		},
+		{
+			displayName: 'Authorization Server URL',
+			name: 'authUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://identity.example-esign.com',
+			description:
+				'Only needed for the Revoke Access Token operation (tokens are revoked at /connect/revocation)',
+			displayOptions: { show: { grantType: ['integration'] } },
+		},
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Username',
+			name: 'username',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'E-mail address of the account user the integration acts as',
+			displayOptions: { show: { grantType: ['integration'] } },
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { grantType: ['integration'] } },
+		},
+		{
+			displayName: 'Account ID',
+			name: 'accountId',
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: { show: { grantType: ['integration'] } },
+		},
+		{
+			displayName: 'Account Secret',
+			name: 'accountSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { grantType: ['integration'] } },
+		},
+		{
+			// Filled by preAuthentication; n8n empties it and calls preAuthentication again after a 401.
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+	];
+
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		return { accessToken: await obtainAccessToken(this, credentials) };
+	}
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+			},
+		},
+	};
+
+	// Listing webhooks is the cheapest call that needs a valid token.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL:
+				'={{ ($credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.baseUrl).replace(/\\/+$/, "") }}',
+			url: '/api/v1/webhooks',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'errorCode',
+					value: 401,
+					message: 'The service refused the access token (error 401 Unauthorized)',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'errorCode',
+					value: 3,
+					message: 'The service refused the access token (error 3 Unauthorized)',
+				},
+			},
+		],
+	};
+}

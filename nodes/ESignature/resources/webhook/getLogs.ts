@@ -1,0 +1,45 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { responseOptions } from '../../shared/descriptions';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../shared/enums';
+import { buildLogFilterBody } from './hooks';
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['getLogs'] } };
+
+export const getLogsDescription: INodeProperties[] = [
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions,
+		routing: { send: { preSend: [buildLogFilterBody] } },
+		options: [
+			{
+				displayName: 'Callback Request ID',
+				name: 'requestId',
+				type: 'string',
+				default: '',
+				description: 'Only deliveries of this callback (the RequestId of the envelope)',
+			},
+			{
+				displayName: 'Delivery Status',
+				name: 'webhookStatus',
+				type: 'options',
+				options: WEBHOOK_DELIVERY_STATUSES,
+				default: 4,
+				description:
+					'Only deliveries with this status. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Webhook URL',
+				name: 'webhookUrl',
+				type: 'string',
+				default: '',
+				description: 'Only deliveries to this URL',
+			},
+		],
+	},
+	responseOptions(displayOptions),
+];

@@ -1,0 +1,57 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+/*
+ * Named values of the service's numeric fields, from its public documentation (see shared notes; the spec does not
+ * list them). Every field that uses them also accepts an expression with a raw number, for values added later.
+ */
+
+export const AUTHENTICATION_TYPES: INodePropertyOptions[] = [
+	{ name: 'None', value: 0 },
+	{ name: 'National Identity Provider (First Time Only)', value: 1 },
+	{ name: 'SMS One-Time Password', value: 2 },
+	{ name: 'Email One-Time Password', value: 3 },
+	{ name: 'Digital Signature (Documents Only)', value: 5 },
+	{ name: 'National Identity Provider App (Every Time)', value: 7 },
+	{ name: 'Absher One-Time Password (Needs National ID)', value: 9 },
+	{ name: 'WhatsApp One-Time Password', value: 10 },
+];
+
+export const DESTINATION_TYPES: INodePropertyOptions[] = [
+	{ name: 'Creator', value: 0 },
+	{ name: 'Signer', value: 1 },
+	{ name: 'CC', value: 2 },
+	{ name: 'Reviewer', value: 3 },
+	{ name: 'Department', value: 4 },
+];
+
+// Documented as 1 Arabic / 2 English, while the v3 page and the spec's samples use 0 and 1: the spec's samples win,
+// and an expression can send any number.
+export const INVITATION_LANGUAGES: INodePropertyOptions[] = [
+	{ name: 'Arabic', value: 0 },
+	{ name: 'English', value: 1 },
+];
+
+export const SMS_PROVIDERS: INodePropertyOptions[] = [
+	{ name: 'Imissive', value: 1 },
+	{ name: 'Msegat', value: 2 },
+	{ name: 'Unifonic', value: 3 },
+	{ name: 'FourJawaly', value: 4 },
+	{ name: 'Infinito', value: 5 },
+];
+
+export const WEBHOOK_DELIVERY_STATUSES: INodePropertyOptions[] = [
+	{ name: 'Pending', value: 0 },
+	{ name: 'Success', value: 1 },
+	{ name: 'Recall', value: 2 },
+	{ name: 'Failed From Client', value: 4 },
+];
+
+/** Callback `Status` codes (shared notes): 1 completed, 2 rejected. */
+export const CALLBACK_STATUSES: Record<number, string> = { 1: 'completed', 2: 'rejected' };
+
+/** The API's numbers, whether an option value or an expression gave them as text. */
+export function toNumber(value: unknown): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const number = typeof value === 'number' ? value : Number(String(value).trim());
+	return Number.isFinite(number) ? number : undefined;
+}

@@ -1,0 +1,149 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { decodeBase64, detectMimeType, fileNameFor } from './binary';
+import { isServiceWrapper, parseBody, throwIfServiceError } from './errors';
+
+/*
+ * Hooks shared by every resource: how answers become items, errors and binary data.
+ * Resource-specific request builders live in resources/<resource>/hooks.ts.
+ */
+
+function pair(context: IExecuteSingleFunctions, json: IDataObject, binary?: INodeExecutionData['binary']): INodeExecutionData {
+	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
+}
+
+function keepWrapper(context: IExecuteSingleFunctions): boolean {
+	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
+}
+
+/** Items from a wrapper's payload: arrays split into items, `true` as `{ success: true }`. */
+function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeExecutionData[] {
+	if (keepWrapper(context) && isServiceWrapper(body)) return [pair(context, body as unknown as IDataObject)];
+	const data = isServiceWrapper(body) ? body.data : body;
+	const message = isServiceWrapper(body) ? body.message : undefined;
+	if (Array.isArray(data)) {
+		return data.map((entry) =>
+			pair(context, typeof entry === 'object' && entry !== null ? (entry as IDataObject) : { value: entry }),
+		);
+	}
+	if (data === true || data === null || data === undefined || data === '') {
+		return [pair(context, { success: true, ...(message ? { message } : {}) })];
+	}
+	if (typeof data === 'object') return [pair(context, data as IDataObject)];
+	return [pair(context, { value: data as string | number | boolean })];
+}
+
+/** Every JSON operation: service errors become NodeApiErrors, the payload becomes the items. */
+export async function unwrapResponse(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	return itemsFromData(this, throwIfServiceError(this, response));
+}
+
+/** Get-by-id operations: the service answers an unknown id with `data: null` and no error code. */
+export async function unwrapFoundResponse(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = throwIfServiceError(this, response);
+	if (isServiceWrapper(body) && (body.data === null || body.data === undefined)) {
+		throw new NodeApiError(this.getNode(), { errorCode: 404, message: 'not found' }, {
+			message: 'The requested item was not found',
+			description:
+				'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
+			httpCode: '404',
+			itemIndex: this.getItemIndex(),
+		});
+	}
+	return itemsFromData(this, body);
+}
+
+function binaryPropertyName(context: IExecuteSingleFunctions): string {
+	return ((context.getNodeParameter('binaryPropertyName', 'data') as string) || 'data').trim();
+}
+
+async function toBinaryItem(
+	context: IExecuteSingleFunctions,
+	data: Buffer,
+	suggestedName: string | undefined,
+	fallbackName: string,
+	json: IDataObject,
+): Promise<INodeExecutionData> {
+	const { mimeType, extension } = detectMimeType(data);
+	const fileName = fileNameFor(suggestedName, fallbackName, extension);
+	const property = binaryPropertyName(context);
+	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
+	return pair(context, { ...json, fileName, mimeType, fileSize: data.length }, { [property]: binary });
+}
+
+function fileNameFromDisposition(header: unknown): string | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (typeof value !== 'string') return undefined;
+	const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(value);
+	if (encoded) return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
+	const plain = /filename="?([^";]+)"?/i.exec(value);
+	return plain?.[1]?.trim();
+}
+
+/** Asks for raw bytes: file downloads answer with the file, not the JSON wrapper. */
+export async function requestFile(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	requestOptions.encoding = 'arraybuffer';
+	requestOptions.json = false;
+	return requestOptions;
+}
+
+/** File downloads: the bytes become a binary property, typed from the bytes (the service may send a ZIP). */
+export async function fileResponseToBinary(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const contentType = String(response.headers['content-type'] ?? '');
+	const bytes = Buffer.from(response.body as Buffer);
+	if (response.statusCode >= 400 || contentType.includes('json')) {
+		throwIfServiceError(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse["body"] });
+	}
+	const documentId = this.getNodeParameter('documentId', '') as string;
+	return [
+		await toBinaryItem(this, bytes, fileNameFromDisposition(response.headers['content-disposition']), documentId || 'document', {
+			documentId,
+		}),
+	];
+}
+
+/** Answers that carry a file as Base64 in `data` ({file, fileName} or the bare string) become binary data. */
+export async function base64ResponseToBinary(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = throwIfServiceError(this, response);
+	const data = isServiceWrapper(body) ? body.data : body;
+	const file = typeof data === 'string' ? { file: data } : ((data ?? {}) as IDataObject);
+	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;
+	if (!bytes) {
+		throw new NodeApiError(this.getNode(), (isServiceWrapper(body) ? body : {}) as IDataObject as never, {
+			message: 'The service answered without a file',
+			description: 'Expected the document as Base64 in the answer.',
+			itemIndex: this.getItemIndex(),
+		});
+	}
+	const documentId = (this.getNodeParameter('documentId', '') as string) || undefined;
+	const { file: _omit, ...details } = file;
+	const json: IDataObject = { ...(documentId ? { documentId } : {}), ...details };
+	if (keepWrapper(this) && isServiceWrapper(body)) Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
+	return [await toBinaryItem(this, bytes, file.fileName as string | undefined, documentId ?? 'signed-document', json)];
+}

@@ -1,0 +1,69 @@
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+import { NodeOperationError } from 'n8n-workflow';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An error about what the user entered, raised before any request is sent. */
+export function inputError(context: IExecuteSingleFunctions, message: string, description?: string) {
+	return new NodeOperationError(context.getNode(), message, { itemIndex: context.getItemIndex(), description });
+}
+
+export function isGuid(value: string): boolean {
+	return GUID.test(value);
+}
+
+/** A required GUID field: trimmed, present and GUID-shaped. */
+export function requireGuid(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	if (!text) throw inputError(context, `${fieldLabel} is required`);
+	if (!isGuid(text)) {
+		throw inputError(
+			context,
+			`${fieldLabel} must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got "${text}"`,
+		);
+	}
+	return text;
+}
+
+/** An optional GUID field: undefined when empty (the service rejects empty GUIDs), checked otherwise. */
+export function optionalGuid(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string | undefined {
+	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	if (!text) return undefined;
+	return requireGuid(context, text, fieldLabel);
+}
+
+export function requireEmail(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (!EMAIL.test(text)) {
+		throw inputError(context, `${fieldLabel} must be an e-mail address, got "${text || '(empty)'}"`);
+	}
+	return text;
+}
+
+export function requireText(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	if (!text) throw inputError(context, `${fieldLabel} is required`);
+	return text;
+}
+
+/**
+ * A date field as ISO 8601 UTC. Accepts what n8n date fields and expressions produce (ISO strings, Luxon DateTime,
+ * JS Date, epoch ms). Dates in the past are refused, as the service would refuse them after the request.
+ */
+export function futureDate(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	let date: DateTime;
+	if (DateTime.isDateTime(value)) date = value;
+	else if (value instanceof Date) date = DateTime.fromJSDate(value);
+	else if (typeof value === 'number') date = DateTime.fromMillis(value);
+	else if (typeof value === 'string' && value.trim()) date = DateTime.fromISO(value.trim(), { zone: 'utc' });
+	else throw inputError(context, `${fieldLabel} is required`);
+	if (!date.isValid) {
+		throw inputError(context, `${fieldLabel} is not a valid date: "${String(value)}"`, 'Use an ISO 8601 date such as 2027-01-31T17:00:00Z.');
+	}
+	if (date.toMillis() <= Date.now()) {
+		throw inputError(context, `${fieldLabel} is in the past (${date.toUTC().toISO()}): choose a future date`);
+	}
+	return date.toUTC().toISO({ suppressMilliseconds: true }) as string;
+}

@@ -1,0 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Every n8n execution context writes $N8N_USER_FOLDER/.n8n/config: keep it out of the home folder.
+if (!process.env.N8N_USER_FOLDER) {
+	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'esig-n8n-'));
+}
