@@ -1,10 +1,15 @@
 const path = require('path');
-const { task, src, dest } = require('gulp');
+const { task, src, dest, parallel } = require('gulp');
 
-task('build:icons', copyIcons);
-
-// n8n resolves `file:` icons relative to the compiled node, so the icons folder is copied beside dist/nodes.
+// n8n resolves `file:` icons relative to the compiled node, so icons/ is copied beside dist/nodes and dist/credentials.
 function copyIcons() {
-	// encoding: false keeps SVG/PNG bytes intact (gulp 5 reads UTF-8 by default).
+	// encoding: false keeps the bytes intact (gulp 5 reads files as UTF-8 by default).
 	return src(path.resolve('icons', '**', '*.{png,svg}'), { encoding: false }).pipe(dest(path.resolve('dist', 'icons')));
 }
+
+// Codex files (categories, documentation links) sit next to each compiled node.
+function copyCodex() {
+	return src(path.resolve('nodes', '**', '*.node.json')).pipe(dest(path.resolve('dist', 'nodes')));
+}
+
+task('build:icons', parallel(copyIcons, copyCodex));

@@ -2,6 +2,14 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchWebhooks } from './methods/listSearch';
+import * as accessToken from './resources/accessToken';
+import * as commercialRegistration from './resources/commercialRegistration';
+import * as document from './resources/document';
+import * as envelope from './resources/envelope';
+import * as identitySigning from './resources/identitySigning';
+import * as invitation from './resources/invitation';
+import * as signing from './resources/signing';
+import * as smsProvider from './resources/smsProvider';
 import * as webhook from './resources/webhook';
 
 export class ESignature implements INodeType {
@@ -34,11 +42,27 @@ export class ESignature implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Access Token', value: 'accessToken' },
+					{ name: 'Commercial Registration', value: 'commercialRegistration' },
+					{ name: 'Document', value: 'document' },
+					{ name: 'Envelope', value: 'envelope' },
+					{ name: 'Identity Provider Signing', value: 'identitySigning' },
+					{ name: 'Invitation', value: 'invitation' },
+					{ name: 'Signing', value: 'signing' },
+					{ name: 'SMS Provider', value: 'smsProvider' },
 					{ name: 'Webhook', value: 'webhook' },
 				],
-				default: 'webhook',
+				default: 'envelope',
 			},
+			...envelope.description,
+			...invitation.description,
+			...signing.description,
+			...identitySigning.description,
+			...document.description,
+			...commercialRegistration.description,
+			...smsProvider.description,
 			...webhook.description,
+			...accessToken.description,
 		],
 	};
 

@@ -1,0 +1,3 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const description: INodeProperties[] = [];
