@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { inputError, requireGuid } from '../../shared/validation';
 
@@ -63,20 +63,42 @@ export async function buildResendBody(this: IExecuteSingleFunctions, requestOpti
 	return requestOptions;
 }
 
-/** The service reads the log filters from a JSON body even on GET. */
-export async function buildLogFilterBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const filters = this.getNodeParameter('filters', {}) as IDataObject;
-	const body: IDataObject = {};
+/** The delivery-log filters the user set, checked. */
+function logFilters(context: IExecuteSingleFunctions): { requestId?: string; webhookUrl?: string; webhookStatus?: number } {
+	const filters = context.getNodeParameter('filters', {}) as IDataObject;
+	const out: { requestId?: string; webhookUrl?: string; webhookStatus?: number } = {};
 	const requestId = String(filters.requestId ?? '').trim();
-	if (requestId) body.requestId = requireGuid(this, requestId, 'Filters: Callback Request ID');
+	if (requestId) out.requestId = requireGuid(context, requestId, 'Filters: Callback Request ID').toLowerCase();
 	const url = String(filters.webhookUrl ?? '').trim();
-	if (url) body.webhookUrl = url;
+	if (url) out.webhookUrl = url;
 	if (filters.webhookStatus !== undefined && filters.webhookStatus !== '') {
 		const status = Number(filters.webhookStatus);
-		if (!Number.isInteger(status)) throw inputError(this, `Filters: Delivery Status must be a number, got "${String(filters.webhookStatus)}"`);
-		body.webhookStatus = status;
+		if (!Number.isInteger(status)) {
+			throw inputError(context, `Filters: Delivery Status must be a number, got "${String(filters.webhookStatus)}"`);
+		}
+		out.webhookStatus = status;
 	}
-	requestOptions.body = body;
-	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': 'application/json' };
+	return out;
+}
+
+export async function checkLogFilters(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	logFilters(this);
 	return requestOptions;
+}
+
+/**
+ * The spec has the log filters sent as a JSON body on GET, but n8n's HTTP client drops the body of every GET request.
+ * Without a body the service returns every log entry, so the filters are applied here to the list it returns.
+ */
+export async function filterDeliveryLogs(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	const { requestId, webhookUrl, webhookStatus } = logFilters(this);
+	return items.filter(({ json }) => {
+		if (requestId && String(json.requestId ?? '').toLowerCase() !== requestId) return false;
+		if (webhookUrl && json.webhookUrl !== webhookUrl) return false;
+		// webhookStatus reads like "FAILEDFROMCLIENT (4)".
+		if (webhookStatus !== undefined && !new RegExp(`\\(${webhookStatus}\\)\\s*$`).test(String(json.webhookStatus ?? ''))) {
+			return false;
+		}
+		return true;
+	});
 }

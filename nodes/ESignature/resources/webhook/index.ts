@@ -9,7 +9,7 @@ import { getAllDescription } from './getAll';
 import { getLogsDescription } from './getLogs';
 import { resendDescription } from './resend';
 import { updateDescription } from './update';
-import { setWebhookIdPath } from './hooks';
+import { filterDeliveryLogs, setWebhookIdPath } from './hooks';
 
 const showOnlyForWebhooks = { resource: ['webhook'] };
 
@@ -65,7 +65,7 @@ export const description: INodeProperties[] = [
 				description: 'List callback deliveries, optionally filtered',
 				routing: {
 					request: { method: 'GET', url: '/api/v1/webhooks/logs' },
-					output: { postReceive: [unwrapResponse] },
+					output: { postReceive: [unwrapResponse, filterDeliveryLogs] },
 				},
 			},
 			{

@@ -1,0 +1,222 @@
+import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+
+import { forgetAccessToken } from '../credentials/accessToken';
+import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
+import { Emulator } from './emulator';
+import { emulatorCredentials, Harness } from './harness';
+
+/** The credential type through n8n-core's real routing engine, against the emulator. */
+
+const listWebhooks = { resource: 'webhook', operation: 'getAll' };
+
+function items(count: number) {
+	return Array.from({ length: count }, (_, index) => ({ json: { index } }));
+}
+
+describe('E-Signature API credential', () => {
+	let emulator: Emulator;
+
+	beforeAll(async () => {
+		emulator = await Emulator.start();
+	});
+
+	afterAll(async () => {
+		await emulator.stop();
+	});
+
+	beforeEach(() => {
+		emulator.reset();
+		// The token cache lives as long as the process, like n8n's; the emulator just forgot every token it issued.
+		forgetAccessToken(emulatorCredentials(emulator, 'integration'));
+		forgetAccessToken(emulatorCredentials(emulator, 'clientCredentials'));
+	});
+
+	it('fetches a token once for many items (integration grant) and sends it as a bearer token', async () => {
+		const harness = new Harness(emulator);
+		const result = await harness.run({ parameters: listWebhooks, items: items(5) });
+		expect(result.error).toBeUndefined();
+
+		const tokenCalls = emulator.requestsTo('POST', '/Authentication/Authority/Token');
+		expect(tokenCalls).toHaveLength(1);
+		const [call] = tokenCalls;
+		const basic = Buffer.from(`${emulator.demo.clientId}:${emulator.demo.clientSecret}`).toString('base64');
+		expect(call.headers.authorization).toBe(`Basic ${basic}`);
+		expect(call.headers['content-type']).toContain('application/x-www-form-urlencoded');
+		expect(call.body).toEqual({
+			grant_type: 'integration',
+			username: emulator.demo.username,
+			password: emulator.demo.password,
+			accountId: emulator.demo.accountId,
+			accountSecret: emulator.demo.accountSecret,
+		});
+
+		const apiCalls = emulator.requestsTo('GET', '/api/v1/webhooks');
+		expect(apiCalls).toHaveLength(5);
+		const token = harness.credentials().accessToken as string;
+		expect(token.split('.')).toHaveLength(3);
+		for (const request of apiCalls) expect(request.headers.authorization).toBe(`Bearer ${token}`);
+	});
+
+	it('gets a token with the client-credentials grant at the authorization server', async () => {
+		const harness = new Harness(emulator);
+		harness.setCredentials(emulatorCredentials(emulator, 'clientCredentials'));
+		const result = await harness.run({ parameters: listWebhooks, items: items(3) });
+		expect(result.error).toBeUndefined();
+
+		const tokenCalls = emulator.requestsTo('POST', '/auth/connect/token');
+		expect(tokenCalls).toHaveLength(1);
+		expect(tokenCalls[0].body).toEqual({
+			grant_type: 'client_credentials',
+			client_id: emulator.demo.clientId,
+			client_secret: emulator.demo.clientSecret,
+			scope: 'Integrationscope',
+		});
+		expect(emulator.requestsTo('POST', '/Authentication/Authority/Token')).toHaveLength(0);
+		expect(emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(3);
+	});
+
+	it('makes one token request for a cold 1,000-item run, and reuses the token in the next execution', async () => {
+		const harness = new Harness(emulator);
+		const first = await harness.run({ parameters: listWebhooks, items: items(1000) });
+		expect(first.error).toBeUndefined();
+		expect(emulator.tokenRequests).toBe(1);
+		expect(emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(1000);
+
+		const second = await harness.run({ parameters: listWebhooks, items: items(10) });
+		expect(second.error).toBeUndefined();
+		expect(emulator.tokenRequests).toBe(1);
+	});
+
+	it('renews the token once when it expires in the middle of a 1,000-item run', async () => {
+		const harness = new Harness(emulator);
+		await harness.run({ parameters: listWebhooks });
+		expect(emulator.tokenRequests).toBe(1);
+		const oldToken = harness.credentials().accessToken;
+
+		// All 1,000 requests are in flight (the emulator holds each for 50 ms); tokens expire once 300 have arrived.
+		emulator.setLatency(50);
+		const watcher = setInterval(() => {
+			if (emulator.requestsTo('GET', '/api/v1/webhooks').length >= 301) {
+				emulator.expireAllTokens();
+				clearInterval(watcher);
+			}
+		}, 1);
+		const result = await harness.run({ parameters: listWebhooks, items: items(1000) });
+		clearInterval(watcher);
+		emulator.setLatency(0);
+
+		expect(result.error).toBeUndefined();
+		expect(emulator.tokenRequests).toBe(2);
+		expect(harness.credentials().accessToken).not.toBe(oldToken);
+		const refused = emulator.requestsTo('GET', '/api/v1/webhooks').filter((r) => r.headers.authorization === `Bearer ${oldToken}`);
+		expect(refused.length).toBeGreaterThan(0);
+		expect(result.items.filter((item) => item.error)).toHaveLength(0);
+	});
+
+	it('renews an expired token in a later execution with a single token request', async () => {
+		const harness = new Harness(emulator);
+		await harness.run({ parameters: listWebhooks, items: items(3) });
+		emulator.expireAllTokens();
+		const result = await harness.run({ parameters: listWebhooks, items: items(20) });
+		expect(result.error).toBeUndefined();
+		expect(emulator.tokenRequests).toBe(2);
+		expect(harness.credentialsHelper.preAuthenticationCalls.expired).toBeGreaterThan(0);
+	});
+
+	it('reports a refused integration grant clearly, naming the fields to check and no secret', async () => {
+		const harness = new Harness(emulator);
+		harness.setCredentials(emulatorCredentials(emulator, 'integration', { clientSecret: 'wrong-secret-123' }));
+		const result = await harness.run({ parameters: listWebhooks });
+		const message = `${result.error?.message} ${result.error?.description ?? ''}`;
+		expect(message).toContain('refused the Integration grant');
+		expect(message).toContain('invalid_client');
+		expect(message).toContain('Client ID and Client Secret');
+		expect(JSON.stringify(result.error)).not.toContain('wrong-secret-123');
+		expect(JSON.stringify(result.error)).not.toContain(emulator.demo.password);
+		expect(emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(0);
+	});
+
+	it('reports a refused client-credentials grant, naming that grant', async () => {
+		const harness = new Harness(emulator);
+		harness.setCredentials(emulatorCredentials(emulator, 'clientCredentials', { clientSecret: 'nope-nope' }));
+		const result = await harness.run({ parameters: listWebhooks });
+		expect(result.error?.message).toContain('refused the Client Credentials grant');
+		expect(JSON.stringify(result.error)).not.toContain('nope-nope');
+	});
+
+	it('refuses a base URL that is not http(s) before sending anything', async () => {
+		const harness = new Harness(emulator);
+		harness.setCredentials(emulatorCredentials(emulator, 'integration', { baseUrl: 'ftp://example.com' }));
+		const result = await harness.run({ parameters: listWebhooks });
+		expect(result.error?.message).toContain('Base URL must be an http:// or https:// address');
+		expect(emulator.requests).toHaveLength(0);
+	});
+
+	it('uses the sandbox base URL and strips trailing slashes', async () => {
+		const harness = new Harness(emulator);
+		harness.setCredentials(
+			emulatorCredentials(emulator, 'integration', {
+				environment: 'sandbox',
+				baseUrl: 'http://127.0.0.1:9/never-used',
+				sandboxBaseUrl: `${emulator.url}//`,
+			}),
+		);
+		const result = await harness.run({ parameters: listWebhooks });
+		expect(result.error).toBeUndefined();
+		expect(emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(1);
+		expect(emulator.requestsTo('POST', '/Authentication/Authority/Token')).toHaveLength(1);
+	});
+
+	describe('credential test', () => {
+		const type = new ESignatureApi();
+
+		/** Runs the credential's test request the way n8n's credential tester does: preAuthentication, then the rules. */
+		async function runCredentialTest(credentials: ICredentialDataDecryptedObject) {
+			const helper: IHttpRequestHelper = {
+				helpers: {
+					httpRequest: async (options: IHttpRequestOptions) => {
+						const response = await fetch(options.url, {
+							method: options.method,
+							headers: options.headers as Record<string, string>,
+							body: options.body as string,
+						});
+						const text = await response.text();
+						let body: unknown = text;
+						try {
+							body = JSON.parse(text);
+						} catch {}
+						return options.returnFullResponse ? { statusCode: response.status, body, headers: {} } : body;
+					},
+				},
+			} as unknown as IHttpRequestHelper;
+			const token = await type.preAuthentication.call(helper, credentials);
+			const base = String(credentials.baseUrl).replace(/\/+$/, '');
+			const response = await fetch(`${base}${type.test.request.url}`, {
+				headers: { Authorization: `Bearer ${token.accessToken}` },
+			});
+			const body = (await response.json()) as Record<string, unknown>;
+			for (const rule of type.test.rules ?? []) {
+				if (rule.type === 'responseSuccessBody' && body[rule.properties.key] === rule.properties.value) {
+					return { status: 'Error', message: rule.properties.message };
+				}
+			}
+			return response.ok ? { status: 'OK' } : { status: 'Error', message: `HTTP ${response.status}` };
+		}
+
+		it('passes with working credentials', async () => {
+			await expect(runCredentialTest(emulatorCredentials(emulator))).resolves.toEqual({ status: 'OK' });
+		});
+
+		it('fails readably when the service answers 200 with errorCode 401', async () => {
+			emulator.failNext(1, 200, { data: null, errorCode: 401, message: 'Unauthorized' });
+			const outcome = await runCredentialTest(emulatorCredentials(emulator));
+			expect(outcome).toEqual({ status: 'Error', message: 'The service refused the access token (error 401 Unauthorized)' });
+		});
+
+		it('fails readably when the grant is refused', async () => {
+			await expect(
+				runCredentialTest(emulatorCredentials(emulator, 'clientCredentials', { clientId: 'unknown-client' })),
+			).rejects.toThrow(/refused the Client Credentials grant .*Check Client ID and Client Secret/);
+		});
+	});
+});

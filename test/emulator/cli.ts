@@ -1,0 +1,74 @@
+/**
+ * Runs the emulator standalone for demos and end-to-end runs:
+ *   npm run emulator -- --port 8787 [--token-lifetime 600] [--host 0.0.0.0]
+ * The port may also come from EMULATOR_PORT (default 0: a free port).
+ */
+import { Emulator, KNOWN_CR_NUMBER, TEMPLATE_ID, TEMPLATE_WITH_RECIPIENT_FIELDS_ID } from './index';
+
+function option(name: string): string | undefined {
+	const args = process.argv.slice(2);
+	const inline = args.find((a) => a.startsWith(`--${name}=`));
+	if (inline) return inline.slice(name.length + 3);
+	const at = args.indexOf(`--${name}`);
+	return at >= 0 ? args[at + 1] : undefined;
+}
+
+function integer(value: string | undefined, what: string): number | undefined {
+	if (value === undefined || value === '') return undefined;
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 0) {
+		console.error(`Invalid ${what}: ${value}`);
+		process.exit(2);
+	}
+	return n;
+}
+
+async function main(): Promise<void> {
+	const emulator = await Emulator.start({
+		port: integer(option('port') ?? process.env.EMULATOR_PORT, 'port') ?? 0,
+		host: option('host') ?? process.env.EMULATOR_HOST,
+		tokenLifetimeSeconds: integer(option('token-lifetime'), 'token lifetime'),
+	});
+	const d = emulator.demo;
+	const c = `${emulator.url}/_emulator`;
+	console.log(`E-Signature emulator listening
+  Base URL (base_url):      ${emulator.url}
+  Auth URL (auth_url):      ${emulator.authUrl}
+    integration grant:      POST ${emulator.url}/Authentication/Authority/Token
+    client credentials:     POST ${emulator.authUrl}/connect/token
+    revocation:             POST ${emulator.authUrl}/connect/revocation
+
+Demo credentials
+  Integration grant (Basic clientId:clientSecret + form):
+    clientId=${d.clientId}  clientSecret=${d.clientSecret}
+    username=${d.username}  password=${d.password}
+    accountId=${d.accountId}  accountSecret=${d.accountSecret}
+  Client credentials grant:
+    client_id=${d.clientId}  client_secret=${d.clientSecret}  scope=Integrationscope
+
+Fixtures
+  templates: ${TEMPLATE_ID} (two destinations), ${TEMPLATE_WITH_RECIPIENT_FIELDS_ID} (recipient fields)
+  CR number: ${KNOWN_CR_NUMBER}
+
+Control (no auth)
+  POST ${c}/envelopes/{id}/sign            {"email"?}
+  POST ${c}/envelopes/{id}/reject          {"email"?, "reason"?}
+  POST ${c}/identity/{requestId}/authenticate
+  POST ${c}/tokens/expire
+  POST ${c}/faults                         {"count","status"} or {"latencyMs"}
+  POST ${c}/reset
+  GET  ${c}/requests | /state | /webhooks | /deliveries | /notifications
+
+Ctrl+C to stop.`);
+	const shutdown = (signal: string) => {
+		console.log(`\n${signal}: stopping`);
+		void emulator.stop().then(() => process.exit(0));
+	};
+	process.once('SIGINT', () => shutdown('SIGINT'));
+	process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

@@ -1,0 +1,349 @@
+/**
+ * An in-process emulator of the E-Signature service (API, authorization server
+ * and webhook callbacks) for tests and demos. See /work/shared/api-spec.md for
+ * the contract it implements; gaps the spec leaves open are filled from
+ * /work/shared/notes/service.md and documented where they are decided.
+ *
+ *   const emu = await Emulator.start();
+ *   // ... point the node at emu.url / emu.authUrl with emu.demo credentials
+ *   await emu.stop();
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { rejectEnvelope, signSigners } from './events';
+import { DEMO_CREDENTIALS, type DemoCredentials, loadSamplePdf } from './fixtures';
+import {
+	ApiError,
+	type ParsedBody,
+	type Reply,
+	fail,
+	jsonReply,
+	parseBody,
+	unauthorizedReply,
+	validationReply,
+	wrapper,
+} from './http';
+import { signedPdf } from './pdf';
+import { type BodyKind, type Core, type Route, findRoute } from './router';
+import { authRoutes, authenticate } from './routes/auth';
+import { configurationRoutes } from './routes/configuration';
+import { controlRoutes } from './routes/control';
+import { documentRoutes } from './routes/documents';
+import { envelopeRoutes } from './routes/envelopes';
+import { invitationRoutes } from './routes/invitations';
+import { kybRoutes } from './routes/kyb';
+import { signingRoutes } from './routes/signing';
+import { webhookRoutes } from './routes/webhooks';
+import {
+	type Delivery,
+	type EmulatedEnvelope,
+	type Notification,
+	type RecordedRequest,
+	State,
+	type Webhook,
+	isActive,
+} from './state';
+
+export type { DemoCredentials } from './fixtures';
+export type {
+	CallbackPayload,
+	Delivery,
+	EmulatedEnvelope,
+	EmulatedFile,
+	EmulatedSigner,
+	EnvelopeStatus,
+	Notification,
+	RecordedRequest,
+	SignerStatus,
+	SmsProviderConfig,
+	Webhook,
+	WebhookLogEntry,
+} from './state';
+export {
+	DEMO_CREDENTIALS,
+	KNOWN_CR_NUMBER,
+	SCOPE,
+	TEMPLATE_ID,
+	TEMPLATE_WITH_RECIPIENT_FIELDS_ID,
+	TEMPLATES,
+	crRecord,
+} from './fixtures';
+export { ZERO_GUID } from './http';
+export { buildPdf, pdfSigners, SIGNED_MARKER } from './pdf';
+export { createZip, readZip } from './zip';
+export { CALLBACK_COMPLETED, CALLBACK_REJECTED } from './events';
+
+export interface EmulatorOptions {
+	/** 0 (default) picks a free port. */
+	port?: number;
+	/** Default 127.0.0.1. */
+	host?: string;
+	/** expires_in of issued tokens; default 3600. */
+	tokenLifetimeSeconds?: number;
+}
+
+/** Order matters where literal segments compete with parameters (webhooks/logs before webhooks/:id). */
+const ROUTES: Route[] = [
+	...authRoutes,
+	...envelopeRoutes,
+	...invitationRoutes,
+	...signingRoutes,
+	...documentRoutes,
+	...kybRoutes,
+	...configurationRoutes,
+	...webhookRoutes,
+	...controlRoutes,
+];
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** errorCode 7, HTTP 400, or errorCode 8 for a body of the right type that does not parse. */
+function checkBody(kind: BodyKind, req: RecordedRequest, parsed: ParsedBody): Reply | undefined {
+	if (kind === 'none') return undefined;
+	const wanted = kind === 'multipart' ? 'multipart' : 'json';
+	const mustHave = kind !== 'json-optional' || req.rawBody.length > 0;
+	if (mustHave && parsed.type !== wanted) {
+		return fail(7, 'RequestHasNoFormContentType', { status: 400 });
+	}
+	if (parsed.error) return validationReply({ $: [parsed.error] });
+	return undefined;
+}
+
+export class Emulator implements Core {
+	readonly state = new State();
+	readonly demo: DemoCredentials;
+	readonly samplePdf: Buffer;
+	readonly tokenLifetimeSeconds: number;
+	private server!: Server;
+	private baseUrl = '';
+	private accountCounter = 0;
+
+	private constructor(options: EmulatorOptions) {
+		this.tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
+		this.samplePdf = loadSamplePdf();
+		this.demo = { ...DEMO_CREDENTIALS };
+		this.state.addAccount(this.demo);
+	}
+
+	static async start(options: EmulatorOptions = {}): Promise<Emulator> {
+		const emulator = new Emulator(options);
+		await emulator.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+		return emulator;
+	}
+
+	private listen(port: number, host: string): Promise<void> {
+		this.server = createServer((req, res) => void this.handle(req, res));
+		return new Promise((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(port, host, () => {
+				const address = this.server.address() as AddressInfo;
+				const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+				this.baseUrl = `http://${shownHost}:${address.port}`;
+				resolve();
+			});
+		});
+	}
+
+	/** Base URL ({base_url}), no trailing slash. */
+	get url(): string {
+		return this.baseUrl;
+	}
+
+	/** Authorization server ({auth_url}): token at `${authUrl}/connect/token`. */
+	get authUrl(): string {
+		return `${this.baseUrl}/auth`;
+	}
+
+	async stop(): Promise<void> {
+		await new Promise<void>((resolve) => {
+			this.server.close(() => resolve());
+			// Keep-alive sockets (fetch pools them) would otherwise hold close() open.
+			this.server.closeAllConnections();
+		});
+	}
+
+	// --- accounts ----------------------------------------------------------------
+
+	/** Another isolated account with its own client, secrets and state. */
+	addAccount(partial: Partial<DemoCredentials> = {}): DemoCredentials {
+		this.accountCounter += 1;
+		const n = this.accountCounter;
+		const credentials: DemoCredentials = {
+			clientId: `client-${n}-${randomBytes(3).toString('hex')}`,
+			clientSecret: randomBytes(16).toString('hex'),
+			username: `user${n}@example.com`,
+			password: randomBytes(8).toString('hex'),
+			accountId: randomUUID(),
+			accountSecret: randomBytes(16).toString('hex'),
+			...partial,
+		};
+		if (this.state.accountByClient(credentials.clientId)) throw new Error(`Client id ${credentials.clientId} is already used`);
+		if (this.state.account(credentials.accountId)) throw new Error(`Account ${credentials.accountId} already exists`);
+		this.state.addAccount(credentials);
+		return credentials;
+	}
+
+	// --- recorded traffic ---------------------------------------------------------
+
+	get requests(): RecordedRequest[] {
+		return this.state.requests;
+	}
+
+	clearRequests(): void {
+		this.state.requests = [];
+	}
+
+	requestsTo(method: string, path: string | RegExp): RecordedRequest[] {
+		return this.state.requests.filter(
+			(r) =>
+				r.method === method.toUpperCase() &&
+				(typeof path === 'string' ? r.path.toLowerCase() === path.toLowerCase() : path.test(r.path)),
+		);
+	}
+
+	get tokenRequests(): number {
+		return this.state.tokenRequests;
+	}
+
+	get deliveries(): Delivery[] {
+		return this.state.deliveries;
+	}
+
+	/** Invitations, reminders and cancellation notices "sent" (v1, v3, bulk); v2 links are not here. */
+	get notifications(): Notification[] {
+		return this.state.notifications;
+	}
+
+	reset(): void {
+		this.state.reset();
+	}
+
+	// --- fault injection ------------------------------------------------------------
+
+	expireAllTokens(): void {
+		const now = Date.now();
+		for (const token of this.state.tokens.values()) token.expiresAt = Math.min(token.expiresAt, now - 1);
+	}
+
+	failNext(count: number, status: number, body?: unknown): void {
+		this.state.faults.remaining = count;
+		this.state.faults.status = status;
+		this.state.faults.body = body;
+	}
+
+	setLatency(ms: number): void {
+		this.state.faults.latencyMs = Math.max(0, ms);
+	}
+
+	// --- scenario control --------------------------------------------------------------
+
+	private activeEnvelope(envelopeId: string): EmulatedEnvelope {
+		const envelope = this.state.findEnvelopeAnywhere(envelopeId);
+		if (!envelope) throw new Error(`Envelope ${envelopeId} not found`);
+		if (!isActive(envelope)) throw new Error(`Envelope ${envelopeId} is ${envelope.status}`);
+		return envelope;
+	}
+
+	async sign(envelopeId: string, email?: string): Promise<void> {
+		const envelope = this.activeEnvelope(envelopeId);
+		const pending = envelope.signers.filter((s) => s.status === 'Pending');
+		let signers = pending;
+		if (email !== undefined) {
+			const signer = envelope.signers.find((s) => s.email.toLowerCase() === email.toLowerCase());
+			if (!signer) throw new Error(`Signer ${email} not found in envelope ${envelopeId}`);
+			signers = [signer];
+		}
+		await signSigners(this.state, envelope, signers);
+	}
+
+	async reject(envelopeId: string, email?: string, reason?: string): Promise<void> {
+		const envelope = this.activeEnvelope(envelopeId);
+		const signer =
+			email !== undefined
+				? envelope.signers.find((s) => s.email.toLowerCase() === email.toLowerCase())
+				: [...envelope.signers].sort((a, b) => a.signeOrder - b.signeOrder).find((s) => s.status === 'Pending');
+		if (email !== undefined && !signer) throw new Error(`Signer ${email} not found in envelope ${envelopeId}`);
+		await rejectEnvelope(this.state, envelope, signer, reason ?? null);
+	}
+
+	authenticateIdentity(requestId: string): void {
+		this.state.identityAuthenticated.add(requestId.toLowerCase());
+	}
+
+	// --- inspection -------------------------------------------------------------------
+
+	envelope(envelopeId: string): EmulatedEnvelope | undefined {
+		return this.state.findEnvelopeAnywhere(envelopeId);
+	}
+
+	webhooks(accountId: string = this.demo.accountId): Webhook[] {
+		return this.state.account(accountId)?.webhooks ?? [];
+	}
+
+	signedPdf(original: Buffer, signerNames: string[]): Buffer {
+		return signedPdf(original, signerNames);
+	}
+
+	// --- HTTP ----------------------------------------------------------------------------
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		let reply: Reply;
+		try {
+			const chunks: Buffer[] = [];
+			for await (const chunk of req) chunks.push(chunk as Buffer);
+			const rawBody = Buffer.concat(chunks);
+			const url = new URL(req.url ?? '/', 'http://emulator.local');
+			const headers: Record<string, string> = {};
+			for (const [name, value] of Object.entries(req.headers)) {
+				if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+			}
+			const parsed = await parseBody(rawBody, headers['content-type']);
+			const recorded: RecordedRequest = {
+				method: (req.method ?? 'GET').toUpperCase(),
+				path: url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname,
+				query: Object.fromEntries(url.searchParams),
+				headers,
+				rawBody,
+				body: parsed.body,
+				files: parsed.files,
+			};
+			this.state.requests.push(recorded);
+			reply = await this.dispatch(recorded, parsed);
+		} catch (error) {
+			if (error instanceof ApiError) {
+				reply = error.reply;
+			} else {
+				// A bug in the emulator: say so loudly rather than mimic a service answer.
+				console.error('[emulator] internal error', error);
+				reply = jsonReply(500, wrapper(null, 100, `Emulator internal error: ${(error as Error).message}`));
+			}
+		}
+		if (res.writableEnded) return;
+		res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
+		res.end(reply.body);
+	}
+
+	private async dispatch(req: RecordedRequest, parsed: ParsedBody): Promise<Reply> {
+		const isApi = /^\/api\//i.test(req.path);
+		if (isApi) {
+			const { faults } = this.state;
+			if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+			if (faults.remaining > 0) {
+				faults.remaining -= 1;
+				return jsonReply(faults.status, faults.body ?? wrapper(null, faults.status, 'InjectedFault'));
+			}
+		}
+		const { route, params, pathMatched } = findRoute(ROUTES, req.method, req.path);
+		if (!route) {
+			return pathMatched
+				? jsonReply(405, wrapper(null, 405, 'MethodNotAllowed'))
+				: jsonReply(404, wrapper(null, 404, 'NotFound'));
+		}
+		if (route.kind === 'open') return route.handler({ core: this, req, params });
+		const account = authenticate(this.state, req);
+		if (!account) return unauthorizedReply();
+		req.account = account.credentials.accountId;
+		return checkBody(route.body, req, parsed) ?? (await route.handler({ core: this, req, params, account }));
+	}
+}

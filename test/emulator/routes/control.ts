@@ -1,0 +1,138 @@
+/**
+ * Emulator control over HTTP (no authentication): scenario steps for demos and
+ * the end-to-end suite, fault injection and state inspection.
+ */
+import { type Reply, isObject, jsonReply, optionalInt, optionalString } from '../http';
+import { type OpenContext, type Route, open } from '../router';
+import type { EmulatedEnvelope, RecordedRequest } from '../state';
+
+const done = (extra: Record<string, unknown> = {}): Reply => jsonReply(200, { ok: true, ...extra });
+const problem = (status: number, error: string): Reply => jsonReply(status, { ok: false, error });
+
+/** JSON-safe envelope summary (file bytes as sizes, dates as ISO text). */
+export function envelopeSummary(e: EmulatedEnvelope) {
+	return {
+		envelopeId: e.envelopeId,
+		documentId: e.documentId,
+		account: e.account,
+		referenceNumber: e.referenceNumber,
+		status: e.status,
+		webhookId: e.webhookId,
+		templateId: e.templateId,
+		createdAt: e.createdAt.toISOString(),
+		completedAt: e.completedAt?.toISOString() ?? null,
+		invitationsSent: e.invitationsSent,
+		files: e.files.map((f) => ({ fileId: f.fileId, fileName: f.fileName, size: f.data.length })),
+		signers: e.signers.map((s) => ({
+			destinationId: s.destinationId,
+			name: s.name,
+			email: s.email,
+			phone: s.phone,
+			status: s.status,
+			signeOrder: s.signeOrder,
+			signedAt: s.signedAt?.toISOString() ?? null,
+			availableTo: s.availableTo?.toISOString() ?? null,
+			invited: s.invited,
+			rejectReason: s.rejectReason,
+		})),
+		reminders: e.reminders.length,
+	};
+}
+
+export function serializeRequest(r: RecordedRequest) {
+	return {
+		method: r.method,
+		path: r.path,
+		query: r.query,
+		headers: r.headers,
+		rawBody: r.rawBody.toString('base64'),
+		body: r.body ?? null,
+		files: r.files.map((f) => ({ field: f.field, fileName: f.fileName, contentType: f.contentType, data: f.data.toString('base64') })),
+		account: r.account ?? null,
+	};
+}
+
+/** Runs a scenario step; unknown envelopes and other misuse answer 404/400 instead of throwing. */
+async function step(action: () => Promise<void>): Promise<Reply> {
+	try {
+		await action();
+		return done();
+	} catch (error) {
+		const message = (error as Error).message;
+		return problem(/not found|unknown/i.test(message) ? 404 : 400, message);
+	}
+}
+
+const body = (ctx: OpenContext): Record<string, unknown> => (isObject(ctx.req.body) ? ctx.req.body : {});
+
+async function signStep(ctx: OpenContext): Promise<Reply> {
+	const email = optionalString(body(ctx), 'email');
+	const reply = await step(() => ctx.core.sign(ctx.params.id, email));
+	const envelope = ctx.core.state.findEnvelopeAnywhere(ctx.params.id);
+	return envelope && reply.status === 200 ? done({ envelope: envelopeSummary(envelope) }) : reply;
+}
+
+async function rejectStep(ctx: OpenContext): Promise<Reply> {
+	const b = body(ctx);
+	const reply = await step(() => ctx.core.reject(ctx.params.id, optionalString(b, 'email'), optionalString(b, 'reason')));
+	const envelope = ctx.core.state.findEnvelopeAnywhere(ctx.params.id);
+	return envelope && reply.status === 200 ? done({ envelope: envelopeSummary(envelope) }) : reply;
+}
+
+function faults(ctx: OpenContext): Reply {
+	const b = body(ctx);
+	try {
+		const latencyMs = optionalInt(b, 'latencyMs');
+		const count = optionalInt(b, 'count');
+		const status = optionalInt(b, 'status');
+		if (latencyMs === undefined && count === undefined) return problem(400, 'Give {count, status[, body]} or {latencyMs}.');
+		if (latencyMs !== undefined) ctx.core.setLatency(latencyMs);
+		if (count !== undefined) ctx.core.failNext(count, status ?? 500, b.body);
+		return done({ faults: { ...ctx.core.state.faults } });
+	} catch {
+		return problem(400, 'count, status and latencyMs must be integers.');
+	}
+}
+
+function state(ctx: OpenContext): Reply {
+	const { state: s } = ctx.core;
+	return jsonReply(200, {
+		tokenRequests: s.tokenRequests,
+		faults: s.faults,
+		accounts: [...s.accounts.values()].map((a) => ({
+			accountId: a.credentials.accountId,
+			clientId: a.credentials.clientId,
+			username: a.credentials.username,
+			envelopes: [...a.envelopes.values()].map(envelopeSummary),
+			webhooks: a.webhooks,
+			logs: a.logs,
+			smsProvider: a.smsProvider,
+		})),
+		notifications: s.notifications,
+	});
+}
+
+export const controlRoutes: Route[] = [
+	open('POST', '/_emulator/envelopes/:id/sign', signStep),
+	open('POST', '/_emulator/envelopes/:id/reject', rejectStep),
+	open('POST', '/_emulator/identity/:requestId/authenticate', (ctx) => {
+		ctx.core.authenticateIdentity(ctx.params.requestId);
+		return done();
+	}),
+	open('POST', '/_emulator/tokens/expire', (ctx) => {
+		ctx.core.expireAllTokens();
+		return done();
+	}),
+	open('POST', '/_emulator/faults', faults),
+	open('POST', '/_emulator/reset', (ctx) => {
+		ctx.core.reset();
+		return done();
+	}),
+	open('GET', '/_emulator/requests', (ctx) => jsonReply(200, ctx.core.state.requests.map(serializeRequest))),
+	open('GET', '/_emulator/state', state),
+	open('GET', '/_emulator/webhooks', (ctx) =>
+		jsonReply(200, [...ctx.core.state.accounts.values()].flatMap((a) => a.webhooks)),
+	),
+	open('GET', '/_emulator/deliveries', (ctx) => jsonReply(200, ctx.core.state.deliveries)),
+	open('GET', '/_emulator/notifications', (ctx) => jsonReply(200, ctx.core.state.notifications)),
+];
