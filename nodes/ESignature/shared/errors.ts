@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 /**
@@ -76,6 +76,11 @@ export function serviceError(
 	body: unknown,
 	statusCode: number,
 ): NodeApiError {
+	return serviceErrorFor(context.getNode(), body, statusCode, context.getItemIndex());
+}
+
+/** serviceError for callers without an item, such as the trigger's webhook lifecycle. */
+export function serviceErrorFor(node: INode, body: unknown, statusCode: number, itemIndex?: number): NodeApiError {
 	const wrapper = isServiceWrapper(body) ? body : undefined;
 	const code = wrapper ? Number(wrapper.errorCode) : statusCode;
 	const serviceMessage =
@@ -88,18 +93,22 @@ export function serviceError(
 	const errorBody: JsonObject = wrapper
 		? ({ ...wrapper } as unknown as JsonObject)
 		: { errorCode: code, message: serviceMessage ?? null };
-	return new NodeApiError(context.getNode(), errorBody, {
+	return new NodeApiError(node, errorBody, {
 		message: `${meaning} (error ${code})`,
 		description: details.join('\n') || undefined,
 		httpCode: String(statusCode),
-		itemIndex: context.getItemIndex(),
+		itemIndex,
 	});
+}
+
+/** An answer is an error when its errorCode is non-zero (even with HTTP 200) or its HTTP status is an error. */
+export function isFailedAnswer(body: unknown, statusCode: number): boolean {
+	return (isServiceWrapper(body) && Number(body.errorCode) !== 0) || statusCode >= 400;
 }
 
 /** Throws when the answer is an error: a non-zero errorCode (even with HTTP 200) or an HTTP error status. */
 export function throwIfServiceError(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse): unknown {
 	const body = parseBody(response.body);
-	const failed = isServiceWrapper(body) ? Number(body.errorCode) !== 0 : response.statusCode >= 400;
-	if (failed || response.statusCode >= 400) throw serviceError(context, body, response.statusCode);
+	if (isFailedAnswer(body, response.statusCode)) throw serviceError(context, body, response.statusCode);
 	return body;
 }

@@ -1,0 +1,979 @@
+/**
+ * The E-Signature Trigger against the emulator.
+ *
+ * n8n-core has no webhook server, so this file plays n8n's part with n8n-core's real HookContext and WebhookContext:
+ * - activation runs checkExists, then create when it says false (as n8n's WebhookService.createWebhookIfNotExists),
+ *   deactivation runs delete; requests go through httpRequestWithAuthentication with the credential's
+ *   preAuthentication (TestCredentialsHelper), over real HTTP to the emulator;
+ * - a small node:http server stands in for n8n's webhook endpoint: it parses the body as n8n does (JSON, text, raw
+ *   bytes in rawBody), hands an Express-like request/response to the node's webhook(), and answers as n8n does
+ *   (the node's own answer when it returns noWebhookResponse, otherwise 200 and the items start an execution).
+ */
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { Container } from '@n8n/di';
+import { BinaryDataService, HookContext, WebhookContext } from 'n8n-core';
+import type {
+	IBinaryData,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IWebhookData,
+	IWebhookDescription,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { NodeApiError, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
+import { ESignatureTrigger } from '../nodes/ESignatureTrigger/ESignatureTrigger.node';
+import { CALLBACK_COMPLETED, Emulator } from './emulator';
+import { TestCredentialsHelper, emulatorCredentials } from './harness';
+
+const CREDENTIAL_TYPE = 'eSignatureApi';
+const triggerType = new ESignatureTrigger();
+const webhookDescription = triggerType.description.webhooks![0] as IWebhookDescription;
+
+let emulator: Emulator;
+let n8n: FakeN8n;
+
+beforeAll(async () => {
+	emulator = await Emulator.start();
+	n8n = await FakeN8n.start(emulator);
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+	await emulator?.stop();
+});
+
+beforeEach(() => {
+	emulator.reset();
+	n8n.reset();
+});
+
+// --- the stand-in for n8n --------------------------------------------------------------------------------------------
+
+interface Answer {
+	status: number;
+	body: unknown;
+}
+
+class NodeTypes implements INodeTypes {
+	getByName() {
+		return triggerType;
+	}
+
+	getByNameAndVersion(): INodeType {
+		return NodeHelpers.getVersionedNodeType(triggerType, 1);
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+}
+
+/** What n8n's body parser leaves on the request: JSON parsed, text as a string, every body's bytes in rawBody. */
+function parseLikeN8n(contentType: string, raw: Buffer): { body: unknown } | { unprocessable: string } {
+	if (raw.length === 0) return { body: {} };
+	if (contentType === 'application/json') {
+		try {
+			return { body: JSON.parse(raw.toString('utf8')) };
+		} catch (error) {
+			// n8n answers UnprocessableRequestError (422) itself, before the node runs.
+			return { unprocessable: (error as Error).message };
+		}
+	}
+	if (contentType === 'text/plain') return { body: raw.toString('utf8') };
+	return { body: {} };
+}
+
+/** The parts of Express's Response that a node may use. */
+function expressResponse(res: ServerResponse) {
+	const response = {
+		status(code: number) {
+			res.statusCode = code;
+			return response;
+		},
+		json(body: unknown) {
+			res.setHeader('content-type', 'application/json');
+			res.end(JSON.stringify(body));
+			return response;
+		},
+		send(body: unknown) {
+			res.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
+			return response;
+		},
+		end() {
+			res.end();
+			return response;
+		},
+		setHeader: res.setHeader.bind(res),
+	};
+	return response;
+}
+
+/** One workflow with the trigger in it, and its registrations (production and test), as n8n would hold them. */
+class TriggerWorkflow {
+	readonly id = `wf-${randomUUID().slice(0, 8)}`;
+
+	readonly node: INode;
+
+	/** The workflow's static data as n8n saves it in the database (production). */
+	staticData: IDataObject = {};
+
+	/** Items of the executions this workflow's webhook started. */
+	readonly executions: INodeExecutionData[][] = [];
+
+	/** n8n keeps a test registration's static data apart from the saved one (TestWebhooks caches it). */
+	testStaticData?: IDataObject;
+
+	constructor(
+		private readonly fake: FakeN8n,
+		parameters: INodeParameters,
+	) {
+		this.node = {
+			id: randomUUID(),
+			name: 'E-Signature Trigger',
+			type: 'eSignatureTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: randomUUID(),
+			parameters,
+			credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'E-Signature account' } },
+		};
+	}
+
+	setParameters(parameters: INodeParameters) {
+		this.node.parameters = parameters;
+	}
+
+	workflow(staticData: IDataObject): Workflow {
+		return new Workflow({
+			id: this.id,
+			name: this.id,
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes: new NodeTypes(),
+			staticData,
+		});
+	}
+
+	webhookData(isTest: boolean): IWebhookData {
+		return {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: NodeHelpers.getNodeWebhookPath(this.id, this.node, 'webhook'),
+			webhookDescription,
+			workflowId: this.id,
+			workflowExecuteAdditionalData: this.fake.additionalData(),
+			webhookId: this.node.webhookId,
+			isTest,
+		};
+	}
+
+	private hook(isTest: boolean, activation: WorkflowActivateMode): HookContext {
+		const staticData = isTest ? (this.testStaticData ??= {}) : this.staticData;
+		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'trigger';
+		return new HookContext(
+			this.workflow(staticData),
+			this.node,
+			this.fake.additionalData(),
+			mode,
+			activation,
+			this.webhookData(isTest),
+		);
+	}
+
+	url(isTest = false): string {
+		return this.hook(isTest, isTest ? 'manual' : 'activate').getNodeWebhookUrl('default')!;
+	}
+
+	/** n8n's createWebhookIfNotExists: checkExists, then create when it answers false. */
+	async activate(activation: WorkflowActivateMode = 'activate'): Promise<void> {
+		const { checkExists, create } = triggerType.webhookMethods!.default;
+		if (!(await checkExists.call(this.hook(false, activation)))) await create.call(this.hook(false, activation));
+		this.fake.route(this.url(), this, false);
+	}
+
+	async deactivate(): Promise<void> {
+		await triggerType.webhookMethods!.default.delete.call(this.hook(false, 'activate'));
+		this.fake.unroute(this.url());
+	}
+
+	/** "Listen for test event": the test registration starts from a copy of the saved static data. */
+	async listenForTestEvent(): Promise<void> {
+		this.testStaticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
+		const { checkExists, create } = triggerType.webhookMethods!.default;
+		if (!(await checkExists.call(this.hook(true, 'manual')))) await create.call(this.hook(true, 'manual'));
+		this.fake.route(this.url(true), this, true);
+	}
+
+	async stopListening(): Promise<void> {
+		await triggerType.webhookMethods!.default.delete.call(this.hook(true, 'manual'));
+		this.fake.unroute(this.url(true));
+		this.testStaticData = undefined;
+	}
+
+	/** Runs webhook() for one request, with n8n's real WebhookContext. */
+	async receive(isTest: boolean, request: IDataObject, response: ReturnType<typeof expressResponse>) {
+		const additionalData = {
+			...this.fake.additionalData(),
+			httpRequest: request,
+			httpResponse: response,
+		} as unknown as IWorkflowExecuteAdditionalData;
+		const staticData = isTest ? this.testStaticData! : this.staticData;
+		const context = new WebhookContext(
+			this.workflow(staticData),
+			this.node,
+			additionalData,
+			isTest ? 'manual' : 'webhook',
+			this.webhookData(isTest),
+			[],
+			null,
+		);
+		return await triggerType.webhook.call(context);
+	}
+
+	get webhookId(): string | undefined {
+		return this.staticData[`node:${this.node.name}`]
+			? ((this.staticData[`node:${this.node.name}`] as IDataObject).webhookId as string)
+			: undefined;
+	}
+
+	stored(isTest = false): IDataObject {
+		const data = isTest ? this.testStaticData : this.staticData;
+		return (data?.[`node:${this.node.name}`] as IDataObject) ?? {};
+	}
+
+	/** The emulator's webhooks registered at this workflow's production or test URL. */
+	registered(isTest = false) {
+		const url = this.url(isTest);
+		return emulator.webhooks().filter((w) => w.webhookUrl === url);
+	}
+}
+
+class FakeN8n {
+	readonly credentialsHelper = new TestCredentialsHelper({ [CREDENTIAL_TYPE]: new ESignatureApi() });
+
+	baseUrl = '';
+
+	/** The public URL n8n's webhooks are reached at; a test changes it to simulate a new WEBHOOK_URL. */
+	publicUrl = '';
+
+	private server!: Server;
+
+	private routes = new Map<string, { workflow: TriggerWorkflow; isTest: boolean }>();
+
+	private constructor(readonly emulator: Emulator) {}
+
+	static async start(emulator: Emulator): Promise<FakeN8n> {
+		const fake = new FakeN8n(emulator);
+		fake.server = createServer((req, res) => void fake.handle(req, res));
+		await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+		fake.baseUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+		fake.reset();
+		return fake;
+	}
+
+	reset() {
+		this.credentialsHelper.store.set('cred-1', emulatorCredentials(this.emulator));
+		this.publicUrl = this.baseUrl;
+		this.routes.clear();
+	}
+
+	async stop() {
+		await new Promise<void>((resolve) => {
+			this.server.close(() => resolve());
+			this.server.closeAllConnections();
+		});
+	}
+
+	additionalData(): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: this.credentialsHelper,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: `${this.publicUrl}/rest`,
+			instanceBaseUrl: `${this.publicUrl}/`,
+			webhookBaseUrl: `${this.publicUrl}/webhook`,
+			webhookWaitingBaseUrl: `${this.publicUrl}/webhook-waiting`,
+			webhookTestBaseUrl: `${this.publicUrl}/webhook-test`,
+			formBaseUrl: `${this.publicUrl}/form`,
+			formWaitingBaseUrl: `${this.publicUrl}/form-waiting`,
+			formTestBaseUrl: `${this.publicUrl}/form-test`,
+			variables: {},
+			userId: 'user-1',
+			executionId: 'exec-1',
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	route(url: string, workflow: TriggerWorkflow, isTest: boolean) {
+		this.routes.set(new URL(url).pathname, { workflow, isTest });
+	}
+
+	unroute(url: string) {
+		this.routes.delete(new URL(url).pathname);
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse) {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const rawBody = Buffer.concat(chunks);
+		const reply = (status: number, body: unknown) => {
+			res.statusCode = status;
+			res.setHeader('content-type', 'application/json');
+			res.end(JSON.stringify(body));
+		};
+		const path = new URL(req.url ?? '/', 'http://n8n.local').pathname;
+		const target = this.routes.get(path);
+		if (!target) return reply(404, { message: 'The requested webhook is not registered' });
+
+		const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+		const parsed = parseLikeN8n(contentType, rawBody);
+		if ('unprocessable' in parsed) {
+			return reply(422, { code: 422, message: 'Failed to parse request body' });
+		}
+		const request = Object.assign(req, {
+			body: parsed.body,
+			rawBody,
+			contentType,
+			query: {},
+			params: {},
+		}) as unknown as IDataObject;
+		const response = expressResponse(res);
+		try {
+			const result = await target.workflow.receive(target.isTest, request, response);
+			if (result.noWebhookResponse) {
+				// The node wrote its own answer.
+				if (!res.writableEnded) res.end();
+				return;
+			}
+			if (result.workflowData) target.workflow.executions.push(result.workflowData[0]);
+			// responseMode onReceived: n8n answers as soon as the execution starts.
+			reply(200, result.workflowData ? { message: 'Workflow was started' } : { message: 'Webhook call received' });
+		} catch (error) {
+			reply(500, { message: (error as Error).message });
+		}
+	}
+}
+
+// --- helpers for the scenarios -----------------------------------------------------------------------------------------
+
+async function apiToken(): Promise<string> {
+	const response = await fetch(`${emulator.authUrl}/connect/token`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({
+			grant_type: 'client_credentials',
+			client_id: emulator.demo.clientId,
+			client_secret: emulator.demo.clientSecret,
+			scope: 'Integrationscope',
+		}),
+	});
+	return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Creates an envelope at the emulator with two signers, its callbacks going to `webhookId`. */
+async function createEnvelope(webhookId: string | undefined, referenceNumber = `REF-${randomUUID().slice(0, 8)}`) {
+	const response = await fetch(`${emulator.url}/api/v1/envelopes/bulk/initiate-and-invite`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken()}` },
+		body: JSON.stringify({
+			Files: [{ File: emulator.samplePdf.toString('base64'), fileName: 'contract.pdf' }],
+			Destinations: [
+				{ DestinationName: 'Sara Ali', DestinationEmail: 'sara@example.com', SigneOrder: 1 },
+				{ DestinationName: 'Omar Saleh', DestinationEmail: 'omar@example.com', SigneOrder: 2 },
+			],
+			WebhookId: webhookId ?? null,
+			ReferenceNumber: referenceNumber,
+			SendUserInvitation: false,
+		}),
+	});
+	const body = (await response.json()) as { errorCode: number; message: string; data: { envelopeId: string } };
+	if (body.errorCode !== 0) throw new Error(`Envelope creation failed: ${body.errorCode} ${body.message}`);
+	return { envelopeId: body.data.envelopeId, referenceNumber };
+}
+
+async function webhookLogs(): Promise<Array<{ requestId: string; webhookStatus: string; httpStatusCode: number }>> {
+	const response = await fetch(`${emulator.url}/api/v1/webhooks/logs`, {
+		headers: { authorization: `Bearer ${await apiToken()}` },
+	});
+	return ((await response.json()) as { data: Array<{ requestId: string; webhookStatus: string; httpStatusCode: number }> })
+		.data;
+}
+
+async function recall(requestId: string) {
+	const response = await fetch(`${emulator.url}/api/v1/webhooks/recall`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken()}` },
+		body: JSON.stringify({ requestId }),
+	});
+	return (await response.json()) as { errorCode: number };
+}
+
+async function binaryBytes(binary: IBinaryData): Promise<Buffer> {
+	if (binary.id) return await Container.get(BinaryDataService).getAsBuffer(binary);
+	return Buffer.from(binary.data, 'base64');
+}
+
+/** POSTs to the trigger's webhook the way any client could (not the emulator). */
+async function post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<number> {
+	const response = await fetch(url, { method: 'POST', headers, body });
+	await response.arrayBuffer();
+	return response.status;
+}
+
+function sampleCallback(overrides: IDataObject = {}): IDataObject {
+	return {
+		RequestId: randomUUID(),
+		Status: CALLBACK_COMPLETED,
+		Files: [{ FileName: 'contract.pdf', File: emulator.samplePdf.toString('base64') }],
+		ReferencNumber: 'REF-1',
+		Fields: [],
+		Signatory: [
+			{
+				Id: randomUUID(),
+				Status: 'SIGNED',
+				FullName: 'Sara Ali',
+				FullNameAr: 'سارة علي',
+				NationalId: '1000000001',
+				SignOrder: 1,
+				Email: 'sara@example.com',
+				PhoneNumber: '',
+				AuthenticationType: 'WITHOUTVALIDATION',
+				Gender: 'FEMALE',
+				Nationlity: 'SAUDI',
+				RejectReason: null,
+			},
+		],
+		...overrides,
+	};
+}
+
+const anyEvent: INodeParameters = { events: ['*'], options: {} };
+
+async function activeTrigger(parameters: INodeParameters = anyEvent): Promise<TriggerWorkflow> {
+	const trigger = new TriggerWorkflow(n8n, parameters);
+	await trigger.activate();
+	return trigger;
+}
+
+function tokenOf(trigger: TriggerWorkflow): string {
+	return trigger.stored().headerToken as string;
+}
+
+// --- lifecycle ----------------------------------------------------------------------------------------------------------
+
+describe('webhook lifecycle', () => {
+	it('registers the webhook URL with a fresh random token and keeps id and token in static data', async () => {
+		const trigger = await activeTrigger();
+
+		const registered = emulator.webhooks();
+		expect(registered).toHaveLength(1);
+		const [webhook] = registered;
+		expect(webhook.webhookUrl).toBe(`${n8n.baseUrl}/webhook/${trigger.node.webhookId}/webhook`);
+		expect(webhook.isDefault).toBe(false);
+		expect(webhook.headerToken).toMatch(/^[0-9a-f]{64}$/);
+
+		const [create] = emulator.requestsTo('POST', '/api/v1/webhooks');
+		expect(create.headers.authorization).toMatch(/^Bearer /);
+		expect(create.body).toEqual({ webhookUrl: webhook.webhookUrl, headerToken: webhook.headerToken, isDefault: false });
+		expect(trigger.stored()).toEqual({
+			webhookId: webhook.id,
+			headerToken: webhook.headerToken,
+			webhookUrl: webhook.webhookUrl,
+			isDefault: false,
+		});
+
+		// Another workflow gets another token.
+		const other = await activeTrigger();
+		expect(tokenOf(other)).not.toBe(tokenOf(trigger));
+	});
+
+	it('keeps exactly one webhook over repeated activations (start-up, re-activation, update)', async () => {
+		const trigger = await activeTrigger();
+		const firstId = trigger.webhookId;
+		await trigger.activate('init');
+		await trigger.activate('update');
+		await trigger.activate('activate');
+
+		expect(trigger.registered()).toHaveLength(1);
+		expect(emulator.webhooks()).toHaveLength(1);
+		expect(trigger.webhookId).toBe(firstId);
+		expect(emulator.requestsTo('POST', '/api/v1/webhooks')).toHaveLength(1);
+	});
+
+	it('registers as the account default webhook when asked, and updates that setting in place', async () => {
+		const trigger = await activeTrigger({ events: ['*'], options: { isDefault: true } });
+		expect(emulator.webhooks()[0].isDefault).toBe(true);
+		const id = trigger.webhookId;
+
+		trigger.setParameters({ events: ['*'], options: { isDefault: false } });
+		await trigger.activate('update');
+
+		expect(emulator.webhooks()).toHaveLength(1);
+		expect(emulator.webhooks()[0]).toMatchObject({ id, isDefault: false });
+		expect(emulator.requestsTo('PUT', '/api/v1/webhooks')[0].body).toEqual({
+			id,
+			webhookUrl: trigger.url(),
+			isDefault: false,
+		});
+	});
+
+	it("moves the webhook when n8n's URL changes, leaving exactly one", async () => {
+		const trigger = await activeTrigger();
+		const oldUrl = trigger.url();
+
+		n8n.publicUrl = `${n8n.baseUrl}/new-base`;
+		await trigger.activate('init');
+
+		expect(emulator.webhooks()).toHaveLength(1);
+		expect(emulator.webhooks()[0].webhookUrl).toBe(trigger.url());
+		expect(emulator.webhooks()[0].webhookUrl).not.toBe(oldUrl);
+		expect(trigger.stored().webhookUrl).toBe(trigger.url());
+	});
+
+	it('switches between test and production URLs without leaving a webhook behind', async () => {
+		const trigger = await activeTrigger();
+		const productionId = trigger.webhookId;
+
+		// Listening for a test event registers the test URL and leaves the active production webhook alone.
+		await trigger.listenForTestEvent();
+		expect(trigger.registered(true)).toHaveLength(1);
+		expect(trigger.registered(false)).toHaveLength(1);
+		expect(trigger.registered(false)[0].id).toBe(productionId);
+		expect(trigger.stored(true).webhookId).not.toBe(productionId);
+
+		// Listening again re-uses the test webhook.
+		await trigger.listenForTestEvent();
+		await trigger.stopListening();
+		expect(trigger.registered(true)).toHaveLength(0);
+
+		await trigger.activate('init');
+		expect(emulator.webhooks()).toHaveLength(1);
+		expect(emulator.webhooks()[0].id).toBe(productionId);
+
+		await trigger.deactivate();
+		expect(emulator.webhooks()).toHaveLength(0);
+	});
+
+	it('drops a test webhook that ended up in the saved static data when production activates', async () => {
+		const trigger = new TriggerWorkflow(n8n, anyEvent);
+		await trigger.listenForTestEvent();
+		// As if n8n had saved the test registration's static data (and never called delete for it).
+		trigger.staticData = JSON.parse(JSON.stringify(trigger.testStaticData)) as IDataObject;
+
+		await trigger.activate();
+
+		expect(emulator.webhooks()).toHaveLength(1);
+		expect(emulator.webhooks()[0].webhookUrl).toBe(trigger.url());
+		expect(trigger.stored().webhookUrl).toBe(trigger.url());
+	});
+
+	it('re-registers cleanly when the stored data has no token', async () => {
+		const trigger = await activeTrigger();
+		const oldId = trigger.webhookId;
+		delete trigger.stored().headerToken;
+
+		await trigger.activate('init');
+
+		expect(emulator.webhooks()).toHaveLength(1);
+		expect(trigger.webhookId).not.toBe(oldId);
+		expect(tokenOf(trigger)).toMatch(/^[0-9a-f]{64}$/);
+		expect(emulator.webhooks()[0]).toMatchObject({ id: trigger.webhookId, headerToken: tokenOf(trigger) });
+	});
+
+	it('replaces a registration of its own URL whose static data was lost', async () => {
+		const trigger = await activeTrigger();
+		const oldId = trigger.webhookId;
+		trigger.staticData = {};
+
+		await trigger.activate('init');
+
+		expect(emulator.webhooks()).toHaveLength(1);
+		expect(emulator.webhooks()[0].id).not.toBe(oldId);
+		expect(emulator.webhooks()[0].id).toBe(trigger.webhookId);
+	});
+
+	it('re-creates the webhook after it was deleted at the service', async () => {
+		const trigger = await activeTrigger();
+		const oldId = trigger.webhookId!;
+		const deleted = await fetch(`${emulator.url}/api/v1/webhooks/${oldId}`, {
+			method: 'DELETE',
+			headers: { authorization: `Bearer ${await apiToken()}` },
+		});
+		expect(deleted.status).toBe(200);
+		expect(emulator.webhooks()).toHaveLength(0);
+
+		await trigger.activate('init');
+
+		expect(emulator.webhooks()).toHaveLength(1);
+		expect(trigger.webhookId).not.toBe(oldId);
+		expect(emulator.webhooks()[0]).toMatchObject({
+			id: trigger.webhookId,
+			webhookUrl: trigger.url(),
+			headerToken: tokenOf(trigger),
+		});
+	});
+
+	it('deletes the webhook on deactivation and clears the static data', async () => {
+		const trigger = await activeTrigger();
+		const id = trigger.webhookId!;
+		await activeTrigger(); // another workflow's webhook must stay
+
+		await trigger.deactivate();
+
+		expect(emulator.requestsTo('DELETE', `/api/v1/webhooks/${id}`)).toHaveLength(1);
+		expect(emulator.webhooks().map((w) => w.id)).not.toContain(id);
+		expect(emulator.webhooks()).toHaveLength(1);
+		expect(trigger.stored()).toEqual({});
+	});
+
+	it('treats a webhook already gone at the service as deleted', async () => {
+		const trigger = await activeTrigger();
+		emulator.webhooks().splice(0);
+
+		await expect(trigger.deactivate()).resolves.toBeUndefined();
+		expect(emulator.requestsTo('DELETE', /^\/api\/v1\/webhooks\//)[0]).toBeDefined();
+		expect(trigger.stored()).toEqual({});
+	});
+
+	it('reports a service error with its meaning, also when it comes with HTTP 200', async () => {
+		const trigger = new TriggerWorkflow(n8n, anyEvent);
+		emulator.failNext(2, 200, { data: null, errorCode: 134, message: 'InvalidWebhookUrl' });
+
+		const error = await trigger.activate().then(
+			() => undefined,
+			(e: unknown) => e,
+		);
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect((error as NodeApiError).message).toBe('The webhook URL is not valid (error 134)');
+		expect((error as NodeApiError).description).toContain('InvalidWebhookUrl');
+		expect(emulator.webhooks()).toHaveLength(0);
+		expect(trigger.stored()).toEqual({});
+	});
+
+	it('renews an expired access token (401) and goes on', async () => {
+		const trigger = await activeTrigger();
+		emulator.expireAllTokens();
+		const renewalsBefore = n8n.credentialsHelper.preAuthenticationCalls.expired;
+
+		await trigger.deactivate();
+
+		expect(n8n.credentialsHelper.preAuthenticationCalls.expired).toBe(renewalsBefore + 1);
+		expect(emulator.webhooks()).toHaveLength(0);
+	});
+});
+
+// --- callbacks ----------------------------------------------------------------------------------------------------------
+
+describe('callbacks from the service', () => {
+	it('turns a completed envelope into one item with the signed file as binary', async () => {
+		const trigger = await activeTrigger();
+		const { envelopeId, referenceNumber } = await createEnvelope(trigger.webhookId);
+
+		await emulator.sign(envelopeId);
+
+		const [delivery] = emulator.deliveries;
+		expect(delivery).toMatchObject({ requestId: envelopeId, webhookUrl: trigger.url(), httpStatusCode: 200, ok: true });
+		expect(delivery.headers.authorization).toBe(tokenOf(trigger));
+		const logs = await webhookLogs();
+		expect(logs).toEqual([expect.objectContaining({ requestId: envelopeId, webhookStatus: 'SUCCESS (1)', httpStatusCode: 200 })]);
+
+		expect(trigger.executions).toHaveLength(1);
+		const [items] = trigger.executions;
+		expect(items).toHaveLength(1);
+		const [item] = items;
+		expect(item.json).toMatchObject({
+			requestId: envelopeId,
+			status: 1,
+			statusName: 'completed',
+			referenceNumber,
+			webhookId: trigger.webhookId,
+			fields: [],
+			files: [{ fileName: 'contract.pdf', mimeType: 'application/pdf', binaryProperty: 'file_0' }],
+			// The raw payload, as the service sent it, minus the Base64.
+			RequestId: envelopeId,
+			Status: 1,
+			ReferencNumber: referenceNumber,
+			Files: [{ FileName: 'contract.pdf' }],
+		});
+		expect(item.json.signatories).toEqual([
+			expect.objectContaining({ fullName: 'Sara Ali', email: 'sara@example.com', status: 'SIGNED', signOrder: 1, nationality: 'SAUDI' }),
+			expect.objectContaining({ fullName: 'Omar Saleh', email: 'omar@example.com', status: 'SIGNED', signOrder: 2 }),
+		]);
+		expect(JSON.stringify(item.json)).not.toContain(emulator.samplePdf.toString('base64').slice(0, 200));
+		expect((item.json.Signatory as IDataObject[])[0]).toHaveProperty('Nationlity', 'SAUDI');
+
+		const file = item.binary!.file_0;
+		expect(file).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf' });
+		const bytes = await binaryBytes(file);
+		const sent = Buffer.from((delivery.body as { Files: Array<{ File: string }> }).Files[0].File, 'base64');
+		expect(bytes.equals(sent)).toBe(true);
+		expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+		// The signed document, not the original upload.
+		expect(bytes.equals(emulator.samplePdf)).toBe(false);
+		expect(bytes.equals(emulator.signedPdf(emulator.samplePdf, ['Sara Ali', 'Omar Saleh']))).toBe(true);
+	});
+
+	it('emits a rejected envelope with the rejecting signer and reason', async () => {
+		const trigger = await activeTrigger({ events: ['rejected'], options: {} });
+		const { envelopeId } = await createEnvelope(trigger.webhookId);
+
+		await emulator.reject(envelopeId, 'omar@example.com', 'Wrong amount');
+
+		expect(emulator.deliveries[0]).toMatchObject({ httpStatusCode: 200, ok: true });
+		const [[item]] = trigger.executions;
+		expect(item.json).toMatchObject({ requestId: envelopeId, status: 2, statusName: 'rejected' });
+		expect(item.json.signatories).toEqual(
+			expect.arrayContaining([expect.objectContaining({ email: 'omar@example.com', status: 'REJECTED', rejectReason: 'Wrong amount' })]),
+		);
+	});
+
+	it('also serves the test URL while listening for a test event', async () => {
+		const trigger = new TriggerWorkflow(n8n, anyEvent);
+		await trigger.listenForTestEvent();
+		const { envelopeId } = await createEnvelope(trigger.stored(true).webhookId as string);
+
+		await emulator.sign(envelopeId);
+
+		expect(emulator.deliveries[0]).toMatchObject({ webhookUrl: trigger.url(true), ok: true });
+		expect(trigger.executions[0][0].json).toMatchObject({ requestId: envelopeId, webhookId: trigger.stored(true).webhookId });
+		await trigger.stopListening();
+	});
+
+	it('answers an event it does not emit with 200 and starts nothing', async () => {
+		const trigger = await activeTrigger({ events: ['completed'], options: {} });
+		const { envelopeId } = await createEnvelope(trigger.webhookId);
+
+		await emulator.reject(envelopeId);
+
+		expect(emulator.deliveries[0]).toMatchObject({ httpStatusCode: 200, ok: true });
+		expect(trigger.executions).toHaveLength(0);
+
+		// The completed event of another envelope still comes through.
+		const second = await createEnvelope(trigger.webhookId);
+		await emulator.sign(second.envelopeId);
+		expect(trigger.executions).toHaveLength(1);
+		expect(trigger.executions[0][0].json.statusName).toBe('completed');
+	});
+
+	it('emits status codes it does not know only for "Any Event"', async () => {
+		const anyTrigger = await activeTrigger();
+		const picky = await activeTrigger({ events: ['completed', 'rejected'], options: {} });
+		const body = JSON.stringify(sampleCallback({ Status: 9 }));
+
+		expect(await post(anyTrigger.url(), body, { 'content-type': 'application/json', authorization: tokenOf(anyTrigger) })).toBe(200);
+		expect(await post(picky.url(), body, { 'content-type': 'application/json', authorization: tokenOf(picky) })).toBe(200);
+
+		expect(anyTrigger.executions[0][0].json).toMatchObject({ status: 9, statusName: 'unknown' });
+		expect(picky.executions).toHaveLength(0);
+	});
+
+	it('keeps the Base64 in the JSON when asked', async () => {
+		const trigger = await activeTrigger({ events: ['*'], options: { keepBase64: true } });
+		const { envelopeId } = await createEnvelope(trigger.webhookId);
+
+		await emulator.sign(envelopeId);
+
+		const [[item]] = trigger.executions;
+		const sent = (emulator.deliveries[0].body as { Files: Array<{ File: string }> }).Files[0].File;
+		expect((item.json.Files as IDataObject[])[0]).toEqual({ FileName: 'contract.pdf', File: sent });
+		expect(item.binary?.file_0).toBeDefined();
+	});
+
+	it('leaves the files out of binary when "Put Files in Binary" is off', async () => {
+		const trigger = await activeTrigger({ events: ['*'], options: { downloadFiles: false } });
+		const { envelopeId } = await createEnvelope(trigger.webhookId);
+
+		await emulator.sign(envelopeId);
+
+		const [[item]] = trigger.executions;
+		expect(item.binary).toBeUndefined();
+		expect(item.json.files).toEqual([{ fileName: 'contract.pdf' }]);
+		expect(item.json.Files).toEqual([{ FileName: 'contract.pdf' }]);
+	});
+
+	it('puts several files in file_0, file_1, ... and types them from their bytes', async () => {
+		const trigger = await activeTrigger();
+		const zip = Buffer.from('504b030414000000080000000000', 'hex');
+		const body = sampleCallback({
+			Files: [
+				{ FileName: 'contract.pdf', File: emulator.samplePdf.toString('base64') },
+				{ FileName: 'bundle.pdf', File: zip.toString('base64') },
+			],
+		});
+
+		const status = await post(trigger.url(), JSON.stringify(body), {
+			'content-type': 'application/json',
+			authorization: tokenOf(trigger),
+		});
+
+		expect(status).toBe(200);
+		const [[item]] = trigger.executions;
+		expect(item.binary!.file_0).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf' });
+		expect(item.binary!.file_1).toMatchObject({ fileName: 'bundle.zip', mimeType: 'application/zip' });
+		expect((await binaryBytes(item.binary!.file_1)).equals(zip)).toBe(true);
+	});
+});
+
+// --- verification -------------------------------------------------------------------------------------------------------
+
+describe('callback verification', () => {
+	it('answers 401 to a forged token and starts nothing; the service logs the failure and can re-send', async () => {
+		const trigger = await activeTrigger();
+		const { envelopeId } = await createEnvelope(trigger.webhookId);
+		const realToken = tokenOf(trigger);
+		// The registered token no longer matches what the trigger expects.
+		trigger.stored().headerToken = 'f'.repeat(64);
+
+		await emulator.sign(envelopeId);
+
+		expect(emulator.deliveries[0]).toMatchObject({ httpStatusCode: 401, ok: false });
+		expect(trigger.executions).toHaveLength(0);
+		expect((await webhookLogs())[0]).toMatchObject({ requestId: envelopeId, webhookStatus: 'FAILEDFROMCLIENT (4)', httpStatusCode: 401 });
+
+		trigger.stored().headerToken = realToken;
+		expect((await recall(envelopeId)).errorCode).toBe(0);
+		expect(emulator.deliveries[1]).toMatchObject({ httpStatusCode: 200, ok: true, recall: true });
+		expect(trigger.executions).toHaveLength(1);
+		expect(trigger.executions[0][0].json.requestId).toBe(envelopeId);
+	});
+
+	it.each([
+		['a missing Authorization header', undefined],
+		['an empty token', ''],
+		['a wrong token of the same length', 'a'.repeat(64)],
+		['a prefix of the token', 'PREFIX'],
+		['the token with a different Bearer scheme', 'Basic TOKEN'],
+	])('answers 401 to %s', async (_label, header) => {
+		const trigger = await activeTrigger();
+		const token = tokenOf(trigger);
+		const headers: Record<string, string> = { 'content-type': 'application/json' };
+		if (header !== undefined) {
+			headers.authorization = header.replace('TOKEN', token).replace('PREFIX', token.slice(0, 32));
+		}
+
+		const status = await post(trigger.url(), JSON.stringify(sampleCallback()), headers);
+
+		expect(status).toBe(401);
+		expect(trigger.executions).toHaveLength(0);
+	});
+
+	it('accepts the token with a "Bearer " prefix', async () => {
+		const trigger = await activeTrigger();
+
+		const status = await post(trigger.url(), JSON.stringify(sampleCallback()), {
+			'content-type': 'application/json',
+			authorization: `Bearer ${tokenOf(trigger)}`,
+		});
+
+		expect(status).toBe(200);
+		expect(trigger.executions).toHaveLength(1);
+	});
+
+	it('answers 401 when the trigger holds no token, whatever the caller sends', async () => {
+		const trigger = await activeTrigger();
+		const token = tokenOf(trigger);
+		delete trigger.stored().headerToken;
+
+		expect(await post(trigger.url(), JSON.stringify(sampleCallback()), { 'content-type': 'application/json', authorization: token })).toBe(401);
+		expect(trigger.executions).toHaveLength(0);
+	});
+
+	it('answers 401 to anything but POST', async () => {
+		const trigger = await activeTrigger();
+		const written: Answer[] = [];
+		const response = {
+			status(code: number) {
+				written.push({ status: code, body: undefined });
+				return response;
+			},
+			json(body: unknown) {
+				written[written.length - 1].body = body;
+				return response;
+			},
+		};
+
+		const result = await trigger.receive(
+			false,
+			{ method: 'GET', headers: { authorization: tokenOf(trigger) }, body: sampleCallback(), query: {}, params: {} },
+			response as never,
+		);
+
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(written).toEqual([{ status: 401, body: { message: 'Unauthorized' } }]);
+	});
+});
+
+// --- malformed callbacks ------------------------------------------------------------------------------------------------
+
+describe('malformed callbacks', () => {
+	it.each([
+		['JSON that does not parse (n8n answers 422 itself)', 'application/json', '{"RequestId": "x", ', 422],
+		['text that is not JSON', 'text/plain', 'hello', 400],
+		['bytes of an unknown type that are not JSON', 'application/octet-stream', '\u0000\u0001garbage', 400],
+		['an empty body', 'application/json', '', 400],
+		['a JSON array', 'application/json', '[{"RequestId": "a"}]', 400],
+		['a JSON string', 'application/json', '"RequestId"', 400],
+		['JSON without RequestId', 'application/json', JSON.stringify({ Status: 1, Files: [] }), 400],
+		['an empty RequestId', 'application/json', JSON.stringify({ RequestId: '', Status: 1 }), 400],
+		['a file that is not Base64', 'application/json', JSON.stringify({ RequestId: 'r-1', Status: 1, Files: [{ FileName: 'a.pdf', File: 'not base64!' }] }), 400],
+	])('rejects %s with a 4xx and starts nothing', async (_label, contentType, body, expected) => {
+		const trigger = await activeTrigger();
+
+		const status = await post(trigger.url(), body, { 'content-type': contentType, authorization: tokenOf(trigger) });
+
+		expect(status).toBe(expected);
+		expect(trigger.executions).toHaveLength(0);
+	});
+
+	it('reads a valid JSON body that n8n did not parse (other content type) from the raw bytes', async () => {
+		const trigger = await activeTrigger();
+		const callback = sampleCallback();
+
+		for (const contentType of ['text/plain', 'application/octet-stream']) {
+			const status = await post(trigger.url(), JSON.stringify(callback), { 'content-type': contentType, authorization: tokenOf(trigger) });
+			expect(status).toBe(200);
+		}
+
+		expect(trigger.executions).toHaveLength(2);
+		expect(trigger.executions.map(([item]) => item.json.requestId)).toEqual([callback.RequestId, callback.RequestId]);
+	});
+
+	it('answers malformed JSON with 400 when the node itself has to parse the raw body', async () => {
+		const trigger = await activeTrigger();
+		const written: number[] = [];
+		const response = {
+			status(code: number) {
+				written.push(code);
+				return response;
+			},
+			json: () => response,
+		};
+
+		const result = await trigger.receive(
+			false,
+			{
+				method: 'POST',
+				headers: { authorization: tokenOf(trigger), 'content-type': 'application/json' },
+				body: {},
+				rawBody: Buffer.from('{"RequestId": '),
+				query: {},
+				params: {},
+			},
+			response as never,
+		);
+
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(written).toEqual([400]);
+	});
+});
