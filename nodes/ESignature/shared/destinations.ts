@@ -181,7 +181,8 @@ export function destinationsProperties(style: DestinationStyle, displayOptions: 
 	];
 }
 
-function parseJsonParameter(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): unknown {
+/** A JSON field (n8n may hand over text or the parsed value); undefined when empty. */
+export function parseJsonParameter(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): unknown {
 	if (typeof value !== 'string') return value;
 	if (!value.trim()) return undefined;
 	try {
@@ -193,7 +194,6 @@ function parseJsonParameter(context: IExecuteSingleFunctions, value: unknown, fi
 
 /** Builds the signers list in the spelling the endpoint wants; refuses an empty list and bad e-mails. */
 export function buildDestinations(context: IExecuteSingleFunctions, style: DestinationStyle): IDataObject[] {
-	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
 	const mode = context.getNodeParameter('destinationsInput', 'fields') as string;
 	let raw: IDataObject[];
 	let fromJson = false;
@@ -206,9 +206,24 @@ export function buildDestinations(context: IExecuteSingleFunctions, style: Desti
 		raw = (context.getNodeParameter('destinations.destination', []) as IDataObject[]) ?? [];
 	}
 	if (!raw.length) throw inputError(context, 'Signers: add at least one signer');
+	return normaliseDestinations(context, raw, style, { fromJson });
+}
 
-	return raw.map((entry, index) => {
-		const label = `Signers, signer ${index + 1}`;
+/**
+ * A signers list (e.g. one element of a bulk JSON body) in the spelling the endpoint wants, checked like the fields.
+ * `label` names the list in error messages.
+ */
+export function normaliseDestinations(
+	context: IExecuteSingleFunctions,
+	raw: unknown[],
+	style: DestinationStyle,
+	options: { label?: string; fromJson?: boolean } = {},
+): IDataObject[] {
+	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
+	const fromJson = options.fromJson ?? true;
+	const listLabel = options.label ?? 'Signers';
+	return (raw as IDataObject[]).map((entry, index) => {
+		const label = `${listLabel}, signer ${index + 1}`;
 		if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
 			throw inputError(context, `${label} must be an object`);
 		}

@@ -1,3 +1,72 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-export const description: INodeProperties[] = [];
+import { base64ResponseToBinary, fileResponseToBinary, requestFile } from '../../shared/hooks';
+import { downloadDescription } from './download';
+import { downloadSignedDescription } from './downloadSigned';
+import { getCompletedDescription } from './getCompleted';
+import { getContentDescription } from './getContent';
+import { setDocumentIdPath } from './hooks';
+
+const showOnlyForDocuments = { resource: ['document'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: showOnlyForDocuments },
+		options: [
+			{
+				name: 'Download',
+				value: 'download',
+				action: 'Download a document',
+				description: 'Download the original document as uploaded',
+				routing: {
+					request: { method: 'GET', url: '/api/v1/documents/{id}' },
+					send: { preSend: [setDocumentIdPath, requestFile] },
+					output: { postReceive: [fileResponseToBinary] },
+				},
+			},
+			{
+				name: 'Download Signed',
+				value: 'downloadSigned',
+				action: 'Download a signed document',
+				description:
+					'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
+				routing: {
+					request: { method: 'GET', url: '/api/v1/documents/{id}/signed' },
+					send: { preSend: [setDocumentIdPath, requestFile] },
+					output: { postReceive: [fileResponseToBinary] },
+				},
+			},
+			{
+				name: 'Get Completed',
+				value: 'getCompleted',
+				action: 'Get a completed document',
+				description: 'Get the signed PDF of a completed envelope',
+				routing: {
+					request: { method: 'GET', url: '/api/v1/documents/{id}/completed/base64' },
+					send: { preSend: [setDocumentIdPath] },
+					output: { postReceive: [base64ResponseToBinary] },
+				},
+			},
+			{
+				name: 'Get Content',
+				value: 'getContent',
+				action: 'Get the content of a document',
+				description: 'Get the current content of a document',
+				routing: {
+					request: { method: 'GET', url: '/api/v1/documents/{id}/content-base64' },
+					send: { preSend: [setDocumentIdPath] },
+					output: { postReceive: [base64ResponseToBinary] },
+				},
+			},
+		],
+		default: 'download',
+	},
+	...downloadDescription,
+	...downloadSignedDescription,
+	...getCompletedDescription,
+	...getContentDescription,
+];

@@ -1,0 +1,41 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { responseOptions } from '../../shared/descriptions';
+import { fileIdField, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
+import { binaryFilesProperty } from './files';
+
+const displayOptions = { show: { resource: ['envelope'], operation: ['create'] } };
+
+export const createDescription: INodeProperties[] = [
+	binaryFilesProperty(displayOptions),
+	optionalWebhookProperty(displayOptions),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [
+			fileIdField,
+			{
+				displayName: 'Is for External Workflow',
+				name: 'isForExternalWorkFlow',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the envelope is handled by an external workflow',
+			},
+			{
+				displayName: 'Password',
+				name: 'password',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'Password that protects the uploaded PDF',
+			},
+			referenceNumberField,
+			workflowIdField,
+		],
+	},
+	responseOptions(displayOptions),
+];

@@ -1,0 +1,29 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { responseOptions } from '../../shared/descriptions';
+import { optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
+import { multipleFileProperties } from './files';
+
+const displayOptions = { show: { resource: ['envelope'], operation: ['createBulk'] } };
+
+export const createBulkDescription: INodeProperties[] = [
+	{
+		displayName: 'One envelope holding several documents. The output has one item per document, each with the envelope ID.',
+		name: 'createBulkNotice',
+		type: 'notice',
+		default: '',
+		displayOptions,
+	},
+	...multipleFileProperties(displayOptions),
+	optionalWebhookProperty(displayOptions),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [referenceNumberField, workflowIdField],
+	},
+	responseOptions(displayOptions),
+];

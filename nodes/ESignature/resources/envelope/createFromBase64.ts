@@ -1,0 +1,22 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { responseOptions } from '../../shared/descriptions';
+import { fileIdField, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
+import { singleFileProperties } from './files';
+
+const displayOptions = { show: { resource: ['envelope'], operation: ['createFromBase64'] } };
+
+export const createFromBase64Description: INodeProperties[] = [
+	...singleFileProperties(displayOptions),
+	optionalWebhookProperty(displayOptions),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [fileIdField, referenceNumberField, workflowIdField],
+	},
+	responseOptions(displayOptions),
+];

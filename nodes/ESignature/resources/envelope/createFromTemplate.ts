@@ -1,0 +1,30 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { responseOptions } from '../../shared/descriptions';
+import { optionalWebhookProperty } from './fields';
+
+const displayOptions = { show: { resource: ['envelope'], operation: ['createFromTemplate'] } };
+
+export const createFromTemplateDescription: INodeProperties[] = [
+	{
+		displayName: 'Template ID',
+		name: 'templateId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		description: 'ID of the template, as shown in the service portal',
+		displayOptions,
+	},
+	{
+		displayName: 'Only Me as Signer',
+		name: 'userOnlySigner',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether the account user is the only signer, instead of the recipients defined in the template",
+		displayOptions,
+	},
+	optionalWebhookProperty(displayOptions),
+	responseOptions(displayOptions),
+];

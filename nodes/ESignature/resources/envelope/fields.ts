@@ -1,0 +1,59 @@
+import type {
+	IDisplayOptions,
+	INodeProperties,
+	INodePropertyMode,
+	INodePropertyRegexValidation,
+} from 'n8n-workflow';
+
+import { webhookLocatorProperty } from '../../shared/descriptions';
+
+/** Fields several envelope operations share. */
+
+/**
+ * The Webhook field of the create operations is optional: empty means the account default webhook.
+ * n8n checks the "By ID" pattern before running, so it must also accept an empty value here.
+ */
+export function optionalWebhookProperty(displayOptions: IDisplayOptions): INodeProperties {
+	const property = webhookLocatorProperty(displayOptions, {
+		required: false,
+		description:
+			'Webhook to call for this envelope instead of the account default; leave empty for the default. The E-Signature Trigger outputs the ID of the webhook it registered.',
+	});
+	property.modes = property.modes?.map(
+		(mode): INodePropertyMode => ({
+			...mode,
+			validation: mode.validation?.map((rule) => {
+				if (typeof rule !== 'object' || rule.type !== 'regex') return rule;
+				const { properties } = rule as INodePropertyRegexValidation;
+				return { ...rule, properties: { ...properties, regex: `(?:${properties.regex})?\\s*` } };
+			}),
+		}),
+	);
+	return property;
+}
+
+export const fileIdField: INodeProperties = {
+	displayName: 'File ID',
+	name: 'fileId',
+	type: 'string',
+	default: '',
+	placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+	description: 'Your own ID for the document; the service generates one when empty',
+};
+
+export const referenceNumberField: INodeProperties = {
+	displayName: 'Reference Number',
+	name: 'referenceNumber',
+	type: 'string',
+	default: '',
+	description:
+		'Your reference for the envelope, unique per account; the service generates one when empty. Reusing one fails, so a retried run cannot create a duplicate.',
+};
+
+export const workflowIdField: INodeProperties = {
+	displayName: 'Workflow ID',
+	name: 'workflowId',
+	type: 'string',
+	default: '',
+	description: 'ID of an existing workflow of the service to attach the envelope to',
+};

@@ -1,0 +1,212 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+import type { DocumentFile } from '../../shared/binary';
+import { buildDestinations } from '../../shared/destinations';
+import { isServiceWrapper, parseBody, throwIfServiceError } from '../../shared/errors';
+import { unwrapResponse } from '../../shared/hooks';
+import { futureDate, optionalGuid, requireGuid } from '../../shared/validation';
+import { readBase64Files, readBinaryFiles, readSingleBase64File } from './files';
+
+/** Request builders and answer shapers of the envelope operations. */
+
+/** Name of each document part of the multipart uploads (initiate, add files); the spec does not name the parts. */
+export const FILE_PART_NAME = 'files';
+
+/**
+ * Where POST /envelopes/initiate carries FileId, WebhookId, WorkflowId, ReferenceNumber, Password and
+ * IsForExternalWorkFlow. The spec declares them as path parameters of a path that has no slot for them, so where they
+ * travel is not shown: they are sent as multipart form fields with exactly these names. Set to 'query' to send them in
+ * the query string instead.
+ */
+export const INITIATE_PARAMETERS_IN: 'form' | 'query' = 'form';
+
+/**
+ * Key of the file object in the initiate-base64 body. The spec says `files` ({fileId, file, fileName}); the live
+ * service was reported to want `File` (shared notes). The spec wins until that is confirmed: switch it here.
+ */
+export const INITIATE_BASE64_FILE_KEY = 'files';
+
+/** Removes empty values: the service rejects empty GUIDs, and optional fields are never sent as ''. */
+function compact(values: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+	);
+}
+
+function optionalText(value: unknown): string | undefined {
+	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	return text || undefined;
+}
+
+function additionalFields(context: IExecuteSingleFunctions): IDataObject {
+	return (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
+}
+
+/** The optional webhook picked from the list or given by ID (e.g. by the E-Signature Trigger). */
+function selectedWebhookId(context: IExecuteSingleFunctions): string | undefined {
+	return optionalGuid(context, context.getNodeParameter('webhookId', '', { extractValue: true }), 'Webhook');
+}
+
+function multipartBody(fields: IDataObject, files: DocumentFile[] = []): FormData {
+	const form = new FormData();
+	for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+	for (const file of files) {
+		form.append(FILE_PART_NAME, new Blob([new Uint8Array(file.data)], { type: file.mimeType }), file.fileName);
+	}
+	return form;
+}
+
+/** Replaces `{envelopeId}` in the operation's path with the checked Envelope ID. */
+export async function setEnvelopeIdPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const envelopeId = requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
+	requestOptions.url = (requestOptions.url ?? '').replace('{envelopeId}', encodeURIComponent(envelopeId));
+	return requestOptions;
+}
+
+/** POST /envelopes/initiate: documents from binary fields plus the optional parameters, as multipart. */
+export async function buildCreateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const fields = additionalFields(this);
+	const parameters = compact({
+		FileId: optionalGuid(this, fields.fileId, 'File ID'),
+		WebhookId: selectedWebhookId(this),
+		WorkflowId: optionalText(fields.workflowId),
+		ReferenceNumber: optionalText(fields.referenceNumber),
+		Password: typeof fields.password === 'string' && fields.password !== '' ? fields.password : undefined,
+		IsForExternalWorkFlow: typeof fields.isForExternalWorkFlow === 'boolean' ? fields.isForExternalWorkFlow : undefined,
+	});
+	const files = await readBinaryFiles(this);
+	if (INITIATE_PARAMETERS_IN === 'query') {
+		requestOptions.qs = { ...requestOptions.qs, ...parameters };
+		requestOptions.body = multipartBody({}, files);
+	} else {
+		requestOptions.body = multipartBody(parameters, files);
+	}
+	return requestOptions;
+}
+
+/** POST /envelopes/initiate-base64: one document, encoded for the user when it comes from a binary field. */
+export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const fields = additionalFields(this);
+	const fileId = optionalGuid(this, fields.fileId, 'File ID');
+	const webhookId = selectedWebhookId(this);
+	const { file, fileName } = await readSingleBase64File(this);
+	requestOptions.body = compact({
+		webhookId,
+		workflowId: optionalText(fields.workflowId),
+		referenceNumber: optionalText(fields.referenceNumber),
+		[INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }),
+	});
+	return requestOptions;
+}
+
+/** POST /envelopes/initiate-by-template: multipart form fields only. */
+export async function buildCreateFromTemplateRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requestOptions.body = multipartBody(
+		compact({
+			templateId: requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID'),
+			userOnlySigner: this.getNodeParameter('userOnlySigner', false) as boolean,
+			webhookId: selectedWebhookId(this),
+		}),
+	);
+	return requestOptions;
+}
+
+/** POST /envelopes/bulk/initiate-base64: several documents in one envelope. */
+export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const fields = additionalFields(this);
+	const webhookId = selectedWebhookId(this);
+	const files = await readBase64Files(this);
+	requestOptions.body = compact({
+		webhookId,
+		workflowId: optionalText(fields.workflowId),
+		referenceNumber: optionalText(fields.referenceNumber),
+		files: files.map(({ file, fileName }) => ({ file, fileName })),
+	});
+	return requestOptions;
+}
+
+/** POST /envelopes/bulk/initiate-and-invite: PascalCase body with the signers (DailyNotify included). */
+export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const webhookId = selectedWebhookId(this);
+	const destinations = buildDestinations(this, 'bulkInvite');
+	const files = await readBase64Files(this);
+	const fields = additionalFields(this);
+	requestOptions.body = compact({
+		Files: files.map(({ file, fileName }) => ({ File: file, fileName })),
+		Destinations: destinations,
+		SaveAsDraft: (fields.saveAsDraft ?? false) as boolean,
+		WebhookId: webhookId,
+		InvitationMessage: optionalText(this.getNodeParameter('invitationMessage', '')),
+		InvitationSubject: optionalText(this.getNodeParameter('invitationSubject', '')),
+		SendUserInvitation: (fields.sendUserInvitation ?? true) as boolean,
+		IsReturnUrl: (fields.isReturnUrl ?? false) as boolean,
+	});
+	return requestOptions;
+}
+
+/** POST /envelopes/{envelopeId}/files: more documents from binary fields, as multipart. */
+export async function buildAddFilesRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.body = multipartBody({}, await readBinaryFiles(this));
+	return requestOptions;
+}
+
+/** POST /envelopes/{envelopeId}/cancel: the body repeats the id as `envelopId`, spelled as the interface has it. */
+export async function buildCancelRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.body = { envelopId: requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID') };
+	return requestOptions;
+}
+
+/** PUT /envelopes/extend-invitations: the new expiry of every pending invitation, in ISO 8601 UTC. */
+export async function buildExtendInvitationsRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requestOptions.body = {
+		envelopeId: requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID'),
+		availableTo: futureDate(this, this.getNodeParameter('availableTo', ''), 'Available To'),
+	};
+	return requestOptions;
+}
+
+function keepWrapper(context: IExecuteSingleFunctions): boolean {
+	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
+}
+
+/** Bulk create: one item per document of the envelope, each carrying the envelope ID. */
+export async function splitBulkFileResponse(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = throwIfServiceError(this, response);
+	const pairedItem = { item: this.getItemIndex() };
+	if (keepWrapper(this) && isServiceWrapper(body)) return [{ json: body as unknown as IDataObject, pairedItem }];
+	const data = ((isServiceWrapper(body) ? body.data : body) ?? {}) as IDataObject;
+	const { bulkFileResponse, ...envelope } = data;
+	if (!Array.isArray(bulkFileResponse) || bulkFileResponse.length === 0) return [{ json: data, pairedItem }];
+	const shared = compact(envelope);
+	return bulkFileResponse.map((entry) => ({ json: { ...shared, ...(entry as IDataObject) }, pairedItem }));
+}
+
+/** Create and invite: the payload, plus `returnUrl` when the user asked the service for one. */
+export async function unwrapWithReturnUrl(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const output = await unwrapResponse.call(this, items, response);
+	const body = parseBody(response.body);
+	if (isServiceWrapper(body) && body.returnUrl && output.length === 1 && output[0].json.returnUrl === undefined) {
+		output[0].json.returnUrl = body.returnUrl;
+	}
+	return output;
+}

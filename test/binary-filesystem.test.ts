@@ -1,0 +1,97 @@
+import { Container } from '@n8n/di';
+import { BinaryDataConfig, BinaryDataService } from 'n8n-core';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { Emulator } from './emulator';
+import { Harness } from './harness';
+
+/*
+ * n8n keeps binary data on disk in "filesystem" mode (and in S3 the same way): items then carry only an id.
+ * Uploads must read through n8n's helpers and downloads must write through them. Jest gives each test file its own
+ * module registry, so switching the mode here does not affect the other test files.
+ */
+
+let emulator: Emulator;
+let harness: Harness;
+let storagePath: string;
+
+function filesUnder(folder: string): string[] {
+	return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((entry) =>
+		statSync(join(folder, entry)).isFile(),
+	);
+}
+
+beforeAll(async () => {
+	storagePath = mkdtempSync(join(tmpdir(), 'esig-binary-'));
+	// The service reads this (DI singleton) config in init().
+	const config = Container.get(BinaryDataConfig);
+	config.mode = 'filesystem';
+	config.localStoragePath = storagePath;
+	await Container.get(BinaryDataService).init();
+	emulator = await Emulator.start();
+	harness = new Harness(emulator);
+});
+
+afterAll(async () => {
+	await emulator.stop();
+	rmSync(storagePath, { recursive: true, force: true });
+});
+
+beforeEach(() => emulator.clearRequests());
+
+const annexPdf = () => Buffer.concat([emulator.samplePdf, Buffer.from('\n% filesystem annex\n')]);
+
+describe('binary data in filesystem mode', () => {
+	it('uploads files that n8n stored on disk (multipart and Base64 operations)', async () => {
+		const before = filesUnder(storagePath).length;
+		const items = [
+			{
+				binary: {
+					data: { data: emulator.samplePdf, fileName: 'disk.pdf', mimeType: 'application/pdf' },
+					annex: { data: annexPdf(), fileName: 'disk-annex.pdf', mimeType: 'application/pdf' },
+				},
+			},
+		];
+		const multipart = await harness.run({
+			parameters: { resource: 'envelope', operation: 'create', binaryPropertyNames: 'data,annex' },
+			items,
+		});
+		expect(multipart.error).toBeUndefined();
+		// The input files went to disk, not into the items.
+		expect(filesUnder(storagePath).length).toBeGreaterThan(before);
+		const [upload] = emulator.requestsTo('POST', '/api/v1/envelopes/initiate');
+		expect(upload.files.map((f) => f.fileName)).toEqual(['disk.pdf', 'disk-annex.pdf']);
+		expect(upload.files[0].data.equals(emulator.samplePdf)).toBe(true);
+		expect(upload.files[1].data.equals(annexPdf())).toBe(true);
+
+		const base64 = await harness.run({
+			parameters: { resource: 'envelope', operation: 'createFromBase64', binaryPropertyName: 'annex' },
+			items,
+		});
+		expect(base64.error).toBeUndefined();
+		const [json] = emulator.requestsTo('POST', '/api/v1/envelopes/initiate-base64');
+		expect(json.body).toEqual({ files: { file: annexPdf().toString('base64'), fileName: 'disk-annex.pdf' } });
+	});
+
+	it('writes downloaded files to disk: the output binary has an id and the same bytes', async () => {
+		const account = emulator.state.account(emulator.demo.accountId)!;
+		const envelope = emulator.state.createEnvelope(account, { files: [{ fileName: 'stored.pdf', data: annexPdf() }] });
+		const before = new Set(filesUnder(storagePath));
+
+		for (const operation of ['download', 'getContent']) {
+			const result = await harness.run({
+				parameters: { resource: 'document', operation, documentId: envelope.documentId, binaryPropertyName: 'file' },
+			});
+			expect(result.error).toBeUndefined();
+			const binary = result.items[0].binary!.file;
+			expect(binary.id).toMatch(/^filesystem(-v2)?:/);
+			expect(binary.data).not.toBe(annexPdf().toString('base64'));
+			expect(binary).toMatchObject({ fileName: 'stored.pdf', mimeType: 'application/pdf' });
+			expect((await result.binary(0, 'file')).equals(annexPdf())).toBe(true);
+		}
+		const written = filesUnder(storagePath).filter((file) => !before.has(file));
+		expect(written.some((file) => statSync(join(storagePath, file)).size === annexPdf().length)).toBe(true);
+	});
+});
