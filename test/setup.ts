@@ -6,3 +6,6 @@ import { join } from 'node:path';
 if (!process.env.N8N_USER_FOLDER) {
 	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'esig-n8n-'));
 }
+
+// n8n's logger prints every node error to stdout; the tests assert those errors themselves.
+process.env.N8N_LOG_LEVEL ??= 'silent';
