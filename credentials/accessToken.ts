@@ -214,6 +214,11 @@ export async function obtainAccessToken(
 	}
 }
 
+/** The newest token this process holds for the credential, if any (e.g. the one to revoke). */
+export function currentAccessToken(credentials: ICredentialDataDecryptedObject): string | undefined {
+	return tokens.get(cacheKey(tokenRequest(credentials).identity))?.token;
+}
+
 /** Forgets a token everywhere in this process, e.g. after it was revoked. */
 export function forgetAccessToken(credentials: ICredentialDataDecryptedObject): void {
 	tokens.delete(cacheKey(tokenRequest(credentials).identity));

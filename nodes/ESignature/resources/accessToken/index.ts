@@ -1,3 +1,29 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-export const description: INodeProperties[] = [];
+import { buildRevocationRequest, revocationResult } from './hooks';
+import { revokeDescription } from './revoke';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['accessToken'] } },
+		options: [
+			{
+				name: 'Revoke',
+				value: 'revoke',
+				action: 'Revoke the access token',
+				description: 'Revoke the access token the credential currently uses',
+				routing: {
+					request: { method: 'POST', url: '/connect/revocation' },
+					send: { preSend: [buildRevocationRequest] },
+					output: { postReceive: [revocationResult] },
+				},
+			},
+		],
+		default: 'revoke',
+	},
+	...revokeDescription,
+];

@@ -1,3 +1,30 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-export const description: INodeProperties[] = [];
+import { unwrapFoundResponse } from '../../shared/hooks';
+import { checkDescription } from './check';
+import { setCommercialNumberPath } from './hooks';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['commercialRegistration'] } },
+		options: [
+			{
+				name: 'Check',
+				value: 'check',
+				action: 'Check a commercial registration',
+				description: 'Look up a company by its commercial registration (CR) number',
+				routing: {
+					request: { method: 'GET', url: '/api/v2/kyb/check-cr' },
+					send: { preSend: [setCommercialNumberPath] },
+					output: { postReceive: [unwrapFoundResponse] },
+				},
+			},
+		],
+		default: 'check',
+	},
+	...checkDescription,
+];

@@ -1,0 +1,97 @@
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { authUrlOf, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
+import { parseBody, throwIfServiceError } from '../../shared/errors';
+
+/** Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
+
+const CREDENTIAL_TYPE = 'eSignatureApi';
+
+function text(value: unknown): string {
+	return value === undefined || value === null ? '' : String(value).trim();
+}
+
+function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
+	return new NodeOperationError(context.getNode(), (error as Error).message, {
+		itemIndex: context.getItemIndex(),
+		description: 'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
+	});
+}
+
+function tokenToRevoke(context: IExecuteSingleFunctions, credentials: ICredentialDataDecryptedObject): string {
+	// The token n8n stored for the credential is the one its requests send; the process cache may hold one too.
+	let token = text(credentials.accessToken);
+	if (!token) {
+		try {
+			token = currentAccessToken(credentials) ?? '';
+		} catch (error) {
+			throw credentialProblem(context, error);
+		}
+	}
+	if (!token) {
+		throw new NodeOperationError(context.getNode(), 'The credential holds no access token to revoke', {
+			itemIndex: context.getItemIndex(),
+			description: 'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
+		});
+	}
+	return token;
+}
+
+export async function buildRevocationRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	let authUrl: string;
+	try {
+		authUrl = authUrlOf(credentials);
+	} catch (error) {
+		throw credentialProblem(this, error);
+	}
+	const token = tokenToRevoke(this, credentials);
+	requestOptions.url = `${authUrl}/connect/revocation`;
+	requestOptions.method = 'POST';
+	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
+	requestOptions.body = new URLSearchParams({
+		token,
+		client_id: text(credentials.clientId),
+		client_secret: text(credentials.clientSecret),
+	}).toString();
+	requestOptions.json = false;
+	// A 401 here means the client ID or secret was refused, not an expired access token: it must not make n8n fetch
+	// a new token and retry, so every status reaches revocationResult.
+	requestOptions.ignoreHttpStatusErrors = true;
+	return requestOptions;
+}
+
+export async function revocationResult(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = parseBody(response.body);
+	if (response.statusCode >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
+		// The authorization server answers in OAuth's error shape, not the service's wrapper.
+		const { error, error_description: description } = body as IDataObject;
+		throw new NodeApiError(this.getNode(), body as JsonObject, {
+			message: `The authorization server refused to revoke the token: ${text(error)} (HTTP ${response.statusCode})`,
+			description:
+				[text(description), error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '']
+					.filter(Boolean)
+					.join(' ') || undefined,
+			httpCode: String(response.statusCode),
+			itemIndex: this.getItemIndex(),
+		});
+	}
+	throwIfServiceError(this, { ...response, body: body as IN8nHttpFullResponse['body'] });
+	// Whatever token is cached for this credential in this process was revoked or superseded: the next request
+	// fetches a new one (n8n's stored token is refused with 401, which also renews it).
+	forgetAccessToken(await this.getCredentials(CREDENTIAL_TYPE));
+	return [{ json: { success: true, revoked: true }, pairedItem: { item: this.getItemIndex() } }];
+}

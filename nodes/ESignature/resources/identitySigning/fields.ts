@@ -1,0 +1,189 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { binaryOutputProperty, responseOptions } from '../../shared/descriptions';
+import { signersProperties } from '../../shared/destinations';
+
+/** Fields of both identity-provider signing operations (v1, and v2 which adds the signer details). */
+export function identitySigningProperties(operation: string, withSigners: boolean): INodeProperties[] {
+	const displayOptions: IDisplayOptions = { show: { resource: ['identitySigning'], operation: [operation] } };
+	const show = (extra: Record<string, string[]>): IDisplayOptions => ({
+		show: { ...displayOptions.show, ...extra },
+	});
+	return [
+		{
+			displayName: 'Request ID',
+			name: 'requestId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+			description:
+				'ID of the signing request the signer authenticated for with the national identity provider. The signer must authenticate before this call.',
+			displayOptions,
+		},
+		{
+			displayName: 'File Input',
+			name: 'fileInput',
+			type: 'options',
+			options: [
+				{ name: 'Binary Field', value: 'binary', description: 'Take the PDF from a binary field of the input item' },
+				{ name: 'Base64 Text', value: 'base64', description: 'Give the PDF as Base64 text' },
+			],
+			default: 'binary',
+			displayOptions,
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'inputBinaryField',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the input binary field holding the PDF to sign',
+			displayOptions: show({ fileInput: ['binary'] }),
+		},
+		{
+			displayName: 'File (Base64)',
+			name: 'fileBase64',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'The PDF to sign, Base64-encoded',
+			displayOptions: show({ fileInput: ['base64'] }),
+		},
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			placeholder: 'contract.pdf',
+			description: 'Name of the file. Leave empty to use the name of the binary file (or document.pdf).',
+			displayOptions,
+		},
+		{
+			displayName: 'File Password',
+			name: 'filePassword',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Password of the PDF, if it is protected',
+			displayOptions,
+		},
+		...(withSigners ? signersProperties(displayOptions) : []),
+		{
+			displayName: 'Signature Appearance',
+			name: 'signatureAppearance',
+			type: 'collection',
+			placeholder: 'Add Appearance Setting',
+			default: {},
+			description: 'How and where the signature is drawn. Leave empty for the service default.',
+			displayOptions,
+			options: [
+				{
+					displayName: 'Appearance Image (Base64)',
+					name: 'appearanceImageBase64',
+					type: 'string',
+					default: '',
+					description: 'Image drawn as the signature, Base64-encoded',
+				},
+				{
+					displayName: 'Appearance Image Binary Field',
+					name: 'appearanceImageBinaryField',
+					type: 'string',
+					default: '',
+					description: 'Name of an input binary field holding the image drawn as the signature',
+				},
+				{
+					displayName: 'Extra Text',
+					name: 'extraText',
+					type: 'string',
+					default: '',
+					description: 'Text shown with the signature',
+				},
+				{
+					displayName: 'Height',
+					name: 'height',
+					type: 'number',
+					default: 50,
+					description: 'Height of the signature box, in PDF points',
+				},
+				{
+					displayName: 'Page Number',
+					name: 'pageNumber',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: 1,
+					description: 'Page the signature is drawn on (1 is the first page)',
+				},
+				{
+					displayName: 'Visible',
+					name: 'isVisible',
+					type: 'boolean',
+					default: true,
+					description: 'Whether the signature is drawn on the page',
+				},
+				{
+					displayName: 'Width',
+					name: 'width',
+					type: 'number',
+					default: 150,
+					description: 'Width of the signature box, in PDF points',
+				},
+				{
+					displayName: 'X Position',
+					name: 'x1',
+					type: 'number',
+					default: 0,
+					description: 'Distance of the signature box from the left edge of the page, in PDF points',
+				},
+				{
+					displayName: 'Y Position',
+					name: 'y1',
+					type: 'number',
+					default: 0,
+					description: 'Distance of the signature box from the bottom edge of the page, in PDF points',
+				},
+			],
+		},
+		{
+			displayName: 'Signature Details Shown',
+			name: 'config',
+			type: 'collection',
+			placeholder: 'Add Detail',
+			default: {},
+			description: 'Which details are printed with the signature. Leave empty for the service default.',
+			displayOptions,
+			options: [
+				{
+					displayName: 'Show Account Name',
+					name: 'showAccountName',
+					type: 'boolean',
+					default: true,
+					description: 'Whether the account name is shown',
+				},
+				{
+					displayName: 'Show Page Number',
+					name: 'showPageNumber',
+					type: 'boolean',
+					default: true,
+					description: 'Whether the page number is shown',
+				},
+				{
+					displayName: 'Show Request ID',
+					name: 'showRequestId',
+					type: 'boolean',
+					default: true,
+					description: 'Whether the request ID is shown',
+				},
+				{
+					displayName: 'Show Sign Date',
+					name: 'showSignDate',
+					type: 'boolean',
+					default: true,
+					description: 'Whether the signing date is shown',
+				},
+			],
+		},
+		binaryOutputProperty(displayOptions),
+		responseOptions(displayOptions),
+	];
+}

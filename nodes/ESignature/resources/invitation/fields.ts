@@ -1,0 +1,26 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+/** Text fields several invitation operations share. */
+
+export function invitationMessageProperty(displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Invitation Message',
+		name: 'invitationMessage',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		description: 'Message shown to the signers in the invitation. Leave empty for the service default.',
+		displayOptions,
+	};
+}
+
+export function invitationSubjectProperty(displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Invitation Subject',
+		name: 'invitationSubject',
+		type: 'string',
+		default: '',
+		description: 'Subject of the invitation. Leave empty for the service default.',
+		displayOptions,
+	};
+}

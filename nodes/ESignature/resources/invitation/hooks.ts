@@ -1,0 +1,164 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+import { buildDestinations, normaliseDestinations, parseJsonParameter } from '../../shared/destinations';
+import { futureDate, inputError, requireEmail, requireGuid } from '../../shared/validation';
+
+/** Request builders of the invitation operations. */
+
+function optionalText(context: IExecuteSingleFunctions, name: string): string | undefined {
+	const value = context.getNodeParameter(name, '') as string;
+	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
+	return text || undefined;
+}
+
+function jsonList(context: IExecuteSingleFunctions, name: string, fieldLabel: string, what: string): unknown[] {
+	const parsed = parseJsonParameter(context, context.getNodeParameter(name, '[]'), fieldLabel);
+	if (!Array.isArray(parsed)) throw inputError(context, `${fieldLabel} must be an array of ${what}`);
+	if (!parsed.length) throw inputError(context, `${fieldLabel}: add at least one ${what.replace(/s$/, '')}`);
+	return parsed;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A value of an object given as JSON, whatever the case of its key. */
+function pick(entry: IDataObject, key: string): unknown {
+	const found = Object.keys(entry).find((name) => name.toLowerCase() === key.toLowerCase());
+	return found === undefined ? undefined : entry[found];
+}
+
+export async function buildSendBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.body = {
+		DocumentId: requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID'),
+		Destinations: buildDestinations(this, 'v1'),
+	};
+	return requestOptions;
+}
+
+function documentIdList(context: IExecuteSingleFunctions): string[] {
+	const value = context.getNodeParameter('documentIds', '') as unknown;
+	const list = Array.isArray(value) ? value.map((id) => String(id ?? '')) : String(value ?? '').split(/[\s,;]+/);
+	const ids = list.map((id) => id.trim()).filter((id) => id.length > 0);
+	if (!ids.length) throw inputError(context, 'Document IDs: enter at least one document ID');
+	return ids.map((id, index) => requireGuid(context, id, `Document IDs, ID ${index + 1}`));
+}
+
+export async function buildSendBulkBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	if (this.getNodeParameter('bulkInput', 'fields') === 'json') {
+		const entries = jsonList(this, 'bulkJson', 'Invitations (JSON)', 'documents');
+		requestOptions.body = entries.map((entry, index) => {
+			const label = `Invitations (JSON), document ${index + 1}`;
+			if (!isObject(entry)) throw inputError(this, `${label} must be an object with documentId and destinations`);
+			const destinations = pick(entry, 'destinations');
+			if (!Array.isArray(destinations) || !destinations.length) {
+				throw inputError(this, `${label}: destinations must be a non-empty array of signers`);
+			}
+			return {
+				documentId: requireGuid(this, pick(entry, 'documentId'), `${label}: documentId`),
+				destinations: normaliseDestinations(this, destinations, 'v1Camel', { label: `${label}: destinations` }),
+			};
+		});
+		return requestOptions;
+	}
+	const documentIds = documentIdList(this);
+	const destinations = buildDestinations(this, 'v1Camel');
+	requestOptions.body = documentIds.map((documentId) => ({ documentId, destinations }));
+	return requestOptions;
+}
+
+/** Whether the user left the signers of Send for Envelope empty (allowed there: only pending signers are invited). */
+function noSignersGiven(context: IExecuteSingleFunctions): boolean {
+	if (context.getNodeParameter('destinationsInput', 'fields') === 'json') {
+		const parsed = parseJsonParameter(context, context.getNodeParameter('destinationsJson', '[]'), 'Signers (JSON)');
+		return parsed === undefined || (Array.isArray(parsed) && parsed.length === 0);
+	}
+	const entries = context.getNodeParameter('destinations.destination', []) as IDataObject[];
+	return !entries?.length;
+}
+
+export async function buildSendForEnvelopeBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const envelopeId = requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
+	const invitationMessage = optionalText(this, 'invitationMessage');
+	// The service invites the envelope's pending signers; the list only adds further ones, so an empty list is sent
+	// as [] (not omitted) to say "nobody else".
+	const destinations = noSignersGiven(this) ? [] : buildDestinations(this, 'v1Camel');
+	requestOptions.qs = { ...requestOptions.qs, envelopeId };
+	requestOptions.body = { envelopeId, destinations, ...(invitationMessage ? { invitationMessage } : {}) };
+	return requestOptions;
+}
+
+export async function buildExtendBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.body = {
+		destinationId: requireGuid(this, this.getNodeParameter('destinationId', ''), 'Invitation ID'),
+		availableTo: futureDate(this, this.getNodeParameter('availableTo', ''), 'Available To'),
+	};
+	return requestOptions;
+}
+
+export async function buildReminderBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.body = {
+		requestId: requireGuid(this, this.getNodeParameter('requestId', ''), 'Envelope ID'),
+		destinationEmail: requireEmail(this, this.getNodeParameter('destinationEmail', ''), 'Signer Email'),
+	};
+	return requestOptions;
+}
+
+export async function buildBulkRemindersBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const fromJson = this.getNodeParameter('remindersInput', 'fields') === 'json';
+	const listLabel = fromJson ? 'Reminders (JSON)' : 'Reminders';
+	const entries = fromJson
+		? jsonList(this, 'remindersJson', listLabel, 'reminders')
+		: ((this.getNodeParameter('reminders.reminder', []) as IDataObject[]) ?? []);
+	if (!entries.length) throw inputError(this, 'Reminders: add at least one reminder');
+	requestOptions.body = entries.map((entry, index) => {
+		const label = `${listLabel}, reminder ${index + 1}`;
+		if (!isObject(entry)) throw inputError(this, `${label} must be an object`);
+		const text = (key: string) => String(pick(entry, key) ?? '').trim();
+		const email = text('destinationEmail');
+		const phone = text('destinationPhone');
+		if (!email && !phone) throw inputError(this, `${label}: give the signer's e-mail or phone`);
+		return {
+			requestId: requireGuid(this, text('requestId'), `${label}: Envelope ID`),
+			...(email ? { destinationEmail: requireEmail(this, email, `${label}: Signer Email`) } : {}),
+			// The interface marks only destinationPhone as nullable.
+			destinationPhone: phone || null,
+		};
+	});
+	return requestOptions;
+}
+
+/** Body of v2 (links only) and v3 (send and links) invitations. */
+export async function buildSigningLinksBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const invitationMessage = optionalText(this, 'invitationMessage');
+	const invitationSubject = optionalText(this, 'invitationSubject');
+	requestOptions.body = {
+		documentId: requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID'),
+		destinations: buildDestinations(this, 'v2'),
+		...(invitationMessage ? { invitationMessage } : {}),
+		...(invitationSubject ? { invitationSubject } : {}),
+	};
+	return requestOptions;
+}
+
+/** Invitation records can come back out of order: they are output in signing order. */
+export async function sortBySigneOrder(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	_response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const order = (item: INodeExecutionData) => {
+		const value = Number(item.json.signeOrder);
+		return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
+	};
+	return items
+		.map((item, index) => ({ item, index }))
+		.sort((a, b) => order(a.item) - order(b.item) || a.index - b.index)
+		.map(({ item }) => item);
+}

@@ -1,0 +1,78 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { responseOptions } from '../../shared/descriptions';
+import { signersProperties } from '../../shared/destinations';
+
+const displayOptions = { show: { resource: ['signing'], operation: ['signByTemplate'] } };
+
+export const signByTemplateDescription: INodeProperties[] = [
+	{
+		displayName: 'Template ID',
+		name: 'templateId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		description:
+			'ID of the template to sign, as shown in the service\'s template list. Templates with fields the recipient must fill cannot be signed directly.',
+		displayOptions,
+	},
+	...signersProperties(displayOptions),
+	{
+		displayName: 'Template Fields',
+		name: 'templateFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Values of the fields the template creator fills in',
+		displayOptions,
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Field Name',
+						name: 'fieldName',
+						type: 'string',
+						default: '',
+						description: 'Name of the field as defined in the template',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Document Password',
+				name: 'password',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'Password that protects the signed PDF',
+			},
+			{
+				displayName: 'Reference Number',
+				name: 'referenceNumber',
+				type: 'string',
+				default: '',
+				description: 'Your own reference for the new envelope; must be unique in the account. Generated when empty.',
+			},
+		],
+	},
+	responseOptions(displayOptions),
+];

@@ -1,0 +1,59 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { responseOptions } from '../../shared/descriptions';
+import { SMS_PROVIDERS } from '../../shared/enums';
+
+const displayOptions = { show: { resource: ['smsProvider'], operation: ['configure'] } };
+
+export const configureDescription: INodeProperties[] = [
+	{
+		displayName: 'Provider',
+		name: 'smsProvider',
+		type: 'options',
+		options: SMS_PROVIDERS,
+		default: 1,
+		required: true,
+		description:
+			'The SMS gateway the account sends invitations and one-time passwords through. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions,
+	},
+	{
+		displayName: 'Gateway URL',
+		name: 'smsUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'https://sms.example.com/api/send',
+		description: 'Address of the provider\'s sending API',
+		displayOptions,
+	},
+	{
+		displayName: 'Sender Name',
+		name: 'smsSender',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Sender name registered with the provider',
+		displayOptions,
+	},
+	{
+		displayName: 'Username',
+		name: 'smsUserame',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'User name of the account at the provider',
+		displayOptions,
+	},
+	{
+		displayName: 'Password',
+		name: 'smsPassword',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		required: true,
+		description: 'Password (or API key) of the account at the provider',
+		displayOptions,
+	},
+	responseOptions(displayOptions),
+];

@@ -1,0 +1,556 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { Emulator } from './emulator';
+import { type EmulatedEnvelope, newSigner } from './emulator/state';
+import { Harness } from './harness';
+
+/** Invitation operations through n8n-core's routing engine against the emulator. */
+
+const UNKNOWN_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+describe('Invitation resource', () => {
+	let emulator: Emulator;
+	let harness: Harness;
+
+	beforeAll(async () => {
+		emulator = await Emulator.start();
+		harness = new Harness(emulator);
+	});
+
+	afterAll(async () => {
+		await emulator.stop();
+	});
+
+	beforeEach(() => {
+		emulator.setLatency(0);
+		emulator.clearRequests();
+		emulator.notifications.length = 0;
+	});
+
+	/** Requests to the API (token requests excluded). */
+	const apiRequests = () => emulator.requests.filter((request) => request.path.startsWith('/api/'));
+
+	function newEnvelope(signers: Array<{ name: string; email: string; phone?: string }> = []): EmulatedEnvelope {
+		const account = emulator.state.account(emulator.demo.accountId)!;
+		const envelope = emulator.state.createEnvelope(account, {
+			files: [{ fileName: 'contract.pdf', data: emulator.samplePdf }],
+		});
+		envelope.signers.push(...signers.map((signer, index) => newSigner({ ...signer, signeOrder: index + 1 })));
+		return envelope;
+	}
+
+	const run = (parameters: INodeParameters, extra: Omit<Parameters<Harness['run']>[0], 'parameters'> = {}) =>
+		harness.run({ parameters: { resource: 'invitation', ...parameters }, ...extra });
+
+	const jane = { name: 'Jane Doe', email: 'jane@example.com' };
+	const omar = { name: 'Omar Ali', email: 'omar@example.com' };
+
+	describe('send', () => {
+		it('posts the signers in PascalCase and outputs success', async () => {
+			const envelope = newEnvelope();
+			const availableTo = inFuture(7);
+			const result = await run({
+				operation: 'send',
+				documentId: envelope.documentId,
+				destinations: {
+					destination: [
+						{ ...jane, phoneNumber: '+966500000001', availableTo, authenticationType: 3, consentOnly: true },
+						{ ...omar, signOrder: 5, allowSignAnywhere: true },
+					],
+				},
+			});
+			expect(result.error).toBeUndefined();
+			const [request] = apiRequests();
+			expect(request.method).toBe('POST');
+			expect(request.path).toBe('/api/v1/invitations');
+			expect(request.headers.authorization).toBe(`Bearer ${harness.credentials().accessToken}`);
+			expect(request.headers['content-type']).toContain('application/json');
+			expect(request.body).toEqual({
+				DocumentId: envelope.documentId,
+				Destinations: [
+					{
+						DestinationName: 'Jane Doe',
+						DestinationEmail: 'jane@example.com',
+						DestinationPhoneNumber: '+966500000001',
+						SigneOrder: 1,
+						AvailableTo: availableTo.replace(/\.000Z$/, 'Z'),
+						ConsentOnly: true,
+						AuthenticationType: 3,
+						AllowUserToSignAnyWhere: false,
+					},
+					{
+						DestinationName: 'Omar Ali',
+						DestinationEmail: 'omar@example.com',
+						SigneOrder: 5,
+						ConsentOnly: false,
+						AuthenticationType: 0,
+						AllowUserToSignAnyWhere: true,
+					},
+				],
+			});
+			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
+			expect(emulator.notifications.map((n) => [n.kind, n.via, n.to])).toEqual([
+				['invitation', 'v1', 'jane@example.com'],
+				['invitation', 'v1', 'omar@example.com'],
+			]);
+		});
+
+		it('keeps the whole answer of the service when asked to', async () => {
+			const envelope = newEnvelope();
+			const result = await run({
+				operation: 'send',
+				documentId: envelope.documentId,
+				destinations: { destination: [jane] },
+				options: { includeResponseWrapper: true },
+			});
+			expect(result.items[0].json).toMatchObject({ data: true, errorCode: 0, message: 'Success' });
+		});
+
+		it('takes the signers as JSON in either spelling', async () => {
+			const envelope = newEnvelope();
+			const result = await run({
+				operation: 'send',
+				documentId: envelope.documentId,
+				destinationsInput: 'json',
+				destinationsJson: JSON.stringify([
+					{ DestinationName: 'Jane Doe', destinationEmail: 'jane@example.com', Signatories: [] },
+				]),
+			});
+			expect(result.error).toBeUndefined();
+			expect(apiRequests()[0].body).toEqual({
+				DocumentId: envelope.documentId,
+				Destinations: [{ DestinationName: 'Jane Doe', DestinationEmail: 'jane@example.com', SigneOrder: 1, Signatories: [] }],
+			});
+		});
+
+		it.each([
+			['a malformed document ID', { documentId: 'not-an-id', destinations: { destination: [jane] } }, /Document ID must be an ID/],
+			['no signers', { documentId: UNKNOWN_ID, destinations: {} }, /Signers: add at least one signer/],
+			[
+				'a malformed e-mail',
+				{ documentId: UNKNOWN_ID, destinations: { destination: [{ name: 'Jane', email: 'jane@' }] } },
+				/Signers, signer 1: Email must be an e-mail address/,
+			],
+			[
+				'an expiry in the past',
+				{ documentId: UNKNOWN_ID, destinations: { destination: [{ ...jane, availableTo: '2020-01-01T00:00:00Z' }] } },
+				/Signers, signer 1: Available To is in the past/,
+			],
+		])('refuses %s before sending', async (_case, parameters, message) => {
+			const result = await run({ operation: 'send', ...parameters });
+			expect(result.error?.message).toMatch(message);
+			expect(emulator.requests).toHaveLength(0);
+		});
+
+		it('reports a document the account does not have (errorCode 404 on HTTP 200)', async () => {
+			const result = await run({ operation: 'send', documentId: UNKNOWN_ID, destinations: { destination: [jane] } });
+			expect(result.error?.message).toBe('The item was not found (error 404)');
+			expect(result.error?.description).toContain('DocumentNotFound');
+			expect(apiRequests()).toHaveLength(1);
+		});
+
+		it('sends one request per item, and pairs each output with its item', async () => {
+			const first = newEnvelope();
+			const second = newEnvelope();
+			const result = await run(
+				{
+					operation: 'send',
+					documentId: '={{ $json.documentId }}',
+					destinations: { destination: [{ name: '={{ $json.name }}', email: '={{ $json.email }}' }] },
+				},
+				{
+					items: [
+						{ json: { documentId: first.documentId, name: 'Jane Doe', email: 'jane@example.com' } },
+						{ json: { documentId: second.documentId, name: 'Omar Ali', email: 'omar@example.com' } },
+					],
+				},
+			);
+			expect(result.error).toBeUndefined();
+			const bodies = apiRequests().map((request) => request.body as Record<string, unknown>);
+			expect(bodies.map((body) => body.DocumentId).sort()).toEqual([first.documentId, second.documentId].sort());
+			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+			expect(first.signers.map((s) => s.email)).toEqual(['jane@example.com']);
+			expect(second.signers.map((s) => s.email)).toEqual(['omar@example.com']);
+		});
+
+		it('continues on fail: the failing item becomes an error item and the other goes through', async () => {
+			const envelope = newEnvelope();
+			const result = await run(
+				{ operation: 'send', documentId: '={{ $json.documentId }}', destinations: { destination: [jane] } },
+				{ items: [{ json: { documentId: UNKNOWN_ID } }, { json: { documentId: envelope.documentId } }], continueOnFail: true },
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(2);
+			expect(result.items[0].json).toEqual({ error: 'The item was not found (error 404)' });
+			expect(result.items[0].pairedItem).toEqual({ item: 0 });
+			expect(result.items[1].json).toEqual({ success: true, message: 'Success' });
+			expect(result.items[1].pairedItem).toEqual({ item: 1 });
+		});
+	});
+
+	describe('sendBulk', () => {
+		it('sends the same signers to each document, in camelCase', async () => {
+			const first = newEnvelope();
+			const second = newEnvelope();
+			const result = await run({
+				operation: 'sendBulk',
+				documentIds: `${first.documentId}, ${second.documentId}`,
+				destinations: { destination: [jane, omar] },
+			});
+			expect(result.error).toBeUndefined();
+			const [request] = apiRequests();
+			expect(request.method).toBe('POST');
+			expect(request.path).toBe('/api/v1/invitations/bulk/send');
+			const destinations = [
+				{ destinationName: 'Jane Doe', destinationEmail: 'jane@example.com', signeOrder: 1, consentOnly: false, authenticationType: 0, allowUserToSignAnyWhere: false },
+				{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 2, consentOnly: false, authenticationType: 0, allowUserToSignAnyWhere: false },
+			];
+			expect(request.body).toEqual([
+				{ documentId: first.documentId, destinations },
+				{ documentId: second.documentId, destinations },
+			]);
+			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
+			expect(emulator.notifications.filter((n) => n.via === 'bulk/send')).toHaveLength(4);
+		});
+
+		it('accepts the document IDs as a list from an expression', async () => {
+			const first = newEnvelope();
+			const second = newEnvelope();
+			const result = await run(
+				{ operation: 'sendBulk', documentIds: '={{ $json.ids }}', destinations: { destination: [jane] } },
+				{ items: [{ json: { ids: [first.documentId, second.documentId] } }] },
+			);
+			expect(result.error).toBeUndefined();
+			expect((apiRequests()[0].body as Array<{ documentId: string }>).map((entry) => entry.documentId)).toEqual([
+				first.documentId,
+				second.documentId,
+			]);
+		});
+
+		it('takes the whole list as JSON and normalises the signers', async () => {
+			const first = newEnvelope();
+			const second = newEnvelope();
+			const result = await run({
+				operation: 'sendBulk',
+				bulkInput: 'json',
+				bulkJson: JSON.stringify([
+					{ documentId: first.documentId, destinations: [{ DestinationName: 'Jane Doe', DestinationEmail: 'jane@example.com' }] },
+					{ DocumentId: second.documentId, Destinations: [{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 3 }] },
+				]),
+			});
+			expect(result.error).toBeUndefined();
+			expect(apiRequests()[0].body).toEqual([
+				{ documentId: first.documentId, destinations: [{ destinationName: 'Jane Doe', destinationEmail: 'jane@example.com', signeOrder: 1 }] },
+				{ documentId: second.documentId, destinations: [{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 3 }] },
+			]);
+		});
+
+		it.each([
+			['an empty list of documents', { documentIds: ' , ', destinations: { destination: [jane] } }, /Document IDs: enter at least one document ID/],
+			['a malformed document ID', { documentIds: `${UNKNOWN_ID}, 42`, destinations: { destination: [jane] } }, /Document IDs, ID 2 must be an ID/],
+			['no signers', { documentIds: UNKNOWN_ID, destinations: {} }, /Signers: add at least one signer/],
+			['JSON that is not a list', { bulkInput: 'json', bulkJson: '{"documentId": "x"}' }, /Invitations \(JSON\) must be an array/],
+			['JSON without signers', { bulkInput: 'json', bulkJson: `[{"documentId": "${UNKNOWN_ID}"}]` }, /document 1: destinations must be a non-empty array/],
+			[
+				'JSON with a bad e-mail',
+				{ bulkInput: 'json', bulkJson: `[{"documentId": "${UNKNOWN_ID}", "destinations": [{"destinationName": "J", "destinationEmail": "j@"}]}]` },
+				/Invitations \(JSON\), document 1: destinations, signer 1: Email must be an e-mail address/,
+			],
+		])('refuses %s before sending', async (_case, parameters, message) => {
+			const result = await run({ operation: 'sendBulk', ...parameters });
+			expect(result.error?.message).toMatch(message);
+			expect(emulator.requests).toHaveLength(0);
+		});
+
+		it('reports a failure of the whole batch', async () => {
+			const envelope = newEnvelope();
+			const result = await run({
+				operation: 'sendBulk',
+				documentIds: `${envelope.documentId}, ${UNKNOWN_ID}`,
+				destinations: { destination: [jane] },
+			});
+			expect(result.error?.message).toBe('The item was not found (error 404)');
+			expect(emulator.notifications).toHaveLength(0);
+		});
+	});
+
+	describe('sendForEnvelope', () => {
+		it('invites only the pending signers when no signers are given', async () => {
+			const envelope = newEnvelope([jane, omar]);
+			const result = await run({ operation: 'sendForEnvelope', envelopeId: envelope.envelopeId, invitationMessage: 'Please sign' });
+			expect(result.error).toBeUndefined();
+			const [request] = apiRequests();
+			expect(request.method).toBe('POST');
+			expect(request.path).toBe('/api/v1/invitations/envelope');
+			expect(request.query).toEqual({ envelopeId: envelope.envelopeId });
+			expect(request.body).toEqual({ envelopeId: envelope.envelopeId, destinations: [], invitationMessage: 'Please sign' });
+			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
+			expect(emulator.notifications.map((n) => [n.to, n.message])).toEqual([
+				['jane@example.com', 'Please sign'],
+				['omar@example.com', 'Please sign'],
+			]);
+		});
+
+		it('adds the given signers in camelCase and omits an empty message', async () => {
+			const envelope = newEnvelope([jane]);
+			const result = await run({
+				operation: 'sendForEnvelope',
+				envelopeId: envelope.envelopeId,
+				destinations: { destination: [{ ...omar, signOrder: 2 }] },
+			});
+			expect(result.error).toBeUndefined();
+			expect(apiRequests()[0].body).toEqual({
+				envelopeId: envelope.envelopeId,
+				destinations: [
+					{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 2, consentOnly: false, authenticationType: 0, allowUserToSignAnyWhere: false },
+				],
+			});
+			expect(emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com', 'omar@example.com']);
+		});
+
+		it('treats an empty JSON list as no further signers', async () => {
+			const envelope = newEnvelope([jane]);
+			const result = await run({ operation: 'sendForEnvelope', envelopeId: envelope.envelopeId, destinationsInput: 'json', destinationsJson: '[]' });
+			expect(result.error).toBeUndefined();
+			expect(apiRequests()[0].body).toEqual({ envelopeId: envelope.envelopeId, destinations: [] });
+		});
+
+		it('refuses a malformed envelope ID before sending', async () => {
+			const result = await run({ operation: 'sendForEnvelope', envelopeId: 'abc' });
+			expect(result.error?.message).toMatch(/Envelope ID must be an ID/);
+			expect(emulator.requests).toHaveLength(0);
+		});
+
+		it('reports an envelope without pending signers (error 100)', async () => {
+			const envelope = newEnvelope();
+			const result = await run({ operation: 'sendForEnvelope', envelopeId: envelope.envelopeId });
+			expect(result.error?.message).toBe('The service could not complete the operation (error 100)');
+		});
+	});
+
+	describe('extend', () => {
+		it('sends the new expiry as ISO 8601 UTC', async () => {
+			const envelope = newEnvelope([jane]);
+			const [signer] = envelope.signers;
+			const result = await run({ operation: 'extend', destinationId: signer.destinationId, availableTo: '2099-03-01T10:00:00+03:00' });
+			expect(result.error).toBeUndefined();
+			const [request] = apiRequests();
+			expect(request.method).toBe('PUT');
+			expect(request.path).toBe('/api/v1/invitations/extend');
+			expect(request.body).toEqual({ destinationId: signer.destinationId, availableTo: '2099-03-01T07:00:00Z' });
+			expect(signer.availableTo?.toISOString()).toBe('2099-03-01T07:00:00.000Z');
+			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
+		});
+
+		it.each([
+			['a date in the past', { destinationId: UNKNOWN_ID, availableTo: '2020-01-01T00:00:00Z' }, /Available To is in the past/],
+			// An expression that gives nothing: n8n itself stops an empty required field typed in.
+			['no date', { destinationId: UNKNOWN_ID, availableTo: '={{ $json.missing }}' }, /Available To is required/],
+			['a date that is not one', { destinationId: UNKNOWN_ID, availableTo: 'next tuesday' }, /Available To is not a valid date/],
+			['a malformed invitation ID', { destinationId: 'x', availableTo: inFuture(1) }, /Invitation ID must be an ID/],
+		])('refuses %s before sending', async (_case, parameters, message) => {
+			const result = await run({ operation: 'extend', ...parameters });
+			expect(result.error?.message).toMatch(message);
+			expect(emulator.requests).toHaveLength(0);
+		});
+
+		it('reports error 16 when the date has passed by the time the service reads it', async () => {
+			const envelope = newEnvelope([jane]);
+			// Accepted by the node (still in the future) but past when the slowed-down service checks it.
+			emulator.setLatency(1500);
+			const result = await run({
+				operation: 'extend',
+				destinationId: envelope.signers[0].destinationId,
+				availableTo: new Date(Date.now() + 1000).toISOString(),
+			});
+			expect(apiRequests()).toHaveLength(1);
+			expect(result.error?.message).toBe('The "Available To" date is in the past (error 16)');
+			expect(result.error?.description).toContain('AvailableTo is in the past');
+			expect(envelope.signers[0].availableTo).toBeNull();
+		});
+
+		it('reports an unknown invitation', async () => {
+			const result = await run({ operation: 'extend', destinationId: UNKNOWN_ID, availableTo: inFuture(3) });
+			expect(result.error?.message).toBe('The item was not found (error 404)');
+		});
+	});
+
+	describe('sendReminder', () => {
+		it('reminds a signer', async () => {
+			const envelope = newEnvelope([jane]);
+			const result = await run({ operation: 'sendReminder', requestId: envelope.envelopeId, destinationEmail: ' jane@example.com ' });
+			expect(result.error).toBeUndefined();
+			const [request] = apiRequests();
+			expect(request.method).toBe('POST');
+			expect(request.path).toBe('/api/v1/invitations/reminders/send');
+			expect(request.body).toEqual({ requestId: envelope.envelopeId, destinationEmail: 'jane@example.com' });
+			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
+			expect(emulator.notifications.map((n) => [n.kind, n.to])).toEqual([['reminder', 'jane@example.com']]);
+		});
+
+		it.each([
+			['a malformed e-mail', { requestId: UNKNOWN_ID, destinationEmail: 'jane' }, /Signer Email must be an e-mail address/],
+			['a malformed envelope ID', { requestId: '123', destinationEmail: 'jane@example.com' }, /Envelope ID must be an ID/],
+		])('refuses %s before sending', async (_case, parameters, message) => {
+			const result = await run({ operation: 'sendReminder', ...parameters });
+			expect(result.error?.message).toMatch(message);
+			expect(emulator.requests).toHaveLength(0);
+		});
+
+		it('reports an e-mail that is not in the envelope (error 121)', async () => {
+			const envelope = newEnvelope([jane]);
+			const result = await run({ operation: 'sendReminder', requestId: envelope.envelopeId, destinationEmail: 'omar@example.com' });
+			expect(result.error?.message).toBe('The e-mail address does not belong to a signer of this envelope (error 121)');
+		});
+	});
+
+	describe('sendBulkReminders', () => {
+		it('sends the reminders as one list, with a null phone where none is given', async () => {
+			const first = newEnvelope([jane]);
+			const second = newEnvelope([{ name: 'Sara', email: '', phone: '+966500000009' }]);
+			const result = await run({
+				operation: 'sendBulkReminders',
+				reminders: {
+					reminder: [
+						{ requestId: first.envelopeId, destinationEmail: 'jane@example.com' },
+						{ requestId: second.envelopeId, destinationPhone: '+966500000009' },
+					],
+				},
+			});
+			expect(result.error).toBeUndefined();
+			const [request] = apiRequests();
+			expect(request.method).toBe('POST');
+			expect(request.path).toBe('/api/v1/invitations/bulk/reminders/send');
+			expect(request.body).toEqual([
+				{ requestId: first.envelopeId, destinationEmail: 'jane@example.com', destinationPhone: null },
+				{ requestId: second.envelopeId, destinationPhone: '+966500000009' },
+			]);
+			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
+			expect(emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com', '+966500000009']);
+		});
+
+		it('takes the list as JSON', async () => {
+			const envelope = newEnvelope([jane]);
+			const result = await run({
+				operation: 'sendBulkReminders',
+				remindersInput: 'json',
+				remindersJson: JSON.stringify([{ RequestId: envelope.envelopeId, destinationEmail: 'jane@example.com' }]),
+			});
+			expect(result.error).toBeUndefined();
+			expect(apiRequests()[0].body).toEqual([{ requestId: envelope.envelopeId, destinationEmail: 'jane@example.com', destinationPhone: null }]);
+		});
+
+		it('makes error 121 an error although the service answers HTTP 200 with data true', async () => {
+			const envelope = newEnvelope([jane]);
+			const result = await run({
+				operation: 'sendBulkReminders',
+				reminders: { reminder: [{ requestId: envelope.envelopeId, destinationEmail: 'stranger@example.com' }] },
+			});
+			expect(result.items).toHaveLength(0);
+			expect(result.error?.message).toBe('The e-mail address does not belong to a signer of this envelope (error 121)');
+			expect(result.error?.description).toContain('The email does not belong to this envelope');
+		});
+
+		it.each([
+			['no reminders', { reminders: {} }, /Reminders: add at least one reminder/],
+			['a reminder without e-mail or phone', { reminders: { reminder: [{ requestId: UNKNOWN_ID }] } }, /Reminders, reminder 1: give the signer's e-mail or phone/],
+			['a malformed envelope ID', { reminders: { reminder: [{ requestId: 'x', destinationEmail: 'a@b.co' }] } }, /Reminders, reminder 1: Envelope ID must be an ID/],
+			['a malformed e-mail', { reminders: { reminder: [{ requestId: UNKNOWN_ID, destinationEmail: 'a@' }] } }, /Reminders, reminder 1: Signer Email must be an e-mail address/],
+			['JSON that is not a list', { remindersInput: 'json', remindersJson: '"x"' }, /Reminders \(JSON\) must be an array/],
+		])('refuses %s before sending', async (_case, parameters, message) => {
+			const result = await run({ operation: 'sendBulkReminders', ...parameters });
+			expect(result.error?.message).toMatch(message);
+			expect(emulator.requests).toHaveLength(0);
+		});
+	});
+
+	describe.each([
+		['getSigningLinks', '/api/v2/invitations/send', false],
+		['sendWithLinks', '/api/v3/invitations/send', true],
+	] as const)('%s', (operation, path, sends) => {
+		it('posts the v2/v3 signer fields and outputs one item per invitation record, in signing order', async () => {
+			const envelope = newEnvelope();
+			const result = await run({
+				operation,
+				documentId: envelope.documentId,
+				invitationSubject: 'Contract',
+				invitationMessage: 'Please sign',
+				destinations: {
+					destination: [
+						{ ...omar, signOrder: 2, destinationType: 3, invitationLanguage: 1, redirectUrl: 'https://example.com/done' },
+						{ ...jane, signOrder: 1, allowUserToAddDestination: true, authenticationType: 7 },
+					],
+				},
+			});
+			expect(result.error).toBeUndefined();
+			const [request] = apiRequests();
+			expect(request.method).toBe('POST');
+			expect(request.path).toBe(path);
+			expect(request.body).toEqual({
+				documentId: envelope.documentId,
+				invitationSubject: 'Contract',
+				invitationMessage: 'Please sign',
+				destinations: [
+					{
+						destinationName: 'Omar Ali',
+						destinationEmail: 'omar@example.com',
+						signeOrder: 2,
+						consentOnly: false,
+						authenticationType: 0,
+						allowUserToSignAnyWhere: false,
+						destinationType: 3,
+						invitationLanguage: 1,
+						redirectUrl: 'https://example.com/done',
+						allowUserToAddDestination: false,
+					},
+					{
+						destinationName: 'Jane Doe',
+						destinationEmail: 'jane@example.com',
+						signeOrder: 1,
+						consentOnly: false,
+						authenticationType: 7,
+						allowUserToSignAnyWhere: false,
+						destinationType: 1,
+						invitationLanguage: 0,
+						allowUserToAddDestination: true,
+					},
+				],
+			});
+			// The service answered in request order (Omar first); the node outputs in signing order.
+			const [janeRecord, omarRecord] = envelope.signers.sort((a, b) => a.signeOrder - b.signeOrder);
+			expect(result.items.map((item) => [item.json.destination, item.json.signeOrder, item.json.id])).toEqual([
+				['jane@example.com', 1, janeRecord.destinationId],
+				['omar@example.com', 2, omarRecord.destinationId],
+			]);
+			expect(result.items[0].json.invitationLink).toBe(`${emulator.url}/sign/${envelope.documentId}/${janeRecord.destinationId}`);
+			expect(result.items[0].json).toMatchObject({ subject: 'Contract', message: 'Please sign', authenticationType: 7, status: 1 });
+			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
+			expect(emulator.notifications.map((n) => n.to)).toEqual(sends ? ['omar@example.com', 'jane@example.com'] : []);
+		});
+
+		it('refuses a missing document ID before sending', async () => {
+			const result = await run({ operation, documentId: '={{ $json.missing }}', destinations: { destination: [jane] } });
+			expect(result.error?.message).toMatch(/Document ID is required/);
+			expect(emulator.requests).toHaveLength(0);
+		});
+
+		it('pairs the records of several items with their item, and keeps going on fail', async () => {
+			const envelope = newEnvelope();
+			const result = await run(
+				{ operation, documentId: '={{ $json.documentId }}', destinations: { destination: [jane, omar] } },
+				{ items: [{ json: { documentId: envelope.documentId } }, { json: { documentId: UNKNOWN_ID } }], continueOnFail: true },
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.destination ?? item.json.error)).toEqual([
+				'jane@example.com',
+				'omar@example.com',
+				'The item was not found (error 404)',
+			]);
+			expect(result.items.slice(0, 2).map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
+			// The error item of the failing item is built by n8n's RoutingNode ({ json: {}, error }) without pairedItem;
+			// n8n only fills it in when the output has as many items as the input, which is not the case here.
+
+		});
+	});
+});

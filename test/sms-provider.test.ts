@@ -1,0 +1,92 @@
+import { Emulator } from './emulator';
+import { Harness } from './harness';
+
+/** SMS provider configuration through n8n-core's routing engine against the emulator. */
+
+let emulator: Emulator;
+let harness: Harness;
+
+beforeAll(async () => {
+	emulator = await Emulator.start();
+	harness = new Harness(emulator);
+});
+
+afterAll(async () => {
+	await emulator.stop();
+});
+
+beforeEach(() => emulator.clearRequests());
+
+const apiRequests = () => emulator.requests.filter((request) => request.path.startsWith('/api/'));
+const account = () => emulator.state.account(emulator.demo.accountId)!;
+
+const settings = {
+	smsProvider: 3,
+	smsUrl: 'https://sms.example.com/send',
+	smsSender: 'ACME',
+	smsUserame: 'acme-user',
+	smsPassword: 'sms-secret',
+};
+
+const configure = (parameters: Record<string, unknown>, extra: Omit<Parameters<Harness['run']>[0], 'parameters'> = {}) =>
+	harness.run({ parameters: { resource: 'smsProvider', operation: 'configure', ...settings, ...parameters }, ...extra });
+
+describe('SMS provider resource: configure', () => {
+	it('sends the settings with the interface spelling smsUserame and the provider as a number', async () => {
+		const result = await configure({});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests();
+		expect(request.method).toBe('PUT');
+		expect(request.path).toBe('/api/v1/configuration/sms-provider');
+		expect(request.headers['content-type']).toContain('application/json');
+		expect(request.headers.authorization).toBe(`Bearer ${harness.credentials().accessToken}`);
+		expect(request.body).toEqual({
+			smsUrl: 'https://sms.example.com/send',
+			smsSender: 'ACME',
+			smsUserame: 'acme-user',
+			smsPassword: 'sms-secret',
+			smsProvider: 3,
+		});
+		expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
+		expect(account().smsProvider).toEqual({ ...settings });
+	});
+
+	it('takes a raw provider number from an expression', async () => {
+		const result = await configure({ smsProvider: '={{ $json.provider }}' }, { items: [{ json: { provider: '5' } }] });
+		expect(result.error).toBeUndefined();
+		expect((apiRequests()[0].body as { smsProvider: unknown }).smsProvider).toBe(5);
+		expect(account().smsProvider?.smsProvider).toBe(5);
+	});
+
+	it('reports a provider number the service does not know (validation error 8)', async () => {
+		const result = await configure({ smsProvider: '={{ 9 }}' });
+		expect(apiRequests()).toHaveLength(1);
+		expect(result.error?.message).toBe('The service rejected the request as invalid (error 8)');
+		expect(result.error?.description).toContain('smsProvider');
+	});
+
+	it.each([
+		['a provider that is not a number', { smsProvider: '={{ "Unifonic" }}' }, /Provider must be one of the listed providers or its number/],
+		['a gateway URL that is not one', { smsUrl: 'sms.example.com' }, /Gateway URL must be an http:\/\/ or https:\/\/ URL/],
+		['an empty sender', { smsSender: '={{ " " }}' }, /Sender Name is required/],
+		['an empty username', { smsUserame: '={{ "" }}' }, /Username is required/],
+		['an empty password', { smsPassword: '={{ "" }}' }, /Password is required/],
+	])('refuses %s before sending', async (_case, parameters, message) => {
+		const result = await configure(parameters);
+		expect(result.error?.message).toMatch(message);
+		expect(emulator.requests).toHaveLength(0);
+	});
+
+	it('configures per item and continues on fail with paired items', async () => {
+		const result = await configure(
+			{ smsSender: '={{ $json.sender }}', smsProvider: '={{ $json.provider }}' },
+			{ items: [{ json: { sender: 'ONE', provider: 42 } }, { json: { sender: 'TWO', provider: 2 } }], continueOnFail: true },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([
+			expect.objectContaining({ json: { error: 'The service rejected the request as invalid (error 8)' }, pairedItem: { item: 0 } }),
+			{ json: { success: true, message: 'Success' }, pairedItem: { item: 1 } },
+		]);
+		expect(account().smsProvider).toMatchObject({ smsSender: 'TWO', smsProvider: 2 });
+	});
+});
