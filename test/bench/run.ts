@@ -8,6 +8,8 @@ import { join } from 'node:path';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'esig-bench-'));
 
+import type { IDataObject } from 'n8n-workflow';
+
 import { Emulator } from '../emulator';
 import { Harness } from '../harness';
 
@@ -43,7 +45,7 @@ async function measure(
 	};
 }
 
-const many = (count: number, json: (index: number) => Record<string, unknown> = (index) => ({ index })) =>
+const many = (count: number, json: (index: number) => IDataObject = (index) => ({ index })) =>
 	Array.from({ length: count }, (_, index) => ({ json: json(index) }));
 
 async function main() {

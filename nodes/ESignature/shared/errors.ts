@@ -1,4 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INode,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 /**
@@ -106,9 +113,18 @@ export function isFailedAnswer(body: unknown, statusCode: number): boolean {
 	return (isServiceWrapper(body) && Number(body.errorCode) !== 0) || statusCode >= 400;
 }
 
-/** Throws when the answer is an error: a non-zero errorCode (even with HTTP 200) or an HTTP error status. */
-export function throwIfServiceError(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse): unknown {
+/**
+ * Reads the answer of an operation. A failed answer throws its NodeApiError or, with Continue On Fail, becomes one error
+ * item paired with its input: n8n's routing engine leaves its own error items unpaired, which loses the pairing of
+ * operations that split a list into several items.
+ */
+export function readServiceAnswer(
+	context: IExecuteSingleFunctions,
+	response: IN8nHttpFullResponse,
+): { body: unknown; errorItems?: INodeExecutionData[] } {
 	const body = parseBody(response.body);
-	if (isFailedAnswer(body, response.statusCode)) throw serviceError(context, body, response.statusCode);
-	return body;
+	if (!isFailedAnswer(body, response.statusCode)) return { body };
+	const error = serviceError(context, body, response.statusCode);
+	if (!context.continueOnFail()) throw error;
+	return { body, errorItems: [{ json: {}, error, pairedItem: { item: context.getItemIndex() } }] };
 }

@@ -8,7 +8,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { decodeBase64, detectMimeType, fileNameFor } from './binary';
-import { isServiceWrapper, parseBody, throwIfServiceError } from './errors';
+import { isServiceWrapper, parseBody, readServiceAnswer } from './errors';
 
 /*
  * Hooks shared by every resource: how answers become items, errors and binary data.
@@ -46,7 +46,8 @@ export async function unwrapResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	return itemsFromData(this, throwIfServiceError(this, response));
+	const { body, errorItems } = readServiceAnswer(this, response);
+	return errorItems ?? itemsFromData(this, body);
 }
 
 /** Get-by-id operations: the service answers an unknown id with `data: null` and no error code. */
@@ -55,7 +56,8 @@ export async function unwrapFoundResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const body = throwIfServiceError(this, response);
+	const { body, errorItems } = readServiceAnswer(this, response);
+	if (errorItems) return errorItems;
 	if (isServiceWrapper(body) && (body.data === null || body.data === undefined)) {
 		throw new NodeApiError(this.getNode(), { errorCode: 404, message: 'not found' }, {
 			message: 'The requested item was not found',
@@ -114,7 +116,8 @@ export async function fileResponseToBinary(
 	const contentType = String(response.headers['content-type'] ?? '');
 	const bytes = Buffer.from(response.body as Buffer);
 	if (response.statusCode >= 400 || contentType.includes('json')) {
-		throwIfServiceError(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse["body"] });
+		const { errorItems } = readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });
+		if (errorItems) return errorItems;
 	}
 	const documentId = this.getNodeParameter('documentId', '') as string;
 	return [
@@ -130,7 +133,8 @@ export async function base64ResponseToBinary(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const body = throwIfServiceError(this, response);
+	const { body, errorItems } = readServiceAnswer(this, response);
+	if (errorItems) return errorItems;
 	const data = isServiceWrapper(body) ? body.data : body;
 	const file = typeof data === 'string' ? { file: data } : ((data ?? {}) as IDataObject);
 	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;

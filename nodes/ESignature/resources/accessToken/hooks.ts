@@ -10,7 +10,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { authUrlOf, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
-import { parseBody, throwIfServiceError } from '../../shared/errors';
+import { parseBody, readServiceAnswer } from '../../shared/errors';
 
 /** Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
 
@@ -89,7 +89,8 @@ export async function revocationResult(
 			itemIndex: this.getItemIndex(),
 		});
 	}
-	throwIfServiceError(this, { ...response, body: body as IN8nHttpFullResponse['body'] });
+	const { errorItems } = readServiceAnswer(this, { ...response, body: body as IN8nHttpFullResponse['body'] });
+	if (errorItems) return errorItems;
 	// Whatever token is cached for this credential in this process was revoked or superseded: the next request
 	// fetches a new one (n8n's stored token is refused with 401, which also renews it).
 	forgetAccessToken(await this.getCredentials(CREDENTIAL_TYPE));

@@ -8,7 +8,7 @@ import type {
 
 import type { DocumentFile } from '../../shared/binary';
 import { buildDestinations } from '../../shared/destinations';
-import { isServiceWrapper, parseBody, throwIfServiceError } from '../../shared/errors';
+import { isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
 import { unwrapResponse } from '../../shared/hooks';
 import { futureDate, optionalGuid, requireGuid } from '../../shared/validation';
 import { readBase64Files, readBinaryFiles, readSingleBase64File } from './files';
@@ -187,7 +187,8 @@ export async function splitBulkFileResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const body = throwIfServiceError(this, response);
+	const { body, errorItems } = readServiceAnswer(this, response);
+	if (errorItems) return errorItems;
 	const pairedItem = { item: this.getItemIndex() };
 	if (keepWrapper(this) && isServiceWrapper(body)) return [{ json: body as unknown as IDataObject, pairedItem }];
 	const data = ((isServiceWrapper(body) ? body.data : body) ?? {}) as IDataObject;
