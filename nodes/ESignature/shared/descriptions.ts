@@ -102,3 +102,23 @@ export function webhookLocatorProperty(
 		...overrides,
 	};
 }
+
+/** How a list is entered: one set of fields per entry, or the whole list as JSON (e.g. built by an expression). */
+export function listInputProperty(
+	name: string,
+	displayName: string,
+	entryNoun: string,
+	displayOptions: IDisplayOptions,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		options: [
+			{ name: 'Fields', value: 'fields', description: `Enter each ${entryNoun} in fields` },
+			{ name: 'JSON', value: 'json', description: 'Give the whole list as JSON, e.g. from an expression' },
+		],
+		default: 'fields',
+		displayOptions,
+	};
+}

@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { listInputProperty } from './descriptions';
 import { AUTHENTICATION_TYPES, DESTINATION_TYPES, INVITATION_LANGUAGES, toNumber } from './enums';
 import { futureDate, inputError, requireEmail } from './validation';
 
@@ -148,17 +149,7 @@ const FIELD_UI: Record<string, INodeProperties> = {
 export function destinationsProperties(style: DestinationStyle, displayOptions: IDisplayOptions): INodeProperties[] {
 	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style)).map((f) => FIELD_UI[f.field]);
 	return [
-		{
-			displayName: 'Signers Input',
-			name: 'destinationsInput',
-			type: 'options',
-			options: [
-				{ name: 'Fields', value: 'fields', description: 'Enter each signer in fields' },
-				{ name: 'JSON', value: 'json', description: 'Give the whole list as JSON, e.g. from an expression' },
-			],
-			default: 'fields',
-			displayOptions,
-		},
+		listInputProperty('destinationsInput', 'Signers Input', 'signer', displayOptions),
 		{
 			displayName: 'Signers',
 			name: 'destinations',
@@ -280,17 +271,7 @@ const SIGNER_FIELDS: Array<{ name: string; displayName: string; required?: boole
 /** Signer details ("signres") of direct and identity-provider signing. */
 export function signersProperties(displayOptions: IDisplayOptions, required = true): INodeProperties[] {
 	return [
-		{
-			displayName: 'Signer Details Input',
-			name: 'signersInput',
-			type: 'options',
-			options: [
-				{ name: 'Fields', value: 'fields', description: 'Enter each signer in fields' },
-				{ name: 'JSON', value: 'json', description: 'Give the whole list as JSON, e.g. from an expression' },
-			],
-			default: 'fields',
-			displayOptions,
-		},
+		listInputProperty('signersInput', 'Signer Details Input', 'signer', displayOptions),
 		{
 			displayName: 'Signer Details',
 			name: 'signers',

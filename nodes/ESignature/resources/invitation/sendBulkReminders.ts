@@ -1,21 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
+import { listInputProperty, responseOptions } from '../../shared/descriptions';
 
 const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulkReminders'] } };
 
 export const sendBulkRemindersDescription: INodeProperties[] = [
-	{
-		displayName: 'Reminders Input',
-		name: 'remindersInput',
-		type: 'options',
-		options: [
-			{ name: 'Fields', value: 'fields', description: 'Enter each reminder in fields' },
-			{ name: 'JSON', value: 'json', description: 'Give the whole list as JSON, e.g. from an expression' },
-		],
-		default: 'fields',
-		displayOptions,
-	},
+	listInputProperty('remindersInput', 'Reminders Input', 'reminder', displayOptions),
 	{
 		displayName: 'Reminders',
 		name: 'reminders',
