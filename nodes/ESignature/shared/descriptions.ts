@@ -62,17 +62,23 @@ export function envelopeIdProperty(displayOptions: IDisplayOptions): INodeProper
 	};
 }
 
-/** A webhook picked from the account's list or given by ID (e.g. the ID the E-Signature Trigger outputs). */
+const GUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/**
+ * A webhook picked from the account's list or given by ID (e.g. the ID the E-Signature Trigger outputs).
+ * n8n checks the "By ID" pattern before running, so an optional webhook's pattern also accepts an empty value.
+ */
 export function webhookLocatorProperty(
 	displayOptions: IDisplayOptions,
 	overrides: Partial<INodeProperties> = {},
+	{ optional = false } = {},
 ): INodeProperties {
 	return {
 		displayName: 'Webhook',
 		name: 'webhookId',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		required: true,
+		required: !optional,
 		description: 'The webhook to use. The E-Signature Trigger outputs the ID of the webhook it registered.',
 		modes: [
 			{
@@ -91,7 +97,7 @@ export function webhookLocatorProperty(
 					{
 						type: 'regex',
 						properties: {
-							regex: '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$',
+							regex: optional ? `^\\s*(?:${GUID_PATTERN})?\\s*$` : `^\\s*${GUID_PATTERN}\\s*$`,
 							errorMessage: 'Not a webhook ID',
 						},
 					},

@@ -1,35 +1,19 @@
-import type {
-	IDisplayOptions,
-	INodeProperties,
-	INodePropertyMode,
-	INodePropertyRegexValidation,
-} from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { webhookLocatorProperty } from '../../shared/descriptions';
 
 /** Fields several envelope operations share. */
 
-/**
- * The Webhook field of the create operations is optional: empty means the account default webhook.
- * n8n checks the "By ID" pattern before running, so it must also accept an empty value here.
- */
+/** The Webhook field of the create operations: empty means the account default webhook. */
 export function optionalWebhookProperty(displayOptions: IDisplayOptions): INodeProperties {
-	const property = webhookLocatorProperty(displayOptions, {
-		required: false,
-		description:
-			'Webhook to call for this envelope instead of the account default; leave empty for the default. The E-Signature Trigger outputs the ID of the webhook it registered.',
-	});
-	property.modes = property.modes?.map(
-		(mode): INodePropertyMode => ({
-			...mode,
-			validation: mode.validation?.map((rule) => {
-				if (typeof rule !== 'object' || rule.type !== 'regex') return rule;
-				const { properties } = rule as INodePropertyRegexValidation;
-				return { ...rule, properties: { ...properties, regex: `(?:${properties.regex})?\\s*` } };
-			}),
-		}),
+	return webhookLocatorProperty(
+		displayOptions,
+		{
+			description:
+				'Webhook to call for this envelope instead of the account default; leave empty for the default. The E-Signature Trigger outputs the ID of the webhook it registered.',
+		},
+		{ optional: true },
 	);
-	return property;
 }
 
 export const fileIdField: INodeProperties = {
