@@ -1,11 +1,23 @@
-/** Jest runs TypeScript tests through ts-jest; see test/setup.ts for the n8n environment. */
+/**
+ * `npm test` runs both projects: unit (routing through n8n-core against the emulator) and e2e (a real n8n, provisioned
+ * into .cache/ on first use; see test/e2e/README.md).
+ */
 module.exports = {
-  preset: 'ts-jest',
-  testEnvironment: 'node',
-  testMatch: ['<rootDir>/test/**/*.test.ts'],
-  setupFiles: ['<rootDir>/test/setup.ts'],
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
-  },
-  testTimeout: 30000,
+	projects: [
+		{
+			displayName: 'unit',
+			preset: 'ts-jest',
+			testEnvironment: 'node',
+			testMatch: ['<rootDir>/test/**/*.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/.cache/'],
+			modulePathIgnorePatterns: ['<rootDir>/.cache/'],
+			setupFiles: ['<rootDir>/test/setup.ts'],
+			transform: {
+				'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+			},
+		},
+		'<rootDir>/test/e2e/jest.project.js',
+	],
+	testTimeout: 30000,
+	reporters: ['default', '<rootDir>/test/e2e/timing-reporter.js'],
 };

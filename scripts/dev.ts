@@ -1,0 +1,233 @@
+/**
+ * `npm run dev`: try the package in a real n8n against the emulator, on this machine.
+ *
+ * Builds the package, provisions n8n (first run: a few minutes, cached in .cache/n8n-host), starts the
+ * emulator, starts n8n on 127.0.0.1 with our package installed as a community package, creates an owner
+ * account and a credential pointing at the emulator, imports the example workflows (examples/*.json),
+ * then prints the editor URL and the login. Ctrl-C stops everything it started.
+ *
+ *   npm run dev -- [--headless] [--port 5678] [--emulator-port 8787] [--no-build] [--keep]
+ *
+ *   --headless        run the example workflows once, print their results and exit (non-zero on failure)
+ *   --port N          n8n port (default 5678 when free, otherwise a free port)
+ *   --emulator-port N emulator port (default: a free port)
+ *   --no-build        pack the existing dist/ instead of running `npm run build`
+ *   --keep            keep the throw-away n8n user folder (.cache/dev/esig-e2e-n8n-*) after exit
+ */
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+import { Emulator } from '../test/emulator';
+import { buildPackage, executionError, type Execution, freePort, packPackage, sleep, type WorkflowJson } from '../test/e2e/n8n';
+import { provision, REPO_ROOT } from '../test/e2e/provision';
+import { EXAMPLES_DIR, loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from '../test/e2e/stack';
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+function option(name: string): string | undefined {
+	const inline = argv.find((a) => a.startsWith(`--${name}=`));
+	if (inline) return inline.slice(name.length + 3);
+	const at = argv.indexOf(`--${name}`);
+	return at >= 0 ? argv[at + 1] : undefined;
+}
+function portOption(name: string): number | undefined {
+	const v = option(name);
+	if (v === undefined) return undefined;
+	const n = Number(v);
+	if (!Number.isInteger(n) || n < 0 || n > 65535) {
+		console.error(`invalid --${name}: ${v}`);
+		process.exit(2);
+	}
+	return n;
+}
+
+const say = (msg: string) => process.stdout.write(`${msg}\n`);
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function isFree(port: number): Promise<boolean> {
+	const { createServer } = await import('node:net');
+	return new Promise((resolve) => {
+		const srv = createServer();
+		srv.once('error', () => resolve(false));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+	});
+}
+
+const isTriggerWorkflow = (wf: WorkflowJson) => wf.nodes.some((n) => n.type === TRIGGER_TYPE);
+const hasManualTrigger = (wf: WorkflowJson) => wf.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger');
+
+function summarize(ex: Execution): string {
+	const rd = ex.data?.resultData;
+	const last = rd?.lastNodeExecuted;
+	const lines = [`  status: ${ex.status} (execution ${ex.id}, ${ex.mode})`];
+	const err = executionError(ex);
+	if (err) lines.push(`  error: ${err}${rd?.error?.node?.name ? ` (node "${rd.error.node.name}")` : ''}`);
+	if (last) {
+		const items = rd?.runData[last]?.at(-1)?.data?.main?.[0] ?? [];
+		lines.push(`  last node "${last}": ${items.length} item(s)`);
+		for (const item of items.slice(0, 3)) {
+			const json = JSON.stringify(item.json);
+			lines.push(`    ${json.length > 300 ? json.slice(0, 300) + '...' : json}`);
+			for (const [key, bin] of Object.entries(item.binary ?? {})) {
+				lines.push(`    binary "${key}": ${bin.fileName ?? ''} ${bin.mimeType ?? ''} ${bin.fileSize ?? ''}`);
+			}
+		}
+	}
+	return lines.join('\n');
+}
+
+async function headless(stack: Stack): Promise<boolean> {
+	const { n8n, emulator } = stack;
+	let ok = true;
+	const manual = stack.workflows.filter(hasManualTrigger);
+	const triggered = stack.workflows.filter(isTriggerWorkflow);
+	const envelopesBefore = new Set(emulator.state.accounts.get(emulator.demo.accountId)?.envelopes.keys() ?? []);
+	for (const wf of manual) {
+		say(`\n▶ ${wf.name} (${wf.id})`);
+		try {
+			const ex = await n8n.runWorkflow(wf.id);
+			say(summarize(ex));
+			if (ex.status !== 'success') ok = false;
+		} catch (e) {
+			ok = false;
+			say(`  failed to run: ${(e as Error).message}`);
+		}
+	}
+	if (triggered.length) {
+		// Complete every envelope the runs created: the trigger workflows react to the callbacks.
+		const account = emulator.state.accounts.get(emulator.demo.accountId);
+		const created = [...(account?.envelopes.values() ?? [])].filter((e) => !envelopesBefore.has(e.envelopeId));
+		const pending = created.filter((e) => e.status === 'Pending' || e.status === 'In-progress');
+		say(`\n▶ signing ${pending.length} envelope(s) at the emulator for the trigger workflow(s)`);
+		for (const e of pending) await emulator.sign(e.envelopeId).catch((err) => say(`  sign ${e.envelopeId}: ${err.message}`));
+		for (const wf of triggered) {
+			say(`\n▶ ${wf.name} (${wf.id}, triggered)`);
+			const deadline = Date.now() + 30_000;
+			let executions: Execution[] = [];
+			while (Date.now() < deadline) {
+				executions = (await n8n.listExecutions({ workflowId: wf.id, includeData: true })).filter((x) => x.stoppedAt);
+				if (executions.length >= Math.max(1, pending.length)) break;
+				await sleep(500);
+			}
+			if (!executions.length) {
+				ok = false;
+				say('  no execution within 30 s');
+			}
+			for (const ex of executions.reverse()) {
+				say(summarize(ex));
+				if (ex.status !== 'success') ok = false;
+			}
+		}
+	}
+	return ok;
+}
+
+async function main(): Promise<void> {
+	const t0 = Date.now();
+	const isHeadless = flag('headless');
+	const keep = flag('keep');
+
+	say('• building the package and provisioning n8n (first run: a few minutes) ...');
+	const [host] = await Promise.all([
+		provision(),
+		flag('no-build')
+			? Promise.resolve()
+			: buildPackage().then(() => say(`  built in ${secs(Date.now() - t0)}`)),
+	]);
+	const tarball = await packPackage();
+	say(`  n8n ${host.versions.n8n} on node ${host.versions.resolvedNode} ready after ${secs(Date.now() - t0)}`);
+
+	const examples = loadExamples();
+	if (!examples.length) say(`  (no example workflows in ${EXAMPLES_DIR} yet)`);
+
+	let port = portOption('port');
+	if (port === undefined) port = (await isFree(5678)) ? 5678 : await freePort();
+	const emulator = await Emulator.start({ port: portOption('emulator-port') ?? 0 });
+
+	say('• starting n8n ...');
+	let stack: Stack;
+	try {
+		stack = await startStack({
+			tarball,
+			port,
+			emulator,
+			userFolderParent: join(REPO_ROOT, '.cache', 'dev'),
+			workflows: ({ filesDir }) => {
+				// The examples read contract.pdf from, and write signed PDFs to, n8n's file folder.
+				writeFileSync(join(filesDir, 'contract.pdf'), emulator.samplePdf);
+				return examples.map((e) => rebaseExampleFiles(e.workflow, filesDir));
+			},
+		});
+	} catch (e) {
+		await emulator.stop();
+		rmSync(dirname(tarball), { recursive: true, force: true });
+		throw e;
+	}
+	rmSync(dirname(tarball), { recursive: true, force: true }); // installed into the user folder by now
+	const { n8n } = stack;
+
+	// Trigger examples go live (their webhook is registered at the emulator); a failure is shown, not fatal.
+	const activated: string[] = [];
+	for (const wf of stack.workflows.filter(isTriggerWorkflow)) {
+		try {
+			await n8n.activate(wf.id);
+			activated.push(wf.id);
+		} catch (e) {
+			say(`  could not activate "${wf.name}": ${(e as Error).message}`);
+		}
+	}
+
+	let stopping = false;
+	const stopAll = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		say('\n• stopping n8n and the emulator ...');
+		await stack.stop({ keepUserFolder: keep });
+		await emulator.stop();
+		if (keep) say(`  kept ${stack.userFolder}`);
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stopAll(0));
+	process.on('SIGTERM', () => void stopAll(0));
+	n8n.child.on('exit', (code) => {
+		if (stopping) return;
+		say(`\nn8n exited unexpectedly (code ${code}). Last log lines:\n${n8n.log().split('\n').slice(-30).join('\n')}`);
+		void stopAll(1);
+	});
+
+	const d = emulator.demo;
+	say(`
+n8n with n8n-nodes-esignature is ready (${secs(Date.now() - t0)})
+
+  Editor:      ${n8n.url}
+  Login:       ${n8n.owner.email}
+  Password:    ${n8n.owner.password}
+  Credential:  "${stack.credential.name}" (eSignatureApi, id ${stack.credential.id}) -> ${emulator.url}
+  Workflows:   ${stack.workflows.length ? '' : '(none)'}${stack.workflows
+		.map((wf) => `\n    - ${wf.name}  ${n8n.url}/workflow/${wf.id}${activated.includes(wf.id) ? '  (active)' : ''}`)
+		.join('')}
+
+  Emulator:    ${emulator.url}   (account ${d.accountId}, user ${d.username})
+    sign an envelope:   curl -X POST ${emulator.url}/_emulator/envelopes/<envelopeId>/sign
+    reject:             curl -X POST ${emulator.url}/_emulator/envelopes/<envelopeId>/reject
+    expire tokens:      curl -X POST ${emulator.url}/_emulator/tokens/expire
+    inspect:            curl ${emulator.url}/_emulator/state
+  Files:       ${stack.filesDir}  (the examples read contract.pdf and write signed-*.pdf here)
+  n8n log:     ${n8n.logFile}
+`);
+
+	if (isHeadless) {
+		const ok = await headless(stack);
+		const written = readdirSync(stack.filesDir).filter((f) => f.startsWith('signed-'));
+		if (written.length) say(`\nsigned PDFs written by the trigger workflow: ${written.join(', ')}`);
+		say(`\n${ok ? '✔ all example workflows succeeded' : '✘ some example workflows failed'} (${secs(Date.now() - t0)} in total)`);
+		await stopAll(ok ? 0 : 1);
+		return;
+	}
+	say('Press Ctrl-C to stop.');
+}
+
+main().catch((e) => {
+	console.error(`dev: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
+	process.exit(1);
+});

@@ -1,0 +1,118 @@
+/**
+ * The committed example workflows (examples/*.json) imported into a real n8n and run against the
+ * emulator, so that they cannot rot. Their file paths are moved to the test's files folder.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { assertSuccess, type Execution, nodeOutput, type WorkflowJson } from './n8n';
+import { loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from './stack';
+
+jest.setTimeout(300_000);
+
+const examples = loadExamples();
+const byId = (id: string) => {
+	const found = examples.find((e) => e.workflow.id === id);
+	if (!found) throw new Error(`example ${id} is missing from examples/ (have: ${examples.map((e) => e.workflow.id).join(', ')})`);
+	return found.workflow;
+};
+
+describe('example workflows', () => {
+	let stack: Stack;
+	const isTrigger = (wf: WorkflowJson) => wf.nodes.some((n) => n.type === TRIGGER_TYPE);
+
+	beforeAll(async () => {
+		expect(examples.length).toBeGreaterThanOrEqual(4);
+		stack = await startStack({
+			tarball: process.env.ESIG_E2E_TARBALL,
+			workflows: ({ filesDir, emulator }) => {
+				writeFileSync(join(filesDir, 'contract.pdf'), emulator.samplePdf);
+				return examples.map((e) => rebaseExampleFiles(e.workflow, filesDir));
+			},
+			activate: examples.filter((e) => isTrigger(e.workflow)).map((e) => e.workflow.id),
+		});
+	});
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	const envelopesOf = (reference: RegExp) =>
+		[...stack.emulator.state.accounts.get(stack.emulator.demo.accountId)!.envelopes.values()].filter((e) =>
+			reference.test(e.referenceNumber),
+		);
+
+	test('every example is valid JSON with unique ids and only known node types', async () => {
+		const ids = examples.map((e) => e.workflow.id);
+		expect(new Set(ids).size).toBe(ids.length);
+		const known = new Set(await stack.n8n.nodeTypes());
+		for (const { file, workflow } of examples) {
+			for (const node of workflow.nodes) {
+				if (!known.has(node.type)) throw new Error(`${file}: node "${node.name}" has unknown type ${node.type}`);
+			}
+			expect(JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', file), 'utf8')).id).toBe(workflow.id);
+		}
+	});
+
+	test('the trigger example registered its webhook at the emulator', () => {
+		const hooks = stack.emulator.webhooks();
+		expect(hooks).toHaveLength(examples.filter((e) => isTrigger(e.workflow)).length);
+		expect(hooks[0].isDefault).toBe(true);
+	});
+
+	let sendExecution: Execution;
+	test('send a PDF from disk for signature', async () => {
+		const wf = byId('esigExample1Send');
+		sendExecution = assertSuccess(await stack.n8n.runWorkflow(wf.id));
+		const invitations = nodeOutput(sendExecution, 'Send Invitations');
+		expect(invitations).toHaveLength(2);
+		const [status] = nodeOutput(sendExecution, 'Get Envelope Status');
+		expect(status.json.status).toBe('Pending');
+		const envelope = stack.emulator.envelope(status.json.envelopeId)!;
+		expect(envelope.files[0].data.equals(stack.emulator.samplePdf)).toBe(true);
+		expect(envelope.signers.map((s) => s.email)).toEqual(['jane@example.com', 'john@example.com']);
+	});
+
+	test('bulk invite: one envelope and one invitation per row', async () => {
+		const ex = assertSuccess(await stack.n8n.runWorkflow(byId('esigExample3Bulk').id));
+		expect(nodeOutput(ex, 'Invite Signer').map((i) => i.json.destination)).toEqual([
+			'jane@example.com',
+			'john@example.com',
+			'sara@example.com',
+		]);
+		const envelopes = envelopesOf(new RegExp(`^OFFER-00[123]-${ex.id}$`));
+		expect(envelopes).toHaveLength(3);
+		expect(envelopes.every((e) => e.signers.length === 1 && e.signers[0].invited)).toBe(true);
+	});
+
+	test('CR check: a registered company gets the contract; an unknown CR takes the error output', async () => {
+		const wf = byId('esigExample4CrCk');
+		const ok = assertSuccess(await stack.n8n.runWorkflow(wf.id));
+		expect(nodeOutput(ok, 'Send Invitation')).toHaveLength(1);
+		expect(ok.data?.resultData.runData['CR Not Registered']).toBeUndefined();
+
+		// The same workflow with an unknown CR number.
+		const unknown: WorkflowJson = JSON.parse(JSON.stringify(stack.workflows.find((w) => w.id === wf.id)));
+		unknown.id = 'esigExample4Unkn';
+		unknown.name += ' (unknown CR)';
+		const setNode = unknown.nodes.find((n) => n.name === 'Company and Signer')!;
+		(setNode.parameters as any).assignments.assignments.find((a: any) => a.name === 'crNumber').value = '9999999999';
+		await stack.addWorkflow(unknown);
+		const bad = assertSuccess(await stack.n8n.runWorkflow(unknown.id));
+		expect(bad.data?.resultData.runData['Send Invitation']).toBeUndefined();
+		const [item] = nodeOutput(bad, 'CR Not Registered');
+		expect(item.json).toMatchObject({ sent: false, crNumber: '9999999999' });
+		expect(String(item.json.reason)).toContain('error 149');
+	});
+
+	test('store the signed PDF: each completed envelope is written to disk by the trigger workflow', async () => {
+		const { emulator, n8n, filesDir } = stack;
+		const [status] = nodeOutput(sendExecution, 'Get Envelope Status');
+		const envelope = emulator.envelope(status.json.envelopeId)!;
+		await emulator.sign(envelope.envelopeId);
+		const [ex] = await n8n.waitForExecutions(byId('esigExample2Stor').id, 1, 30_000);
+		assertSuccess(ex);
+		const file = join(filesDir, `signed-${envelope.referenceNumber}.pdf`);
+		expect(readdirSync(filesDir)).toContain(`signed-${envelope.referenceNumber}.pdf`);
+		expect(readFileSync(file).equals(emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+	});
+});

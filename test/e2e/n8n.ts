@@ -1,0 +1,766 @@
+/**
+ * A small library to run our package inside a REAL n8n process (provisioned by ./provision.ts).
+ *
+ *   const host = await provision();
+ *   const tarball = await packPackage();                 // npm pack of /work/main (dist/ must exist)
+ *   const userFolder = createUserFolder({ tarball });     // fresh N8N_USER_FOLDER with the package installed
+ *   await importCredentials(host, userFolder, [...]);     // CLI, before start (optional)
+ *   const n8n = await startN8n({ host, userFolder });     // n8n start on 127.0.0.1, random ports
+ *   await n8n.setupOwner();                               // owner + login cookie + API key
+ *   const exec = await n8n.runWorkflow(id);               // manual run through the REST API, waits, returns data
+ *   await n8n.stop();
+ *
+ * Everything n8n writes stays in the user folder; its log is `<userFolder>/n8n.log`.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import { type Host, REPO_ROOT } from './provision';
+
+const execFileAsync = promisify(execFile);
+
+export const PACKAGE_NAME: string = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).name;
+
+// ---------------------------------------------------------------------------------------------
+// Small utilities
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A free TCP port on 127.0.0.1 (the OS picks; closed again before returning). */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const srv = createServer();
+		srv.unref();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const addr = srv.address();
+			const port = typeof addr === 'object' && addr ? addr.port : 0;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+/** Distinct free ports (avoids handing the same one out twice in one call). */
+export async function freePorts(n: number): Promise<number[]> {
+	const ports = new Set<number>();
+	while (ports.size < n) ports.add(await freePort());
+	return [...ports];
+}
+
+function tail(text: string, chars = 6000): string {
+	return text.length > chars ? '...' + text.slice(-chars) : text;
+}
+
+function stamp(): string {
+	return `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Package
+
+/** Runs `npm run build` in the repository (the package's own build). */
+export async function buildPackage(): Promise<void> {
+	try {
+		await execFileAsync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
+	} catch (e) {
+		const err = e as { stdout?: string; stderr?: string; message: string };
+		throw new Error(`npm run build failed: ${err.message}\n${tail(`${err.stdout ?? ''}${err.stderr ?? ''}`)}`);
+	}
+}
+
+/**
+ * `npm pack` of the repository into a temp folder; returns the tarball path.
+ * Builds first when `build` is true or when dist/ is missing.
+ */
+export async function packPackage(opts: { build?: boolean; dir?: string } = {}): Promise<string> {
+	if (opts.build || !existsSync(join(REPO_ROOT, 'dist'))) await buildPackage();
+	const dest = opts.dir ?? mkdtempSync(join(tmpdir(), 'esig-pack-'));
+	mkdirSync(dest, { recursive: true });
+	const { stdout } = await execFileAsync(
+		'npm',
+		['pack', '--json', '--ignore-scripts', '--pack-destination', dest, '--loglevel=error'],
+		{ cwd: REPO_ROOT, maxBuffer: 64 << 20 },
+	);
+	const info = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+	const tarball = join(dest, info[0].filename);
+	if (!existsSync(tarball)) throw new Error(`npm pack did not produce ${tarball}`);
+	if (!info[0].files.some((f) => f.path.startsWith('dist/'))) {
+		throw new Error(`npm pack produced ${tarball} without dist/ files: is the build empty?`);
+	}
+	return tarball;
+}
+
+/** Extracts an `npm pack` tarball the way n8n installs community packages. */
+export async function installTarball(userFolder: string, tarball: string, packageName = PACKAGE_NAME): Promise<string> {
+	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', packageName);
+	rmSync(target, { recursive: true, force: true });
+	mkdirSync(target, { recursive: true });
+	await execFileAsync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+	if (!existsSync(join(target, 'package.json'))) throw new Error(`extracting ${tarball} gave no package.json`);
+	return target;
+}
+
+/** Copies a plain package folder (for throw-away test packages). */
+export function installFolder(userFolder: string, sourceDir: string, packageName: string): string {
+	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', packageName);
+	rmSync(target, { recursive: true, force: true });
+	mkdirSync(join(userFolder, '.n8n', 'nodes', 'node_modules'), { recursive: true });
+	// cpSync is fine for small folders
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	require('node:fs').cpSync(sourceDir, target, { recursive: true });
+	return target;
+}
+
+/** A fresh N8N_USER_FOLDER (under the OS temp dir unless `parent` is given). */
+export function createUserFolder(opts: { parent?: string } = {}): string {
+	const parent = opts.parent ?? tmpdir();
+	mkdirSync(parent, { recursive: true });
+	const dir = mkdtempSync(join(parent, 'esig-e2e-n8n-'));
+	mkdirSync(join(dir, '.n8n', 'nodes', 'node_modules'), { recursive: true });
+	return dir;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Environment
+
+export interface N8nPorts {
+	port: number;
+	brokerPort: number;
+}
+
+/** Modules n8n starts by default that this package's tests never use (faster start, no outside calls). */
+export const DISABLED_MODULES = [
+	'insights',
+	'external-secrets',
+	'data-table',
+	'oauth-server',
+	'mcp',
+	'provisioning',
+	'breaking-changes',
+	'source-control',
+	'dynamic-credentials',
+	'chat-hub',
+	'sso-oidc',
+	'sso-saml',
+	'log-streaming',
+	'ldap',
+	'quick-connect',
+	'workflow-builder',
+	'favorites',
+	'instance-registry',
+	'otel',
+	'token-exchange',
+	'instance-version-history',
+	'n8n-packages',
+	'mcp-registry',
+	'workflow-reviews',
+	'instance-ai',
+	'agents',
+];
+
+/** The environment of every n8n process (server and CLI) for one user folder. */
+export function n8nEnv(host: Host, userFolder: string, ports?: Partial<N8nPorts>, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	const base: NodeJS.ProcessEnv = {};
+	// Keep the parent's basics but none of its n8n/npm/jest settings.
+	for (const k of ['HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'USER', 'SHELL', 'TERM']) {
+		if (process.env[k] !== undefined) base[k] = process.env[k];
+	}
+	const env: NodeJS.ProcessEnv = {
+		...base,
+		PATH: `${host.nodeBinDir}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+		NODE_ENV: 'production',
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: 'esig-e2e-encryption-key-0123456789',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_DISABLED_MODULES: DISABLED_MODULES.join(','),
+		N8N_SECURE_COOKIE: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_LOG_OUTPUT: 'console',
+		N8N_LOG_LEVEL: 'info',
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		// Files our workflows read and write (Read/Write Files from Disk) live under the user folder.
+		N8N_RESTRICT_FILE_ACCESS_TO: userFolder,
+		DB_TYPE: 'sqlite',
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+		N8N_PUBLIC_API_DISABLED: 'false',
+		N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_RUNNERS_TASK_TIMEOUT: '300',
+		N8N_COMPRESSION_NODE_MAX_DECOMPRESSED_SIZE_BYTES: String(256 * 1024 * 1024),
+		N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '1000',
+	};
+	if (ports?.port) {
+		env.N8N_PORT = String(ports.port);
+		env.N8N_EDITOR_BASE_URL = `http://127.0.0.1:${ports.port}/`;
+		env.N8N_WEBHOOK_URL = `http://127.0.0.1:${ports.port}/`;
+	}
+	if (ports?.brokerPort) env.N8N_RUNNERS_BROKER_PORT = String(ports.brokerPort);
+	return { ...env, ...extra };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CLI
+
+export interface CliResult {
+	stdout: string;
+	stderr: string;
+	ms: number;
+}
+
+/** Runs `n8n <args>` against a user folder; rejects on a non-zero exit with the output. */
+export async function runCli(
+	host: Host,
+	userFolder: string,
+	args: string[],
+	opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<CliResult> {
+	const started = Date.now();
+	// CLI commands open the same DB; they need no HTTP ports but get their own broker port anyway.
+	const [brokerPort] = await freePorts(1);
+	return new Promise((resolve, reject) => {
+		const child = spawn(host.node, [host.n8nBin, ...args], {
+			cwd: userFolder,
+			env: n8nEnv(host, userFolder, { brokerPort }, opts.env),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+		child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+		const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
+		child.on('error', (e) => {
+			clearTimeout(timer);
+			reject(e);
+		});
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			const ms = Date.now() - started;
+			if (code === 0) resolve({ stdout, stderr, ms });
+			else
+				reject(
+					Object.assign(
+						new Error(`n8n ${args.join(' ')} exited with ${code ?? signal} after ${ms} ms\n--- stdout ---\n${tail(stdout)}\n--- stderr ---\n${tail(stderr)}`),
+						{ stdout, stderr, code },
+					),
+				);
+		});
+	});
+}
+
+export interface CredentialImport {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+/** `n8n import:credentials` with plain (decrypted) data; ids are kept. */
+export async function importCredentials(host: Host, userFolder: string, credentials: CredentialImport[]): Promise<CliResult> {
+	const file = join(userFolder, `credentials-${stamp()}.json`);
+	writeFileSync(file, JSON.stringify(credentials, null, 2));
+	try {
+		return await runCli(host, userFolder, ['import:credentials', `--input=${file}`]);
+	} finally {
+		rmSync(file, { force: true });
+	}
+}
+
+/** Workflow JSON as n8n exports it (id kept on import). */
+export interface WorkflowJson {
+	id: string;
+	name: string;
+	nodes: Array<Record<string, unknown> & { name: string; type: string }>;
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	active?: boolean;
+	pinData?: Record<string, unknown>;
+	[k: string]: unknown;
+}
+
+/** `n8n import:workflow --separate` of several workflows in one CLI run; ids are kept; all inactive. */
+export async function importWorkflows(host: Host, userFolder: string, workflows: WorkflowJson[]): Promise<CliResult> {
+	const dir = join(userFolder, `workflows-${stamp()}`);
+	mkdirSync(dir);
+	workflows.forEach((wf, i) => writeFileSync(join(dir, `${i}-${wf.id}.json`), JSON.stringify(wf, null, 2)));
+	try {
+		return await runCli(host, userFolder, ['import:workflow', '--separate', `--input=${dir}`]);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/** `n8n publish:workflow`: the workflow becomes active at the next `n8n start`. */
+export async function publishWorkflow(host: Host, userFolder: string, id: string): Promise<CliResult> {
+	return runCli(host, userFolder, ['publish:workflow', `--id=${id}`]);
+}
+
+/** `n8n execute-batch --snapshot`: runs a Manual-trigger workflow in a separate process; returns its run data. */
+export async function executeBatch(host: Host, userFolder: string, id: string): Promise<{ snapshot: any; ms: number; output: string }> {
+	const dir = join(userFolder, `snapshots-${stamp()}`);
+	mkdirSync(dir);
+	let result: CliResult | undefined;
+	let failure: unknown;
+	try {
+		result = await runCli(host, userFolder, ['execute-batch', `--ids=${id}`, `--snapshot=${dir}`, '--retries=0']);
+	} catch (e) {
+		failure = e;
+	}
+	const file = join(dir, `${id}-snapshot.json`);
+	const snapshot = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+	if (failure) throw Object.assign(failure as Error, { snapshot });
+	return { snapshot, ms: result!.ms, output: result!.stdout + result!.stderr };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server
+
+export interface StartOptions {
+	host: Host;
+	userFolder: string;
+	port?: number;
+	brokerPort?: number;
+	env?: NodeJS.ProcessEnv;
+	/** How long to wait for /healthz/readiness. */
+	readyTimeoutMs?: number;
+}
+
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export const DEFAULT_OWNER: Owner = {
+	email: 'owner@esignature.test',
+	password: 'Esignature-e2e-1',
+	firstName: 'E2E',
+	lastName: 'Owner',
+};
+
+export interface Execution {
+	id: string;
+	finished: boolean;
+	mode: string;
+	status: string;
+	startedAt: string;
+	stoppedAt: string | null;
+	workflowId: string;
+	data?: {
+		resultData: {
+			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: any; binary?: Record<string, any> }> | null> }; error?: any; executionStatus?: string }>>;
+			error?: { message: string; description?: string; node?: { name: string }; [k: string]: unknown };
+			lastNodeExecuted?: string;
+		};
+	};
+	[k: string]: unknown;
+}
+
+export class N8nInstance {
+	readonly url: string;
+	readonly logFile: string;
+	cookie = '';
+	apiKey = '';
+	owner: Owner = DEFAULT_OWNER;
+	private exited: Promise<number | null>;
+	private exitCode: number | null | undefined;
+	/** How long the start took (spawn to ready), ms. */
+	startMs = 0;
+
+	constructor(
+		readonly host: Host,
+		readonly userFolder: string,
+		readonly ports: N8nPorts,
+		readonly child: ChildProcess,
+		logFile: string,
+	) {
+		this.url = `http://127.0.0.1:${ports.port}`;
+		this.logFile = logFile;
+		this.exited = new Promise((resolve) => {
+			child.on('exit', (code, signal) => {
+				this.exitCode = code ?? (signal ? -1 : null);
+				resolve(this.exitCode);
+			});
+		});
+	}
+
+	get running(): boolean {
+		return this.exitCode === undefined;
+	}
+
+	/** The n8n log so far. */
+	log(): string {
+		try {
+			return readFileSync(this.logFile, 'utf8');
+		} catch {
+			return '';
+		}
+	}
+
+	/** Raw fetch against the instance. */
+	async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+		return fetch(this.url + path, { ...init, signal: init.signal ?? AbortSignal.timeout(60_000) });
+	}
+
+	private async json(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<any> {
+		const res = await this.fetch(path, {
+			method,
+			headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+			body: body !== undefined ? JSON.stringify(body) : undefined,
+		});
+		const text = await res.text();
+		let parsed: any = text;
+		try {
+			parsed = text ? JSON.parse(text) : undefined;
+		} catch {
+			/* not JSON */
+		}
+		if (!res.ok) {
+			throw Object.assign(new Error(`n8n ${method} ${path} -> HTTP ${res.status}: ${tail(text, 2000)}`), { status: res.status, body: parsed });
+		}
+		return parsed;
+	}
+
+	/** Internal REST API (/rest/...) with the owner's login cookie; returns `data` of the envelope. */
+	async rest(method: string, path: string, body?: unknown): Promise<any> {
+		if (!this.cookie) throw new Error('no login cookie: call setupOwner() or login() first');
+		const r = await this.json(method, `/rest${path}`, { cookie: this.cookie, 'browser-id': 'esig-e2e' }, body);
+		return r && typeof r === 'object' && 'data' in r ? r.data : r;
+	}
+
+	/** Public API (/api/v1/...) with the API key. */
+	async api(method: string, path: string, body?: unknown): Promise<any> {
+		if (!this.apiKey) throw new Error('no API key: call setupOwner() first');
+		return this.json(method, `/api/v1${path}`, { 'x-n8n-api-key': this.apiKey }, body);
+	}
+
+	/** Creates the owner account (first start only), logs in and creates an API key with every scope. */
+	async setupOwner(owner: Owner = DEFAULT_OWNER): Promise<void> {
+		this.owner = owner;
+		const res = await this.fetch('/rest/owner/setup', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': 'esig-e2e' },
+			body: JSON.stringify(owner),
+		});
+		if (res.ok) {
+			this.cookie = cookieFrom(res);
+			await res.text();
+		} else {
+			const text = await res.text();
+			// Already set up (re-used user folder): log in instead.
+			if (res.status !== 400 && res.status !== 403) throw new Error(`owner setup -> HTTP ${res.status}: ${text}`);
+			await this.login(owner);
+		}
+		if (!this.cookie) throw new Error('owner setup/login returned no n8n-auth cookie');
+		await this.createApiKey();
+	}
+
+	async login(owner: Owner = this.owner): Promise<void> {
+		const res = await this.fetch('/rest/login', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': 'esig-e2e' },
+			body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+		});
+		const text = await res.text();
+		if (!res.ok) throw new Error(`login -> HTTP ${res.status}: ${text}`);
+		this.cookie = cookieFrom(res);
+	}
+
+	async createApiKey(): Promise<string> {
+		const scopes: string[] = await this.rest('GET', '/api-keys/scopes');
+		const created = await this.rest('POST', '/api-keys', { label: `e2e-${stamp()}`, scopes, expiresAt: null });
+		this.apiKey = created.rawApiKey;
+		if (!this.apiKey) throw new Error(`API key creation returned no key: ${JSON.stringify(created)}`);
+		return this.apiKey;
+	}
+
+	/** Node type names n8n has loaded (from the editor's /types/nodes.json). */
+	async nodeTypes(): Promise<string[]> {
+		const res = await this.fetch('/types/nodes.json', { headers: { cookie: this.cookie, 'browser-id': 'esig-e2e' } });
+		if (!res.ok) throw new Error(`/types/nodes.json -> HTTP ${res.status}`);
+		return ((await res.json()) as Array<{ name: string }>).map((n) => n.name);
+	}
+
+	/** Credential type names n8n has loaded. */
+	async credentialTypes(): Promise<string[]> {
+		const res = await this.fetch('/types/credentials.json', { headers: { cookie: this.cookie, 'browser-id': 'esig-e2e' } });
+		if (!res.ok) throw new Error(`/types/credentials.json -> HTTP ${res.status}`);
+		return ((await res.json()) as Array<{ name: string }>).map((n) => n.name);
+	}
+
+	/**
+	 * Fails with n8n's own words when a community package did not load completely:
+	 * every node and credential file listed in its package.json must be known to n8n.
+	 */
+	async assertPackageLoaded(packageDir: string): Promise<{ nodes: string[]; credentials: string[] }> {
+		const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+		const log = this.log();
+		const failure = log.indexOf(`Failed to load package "${pkg.name}"`);
+		if (failure >= 0) throw new Error(`n8n could not load ${pkg.name}:\n${log.slice(failure, failure + 1500)}`);
+		const typeName = (file: string) => {
+			const base = file.split('/').pop()!.replace(/\.(node|credentials)\.js$/, '');
+			return base.charAt(0).toLowerCase() + base.slice(1);
+		};
+		const nodes = ((pkg.n8n?.nodes ?? []) as string[]).map((f) => `${pkg.name}.${typeName(f)}`);
+		const known = new Set(await this.nodeTypes());
+		const missing = nodes.filter((n) => !known.has(n));
+		if (missing.length) throw new Error(`n8n did not load node types ${missing.join(', ')} of ${pkg.name}\n${tail(log, 3000)}`);
+		const credFiles = (pkg.n8n?.credentials ?? []) as string[];
+		const knownCreds = await this.credentialTypes();
+		const ours = knownCreds.filter((c) => credFiles.some((f) => typeName(f).toLowerCase() === c.toLowerCase()));
+		if (ours.length !== credFiles.length) {
+			throw new Error(`n8n loaded credential types [${ours.join(', ')}] for files [${credFiles.join(', ')}] of ${pkg.name}`);
+		}
+		return { nodes, credentials: ours };
+	}
+
+	// --- workflows -------------------------------------------------------------------------
+
+	/** Creates a workflow through the REST API (keeps nothing of the given id); returns the new id. */
+	async createWorkflow(wf: Omit<WorkflowJson, 'id'> & { id?: string }): Promise<string> {
+		const { id: _id, active: _active, ...rest } = wf;
+		const created = await this.rest('POST', '/workflows', { settings: {}, ...rest });
+		return created.id;
+	}
+
+	async getWorkflow(id: string): Promise<any> {
+		return this.api('GET', `/workflows/${id}`);
+	}
+
+	/** Activates (publishes) a workflow through the public API: n8n registers its trigger webhooks. */
+	async activate(id: string): Promise<any> {
+		return this.api('POST', `/workflows/${id}/activate`);
+	}
+
+	/** Deactivates through the public API: n8n calls the trigger's webhook `delete`. */
+	async deactivate(id: string): Promise<any> {
+		return this.api('POST', `/workflows/${id}/deactivate`);
+	}
+
+	/** Creates a credential through the public API (data is validated against the type's schema); returns its id. */
+	async createCredential(name: string, type: string, data: Record<string, unknown>): Promise<string> {
+		const created = await this.api('POST', '/credentials', { name, type, data });
+		return created.id;
+	}
+
+	// --- executions ------------------------------------------------------------------------
+
+	/**
+	 * Starts a manual execution of a saved workflow (as the editor's "Execute workflow" does)
+	 * from its Manual Trigger and waits until it is finished; returns it with data.
+	 */
+	async runWorkflow(id: string, opts: { trigger?: string; timeoutMs?: number } = {}): Promise<Execution> {
+		let trigger = opts.trigger;
+		if (!trigger) {
+			const wf = await this.rest('GET', `/workflows/${id}`);
+			const t = (wf.nodes as Array<{ name: string; type: string }>).find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+			if (!t) throw new Error(`workflow ${id} has no Manual Trigger; pass opts.trigger`);
+			trigger = t.name;
+		}
+		const started = await this.rest('POST', `/workflows/${id}/run`, { triggerToStartFrom: { name: trigger } });
+		if (!started?.executionId) throw new Error(`manual run of ${id} did not start an execution: ${JSON.stringify(started)}`);
+		return this.waitForExecution(String(started.executionId), opts.timeoutMs);
+	}
+
+	/** Polls an execution until it has stopped; returns it with data. */
+	async waitForExecution(executionId: string, timeoutMs = 120_000): Promise<Execution> {
+		const deadline = Date.now() + timeoutMs;
+		let delay = 50;
+		for (;;) {
+			let ex: Execution | undefined;
+			try {
+				ex = await this.api('GET', `/executions/${executionId}?includeData=true`);
+			} catch (e) {
+				if ((e as { status?: number }).status !== 404) throw e; // not yet persisted
+			}
+			if (ex && ex.stoppedAt && !['running', 'new', 'waiting'].includes(ex.status)) return normalizeExecution(ex);
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} not finished after ${timeoutMs} ms (status ${ex?.status})\n${tail(this.log(), 3000)}`);
+			await sleep(delay);
+			delay = Math.min(delay * 2, 500);
+		}
+	}
+
+	/** Executions (newest first), optionally of one workflow, optionally with data. */
+	async listExecutions(opts: { workflowId?: string; includeData?: boolean; status?: string; limit?: number } = {}): Promise<Execution[]> {
+		const q = new URLSearchParams();
+		if (opts.workflowId) q.set('workflowId', opts.workflowId);
+		if (opts.includeData) q.set('includeData', 'true');
+		if (opts.status) q.set('status', opts.status);
+		q.set('limit', String(opts.limit ?? 100));
+		const r = await this.api('GET', `/executions?${q}`);
+		return (r.data as Execution[]).map(normalizeExecution);
+	}
+
+	/** Waits until a workflow has at least `count` finished executions; returns them (oldest first, with data). */
+	async waitForExecutions(workflowId: string, count: number, timeoutMs = 60_000): Promise<Execution[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const all = await this.listExecutions({ workflowId, includeData: true });
+			const done = all.filter((e) => e.stoppedAt);
+			if (done.length >= count) return done.reverse();
+			if (Date.now() > deadline) {
+				throw new Error(`workflow ${workflowId}: ${done.length}/${count} executions after ${timeoutMs} ms\n${tail(this.log(), 3000)}`);
+			}
+			await sleep(250);
+		}
+	}
+
+	/**
+	 * The bytes of a binary property from execution data: inline Base64 (`data`) or, in n8n's
+	 * filesystem/database binary modes, downloaded from /rest/binary-data by its id.
+	 */
+	async binaryContent(entry: { id?: string; data?: string; mimeType?: string; fileName?: string }): Promise<Buffer> {
+		if (entry.id) {
+			const q = new URLSearchParams({ id: entry.id, action: 'download' });
+			const res = await this.fetch(`/rest/binary-data?${q}`, { headers: { cookie: this.cookie, 'browser-id': 'esig-e2e' } });
+			if (!res.ok) throw new Error(`binary data ${entry.id} -> HTTP ${res.status}: ${await res.text()}`);
+			return Buffer.from(await res.arrayBuffer());
+		}
+		if (typeof entry.data === 'string') return Buffer.from(entry.data, 'base64');
+		throw new Error(`binary entry has neither id nor data: ${JSON.stringify(entry)}`);
+	}
+
+	/** Stops n8n (SIGTERM to its process group, SIGKILL after `graceMs`). */
+	async stop(graceMs = 15_000): Promise<void> {
+		if (!this.running || this.child.pid === undefined) return;
+		const pid = this.child.pid;
+		try {
+			process.kill(-pid, 'SIGTERM'); // n8n and its task runner
+		} catch {
+			/* already gone */
+		}
+		const timer = setTimeout(() => {
+			try {
+				process.kill(-pid, 'SIGKILL');
+			} catch {
+				/* gone */
+			}
+		}, graceMs);
+		await this.exited;
+		clearTimeout(timer);
+		// the task runner may outlive the main process for a moment
+		try {
+			process.kill(-pid, 'SIGKILL');
+		} catch {
+			/* gone */
+		}
+	}
+}
+
+function cookieFrom(res: Response): string {
+	const all = typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [res.headers.get('set-cookie') ?? ''];
+	const auth = all.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+	return auth ?? '';
+}
+
+/** The public API returns `data` as a JSON string in some versions: parse it. */
+function normalizeExecution(ex: Execution): Execution {
+	if (typeof (ex as { data?: unknown }).data === 'string') {
+		try {
+			ex.data = JSON.parse(ex.data as unknown as string);
+		} catch {
+			/* leave it */
+		}
+	}
+	return ex;
+}
+
+/** Spawns `n8n start` and waits for /healthz/readiness. */
+export async function startN8n(opts: StartOptions): Promise<N8nInstance> {
+	const started = Date.now();
+	const [p1, p2] = await freePorts(2);
+	const ports: N8nPorts = { port: opts.port ?? p1, brokerPort: opts.brokerPort ?? p2 };
+	const logFile = join(opts.userFolder, 'n8n.log');
+	const out = createWriteStream(logFile, { flags: 'a' });
+	const child = spawn(opts.host.node, [opts.host.n8nBin, 'start'], {
+		cwd: opts.userFolder,
+		env: n8nEnv(opts.host, opts.userFolder, ports, opts.env),
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true, // own process group: stop() ends n8n and its task runner together
+	});
+	child.stdout!.pipe(out);
+	child.stderr!.pipe(out);
+	const inst = new N8nInstance(opts.host, opts.userFolder, ports, child, logFile);
+	// Do not let a forgotten instance keep the test runner alive... but do stop it when we exit.
+	const onExit = () => {
+		try {
+			if (child.pid) process.kill(-child.pid, 'SIGKILL');
+		} catch {
+			/* gone */
+		}
+	};
+	process.once('exit', onExit);
+	child.once('exit', () => process.removeListener('exit', onExit));
+
+	const deadline = Date.now() + (opts.readyTimeoutMs ?? 120_000);
+	for (;;) {
+		if (!inst.running) {
+			throw new Error(`n8n exited during start-up (code ${String((inst as unknown as { exitCode: unknown }).exitCode)})\n--- ${logFile} ---\n${tail(inst.log())}`);
+		}
+		try {
+			const res = await fetch(`${inst.url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+			await res.text();
+			if (res.ok) break;
+		} catch {
+			/* not listening yet */
+		}
+		if (Date.now() > deadline) {
+			await inst.stop(2000);
+			throw new Error(`n8n not ready after ${opts.readyTimeoutMs ?? 120_000} ms\n--- ${logFile} ---\n${tail(inst.log())}`);
+		}
+		await sleep(200);
+	}
+	inst.startMs = Date.now() - started;
+	return inst;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading results
+
+/** Output items (json) of a node in an execution's run data (run `run`, output `output`). */
+export function nodeOutput(ex: Execution, nodeName: string, run = 0, output = 0): Array<{ json: any; binary?: Record<string, any> }> {
+	const runs = ex.data?.resultData.runData[nodeName];
+	if (!runs) {
+		throw new Error(`node "${nodeName}" did not run in execution ${ex.id} (ran: ${Object.keys(ex.data?.resultData.runData ?? {}).join(', ')}); error: ${executionError(ex) ?? 'none'}`);
+	}
+	const r = runs[run];
+	if (!r) throw new Error(`node "${nodeName}" has no run ${run}`);
+	if (r.error) throw new Error(`node "${nodeName}" failed: ${r.error.message ?? JSON.stringify(r.error)}`);
+	return r.data?.main?.[output] ?? [];
+}
+
+/** The execution's error message (with description), if it failed. */
+export function executionError(ex: Execution): string | undefined {
+	const err = ex.data?.resultData.error;
+	if (!err) return undefined;
+	return [err.message, err.description].filter(Boolean).join(' - ');
+}
+
+/** Throws with the execution's error when it did not succeed. */
+export function assertSuccess(ex: Execution): Execution {
+	if (ex.status !== 'success') {
+		throw new Error(`execution ${ex.id} ended with status ${ex.status}: ${executionError(ex) ?? '(no error recorded)'}`);
+	}
+	return ex;
+}
+
+/** Lists files in a directory (for debugging). */
+export function ls(dir: string): string[] {
+	return existsSync(dir) ? readdirSync(dir) : [];
+}

