@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
 /**
- * Access tokens of the E-Signature service, shared by every request of a credential in this process.
+ * Access tokens of the E-Signature service, shared by every request of a credential within this n8n instance.
  *
  * n8n sends all items of a run at once and calls preAuthentication once per request whenever the stored token is
  * empty or was refused with 401. Left alone, N items make N token requests, and N more after an expiry.
@@ -219,7 +219,7 @@ export function currentAccessToken(credentials: ICredentialDataDecryptedObject):
 	return tokens.get(cacheKey(tokenRequest(credentials).identity))?.token;
 }
 
-/** Forgets a token everywhere in this process, e.g. after it was revoked. */
+/** Forgets a token everywhere in this n8n instance, e.g. after it was revoked. */
 export function forgetAccessToken(credentials: ICredentialDataDecryptedObject): void {
 	tokens.delete(cacheKey(tokenRequest(credentials).identity));
 }
