@@ -19,7 +19,8 @@ function pair(context: IExecuteSingleFunctions, json: IDataObject, binary?: INod
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
 }
 
-function keepWrapper(context: IExecuteSingleFunctions): boolean {
+/** Options → Include Response Wrapper: output the whole answer instead of its data. */
+export function keepWrapper(context: IExecuteSingleFunctions): boolean {
 	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
 }
 

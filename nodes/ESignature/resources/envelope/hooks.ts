@@ -9,7 +9,7 @@ import type {
 import type { DocumentFile } from '../../shared/binary';
 import { buildDestinations } from '../../shared/destinations';
 import { isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
-import { unwrapResponse } from '../../shared/hooks';
+import { keepWrapper, unwrapResponse } from '../../shared/hooks';
 import { futureDate, optionalGuid, requireGuid } from '../../shared/validation';
 import { readBase64Files, readBinaryFiles, readSingleBase64File } from './files';
 
@@ -175,10 +175,6 @@ export async function buildExtendInvitationsRequest(
 		availableTo: futureDate(this, this.getNodeParameter('availableTo', ''), 'Available To'),
 	};
 	return requestOptions;
-}
-
-function keepWrapper(context: IExecuteSingleFunctions): boolean {
-	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
 }
 
 /** Bulk create: one item per document of the envelope, each carrying the envelope ID. */
