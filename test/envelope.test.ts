@@ -895,6 +895,16 @@ describe('envelope: extendInvitations', () => {
 		expect(emulator.envelope(envelopeId)!.signers[0].availableTo?.toISOString()).toBe('2099-01-31T17:00:00.000Z');
 	});
 
+	it("reads a date without offset (as n8n's date picker gives it) in the workflow's timezone", async () => {
+		const envelopeId = await invitedEnvelope();
+		const result = await harness.run({
+			parameters: { resource: 'envelope', operation: 'extendInvitations', envelopeId, availableTo: '2099-01-31T20:00:00' },
+			timezone: 'Asia/Riyadh',
+		});
+		expect(result.error).toBeUndefined();
+		expect(envelopeCalls()[0].body).toEqual({ envelopeId, availableTo: '2099-01-31T17:00:00Z' });
+	});
+
 	it('refuses a past date and a date that is not one, before sending', async () => {
 		const envelopeId = await invitedEnvelope();
 		const past = await run({ operation: 'extendInvitations', envelopeId, availableTo: '2020-01-01T00:00:00Z' });

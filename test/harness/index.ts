@@ -46,6 +46,8 @@ export interface RunOptions {
 	/** Credential id to use (default 'cred-1', see setCredentials). */
 	credentialId?: string;
 	continueOnFail?: boolean;
+	/** The workflow's timezone setting (n8n's default otherwise). */
+	timezone?: string;
 }
 
 export interface RunResult {
@@ -198,7 +200,8 @@ export class Harness {
 			updatedAt: new Date(),
 			settings: {},
 		} as unknown as IWorkflowBase;
-		const workflow = new Workflow({ id, name: id, nodes, connections, active: false, nodeTypes, staticData: {} });
+		const settings = options.timezone ? { timezone: options.timezone } : {};
+		const workflow = new Workflow({ id, name: id, nodes, connections, active: false, nodeTypes, staticData: {}, settings });
 
 		const additionalData = {
 			credentialsHelper: this.credentialsHelper,

@@ -49,15 +49,16 @@ export function requireText(context: IExecuteSingleFunctions, value: unknown, fi
 }
 
 /**
- * A date field as ISO 8601 UTC. Accepts what n8n date fields and expressions produce (ISO strings, Luxon DateTime,
- * JS Date, epoch ms). Dates in the past are refused, as the service would refuse them after the request.
+ * A date field as ISO 8601 UTC. Accepts what n8n date fields and expressions produce (ISO strings, with or without an
+ * offset, Luxon DateTime, JS Date, epoch ms). Dates in the past are refused, as the service would refuse them after the request.
  */
 export function futureDate(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
 	let date: DateTime;
 	if (DateTime.isDateTime(value)) date = value;
 	else if (value instanceof Date) date = DateTime.fromJSDate(value);
 	else if (typeof value === 'number') date = DateTime.fromMillis(value);
-	else if (typeof value === 'string' && value.trim()) date = DateTime.fromISO(value.trim(), { zone: 'utc' });
+	// n8n's date picker gives a local time without offset, meant in the workflow's timezone; an offset given wins.
+	else if (typeof value === 'string' && value.trim()) date = DateTime.fromISO(value.trim(), { zone: context.getTimezone() });
 	else throw inputError(context, `${fieldLabel} is required`);
 	if (!date.isValid) {
 		throw inputError(context, `${fieldLabel} is not a valid date: "${String(value)}"`, 'Use an ISO 8601 date such as 2027-01-31T17:00:00Z.');
