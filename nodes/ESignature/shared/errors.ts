@@ -113,18 +113,40 @@ export function isFailedAnswer(body: unknown, statusCode: number): boolean {
 	return (isServiceWrapper(body) && Number(body.errorCode) !== 0) || statusCode >= 400;
 }
 
+/** An answer without the data asked for: the service says nothing else for an unknown or foreign ID. */
+export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
+	return new NodeApiError(context.getNode(), { errorCode: 404, message: 'not found' }, {
+		message: 'The requested item was not found',
+		description: 'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
+		httpCode: '404',
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/** An answer that should carry a file and does not. */
+export function missingFileError(context: IExecuteSingleFunctions, body: unknown): NodeApiError {
+	return new NodeApiError(context.getNode(), (isServiceWrapper(body) ? body : {}) as unknown as JsonObject, {
+		message: 'The service answered without a file',
+		description: 'Expected the document in the answer, as bytes or as Base64.',
+		itemIndex: context.getItemIndex(),
+	});
+}
+
 /**
- * Reads the answer of an operation. A failed answer throws its NodeApiError or, with Continue On Fail, becomes one error
- * item paired with its input: n8n's routing engine leaves its own error items unpaired, which loses the pairing of
- * operations that split a list into several items.
+ * Where an operation's error goes: thrown, or with Continue On Fail one error item paired with its input. n8n's
+ * routing engine leaves its own error items unpaired, which loses the pairing of operations that split lists.
  */
+export function failed(context: IExecuteSingleFunctions, error: NodeApiError): INodeExecutionData[] {
+	if (!context.continueOnFail()) throw error;
+	return [{ json: {}, error, pairedItem: { item: context.getItemIndex() } }];
+}
+
+/** Reads the answer of an operation; a failed answer goes where failed() sends it. */
 export function readServiceAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
 ): { body: unknown; errorItems?: INodeExecutionData[] } {
 	const body = parseBody(response.body);
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
-	const error = serviceError(context, body, response.statusCode);
-	if (!context.continueOnFail()) throw error;
-	return { body, errorItems: [{ json: {}, error, pairedItem: { item: context.getItemIndex() } }] };
+	return { body, errorItems: failed(context, serviceError(context, body, response.statusCode)) };
 }

@@ -5,10 +5,9 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { decodeBase64, detectMimeType, fileNameFor } from './binary';
-import { isServiceWrapper, parseBody, readServiceAnswer } from './errors';
+import { failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from './errors';
 
 /*
  * Hooks shared by every resource: how answers become items, errors and binary data.
@@ -37,6 +36,8 @@ function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeEx
 	if (data === true || data === null || data === undefined || data === '') {
 		return [pair(context, { success: true, ...(message ? { message } : {}) })];
 	}
+	// Answers whose contract is `data: true` can say false without an error code.
+	if (data === false) return [pair(context, { success: false, ...(message ? { message } : {}) })];
 	if (typeof data === 'object') return [pair(context, data as IDataObject)];
 	return [pair(context, { value: data as string | number | boolean })];
 }
@@ -59,15 +60,7 @@ export async function unwrapFoundResponse(
 ): Promise<INodeExecutionData[]> {
 	const { body, errorItems } = readServiceAnswer(this, response);
 	if (errorItems) return errorItems;
-	if (isServiceWrapper(body) && (body.data === null || body.data === undefined)) {
-		throw new NodeApiError(this.getNode(), { errorCode: 404, message: 'not found' }, {
-			message: 'The requested item was not found',
-			description:
-				'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
-			httpCode: '404',
-			itemIndex: this.getItemIndex(),
-		});
-	}
+	if (isServiceWrapper(body) && (body.data === null || body.data === undefined)) return failed(this, notFoundError(this));
 	return itemsFromData(this, body);
 }
 
@@ -105,6 +98,7 @@ export async function requestFile(
 ): Promise<IHttpRequestOptions> {
 	requestOptions.encoding = 'arraybuffer';
 	requestOptions.json = false;
+	requestOptions.headers = { ...requestOptions.headers, Accept: 'application/pdf, application/zip, application/octet-stream, */*' };
 	return requestOptions;
 }
 
@@ -117,8 +111,10 @@ export async function fileResponseToBinary(
 	const contentType = String(response.headers['content-type'] ?? '');
 	const bytes = Buffer.from(response.body as Buffer);
 	if (response.statusCode >= 400 || contentType.includes('json')) {
-		const { errorItems } = readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });
+		// A JSON answer is never the file: an error, or (for an ID the account does not own) errorCode 0 without data.
+		const { body, errorItems } = readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });
 		if (errorItems) return errorItems;
+		return failed(this, isServiceWrapper(body) && body.data ? missingFileError(this, body) : notFoundError(this));
 	}
 	const documentId = this.getNodeParameter('documentId', '') as string;
 	return [
@@ -139,13 +135,7 @@ export async function base64ResponseToBinary(
 	const data = isServiceWrapper(body) ? body.data : body;
 	const file = typeof data === 'string' ? { file: data } : ((data ?? {}) as IDataObject);
 	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;
-	if (!bytes) {
-		throw new NodeApiError(this.getNode(), (isServiceWrapper(body) ? body : {}) as IDataObject as never, {
-			message: 'The service answered without a file',
-			description: 'Expected the document as Base64 in the answer.',
-			itemIndex: this.getItemIndex(),
-		});
-	}
+	if (!bytes) return failed(this, missingFileError(this, body));
 	const documentId = (this.getNodeParameter('documentId', '') as string) || undefined;
 	const { file: _omit, ...details } = file;
 	const json: IDataObject = { ...(documentId ? { documentId } : {}), ...details };
