@@ -10,6 +10,9 @@ import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOp
  * gets the newest instead of fetching again.
  */
 
+/** Name of the credential type, as nodes refer to it. */
+export const CREDENTIAL_TYPE = 'eSignatureApi';
+
 type GrantType = 'integration' | 'clientCredentials';
 
 interface TokenEntry {

@@ -93,6 +93,7 @@ describe('webhook resource', () => {
 		await createWebhook('https://example.com/2');
 		await createWebhook('https://example.com/3');
 		const all = await harness.run({ parameters: { resource: 'webhook', operation: 'getAll', returnAll: true } });
+		expect(all.items).toHaveLength(3);
 		expect(all.items.map((item) => item.json.webhookUrl)).toEqual([
 			'https://example.com/1',
 			'https://example.com/2',
@@ -140,8 +141,7 @@ describe('webhook resource', () => {
 				resource: 'webhook',
 				operation: 'update',
 				webhookId: byId(created.id),
-				webhookUrl: 'https://example.com/new',
-				isDefault: true,
+				updateFields: { webhookUrl: 'https://example.com/new', isDefault: true },
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -150,8 +150,46 @@ describe('webhook resource', () => {
 			webhookUrl: 'https://example.com/new',
 			isDefault: true,
 		});
+		// Both fields given: nothing to read first.
+		expect(emulator.requestsTo('GET', `/api/v1/webhooks/${created.id}`)).toHaveLength(0);
 		expect(result.items[0].json).toEqual({ success: true, message: 'Success' });
 		expect(emulator.webhooks()[0]).toMatchObject({ webhookUrl: 'https://example.com/new', headerToken: 'secret-token-1' });
+	});
+
+	it('keeps the default flag when only the URL changes, and the URL when only the flag changes', async () => {
+		const created = await createWebhook('https://example.com/default', true);
+		await harness.run({
+			parameters: { resource: 'webhook', operation: 'update', webhookId: byId(created.id), updateFields: { webhookUrl: 'https://example.com/moved' } },
+		});
+		expect(emulator.requestsTo('PUT', '/api/v1/webhooks')[0].body).toEqual({
+			id: created.id,
+			webhookUrl: 'https://example.com/moved',
+			isDefault: true,
+		});
+		await harness.run({
+			parameters: { resource: 'webhook', operation: 'update', webhookId: byId(created.id), updateFields: { isDefault: false } },
+		});
+		expect(emulator.requestsTo('PUT', '/api/v1/webhooks')[1].body).toEqual({
+			id: created.id,
+			webhookUrl: 'https://example.com/moved',
+			isDefault: false,
+		});
+	});
+
+	it('refuses an update with nothing to change, and reports an unknown webhook as not found', async () => {
+		const created = await createWebhook('https://example.com/x');
+		const nothing = await harness.run({ parameters: { resource: 'webhook', operation: 'update', webhookId: byId(created.id) } });
+		expect(nothing.error?.message).toBe('Update Fields: add the Webhook URL or Use as Account Default to change');
+		const unknown = await harness.run({
+			parameters: {
+				resource: 'webhook',
+				operation: 'update',
+				webhookId: byId('00000000-0000-4000-8000-000000000001'),
+				updateFields: { isDefault: true },
+			},
+		});
+		expect(unknown.error?.message).toBe('The requested item was not found');
+		expect(emulator.requestsTo('PUT', '/api/v1/webhooks')).toHaveLength(0);
 	});
 
 	it('deletes a webhook, and maps the 404 of an unknown one', async () => {
@@ -218,7 +256,7 @@ describe('webhook resource', () => {
 
 	it('turns an HTTP 200 with a non-zero errorCode into an error that carries the code and message', async () => {
 		emulator.failNext(1, 200, { data: null, errorCode: 28, message: 'QuotaExceeded', returnUrl: null });
-		const result = await harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+		const result = await harness.run({ parameters: { resource: 'webhook', operation: 'getAll', returnAll: true } });
 		expect(result.error?.message).toBe('The account has used up its quota (error 28)');
 		expect(result.error?.description).toBe('Service message: QuotaExceeded');
 		expect(JSON.stringify(result.error)).not.toContain(harness.credentials().accessToken as string);

@@ -19,7 +19,8 @@ import {
 	readPayload,
 	undecodableFiles,
 } from './callback';
-import { CREDENTIAL_TYPE, createWebhook, deleteWebhook, storedWebhook, webhookExists } from './webhookLifecycle';
+import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
+import { createWebhook, deleteWebhook, storedWebhook, webhookExists } from './webhookLifecycle';
 
 export class ESignatureTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -2,10 +2,9 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IHookFunctions, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { baseUrlOf } from '../../credentials/accessToken';
+import { baseUrlOf, CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor } from '../ESignature/shared/errors';
 
-export const CREDENTIAL_TYPE = 'eSignatureApi';
 
 /** What the trigger keeps in the workflow's static data about the webhook it registered. */
 export interface StoredWebhook {

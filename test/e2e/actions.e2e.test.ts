@@ -161,7 +161,12 @@ describe('E-Signature node in n8n', () => {
 			esig('List Webhooks', { resource: 'webhook', operation: 'getAll', returnAll: true }),
 			esig(
 				'Update Webhook',
-				{ resource: 'webhook', operation: 'update', webhookId: byId(hookId), webhookUrl: 'https://hooks.example.com/e2e-b', isDefault: true },
+				{
+					resource: 'webhook',
+					operation: 'update',
+					webhookId: byId(hookId),
+					updateFields: { webhookUrl: 'https://hooks.example.com/e2e-b', isDefault: true },
+				},
 				once,
 			),
 			esig('Get Webhook', { resource: 'webhook', operation: 'get', webhookId: byId(hookId) }, once),

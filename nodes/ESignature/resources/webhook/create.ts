@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { responseOptions } from '../../shared/descriptions';
-import { buildCreateWebhookBody } from './hooks';
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
 
@@ -15,7 +14,6 @@ export const createDescription: INodeProperties[] = [
 		placeholder: 'https://example.com/webhook',
 		description: 'The address the service calls when an envelope is completed or rejected',
 		displayOptions,
-		routing: { send: { preSend: [buildCreateWebhookBody] } },
 	},
 	{
 		displayName: 'Header Token',

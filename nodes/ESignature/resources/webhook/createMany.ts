@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { responseOptions } from '../../shared/descriptions';
-import { buildCreateManyWebhooksBody } from './hooks';
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['createMany'] } };
 
@@ -15,7 +14,6 @@ export const createManyDescription: INodeProperties[] = [
 		default: {},
 		required: true,
 		displayOptions,
-		routing: { send: { preSend: [buildCreateManyWebhooksBody] } },
 		options: [
 			{
 				displayName: 'Webhook',

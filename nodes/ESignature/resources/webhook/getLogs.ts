@@ -2,7 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { responseOptions } from '../../shared/descriptions';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../shared/enums';
-import { checkLogFilters } from './hooks';
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['getLogs'] } };
 
@@ -14,7 +13,6 @@ export const getLogsDescription: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		displayOptions,
-		routing: { send: { preSend: [checkLogFilters] } },
 		options: [
 			{
 				displayName: 'Callback Request ID',

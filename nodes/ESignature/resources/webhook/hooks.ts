@@ -1,5 +1,13 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
+import { baseUrlOf, CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
+import { isFailedAnswer, isServiceWrapper, notFoundError, parseBody, serviceError } from '../../shared/errors';
 import { inputError, requireGuid } from '../../shared/validation';
 
 /** Request builders of the webhook operations. */
@@ -15,21 +23,25 @@ function webhookUrl(context: IExecuteSingleFunctions, value: unknown, fieldLabel
 	return text;
 }
 
+/** The header token is a secret: used exactly as entered, never trimmed. */
+function headerTokenOf(value: unknown): { headerToken?: string } {
+	return typeof value === 'string' && value !== '' ? { headerToken: value } : {};
+}
+
 function selectedWebhookId(context: IExecuteSingleFunctions): string {
 	const value = context.getNodeParameter('webhookId', '', { extractValue: true });
 	return requireGuid(context, value, 'Webhook');
 }
 
 export async function setWebhookIdPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.url = `/api/v1/webhooks/${encodeURIComponent(selectedWebhookId(this))}`;
+	requestOptions.url = (requestOptions.url ?? '').replace('{webhookId}', encodeURIComponent(selectedWebhookId(this)));
 	return requestOptions;
 }
 
 export async function buildCreateWebhookBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const headerToken = (this.getNodeParameter('headerToken', '') as string).trim();
 	requestOptions.body = {
 		webhookUrl: webhookUrl(this, this.getNodeParameter('webhookUrl'), 'Webhook URL'),
-		...(headerToken ? { headerToken } : {}),
+		...headerTokenOf(this.getNodeParameter('headerToken', '')),
 		isDefault: this.getNodeParameter('isDefault', false) as boolean,
 	};
 	return requestOptions;
@@ -38,22 +50,44 @@ export async function buildCreateWebhookBody(this: IExecuteSingleFunctions, requ
 export async function buildCreateManyWebhooksBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
 	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
-	requestOptions.body = entries.map((entry, index) => {
-		const headerToken = String(entry.headerToken ?? '').trim();
-		return {
-			webhookUrl: webhookUrl(this, entry.webhookUrl, `Webhooks, webhook ${index + 1}: Webhook URL`),
-			...(headerToken ? { headerToken } : {}),
-			isDefault: Boolean(entry.isDefault),
-		};
-	});
+	requestOptions.body = entries.map((entry, index) => ({
+		webhookUrl: webhookUrl(this, entry.webhookUrl, `Webhooks, webhook ${index + 1}: Webhook URL`),
+		...headerTokenOf(entry.headerToken),
+		isDefault: Boolean(entry.isDefault),
+	}));
 	return requestOptions;
 }
 
+/**
+ * PUT replaces URL and default flag together, so the fields the user leaves out are read from the service first:
+ * changing the URL of the default webhook must not quietly make it a non-default one.
+ */
 export async function buildUpdateWebhookBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const id = selectedWebhookId(this);
+	const updates = this.getNodeParameter('updateFields', {}) as IDataObject;
+	const newUrl = updates.webhookUrl === undefined ? undefined : webhookUrl(this, updates.webhookUrl, 'Update Fields: Webhook URL');
+	if (newUrl === undefined && updates.isDefault === undefined) {
+		throw inputError(this, 'Update Fields: add the Webhook URL or Use as Account Default to change');
+	}
+	let current: IDataObject = {};
+	if (newUrl === undefined || updates.isDefault === undefined) {
+		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+		const answer = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+			method: 'GET',
+			url: `${baseUrlOf(credentials)}/api/v1/webhooks/${encodeURIComponent(id)}`,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: { ignore: true, except: [401] },
+		})) as IN8nHttpFullResponse;
+		const body = parseBody(answer.body);
+		if (isFailedAnswer(body, answer.statusCode)) throw serviceError(this, body, answer.statusCode);
+		if (!isServiceWrapper(body) || !body.data) throw notFoundError(this);
+		current = body.data as IDataObject;
+	}
 	requestOptions.body = {
-		id: selectedWebhookId(this),
-		webhookUrl: webhookUrl(this, this.getNodeParameter('webhookUrl'), 'Webhook URL'),
-		isDefault: this.getNodeParameter('isDefault', false) as boolean,
+		id,
+		webhookUrl: newUrl ?? current.webhookUrl,
+		isDefault: updates.isDefault === undefined ? Boolean(current.isDefault) : Boolean(updates.isDefault),
 	};
 	return requestOptions;
 }

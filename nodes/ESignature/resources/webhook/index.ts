@@ -9,7 +9,15 @@ import { getAllDescription } from './getAll';
 import { getLogsDescription } from './getLogs';
 import { resendDescription } from './resend';
 import { updateDescription } from './update';
-import { filterDeliveryLogs, setWebhookIdPath } from './hooks';
+import {
+	buildCreateManyWebhooksBody,
+	buildCreateWebhookBody,
+	buildResendBody,
+	buildUpdateWebhookBody,
+	checkLogFilters,
+	filterDeliveryLogs,
+	setWebhookIdPath,
+} from './hooks';
 
 const showOnlyForWebhooks = { resource: ['webhook'] };
 
@@ -26,7 +34,11 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				action: 'Create a webhook',
 				description: 'Register a URL that receives signing events',
-				routing: { request: { method: 'POST', url: '/api/v1/webhooks' }, output: { postReceive: [unwrapResponse] } },
+				routing: {
+					request: { method: 'POST', url: '/api/v1/webhooks' },
+					send: { preSend: [buildCreateWebhookBody] },
+					output: { postReceive: [unwrapResponse] },
+				},
 			},
 			{
 				name: 'Create Many',
@@ -35,6 +47,7 @@ export const description: INodeProperties[] = [
 				description: 'Register several URLs in one request',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/webhooks/bulk' },
+					send: { preSend: [buildCreateManyWebhooksBody] },
 					output: { postReceive: [unwrapResponse] },
 				},
 			},
@@ -43,7 +56,7 @@ export const description: INodeProperties[] = [
 				value: 'delete',
 				action: 'Delete a webhook',
 				routing: {
-					request: { method: 'DELETE', url: '/api/v1/webhooks' },
+					request: { method: 'DELETE', url: '/api/v1/webhooks/{webhookId}' },
 					send: { preSend: [setWebhookIdPath] },
 					output: { postReceive: [unwrapResponse] },
 				},
@@ -53,7 +66,7 @@ export const description: INodeProperties[] = [
 				value: 'get',
 				action: 'Get a webhook',
 				routing: {
-					request: { method: 'GET', url: '/api/v1/webhooks' },
+					request: { method: 'GET', url: '/api/v1/webhooks/{webhookId}' },
 					send: { preSend: [setWebhookIdPath] },
 					output: { postReceive: [unwrapFoundResponse] },
 				},
@@ -65,6 +78,7 @@ export const description: INodeProperties[] = [
 				description: 'List callback deliveries, optionally filtered',
 				routing: {
 					request: { method: 'GET', url: '/api/v1/webhooks/logs' },
+					send: { preSend: [checkLogFilters] },
 					output: { postReceive: [unwrapResponse, filterDeliveryLogs] },
 				},
 			},
@@ -81,6 +95,7 @@ export const description: INodeProperties[] = [
 				description: 'Deliver a callback again, e.g. after your endpoint failed to process it',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/webhooks/recall' },
+					send: { preSend: [buildResendBody] },
 					output: { postReceive: [unwrapResponse] },
 				},
 			},
@@ -89,7 +104,11 @@ export const description: INodeProperties[] = [
 				value: 'update',
 				action: 'Update a webhook',
 				description: 'Change the URL or default flag (the header token cannot be changed)',
-				routing: { request: { method: 'PUT', url: '/api/v1/webhooks' }, output: { postReceive: [unwrapResponse] } },
+				routing: {
+					request: { method: 'PUT', url: '/api/v1/webhooks' },
+					send: { preSend: [buildUpdateWebhookBody] },
+					output: { postReceive: [unwrapResponse] },
+				},
 			},
 		],
 		default: 'getAll',

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { responseOptions } from '../../shared/descriptions';
-import { buildResendBody } from './hooks';
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['resend'] } };
 
@@ -15,7 +14,6 @@ export const resendDescription: INodeProperties[] = [
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description: 'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as requestId',
 		displayOptions,
-		routing: { send: { preSend: [buildResendBody] } },
 	},
 	responseOptions(displayOptions),
 ];
