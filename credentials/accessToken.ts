@@ -34,9 +34,13 @@ export class ESignatureCredentialError extends Error {
 	}
 }
 
+/** Secrets are used exactly as entered; identifiers and URLs are trimmed. */
+const SECRET_FIELDS = new Set(['clientSecret', 'password', 'accountSecret', 'accessToken']);
+
 function text(credentials: ICredentialDataDecryptedObject, key: string): string {
 	const value = credentials[key];
-	return typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	const raw = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+	return SECRET_FIELDS.has(key) ? raw : raw.trim();
 }
 
 /** Checks that a credential URL is http(s) and returns it without trailing slashes. */
@@ -143,6 +147,24 @@ function tokenRequest(credentials: ICredentialDataDecryptedObject): {
 	};
 }
 
+/** The issue time of a JWT access token (the service's tokens are JWTs), if it can be read. */
+function issuedAt(token: string): number | undefined {
+	const payload = token.split('.')[1];
+	if (!payload) return undefined;
+	try {
+		const iat = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iat?: unknown }).iat;
+		return typeof iat === 'number' ? iat : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function isYounger(token: string, than: string): boolean {
+	const a = issuedAt(token);
+	const b = issuedAt(than);
+	return a !== undefined && b !== undefined && a > b;
+}
+
 /** The cache key: a hash, so no secret is ever kept as a key or shown in a heap dump of keys. */
 function cacheKey(identity: string[]): string {
 	return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
@@ -205,8 +227,9 @@ export async function obtainAccessToken(
 
 	const held = text(credentials, 'accessToken');
 	const fresh = entry.token !== undefined && (entry.expiresAt === undefined || Date.now() < entry.expiresAt - EXPIRY_MARGIN_MS);
-	// A refused token that is not our newest one was superseded by a fetch of another request: use the newest.
-	if (entry.token !== undefined && fresh && entry.token !== held) return entry.token;
+	// A refused token that is not our newest one was superseded by a fetch of another request: use the newest. Unless
+	// the refused one is the younger (another n8n process fetched it, e.g. in queue mode): then fetch.
+	if (entry.token !== undefined && fresh && entry.token !== held && !isYounger(held, entry.token)) return entry.token;
 
 	const fetching = fetchToken(helper, credentials, entry);
 	entry.inFlight = fetching;

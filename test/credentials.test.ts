@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
-import { forgetAccessToken } from '../credentials/accessToken';
+import { forgetAccessToken, obtainAccessToken } from '../credentials/accessToken';
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
 import { Emulator } from './emulator';
 import { emulatorCredentials, Harness } from './harness';
@@ -165,6 +165,49 @@ describe('E-Signature API credential', () => {
 		expect(result.error).toBeUndefined();
 		expect(emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(1);
 		expect(emulator.requestsTo('POST', '/Authentication/Authority/Token')).toHaveLength(1);
+	});
+
+	describe('token cache', () => {
+		const jwt = (iat: number) =>
+			['{"alg":"none"}', JSON.stringify({ iat }), 'sig'].map((part) => Buffer.from(part).toString('base64url')).join('.');
+
+		/** A helper whose token endpoint hands out the given tokens in turn, counting the calls. */
+		function tokenServer(...issued: string[]) {
+			let calls = 0;
+			const helper = {
+				helpers: {
+					httpRequest: async () => ({ statusCode: 200, body: { access_token: issued[calls++], expires_in: 3600 } }),
+				},
+			} as unknown as IHttpRequestHelper;
+			return { helper, calls: () => calls };
+		}
+
+		it('fetches anew when the refused token is younger than the cached one (fetched by another n8n process)', async () => {
+			const credentials = emulatorCredentials(emulator, 'integration', { username: 'queue-mode@example.com' });
+			const server = tokenServer(jwt(1000), jwt(3000));
+			expect(await obtainAccessToken(server.helper, credentials)).toBe(jwt(1000));
+			// Another process stored jwt(2000) for the credential; the service refused it.
+			expect(await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(2000) })).toBe(jwt(3000));
+			expect(server.calls()).toBe(2);
+		});
+
+		it('hands out the newest cached token to a request refused with an older one, without fetching', async () => {
+			const credentials = emulatorCredentials(emulator, 'integration', { username: 'single@example.com' });
+			const server = tokenServer(jwt(5000));
+			expect(await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(4000) })).toBe(jwt(5000));
+			expect(await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(4000) })).toBe(jwt(5000));
+			expect(server.calls()).toBe(1);
+		});
+	});
+
+	it('sends secrets exactly as entered (no trimming)', async () => {
+		const harness = new Harness(emulator);
+		harness.setCredentials(emulatorCredentials(emulator, 'integration', { accountSecret: ` ${emulator.demo.accountSecret}` }));
+		const result = await harness.run({ parameters: listWebhooks });
+		expect(result.error?.message).toContain('refused the Integration grant');
+		expect(emulator.requestsTo('POST', '/Authentication/Authority/Token')[0].body).toMatchObject({
+			accountSecret: ` ${emulator.demo.accountSecret}`,
+		});
 	});
 
 	describe('credential test', () => {

@@ -177,7 +177,9 @@ export async function callbackItem(
 
 	const status = toNumber(payload.Status);
 	const reference = payload.ReferencNumber ?? payload.ReferenceNumber;
+	// The raw PascalCase fields come first so that the friendly names always win.
 	const json: IDataObject = {
+		...rawFields(payload, options.keepBase64),
 		requestId: payload.RequestId,
 		status: status ?? null,
 		statusName: eventOf(payload),
@@ -186,7 +188,6 @@ export async function callbackItem(
 		fields: Array.isArray(payload.Fields) ? payload.Fields : [],
 		files,
 		webhookId: webhookId ?? null,
-		...rawFields(payload, options.keepBase64),
 	};
 	return Object.keys(binary).length ? { json, binary } : { json };
 }
