@@ -790,7 +790,7 @@ describe('callbacks from the service', () => {
 		expect(item.binary?.file_0).toBeDefined();
 	});
 
-	it('leaves the files out of binary when "Put Files in Binary" is off', async () => {
+	it('leaves the files out of binary when "Put Files in Binary" is off, keeping their Base64 in the JSON', async () => {
 		const trigger = await activeTrigger({ events: ['*'], options: { downloadFiles: false } });
 		const { envelopeId } = await createEnvelope(trigger.webhookId);
 
@@ -799,7 +799,9 @@ describe('callbacks from the service', () => {
 		const [[item]] = trigger.executions;
 		expect(item.binary).toBeUndefined();
 		expect(item.json.files).toEqual([{ fileName: 'contract.pdf' }]);
-		expect(item.json.Files).toEqual([{ FileName: 'contract.pdf' }]);
+		const [file] = item.json.Files as Array<{ FileName: string; File: string }>;
+		expect(file.FileName).toBe('contract.pdf');
+		expect(Buffer.from(file.File, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
 	});
 
 	it('puts several files in file_0, file_1, ... and types them from their bytes', async () => {

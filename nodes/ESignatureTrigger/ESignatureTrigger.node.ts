@@ -46,7 +46,7 @@ export class ESignatureTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'This trigger registers its own webhook with the service when the workflow is activated (or while you listen for a test event) and removes it when deactivated. Every event carries that webhook\'s ID as "webhookId": pass it as WebhookId when you create an envelope, so the envelope\'s events come here. Before the first event, find the ID with the E-Signature node\'s Webhook > Get Many operation (its URL is this trigger\'s URL). The ID changes when the workflow is deactivated and activated again.',
+					'Registers its own webhook with the service while the workflow is active. To send an envelope\'s events here, pick this trigger\'s webhook (its URL is the Production URL above) in the Webhook field when you create the envelope; every event also carries it as "webhookId".',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -97,7 +97,7 @@ export class ESignatureTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to output the signed files sent with the event as binary properties file_0, file_1, …',
+							'Whether to output the signed files sent with the event as binary properties file_0, file_1, …. When off, they stay as Base64 in the JSON (Files[].File).',
 					},
 					{
 						displayName: 'Use as Account Default Webhook',
@@ -152,7 +152,8 @@ export class ESignatureTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const item = await callbackItem(this, payload, stored.webhookId, {
 			downloadFiles: options.downloadFiles !== false,
-			keepBase64: options.keepBase64 === true,
+			// Without binary files the Base64 is the only copy of the signed documents: it stays in the JSON.
+			keepBase64: options.keepBase64 === true || options.downloadFiles === false,
 		});
 		return { workflowData: [[item]] };
 	}
