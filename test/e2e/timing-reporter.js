@@ -26,6 +26,7 @@ class TimingReporter {
 				lines.push(`${t.status === 'passed' ? 'ok  ' : t.status.padEnd(4)} ${s(t.duration || 0).padStart(7)}  ${t.fullName}`);
 			}
 		}
+		if (lines.length === 0) return; // a unit-only run: nothing end-to-end to report
 		lines.push(`total ${s(Date.now() - this.started)}`);
 		process.stderr.write(`\n[e2e] timings\n  ${lines.join('\n  ')}\n`);
 	}
