@@ -55,7 +55,7 @@ describe('binary data in filesystem mode', () => {
 			},
 		];
 		const multipart = await harness.run({
-			parameters: { resource: 'envelope', operation: 'create', binaryPropertyNames: 'data,annex' },
+			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'data,annex' },
 			items,
 		});
 		expect(multipart.error).toBeUndefined();
@@ -67,7 +67,7 @@ describe('binary data in filesystem mode', () => {
 		expect(upload.files[1].data.equals(annexPdf())).toBe(true);
 
 		const base64 = await harness.run({
-			parameters: { resource: 'envelope', operation: 'createFromBase64', binaryPropertyName: 'annex' },
+			parameters: { resource: 'envelope', operation: 'createFromBase64', inputDataFieldName: 'annex' },
 			items,
 		});
 		expect(base64.error).toBeUndefined();

@@ -68,7 +68,7 @@ async function createEnvelope(files = 1): Promise<{ envelopeId: string; document
 		binary[`file${i}`] = { data: emulator.samplePdf, fileName: `doc-${i}.pdf`, mimeType: 'application/pdf' };
 	}
 	const result = await harness.run({
-		parameters: { resource: 'envelope', operation: 'create', binaryPropertyNames: names.join(',') },
+		parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: names.join(',') },
 		items: [{ binary }],
 	});
 	expect(result.error).toBeUndefined();
@@ -89,7 +89,7 @@ describe('envelope: create (multipart upload)', () => {
 		const result = await run(
 			{
 				operation: 'create',
-				binaryPropertyNames: 'data',
+				inputDataFieldName: 'data',
 				webhookId: byId(webhookId),
 				additionalFields: {
 					fileId,
@@ -138,7 +138,7 @@ describe('envelope: create (multipart upload)', () => {
 
 	it('uploads one part per binary field named, in order, and omits every empty optional parameter', async () => {
 		const result = await run(
-			{ operation: 'create', binaryPropertyNames: ' data , annex ', webhookId: byId(''), additionalFields: {} },
+			{ operation: 'create', inputDataFieldName: ' data , annex ', webhookId: byId(''), additionalFields: {} },
 			[
 				{
 					binary: {
@@ -161,6 +161,24 @@ describe('envelope: create (multipart upload)', () => {
 		const envelope = emulator.envelope(result.items[0].json.envelopeId as string)!;
 		expect(envelope.files.map((f) => f.fileName)).toEqual(['main.pdf', 'annex.pdf']);
 		expect(envelope.isForExternalWorkFlow).toBe(false);
+	});
+
+	it('uploads Base64 files from Files (JSON) as "files" parts, typed from their bytes', async () => {
+		const filesJson = JSON.stringify([
+			{ file: emulator.samplePdf.toString('base64'), fileName: 'from-text.pdf' },
+			{ File: otherPdf().toString('base64'), FileName: 'annex.pdf' },
+		]);
+		const result = await run({ operation: 'create', fileInput: 'base64', filesJson });
+
+		expect(result.error).toBeUndefined();
+		const [request] = envelopeCalls();
+		expectMultipart(request);
+		expect(request.files.map((f) => [f.field, f.fileName, f.contentType])).toEqual([
+			['files', 'from-text.pdf', 'application/pdf'],
+			['files', 'annex.pdf', 'application/pdf'],
+		]);
+		expect(request.files[0].data.equals(emulator.samplePdf)).toBe(true);
+		expect(request.files[1].data.equals(otherPdf())).toBe(true);
 	});
 
 	it('sends Is for External Workflow as false when it is set to false', async () => {
@@ -195,14 +213,14 @@ describe('envelope: create (multipart upload)', () => {
 	});
 
 	it('refuses a missing binary field before sending, naming the field and the properties the item has', async () => {
-		const result = await run({ operation: 'create', binaryPropertyNames: 'data, annex' }, [pdfItem()]);
+		const result = await run({ operation: 'create', inputDataFieldName: 'data, annex' }, [pdfItem()]);
 		expect(result.error?.message).toBe('Input Binary Fields: the input item has no binary property "annex"');
 		expect(result.error?.description).toContain('data');
 		expect(envelopeCalls()).toHaveLength(0);
 	});
 
 	it('refuses an empty Input Binary Fields and an item without binary data before sending', async () => {
-		const empty = await run({ operation: 'create', binaryPropertyNames: ' , ' }, [pdfItem()]);
+		const empty = await run({ operation: 'create', inputDataFieldName: ' , ' }, [pdfItem()]);
 		expect(empty.error?.message).toMatch(/^Input Binary Fields is empty/);
 		const noBinary = await run({ operation: 'create' }, [{ json: { a: 1 } }]);
 		expect(noBinary.error?.message).toBe('Input Binary Fields: the input item has no binary property "data"');
@@ -316,8 +334,8 @@ describe('envelope: createFromBase64', () => {
 		const result = await run(
 			{
 				operation: 'createFromBase64',
-				inputMode: 'binary',
-				binaryPropertyName: 'pdf',
+				fileInput: 'binary',
+				inputDataFieldName: 'pdf',
 				webhookId: byId(webhookId),
 				additionalFields: { fileId, workflowId: 'wf-7', referenceNumber: ref },
 			},
@@ -357,13 +375,21 @@ describe('envelope: createFromBase64', () => {
 		expect(result.items[0].json.referenceNumber).toEqual(expect.any(String));
 	});
 
+	it('sends a binary file under the File Name given instead of its own name', async () => {
+		const result = await run({ operation: 'createFromBase64', fileName: ' renamed.pdf ' }, [pdfItem('scan.pdf')]);
+		expect(result.error).toBeUndefined();
+		expect(envelopeCalls()[0].body).toEqual({
+			files: { file: emulator.samplePdf.toString('base64'), fileName: 'renamed.pdf' },
+		});
+	});
+
 	it('takes Base64 the user gives (data URL prefix and line breaks allowed) and sends it canonical', async () => {
 		const base64 = emulator.samplePdf.toString('base64');
 		const wrapped = `data:application/pdf;base64,${base64.replace(/(.{60})/g, '$1\n')}`;
 		const result = await run({
 			operation: 'createFromBase64',
-			inputMode: 'base64',
-			fileContent: wrapped,
+			fileInput: 'base64',
+			fileBase64: wrapped,
 			fileName: 'given.pdf',
 		});
 		expect(result.error).toBeUndefined();
@@ -371,16 +397,16 @@ describe('envelope: createFromBase64', () => {
 	});
 
 	it('refuses Base64 that does not decode and a missing file name, before sending', async () => {
-		const bad = await run({ operation: 'createFromBase64', inputMode: 'base64', fileContent: 'abc$%', fileName: 'a.pdf' });
-		expect(bad.error?.message).toBe('File Content (Base64) is not valid Base64');
+		const bad = await run({ operation: 'createFromBase64', fileInput: 'base64', fileBase64: 'abc$%', fileName: 'a.pdf' });
+		expect(bad.error?.message).toBe('File (Base64) is not valid Base64');
 		const noName = await run({
 			operation: 'createFromBase64',
-			inputMode: 'base64',
-			fileContent: emulator.samplePdf.toString('base64'),
+			fileInput: 'base64',
+			fileBase64: emulator.samplePdf.toString('base64'),
 			fileName: ' ',
 		});
 		expect(noName.error?.message).toBe('File Name is required');
-		const noBinary = await run({ operation: 'createFromBase64', binaryPropertyName: 'pdf' }, [pdfItem()]);
+		const noBinary = await run({ operation: 'createFromBase64', inputDataFieldName: 'pdf' }, [pdfItem()]);
 		expect(noBinary.error?.message).toBe('Input Binary Field: the input item has no binary property "pdf"');
 		expect(envelopeCalls()).toHaveLength(0);
 	});
@@ -395,8 +421,8 @@ describe('envelope: createFromBase64', () => {
 	it('reports Base64 content that is not a PDF (error 8)', async () => {
 		const result = await run({
 			operation: 'createFromBase64',
-			inputMode: 'base64',
-			fileContent: Buffer.from('plain text').toString('base64'),
+			fileInput: 'base64',
+			fileBase64: Buffer.from('plain text').toString('base64'),
 			fileName: 'a.txt',
 		});
 		expect(envelopeCalls()).toHaveLength(1);
@@ -463,7 +489,7 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 		const result = await run(
 			{
 				operation: 'createBulk',
-				binaryPropertyNames: 'data,annex',
+				inputDataFieldName: 'data,annex',
 				webhookId: byId(webhookId),
 				additionalFields: { referenceNumber: ref, workflowId: 'wf-9' },
 			},
@@ -510,7 +536,7 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 			{ file: emulator.samplePdf.toString('base64'), fileName: 'a.pdf' },
 			{ File: otherPdf().toString('base64'), FileName: 'b.pdf' },
 		]);
-		const result = await run({ operation: 'createBulk', inputMode: 'base64', filesJson });
+		const result = await run({ operation: 'createBulk', fileInput: 'base64', filesJson });
 		expect(result.error).toBeUndefined();
 		expect(envelopeCalls()[0].body).toEqual({
 			files: [
@@ -530,7 +556,7 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 			[JSON.stringify(['x']), /^Files \(JSON\), file 1 must be an object/],
 		];
 		for (const [filesJson, message] of cases) {
-			const result = await run({ operation: 'createBulk', inputMode: 'base64', filesJson });
+			const result = await run({ operation: 'createBulk', fileInput: 'base64', filesJson });
 			expect(result.error?.message).toMatch(message);
 		}
 		expect(envelopeCalls()).toHaveLength(0);
@@ -551,7 +577,7 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 	});
 
 	it('splits the results of two input items, each paired with its own item', async () => {
-		const result = await run({ operation: 'createBulk', binaryPropertyNames: '={{ $json.fields }}' }, [
+		const result = await run({ operation: 'createBulk', inputDataFieldName: '={{ $json.fields }}' }, [
 			{
 				json: { fields: 'data' },
 				binary: { data: { data: emulator.samplePdf, fileName: 'first.pdf', mimeType: 'application/pdf' } },
@@ -582,7 +608,7 @@ describe('envelope: createAndInvite', () => {
 		const result = await run(
 			{
 				operation: 'createAndInvite',
-				binaryPropertyNames: 'data',
+				inputDataFieldName: 'data',
 				destinationsInput: 'fields',
 				destinations: {
 					destination: [
@@ -590,11 +616,8 @@ describe('envelope: createAndInvite', () => {
 							name: 'Jane Doe',
 							email: 'jane@example.com',
 							phoneNumber: '+966500000001',
-							availableTo: future,
 							authenticationType: 3,
-							dailyNotify: true,
-							consentOnly: false,
-							allowSignAnywhere: true,
+							options: { availableTo: future, dailyNotify: true, consentOnly: false, allowSignAnywhere: true },
 						},
 						{ name: 'Omar', email: 'omar@example.com', signOrder: 5 },
 					],
@@ -625,14 +648,12 @@ describe('envelope: createAndInvite', () => {
 					AllowUserToSignAnyWhere: true,
 					DailyNotify: true,
 				},
+				// Options not added are not sent.
 				{
 					DestinationName: 'Omar',
 					DestinationEmail: 'omar@example.com',
 					SigneOrder: 5,
-					ConsentOnly: false,
 					AuthenticationType: 0,
-					AllowUserToSignAnyWhere: false,
-					DailyNotify: false,
 				},
 			],
 			SaveAsDraft: false,
@@ -695,7 +716,7 @@ describe('envelope: createAndInvite', () => {
 		const past = await run(
 			{
 				operation: 'createAndInvite',
-				destinations: { destination: [{ name: 'X', email: 'x@example.com', availableTo: '2001-01-01T00:00:00Z' }] },
+				destinations: { destination: [{ name: 'X', email: 'x@example.com', options: { availableTo: '2001-01-01T00:00:00Z' } }] },
 			},
 			[pdfItem()],
 		);
@@ -723,7 +744,7 @@ describe('envelope: addFiles', () => {
 	it('uploads the named binary fields as "files" parts to the envelope path', async () => {
 		const { envelopeId } = await createEnvelope();
 		const result = await run(
-			{ operation: 'addFiles', envelopeId, binaryPropertyNames: 'annex1,annex2' },
+			{ operation: 'addFiles', envelopeId, inputDataFieldName: 'annex1,annex2' },
 			[
 				{
 					binary: {

@@ -1,5 +1,6 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
+import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { Emulator } from './emulator';
 import { type EmulatedEnvelope, newSigner } from './emulator/state';
 import { Harness } from './harness';
@@ -47,7 +48,7 @@ describe('Invitation resource', () => {
 	const omar = { name: 'Omar Ali', email: 'omar@example.com' };
 
 	describe('send', () => {
-		it('posts the signers in PascalCase and outputs success', async () => {
+		it('posts the signers in PascalCase, the rarely used fields from Options, and outputs success', async () => {
 			const envelope = newEnvelope();
 			const availableTo = inFuture(7);
 			const result = await run({
@@ -55,8 +56,8 @@ describe('Invitation resource', () => {
 				documentId: envelope.documentId,
 				destinations: {
 					destination: [
-						{ ...jane, phoneNumber: '+966500000001', availableTo, authenticationType: 3, consentOnly: true },
-						{ ...omar, signOrder: 5, allowSignAnywhere: true },
+						{ ...jane, phoneNumber: '+966500000001', authenticationType: 3, options: { availableTo, consentOnly: true } },
+						{ ...omar, signOrder: 5, options: { allowSignAnywhere: true, escalation: '{"afterDays": 2}' } },
 					],
 				},
 			});
@@ -77,15 +78,14 @@ describe('Invitation resource', () => {
 						AvailableTo: availableTo.replace(/\.000Z$/, 'Z'),
 						ConsentOnly: true,
 						AuthenticationType: 3,
-						AllowUserToSignAnyWhere: false,
 					},
 					{
 						DestinationName: 'Omar Ali',
 						DestinationEmail: 'omar@example.com',
 						SigneOrder: 5,
-						ConsentOnly: false,
 						AuthenticationType: 0,
 						AllowUserToSignAnyWhere: true,
+						Escalation: { afterDays: 2 },
 					},
 				],
 			});
@@ -134,8 +134,43 @@ describe('Invitation resource', () => {
 			],
 			[
 				'an expiry in the past',
-				{ documentId: UNKNOWN_ID, destinations: { destination: [{ ...jane, availableTo: '2020-01-01T00:00:00Z' }] } },
+				{ documentId: UNKNOWN_ID, destinations: { destination: [{ ...jane, options: { availableTo: '2020-01-01T00:00:00Z' } }] } },
 				/Signers, signer 1: Available To is in the past/,
+			],
+			// Switching to JSON and running must not send the example of the field.
+			['JSON left at its default', { documentId: UNKNOWN_ID, destinationsInput: 'json' }, /^Signers: add at least one signer$/],
+			['JSON left empty', { documentId: UNKNOWN_ID, destinationsInput: 'json', destinationsJson: ' ' }, /^Signers: add at least one signer$/],
+			// Messages name the fields as the UI shows them.
+			[
+				'a sign order that is not a number',
+				{ documentId: UNKNOWN_ID, destinations: { destination: [{ ...jane, signOrder: '={{ "first" }}' }] } },
+				/^Signers, signer 1: Sign Order must be a number, got "first"$/,
+			],
+			[
+				'a JSON sign order that is not a number',
+				{ documentId: UNKNOWN_ID, destinationsInput: 'json', destinationsJson: JSON.stringify([{ destinationName: 'J', destinationEmail: 'j@example.com', SigneOrder: 'x' }]) },
+				/^Signers, signer 1: Sign Order must be a number, got "x"$/,
+			],
+			[
+				'an authentication type that is not a number',
+				{ documentId: UNKNOWN_ID, destinations: { destination: [{ ...jane, authenticationType: '={{ "otp" }}' }] } },
+				/^Signers, signer 1: Authentication Type must be a number, got "otp"$/,
+			],
+			[
+				'escalation that is not JSON',
+				{ documentId: UNKNOWN_ID, destinations: { destination: [{ ...jane, options: { escalation: '{oops' } }] } },
+				/^Signers, signer 1: Escalation \(JSON\) is not valid JSON/,
+			],
+			// An expression that gives nothing: n8n itself stops an empty required field typed in.
+			[
+				'a signer without name',
+				{ documentId: UNKNOWN_ID, destinations: { destination: [{ name: '={{ $json.missing }}', email: 'j@example.com' }] } },
+				/^Signers, signer 1: Name is required$/,
+			],
+			[
+				'a signer without e-mail and phone',
+				{ documentId: UNKNOWN_ID, destinations: { destination: [jane, { name: 'Omar' }] } },
+				/^Signers, signer 2: give an Email or a Phone Number$/,
 			],
 		])('refuses %s before sending', async (_case, parameters, message) => {
 			const result = await run({ operation: 'send', ...parameters });
@@ -203,8 +238,8 @@ describe('Invitation resource', () => {
 			expect(request.method).toBe('POST');
 			expect(request.path).toBe('/api/v1/invitations/bulk/send');
 			const destinations = [
-				{ destinationName: 'Jane Doe', destinationEmail: 'jane@example.com', signeOrder: 1, consentOnly: false, authenticationType: 0, allowUserToSignAnyWhere: false },
-				{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 2, consentOnly: false, authenticationType: 0, allowUserToSignAnyWhere: false },
+				{ destinationName: 'Jane Doe', destinationEmail: 'jane@example.com', signeOrder: 1, authenticationType: 0 },
+				{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 2, authenticationType: 0 },
 			];
 			expect(request.body).toEqual([
 				{ documentId: first.documentId, destinations },
@@ -251,6 +286,7 @@ describe('Invitation resource', () => {
 			['a malformed document ID', { documentIds: `${UNKNOWN_ID}, 42`, destinations: { destination: [jane] } }, /Document IDs, ID 2 must be an ID/],
 			['no signers', { documentIds: UNKNOWN_ID, destinations: {} }, /Signers: add at least one signer/],
 			['JSON that is not a list', { bulkInput: 'json', bulkJson: '{"documentId": "x"}' }, /Invitations \(JSON\) must be an array/],
+			['JSON left at its default', { bulkInput: 'json' }, /^Invitations \(JSON\): add at least one document$/],
 			['JSON without signers', { bulkInput: 'json', bulkJson: `[{"documentId": "${UNKNOWN_ID}"}]` }, /document 1: destinations must be a non-empty array/],
 			[
 				'JSON with a bad e-mail',
@@ -303,17 +339,46 @@ describe('Invitation resource', () => {
 			expect(apiRequests()[0].body).toEqual({
 				envelopeId: envelope.envelopeId,
 				destinations: [
-					{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 2, consentOnly: false, authenticationType: 0, allowUserToSignAnyWhere: false },
+					{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 2, authenticationType: 0 },
 				],
 			});
 			expect(emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com', 'omar@example.com']);
 		});
 
-		it('treats an empty JSON list as no further signers', async () => {
+		it.each([
+			['an empty JSON list', { destinationsJson: '[]' }],
+			['the JSON field left at its default', {}],
+			['an empty JSON field', { destinationsJson: '' }],
+		])('treats %s as no further signers', async (_case, parameters) => {
 			const envelope = newEnvelope([jane]);
-			const result = await run({ operation: 'sendForEnvelope', envelopeId: envelope.envelopeId, destinationsInput: 'json', destinationsJson: '[]' });
+			const result = await run({ operation: 'sendForEnvelope', envelopeId: envelope.envelopeId, destinationsInput: 'json', ...parameters });
 			expect(result.error).toBeUndefined();
 			expect(apiRequests()[0].body).toEqual({ envelopeId: envelope.envelopeId, destinations: [] });
+			expect(emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com']);
+		});
+
+		it('adds signers given as JSON, checked like the fields', async () => {
+			const envelope = newEnvelope([jane]);
+			const added = await run({
+				operation: 'sendForEnvelope',
+				envelopeId: envelope.envelopeId,
+				destinationsInput: 'json',
+				destinationsJson: JSON.stringify([{ DestinationName: 'Omar Ali', DestinationEmail: 'omar@example.com' }]),
+			});
+			expect(added.error).toBeUndefined();
+			expect(apiRequests()[0].body).toEqual({
+				envelopeId: envelope.envelopeId,
+				destinations: [{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 1 }],
+			});
+			emulator.clearRequests();
+			const refused = await run({
+				operation: 'sendForEnvelope',
+				envelopeId: envelope.envelopeId,
+				destinationsInput: 'json',
+				destinationsJson: JSON.stringify([{ destinationName: 'Omar Ali', destinationEmail: 'omar@' }]),
+			});
+			expect(refused.error?.message).toBe('Signers, signer 1: Email must be an e-mail address, got "omar@"');
+			expect(emulator.requests).toHaveLength(0);
 		});
 
 		it('refuses a malformed envelope ID before sending', async () => {
@@ -408,13 +473,13 @@ describe('Invitation resource', () => {
 	describe('sendBulkReminders', () => {
 		it('sends the reminders as one list, with a null phone where none is given', async () => {
 			const first = newEnvelope([jane]);
-			const second = newEnvelope([{ name: 'Sara', email: '', phone: '+966500000009' }]);
+			const second = newEnvelope([{ name: 'Sara', email: 'sara@example.com', phone: '+966500000009' }]);
 			const result = await run({
 				operation: 'sendBulkReminders',
 				reminders: {
 					reminder: [
 						{ requestId: first.envelopeId, destinationEmail: 'jane@example.com' },
-						{ requestId: second.envelopeId, destinationPhone: '+966500000009' },
+						{ requestId: second.envelopeId, destinationEmail: ' sara@example.com ', destinationPhone: ' +966500000009 ' },
 					],
 				},
 			});
@@ -424,10 +489,10 @@ describe('Invitation resource', () => {
 			expect(request.path).toBe('/api/v1/invitations/bulk/reminders/send');
 			expect(request.body).toEqual([
 				{ requestId: first.envelopeId, destinationEmail: 'jane@example.com', destinationPhone: null },
-				{ requestId: second.envelopeId, destinationPhone: '+966500000009' },
+				{ requestId: second.envelopeId, destinationEmail: 'sara@example.com', destinationPhone: '+966500000009' },
 			]);
 			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
-			expect(emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com', '+966500000009']);
+			expect(emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com', 'sara@example.com']);
 		});
 
 		it('takes the list as JSON', async () => {
@@ -454,7 +519,19 @@ describe('Invitation resource', () => {
 
 		it.each([
 			['no reminders', { reminders: {} }, /Reminders: add at least one reminder/],
-			['a reminder without e-mail or phone', { reminders: { reminder: [{ requestId: UNKNOWN_ID }] } }, /Reminders, reminder 1: give the signer's e-mail or phone/],
+			// The interface makes only destinationPhone nullable: a phone alone is not enough.
+			[
+				'a reminder with a phone but no e-mail',
+				// An expression that gives nothing: n8n itself stops an empty required field typed in.
+				{ reminders: { reminder: [{ requestId: UNKNOWN_ID, destinationEmail: '={{ $json.missing }}', destinationPhone: '+966500000009' }] } },
+				/^Reminders, reminder 1: Signer Email is required$/,
+			],
+			[
+				'a JSON reminder with a phone but no e-mail',
+				{ remindersInput: 'json', remindersJson: JSON.stringify([{ requestId: UNKNOWN_ID, destinationPhone: '+966500000009' }]) },
+				/^Reminders \(JSON\), reminder 1: Signer Email is required$/,
+			],
+			['JSON left at its default', { remindersInput: 'json' }, /^Reminders \(JSON\): add at least one reminder$/],
 			['a malformed envelope ID', { reminders: { reminder: [{ requestId: 'x', destinationEmail: 'a@b.co' }] } }, /Reminders, reminder 1: Envelope ID must be an ID/],
 			['a malformed e-mail', { reminders: { reminder: [{ requestId: UNKNOWN_ID, destinationEmail: 'a@' }] } }, /Reminders, reminder 1: Signer Email must be an e-mail address/],
 			['JSON that is not a list', { remindersInput: 'json', remindersJson: '"x"' }, /Reminders \(JSON\) must be an array/],
@@ -478,8 +555,8 @@ describe('Invitation resource', () => {
 				invitationMessage: 'Please sign',
 				destinations: {
 					destination: [
-						{ ...omar, signOrder: 2, destinationType: 3, invitationLanguage: 1, redirectUrl: 'https://example.com/done' },
-						{ ...jane, signOrder: 1, allowUserToAddDestination: true, authenticationType: 7 },
+						{ ...omar, signOrder: 2, destinationType: 3, invitationLanguage: 1, options: { redirectUrl: 'https://example.com/done' } },
+						{ ...jane, signOrder: 1, authenticationType: 7, options: { allowUserToAddDestination: true } },
 					],
 				},
 			});
@@ -496,21 +573,16 @@ describe('Invitation resource', () => {
 						destinationName: 'Omar Ali',
 						destinationEmail: 'omar@example.com',
 						signeOrder: 2,
-						consentOnly: false,
 						authenticationType: 0,
-						allowUserToSignAnyWhere: false,
 						destinationType: 3,
 						invitationLanguage: 1,
 						redirectUrl: 'https://example.com/done',
-						allowUserToAddDestination: false,
 					},
 					{
 						destinationName: 'Jane Doe',
 						destinationEmail: 'jane@example.com',
 						signeOrder: 1,
-						consentOnly: false,
 						authenticationType: 7,
-						allowUserToSignAnyWhere: false,
 						destinationType: 1,
 						invitationLanguage: 0,
 						allowUserToAddDestination: true,
@@ -549,6 +621,52 @@ describe('Invitation resource', () => {
 			]);
 			// Three outputs for two inputs: n8n cannot pair by position, so every item, the error one too, carries its pair.
 			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }]);
+		});
+	});
+
+	describe('fields in the editor', () => {
+		const properties = new ESignature().description.properties;
+		const property = (name: string, operation: string): INodeProperties => {
+			const found = properties.find((p) => p.name === name && p.displayOptions?.show?.operation?.includes(operation));
+			if (!found) throw new Error(`No property ${name} for ${operation}`);
+			return found;
+		};
+		const signerValues = (operation: string) =>
+			(property('destinations', operation).options as Array<{ values: INodeProperties[] }>)[0].values;
+
+		it.each([
+			['send', ['name', 'email', 'phoneNumber', 'signOrder', 'authenticationType'], ['allowSignAnywhere', 'availableTo', 'consentOnly', 'escalation']],
+			['sendBulk', ['name', 'email', 'phoneNumber', 'signOrder', 'authenticationType'], ['allowSignAnywhere', 'availableTo', 'consentOnly', 'escalation']],
+			[
+				'getSigningLinks',
+				['name', 'email', 'phoneNumber', 'signOrder', 'authenticationType', 'destinationType', 'invitationLanguage'],
+				['allowUserToAddDestination', 'allowSignAnywhere', 'availableTo', 'consentOnly', 'redirectUrl'],
+			],
+		])('%s: keeps the usual signer fields flat and the rare ones under Options', (operation, flat, options) => {
+			const values = signerValues(operation);
+			expect(values.map((v) => v.name)).toEqual([...flat, 'options']);
+			const collection = values[values.length - 1];
+			expect(collection).toMatchObject({ displayName: 'Options', type: 'collection', placeholder: 'Add Option', default: {} });
+			expect((collection.options as INodeProperties[]).map((o) => o.name)).toEqual(options);
+		});
+
+		it.each([
+			['send', 'destinationsJson'],
+			['sendForEnvelope', 'destinationsJson'],
+			['getSigningLinks', 'destinationsJson'],
+			['sendBulk', 'destinationsJson'],
+			['sendBulk', 'bulkJson'],
+			['sendBulkReminders', 'remindersJson'],
+		])('%s: %s starts empty and shows its example only as a hint', (operation, name) => {
+			const json = property(name, operation);
+			expect(json.default).toBe('[]');
+			expect(json.placeholder).toMatch(/^\[\{.+\}\]$/);
+			expect(() => JSON.parse(json.placeholder as string)).not.toThrow();
+		});
+
+		it('requires the e-mail of every bulk reminder', () => {
+			const reminder = (property('reminders', 'sendBulkReminders').options as Array<{ values: INodeProperties[] }>)[0];
+			expect(reminder.values.find((v) => v.name === 'destinationEmail')?.required).toBe(true);
 		});
 	});
 });

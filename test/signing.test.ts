@@ -1,11 +1,12 @@
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { Emulator, SIGNED_MARKER, TEMPLATE_ID, TEMPLATE_WITH_RECIPIENT_FIELDS_ID, pdfSigners } from './emulator';
 import { type EmulatedEnvelope, newSigner } from './emulator/state';
 import { Harness, type InputItem } from './harness';
@@ -87,6 +88,41 @@ describe('Signing resource', () => {
 			});
 		});
 
+		it('signs for a signer with Arabic names only', async () => {
+			const envelope = newEnvelope(['sara@example.com']);
+			const sara = { firstNameArabic: 'سارة', familyNameArabic: 'العتيبي', emailAddress: 'sara@example.com' };
+			const result = await run({ operation: 'sign', documentId: envelope.documentId, signers: { signer: [sara] } });
+			expect(result.error).toBeUndefined();
+			expect(apiRequests()[0].body).toEqual({ documentId: envelope.documentId, signres: [sara] });
+			expect(envelope.signers[0].status).toBe('Signed');
+		});
+
+		it('finds the e-mail of JSON signer details in any case, and trims it', async () => {
+			const envelope = newEnvelope(['jane@example.com']);
+			const result = await run({
+				operation: 'sign',
+				documentId: envelope.documentId,
+				signersInput: 'json',
+				signersJson: JSON.stringify([{ FirstNameEnglish: 'Jane', EmailAddress: ' jane@example.com ' }]),
+			});
+			expect(result.error).toBeUndefined();
+			expect(apiRequests()[0].body).toEqual({
+				documentId: envelope.documentId,
+				signres: [{ FirstNameEnglish: 'Jane', EmailAddress: 'jane@example.com' }],
+			});
+		});
+
+		it('starts the JSON field empty, requires the Email field, and requires no name', () => {
+			const properties = new ESignature().description.properties.filter((p) =>
+				p.displayOptions?.show?.operation?.includes('sign') && p.displayOptions?.show?.resource?.includes('signing'),
+			);
+			const json = properties.find((p) => p.name === 'signersJson')!;
+			expect(json.default).toBe('[]');
+			expect(JSON.parse(json.placeholder as string)).toEqual([expect.objectContaining({ emailAddress: expect.any(String) })]);
+			const fields = (properties.find((p) => p.name === 'signers')!.options as Array<{ values: INodeProperties[] }>)[0].values;
+			expect(fields.filter((f) => f.required).map((f) => f.name)).toEqual(['emailAddress']);
+		});
+
 		it('reports the general error of the service (error 100 on HTTP 200)', async () => {
 			const result = await run({ operation: 'sign', documentId: UNKNOWN_ID, signers: { signer: [jane] } });
 			expect(apiRequests()).toHaveLength(1);
@@ -98,7 +134,26 @@ describe('Signing resource', () => {
 			['a malformed document ID', { documentId: 'doc-1', signers: { signer: [jane] } }, /Document ID must be an ID/],
 			['no signers', { documentId: UNKNOWN_ID, signers: {} }, /Signer Details: add at least one signer/],
 			['a malformed e-mail', { documentId: UNKNOWN_ID, signers: { signer: [{ ...jane, emailAddress: 'jane' }] } }, /Signer Details, signer 1: Email must be an e-mail address/],
-			['a signer without family name', { documentId: UNKNOWN_ID, signers: { signer: [{ ...jane, familyNameEnglish: '' }] } }, /Family Name \(English\) is required/],
+			// The same check in both modes: an Email, which the service matches the signer by, and nothing else.
+			// An expression that gives nothing: n8n itself stops an empty required field typed in.
+			[
+				'a signer without e-mail',
+				{ documentId: UNKNOWN_ID, signers: { signer: [{ ...jane, emailAddress: '={{ $json.missing }}' }] } },
+				/^Signer Details, signer 1: Email is required$/,
+			],
+			[
+				'a JSON signer without e-mail',
+				{ documentId: UNKNOWN_ID, signersInput: 'json', signersJson: JSON.stringify([{ firstNameEnglish: 'Jane', emailAddress: ' ' }]) },
+				/^Signer Details, signer 1: Email is required$/,
+			],
+			[
+				'a JSON signer with a malformed e-mail',
+				{ documentId: UNKNOWN_ID, signersInput: 'json', signersJson: JSON.stringify([jane, { ...jane, emailAddress: 'jane' }]) },
+				/^Signer Details, signer 2: Email must be an e-mail address, got "jane"$/,
+			],
+			['a JSON signer that is not an object', { documentId: UNKNOWN_ID, signersInput: 'json', signersJson: '[["jane@example.com"]]' }, /^Signer Details, signer 1 must be an object$/],
+			// Switching to JSON and running must not send the example of the field.
+			['JSON left at its default', { documentId: UNKNOWN_ID, signersInput: 'json' }, /^Signer Details: add at least one signer$/],
 		])('refuses %s before sending', async (_case, parameters, message) => {
 			const result = await run({ operation: 'sign', ...parameters });
 			expect(result.error?.message).toMatch(message);
@@ -239,7 +294,7 @@ describe('Identity provider signing resource', () => {
 				{
 					operation: 'sign',
 					requestId,
-					inputBinaryField: 'document',
+					inputDataFieldName: 'document',
 					fileName: 'agreement.pdf',
 					filePassword: 'open-sesame',
 					signatureAppearance: {
@@ -315,7 +370,7 @@ describe('Identity provider signing resource', () => {
 
 		it.each([
 			['a malformed request ID', { requestId: 'req-1' }, /Request ID must be an ID/],
-			['a missing binary field', { requestId: UNKNOWN_ID, inputBinaryField: 'pdf' }, /Input Binary Field: the input item has no binary property "pdf"/],
+			['a missing binary field', { requestId: UNKNOWN_ID, inputDataFieldName: 'pdf' }, /Input Binary Field: the input item has no binary property "pdf"/],
 			['Base64 that does not decode', { requestId: UNKNOWN_ID, fileInput: 'base64', fileBase64: 'not base64!' }, /File \(Base64\) is not valid Base64/],
 			['half a signature box', { requestId: UNKNOWN_ID, signatureAppearance: { x1: 10, y1: 10 } }, /Signature Appearance: Width is missing/],
 			['a page number below 1', { requestId: UNKNOWN_ID, signatureAppearance: { pageNumber: 0 } }, /Signature Appearance: Page Number must be 1 or more/],

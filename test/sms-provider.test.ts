@@ -68,6 +68,7 @@ describe('SMS provider resource: configure', () => {
 	it.each([
 		['a provider that is not a number', { smsProvider: '={{ "Unifonic" }}' }, /Provider must be one of the listed providers or its number/],
 		['a gateway URL that is not one', { smsUrl: 'sms.example.com' }, /Gateway URL must be an http:\/\/ or https:\/\/ URL/],
+		['a gateway URL of another protocol', { smsUrl: 'ftp://sms.example.com/send' }, /^Gateway URL must be an http:\/\/ or https:\/\/ URL, got one starting with "ftp:\/\/sms.example.com"$/],
 		['an empty sender', { smsSender: '={{ " " }}' }, /Sender Name is required/],
 		['an empty username', { smsUserame: '={{ "" }}' }, /Username is required/],
 		['an empty password', { smsPassword: '={{ "" }}' }, /Password is required/],
@@ -75,6 +76,23 @@ describe('SMS provider resource: configure', () => {
 		const result = await configure(parameters);
 		expect(result.error?.message).toMatch(message);
 		expect(emulator.requests).toHaveLength(0);
+	});
+
+	it('does not repeat a refused gateway URL beyond its protocol and host: its path or query may hold a key', async () => {
+		const result = await configure({ smsUrl: 'ftp://user:pw@sms.example.com/send?apiKey=k3y-SECRET' });
+		expect(result.error?.message).toBe(
+			'Gateway URL must be an http:// or https:// URL, got one starting with "ftp://sms.example.com"',
+		);
+		const notUrl = await configure({ smsUrl: 'sms.example.com/send?apiKey=k3y-SECRET' });
+		expect(notUrl.error?.message).toBe('Gateway URL must be an http:// or https:// URL, got text that is not a URL');
+		for (const error of [result.error, notUrl.error]) expect(`${error?.message} ${error?.description ?? ''}`).not.toContain('SECRET');
+		expect(emulator.requests).toHaveLength(0);
+	});
+
+	it('sends the password exactly as entered, spaces included', async () => {
+		const result = await configure({ smsPassword: ' pass phrase ', smsUrl: ' https://sms.example.com/send ' });
+		expect(result.error).toBeUndefined();
+		expect(apiRequests()[0].body).toMatchObject({ smsPassword: ' pass phrase ', smsUrl: 'https://sms.example.com/send' });
 	});
 
 	it('configures per item and continues on fail with paired items', async () => {

@@ -62,7 +62,7 @@ describe('webhook resource', () => {
 
 	it('refuses a webhook URL that is not http(s), naming the field, without sending', async () => {
 		const result = await harness.run({ parameters: { resource: 'webhook', operation: 'create', webhookUrl: 'example.com/hook' } });
-		expect(result.error?.message).toBe('Webhook URL must be an http:// or https:// URL, got "example.com/hook"');
+		expect(result.error?.message).toBe('Webhook URL must be an http:// or https:// URL, got text that is not a URL');
 		expect(emulator.requestsTo('POST', '/api/v1/webhooks')).toHaveLength(0);
 	});
 

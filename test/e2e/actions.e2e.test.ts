@@ -57,7 +57,7 @@ describe('E-Signature node in n8n', () => {
 			esig('Create Envelope', {
 				resource: 'envelope',
 				operation: 'create',
-				binaryPropertyNames: 'data',
+				inputDataFieldName: 'data',
 				additionalFields: { referenceNumber: 'E2E-S1-1' },
 			}),
 			esig('Invite Signers', {

@@ -1,6 +1,8 @@
 import type { IBinaryData, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { inputError, requireText, toText } from './validation';
+
 export interface DocumentFile {
 	data: Buffer;
 	fileName: string;
@@ -16,7 +18,7 @@ export async function readBinaryFile(
 	propertyName: string,
 	fieldLabel: string,
 ): Promise<DocumentFile> {
-	const name = propertyName.trim();
+	const name = toText(propertyName);
 	const item = context.getInputData();
 	const available = Object.keys(item.binary ?? {});
 	if (!name) {
@@ -38,11 +40,12 @@ export async function readBinaryFile(
 	}
 	const binary: IBinaryData = context.helpers.assertBinaryData(name);
 	const data = await context.helpers.getBinaryDataBuffer(name);
-	return {
-		data,
-		fileName: binary.fileName ?? `${name}${binary.fileExtension ? `.${binary.fileExtension}` : '.pdf'}`,
-		mimeType: binary.mimeType || 'application/pdf',
-	};
+	return { data, fileName: binaryFileName(binary, name), mimeType: binary.mimeType || 'application/pdf' };
+}
+
+/** The name of a binary file; a file without one is named after its property. */
+export function binaryFileName(binary: Pick<IBinaryData, 'fileName' | 'fileExtension'>, propertyName: string): string {
+	return binary.fileName ?? `${propertyName}${binary.fileExtension ? `.${binary.fileExtension}` : '.pdf'}`;
 }
 
 /** Names of the binary properties given in a comma-separated field, e.g. "data, attachment". */
@@ -64,7 +67,7 @@ export function detectMimeType(data: Buffer): { mimeType: string; extension: str
 
 /** File name with the extension that matches the detected type. */
 export function fileNameFor(base: string | undefined, fallback: string, extension: string): string {
-	const name = (base ?? '').trim() || fallback;
+	const name = toText(base) || fallback;
 	const withoutExtension = name.replace(/\.(pdf|zip|bin)$/i, '');
 	return `${withoutExtension}.${extension}`;
 }
@@ -74,4 +77,17 @@ export function decodeBase64(value: string): Buffer | undefined {
 	const compact = value.replace(/^data:[^;]+;base64,/, '').replace(/\s+/g, '');
 	if (!compact || compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return undefined;
 	return Buffer.from(compact, 'base64');
+}
+
+/** A required Base64 field, checked strictly and returned canonical, so a typo fails here and not as a corrupt document. */
+export function requireBase64(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	const bytes = decodeBase64(requireText(context, value, fieldLabel));
+	if (!bytes?.length) {
+		throw inputError(
+			context,
+			`${fieldLabel} is not valid Base64`,
+			'Give the content encoded as Base64 (letters, digits, +, / and = padding), optionally with a data: URL prefix.',
+		);
+	}
+	return bytes.toString('base64');
 }

@@ -17,137 +17,214 @@ import { futureDate, inputError, requireEmail } from './validation';
 export type DestinationStyle = 'v1' | 'v1Camel' | 'bulkInvite' | 'v2';
 
 interface DestinationField {
-	/** Name of the field in the node's UI collection. */
+	/** Name of the field in the node's UI. */
 	field: string;
+	/** What the user sees: the field's display name, also the name used in error messages. */
+	label: string;
 	/** camelCase name of the API; PascalCase styles capitalise it. */
 	api: string;
 	styles: DestinationStyle[];
 	kind: 'text' | 'email' | 'number' | 'boolean' | 'date' | 'json';
+	/** Rarely used: shown in the signer's Options collection instead of flat. */
+	option?: boolean;
+	/** The rest of the UI property. */
+	ui: Omit<INodeProperties, 'displayName' | 'name'>;
 }
 
 const ALL: DestinationStyle[] = ['v1', 'v1Camel', 'bulkInvite', 'v2'];
 
+const listDescription = (what: string) =>
+	`${what}. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`;
+
 const DESTINATION_FIELDS: DestinationField[] = [
-	{ field: 'name', api: 'destinationName', styles: ALL, kind: 'text' },
-	{ field: 'email', api: 'destinationEmail', styles: ALL, kind: 'email' },
-	{ field: 'phoneNumber', api: 'destinationPhoneNumber', styles: ALL, kind: 'text' },
-	{ field: 'signOrder', api: 'signeOrder', styles: ALL, kind: 'number' },
-	{ field: 'availableTo', api: 'availableTo', styles: ALL, kind: 'date' },
-	{ field: 'consentOnly', api: 'consentOnly', styles: ALL, kind: 'boolean' },
-	{ field: 'authenticationType', api: 'authenticationType', styles: ALL, kind: 'number' },
-	{ field: 'allowSignAnywhere', api: 'allowUserToSignAnyWhere', styles: ALL, kind: 'boolean' },
-	{ field: 'dailyNotify', api: 'dailyNotify', styles: ['bulkInvite'], kind: 'boolean' },
-	{ field: 'escalation', api: 'escalation', styles: ['v1', 'v1Camel', 'bulkInvite'], kind: 'json' },
-	{ field: 'destinationType', api: 'destinationType', styles: ['v2'], kind: 'number' },
-	{ field: 'invitationLanguage', api: 'invitationLanguage', styles: ['v2'], kind: 'number' },
-	{ field: 'redirectUrl', api: 'redirectUrl', styles: ['v2'], kind: 'text' },
-	{ field: 'allowUserToAddDestination', api: 'allowUserToAddDestination', styles: ['v2'], kind: 'boolean' },
+	{
+		field: 'name',
+		label: 'Name',
+		api: 'destinationName',
+		styles: ALL,
+		kind: 'text',
+		ui: { type: 'string', default: '', required: true },
+	},
+	{
+		field: 'email',
+		label: 'Email',
+		api: 'destinationEmail',
+		styles: ALL,
+		kind: 'email',
+		ui: { type: 'string', placeholder: 'name@email.com', default: '' },
+	},
+	{
+		field: 'phoneNumber',
+		label: 'Phone Number',
+		api: 'destinationPhoneNumber',
+		styles: ALL,
+		kind: 'text',
+		ui: {
+			type: 'string',
+			default: '',
+			placeholder: '+966500000000',
+			description: 'Mobile number for SMS invitations; leave empty to invite by email only',
+		},
+	},
+	{
+		field: 'signOrder',
+		label: 'Sign Order',
+		api: 'signeOrder',
+		styles: ALL,
+		kind: 'number',
+		ui: {
+			type: 'number',
+			default: 0,
+			description: 'Position of this signer in the signing order. 0 uses the position in this list.',
+		},
+	},
+	{
+		field: 'authenticationType',
+		label: 'Authentication Type',
+		api: 'authenticationType',
+		styles: ALL,
+		kind: 'number',
+		ui: {
+			type: 'options',
+			options: AUTHENTICATION_TYPES,
+			default: 0,
+			description: listDescription('How the signer proves who they are'),
+		},
+	},
+	{
+		field: 'destinationType',
+		label: 'Recipient Type',
+		api: 'destinationType',
+		styles: ['v2'],
+		kind: 'number',
+		ui: { type: 'options', options: DESTINATION_TYPES, default: 1, description: listDescription('Role of the recipient') },
+	},
+	{
+		field: 'invitationLanguage',
+		label: 'Invitation Language',
+		api: 'invitationLanguage',
+		styles: ['v2'],
+		kind: 'number',
+		ui: {
+			type: 'options',
+			options: INVITATION_LANGUAGES,
+			default: 0,
+			description: listDescription('Language of the invitation'),
+		},
+	},
+	{
+		field: 'availableTo',
+		label: 'Available To',
+		api: 'availableTo',
+		styles: ALL,
+		kind: 'date',
+		option: true,
+		ui: { type: 'dateTime', default: '', description: 'When the invitation expires. Leave empty for the service default.' },
+	},
+	{
+		field: 'consentOnly',
+		label: 'Consent Only',
+		api: 'consentOnly',
+		styles: ALL,
+		kind: 'boolean',
+		option: true,
+		ui: { type: 'boolean', default: false, description: 'Whether the recipient only gives consent instead of signing' },
+	},
+	{
+		field: 'allowSignAnywhere',
+		label: 'Allow Signing Anywhere',
+		api: 'allowUserToSignAnyWhere',
+		styles: ALL,
+		kind: 'boolean',
+		option: true,
+		ui: { type: 'boolean', default: false, description: 'Whether the signer may place the signature anywhere on the document' },
+	},
+	{
+		field: 'dailyNotify',
+		label: 'Daily Reminder',
+		api: 'dailyNotify',
+		styles: ['bulkInvite'],
+		kind: 'boolean',
+		option: true,
+		ui: { type: 'boolean', default: false, description: 'Whether the signer gets a reminder every day until they sign' },
+	},
+	{
+		field: 'escalation',
+		label: 'Escalation (JSON)',
+		api: 'escalation',
+		styles: ['v1', 'v1Camel', 'bulkInvite'],
+		kind: 'json',
+		option: true,
+		ui: { type: 'json', default: '', description: "Escalation settings as the service's JSON object; leave empty for none" },
+	},
+	{
+		field: 'redirectUrl',
+		label: 'Redirect URL',
+		api: 'redirectUrl',
+		styles: ['v2'],
+		kind: 'text',
+		option: true,
+		ui: { type: 'string', default: '', description: 'Where the signer is sent after signing' },
+	},
+	{
+		field: 'allowUserToAddDestination',
+		label: 'Allow Adding Recipients',
+		api: 'allowUserToAddDestination',
+		styles: ['v2'],
+		kind: 'boolean',
+		option: true,
+		ui: { type: 'boolean', default: false, description: 'Whether the signer may add further recipients' },
+	},
 ];
+
+/** The UI field a builder check refers to; looked up by name so the list's order is free. */
+function destinationField(name: string): DestinationField {
+	const found = DESTINATION_FIELDS.find((f) => f.field === name);
+	if (!found) throw new Error(`Unknown signer field "${name}"`);
+	return found;
+}
+
+const NAME = destinationField('name');
+const EMAIL = destinationField('email');
+const PHONE = destinationField('phoneNumber');
+const SIGN_ORDER = destinationField('signOrder');
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 const apiName = (field: DestinationField, style: DestinationStyle) =>
 	style === 'v1' || style === 'bulkInvite' ? pascal(field.api) : field.api;
 
-const FIELD_UI: Record<string, INodeProperties> = {
-	name: { displayName: 'Name', name: 'name', type: 'string', default: '', required: true },
-	email: { displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
-	phoneNumber: {
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		default: '',
-		placeholder: '+966500000000',
-		description: 'Mobile number for SMS invitations; leave empty to invite by email only',
-	},
-	signOrder: {
-		displayName: 'Sign Order',
-		name: 'signOrder',
-		type: 'number',
-		default: 0,
-		description: 'Position of this signer in the signing order. 0 uses the position in this list.',
-	},
-	availableTo: {
-		displayName: 'Available To',
-		name: 'availableTo',
-		type: 'dateTime',
-		default: '',
-		description: 'When the invitation expires. Leave empty for the service default.',
-	},
-	consentOnly: {
-		displayName: 'Consent Only',
-		name: 'consentOnly',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the recipient only gives consent instead of signing',
-	},
-	authenticationType: {
-		displayName: 'Authentication Type',
-		name: 'authenticationType',
-		type: 'options',
-		options: AUTHENTICATION_TYPES,
-		default: 0,
-		description:
-			'How the signer proves who they are. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	allowSignAnywhere: {
-		displayName: 'Allow Signing Anywhere',
-		name: 'allowSignAnywhere',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the signer may place the signature anywhere on the document',
-	},
-	dailyNotify: {
-		displayName: 'Daily Reminder',
-		name: 'dailyNotify',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the signer gets a reminder every day until they sign',
-	},
-	escalation: {
-		displayName: 'Escalation (JSON)',
-		name: 'escalation',
-		type: 'json',
-		default: '',
-		description: "Escalation settings as the service's JSON object; leave empty for none",
-	},
-	destinationType: {
-		displayName: 'Recipient Type',
-		name: 'destinationType',
-		type: 'options',
-		options: DESTINATION_TYPES,
-		default: 1,
-		description:
-			'Role of the recipient. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	invitationLanguage: {
-		displayName: 'Invitation Language',
-		name: 'invitationLanguage',
-		type: 'options',
-		options: INVITATION_LANGUAGES,
-		default: 0,
-		description:
-			'Language of the invitation. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	redirectUrl: {
-		displayName: 'Redirect URL',
-		name: 'redirectUrl',
-		type: 'string',
-		default: '',
-		description: 'Where the signer is sent after signing',
-	},
-	allowUserToAddDestination: {
-		displayName: 'Allow Adding Recipients',
-		name: 'allowUserToAddDestination',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the signer may add further recipients',
-	},
-};
+const uiProperty = (field: DestinationField): INodeProperties =>
+	({ displayName: field.label, name: field.field, ...field.ui }) as INodeProperties;
+
+export function isPlainObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The key of `entry` spelled like one of `names` in any case (earlier names first): JSON may use either spelling. */
+export function findKey(entry: IDataObject, ...names: string[]): string | undefined {
+	const keys = Object.keys(entry);
+	for (const name of names) {
+		const found = keys.find((key) => key.toLowerCase() === name.toLowerCase());
+		if (found !== undefined) return found;
+	}
+	return undefined;
+}
+
+/** The value of `entry` under one of `names`, whatever the case of its key. */
+export function pick(entry: IDataObject, ...names: string[]): unknown {
+	const key = findKey(entry, ...names);
+	return key === undefined ? undefined : entry[key];
+}
+
+/** Examples of the JSON inputs: hints only, never the default, so that switching to JSON and running sends nothing made up. */
+const SIGNERS_JSON_EXAMPLE = '[{"destinationName": "Jane Doe", "destinationEmail": "jane@example.com"}]';
+const SIGNER_DETAILS_JSON_EXAMPLE = '[{"firstNameEnglish": "Jane", "familyNameEnglish": "Doe", "emailAddress": "jane@example.com"}]';
 
 /** The signers fields of an operation: a list of fields, or JSON built by an expression. */
 export function destinationsProperties(style: DestinationStyle, displayOptions: IDisplayOptions): INodeProperties[] {
-	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style)).map((f) => FIELD_UI[f.field]);
+	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
+	const options = fields.filter((f) => f.option).sort((a, b) => a.label.localeCompare(b.label));
 	return [
 		listInputProperty('destinationsInput', 'Signers Input', 'signer', displayOptions),
 		{
@@ -158,15 +235,31 @@ export function destinationsProperties(style: DestinationStyle, displayOptions: 
 			placeholder: 'Add Signer',
 			default: {},
 			displayOptions: { ...displayOptions, show: { ...displayOptions.show, destinationsInput: ['fields'] } },
-			options: [{ displayName: 'Signer', name: 'destination', values: fields }],
+			options: [
+				{
+					displayName: 'Signer',
+					name: 'destination',
+					values: [
+						...fields.filter((f) => !f.option).map(uiProperty),
+						{
+							displayName: 'Options',
+							name: 'options',
+							type: 'collection',
+							placeholder: 'Add Option',
+							default: {},
+							options: options.map(uiProperty),
+						},
+					],
+				},
+			],
 		},
 		{
 			displayName: 'Signers (JSON)',
 			name: 'destinationsJson',
 			type: 'json',
-			default: '[\n  {\n    "destinationName": "Jane Doe",\n    "destinationEmail": "jane@example.com"\n  }\n]',
-			description:
-				'Array of signers. Field names as the API spells them (e.g. destinationName, destinationEmail, signeOrder), in either case.',
+			default: '[]',
+			placeholder: SIGNERS_JSON_EXAMPLE,
+			description: `Array of signers such as ${SIGNERS_JSON_EXAMPLE}. Field names as the API spells them (e.g. destinationName, destinationEmail, signeOrder), in either case.`,
 			displayOptions: { ...displayOptions, show: { ...displayOptions.show, destinationsInput: ['json'] } },
 		},
 	];
@@ -183,20 +276,40 @@ export function parseJsonParameter(context: IExecuteSingleFunctions, value: unkn
 	}
 }
 
-/** Builds the signers list in the spelling the endpoint wants; refuses an empty list and bad e-mails. */
-export function buildDestinations(context: IExecuteSingleFunctions, style: DestinationStyle): IDataObject[] {
-	const mode = context.getNodeParameter('destinationsInput', 'fields') as string;
-	let raw: IDataObject[];
-	let fromJson = false;
-	if (mode === 'json') {
-		const parsed = parseJsonParameter(context, context.getNodeParameter('destinationsJson', '[]'), 'Signers (JSON)');
-		if (!Array.isArray(parsed)) throw inputError(context, 'Signers (JSON) must be an array of signers');
-		raw = parsed as IDataObject[];
-		fromJson = true;
+/** A JSON parameter that holds a list; an empty field is an empty list. */
+export function jsonListParameter(
+	context: IExecuteSingleFunctions,
+	name: string,
+	fieldLabel: string,
+	what: string,
+): unknown[] {
+	const parsed = parseJsonParameter(context, context.getNodeParameter(name, '[]'), fieldLabel) ?? [];
+	if (!Array.isArray(parsed)) throw inputError(context, `${fieldLabel} must be an array of ${what}`);
+	return parsed;
+}
+
+/**
+ * Builds the signers list in the spelling the endpoint wants; refuses bad e-mails, and an empty list unless
+ * `allowEmpty` (then an empty list is returned).
+ */
+export function buildDestinations(
+	context: IExecuteSingleFunctions,
+	style: DestinationStyle,
+	{ allowEmpty = false }: { allowEmpty?: boolean } = {},
+): IDataObject[] {
+	const fromJson = context.getNodeParameter('destinationsInput', 'fields') === 'json';
+	let raw: unknown[];
+	if (fromJson) {
+		raw = jsonListParameter(context, 'destinationsJson', 'Signers (JSON)', 'signers');
 	} else {
-		raw = (context.getNodeParameter('destinations.destination', []) as IDataObject[]) ?? [];
+		const entries = (context.getNodeParameter('destinations.destination', []) as IDataObject[]) ?? [];
+		// The rarely used fields sit in each signer's Options collection.
+		raw = entries.map(({ options, ...flat }) => ({ ...flat, ...(isPlainObject(options) ? options : {}) }));
 	}
-	if (!raw.length) throw inputError(context, 'Signers: add at least one signer');
+	if (!raw.length) {
+		if (allowEmpty) return [];
+		throw inputError(context, 'Signers: add at least one signer');
+	}
 	return normaliseDestinations(context, raw, style, { fromJson });
 }
 
@@ -213,60 +326,60 @@ export function normaliseDestinations(
 	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
 	const fromJson = options.fromJson ?? true;
 	const listLabel = options.label ?? 'Signers';
-	return (raw as IDataObject[]).map((entry, index) => {
+	return raw.map((entry, index) => {
 		const label = `${listLabel}, signer ${index + 1}`;
-		if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-			throw inputError(context, `${label} must be an object`);
-		}
-		// JSON signers may use either spelling (and our field names): look every known field up case-insensitively.
-		const byLowerName = new Map(Object.entries(entry).map(([key, value]) => [key.toLowerCase(), [key, value]] as const));
-		const take = (field: DestinationField): unknown => {
-			const found = byLowerName.get(field.api.toLowerCase()) ?? byLowerName.get(field.field.toLowerCase());
-			if (found) byLowerName.delete(found[0].toLowerCase());
-			return found?.[1];
-		};
+		if (!isPlainObject(entry)) throw inputError(context, `${label} must be an object`);
+		const used = new Set<string>();
 		const out: IDataObject = {};
 		for (const field of fields) {
-			const value = take(field);
+			// JSON signers may use either spelling of the API, or our field names.
+			const source = findKey(entry, field.api, field.field);
+			if (source === undefined) continue;
+			used.add(source);
+			const value = entry[source];
 			if (value === undefined || value === null || value === '') continue;
 			const key = apiName(field, style);
-			if (field.kind === 'email') out[key] = requireEmail(context, value, `${label}: Email`);
-			else if (field.kind === 'date') out[key] = futureDate(context, value, `${label}: Available To`);
+			const fieldLabel = `${label}: ${field.label}`;
+			if (field.kind === 'email') out[key] = requireEmail(context, value, fieldLabel);
+			else if (field.kind === 'date') out[key] = futureDate(context, value, fieldLabel);
 			else if (field.kind === 'number') {
 				const number = toNumber(value);
-				if (number === undefined) throw inputError(context, `${label}: ${field.field} must be a number, got "${String(value)}"`);
-				if (field.field === 'signOrder' && number === 0) continue;
+				if (number === undefined) throw inputError(context, `${fieldLabel} must be a number, got "${String(value)}"`);
+				if (field === SIGN_ORDER && number === 0) continue;
 				out[key] = number;
 			} else if (field.kind === 'json') {
-				const parsed = parseJsonParameter(context, value, `${label}: Escalation (JSON)`);
+				const parsed = parseJsonParameter(context, value, fieldLabel);
 				if (parsed !== undefined) out[key] = parsed as IDataObject;
 			} else out[key] = value as string | boolean;
 		}
-		const nameKey = apiName(fields[0], style);
-		const emailKey = apiName(fields[1], style);
-		const phoneKey = apiName(fields[2], style);
-		if (!out[nameKey]) throw inputError(context, `${label}: Name is required`);
-		if (!out[emailKey] && !out[phoneKey]) throw inputError(context, `${label}: give an Email or a Phone Number`);
-		const orderKey = apiName(fields[3], style);
+		if (!out[apiName(NAME, style)]) throw inputError(context, `${label}: ${NAME.label} is required`);
+		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)]) {
+			throw inputError(context, `${label}: give an ${EMAIL.label} or a ${PHONE.label}`);
+		}
+		const orderKey = apiName(SIGN_ORDER, style);
 		if (out[orderKey] === undefined) out[orderKey] = index + 1;
 		// Fields the UI does not know (e.g. Signatories) pass through unchanged from JSON.
-		if (fromJson) for (const [key, value] of byLowerName.values()) out[key] = value as IDataObject;
+		if (fromJson) {
+			for (const [key, value] of Object.entries(entry)) if (!used.has(key)) out[key] = value as IDataObject;
+		}
 		return out;
 	});
 }
 
-const SIGNER_FIELDS: Array<{ name: string; displayName: string; required?: boolean }> = [
-	{ name: 'firstNameEnglish', displayName: 'First Name (English)', required: true },
+const SIGNER_FIELDS: Array<{ name: string; displayName: string }> = [
+	{ name: 'firstNameEnglish', displayName: 'First Name (English)' },
 	{ name: 'secondNameEnglish', displayName: 'Second Name (English)' },
-	{ name: 'familyNameEnglish', displayName: 'Family Name (English)', required: true },
+	{ name: 'familyNameEnglish', displayName: 'Family Name (English)' },
 	{ name: 'firstNameArabic', displayName: 'First Name (Arabic)' },
 	{ name: 'secondNameArabic', displayName: 'Second Name (Arabic)' },
 	{ name: 'familyNameArabic', displayName: 'Family Name (Arabic)' },
 	{ name: 'nationalId', displayName: 'National ID' },
 	{ name: 'mobileNumber', displayName: 'Mobile Number' },
-	{ name: 'emailAddress', displayName: 'Email', required: true },
+	{ name: 'emailAddress', displayName: 'Email' },
 	{ name: 'authType', displayName: 'Authentication Type' },
 ];
+
+const SIGNER_EMAIL = SIGNER_FIELDS.find((f) => f.name === 'emailAddress')!;
 
 /** Signer details ("signres") of direct and identity-provider signing. */
 export function signersProperties(displayOptions: IDisplayOptions, required = true): INodeProperties[] {
@@ -290,7 +403,13 @@ export function signersProperties(displayOptions: IDisplayOptions, required = tr
 						name: f.name,
 						type: 'string',
 						default: '',
-						...(f.name === 'emailAddress' ? { placeholder: 'name@email.com' } : {}),
+						...(f === SIGNER_EMAIL
+							? {
+									required: true,
+									placeholder: 'name@email.com',
+									description: 'E-mail address of the signer; the service finds the signer by it',
+								}
+							: {}),
 						...(f.name === 'authType'
 							? { description: 'Optional; as the service names it, e.g. a verification method' }
 							: {}),
@@ -302,38 +421,38 @@ export function signersProperties(displayOptions: IDisplayOptions, required = tr
 			displayName: 'Signer Details (JSON)',
 			name: 'signersJson',
 			type: 'json',
-			default:
-				'[\n  {\n    "firstNameEnglish": "Jane",\n    "familyNameEnglish": "Doe",\n    "emailAddress": "jane@example.com"\n  }\n]',
-			description: 'Array of signer details with the API field names (firstNameArabic, nationalId, emailAddress, ...)',
+			default: '[]',
+			placeholder: SIGNER_DETAILS_JSON_EXAMPLE,
+			description: `Array of signer details with the API field names (firstNameArabic, nationalId, emailAddress, ...) such as ${SIGNER_DETAILS_JSON_EXAMPLE}. Each needs an emailAddress.`,
 			displayOptions: { ...displayOptions, show: { ...displayOptions.show, signersInput: ['json'] } },
 		},
 	];
 }
 
-/** Builds `signres`: refuses an empty list and bad e-mails, omits empty fields. */
+/**
+ * Builds `signres`: refuses an empty list, omits empty fields. The same check in both modes: the Email, which the
+ * service matches the signer by, must be there and look like one; nothing else is required (names may be Arabic only).
+ */
 export function buildSigners(context: IExecuteSingleFunctions): IDataObject[] {
-	const mode = context.getNodeParameter('signersInput', 'fields') as string;
-	let raw: IDataObject[];
-	if (mode === 'json') {
-		const parsed = parseJsonParameter(context, context.getNodeParameter('signersJson', '[]'), 'Signer Details (JSON)');
-		if (!Array.isArray(parsed)) throw inputError(context, 'Signer Details (JSON) must be an array of signers');
-		raw = parsed as IDataObject[];
-	} else {
-		raw = (context.getNodeParameter('signers.signer', []) as IDataObject[]) ?? [];
-	}
+	const raw =
+		context.getNodeParameter('signersInput', 'fields') === 'json'
+			? jsonListParameter(context, 'signersJson', 'Signer Details (JSON)', 'signers')
+			: ((context.getNodeParameter('signers.signer', []) as IDataObject[]) ?? []);
 	if (!raw.length) throw inputError(context, 'Signer Details: add at least one signer');
 	return raw.map((entry, index) => {
 		const label = `Signer Details, signer ${index + 1}`;
-		if (typeof entry !== 'object' || entry === null) throw inputError(context, `${label} must be an object`);
+		if (!isPlainObject(entry)) throw inputError(context, `${label} must be an object`);
 		const out: IDataObject = {};
 		for (const [key, value] of Object.entries(entry)) {
-			if (value === undefined || value === null || value === '') continue;
-			out[key] = typeof value === 'string' ? value.trim() : value;
+			const trimmed = typeof value === 'string' ? value.trim() : value;
+			if (trimmed === undefined || trimmed === null || trimmed === '') continue;
+			out[key] = trimmed;
 		}
-		if (out.emailAddress !== undefined) out.emailAddress = requireEmail(context, out.emailAddress, `${label}: Email`);
-		for (const field of SIGNER_FIELDS.filter((f) => f.required && mode !== 'json')) {
-			if (!out[field.name]) throw inputError(context, `${label}: ${field.displayName} is required`);
+		const emailKey = findKey(out, SIGNER_EMAIL.name);
+		if (emailKey === undefined) {
+			throw inputError(context, `${label}: ${SIGNER_EMAIL.displayName} is required`);
 		}
+		out[emailKey] = requireEmail(context, out[emailKey], `${label}: ${SIGNER_EMAIL.displayName}`);
 		return out;
 	});
 }

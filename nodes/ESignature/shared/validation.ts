@@ -10,13 +10,23 @@ export function inputError(context: IExecuteSingleFunctions, message: string, de
 	return new NodeOperationError(context.getNode(), message, { itemIndex: context.getItemIndex(), description });
 }
 
+/** A field's value as text, trimmed: for identifiers, names and URLs, never for passwords or other secrets. */
+export function toText(value: unknown): string {
+	return typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+}
+
+/** An optional text field: undefined when empty, so it is left out of the request. */
+export function optionalText(value: unknown): string | undefined {
+	return toText(value) || undefined;
+}
+
 export function isGuid(value: string): boolean {
 	return GUID.test(value);
 }
 
 /** A required GUID field: trimmed, present and GUID-shaped. */
 export function requireGuid(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
-	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	const text = toText(value);
 	if (!text) throw inputError(context, `${fieldLabel} is required`);
 	if (!isGuid(text)) {
 		throw inputError(
@@ -29,13 +39,13 @@ export function requireGuid(context: IExecuteSingleFunctions, value: unknown, fi
 
 /** An optional GUID field: undefined when empty (the service rejects empty GUIDs), checked otherwise. */
 export function optionalGuid(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string | undefined {
-	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	const text = toText(value);
 	if (!text) return undefined;
 	return requireGuid(context, text, fieldLabel);
 }
 
 export function requireEmail(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
-	const text = typeof value === 'string' ? value.trim() : '';
+	const text = toText(value);
 	if (!EMAIL.test(text)) {
 		throw inputError(context, `${fieldLabel} must be an e-mail address, got "${text || '(empty)'}"`);
 	}
@@ -43,8 +53,27 @@ export function requireEmail(context: IExecuteSingleFunctions, value: unknown, f
 }
 
 export function requireText(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
-	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	const text = toText(value);
 	if (!text) throw inputError(context, `${fieldLabel} is required`);
+	return text;
+}
+
+/**
+ * A required http(s) URL, trimmed. Error messages show only the protocol and host: the rest of a URL (path, query)
+ * may carry a key or token.
+ */
+export function requireHttpUrl(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	const text = requireText(context, value, fieldLabel);
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw inputError(context, `${fieldLabel} must be an http:// or https:// URL, got text that is not a URL`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		const start = url.host ? `${url.protocol}//${url.host}` : url.protocol;
+		throw inputError(context, `${fieldLabel} must be an http:// or https:// URL, got one starting with "${start}"`);
+	}
 	return text;
 }
 

@@ -11,13 +11,15 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { authUrlOf, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
 import { parseBody, readServiceAnswer } from '../../shared/errors';
+import { toText } from '../../shared/validation';
 
 /** Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
 
 const CREDENTIAL_TYPE = 'eSignatureApi';
 
-function text(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value).trim();
+/** Secrets (access token, client secret) are used exactly as stored: only identifiers are trimmed. */
+function secret(value: unknown): string {
+	return typeof value === 'string' ? value : '';
 }
 
 function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
@@ -29,7 +31,7 @@ function credentialProblem(context: IExecuteSingleFunctions, error: unknown): No
 
 function tokenToRevoke(context: IExecuteSingleFunctions, credentials: ICredentialDataDecryptedObject): string {
 	// The token n8n stored for the credential is the one its requests send; the process cache may hold one too.
-	let token = text(credentials.accessToken);
+	let token = secret(credentials.accessToken);
 	if (!token) {
 		try {
 			token = currentAccessToken(credentials) ?? '';
@@ -60,8 +62,8 @@ export async function buildRevocationRequest(this: IExecuteSingleFunctions, requ
 	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
 	requestOptions.body = new URLSearchParams({
 		token,
-		client_id: text(credentials.clientId),
-		client_secret: text(credentials.clientSecret),
+		client_id: toText(credentials.clientId),
+		client_secret: secret(credentials.clientSecret),
 	}).toString();
 	requestOptions.json = false;
 	// A 401 here means the client ID or secret was refused, not an expired access token: it must not make n8n fetch
@@ -80,9 +82,9 @@ export async function revocationResult(
 		// The authorization server answers in OAuth's error shape, not the service's wrapper.
 		const { error, error_description: description } = body as IDataObject;
 		throw new NodeApiError(this.getNode(), body as JsonObject, {
-			message: `The authorization server refused to revoke the token: ${text(error)} (HTTP ${response.statusCode})`,
+			message: `The authorization server refused to revoke the token: ${toText(error)} (HTTP ${response.statusCode})`,
 			description:
-				[text(description), error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '']
+				[toText(description), error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '']
 					.filter(Boolean)
 					.join(' ') || undefined,
 			httpCode: String(response.statusCode),

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrapFoundResponse } from '../../shared/hooks';
 import { checkDescription } from './check';
-import { setCommercialNumberPath } from './hooks';
+import { setCommercialNumberPath, setLanguageQuery } from './hooks';
 
 export const description: INodeProperties[] = [
 	{
@@ -18,8 +18,8 @@ export const description: INodeProperties[] = [
 				action: 'Check a commercial registration',
 				description: 'Look up a company by its commercial registration (CR) number',
 				routing: {
-					request: { method: 'GET', url: '/api/v2/kyb/check-cr' },
-					send: { preSend: [setCommercialNumberPath] },
+					request: { method: 'GET', url: '/api/v2/kyb/check-cr/{commercialNumber}' },
+					send: { preSend: [setCommercialNumberPath, setLanguageQuery] },
 					output: { postReceive: [unwrapFoundResponse] },
 				},
 			},

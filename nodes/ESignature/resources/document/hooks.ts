@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { setPathParameter } from '../../shared/paths';
 import { requireGuid } from '../../shared/validation';
 
-/** Replaces `{id}` in the operation's path with the checked Document ID. */
+/** Fills `{documentId}` in the operation's path with the checked Document ID. */
 export async function setDocumentIdPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const documentId = requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID');
-	requestOptions.url = (requestOptions.url ?? '').replace('{id}', encodeURIComponent(documentId));
-	return requestOptions;
+	return setPathParameter(requestOptions, 'documentId', documentId);
 }

@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 				action: 'Download a document',
 				description: 'Download the original document as uploaded',
 				routing: {
-					request: { method: 'GET', url: '/api/v1/documents/{id}' },
+					request: { method: 'GET', url: '/api/v1/documents/{documentId}' },
 					send: { preSend: [setDocumentIdPath, requestFile] },
 					output: { postReceive: [fileResponseToBinary] },
 				},
@@ -35,7 +35,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
 				routing: {
-					request: { method: 'GET', url: '/api/v1/documents/{id}/signed' },
+					request: { method: 'GET', url: '/api/v1/documents/{documentId}/signed' },
 					send: { preSend: [setDocumentIdPath, requestFile] },
 					output: { postReceive: [fileResponseToBinary] },
 				},
@@ -46,7 +46,7 @@ export const description: INodeProperties[] = [
 				action: 'Get a completed document',
 				description: 'Get the signed PDF of a completed envelope',
 				routing: {
-					request: { method: 'GET', url: '/api/v1/documents/{id}/completed/base64' },
+					request: { method: 'GET', url: '/api/v1/documents/{documentId}/completed/base64' },
 					send: { preSend: [setDocumentIdPath] },
 					output: { postReceive: [base64ResponseToBinary] },
 				},
@@ -57,7 +57,7 @@ export const description: INodeProperties[] = [
 				action: 'Get the content of a document',
 				description: 'Get the current content of a document',
 				routing: {
-					request: { method: 'GET', url: '/api/v1/documents/{id}/content-base64' },
+					request: { method: 'GET', url: '/api/v1/documents/{documentId}/content-base64' },
 					send: { preSend: [setDocumentIdPath] },
 					output: { postReceive: [base64ResponseToBinary] },
 				},

@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { envelopeIdProperty, responseOptions } from '../../shared/descriptions';
-import { binaryFilesProperty } from './files';
+import { fileInputProperties } from '../../shared/fileInput';
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['addFiles'] } };
 
 export const addFilesDescription: INodeProperties[] = [
 	envelopeIdProperty(displayOptions),
-	binaryFilesProperty(displayOptions),
+	...fileInputProperties(displayOptions, { multiple: true }),
 	responseOptions(displayOptions),
 ];

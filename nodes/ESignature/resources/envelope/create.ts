@@ -1,13 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { responseOptions } from '../../shared/descriptions';
+import { fileInputProperties } from '../../shared/fileInput';
 import { fileIdField, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
-import { binaryFilesProperty } from './files';
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['create'] } };
 
 export const createDescription: INodeProperties[] = [
-	binaryFilesProperty(displayOptions),
+	...fileInputProperties(displayOptions, { multiple: true }),
 	optionalWebhookProperty(displayOptions),
 	{
 		displayName: 'Additional Fields',

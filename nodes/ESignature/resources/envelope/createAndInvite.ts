@@ -2,13 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { responseOptions } from '../../shared/descriptions';
 import { destinationsProperties } from '../../shared/destinations';
+import { fileInputProperties } from '../../shared/fileInput';
 import { optionalWebhookProperty } from './fields';
-import { multipleFileProperties } from './files';
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createAndInvite'] } };
 
 export const createAndInviteDescription: INodeProperties[] = [
-	...multipleFileProperties(displayOptions),
+	...fileInputProperties(displayOptions, { multiple: true }),
 	...destinationsProperties('bulkInvite', displayOptions),
 	{
 		displayName: 'Invitation Subject',

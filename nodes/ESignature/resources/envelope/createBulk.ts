@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { responseOptions } from '../../shared/descriptions';
+import { fileInputProperties } from '../../shared/fileInput';
 import { optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
-import { multipleFileProperties } from './files';
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createBulk'] } };
 
@@ -14,7 +14,7 @@ export const createBulkDescription: INodeProperties[] = [
 		default: '',
 		displayOptions,
 	},
-	...multipleFileProperties(displayOptions),
+	...fileInputProperties(displayOptions, { multiple: true }),
 	optionalWebhookProperty(displayOptions),
 	{
 		displayName: 'Additional Fields',

@@ -1,13 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { responseOptions } from '../../shared/descriptions';
+import { fileInputProperties } from '../../shared/fileInput';
 import { fileIdField, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
-import { singleFileProperties } from './files';
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createFromBase64'] } };
 
 export const createFromBase64Description: INodeProperties[] = [
-	...singleFileProperties(displayOptions),
+	...fileInputProperties(displayOptions),
 	optionalWebhookProperty(displayOptions),
 	{
 		displayName: 'Additional Fields',

@@ -9,9 +9,11 @@ import type {
 import type { DocumentFile } from '../../shared/binary';
 import { buildDestinations } from '../../shared/destinations';
 import { isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
+import type { FileInputOptions } from '../../shared/fileInput';
+import { readFileInput } from '../../shared/fileInput';
 import { keepWrapper, unwrapResponse } from '../../shared/hooks';
-import { futureDate, optionalGuid, requireGuid } from '../../shared/validation';
-import { readBase64Files, readBinaryFiles, readSingleBase64File } from './files';
+import { setPathParameter } from '../../shared/paths';
+import { futureDate, optionalGuid, optionalText, requireGuid } from '../../shared/validation';
 
 /** Request builders and answer shapers of the envelope operations. */
 
@@ -39,11 +41,6 @@ function compact(values: IDataObject): IDataObject {
 	);
 }
 
-function optionalText(value: unknown): string | undefined {
-	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
-	return text || undefined;
-}
-
 function additionalFields(context: IExecuteSingleFunctions): IDataObject {
 	return (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
 }
@@ -62,14 +59,21 @@ function multipartBody(fields: IDataObject, files: DocumentFile[] = []): FormDat
 	return form;
 }
 
-/** Replaces `{envelopeId}` in the operation's path with the checked Envelope ID. */
-export async function setEnvelopeIdPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const envelopeId = requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
-	requestOptions.url = (requestOptions.url ?? '').replace('{envelopeId}', encodeURIComponent(envelopeId));
-	return requestOptions;
+/** Every operation but Create From Base64 takes several documents (see fileInputProperties). */
+const SEVERAL_FILES: FileInputOptions = { multiple: true };
+
+/** A document for a JSON body: Base64 content and file name. */
+function toBase64File(file: DocumentFile): { file: string; fileName: string } {
+	return { file: file.data.toString('base64'), fileName: file.fileName };
 }
 
-/** POST /envelopes/initiate: documents from binary fields plus the optional parameters, as multipart. */
+/** Fills `{envelopeId}` in the operation's path with the checked Envelope ID. */
+export async function setEnvelopeIdPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const envelopeId = requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
+	return setPathParameter(requestOptions, 'envelopeId', envelopeId);
+}
+
+/** POST /envelopes/initiate: the documents plus the optional parameters, as multipart. */
 export async function buildCreateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const fields = additionalFields(this);
 	const parameters = compact({
@@ -80,7 +84,7 @@ export async function buildCreateRequest(this: IExecuteSingleFunctions, requestO
 		Password: typeof fields.password === 'string' && fields.password !== '' ? fields.password : undefined,
 		IsForExternalWorkFlow: typeof fields.isForExternalWorkFlow === 'boolean' ? fields.isForExternalWorkFlow : undefined,
 	});
-	const files = await readBinaryFiles(this);
+	const files = await readFileInput(this, SEVERAL_FILES);
 	if (INITIATE_PARAMETERS_IN === 'query') {
 		requestOptions.qs = { ...requestOptions.qs, ...parameters };
 		requestOptions.body = multipartBody({}, files);
@@ -95,7 +99,8 @@ export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions
 	const fields = additionalFields(this);
 	const fileId = optionalGuid(this, fields.fileId, 'File ID');
 	const webhookId = selectedWebhookId(this);
-	const { file, fileName } = await readSingleBase64File(this);
+	const [document] = await readFileInput(this);
+	const { file, fileName } = toBase64File(document);
 	requestOptions.body = compact({
 		webhookId,
 		workflowId: optionalText(fields.workflowId),
@@ -124,12 +129,12 @@ export async function buildCreateFromTemplateRequest(
 export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const fields = additionalFields(this);
 	const webhookId = selectedWebhookId(this);
-	const files = await readBase64Files(this);
+	const files = await readFileInput(this, SEVERAL_FILES);
 	requestOptions.body = compact({
 		webhookId,
 		workflowId: optionalText(fields.workflowId),
 		referenceNumber: optionalText(fields.referenceNumber),
-		files: files.map(({ file, fileName }) => ({ file, fileName })),
+		files: files.map(toBase64File),
 	});
 	return requestOptions;
 }
@@ -138,10 +143,10 @@ export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requ
 export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const webhookId = selectedWebhookId(this);
 	const destinations = buildDestinations(this, 'bulkInvite');
-	const files = await readBase64Files(this);
+	const files = await readFileInput(this, SEVERAL_FILES);
 	const fields = additionalFields(this);
 	requestOptions.body = compact({
-		Files: files.map(({ file, fileName }) => ({ File: file, fileName })),
+		Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),
 		Destinations: destinations,
 		SaveAsDraft: (fields.saveAsDraft ?? false) as boolean,
 		WebhookId: webhookId,
@@ -153,9 +158,9 @@ export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions,
 	return requestOptions;
 }
 
-/** POST /envelopes/{envelopeId}/files: more documents from binary fields, as multipart. */
+/** POST /envelopes/{envelopeId}/files: more documents, as multipart. */
 export async function buildAddFilesRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.body = multipartBody({}, await readBinaryFiles(this));
+	requestOptions.body = multipartBody({}, await readFileInput(this, SEVERAL_FILES));
 	return requestOptions;
 }
 

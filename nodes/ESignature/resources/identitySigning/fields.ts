@@ -2,13 +2,12 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { binaryOutputProperty, responseOptions } from '../../shared/descriptions';
 import { signersProperties } from '../../shared/destinations';
+import { fileInputProperties } from '../../shared/fileInput';
+import { IDENTITY_FILE_INPUT } from './hooks';
 
 /** Fields of both identity-provider signing operations (v1, and v2 which adds the signer details). */
 export function identitySigningProperties(operation: string, withSigners: boolean): INodeProperties[] {
 	const displayOptions: IDisplayOptions = { show: { resource: ['identitySigning'], operation: [operation] } };
-	const show = (extra: Record<string, string[]>): IDisplayOptions => ({
-		show: { ...displayOptions.show, ...extra },
-	});
 	return [
 		{
 			displayName: 'Request ID',
@@ -21,44 +20,7 @@ export function identitySigningProperties(operation: string, withSigners: boolea
 				'ID of the signing request the signer authenticated for with the national identity provider. The signer must authenticate before this call.',
 			displayOptions,
 		},
-		{
-			displayName: 'File Input',
-			name: 'fileInput',
-			type: 'options',
-			options: [
-				{ name: 'Binary Field', value: 'binary', description: 'Take the PDF from a binary field of the input item' },
-				{ name: 'Base64 Text', value: 'base64', description: 'Give the PDF as Base64 text' },
-			],
-			default: 'binary',
-			displayOptions,
-		},
-		{
-			displayName: 'Input Binary Field',
-			name: 'inputBinaryField',
-			type: 'string',
-			default: 'data',
-			required: true,
-			hint: 'The name of the input binary field holding the PDF to sign',
-			displayOptions: show({ fileInput: ['binary'] }),
-		},
-		{
-			displayName: 'File (Base64)',
-			name: 'fileBase64',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'The PDF to sign, Base64-encoded',
-			displayOptions: show({ fileInput: ['base64'] }),
-		},
-		{
-			displayName: 'File Name',
-			name: 'fileName',
-			type: 'string',
-			default: '',
-			placeholder: 'contract.pdf',
-			description: 'Name of the file. Leave empty to use the name of the binary file (or document.pdf).',
-			displayOptions,
-		},
+		...fileInputProperties(displayOptions, IDENTITY_FILE_INPUT),
 		{
 			displayName: 'File Password',
 			name: 'filePassword',

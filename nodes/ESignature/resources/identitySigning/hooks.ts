@@ -6,46 +6,22 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { decodeBase64, fileNameFor, readBinaryFile } from '../../shared/binary';
+import { fileNameFor, readBinaryFile, requireBase64 } from '../../shared/binary';
 import { buildSigners } from '../../shared/destinations';
-import { inputError, requireGuid } from '../../shared/validation';
+import type { FileInputOptions } from '../../shared/fileInput';
+import { fileInputName, readFileInput } from '../../shared/fileInput';
+import { inputError, requireGuid, toText } from '../../shared/validation';
 
 /** Request builders of identity-provider signing (v1 and v2). */
 
-function text(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value).trim();
-}
-
-/** Base64 given as text, checked so a typo fails here instead of at the service. */
-function base64Text(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
-	const raw = text(value);
-	if (!raw) throw inputError(context, `${fieldLabel} is empty`);
-	if (!decodeBase64(raw)) throw inputError(context, `${fieldLabel} is not valid Base64`);
-	return raw.replace(/^data:[^;]+;base64,/, '').replace(/\s+/g, '');
-}
-
-/** The name the file is sent with, and the signed file is output with. */
-function inputFileName(context: IExecuteSingleFunctions): string {
-	const given = text(context.getNodeParameter('fileName', ''));
-	if (given) return given;
-	if (context.getNodeParameter('fileInput', 'binary') === 'binary') {
-		const property = text(context.getNodeParameter('inputBinaryField', 'data'));
-		const fromBinary = context.getInputData().binary?.[property]?.fileName;
-		if (fromBinary) return fromBinary;
-	}
-	return 'document.pdf';
-}
+/** One PDF; Base64 text without a File Name is sent (and the signed file output) as document.pdf. */
+export const IDENTITY_FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };
 
 async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
-	let file: string;
-	if (context.getNodeParameter('fileInput', 'binary') === 'base64') {
-		file = base64Text(context, context.getNodeParameter('fileBase64', ''), 'File (Base64)');
-	} else {
-		const property = text(context.getNodeParameter('inputBinaryField', 'data'));
-		file = (await readBinaryFile(context, property, 'Input Binary Field')).data.toString('base64');
-	}
+	const [document] = await readFileInput(context, IDENTITY_FILE_INPUT);
+	// The PDF's password is sent exactly as entered: spaces may be part of it.
 	const password = String(context.getNodeParameter('filePassword', '') ?? '');
-	return { file, fileName: inputFileName(context), password: password || null };
+	return { file: document.data.toString('base64'), fileName: document.fileName, password: password || null };
 }
 
 async function appearanceObject(context: IExecuteSingleFunctions): Promise<IDataObject | undefined> {
@@ -77,8 +53,8 @@ async function appearanceObject(context: IExecuteSingleFunctions): Promise<IData
 		}
 		appearance.rect = rect;
 	}
-	const imageField = text(settings.appearanceImageBinaryField);
-	const imageText = text(settings.appearanceImageBase64);
+	const imageField = toText(settings.appearanceImageBinaryField);
+	const imageText = toText(settings.appearanceImageBase64);
 	if (imageField && imageText) {
 		throw inputError(context, `${label}: give the appearance image either as a binary field or as Base64, not both`);
 	}
@@ -86,9 +62,9 @@ async function appearanceObject(context: IExecuteSingleFunctions): Promise<IData
 		const image = await readBinaryFile(context, imageField, `${label}: Appearance Image Binary Field`);
 		appearance.appearanceImageBase64 = image.data.toString('base64');
 	} else if (imageText) {
-		appearance.appearanceImageBase64 = base64Text(context, imageText, `${label}: Appearance Image (Base64)`);
+		appearance.appearanceImageBase64 = requireBase64(context, imageText, `${label}: Appearance Image (Base64)`);
 	}
-	const extraText = text(settings.extraText);
+	const extraText = toText(settings.extraText);
 	if (extraText) appearance.extraText = extraText;
 	return Object.keys(appearance).length ? appearance : undefined;
 }
@@ -130,18 +106,22 @@ export async function buildIdentitySignWithSignersBody(
 	return requestOptions;
 }
 
-/** The service answers with the bare signed file: it is named after the file that was sent, with the request ID. */
+/**
+ * The single naming step of the signed file. The service answers with the bare file, so base64ResponseToBinary (shared)
+ * gives it a generic name first; this names it after the file that was sent (fileInputName, as in the request) and
+ * adds the request ID.
+ */
 export async function nameSignedFile(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 	_response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const property = text(this.getNodeParameter('binaryPropertyName', 'data')) || 'data';
-	const requestId = text(this.getNodeParameter('requestId', ''));
+	const property = toText(this.getNodeParameter('binaryPropertyName', 'data')) || 'data';
+	const requestId = toText(this.getNodeParameter('requestId', ''));
 	return items.map((item) => {
 		const binary = item.binary?.[property];
 		if (!binary) return item;
-		const fileName = fileNameFor(inputFileName(this), 'document', binary.fileExtension ?? 'pdf');
+		const fileName = fileNameFor(fileInputName(this, IDENTITY_FILE_INPUT), 'document', binary.fileExtension ?? 'pdf');
 		return {
 			...item,
 			json: { requestId, ...item.json, fileName },

@@ -6,7 +6,13 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { buildDestinations, normaliseDestinations, parseJsonParameter } from '../../shared/destinations';
+import {
+	buildDestinations,
+	isPlainObject,
+	jsonListParameter,
+	normaliseDestinations,
+	pick,
+} from '../../shared/destinations';
 import { futureDate, inputError, requireEmail, requireGuid } from '../../shared/validation';
 
 /** Request builders of the invitation operations. */
@@ -17,21 +23,11 @@ function optionalText(context: IExecuteSingleFunctions, name: string): string | 
 	return text || undefined;
 }
 
+/** A non-empty JSON list parameter. */
 function jsonList(context: IExecuteSingleFunctions, name: string, fieldLabel: string, what: string): unknown[] {
-	const parsed = parseJsonParameter(context, context.getNodeParameter(name, '[]'), fieldLabel);
-	if (!Array.isArray(parsed)) throw inputError(context, `${fieldLabel} must be an array of ${what}`);
-	if (!parsed.length) throw inputError(context, `${fieldLabel}: add at least one ${what.replace(/s$/, '')}`);
-	return parsed;
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A value of an object given as JSON, whatever the case of its key. */
-function pick(entry: IDataObject, key: string): unknown {
-	const found = Object.keys(entry).find((name) => name.toLowerCase() === key.toLowerCase());
-	return found === undefined ? undefined : entry[found];
+	const list = jsonListParameter(context, name, fieldLabel, what);
+	if (!list.length) throw inputError(context, `${fieldLabel}: add at least one ${what.replace(/s$/, '')}`);
+	return list;
 }
 
 export async function buildSendBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -55,7 +51,7 @@ export async function buildSendBulkBody(this: IExecuteSingleFunctions, requestOp
 		const entries = jsonList(this, 'bulkJson', 'Invitations (JSON)', 'documents');
 		requestOptions.body = entries.map((entry, index) => {
 			const label = `Invitations (JSON), document ${index + 1}`;
-			if (!isObject(entry)) throw inputError(this, `${label} must be an object with documentId and destinations`);
+			if (!isPlainObject(entry)) throw inputError(this, `${label} must be an object with documentId and destinations`);
 			const destinations = pick(entry, 'destinations');
 			if (!Array.isArray(destinations) || !destinations.length) {
 				throw inputError(this, `${label}: destinations must be a non-empty array of signers`);
@@ -73,22 +69,12 @@ export async function buildSendBulkBody(this: IExecuteSingleFunctions, requestOp
 	return requestOptions;
 }
 
-/** Whether the user left the signers of Send for Envelope empty (allowed there: only pending signers are invited). */
-function noSignersGiven(context: IExecuteSingleFunctions): boolean {
-	if (context.getNodeParameter('destinationsInput', 'fields') === 'json') {
-		const parsed = parseJsonParameter(context, context.getNodeParameter('destinationsJson', '[]'), 'Signers (JSON)');
-		return parsed === undefined || (Array.isArray(parsed) && parsed.length === 0);
-	}
-	const entries = context.getNodeParameter('destinations.destination', []) as IDataObject[];
-	return !entries?.length;
-}
-
 export async function buildSendForEnvelopeBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const envelopeId = requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
 	const invitationMessage = optionalText(this, 'invitationMessage');
-	// The service invites the envelope's pending signers; the list only adds further ones, so an empty list is sent
-	// as [] (not omitted) to say "nobody else".
-	const destinations = noSignersGiven(this) ? [] : buildDestinations(this, 'v1Camel');
+	// The service invites the envelope's pending signers; the list only adds further ones, so an empty list (in
+	// either input mode) is sent as [] (not omitted) to say "nobody else".
+	const destinations = buildDestinations(this, 'v1Camel', { allowEmpty: true });
 	requestOptions.qs = { ...requestOptions.qs, envelopeId };
 	requestOptions.body = { envelopeId, destinations, ...(invitationMessage ? { invitationMessage } : {}) };
 	return requestOptions;
@@ -119,15 +105,16 @@ export async function buildBulkRemindersBody(this: IExecuteSingleFunctions, requ
 	if (!entries.length) throw inputError(this, 'Reminders: add at least one reminder');
 	requestOptions.body = entries.map((entry, index) => {
 		const label = `${listLabel}, reminder ${index + 1}`;
-		if (!isObject(entry)) throw inputError(this, `${label} must be an object`);
+		if (!isPlainObject(entry)) throw inputError(this, `${label} must be an object`);
 		const text = (key: string) => String(pick(entry, key) ?? '').trim();
 		const email = text('destinationEmail');
 		const phone = text('destinationPhone');
-		if (!email && !phone) throw inputError(this, `${label}: give the signer's e-mail or phone`);
+		const requestId = requireGuid(this, text('requestId'), `${label}: Envelope ID`);
+		// The interface marks only destinationPhone as nullable: every reminder names the signer's e-mail.
+		if (!email) throw inputError(this, `${label}: Signer Email is required`);
 		return {
-			requestId: requireGuid(this, text('requestId'), `${label}: Envelope ID`),
-			...(email ? { destinationEmail: requireEmail(this, email, `${label}: Signer Email`) } : {}),
-			// The interface marks only destinationPhone as nullable.
+			requestId,
+			destinationEmail: requireEmail(this, email, `${label}: Signer Email`),
 			destinationPhone: phone || null,
 		};
 	});

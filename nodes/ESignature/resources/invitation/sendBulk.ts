@@ -5,6 +5,8 @@ import { destinationsProperties } from '../../shared/destinations';
 
 const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulk'] } };
 const showFields = { show: { ...displayOptions.show, bulkInput: ['fields'] } };
+const BULK_JSON_EXAMPLE =
+	'[{"documentId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "destinations": [{"destinationName": "Jane Doe", "destinationEmail": "jane@example.com"}]}]';
 
 export const sendBulkDescription: INodeProperties[] = [
 	{
@@ -42,10 +44,9 @@ export const sendBulkDescription: INodeProperties[] = [
 		displayName: 'Invitations (JSON)',
 		name: 'bulkJson',
 		type: 'json',
-		default:
-			'[\n  {\n    "documentId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301",\n    "destinations": [\n      { "destinationName": "Jane Doe", "destinationEmail": "jane@example.com" }\n    ]\n  }\n]',
-		description:
-			'Array of documents, each with documentId and its destinations (signers with the API field names, e.g. destinationName, destinationEmail, signeOrder)',
+		default: '[]',
+		placeholder: BULK_JSON_EXAMPLE,
+		description: `Array of documents such as ${BULK_JSON_EXAMPLE}. Each has documentId and its destinations (signers with the API field names, e.g. destinationName, destinationEmail, signeOrder).`,
 		displayOptions: { show: { ...displayOptions.show, bulkInput: ['json'] } },
 	},
 	responseOptions(displayOptions),

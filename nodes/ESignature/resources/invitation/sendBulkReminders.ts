@@ -3,6 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { listInputProperty, responseOptions } from '../../shared/descriptions';
 
 const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulkReminders'] } };
+const REMINDERS_JSON_EXAMPLE =
+	'[{"requestId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "destinationEmail": "jane@example.com"}]';
 
 export const sendBulkRemindersDescription: INodeProperties[] = [
 	listInputProperty('remindersInput', 'Reminders Input', 'reminder', displayOptions),
@@ -34,6 +36,7 @@ export const sendBulkRemindersDescription: INodeProperties[] = [
 						type: 'string',
 						placeholder: 'name@email.com',
 						default: '',
+						required: true,
 						description: 'E-mail address of the signer to remind',
 					},
 					{
@@ -42,7 +45,7 @@ export const sendBulkRemindersDescription: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: '+966500000000',
-						description: 'Phone number of a signer invited by SMS; leave empty for e-mail signers',
+						description: 'Phone number of a signer invited by SMS, in addition to the e-mail; leave empty otherwise',
 					},
 				],
 			},
@@ -52,9 +55,9 @@ export const sendBulkRemindersDescription: INodeProperties[] = [
 		displayName: 'Reminders (JSON)',
 		name: 'remindersJson',
 		type: 'json',
-		default:
-			'[\n  {\n    "requestId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301",\n    "destinationEmail": "jane@example.com"\n  }\n]',
-		description: 'Array of reminders, each with requestId and destinationEmail or destinationPhone',
+		default: '[]',
+		placeholder: REMINDERS_JSON_EXAMPLE,
+		description: `Array of reminders such as ${REMINDERS_JSON_EXAMPLE}. Each has requestId, destinationEmail and, for a signer invited by SMS, destinationPhone.`,
 		displayOptions: { show: { ...displayOptions.show, remindersInput: ['json'] } },
 	},
 	responseOptions(displayOptions),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { buildSigners } from '../../shared/destinations';
-import { inputError, requireGuid } from '../../shared/validation';
+import { inputError, requireGuid, toText } from '../../shared/validation';
 
 /** Request builders of the direct signing operations. */
 
@@ -18,12 +18,13 @@ export async function buildSignByTemplateBody(this: IExecuteSingleFunctions, req
 	const signres = buildSigners(this);
 	const entries = (this.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];
 	const templateFields = entries.map((entry, index) => {
-		const fieldName = String(entry.fieldName ?? '').trim();
+		const fieldName = toText(entry.fieldName);
 		if (!fieldName) throw inputError(this, `Template Fields, field ${index + 1}: Field Name is required`);
 		return { fieldName, value: entry.value === undefined || entry.value === null ? '' : String(entry.value) };
 	});
 	const additional = this.getNodeParameter('additionalFields', {}) as IDataObject;
-	const referenceNumber = String(additional.referenceNumber ?? '').trim();
+	const referenceNumber = toText(additional.referenceNumber);
+	// The password is sent exactly as entered: spaces may be part of it.
 	const password = String(additional.password ?? '');
 	// ReferenceNumber and Password are capitalised as the interface has them.
 	requestOptions.body = {

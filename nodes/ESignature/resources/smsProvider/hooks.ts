@@ -1,21 +1,23 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { toNumber } from '../../shared/enums';
-import { inputError, requireText } from '../../shared/validation';
+import { inputError, requireHttpUrl, requireText } from '../../shared/validation';
+
+/**
+ * How `smsProvider` travels. The spec describes it as a string identifier, yet its sample sends a number: the number
+ * is sent, as in the sample. Set to 'string' to send the same identifier as text (e.g. "3").
+ */
+export const SMS_PROVIDER_SENT_AS: 'number' | 'string' = 'number';
 
 /** Request builder of the SMS provider configuration. */
 export async function buildSmsProviderBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const rawProvider = this.getNodeParameter('smsProvider', '');
-	const smsProvider = toNumber(rawProvider);
-	if (smsProvider === undefined || !Number.isInteger(smsProvider)) {
+	const provider = toNumber(rawProvider);
+	if (provider === undefined || !Number.isInteger(provider)) {
 		throw inputError(this, `Provider must be one of the listed providers or its number, got "${String(rawProvider)}"`);
 	}
-	const smsUrl = requireText(this, this.getNodeParameter('smsUrl', ''), 'Gateway URL');
-	let validUrl = false;
-	try {
-		validUrl = ['http:', 'https:'].includes(new URL(smsUrl).protocol);
-	} catch {}
-	if (!validUrl) throw inputError(this, `Gateway URL must be an http:// or https:// URL, got "${smsUrl}"`);
+	const smsUrl = requireHttpUrl(this, this.getNodeParameter('smsUrl', ''), 'Gateway URL');
+	// A password is sent exactly as entered: spaces may be part of it.
 	const password = String(this.getNodeParameter('smsPassword', '') ?? '');
 	if (!password) throw inputError(this, 'Password is required');
 	requestOptions.body = {
@@ -24,7 +26,7 @@ export async function buildSmsProviderBody(this: IExecuteSingleFunctions, reques
 		// Spelled as the interface has it.
 		smsUserame: requireText(this, this.getNodeParameter('smsUserame', ''), 'Username'),
 		smsPassword: password,
-		smsProvider,
+		smsProvider: SMS_PROVIDER_SENT_AS === 'number' ? provider : String(provider),
 	};
 	return requestOptions;
 }

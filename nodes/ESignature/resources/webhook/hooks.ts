@@ -8,20 +8,10 @@ import type {
 
 import { baseUrlOf, CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
 import { isFailedAnswer, isServiceWrapper, notFoundError, parseBody, serviceError } from '../../shared/errors';
-import { inputError, requireGuid } from '../../shared/validation';
+import { setPathParameter } from '../../shared/paths';
+import { inputError, requireGuid, requireHttpUrl } from '../../shared/validation';
 
 /** Request builders of the webhook operations. */
-
-function webhookUrl(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
-	const text = typeof value === 'string' ? value.trim() : '';
-	let valid = false;
-	try {
-		const url = new URL(text);
-		valid = url.protocol === 'https:' || url.protocol === 'http:';
-	} catch {}
-	if (!valid) throw inputError(context, `${fieldLabel} must be an http:// or https:// URL, got "${text || '(empty)'}"`);
-	return text;
-}
 
 /** The header token is a secret: used exactly as entered, never trimmed. */
 function headerTokenOf(value: unknown): { headerToken?: string } {
@@ -34,13 +24,12 @@ function selectedWebhookId(context: IExecuteSingleFunctions): string {
 }
 
 export async function setWebhookIdPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.url = (requestOptions.url ?? '').replace('{webhookId}', encodeURIComponent(selectedWebhookId(this)));
-	return requestOptions;
+	return setPathParameter(requestOptions, 'webhookId', selectedWebhookId(this));
 }
 
 export async function buildCreateWebhookBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	requestOptions.body = {
-		webhookUrl: webhookUrl(this, this.getNodeParameter('webhookUrl'), 'Webhook URL'),
+		webhookUrl: requireHttpUrl(this, this.getNodeParameter('webhookUrl'), 'Webhook URL'),
 		...headerTokenOf(this.getNodeParameter('headerToken', '')),
 		isDefault: this.getNodeParameter('isDefault', false) as boolean,
 	};
@@ -51,7 +40,7 @@ export async function buildCreateManyWebhooksBody(this: IExecuteSingleFunctions,
 	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
 	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
 	requestOptions.body = entries.map((entry, index) => ({
-		webhookUrl: webhookUrl(this, entry.webhookUrl, `Webhooks, webhook ${index + 1}: Webhook URL`),
+		webhookUrl: requireHttpUrl(this, entry.webhookUrl, `Webhooks, webhook ${index + 1}: Webhook URL`),
 		...headerTokenOf(entry.headerToken),
 		isDefault: Boolean(entry.isDefault),
 	}));
@@ -65,7 +54,7 @@ export async function buildCreateManyWebhooksBody(this: IExecuteSingleFunctions,
 export async function buildUpdateWebhookBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const id = selectedWebhookId(this);
 	const updates = this.getNodeParameter('updateFields', {}) as IDataObject;
-	const newUrl = updates.webhookUrl === undefined ? undefined : webhookUrl(this, updates.webhookUrl, 'Update Fields: Webhook URL');
+	const newUrl = updates.webhookUrl === undefined ? undefined : requireHttpUrl(this, updates.webhookUrl, 'Update Fields: Webhook URL');
 	if (newUrl === undefined && updates.isDefault === undefined) {
 		throw inputError(this, 'Update Fields: add the Webhook URL or Use as Account Default to change');
 	}
