@@ -41,10 +41,10 @@ export const description: INodeProperties[] = [
 				},
 			},
 			{
-				name: 'Get Completed',
+				name: 'Download Completed',
 				value: 'getCompleted',
-				action: 'Get a completed document',
-				description: 'Get the signed PDF of a completed envelope',
+				action: 'Download a completed document',
+				description: 'Download the signed PDF of a completed envelope (always a PDF, even where Download Signed gives a ZIP)',
 				routing: {
 					request: { method: 'GET', url: '/api/v1/documents/{documentId}/completed/base64' },
 					send: { preSend: [setDocumentIdPath] },
@@ -52,10 +52,10 @@ export const description: INodeProperties[] = [
 				},
 			},
 			{
-				name: 'Get Content',
+				name: 'Download Content',
 				value: 'getContent',
-				action: 'Get the content of a document',
-				description: 'Get the current content of a document',
+				action: 'Download the content of a document',
+				description: 'Download the current content of a document, with the signatures made so far',
 				routing: {
 					request: { method: 'GET', url: '/api/v1/documents/{documentId}/content-base64' },
 					send: { preSend: [setDocumentIdPath] },

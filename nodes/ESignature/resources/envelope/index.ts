@@ -82,7 +82,7 @@ export const description: INodeProperties[] = [
 				name: 'Create From Base64',
 				value: 'createFromBase64',
 				action: 'Create an envelope from a base64 document',
-				description: 'Create an envelope from one document sent as Base64',
+				description: 'Create an envelope from one document, sent to the service as Base64 in JSON (from a binary field or Base64 text)',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
 					send: { preSend: [buildCreateFromBase64Request] },
