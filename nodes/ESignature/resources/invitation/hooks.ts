@@ -13,14 +13,13 @@ import {
 	normaliseDestinations,
 	pick,
 } from '../../shared/destinations';
-import { futureDate, inputError, requireEmail, requireGuid } from '../../shared/validation';
+import { futureDate, inputError, optionalText, requireEmail, requireGuid } from '../../shared/validation';
 
 /** Request builders of the invitation operations. */
 
-function optionalText(context: IExecuteSingleFunctions, name: string): string | undefined {
-	const value = context.getNodeParameter(name, '') as string;
-	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
-	return text || undefined;
+/** An optional text parameter, undefined when empty. */
+function optionalParameter(context: IExecuteSingleFunctions, name: string): string | undefined {
+	return optionalText(context.getNodeParameter(name, ''));
 }
 
 /** A non-empty JSON list parameter. */
@@ -71,7 +70,7 @@ export async function buildSendBulkBody(this: IExecuteSingleFunctions, requestOp
 
 export async function buildSendForEnvelopeBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const envelopeId = requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
-	const invitationMessage = optionalText(this, 'invitationMessage');
+	const invitationMessage = optionalParameter(this, 'invitationMessage');
 	// The service invites the envelope's pending signers; the list only adds further ones, so an empty list (in
 	// either input mode) is sent as [] (not omitted) to say "nobody else".
 	const destinations = buildDestinations(this, 'v1Camel', { allowEmpty: true });
@@ -123,8 +122,8 @@ export async function buildBulkRemindersBody(this: IExecuteSingleFunctions, requ
 
 /** Body of v2 (links only) and v3 (send and links) invitations. */
 export async function buildSigningLinksBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const invitationMessage = optionalText(this, 'invitationMessage');
-	const invitationSubject = optionalText(this, 'invitationSubject');
+	const invitationMessage = optionalParameter(this, 'invitationMessage');
+	const invitationSubject = optionalParameter(this, 'invitationSubject');
 	requestOptions.body = {
 		documentId: requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID'),
 		destinations: buildDestinations(this, 'v2'),
