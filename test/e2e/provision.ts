@@ -232,7 +232,12 @@ export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
 			overrides: { linkedom: VERSIONS.linkedom },
 		});
 		writeFileSync(join(HOST_DIR, '.npmrc'), NPMRC);
-		await run('npm', ['install', ...npmFlags], { cwd: HOST_DIR, env: env24 });
+		// npm sometimes fails a large install on its own (seen: ENOTEMPTY while moving folders); a second pass
+		// resumes from what the first one installed.
+		await run('npm', ['install', ...npmFlags], { cwd: HOST_DIR, env: env24 }).catch(async (error: Error) => {
+			log(`npm install failed (${error.message.split('\n')[0]}); retrying once`);
+			await run('npm', ['install', ...npmFlags], { cwd: HOST_DIR, env: env24 });
+		});
 		if (!existsSync(p.n8nBin)) throw new Error(`n8n installed but ${p.n8nBin} is missing`);
 		log(`n8n ${VERSIONS.n8n} installed in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
 
