@@ -601,6 +601,24 @@ describe('Invitation resource', () => {
 			expect(emulator.notifications.map((n) => n.to)).toEqual(sends ? ['omar@example.com', 'jane@example.com'] : []);
 		});
 
+		it('refuses a blank name and a redirect URL that is not http(s), before sending', async () => {
+			const blank = await run({
+				operation,
+				documentId: UNKNOWN_ID,
+				destinations: { destination: [{ ...jane, name: '   ' }] },
+			});
+			expect(blank.error?.message).toBe('Signers, signer 1: Name is required');
+			const badUrl = await run({
+				operation,
+				documentId: UNKNOWN_ID,
+				destinations: { destination: [{ ...jane, options: { redirectUrl: 'example.com/done' } }] },
+			});
+			expect(badUrl.error?.message).toBe(
+				'Signers, signer 1: Redirect URL must be an http:// or https:// URL, got text that is not a URL',
+			);
+			expect(emulator.requests).toHaveLength(0);
+		});
+
 		it('refuses a missing document ID before sending', async () => {
 			const result = await run({ operation, documentId: '={{ $json.missing }}', destinations: { destination: [jane] } });
 			expect(result.error?.message).toMatch(/Document ID is required/);

@@ -97,7 +97,7 @@ describe('Signing resource', () => {
 			expect(envelope.signers[0].status).toBe('Signed');
 		});
 
-		it('finds the e-mail of JSON signer details in any case, and trims it', async () => {
+		it('sends JSON signer details in the spelling of the spec whatever their case, trimmed', async () => {
 			const envelope = newEnvelope(['jane@example.com']);
 			const result = await run({
 				operation: 'sign',
@@ -108,7 +108,7 @@ describe('Signing resource', () => {
 			expect(result.error).toBeUndefined();
 			expect(apiRequests()[0].body).toEqual({
 				documentId: envelope.documentId,
-				signres: [{ FirstNameEnglish: 'Jane', EmailAddress: 'jane@example.com' }],
+				signres: [{ firstNameEnglish: 'Jane', emailAddress: 'jane@example.com' }],
 			});
 		});
 

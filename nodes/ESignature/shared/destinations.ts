@@ -7,7 +7,8 @@ import type {
 
 import { listInputProperty } from './descriptions';
 import { AUTHENTICATION_TYPES, DESTINATION_TYPES, INVITATION_LANGUAGES, toNumber } from './enums';
-import { futureDate, inputError, requireEmail } from './validation';
+import { findKey, isPlainObject, jsonListParameter, parseJsonParameter } from './json';
+import { futureDate, inputError, requireEmail, requireHttpUrl, toText } from './validation';
 
 /**
  * Signers ("destinations") and signer details ("signres"): one field definition and one builder each, used by every
@@ -24,7 +25,7 @@ interface DestinationField {
 	/** camelCase name of the API; PascalCase styles capitalise it. */
 	api: string;
 	styles: DestinationStyle[];
-	kind: 'text' | 'email' | 'number' | 'boolean' | 'date' | 'json';
+	kind: 'text' | 'email' | 'url' | 'number' | 'boolean' | 'date' | 'json';
 	/** Rarely used: shown in the signer's Options collection instead of flat. */
 	option?: boolean;
 	/** The rest of the UI property. */
@@ -162,7 +163,7 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		label: 'Redirect URL',
 		api: 'redirectUrl',
 		styles: ['v2'],
-		kind: 'text',
+		kind: 'url',
 		option: true,
 		ui: { type: 'string', default: '', description: 'Where the signer is sent after signing' },
 	},
@@ -196,26 +197,6 @@ const apiName = (field: DestinationField, style: DestinationStyle) =>
 
 const uiProperty = (field: DestinationField): INodeProperties =>
 	({ displayName: field.label, name: field.field, ...field.ui }) as INodeProperties;
-
-export function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The key of `entry` spelled like one of `names` in any case (earlier names first): JSON may use either spelling. */
-export function findKey(entry: IDataObject, ...names: string[]): string | undefined {
-	const keys = Object.keys(entry);
-	for (const name of names) {
-		const found = keys.find((key) => key.toLowerCase() === name.toLowerCase());
-		if (found !== undefined) return found;
-	}
-	return undefined;
-}
-
-/** The value of `entry` under one of `names`, whatever the case of its key. */
-export function pick(entry: IDataObject, ...names: string[]): unknown {
-	const key = findKey(entry, ...names);
-	return key === undefined ? undefined : entry[key];
-}
 
 /** Examples of the JSON inputs: hints only, never the default, so that switching to JSON and running sends nothing made up. */
 const SIGNERS_JSON_EXAMPLE = '[{"destinationName": "Jane Doe", "destinationEmail": "jane@example.com"}]';
@@ -263,29 +244,6 @@ export function destinationsProperties(style: DestinationStyle, displayOptions: 
 			displayOptions: { ...displayOptions, show: { ...displayOptions.show, destinationsInput: ['json'] } },
 		},
 	];
-}
-
-/** A JSON field (n8n may hand over text or the parsed value); undefined when empty. */
-export function parseJsonParameter(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): unknown {
-	if (typeof value !== 'string') return value;
-	if (!value.trim()) return undefined;
-	try {
-		return JSON.parse(value);
-	} catch (error) {
-		throw inputError(context, `${fieldLabel} is not valid JSON: ${(error as Error).message}`);
-	}
-}
-
-/** A JSON parameter that holds a list; an empty field is an empty list. */
-export function jsonListParameter(
-	context: IExecuteSingleFunctions,
-	name: string,
-	fieldLabel: string,
-	what: string,
-): unknown[] {
-	const parsed = parseJsonParameter(context, context.getNodeParameter(name, '[]'), fieldLabel) ?? [];
-	if (!Array.isArray(parsed)) throw inputError(context, `${fieldLabel} must be an array of ${what}`);
-	return parsed;
 }
 
 /**
@@ -350,7 +308,13 @@ export function normaliseDestinations(
 			} else if (field.kind === 'json') {
 				const parsed = parseJsonParameter(context, value, fieldLabel);
 				if (parsed !== undefined) out[key] = parsed as IDataObject;
-			} else out[key] = value as string | boolean;
+			} else if (field.kind === 'url') {
+				const url = toText(value);
+				if (url) out[key] = requireHttpUrl(context, url, fieldLabel);
+			} else if (field.kind === 'text') {
+				const text = toText(value);
+				if (text) out[key] = text;
+			} else out[key] = value as boolean;
 		}
 		if (!out[apiName(NAME, style)]) throw inputError(context, `${label}: ${NAME.label} is required`);
 		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)]) {
@@ -376,13 +340,13 @@ const SIGNER_FIELDS: Array<{ name: string; displayName: string }> = [
 	{ name: 'nationalId', displayName: 'National ID' },
 	{ name: 'mobileNumber', displayName: 'Mobile Number' },
 	{ name: 'emailAddress', displayName: 'Email' },
-	{ name: 'authType', displayName: 'Authentication Type' },
+	{ name: 'authType', displayName: 'Authentication Method (Text)' },
 ];
 
 const SIGNER_EMAIL = SIGNER_FIELDS.find((f) => f.name === 'emailAddress')!;
 
 /** Signer details ("signres") of direct and identity-provider signing. */
-export function signersProperties(displayOptions: IDisplayOptions, required = true): INodeProperties[] {
+export function signersProperties(displayOptions: IDisplayOptions): INodeProperties[] {
 	return [
 		listInputProperty('signersInput', 'Signer Details Input', 'signer', displayOptions),
 		{
@@ -392,7 +356,7 @@ export function signersProperties(displayOptions: IDisplayOptions, required = tr
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Signer',
 			default: {},
-			required,
+			required: true,
 			displayOptions: { ...displayOptions, show: { ...displayOptions.show, signersInput: ['fields'] } },
 			options: [
 				{
@@ -411,7 +375,10 @@ export function signersProperties(displayOptions: IDisplayOptions, required = tr
 								}
 							: {}),
 						...(f.name === 'authType'
-							? { description: 'Optional; as the service names it, e.g. a verification method' }
+							? {
+									description:
+										'Optional. How this signer was verified, as text in the service\'s own words (e.g. WITHOUTVALIDATION); not the numbered Authentication Type of invitations',
+								}
 							: {}),
 					})),
 				},
@@ -446,13 +413,14 @@ export function buildSigners(context: IExecuteSingleFunctions): IDataObject[] {
 		for (const [key, value] of Object.entries(entry)) {
 			const trimmed = typeof value === 'string' ? value.trim() : value;
 			if (trimmed === undefined || trimmed === null || trimmed === '') continue;
-			out[key] = trimmed;
+			// Known fields go out as the spec spells them, whatever case JSON used; unknown ones pass through.
+			const known = SIGNER_FIELDS.find((f) => f.name.toLowerCase() === key.toLowerCase());
+			out[known?.name ?? key] = trimmed;
 		}
-		const emailKey = findKey(out, SIGNER_EMAIL.name);
-		if (emailKey === undefined) {
+		if (out.emailAddress === undefined) {
 			throw inputError(context, `${label}: ${SIGNER_EMAIL.displayName} is required`);
 		}
-		out[emailKey] = requireEmail(context, out[emailKey], `${label}: ${SIGNER_EMAIL.displayName}`);
+		out.emailAddress = requireEmail(context, out.emailAddress, `${label}: ${SIGNER_EMAIL.displayName}`);
 		return out;
 	});
 }

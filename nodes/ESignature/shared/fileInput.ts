@@ -2,7 +2,7 @@ import type { IDisplayOptions, IExecuteSingleFunctions, INodeProperties } from '
 
 import type { DocumentFile } from './binary';
 import { binaryFileName, detectMimeType, readBinaryFile, requireBase64, splitPropertyNames } from './binary';
-import { parseJsonParameter } from './destinations';
+import { isPlainObject, parseJsonParameter, pick } from './json';
 import { inputError, requireText, toText } from './validation';
 
 /**
@@ -176,13 +176,11 @@ export async function readFileInput(
 	}
 	return entries.map((entry: unknown, index) => {
 		const entryLabel = `${label}, file ${index + 1}`;
-		if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+		if (!isPlainObject(entry)) {
 			throw inputError(context, `${entryLabel} must be an object with "file" and "fileName"`);
 		}
 		// Either spelling the API uses (file/File, fileName/FileName) is accepted.
-		const value = (key: string) =>
-			Object.entries(entry).find(([name]) => name.toLowerCase() === key.toLowerCase())?.[1] as unknown;
-		const file = fromBase64(context, value('file'), `${entryLabel}: file`);
-		return { ...file, fileName: requireText(context, value('fileName'), `${entryLabel}: fileName`) };
+		const file = fromBase64(context, pick(entry, 'file'), `${entryLabel}: file`);
+		return { ...file, fileName: requireText(context, pick(entry, 'fileName'), `${entryLabel}: fileName`) };
 	});
 }

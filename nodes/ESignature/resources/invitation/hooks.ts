@@ -6,14 +6,9 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import {
-	buildDestinations,
-	isPlainObject,
-	jsonListParameter,
-	normaliseDestinations,
-	pick,
-} from '../../shared/destinations';
-import { futureDate, inputError, optionalText, requireEmail, requireGuid } from '../../shared/validation';
+import { buildDestinations, normaliseDestinations } from '../../shared/destinations';
+import { isPlainObject, jsonListParameter, pick } from '../../shared/json';
+import { futureDate, inputError, optionalText, requireEmail, requireGuid, toText } from '../../shared/validation';
 
 /** Request builders of the invitation operations. */
 
@@ -105,7 +100,7 @@ export async function buildBulkRemindersBody(this: IExecuteSingleFunctions, requ
 	requestOptions.body = entries.map((entry, index) => {
 		const label = `${listLabel}, reminder ${index + 1}`;
 		if (!isPlainObject(entry)) throw inputError(this, `${label} must be an object`);
-		const text = (key: string) => String(pick(entry, key) ?? '').trim();
+		const text = (key: string) => toText(pick(entry, key));
 		const email = text('destinationEmail');
 		const phone = text('destinationPhone');
 		const requestId = requireGuid(this, text('requestId'), `${label}: Envelope ID`);
