@@ -32,6 +32,14 @@ describe('answers of the service', () => {
 		expect(request.headers.accept).toContain('application/pdf');
 	});
 
+	it('reports a Base64 download answered without data as not found, like every read by ID', async () => {
+		for (const operation of ['getCompleted', 'getContent']) {
+			emulator.failNext(1, 200, { data: null, errorCode: 0, message: 'Success' });
+			const result = await harness.run({ parameters: { resource: 'document', operation, documentId: someId } });
+			expect(result.error?.message).toBe('The requested item was not found');
+		}
+	});
+
 	it('turns a `data: false` answer without error code into { success: false }', async () => {
 		emulator.failNext(1, 200, { data: false, errorCode: 0, message: 'NothingToDo' });
 		const result = await harness.run({

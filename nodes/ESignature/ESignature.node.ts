@@ -1,6 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { searchWebhooks } from './methods/listSearch';
 import * as accessToken from './resources/accessToken';
 import * as commercialRegistration from './resources/commercialRegistration';
@@ -25,7 +26,7 @@ export class ESignature implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'eSignatureApi', required: true }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		requestDefaults: {
 			baseURL:
 				'={{ ($credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.baseUrl).replace(/\\/+$/, "") }}',

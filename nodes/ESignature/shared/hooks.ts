@@ -8,6 +8,7 @@ import type {
 
 import { decodeBase64, detectMimeType, fileNameFor } from './binary';
 import { failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from './errors';
+import { toText } from './validation';
 
 /*
  * Hooks shared by every resource: how answers become items, errors and binary data.
@@ -64,8 +65,9 @@ export async function unwrapFoundResponse(
 	return itemsFromData(this, body);
 }
 
-function binaryPropertyName(context: IExecuteSingleFunctions): string {
-	return ((context.getNodeParameter('binaryPropertyName', 'data') as string) || 'data').trim();
+/** The output binary field of operations that return a file ("Put Output File in Field"). */
+export function outputBinaryField(context: IExecuteSingleFunctions): string {
+	return toText(context.getNodeParameter('binaryPropertyName', 'data')) || 'data';
 }
 
 async function toBinaryItem(
@@ -77,7 +79,7 @@ async function toBinaryItem(
 ): Promise<INodeExecutionData> {
 	const { mimeType, extension } = detectMimeType(data);
 	const fileName = fileNameFor(suggestedName, fallbackName, extension);
-	const property = binaryPropertyName(context);
+	const property = outputBinaryField(context);
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
 	return pair(context, { ...json, fileName, mimeType, fileSize: data.length }, { [property]: binary });
 }
@@ -133,7 +135,9 @@ export async function base64ResponseToBinary(
 	const { body, errorItems } = readServiceAnswer(this, response);
 	if (errorItems) return errorItems;
 	const data = isServiceWrapper(body) ? body.data : body;
-	const file = typeof data === 'string' ? { file: data } : ((data ?? {}) as IDataObject);
+	// As for every read by ID: no data without an error code means an unknown or foreign ID.
+	if (data === null || data === undefined) return failed(this, notFoundError(this));
+	const file = typeof data === 'string' ? { file: data } : (data as IDataObject);
 	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;
 	if (!bytes) return failed(this, missingFileError(this, body));
 	const documentId = (this.getNodeParameter('documentId', '') as string) || undefined;

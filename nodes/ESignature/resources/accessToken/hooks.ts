@@ -9,13 +9,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { authUrlOf, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
+import { authUrlOf, CREDENTIAL_TYPE, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
 import { parseBody, readServiceAnswer } from '../../shared/errors';
 import { toText } from '../../shared/validation';
 
 /** Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
 
-const CREDENTIAL_TYPE = 'eSignatureApi';
 
 /** Secrets (access token, client secret) are used exactly as stored: only identifiers are trimmed. */
 function secret(value: unknown): string {

@@ -10,6 +10,7 @@ import { fileNameFor, readBinaryFile, requireBase64 } from '../../shared/binary'
 import { buildSigners } from '../../shared/destinations';
 import type { FileInputOptions } from '../../shared/fileInput';
 import { fileInputName, readFileInput } from '../../shared/fileInput';
+import { outputBinaryField } from '../../shared/hooks';
 import { inputError, requireGuid, toText } from '../../shared/validation';
 
 /** Request builders of identity-provider signing (v1 and v2). */
@@ -116,7 +117,7 @@ export async function nameSignedFile(
 	items: INodeExecutionData[],
 	_response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const property = toText(this.getNodeParameter('binaryPropertyName', 'data')) || 'data';
+	const property = outputBinaryField(this);
 	const requestId = toText(this.getNodeParameter('requestId', ''));
 	return items.map((item) => {
 		const binary = item.binary?.[property];
