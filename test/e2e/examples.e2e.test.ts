@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { assertSuccess, type Execution, nodeOutput, type WorkflowJson } from './n8n';
+import { assertSuccess, type Execution, nodeOutput, sleep, type WorkflowJson } from './n8n';
 import { loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from './stack';
 
 jest.setTimeout(300_000);
@@ -31,6 +31,10 @@ describe('example workflows', () => {
 			},
 			activate: examples.filter((e) => isTrigger(e.workflow)).map((e) => e.workflow.id),
 		});
+		// n8n registers the webhooks of active workflows after it reports ready; on a busy machine that takes a while.
+		const triggers = examples.filter((e) => isTrigger(e.workflow)).length;
+		const deadline = Date.now() + 30_000;
+		while (stack.emulator.webhooks().length < triggers && Date.now() < deadline) await sleep(200);
 	});
 	afterAll(async () => {
 		await stack?.stop();
