@@ -529,7 +529,7 @@ describe('Invitation resource', () => {
 			[
 				'a JSON reminder with a phone but no e-mail',
 				{ remindersInput: 'json', remindersJson: JSON.stringify([{ requestId: UNKNOWN_ID, destinationPhone: '+966500000009' }]) },
-				/^Reminders \(JSON\), reminder 1: Signer Email is required$/,
+				/^Reminders \(JSON\), reminder 1: destinationEmail is required$/,
 			],
 			['JSON left at its default', { remindersInput: 'json' }, /^Reminders \(JSON\): add at least one reminder$/],
 			['a malformed envelope ID', { reminders: { reminder: [{ requestId: 'x', destinationEmail: 'a@b.co' }] } }, /Reminders, reminder 1: Envelope ID must be an ID/],

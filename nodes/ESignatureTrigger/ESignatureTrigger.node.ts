@@ -46,7 +46,7 @@ export class ESignatureTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Registers its own webhook with the service while the workflow is active. To send an envelope\'s events here, pick this trigger\'s webhook (its URL is the Production URL above) in the Webhook field when you create the envelope; every event also carries it as "webhookId".',
+					'Registers its own webhook with the service while the workflow is active (or while you listen for a test event); it appears in the Webhook lists once registered, under this trigger\'s URL. To send an envelope\'s events here, pick that webhook in the Webhook field when you create the envelope; every event also carries its ID as "webhookId".',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -89,7 +89,7 @@ export class ESignatureTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to keep the Base64 content of the signed files in the output JSON (Files[].File). Off keeps items small; the files are in the binary properties.',
+							'Whether to keep the Base64 content of the signed files in the output JSON (Files[].File) as well as in the binary properties. Off keeps items small. Always kept when Put Files in Binary is off.',
 					},
 					{
 						displayName: 'Put Files in Binary',

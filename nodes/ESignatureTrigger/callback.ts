@@ -146,8 +146,9 @@ export function binaryPropertyOf(index: number): string {
 }
 
 /**
- * One item per callback: friendly names first (requestId, status and statusName, referenceNumber, signatories, files,
- * webhookId), then the payload's own fields, and the signed files as binary properties.
+ * One item per callback: the payload's own fields, with friendly names alongside (requestId, status and statusName,
+ * referenceNumber, signatories, files, webhookId; they win over a raw field of the same name), and the signed files
+ * as binary properties.
  */
 export async function callbackItem(
 	context: IWebhookFunctions,

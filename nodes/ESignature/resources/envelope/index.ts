@@ -60,7 +60,7 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create an envelope',
-				description: 'Create an envelope by uploading one or more documents',
+				description: 'Create an envelope from one or more documents, uploaded as files (with File ID, Password and External Workflow options)',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate' },
 					send: { preSend: [buildCreateRequest] },
@@ -82,7 +82,7 @@ export const description: INodeProperties[] = [
 				name: 'Create From Base64',
 				value: 'createFromBase64',
 				action: 'Create an envelope from a base64 document',
-				description: 'Create an envelope from one document, sent to the service as Base64 in JSON (from a binary field or Base64 text)',
+				description: 'Create an envelope from one document, sent to the service as Base64 in JSON; outputs the envelope',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
 					send: { preSend: [buildCreateFromBase64Request] },
@@ -103,7 +103,7 @@ export const description: INodeProperties[] = [
 				name: 'Create With Several Documents',
 				value: 'createBulk',
 				action: 'Create an envelope with several documents',
-				description: 'Create one envelope holding several documents sent as Base64',
+				description: 'Create one envelope holding several documents; outputs one item per document',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
 					send: { preSend: [buildCreateBulkRequest] },

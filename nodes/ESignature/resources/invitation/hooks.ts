@@ -103,12 +103,14 @@ export async function buildBulkRemindersBody(this: IExecuteSingleFunctions, requ
 		const text = (key: string) => toText(pick(entry, key));
 		const email = text('destinationEmail');
 		const phone = text('destinationPhone');
-		const requestId = requireGuid(this, text('requestId'), `${label}: Envelope ID`);
+		// In JSON the user wrote the API's keys, so messages name those.
+		const names = fromJson ? { id: 'requestId', email: 'destinationEmail' } : { id: 'Envelope ID', email: 'Signer Email' };
+		const requestId = requireGuid(this, text('requestId'), `${label}: ${names.id}`);
 		// The interface marks only destinationPhone as nullable: every reminder names the signer's e-mail.
-		if (!email) throw inputError(this, `${label}: Signer Email is required`);
+		if (!email) throw inputError(this, `${label}: ${names.email} is required`);
 		return {
 			requestId,
-			destinationEmail: requireEmail(this, email, `${label}: Signer Email`),
+			destinationEmail: requireEmail(this, email, `${label}: ${names.email}`),
 			destinationPhone: phone || null,
 		};
 	});

@@ -27,6 +27,7 @@ export const sendBulkRemindersDescription: INodeProperties[] = [
 						name: 'requestId',
 						type: 'string',
 						default: '',
+						required: true,
 						placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 						description: 'ID of the envelope (request) the signer was invited to',
 					},
