@@ -1,5 +1,4 @@
 import type { IBinaryData, IExecuteSingleFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { inputError, requireText, toText } from './validation';
 
@@ -21,21 +20,14 @@ export async function readBinaryFile(
 	const name = toText(propertyName);
 	const item = context.getInputData();
 	const available = Object.keys(item.binary ?? {});
-	if (!name) {
-		throw new NodeOperationError(context.getNode(), `${fieldLabel} is empty: enter the name of a binary property`, {
-			itemIndex: context.getItemIndex(),
-		});
-	}
+	if (!name) throw inputError(context, `${fieldLabel} is empty: enter the name of a binary property`);
 	if (!item.binary?.[name]) {
-		throw new NodeOperationError(
-			context.getNode(),
+		throw inputError(
+			context,
 			`${fieldLabel}: the input item has no binary property "${name}"`,
-			{
-				itemIndex: context.getItemIndex(),
-				description: available.length
-					? `Binary properties of this item: ${available.join(', ')}`
-					: 'This item has no binary data. Read the file first, e.g. with "Read/Write Files from Disk" or "HTTP Request".',
-			},
+			available.length
+				? `Binary properties of this item: ${available.join(', ')}`
+				: 'This item has no binary data. Read the file first, e.g. with "Read/Write Files from Disk" or "HTTP Request".',
 		);
 	}
 	const binary: IBinaryData = context.helpers.assertBinaryData(name);

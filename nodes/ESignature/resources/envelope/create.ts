@@ -2,12 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { responseOptions } from '../../shared/descriptions';
 import { fileInputProperties } from '../../shared/fileInput';
-import { fileIdField, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
+import { SEVERAL_FILES, fileIdField, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['create'] } };
 
 export const createDescription: INodeProperties[] = [
-	...fileInputProperties(displayOptions, { multiple: true }),
+	...fileInputProperties(displayOptions, SEVERAL_FILES),
 	optionalWebhookProperty(displayOptions),
 	{
 		displayName: 'Additional Fields',

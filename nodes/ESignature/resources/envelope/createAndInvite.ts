@@ -3,12 +3,12 @@ import type { INodeProperties } from 'n8n-workflow';
 import { responseOptions } from '../../shared/descriptions';
 import { destinationsProperties } from '../../shared/destinations';
 import { fileInputProperties } from '../../shared/fileInput';
-import { optionalWebhookProperty } from './fields';
+import { SEVERAL_FILES, optionalWebhookProperty } from './fields';
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createAndInvite'] } };
 
 export const createAndInviteDescription: INodeProperties[] = [
-	...fileInputProperties(displayOptions, { multiple: true }),
+	...fileInputProperties(displayOptions, SEVERAL_FILES),
 	...destinationsProperties('bulkInvite', displayOptions),
 	{
 		displayName: 'Invitation Subject',

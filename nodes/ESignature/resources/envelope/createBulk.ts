@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { responseOptions } from '../../shared/descriptions';
 import { fileInputProperties } from '../../shared/fileInput';
-import { optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
+import { SEVERAL_FILES, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createBulk'] } };
 
@@ -14,7 +14,7 @@ export const createBulkDescription: INodeProperties[] = [
 		default: '',
 		displayOptions,
 	},
-	...fileInputProperties(displayOptions, { multiple: true }),
+	...fileInputProperties(displayOptions, SEVERAL_FILES),
 	optionalWebhookProperty(displayOptions),
 	{
 		displayName: 'Additional Fields',

@@ -1,8 +1,12 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { webhookLocatorProperty } from '../../shared/descriptions';
+import type { FileInputOptions } from '../../shared/fileInput';
 
 /** Fields several envelope operations share. */
+
+/** Every envelope operation but Create From Base64 takes several documents: one setting for fields and requests. */
+export const SEVERAL_FILES: FileInputOptions = { multiple: true };
 
 /** The Webhook field of the create operations: empty means the account default webhook. */
 export function optionalWebhookProperty(displayOptions: IDisplayOptions): INodeProperties {

@@ -9,11 +9,11 @@ import type {
 import type { DocumentFile } from '../../shared/binary';
 import { buildDestinations } from '../../shared/destinations';
 import { isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
-import type { FileInputOptions } from '../../shared/fileInput';
 import { readFileInput } from '../../shared/fileInput';
 import { keepWrapper, unwrapResponse } from '../../shared/hooks';
 import { setPathParameter } from '../../shared/paths';
 import { futureDate, optionalGuid, optionalText, requireGuid } from '../../shared/validation';
+import { SEVERAL_FILES } from './fields';
 
 /** Request builders and answer shapers of the envelope operations. */
 
@@ -58,9 +58,6 @@ function multipartBody(fields: IDataObject, files: DocumentFile[] = []): FormDat
 	}
 	return form;
 }
-
-/** Every operation but Create From Base64 takes several documents (see fileInputProperties). */
-const SEVERAL_FILES: FileInputOptions = { multiple: true };
 
 /** A document for a JSON body: Base64 content and file name. */
 function toBase64File(file: DocumentFile): { file: string; fileName: string } {

@@ -9,7 +9,7 @@ import type {
 import { baseUrlOf, CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
 import { isFailedAnswer, isServiceWrapper, notFoundError, parseBody, serviceError } from '../../shared/errors';
 import { setPathParameter } from '../../shared/paths';
-import { inputError, requireGuid, requireHttpUrl } from '../../shared/validation';
+import { inputError, requireGuid, requireHttpUrl, toText } from '../../shared/validation';
 
 /** Request builders of the webhook operations. */
 
@@ -90,9 +90,9 @@ export async function buildResendBody(this: IExecuteSingleFunctions, requestOpti
 function logFilters(context: IExecuteSingleFunctions): { requestId?: string; webhookUrl?: string; webhookStatus?: number } {
 	const filters = context.getNodeParameter('filters', {}) as IDataObject;
 	const out: { requestId?: string; webhookUrl?: string; webhookStatus?: number } = {};
-	const requestId = String(filters.requestId ?? '').trim();
+	const requestId = toText(filters.requestId);
 	if (requestId) out.requestId = requireGuid(context, requestId, 'Filters: Callback Request ID').toLowerCase();
-	const url = String(filters.webhookUrl ?? '').trim();
+	const url = toText(filters.webhookUrl);
 	if (url) out.webhookUrl = url;
 	if (filters.webhookStatus !== undefined && filters.webhookStatus !== '') {
 		const status = Number(filters.webhookStatus);
