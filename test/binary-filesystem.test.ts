@@ -4,8 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { Emulator } from './emulator';
-import { Harness } from './harness';
+import { emulatorSuite } from './harness';
 
 /*
  * n8n keeps binary data on disk in "filesystem" mode (and in S3 the same way): items then carry only an id.
@@ -13,8 +12,6 @@ import { Harness } from './harness';
  * module registry, so switching the mode here does not affect the other test files.
  */
 
-let emulator: Emulator;
-let harness: Harness;
 let storagePath: string;
 
 function filesUnder(folder: string): string[] {
@@ -23,6 +20,7 @@ function filesUnder(folder: string): string[] {
 	);
 }
 
+// Registered before the suite's hooks, so binary data is on disk before the emulator and harness start.
 beforeAll(async () => {
 	storagePath = mkdtempSync(join(tmpdir(), 'esig-binary-'));
 	// The service reads this (DI singleton) config in init().
@@ -30,18 +28,15 @@ beforeAll(async () => {
 	config.mode = 'filesystem';
 	config.localStoragePath = storagePath;
 	await Container.get(BinaryDataService).init();
-	emulator = await Emulator.start();
-	harness = new Harness(emulator);
 });
 
-afterAll(async () => {
-	await emulator.stop();
+afterAll(() => {
 	rmSync(storagePath, { recursive: true, force: true });
 });
 
-beforeEach(() => emulator.clearRequests());
+const suite = emulatorSuite();
 
-const annexPdf = () => Buffer.concat([emulator.samplePdf, Buffer.from('\n% filesystem annex\n')]);
+const annexPdf = () => Buffer.concat([suite.emulator.samplePdf, Buffer.from('\n% filesystem annex\n')]);
 
 describe('binary data in filesystem mode', () => {
 	it('uploads files that n8n stored on disk (multipart and Base64 operations)', async () => {
@@ -49,39 +44,39 @@ describe('binary data in filesystem mode', () => {
 		const items = [
 			{
 				binary: {
-					data: { data: emulator.samplePdf, fileName: 'disk.pdf', mimeType: 'application/pdf' },
+					data: { data: suite.emulator.samplePdf, fileName: 'disk.pdf', mimeType: 'application/pdf' },
 					annex: { data: annexPdf(), fileName: 'disk-annex.pdf', mimeType: 'application/pdf' },
 				},
 			},
 		];
-		const multipart = await harness.run({
+		const multipart = await suite.harness.run({
 			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'data,annex' },
 			items,
 		});
 		expect(multipart.error).toBeUndefined();
 		// The input files went to disk, not into the items.
 		expect(filesUnder(storagePath).length).toBeGreaterThan(before);
-		const [upload] = emulator.requestsTo('POST', '/api/v1/envelopes/initiate');
+		const [upload] = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate');
 		expect(upload.files.map((f) => f.fileName)).toEqual(['disk.pdf', 'disk-annex.pdf']);
-		expect(upload.files[0].data.equals(emulator.samplePdf)).toBe(true);
+		expect(upload.files[0].data.equals(suite.emulator.samplePdf)).toBe(true);
 		expect(upload.files[1].data.equals(annexPdf())).toBe(true);
 
-		const base64 = await harness.run({
+		const base64 = await suite.harness.run({
 			parameters: { resource: 'envelope', operation: 'createFromBase64', inputDataFieldName: 'annex' },
 			items,
 		});
 		expect(base64.error).toBeUndefined();
-		const [json] = emulator.requestsTo('POST', '/api/v1/envelopes/initiate-base64');
+		const [json] = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate-base64');
 		expect(json.body).toEqual({ files: { file: annexPdf().toString('base64'), fileName: 'disk-annex.pdf' } });
 	});
 
 	it('writes downloaded files to disk: the output binary has an id and the same bytes', async () => {
-		const account = emulator.state.account(emulator.demo.accountId)!;
-		const envelope = emulator.state.createEnvelope(account, { files: [{ fileName: 'stored.pdf', data: annexPdf() }] });
+		const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
+		const envelope = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'stored.pdf', data: annexPdf() }] });
 		const before = new Set(filesUnder(storagePath));
 
 		for (const operation of ['download', 'getContent']) {
-			const result = await harness.run({
+			const result = await suite.harness.run({
 				parameters: { resource: 'document', operation, documentId: envelope.documentId, binaryPropertyName: 'file' },
 			});
 			expect(result.error).toBeUndefined();

@@ -1,25 +1,11 @@
-import { Emulator, KNOWN_CR_NUMBER, crRecord } from './emulator';
-import { Harness } from './harness';
+import { KNOWN_CR_NUMBER, crRecord } from './emulator';
+import { emulatorSuite } from './harness';
 
 /** Commercial registration check through n8n-core's routing engine against the emulator. */
 
-let emulator: Emulator;
-let harness: Harness;
-
-beforeAll(async () => {
-	emulator = await Emulator.start();
-	harness = new Harness(emulator);
-});
-
-afterAll(async () => {
-	await emulator.stop();
-});
-
-beforeEach(() => emulator.clearRequests());
-
-const apiRequests = () => emulator.requests.filter((request) => request.path.startsWith('/api/'));
-const check = (parameters: Record<string, unknown>, extra: Omit<Parameters<Harness['run']>[0], 'parameters'> = {}) =>
-	harness.run({ parameters: { resource: 'commercialRegistration', operation: 'check', ...parameters }, ...extra });
+const suite = emulatorSuite();
+const { apiRequests } = suite;
+const check = suite.runner('commercialRegistration', { operation: 'check' });
 
 describe('Commercial registration resource: check', () => {
 	it('looks a CR number up in Arabic by default and outputs the record', async () => {
@@ -29,7 +15,7 @@ describe('Commercial registration resource: check', () => {
 		expect(request.method).toBe('GET');
 		expect(request.path).toBe(`/api/v2/kyb/check-cr/${KNOWN_CR_NUMBER}`);
 		expect(request.query).toEqual({ language: 'ar' });
-		expect(request.headers.authorization).toBe(`Bearer ${harness.credentials().accessToken}`);
+		expect(request.headers.authorization).toBe(`Bearer ${suite.harness.credentials().accessToken}`);
 		expect(request.rawBody.length).toBe(0);
 		expect(result.items).toEqual([{ json: crRecord('ar'), pairedItem: { item: 0 } }]);
 		expect(result.items[0].json.name).toBe('شركة المثال للتقنية');
@@ -59,7 +45,7 @@ describe('Commercial registration resource: check', () => {
 	});
 
 	it('reports an answer without a record as not found', async () => {
-		emulator.failNext(1, 200, { data: null, errorCode: 0, message: 'Success', returnUrl: null, stateValidationErrors: null, signature: '' });
+		suite.emulator.failNext(1, 200, { data: null, errorCode: 0, message: 'Success', returnUrl: null, stateValidationErrors: null, signature: '' });
 		const result = await check({ commercialNumber: KNOWN_CR_NUMBER });
 		expect(result.error?.message).toBe('The requested item was not found');
 	});
@@ -71,7 +57,7 @@ describe('Commercial registration resource: check', () => {
 	])('refuses %s before sending', async (_case, parameters, message) => {
 		const result = await check(parameters);
 		expect(result.error?.message).toMatch(message);
-		expect(emulator.requests).toHaveLength(0);
+		expect(suite.emulator.requests).toHaveLength(0);
 	});
 
 	it('checks several numbers, pairing the records and the errors with their items', async () => {

@@ -1,9 +1,8 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
-import { forgetAccessToken, obtainAccessToken } from '../credentials/accessToken';
+import { obtainAccessToken } from '../credentials/accessToken';
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
-import { Emulator } from './emulator';
-import { emulatorCredentials, Harness } from './harness';
+import { emulatorCredentials, emulatorSuite, Harness } from './harness';
 
 /** The credential type through n8n-core's real routing engine, against the emulator. */
 
@@ -14,43 +13,29 @@ function items(count: number) {
 }
 
 describe('E-Signature API credential', () => {
-	let emulator: Emulator;
-
-	beforeAll(async () => {
-		emulator = await Emulator.start();
-	});
-
-	afterAll(async () => {
-		await emulator.stop();
-	});
-
-	beforeEach(() => {
-		emulator.reset();
-		// The token cache lives as long as the process, like n8n's; the emulator just forgot every token it issued.
-		forgetAccessToken(emulatorCredentials(emulator, 'integration'));
-		forgetAccessToken(emulatorCredentials(emulator, 'clientCredentials'));
-	});
+	// The token cache lives as long as the process, like n8n's; the emulator just forgot every token it issued.
+	const suite = emulatorSuite({ resetEach: 'reset', forgetTokens: ['integration', 'clientCredentials'] });
 
 	it('fetches a token once for many items (integration grant) and sends it as a bearer token', async () => {
-		const harness = new Harness(emulator);
+		const harness = new Harness(suite.emulator);
 		const result = await harness.run({ parameters: listWebhooks, items: items(5) });
 		expect(result.error).toBeUndefined();
 
-		const tokenCalls = emulator.requestsTo('POST', '/Authentication/Authority/Token');
+		const tokenCalls = suite.emulator.requestsTo('POST', '/Authentication/Authority/Token');
 		expect(tokenCalls).toHaveLength(1);
 		const [call] = tokenCalls;
-		const basic = Buffer.from(`${emulator.demo.clientId}:${emulator.demo.clientSecret}`).toString('base64');
+		const basic = Buffer.from(`${suite.emulator.demo.clientId}:${suite.emulator.demo.clientSecret}`).toString('base64');
 		expect(call.headers.authorization).toBe(`Basic ${basic}`);
 		expect(call.headers['content-type']).toContain('application/x-www-form-urlencoded');
 		expect(call.body).toEqual({
 			grant_type: 'integration',
-			username: emulator.demo.username,
-			password: emulator.demo.password,
-			accountId: emulator.demo.accountId,
-			accountSecret: emulator.demo.accountSecret,
+			username: suite.emulator.demo.username,
+			password: suite.emulator.demo.password,
+			accountId: suite.emulator.demo.accountId,
+			accountSecret: suite.emulator.demo.accountSecret,
 		});
 
-		const apiCalls = emulator.requestsTo('GET', '/api/v1/webhooks');
+		const apiCalls = suite.emulator.requestsTo('GET', '/api/v1/webhooks');
 		expect(apiCalls).toHaveLength(5);
 		const token = harness.credentials().accessToken as string;
 		expect(token.split('.')).toHaveLength(3);
@@ -58,113 +43,113 @@ describe('E-Signature API credential', () => {
 	});
 
 	it('gets a token with the client-credentials grant at the authorization server', async () => {
-		const harness = new Harness(emulator);
-		harness.setCredentials(emulatorCredentials(emulator, 'clientCredentials'));
+		const harness = new Harness(suite.emulator);
+		harness.setCredentials(emulatorCredentials(suite.emulator, 'clientCredentials'));
 		const result = await harness.run({ parameters: listWebhooks, items: items(3) });
 		expect(result.error).toBeUndefined();
 
-		const tokenCalls = emulator.requestsTo('POST', '/auth/connect/token');
+		const tokenCalls = suite.emulator.requestsTo('POST', '/auth/connect/token');
 		expect(tokenCalls).toHaveLength(1);
 		expect(tokenCalls[0].body).toEqual({
 			grant_type: 'client_credentials',
-			client_id: emulator.demo.clientId,
-			client_secret: emulator.demo.clientSecret,
+			client_id: suite.emulator.demo.clientId,
+			client_secret: suite.emulator.demo.clientSecret,
 			scope: 'Integrationscope',
 		});
-		expect(emulator.requestsTo('POST', '/Authentication/Authority/Token')).toHaveLength(0);
-		expect(emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(3);
+		expect(suite.emulator.requestsTo('POST', '/Authentication/Authority/Token')).toHaveLength(0);
+		expect(suite.emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(3);
 	});
 
 	it('makes one token request for a cold 1,000-item run, and reuses the token in the next execution', async () => {
-		const harness = new Harness(emulator);
+		const harness = new Harness(suite.emulator);
 		const first = await harness.run({ parameters: listWebhooks, items: items(1000) });
 		expect(first.error).toBeUndefined();
-		expect(emulator.tokenRequests).toBe(1);
-		expect(emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(1000);
+		expect(suite.emulator.tokenRequests).toBe(1);
+		expect(suite.emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(1000);
 
 		const second = await harness.run({ parameters: listWebhooks, items: items(10) });
 		expect(second.error).toBeUndefined();
-		expect(emulator.tokenRequests).toBe(1);
+		expect(suite.emulator.tokenRequests).toBe(1);
 	});
 
 	it('renews the token once when it expires in the middle of a 1,000-item run', async () => {
-		const harness = new Harness(emulator);
+		const harness = new Harness(suite.emulator);
 		await harness.run({ parameters: listWebhooks });
-		expect(emulator.tokenRequests).toBe(1);
+		expect(suite.emulator.tokenRequests).toBe(1);
 		const oldToken = harness.credentials().accessToken;
 
 		// All 1,000 requests are in flight (the emulator holds each for 50 ms); tokens expire once 300 have arrived.
-		emulator.setLatency(50);
+		suite.emulator.setLatency(50);
 		const watcher = setInterval(() => {
-			if (emulator.requestsTo('GET', '/api/v1/webhooks').length >= 301) {
-				emulator.expireAllTokens();
+			if (suite.emulator.requestsTo('GET', '/api/v1/webhooks').length >= 301) {
+				suite.emulator.expireAllTokens();
 				clearInterval(watcher);
 			}
 		}, 1);
 		const result = await harness.run({ parameters: listWebhooks, items: items(1000) });
 		clearInterval(watcher);
-		emulator.setLatency(0);
+		suite.emulator.setLatency(0);
 
 		expect(result.error).toBeUndefined();
-		expect(emulator.tokenRequests).toBe(2);
+		expect(suite.emulator.tokenRequests).toBe(2);
 		expect(harness.credentials().accessToken).not.toBe(oldToken);
-		const refused = emulator.requestsTo('GET', '/api/v1/webhooks').filter((r) => r.headers.authorization === `Bearer ${oldToken}`);
+		const refused = suite.emulator.requestsTo('GET', '/api/v1/webhooks').filter((r) => r.headers.authorization === `Bearer ${oldToken}`);
 		expect(refused.length).toBeGreaterThan(0);
 		expect(result.items.filter((item) => item.error)).toHaveLength(0);
 	});
 
 	it('renews an expired token in a later execution with a single token request', async () => {
-		const harness = new Harness(emulator);
+		const harness = new Harness(suite.emulator);
 		await harness.run({ parameters: listWebhooks, items: items(3) });
-		emulator.expireAllTokens();
+		suite.emulator.expireAllTokens();
 		const result = await harness.run({ parameters: listWebhooks, items: items(20) });
 		expect(result.error).toBeUndefined();
-		expect(emulator.tokenRequests).toBe(2);
+		expect(suite.emulator.tokenRequests).toBe(2);
 		expect(harness.credentialsHelper.preAuthenticationCalls.expired).toBeGreaterThan(0);
 	});
 
 	it('reports a refused integration grant clearly, naming the fields to check and no secret', async () => {
-		const harness = new Harness(emulator);
-		harness.setCredentials(emulatorCredentials(emulator, 'integration', { clientSecret: 'wrong-secret-123' }));
+		const harness = new Harness(suite.emulator);
+		harness.setCredentials(emulatorCredentials(suite.emulator, 'integration', { clientSecret: 'wrong-secret-123' }));
 		const result = await harness.run({ parameters: listWebhooks });
 		const message = `${result.error?.message} ${result.error?.description ?? ''}`;
 		expect(message).toContain('refused the Integration grant');
 		expect(message).toContain('invalid_client');
 		expect(message).toContain('Client ID and Client Secret');
 		expect(JSON.stringify(result.error)).not.toContain('wrong-secret-123');
-		expect(JSON.stringify(result.error)).not.toContain(emulator.demo.password);
-		expect(emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(0);
+		expect(JSON.stringify(result.error)).not.toContain(suite.emulator.demo.password);
+		expect(suite.emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(0);
 	});
 
 	it('reports a refused client-credentials grant, naming that grant', async () => {
-		const harness = new Harness(emulator);
-		harness.setCredentials(emulatorCredentials(emulator, 'clientCredentials', { clientSecret: 'nope-nope' }));
+		const harness = new Harness(suite.emulator);
+		harness.setCredentials(emulatorCredentials(suite.emulator, 'clientCredentials', { clientSecret: 'nope-nope' }));
 		const result = await harness.run({ parameters: listWebhooks });
 		expect(result.error?.message).toContain('refused the Client Credentials grant');
 		expect(JSON.stringify(result.error)).not.toContain('nope-nope');
 	});
 
 	it('refuses a base URL that is not http(s) before sending anything', async () => {
-		const harness = new Harness(emulator);
-		harness.setCredentials(emulatorCredentials(emulator, 'integration', { baseUrl: 'ftp://example.com' }));
+		const harness = new Harness(suite.emulator);
+		harness.setCredentials(emulatorCredentials(suite.emulator, 'integration', { baseUrl: 'ftp://example.com' }));
 		const result = await harness.run({ parameters: listWebhooks });
 		expect(result.error?.message).toContain('Base URL must be an http:// or https:// address');
-		expect(emulator.requests).toHaveLength(0);
+		expect(suite.emulator.requests).toHaveLength(0);
 	});
 
 	it('uses the sandbox base URL and strips trailing slashes', async () => {
-		const harness = new Harness(emulator);
+		const harness = new Harness(suite.emulator);
 		harness.setCredentials(
-			emulatorCredentials(emulator, 'integration', {
+			emulatorCredentials(suite.emulator, 'integration', {
 				environment: 'sandbox',
 				baseUrl: 'http://127.0.0.1:9/never-used',
-				sandboxBaseUrl: `${emulator.url}//`,
+				sandboxBaseUrl: `${suite.emulator.url}//`,
 			}),
 		);
 		const result = await harness.run({ parameters: listWebhooks });
 		expect(result.error).toBeUndefined();
-		expect(emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(1);
-		expect(emulator.requestsTo('POST', '/Authentication/Authority/Token')).toHaveLength(1);
+		expect(suite.emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(1);
+		expect(suite.emulator.requestsTo('POST', '/Authentication/Authority/Token')).toHaveLength(1);
 	});
 
 	describe('token cache', () => {
@@ -183,7 +168,7 @@ describe('E-Signature API credential', () => {
 		}
 
 		it('fetches anew when the refused token is younger than the cached one (fetched by another n8n process)', async () => {
-			const credentials = emulatorCredentials(emulator, 'integration', { username: 'queue-mode@example.com' });
+			const credentials = emulatorCredentials(suite.emulator, 'integration', { username: 'queue-mode@example.com' });
 			const server = tokenServer(jwt(1000), jwt(3000));
 			expect(await obtainAccessToken(server.helper, credentials)).toBe(jwt(1000));
 			// Another process stored jwt(2000) for the credential; the service refused it.
@@ -192,7 +177,7 @@ describe('E-Signature API credential', () => {
 		});
 
 		it('hands out the newest cached token to a request refused with an older one, without fetching', async () => {
-			const credentials = emulatorCredentials(emulator, 'integration', { username: 'single@example.com' });
+			const credentials = emulatorCredentials(suite.emulator, 'integration', { username: 'single@example.com' });
 			const server = tokenServer(jwt(5000));
 			expect(await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(4000) })).toBe(jwt(5000));
 			expect(await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(4000) })).toBe(jwt(5000));
@@ -201,12 +186,12 @@ describe('E-Signature API credential', () => {
 	});
 
 	it('sends secrets exactly as entered (no trimming)', async () => {
-		const harness = new Harness(emulator);
-		harness.setCredentials(emulatorCredentials(emulator, 'integration', { accountSecret: ` ${emulator.demo.accountSecret}` }));
+		const harness = new Harness(suite.emulator);
+		harness.setCredentials(emulatorCredentials(suite.emulator, 'integration', { accountSecret: ` ${suite.emulator.demo.accountSecret}` }));
 		const result = await harness.run({ parameters: listWebhooks });
 		expect(result.error?.message).toContain('refused the Integration grant');
-		expect(emulator.requestsTo('POST', '/Authentication/Authority/Token')[0].body).toMatchObject({
-			accountSecret: ` ${emulator.demo.accountSecret}`,
+		expect(suite.emulator.requestsTo('POST', '/Authentication/Authority/Token')[0].body).toMatchObject({
+			accountSecret: ` ${suite.emulator.demo.accountSecret}`,
 		});
 	});
 
@@ -247,18 +232,18 @@ describe('E-Signature API credential', () => {
 		}
 
 		it('passes with working credentials', async () => {
-			await expect(runCredentialTest(emulatorCredentials(emulator))).resolves.toEqual({ status: 'OK' });
+			await expect(runCredentialTest(emulatorCredentials(suite.emulator))).resolves.toEqual({ status: 'OK' });
 		});
 
 		it('fails readably when the service answers 200 with errorCode 401', async () => {
-			emulator.failNext(1, 200, { data: null, errorCode: 401, message: 'Unauthorized' });
-			const outcome = await runCredentialTest(emulatorCredentials(emulator));
+			suite.emulator.failNext(1, 200, { data: null, errorCode: 401, message: 'Unauthorized' });
+			const outcome = await runCredentialTest(emulatorCredentials(suite.emulator));
 			expect(outcome).toEqual({ status: 'Error', message: 'The service refused the access token (error 401 Unauthorized)' });
 		});
 
 		it('fails readably when the grant is refused', async () => {
 			await expect(
-				runCredentialTest(emulatorCredentials(emulator, 'clientCredentials', { clientId: 'unknown-client' })),
+				runCredentialTest(emulatorCredentials(suite.emulator, 'clientCredentials', { clientId: 'unknown-client' })),
 			).rejects.toThrow(/refused the Client Credentials grant .*Check Client ID and Client Secret/);
 		});
 	});

@@ -1,40 +1,24 @@
-import type { INodeParameters } from 'n8n-workflow';
-
-import { Emulator, SIGNED_MARKER, readZip } from './emulator';
+import { SIGNED_MARKER, readZip } from './emulator';
 import type { EmulatedEnvelope, RecordedRequest } from './emulator';
 import { newSigner } from './emulator/state';
-import { Harness, emulatorCredentials, type InputItem } from './harness';
+import { emulatorCredentials, emulatorSuite } from './harness';
 
-let emulator: Emulator;
-let harness: Harness;
-
-beforeAll(async () => {
-	emulator = await Emulator.start();
-	harness = new Harness(emulator);
-});
-
-afterAll(async () => {
-	await emulator.stop();
-});
-
-beforeEach(() => {
-	emulator.clearRequests();
-});
+const suite = emulatorSuite();
 
 const UNKNOWN_GUID = '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5';
 
 /** A PDF that differs from the sample, so files can be told apart by their bytes. */
-const annexPdf = () => Buffer.concat([emulator.samplePdf, Buffer.from('\n% annex\n')]);
+const annexPdf = () => Buffer.concat([suite.emulator.samplePdf, Buffer.from('\n% annex\n')]);
 
 /** An envelope of an account, with the given files and signers, straight in the emulator's state. */
 function seedEnvelope(
-	files: Array<{ fileName: string; data: Buffer }> = [{ fileName: 'contract.pdf', data: emulator.samplePdf }],
-	accountId = emulator.demo.accountId,
+	files: Array<{ fileName: string; data: Buffer }> = [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }],
+	accountId = suite.emulator.demo.accountId,
 ): EmulatedEnvelope {
-	return emulator.state.createEnvelope(emulator.state.account(accountId)!, { files });
+	return suite.emulator.state.createEnvelope(suite.emulator.state.account(accountId)!, { files });
 }
 
-const apiCalls = () => emulator.requests.filter((r) => r.path.startsWith('/api/'));
+const { apiRequests: apiCalls } = suite;
 
 function expectDownloadRequest(request: RecordedRequest, path: string) {
 	expect(request.method).toBe('GET');
@@ -44,9 +28,7 @@ function expectDownloadRequest(request: RecordedRequest, path: string) {
 	expect(request.headers.authorization).toMatch(/^Bearer \S+$/);
 }
 
-async function run(parameters: INodeParameters, items?: InputItem[], options: { continueOnFail?: boolean; credentialId?: string } = {}) {
-	return await harness.run({ parameters: { resource: 'document', ...parameters }, items, ...options });
-}
+const run = suite.runner('document');
 
 describe('document: download (original file)', () => {
 	it('downloads the original file into the output binary field, typed and named from the answer', async () => {
@@ -63,14 +45,14 @@ describe('document: download (original file)', () => {
 			documentId: envelope.documentId,
 			fileName: 'contract.pdf',
 			mimeType: 'application/pdf',
-			fileSize: emulator.samplePdf.length,
+			fileSize: suite.emulator.samplePdf.length,
 		});
 		expect(item.binary?.original).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf', fileExtension: 'pdf' });
-		expect((await result.binary(0, 'original')).equals(emulator.samplePdf)).toBe(true);
+		expect((await result.binary(0, 'original')).equals(suite.emulator.samplePdf)).toBe(true);
 	});
 
 	it('downloads one file per input item, each paired with its item', async () => {
-		const a = seedEnvelope([{ fileName: 'a.pdf', data: emulator.samplePdf }]);
+		const a = seedEnvelope([{ fileName: 'a.pdf', data: suite.emulator.samplePdf }]);
 		const b = seedEnvelope([{ fileName: 'b.pdf', data: annexPdf() }]);
 		const result = await run({ operation: 'download', documentId: '={{ $json.doc }}', binaryPropertyName: 'data' }, [
 			{ json: { doc: a.documentId } },
@@ -83,7 +65,7 @@ describe('document: download (original file)', () => {
 			[{ item: 0 }, 'a.pdf'],
 			[{ item: 1 }, 'b.pdf'],
 		]);
-		expect((await result.binary(0, 'data')).equals(emulator.samplePdf)).toBe(true);
+		expect((await result.binary(0, 'data')).equals(suite.emulator.samplePdf)).toBe(true);
 		expect((await result.binary(1, 'data')).equals(annexPdf())).toBe(true);
 	});
 
@@ -117,13 +99,13 @@ describe('document: download (original file)', () => {
 		expect(result.items[0].json.error).toBe('The item was not found (error 404)');
 		expect(result.items[0].binary).toBeUndefined();
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
-		expect((await result.binary(1, 'data')).equals(emulator.samplePdf)).toBe(true);
+		expect((await result.binary(1, 'data')).equals(suite.emulator.samplePdf)).toBe(true);
 	});
 });
 
 describe('document: downloadSigned', () => {
 	it('downloads a single-file envelope as the signed PDF', async () => {
-		const envelope = seedEnvelope([{ fileName: 'lease.pdf', data: emulator.samplePdf }]);
+		const envelope = seedEnvelope([{ fileName: 'lease.pdf', data: suite.emulator.samplePdf }]);
 		const result = await run({ operation: 'downloadSigned', documentId: envelope.documentId });
 
 		expect(result.error).toBeUndefined();
@@ -131,13 +113,13 @@ describe('document: downloadSigned', () => {
 		expect(result.items[0].json).toMatchObject({ documentId: envelope.documentId, fileName: 'lease.pdf', mimeType: 'application/pdf' });
 		expect(result.items[0].binary?.data).toMatchObject({ mimeType: 'application/pdf', fileExtension: 'pdf' });
 		const bytes = await result.binary(0, 'data');
-		expect(bytes.equals(emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+		expect(bytes.equals(suite.emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
 		expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 	});
 
 	it('outputs a ZIP, typed and named as such, when the envelope holds several files', async () => {
 		const envelope = seedEnvelope([
-			{ fileName: 'main.pdf', data: emulator.samplePdf },
+			{ fileName: 'main.pdf', data: suite.emulator.samplePdf },
 			{ fileName: 'annex.pdf', data: annexPdf() },
 		]);
 		const result = await run({ operation: 'downloadSigned', documentId: envelope.files[1].fileId });
@@ -157,26 +139,26 @@ describe('document: downloadSigned', () => {
 	it('downloads the signatures so far once a signer has signed', async () => {
 		const envelope = seedEnvelope();
 		envelope.signers.push(newSigner({ name: 'Jane Doe', email: 'jane@example.com', signeOrder: 1 }));
-		await emulator.sign(envelope.envelopeId);
+		await suite.emulator.sign(envelope.envelopeId);
 		const result = await run({ operation: 'downloadSigned', documentId: envelope.documentId });
 		expect(result.error).toBeUndefined();
 		const bytes = await result.binary(0, 'data');
-		expect(bytes.equals(emulator.samplePdf)).toBe(false);
+		expect(bytes.equals(suite.emulator.samplePdf)).toBe(false);
 		expect(bytes.toString('latin1')).toContain(SIGNED_MARKER);
 	});
 });
 
 describe('document: getCompleted (Base64 answer)', () => {
 	it('turns the Base64 file of a completed envelope into a PDF binary with the service file name', async () => {
-		const envelope = seedEnvelope([{ fileName: 'final.pdf', data: emulator.samplePdf }]);
-		await emulator.sign(envelope.envelopeId);
+		const envelope = seedEnvelope([{ fileName: 'final.pdf', data: suite.emulator.samplePdf }]);
+		await suite.emulator.sign(envelope.envelopeId);
 		const result = await run({ operation: 'getCompleted', documentId: envelope.documentId, binaryPropertyName: 'signed' });
 
 		expect(result.error).toBeUndefined();
 		expectDownloadRequest(apiCalls()[0], `/api/v1/documents/${envelope.documentId}/completed/base64`);
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		const expected = emulator.state.currentBytes(envelope, envelope.files[0]);
+		const expected = suite.emulator.state.currentBytes(envelope, envelope.files[0]);
 		expect(result.items[0].json).toEqual({
 			documentId: envelope.documentId,
 			fileName: 'final.pdf',
@@ -190,7 +172,7 @@ describe('document: getCompleted (Base64 answer)', () => {
 
 	it('adds the service message when Include Response Wrapper is on', async () => {
 		const envelope = seedEnvelope();
-		await emulator.sign(envelope.envelopeId);
+		await suite.emulator.sign(envelope.envelopeId);
 		const result = await run({
 			operation: 'getCompleted',
 			documentId: envelope.documentId,
@@ -222,9 +204,9 @@ describe('document: getContent (Base64 answer)', () => {
 	});
 
 	it('reports a document of another account (error 14) when read with that account’s credential', async () => {
-		const other = emulator.addAccount();
-		harness.setCredentials(
-			emulatorCredentials(emulator, 'integration', {
+		const other = suite.emulator.addAccount();
+		suite.harness.setCredentials(
+			emulatorCredentials(suite.emulator, 'integration', {
 				clientId: other.clientId,
 				clientSecret: other.clientSecret,
 				username: other.username,
@@ -235,7 +217,7 @@ describe('document: getContent (Base64 answer)', () => {
 			'cred-2',
 		);
 		const demoDocument = seedEnvelope();
-		const ownDocument = seedEnvelope([{ fileName: 'mine.pdf', data: emulator.samplePdf }], other.accountId);
+		const ownDocument = seedEnvelope([{ fileName: 'mine.pdf', data: suite.emulator.samplePdf }], other.accountId);
 
 		const denied = await run({ operation: 'getContent', documentId: demoDocument.documentId }, undefined, {
 			credentialId: 'cred-2',
@@ -256,9 +238,9 @@ describe('document: getContent (Base64 answer)', () => {
 	});
 
 	it('continues on fail with one unauthorized and one readable document', async () => {
-		const other = emulator.addAccount();
+		const other = suite.emulator.addAccount();
 		const foreign = seedEnvelope(undefined, other.accountId);
-		const mine = seedEnvelope([{ fileName: 'mine.pdf', data: emulator.samplePdf }]);
+		const mine = seedEnvelope([{ fileName: 'mine.pdf', data: suite.emulator.samplePdf }]);
 		const result = await run(
 			{ operation: 'getContent', documentId: '={{ $json.doc }}' },
 			[{ json: { doc: mine.documentId } }, { json: { doc: foreign.documentId } }],

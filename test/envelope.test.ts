@@ -1,24 +1,10 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { Emulator, TEMPLATE_ID, TEMPLATES, ZERO_GUID } from './emulator';
+import { TEMPLATE_ID, TEMPLATES, ZERO_GUID } from './emulator';
 import type { RecordedRequest } from './emulator';
-import { Harness, type InputItem } from './harness';
+import { emulatorSuite, type InputItem } from './harness';
 
-let emulator: Emulator;
-let harness: Harness;
-
-beforeAll(async () => {
-	emulator = await Emulator.start();
-	harness = new Harness(emulator);
-});
-
-afterAll(async () => {
-	await emulator.stop();
-});
-
-beforeEach(() => {
-	emulator.clearRequests();
-});
+const suite = emulatorSuite();
 
 const UNKNOWN_GUID = '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5';
 let referenceCounter = 0;
@@ -27,15 +13,15 @@ const reference = (label = 'REF') => `${label}-${Date.now()}-${++referenceCounte
 
 const pdfItem = (fileName = 'contract.pdf', json: IDataObject = {}, property = 'data'): InputItem => ({
 	json,
-	binary: { [property]: { data: emulator.samplePdf, fileName, mimeType: 'application/pdf' } },
+	binary: { [property]: { data: suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' } },
 });
 
 /** Another valid PDF, so tests can tell files apart by their bytes. */
-const otherPdf = () => Buffer.concat([emulator.samplePdf, Buffer.from('\n% annex\n')]);
+const otherPdf = () => Buffer.concat([suite.emulator.samplePdf, Buffer.from('\n% annex\n')]);
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-const envelopeCalls = () => emulator.requests.filter((r) => r.path.startsWith('/api/'));
+const { apiRequests: envelopeCalls } = suite;
 
 function expectBearer(request: RecordedRequest) {
 	expect(request.headers.authorization).toMatch(/^Bearer \S+$/);
@@ -52,7 +38,7 @@ function expectMultipart(request: RecordedRequest) {
 }
 
 async function createWebhook(): Promise<string> {
-	const result = await harness.run({
+	const result = await suite.harness.run({
 		parameters: { resource: 'webhook', operation: 'create', webhookUrl: 'https://example.com/esign-hook' },
 	});
 	expect(result.error).toBeUndefined();
@@ -65,25 +51,23 @@ async function createEnvelope(files = 1): Promise<{ envelopeId: string; document
 	const names: string[] = [];
 	for (let i = 0; i < files; i++) {
 		names.push(`file${i}`);
-		binary[`file${i}`] = { data: emulator.samplePdf, fileName: `doc-${i}.pdf`, mimeType: 'application/pdf' };
+		binary[`file${i}`] = { data: suite.emulator.samplePdf, fileName: `doc-${i}.pdf`, mimeType: 'application/pdf' };
 	}
-	const result = await harness.run({
+	const result = await suite.harness.run({
 		parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: names.join(',') },
 		items: [{ binary }],
 	});
 	expect(result.error).toBeUndefined();
-	emulator.clearRequests();
+	suite.emulator.clearRequests();
 	return result.items[0].json as { envelopeId: string; documentId: string };
 }
 
-async function run(parameters: INodeParameters, items?: InputItem[], continueOnFail = false) {
-	return await harness.run({ parameters: { resource: 'envelope', ...parameters }, items, continueOnFail });
-}
+const run = suite.runner('envelope');
 
 describe('envelope: create (multipart upload)', () => {
 	it('uploads the file of the binary field as a "files" part with all optional parameters as form fields', async () => {
 		const webhookId = await createWebhook();
-		emulator.clearRequests();
+		suite.emulator.clearRequests();
 		const ref = reference();
 		const fileId = '5d7c1e0a-9b3f-4c21-8e6d-2a4b6c8d0e1f';
 		const result = await run(
@@ -119,13 +103,13 @@ describe('envelope: create (multipart upload)', () => {
 		});
 		expect(request.files).toHaveLength(1);
 		expect(request.files[0]).toMatchObject({ field: 'files', fileName: 'contract.pdf', contentType: 'application/pdf' });
-		expect(request.files[0].data.equals(emulator.samplePdf)).toBe(true);
+		expect(request.files[0].data.equals(suite.emulator.samplePdf)).toBe(true);
 
 		expect(result.items).toHaveLength(1);
 		const output = result.items[0];
 		expect(output.pairedItem).toEqual({ item: 0 });
 		expect(output.json).toMatchObject({ documentId: fileId, referenceNumber: ref });
-		const envelope = emulator.envelope(output.json.envelopeId as string)!;
+		const envelope = suite.emulator.envelope(output.json.envelopeId as string)!;
 		expect(envelope).toMatchObject({
 			documentId: fileId,
 			webhookId,
@@ -142,7 +126,7 @@ describe('envelope: create (multipart upload)', () => {
 			[
 				{
 					binary: {
-						data: { data: emulator.samplePdf, fileName: 'main.pdf', mimeType: 'application/pdf' },
+						data: { data: suite.emulator.samplePdf, fileName: 'main.pdf', mimeType: 'application/pdf' },
 						annex: { data: otherPdf(), fileName: 'annex.pdf', mimeType: 'application/pdf' },
 					},
 				},
@@ -158,14 +142,14 @@ describe('envelope: create (multipart upload)', () => {
 			['files', 'annex.pdf'],
 		]);
 		expect(request.files[1].data.equals(otherPdf())).toBe(true);
-		const envelope = emulator.envelope(result.items[0].json.envelopeId as string)!;
+		const envelope = suite.emulator.envelope(result.items[0].json.envelopeId as string)!;
 		expect(envelope.files.map((f) => f.fileName)).toEqual(['main.pdf', 'annex.pdf']);
 		expect(envelope.isForExternalWorkFlow).toBe(false);
 	});
 
 	it('uploads Base64 files from Files (JSON) as "files" parts, typed from their bytes', async () => {
 		const filesJson = JSON.stringify([
-			{ file: emulator.samplePdf.toString('base64'), fileName: 'from-text.pdf' },
+			{ file: suite.emulator.samplePdf.toString('base64'), fileName: 'from-text.pdf' },
 			{ File: otherPdf().toString('base64'), FileName: 'annex.pdf' },
 		]);
 		const result = await run({ operation: 'create', fileInput: 'base64', filesJson });
@@ -177,7 +161,7 @@ describe('envelope: create (multipart upload)', () => {
 			['files', 'from-text.pdf', 'application/pdf'],
 			['files', 'annex.pdf', 'application/pdf'],
 		]);
-		expect(request.files[0].data.equals(emulator.samplePdf)).toBe(true);
+		expect(request.files[0].data.equals(suite.emulator.samplePdf)).toBe(true);
 		expect(request.files[1].data.equals(otherPdf())).toBe(true);
 	});
 
@@ -189,7 +173,7 @@ describe('envelope: create (multipart upload)', () => {
 
 	it('accepts the webhook ID as a plain string from an expression', async () => {
 		const webhookId = await createWebhook();
-		emulator.clearRequests();
+		suite.emulator.clearRequests();
 		const result = await run({ operation: 'create', webhookId: '={{ $json.hook }}' }, [pdfItem('a.pdf', { hook: webhookId })]);
 		expect(result.error).toBeUndefined();
 		expect(envelopeCalls()[0].body).toEqual({ WebhookId: webhookId });
@@ -208,7 +192,7 @@ describe('envelope: create (multipart upload)', () => {
 		result.items.forEach((item, i) => {
 			expect(item.pairedItem).toEqual({ item: i });
 			expect(item.json.referenceNumber).toBe(refs[i]);
-			expect(emulator.envelope(item.json.envelopeId as string)!.files[0].fileName).toBe(`doc-${i}.pdf`);
+			expect(suite.emulator.envelope(item.json.envelopeId as string)!.files[0].fileName).toBe(`doc-${i}.pdf`);
 		});
 	});
 
@@ -272,7 +256,7 @@ describe('envelope: create (multipart upload)', () => {
 	});
 
 	it('reports error 116 (no file found, HTTP 400) with the service message', async () => {
-		emulator.failNext(1, 400, {
+		suite.emulator.failNext(1, 400, {
 			data: { documentId: ZERO_GUID, envelopeId: ZERO_GUID, destinations: null, referenceNumber: null, creatorFields: null },
 			errorCode: 116,
 			message: 'FileNotFoundInRequest',
@@ -304,7 +288,7 @@ describe('envelope: create (multipart upload)', () => {
 	it('continues on fail after a service error on one item', async () => {
 		const taken = reference();
 		await run({ operation: 'create', additionalFields: { referenceNumber: taken } }, [pdfItem()]);
-		emulator.clearRequests();
+		suite.emulator.clearRequests();
 		const fresh = reference();
 		const result = await run(
 			{ operation: 'create', additionalFields: { referenceNumber: '={{ $json.ref }}' } },
@@ -328,7 +312,7 @@ describe('envelope: create (multipart upload)', () => {
 describe('envelope: createFromBase64', () => {
 	it('encodes the binary field and sends the spec body with a `files` object', async () => {
 		const webhookId = await createWebhook();
-		emulator.clearRequests();
+		suite.emulator.clearRequests();
 		const ref = reference();
 		const fileId = '8a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d';
 		const result = await run(
@@ -351,7 +335,7 @@ describe('envelope: createFromBase64', () => {
 			webhookId,
 			workflowId: 'wf-7',
 			referenceNumber: ref,
-			files: { fileId, file: emulator.samplePdf.toString('base64'), fileName: 'offer.pdf' },
+			files: { fileId, file: suite.emulator.samplePdf.toString('base64'), fileName: 'offer.pdf' },
 		});
 		expect(result.items).toEqual([
 			{
@@ -359,7 +343,7 @@ describe('envelope: createFromBase64', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
-		expect(emulator.envelope(result.items[0].json.envelopeId as string)!.files[0].data.equals(emulator.samplePdf)).toBe(
+		expect(suite.emulator.envelope(result.items[0].json.envelopeId as string)!.files[0].data.equals(suite.emulator.samplePdf)).toBe(
 			true,
 		);
 	});
@@ -370,7 +354,7 @@ describe('envelope: createFromBase64', () => {
 		]);
 		expect(result.error).toBeUndefined();
 		expect(envelopeCalls()[0].body).toEqual({
-			files: { file: emulator.samplePdf.toString('base64'), fileName: 'x.pdf' },
+			files: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'x.pdf' },
 		});
 		expect(result.items[0].json.referenceNumber).toEqual(expect.any(String));
 	});
@@ -379,12 +363,12 @@ describe('envelope: createFromBase64', () => {
 		const result = await run({ operation: 'createFromBase64', fileName: ' renamed.pdf ' }, [pdfItem('scan.pdf')]);
 		expect(result.error).toBeUndefined();
 		expect(envelopeCalls()[0].body).toEqual({
-			files: { file: emulator.samplePdf.toString('base64'), fileName: 'renamed.pdf' },
+			files: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'renamed.pdf' },
 		});
 	});
 
 	it('takes Base64 the user gives (data URL prefix and line breaks allowed) and sends it canonical', async () => {
-		const base64 = emulator.samplePdf.toString('base64');
+		const base64 = suite.emulator.samplePdf.toString('base64');
 		const wrapped = `data:application/pdf;base64,${base64.replace(/(.{60})/g, '$1\n')}`;
 		const result = await run({
 			operation: 'createFromBase64',
@@ -402,7 +386,7 @@ describe('envelope: createFromBase64', () => {
 		const noName = await run({
 			operation: 'createFromBase64',
 			fileInput: 'base64',
-			fileBase64: emulator.samplePdf.toString('base64'),
+			fileBase64: suite.emulator.samplePdf.toString('base64'),
 			fileName: ' ',
 		});
 		expect(noName.error?.message).toBe('File Name is required');
@@ -412,7 +396,7 @@ describe('envelope: createFromBase64', () => {
 	});
 
 	it('reports the service refusing the content (HTTP 400, error 400)', async () => {
-		emulator.failNext(1, 400, { data: null, errorCode: 400, message: 'File content is required' });
+		suite.emulator.failNext(1, 400, { data: null, errorCode: 400, message: 'File content is required' });
 		const result = await run({ operation: 'createFromBase64' }, [pdfItem()]);
 		expect(result.error?.message).toBe('The service rejected the request (error 400)');
 		expect(result.error?.description).toBe('Service message: File content is required');
@@ -434,7 +418,7 @@ describe('envelope: createFromBase64', () => {
 describe('envelope: createFromTemplate', () => {
 	it('sends templateId, userOnlySigner and webhookId as multipart form fields and outputs the destinations', async () => {
 		const webhookId = await createWebhook();
-		emulator.clearRequests();
+		suite.emulator.clearRequests();
 		const result = await run({
 			operation: 'createFromTemplate',
 			templateId: TEMPLATE_ID,
@@ -455,7 +439,7 @@ describe('envelope: createFromTemplate', () => {
 		expect((output.destinations as IDataObject[]).map((d) => d.destinationEmail)).toEqual(
 			template.destinations.map((d) => d.email),
 		);
-		expect(emulator.envelope(output.envelopeId as string)!.templateId).toBe(TEMPLATE_ID);
+		expect(suite.emulator.envelope(output.envelopeId as string)!.templateId).toBe(TEMPLATE_ID);
 	});
 
 	it('sends userOnlySigner true and leaves out an empty webhook', async () => {
@@ -484,7 +468,7 @@ describe('envelope: createFromTemplate', () => {
 describe('envelope: createBulk (several documents, Base64)', () => {
 	it('encodes every binary field and outputs one item per document with the envelope ID', async () => {
 		const webhookId = await createWebhook();
-		emulator.clearRequests();
+		suite.emulator.clearRequests();
 		const ref = reference();
 		const result = await run(
 			{
@@ -496,7 +480,7 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 			[
 				{
 					binary: {
-						data: { data: emulator.samplePdf, fileName: 'one.pdf', mimeType: 'application/pdf' },
+						data: { data: suite.emulator.samplePdf, fileName: 'one.pdf', mimeType: 'application/pdf' },
 						annex: { data: otherPdf(), fileName: 'two.pdf', mimeType: 'application/pdf' },
 					},
 				},
@@ -513,13 +497,13 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 			workflowId: 'wf-9',
 			referenceNumber: ref,
 			files: [
-				{ file: emulator.samplePdf.toString('base64'), fileName: 'one.pdf' },
+				{ file: suite.emulator.samplePdf.toString('base64'), fileName: 'one.pdf' },
 				{ file: otherPdf().toString('base64'), fileName: 'two.pdf' },
 			],
 		});
 		expect(result.items).toHaveLength(2);
 		const envelopeId = result.items[0].json.envelopeId as string;
-		const envelope = emulator.envelope(envelopeId)!;
+		const envelope = suite.emulator.envelope(envelopeId)!;
 		result.items.forEach((item, i) => {
 			expect(item.pairedItem).toEqual({ item: 0 });
 			expect(item.json).toEqual({
@@ -533,14 +517,14 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 
 	it('takes a JSON list of Base64 files and omits empty optional fields', async () => {
 		const filesJson = JSON.stringify([
-			{ file: emulator.samplePdf.toString('base64'), fileName: 'a.pdf' },
+			{ file: suite.emulator.samplePdf.toString('base64'), fileName: 'a.pdf' },
 			{ File: otherPdf().toString('base64'), FileName: 'b.pdf' },
 		]);
 		const result = await run({ operation: 'createBulk', fileInput: 'base64', filesJson });
 		expect(result.error).toBeUndefined();
 		expect(envelopeCalls()[0].body).toEqual({
 			files: [
-				{ file: emulator.samplePdf.toString('base64'), fileName: 'a.pdf' },
+				{ file: suite.emulator.samplePdf.toString('base64'), fileName: 'a.pdf' },
 				{ file: otherPdf().toString('base64'), fileName: 'b.pdf' },
 			],
 		});
@@ -570,7 +554,7 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 	});
 
 	it('reports "at least one envelope is required" (HTTP 400, error 400)', async () => {
-		emulator.failNext(1, 400, { data: null, errorCode: 400, message: 'At least one envelope is required' });
+		suite.emulator.failNext(1, 400, { data: null, errorCode: 400, message: 'At least one envelope is required' });
 		const result = await run({ operation: 'createBulk' }, [pdfItem()]);
 		expect(result.error?.message).toBe('The service rejected the request (error 400)');
 		expect(result.error?.description).toBe('Service message: At least one envelope is required');
@@ -580,13 +564,13 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 		const result = await run({ operation: 'createBulk', inputDataFieldName: '={{ $json.fields }}' }, [
 			{
 				json: { fields: 'data' },
-				binary: { data: { data: emulator.samplePdf, fileName: 'first.pdf', mimeType: 'application/pdf' } },
+				binary: { data: { data: suite.emulator.samplePdf, fileName: 'first.pdf', mimeType: 'application/pdf' } },
 			},
 			{
 				json: { fields: 'data, extra' },
 				binary: {
-					data: { data: emulator.samplePdf, fileName: 'second-a.pdf', mimeType: 'application/pdf' },
-					extra: { data: emulator.samplePdf, fileName: 'second-b.pdf', mimeType: 'application/pdf' },
+					data: { data: suite.emulator.samplePdf, fileName: 'second-a.pdf', mimeType: 'application/pdf' },
+					extra: { data: suite.emulator.samplePdf, fileName: 'second-b.pdf', mimeType: 'application/pdf' },
 				},
 			},
 		]);
@@ -635,7 +619,7 @@ describe('envelope: createAndInvite', () => {
 		expect(request.path).toBe('/api/v1/envelopes/bulk/initiate-and-invite');
 		expectJson(request);
 		expect(request.body).toEqual({
-			Files: [{ File: emulator.samplePdf.toString('base64'), fileName: 'deal.pdf' }],
+			Files: [{ File: suite.emulator.samplePdf.toString('base64'), fileName: 'deal.pdf' }],
 			Destinations: [
 				{
 					DestinationName: 'Jane Doe',
@@ -672,13 +656,13 @@ describe('envelope: createAndInvite', () => {
 			'jane@example.com',
 			'omar@example.com',
 		]);
-		const sent = emulator.notifications.filter((n) => n.envelopeId === envelopeId && n.kind === 'invitation');
+		const sent = suite.emulator.notifications.filter((n) => n.envelopeId === envelopeId && n.kind === 'invitation');
 		expect(sent.map((n) => n.to).sort()).toEqual(['jane@example.com', 'omar@example.com']);
 	});
 
 	it('saves as draft without invitations, with signers from JSON, a webhook and no empty texts', async () => {
 		const webhookId = await createWebhook();
-		emulator.clearRequests();
+		suite.emulator.clearRequests();
 		const result = await run(
 			{
 				operation: 'createAndInvite',
@@ -702,7 +686,7 @@ describe('envelope: createAndInvite', () => {
 		expect(body).not.toHaveProperty('InvitationSubject');
 		expect(result.items[0].json).not.toHaveProperty('returnUrl');
 		const envelopeId = result.items[0].json.envelopeId as string;
-		expect(emulator.notifications.filter((n) => n.envelopeId === envelopeId)).toHaveLength(0);
+		expect(suite.emulator.notifications.filter((n) => n.envelopeId === envelopeId)).toHaveLength(0);
 	});
 
 	it('refuses missing signers, a bad e-mail and a past expiry before sending', async () => {
@@ -730,7 +714,7 @@ describe('envelope: createAndInvite', () => {
 	});
 
 	it('reports a general error (error 100 with HTTP 200)', async () => {
-		emulator.failNext(1, 200, { data: null, errorCode: 100, message: 'GeneralError' });
+		suite.emulator.failNext(1, 200, { data: null, errorCode: 100, message: 'GeneralError' });
 		const result = await run(
 			{ operation: 'createAndInvite', destinations: { destination: [{ name: 'X', email: 'x@example.com' }] } },
 			[pdfItem()],
@@ -749,7 +733,7 @@ describe('envelope: addFiles', () => {
 				{
 					binary: {
 						annex1: { data: otherPdf(), fileName: 'annex-1.pdf', mimeType: 'application/pdf' },
-						annex2: { data: emulator.samplePdf, fileName: 'annex-2.pdf', mimeType: 'application/pdf' },
+						annex2: { data: suite.emulator.samplePdf, fileName: 'annex-2.pdf', mimeType: 'application/pdf' },
 					},
 				},
 			],
@@ -766,7 +750,7 @@ describe('envelope: addFiles', () => {
 			['files', 'annex-2.pdf', 'application/pdf'],
 		]);
 		expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
-		expect(emulator.envelope(envelopeId)!.files.map((f) => f.fileName)).toEqual([
+		expect(suite.emulator.envelope(envelopeId)!.files.map((f) => f.fileName)).toEqual([
 			'doc-0.pdf',
 			'annex-1.pdf',
 			'annex-2.pdf',
@@ -781,7 +765,7 @@ describe('envelope: addFiles', () => {
 
 	it('reports files added after the invitations went out (error 100 with HTTP 200)', async () => {
 		const { envelopeId } = await createEnvelope();
-		emulator.envelope(envelopeId)!.invitationsSent = true;
+		suite.emulator.envelope(envelopeId)!.invitationsSent = true;
 		const result = await run({ operation: 'addFiles', envelopeId }, [pdfItem()]);
 		expect(envelopeCalls()).toHaveLength(1);
 		expect(result.error?.message).toBe('The service could not complete the operation (error 100)');
@@ -805,12 +789,12 @@ describe('envelope: cancel', () => {
 		expectJson(request);
 		expect(request.body).toEqual({ envelopId: envelopeId });
 		expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
-		expect(emulator.envelope(envelopeId)!.status).toBe('Cancelled');
+		expect(suite.emulator.envelope(envelopeId)!.status).toBe('Cancelled');
 	});
 
 	it('reports cancelling a completed envelope (error 100, HTTP 400)', async () => {
 		const { envelopeId } = await createEnvelope();
-		await emulator.sign(envelopeId);
+		await suite.emulator.sign(envelopeId);
 		const result = await run({ operation: 'cancel', envelopeId });
 		expect(result.error?.message).toBe('The service could not complete the operation (error 100)');
 		expect((result.error as unknown as { httpCode: string }).httpCode).toBe('400');
@@ -829,7 +813,7 @@ describe('envelope: cancel', () => {
 		expect(result.items[1].json.error).toMatch(/^Envelope ID must be an ID like/);
 		expect(result.items[2].json).toEqual({ success: true, message: 'Success' });
 		expect(envelopeCalls()).toHaveLength(2);
-		expect(emulator.envelope(b.envelopeId)!.status).toBe('Cancelled');
+		expect(suite.emulator.envelope(b.envelopeId)!.status).toBe('Cancelled');
 	});
 });
 
@@ -843,8 +827,8 @@ describe('envelope: getStatus', () => {
 			[pdfItem()],
 		);
 		const envelopeId = result.items[0].json.envelopeId as string;
-		await emulator.sign(envelopeId, 'jane@example.com');
-		emulator.clearRequests();
+		await suite.emulator.sign(envelopeId, 'jane@example.com');
+		suite.emulator.clearRequests();
 
 		const status = await run({ operation: 'getStatus', envelopeId });
 		expect(status.error).toBeUndefined();
@@ -875,9 +859,9 @@ describe('envelope: getStatus', () => {
 	});
 
 	it('reports an envelope of another account as not found', async () => {
-		const other = emulator.addAccount();
-		const account = emulator.state.account(other.accountId)!;
-		const foreign = emulator.state.createEnvelope(account, { files: [{ fileName: 'x.pdf', data: emulator.samplePdf }] });
+		const other = suite.emulator.addAccount();
+		const account = suite.emulator.state.account(other.accountId)!;
+		const foreign = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'x.pdf', data: suite.emulator.samplePdf }] });
 		const result = await run({ operation: 'getStatus', envelopeId: foreign.envelopeId });
 		expect(result.error?.message).toBe('The requested item was not found');
 	});
@@ -898,7 +882,7 @@ describe('envelope: extendInvitations', () => {
 			},
 			[pdfItem()],
 		);
-		emulator.clearRequests();
+		suite.emulator.clearRequests();
 		return result.items[0].json.envelopeId as string;
 	}
 
@@ -913,12 +897,12 @@ describe('envelope: extendInvitations', () => {
 		expectJson(request);
 		expect(request.body).toEqual({ envelopeId, availableTo: '2099-01-31T17:00:00Z' });
 		expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
-		expect(emulator.envelope(envelopeId)!.signers[0].availableTo?.toISOString()).toBe('2099-01-31T17:00:00.000Z');
+		expect(suite.emulator.envelope(envelopeId)!.signers[0].availableTo?.toISOString()).toBe('2099-01-31T17:00:00.000Z');
 	});
 
 	it("reads a date without offset (as n8n's date picker gives it) in the workflow's timezone", async () => {
 		const envelopeId = await invitedEnvelope();
-		const result = await harness.run({
+		const result = await suite.harness.run({
 			parameters: { resource: 'envelope', operation: 'extendInvitations', envelopeId, availableTo: '2099-01-31T20:00:00' },
 			timezone: 'Asia/Riyadh',
 		});
@@ -938,7 +922,7 @@ describe('envelope: extendInvitations', () => {
 	it('reports error 16 when the date has passed by the time the service reads it (HTTP 200, data false)', async () => {
 		const envelopeId = await invitedEnvelope();
 		const soon = new Date(Date.now() + 1500).toISOString();
-		emulator.setLatency(2500);
+		suite.emulator.setLatency(2500);
 		try {
 			const result = await run({ operation: 'extendInvitations', envelopeId, availableTo: soon });
 			expect(envelopeCalls()).toHaveLength(1);
@@ -946,7 +930,7 @@ describe('envelope: extendInvitations', () => {
 			expect(result.error?.description).toBe('Service message: AvailableTo is in the past');
 			expect((result.error as unknown as { httpCode: string }).httpCode).toBe('200');
 		} finally {
-			emulator.setLatency(0);
+			suite.emulator.setLatency(0);
 		}
 	});
 });

@@ -1,9 +1,8 @@
-import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
-import { Emulator } from './emulator';
 import { type EmulatedEnvelope, newSigner } from './emulator/state';
-import { Harness } from './harness';
+import { emulatorSuite } from './harness';
 
 /** Invitation operations through n8n-core's routing engine against the emulator. */
 
@@ -11,38 +10,24 @@ const UNKNOWN_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 describe('Invitation resource', () => {
-	let emulator: Emulator;
-	let harness: Harness;
-
-	beforeAll(async () => {
-		emulator = await Emulator.start();
-		harness = new Harness(emulator);
-	});
-
-	afterAll(async () => {
-		await emulator.stop();
-	});
+	const suite = emulatorSuite();
+	const { apiRequests } = suite;
 
 	beforeEach(() => {
-		emulator.setLatency(0);
-		emulator.clearRequests();
-		emulator.notifications.length = 0;
+		suite.emulator.setLatency(0);
+		suite.emulator.notifications.length = 0;
 	});
 
-	/** Requests to the API (token requests excluded). */
-	const apiRequests = () => emulator.requests.filter((request) => request.path.startsWith('/api/'));
-
 	function newEnvelope(signers: Array<{ name: string; email: string; phone?: string }> = []): EmulatedEnvelope {
-		const account = emulator.state.account(emulator.demo.accountId)!;
-		const envelope = emulator.state.createEnvelope(account, {
-			files: [{ fileName: 'contract.pdf', data: emulator.samplePdf }],
+		const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
+		const envelope = suite.emulator.state.createEnvelope(account, {
+			files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }],
 		});
 		envelope.signers.push(...signers.map((signer, index) => newSigner({ ...signer, signeOrder: index + 1 })));
 		return envelope;
 	}
 
-	const run = (parameters: INodeParameters, extra: Omit<Parameters<Harness['run']>[0], 'parameters'> = {}) =>
-		harness.run({ parameters: { resource: 'invitation', ...parameters }, ...extra });
+	const run = suite.runner('invitation');
 
 	const jane = { name: 'Jane Doe', email: 'jane@example.com' };
 	const omar = { name: 'Omar Ali', email: 'omar@example.com' };
@@ -65,7 +50,7 @@ describe('Invitation resource', () => {
 			const [request] = apiRequests();
 			expect(request.method).toBe('POST');
 			expect(request.path).toBe('/api/v1/invitations');
-			expect(request.headers.authorization).toBe(`Bearer ${harness.credentials().accessToken}`);
+			expect(request.headers.authorization).toBe(`Bearer ${suite.harness.credentials().accessToken}`);
 			expect(request.headers['content-type']).toContain('application/json');
 			expect(request.body).toEqual({
 				DocumentId: envelope.documentId,
@@ -90,7 +75,7 @@ describe('Invitation resource', () => {
 				],
 			});
 			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
-			expect(emulator.notifications.map((n) => [n.kind, n.via, n.to])).toEqual([
+			expect(suite.emulator.notifications.map((n) => [n.kind, n.via, n.to])).toEqual([
 				['invitation', 'v1', 'jane@example.com'],
 				['invitation', 'v1', 'omar@example.com'],
 			]);
@@ -175,7 +160,7 @@ describe('Invitation resource', () => {
 		])('refuses %s before sending', async (_case, parameters, message) => {
 			const result = await run({ operation: 'send', ...parameters });
 			expect(result.error?.message).toMatch(message);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('reports a document the account does not have (errorCode 404 on HTTP 200)', async () => {
@@ -246,7 +231,7 @@ describe('Invitation resource', () => {
 				{ documentId: second.documentId, destinations },
 			]);
 			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
-			expect(emulator.notifications.filter((n) => n.via === 'bulk/send')).toHaveLength(4);
+			expect(suite.emulator.notifications.filter((n) => n.via === 'bulk/send')).toHaveLength(4);
 		});
 
 		it('accepts the document IDs as a list from an expression', async () => {
@@ -296,7 +281,7 @@ describe('Invitation resource', () => {
 		])('refuses %s before sending', async (_case, parameters, message) => {
 			const result = await run({ operation: 'sendBulk', ...parameters });
 			expect(result.error?.message).toMatch(message);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('reports a failure of the whole batch', async () => {
@@ -307,7 +292,7 @@ describe('Invitation resource', () => {
 				destinations: { destination: [jane] },
 			});
 			expect(result.error?.message).toBe('The item was not found (error 404)');
-			expect(emulator.notifications).toHaveLength(0);
+			expect(suite.emulator.notifications).toHaveLength(0);
 		});
 	});
 
@@ -322,7 +307,7 @@ describe('Invitation resource', () => {
 			expect(request.query).toEqual({ envelopeId: envelope.envelopeId });
 			expect(request.body).toEqual({ envelopeId: envelope.envelopeId, destinations: [], invitationMessage: 'Please sign' });
 			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
-			expect(emulator.notifications.map((n) => [n.to, n.message])).toEqual([
+			expect(suite.emulator.notifications.map((n) => [n.to, n.message])).toEqual([
 				['jane@example.com', 'Please sign'],
 				['omar@example.com', 'Please sign'],
 			]);
@@ -342,7 +327,7 @@ describe('Invitation resource', () => {
 					{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 2, authenticationType: 0 },
 				],
 			});
-			expect(emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com', 'omar@example.com']);
+			expect(suite.emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com', 'omar@example.com']);
 		});
 
 		it.each([
@@ -354,7 +339,7 @@ describe('Invitation resource', () => {
 			const result = await run({ operation: 'sendForEnvelope', envelopeId: envelope.envelopeId, destinationsInput: 'json', ...parameters });
 			expect(result.error).toBeUndefined();
 			expect(apiRequests()[0].body).toEqual({ envelopeId: envelope.envelopeId, destinations: [] });
-			expect(emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com']);
+			expect(suite.emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com']);
 		});
 
 		it('adds signers given as JSON, checked like the fields', async () => {
@@ -370,7 +355,7 @@ describe('Invitation resource', () => {
 				envelopeId: envelope.envelopeId,
 				destinations: [{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', signeOrder: 1 }],
 			});
-			emulator.clearRequests();
+			suite.emulator.clearRequests();
 			const refused = await run({
 				operation: 'sendForEnvelope',
 				envelopeId: envelope.envelopeId,
@@ -378,13 +363,13 @@ describe('Invitation resource', () => {
 				destinationsJson: JSON.stringify([{ destinationName: 'Omar Ali', destinationEmail: 'omar@' }]),
 			});
 			expect(refused.error?.message).toBe('Signers, signer 1: Email must be an e-mail address, got "omar@"');
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('refuses a malformed envelope ID before sending', async () => {
 			const result = await run({ operation: 'sendForEnvelope', envelopeId: 'abc' });
 			expect(result.error?.message).toMatch(/Envelope ID must be an ID/);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('reports an envelope without pending signers (error 100)', async () => {
@@ -417,13 +402,13 @@ describe('Invitation resource', () => {
 		])('refuses %s before sending', async (_case, parameters, message) => {
 			const result = await run({ operation: 'extend', ...parameters });
 			expect(result.error?.message).toMatch(message);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('reports error 16 when the date has passed by the time the service reads it', async () => {
 			const envelope = newEnvelope([jane]);
 			// Accepted by the node (still in the future) but past when the slowed-down service checks it.
-			emulator.setLatency(1500);
+			suite.emulator.setLatency(1500);
 			const result = await run({
 				operation: 'extend',
 				destinationId: envelope.signers[0].destinationId,
@@ -451,7 +436,7 @@ describe('Invitation resource', () => {
 			expect(request.path).toBe('/api/v1/invitations/reminders/send');
 			expect(request.body).toEqual({ requestId: envelope.envelopeId, destinationEmail: 'jane@example.com' });
 			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
-			expect(emulator.notifications.map((n) => [n.kind, n.to])).toEqual([['reminder', 'jane@example.com']]);
+			expect(suite.emulator.notifications.map((n) => [n.kind, n.to])).toEqual([['reminder', 'jane@example.com']]);
 		});
 
 		it.each([
@@ -460,7 +445,7 @@ describe('Invitation resource', () => {
 		])('refuses %s before sending', async (_case, parameters, message) => {
 			const result = await run({ operation: 'sendReminder', ...parameters });
 			expect(result.error?.message).toMatch(message);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('reports an e-mail that is not in the envelope (error 121)', async () => {
@@ -492,7 +477,7 @@ describe('Invitation resource', () => {
 				{ requestId: second.envelopeId, destinationEmail: 'sara@example.com', destinationPhone: '+966500000009' },
 			]);
 			expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
-			expect(emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com', 'sara@example.com']);
+			expect(suite.emulator.notifications.map((n) => n.to)).toEqual(['jane@example.com', 'sara@example.com']);
 		});
 
 		it('takes the list as JSON', async () => {
@@ -538,7 +523,7 @@ describe('Invitation resource', () => {
 		])('refuses %s before sending', async (_case, parameters, message) => {
 			const result = await run({ operation: 'sendBulkReminders', ...parameters });
 			expect(result.error?.message).toMatch(message);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 	});
 
@@ -595,10 +580,10 @@ describe('Invitation resource', () => {
 				['jane@example.com', 1, janeRecord.destinationId],
 				['omar@example.com', 2, omarRecord.destinationId],
 			]);
-			expect(result.items[0].json.invitationLink).toBe(`${emulator.url}/sign/${envelope.documentId}/${janeRecord.destinationId}`);
+			expect(result.items[0].json.invitationLink).toBe(`${suite.emulator.url}/sign/${envelope.documentId}/${janeRecord.destinationId}`);
 			expect(result.items[0].json).toMatchObject({ subject: 'Contract', message: 'Please sign', authenticationType: 7, status: 1 });
 			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
-			expect(emulator.notifications.map((n) => n.to)).toEqual(sends ? ['omar@example.com', 'jane@example.com'] : []);
+			expect(suite.emulator.notifications.map((n) => n.to)).toEqual(sends ? ['omar@example.com', 'jane@example.com'] : []);
 		});
 
 		it('refuses a blank name and a redirect URL that is not http(s), before sending', async () => {
@@ -616,13 +601,13 @@ describe('Invitation resource', () => {
 			expect(badUrl.error?.message).toBe(
 				'Signers, signer 1: Redirect URL must be an http:// or https:// URL, got text that is not a URL',
 			);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('refuses a missing document ID before sending', async () => {
 			const result = await run({ operation, documentId: '={{ $json.missing }}', destinations: { destination: [jane] } });
 			expect(result.error?.message).toMatch(/Document ID is required/);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('pairs the records of several items with their item, and keeps going on fail', async () => {

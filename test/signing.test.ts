@@ -7,32 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
-import { Emulator, SIGNED_MARKER, TEMPLATE_ID, TEMPLATE_WITH_RECIPIENT_FIELDS_ID, pdfSigners } from './emulator';
+import { SIGNED_MARKER, TEMPLATE_ID, TEMPLATE_WITH_RECIPIENT_FIELDS_ID, pdfSigners } from './emulator';
 import { type EmulatedEnvelope, newSigner } from './emulator/state';
-import { Harness, type InputItem } from './harness';
+import { emulatorSuite, type InputItem, type RunExtras } from './harness';
 
 /** Direct signing (signing) and identity-provider signing (identitySigning) through n8n-core's routing engine. */
 
 const UNKNOWN_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-let emulator: Emulator;
-let harness: Harness;
+const suite = emulatorSuite();
 
-beforeAll(async () => {
-	emulator = await Emulator.start();
-	harness = new Harness(emulator);
-});
-
-afterAll(async () => {
-	await emulator.stop();
-});
-
-beforeEach(() => {
-	emulator.clearRequests();
-});
-
-const apiRequests = () => emulator.requests.filter((request) => request.path.startsWith('/api/'));
+const { apiRequests } = suite;
 
 const jane = { firstNameEnglish: 'Jane', familyNameEnglish: 'Doe', emailAddress: 'jane@example.com' };
 const janeFull = {
@@ -46,15 +32,14 @@ const janeFull = {
 };
 
 function newEnvelope(emails: string[] = []): EmulatedEnvelope {
-	const account = emulator.state.account(emulator.demo.accountId)!;
-	const envelope = emulator.state.createEnvelope(account, { files: [{ fileName: 'contract.pdf', data: emulator.samplePdf }] });
+	const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
+	const envelope = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }] });
 	envelope.signers.push(...emails.map((email, index) => newSigner({ name: email, email, signeOrder: index + 1 })));
 	return envelope;
 }
 
 describe('Signing resource', () => {
-	const run = (parameters: INodeParameters, extra: Omit<Parameters<Harness['run']>[0], 'parameters'> = {}) =>
-		harness.run({ parameters: { resource: 'signing', ...parameters }, ...extra });
+	const run = suite.runner('signing');
 
 	describe('sign', () => {
 		it('signs a document with the signer details as signres', async () => {
@@ -64,7 +49,7 @@ describe('Signing resource', () => {
 			const [request] = apiRequests();
 			expect(request.method).toBe('POST');
 			expect(request.path).toBe('/api/v2/sign');
-			expect(request.headers.authorization).toBe(`Bearer ${harness.credentials().accessToken}`);
+			expect(request.headers.authorization).toBe(`Bearer ${suite.harness.credentials().accessToken}`);
 			expect(request.headers['content-type']).toContain('application/json');
 			// Empty fields are left out, not sent as ''.
 			expect(request.body).toEqual({ documentId: envelope.documentId, signres: [janeFull] });
@@ -157,7 +142,7 @@ describe('Signing resource', () => {
 		])('refuses %s before sending', async (_case, parameters, message) => {
 			const result = await run({ operation: 'sign', ...parameters });
 			expect(result.error?.message).toMatch(message);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('signs for several items and continues on fail with paired items', async () => {
@@ -204,7 +189,7 @@ describe('Signing resource', () => {
 				envelopeId: expect.any(String),
 				referenceNumber: 'REF-TPL-1',
 			});
-			const envelope = emulator.envelope(result.items[0].json.envelopeId as string)!;
+			const envelope = suite.emulator.envelope(result.items[0].json.envelopeId as string)!;
 			expect(envelope.templateFields).toEqual([
 				{ fieldName: 'ContractNumber', value: 'C-42' },
 				{ fieldName: 'StartDate', value: '2027-01-01' },
@@ -246,20 +231,20 @@ describe('Signing resource', () => {
 		])('refuses %s before sending', async (_case, parameters, message) => {
 			const result = await run({ operation: 'signByTemplate', ...parameters });
 			expect(result.error?.message).toMatch(message);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 	});
 });
 
 describe('Identity provider signing resource', () => {
 	const pdfItem = (fileName = 'contract.pdf'): InputItem => ({
-		binary: { data: { data: emulator.samplePdf, fileName, mimeType: 'application/pdf' } },
+		binary: { data: { data: suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' } },
 	});
-	const run = (parameters: INodeParameters, extra: Omit<Parameters<Harness['run']>[0], 'parameters'> = {}) =>
-		harness.run({ parameters: { resource: 'identitySigning', ...parameters }, items: [pdfItem()], ...extra });
+	const run = (parameters: INodeParameters, extra: RunExtras = {}) =>
+		suite.harness.run({ parameters: { resource: 'identitySigning', ...parameters }, items: [pdfItem()], ...extra });
 	const authenticated = () => {
 		const requestId = randomUUID();
-		emulator.authenticateIdentity(requestId);
+		suite.emulator.authenticateIdentity(requestId);
 		return requestId;
 	};
 
@@ -274,7 +259,7 @@ describe('Identity provider signing resource', () => {
 			expect(request.headers['content-type']).toContain('application/json');
 			expect(request.body).toEqual({
 				requestId,
-				file: { file: emulator.samplePdf.toString('base64'), fileName: 'contract.pdf', password: null },
+				file: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'contract.pdf', password: null },
 			});
 			expect(result.items).toHaveLength(1);
 			const [item] = result.items;
@@ -283,9 +268,9 @@ describe('Identity provider signing resource', () => {
 			expect(item.binary?.data).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf' });
 			const signed = await result.binary(0, 'data');
 			expect(item.json.fileSize).toBe(signed.length);
-			expect(signed.subarray(0, emulator.samplePdf.length).equals(emulator.samplePdf)).toBe(true);
+			expect(signed.subarray(0, suite.emulator.samplePdf.length).equals(suite.emulator.samplePdf)).toBe(true);
 			expect(signed.toString('latin1')).toContain(SIGNED_MARKER);
-			expect(pdfSigners(signed)).toEqual([emulator.demo.username]);
+			expect(pdfSigners(signed)).toEqual([suite.emulator.demo.username]);
 		});
 
 		it('sends appearance and details settings, an image from a binary field, and a password', async () => {
@@ -314,7 +299,7 @@ describe('Identity provider signing resource', () => {
 					items: [
 						{
 							binary: {
-								document: { data: emulator.samplePdf, fileName: 'scan.pdf', mimeType: 'application/pdf' },
+								document: { data: suite.emulator.samplePdf, fileName: 'scan.pdf', mimeType: 'application/pdf' },
 								signature: { data: PNG, fileName: 'sig.png', mimeType: 'image/png' },
 							},
 						},
@@ -324,7 +309,7 @@ describe('Identity provider signing resource', () => {
 			expect(result.error).toBeUndefined();
 			expect(apiRequests()[0].body).toEqual({
 				requestId,
-				file: { file: emulator.samplePdf.toString('base64'), fileName: 'agreement.pdf', password: 'open-sesame' },
+				file: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'agreement.pdf', password: 'open-sesame' },
 				signatureAppearance: {
 					isVisible: true,
 					pageNumber: 2,
@@ -340,7 +325,7 @@ describe('Identity provider signing resource', () => {
 
 		it('takes the PDF and the appearance image as Base64 text', async () => {
 			const requestId = authenticated();
-			const base64 = emulator.samplePdf.toString('base64');
+			const base64 = suite.emulator.samplePdf.toString('base64');
 			const result = await run(
 				{
 					operation: 'sign',
@@ -379,7 +364,7 @@ describe('Identity provider signing resource', () => {
 		])('refuses %s before sending', async (_case, parameters, message) => {
 			const result = await run({ operation: 'sign', ...parameters });
 			expect(result.error?.message).toMatch(message);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('signs several items and continues on fail with paired items', async () => {
@@ -412,7 +397,7 @@ describe('Identity provider signing resource', () => {
 			expect(request.path).toBe('/api/v2/esign/idp/sign');
 			expect(request.body).toEqual({
 				requestId,
-				file: { file: emulator.samplePdf.toString('base64'), fileName: 'contract.pdf', password: null },
+				file: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'contract.pdf', password: null },
 				config: { showSignDate: true },
 				signres: [jane],
 			});
@@ -423,7 +408,7 @@ describe('Identity provider signing resource', () => {
 		it('refuses an empty signer list before sending', async () => {
 			const result = await run({ operation: 'signWithSigners', requestId: authenticated(), signers: {} });
 			expect(result.error?.message).toMatch(/Signer Details: add at least one signer/);
-			expect(emulator.requests).toHaveLength(0);
+			expect(suite.emulator.requests).toHaveLength(0);
 		});
 
 		it('reports a signer who has not authenticated (error 100)', async () => {
@@ -454,7 +439,7 @@ describe('Identity provider signing resource', () => {
 				items: [
 					{
 						binary: {
-							data: { data: emulator.samplePdf, fileName: 'disk.pdf', mimeType: 'application/pdf' },
+							data: { data: suite.emulator.samplePdf, fileName: 'disk.pdf', mimeType: 'application/pdf' },
 							signature: { data: PNG, fileName: 'sig.png', mimeType: 'image/png' },
 						},
 					},
@@ -462,7 +447,7 @@ describe('Identity provider signing resource', () => {
 			});
 			expect(result.error).toBeUndefined();
 			expect(apiRequests()[0].body).toMatchObject({
-				file: { file: emulator.samplePdf.toString('base64'), fileName: 'disk.pdf' },
+				file: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'disk.pdf' },
 				signatureAppearance: { appearanceImageBase64: PNG.toString('base64') },
 			});
 			const binary = result.items[0].binary!.data;

@@ -1,24 +1,10 @@
-import { Emulator } from './emulator';
-import { Harness } from './harness';
+import { emulatorSuite } from './harness';
 
 /** SMS provider configuration through n8n-core's routing engine against the emulator. */
 
-let emulator: Emulator;
-let harness: Harness;
-
-beforeAll(async () => {
-	emulator = await Emulator.start();
-	harness = new Harness(emulator);
-});
-
-afterAll(async () => {
-	await emulator.stop();
-});
-
-beforeEach(() => emulator.clearRequests());
-
-const apiRequests = () => emulator.requests.filter((request) => request.path.startsWith('/api/'));
-const account = () => emulator.state.account(emulator.demo.accountId)!;
+const suite = emulatorSuite();
+const { apiRequests } = suite;
+const account = () => suite.emulator.state.account(suite.emulator.demo.accountId)!;
 
 const settings = {
 	smsProvider: 3,
@@ -28,8 +14,7 @@ const settings = {
 	smsPassword: 'sms-secret',
 };
 
-const configure = (parameters: Record<string, unknown>, extra: Omit<Parameters<Harness['run']>[0], 'parameters'> = {}) =>
-	harness.run({ parameters: { resource: 'smsProvider', operation: 'configure', ...settings, ...parameters }, ...extra });
+const configure = suite.runner('smsProvider', { operation: 'configure', ...settings });
 
 describe('SMS provider resource: configure', () => {
 	it('sends the settings with the interface spelling smsUserame and the provider as a number', async () => {
@@ -39,7 +24,7 @@ describe('SMS provider resource: configure', () => {
 		expect(request.method).toBe('PUT');
 		expect(request.path).toBe('/api/v1/configuration/sms-provider');
 		expect(request.headers['content-type']).toContain('application/json');
-		expect(request.headers.authorization).toBe(`Bearer ${harness.credentials().accessToken}`);
+		expect(request.headers.authorization).toBe(`Bearer ${suite.harness.credentials().accessToken}`);
 		expect(request.body).toEqual({
 			smsUrl: 'https://sms.example.com/send',
 			smsSender: 'ACME',
@@ -75,7 +60,7 @@ describe('SMS provider resource: configure', () => {
 	])('refuses %s before sending', async (_case, parameters, message) => {
 		const result = await configure(parameters);
 		expect(result.error?.message).toMatch(message);
-		expect(emulator.requests).toHaveLength(0);
+		expect(suite.emulator.requests).toHaveLength(0);
 	});
 
 	it('does not repeat a refused gateway URL beyond its protocol and host: its path or query may hold a key', async () => {
@@ -86,7 +71,7 @@ describe('SMS provider resource: configure', () => {
 		const notUrl = await configure({ smsUrl: 'sms.example.com/send?apiKey=k3y-SECRET' });
 		expect(notUrl.error?.message).toBe('Gateway URL must be an http:// or https:// URL, got text that is not a URL');
 		for (const error of [result.error, notUrl.error]) expect(`${error?.message} ${error?.description ?? ''}`).not.toContain('SECRET');
-		expect(emulator.requests).toHaveLength(0);
+		expect(suite.emulator.requests).toHaveLength(0);
 	});
 
 	it('sends the password exactly as entered, spaces included', async () => {

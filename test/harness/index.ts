@@ -248,3 +248,6 @@ export class Harness {
 		};
 	}
 }
+
+export { emulatorSuite } from './suite';
+export type { EmulatorSuite, EmulatorSuiteOptions, GrantType, RunExtras, Runner } from './suite';

@@ -1,0 +1,96 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { forgetAccessToken } from '../../credentials/accessToken';
+import { Emulator, type EmulatorOptions, type RecordedRequest } from '../emulator';
+import { Harness, emulatorCredentials, type InputItem, type RunOptions, type RunResult } from './index';
+
+export type GrantType = 'integration' | 'clientCredentials';
+
+/** What a run takes besides the node's parameters. */
+export type RunExtras = Omit<RunOptions, 'parameters'>;
+
+/**
+ * Runs the E-Signature node with a fixed resource (and fixed parameters), the test giving the rest. The second
+ * argument is either the input items or the other run options; the third is Continue On Fail or further options.
+ */
+export type Runner = (
+	parameters: INodeParameters,
+	items?: InputItem[] | RunExtras,
+	options?: boolean | Omit<RunExtras, 'items'>,
+) => Promise<RunResult>;
+
+export interface EmulatorSuiteOptions {
+	/** Options of Emulator.start. */
+	emulator?: EmulatorOptions;
+	/**
+	 * What to do to the emulator before each test: forget the recorded requests only (default), reset its whole state
+	 * (accounts, tokens, webhooks, faults, requests) or nothing.
+	 */
+	resetEach?: 'clearRequests' | 'reset' | 'none';
+	/**
+	 * Empty the process-wide token cache before each test (after the reset) for the emulator's demo credentials of
+	 * these grants (`true`: the integration grant). Needed when the emulator forgets its tokens between tests.
+	 */
+	forgetTokens?: boolean | GrantType[];
+	/** A new Harness (credential store) for every test instead of one for the whole file or describe block. */
+	freshHarness?: boolean;
+}
+
+export interface EmulatorSuite {
+	readonly emulator: Emulator;
+	readonly harness: Harness;
+	/** Recorded requests to the API (token requests excluded). */
+	apiRequests(): RecordedRequest[];
+	/** A run(parameters, items?, continueOnFail?) for one resource, with optional fixed parameters. */
+	runner(resource: string, fixed?: INodeParameters): Runner;
+}
+
+/**
+ * Registers the jest hooks of a test file (or describe block) that runs the node against one emulator: starts it and
+ * a Harness before all tests, stops it after them, and cleans up before each test as the options say. Call it at the
+ * level the hooks belong to; `emulator` and `harness` are available from beforeAll on.
+ */
+export function emulatorSuite(options: EmulatorSuiteOptions = {}): EmulatorSuite {
+	const { resetEach = 'clearRequests', forgetTokens = false, freshHarness = false } = options;
+	const grants: GrantType[] = forgetTokens === true ? ['integration'] : forgetTokens || [];
+	let emulator: Emulator | undefined;
+	let harness: Harness | undefined;
+
+	beforeAll(async () => {
+		emulator = await Emulator.start(options.emulator);
+		if (!freshHarness) harness = new Harness(emulator);
+	});
+
+	afterAll(async () => {
+		await emulator?.stop();
+	});
+
+	beforeEach(() => {
+		const emu = suite.emulator;
+		if (resetEach === 'reset') emu.reset();
+		else if (resetEach === 'clearRequests') emu.clearRequests();
+		for (const grant of grants) forgetAccessToken(emulatorCredentials(emu, grant));
+		if (freshHarness) harness = new Harness(emu);
+	});
+
+	const suite: EmulatorSuite = {
+		get emulator() {
+			if (!emulator) throw new Error('The emulator is not started yet: use it inside hooks and tests');
+			return emulator;
+		},
+		get harness() {
+			if (!harness) throw new Error('The harness is not made yet: use it inside hooks and tests');
+			return harness;
+		},
+		apiRequests: () => suite.emulator.requests.filter((request) => request.path.startsWith('/api/')),
+		runner:
+			(resource, fixed = {}) =>
+			async (parameters, items, more) => {
+				const extras: RunExtras = Array.isArray(items) ? { items } : { ...items };
+				if (typeof more === 'boolean') extras.continueOnFail = more;
+				else Object.assign(extras, more);
+				return await suite.harness.run({ ...extras, parameters: { resource, ...fixed, ...parameters } });
+			},
+	};
+	return suite;
+}
