@@ -44,7 +44,7 @@ function text(credentials: ICredentialDataDecryptedObject, key: string): string 
 }
 
 /** Checks that a credential URL is http(s) and returns it without trailing slashes. */
-export function normaliseUrl(value: string, fieldName: string): string {
+function normaliseUrl(value: string, fieldName: string): string {
 	const trimmed = value.trim().replace(/\/+$/, '');
 	let parsed: URL | undefined;
 	try {
@@ -60,7 +60,7 @@ export function normaliseUrl(value: string, fieldName: string): string {
 	return trimmed;
 }
 
-export function grantTypeOf(credentials: ICredentialDataDecryptedObject): GrantType {
+function grantTypeOf(credentials: ICredentialDataDecryptedObject): GrantType {
 	return credentials.grantType === 'clientCredentials' ? 'clientCredentials' : 'integration';
 }
 

@@ -39,7 +39,7 @@ export function answerWithoutExecution(
 }
 
 /** The service sends the stored token as is; a proxy or a manual re-send may prefix it with "Bearer ". */
-export function presentedToken(header: string | string[] | undefined): string | undefined {
+function presentedToken(header: string | string[] | undefined): string | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	const token = value?.trim().replace(/^Bearer\s+/i, '');
 	return token ? token : undefined;
@@ -141,7 +141,7 @@ function rawFields(payload: IDataObject, keepBase64: boolean): IDataObject {
 }
 
 /** The property a received file goes to: file_0, file_1, ... in the order of Files. */
-export function binaryPropertyOf(index: number): string {
+function binaryPropertyOf(index: number): string {
 	return `file_${index}`;
 }
 

@@ -38,7 +38,7 @@ function forgetWebhook(stored: StoredWebhook): void {
 }
 
 /** The token the service echoes on callbacks: 32 random bytes, hex so it is safe in a header. */
-export function newHeaderToken(): string {
+function newHeaderToken(): string {
 	return randomBytes(32).toString('hex');
 }
 

@@ -3,7 +3,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 /** Fields several resources share. Each takes the displayOptions of the operation it appears on. */
 
 /** Kept out of the default output: most users want the payload, some want returnUrl or the service's message. */
-export const includeResponseWrapperOption: INodeProperties = {
+const includeResponseWrapperOption: INodeProperties = {
 	displayName: 'Include Response Wrapper',
 	name: 'includeResponseWrapper',
 	type: 'boolean',

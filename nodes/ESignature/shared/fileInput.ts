@@ -18,7 +18,7 @@ export interface FileInputOptions {
 	defaultFileName?: string;
 }
 
-export const FILE_INPUT_LABELS = {
+const FILE_INPUT_LABELS = {
 	binaryField: 'Input Binary Field',
 	binaryFields: 'Input Binary Fields',
 	base64: 'File (Base64)',
