@@ -10,11 +10,10 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { authUrlOf, CREDENTIAL_TYPE, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
-import { parseBody, readServiceAnswer } from '../../shared/errors';
+import { failed, parseBody, readServiceAnswer } from '../../shared/errors';
 import { toText } from '../../shared/validation';
 
-/** Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
-
+/* Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
 
 /** Secrets (access token, client secret) are used exactly as stored: only identifiers are trimmed. */
 function secret(value: unknown): string {
@@ -80,7 +79,7 @@ export async function revocationResult(
 	if (response.statusCode >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
 		// The authorization server answers in OAuth's error shape, not the service's wrapper.
 		const { error, error_description: description } = body as IDataObject;
-		throw new NodeApiError(this.getNode(), body as JsonObject, {
+		return failed(this, new NodeApiError(this.getNode(), body as JsonObject, {
 			message: `The authorization server refused to revoke the token: ${toText(error)} (HTTP ${response.statusCode})`,
 			description:
 				[toText(description), error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '']
@@ -88,7 +87,7 @@ export async function revocationResult(
 					.join(' ') || undefined,
 			httpCode: String(response.statusCode),
 			itemIndex: this.getItemIndex(),
-		});
+		}));
 	}
 	const { errorItems } = readServiceAnswer(this, { ...response, body: body as IN8nHttpFullResponse['body'] });
 	if (errorItems) return errorItems;
