@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { searchWebhooks } from './methods/listSearch';
+import { shareFieldsAcrossOperations } from './shared/descriptions';
 import * as accessToken from './resources/accessToken';
 import * as commercialRegistration from './resources/commercialRegistration';
 import * as document from './resources/document';
@@ -36,7 +37,8 @@ export class ESignature implements INodeType {
 			// are read the same way. 401 must still throw: that is what makes n8n renew the token and retry.
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},
-		properties: [
+		// One property per field and operation, folded where identical (see shareFieldsAcrossOperations for why).
+		properties: shareFieldsAcrossOperations([
 			{
 				displayName: 'Resource',
 				name: 'resource',
@@ -64,7 +66,7 @@ export class ESignature implements INodeType {
 			...smsProvider.description,
 			...webhook.description,
 			...accessToken.description,
-		],
+		]),
 	};
 
 	methods = {
