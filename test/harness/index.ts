@@ -48,6 +48,10 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** The workflow's timezone setting (n8n's default otherwise). */
 	timezone?: string;
+	/** Another node type in the E-Signature node's place (benchmarks compare ours with a minimal declarative node). */
+	nodeType?: INodeType;
+	/** Called once the source has emitted its items (binary data stored), before the E-Signature node runs. */
+	afterSource?: () => void;
 }
 
 export interface RunResult {
@@ -85,7 +89,7 @@ export function emulatorCredentials(
 }
 
 /** The trigger of the test workflow: emits the items the test gives, with binary data stored the n8n way. */
-function sourceNodeType(items: InputItem[]): INodeType {
+function sourceNodeType(items: InputItem[], afterSource?: () => void): INodeType {
 	return {
 		description: {
 			displayName: 'Test Source',
@@ -114,6 +118,7 @@ function sourceNodeType(items: InputItem[]): INodeType {
 				}
 				output.push(out);
 			}
+			afterSource?.();
 			return [output];
 		},
 	};
@@ -188,7 +193,10 @@ export class Harness {
 		const connections = {
 			'Test Source': { main: [[{ node: NODE_NAME, type: 'main' as const, index: 0 }]] },
 		};
-		const nodeTypes = new NodeTypes({ testSource: sourceNodeType(items), eSignature: new ESignature() });
+		const nodeTypes = new NodeTypes({
+			testSource: sourceNodeType(items, options.afterSource),
+			eSignature: options.nodeType ?? new ESignature(),
+		});
 		const workflowData: IWorkflowBase = {
 			id,
 			name: id,
