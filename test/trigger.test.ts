@@ -2,7 +2,7 @@
  * The E-Signature Trigger against the emulator, with test/harness/trigger.ts playing n8n's webhook side
  * (n8n-core's real HookContext and WebhookContext, a small HTTP server that answers as n8n does).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
@@ -468,6 +468,22 @@ describe('callbacks from the service', () => {
 		const [file] = item.json.Files as Array<{ FileName: string; File: string }>;
 		expect(file.FileName).toBe('contract.pdf');
 		expect(Buffer.from(file.File, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+	});
+
+	it('delivers a signed file of several megabytes intact', async () => {
+		const trigger = await activeTrigger();
+		const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3 * 1024 * 1024 + 5)]);
+		const body = sampleCallback({ Files: [{ FileName: 'large.pdf', File: pdf.toString('base64') }] });
+
+		const status = await post(trigger.url(), JSON.stringify(body), {
+			'content-type': 'application/json',
+			authorization: tokenOf(trigger),
+		});
+
+		expect(status).toBe(200);
+		const [[item]] = trigger.executions;
+		expect(item.json.files).toEqual([expect.objectContaining({ fileName: 'large.pdf', fileSize: pdf.length })]);
+		expect((await binaryBytes(item.binary!.file_0)).equals(pdf)).toBe(true);
 	});
 
 	it('puts several files in file_0, file_1, ... and types them from their bytes', async () => {

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'crypto';
 import type { IBinaryKeyData, IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { decodeBase64, detectMimeType, fileNameFor } from '../ESignature/shared/binary';
+import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from '../ESignature/shared/binary';
 import { CALLBACK_STATUSES, toNumber } from '../ESignature/shared/enums';
 
 /** The parts of n8n's (Express) request the trigger reads; rawBody holds the bytes n8n received. */
@@ -125,7 +125,7 @@ function receivedFiles(payload: IDataObject): ReceivedFile[] {
 /** Files that are not valid Base64, named so the sender can fix them; checked before anything is emitted. */
 export function undecodableFiles(payload: IDataObject): string[] {
 	return receivedFiles(payload)
-		.filter((file) => file.base64 !== undefined && decodeBase64(file.base64) === undefined)
+		.filter((file) => file.base64 !== undefined && !isBase64(file.base64))
 		.map((file) => `Files[${file.index}]${file.fileName ? ` (${file.fileName})` : ''}`);
 }
 
@@ -160,8 +160,8 @@ export async function callbackItem(
 	const files: IDataObject[] = [];
 	for (const file of receivedFiles(payload)) {
 		const summary: IDataObject = { fileName: file.fileName ?? null };
-		const bytes = file.base64 === undefined ? undefined : decodeBase64(file.base64);
-		if (bytes && options.downloadFiles) {
+		const bytes = file.base64 !== undefined && options.downloadFiles ? decodeBase64(file.base64) : undefined;
+		if (bytes) {
 			// The signed file is a PDF by the spec, but the live service has been seen sending ZIPs: trust the bytes.
 			const detected = detectMimeType(bytes);
 			const known = detected.mimeType !== 'application/octet-stream';

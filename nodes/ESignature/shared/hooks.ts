@@ -111,7 +111,9 @@ export async function fileResponseToBinary(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const contentType = String(response.headers['content-type'] ?? '');
-	const bytes = Buffer.from(response.body as Buffer);
+	// n8n hands over the downloaded bytes as a Buffer: use it, a copy would double the memory of a large file.
+	const body = response.body as Buffer | ArrayBuffer;
+	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
 	if (response.statusCode >= 400 || contentType.includes('json')) {
 		// A JSON answer is never the file: an error, or (for an ID the account does not own) errorCode 0 without data.
 		const { body, errorItems } = readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });

@@ -54,14 +54,17 @@ function multipartBody(fields: IDataObject, files: DocumentFile[] = []): FormDat
 	const form = new FormData();
 	for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
 	for (const file of files) {
-		form.append(FILE_PART_NAME, new Blob([new Uint8Array(file.data)], { type: file.mimeType }), file.fileName);
+		const bytes = file.bytes();
+		// A view of the bytes, not a copy: Blob makes the one copy FormData needs.
+		const view = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+		form.append(FILE_PART_NAME, new Blob([view], { type: file.mimeType }), file.fileName);
 	}
 	return form;
 }
 
 /** A document for a JSON body: Base64 content and file name. */
 function toBase64File(file: DocumentFile): { file: string; fileName: string } {
-	return { file: file.data.toString('base64'), fileName: file.fileName };
+	return { file: file.base64(), fileName: file.fileName };
 }
 
 /** Fills `{envelopeId}` in the operation's path with the checked Envelope ID. */

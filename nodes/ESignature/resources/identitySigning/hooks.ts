@@ -22,7 +22,7 @@ async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject
 	const [document] = await readFileInput(context, IDENTITY_FILE_INPUT);
 	// The PDF's password is sent exactly as entered: spaces may be part of it.
 	const password = String(context.getNodeParameter('filePassword', '') ?? '');
-	return { file: document.data.toString('base64'), fileName: document.fileName, password: password || null };
+	return { file: document.base64(), fileName: document.fileName, password: password || null };
 }
 
 async function appearanceObject(context: IExecuteSingleFunctions): Promise<IDataObject | undefined> {
@@ -61,7 +61,7 @@ async function appearanceObject(context: IExecuteSingleFunctions): Promise<IData
 	}
 	if (imageField) {
 		const image = await readBinaryFile(context, imageField, `${label}: Appearance Image Binary Field`);
-		appearance.appearanceImageBase64 = image.data.toString('base64');
+		appearance.appearanceImageBase64 = image.base64();
 	} else if (imageText) {
 		appearance.appearanceImageBase64 = requireBase64(context, imageText, `${label}: Appearance Image (Base64)`);
 	}
