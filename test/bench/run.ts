@@ -1,79 +1,47 @@
 /**
- * Benchmarks: figures, not pass/fail. Runs the action node through n8n-core's routing engine against the emulator.
- * `npm run bench`
+ * `npm run bench`: the five figures of the README's performance section, printed as tables and written to
+ * bench/results.json. `npm run bench -- --only=1,3` runs some of them. Nothing here passes or fails: figures only.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// n8n-core keeps its instance settings in a user folder: a throw-away one, before n8n-core is loaded.
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'esig-bench-'));
 
-import type { IDataObject } from 'n8n-workflow';
-
 import { Emulator } from '../emulator';
-import { Harness } from '../harness';
+import { memoryFigure } from './memory';
+import { type Figure, print, save } from './report';
+import { throughputFigure } from './throughput';
+import { inProcessTokenRows } from './tokens';
 
-interface Figure {
-	scenario: string;
-	items: number;
-	ms: number;
-	perItemMs: number;
-	tokenRequests: number;
-	heapDeltaMb: number;
+function selected(): Set<number> {
+	const only = process.argv.find((arg) => arg.startsWith('--only='));
+	return new Set(only ? only.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5]);
 }
-
-async function measure(
-	scenario: string,
-	emulator: Emulator,
-	items: number,
-	run: () => Promise<{ error?: unknown }>,
-): Promise<Figure> {
-	const tokensBefore = emulator.tokenRequests;
-	global.gc?.();
-	const heapBefore = process.memoryUsage().heapUsed;
-	const started = performance.now();
-	const result = await run();
-	const ms = performance.now() - started;
-	if (result.error) throw new Error(`${scenario} failed: ${String(result.error)}`);
-	return {
-		scenario,
-		items,
-		ms: Math.round(ms),
-		perItemMs: Number((ms / items).toFixed(3)),
-		tokenRequests: emulator.tokenRequests - tokensBefore,
-		heapDeltaMb: Number(((process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024).toFixed(1)),
-	};
-}
-
-const many = (count: number, json: (index: number) => IDataObject = (index) => ({ index })) =>
-	Array.from({ length: count }, (_, index) => ({ json: json(index) }));
 
 async function main() {
-	const emulator = await Emulator.start();
-	const harness = new Harness(emulator);
+	const startedAt = new Date();
+	const wanted = selected();
 	const figures: Figure[] = [];
+	const emulator = await Emulator.start();
 	try {
-		const listWebhooks = { resource: 'webhook', operation: 'getAll' };
-		figures.push(await measure('cold token, 1,000 items', emulator, 1000, () => harness.run({ parameters: listWebhooks, items: many(1000) })));
-		figures.push(await measure('warm token, 1,000 items', emulator, 1000, () => harness.run({ parameters: listWebhooks, items: many(1000) })));
-		emulator.expireAllTokens();
-		figures.push(await measure('expired token, 1,000 items', emulator, 1000, () => harness.run({ parameters: listWebhooks, items: many(1000) })));
-		emulator.setLatency(20);
-		figures.push(await measure('20 ms service latency, 500 items', emulator, 500, () => harness.run({ parameters: listWebhooks, items: many(500) })));
-		emulator.setLatency(0);
-		const pdf = emulator.samplePdf;
-		figures.push(
-			await measure('create envelope from binary, 200 items', emulator, 200, () =>
-				harness.run({
-					parameters: { resource: 'envelope', operation: 'create' },
-					items: Array.from({ length: 200 }, () => ({ json: {}, binary: { data: { data: pdf, fileName: 'contract.pdf' } } })),
-				}),
-			),
-		);
+		if (wanted.has(1)) figures.push(await throughputFigure(emulator));
+		if (wanted.has(3)) {
+			figures.push({
+				id: 3,
+				title: 'Token economy: token requests the service received',
+				rows: await inProcessTokenRows(emulator),
+				notes: [],
+			});
+		}
+		if (wanted.has(4)) figures.push(await memoryFigure(emulator));
 	} finally {
 		await emulator.stop();
 	}
-	console.table(figures);
+	figures.sort((a, b) => a.id - b.id);
+	figures.forEach(print);
+	process.stdout.write(`\nWritten to ${save(figures, startedAt)}\n`);
 }
 
 main().catch((error) => {

@@ -1,0 +1,126 @@
+/**
+ * Figure 4: peak RSS growth with large documents, as a multiple of the file size, in n8n's default binary mode
+ * (files kept in the items, Base64) and in filesystem mode. Each measurement runs in a fresh process (memory-child.ts).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+
+import { CALLBACK_COMPLETED, type Emulator } from '../emulator';
+import type { BinaryMode, ChildMessage, ChildTask, Measurement, ParentMessage, Scenario } from './memory-child';
+import { type Figure, MB, progress, round, type Row } from './report';
+
+const SCENARIOS: Array<{ scenario: Scenario; label: string; size: number; reference?: string }> = [
+	{
+		scenario: 'download',
+		label: 'Document → Download, 50 MB signed document into binary',
+		size: 50 * MB,
+		reference: "least declarative node with n8n's own binaryData output",
+	},
+	{
+		scenario: 'createMultipart',
+		label: 'Envelope → Create (multipart) from a 20 MB binary',
+		size: 20 * MB,
+		reference: 'plain fetch + FormData from the bytes in memory',
+	},
+	{
+		scenario: 'createBase64',
+		label: 'Envelope → Create From Base64 from a 20 MB binary',
+		size: 20 * MB,
+		reference: 'plain fetch + JSON.stringify from the bytes in memory',
+	},
+	// The plain alternative is n8n's Webhook node: it keeps the body as received (the last column).
+	{ scenario: 'trigger', label: 'Trigger receiving a callback with a 20 MB file', size: 20 * MB },
+	{ scenario: 'triggerWithoutFiles', label: 'The same, Download Files off (Base64 left in the JSON)', size: 20 * MB },
+];
+const MODES: BinaryMode[] = ['default', 'filesystem'];
+
+/** A file of `size` bytes that starts like a PDF (the node types files from their first bytes). */
+const pdfOfSize = (emulator: Emulator, size: number) =>
+	Buffer.concat([emulator.samplePdf, Buffer.alloc(Math.max(0, size - emulator.samplePdf.length), 0x25)]);
+
+function startChild(task: ChildTask): ChildProcess {
+	return fork(join(__dirname, 'memory-child.ts'), [], {
+		execArgv: ['--expose-gc', '-r', 'ts-node/register'],
+		env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', TS_NODE_PREFER_TS_EXTS: 'true', ESIG_BENCH_TASK: JSON.stringify(task) },
+		stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+	});
+}
+
+/** The next message of the child (a failure rejects). */
+function nextMessage(child: ChildProcess): Promise<ChildMessage> {
+	return new Promise((resolve, reject) => {
+		const onExit = (code: number | null) => reject(new Error(`memory child exited with ${code}`));
+		child.once('exit', onExit);
+		child.once('message', (message: ChildMessage) => {
+			child.off('exit', onExit);
+			if (message.type === 'failed') reject(new Error(`memory child: ${message.error}`));
+			else resolve(message);
+		});
+	});
+}
+
+function callback(file: Buffer): string {
+	return JSON.stringify({
+		RequestId: randomUUID(),
+		Status: CALLBACK_COMPLETED,
+		Files: [{ FileName: 'contract.pdf', File: file.toString('base64') }],
+		ReferencNumber: 'BENCH-MEMORY',
+		Fields: [],
+		Signatory: [],
+	});
+}
+
+async function postCallback(url: string, token: string, body: string): Promise<void> {
+	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body });
+	await response.arrayBuffer();
+	if (response.status !== 200) throw new Error(`callback answered ${response.status}`);
+}
+
+async function measure(emulator: Emulator, scenario: Scenario, mode: BinaryMode, size: number, reference = false): Promise<Measurement> {
+	const task: ChildTask = { scenario, mode, size, reference, emulator: { url: emulator.url, authUrl: emulator.authUrl, demo: emulator.demo } };
+	if (scenario === 'download') {
+		const account = emulator.state.account(emulator.demo.accountId)!;
+		const document = (bytes: number) =>
+			emulator.state.createEnvelope(account, { files: [{ fileName: 'signed.pdf', data: pdfOfSize(emulator, bytes) }] }).documentId;
+		task.documentId = document(size);
+		task.warmUpDocumentId = document(64 * 1024);
+	}
+	const child = startChild(task);
+	try {
+		if (!scenario.startsWith('trigger')) return ((await nextMessage(child)) as { measurement: Measurement }).measurement;
+		const listening = (await nextMessage(child)) as { url: string; token: string };
+		await postCallback(listening.url, listening.token, callback(pdfOfSize(emulator, 64 * 1024)));
+		const body = callback(pdfOfSize(emulator, size));
+		child.send({ type: 'baseline' } satisfies ParentMessage);
+		await nextMessage(child);
+		await postCallback(listening.url, listening.token, body);
+		child.send({ type: 'report' } satisfies ParentMessage);
+		return ((await nextMessage(child)) as { measurement: Measurement }).measurement;
+	} finally {
+		child.kill();
+		emulator.clearRequests();
+	}
+}
+
+export async function memoryFigure(emulator: Emulator): Promise<Figure> {
+	const rows: Row[] = [];
+	for (const { scenario, label, size, reference } of SCENARIOS) {
+		for (const mode of MODES) {
+			const measured = await measure(emulator, scenario, mode, size);
+			// fetch does not depend on n8n's binary mode: measured once.
+			const plain = reference && (scenario === 'download' || mode === 'default') ? await measure(emulator, scenario, mode, size, true) : undefined;
+			progress(`figure 4: ${scenario}, ${mode} mode`);
+			rows.push({
+				case: label,
+				'binary mode': mode,
+				'file MB': round(size / MB),
+				'ours: peak RSS growth MB': round(measured.growth / MB, 1),
+				'ours × file size': round(measured.growth / size, 2),
+				'plain alternative': reference ?? "n8n's Webhook node (body as received)",
+				'plain × file size': plain ? round(plain.growth / size, 2) : measured.beforeNode !== undefined ? round(measured.beforeNode / size, 2) : null,
+			});
+		}
+	}
+	return { id: 4, title: 'Memory with large documents: peak RSS growth', rows, notes: [] };
+}

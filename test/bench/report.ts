@@ -1,0 +1,103 @@
+/**
+ * What every benchmark figure reports, and how the run prints and saves them.
+ * Figures are ratios taken in the same run on the same machine: absolute times on a shared machine mean little.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { arch, cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export type Value = string | number | boolean | null;
+
+/** One line of a figure's table. */
+export type Row = Record<string, Value>;
+
+export interface Figure {
+	/** 1 to 5, as numbered in the README's performance section. */
+	id: number;
+	title: string;
+	rows: Row[];
+	/** What the figure shows, where we are behind the alternative, and why (with the evidence measured). */
+	notes: string[];
+}
+
+export const RESULTS_FILE = join(__dirname, '..', '..', 'bench', 'results.json');
+
+export const median = (values: number[]): number => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The p-th percentile (0-100), nearest rank. */
+export const percentile = (values: number[], p: number): number => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+
+export const round = (value: number, digits = 0): number => Number(value.toFixed(digits));
+
+/** "1.23×": how many times the first figure is the second. */
+export const ratio = (ours: number, theirs: number): number => round(ours / theirs, 2);
+
+export const MB = 1024 * 1024;
+
+/** A line on stderr while the figures are being taken (the tables go to stdout). */
+export function progress(message: string): void {
+	process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+/** Measures one call: elapsed milliseconds and its result. */
+export async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; result: T }> {
+	const started = performance.now();
+	const result = await run();
+	return { ms: performance.now() - started, result };
+}
+
+function machine() {
+	const cpu = cpus();
+	return {
+		node: process.version,
+		arch: arch(),
+		cpus: cpu.length,
+		cpuModel: cpu[0]?.model ?? 'unknown',
+		memoryGb: round(totalmem() / 1024 ** 3, 1),
+	};
+}
+
+function cell(value: Value): string {
+	if (value === null) return '–';
+	if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 3 });
+	return String(value);
+}
+
+/** A figure as a Markdown table (what the README shows). */
+export function markdown(figure: Figure): string {
+	const columns = [...new Set(figure.rows.flatMap((row) => Object.keys(row)))];
+	const lines = [
+		`### ${figure.id}. ${figure.title}`,
+		'',
+		`| ${columns.join(' | ')} |`,
+		`| ${columns.map(() => '---').join(' | ')} |`,
+		...figure.rows.map((row) => `| ${columns.map((column) => cell(row[column] ?? null)).join(' | ')} |`),
+	];
+	if (figure.notes.length) lines.push('', ...figure.notes.map((note) => `- ${note}`));
+	return lines.join('\n');
+}
+
+export function print(figure: Figure): void {
+	process.stdout.write(`\n${markdown(figure)}\n`);
+}
+
+/** Writes every figure of the run to bench/results.json (git-ignored). */
+export function save(figures: Figure[], startedAt: Date): string {
+	mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+	const results = {
+		command: 'npm run bench',
+		startedAt: startedAt.toISOString(),
+		seconds: round((Date.now() - startedAt.getTime()) / 1000),
+		machine: machine(),
+		figures,
+	};
+	writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, '\t')}\n`);
+	return RESULTS_FILE;
+}
