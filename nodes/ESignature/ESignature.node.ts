@@ -28,9 +28,8 @@ export class ESignature implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		// No baseURL: the credential sends each request to its environment (see its authenticate for why).
 		requestDefaults: {
-			baseURL:
-				'={{ ($credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.baseUrl).replace(/\\/+$/, "") }}',
 			headers: { Accept: 'application/json' },
 			json: true,
 			// Service errors often come with HTTP 200 and are read from the body (see shared/errors.ts); other statuses

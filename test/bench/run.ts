@@ -11,6 +11,7 @@ process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'esig-bench-'));
 
 import { Emulator } from '../emulator';
 import { memoryFigure } from './memory';
+import { realN8nFigures } from './realN8n';
 import { type Figure, print, save } from './report';
 import { throughputFigure } from './throughput';
 import { inProcessTokenRows } from './tokens';
@@ -27,11 +28,13 @@ async function main() {
 	const emulator = await Emulator.start();
 	try {
 		if (wanted.has(1)) figures.push(await throughputFigure(emulator));
+		const real = wanted.has(2) || wanted.has(3) || wanted.has(5) ? await realN8nFigures(emulator, wanted) : undefined;
+		figures.push(...(real?.figures ?? []));
 		if (wanted.has(3)) {
 			figures.push({
 				id: 3,
 				title: 'Token economy: token requests the service received',
-				rows: await inProcessTokenRows(emulator),
+				rows: [...(await inProcessTokenRows(emulator)), ...(real?.tokenRows ?? [])],
 				notes: [],
 			});
 		}

@@ -607,6 +607,20 @@ export class N8nInstance {
 		return (r.data as Execution[]).map(normalizeExecution);
 	}
 
+	/** How many executions a workflow has (all pages of the public API). */
+	async countExecutions(workflowId: string): Promise<number> {
+		let count = 0;
+		let cursor: string | undefined;
+		do {
+			const q = new URLSearchParams({ workflowId, limit: '250' });
+			if (cursor) q.set('cursor', cursor);
+			const page = await this.api('GET', `/executions?${q}`);
+			count += (page.data as unknown[]).length;
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor);
+		return count;
+	}
+
 	/** Waits until a workflow has at least `count` finished executions; returns them (oldest first, with data). */
 	async waitForExecutions(workflowId: string, count: number, timeoutMs = 60_000): Promise<Execution[]> {
 		const deadline = Date.now() + timeoutMs;
