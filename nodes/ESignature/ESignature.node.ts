@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
@@ -13,6 +13,40 @@ import * as invitation from './resources/invitation';
 import * as signing from './resources/signing';
 import * as smsProvider from './resources/smsProvider';
 import * as webhook from './resources/webhook';
+
+/**
+ * One property per field and operation, folded where identical (see shareFieldsAcrossOperations for why); folded once,
+ * when n8n loads the node.
+ */
+const properties: INodeProperties[] = shareFieldsAcrossOperations([
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Access Token', value: 'accessToken' },
+			{ name: 'Commercial Registration', value: 'commercialRegistration' },
+			{ name: 'Document', value: 'document' },
+			{ name: 'Envelope', value: 'envelope' },
+			{ name: 'Identity Provider Signing', value: 'identitySigning' },
+			{ name: 'Invitation', value: 'invitation' },
+			{ name: 'Signing', value: 'signing' },
+			{ name: 'SMS Provider', value: 'smsProvider' },
+			{ name: 'Webhook', value: 'webhook' },
+		],
+		default: 'envelope',
+	},
+	...envelope.description,
+	...invitation.description,
+	...signing.description,
+	...identitySigning.description,
+	...document.description,
+	...commercialRegistration.description,
+	...smsProvider.description,
+	...webhook.description,
+	...accessToken.description,
+]);
 
 export class ESignature implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,36 +70,7 @@ export class ESignature implements INodeType {
 			// are read the same way. 401 must still throw: that is what makes n8n renew the token and retry.
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},
-		// One property per field and operation, folded where identical (see shareFieldsAcrossOperations for why).
-		properties: shareFieldsAcrossOperations([
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Access Token', value: 'accessToken' },
-					{ name: 'Commercial Registration', value: 'commercialRegistration' },
-					{ name: 'Document', value: 'document' },
-					{ name: 'Envelope', value: 'envelope' },
-					{ name: 'Identity Provider Signing', value: 'identitySigning' },
-					{ name: 'Invitation', value: 'invitation' },
-					{ name: 'Signing', value: 'signing' },
-					{ name: 'SMS Provider', value: 'smsProvider' },
-					{ name: 'Webhook', value: 'webhook' },
-				],
-				default: 'envelope',
-			},
-			...envelope.description,
-			...invitation.description,
-			...signing.description,
-			...identitySigning.description,
-			...document.description,
-			...commercialRegistration.description,
-			...smsProvider.description,
-			...webhook.description,
-			...accessToken.description,
-		]),
+		properties,
 	};
 
 	methods = {

@@ -2,7 +2,7 @@
  * What every benchmark figure reports, and how the run prints and saves them.
  * Figures are ratios taken in the same run on the same machine: absolute times on a shared machine mean little.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -100,4 +100,22 @@ export function save(figures: Figure[], startedAt: Date): string {
 	};
 	writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, '\t')}\n`);
 	return RESULTS_FILE;
+}
+
+export const README_FILE = join(__dirname, '..', '..', 'README.md');
+const README_START = '<!-- bench:start -->';
+const README_END = '<!-- bench:end -->';
+
+/** Replaces the figures in the README's Performance section (between its bench markers) with this run's. */
+export function updateReadme(figures: Figure[], startedAt: Date): void {
+	const readme = readFileSync(README_FILE, 'utf8');
+	const start = readme.indexOf(README_START);
+	const end = readme.indexOf(README_END);
+	if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} section`);
+	const { cpus: count, cpuModel, memoryGb, node } = machine();
+	const tables = [
+		`Last run: ${startedAt.toISOString().slice(0, 10)}, ${count} × ${cpuModel}, ${memoryGb} GB, Node ${node} (n8n itself on Node 24).`,
+		...figures.map(markdown),
+	].join('\n\n');
+	writeFileSync(README_FILE, `${readme.slice(0, start + README_START.length)}\n\n${tables}\n\n${readme.slice(end)}`);
 }

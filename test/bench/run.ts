@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the five figures of the README's performance section, printed as tables and written to
- * bench/results.json. `npm run bench -- --only=1,3` runs some of them. Nothing here passes or fails: figures only.
+ * `npm run bench`: the five figures of the README's Performance section, printed as tables and written to
+ * bench/results.json. `npm run bench -- --only=1,3` runs some of them; `-- --readme` also puts the tables in the
+ * README. Nothing here passes or fails: figures only.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'esig-bench-'));
 import { Emulator } from '../emulator';
 import { memoryFigure } from './memory';
 import { realN8nFigures } from './realN8n';
-import { type Figure, print, save } from './report';
+import { type Figure, print, save, updateReadme } from './report';
 import { throughputFigure } from './throughput';
 import { inProcessTokenRows } from './tokens';
 
@@ -27,7 +28,7 @@ async function main() {
 	const figures: Figure[] = [];
 	const emulator = await Emulator.start();
 	try {
-		if (wanted.has(1)) figures.push(await throughputFigure(emulator));
+		if (wanted.has(1)) figures.push(await throughputFigure());
 		const real = wanted.has(2) || wanted.has(3) || wanted.has(5) ? await realN8nFigures(emulator, wanted) : undefined;
 		figures.push(...(real?.figures ?? []));
 		if (wanted.has(3)) {
@@ -45,6 +46,10 @@ async function main() {
 	figures.sort((a, b) => a.id - b.id);
 	figures.forEach(print);
 	process.stdout.write(`\nWritten to ${save(figures, startedAt)}\n`);
+	if (process.argv.includes('--readme')) {
+		updateReadme(figures, startedAt);
+		process.stdout.write('README.md: Performance section updated\n');
+	}
 }
 
 main().catch((error) => {

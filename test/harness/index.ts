@@ -124,6 +124,9 @@ function sourceNodeType(items: InputItem[], afterSource?: () => void): INodeType
 	};
 }
 
+/** One instance for every run, as n8n loads a node type once. */
+const eSignature = new ESignature();
+
 class NodeTypes implements INodeTypes {
 	constructor(private readonly types: Record<string, INodeType | IVersionedNodeType>) {}
 
@@ -195,7 +198,7 @@ export class Harness {
 		};
 		const nodeTypes = new NodeTypes({
 			testSource: sourceNodeType(items, options.afterSource),
-			eSignature: options.nodeType ?? new ESignature(),
+			eSignature: options.nodeType ?? eSignature,
 		});
 		const workflowData: IWorkflowBase = {
 			id,
