@@ -114,7 +114,7 @@ export function updateReadme(figures: Figure[], startedAt: Date): void {
 	if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} section`);
 	const { cpus: count, cpuModel, memoryGb, node } = machine();
 	const tables = [
-		`Last run: ${startedAt.toISOString().slice(0, 10)}, ${count} × ${cpuModel}, ${memoryGb} GB, Node ${node} (n8n itself on Node 24).`,
+		`Last run of \`npm run bench -- --readme\`: ${startedAt.toISOString().slice(0, 10)}, ${count} × ${cpuModel}, ${memoryGb} GB, Node ${node} (n8n itself on Node 24).`,
 		...figures.map(markdown),
 	].join('\n\n');
 	writeFileSync(README_FILE, `${readme.slice(0, start + README_START.length)}\n\n${tables}\n\n${readme.slice(end)}`);
