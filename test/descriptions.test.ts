@@ -7,32 +7,13 @@ import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow'
 import { NodeHelpers } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
-import * as accessToken from '../nodes/ESignature/resources/accessToken';
-import * as commercialRegistration from '../nodes/ESignature/resources/commercialRegistration';
-import * as document from '../nodes/ESignature/resources/document';
-import * as envelope from '../nodes/ESignature/resources/envelope';
-import * as identitySigning from '../nodes/ESignature/resources/identitySigning';
-import * as invitation from '../nodes/ESignature/resources/invitation';
-import * as signing from '../nodes/ESignature/resources/signing';
-import * as smsProvider from '../nodes/ESignature/resources/smsProvider';
-import * as webhook from '../nodes/ESignature/resources/webhook';
+import { declaredFields } from '../nodes/ESignature/resources';
 import { shareFieldsAcrossOperations } from '../nodes/ESignature/shared/descriptions';
 
 const node = { typeVersion: 1 } as INode;
 const folded = new ESignature().description;
 // As the operation files declare them, in the node's order.
-const declared: INodeProperties[] = [
-	folded.properties[0],
-	...envelope.description,
-	...invitation.description,
-	...signing.description,
-	...identitySigning.description,
-	...document.description,
-	...commercialRegistration.description,
-	...smsProvider.description,
-	...webhook.description,
-	...accessToken.description,
-];
+const declared = declaredFields;
 
 /** Every value a show condition other than resource/operation mentions, per parameter. */
 function switches(properties: INodeProperties[]): Map<string, unknown[]> {

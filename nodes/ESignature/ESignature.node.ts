@@ -3,50 +3,14 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { searchWebhooks } from './methods/listSearch';
+import { declaredFields } from './resources';
 import { shareFieldsAcrossOperations } from './shared/descriptions';
-import * as accessToken from './resources/accessToken';
-import * as commercialRegistration from './resources/commercialRegistration';
-import * as document from './resources/document';
-import * as envelope from './resources/envelope';
-import * as identitySigning from './resources/identitySigning';
-import * as invitation from './resources/invitation';
-import * as signing from './resources/signing';
-import * as smsProvider from './resources/smsProvider';
-import * as webhook from './resources/webhook';
 
 /**
- * One property per field and operation, folded where identical (see shareFieldsAcrossOperations for why); folded once,
- * when n8n loads the node.
+ * The declared fields, folded where identical (see shareFieldsAcrossOperations for why); folded once, when n8n loads
+ * the node.
  */
-const properties: INodeProperties[] = shareFieldsAcrossOperations([
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Access Token', value: 'accessToken' },
-			{ name: 'Commercial Registration', value: 'commercialRegistration' },
-			{ name: 'Document', value: 'document' },
-			{ name: 'Envelope', value: 'envelope' },
-			{ name: 'Identity Provider Signing', value: 'identitySigning' },
-			{ name: 'Invitation', value: 'invitation' },
-			{ name: 'Signing', value: 'signing' },
-			{ name: 'SMS Provider', value: 'smsProvider' },
-			{ name: 'Webhook', value: 'webhook' },
-		],
-		default: 'envelope',
-	},
-	...envelope.description,
-	...invitation.description,
-	...signing.description,
-	...identitySigning.description,
-	...document.description,
-	...commercialRegistration.description,
-	...smsProvider.description,
-	...webhook.description,
-	...accessToken.description,
-]);
+const properties: INodeProperties[] = shareFieldsAcrossOperations(declaredFields);
 
 export class ESignature implements INodeType {
 	description: INodeTypeDescription = {
