@@ -79,6 +79,9 @@ class PeakMeter {
 
 const send = (message: ChildMessage) => process.send!(message);
 
+/** A file that starts like a PDF: the service (and the emulator) refuse anything else. */
+const pdfOfSize = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 0x25)]);
+
 async function useBinaryMode(mode: BinaryMode): Promise<string | undefined> {
 	if (mode !== 'filesystem') return undefined;
 	const storagePath = mkdtempSync(join(tmpdir(), 'esig-bench-binary-'));
@@ -94,9 +97,7 @@ async function nodeScenario(task: ChildTask, emulator: Emulator): Promise<Measur
 	const meter = new PeakMeter();
 	const run = async (size: number, documentId: string | undefined, measure: boolean) => {
 		const afterSource = measure ? () => meter.start() : undefined;
-		// Starts like a PDF: the service (and the emulator) refuse anything else.
-		const pdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 0x25)]);
-		const file = () => [{ binary: { data: { data: pdf(), fileName: 'contract.pdf', mimeType: 'application/pdf' } } }];
+		const file = () => [{ binary: { data: { data: pdfOfSize(size), fileName: 'contract.pdf', mimeType: 'application/pdf' } } }];
 		const result =
 			task.scenario === 'download'
 				? await harness.run({
@@ -133,9 +134,8 @@ async function fetchUpload(task: ChildTask): Promise<Measurement> {
 		const answer = (await response.json()) as { errorCode: number; message: string };
 		if (answer.errorCode !== 0) throw new Error(`fetch upload: ${answer.errorCode} ${answer.message}`);
 	};
-	const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 0x25)]);
-	await upload(pdf(64 * 1024));
-	const bytes = pdf(task.size);
+	await upload(pdfOfSize(64 * 1024));
+	const bytes = pdfOfSize(task.size);
 	meter.start();
 	await upload(bytes);
 	return { growth: meter.read() };

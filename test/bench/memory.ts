@@ -39,6 +39,17 @@ const MODES: BinaryMode[] = ['default', 'filesystem'];
 const pdfOfSize = (emulator: Emulator, size: number) =>
 	Buffer.concat([emulator.samplePdf, Buffer.alloc(Math.max(0, size - emulator.samplePdf.length), 0x25)]);
 
+/** A document of `size` bytes at the emulator, made once for every download measured. */
+const documents = new Map<number, string>();
+function documentOfSize(emulator: Emulator, size: number): string {
+	if (!documents.has(size)) {
+		const account = emulator.state.account(emulator.demo.accountId)!;
+		const files = [{ fileName: 'signed.pdf', data: pdfOfSize(emulator, size) }];
+		documents.set(size, emulator.state.createEnvelope(account, { files }).documentId);
+	}
+	return documents.get(size)!;
+}
+
 function startChild(task: ChildTask): ChildProcess {
 	return fork(join(__dirname, 'memory-child.ts'), [], {
 		execArgv: ['--expose-gc', '-r', 'ts-node/register'],
@@ -80,11 +91,8 @@ async function postCallback(url: string, token: string, body: string): Promise<v
 async function measure(emulator: Emulator, scenario: Scenario, mode: BinaryMode, size: number, reference = false): Promise<Measurement> {
 	const task: ChildTask = { scenario, mode, size, reference, emulator: { url: emulator.url, authUrl: emulator.authUrl, demo: emulator.demo } };
 	if (scenario === 'download') {
-		const account = emulator.state.account(emulator.demo.accountId)!;
-		const document = (bytes: number) =>
-			emulator.state.createEnvelope(account, { files: [{ fileName: 'signed.pdf', data: pdfOfSize(emulator, bytes) }] }).documentId;
-		task.documentId = document(size);
-		task.warmUpDocumentId = document(64 * 1024);
+		task.documentId = documentOfSize(emulator, size);
+		task.warmUpDocumentId = documentOfSize(emulator, 64 * 1024);
 	}
 	const child = startChild(task);
 	try {

@@ -50,7 +50,10 @@ export async function readBinaryFile(
 	const fileName = binaryFileName(binary, name);
 	const mimeType = binary.mimeType || 'application/pdf';
 	// Without an id, n8n keeps the file in the item as Base64 (default mode); otherwise only its helpers can read it.
-	if (!binary.id && isCanonicalBase64(binary.data)) return documentFile({ base64: binary.data }, fileName, mimeType);
+	// It is sent as stored when it is the canonical Base64 n8n writes (no data: prefix, no line breaks).
+	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data)) {
+		return documentFile({ base64: binary.data }, fileName, mimeType);
+	}
 	return documentFile(await context.helpers.getBinaryDataBuffer(name), fileName, mimeType);
 }
 
@@ -81,11 +84,6 @@ export function fileNameFor(base: string | undefined, fallback: string, extensio
 	const name = toText(base) || fallback;
 	const withoutExtension = name.replace(/\.(pdf|zip|bin)$/i, '');
 	return `${withoutExtension}.${extension}`;
-}
-
-/** Base64 as Buffer.toString('base64') writes it (what n8n stores), which the service takes as it is. */
-function isCanonicalBase64(value: unknown): value is string {
-	return typeof value === 'string' && value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value);
 }
 
 const withoutDataUrlAndSpaces = (value: string) => value.replace(/^data:[^;]+;base64,/, '').replace(/\s+/g, '');
