@@ -7,13 +7,11 @@ import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow'
 import { NodeHelpers } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
-import { declaredFields } from '../nodes/ESignature/resources';
+import { declaredFields as declared } from '../nodes/ESignature/resources';
 import { shareFieldsAcrossOperations } from '../nodes/ESignature/shared/descriptions';
 
 const node = { typeVersion: 1 } as INode;
 const folded = new ESignature().description;
-// As the operation files declare them, in the node's order.
-const declared = declaredFields;
 
 /** Every value a show condition other than resource/operation mentions, per parameter. */
 function switches(properties: INodeProperties[]): Map<string, unknown[]> {

@@ -117,8 +117,8 @@ export function decodeBase64(value: string): Buffer | undefined {
 	return isStrictBase64(compact) ? decodeInSlices(compact) : undefined;
 }
 
-/** A required Base64 field, checked strictly and returned canonical, so a typo fails here and not as a corrupt document. */
-export function requireBase64(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+/** The bytes of a required Base64 field, decoded strictly, so a typo fails here and not as a corrupt document. */
+export function requireBase64Bytes(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): Buffer {
 	const bytes = decodeBase64(requireText(context, value, fieldLabel));
 	if (!bytes?.length) {
 		throw inputError(
@@ -127,5 +127,10 @@ export function requireBase64(context: IExecuteSingleFunctions, value: unknown, 
 			'Give the content encoded as Base64 (letters, digits, +, / and = padding), optionally with a data: URL prefix.',
 		);
 	}
-	return bytes.toString('base64');
+	return bytes;
+}
+
+/** A required Base64 field, checked strictly and returned canonical. */
+export function requireBase64(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
 }

@@ -1,7 +1,7 @@
 import type { IDisplayOptions, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { DocumentFile } from './binary';
-import { binaryFileName, detectMimeType, documentFile, readBinaryFile, requireBase64, splitPropertyNames } from './binary';
+import { binaryFileName, detectMimeType, documentFile, readBinaryFile, requireBase64Bytes, splitPropertyNames } from './binary';
 import { isPlainObject, parseJsonParameter, pick } from './json';
 import { inputError, requireText, toText } from './validation';
 
@@ -143,10 +143,10 @@ export function fileInputName(context: IExecuteSingleFunctions, options: FileInp
 	throw inputError(context, `${FILE_INPUT_LABELS.fileName} is required`);
 }
 
-/** Base64 text as a document (named by the caller); the type is read from the first bytes. */
+/** Base64 text as a document (named by the caller); the type is read from the bytes, decoded once. */
 function fromBase64(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): DocumentFile {
-	const base64 = requireBase64(context, value, fieldLabel);
-	return documentFile({ base64 }, '', detectMimeType(Buffer.from(base64.slice(0, 8), 'base64')).mimeType);
+	const bytes = requireBase64Bytes(context, value, fieldLabel);
+	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
 }
 
 /** The documents of an operation per its File Input, in the order given (one for a single-file operation). */
