@@ -17,6 +17,7 @@ module.exports = {
 			},
 		},
 		'<rootDir>/test/e2e/jest.project.js',
+		'<rootDir>/test/e2e/jest.database.project.js',
 	],
 	testTimeout: 30000,
 	reporters: ['default', '<rootDir>/test/e2e/timing-reporter.js'],

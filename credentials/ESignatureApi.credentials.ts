@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { baseUrlOf, obtainAccessToken } from './accessToken';
+import { obtainAccessToken, signedUrl } from './accessToken';
 
 export class ESignatureApi implements ICredentialType {
 	name = 'eSignatureApi';
@@ -28,7 +28,7 @@ export class ESignatureApi implements ICredentialType {
 					name: 'Integration',
 					value: 'integration',
 					description:
-						'Account user, account secret and an integration client, exchanged at /Authentication/Authority/Token',
+						'An account user and its account secret, with an integration client: the service issues the token itself',
 				},
 				{
 					name: 'Client Credentials',
@@ -154,18 +154,30 @@ export class ESignatureApi implements ICredentialType {
 	}
 
 	/*
-	 * Signs every request with the token and sends the node's operations (relative URLs) to the chosen environment.
+	 * Signs the requests to the credential's own service and sends the node's operations (relative URLs) to the chosen
+	 * environment; a request to any other host fails instead of receiving the token (signedUrl).
+	 *
 	 * A function, not n8n's generic form with expressions: n8n evaluates expressions in an isolated VM, about a
-	 * millisecond each, and would do so for every item (README "Performance", figure 2).
+	 * millisecond each, for every item, and an expression cannot see the URL it signs (README "Performance", figure 2;
+	 * docs/n8n-notes.md#expression-cost). It is a field, not a method: the editor receives credential types as JSON, n8n
+	 * serialises a field function as `{}`, and the HTTP Request node offers only types whose `authenticate` is there
+	 * (docs/n8n-notes.md#editor-credential-types).
 	 */
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const relative = !requestOptions.baseURL && !/^https?:\/\//i.test(requestOptions.url);
+	authenticate = async (
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> => {
+		// n8n's older request helper (used by the HTTP Request node) names the address `uri`.
+		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
+		const address = legacy.url ?? legacy.uri ?? '';
+		const { baseURL, url } = signedUrl(credentials, { url: address, baseURL: requestOptions.baseURL });
 		return {
 			...requestOptions,
-			...(relative ? { baseURL: baseUrlOf(credentials) } : {}),
+			...(baseURL ? { baseURL } : {}),
+			...(legacy.uri !== undefined && legacy.url === undefined ? {} : { url }),
 			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` },
 		};
-	}
+	};
 
 	// Listing webhooks is the cheapest call that needs a valid token.
 	test: ICredentialTestRequest = {

@@ -20,7 +20,12 @@ interface TokenEntry {
 	/** Epoch ms after which the service will refuse the token (from expires_in). */
 	expiresAt?: number;
 	inFlight?: Promise<string>;
+	/** Hashes of tokens refused by the service that this process has already fetched a newer token for. */
+	replaced: string[];
 }
+
+/** How many replaced tokens an entry remembers: enough for the stragglers of one renewal. */
+const REPLACED_KEPT = 20;
 
 const tokens = new Map<string, TokenEntry>();
 
@@ -28,6 +33,9 @@ const tokens = new Map<string, TokenEntry>();
 const EXPIRY_MARGIN_MS = 30_000;
 
 export class ESignatureCredentialError extends Error {
+	/** Read by n8n and by the error mapper: a problem of the credential, whose message says what to fix. */
+	readonly code = 'CREDENTIAL';
+
 	constructor(message: string) {
 		super(message);
 		this.name = 'ESignatureCredentialError';
@@ -73,6 +81,47 @@ export function baseUrlOf(credentials: ICredentialDataDecryptedObject): string {
 
 export function authUrlOf(credentials: ICredentialDataDecryptedObject): string {
 	return normaliseUrl(text(credentials, 'authUrl'), 'Authorization Server URL');
+}
+
+/** A URL and the base it starts with, compared without case in scheme and host and without a trailing slash. */
+function isUnder(url: string, base: string): boolean {
+	try {
+		const target = new URL(url);
+		const root = new URL(base);
+		const path = root.pathname.replace(/\/+$/, '');
+		return target.origin === root.origin && (target.pathname === path || target.pathname.startsWith(`${path}/`) || path === '');
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Where a request signed with this credential may go: the chosen environment's base URL and, when set, the
+ * authorization server (token revocation). A relative URL goes to the base URL. Any other host gets an error, never
+ * the token: the credential can also be picked in n8n's HTTP Request node, whose URL is the user's.
+ */
+export function signedUrl(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: { url: string; baseURL?: string },
+): { baseURL?: string; url: string } {
+	const baseUrl = baseUrlOf(credentials);
+	const { url } = requestOptions;
+	const absolute = /^https?:\/\//i.test(url);
+	if (!absolute && !requestOptions.baseURL) return { baseURL: baseUrl, url };
+	const target = absolute ? url : `${requestOptions.baseURL!.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+	const allowed = [baseUrl];
+	if (text(credentials, 'authUrl')) allowed.push(authUrlOf(credentials));
+	if (allowed.some((base) => isUnder(target, base))) return { baseURL: requestOptions.baseURL, url };
+	let where = target;
+	try {
+		where = new URL(target).origin;
+	} catch {
+		// An address that does not parse is named as given.
+	}
+	throw new ESignatureCredentialError(
+		`The E-Signature API credential signs only requests to ${allowed.join(' and ')}, not to ${where}. ` +
+			'Use a credential of that service for other hosts, or check the URL and the credential\'s Environment.',
+	);
 }
 
 function requireFields(credentials: ICredentialDataDecryptedObject, grant: string, fields: Array<[string, string]>) {
@@ -147,23 +196,7 @@ function tokenRequest(credentials: ICredentialDataDecryptedObject): {
 	};
 }
 
-/** The issue time of a JWT access token (the service's tokens are JWTs), if it can be read. */
-function issuedAt(token: string): number | undefined {
-	const payload = token.split('.')[1];
-	if (!payload) return undefined;
-	try {
-		const iat = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iat?: unknown }).iat;
-		return typeof iat === 'number' ? iat : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-function isYounger(token: string, than: string): boolean {
-	const a = issuedAt(token);
-	const b = issuedAt(than);
-	return a !== undefined && b !== undefined && a > b;
-}
+const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The cache key: a hash, so no secret is ever kept as a key or shown in a heap dump of keys. */
 function cacheKey(identity: string[]): string {
@@ -185,7 +218,7 @@ async function fetchToken(
 		);
 	if (!outcome.response) {
 		throw new ESignatureCredentialError(
-			`Could not reach the token endpoint of the ${grantLabel} grant (${new URL(request.url).origin}): ${outcome.failure}`,
+			`Could not reach the token endpoint of the ${grantLabel} grant at ${request.url}: ${unreachable(outcome.failure)}. Check the Base URL and Authorization Server URL of the credential.`,
 		);
 	}
 	const { response } = outcome;
@@ -200,13 +233,48 @@ async function fetchToken(
 		return body.access_token;
 	}
 	const serviceSays = [body.error, body.error_description].filter((part) => typeof part === 'string').join(': ');
-	const hint =
-		response.statusCode === 401 || body.error === 'invalid_client'
-			? 'Check Client ID and Client Secret.'
-			: `Check ${fieldsToCheck}.`;
-	throw new ESignatureCredentialError(
-		`The E-Signature service refused the ${grantLabel} grant (HTTP ${response.statusCode}${serviceSays ? `, ${serviceSays}` : ''}). ${hint}`,
-	);
+	const answer = `HTTP ${response.statusCode}${serviceSays ? `, ${serviceSays}` : ''}`;
+	throw new ESignatureCredentialError(refusalMessage(grantLabel, request.url, response.statusCode, body, answer, fieldsToCheck));
+}
+
+/** A transport failure in words: n8n replaces a message that carries a system error code with its own, URL-less one. */
+function unreachable(failure: string | undefined): string {
+	const text = failure ?? '';
+	if (/ECONNREFUSED/.test(text)) return 'the connection was refused';
+	if (/ENOTFOUND|EAI_AGAIN/.test(text)) return 'the host name was not found';
+	if (/ETIMEDOUT|ECONNABORTED|timeout/i.test(text)) return 'it did not answer in time';
+	if (/ECONNRESET/.test(text)) return 'the connection was cut';
+	return text.replace(/\b[A-Z_]{5,}\b/g, '').trim() || 'no answer';
+}
+
+/**
+ * Why a token request failed, in terms of what to fix: the address when nothing answers as a token endpoint would,
+ * the service when it fails, the client when it is refused, the grant's own fields when they are. Never a value.
+ */
+function refusalMessage(
+	grantLabel: string,
+	url: string,
+	status: number,
+	body: Record<string, unknown>,
+	answer: string,
+	fieldsToCheck: string,
+): string {
+	const where = `the token endpoint ${url}`;
+	if (status >= 500) {
+		return `The E-Signature service failed to issue a token for the ${grantLabel} grant at ${where} (${answer}). The service may be unavailable: try again later.`;
+	}
+	const oauthError = typeof body.error === 'string';
+	if (!oauthError && (status === 404 || status === 405 || status < 400)) {
+		return `Nothing at ${where} answered as the service's token endpoint does (${answer}). Check the Base URL and Authorization Server URL of the credential.`;
+	}
+	if (status === 401 || body.error === 'invalid_client') {
+		return `The E-Signature service refused the ${grantLabel} grant (${answer}): the client was not accepted. Check Client ID and Client Secret.`;
+	}
+	if (body.error === 'invalid_grant') {
+		const fields = grantLabel === 'Integration' ? 'Username, Password, Account ID and Account Secret' : 'Client ID and Client Secret';
+		return `The E-Signature service refused the ${grantLabel} grant (${answer}). Check ${fields}.`;
+	}
+	return `The E-Signature service refused the ${grantLabel} grant at ${where} (${answer}). Check ${fieldsToCheck}.`;
 }
 
 /**
@@ -220,21 +288,28 @@ export async function obtainAccessToken(
 	const key = cacheKey(tokenRequest(credentials).identity);
 	let entry = tokens.get(key);
 	if (!entry) {
-		entry = {};
+		entry = { replaced: [] };
 		tokens.set(key, entry);
 	}
 	if (entry.inFlight) return await entry.inFlight;
 
-	const held = text(credentials, 'accessToken');
+	const refused = text(credentials, 'accessToken');
 	const fresh = entry.token !== undefined && (entry.expiresAt === undefined || Date.now() < entry.expiresAt - EXPIRY_MARGIN_MS);
-	// A refused token that is not our newest one was superseded by a fetch of another request: use the newest. Unless
-	// the refused one is the younger (another n8n process fetched it, e.g. in queue mode): then fetch.
-	if (entry.token !== undefined && fresh && entry.token !== held && !isYounger(held, entry.token)) return entry.token;
+	// The cached token is handed out only when nothing was refused (n8n holds no token yet), or when the refused token
+	// is one this process already replaced by it (requests that were on their way with the old one). A refused token
+	// this process has not seen (another process's, or ours after the service invalidated every token) means the
+	// cached one may be refused too: a new one is fetched. So no process hands out a token the service refused.
+	const alreadyReplaced = refused !== '' && entry.replaced.includes(fingerprint(refused));
+	if (entry.token !== undefined && fresh && refused !== entry.token && (refused === '' || alreadyReplaced)) {
+		return entry.token;
+	}
 
 	const fetching = fetchToken(helper, credentials, entry);
 	entry.inFlight = fetching;
 	try {
-		return await fetching;
+		const token = await fetching;
+		if (refused !== '') entry.replaced = [fingerprint(refused), ...entry.replaced].slice(0, REPLACED_KEPT);
+		return token;
 	} finally {
 		entry.inFlight = undefined;
 	}
@@ -245,7 +320,13 @@ export function currentAccessToken(credentials: ICredentialDataDecryptedObject):
 	return tokens.get(cacheKey(tokenRequest(credentials).identity))?.token;
 }
 
-/** Forgets a token everywhere in this n8n instance, e.g. after it was revoked. */
+/**
+ * Forgets this process's token for the credential, e.g. after it was revoked. The revoked tokens (the one n8n holds
+ * and the cached one) count as replaced: requests still on their way with them get the next token this process
+ * fetches, instead of fetching once more each.
+ */
 export function forgetAccessToken(credentials: ICredentialDataDecryptedObject): void {
-	tokens.delete(cacheKey(tokenRequest(credentials).identity));
+	const key = cacheKey(tokenRequest(credentials).identity);
+	const revoked = [text(credentials, 'accessToken'), tokens.get(key)?.token ?? ''].filter(Boolean).map(fingerprint);
+	tokens.set(key, { replaced: revoked });
 }

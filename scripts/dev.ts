@@ -12,15 +12,31 @@
  *   --port N          n8n port (default 5678 when free, otherwise a free port)
  *   --emulator-port N emulator port (default: a free port)
  *   --no-build        pack the existing dist/ instead of running `npm run build`
- *   --keep            keep the throw-away n8n user folder (.cache/dev/esig-e2e-n8n-*) after exit
+ *   --keep            keep n8n's user folder (workflows, credentials, executions, files) after exit; it lies
+ *                     outside the repository (see devUserFolderParent), and its path is printed
  */
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { Emulator } from '../test/emulator';
 import { buildPackage, executionError, type Execution, freePort, packPackage, sleep, type WorkflowJson } from '../test/e2e/n8n';
-import { provision, REPO_ROOT } from '../test/e2e/provision';
-import { EXAMPLES_DIR, loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from '../test/e2e/stack';
+import { existingHost, hostRequirementProblems, HOST_DIR, provision } from '../test/e2e/provision';
+import {
+	devUserFolderParent,
+	EXAMPLES_DIR,
+	loadExamples,
+	rebaseExampleFiles,
+	shadowingN8nWorkflow,
+	type Stack,
+	startStack,
+	TRIGGER_TYPE,
+} from '../test/e2e/stack';
+
+/** Where the user folders go: outside the repository, or n8n would load our nodes with the wrong n8n-workflow. */
+export const userFolderParent = devUserFolderParent();
+
+/** The name the example workflows give their credential, so that the stickies, the nodes and the list agree. */
+export const CREDENTIAL_NAME = 'E-Signature account';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -127,7 +143,21 @@ async function main(): Promise<void> {
 	const isHeadless = flag('headless');
 	const keep = flag('keep');
 
-	say('• building the package and provisioning n8n (first run: a few minutes) ...');
+	if (!existingHost()) {
+		const problems = hostRequirementProblems();
+		if (problems.length) {
+			say(`npm run dev cannot install n8n on this machine:\n  - ${problems.join('\n  - ')}`);
+			process.exit(2);
+		}
+		say(
+			`• first run: installing Node 24 and n8n 2.41 from the npm registry into ${HOST_DIR}\n` +
+				'  (about 3 GB, 3 to 5 minutes, then sqlite3 is built from source; progress below every 15 s)',
+		);
+	}
+	for (const dir of shadowingN8nWorkflow(userFolderParent)) {
+		say(`  warning: ${join(dir, 'node_modules', 'n8n-workflow')} lies above ${userFolderParent}: n8n may load our nodes with it`);
+	}
+	say('• building the package and provisioning n8n ...');
 	const [host] = await Promise.all([
 		provision(),
 		flag('no-build')
@@ -151,7 +181,8 @@ async function main(): Promise<void> {
 			tarball,
 			port,
 			emulator,
-			userFolderParent: join(REPO_ROOT, '.cache', 'dev'),
+			userFolderParent,
+			credentialName: CREDENTIAL_NAME,
 			workflows: ({ filesDir }) => {
 				// The examples read contract.pdf from, and write signed PDFs to, n8n's file folder.
 				writeFileSync(join(filesDir, 'contract.pdf'), emulator.samplePdf);
@@ -184,7 +215,7 @@ async function main(): Promise<void> {
 		say('\n• stopping n8n and the emulator ...');
 		await stack.stop({ keepUserFolder: keep });
 		await emulator.stop();
-		if (keep) say(`  kept ${stack.userFolder}`);
+		say(keep ? `  kept ${stack.userFolder}` : `  deleted ${stack.userFolder} (start with --keep to keep what you built)`);
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stopAll(0));
@@ -196,23 +227,32 @@ async function main(): Promise<void> {
 	});
 
 	const d = emulator.demo;
+	const control = `${emulator.url}/_emulator`;
 	say(`
 n8n with n8n-nodes-esignature is ready (${secs(Date.now() - t0)})
 
   Editor:      ${n8n.url}
   Login:       ${n8n.owner.email}
   Password:    ${n8n.owner.password}
-  Credential:  "${stack.credential.name}" (eSignatureApi, id ${stack.credential.id}) -> ${emulator.url}
+  Credential:  "${stack.credential.name}" (E-Signature API, Integration grant) -> the emulator
   Workflows:   ${stack.workflows.length ? '' : '(none)'}${stack.workflows
 		.map((wf) => `\n    - ${wf.name}  ${n8n.url}/workflow/${wf.id}${activated.includes(wf.id) ? '  (active)' : ''}`)
 		.join('')}
 
-  Emulator:    ${emulator.url}   (account ${d.accountId}, user ${d.username})
-    sign an envelope:   curl -X POST ${emulator.url}/_emulator/envelopes/<envelopeId>/sign
-    reject:             curl -X POST ${emulator.url}/_emulator/envelopes/<envelopeId>/reject
-    expire tokens:      curl -X POST ${emulator.url}/_emulator/tokens/expire
-    inspect:            curl ${emulator.url}/_emulator/state
+  Emulator:    ${emulator.url}
+    To fill in a credential of your own (Environment: Production):
+      Base URL ${emulator.url}    Authorization Server URL ${emulator.authUrl}
+      Client ID ${d.clientId}    Client Secret ${d.clientSecret}    (both grants)
+      Integration grant only: Username ${d.username}  Password ${d.password}
+                              Account ID ${d.accountId}  Account Secret ${d.accountSecret}
+    test the trigger:   click "Execute step" on an E-Signature Trigger (it listens for a test event), then open
+                        ${control}/test-event   (add ?event=rejected for a rejection)
+    sign an envelope:   curl -X POST ${control}/envelopes/<envelopeId>/sign
+    reject:             curl -X POST ${control}/envelopes/<envelopeId>/reject
+    expire tokens:      curl -X POST ${control}/tokens/expire
+    inspect:            ${control}/state
   Files:       ${stack.filesDir}  (the examples read contract.pdf and write signed-*.pdf here)
+  n8n data:    ${stack.userFolder}  (${keep ? 'kept after Ctrl-C' : 'deleted by Ctrl-C: start with --keep to keep it'})
   n8n log:     ${n8n.logFile}
 `);
 
@@ -227,7 +267,9 @@ n8n with n8n-nodes-esignature is ready (${secs(Date.now() - t0)})
 	say('Press Ctrl-C to stop.');
 }
 
-main().catch((e) => {
-	console.error(`dev: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
-	process.exit(1);
-});
+if (require.main === module) {
+	main().catch((e) => {
+		console.error(`dev: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
+		process.exit(1);
+	});
+}

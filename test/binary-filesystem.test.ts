@@ -67,7 +67,10 @@ describe('binary data in filesystem mode', () => {
 		});
 		expect(base64.error).toBeUndefined();
 		const [json] = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate-base64');
-		expect(json.body).toEqual({ files: { file: annexPdf().toString('base64'), fileName: 'disk-annex.pdf' } });
+		expect(json.body).toEqual({
+			files: { file: annexPdf().toString('base64'), fileName: 'disk-annex.pdf' },
+			referenceNumber: expect.stringMatching(/^n8n-/),
+		});
 	});
 
 	it('writes downloaded files to disk: the output binary has an id and the same bytes', async () => {

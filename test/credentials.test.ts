@@ -3,6 +3,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOp
 import { obtainAccessToken } from '../credentials/accessToken';
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
 import { emulatorCredentials, emulatorSuite, Harness } from './harness';
+import { preAuthenticationHelper } from './harness/credentials-helper';
 
 /** The credential type through n8n-core's real routing engine, against the emulator. */
 
@@ -200,24 +201,7 @@ describe('E-Signature API credential', () => {
 
 		/** Runs the credential's test request the way n8n's credential tester does: preAuthentication, then the rules. */
 		async function runCredentialTest(credentials: ICredentialDataDecryptedObject) {
-			const helper: IHttpRequestHelper = {
-				helpers: {
-					httpRequest: async (options: IHttpRequestOptions) => {
-						const response = await fetch(options.url, {
-							method: options.method,
-							headers: options.headers as Record<string, string>,
-							body: options.body as string,
-						});
-						const text = await response.text();
-						let body: unknown = text;
-						try {
-							body = JSON.parse(text);
-						} catch {}
-						return options.returnFullResponse ? { statusCode: response.status, body, headers: {} } : body;
-					},
-				},
-			} as unknown as IHttpRequestHelper;
-			const token = await type.preAuthentication.call(helper, credentials);
+			const token = await type.preAuthentication.call(preAuthenticationHelper, credentials);
 			const base = String(credentials.baseUrl).replace(/\/+$/, '');
 			const response = await fetch(`${base}${type.test.request.url}`, {
 				headers: { Authorization: `Bearer ${token.accessToken}` },
@@ -246,5 +230,94 @@ describe('E-Signature API credential', () => {
 				runCredentialTest(emulatorCredentials(suite.emulator, 'clientCredentials', { clientId: 'unknown-client' })),
 			).rejects.toThrow(/refused the Client Credentials grant .*Check Client ID and Client Secret/);
 		});
+	});
+});
+
+describe('which hosts the credential signs', () => {
+	const credential = new ESignatureApi();
+	const credentials: ICredentialDataDecryptedObject = {
+		grantType: 'integration',
+		environment: 'production',
+		baseUrl: 'https://api.esign.test/',
+		sandboxBaseUrl: 'https://sandbox.esign.test',
+		authUrl: 'https://id.esign.test',
+		accessToken: 'the-token',
+	};
+	const sign = (url: string, extra: Partial<IHttpRequestOptions> = {}) =>
+		credential.authenticate(credentials, { url, method: 'GET', ...extra } as IHttpRequestOptions);
+
+	it('sends relative URLs to the environment and signs them', async () => {
+		const signed = await sign('/api/v1/webhooks');
+		expect(signed).toMatchObject({ baseURL: 'https://api.esign.test', url: '/api/v1/webhooks' });
+		expect(signed.headers).toMatchObject({ Authorization: 'Bearer the-token' });
+	});
+
+	it.each([
+		['the base URL', 'https://api.esign.test/api/v1/envelopes/x/status'],
+		['the authorization server', 'https://id.esign.test/connect/revocation'],
+		['the base URL with another letter case in the host', 'https://API.esign.test/api/v1/webhooks'],
+	])('signs absolute URLs to %s', async (_case, url) => {
+		expect((await sign(url)).headers).toMatchObject({ Authorization: 'Bearer the-token' });
+	});
+
+	it.each([
+		['another host', 'https://evil.test/collect'],
+		['a look-alike host', 'https://api.esign.test.evil.test/api'],
+		['another port of the same host', 'https://api.esign.test:8443/api'],
+		['plain http to the same host', 'http://api.esign.test/api'],
+		['the sandbox while production is chosen', 'https://sandbox.esign.test/api/v1/webhooks'],
+		['another host as baseURL', '/collect', { baseURL: 'https://evil.test' }],
+	] as Array<[string, string, Partial<IHttpRequestOptions>?]>)('refuses %s with an error that names it, without the token', async (_case, url, extra = {}) => {
+		const attempt = sign(url, extra);
+		await expect(attempt).rejects.toThrow(/signs only requests to https:\/\/api\.esign\.test and https:\/\/id\.esign\.test, not to /);
+		await attempt.catch((error: Error) => expect(error.message).not.toContain('the-token'));
+	});
+
+	it("refuses another host given as n8n's older request helper gives it (uri)", async () => {
+		const attempt = credential.authenticate(credentials, { uri: 'https://evil.test/collect', method: 'GET' } as unknown as IHttpRequestOptions);
+		await expect(attempt).rejects.toThrow(/not to https:\/\/evil\.test/);
+	});
+
+	it('survives the copy n8n makes for the editor (the e2e suite reads what the editor reads)', () => {
+		// n8n spreads each credential type into the list it sends to the editor: a method on the prototype is lost.
+		expect(typeof { ...credential }.authenticate).toBe('function');
+	});
+});
+
+describe('what a refused token request says to fix', () => {
+	const suite = emulatorSuite({ resetEach: 'reset', forgetTokens: ['integration', 'clientCredentials'] });
+	const run = async (overrides: ICredentialDataDecryptedObject, grant: 'integration' | 'clientCredentials' = 'integration') => {
+		const harness = new Harness(suite.emulator);
+		harness.setCredentials(emulatorCredentials(suite.emulator, grant, overrides));
+		const result = await harness.run({ parameters: listWebhooks });
+		return String(result.error?.message ?? '');
+	};
+
+	it('a wrong password names the integration fields, not the client', async () => {
+		const message = await run({ password: 'wrong' });
+		expect(message).toMatch(/Check Username, Password, Account ID and Account Secret/);
+		expect(message).not.toContain('wrong');
+	});
+
+	it('a wrong client secret names the client', async () => {
+		expect(await run({ clientSecret: 'wrong-secret' })).toMatch(/client was not accepted\. Check Client ID and Client Secret/);
+	});
+
+	it('a token endpoint that fails names the service, not the secrets', async () => {
+		suite.emulator.failNext(1, 503, { error: 'temporarily_unavailable' }, '/Authentication/Authority/Token');
+		const message = await run({});
+		expect(message).toMatch(/failed to issue a token .*HTTP 503.*try again later/);
+		expect(message).not.toMatch(/Check Client/);
+	});
+
+	it('an address where no token endpoint answers names the URL to check', async () => {
+		const message = await run({ baseUrl: `${suite.emulator.url}/nothing-here` });
+		expect(message).toContain(`${suite.emulator.url}/nothing-here/Authentication/Authority/Token`);
+		expect(message).toMatch(/Check the Base URL and Authorization Server URL/);
+	});
+
+	it('an unreachable host names its address', async () => {
+		const message = await run({ baseUrl: 'http://127.0.0.1:9' });
+		expect(message).toMatch(/Could not reach the token endpoint .*http:\/\/127\.0\.0\.1:9.*the connection was refused/);
 	});
 });

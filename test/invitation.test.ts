@@ -129,17 +129,17 @@ describe('Invitation resource', () => {
 			[
 				'a sign order that is not a number',
 				{ documentId: UNKNOWN_ID, destinations: { destination: [{ ...jane, signOrder: '={{ "first" }}' }] } },
-				/^Signers, signer 1: Sign Order must be a number, got "first"$/,
+				/^Signers, signer 1: Sign Order must be a whole number, got "first"$/,
 			],
 			[
 				'a JSON sign order that is not a number',
 				{ documentId: UNKNOWN_ID, destinationsInput: 'json', destinationsJson: JSON.stringify([{ destinationName: 'J', destinationEmail: 'j@example.com', SigneOrder: 'x' }]) },
-				/^Signers, signer 1: Sign Order must be a number, got "x"$/,
+				/^Signers, signer 1: Sign Order must be a whole number, got "x"$/,
 			],
 			[
 				'an authentication type that is not a number',
 				{ documentId: UNKNOWN_ID, destinations: { destination: [{ ...jane, authenticationType: '={{ "otp" }}' }] } },
-				/^Signers, signer 1: Authentication Type must be a number, got "otp"$/,
+				/^Signers, signer 1: Authentication Type must be a whole number, got "otp"$/,
 			],
 			[
 				'escalation that is not JSON',
@@ -202,7 +202,10 @@ describe('Invitation resource', () => {
 			);
 			expect(result.error).toBeUndefined();
 			expect(result.items).toHaveLength(2);
-			expect(result.items[0].json).toEqual({ error: 'The item was not found (error 404)' });
+			expect(result.items[0].json).toMatchObject({
+				error: 'The item was not found (error 404)',
+				details: { code: 404, serviceMessage: 'DocumentNotFound' },
+			});
 			expect(result.items[0].pairedItem).toEqual({ item: 0 });
 			expect(result.items[1].json).toEqual({ success: true, message: 'Success' });
 			expect(result.items[1].pairedItem).toEqual({ item: 1 });
@@ -581,9 +584,33 @@ describe('Invitation resource', () => {
 				['omar@example.com', 2, omarRecord.destinationId],
 			]);
 			expect(result.items[0].json.invitationLink).toBe(`${suite.emulator.url}/sign/${envelope.documentId}/${janeRecord.destinationId}`);
-			expect(result.items[0].json).toMatchObject({ subject: 'Contract', message: 'Please sign', authenticationType: 7, status: 1 });
+			// Simplified by default: numbered values by the names this node offers, no null fields.
+			expect(result.items[0].json).toMatchObject({
+				subject: 'Contract',
+				message: 'Please sign',
+				authenticationType: 'National Identity Provider App (Every Time)',
+				destinationType: 'Signer',
+				invitationLanguage: 'Arabic',
+				status: 'Pending',
+			});
+			expect(result.items[1].json).toMatchObject({ authenticationType: 'None', destinationType: 'Reviewer', invitationLanguage: 'English' });
+			expect(JSON.stringify(result.items.map((item) => item.json))).not.toContain('null');
 			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 			expect(suite.emulator.notifications.map((n) => n.to)).toEqual(sends ? ['omar@example.com', 'jane@example.com'] : []);
+		});
+
+		it('outputs the records as the service answers them with Simplify off: numbers, and nulls', async () => {
+			const envelope = newEnvelope();
+			const result = await run({
+				operation,
+				documentId: envelope.documentId,
+				simplify: false,
+				destinations: { destination: [{ ...jane, authenticationType: 7 }] },
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({ authenticationType: 7, destinationType: 1, invitationLanguage: 0, status: 1 });
+			// v2 records carry the signer's national ID, null when unknown.
+			if (!sends) expect(result.items[0].json.nationalId).toBeNull();
 		});
 
 		it('refuses a blank name and a redirect URL that is not http(s), before sending', async () => {
@@ -662,7 +689,7 @@ describe('Invitation resource', () => {
 			['sendBulkReminders', 'remindersJson'],
 		])('%s: %s starts empty and shows its example only as a hint', (operation, name) => {
 			const json = property(name, operation);
-			expect(json.default).toBe('[]');
+			expect(json.default).toBe('');
 			expect(json.placeholder).toMatch(/^\[\{.+\}\]$/);
 			expect(() => JSON.parse(json.placeholder as string)).not.toThrow();
 		});

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
@@ -34,6 +34,39 @@ describe('README', () => {
 
 	it('lists every operation of the action node under its resource, and nothing else', () => {
 		expect(readmeOperations()).toEqual(nodeOperations());
+	});
+
+	it('has every heading the nodes link to (their Docs links in the codex files)', () => {
+		// GitHub's anchors: lower case, punctuation other than "-" dropped, spaces as "-".
+		const anchors = new Set(
+			readme
+				.split('\n')
+				.filter((line) => /^#{1,6} /.test(line))
+				.map((line) => line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')),
+		);
+		const codex = ['ESignature.node.json', 'ESignatureTrigger.node.json'].map((file) =>
+			readFileSync(join(__dirname, '..', 'nodes', 'ESignature', file), 'utf8'),
+		);
+		const links = codex.flatMap((text) => [...text.matchAll(/"url": "([^"]+)"/g)].map((match) => match[1]));
+		expect(links.length).toBeGreaterThanOrEqual(4);
+		for (const link of links) {
+			const anchor = new URL(link).hash.slice(1);
+			expect({ link, found: anchors.has(anchor) }).toEqual({ link, found: true });
+		}
+		expect(anchors.has('e-signature-trigger')).toBe(true);
+	});
+
+	it('shows pictures that exist', () => {
+		const pictures = [...readme.matchAll(/src="(docs\/images\/[^"]+)"/g)].map((match) => match[1]);
+		expect(pictures.length).toBeGreaterThanOrEqual(3);
+		for (const picture of pictures) expect({ picture, exists: existsSync(join(__dirname, '..', picture)) }).toEqual({ picture, exists: true });
+	});
+
+	it('ships the license it declares', () => {
+		const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));
+		const license = readFileSync(join(__dirname, '..', 'LICENSE'), 'utf8');
+		expect(pkg.license).toBe('MIT');
+		expect(license).toMatch(/^MIT License/);
 	});
 
 	it('names the test command that CI runs', () => {

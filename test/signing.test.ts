@@ -102,7 +102,7 @@ describe('Signing resource', () => {
 				p.displayOptions?.show?.operation?.includes('sign') && p.displayOptions?.show?.resource?.includes('signing'),
 			);
 			const json = properties.find((p) => p.name === 'signersJson')!;
-			expect(json.default).toBe('[]');
+			expect(json.default).toBe('');
 			expect(JSON.parse(json.placeholder as string)).toEqual([expect.objectContaining({ emailAddress: expect.any(String) })]);
 			const fields = (properties.find((p) => p.name === 'signers')!.options as Array<{ values: INodeProperties[] }>)[0].values;
 			expect(fields.filter((f) => f.required).map((f) => f.name)).toEqual(['emailAddress']);
@@ -153,7 +153,13 @@ describe('Signing resource', () => {
 			);
 			expect(result.error).toBeUndefined();
 			expect(result.items).toEqual([
-				expect.objectContaining({ json: { error: 'The service could not complete the operation (error 100)' }, pairedItem: { item: 0 } }),
+				expect.objectContaining({
+					json: {
+						error: 'The service could not complete the operation (error 100)',
+						details: expect.objectContaining({ code: 100, serviceMessage: 'GeneralError' }),
+					},
+					pairedItem: { item: 0 },
+				}),
 				{ json: { success: true, message: 'Success' }, pairedItem: { item: 1 } },
 			]);
 			expect(envelope.status).toBe('Completed');
@@ -201,7 +207,8 @@ describe('Signing resource', () => {
 		it('omits empty optional fields', async () => {
 			const result = await run({ operation: 'signByTemplate', templateId: TEMPLATE_ID, signers: { signer: [jane] } });
 			expect(result.error).toBeUndefined();
-			expect(apiRequests()[0].body).toEqual({ templateId: TEMPLATE_ID, signres: [jane] });
+			// Signing by template creates an envelope: the node gives it a reference number derived from the execution and item.
+			expect(apiRequests()[0].body).toEqual({ templateId: TEMPLATE_ID, signres: [jane], ReferenceNumber: expect.stringMatching(/^n8n-/) });
 		});
 
 		it('reports a template with recipient-filled fields (error 209 on HTTP 200)', async () => {
@@ -221,7 +228,7 @@ describe('Signing resource', () => {
 			const parameters = { operation: 'signByTemplate', templateId: TEMPLATE_ID, signers: { signer: [jane] }, additionalFields: { referenceNumber: 'REF-TWICE' } };
 			expect((await run(parameters)).error).toBeUndefined();
 			const second = await run(parameters);
-			expect(second.error?.message).toBe('The reference number is already used by another envelope of this account (error 227)');
+			expect(second.error?.message).toBe('The reference number is already used by another envelope of this account: "REF-TWICE" (error 227)');
 		});
 
 		it.each([
@@ -349,7 +356,9 @@ describe('Identity provider signing resource', () => {
 			const result = await run({ operation: 'sign', requestId: randomUUID() });
 			expect(apiRequests()).toHaveLength(1);
 			expect(result.items).toHaveLength(0);
-			expect(result.error?.message).toBe('The service could not complete the operation (error 100)');
+			expect(result.error?.message).toBe(
+				'The service could not sign: the signer has not authenticated with the identity provider yet, or signing failed (error 100)',
+			);
 			expect(result.error?.description).toContain('Users must authenticate through the identity provider first');
 		});
 
@@ -381,7 +390,10 @@ describe('Identity provider signing resource', () => {
 			);
 			expect(result.error).toBeUndefined();
 			expect(result.items).toHaveLength(2);
-			expect(result.items[0]).toMatchObject({ json: { error: 'The service could not complete the operation (error 100)' }, pairedItem: { item: 0 } });
+			expect(result.items[0]).toMatchObject({
+				json: { details: { code: 100, serviceMessage: 'Users must authenticate through the identity provider first' } },
+				pairedItem: { item: 0 },
+			});
 			expect(result.items[1]).toMatchObject({ json: { requestId, fileName: 'second.pdf' }, pairedItem: { item: 1 } });
 			expect((await result.binary(1, 'data')).toString('latin1')).toContain(SIGNED_MARKER);
 		});
@@ -413,7 +425,7 @@ describe('Identity provider signing resource', () => {
 
 		it('reports a signer who has not authenticated (error 100)', async () => {
 			const result = await run({ operation: 'signWithSigners', requestId: randomUUID(), signers: { signer: [jane] } });
-			expect(result.error?.message).toBe('The service could not complete the operation (error 100)');
+			expect(result.error?.message).toMatch(/^The service could not sign: the signer has not authenticated .*\(error 100\)$/);
 		});
 	});
 

@@ -51,7 +51,7 @@ describe('SMS provider resource: configure', () => {
 	});
 
 	it.each([
-		['a provider that is not a number', { smsProvider: '={{ "Unifonic" }}' }, /Provider must be one of the listed providers or its number/],
+		['a provider that is not a number', { smsProvider: '={{ "Unifonic" }}' }, /^Provider must be a whole number, got "Unifonic"$/],
 		['a gateway URL that is not one', { smsUrl: 'sms.example.com' }, /Gateway URL must be an http:\/\/ or https:\/\/ URL/],
 		['a gateway URL of another protocol', { smsUrl: 'ftp://sms.example.com/send' }, /^Gateway URL must be an http:\/\/ or https:\/\/ URL, got one starting with "ftp:\/\/sms.example.com"$/],
 		['an empty sender', { smsSender: '={{ " " }}' }, /Sender Name is required/],
@@ -87,7 +87,13 @@ describe('SMS provider resource: configure', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([
-			expect.objectContaining({ json: { error: 'The service rejected the request as invalid (error 8)' }, pairedItem: { item: 0 } }),
+			expect.objectContaining({
+				json: {
+					error: 'The service rejected the request as invalid (error 8)',
+					details: expect.objectContaining({ code: 8, validationErrors: { smsProvider: [expect.stringContaining("'42'")] } }),
+				},
+				pairedItem: { item: 0 },
+			}),
 			{ json: { success: true, message: 'Success' }, pairedItem: { item: 1 } },
 		]);
 		expect(account().smsProvider).toMatchObject({ smsSender: 'TWO', smsProvider: 2 });

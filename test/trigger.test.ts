@@ -2,14 +2,13 @@
  * The E-Signature Trigger against the emulator, with test/harness/trigger.ts playing n8n's webhook side
  * (n8n-core's real HookContext and WebhookContext, a small HTTP server that answers as n8n does).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
-import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { CALLBACK_COMPLETED, Emulator } from './emulator';
+import { Emulator } from './emulator';
+import { ServiceClient, binaryBytes, post } from './harness/service-client';
 import { type Answer, FakeN8n, TriggerWorkflow, triggerType } from './harness/trigger';
 
 let emulator: Emulator;
@@ -32,98 +31,16 @@ beforeEach(() => {
 
 // --- helpers for the scenarios -----------------------------------------------------------------------------------------
 
-async function apiToken(): Promise<string> {
-	const response = await fetch(`${emulator.authUrl}/connect/token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({
-			grant_type: 'client_credentials',
-			client_id: emulator.demo.clientId,
-			client_secret: emulator.demo.clientSecret,
-			scope: 'Integrationscope',
-		}),
-	});
-	return ((await response.json()) as { access_token: string }).access_token;
-}
-
-/** Creates an envelope at the emulator with two signers, its callbacks going to `webhookId`. */
-async function createEnvelope(webhookId: string | undefined, referenceNumber = `REF-${randomUUID().slice(0, 8)}`) {
-	const response = await fetch(`${emulator.url}/api/v1/envelopes/bulk/initiate-and-invite`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken()}` },
-		body: JSON.stringify({
-			Files: [{ File: emulator.samplePdf.toString('base64'), fileName: 'contract.pdf' }],
-			Destinations: [
-				{ DestinationName: 'Sara Ali', DestinationEmail: 'sara@example.com', SigneOrder: 1 },
-				{ DestinationName: 'Omar Saleh', DestinationEmail: 'omar@example.com', SigneOrder: 2 },
-			],
-			WebhookId: webhookId ?? null,
-			ReferenceNumber: referenceNumber,
-			SendUserInvitation: false,
-		}),
-	});
-	const body = (await response.json()) as { errorCode: number; message: string; data: { envelopeId: string } };
-	if (body.errorCode !== 0) throw new Error(`Envelope creation failed: ${body.errorCode} ${body.message}`);
-	return { envelopeId: body.data.envelopeId, referenceNumber };
-}
-
-async function webhookLogs(): Promise<Array<{ requestId: string; webhookStatus: string; httpStatusCode: number }>> {
-	const response = await fetch(`${emulator.url}/api/v1/webhooks/logs`, {
-		headers: { authorization: `Bearer ${await apiToken()}` },
-	});
-	return ((await response.json()) as { data: Array<{ requestId: string; webhookStatus: string; httpStatusCode: number }> })
-		.data;
-}
-
-async function recall(requestId: string) {
-	const response = await fetch(`${emulator.url}/api/v1/webhooks/recall`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken()}` },
-		body: JSON.stringify({ requestId }),
-	});
-	return (await response.json()) as { errorCode: number };
-}
-
-async function binaryBytes(binary: IBinaryData): Promise<Buffer> {
-	if (binary.id) return await Container.get(BinaryDataService).getAsBuffer(binary);
-	return Buffer.from(binary.data, 'base64');
-}
-
-/** POSTs to the trigger's webhook the way any client could (not the emulator). */
-async function post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<number> {
-	const response = await fetch(url, { method: 'POST', headers, body });
-	await response.arrayBuffer();
-	return response.status;
-}
-
-function sampleCallback(overrides: IDataObject = {}): IDataObject {
-	return {
-		RequestId: randomUUID(),
-		Status: CALLBACK_COMPLETED,
-		Files: [{ FileName: 'contract.pdf', File: emulator.samplePdf.toString('base64') }],
-		ReferencNumber: 'REF-1',
-		Fields: [],
-		Signatory: [
-			{
-				Id: randomUUID(),
-				Status: 'SIGNED',
-				FullName: 'Sara Ali',
-				FullNameAr: 'سارة علي',
-				NationalId: '1000000001',
-				SignOrder: 1,
-				Email: 'sara@example.com',
-				PhoneNumber: '',
-				AuthenticationType: 'WITHOUTVALIDATION',
-				Gender: 'FEMALE',
-				Nationlity: 'SAUDI',
-				RejectReason: null,
-			},
-		],
-		...overrides,
-	};
-}
+const service = new ServiceClient(() => emulator);
+const apiToken = service.apiToken.bind(service);
+const createEnvelope = service.createEnvelope.bind(service);
+const webhookLogs = service.webhookLogs.bind(service);
+const recall = service.recall.bind(service);
+const sampleCallback = service.sampleCallback.bind(service);
 
 const anyEvent: INodeParameters = { events: ['*'], options: {} };
+/** A trigger set to remove its webhook at the service when the workflow is deactivated. */
+const deletingOnDeactivation: INodeParameters = { events: ['*'], options: { onDeactivation: 'delete' } };
 
 async function activeTrigger(parameters: INodeParameters = anyEvent): Promise<TriggerWorkflow> {
 	const trigger = new TriggerWorkflow(n8n, parameters);
@@ -197,17 +114,21 @@ describe('webhook lifecycle', () => {
 		const trigger = await activeTrigger();
 		const oldUrl = trigger.url();
 
+		const id = trigger.webhookId;
 		n8n.publicUrl = `${n8n.baseUrl}/new-base`;
 		await trigger.activate('init');
 
 		expect(emulator.webhooks()).toHaveLength(1);
+		// Moved in place: envelopes pinned to its ID keep reaching the trigger.
+		expect(emulator.webhooks()[0].id).toBe(id);
+		expect(trigger.webhookId).toBe(id);
 		expect(emulator.webhooks()[0].webhookUrl).toBe(trigger.url());
 		expect(emulator.webhooks()[0].webhookUrl).not.toBe(oldUrl);
 		expect(trigger.stored().webhookUrl).toBe(trigger.url());
 	});
 
 	it('switches between test and production URLs without leaving a webhook behind', async () => {
-		const trigger = await activeTrigger();
+		const trigger = await activeTrigger(deletingOnDeactivation);
 		const productionId = trigger.webhookId;
 
 		// Listening for a test event registers the test URL and leaves the active production webhook alone.
@@ -289,8 +210,8 @@ describe('webhook lifecycle', () => {
 		});
 	});
 
-	it('deletes the webhook on deactivation and clears the static data', async () => {
-		const trigger = await activeTrigger();
+	it('deletes the webhook on deactivation and clears the static data when set to', async () => {
+		const trigger = await activeTrigger(deletingOnDeactivation);
 		const id = trigger.webhookId!;
 		await activeTrigger(); // another workflow's webhook must stay
 
@@ -303,7 +224,7 @@ describe('webhook lifecycle', () => {
 	});
 
 	it('treats a webhook already gone at the service as deleted', async () => {
-		const trigger = await activeTrigger();
+		const trigger = await activeTrigger(deletingOnDeactivation);
 		emulator.webhooks().splice(0);
 
 		await expect(trigger.deactivate()).resolves.toBeUndefined();
@@ -328,7 +249,7 @@ describe('webhook lifecycle', () => {
 	});
 
 	it('renews an expired access token (401) and goes on', async () => {
-		const trigger = await activeTrigger();
+		const trigger = await activeTrigger(deletingOnDeactivation);
 		emulator.expireAllTokens();
 		const renewalsBefore = n8n.credentialsHelper.preAuthenticationCalls.expired;
 
@@ -366,18 +287,30 @@ describe('callbacks from the service', () => {
 			webhookId: trigger.webhookId,
 			fields: [],
 			files: [{ fileName: 'contract.pdf', mimeType: 'application/pdf', binaryProperty: 'file_0' }],
-			// The raw payload, as the service sent it, minus the Base64.
-			RequestId: envelopeId,
-			Status: 1,
-			ReferencNumber: referenceNumber,
-			Files: [{ FileName: 'contract.pdf' }],
 		});
+		// Simplified by default: every name once, in camelCase, the service's misspellings corrected, no nulls.
+		const sentSignatory = (delivery.body as { Signatory: IDataObject[] }).Signatory[0];
 		expect(item.json.signatories).toEqual([
-			expect.objectContaining({ fullName: 'Sara Ali', email: 'sara@example.com', status: 'SIGNED', signOrder: 1, nationality: 'SAUDI' }),
+			{
+				id: sentSignatory.Id,
+				status: 'SIGNED',
+				fullName: 'Sara Ali',
+				fullNameAr: sentSignatory.FullNameAr,
+				signOrder: 1,
+				email: 'sara@example.com',
+				phoneNumber: sentSignatory.PhoneNumber,
+				authenticationType: 'WITHOUTVALIDATION',
+				gender: 'MALE',
+				nationality: 'SAUDI',
+			},
 			expect.objectContaining({ fullName: 'Omar Saleh', email: 'omar@example.com', status: 'SIGNED', signOrder: 2 }),
 		]);
+		expect(sentSignatory).toMatchObject({ NationalId: null, RejectReason: null });
+		const keys = JSON.stringify(item.json).match(/"[A-Za-z]+":/g)!.map((key) => key.slice(1, -2));
+		expect(keys.filter((key) => /^[A-Z]/.test(key))).toEqual([]);
+		expect(keys).not.toEqual(expect.arrayContaining(['Nationlity']));
+		expect(JSON.stringify(item.json)).not.toContain('null');
 		expect(JSON.stringify(item.json)).not.toContain(emulator.samplePdf.toString('base64').slice(0, 200));
-		expect((item.json.Signatory as IDataObject[])[0]).toHaveProperty('Nationlity', 'SAUDI');
 
 		const file = item.binary!.file_0;
 		expect(file).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf' });
@@ -452,7 +385,13 @@ describe('callbacks from the service', () => {
 
 		const [[item]] = trigger.executions;
 		const sent = (emulator.deliveries[0].body as { Files: Array<{ File: string }> }).Files[0].File;
-		expect((item.json.Files as IDataObject[])[0]).toEqual({ FileName: 'contract.pdf', File: sent });
+		expect((item.json.files as IDataObject[])[0]).toEqual({
+			fileName: 'contract.pdf',
+			mimeType: 'application/pdf',
+			fileSize: Buffer.from(sent, 'base64').length,
+			binaryProperty: 'file_0',
+			file: sent,
+		});
 		expect(item.binary?.file_0).toBeDefined();
 	});
 
@@ -464,10 +403,38 @@ describe('callbacks from the service', () => {
 
 		const [[item]] = trigger.executions;
 		expect(item.binary).toBeUndefined();
-		expect(item.json.files).toEqual([{ fileName: 'contract.pdf' }]);
-		const [file] = item.json.Files as Array<{ FileName: string; File: string }>;
-		expect(file.FileName).toBe('contract.pdf');
-		expect(Buffer.from(file.File, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+		const [file] = item.json.files as Array<{ fileName: string; file: string }>;
+		expect(Object.keys(file)).toEqual(['fileName', 'file']);
+		expect(file.fileName).toBe('contract.pdf');
+		expect(Buffer.from(file.file, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+	});
+
+	it('outputs the callback as the service sent it, plus webhookId, when Simplify is off', async () => {
+		const trigger = await activeTrigger({ events: ['*'], simplify: false, options: {} });
+		const { envelopeId } = await createEnvelope(trigger.webhookId);
+
+		await emulator.sign(envelopeId);
+
+		const [[item]] = trigger.executions;
+		const { Files: sentFiles, ...sent } = emulator.deliveries[0].body as IDataObject & { Files: IDataObject[] };
+		// Everything as received (misspellings and nulls included), without the Base64 that went to binary.
+		expect(item.json).toEqual({ ...sent, Files: [{ FileName: 'contract.pdf' }], webhookId: trigger.webhookId });
+		expect(sent).toHaveProperty('ReferencNumber');
+		expect((sent.Signatory as IDataObject[])[0]).toMatchObject({ Nationlity: 'SAUDI', NationalId: null });
+		expect(Object.keys(item.json)).not.toContain('signatories');
+		const bytes = await binaryBytes(item.binary!.file_0);
+		expect(bytes.equals(Buffer.from(sentFiles[0].File as string, 'base64'))).toBe(true);
+	});
+
+	it('keeps, in camelCase, a field of the callback it does not know', async () => {
+		const trigger = await activeTrigger();
+		const body = sampleCallback({ Status: 1, DocumentTitle: 'Offer', ExtraInfo: { SentBy: 'portal', Note: null } });
+
+		await post(trigger.url(), JSON.stringify(body), { 'content-type': 'application/json', authorization: tokenOf(trigger) });
+
+		const [[item]] = trigger.executions;
+		expect(item.json).toMatchObject({ documentTitle: 'Offer', extraInfo: { sentBy: 'portal' } });
+		expect(item.json.extraInfo).toEqual({ sentBy: 'portal' });
 	});
 
 	it('delivers a signed file of several megabytes intact', async () => {
@@ -621,7 +588,8 @@ describe('malformed callbacks', () => {
 	});
 
 	it('reads a valid JSON body that n8n did not parse (other content type) from the raw bytes', async () => {
-		const trigger = await activeTrigger();
+		// The same event twice: Start Once per Event is off so that both readings start an execution.
+		const trigger = await activeTrigger({ events: ['*'], options: { onceOnly: false } });
 		const callback = sampleCallback();
 
 		for (const contentType of ['text/plain', 'application/octet-stream']) {

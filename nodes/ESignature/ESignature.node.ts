@@ -4,7 +4,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { searchWebhooks } from './methods/listSearch';
 import { declaredFields } from './resources';
-import { shareFieldsAcrossOperations } from './shared/descriptions';
+import { shareFieldsAcrossOperations } from './helpers/fieldFolding';
+import { sendRequest } from './helpers/sending';
 
 /**
  * The declared fields, folded where identical (see shareFieldsAcrossOperations for why); folded once, when n8n loads
@@ -34,6 +35,8 @@ export class ESignature implements INodeType {
 			// are read the same way. 401 must still throw: that is what makes n8n renew the token and retry.
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},
+		// Every operation sends through sendRequest: the routing engine's one hook that decides whether a request is made.
+		requestOperations: { pagination: sendRequest },
 		properties,
 	};
 

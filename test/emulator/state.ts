@@ -100,6 +100,14 @@ export interface Webhook {
 	headerToken: string;
 }
 
+/** What Emulator.sendTestEvent did: the envelope it made, where the callback went, and the delivery made. */
+export interface TestEvent {
+	event: 'completed' | 'rejected';
+	envelope: EmulatedEnvelope;
+	webhook: Webhook;
+	delivery?: Delivery;
+}
+
 export interface WebhookLogEntry {
 	requestId: string;
 	createdDate: string;
@@ -178,6 +186,8 @@ export interface Faults {
 	status: number;
 	body?: unknown;
 	latencyMs: number;
+	/** Only requests to this path (exact, or a pattern) fail; every API request when unset. */
+	path?: string | RegExp;
 }
 
 /** Numeric status for the webhook log filter: `<NAME> (<number>)`. */

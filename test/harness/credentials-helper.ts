@@ -13,6 +13,35 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper } from 'n8n-workflow';
 
+import type { Emulator } from '../emulator';
+
+/** Our credential type's name, as the node references it and the harnesses' credential stores hold it. */
+export const CREDENTIAL_TYPE = 'eSignatureApi';
+
+/** Credential data of the emulator's demo account, for either grant. */
+export function emulatorCredentials(
+	emulator: Emulator,
+	grantType: 'integration' | 'clientCredentials' = 'integration',
+	overrides: ICredentialDataDecryptedObject = {},
+): ICredentialDataDecryptedObject {
+	const { demo } = emulator;
+	return {
+		grantType,
+		environment: 'production',
+		baseUrl: emulator.url,
+		sandboxBaseUrl: '',
+		authUrl: emulator.authUrl,
+		clientId: demo.clientId,
+		clientSecret: demo.clientSecret,
+		username: demo.username,
+		password: demo.password,
+		accountId: demo.accountId,
+		accountSecret: demo.accountSecret,
+		accessToken: '',
+		...overrides,
+	};
+}
+
 /**
  * An in-memory stand-in for n8n's CredentialsHelper (packages/cli), which n8n-core does not ship.
  * It mirrors the parts our credential relies on: preAuthentication with the expirable field (run when the field is
@@ -128,3 +157,24 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return data;
 	}
 }
+
+/** n8n's plain `httpRequest` helper as preAuthentication gets it: real HTTP with fetch, JSON parsed when it is JSON. */
+export const preAuthenticationHelper = {
+	helpers: {
+		httpRequest: async (options: { url: string; method?: string; headers?: unknown; body?: unknown; returnFullResponse?: boolean }) => {
+			const response = await fetch(options.url, {
+				method: options.method,
+				headers: options.headers as Record<string, string>,
+				body: options.body as string,
+			});
+			const text = await response.text();
+			let body: unknown = text;
+			try {
+				body = JSON.parse(text);
+			} catch {
+				// not JSON: the text as it came
+			}
+			return options.returnFullResponse ? { statusCode: response.status, body, headers: {} } : body;
+		},
+	},
+} as unknown as IHttpRequestHelper;

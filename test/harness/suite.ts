@@ -2,7 +2,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { forgetAccessToken } from '../../credentials/accessToken';
 import { Emulator, type EmulatorOptions, type RecordedRequest } from '../emulator';
-import { Harness, emulatorCredentials, type InputItem, type RunOptions, type RunResult } from './index';
+import { Harness, type InputItem, type RunOptions, type RunResult } from './action';
+import { emulatorCredentials } from './credentials-helper';
 
 export type GrantType = 'integration' | 'clientCredentials';
 

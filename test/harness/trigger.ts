@@ -30,11 +30,10 @@ import type {
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { ESignatureApi } from '../../credentials/ESignatureApi.credentials';
-import { ESignatureTrigger } from '../../nodes/ESignatureTrigger/ESignatureTrigger.node';
+import { ESignatureTrigger } from '../../nodes/ESignature/ESignatureTrigger.node';
 import type { Emulator } from '../emulator';
-import { TestCredentialsHelper, emulatorCredentials } from './index';
+import { CREDENTIAL_TYPE, TestCredentialsHelper, emulatorCredentials } from './credentials-helper';
 
-const CREDENTIAL_TYPE = 'eSignatureApi';
 export const triggerType = new ESignatureTrigger();
 const webhookDescription = triggerType.description.webhooks![0] as IWebhookDescription;
 
@@ -115,8 +114,9 @@ export class TriggerWorkflow {
 	constructor(
 		readonly fake: FakeN8n,
 		parameters: INodeParameters,
+		node?: INode,
 	) {
-		this.node = {
+		this.node = node ?? {
 			id: randomUUID(),
 			name: 'E-Signature Trigger',
 			type: 'eSignatureTrigger',
@@ -174,16 +174,38 @@ export class TriggerWorkflow {
 		return this.hook(isTest, isTest ? 'manual' : 'activate').getNodeWebhookUrl('default')!;
 	}
 
-	/** n8n's createWebhookIfNotExists: checkExists, then create when it answers false. */
+	/**
+	 * n8n's activation: the webhook is routed first (n8n stores it before it runs the node's webhook methods, so
+	 * callbacks re-sent during activation arrive), then createWebhookIfNotExists: checkExists, then create when it
+	 * answers false. A failed activation leaves nothing routed.
+	 */
 	async activate(activation: WorkflowActivateMode = 'activate'): Promise<void> {
 		const { checkExists, create } = triggerType.webhookMethods!.default;
-		if (!(await checkExists.call(this.hook(false, activation)))) await create.call(this.hook(false, activation));
 		this.fake.route(this.url(), this, false);
+		try {
+			if (!(await checkExists.call(this.hook(false, activation)))) await create.call(this.hook(false, activation));
+		} catch (error) {
+			this.fake.unroute(this.url());
+			throw error;
+		}
 	}
 
 	async deactivate(): Promise<void> {
 		await triggerType.webhookMethods!.default.delete.call(this.hook(false, 'activate'));
 		this.fake.unroute(this.url());
+	}
+
+	/**
+	 * The same workflow after n8n restarted: n8n 2.x finds the webhook still stored and runs none of the node's
+	 * webhook methods; the new process has seen nothing. A new workflow id stands for the new process, whose
+	 * in-memory state (keyed by workflow and node) is empty; node, URL and saved static data are the same.
+	 */
+	restarted(): TriggerWorkflow {
+		const after = new TriggerWorkflow(this.fake, this.node.parameters, this.node);
+		after.staticData = this.staticData;
+		this.fake.unroute(this.url());
+		this.fake.route(after.url(), after, false);
+		return after;
 	}
 
 	/** "Listen for test event": the test registration starts from a copy of the saved static data. */
@@ -262,6 +284,8 @@ export class FakeN8n {
 	}
 
 	reset() {
+		this.offline = false;
+		this.payloadSizeMax = Number.POSITIVE_INFINITY;
 		this.credentialsHelper.store.set('cred-1', emulatorCredentials(this.emulator));
 		this.publicUrl = this.baseUrl;
 		this.routes.clear();
@@ -300,7 +324,17 @@ export class FakeN8n {
 		this.routes.delete(new URL(url).pathname);
 	}
 
+	/** While true, n8n is down: connections are dropped without an answer. */
+	offline = false;
+
+	/** n8n's N8N_PAYLOAD_SIZE_MAX, in bytes: larger bodies are refused before the node runs. */
+	payloadSizeMax = Number.POSITIVE_INFINITY;
+
 	private async handle(req: IncomingMessage, res: ServerResponse) {
+		if (this.offline) {
+			req.socket.destroy();
+			return;
+		}
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		const rawBody = Buffer.concat(chunks);
@@ -309,6 +343,8 @@ export class FakeN8n {
 			res.setHeader('content-type', 'application/json');
 			res.end(JSON.stringify(body));
 		};
+		// As n8n 2.41 does for a body over N8N_PAYLOAD_SIZE_MAX (its body parser's error becomes a 500).
+		if (rawBody.length > this.payloadSizeMax) return reply(500, { code: 500, message: 'request entity too large' });
 		const path = new URL(req.url ?? '/', 'http://n8n.local').pathname;
 		const target = this.routes.get(path);
 		if (!target) return reply(404, { message: 'The requested webhook is not registered' });

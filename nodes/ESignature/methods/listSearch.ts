@@ -1,24 +1,46 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { baseUrlOf, CREDENTIAL_TYPE } from '../../../credentials/accessToken';
-import { isFailedAnswer, serviceErrorFor } from '../shared/errors';
+import { requestService } from '../shared/transport';
+import { triggerUrlOf } from '../shared/triggerUrls';
+
+/**
+ * How a webhook reads in the picker: what it belongs to first, as long labels are cut at the end. An E-Signature
+ * Trigger's webhook is named by the start of the trigger's webhook ID (its panel shows it in its URLs) and its n8n;
+ * a test registration says it lasts while the editor listens; the account default says so.
+ */
+export function webhookLabel(webhook: IDataObject): string {
+	const url = String(webhook.webhookUrl ?? '');
+	const trigger = triggerUrlOf(url);
+	const where = trigger ? `${trigger.base.replace(/^https?:\/\//, '')}` : url;
+	const what = !trigger
+		? where
+		: trigger.test
+			? `n8n test listener ${trigger.triggerId.slice(0, 8)} at ${where}`
+			: `n8n trigger ${trigger.triggerId.slice(0, 8)} at ${where}`;
+	return webhook.isDefault ? `${what} (account default)` : what;
+}
+
+/** Account default first, then n8n triggers, other URLs, and test listeners last; otherwise in the service's order. */
+function rank(webhook: IDataObject): number {
+	const trigger = triggerUrlOf(webhook.webhookUrl);
+	if (webhook.isDefault) return 0;
+	if (trigger && !trigger.test) return 1;
+	return trigger ? 3 : 2;
+}
 
 /** Webhooks of the account for the Webhook pickers; the API has no search, so the filter is applied here. */
 export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-		method: 'GET',
-		url: `${baseUrlOf(credentials)}/api/v1/webhooks`,
-		json: true,
-	})) as { data?: IDataObject[] | null };
-	// Errors arrive with HTTP 200: show them instead of an empty list.
-	if (isFailedAnswer(response, 200)) throw serviceErrorFor(this.getNode(), response, 200);
-	const needle = (filter ?? '').toLowerCase();
-	const results = (response.data ?? [])
-		.map((webhook) => ({
-			name: `${String(webhook.webhookUrl)}${webhook.isDefault ? ' (default)' : ''}`,
-			value: String(webhook.id),
-		}))
-		.filter((result) => !needle || result.name.toLowerCase().includes(needle) || result.value.includes(needle));
+	// Errors arrive with HTTP 200: requestService throws them, so the picker shows them instead of an empty list.
+	const data = await requestService(this, { method: 'GET', path: '/api/v1/webhooks' });
+	const webhooks = (Array.isArray(data) ? data : []) as IDataObject[];
+	const needle = (filter ?? '').toLowerCase().trim();
+	const results: INodeListSearchItems[] = webhooks
+		.map((webhook, index) => ({ webhook, index }))
+		.sort((a, b) => rank(a.webhook) - rank(b.webhook) || a.index - b.index)
+		// The search looks at the URL too, so that a full trigger URL pasted from its panel finds its webhook.
+		.filter(({ webhook }) =>
+			!needle || [webhookLabel(webhook), String(webhook.webhookUrl ?? ''), String(webhook.id)].some((text) => text.toLowerCase().includes(needle)),
+		)
+		.map(({ webhook }) => ({ name: webhookLabel(webhook), value: String(webhook.id) }));
 	return { results };
 }

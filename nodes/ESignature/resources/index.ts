@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { sendThroughOneWay } from '../helpers/sending';
+
 import * as accessToken from './accessToken';
 import * as commercialRegistration from './commercialRegistration';
 import * as document from './document';
@@ -10,8 +12,11 @@ import * as signing from './signing';
 import * as smsProvider from './smsProvider';
 import * as webhook from './webhook';
 
-/** The Resource selector, then every resource's operations and fields as its folder declares them. */
-export const declaredFields: INodeProperties[] = [
+/**
+ * The Resource selector, then every resource's operations and fields as its folder declares them, every request sent
+ * through helpers/sending.ts.
+ */
+export const declaredFields: INodeProperties[] = sendThroughOneWay([
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -39,4 +44,4 @@ export const declaredFields: INodeProperties[] = [
 	...smsProvider.description,
 	...webhook.description,
 	...accessToken.description,
-];
+]);

@@ -1,7 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 /*
- * Named values of the service's numeric fields, from its public documentation (see shared notes; the spec does not
+ * Named values of the service's numeric fields, from its public documentation (docs/service-api.md#enumerations; the spec does not
  * list them). Every field that uses them also accepts an expression with a raw number, for values added later.
  */
 
@@ -46,7 +46,29 @@ export const WEBHOOK_DELIVERY_STATUSES: INodePropertyOptions[] = [
 	{ name: 'Failed From Client', value: 4 },
 ];
 
-/** Callback `Status` codes (shared notes): 1 completed, 2 rejected. */
+/**
+ * Status of an invitation record (v2/v3 invitations): the documented signer statuses. Only the outputs use them.
+ */
+export const INVITATION_STATUSES: INodePropertyOptions[] = [
+	{ name: 'Pending', value: 1 },
+	{ name: 'Signed', value: 3 },
+	{ name: 'Rejected', value: 4 },
+	{ name: 'Expired', value: 7 },
+];
+
+/**
+ * Numbers in the service's answers, by field, that the simplified output names: the values the node's fields offer
+ * by name. Only numbers are named (`status` is text or an object in other answers); a number without a name stays.
+ */
+export const NAMED_OUTPUT_FIELDS: Record<string, INodePropertyOptions[]> = {
+	authenticationType: AUTHENTICATION_TYPES,
+	destinationType: DESTINATION_TYPES,
+	invitationLanguage: INVITATION_LANGUAGES,
+	smsProvider: SMS_PROVIDERS,
+	status: INVITATION_STATUSES,
+};
+
+/** Callback `Status` codes (docs/service-api.md#enumerations): 1 completed, 2 rejected. */
 export const CALLBACK_STATUSES: Record<number, string> = { 1: 'completed', 2: 'rejected' };
 
 /** The API's numbers, whether an option value or an expression gave them as text. */

@@ -8,9 +8,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { maskedAnswer, nodeForErrors } from './secrets';
+
 /**
  * What each error code of the service means, in words a workflow builder can act on.
- * The spec lists a subset; the rest come from the service's public documentation (shared notes). An unknown code still
+ * The spec lists a subset; the rest come from the service's public documentation (docs/service-api.md#error-codes). An unknown code still
  * produces an error with the code and the service's own message.
  */
 export const SERVICE_ERRORS: Record<number, string> = {
@@ -36,6 +38,79 @@ export const SERVICE_ERRORS: Record<number, string> = {
 	401: 'The service refused the access token (unauthorized)',
 	404: 'The item was not found',
 };
+
+/**
+ * Codes that mean something more precise on one operation ("resource:operation"). Error 100 is the service's general
+ * error, and also what it answers a signer who has not authenticated with the identity provider and the cancellation
+ * of a completed envelope (docs/service-api.md#error-codes); the service's own message, kept in every error, tells
+ * which.
+ */
+const OPERATION_ERRORS: Record<string, Record<number, string>> = {
+	'identitySigning:sign': {
+		100: 'The service could not sign: the signer has not authenticated with the identity provider yet, or signing failed',
+	},
+	'identitySigning:signWithSigners': {
+		100: 'The service could not sign: the signer has not authenticated with the identity provider yet, or signing failed',
+	},
+	'envelope:cancel': { 100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled' },
+};
+
+/** Where an error comes from: the service's answer, the node's input, or the connection to the service. */
+export type ErrorKind = 'service' | 'input' | 'connection' | 'other' | 'credential';
+
+/** The code of errors in what the user entered, found before anything is sent. */
+export const INVALID_INPUT = 'INVALID_INPUT';
+
+/**
+ * What an error item carries for the next node, beside n8n's `error` text (docs/n8n-notes.md#continue-on-fail):
+ * the service's code (or the kind of failure), its meaning in plain words and the service's own message.
+ */
+export interface ErrorDetails {
+	kind: ErrorKind;
+	/** The service's errorCode (or the HTTP status of an unwrapped answer), INVALID_INPUT, or a connection code. */
+	code: number | string;
+	/** The code's meaning in plain words (for input errors, what is wrong and in which field). */
+	meaning: string;
+	/** The service's own message, which tells apart the cases one code covers. */
+	serviceMessage: string | null;
+	/** The HTTP status of the answer (the service sends most errors with 200). */
+	httpStatus: number | null;
+	/** What to do about it, as the error's description says. */
+	description: string | null;
+	/** Error 8: the service's field-by-field problems. */
+	validationErrors?: IDataObject;
+	/** Error 227: the reference number that exists. */
+	referenceNumber?: string;
+}
+
+const detailsOfError = new WeakMap<Error, ErrorDetails>();
+
+/** Records what an error item of this error must carry. */
+export function withDetails<T extends Error>(error: T, details: Omit<ErrorDetails, 'description'>): T {
+	const description = (error as { description?: string | null }).description ?? null;
+	detailsOfError.set(error, { ...details, description });
+	return error;
+}
+
+/** Whether the error was made by this package's mapper or checks (and so carries its details). */
+export function hasDetails(error: Error): boolean {
+	return detailsOfError.has(error);
+}
+
+/** The details of any error a hook or the routing engine raised; errors made elsewhere get what can be read. */
+export function errorDetails(error: Error): ErrorDetails {
+	const known = detailsOfError.get(error);
+	if (known) return known;
+	const { httpCode, description } = error as { httpCode?: string | null; description?: string | null };
+	return {
+		kind: 'other',
+		code: httpCode ?? 'ERROR',
+		meaning: error.message,
+		serviceMessage: null,
+		httpStatus: null,
+		description: description ?? null,
+	};
+}
 
 export interface ServiceWrapper {
 	data: unknown;
@@ -77,35 +152,85 @@ function describeValidationErrors(errors: unknown): string | undefined {
 	return lines.length ? lines.join('\n') : undefined;
 }
 
+/** A reference number a create request carried, and whether the node derived it (docs/service-api.md#decisions). */
+export interface SentReference {
+	referenceNumber: string;
+	derived: boolean;
+}
+
+/**
+ * The reference number each item's create request carried, for explaining error 227. n8n runs an item's preSend and
+ * postReceive hooks with the same context object (docs/n8n-notes.md#routing-engine).
+ */
+const sentReferences = new WeakMap<IExecuteSingleFunctions, SentReference>();
+
+export function noteSentReference(context: IExecuteSingleFunctions, reference: SentReference): void {
+	sentReferences.set(context, reference);
+}
+
+/** Error 227 on a create: which reference exists, why, and how to reach the envelope that has it. */
+function duplicateReferenceHelp({ referenceNumber, derived }: SentReference): string {
+	const cause = derived
+		? `The node derived reference number "${referenceNumber}" from this execution and item, so an earlier attempt of this item (Retry On Fail, a retried execution, or a request that timed out after the service had created the envelope) already created its envelope. Nothing new was created.`
+		: `Reference number "${referenceNumber}" is already used by an envelope of this account; reference numbers are unique per account. Nothing new was created.`;
+	return `${cause} The service has no look-up by reference number: find the envelope by "${referenceNumber}" in the service's portal, or take its ID from the envelope's callback (the E-Signature Trigger outputs referenceNumber and requestId).${derived ? '' : ' To create another envelope, give a new reference number.'}`;
+}
+
 /** The one place a service answer becomes an n8n error. */
 export function serviceError(
 	context: IExecuteSingleFunctions,
 	body: unknown,
 	statusCode: number,
 ): NodeApiError {
-	return serviceErrorFor(context.getNode(), body, statusCode, context.getItemIndex());
+	return serviceErrorFor(context.getNode(), body, statusCode, context.getItemIndex(), sentReferences.get(context));
 }
 
-/** serviceError for callers without an item, such as the trigger's webhook lifecycle. */
-export function serviceErrorFor(node: INode, body: unknown, statusCode: number, itemIndex?: number): NodeApiError {
+/**
+ * serviceError for callers without an item, such as the trigger's webhook lifecycle. The service's code is the error
+ * code n8n shows (the editor's "Error code" is `httpCode`); the HTTP status, often 200, is in the details.
+ */
+export function serviceErrorFor(
+	node: INode,
+	body: unknown,
+	statusCode: number,
+	itemIndex?: number,
+	sentReference?: SentReference,
+): NodeApiError {
 	const wrapper = isServiceWrapper(body) ? body : undefined;
 	const code = wrapper ? Number(wrapper.errorCode) : statusCode;
 	const serviceMessage =
 		(wrapper?.message ?? undefined) || (typeof body === 'string' && body.length < 500 ? body : undefined);
-	const meaning = SERVICE_ERRORS[code] ?? `The service returned error ${code}`;
+	const operation = `${String(node.parameters?.resource ?? '')}:${String(node.parameters?.operation ?? '')}`;
+	const meaning = OPERATION_ERRORS[operation]?.[code] ?? SERVICE_ERRORS[code] ?? `The service returned error ${code}`;
+	const reference = code === 227 ? sentReference : undefined;
 	const details = [
 		serviceMessage ? `Service message: ${serviceMessage}` : undefined,
 		describeValidationErrors(wrapper?.stateValidationErrors),
+		reference ? duplicateReferenceHelp(reference) : undefined,
 	].filter(Boolean);
+	// The service may echo what it was sent (a webhook's header token): the answer kept in the error is masked.
 	const errorBody: JsonObject = wrapper
-		? ({ ...wrapper } as unknown as JsonObject)
+		? (maskedAnswer(wrapper) as unknown as JsonObject)
 		: { errorCode: code, message: serviceMessage ?? null };
-	return new NodeApiError(node, errorBody, {
-		message: `${meaning} (error ${code})`,
+	const error = new NodeApiError(nodeForErrors(node), errorBody, {
+		message: reference
+			? `${meaning}: "${reference.referenceNumber}" (error ${code})`
+			: `${meaning} (error ${code})`,
 		description: details.join('\n') || undefined,
-		httpCode: String(statusCode),
+		httpCode: String(code),
 		itemIndex,
 	});
+	const validationErrors = wrapper?.stateValidationErrors;
+	withDetails(error, {
+		kind: 'service',
+		code,
+		meaning,
+		serviceMessage: serviceMessage ?? null,
+		httpStatus: statusCode,
+		...(validationErrors && typeof validationErrors === 'object' ? { validationErrors: validationErrors as IDataObject } : {}),
+		...(reference ? { referenceNumber: reference.referenceNumber } : {}),
+	});
+	return error;
 }
 
 /** An answer is an error when its errorCode is non-zero (even with HTTP 200) or its HTTP status is an error. */
@@ -115,30 +240,116 @@ export function isFailedAnswer(body: unknown, statusCode: number): boolean {
 
 /** An answer without the data asked for: the service says nothing else for an unknown or foreign ID. */
 export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
-	return new NodeApiError(context.getNode(), { errorCode: 404, message: 'not found' }, {
-		message: 'The requested item was not found',
+	const meaning = 'The requested item was not found';
+	const error = new NodeApiError(nodeForErrors(context.getNode()), { errorCode: 404, message: 'not found' }, {
+		message: meaning,
 		description: 'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
 		httpCode: '404',
 		itemIndex: context.getItemIndex(),
 	});
+	return withDetails(error, { kind: 'service', code: 404, meaning, serviceMessage: null, httpStatus: null });
 }
 
 /** An answer that should carry a file and does not. */
 export function missingFileError(context: IExecuteSingleFunctions, body: unknown): NodeApiError {
-	return new NodeApiError(context.getNode(), (isServiceWrapper(body) ? body : {}) as unknown as JsonObject, {
-		message: 'The service answered without a file',
+	const wrapper = isServiceWrapper(body) ? body : undefined;
+	const meaning = 'The service answered without a file';
+	const error = new NodeApiError(nodeForErrors(context.getNode()), (wrapper ?? {}) as unknown as JsonObject, {
+		message: meaning,
 		description: 'Expected the document in the answer, as bytes or as Base64.',
 		itemIndex: context.getItemIndex(),
 	});
+	return withDetails(error, {
+		kind: 'service',
+		code: wrapper ? Number(wrapper.errorCode) : 'NO_FILE',
+		meaning,
+		serviceMessage: wrapper?.message ?? null,
+		httpStatus: null,
+	});
+}
+
+/** What a failure to reach the service means, by the code n8n's HTTP layer gives it. */
+const CONNECTION_ERRORS: Record<string, string> = {
+	ECONNABORTED: 'The service did not answer in time (the Timeout of the node\'s request options)',
+	ETIMEDOUT: 'The service did not answer in time',
+	ESOCKETTIMEDOUT: 'The service did not answer in time',
+	ECONNREFUSED: 'The service refused the connection',
+	ECONNRESET: 'The connection to the service was cut',
+	ENOTFOUND: 'The host name of the service was not found',
+	EAI_AGAIN: 'The host name of the service could not be looked up',
+};
+
+/**
+ * An error from n8n's HTTP layer: a timeout, a refused connection, or a 401 the token renewal could not cure. Only its
+ * message and code travel on: the original can carry the request it made, with the bearer token in its headers.
+ */
+export function connectionError(node: INode, error: unknown, itemIndex?: number, description?: string): NodeApiError {
+	const { message, httpCode, code } = (error ?? {}) as { message?: string; httpCode?: string | null; code?: string };
+	const key = String(code ?? httpCode ?? '');
+	if (key === '401') {
+		const meaning = SERVICE_ERRORS[401];
+		const refused = new NodeApiError(nodeForErrors(node), { message: meaning } as JsonObject, {
+			message: `${meaning} (error 401)`,
+			description,
+			httpCode: '401',
+			itemIndex,
+		});
+		return withDetails(refused, { kind: 'service', code: 401, meaning, serviceMessage: message ?? null, httpStatus: 401 });
+	}
+	if (key === 'CREDENTIAL') {
+		// The credential could not be used (credentials/accessToken.ts): its message names what to fix, never a value.
+		const unusable = new NodeApiError(nodeForErrors(node), {} as JsonObject, { message: message ?? 'The credential cannot be used', itemIndex });
+		unusable.message = message ?? 'The credential cannot be used';
+		unusable.httpCode = null;
+		unusable.description = description ?? null;
+		return withDetails(unusable, { kind: 'credential', code: key, meaning: unusable.message, serviceMessage: null, httpStatus: null });
+	}
+	const meaning = CONNECTION_ERRORS[key] ?? message ?? 'The service could not be reached';
+	const wrapped = new NodeApiError(nodeForErrors(node), {} as JsonObject, { message: meaning, description, itemIndex });
+	// Set after construction: given to the constructor, a code n8n knows (ECONNABORTED) replaces the message with its
+	// own ("The connection was aborted, perhaps the server is offline"), which says nothing about a timeout.
+	wrapped.message = key && key !== meaning ? `${meaning} (${key})` : meaning;
+	wrapped.httpCode = key || null;
+	wrapped.description = description ?? null;
+	return withDetails(wrapped, {
+		// Without a code it was no answer of the HTTP layer: an unexpected failure, reported as it is.
+		kind: key ? 'connection' : 'other',
+		code: key || 'ERROR',
+		meaning,
+		serviceMessage: null,
+		httpStatus: null,
+	});
+}
+
+/** Error items made by failed(): told apart from the operation's own items by identity, not by their fields. */
+const errorItems = new WeakSet<INodeExecutionData>();
+
+export function isErrorItem(item: INodeExecutionData): boolean {
+	return errorItems.has(item);
+}
+
+/**
+ * The error item of one input item. n8n replaces the JSON of an item that carries `error` with
+ * `{ error: message }`, and sends an item to the error output only when it carries `error` or its JSON has no keys
+ * but error, message and details (docs/n8n-notes.md#continue-on-fail). So the item carries no `error` object, and
+ * everything the next node needs is in `details`: in both outputs the same `{ error, details }`, paired with its input.
+ */
+export function errorItem(context: IExecuteSingleFunctions, error: Error): INodeExecutionData {
+	const item: INodeExecutionData = {
+		json: { error: error.message, details: errorDetails(error) as unknown as IDataObject },
+		pairedItem: { item: context.getItemIndex() },
+	};
+	errorItems.add(item);
+	return item;
 }
 
 /**
  * Where an operation's error goes: thrown, or with Continue On Fail one error item paired with its input. n8n's
  * routing engine leaves its own error items unpaired, which loses the pairing of operations that split lists.
  */
-export function failed(context: IExecuteSingleFunctions, error: NodeApiError): INodeExecutionData[] {
+export function failed(context: IExecuteSingleFunctions, error: Error): INodeExecutionData[] {
 	if (!context.continueOnFail()) throw error;
-	return [{ json: {}, error, pairedItem: { item: context.getItemIndex() } }];
+	return [errorItem(context, error)];
 }
 
 /** Reads the answer of an operation; a failed answer goes where failed() sends it. */

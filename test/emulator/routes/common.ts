@@ -103,7 +103,7 @@ export function decodePdf(base64: string, field: string, fileName: string): Buff
 	return data;
 }
 
-/** The file property of a body, accepting `files`, `File` or `file` (see notes: the live service's variant). */
+/** The file property of a body, accepting `files`, `File` or `file` (docs/service-api.md#decisions: the live service's variant). */
 export function pickFileObject(body: unknown, ...names: string[]): unknown {
 	for (const name of names) {
 		const value = pick(body, name);

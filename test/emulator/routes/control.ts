@@ -79,15 +79,39 @@ async function rejectStep(ctx: OpenContext): Promise<Reply> {
 	return envelope && reply.status === 200 ? done({ envelope: envelopeSummary(envelope) }) : reply;
 }
 
+/**
+ * A sample event to the listening trigger (Emulator.sendTestEvent). GET too, so that `npm run dev` can print a link
+ * to open in the browser while the trigger listens; the query or the body may name `webhookId` and `event`.
+ */
+async function testEvent(ctx: OpenContext): Promise<Reply> {
+	const b = { ...ctx.req.query, ...body(ctx) };
+	const event = optionalString(b, 'event') ?? 'completed';
+	if (event !== 'completed' && event !== 'rejected') return problem(400, 'event must be "completed" or "rejected".');
+	try {
+		const sent = await ctx.core.sendTestEvent({ webhookId: optionalString(b, 'webhookId') || undefined, event });
+		return done({
+			event,
+			envelopeId: sent.envelope.envelopeId,
+			referenceNumber: sent.envelope.referenceNumber,
+			webhookId: sent.webhook.id,
+			webhookUrl: sent.webhook.webhookUrl,
+			httpStatusCode: sent.delivery?.httpStatusCode ?? null,
+			delivered: sent.delivery?.ok ?? false,
+		});
+	} catch (error) {
+		return problem(404, (error as Error).message);
+	}
+}
+
 function faults(ctx: OpenContext): Reply {
 	const b = body(ctx);
 	try {
 		const latencyMs = optionalInt(b, 'latencyMs');
 		const count = optionalInt(b, 'count');
 		const status = optionalInt(b, 'status');
-		if (latencyMs === undefined && count === undefined) return problem(400, 'Give {count, status[, body]} or {latencyMs}.');
+		if (latencyMs === undefined && count === undefined) return problem(400, 'Give {count, status[, body][, path]} or {latencyMs}.');
 		if (latencyMs !== undefined) ctx.core.setLatency(latencyMs);
-		if (count !== undefined) ctx.core.failNext(count, status ?? 500, b.body);
+		if (count !== undefined) ctx.core.failNext(count, status ?? 500, b.body, optionalString(b, 'path'));
 		return done({ faults: { ...ctx.core.state.faults } });
 	} catch {
 		return problem(400, 'count, status and latencyMs must be integers.');
@@ -119,6 +143,8 @@ export const controlRoutes: Route[] = [
 		ctx.core.authenticateIdentity(ctx.params.requestId);
 		return done();
 	}),
+	open('POST', '/_emulator/test-event', testEvent),
+	open('GET', '/_emulator/test-event', testEvent),
 	open('POST', '/_emulator/tokens/expire', (ctx) => {
 		ctx.core.expireAllTokens();
 		return done();

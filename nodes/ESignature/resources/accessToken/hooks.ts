@@ -10,8 +10,8 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { authUrlOf, CREDENTIAL_TYPE, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
-import { failed, parseBody, readServiceAnswer } from '../../shared/errors';
-import { toText } from '../../shared/validation';
+import { failed, parseBody, readServiceAnswer, withDetails } from '../../shared/errors';
+import { toText } from '../../helpers/validation';
 
 /* Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
 
@@ -46,7 +46,7 @@ function tokenToRevoke(context: IExecuteSingleFunctions, credentials: ICredentia
 	return token;
 }
 
-export async function buildRevocationRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildRevokeRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	let authUrl: string;
 	try {
@@ -79,15 +79,26 @@ export async function revocationResult(
 	if (response.statusCode >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
 		// The authorization server answers in OAuth's error shape, not the service's wrapper.
 		const { error, error_description: description } = body as IDataObject;
-		return failed(this, new NodeApiError(this.getNode(), body as JsonObject, {
-			message: `The authorization server refused to revoke the token: ${toText(error)} (HTTP ${response.statusCode})`,
+		const meaning = 'The authorization server refused to revoke the token';
+		const refusal = new NodeApiError(this.getNode(), body as JsonObject, {
+			message: `${meaning}: ${toText(error)} (HTTP ${response.statusCode})`,
 			description:
 				[toText(description), error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '']
 					.filter(Boolean)
 					.join(' ') || undefined,
 			httpCode: String(response.statusCode),
 			itemIndex: this.getItemIndex(),
-		}));
+		});
+		return failed(
+			this,
+			withDetails(refusal, {
+				kind: 'service',
+				code: toText(error) || response.statusCode,
+				meaning,
+				serviceMessage: toText(description) || null,
+				httpStatus: response.statusCode,
+			}),
+		);
 	}
 	const { errorItems } = readServiceAnswer(this, { ...response, body: body as IN8nHttpFullResponse['body'] });
 	if (errorItems) return errorItems;

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { buildRevocationRequest, revocationResult } from './hooks';
-import { revokeDescription } from './revoke';
+import { buildRevokeRequest, revocationResult } from './hooks';
+import * as revoke from './revoke';
 
 export const description: INodeProperties[] = [
 	{
@@ -18,12 +18,12 @@ export const description: INodeProperties[] = [
 				description: 'Revoke the access token the credential currently uses',
 				routing: {
 					request: { method: 'POST', url: '/connect/revocation' },
-					send: { preSend: [buildRevocationRequest] },
+					send: { preSend: [buildRevokeRequest] },
 					output: { postReceive: [revocationResult] },
 				},
 			},
 		],
 		default: 'revoke',
 	},
-	...revokeDescription,
+	...revoke.description,
 ];

@@ -1,10 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
+import { responseOptions, simplifyProperty } from '../../helpers/descriptions';
 
-const displayOptions = { show: { resource: ['commercialRegistration'], operation: ['check'] } };
-
-export const checkDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Commercial Registration Number',
 		name: 'commercialNumber',
@@ -13,7 +12,6 @@ export const checkDescription: INodeProperties[] = [
 		required: true,
 		placeholder: '1010010101',
 		description: 'The CR number of the company to look up',
-		displayOptions,
 	},
 	{
 		displayName: 'Language',
@@ -25,7 +23,11 @@ export const checkDescription: INodeProperties[] = [
 		],
 		default: 'ar',
 		description: 'Language of the names in the record',
-		displayOptions,
 	},
-	responseOptions(displayOptions),
+	simplifyProperty(),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['commercialRegistration'], operation: ['check'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

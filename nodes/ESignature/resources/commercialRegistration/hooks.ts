@@ -1,15 +1,23 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { setPathParameter } from '../../shared/paths';
-import { inputError, requireText, toText } from '../../shared/validation';
+import { setPathParameter } from '../../helpers/paths';
+import { inputError, requireText, toText } from '../../helpers/validation';
+
+/**
+ * Longest CR number sent: CR numbers and the unified national numbers that replace them have 10 digits; 20 leaves
+ * room for any other form without letting the request's URL grow past what servers accept (a 100,000-character
+ * number was answered with HTTP 431).
+ */
+export const CR_NUMBER_MAX_LENGTH = 20;
 
 /** Request builders of the commercial registration check. */
 
 /** Fills `{commercialNumber}` in the path with the checked CR number: one path segment, so no spaces or slashes. */
 export async function setCommercialNumberPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const commercialNumber = requireText(this, this.getNodeParameter('commercialNumber', ''), 'Commercial Registration Number');
-	if (/[\s/?#]/.test(commercialNumber)) {
-		throw inputError(this, `Commercial Registration Number must not contain spaces or slashes, got "${commercialNumber}"`);
+	const label = 'Commercial Registration Number';
+	const commercialNumber = requireText(this, this.getNodeParameter('commercialNumber', ''), label, CR_NUMBER_MAX_LENGTH);
+	if (!/^\d+$/.test(commercialNumber)) {
+		throw inputError(this, `${label} must be digits only, got "${commercialNumber}"`, 'For example 1010010101.');
 	}
 	return setPathParameter(requestOptions, 'commercialNumber', commercialNumber);
 }

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapFoundResponse } from '../../shared/hooks';
-import { checkDescription } from './check';
+import { simplifyOutput, unwrapFoundResponse } from '../../helpers/hooks';
+import * as check from './check';
 import { setCommercialNumberPath, setLanguageQuery } from './hooks';
 
 export const description: INodeProperties[] = [
@@ -20,11 +20,11 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: { method: 'GET', url: '/api/v2/kyb/check-cr/{commercialNumber}' },
 					send: { preSend: [setCommercialNumberPath, setLanguageQuery] },
-					output: { postReceive: [unwrapFoundResponse] },
+					output: { postReceive: [unwrapFoundResponse, simplifyOutput] },
 				},
 			},
 		],
 		default: 'check',
 	},
-	...checkDescription,
+	...check.description,
 ];

@@ -1,11 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, documentIdProperty, responseOptions } from '../../shared/descriptions';
+import { binaryOutputProperty, documentIdProperty, downloadOptions } from '../../helpers/descriptions';
+
+const properties: INodeProperties[] = [
+	documentIdProperty(),
+	binaryOutputProperty(),
+	downloadOptions({ wrapped: true }),
+];
 
 const displayOptions = { show: { resource: ['document'], operation: ['getCompleted'] } };
 
-export const getCompletedDescription: INodeProperties[] = [
-	documentIdProperty(displayOptions),
-	binaryOutputProperty(displayOptions),
-	responseOptions(displayOptions),
-];
+export const description = updateDisplayOptions(displayOptions, properties);

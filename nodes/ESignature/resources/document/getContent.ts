@@ -1,11 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, documentIdProperty, responseOptions } from '../../shared/descriptions';
+import { binaryOutputProperty, documentIdProperty, downloadOptions } from '../../helpers/descriptions';
+
+const properties: INodeProperties[] = [
+	documentIdProperty(
+		'ID of the document, as returned when the envelope was created. Gives the current content of this one document, with the signatures made so far, always as one file. For every document of the envelope at once (a ZIP when there are several), use Download Signed; for the final PDF of a completed envelope, Download Completed.',
+	),
+	binaryOutputProperty(),
+	downloadOptions({ wrapped: true }),
+];
 
 const displayOptions = { show: { resource: ['document'], operation: ['getContent'] } };
 
-export const getContentDescription: INodeProperties[] = [
-	documentIdProperty(displayOptions),
-	binaryOutputProperty(displayOptions),
-	responseOptions(displayOptions),
-];
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { base64ResponseToBinary, fileResponseToBinary, requestFile } from '../../shared/hooks';
-import { downloadDescription } from './download';
-import { downloadSignedDescription } from './downloadSigned';
-import { getCompletedDescription } from './getCompleted';
-import { getContentDescription } from './getContent';
+import { base64ResponseToBinary, fileResponseToBinary, requestFile } from '../../helpers/hooks';
+import * as download from './download';
+import * as downloadSigned from './downloadSigned';
+import * as getCompleted from './getCompleted';
+import * as getContent from './getContent';
 import { setDocumentIdPath } from './hooks';
 
 const showOnlyForDocuments = { resource: ['document'] };
@@ -18,10 +18,32 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: showOnlyForDocuments },
 		options: [
 			{
-				name: 'Download',
+				name: 'Download Completed PDF',
+				value: 'getCompleted',
+				action: 'Download the completed PDF',
+				description: 'Download the final signed PDF of a completed envelope; always one PDF, even where Download Signed gives a ZIP',
+				routing: {
+					request: { method: 'GET', url: '/api/v1/documents/{documentId}/completed/base64' },
+					send: { preSend: [setDocumentIdPath] },
+					output: { postReceive: [base64ResponseToBinary] },
+				},
+			},
+			{
+				name: 'Download Current PDF',
+				value: 'getContent',
+				action: 'Download the current PDF of a document',
+				description: 'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
+				routing: {
+					request: { method: 'GET', url: '/api/v1/documents/{documentId}/content-base64' },
+					send: { preSend: [setDocumentIdPath] },
+					output: { postReceive: [base64ResponseToBinary] },
+				},
+			},
+			{
+				name: 'Download Original',
 				value: 'download',
-				action: 'Download a document',
-				description: 'Download the original document as uploaded',
+				action: 'Download the original document',
+				description: 'Download the document as it was uploaded, without signatures',
 				routing: {
 					request: { method: 'GET', url: '/api/v1/documents/{documentId}' },
 					send: { preSend: [setDocumentIdPath, requestFile] },
@@ -31,42 +53,19 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Download Signed',
 				value: 'downloadSigned',
-				action: 'Download a signed document',
-				description:
-					'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
+				action: 'Download the signed document or ZIP',
+				description: 'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
 				routing: {
 					request: { method: 'GET', url: '/api/v1/documents/{documentId}/signed' },
 					send: { preSend: [setDocumentIdPath, requestFile] },
 					output: { postReceive: [fileResponseToBinary] },
 				},
 			},
-			{
-				name: 'Download Completed',
-				value: 'getCompleted',
-				action: 'Download a completed document',
-				description: 'Download the signed PDF of a completed envelope (always a PDF, even where Download Signed gives a ZIP)',
-				routing: {
-					request: { method: 'GET', url: '/api/v1/documents/{documentId}/completed/base64' },
-					send: { preSend: [setDocumentIdPath] },
-					output: { postReceive: [base64ResponseToBinary] },
-				},
-			},
-			{
-				name: 'Download Content',
-				value: 'getContent',
-				action: 'Download the content of a document',
-				description: 'Download the current content of a document, with the signatures made so far',
-				routing: {
-					request: { method: 'GET', url: '/api/v1/documents/{documentId}/content-base64' },
-					send: { preSend: [setDocumentIdPath] },
-					output: { postReceive: [base64ResponseToBinary] },
-				},
-			},
 		],
 		default: 'download',
 	},
-	...downloadDescription,
-	...downloadSignedDescription,
-	...getCompletedDescription,
-	...getContentDescription,
+	...download.description,
+	...downloadSigned.description,
+	...getCompleted.description,
+	...getContent.description,
 ];

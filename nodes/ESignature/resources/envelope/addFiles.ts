@@ -1,13 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { envelopeIdProperty, responseOptions } from '../../shared/descriptions';
-import { fileInputProperties } from '../../shared/fileInput';
+import { envelopeIdProperty, responseOptions } from '../../helpers/descriptions';
+import { fileInputProperties } from '../../helpers/fileInput';
 import { SEVERAL_FILES } from './fields';
+
+const properties: INodeProperties[] = [
+	envelopeIdProperty(),
+	...fileInputProperties(SEVERAL_FILES),
+	responseOptions(),
+];
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['addFiles'] } };
 
-export const addFilesDescription: INodeProperties[] = [
-	envelopeIdProperty(displayOptions),
-	...fileInputProperties(displayOptions, SEVERAL_FILES),
-	responseOptions(displayOptions),
-];
+export const description = updateDisplayOptions(displayOptions, properties);

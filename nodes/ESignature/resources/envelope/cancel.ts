@@ -1,17 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { envelopeIdProperty, responseOptions } from '../../shared/descriptions';
+import { envelopeIdProperty, responseOptions } from '../../helpers/descriptions';
 
-const displayOptions = { show: { resource: ['envelope'], operation: ['cancel'] } };
-
-export const cancelDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Cancelling is final: signing stops and pending signers are notified',
 		name: 'cancelNotice',
 		type: 'notice',
 		default: '',
-		displayOptions,
 	},
-	envelopeIdProperty(displayOptions),
-	responseOptions(displayOptions),
+	envelopeIdProperty(),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['envelope'], operation: ['cancel'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,30 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
-import { fileInputProperties } from '../../shared/fileInput';
+import { responseOptions, simplifyProperty } from '../../helpers/descriptions';
+import { fileInputProperties } from '../../helpers/fileInput';
 import { SEVERAL_FILES, fileIdField, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
 
-const displayOptions = { show: { resource: ['envelope'], operation: ['create'] } };
-
-export const createDescription: INodeProperties[] = [
-	...fileInputProperties(displayOptions, SEVERAL_FILES),
-	optionalWebhookProperty(displayOptions),
+const properties: INodeProperties[] = [
+	...fileInputProperties(SEVERAL_FILES),
+	optionalWebhookProperty(),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions,
 		options: [
 			fileIdField,
-			{
-				displayName: 'Is for External Workflow',
-				name: 'isForExternalWorkFlow',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the envelope is handled by an external workflow',
-			},
 			{
 				displayName: 'Password',
 				name: 'password',
@@ -34,8 +25,21 @@ export const createDescription: INodeProperties[] = [
 				description: 'Password that protects the uploaded PDF',
 			},
 			referenceNumberField,
+			{
+				displayName: 'Service External Workflow',
+				name: 'isForExternalWorkFlow',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the envelope follows the external workflow of the E-Signature service (the service\'s IsForExternalWorkFlow; not an n8n workflow)',
+			},
 			workflowIdField,
 		],
 	},
-	responseOptions(displayOptions),
+	simplifyProperty(),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['envelope'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

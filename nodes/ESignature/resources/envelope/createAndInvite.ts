@@ -1,22 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
-import { destinationsProperties } from '../../shared/destinations';
-import { fileInputProperties } from '../../shared/fileInput';
+import { responseOptions, simplifyProperty } from '../../helpers/descriptions';
+import { destinationsProperties } from '../../helpers/recipients';
+import { fileInputProperties } from '../../helpers/fileInput';
 import { SEVERAL_FILES, optionalWebhookProperty } from './fields';
 
-const displayOptions = { show: { resource: ['envelope'], operation: ['createAndInvite'] } };
-
-export const createAndInviteDescription: INodeProperties[] = [
-	...fileInputProperties(displayOptions, SEVERAL_FILES),
-	...destinationsProperties('bulkInvite', displayOptions),
+const properties: INodeProperties[] = [
+	...fileInputProperties(SEVERAL_FILES),
+	...destinationsProperties('bulkInvite'),
 	{
 		displayName: 'Invitation Subject',
 		name: 'invitationSubject',
 		type: 'string',
 		default: '',
 		description: 'Subject of the invitation e-mail; leave empty for the service default',
-		displayOptions,
 	},
 	{
 		displayName: 'Invitation Message',
@@ -25,16 +23,14 @@ export const createAndInviteDescription: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		default: '',
 		description: 'Message to the signers; leave empty for the service default',
-		displayOptions,
 	},
-	optionalWebhookProperty(displayOptions),
+	optionalWebhookProperty(),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'Include Return URL',
@@ -59,5 +55,10 @@ export const createAndInviteDescription: INodeProperties[] = [
 			},
 		],
 	},
-	responseOptions(displayOptions),
+	simplifyProperty(),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['envelope'], operation: ['createAndInvite'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
+import { responseOptions, simplifyProperty } from '../../helpers/descriptions';
 import { optionalWebhookProperty } from './fields';
 
-const displayOptions = { show: { resource: ['envelope'], operation: ['createFromTemplate'] } };
-
-export const createFromTemplateDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Template ID',
 		name: 'templateId',
@@ -14,7 +13,6 @@ export const createFromTemplateDescription: INodeProperties[] = [
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description: 'ID of the template, as shown in the service portal',
-		displayOptions,
 	},
 	{
 		displayName: 'Only Me as Signer',
@@ -23,8 +21,12 @@ export const createFromTemplateDescription: INodeProperties[] = [
 		default: false,
 		description:
 			"Whether the account user is the only signer, instead of the recipients defined in the template",
-		displayOptions,
 	},
-	optionalWebhookProperty(displayOptions),
-	responseOptions(displayOptions),
+	optionalWebhookProperty(),
+	simplifyProperty(),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['envelope'], operation: ['createFromTemplate'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { envelopeIdProperty, responseOptions } from '../../shared/descriptions';
+import { envelopeIdProperty, responseOptions } from '../../helpers/descriptions';
 
-const displayOptions = { show: { resource: ['envelope'], operation: ['extendInvitations'] } };
-
-export const extendInvitationsDescription: INodeProperties[] = [
-	envelopeIdProperty(displayOptions),
+const properties: INodeProperties[] = [
+	envelopeIdProperty(),
 	{
 		displayName: 'Available To',
 		name: 'availableTo',
@@ -13,7 +12,10 @@ export const extendInvitationsDescription: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'New expiry of every pending invitation of the envelope; must be in the future',
-		displayOptions,
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['envelope'], operation: ['extendInvitations'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

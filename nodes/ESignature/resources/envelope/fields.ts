@@ -1,7 +1,7 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { webhookLocatorProperty } from '../../shared/descriptions';
-import type { FileInputOptions } from '../../shared/fileInput';
+import { webhookLocatorProperty } from '../../helpers/descriptions';
+import type { FileInputOptions } from '../../helpers/fileInput';
 
 /** Fields several envelope operations share. */
 
@@ -9,9 +9,8 @@ import type { FileInputOptions } from '../../shared/fileInput';
 export const SEVERAL_FILES: FileInputOptions = { multiple: true };
 
 /** The Webhook field of the create operations: empty means the account default webhook. */
-export function optionalWebhookProperty(displayOptions: IDisplayOptions): INodeProperties {
+export function optionalWebhookProperty(): INodeProperties {
 	return webhookLocatorProperty(
-		displayOptions,
 		{
 			description:
 				'Webhook to call for this envelope instead of the account default; leave empty for the default. The E-Signature Trigger outputs the ID of the webhook it registered.',
@@ -35,13 +34,15 @@ export const referenceNumberField: INodeProperties = {
 	type: 'string',
 	default: '',
 	description:
-		'Your reference for the envelope, unique per account; the service generates one when empty. Reusing one fails, so a retried run cannot create a duplicate.',
+		'Your reference for the envelope, unique per account. When empty, the node sends one derived from the execution and item (n8n-…), so that a retried run cannot create a second envelope.',
 };
 
+/** The service's own approval workflows, not n8n's: the names say so, as "workflow" means n8n's in the editor. */
 export const workflowIdField: INodeProperties = {
-	displayName: 'Workflow ID',
+	displayName: 'Service Workflow ID',
 	name: 'workflowId',
 	type: 'string',
 	default: '',
-	description: 'ID of an existing workflow of the service to attach the envelope to',
+	description:
+		'ID of a workflow defined at the E-Signature service (its approval and routing steps, not an n8n workflow) to attach the envelope to',
 };

@@ -1,10 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { envelopeIdProperty, responseOptions } from '../../shared/descriptions';
+import { envelopeIdProperty, responseOptions, simplifyProperty } from '../../helpers/descriptions';
+
+const properties: INodeProperties[] = [
+	envelopeIdProperty(),
+	simplifyProperty(),
+	responseOptions(),
+];
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['getStatus'] } };
 
-export const getStatusDescription: INodeProperties[] = [
-	envelopeIdProperty(displayOptions),
-	responseOptions(displayOptions),
-];
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -6,13 +6,23 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { DocumentFile } from '../../shared/binary';
-import { buildDestinations } from '../../shared/destinations';
+import type { DocumentFile } from '../../helpers/binary';
+import { buildDestinations } from '../../helpers/recipients';
 import { isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
-import { readFileInput } from '../../shared/fileInput';
-import { keepWrapper, unwrapResponse } from '../../shared/hooks';
-import { setPathParameter } from '../../shared/paths';
-import { futureDate, optionalGuid, optionalText, requireGuid } from '../../shared/validation';
+import { readFileInput } from '../../helpers/fileInput';
+import { keepWrapper, unwrapResponse } from '../../helpers/hooks';
+import { setPathParameter } from '../../helpers/paths';
+import { referenceToSend } from '../../helpers/idempotency';
+import {
+	booleanOf,
+	futureDate,
+	MAX_LENGTH,
+	optionalBoolean,
+	optionalGuid,
+	optionalText,
+	requireGuid,
+	secretOf,
+} from '../../helpers/validation';
 import { SEVERAL_FILES } from './fields';
 
 /** Request builders and answer shapers of the envelope operations. */
@@ -30,7 +40,7 @@ export const INITIATE_PARAMETERS_IN: 'form' | 'query' = 'form';
 
 /**
  * Key of the file object in the initiate-base64 body. The spec says `files` ({fileId, file, fileName}); the live
- * service was reported to want `File` (shared notes). The spec wins until that is confirmed: switch it here.
+ * service was reported to want `File` (docs/service-api.md#decisions). The spec wins until that is confirmed: switch it here.
  */
 export const INITIATE_BASE64_FILE_KEY = 'files';
 
@@ -79,10 +89,11 @@ export async function buildCreateRequest(this: IExecuteSingleFunctions, requestO
 	const parameters = compact({
 		FileId: optionalGuid(this, fields.fileId, 'File ID'),
 		WebhookId: selectedWebhookId(this),
-		WorkflowId: optionalText(fields.workflowId),
-		ReferenceNumber: optionalText(fields.referenceNumber),
-		Password: typeof fields.password === 'string' && fields.password !== '' ? fields.password : undefined,
-		IsForExternalWorkFlow: typeof fields.isForExternalWorkFlow === 'boolean' ? fields.isForExternalWorkFlow : undefined,
+		WorkflowId: optionalText(this, fields.workflowId, 'Workflow ID'),
+		// The PDF's password is sent exactly as entered: spaces may be part of it.
+		Password: secretOf(this, fields.password, 'Password'),
+		IsForExternalWorkFlow: optionalBoolean(this, fields.isForExternalWorkFlow, 'Is for External Workflow'),
+		ReferenceNumber: referenceToSend(this),
 	});
 	const files = await readFileInput(this, SEVERAL_FILES);
 	if (INITIATE_PARAMETERS_IN === 'query') {
@@ -103,8 +114,8 @@ export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions
 	const { file, fileName } = toBase64File(document);
 	requestOptions.body = compact({
 		webhookId,
-		workflowId: optionalText(fields.workflowId),
-		referenceNumber: optionalText(fields.referenceNumber),
+		workflowId: optionalText(this, fields.workflowId, 'Workflow ID'),
+		referenceNumber: referenceToSend(this),
 		[INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }),
 	});
 	return requestOptions;
@@ -118,7 +129,7 @@ export async function buildCreateFromTemplateRequest(
 	requestOptions.body = multipartBody(
 		compact({
 			templateId: requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID'),
-			userOnlySigner: this.getNodeParameter('userOnlySigner', false) as boolean,
+			userOnlySigner: booleanOf(this, this.getNodeParameter('userOnlySigner', false), 'Only Me as Signer'),
 			webhookId: selectedWebhookId(this),
 		}),
 	);
@@ -132,8 +143,8 @@ export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requ
 	const files = await readFileInput(this, SEVERAL_FILES);
 	requestOptions.body = compact({
 		webhookId,
-		workflowId: optionalText(fields.workflowId),
-		referenceNumber: optionalText(fields.referenceNumber),
+		workflowId: optionalText(this, fields.workflowId, 'Workflow ID'),
+		referenceNumber: referenceToSend(this),
 		files: files.map(toBase64File),
 	});
 	return requestOptions;
@@ -148,12 +159,12 @@ export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions,
 	requestOptions.body = compact({
 		Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),
 		Destinations: destinations,
-		SaveAsDraft: (fields.saveAsDraft ?? false) as boolean,
+		SaveAsDraft: booleanOf(this, fields.saveAsDraft ?? false, 'Save as Draft'),
 		WebhookId: webhookId,
-		InvitationMessage: optionalText(this.getNodeParameter('invitationMessage', '')),
-		InvitationSubject: optionalText(this.getNodeParameter('invitationSubject', '')),
-		SendUserInvitation: (fields.sendUserInvitation ?? true) as boolean,
-		IsReturnUrl: (fields.isReturnUrl ?? false) as boolean,
+		InvitationMessage: optionalText(this, this.getNodeParameter('invitationMessage', ''), 'Invitation Message', MAX_LENGTH.longText),
+		InvitationSubject: optionalText(this, this.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject),
+		SendUserInvitation: booleanOf(this, fields.sendUserInvitation ?? true, 'Send Invitations'),
+		IsReturnUrl: booleanOf(this, fields.isReturnUrl ?? false, 'Include Return URL'),
 	});
 	return requestOptions;
 }

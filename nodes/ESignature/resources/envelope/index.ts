@@ -1,15 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapFoundResponse, unwrapResponse } from '../../shared/hooks';
-import { addFilesDescription } from './addFiles';
-import { cancelDescription } from './cancel';
-import { createDescription } from './create';
-import { createAndInviteDescription } from './createAndInvite';
-import { createBulkDescription } from './createBulk';
-import { createFromBase64Description } from './createFromBase64';
-import { createFromTemplateDescription } from './createFromTemplate';
-import { extendInvitationsDescription } from './extendInvitations';
-import { getStatusDescription } from './getStatus';
+import { simplifyOutput, unwrapFoundResponse, unwrapResponse } from '../../helpers/hooks';
+import * as addFiles from './addFiles';
+import * as cancel from './cancel';
+import * as create from './create';
+import * as createAndInvite from './createAndInvite';
+import * as createBulk from './createBulk';
+import * as createFromBase64 from './createFromBase64';
+import * as createFromTemplate from './createFromTemplate';
+import * as extendInvitations from './extendInvitations';
+import * as getStatus from './getStatus';
 import {
 	buildAddFilesRequest,
 	buildCancelRequest,
@@ -57,57 +57,58 @@ export const description: INodeProperties[] = [
 				},
 			},
 			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create an envelope',
-				description: 'Create an envelope from one or more documents, uploaded as files (with File ID, Password and External Workflow options)',
-				routing: {
-					request: { method: 'POST', url: '/api/v1/envelopes/initiate' },
-					send: { preSend: [buildCreateRequest] },
-					output: { postReceive: [unwrapResponse] },
-				},
-			},
-			{
 				name: 'Create and Invite',
 				value: 'createAndInvite',
 				action: 'Create an envelope and invite signers',
-				description: 'Create an envelope from documents and send the invitations in one step',
+				description: 'Create an envelope from documents and send its invitations in one step',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-and-invite' },
 					send: { preSend: [buildCreateAndInviteRequest] },
-					output: { postReceive: [unwrapWithReturnUrl] },
+					output: { postReceive: [unwrapWithReturnUrl, simplifyOutput] },
 				},
 			},
 			{
 				name: 'Create From Base64',
 				value: 'createFromBase64',
 				action: 'Create an envelope from a base64 document',
-				description: 'Create an envelope from one document, sent to the service as Base64 in JSON; outputs the envelope',
+				description: 'Create an envelope from one document sent to the service as Base64 text in JSON',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
 					send: { preSend: [buildCreateFromBase64Request] },
-					output: { postReceive: [unwrapResponse] },
+					output: { postReceive: [unwrapResponse, simplifyOutput] },
+				},
+			},
+			{
+				name: 'Create From Base64 List',
+				value: 'createBulk',
+				action: 'Create an envelope from a list of base64 documents',
+				description: 'Create one envelope from several documents sent as Base64 text in one JSON request; outputs one item per document, with its document ID',
+				routing: {
+					request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
+					send: { preSend: [buildCreateBulkRequest] },
+					output: { postReceive: [splitBulkFileResponse, simplifyOutput] },
+				},
+			},
+			{
+				name: 'Create From Files',
+				value: 'create',
+				action: 'Create an envelope from files',
+				description: 'Create an envelope from one or more documents uploaded as files (binary fields or Base64 text), with File ID, PDF password and the service\'s workflow as options',
+				routing: {
+					request: { method: 'POST', url: '/api/v1/envelopes/initiate' },
+					send: { preSend: [buildCreateRequest] },
+					output: { postReceive: [unwrapResponse, simplifyOutput] },
 				},
 			},
 			{
 				name: 'Create From Template',
 				value: 'createFromTemplate',
 				action: 'Create an envelope from a template',
+				description: 'Create an envelope from a template kept at the service, with the signers the template names',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate-by-template' },
 					send: { preSend: [buildCreateFromTemplateRequest] },
-					output: { postReceive: [unwrapResponse] },
-				},
-			},
-			{
-				name: 'Create With Several Documents',
-				value: 'createBulk',
-				action: 'Create an envelope with several documents',
-				description: 'Create one envelope holding several documents; outputs one item per document',
-				routing: {
-					request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
-					send: { preSend: [buildCreateBulkRequest] },
-					output: { postReceive: [splitBulkFileResponse] },
+					output: { postReceive: [unwrapResponse, simplifyOutput] },
 				},
 			},
 			{
@@ -129,19 +130,19 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: { method: 'GET', url: '/api/v1/envelopes/{envelopeId}/status' },
 					send: { preSend: [setEnvelopeIdPath] },
-					output: { postReceive: [unwrapFoundResponse] },
+					output: { postReceive: [unwrapFoundResponse, simplifyOutput] },
 				},
 			},
 		],
 		default: 'create',
 	},
-	...addFilesDescription,
-	...cancelDescription,
-	...createDescription,
-	...createAndInviteDescription,
-	...createFromBase64Description,
-	...createFromTemplateDescription,
-	...createBulkDescription,
-	...extendInvitationsDescription,
-	...getStatusDescription,
+	...addFiles.description,
+	...cancel.description,
+	...create.description,
+	...createAndInvite.description,
+	...createFromBase64.description,
+	...createFromTemplate.description,
+	...createBulk.description,
+	...extendInvitations.description,
+	...getStatus.description,
 ];

@@ -1,151 +1,151 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { binaryOutputProperty, responseOptions } from '../../shared/descriptions';
-import { signersProperties } from '../../shared/destinations';
-import { fileInputProperties } from '../../shared/fileInput';
-import { IDENTITY_FILE_INPUT } from './hooks';
+import type { FileInputOptions } from '../../helpers/fileInput';
 
-/** Fields of both identity-provider signing operations (v1, and v2 which adds the signer details). */
-export function identitySigningProperties(operation: string, withSigners: boolean): INodeProperties[] {
-	const displayOptions: IDisplayOptions = { show: { resource: ['identitySigning'], operation: [operation] } };
-	return [
-		{
-			displayName: 'Request ID',
-			name: 'requestId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
-			description:
-				'ID of the signing request the signer authenticated for with the national identity provider. The signer must authenticate before this call.',
-			displayOptions,
-		},
-		...fileInputProperties(displayOptions, IDENTITY_FILE_INPUT),
-		{
-			displayName: 'File Password',
-			name: 'filePassword',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description: 'Password of the PDF, if it is protected',
-			displayOptions,
-		},
-		...(withSigners ? signersProperties(displayOptions) : []),
-		{
-			displayName: 'Signature Appearance',
-			name: 'signatureAppearance',
-			type: 'collection',
-			placeholder: 'Add Appearance Setting',
-			default: {},
-			description: 'How and where the signature is drawn. Leave empty for the service default.',
-			displayOptions,
-			options: [
-				{
-					displayName: 'Appearance Image (Base64)',
-					name: 'appearanceImageBase64',
-					type: 'string',
-					default: '',
-					description: 'Image drawn as the signature, Base64-encoded',
-				},
-				{
-					displayName: 'Appearance Image Binary Field',
-					name: 'appearanceImageBinaryField',
-					type: 'string',
-					default: '',
-					description: 'Name of an input binary field holding the image drawn as the signature',
-				},
-				{
-					displayName: 'Extra Text',
-					name: 'extraText',
-					type: 'string',
-					default: '',
-					description: 'Text shown with the signature',
-				},
-				{
-					displayName: 'Height',
-					name: 'height',
-					type: 'number',
-					default: 50,
-					description: 'Height of the signature box, in PDF points',
-				},
-				{
-					displayName: 'Page Number',
-					name: 'pageNumber',
-					type: 'number',
-					typeOptions: { minValue: 1 },
-					default: 1,
-					description: 'Page the signature is drawn on (1 is the first page)',
-				},
-				{
-					displayName: 'Visible',
-					name: 'isVisible',
-					type: 'boolean',
-					default: true,
-					description: 'Whether the signature is drawn on the page',
-				},
-				{
-					displayName: 'Width',
-					name: 'width',
-					type: 'number',
-					default: 150,
-					description: 'Width of the signature box, in PDF points',
-				},
-				{
-					displayName: 'X Position',
-					name: 'x1',
-					type: 'number',
-					default: 0,
-					description: 'Distance of the signature box from the left edge of the page, in PDF points',
-				},
-				{
-					displayName: 'Y Position',
-					name: 'y1',
-					type: 'number',
-					default: 0,
-					description: 'Distance of the signature box from the bottom edge of the page, in PDF points',
-				},
-			],
-		},
-		{
-			displayName: 'Signature Details Shown',
-			name: 'config',
-			type: 'collection',
-			placeholder: 'Add Detail',
-			default: {},
-			description: 'Which details are printed with the signature. Leave empty for the service default.',
-			displayOptions,
-			options: [
-				{
-					displayName: 'Show Account Name',
-					name: 'showAccountName',
-					type: 'boolean',
-					default: true,
-					description: 'Whether the account name is shown',
-				},
-				{
-					displayName: 'Show Page Number',
-					name: 'showPageNumber',
-					type: 'boolean',
-					default: true,
-					description: 'Whether the page number is shown',
-				},
-				{
-					displayName: 'Show Request ID',
-					name: 'showRequestId',
-					type: 'boolean',
-					default: true,
-					description: 'Whether the request ID is shown',
-				},
-				{
-					displayName: 'Show Sign Date',
-					name: 'showSignDate',
-					type: 'boolean',
-					default: true,
-					description: 'Whether the signing date is shown',
-				},
-			],
-		},
-		binaryOutputProperty(displayOptions),
-		responseOptions(displayOptions),
-	];
+/** Fields both identity-provider signing operations take (v1, and v2 which adds the signer details). */
+
+/** One PDF; Base64 text without a File Name is sent (and the signed file output) as document.pdf. */
+export const IDENTITY_FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };
+
+export function requestIdProperty(): INodeProperties {
+	return {
+		displayName: 'Request ID',
+		name: 'requestId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		description:
+			'ID of the signing request the signer authenticated for with the national identity provider. The signer must authenticate before this call.',
+	};
+}
+
+export function filePasswordProperty(): INodeProperties {
+	return {
+		displayName: 'File Password',
+		name: 'filePassword',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description: 'Password of the PDF, if it is protected',
+	};
+}
+
+export function signatureAppearanceProperty(): INodeProperties {
+	return {
+		displayName: 'Signature Appearance',
+		name: 'signatureAppearance',
+		type: 'collection',
+		placeholder: 'Add Appearance Setting',
+		default: {},
+		description: 'How and where the signature is drawn. Leave empty for the service default.',
+		options: [
+			{
+				displayName: 'Appearance Image (Base64)',
+				name: 'appearanceImageBase64',
+				type: 'string',
+				default: '',
+				description: 'Image drawn as the signature, Base64-encoded',
+			},
+			{
+				displayName: 'Appearance Image Binary Field',
+				name: 'appearanceImageBinaryField',
+				type: 'string',
+				default: '',
+				description: 'Name of an input binary field holding the image drawn as the signature',
+			},
+			{
+				displayName: 'Extra Text',
+				name: 'extraText',
+				type: 'string',
+				default: '',
+				description: 'Text shown with the signature',
+			},
+			{
+				displayName: 'Height',
+				name: 'height',
+				type: 'number',
+				default: 50,
+				description: 'Height of the signature box, in PDF points',
+			},
+			{
+				displayName: 'Page Number',
+				name: 'pageNumber',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1,
+				description: 'Page the signature is drawn on (1 is the first page)',
+			},
+			{
+				displayName: 'Visible',
+				name: 'isVisible',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the signature is drawn on the page',
+			},
+			{
+				displayName: 'Width',
+				name: 'width',
+				type: 'number',
+				default: 150,
+				description: 'Width of the signature box, in PDF points',
+			},
+			{
+				displayName: 'X Position',
+				name: 'x1',
+				type: 'number',
+				default: 0,
+				description: 'Distance of the signature box from the left edge of the page, in PDF points',
+			},
+			{
+				displayName: 'Y Position',
+				name: 'y1',
+				type: 'number',
+				default: 0,
+				description: 'Distance of the signature box from the bottom edge of the page, in PDF points',
+			},
+		],
+	};
+}
+
+/** Signature Details Shown: the API's `config`. */
+export function signatureDetailsProperty(): INodeProperties {
+	return {
+		displayName: 'Signature Details Shown',
+		name: 'config',
+		type: 'collection',
+		placeholder: 'Add Detail',
+		default: {},
+		description: 'Which details are printed with the signature. Leave empty for the service default.',
+		options: [
+			{
+				displayName: 'Show Account Name',
+				name: 'showAccountName',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the account name is shown',
+			},
+			{
+				displayName: 'Show Page Number',
+				name: 'showPageNumber',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the page number is shown',
+			},
+			{
+				displayName: 'Show Request ID',
+				name: 'showRequestId',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the request ID is shown',
+			},
+			{
+				displayName: 'Show Sign Date',
+				name: 'showSignDate',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the signing date is shown',
+			},
+		],
+	};
 }

@@ -6,22 +6,36 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { fileNameFor, readBinaryFile, requireBase64 } from '../../shared/binary';
-import { buildSigners } from '../../shared/destinations';
-import type { FileInputOptions } from '../../shared/fileInput';
-import { fileInputName, readFileInput } from '../../shared/fileInput';
-import { outputBinaryField } from '../../shared/hooks';
-import { inputError, requireGuid, toText } from '../../shared/validation';
+import { readBinaryFile, requireBase64 } from '../../helpers/binary';
+import { fileNameFor } from '../../shared/files';
+import { buildSigners } from '../../helpers/signers';
+import { readFileInput } from '../../helpers/fileInput';
+import { outputBinaryField } from '../../helpers/hooks';
+import {
+	booleanOf,
+	inputError,
+	integerOf,
+	MAX_LENGTH,
+	requireGuid,
+	secretOf,
+	textOf,
+	toText,
+} from '../../helpers/validation';
+import { IDENTITY_FILE_INPUT } from './fields';
 
 /** Request builders of identity-provider signing (v1 and v2). */
 
-/** One PDF; Base64 text without a File Name is sent (and the signed file output) as document.pdf. */
-export const IDENTITY_FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };
+/**
+ * The name each item's document was sent with, as the file input gave it, for naming the signed file. n8n runs an
+ * item's preSend and postReceive hooks with the same context object, so the name is carried from request to output.
+ */
+const sentFileNames = new WeakMap<IExecuteSingleFunctions, string>();
 
 async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
 	const [document] = await readFileInput(context, IDENTITY_FILE_INPUT);
+	sentFileNames.set(context, document.fileName);
 	// The PDF's password is sent exactly as entered: spaces may be part of it.
-	const password = String(context.getNodeParameter('filePassword', '') ?? '');
+	const password = secretOf(context, context.getNodeParameter('filePassword', ''), 'File Password');
 	return { file: document.base64(), fileName: document.fileName, password: password || null };
 }
 
@@ -30,11 +44,9 @@ async function appearanceObject(context: IExecuteSingleFunctions): Promise<IData
 	if (!settings || !Object.keys(settings).length) return undefined;
 	const label = 'Signature Appearance';
 	const appearance: IDataObject = {};
-	if (settings.isVisible !== undefined) appearance.isVisible = Boolean(settings.isVisible);
+	if (settings.isVisible !== undefined) appearance.isVisible = booleanOf(context, settings.isVisible, `${label}: Visible`);
 	if (settings.pageNumber !== undefined) {
-		const page = Number(settings.pageNumber);
-		if (!Number.isInteger(page) || page < 1) throw inputError(context, `${label}: Page Number must be 1 or more`);
-		appearance.pageNumber = page;
+		appearance.pageNumber = integerOf(context, settings.pageNumber, `${label}: Page Number`, { min: 1 });
 	}
 	const rectFields = { x1: 'X Position', y1: 'Y Position', width: 'Width', height: 'Height' } as const;
 	const given = (Object.keys(rectFields) as Array<keyof typeof rectFields>).filter((key) => settings[key] !== undefined);
@@ -48,24 +60,28 @@ async function appearanceObject(context: IExecuteSingleFunctions): Promise<IData
 					'Give X Position, Y Position, Width and Height together to place the signature.',
 				);
 			}
-			const value = Number(settings[key]);
-			if (!Number.isFinite(value)) throw inputError(context, `${label}: ${rectFields[key]} must be a number`);
+			const raw = settings[key];
+			const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN;
+			if (!Number.isFinite(value) || value < 0) {
+				throw inputError(context, `${label}: ${rectFields[key]} must be a number of PDF points, 0 or more, got "${String(raw)}"`);
+			}
 			rect[key] = value;
 		}
 		appearance.rect = rect;
 	}
-	const imageField = toText(settings.appearanceImageBinaryField);
-	const imageText = toText(settings.appearanceImageBase64);
+	const imageField = textOf(context, settings.appearanceImageBinaryField, `${label}: Appearance Image Binary Field`);
+	const rawImage = settings.appearanceImageBase64;
+	const imageText = typeof rawImage === 'string' ? rawImage.trim() : (rawImage ?? '');
 	if (imageField && imageText) {
 		throw inputError(context, `${label}: give the appearance image either as a binary field or as Base64, not both`);
 	}
 	if (imageField) {
 		const image = await readBinaryFile(context, imageField, `${label}: Appearance Image Binary Field`);
 		appearance.appearanceImageBase64 = image.base64();
-	} else if (imageText) {
+	} else if (imageText !== '') {
 		appearance.appearanceImageBase64 = requireBase64(context, imageText, `${label}: Appearance Image (Base64)`);
 	}
-	const extraText = toText(settings.extraText);
+	const extraText = textOf(context, settings.extraText, `${label}: Extra Text`, MAX_LENGTH.longText);
 	if (extraText) appearance.extraText = extraText;
 	return Object.keys(appearance).length ? appearance : undefined;
 }
@@ -73,8 +89,14 @@ async function appearanceObject(context: IExecuteSingleFunctions): Promise<IData
 function configObject(context: IExecuteSingleFunctions): IDataObject | undefined {
 	const settings = context.getNodeParameter('config', {}) as IDataObject;
 	const config: IDataObject = {};
-	for (const key of ['showAccountName', 'showRequestId', 'showSignDate', 'showPageNumber']) {
-		if (settings?.[key] !== undefined) config[key] = Boolean(settings[key]);
+	const labels: Record<string, string> = {
+		showAccountName: 'Show Account Name',
+		showRequestId: 'Show Request ID',
+		showSignDate: 'Show Sign Date',
+		showPageNumber: 'Show Page Number',
+	};
+	for (const [key, name] of Object.entries(labels)) {
+		if (settings?.[key] !== undefined) config[key] = booleanOf(context, settings[key], `Signature Details Shown: ${name}`);
 	}
 	return Object.keys(config).length ? config : undefined;
 }
@@ -94,12 +116,12 @@ async function identitySigningBody(context: IExecuteSingleFunctions, withSigners
 	};
 }
 
-export async function buildIdentitySignBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSignRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	requestOptions.body = await identitySigningBody(this, false);
 	return requestOptions;
 }
 
-export async function buildIdentitySignWithSignersBody(
+export async function buildSignWithSignersRequest(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -109,8 +131,8 @@ export async function buildIdentitySignWithSignersBody(
 
 /**
  * The single naming step of the signed file. The service answers with the bare file, so base64ResponseToBinary (shared)
- * gives it a generic name first; this names it after the file that was sent (fileInputName, as in the request) and
- * adds the request ID.
+ * gives it a generic name first; this names it after the file that was sent (the name the request carried) and adds
+ * the request ID.
  */
 export async function nameSignedFile(
 	this: IExecuteSingleFunctions,
@@ -122,7 +144,7 @@ export async function nameSignedFile(
 	return items.map((item) => {
 		const binary = item.binary?.[property];
 		if (!binary) return item;
-		const fileName = fileNameFor(fileInputName(this, IDENTITY_FILE_INPUT), 'document', binary.fileExtension ?? 'pdf');
+		const fileName = fileNameFor(sentFileNames.get(this), 'document', binary.fileExtension ?? 'pdf');
 		return {
 			...item,
 			json: { requestId, ...item.json, fileName },

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { base64ResponseToBinary } from '../../shared/hooks';
-import { buildIdentitySignBody, buildIdentitySignWithSignersBody, nameSignedFile } from './hooks';
-import { signDescription } from './sign';
-import { signWithSignersDescription } from './signWithSigners';
+import { base64ResponseToBinary } from '../../helpers/hooks';
+import { buildSignRequest, buildSignWithSignersRequest, nameSignedFile } from './hooks';
+import * as sign from './sign';
+import * as signWithSigners from './signWithSigners';
 
 export const description: INodeProperties[] = [
 	{
@@ -21,24 +21,24 @@ export const description: INodeProperties[] = [
 					'Sign a PDF for a signer who authenticated with the national identity provider, and get the signed file',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/esign/idp/sign' },
-					send: { preSend: [buildIdentitySignBody] },
+					send: { preSend: [buildSignRequest] },
 					output: { postReceive: [base64ResponseToBinary, nameSignedFile] },
 				},
 			},
 			{
-				name: 'Sign With Signers',
+				name: 'Sign With Signer Details',
 				value: 'signWithSigners',
-				action: 'Sign a PDF with the identity provider and signer details',
+				action: 'Sign a PDF with signer details',
 				description: 'Like Sign, also giving the service the details of the signers',
 				routing: {
 					request: { method: 'POST', url: '/api/v2/esign/idp/sign' },
-					send: { preSend: [buildIdentitySignWithSignersBody] },
+					send: { preSend: [buildSignWithSignersRequest] },
 					output: { postReceive: [base64ResponseToBinary, nameSignedFile] },
 				},
 			},
 		],
 		default: 'sign',
 	},
-	...signDescription,
-	...signWithSignersDescription,
+	...sign.description,
+	...signWithSigners.description,
 ];

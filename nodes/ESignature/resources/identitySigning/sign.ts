@@ -1,5 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { identitySigningProperties } from './fields';
+import { binaryOutputProperty, responseOptions } from '../../helpers/descriptions';
+import { fileInputProperties } from '../../helpers/fileInput';
+import {
+	IDENTITY_FILE_INPUT,
+	filePasswordProperty,
+	requestIdProperty,
+	signatureAppearanceProperty,
+	signatureDetailsProperty,
+} from './fields';
 
-export const signDescription: INodeProperties[] = identitySigningProperties('sign', false);
+const properties: INodeProperties[] = [
+	requestIdProperty(),
+	...fileInputProperties(IDENTITY_FILE_INPUT),
+	filePasswordProperty(),
+	signatureAppearanceProperty(),
+	signatureDetailsProperty(),
+	binaryOutputProperty(),
+	responseOptions(),
+];
+
+const displayOptions = { show: { resource: ['identitySigning'], operation: ['sign'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

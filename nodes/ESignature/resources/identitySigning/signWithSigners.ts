@@ -1,5 +1,29 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { identitySigningProperties } from './fields';
+import { binaryOutputProperty, responseOptions } from '../../helpers/descriptions';
+import { fileInputProperties } from '../../helpers/fileInput';
+import { signersProperties } from '../../helpers/signers';
+import {
+	IDENTITY_FILE_INPUT,
+	filePasswordProperty,
+	requestIdProperty,
+	signatureAppearanceProperty,
+	signatureDetailsProperty,
+} from './fields';
 
-export const signWithSignersDescription: INodeProperties[] = identitySigningProperties('signWithSigners', true);
+/** Sign (v1) plus the signer details, which the v2 endpoint takes. */
+const properties: INodeProperties[] = [
+	requestIdProperty(),
+	...fileInputProperties(IDENTITY_FILE_INPUT),
+	filePasswordProperty(),
+	...signersProperties(),
+	signatureAppearanceProperty(),
+	signatureDetailsProperty(),
+	binaryOutputProperty(),
+	responseOptions(),
+];
+
+const displayOptions = { show: { resource: ['identitySigning'], operation: ['signWithSigners'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,10 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
+import { responseOptions } from '../../helpers/descriptions';
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['extend'] } };
-
-export const extendDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Invitation ID',
 		name: 'destinationId',
@@ -13,8 +12,7 @@ export const extendDescription: INodeProperties[] = [
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
-			"ID of the signer's invitation, as in the invitation records that Get Signing Links and Send With Links output",
-		displayOptions,
+			"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links outputs for each signer, one item per signer (match them by signeOrder or destination). Send for Document, Send for Several Documents and Send for Envelope answer only true, so they give no ID.",
 	},
 	{
 		displayName: 'Available To',
@@ -23,7 +21,10 @@ export const extendDescription: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'New expiry of the invitation; must be in the future',
-		displayOptions,
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['extend'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

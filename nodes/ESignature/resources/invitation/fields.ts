@@ -1,8 +1,8 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 /** Text fields several invitation operations share. */
 
-export function invitationMessageProperty(displayOptions: IDisplayOptions): INodeProperties {
+export function invitationMessageProperty(): INodeProperties {
 	return {
 		displayName: 'Invitation Message',
 		name: 'invitationMessage',
@@ -10,17 +10,15 @@ export function invitationMessageProperty(displayOptions: IDisplayOptions): INod
 		typeOptions: { rows: 3 },
 		default: '',
 		description: 'Message shown to the signers in the invitation. Leave empty for the service default.',
-		displayOptions,
 	};
 }
 
-export function invitationSubjectProperty(displayOptions: IDisplayOptions): INodeProperties {
+export function invitationSubjectProperty(): INodeProperties {
 	return {
 		displayName: 'Invitation Subject',
 		name: 'invitationSubject',
 		type: 'string',
 		default: '',
 		description: 'Subject of the invitation. Leave empty for the service default.',
-		displayOptions,
 	};
 }

@@ -1,19 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentIdProperty, responseOptions } from '../../shared/descriptions';
-import { destinationsProperties } from '../../shared/destinations';
+import { documentIdProperty, responseOptions, simplifyProperty } from '../../helpers/descriptions';
+import { destinationsProperties } from '../../helpers/recipients';
 import { invitationMessageProperty, invitationSubjectProperty } from './fields';
 
-/** Get Signing Links (v2) and Send With Links (v3) take the same body. */
-export function signingLinksProperties(operation: string): INodeProperties[] {
-	const displayOptions = { show: { resource: ['invitation'], operation: [operation] } };
-	return [
-		documentIdProperty(displayOptions),
-		...destinationsProperties('v2', displayOptions),
-		invitationSubjectProperty(displayOptions),
-		invitationMessageProperty(displayOptions),
-		responseOptions(displayOptions),
-	];
-}
+/** The v2 invitation body: the signers get links, nothing is sent (Send and Get Links takes the same fields). */
+const properties: INodeProperties[] = [
+	documentIdProperty(),
+	...destinationsProperties('v2'),
+	invitationSubjectProperty(),
+	invitationMessageProperty(),
+	simplifyProperty(),
+	responseOptions(),
+];
 
-export const getSigningLinksDescription: INodeProperties[] = signingLinksProperties('getSigningLinks');
+const displayOptions = { show: { resource: ['invitation'], operation: ['getSigningLinks'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -6,15 +6,26 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { buildDestinations, normaliseDestinations } from '../../shared/destinations';
-import { isPlainObject, jsonListParameter, pick } from '../../shared/json';
-import { futureDate, inputError, optionalText, requireEmail, requireGuid, toText } from '../../shared/validation';
+import { buildDestinations, normaliseDestinations } from '../../helpers/recipients';
+import { isPlainObject, jsonListParameter, pick } from '../../helpers/json';
+import {
+	futureDate,
+	inputError,
+	MAX_LENGTH,
+	optionalPhone,
+	optionalText,
+	requireEmail,
+	requireGuid,
+	textOf,
+} from '../../helpers/validation';
 
 /** Request builders of the invitation operations. */
 
-/** An optional text parameter, undefined when empty. */
-function optionalParameter(context: IExecuteSingleFunctions, name: string): string | undefined {
-	return optionalText(context.getNodeParameter(name, ''));
+/** The optional invitation subject and message. */
+function invitationText(context: IExecuteSingleFunctions, name: 'invitationMessage' | 'invitationSubject'): string | undefined {
+	return name === 'invitationMessage'
+		? optionalText(context, context.getNodeParameter(name, ''), 'Invitation Message', MAX_LENGTH.longText)
+		: optionalText(context, context.getNodeParameter(name, ''), 'Invitation Subject', MAX_LENGTH.subject);
 }
 
 /** A non-empty JSON list parameter. */
@@ -24,7 +35,7 @@ function jsonList(context: IExecuteSingleFunctions, name: string, fieldLabel: st
 	return list;
 }
 
-export async function buildSendBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSendRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	requestOptions.body = {
 		DocumentId: requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID'),
 		Destinations: buildDestinations(this, 'v1'),
@@ -34,13 +45,16 @@ export async function buildSendBody(this: IExecuteSingleFunctions, requestOption
 
 function documentIdList(context: IExecuteSingleFunctions): string[] {
 	const value = context.getNodeParameter('documentIds', '') as unknown;
-	const list = Array.isArray(value) ? value.map((id) => String(id ?? '')) : String(value ?? '').split(/[\s,;]+/);
-	const ids = list.map((id) => id.trim()).filter((id) => id.length > 0);
+	// A list from an expression, or text with the IDs separated by commas, semicolons or spaces.
+	const list: unknown[] = Array.isArray(value)
+		? value
+		: textOf(context, value, 'Document IDs', Number.MAX_SAFE_INTEGER).split(/[\s,;]+/);
+	const ids = list.filter((id) => id !== undefined && id !== null && id !== '');
 	if (!ids.length) throw inputError(context, 'Document IDs: enter at least one document ID');
 	return ids.map((id, index) => requireGuid(context, id, `Document IDs, ID ${index + 1}`));
 }
 
-export async function buildSendBulkBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSendBulkRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	if (this.getNodeParameter('bulkInput', 'fields') === 'json') {
 		const entries = jsonList(this, 'bulkJson', 'Invitations (JSON)', 'documents');
 		requestOptions.body = entries.map((entry, index) => {
@@ -63,9 +77,9 @@ export async function buildSendBulkBody(this: IExecuteSingleFunctions, requestOp
 	return requestOptions;
 }
 
-export async function buildSendForEnvelopeBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSendForEnvelopeRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const envelopeId = requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
-	const invitationMessage = optionalParameter(this, 'invitationMessage');
+	const invitationMessage = invitationText(this, 'invitationMessage');
 	// The service invites the envelope's pending signers; the list only adds further ones, so an empty list (in
 	// either input mode) is sent as [] (not omitted) to say "nobody else".
 	const destinations = buildDestinations(this, 'v1Camel', { allowEmpty: true });
@@ -74,7 +88,7 @@ export async function buildSendForEnvelopeBody(this: IExecuteSingleFunctions, re
 	return requestOptions;
 }
 
-export async function buildExtendBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildExtendRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	requestOptions.body = {
 		destinationId: requireGuid(this, this.getNodeParameter('destinationId', ''), 'Invitation ID'),
 		availableTo: futureDate(this, this.getNodeParameter('availableTo', ''), 'Available To'),
@@ -82,7 +96,7 @@ export async function buildExtendBody(this: IExecuteSingleFunctions, requestOpti
 	return requestOptions;
 }
 
-export async function buildReminderBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSendReminderRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	requestOptions.body = {
 		requestId: requireGuid(this, this.getNodeParameter('requestId', ''), 'Envelope ID'),
 		destinationEmail: requireEmail(this, this.getNodeParameter('destinationEmail', ''), 'Signer Email'),
@@ -90,7 +104,7 @@ export async function buildReminderBody(this: IExecuteSingleFunctions, requestOp
 	return requestOptions;
 }
 
-export async function buildBulkRemindersBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSendBulkRemindersRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const fromJson = this.getNodeParameter('remindersInput', 'fields') === 'json';
 	const listLabel = fromJson ? 'Reminders (JSON)' : 'Reminders';
 	const entries = fromJson
@@ -100,27 +114,27 @@ export async function buildBulkRemindersBody(this: IExecuteSingleFunctions, requ
 	requestOptions.body = entries.map((entry, index) => {
 		const label = `${listLabel}, reminder ${index + 1}`;
 		if (!isPlainObject(entry)) throw inputError(this, `${label} must be an object`);
-		const text = (key: string) => toText(pick(entry, key));
-		const email = text('destinationEmail');
-		const phone = text('destinationPhone');
 		// In JSON the user wrote the API's keys, so messages name those.
-		const names = fromJson ? { id: 'requestId', email: 'destinationEmail' } : { id: 'Envelope ID', email: 'Signer Email' };
-		const requestId = requireGuid(this, text('requestId'), `${label}: ${names.id}`);
+		const names = fromJson
+			? { id: 'requestId', email: 'destinationEmail', phone: 'destinationPhone' }
+			: { id: 'Envelope ID', email: 'Signer Email', phone: 'Signer Phone' };
+		const requestId = requireGuid(this, pick(entry, 'requestId'), `${label}: ${names.id}`);
+		const email = textOf(this, pick(entry, 'destinationEmail'), `${label}: ${names.email}`, MAX_LENGTH.email);
 		// The interface marks only destinationPhone as nullable: every reminder names the signer's e-mail.
 		if (!email) throw inputError(this, `${label}: ${names.email} is required`);
 		return {
 			requestId,
 			destinationEmail: requireEmail(this, email, `${label}: ${names.email}`),
-			destinationPhone: phone || null,
+			destinationPhone: optionalPhone(this, pick(entry, 'destinationPhone'), `${label}: ${names.phone}`) ?? null,
 		};
 	});
 	return requestOptions;
 }
 
-/** Body of v2 (links only) and v3 (send and links) invitations. */
-export async function buildSigningLinksBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const invitationMessage = optionalParameter(this, 'invitationMessage');
-	const invitationSubject = optionalParameter(this, 'invitationSubject');
+/** Get Signing Links (v2, links only) and Send and Get Links (v3, send and links) take the same body. */
+export async function buildSigningLinksRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const invitationMessage = invitationText(this, 'invitationMessage');
+	const invitationSubject = invitationText(this, 'invitationSubject');
 	requestOptions.body = {
 		documentId: requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID'),
 		destinations: buildDestinations(this, 'v2'),

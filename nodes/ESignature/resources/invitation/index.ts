@@ -1,24 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapResponse } from '../../shared/hooks';
-import { extendDescription } from './extend';
-import { getSigningLinksDescription } from './getSigningLinks';
+import { simplifyOutput, unwrapResponse } from '../../helpers/hooks';
+import * as extend from './extend';
+import * as getSigningLinks from './getSigningLinks';
 import {
-	buildBulkRemindersBody,
-	buildExtendBody,
-	buildReminderBody,
-	buildSendBody,
-	buildSendBulkBody,
-	buildSendForEnvelopeBody,
-	buildSigningLinksBody,
+	buildExtendRequest,
+	buildSendBulkRemindersRequest,
+	buildSendBulkRequest,
+	buildSendForEnvelopeRequest,
+	buildSendReminderRequest,
+	buildSendRequest,
+	buildSigningLinksRequest,
 	sortBySigneOrder,
 } from './hooks';
-import { sendDescription } from './send';
-import { sendBulkDescription } from './sendBulk';
-import { sendBulkRemindersDescription } from './sendBulkReminders';
-import { sendForEnvelopeDescription } from './sendForEnvelope';
-import { sendReminderDescription } from './sendReminder';
-import { sendWithLinksDescription } from './sendWithLinks';
+import * as send from './send';
+import * as sendBulk from './sendBulk';
+import * as sendBulkReminders from './sendBulkReminders';
+import * as sendForEnvelope from './sendForEnvelope';
+import * as sendReminder from './sendReminder';
+import * as sendWithLinks from './sendWithLinks';
 
 const showOnlyForInvitations = { resource: ['invitation'] };
 
@@ -37,7 +37,7 @@ export const description: INodeProperties[] = [
 				description: "Move a signer's invitation expiry to a later date",
 				routing: {
 					request: { method: 'PUT', url: '/api/v1/invitations/extend' },
-					send: { preSend: [buildExtendBody] },
+					send: { preSend: [buildExtendRequest] },
 					output: { postReceive: [unwrapResponse] },
 				},
 			},
@@ -45,43 +45,54 @@ export const description: INodeProperties[] = [
 				name: 'Get Signing Links',
 				value: 'getSigningLinks',
 				action: 'Get signing links',
-				description: 'Add signers to a document and return their signing links without sending anything',
+				description: 'Add signers to a document and return their signing links, without sending them anything',
 				routing: {
 					request: { method: 'POST', url: '/api/v2/invitations/send' },
-					send: { preSend: [buildSigningLinksBody] },
-					output: { postReceive: [unwrapResponse, sortBySigneOrder] },
+					send: { preSend: [buildSigningLinksRequest] },
+					output: { postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput] },
 				},
 			},
 			{
-				name: 'Send',
-				value: 'send',
-				action: 'Send invitations',
-				description: 'Invite signers to a document by e-mail or SMS',
-				routing: {
-					request: { method: 'POST', url: '/api/v1/invitations' },
-					send: { preSend: [buildSendBody] },
-					output: { postReceive: [unwrapResponse] },
-				},
-			},
-			{
-				name: 'Send Bulk',
-				value: 'sendBulk',
-				action: 'Send invitations for many documents',
-				description: 'Invite signers to several documents in one request',
-				routing: {
-					request: { method: 'POST', url: '/api/v1/invitations/bulk/send' },
-					send: { preSend: [buildSendBulkBody] },
-					output: { postReceive: [unwrapResponse] },
-				},
-			},
-			{
-				name: 'Send Bulk Reminders',
+				name: 'Remind Several Signers',
 				value: 'sendBulkReminders',
-				action: 'Send many reminders',
-				description: 'Remind several signers in one request',
+				action: 'Remind several signers',
+				description: 'Remind several signers, of one or more envelopes, in one request',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/invitations/bulk/reminders/send' },
-					send: { preSend: [buildBulkRemindersBody] },
+					send: { preSend: [buildSendBulkRemindersRequest] },
+					output: { postReceive: [unwrapResponse] },
+				},
+			},
+			{
+				name: 'Remind Signer',
+				value: 'sendReminder',
+				action: 'Remind a signer',
+				description: 'Remind one signer through the channel of the original invitation',
+				routing: {
+					request: { method: 'POST', url: '/api/v1/invitations/reminders/send' },
+					send: { preSend: [buildSendReminderRequest] },
+					output: { postReceive: [unwrapResponse] },
+				},
+			},
+			{
+				name: 'Send and Get Links',
+				value: 'sendWithLinks',
+				action: 'Send invitations and get signing links',
+				description: 'Invite signers to a document by e-mail or SMS and also return their signing links',
+				routing: {
+					request: { method: 'POST', url: '/api/v3/invitations/send' },
+					send: { preSend: [buildSigningLinksRequest] },
+					output: { postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput] },
+				},
+			},
+			{
+				name: 'Send for Document',
+				value: 'send',
+				action: 'Send invitations for a document',
+				description: 'Invite signers to one document by e-mail or SMS',
+				routing: {
+					request: { method: 'POST', url: '/api/v1/invitations' },
+					send: { preSend: [buildSendRequest] },
 					output: { postReceive: [unwrapResponse] },
 				},
 			},
@@ -92,41 +103,30 @@ export const description: INodeProperties[] = [
 				description: 'Invite the pending signers of an envelope, optionally adding more',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/invitations/envelope' },
-					send: { preSend: [buildSendForEnvelopeBody] },
+					send: { preSend: [buildSendForEnvelopeRequest] },
 					output: { postReceive: [unwrapResponse] },
 				},
 			},
 			{
-				name: 'Send Reminder',
-				value: 'sendReminder',
-				action: 'Send a reminder',
-				description: 'Remind a signer through the channel of the original invitation',
+				name: 'Send for Several Documents',
+				value: 'sendBulk',
+				action: 'Send invitations for several documents',
+				description: 'Invite the same signers to several documents in one request',
 				routing: {
-					request: { method: 'POST', url: '/api/v1/invitations/reminders/send' },
-					send: { preSend: [buildReminderBody] },
+					request: { method: 'POST', url: '/api/v1/invitations/bulk/send' },
+					send: { preSend: [buildSendBulkRequest] },
 					output: { postReceive: [unwrapResponse] },
-				},
-			},
-			{
-				name: 'Send With Links',
-				value: 'sendWithLinks',
-				action: 'Send invitations and get signing links',
-				description: 'Invite signers by e-mail or SMS and also return their signing links',
-				routing: {
-					request: { method: 'POST', url: '/api/v3/invitations/send' },
-					send: { preSend: [buildSigningLinksBody] },
-					output: { postReceive: [unwrapResponse, sortBySigneOrder] },
 				},
 			},
 		],
 		default: 'send',
 	},
-	...extendDescription,
-	...getSigningLinksDescription,
-	...sendDescription,
-	...sendBulkDescription,
-	...sendBulkRemindersDescription,
-	...sendForEnvelopeDescription,
-	...sendReminderDescription,
-	...sendWithLinksDescription,
+	...extend.description,
+	...getSigningLinks.description,
+	...send.description,
+	...sendBulk.description,
+	...sendBulkReminders.description,
+	...sendForEnvelope.description,
+	...sendReminder.description,
+	...sendWithLinks.description,
 ];

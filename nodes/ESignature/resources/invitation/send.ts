@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentIdProperty, responseOptions } from '../../shared/descriptions';
-import { destinationsProperties } from '../../shared/destinations';
+import { documentIdProperty, responseOptions } from '../../helpers/descriptions';
+import { destinationsProperties } from '../../helpers/recipients';
+
+const properties: INodeProperties[] = [
+	documentIdProperty(),
+	...destinationsProperties('v1'),
+	responseOptions(),
+];
 
 const displayOptions = { show: { resource: ['invitation'], operation: ['send'] } };
 
-export const sendDescription: INodeProperties[] = [
-	documentIdProperty(displayOptions),
-	...destinationsProperties('v1', displayOptions),
-	responseOptions(displayOptions),
-];
+export const description = updateDisplayOptions(displayOptions, properties);

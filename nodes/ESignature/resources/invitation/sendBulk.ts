@@ -1,14 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
-import { destinationsProperties } from '../../shared/destinations';
+import { responseOptions } from '../../helpers/descriptions';
+import { destinationsProperties } from '../../helpers/recipients';
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulk'] } };
-const showFields = { show: { ...displayOptions.show, bulkInput: ['fields'] } };
 const BULK_JSON_EXAMPLE =
 	'[{"documentId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "destinations": [{"destinationName": "Jane Doe", "destinationEmail": "jane@example.com"}]}]';
 
-export const sendBulkDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Input',
 		name: 'bulkInput',
@@ -26,7 +25,6 @@ export const sendBulkDescription: INodeProperties[] = [
 			},
 		],
 		default: 'fields',
-		displayOptions,
 	},
 	{
 		displayName: 'Document IDs',
@@ -37,17 +35,23 @@ export const sendBulkDescription: INodeProperties[] = [
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301, 6fa459ea-ee8a-3ca4-894e-db77e160355e',
 		description:
 			'IDs of the documents to send, separated by commas (or an expression giving a list). Every document gets the signers below.',
-		displayOptions: showFields,
+		displayOptions: { show: { bulkInput: ['fields'] } },
 	},
-	...destinationsProperties('v1Camel', showFields),
+	// The signers fields have their own input selector; they show only with the same signers for several documents.
+	...updateDisplayOptions({ show: { bulkInput: ['fields'] } }, destinationsProperties('v1Camel')),
 	{
 		displayName: 'Invitations (JSON)',
 		name: 'bulkJson',
 		type: 'json',
-		default: '[]',
+		default: '',
 		placeholder: BULK_JSON_EXAMPLE,
+		hint: `A list of documents and their signers, e.g. ${BULK_JSON_EXAMPLE}`,
 		description: `Array of documents such as ${BULK_JSON_EXAMPLE}. Each has documentId and its destinations (signers with the API field names, e.g. destinationName, destinationEmail, signeOrder).`,
-		displayOptions: { show: { ...displayOptions.show, bulkInput: ['json'] } },
+		displayOptions: { show: { bulkInput: ['json'] } },
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulk'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,13 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listInputProperty, responseOptions } from '../../shared/descriptions';
+import { listInputProperty, responseOptions } from '../../helpers/descriptions';
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulkReminders'] } };
 const REMINDERS_JSON_EXAMPLE =
 	'[{"requestId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "destinationEmail": "jane@example.com"}]';
 
-export const sendBulkRemindersDescription: INodeProperties[] = [
-	listInputProperty('remindersInput', 'Reminders Input', 'reminder', displayOptions),
+const properties: INodeProperties[] = [
+	listInputProperty('remindersInput', 'Reminders Input', 'reminder'),
 	{
 		displayName: 'Reminders',
 		name: 'reminders',
@@ -16,7 +16,7 @@ export const sendBulkRemindersDescription: INodeProperties[] = [
 		placeholder: 'Add Reminder',
 		default: {},
 		required: true,
-		displayOptions: { show: { ...displayOptions.show, remindersInput: ['fields'] } },
+		displayOptions: { show: { remindersInput: ['fields'] } },
 		options: [
 			{
 				displayName: 'Reminder',
@@ -56,10 +56,15 @@ export const sendBulkRemindersDescription: INodeProperties[] = [
 		displayName: 'Reminders (JSON)',
 		name: 'remindersJson',
 		type: 'json',
-		default: '[]',
+		default: '',
 		placeholder: REMINDERS_JSON_EXAMPLE,
+		hint: `A list of reminders, e.g. ${REMINDERS_JSON_EXAMPLE}`,
 		description: `Array of reminders such as ${REMINDERS_JSON_EXAMPLE}. Each has requestId, destinationEmail and, for a signer invited by SMS, destinationPhone.`,
-		displayOptions: { show: { ...displayOptions.show, remindersInput: ['json'] } },
+		displayOptions: { show: { remindersInput: ['json'] } },
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulkReminders'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,22 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { envelopeIdProperty, responseOptions } from '../../shared/descriptions';
-import { destinationsProperties } from '../../shared/destinations';
+import { envelopeIdProperty, responseOptions } from '../../helpers/descriptions';
+import { destinationsProperties } from '../../helpers/recipients';
 import { invitationMessageProperty } from './fields';
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendForEnvelope'] } };
-
-export const sendForEnvelopeDescription: INodeProperties[] = [
-	envelopeIdProperty(displayOptions),
+const properties: INodeProperties[] = [
+	envelopeIdProperty(),
 	{
 		displayName:
 			'Every pending signer of the envelope is invited. Add signers below only to invite further people; leave the list empty to invite just the pending signers.',
 		name: 'sendForEnvelopeNotice',
 		type: 'notice',
 		default: '',
-		displayOptions,
 	},
-	...destinationsProperties('v1Camel', displayOptions),
-	invitationMessageProperty(displayOptions),
-	responseOptions(displayOptions),
+	...destinationsProperties('v1Camel'),
+	invitationMessageProperty(),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['sendForEnvelope'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

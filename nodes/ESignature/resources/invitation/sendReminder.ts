@@ -1,10 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
+import { responseOptions } from '../../helpers/descriptions';
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendReminder'] } };
-
-export const sendReminderDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Envelope ID',
 		name: 'requestId',
@@ -13,7 +12,6 @@ export const sendReminderDescription: INodeProperties[] = [
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description: 'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
-		displayOptions,
 	},
 	{
 		displayName: 'Signer Email',
@@ -23,7 +21,10 @@ export const sendReminderDescription: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'E-mail address of the signer to remind. The reminder goes out the way the invitation did.',
-		displayOptions,
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['sendReminder'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,5 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { signingLinksProperties } from './getSigningLinks';
+import { documentIdProperty, responseOptions, simplifyProperty } from '../../helpers/descriptions';
+import { destinationsProperties } from '../../helpers/recipients';
+import { invitationMessageProperty, invitationSubjectProperty } from './fields';
 
-export const sendWithLinksDescription: INodeProperties[] = signingLinksProperties('sendWithLinks');
+/** The v3 invitation body: the signers are invited and get links (Get Signing Links takes the same fields). */
+const properties: INodeProperties[] = [
+	documentIdProperty(),
+	...destinationsProperties('v2'),
+	invitationSubjectProperty(),
+	invitationMessageProperty(),
+	simplifyProperty(),
+	responseOptions(),
+];
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['sendWithLinks'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

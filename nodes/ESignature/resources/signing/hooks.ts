@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { buildSigners } from '../../shared/destinations';
-import { inputError, requireGuid, toText } from '../../shared/validation';
+import { referenceToSend } from '../../helpers/idempotency';
+import { buildSigners } from '../../helpers/signers';
+import { inputError, MAX_LENGTH, requireGuid, secretOf, textOf } from '../../helpers/validation';
 
 /** Request builders of the direct signing operations. */
 
-export async function buildSignBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSignRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	requestOptions.body = {
 		documentId: requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID'),
 		signres: buildSigners(this),
@@ -13,19 +14,23 @@ export async function buildSignBody(this: IExecuteSingleFunctions, requestOption
 	return requestOptions;
 }
 
-export async function buildSignByTemplateBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSignByTemplateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const templateId = requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID');
 	const signres = buildSigners(this);
 	const entries = (this.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];
 	const templateFields = entries.map((entry, index) => {
-		const fieldName = toText(entry.fieldName);
-		if (!fieldName) throw inputError(this, `Template Fields, field ${index + 1}: Field Name is required`);
-		return { fieldName, value: entry.value === undefined || entry.value === null ? '' : String(entry.value) };
+		const label = `Template Fields, field ${index + 1}`;
+		const fieldName = textOf(this, entry.fieldName, `${label}: Field Name`);
+		if (!fieldName) throw inputError(this, `${label}: Field Name is required`);
+		// Values are sent as text; a checkbox's true or false from an expression as "true" or "false".
+		const value = typeof entry.value === 'boolean' ? String(entry.value) : textOf(this, entry.value, `${label}: Value`, MAX_LENGTH.longText);
+		return { fieldName, value };
 	});
-	const additional = this.getNodeParameter('additionalFields', {}) as IDataObject;
-	const referenceNumber = toText(additional.referenceNumber);
+	const additional = (this.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
+	// Signing by template creates an envelope: its reference number makes a retried run safe (helpers/idempotency.ts).
+	const referenceNumber = referenceToSend(this);
 	// The password is sent exactly as entered: spaces may be part of it.
-	const password = String(additional.password ?? '');
+	const password = secretOf(this, additional.password, 'Document Password');
 	// ReferenceNumber and Password are capitalised as the interface has them.
 	requestOptions.body = {
 		templateId,

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapResponse } from '../../shared/hooks';
-import { buildSignBody, buildSignByTemplateBody } from './hooks';
-import { signDescription } from './sign';
-import { signByTemplateDescription } from './signByTemplate';
+import { unwrapResponse } from '../../helpers/hooks';
+import { buildSignByTemplateRequest, buildSignRequest } from './hooks';
+import * as sign from './sign';
+import * as signByTemplate from './signByTemplate';
 
 export const description: INodeProperties[] = [
 	{
@@ -20,24 +20,24 @@ export const description: INodeProperties[] = [
 				description: 'Sign a document directly with the given signer details',
 				routing: {
 					request: { method: 'POST', url: '/api/v2/sign' },
-					send: { preSend: [buildSignBody] },
+					send: { preSend: [buildSignRequest] },
 					output: { postReceive: [unwrapResponse] },
 				},
 			},
 			{
-				name: 'Sign by Template',
+				name: 'Sign From Template',
 				value: 'signByTemplate',
-				action: 'Sign a template',
+				action: 'Sign a document from a template',
 				description: 'Create a document from a template and sign it in one step',
 				routing: {
 					request: { method: 'POST', url: '/api/v2/sign/by-template' },
-					send: { preSend: [buildSignByTemplateBody] },
+					send: { preSend: [buildSignByTemplateRequest] },
 					output: { postReceive: [unwrapResponse] },
 				},
 			},
 		],
 		default: 'sign',
 	},
-	...signDescription,
-	...signByTemplateDescription,
+	...sign.description,
+	...signByTemplate.description,
 ];

@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentIdProperty, responseOptions } from '../../shared/descriptions';
-import { signersProperties } from '../../shared/destinations';
+import { documentIdProperty, responseOptions } from '../../helpers/descriptions';
+import { signersProperties } from '../../helpers/signers';
+
+const properties: INodeProperties[] = [
+	documentIdProperty(),
+	...signersProperties(),
+	responseOptions(),
+];
 
 const displayOptions = { show: { resource: ['signing'], operation: ['sign'] } };
 
-export const signDescription: INodeProperties[] = [
-	documentIdProperty(displayOptions),
-	...signersProperties(displayOptions),
-	responseOptions(displayOptions),
-];
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
-import { signersProperties } from '../../shared/destinations';
+import { responseOptions } from '../../helpers/descriptions';
+import { signersProperties } from '../../helpers/signers';
 
-const displayOptions = { show: { resource: ['signing'], operation: ['signByTemplate'] } };
-
-export const signByTemplateDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Template ID',
 		name: 'templateId',
@@ -15,9 +14,8 @@ export const signByTemplateDescription: INodeProperties[] = [
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
 			'ID of the template to sign, as shown in the service\'s template list. Templates with fields the recipient must fill cannot be signed directly.',
-		displayOptions,
 	},
-	...signersProperties(displayOptions),
+	...signersProperties(),
 	{
 		displayName: 'Template Fields',
 		name: 'templateFields',
@@ -26,7 +24,6 @@ export const signByTemplateDescription: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'Values of the fields the template creator fills in',
-		displayOptions,
 		options: [
 			{
 				displayName: 'Field',
@@ -55,7 +52,6 @@ export const signByTemplateDescription: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'Document Password',
@@ -70,9 +66,14 @@ export const signByTemplateDescription: INodeProperties[] = [
 				name: 'referenceNumber',
 				type: 'string',
 				default: '',
-				description: 'Your own reference for the new envelope; must be unique in the account. Generated when empty.',
+				description:
+					'Your own reference for the new envelope; must be unique in the account. When empty, the node sends one derived from the execution and item (n8n-…), so that a retried run cannot sign twice.',
 			},
 		],
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['signing'], operation: ['signByTemplate'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
+import { responseOptions } from '../../helpers/descriptions';
 import { SMS_PROVIDERS } from '../../shared/enums';
 
-const displayOptions = { show: { resource: ['smsProvider'], operation: ['configure'] } };
-
-export const configureDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Provider',
 		name: 'smsProvider',
@@ -15,7 +14,6 @@ export const configureDescription: INodeProperties[] = [
 		required: true,
 		description:
 			'The SMS gateway the account sends invitations and one-time passwords through. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions,
 	},
 	{
 		displayName: 'Gateway URL',
@@ -25,7 +23,6 @@ export const configureDescription: INodeProperties[] = [
 		required: true,
 		placeholder: 'https://sms.example.com/api/send',
 		description: 'Address of the provider\'s sending API',
-		displayOptions,
 	},
 	{
 		displayName: 'Sender Name',
@@ -34,7 +31,6 @@ export const configureDescription: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Sender name registered with the provider',
-		displayOptions,
 	},
 	{
 		displayName: 'Username',
@@ -43,7 +39,6 @@ export const configureDescription: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'User name of the account at the provider',
-		displayOptions,
 	},
 	{
 		displayName: 'Password',
@@ -53,7 +48,10 @@ export const configureDescription: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Password (or API key) of the account at the provider',
-		displayOptions,
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['smsProvider'], operation: ['configure'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,7 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { toNumber } from '../../shared/enums';
-import { inputError, requireHttpUrl, requireText } from '../../shared/validation';
+import { enumOf, inputError, requireHttpUrl, requireText, secretOf } from '../../helpers/validation';
 
 /**
  * How `smsProvider` travels. The spec describes it as a string identifier, yet its sample sends a number: the number
@@ -10,15 +9,12 @@ import { inputError, requireHttpUrl, requireText } from '../../shared/validation
 export const SMS_PROVIDER_SENT_AS: 'number' | 'string' = 'number';
 
 /** Request builder of the SMS provider configuration. */
-export async function buildSmsProviderBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const rawProvider = this.getNodeParameter('smsProvider', '');
-	const provider = toNumber(rawProvider);
-	if (provider === undefined || !Number.isInteger(provider)) {
-		throw inputError(this, `Provider must be one of the listed providers or its number, got "${String(rawProvider)}"`);
-	}
+export async function buildConfigureRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	// A listed provider, or the number of one added later (the service decides).
+	const provider = enumOf(this, this.getNodeParameter('smsProvider', ''), 'Provider');
 	const smsUrl = requireHttpUrl(this, this.getNodeParameter('smsUrl', ''), 'Gateway URL');
 	// A password is sent exactly as entered: spaces may be part of it.
-	const password = String(this.getNodeParameter('smsPassword', '') ?? '');
+	const password = secretOf(this, this.getNodeParameter('smsPassword', ''), 'Password');
 	if (!password) throw inputError(this, 'Password is required');
 	requestOptions.body = {
 		smsUrl,

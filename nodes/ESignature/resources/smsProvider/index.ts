@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapResponse } from '../../shared/hooks';
-import { configureDescription } from './configure';
-import { buildSmsProviderBody } from './hooks';
+import { unwrapResponse } from '../../helpers/hooks';
+import * as configure from './configure';
+import { buildConfigureRequest } from './hooks';
 
 export const description: INodeProperties[] = [
 	{
@@ -19,12 +19,12 @@ export const description: INodeProperties[] = [
 				description: 'Set the SMS gateway the account sends invitations and one-time passwords through',
 				routing: {
 					request: { method: 'PUT', url: '/api/v1/configuration/sms-provider' },
-					send: { preSend: [buildSmsProviderBody] },
+					send: { preSend: [buildConfigureRequest] },
 					output: { postReceive: [unwrapResponse] },
 				},
 			},
 		],
 		default: 'configure',
 	},
-	...configureDescription,
+	...configure.description,
 ];

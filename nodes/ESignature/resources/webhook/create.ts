@@ -1,10 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
+import { responseOptions } from '../../helpers/descriptions';
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
-
-export const createDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Webhook URL',
 		name: 'webhookUrl',
@@ -13,7 +12,6 @@ export const createDescription: INodeProperties[] = [
 		required: true,
 		placeholder: 'https://example.com/webhook',
 		description: 'The address the service calls when an envelope is completed or rejected',
-		displayOptions,
 	},
 	{
 		displayName: 'Header Token',
@@ -23,7 +21,6 @@ export const createDescription: INodeProperties[] = [
 		default: '',
 		description:
 			'Secret the service sends back in the Authorization header of every callback, so your endpoint can verify it. It cannot be changed later.',
-		displayOptions,
 	},
 	{
 		displayName: 'Use as Account Default',
@@ -32,7 +29,10 @@ export const createDescription: INodeProperties[] = [
 		default: false,
 		description: 'Whether envelopes created without a webhook ID call this webhook',
 		hint: 'Only one default webhook is called per event',
-		displayOptions,
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

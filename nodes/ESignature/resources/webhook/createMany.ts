@@ -1,10 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
+import { responseOptions } from '../../helpers/descriptions';
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['createMany'] } };
-
-export const createManyDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Webhooks',
 		name: 'webhooks',
@@ -13,7 +12,6 @@ export const createManyDescription: INodeProperties[] = [
 		placeholder: 'Add Webhook',
 		default: {},
 		required: true,
-		displayOptions,
 		options: [
 			{
 				displayName: 'Webhook',
@@ -45,5 +43,9 @@ export const createManyDescription: INodeProperties[] = [
 			},
 		],
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['createMany'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,10 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions, webhookLocatorProperty } from '../../shared/descriptions';
+import { responseOptions, webhookLocatorProperty } from '../../helpers/descriptions';
+
+const properties: INodeProperties[] = [
+	webhookLocatorProperty({ description: 'The webhook to delete. Envelopes that used it fall back to the account default webhook.' }),
+	responseOptions(),
+];
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['delete'] } };
 
-export const deleteDescription: INodeProperties[] = [
-	webhookLocatorProperty(displayOptions, { description: 'The webhook to delete. Envelopes that used it fall back to the account default webhook.' }),
-	responseOptions(displayOptions),
-];
+export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,7 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions, webhookLocatorProperty } from '../../shared/descriptions';
+import { responseOptions, webhookLocatorProperty } from '../../helpers/descriptions';
+
+const properties: INodeProperties[] = [webhookLocatorProperty(), responseOptions()];
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['get'] } };
 
-export const getDescription: INodeProperties[] = [webhookLocatorProperty(displayOptions), responseOptions(displayOptions)];
+export const description = updateDisplayOptions(displayOptions, properties);

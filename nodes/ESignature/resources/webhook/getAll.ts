@@ -1,17 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
+import { responseOptions } from '../../helpers/descriptions';
+import { checkLimit } from './hooks';
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } };
-
-export const getAllDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Return All',
 		name: 'returnAll',
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
-		displayOptions,
 	},
 	{
 		displayName: 'Limit',
@@ -20,9 +19,13 @@ export const getAllDescription: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
-		displayOptions: { show: { ...displayOptions.show, returnAll: [false] } },
-		// The service has no paging: the list is cut after it arrives.
-		routing: { output: { maxResults: '={{$value}}' } },
+		displayOptions: { show: { returnAll: [false] } },
+		// The service has no paging: the list is cut after it arrives, at a Limit checked first.
+		routing: { send: { preSend: [checkLimit] }, output: { maxResults: '={{$value}}' } },
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

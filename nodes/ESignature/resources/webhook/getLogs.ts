@@ -1,18 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../shared/descriptions';
+import { responseOptions } from '../../helpers/descriptions';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../shared/enums';
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['getLogs'] } };
-
-export const getLogsDescription: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'Callback Request ID',
@@ -39,5 +37,9 @@ export const getLogsDescription: INodeProperties[] = [
 			},
 		],
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['getLogs'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

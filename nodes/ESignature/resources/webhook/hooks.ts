@@ -1,21 +1,30 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
-import { baseUrlOf, CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
-import { isFailedAnswer, isServiceWrapper, notFoundError, parseBody, serviceError } from '../../shared/errors';
-import { setPathParameter } from '../../shared/paths';
-import { inputError, requireGuid, requireHttpUrl, toText } from '../../shared/validation';
+import { setPathParameter } from '../../helpers/paths';
+import {
+	booleanOf,
+	enumOf,
+	inputError,
+	integerOf,
+	MAX_LENGTH,
+	requireGuid,
+	requireHttpUrl,
+	secretOf,
+	textOf,
+} from '../../helpers/validation';
+import { notFoundError } from '../../shared/errors';
+import { maskedAnswer } from '../../shared/secrets';
+import { requestService } from '../../shared/transport';
 
 /** Request builders of the webhook operations. */
 
-/** The header token is a secret: used exactly as entered, never trimmed. */
-function headerTokenOf(value: unknown): { headerToken?: string } {
-	return typeof value === 'string' && value !== '' ? { headerToken: value } : {};
+/**
+ * The header token is a secret: used exactly as entered, never trimmed, left out when empty. A value that is not text
+ * is refused: dropping it would register the webhook without a token, which cannot be added later.
+ */
+function headerTokenOf(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): { headerToken?: string } {
+	const token = secretOf(context, value, fieldLabel);
+	return token ? { headerToken: token } : {};
 }
 
 function selectedWebhookId(context: IExecuteSingleFunctions): string {
@@ -27,23 +36,26 @@ export async function setWebhookIdPath(this: IExecuteSingleFunctions, requestOpt
 	return setPathParameter(requestOptions, 'webhookId', selectedWebhookId(this));
 }
 
-export async function buildCreateWebhookBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildCreateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	requestOptions.body = {
 		webhookUrl: requireHttpUrl(this, this.getNodeParameter('webhookUrl'), 'Webhook URL'),
-		...headerTokenOf(this.getNodeParameter('headerToken', '')),
-		isDefault: this.getNodeParameter('isDefault', false) as boolean,
+		...headerTokenOf(this, this.getNodeParameter('headerToken', ''), 'Header Token'),
+		isDefault: booleanOf(this, this.getNodeParameter('isDefault', false), 'Use as Account Default'),
 	};
 	return requestOptions;
 }
 
-export async function buildCreateManyWebhooksBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildCreateManyRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
 	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
-	requestOptions.body = entries.map((entry, index) => ({
-		webhookUrl: requireHttpUrl(this, entry.webhookUrl, `Webhooks, webhook ${index + 1}: Webhook URL`),
-		...headerTokenOf(entry.headerToken),
-		isDefault: Boolean(entry.isDefault),
-	}));
+	requestOptions.body = entries.map((entry, index) => {
+		const label = `Webhooks, webhook ${index + 1}`;
+		return {
+			webhookUrl: requireHttpUrl(this, entry.webhookUrl, `${label}: Webhook URL`),
+			...headerTokenOf(this, entry.headerToken, `${label}: Header Token`),
+			isDefault: booleanOf(this, entry.isDefault ?? false, `${label}: Use as Account Default`),
+		};
+	});
 	return requestOptions;
 }
 
@@ -51,57 +63,55 @@ export async function buildCreateManyWebhooksBody(this: IExecuteSingleFunctions,
  * PUT replaces URL and default flag together, so the fields the user leaves out are read from the service first:
  * changing the URL of the default webhook must not quietly make it a non-default one.
  */
-export async function buildUpdateWebhookBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildUpdateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const id = selectedWebhookId(this);
-	const updates = this.getNodeParameter('updateFields', {}) as IDataObject;
+	const updates = (this.getNodeParameter('updateFields', {}) as IDataObject) ?? {};
 	const newUrl = updates.webhookUrl === undefined ? undefined : requireHttpUrl(this, updates.webhookUrl, 'Update Fields: Webhook URL');
-	if (newUrl === undefined && updates.isDefault === undefined) {
+	const newDefault =
+		updates.isDefault === undefined ? undefined : booleanOf(this, updates.isDefault, 'Update Fields: Use as Account Default');
+	if (newUrl === undefined && newDefault === undefined) {
 		throw inputError(this, 'Update Fields: add the Webhook URL or Use as Account Default to change');
 	}
 	let current: IDataObject = {};
-	if (newUrl === undefined || updates.isDefault === undefined) {
-		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-		const answer = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-			method: 'GET',
-			url: `${baseUrlOf(credentials)}/api/v1/webhooks/${encodeURIComponent(id)}`,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: { ignore: true, except: [401] },
-		})) as IN8nHttpFullResponse;
-		const body = parseBody(answer.body);
-		if (isFailedAnswer(body, answer.statusCode)) throw serviceError(this, body, answer.statusCode);
-		if (!isServiceWrapper(body) || !body.data) throw notFoundError(this);
-		current = body.data as IDataObject;
+	if (newUrl === undefined || newDefault === undefined) {
+		const data = await requestService(this, { method: 'GET', path: `/api/v1/webhooks/${encodeURIComponent(id)}` });
+		if (!data || typeof data !== 'object') throw notFoundError(this);
+		current = data as IDataObject;
 	}
 	requestOptions.body = {
 		id,
 		webhookUrl: newUrl ?? current.webhookUrl,
-		isDefault: updates.isDefault === undefined ? Boolean(current.isDefault) : Boolean(updates.isDefault),
+		isDefault: newDefault ?? current.isDefault === true,
 	};
 	return requestOptions;
 }
 
-export async function buildResendBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildResendRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	requestOptions.body = { requestId: requireGuid(this, this.getNodeParameter('requestId'), 'Callback Request ID') };
 	return requestOptions;
 }
 
 /** The delivery-log filters the user set, checked. */
 function logFilters(context: IExecuteSingleFunctions): { requestId?: string; webhookUrl?: string; webhookStatus?: number } {
-	const filters = context.getNodeParameter('filters', {}) as IDataObject;
+	const filters = (context.getNodeParameter('filters', {}) as IDataObject) ?? {};
 	const out: { requestId?: string; webhookUrl?: string; webhookStatus?: number } = {};
-	const requestId = toText(filters.requestId);
+	const requestId = textOf(context, filters.requestId, 'Filters: Callback Request ID');
 	if (requestId) out.requestId = requireGuid(context, requestId, 'Filters: Callback Request ID').toLowerCase();
-	const url = toText(filters.webhookUrl);
+	const url = textOf(context, filters.webhookUrl, 'Filters: Webhook URL', MAX_LENGTH.url);
 	if (url) out.webhookUrl = url;
 	if (filters.webhookStatus !== undefined && filters.webhookStatus !== '') {
-		const status = Number(filters.webhookStatus);
-		if (!Number.isInteger(status)) {
-			throw inputError(context, `Filters: Delivery Status must be a number, got "${String(filters.webhookStatus)}"`);
-		}
-		out.webhookStatus = status;
+		out.webhookStatus = enumOf(context, filters.webhookStatus, 'Filters: Delivery Status');
 	}
 	return out;
+}
+
+/**
+ * Get Many's Limit: the list is cut after it arrives (the service has no paging), and n8n cuts at whatever number it
+ * is given: a negative one would silently drop entries from the end, a fraction or text all of them.
+ */
+export async function checkLimit(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	integerOf(this, this.getNodeParameter('limit', 50), 'Limit', { min: 1 });
+	return requestOptions;
 }
 
 export async function checkLogFilters(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -124,4 +134,9 @@ export async function filterDeliveryLogs(this: IExecuteSingleFunctions, items: I
 		}
 		return true;
 	});
+}
+
+/** Webhooks as output: a header token shows as set, with its last four characters, never in clear. */
+export async function hideHeaderTokens(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	return items.map((item) => ({ ...item, json: maskedAnswer(item.json) }));
 }

@@ -1,23 +1,25 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapFoundResponse, unwrapResponse } from '../../shared/hooks';
-import { createDescription } from './create';
-import { createManyDescription } from './createMany';
-import { deleteDescription } from './delete';
-import { getDescription } from './get';
-import { getAllDescription } from './getAll';
-import { getLogsDescription } from './getLogs';
-import { resendDescription } from './resend';
-import { updateDescription } from './update';
+import { unwrapFoundResponse, unwrapResponse } from '../../helpers/hooks';
+import * as create from './create';
+import * as createMany from './createMany';
+import * as del from './delete';
+import * as get from './get';
+import * as getAll from './getAll';
+import * as getLogs from './getLogs';
+import * as resend from './resend';
+import * as update from './update';
 import {
-	buildCreateManyWebhooksBody,
-	buildCreateWebhookBody,
-	buildResendBody,
-	buildUpdateWebhookBody,
+	buildCreateManyRequest,
+	buildCreateRequest,
+	buildResendRequest,
+	buildUpdateRequest,
 	checkLogFilters,
 	filterDeliveryLogs,
+	hideHeaderTokens,
 	setWebhookIdPath,
 } from './hooks';
+import { markTriggerWebhooks } from './markTriggers';
 
 const showOnlyForWebhooks = { resource: ['webhook'] };
 
@@ -36,8 +38,8 @@ export const description: INodeProperties[] = [
 				description: 'Register a URL that receives signing events',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/webhooks' },
-					send: { preSend: [buildCreateWebhookBody] },
-					output: { postReceive: [unwrapResponse] },
+					send: { preSend: [buildCreateRequest] },
+					output: { postReceive: [unwrapResponse, hideHeaderTokens] },
 				},
 			},
 			{
@@ -47,14 +49,15 @@ export const description: INodeProperties[] = [
 				description: 'Register several URLs in one request',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/webhooks/bulk' },
-					send: { preSend: [buildCreateManyWebhooksBody] },
-					output: { postReceive: [unwrapResponse] },
+					send: { preSend: [buildCreateManyRequest] },
+					output: { postReceive: [unwrapResponse, hideHeaderTokens] },
 				},
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a webhook',
+				description: 'Remove a webhook; envelopes pinned to it then report to the account default webhook',
 				routing: {
 					request: { method: 'DELETE', url: '/api/v1/webhooks/{webhookId}' },
 					send: { preSend: [setWebhookIdPath] },
@@ -65,10 +68,11 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a webhook',
+				description: 'Get a webhook\'s URL and whether it is the account default',
 				routing: {
 					request: { method: 'GET', url: '/api/v1/webhooks/{webhookId}' },
 					send: { preSend: [setWebhookIdPath] },
-					output: { postReceive: [unwrapFoundResponse] },
+					output: { postReceive: [unwrapFoundResponse, hideHeaderTokens] },
 				},
 			},
 			{
@@ -86,7 +90,11 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many webhooks',
-				routing: { request: { method: 'GET', url: '/api/v1/webhooks' }, output: { postReceive: [unwrapResponse] } },
+				description: 'List the account\'s webhooks, marking those of n8n triggers',
+				routing: {
+					request: { method: 'GET', url: '/api/v1/webhooks' },
+					output: { postReceive: [unwrapResponse, hideHeaderTokens, markTriggerWebhooks] },
+				},
 			},
 			{
 				name: 'Resend Callback',
@@ -95,7 +103,7 @@ export const description: INodeProperties[] = [
 				description: 'Deliver a callback again, e.g. after your endpoint failed to process it',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/webhooks/recall' },
-					send: { preSend: [buildResendBody] },
+					send: { preSend: [buildResendRequest] },
 					output: { postReceive: [unwrapResponse] },
 				},
 			},
@@ -106,19 +114,19 @@ export const description: INodeProperties[] = [
 				description: 'Change the URL or default flag (the header token cannot be changed)',
 				routing: {
 					request: { method: 'PUT', url: '/api/v1/webhooks' },
-					send: { preSend: [buildUpdateWebhookBody] },
+					send: { preSend: [buildUpdateRequest] },
 					output: { postReceive: [unwrapResponse] },
 				},
 			},
 		],
 		default: 'getAll',
 	},
-	...createDescription,
-	...createManyDescription,
-	...deleteDescription,
-	...getDescription,
-	...getAllDescription,
-	...getLogsDescription,
-	...resendDescription,
-	...updateDescription,
+	...create.description,
+	...createMany.description,
+	...del.description,
+	...get.description,
+	...getAll.description,
+	...getLogs.description,
+	...resend.description,
+	...update.description,
 ];

@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions, webhookLocatorProperty } from '../../shared/descriptions';
+import { responseOptions, webhookLocatorProperty } from '../../helpers/descriptions';
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['update'] } };
-
-export const updateDescription: INodeProperties[] = [
-	webhookLocatorProperty(displayOptions),
+const properties: INodeProperties[] = [
+	webhookLocatorProperty(),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -13,7 +12,6 @@ export const updateDescription: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'What to change; the header token cannot be changed',
-		displayOptions,
 		options: [
 			{
 				displayName: 'Use as Account Default',
@@ -33,5 +31,9 @@ export const updateDescription: INodeProperties[] = [
 			},
 		],
 	},
-	responseOptions(displayOptions),
+	responseOptions(),
 ];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['update'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);

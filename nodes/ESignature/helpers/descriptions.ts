@@ -1,0 +1,156 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/**
+ * Fields several resources share. They say nothing about the operation they appear on: each operation file attaches
+ * its fields to itself with n8n's updateDisplayOptions.
+ */
+
+/** Kept out of the default output: most users want the payload, some want returnUrl or the service's message. */
+const includeResponseWrapperOption: INodeProperties = {
+	displayName: 'Include Response Wrapper',
+	name: 'includeResponseWrapper',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to output the whole answer of the service (data, errorCode, message, returnUrl) instead of only its data',
+};
+
+/** Options of an operation: `fields`, in the editor's (alphabetical) order. */
+function optionsCollection(fields: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+export function responseOptions(extra: INodeProperties[] = []): INodeProperties {
+	return optionsCollection([includeResponseWrapperOption, ...extra]);
+}
+
+/** Options → File Name of the downloads (read by toBinaryItem in helpers/hooks.ts). */
+const fileNameOption: INodeProperties = {
+	displayName: 'File Name',
+	name: 'fileName',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. contract-{{ $json.referenceNumber }}',
+	description:
+		"Name of the output file. Its extension follows the file's type (.pdf, or .zip when the service sends a ZIP). Empty: the name the service gives, else the document ID.",
+};
+
+/** Options of a download: File Name, and Include Response Wrapper where the answer is wrapped (Base64 downloads). */
+export function downloadOptions({ wrapped }: { wrapped: boolean }): INodeProperties {
+	return wrapped ? responseOptions([fileNameOption]) : optionsCollection([fileNameOption]);
+}
+
+/** n8n's Simplify toggle: on by default, what simplifyOutput (helpers/hooks.ts) does; off, the data as answered. */
+export function simplifyProperty(): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		hint: 'On: numbered values by name (as you choose them in this node) and no empty (null) fields',
+	};
+}
+
+export function binaryOutputProperty(): INodeProperties {
+	return {
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the output binary field to put the file in',
+	};
+}
+
+/** The Document ID field; an operation may say more in its description (e.g. which download to use). */
+export function documentIdProperty(description = 'ID of the document, as returned when the envelope was created'): INodeProperties {
+	return {
+		displayName: 'Document ID',
+		name: 'documentId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		description,
+	};
+}
+
+export function envelopeIdProperty(): INodeProperties {
+	return {
+		displayName: 'Envelope ID',
+		name: 'envelopeId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		description: 'ID of the envelope, as returned when it was created',
+	};
+}
+
+const GUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/**
+ * A webhook picked from the account's list or given by ID (e.g. the ID the E-Signature Trigger outputs).
+ * n8n checks the "By ID" pattern before running, so an optional webhook's pattern also accepts an empty value.
+ */
+export function webhookLocatorProperty(
+	overrides: Partial<INodeProperties> = {},
+	{ optional = false } = {},
+): INodeProperties {
+	return {
+		displayName: 'Webhook',
+		name: 'webhookId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: !optional,
+		description:
+			'The webhook to use. The E-Signature Trigger outputs the ID of the webhook it registered; the list names it "n8n trigger" and the start of the ID in the trigger\'s webhook URLs.',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a webhook...',
+				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: optional ? `^\\s*(?:${GUID_PATTERN})?\\s*$` : `^\\s*${GUID_PATTERN}\\s*$`,
+							errorMessage: 'Not a webhook ID',
+						},
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+/** How a list is entered: one set of fields per entry, or the whole list as JSON (e.g. built by an expression). */
+export function listInputProperty(name: string, displayName: string, entryNoun: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		options: [
+			{ name: 'Fields', value: 'fields', description: `Enter each ${entryNoun} in fields` },
+			{ name: 'JSON', value: 'json', description: 'Give the whole list as JSON, e.g. from an expression' },
+		],
+		default: 'fields',
+	};
+}

@@ -1,0 +1,225 @@
+import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { DocumentFile } from './binary';
+import { detectMimeType } from '../shared/files';
+import { documentFile, readBinaryFile, requireBase64Bytes, splitPropertyNames } from './binary';
+import { isPlainObject, parseJsonParameter, pick } from './json';
+import { MAX_LENGTH, inputError, requireText, textOf } from './validation';
+
+/**
+ * The one way operations take files: from binary fields of the input item (read with n8n's helpers, so every binary
+ * data mode works), or as Base64 text. The same parameter names everywhere: fileInput, inputDataFieldName, fileBase64
+ * and fileName (filesJson for several files). `binaryPropertyName` is kept for the OUTPUT field of downloads.
+ */
+
+export interface FileInputOptions {
+	/** Several files: binary field names separated by commas, or a JSON list of Base64 files. */
+	multiple?: boolean;
+	/** Name of a single Base64 file given without a File Name; without it, File Name is required for Base64 text. */
+	defaultFileName?: string;
+}
+
+const FILE_INPUT_LABELS = {
+	binaryField: 'Input Binary Field',
+	binaryFields: 'Input Binary Fields',
+	base64: 'File (Base64)',
+	fileName: 'File Name',
+	filesJson: 'Files (JSON)',
+} as const;
+
+/**
+ * The file fields of an operation: the input selector and the fields of each input. Each input's fields show only for
+ * it; the operation file adds its own condition with updateDisplayOptions.
+ */
+export function fileInputProperties(options: FileInputOptions = {}): INodeProperties[] {
+	const binary = { show: { fileInput: ['binary'] } };
+	const base64 = { show: { fileInput: ['base64'] } };
+	const selector: INodeProperties = {
+		displayName: 'File Input',
+		name: 'fileInput',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Binary File',
+				value: 'binary',
+				description: 'Take the file from a binary field of the input item; it is encoded for you',
+			},
+			{ name: 'Base64 Text', value: 'base64', description: 'Give the file content as Base64 text' },
+		],
+		default: 'binary',
+	};
+	if (options.multiple) {
+		return [
+			selector,
+			{
+				displayName: FILE_INPUT_LABELS.binaryFields,
+				name: 'inputDataFieldName',
+				type: 'string',
+				default: 'data',
+				required: true,
+				placeholder: 'data, attachment',
+				hint: 'The names of the input binary fields containing the files to be uploaded, separated by commas',
+				description: 'Each named binary field of the input item is uploaded as one document (PDF)',
+				displayOptions: binary,
+			},
+			{
+				displayName: FILE_INPUT_LABELS.filesJson,
+				name: 'filesJson',
+				type: 'json',
+				default: '[]',
+				placeholder: '[{ "file": "JVBERi0xLjQK...", "fileName": "contract.pdf" }]',
+				required: true,
+				description: 'Array of documents, each with the Base64 content in "file" and its name in "fileName"',
+				displayOptions: base64,
+			},
+		];
+	}
+	return [
+		selector,
+		{
+			displayName: FILE_INPUT_LABELS.binaryField,
+			name: 'inputDataFieldName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the input binary field containing the file to be uploaded',
+			displayOptions: binary,
+		},
+		{
+			displayName: FILE_INPUT_LABELS.base64,
+			name: 'fileBase64',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			required: true,
+			description: 'The document (PDF) encoded as Base64',
+			displayOptions: base64,
+		},
+		// One parameter shown twice: optional for a binary file, required for Base64 text unless there is a default.
+		{
+			displayName: FILE_INPUT_LABELS.fileName,
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			placeholder: 'contract.pdf',
+			description: 'Name the document is sent with. Leave empty to use the name of the binary file.',
+			displayOptions: binary,
+		},
+		{
+			displayName: FILE_INPUT_LABELS.fileName,
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			required: !options.defaultFileName,
+			placeholder: 'contract.pdf',
+			description: options.defaultFileName
+				? `Name the document is sent with. Leave empty for ${options.defaultFileName}.`
+				: 'Name the document is sent with',
+			displayOptions: base64,
+		},
+	];
+}
+
+const isBase64Input = (context: IExecuteSingleFunctions) => context.getNodeParameter('fileInput', 'binary') === 'base64';
+
+const inputFieldName = (context: IExecuteSingleFunctions, label: string) =>
+	textOf(context, context.getNodeParameter('inputDataFieldName', 'data'), label, MAX_LENGTH.longText);
+
+/**
+ * How far into a file its PDF header may start: PDF readers accept "%PDF-" anywhere in the first 1,024 bytes
+ * (Adobe's implementation notes to the PDF reference), so a few bytes before it are no reason to refuse a file.
+ */
+export const PDF_HEADER_WITHIN = 1024;
+
+/** What a file that is not a PDF looks like, by its first bytes. */
+function looksLike(start: Buffer): string {
+	const hex = start.subarray(0, 4).toString('hex');
+	if (hex.startsWith('89504e47')) return 'is a PNG image';
+	if (hex.startsWith('ffd8ff')) return 'is a JPEG image';
+	if (hex.startsWith('47494638')) return 'is a GIF image';
+	if (hex === '504b0304') return 'is a ZIP archive (Word and Excel files are ZIP archives too)';
+	if (/^[\t\n\r\x20-\x7e]*$/.test(start.toString('latin1'))) return 'is plain text';
+	return 'does not start with the PDF header %PDF-';
+}
+
+/**
+ * Every document the service takes is a PDF: an empty file or another kind of file is refused here, whatever its
+ * MIME type says, instead of being uploaded (the service refuses it after the upload, or stores it).
+ */
+function requirePdf(context: IExecuteSingleFunctions, file: DocumentFile, fieldLabel: string): DocumentFile {
+	const name = file.fileName ? ` "${file.fileName}"` : '';
+	if (file.size() === 0) throw inputError(context, `${fieldLabel}: the file${name} is empty (0 bytes)`);
+	const start = file.start(PDF_HEADER_WITHIN);
+	if (!start.includes('%PDF-', 0, 'latin1')) {
+		throw inputError(
+			context,
+			`${fieldLabel}: the file${name} is not a PDF: it ${looksLike(start)}`,
+			'The service takes PDF documents only. Convert the file to PDF first.',
+		);
+	}
+	return file;
+}
+
+/** Base64 text as a document (named by the caller); the type is read from the bytes, decoded once. */
+function fromBase64(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): DocumentFile {
+	const bytes = requireBase64Bytes(context, value, fieldLabel);
+	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
+}
+
+/**
+ * The name a single file is sent with, worked out once here and carried by its DocumentFile: File Name, else the name
+ * of the binary file (as read with it), else the default.
+ */
+function singleFileName(
+	context: IExecuteSingleFunctions,
+	file: DocumentFile,
+	fromBinary: boolean,
+	options: FileInputOptions,
+): string {
+	const given = textOf(context, context.getNodeParameter('fileName', ''), FILE_INPUT_LABELS.fileName, MAX_LENGTH.fileName);
+	if (given) return given;
+	if (fromBinary) return file.fileName;
+	if (options.defaultFileName) return options.defaultFileName;
+	throw inputError(context, `${FILE_INPUT_LABELS.fileName} is required`);
+}
+
+/** The documents of an operation per its File Input, in the order given (one for a single-file operation). */
+export async function readFileInput(
+	context: IExecuteSingleFunctions,
+	options: FileInputOptions = {},
+): Promise<DocumentFile[]> {
+	if (!options.multiple) {
+		const fromBinary = !isBase64Input(context);
+		const label = fromBinary ? FILE_INPUT_LABELS.binaryField : FILE_INPUT_LABELS.base64;
+		const file = fromBinary
+			? await readBinaryFile(context, inputFieldName(context, label), label)
+			: fromBase64(context, context.getNodeParameter('fileBase64', ''), label);
+		return [requirePdf(context, { ...file, fileName: singleFileName(context, file, fromBinary, options) }, label)];
+	}
+	if (!isBase64Input(context)) {
+		const label = FILE_INPUT_LABELS.binaryFields;
+		const names = splitPropertyNames(inputFieldName(context, label));
+		if (!names.length) {
+			throw inputError(context, `${label} is empty: enter the name of at least one binary field`);
+		}
+		const files: DocumentFile[] = [];
+		for (const name of names) files.push(requirePdf(context, await readBinaryFile(context, name, label), label));
+		return files;
+	}
+	const label = FILE_INPUT_LABELS.filesJson;
+	const entries = parseJsonParameter(context, context.getNodeParameter('filesJson', '[]'), label);
+	if (!Array.isArray(entries) || entries.length === 0) {
+		throw inputError(context, `${label} must be a non-empty array of {"file", "fileName"} objects`);
+	}
+	return entries.map((entry: unknown, index) => {
+		const entryLabel = `${label}, file ${index + 1}`;
+		if (!isPlainObject(entry)) {
+			throw inputError(context, `${entryLabel} must be an object with "file" and "fileName"`);
+		}
+		// Either spelling the API uses (file/File, fileName/FileName) is accepted.
+		const file = fromBase64(context, pick(entry, 'file'), `${entryLabel}: file`);
+		const fileName = requireText(context, pick(entry, 'fileName'), `${entryLabel}: fileName`, MAX_LENGTH.fileName);
+		return requirePdf(context, { ...file, fileName }, `${entryLabel}: file`);
+	});
+}

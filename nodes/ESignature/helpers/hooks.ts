@@ -1,0 +1,184 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+import { NAMED_OUTPUT_FIELDS } from '../shared/enums';
+import { decodeBase64, detectMimeType, fileNameFor } from '../shared/files';
+import { failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from '../shared/errors';
+import { toText } from './validation';
+
+/*
+ * Hooks shared by every resource: how answers become items, errors and binary data.
+ * Resource-specific request builders live in resources/<resource>/hooks.ts, named after what they set: a preSend hook
+ * that builds an operation's request is build<Operation>Request (the operation's value, e.g. buildSendBulkRequest for
+ * sendBulk; one that two operations share is named after what they share), one that fills a path or query parameter
+ * is set<Parameter>Path or set<Parameter>Query.
+ */
+
+function pair(context: IExecuteSingleFunctions, json: IDataObject, binary?: INodeExecutionData['binary']): INodeExecutionData {
+	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
+}
+
+/** Options → Include Response Wrapper: output the whole answer instead of its data. */
+export function keepWrapper(context: IExecuteSingleFunctions): boolean {
+	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
+}
+
+/** Items from a wrapper's payload: arrays split into items, `true` as `{ success: true }`. */
+function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeExecutionData[] {
+	if (keepWrapper(context) && isServiceWrapper(body)) return [pair(context, body as unknown as IDataObject)];
+	const data = isServiceWrapper(body) ? body.data : body;
+	const message = isServiceWrapper(body) ? body.message : undefined;
+	if (Array.isArray(data)) {
+		return data.map((entry) =>
+			pair(context, typeof entry === 'object' && entry !== null ? (entry as IDataObject) : { value: entry }),
+		);
+	}
+	if (data === true || data === null || data === undefined || data === '') {
+		return [pair(context, { success: true, ...(message ? { message } : {}) })];
+	}
+	// Answers whose contract is `data: true` can say false without an error code.
+	if (data === false) return [pair(context, { success: false, ...(message ? { message } : {}) })];
+	if (typeof data === 'object') return [pair(context, data as IDataObject)];
+	return [pair(context, { value: data as string | number | boolean })];
+}
+
+/** Every JSON operation: service errors become NodeApiErrors, the payload becomes the items. */
+export async function unwrapResponse(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const { body, errorItems } = readServiceAnswer(this, response);
+	return errorItems ?? itemsFromData(this, body);
+}
+
+/** Get-by-id operations: the service answers an unknown id with `data: null` and no error code. */
+export async function unwrapFoundResponse(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const { body, errorItems } = readServiceAnswer(this, response);
+	if (errorItems) return errorItems;
+	if (isServiceWrapper(body) && (body.data === null || body.data === undefined)) return failed(this, notFoundError(this));
+	return itemsFromData(this, body);
+}
+
+/**
+ * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), nulls left out at every depth, and objects that
+ * held only nulls with them. Undefined means "leave the field out".
+ */
+function simplified(value: unknown, field?: string): unknown {
+	if (Array.isArray(value)) return value.map((entry) => simplified(entry) ?? null);
+	if (typeof value === 'number' && field !== undefined) {
+		const named = NAMED_OUTPUT_FIELDS[field]?.find((option) => option.value === value);
+		return named ? named.name : value;
+	}
+	if (typeof value !== 'object' || value === null) return value ?? undefined;
+	const entries = Object.entries(value);
+	const kept = entries
+		.map(([key, entry]) => [key, simplified(entry, key)] as const)
+		.filter(([, entry]) => entry !== undefined);
+	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
+}
+
+/**
+ * Simplify (on by default), last hook of the operations that show it: what the node outputs, with numbered values by
+ * the names the node's fields offer (destinationType 1 → "Signer") and without null fields. Off, or with Include
+ * Response Wrapper, items stay as answered; error items are left alone.
+ */
+export async function simplifyOutput(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	if (!(this.getNodeParameter('simplify', true) as boolean) || keepWrapper(this)) return items;
+	return items.map((item) => (item.error ? item : { ...item, json: (simplified(item.json) ?? {}) as IDataObject }));
+}
+
+/** The output binary field of operations that return a file ("Put Output File in Field"). */
+export function outputBinaryField(context: IExecuteSingleFunctions): string {
+	return toText(context.getNodeParameter('binaryPropertyName', 'data')) || 'data';
+}
+
+async function toBinaryItem(
+	context: IExecuteSingleFunctions,
+	data: Buffer,
+	suggestedName: string | undefined,
+	fallbackName: string,
+	json: IDataObject,
+): Promise<INodeExecutionData> {
+	const { mimeType, extension } = detectMimeType(data);
+	// Options → File Name of the downloads wins over the service's name; the extension always follows the bytes.
+	const chosenName = toText(context.getNodeParameter('options.fileName', ''));
+	const fileName = fileNameFor(chosenName || suggestedName, fallbackName, extension);
+	const property = outputBinaryField(context);
+	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
+	return pair(context, { ...json, fileName, mimeType, fileSize: data.length }, { [property]: binary });
+}
+
+function fileNameFromDisposition(header: unknown): string | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (typeof value !== 'string') return undefined;
+	const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(value);
+	if (encoded) return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
+	const plain = /filename="?([^";]+)"?/i.exec(value);
+	return plain?.[1]?.trim();
+}
+
+/** Asks for raw bytes: file downloads answer with the file, not the JSON wrapper. */
+export async function requestFile(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	requestOptions.encoding = 'arraybuffer';
+	requestOptions.json = false;
+	requestOptions.headers = { ...requestOptions.headers, Accept: 'application/pdf, application/zip, application/octet-stream, */*' };
+	return requestOptions;
+}
+
+/** File downloads: the bytes become a binary property, typed from the bytes (the service may send a ZIP). */
+export async function fileResponseToBinary(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const contentType = String(response.headers['content-type'] ?? '');
+	// n8n hands over the downloaded bytes as a Buffer: use it, a copy would double the memory of a large file.
+	const body = response.body as Buffer | ArrayBuffer;
+	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
+	if (response.statusCode >= 400 || contentType.includes('json')) {
+		// A JSON answer is never the file: an error, or (for an ID the account does not own) errorCode 0 without data.
+		const { body, errorItems } = readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });
+		if (errorItems) return errorItems;
+		return failed(this, isServiceWrapper(body) && body.data ? missingFileError(this, body) : notFoundError(this));
+	}
+	const documentId = this.getNodeParameter('documentId', '') as string;
+	return [
+		await toBinaryItem(this, bytes, fileNameFromDisposition(response.headers['content-disposition']), documentId || 'document', {
+			documentId,
+		}),
+	];
+}
+
+/** Answers that carry a file as Base64 in `data` ({file, fileName} or the bare string) become binary data. */
+export async function base64ResponseToBinary(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const { body, errorItems } = readServiceAnswer(this, response);
+	if (errorItems) return errorItems;
+	const data = isServiceWrapper(body) ? body.data : body;
+	// As for every read by ID: no data without an error code means an unknown or foreign ID.
+	if (data === null || data === undefined) return failed(this, notFoundError(this));
+	const file = typeof data === 'string' ? { file: data } : (data as IDataObject);
+	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;
+	if (!bytes) return failed(this, missingFileError(this, body));
+	const documentId = (this.getNodeParameter('documentId', '') as string) || undefined;
+	const { file: _omit, ...details } = file;
+	const json: IDataObject = { ...(documentId ? { documentId } : {}), ...details };
+	if (keepWrapper(this) && isServiceWrapper(body)) Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
+	return [await toBinaryItem(this, bytes, file.fileName as string | undefined, documentId ?? 'signed-document', json)];
+}

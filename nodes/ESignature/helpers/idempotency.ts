@@ -1,0 +1,156 @@
+import { createHash } from 'crypto';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { SentReference } from '../shared/errors';
+import { noteSentReference } from '../shared/errors';
+import { MAX_LENGTH, optionalText } from './validation';
+
+/*
+ * Creates that are safe to retry (README, Usage, "Retrying creates"; docs/service-api.md#decisions).
+ *
+ * n8n's Retry On Fail runs the whole node again, every item, and a retried execution runs the failed node again from
+ * the start: items whose envelope was already created would create a second one. Two things prevent it:
+ *
+ * - Each item of a create has an identity: the n8n instance, workflow, node, the node's run, the item, and the
+ *   execution it first ran in. A retried execution is a new execution, so the first execution's ID is kept in its
+ *   custom data, which n8n copies into the retry (docs/n8n-notes.md#retries).
+ * - The envelope a create made is remembered in this process under that identity: the item's next attempt outputs
+ *   it again and sends nothing. Where the process does not know it (an answer lost to a timeout, another process, a
+ *   restart), the request carries a reference number derived from the identity when the user gave none, and the
+ *   service refuses a second envelope with the same reference number (error 227, explained by the error mapper).
+ */
+
+/** The custom data key under which an execution keeps the ID its items' identities start from. */
+export const RUN_KEY = 'eSignatureRun';
+
+/**
+ * Creates remembered per n8n process: each entry is the few hundred bytes of one create's output. 10,000 covers the
+ * retry of a 10,000-item run; beyond that, the oldest are forgotten and their reference number still protects them.
+ */
+export const REMEMBERED_CREATES_MAX = 10_000;
+
+/** The longest reference number the node derives; MAX_LENGTH.referenceNumber leaves room above it. */
+const DERIVED_REFERENCE_MAX = 50;
+
+/**
+ * The operations that create an envelope ("resource:operation"), and whether their request can carry a reference
+ * number. The contract gives Create From Template and Create and Invite none, so only this process's memory protects
+ * those two (docs/service-api.md#decisions).
+ */
+export const CREATE_OPERATIONS: Record<string, { referenceNumber: boolean }> = {
+	'envelope:create': { referenceNumber: true },
+	'envelope:createFromBase64': { referenceNumber: true },
+	'envelope:createBulk': { referenceNumber: true },
+	'envelope:createFromTemplate': { referenceNumber: false },
+	'envelope:createAndInvite': { referenceNumber: false },
+	'signing:signByTemplate': { referenceNumber: true },
+};
+
+/** Resource and operation take no expressions: read as stored, without the cost of resolving parameters per item. */
+function operationOf(context: IExecuteSingleFunctions): string {
+	const { resource, operation } = context.getNode().parameters;
+	return `${String(resource ?? '')}:${String(operation ?? '')}`;
+}
+
+/** Whether the item's operation creates an envelope, and if so whether its request carries a reference number. */
+export function createOperation(context: IExecuteSingleFunctions): { referenceNumber: boolean } | undefined {
+	return CREATE_OPERATIONS[operationOf(context)];
+}
+
+/** The execution the item first ran in: this one, or the one a retried execution was retried from. */
+function firstExecutionId(context: IExecuteSingleFunctions): string | undefined {
+	const executionId = context.getExecutionId();
+	if (!executionId) return undefined;
+	try {
+		const kept = context.customData.get(RUN_KEY);
+		if (kept) return kept;
+		// n8n keeps at most 10 custom data entries and drops further ones quietly: then the execution's own ID serves.
+		context.customData.set(RUN_KEY, executionId);
+	} catch {
+		// A context without execution data: the execution's own ID serves.
+	}
+	return executionId;
+}
+
+function instanceIdOf(context: IExecuteSingleFunctions): string {
+	try {
+		return context.getInstanceId();
+	} catch {
+		return '';
+	}
+}
+
+interface ItemIdentity {
+	/** Everything the identity is made of, for the memory of creates. */
+	key: string;
+	/** A reference number derived from it. */
+	reference: string;
+}
+
+/** The identity of the current item of a create (see the top of this file); undefined outside an execution. */
+function itemIdentity(context: IExecuteSingleFunctions): ItemIdentity | undefined {
+	const execution = firstExecutionId(context);
+	if (!execution) return undefined;
+	const itemIndex = context.getItemIndex();
+	const runIndex = context.getWorkflowDataProxy(itemIndex).$runIndex;
+	const key = [
+		instanceIdOf(context),
+		context.getWorkflow().id ?? '',
+		context.getNode().id,
+		operationOf(context),
+		execution,
+		runIndex,
+		itemIndex,
+	].join('\n');
+	const digest = createHash('sha256').update(key).digest('hex');
+	// Readable where it can be: the execution and the item, as the executions list shows them.
+	const readable = `n8n-${execution}-${itemIndex}-${digest.slice(0, 8)}`;
+	const reference = readable.length <= DERIVED_REFERENCE_MAX ? readable : `n8n-${digest.slice(0, 24)}`;
+	return { key, reference };
+}
+
+/**
+ * The reference number a create request carries: the one the user gave, else one derived from the item's identity.
+ * Undefined for operations whose request cannot carry one, and outside an execution.
+ */
+export function createReference(context: IExecuteSingleFunctions): SentReference | undefined {
+	if (!createOperation(context)?.referenceNumber) return undefined;
+	const fields = (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
+	const given = optionalText(context, fields.referenceNumber, 'Reference Number', MAX_LENGTH.referenceNumber);
+	if (given) return { referenceNumber: given, derived: false };
+	const identity = itemIdentity(context);
+	return identity ? { referenceNumber: identity.reference, derived: true } : undefined;
+}
+
+/** For a create's request builder: the reference number to send, noted for explaining error 227. */
+export function referenceToSend(context: IExecuteSingleFunctions): string | undefined {
+	const reference = createReference(context);
+	if (reference) noteSentReference(context, reference);
+	return reference?.referenceNumber;
+}
+
+const rememberedCreates = new Map<string, INodeExecutionData[]>();
+
+function copyOf(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
+	return items.map((item) => ({ json: JSON.parse(JSON.stringify(item.json)) as IDataObject, pairedItem: { item: itemIndex } }));
+}
+
+/** The key under which the current item's create is remembered; undefined when it is not a create. */
+export function createKey(context: IExecuteSingleFunctions): string | undefined {
+	return createOperation(context) ? itemIdentity(context)?.key : undefined;
+}
+
+/** What an earlier attempt of this item created, as it was output then. */
+export function rememberedCreate(context: IExecuteSingleFunctions, key: string): INodeExecutionData[] | undefined {
+	const items = rememberedCreates.get(key);
+	return items ? copyOf(items, context.getItemIndex()) : undefined;
+}
+
+export function rememberCreate(context: IExecuteSingleFunctions, key: string, items: INodeExecutionData[]): void {
+	rememberedCreates.delete(key);
+	rememberedCreates.set(key, copyOf(items, context.getItemIndex()));
+	// A Map iterates in insertion order: the first key is the oldest.
+	while (rememberedCreates.size > REMEMBERED_CREATES_MAX) {
+		rememberedCreates.delete(rememberedCreates.keys().next().value as string);
+	}
+}

@@ -1,0 +1,373 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+
+import { listInputProperty } from './descriptions';
+import { AUTHENTICATION_TYPES, DESTINATION_TYPES, INVITATION_LANGUAGES } from '../shared/enums';
+import { findFieldKey, isPlainObject, jsonListParameter, parseJsonParameter } from './json';
+import {
+	booleanOf,
+	enumOf,
+	futureDate,
+	inputError,
+	integerOf,
+	MAX_LENGTH,
+	optionalPhone,
+	requireEmail,
+	requireHttpUrl,
+	textOf,
+} from './validation';
+
+/**
+ * The recipients of invitations: the signers the service invites, which its API calls "destinations". One field
+ * definition and one builder, used by every operation that takes them (the signer details of direct and
+ * identity-provider signing are in signers.ts). Endpoints want different spellings: PascalCase on v1 invitations and
+ * bulk initiate-and-invite, camelCase elsewhere, plus extra fields on v2/v3 invitations.
+ */
+export type DestinationStyle = 'v1' | 'v1Camel' | 'bulkInvite' | 'v2';
+
+interface DestinationField {
+	/** Name of the field in the node's UI. */
+	field: string;
+	/** What the user sees: the field's display name, also the name used in error messages. */
+	label: string;
+	/** camelCase name of the API; PascalCase styles capitalise it. */
+	api: string;
+	styles: DestinationStyle[];
+	kind: 'text' | 'email' | 'phone' | 'url' | 'order' | 'enum' | 'boolean' | 'date' | 'json';
+	/** Rarely used: shown in the signer's Options collection instead of flat. */
+	option?: boolean;
+	/** The rest of the UI property. */
+	ui: Omit<INodeProperties, 'displayName' | 'name'>;
+}
+
+const ALL: DestinationStyle[] = ['v1', 'v1Camel', 'bulkInvite', 'v2'];
+
+const listDescription = (what: string) =>
+	`${what}. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`;
+
+const DESTINATION_FIELDS: DestinationField[] = [
+	{
+		field: 'name',
+		label: 'Name',
+		api: 'destinationName',
+		styles: ALL,
+		kind: 'text',
+		ui: { type: 'string', default: '', required: true },
+	},
+	{
+		field: 'email',
+		label: 'Email',
+		api: 'destinationEmail',
+		styles: ALL,
+		kind: 'email',
+		ui: { type: 'string', placeholder: 'name@email.com', default: '' },
+	},
+	{
+		field: 'phoneNumber',
+		label: 'Phone Number',
+		api: 'destinationPhoneNumber',
+		styles: ALL,
+		kind: 'phone',
+		ui: {
+			type: 'string',
+			default: '',
+			placeholder: '+966500000000',
+			description: 'Mobile number for SMS invitations; leave empty to invite by email only',
+		},
+	},
+	{
+		field: 'signOrder',
+		label: 'Sign Order',
+		api: 'signeOrder',
+		styles: ALL,
+		kind: 'order',
+		ui: {
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description:
+				'Position of this signer in the signing order. 0 uses the position in this list, which must not be an order another signer was given.',
+		},
+	},
+	{
+		field: 'authenticationType',
+		label: 'Authentication Type',
+		api: 'authenticationType',
+		styles: ALL,
+		kind: 'enum',
+		ui: {
+			type: 'options',
+			options: AUTHENTICATION_TYPES,
+			default: 0,
+			description: listDescription('How the signer proves who they are'),
+		},
+	},
+	{
+		field: 'destinationType',
+		label: 'Recipient Type',
+		api: 'destinationType',
+		styles: ['v2'],
+		kind: 'enum',
+		ui: { type: 'options', options: DESTINATION_TYPES, default: 1, description: listDescription('Role of the recipient') },
+	},
+	{
+		field: 'invitationLanguage',
+		label: 'Invitation Language',
+		api: 'invitationLanguage',
+		styles: ['v2'],
+		kind: 'enum',
+		ui: {
+			type: 'options',
+			options: INVITATION_LANGUAGES,
+			default: 0,
+			description: listDescription('Language of the invitation'),
+		},
+	},
+	{
+		field: 'availableTo',
+		label: 'Available To',
+		api: 'availableTo',
+		styles: ALL,
+		kind: 'date',
+		option: true,
+		ui: { type: 'dateTime', default: '', description: 'When the invitation expires. Leave empty for the service default.' },
+	},
+	{
+		field: 'consentOnly',
+		label: 'Consent Only',
+		api: 'consentOnly',
+		styles: ALL,
+		kind: 'boolean',
+		option: true,
+		ui: { type: 'boolean', default: false, description: 'Whether the recipient only gives consent instead of signing' },
+	},
+	{
+		field: 'allowSignAnywhere',
+		label: 'Allow Signing Anywhere',
+		api: 'allowUserToSignAnyWhere',
+		styles: ALL,
+		kind: 'boolean',
+		option: true,
+		ui: { type: 'boolean', default: false, description: 'Whether the signer may place the signature anywhere on the document' },
+	},
+	{
+		field: 'dailyNotify',
+		label: 'Daily Reminder',
+		api: 'dailyNotify',
+		styles: ['bulkInvite'],
+		kind: 'boolean',
+		option: true,
+		ui: { type: 'boolean', default: false, description: 'Whether the signer gets a reminder every day until they sign' },
+	},
+	{
+		field: 'escalation',
+		label: 'Escalation (JSON)',
+		api: 'escalation',
+		styles: ['v1', 'v1Camel', 'bulkInvite'],
+		kind: 'json',
+		option: true,
+		ui: { type: 'json', default: '', description: "Escalation settings as the service's JSON object; leave empty for none" },
+	},
+	{
+		field: 'redirectUrl',
+		label: 'Redirect URL',
+		api: 'redirectUrl',
+		styles: ['v2'],
+		kind: 'url',
+		option: true,
+		ui: { type: 'string', default: '', description: 'Where the signer is sent after signing' },
+	},
+	{
+		field: 'allowUserToAddDestination',
+		label: 'Allow Adding Recipients',
+		api: 'allowUserToAddDestination',
+		styles: ['v2'],
+		kind: 'boolean',
+		option: true,
+		ui: { type: 'boolean', default: false, description: 'Whether the signer may add further recipients' },
+	},
+];
+
+/** The UI field a builder check refers to; looked up by name so the list's order is free. */
+function destinationField(name: string): DestinationField {
+	const found = DESTINATION_FIELDS.find((f) => f.field === name);
+	if (!found) throw new Error(`Unknown signer field "${name}"`);
+	return found;
+}
+
+const NAME = destinationField('name');
+const EMAIL = destinationField('email');
+const PHONE = destinationField('phoneNumber');
+const SIGN_ORDER = destinationField('signOrder');
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+const apiName = (field: DestinationField, style: DestinationStyle) =>
+	style === 'v1' || style === 'bulkInvite' ? pascal(field.api) : field.api;
+
+const uiProperty = (field: DestinationField): INodeProperties =>
+	({ displayName: field.label, name: field.field, ...field.ui }) as INodeProperties;
+
+/** An example of the JSON input: a hint only, never the default, so that switching to JSON and running sends nothing made up. */
+const SIGNERS_JSON_EXAMPLE = '[{"name": "Jane Doe", "email": "jane@example.com", "signOrder": 1}]';
+
+/** The signers fields of an operation: a list of fields, or JSON built by an expression. */
+export function destinationsProperties(style: DestinationStyle): INodeProperties[] {
+	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
+	const options = fields.filter((f) => f.option).sort((a, b) => a.label.localeCompare(b.label));
+	return [
+		listInputProperty('destinationsInput', 'Signers Input', 'signer'),
+		{
+			displayName: 'Signers',
+			name: 'destinations',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			placeholder: 'Add Signer',
+			default: {},
+			displayOptions: { show: { destinationsInput: ['fields'] } },
+			options: [
+				{
+					displayName: 'Signer',
+					name: 'destination',
+					values: [
+						...fields.filter((f) => !f.option).map(uiProperty),
+						{
+							displayName: 'Options',
+							name: 'options',
+							type: 'collection',
+							placeholder: 'Add Option',
+							default: {},
+							options: options.map(uiProperty),
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Signers (JSON)',
+			name: 'destinationsJson',
+			type: 'json',
+			default: '',
+			placeholder: SIGNERS_JSON_EXAMPLE,
+			hint: `A list of signers, e.g. ${SIGNERS_JSON_EXAMPLE}`,
+			description:
+				'Array of signers. Each takes the fields of the Fields mode, named as there (Name, Email, Phone Number, Sign Order, Authentication Type, ...) or as the API spells them (destinationName, DestinationEmail, signeOrder, ...), in any case and with or without spaces.',
+			displayOptions: { show: { destinationsInput: ['json'] } },
+		},
+	];
+}
+
+/**
+ * Builds the signers list in the spelling the endpoint wants; refuses bad e-mails, and an empty list unless
+ * `allowEmpty` (then an empty list is returned).
+ */
+export function buildDestinations(
+	context: IExecuteSingleFunctions,
+	style: DestinationStyle,
+	{ allowEmpty = false }: { allowEmpty?: boolean } = {},
+): IDataObject[] {
+	const fromJson = context.getNodeParameter('destinationsInput', 'fields') === 'json';
+	let raw: unknown[];
+	if (fromJson) {
+		raw = jsonListParameter(context, 'destinationsJson', 'Signers (JSON)', 'signers');
+	} else {
+		const entries = (context.getNodeParameter('destinations.destination', []) as IDataObject[]) ?? [];
+		// The rarely used fields sit in each signer's Options collection.
+		raw = entries.map(({ options, ...flat }) => ({ ...flat, ...(isPlainObject(options) ? options : {}) }));
+	}
+	if (!raw.length) {
+		if (allowEmpty) return [];
+		throw inputError(context, 'Signers: add at least one signer');
+	}
+	return normaliseDestinations(context, raw, style, { fromJson });
+}
+
+/**
+ * A signers list (e.g. one element of a bulk JSON body) in the spelling the endpoint wants, checked like the fields.
+ * `label` names the list in error messages.
+ */
+export function normaliseDestinations(
+	context: IExecuteSingleFunctions,
+	raw: unknown[],
+	style: DestinationStyle,
+	options: { label?: string; fromJson?: boolean } = {},
+): IDataObject[] {
+	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
+	const fromJson = options.fromJson ?? true;
+	const listLabel = options.label ?? 'Signers';
+	const built = raw.map((entry, index) => {
+		const label = `${listLabel}, signer ${index + 1}`;
+		if (!isPlainObject(entry)) throw inputError(context, `${label} must be an object`);
+		const used = new Set<string>();
+		const out: IDataObject = {};
+		for (const field of fields) {
+			// JSON signers may use either spelling of the API, our field names or the labels the Fields mode shows.
+			const source = findFieldKey(entry, field.api, field.field, field.label);
+			if (source === undefined) continue;
+			used.add(source);
+			const value = entry[source];
+			if (value === undefined || value === null || value === '') continue;
+			const key = apiName(field, style);
+			const fieldLabel = `${label}: ${field.label}`;
+			if (field.kind === 'email') out[key] = requireEmail(context, value, fieldLabel);
+			else if (field.kind === 'phone') out[key] = optionalPhone(context, value, fieldLabel);
+			else if (field.kind === 'date') out[key] = futureDate(context, value, fieldLabel);
+			else if (field.kind === 'order') {
+				const order = integerOf(context, value, fieldLabel, { min: 0 });
+				if (order !== 0) out[key] = order;
+			} else if (field.kind === 'enum') out[key] = enumOf(context, value, fieldLabel);
+			else if (field.kind === 'boolean') out[key] = booleanOf(context, value, fieldLabel);
+			else if (field.kind === 'json') {
+				const parsed = parseJsonParameter(context, value, fieldLabel);
+				if (parsed !== undefined) out[key] = parsed as IDataObject;
+			} else if (field.kind === 'url') {
+				const url = textOf(context, value, fieldLabel, MAX_LENGTH.url);
+				if (url) out[key] = requireHttpUrl(context, url, fieldLabel);
+			} else {
+				const text = textOf(context, value, fieldLabel);
+				if (text) out[key] = text;
+			}
+			if (out[key] === undefined) delete out[key];
+		}
+		if (!out[apiName(NAME, style)]) throw inputError(context, `${label}: ${NAME.label} is required`);
+		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)]) {
+			throw inputError(context, `${label}: give an ${EMAIL.label} or a ${PHONE.label}`);
+		}
+		// Fields the UI does not know (e.g. Signatories) pass through unchanged from JSON.
+		if (fromJson) {
+			for (const [key, value] of Object.entries(entry)) if (!used.has(key)) out[key] = value as IDataObject;
+		}
+		return out;
+	});
+	return withSignOrders(context, built, apiName(SIGN_ORDER, style), listLabel);
+}
+
+/**
+ * A signer without a Sign Order signs at its position in the list (docs/service-api.md#decisions). That position must
+ * not be an order another signer was given: an automatic 2 beside an explicit 2 would send two signers as second
+ * without anyone asking for it. Orders given explicitly are sent as given, equal ones included.
+ */
+function withSignOrders(
+	context: IExecuteSingleFunctions,
+	signers: IDataObject[],
+	orderKey: string,
+	listLabel: string,
+): IDataObject[] {
+	const explicit = new Map<number, number>();
+	signers.forEach((signer, index) => {
+		const order = signer[orderKey];
+		if (typeof order === 'number' && !explicit.has(order)) explicit.set(order, index);
+	});
+	return signers.map((signer, index) => {
+		if (signer[orderKey] !== undefined) return signer;
+		const position = index + 1;
+		const taken = explicit.get(position);
+		if (taken !== undefined) {
+			throw inputError(
+				context,
+				`${listLabel}, signer ${index + 1}: ${SIGN_ORDER.label} is 0, which means its position ${position}, but signer ${taken + 1} was given ${SIGN_ORDER.label} ${position}`,
+				`Give every signer a ${SIGN_ORDER.label}, or none of them.`,
+			);
+		}
+		return { ...signer, [orderKey]: position };
+	});
+}

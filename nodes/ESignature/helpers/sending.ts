@@ -1,0 +1,122 @@
+import type {
+	DeclarativeRestApiSettings,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	JsonObject,
+	PreSendAction,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { connectionError, failed, hasDetails, isErrorItem } from '../shared/errors';
+import { nodeForErrors } from '../shared/secrets';
+import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
+
+/*
+ * The one way the action node's requests go out (docs/n8n-notes.md#routing-engine).
+ *
+ * n8n's routing engine sends an item's request after its preSend hooks; when a hook throws, or the request fails on
+ * the way, it makes an error item that is paired with no input and carries nothing but a message. The one place where
+ * a declarative node decides whether and how a request is made is a pagination function: every operation therefore
+ * sends through sendRequest, and every preSend hook is guarded so that a refused input is held for it instead of
+ * thrown. sendRequest then:
+ * - answers a refused input with the error, paired with its item (thrown, or an error item with Continue On Fail),
+ *   and sends nothing;
+ * - answers the retry of a create this process already made from memory, sending nothing (helpers/idempotency.ts);
+ * - turns a failed connection (a timeout, a refused connection) into the mapped error of its item.
+ */
+
+/** The input error a guarded preSend hook held, by the request options of its item. */
+const refusedRequests = new WeakMap<IHttpRequestOptions, Error>();
+
+const guardedHooks = new Map<PreSendAction, PreSendAction>();
+
+/** The hook, holding its error for sendRequest; one guard per hook, so that folded fields still compare equal. */
+function guarded(hook: PreSendAction): PreSendAction {
+	let guard = guardedHooks.get(hook);
+	if (!guard) {
+		guard = async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+			// After a refusal the item's request is not built any further.
+			if (refusedRequests.has(requestOptions)) return requestOptions;
+			try {
+				return await hook.call(this, requestOptions);
+			} catch (error) {
+				const refusal =
+					error instanceof Error && 'node' in error
+						? error
+						: new NodeOperationError(nodeForErrors(this.getNode()), error as Error, { itemIndex: this.getItemIndex() });
+				refusedRequests.set(requestOptions, refusal);
+				return requestOptions;
+			}
+		};
+		guardedHooks.set(hook, guard);
+	}
+	return guard;
+}
+
+type Routed = INodeProperties | INodePropertyOptions | INodePropertyCollection;
+
+function guardRouting<T extends Routed>(entry: T): T {
+	const copy = { ...entry } as T & { routing?: INodeProperties['routing']; options?: Routed[]; values?: Routed[] };
+	if (copy.routing) {
+		const { send, request } = copy.routing;
+		copy.routing = {
+			...copy.routing,
+			send: {
+				...send,
+				...(send?.preSend ? { preSend: send.preSend.map(guarded) } : {}),
+				// An operation's request goes through sendRequest, the node's pagination function.
+				...(request ? { paginate: true } : {}),
+			},
+		};
+	}
+	if (Array.isArray(copy.options)) copy.options = copy.options.map((option) => guardRouting(option));
+	if (Array.isArray(copy.values)) copy.values = copy.values.map((value) => guardRouting(value));
+	return copy;
+}
+
+/** The node's fields with every request routed through sendRequest and every preSend hook guarded. */
+export function sendThroughOneWay(properties: INodeProperties[]): INodeProperties[] {
+	return properties.map((property) => guardRouting(property));
+}
+
+/** What can have happened to a create whose request failed on the way, and whether running it again is safe. */
+function lostAnswerHelp(context: IExecuteSingleFunctions): string | undefined {
+	const create = createOperation(context);
+	if (!create) return undefined;
+	const reference = create.referenceNumber ? createReference(context) : undefined;
+	return reference
+		? `The service may have created the envelope before the connection ended. Running this item again is safe: its request carries reference number "${reference.referenceNumber}", and the service refuses a second envelope with it (error 227).`
+		: 'The service may have created the envelope before the connection ended. Check the service before running this item again: this operation\'s request carries no reference number, so the service cannot refuse a second envelope.';
+}
+
+/**
+ * The pagination function of every operation (see the top of this file): sends the item's request unless its input
+ * was refused or an earlier attempt already created its envelope.
+ */
+export async function sendRequest(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const refusal = refusedRequests.get(requestData.options as IHttpRequestOptions);
+	if (refusal) return failed(this, refusal);
+	const key = createKey(this);
+	const earlier = key === undefined ? undefined : rememberedCreate(this, key);
+	if (earlier) return earlier;
+	let items: INodeExecutionData[];
+	try {
+		items = await this.makeRoutingRequest(requestData);
+	} catch (error) {
+		// The hooks' own errors (a failed answer without Continue On Fail) go on as they are: n8n's error classes hand
+		// back the error they are given when it is one of theirs.
+		if (error instanceof NodeApiError && hasDetails(error)) throw new NodeApiError(nodeForErrors(this.getNode()), error as unknown as JsonObject);
+		if (error instanceof NodeOperationError && hasDetails(error)) throw new NodeOperationError(nodeForErrors(this.getNode()), error);
+		return failed(this, connectionError(this.getNode(), error, this.getItemIndex(), lostAnswerHelp(this)));
+	}
+	if (key !== undefined && !items.some(isErrorItem)) rememberCreate(this, key, items);
+	return items;
+}

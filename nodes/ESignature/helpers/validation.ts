@@ -1,0 +1,281 @@
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { nodeForErrors } from '../shared/secrets';
+import { INVALID_INPUT, withDetails } from '../shared/errors';
+
+/*
+ * Checks of what the user entered, before anything is sent. Every check names the field it refuses, in the words the
+ * editor shows. Values from expressions can be anything: text fields take text and numbers, never objects, lists or
+ * booleans (String() of an object is "[object Object]", which the service would store as a name).
+ */
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The service answers a failed creation with this ID (docs/service-api.md#envelope): it never names anything. */
+const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Longest values the node sends. The service publishes no limits (docs/service-api.md#decisions); each is far above
+ * any real value of its kind and far below what breaks a request (a 1,000,000-character name was sent as it was).
+ */
+export const MAX_LENGTH = {
+	/** Names, user names, sender names, IDs and other short texts: 256, the usual size of such columns. */
+	text: 256,
+	/** An e-mail address: RFC 5321 allows a path of 256 octets, the address inside its angle brackets 254. */
+	email: 254,
+	/** A reference number: 100, twice the longest the node derives (docs/service-api.md#decisions). */
+	referenceNumber: 100,
+	/** An invitation subject: 255, the longest subject line mail programs keep unfolded. */
+	subject: 255,
+	/** Invitation messages, template field values, signature text: 4,000, a long letter. */
+	longText: 4000,
+	/** A URL: 2,048, the longest that browsers, proxies and servers all accept. */
+	url: 2048,
+	/** A file name: 255, the longest most file systems allow. */
+	fileName: 255,
+	/** Passwords and tokens: 1,024; a header token travels back in a header, which servers cap at a few kilobytes. */
+	secret: 1024,
+} as const;
+
+/** Phone numbers: E.164 allows at most 15 digits; the shortest national numbers in use have 7. */
+export const PHONE_DIGITS = { min: 7, max: 15 } as const;
+
+/** The service's integers are 32-bit: a larger number fails its model binding (error 8) instead of meaning anything. */
+export const MAX_INTEGER = 2_147_483_647;
+
+/** An error about what the user entered, raised before any request is sent. */
+export function inputError(context: IExecuteSingleFunctions, message: string, description?: string) {
+	const error = new NodeOperationError(nodeForErrors(context.getNode()), message, { itemIndex: context.getItemIndex(), description });
+	return withDetails(error, { kind: 'input', code: INVALID_INPUT, meaning: message, serviceMessage: null, httpStatus: null });
+}
+
+/** A value as the user would recognise it in an error message: short, JSON for objects. */
+function shown(value: unknown): string {
+	let text: string;
+	try {
+		text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+	} catch {
+		text = String(value);
+	}
+	return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/** What kind of value an expression gave, for error messages: "an object", "a list", "a boolean". */
+export function kindOf(value: unknown): string {
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'boolean') return 'a boolean';
+	if (typeof value === 'object') return 'an object';
+	return `a ${typeof value}`;
+}
+
+/**
+ * A field's value as text, trimmed: strings, and numbers from expressions. An object, a list or a boolean is refused
+ * with the field's name; '' for an empty value.
+ */
+export function textOf(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+	maxLength: number = MAX_LENGTH.text,
+): string {
+	let text: string;
+	if (value === undefined || value === null) text = '';
+	else if (typeof value === 'string') text = value.trim();
+	else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') text = String(value);
+	else throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}: ${shown(value)}`);
+	if (text.length > maxLength) {
+		throw inputError(
+			context,
+			`${fieldLabel} is too long: ${text.length.toLocaleString('en-US')} characters, at most ${maxLength.toLocaleString('en-US')}`,
+		);
+	}
+	return text;
+}
+
+/**
+ * A value used as a name inside the node (a binary property, an option value), trimmed. Not for what is sent: use
+ * textOf, which refuses values that are not text.
+ */
+export function toText(value: unknown): string {
+	return typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+}
+
+/** An optional text field: undefined when empty, so it is left out of the request. */
+export function optionalText(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+	maxLength: number = MAX_LENGTH.text,
+): string | undefined {
+	return textOf(context, value, fieldLabel, maxLength) || undefined;
+}
+
+export function requireText(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+	maxLength: number = MAX_LENGTH.text,
+): string {
+	const text = textOf(context, value, fieldLabel, maxLength);
+	if (!text) throw inputError(context, `${fieldLabel} is required`);
+	return text;
+}
+
+/**
+ * A password or token: sent exactly as entered (spaces may be part of it), never shown in an error. Text, or a number
+ * from an expression; '' when empty.
+ */
+export function secretOf(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	let secret: string;
+	if (value === undefined || value === null) secret = '';
+	else if (typeof value === 'string') secret = value;
+	else if (typeof value === 'number' && Number.isFinite(value)) secret = String(value);
+	else throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}`);
+	if (secret.length > MAX_LENGTH.secret) {
+		throw inputError(context, `${fieldLabel} is too long: at most ${MAX_LENGTH.secret.toLocaleString('en-US')} characters`);
+	}
+	return secret;
+}
+
+export function isGuid(value: string): boolean {
+	return GUID.test(value);
+}
+
+/** A required GUID field: trimmed, present, GUID-shaped and not the all-zero GUID. */
+export function requireGuid(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	const text = textOf(context, value, fieldLabel);
+	if (!text) throw inputError(context, `${fieldLabel} is required`);
+	if (!isGuid(text)) {
+		throw inputError(
+			context,
+			`${fieldLabel} must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got "${shown(text)}"`,
+		);
+	}
+	if (text === EMPTY_GUID) {
+		throw inputError(
+			context,
+			`${fieldLabel} is the empty ID ${EMPTY_GUID}, which names nothing`,
+			'The service answers a failed creation with this ID. Take the ID from a successful answer.',
+		);
+	}
+	return text;
+}
+
+/** An optional GUID field: undefined when empty (the service rejects empty GUIDs), checked otherwise. */
+export function optionalGuid(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string | undefined {
+	const text = textOf(context, value, fieldLabel);
+	if (!text) return undefined;
+	return requireGuid(context, text, fieldLabel);
+}
+
+export function requireEmail(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	const text = textOf(context, value, fieldLabel, MAX_LENGTH.email);
+	if (!EMAIL.test(text)) {
+		throw inputError(context, `${fieldLabel} must be an e-mail address, got "${shown(text) || '(empty)'}"`);
+	}
+	return text;
+}
+
+/**
+ * An optional phone number, sent without separators: digits with an optional leading +, between PHONE_DIGITS.min
+ * and PHONE_DIGITS.max digits. Spaces, dots, dashes and brackets between them are removed (docs/service-api.md#decisions).
+ */
+export function optionalPhone(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string | undefined {
+	const text = textOf(context, value, fieldLabel);
+	if (!text) return undefined;
+	const compact = text.replace(/[\s().-]/g, '');
+	const digits = compact.replace(/^\+/, '');
+	if (!/^\d+$/.test(digits) || digits.length < PHONE_DIGITS.min || digits.length > PHONE_DIGITS.max) {
+		throw inputError(
+			context,
+			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, optionally starting with +, got "${shown(text)}"`,
+			'For example +966500000000. Spaces, dots, dashes and brackets between the digits are allowed.',
+		);
+	}
+	return compact;
+}
+
+/**
+ * A required http(s) URL, trimmed. Error messages show only the protocol and host: the rest of a URL (path, query)
+ * may carry a key or token.
+ */
+export function requireHttpUrl(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw inputError(context, `${fieldLabel} must be an http:// or https:// URL, got text that is not a URL`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		const start = url.host ? `${url.protocol}//${url.host}` : url.protocol;
+		throw inputError(context, `${fieldLabel} must be an http:// or https:// URL, got one starting with "${start}"`);
+	}
+	return text;
+}
+
+/**
+ * A whole number between min and max: a number, or digits from an expression. Anything else (a fraction, text, a
+ * list) is refused rather than rounded or cut.
+ */
+export function integerOf(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+	{ min = 0, max = MAX_INTEGER }: { min?: number; max?: number } = {},
+): number {
+	const number =
+		typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
+	if (!Number.isInteger(number)) {
+		throw inputError(context, `${fieldLabel} must be a whole number, got ${value === '' ? '(empty)' : `"${shown(value)}"`}`);
+	}
+	if (number < min || number > max) {
+		const range = max === MAX_INTEGER ? (number < min ? `${min} or more` : `at most ${max}`) : `between ${min} and ${max}`;
+		throw inputError(context, `${fieldLabel} must be ${range}, got ${number}`);
+	}
+	return number;
+}
+
+/**
+ * A value of one of the service's enumerations: a listed option, or any other number from an expression, for values
+ * the service adds later (the service decides about those; docs/service-api.md#enumerations).
+ */
+export function enumOf(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): number {
+	return integerOf(context, value, fieldLabel, { min: 0 });
+}
+
+/** A boolean field: true or false, also as the text "true" or "false" from an expression; anything else is refused. */
+export function booleanOf(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): boolean {
+	if (typeof value === 'boolean') return value;
+	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
+	throw inputError(context, `${fieldLabel} must be true or false, got ${kindOf(value)}: ${shown(value)}`);
+}
+
+/** An optional boolean field: undefined when not set. */
+export function optionalBoolean(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): boolean | undefined {
+	return value === undefined || value === null || value === '' ? undefined : booleanOf(context, value, fieldLabel);
+}
+
+/**
+ * A date field as ISO 8601 UTC. Accepts what n8n date fields and expressions produce (ISO strings, with or without an
+ * offset, Luxon DateTime, JS Date, epoch ms). Dates in the past are refused, as the service would refuse them after the request.
+ */
+export function futureDate(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	let date: DateTime;
+	if (DateTime.isDateTime(value)) date = value;
+	else if (value instanceof Date) date = DateTime.fromJSDate(value);
+	else if (typeof value === 'number') date = DateTime.fromMillis(value);
+	// n8n's date picker gives a local time without offset, meant in the workflow's timezone; an offset given wins.
+	else if (typeof value === 'string' && value.trim()) date = DateTime.fromISO(value.trim(), { zone: context.getTimezone() });
+	else if (value === undefined || value === null || value === '') throw inputError(context, `${fieldLabel} is required`);
+	else throw inputError(context, `${fieldLabel} must be a date, got ${kindOf(value)}: ${shown(value)}`);
+	if (!date.isValid) {
+		throw inputError(context, `${fieldLabel} is not a valid date: "${shown(value)}"`, 'Use an ISO 8601 date such as 2027-01-31T17:00:00Z.');
+	}
+	if (date.toMillis() <= Date.now()) {
+		throw inputError(context, `${fieldLabel} is in the past (${date.toUTC().toISO()}): choose a future date`);
+	}
+	return date.toUTC().toISO({ suppressMilliseconds: true }) as string;
+}

@@ -1,0 +1,30 @@
+/**
+ * Recognising the E-Signature Trigger's own webhooks among an account's webhooks. n8n gives a trigger the URL
+ * `<n8n base>/webhook/<trigger webhook ID>/webhook` (the last segment is the trigger's webhook path), and while the
+ * editor listens for a test event `<n8n base>/webhook-test/<trigger webhook ID>/webhook`. The ID is the one the
+ * trigger's panel shows in its webhook URLs.
+ */
+
+export interface TriggerUrl {
+	/** A "Listen for test event" registration: removed when listening ends. */
+	test: boolean;
+	/** The trigger's webhook ID in n8n (the UUID in its URL). */
+	triggerId: string;
+	/** Where that n8n is: the URL up to /webhook or /webhook-test. */
+	base: string;
+}
+
+const TRIGGER_PATH = /^(.*)\/(webhook|webhook-test)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/webhook\/?$/i;
+
+export function triggerUrlOf(webhookUrl: unknown): TriggerUrl | undefined {
+	if (typeof webhookUrl !== 'string') return undefined;
+	let url: URL;
+	try {
+		url = new URL(webhookUrl.trim());
+	} catch {
+		return undefined;
+	}
+	const match = TRIGGER_PATH.exec(url.pathname);
+	if (!match) return undefined;
+	return { test: match[2].toLowerCase() === 'webhook-test', triggerId: match[3].toLowerCase(), base: `${url.origin}${match[1]}` };
+}

@@ -1,0 +1,237 @@
+import { createHash, timingSafeEqual } from 'crypto';
+import type { IBinaryKeyData, IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from '../shared/files';
+import { CALLBACK_STATUSES, toNumber } from '../shared/enums';
+
+/** The parts of n8n's (Express) request the trigger reads; rawBody holds the bytes n8n received. */
+export interface CallbackRequest {
+	method?: string;
+	rawBody?: Buffer | string;
+}
+
+interface CallbackResponse {
+	status(code: number): CallbackResponse;
+	json(body: unknown): unknown;
+}
+
+export interface CallbackOptions {
+	downloadFiles: boolean;
+	keepBase64: boolean;
+	/** The simplified item (camelCase, named) instead of the callback as sent. */
+	simplify: boolean;
+}
+
+/** Value of `events` that lets every callback through, including Status codes the service adds later. */
+export const ANY_EVENT = '*';
+
+/**
+ * Writes the answer itself and tells n8n not to answer nor start an execution: n8n's own answer to a webhook is
+ * always 200, while the service must see 401 for a forged call and 4xx for a broken one (it logs those as failed
+ * deliveries that can be re-sent with recall).
+ */
+export function answerWithoutExecution(
+	context: IWebhookFunctions,
+	statusCode: number,
+	message: string,
+): IWebhookResponseData {
+	const response = context.getResponseObject() as unknown as CallbackResponse;
+	response.status(statusCode).json({ message });
+	return { noWebhookResponse: true };
+}
+
+/** The service sends the stored token as is; a proxy or a manual re-send may prefix it with "Bearer ". */
+function presentedToken(header: string | string[] | undefined): string | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	const token = value?.trim().replace(/^Bearer\s+/i, '');
+	return token ? token : undefined;
+}
+
+/** Constant-time comparison; hashing first makes both sides the same length, so the length leaks nothing either. */
+export function isAuthorized(header: string | string[] | undefined, expectedToken: unknown): boolean {
+	const token = presentedToken(header);
+	if (!token || typeof expectedToken !== 'string' || expectedToken === '') return false;
+	const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+	return timingSafeEqual(digest(token), digest(expectedToken));
+}
+
+function isPlainObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
+
+/** A file of a callback, as sent: its name and Base64 content (checked, not decoded). */
+export interface ReceivedFile {
+	index: number;
+	fileName?: string;
+	base64?: string;
+}
+
+/** A callback read once: the payload as received and what the trigger needs of it. */
+export interface Callback {
+	payload: IDataObject;
+	requestId: string;
+	status?: number;
+	/** "completed", "rejected", or "unknown" for a Status code the service has not published. */
+	event: string;
+	files: ReceivedFile[];
+}
+
+/** The body as a JSON object. n8n parses JSON bodies itself; other content types leave the bytes in rawBody. */
+function bodyObject(body: unknown, rawBody: Buffer | string | undefined): { object?: IDataObject; problem?: string } {
+	if (isPlainObject(body) && Object.keys(body).length > 0) return { object: body };
+	const text = typeof body === 'string' && body !== '' ? body : rawBody === undefined ? '' : rawBody.toString();
+	if (text.trim() === '') return { problem: 'The callback has no body' };
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		return { problem: 'The callback body is not valid JSON' };
+	}
+	return isPlainObject(parsed) ? { object: parsed } : { problem: 'The callback body must be a JSON object' };
+}
+
+function receivedFiles(payload: IDataObject): ReceivedFile[] {
+	const files = Array.isArray(payload.Files) ? payload.Files : [];
+	return files.map((file, index) => {
+		const entry = isPlainObject(file) ? file : {};
+		return {
+			index,
+			fileName: typeof entry.FileName === 'string' ? entry.FileName : undefined,
+			base64: typeof entry.File === 'string' && entry.File !== '' ? entry.File : undefined,
+		};
+	});
+}
+
+/**
+ * Reads a callback, or says why it cannot be used: no JSON object, no RequestId, or a file that is not valid Base64
+ * (checked without decoding it: a signed file can be tens of megabytes).
+ */
+export function readCallback(body: unknown, rawBody: Buffer | string | undefined): { callback?: Callback; problem?: string } {
+	const { object: payload, problem } = bodyObject(body, rawBody);
+	if (!payload) return { problem };
+	if (typeof payload.RequestId !== 'string' || payload.RequestId.trim() === '') {
+		return { problem: 'The callback has no RequestId' };
+	}
+	const files = receivedFiles(payload);
+	const broken = files
+		.filter((file) => file.base64 !== undefined && !isBase64(file.base64))
+		.map((file) => `Files[${file.index}]${file.fileName ? ` (${file.fileName})` : ''}`);
+	if (broken.length) return { problem: `Not valid Base64: ${broken.join(', ')}` };
+	const status = toNumber(payload.Status);
+	return {
+		callback: {
+			payload,
+			requestId: payload.RequestId,
+			status,
+			event: (status !== undefined && CALLBACK_STATUSES[status]) || 'unknown',
+			files,
+		},
+	};
+}
+
+/** An empty selection lets everything through rather than silently dropping every callback. */
+export function isWanted(events: string[], event: string): boolean {
+	return events.length === 0 || events.includes(ANY_EVENT) || events.includes(event);
+}
+
+/** The service's own misspellings, corrected in the simplified item (docs/service-api.md#webhook-callbacks). */
+const FRIENDLY_NAMES: Record<string, string> = {
+	Nationlity: 'nationality',
+	ReferencNumber: 'referenceNumber',
+	Signatory: 'signatories',
+};
+
+function camelCase(key: string): string {
+	return FRIENDLY_NAMES[key] ?? key.charAt(0).toLowerCase() + key.slice(1);
+}
+
+/** Keys in camelCase (the service's misspellings corrected) and nulls left out, at every depth. */
+function friendly(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(friendly);
+	if (!isPlainObject(value)) return value;
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([, entry]) => entry !== null && entry !== undefined)
+			.map(([key, entry]) => [camelCase(key), friendly(entry)]),
+	);
+}
+
+/** The raw payload as received, without the Base64 file contents unless the user keeps them. */
+function rawFields(payload: IDataObject, keepBase64: boolean): IDataObject {
+	if (keepBase64 || !Array.isArray(payload.Files)) return { ...payload };
+	const files = payload.Files.map((file) => {
+		if (!isPlainObject(file)) return file;
+		const { File: _base64, ...rest } = file;
+		return rest;
+	});
+	return { ...payload, Files: files };
+}
+
+/** The property a received file goes to: file_0, file_1, ... in the order of Files. */
+function binaryPropertyOf(index: number): string {
+	return `file_${index}`;
+}
+
+/** Fields of the payload the simplified item names itself; any other field is kept, in camelCase. */
+const NAMED_FIELDS = new Set(['RequestId', 'Status', 'ReferencNumber', 'ReferenceNumber', 'Signatory', 'Fields', 'Files']);
+
+/**
+ * The simplified item: camelCase names only, the service's misspellings corrected (referenceNumber, nationality),
+ * the status named, the files described (where their binary went), nulls left out. Fields the service may add later
+ * are kept, in camelCase.
+ */
+function simplifiedItem(callback: Callback, webhookId: string | undefined, files: IDataObject[]): IDataObject {
+	const { payload } = callback;
+	const reference = payload.ReferencNumber ?? payload.ReferenceNumber;
+	const others = Object.entries(payload).filter(([key]) => !NAMED_FIELDS.has(key));
+	return friendly({
+		requestId: callback.requestId,
+		referenceNumber: typeof reference === 'string' ? reference : null,
+		status: callback.status ?? null,
+		statusName: callback.event,
+		webhookId: webhookId ?? null,
+		signatories: Array.isArray(payload.Signatory) ? payload.Signatory.filter(isPlainObject) : [],
+		fields: Array.isArray(payload.Fields) ? payload.Fields : [],
+		files,
+		...Object.fromEntries(others.map(([key, value]) => [camelCase(key), value])),
+	}) as IDataObject;
+}
+
+/**
+ * One item per callback, and the signed files as binary properties. Simplified (the default): see simplifiedItem.
+ * Raw (Simplify off): the callback as the service sent it (PascalCase, its own spellings), plus the trigger's
+ * webhookId.
+ */
+export async function callbackItem(
+	context: IWebhookFunctions,
+	callback: Callback,
+	webhookId: string | undefined,
+	options: CallbackOptions,
+): Promise<INodeExecutionData> {
+	const { payload } = callback;
+	const binary: IBinaryKeyData = {};
+	const files: IDataObject[] = [];
+	for (const file of callback.files) {
+		const summary: IDataObject = { fileName: file.fileName ?? null };
+		const bytes = file.base64 !== undefined && options.downloadFiles ? decodeBase64(file.base64) : undefined;
+		if (bytes) {
+			// The signed file is a PDF by the spec, but the live service has been seen sending ZIPs: trust the bytes.
+			const detected = detectMimeType(bytes);
+			const known = detected.mimeType !== 'application/octet-stream';
+			const mimeType = known ? detected.mimeType : 'application/pdf';
+			const fileName = known
+				? fileNameFor(file.fileName, `signed-document-${file.index + 1}`, detected.extension)
+				: (file.fileName ?? `signed-document-${file.index + 1}.pdf`);
+			const property = binaryPropertyOf(file.index);
+			binary[property] = await context.helpers.prepareBinaryData(bytes, fileName, mimeType);
+			Object.assign(summary, { fileName, mimeType, fileSize: bytes.length, binaryProperty: property });
+		}
+		if (options.keepBase64 && file.base64 !== undefined) summary.file = file.base64;
+		files.push(summary);
+	}
+
+	const json: IDataObject = options.simplify
+		? simplifiedItem(callback, webhookId, files)
+		: { ...rawFields(payload, options.keepBase64), webhookId: webhookId ?? null };
+	return Object.keys(binary).length ? { json, binary } : { json };
+}

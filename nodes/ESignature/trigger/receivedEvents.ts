@@ -1,0 +1,83 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/*
+ * Exactly once: each (RequestId, Status) event starts at most one execution, however often the service delivers it
+ * (its own retries, a recall, a delivery n8n answered after the service had given up on it).
+ *
+ * The events already received are kept in the workflow's static data, so they survive restarts. n8n loads a fresh
+ * copy of the static data for every webhook call and saves it whole after the call, so two calls in flight at once
+ * cannot see each other there: this process also keeps them in memory, where checking and claiming an event is one
+ * synchronous step, and writes everything it knows back with each call, so the last save holds them all.
+ * See docs/n8n-notes.md#workflow-static-data.
+ */
+
+/** How many events a trigger remembers, and for how long: the service re-sends within days, not months. */
+export const SEEN_EVENTS_MAX = 2000;
+export const SEEN_EVENTS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Per trigger (workflow id and node id): event key → when it was received (epoch ms). */
+const inMemory = new Map<string, Map<string, number>>();
+
+/** Claimed by a call still building its item: a second delivery meanwhile is a duplicate too. */
+const inFlight = new Set<string>();
+
+export function eventKey(requestId: string, status: number | undefined): string {
+	return `${requestId.trim().toLowerCase()}:${status ?? '?'}`;
+}
+
+function seenOf(stored: IDataObject): Record<string, number> {
+	const seen = stored.seenEvents;
+	return typeof seen === 'object' && seen !== null && !Array.isArray(seen) ? (seen as Record<string, number>) : {};
+}
+
+function memoryOf(trigger: string): Map<string, number> {
+	let memory = inMemory.get(trigger);
+	if (!memory) {
+		memory = new Map();
+		inMemory.set(trigger, memory);
+	}
+	return memory;
+}
+
+/** The newest events within the age limit, at most SEEN_EVENTS_MAX of them. */
+function bounded(entries: Array<[string, number]>, now: number): Array<[string, number]> {
+	return entries
+		.filter(([, at]) => typeof at === 'number' && now - at < SEEN_EVENTS_MAX_AGE_MS)
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, SEEN_EVENTS_MAX);
+}
+
+/**
+ * Claims an event for this call. False when it was received before (in static data or in this process) or another
+ * call is processing it right now. Synchronous, so no other call can come in between the check and the claim.
+ */
+export function claimEvent(trigger: string, stored: IDataObject, key: string, now = Date.now()): boolean {
+	const id = `${trigger}|${key}`;
+	const at = seenOf(stored)[key] ?? memoryOf(trigger).get(key);
+	if (inFlight.has(id) || (at !== undefined && now - at < SEEN_EVENTS_MAX_AGE_MS)) return false;
+	inFlight.add(id);
+	return true;
+}
+
+/** The call could not emit the event (n8n answers with an error, the service re-sends): let the next one in. */
+export function releaseEvent(trigger: string, key: string): void {
+	inFlight.delete(`${trigger}|${key}`);
+}
+
+/** The event was emitted: remember it here and in the static data that n8n saves after this call. */
+export function confirmEvent(trigger: string, stored: IDataObject, key: string, now = Date.now()): void {
+	inFlight.delete(`${trigger}|${key}`);
+	const memory = memoryOf(trigger);
+	memory.set(key, now);
+	const merged = new Map<string, number>([...Object.entries(seenOf(stored)), ...memory]);
+	const kept = bounded([...merged], now);
+	memory.clear();
+	for (const [eventKey, at] of kept) memory.set(eventKey, at);
+	stored.seenEvents = Object.fromEntries(kept);
+}
+
+/** Forgets what a trigger received, e.g. when its webhook is deleted. */
+export function forgetEvents(trigger: string, stored: IDataObject): void {
+	inMemory.delete(trigger);
+	delete stored.seenEvents;
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'crypto';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { callService, dataOf, isNotFound, requestService } from '../shared/transport';
+import { catchUpAndLog, claimCatchUp } from './catchUp';
+import { forgetEvents } from './receivedEvents';
+
+/*
+ * The trigger's webhook at the service. Envelopes are pinned to a webhook by its ID, so the ID must outlive
+ * deactivation, restarts and edits: by default the webhook stays registered while the workflow is inactive (the
+ * service logs the deliveries it misses and catch-up re-sends them on activation), and a change of n8n's URL moves
+ * it in place. "On Deactivation → Delete the Webhook" trades that for leaving nothing at the service.
+ */
+
+/** What the trigger keeps in the workflow's static data about the webhook it registered. */
+export interface StoredWebhook {
+	webhookId?: string;
+	/** Secret the service sends back as the Authorization header of each callback. */
+	headerToken?: string;
+	webhookUrl?: string;
+	isDefault?: boolean;
+	/** A registration for "Listen for test event", removed when listening ends whatever the settings say. */
+	forTest?: boolean;
+	/** What the last catch-up did (catchUp.ts). */
+	lastCatchUp?: IDataObject;
+}
+
+interface RemoteWebhook {
+	id: string;
+	webhookUrl: string;
+	isDefault?: boolean;
+}
+
+/** Values of the trigger's "On Deactivation" option. */
+export const ON_DEACTIVATION = { keep: 'keep', delete: 'delete' } as const;
+
+export function storedWebhook(context: { getWorkflowStaticData(type: string): IDataObject }): StoredWebhook & IDataObject {
+	return context.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
+}
+
+/** The key of this trigger's received events: one per workflow and node. */
+export function triggerKey(context: { getWorkflow(): { id?: string }; getNode(): { id: string } }): string {
+	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
+}
+
+function forgetWebhook(stored: StoredWebhook): void {
+	delete stored.webhookId;
+	delete stored.headerToken;
+	delete stored.webhookUrl;
+	delete stored.isDefault;
+	delete stored.forTest;
+}
+
+/** The token the service echoes on callbacks: 32 random bytes, hex so it is safe in a header. */
+function newHeaderToken(): string {
+	return randomBytes(32).toString('hex');
+}
+
+/** URLs compare without a trailing slash, as the service may store either. */
+function sameUrl(a: string | undefined, b: string | undefined): boolean {
+	return !!a && !!b && a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}
+
+function option(context: IHookFunctions, name: string): unknown {
+	return (context.getNodeParameter('options', {}) as IDataObject)[name];
+}
+
+function wantsDefault(context: IHookFunctions): boolean {
+	return option(context, 'isDefault') === true;
+}
+
+function isTestRegistration(context: IHookFunctions): boolean {
+	return context.getActivationMode() === 'manual';
+}
+
+function ownWebhookUrl(context: IHookFunctions): string {
+	const url = context.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(context.getNode(), 'n8n did not give this trigger a webhook URL');
+	return url;
+}
+
+async function listWebhooks(context: IHookFunctions): Promise<RemoteWebhook[]> {
+	const data = await requestService(context, { method: 'GET', path: '/api/v1/webhooks' });
+	return (Array.isArray(data) ? data : []).filter(
+		(entry): entry is RemoteWebhook => typeof entry === 'object' && entry !== null && typeof entry.id === 'string',
+	);
+}
+
+/** Deletes a webhook at the service; one that is already gone is not an error. */
+async function deleteRemoteWebhook(context: IHookFunctions, webhookId: string): Promise<void> {
+	const answer = await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}` });
+	if (isNotFound(answer)) return;
+	dataOf(context, answer);
+}
+
+/** Points a webhook at a new URL, keeping its ID (and so the envelopes pinned to it) and its token. */
+async function updateWebhook(context: IHookFunctions, webhook: RemoteWebhook, url: string, isDefault: boolean) {
+	await requestService(context, { method: 'PUT', path: '/api/v1/webhooks', body: { id: webhook.id, webhookUrl: url, isDefault } });
+	webhook.webhookUrl = url;
+	webhook.isDefault = isDefault;
+}
+
+/**
+ * True when the webhook in static data is still registered at the service, with a token we know; it is then made to
+ * match this node's URL and settings. Otherwise it clears what is stale and returns false, so n8n calls create.
+ *
+ * The URL of a webhook holds the workflow and node ids, so a registration with exactly our URL is ours even when the
+ * static data that named it was lost; such leftovers are deleted, which keeps one webhook per URL.
+ */
+export async function webhookExists(this: IHookFunctions): Promise<boolean> {
+	const stored = storedWebhook(this);
+	const url = ownWebhookUrl(this);
+	const forTest = isTestRegistration(this);
+	const remote = await listWebhooks(this);
+	const current = remote.find((webhook) => webhook.id === stored.webhookId);
+	const known = current !== undefined && !!stored.headerToken;
+
+	// n8n's URL changed since the webhook was registered: move it rather than replace it, so that envelopes pinned to
+	// its ID keep reaching this trigger. While testing in the editor, the stored webhook is the workflow's production
+	// one, still in use: it is left alone (n8n keeps the test registration's static data apart and does not save it).
+	if (known && !forTest && !stored.forTest && !sameUrl(current.webhookUrl, url)) {
+		await updateWebhook(this, current, url, wantsDefault(this));
+	}
+	const usable = known && sameUrl(current.webhookUrl, url);
+	for (const leftover of remote.filter((webhook) => sameUrl(webhook.webhookUrl, url))) {
+		if (!usable || leftover.id !== current.id) await deleteRemoteWebhook(this, leftover.id);
+	}
+	if (!usable) {
+		// A test registration that ended up in the saved static data is removed when production activates.
+		if (current && stored.forTest && !forTest) await deleteRemoteWebhook(this, current.id);
+		forgetWebhook(stored);
+		return false;
+	}
+
+	if (current.isDefault !== undefined && current.isDefault !== wantsDefault(this)) {
+		await updateWebhook(this, current, url, wantsDefault(this));
+	}
+	stored.webhookUrl = url;
+	stored.isDefault = wantsDefault(this);
+	if (!forTest && option(this, 'catchUp') !== false) {
+		claimCatchUp(triggerKey(this));
+		stored.lastCatchUp = (await catchUpAndLog(this, url)) as unknown as IDataObject;
+	}
+	return true;
+}
+
+/** Registers this node's URL with a fresh token and remembers both. */
+export async function createWebhook(this: IHookFunctions): Promise<boolean> {
+	const url = ownWebhookUrl(this);
+	const headerToken = newHeaderToken();
+	const isDefault = wantsDefault(this);
+	const data = (await requestService(this, {
+		method: 'POST',
+		path: '/api/v1/webhooks',
+		body: { webhookUrl: url, headerToken, isDefault },
+	})) as IDataObject | null;
+	if (!data || typeof data.id !== 'string') {
+		throw new NodeOperationError(this.getNode(), 'The service did not return the id of the registered webhook');
+	}
+	const stored = storedWebhook(this);
+	stored.webhookId = data.id;
+	stored.headerToken = headerToken;
+	stored.webhookUrl = url;
+	stored.isDefault = isDefault;
+	if (isTestRegistration(this)) stored.forTest = true;
+	return true;
+}
+
+/**
+ * Called when the workflow is deactivated (also before an edit of an active workflow is re-activated, and when
+ * listening for a test event ends). The production webhook stays unless the user chose to delete it; a test
+ * registration always goes. One already deleted at the service is fine.
+ */
+export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
+	const stored = storedWebhook(this);
+	const forTest = stored.forTest === true;
+	if (!forTest && option(this, 'onDeactivation') !== ON_DEACTIVATION.delete) return true;
+	if (stored.webhookId) await deleteRemoteWebhook(this, stored.webhookId);
+	forgetWebhook(stored);
+	// The events received are the production registration's: a test registration leaves them.
+	if (!forTest) forgetEvents(triggerKey(this), stored);
+	return true;
+}

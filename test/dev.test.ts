@@ -1,0 +1,69 @@
+/**
+ * `npm run dev` must run our nodes as a real install does: n8n loads a community package from its user folder, and a
+ * user folder inside the repository makes Node find the repository's own node_modules/n8n-workflow first, which
+ * breaks n8n-core's `instanceof NodeApiError` (docs/n8n-notes.md#user-folders).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { CREDENTIAL_NAME, userFolderParent } from '../scripts/dev';
+import { createUserFolder } from './e2e/n8n';
+import { REPO_ROOT } from './e2e/provision';
+import { devUserFolderParent, EXAMPLE_FILES_DIR, isInside, loadExamples, rebaseExampleFiles, shadowingN8nWorkflow } from './e2e/stack';
+
+describe('where n8n user folders go', () => {
+	it('finds the repository’s n8n-workflow above a folder inside the repository (the check can fail)', () => {
+		expect(shadowingN8nWorkflow(join(REPO_ROOT, '.cache', 'dev', 'esig-e2e-n8n-x'))).toContain(REPO_ROOT);
+	});
+
+	it('npm run dev puts them outside the repository, in the user’s cache folder', () => {
+		expect(userFolderParent).toBe(devUserFolderParent());
+		expect(isInside(REPO_ROOT, userFolderParent)).toBe(false);
+		expect(shadowingN8nWorkflow(userFolderParent)).not.toContain(REPO_ROOT);
+		expect(devUserFolderParent({}, '/home/someone')).toBe('/home/someone/.cache/n8n-nodes-esignature/dev');
+		expect(devUserFolderParent({ XDG_CACHE_HOME: '/var/cache/me' }, '/home/someone')).toBe('/var/cache/me/n8n-nodes-esignature/dev');
+	});
+
+	it('the end-to-end suite puts them outside the repository too', () => {
+		const folder = createUserFolder();
+		try {
+			expect(isInside(REPO_ROOT, folder)).toBe(false);
+			expect(shadowingN8nWorkflow(folder)).not.toContain(REPO_ROOT);
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+	});
+
+	it('tells a folder inside another from one beside it', () => {
+		expect(isInside('/a/b', '/a/b/c')).toBe(true);
+		expect(isInside('/a/b', '/a/b')).toBe(true);
+		expect(isInside('/a/b', '/a/bc')).toBe(false);
+		expect(isInside('/a/b', '/a')).toBe(false);
+	});
+});
+
+describe('the credential npm run dev creates', () => {
+	it('has the name the example workflows and their notes give it', () => {
+		for (const { file, workflow } of loadExamples()) {
+			const names = workflow.nodes.flatMap((node) =>
+				Object.values((node.credentials ?? {}) as Record<string, { name: string }>).map((credential) => credential.name),
+			);
+			expect({ file, names: [...new Set(names)] }).toEqual({ file, names: names.length ? [CREDENTIAL_NAME] : [] });
+		}
+	});
+});
+
+describe('the examples in npm run dev', () => {
+	it('read and write in its files folder, while their notes still explain the path they ship with', () => {
+		for (const { file, workflow } of loadExamples()) {
+			const rebased = rebaseExampleFiles(workflow, '/tmp/dev-files/');
+			const notes = rebased.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
+			const others = rebased.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
+			expect({ file, paths: JSON.stringify(others).includes(EXAMPLE_FILES_DIR) }).toEqual({ file, paths: false });
+			expect({ file, explained: notes.some((note) => JSON.stringify(note).includes(EXAMPLE_FILES_DIR)) }).toEqual({ file, explained: true });
+			expect(JSON.stringify(workflow).includes(EXAMPLE_FILES_DIR)).toBe(true);
+		}
+		const [first] = loadExamples();
+		expect(JSON.stringify(rebaseExampleFiles(first.workflow, '/tmp/dev-files/'))).toContain('/tmp/dev-files/contract.pdf');
+	});
+});

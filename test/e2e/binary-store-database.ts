@@ -1,0 +1,2 @@
+/** Read by stack.ts: the n8n of every scenario in this project keeps binary data in its database. */
+process.env.ESIG_E2E_BINARY_MODE = 'database';

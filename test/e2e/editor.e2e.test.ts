@@ -1,0 +1,311 @@
+/**
+ * What users see, checked in a real browser: Debian's Chromium drives the editor of the end-to-end n8n (one n8n, one
+ * browser for the whole file) with our packed package, the emulator, a ready credential and the example workflows.
+ *
+ * - the node picker finds both nodes by "signature", with every operation under the name the node gives it;
+ * - the action node's panel: operations by name, the Webhook picker naming the trigger it belongs to, the service's
+ *   workflow fields, Simplify, and a download's File Name;
+ * - the trigger's panel: its notice and test help, and a test event sent in one step (the emulator's test-event
+ *   link) arriving with the signed PDF; its subtitle on the canvas;
+ * - the credential modal for both grants, with n8n's connection test passing, and failing for a wrong secret;
+ * - an example workflow executed from the editor, with its output in the output panel;
+ * - the HTTP Request node offering the credential as a predefined credential type.
+ *
+ * Screenshots go to .tmp/editor-screenshots/ (ESIG_SCREENSHOTS_DIR); with ESIG_README_IMAGES=1 the README's three
+ * pictures in docs/images/ are taken again.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { ESignature } from '../../nodes/ESignature/ESignature.node';
+import { byTestId, openBrowser, openOptions, pickOption, signIn, waitForText, type Browser } from './browser';
+import { sleep } from './n8n';
+import { loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from './stack';
+
+jest.setTimeout(120_000);
+
+/** The credential name the examples and `npm run dev` use. */
+const CREDENTIAL_NAME = 'E-Signature account';
+
+/** Every operation's picker text (`action`), as the node declares it. */
+const declaredActions = new ESignature().description.properties
+	.filter((property) => property.name === 'operation')
+	.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => String(option.action)));
+
+describe('the editor, in a real browser', () => {
+	let stack: Stack;
+	let browser: Browser;
+	const examples = loadExamples();
+	const triggerExamples = examples.filter((e) => e.workflow.nodes.some((node) => node.type === TRIGGER_TYPE));
+
+	beforeAll(async () => {
+		[stack, browser] = await Promise.all([
+			startStack({
+				tarball: process.env.ESIG_E2E_TARBALL,
+				credentialName: CREDENTIAL_NAME,
+				workflows: ({ filesDir, emulator }) => {
+					writeFileSync(join(filesDir, 'contract.pdf'), emulator.samplePdf);
+					return examples.map((e) => rebaseExampleFiles(e.workflow, filesDir));
+				},
+				activate: triggerExamples.map((e) => e.workflow.id),
+			}),
+			openBrowser(),
+		]);
+		// n8n registers the webhooks of active workflows just after it reports ready.
+		const deadline = Date.now() + 30_000;
+		while (stack.emulator.webhooks().length < triggerExamples.length && Date.now() < deadline) await sleep(200);
+		await signIn(browser.page, stack.n8n);
+	}, 240_000);
+
+	afterAll(async () => {
+		await browser?.close();
+		await stack?.stop();
+	});
+
+	// What the page showed at the end of each test, for a failure's diagnosis.
+	let testNumber = 0;
+	afterEach(async () => {
+		testNumber += 1;
+		await browser?.screenshot(`after-test-${testNumber}`).catch(() => undefined);
+	});
+
+	const page = () => browser.page;
+	const ndv = () => page().locator(byTestId('ndv'));
+
+	async function newWorkflow(): Promise<void> {
+		await page().goto(`${stack.n8n.url}/workflow/new`);
+		await page().locator(byTestId('canvas-add-button')).waitFor();
+	}
+
+	/** Opens the node picker of an empty workflow, types "signature" and opens our entry. */
+	async function openOurEntry() {
+		await page().locator(byTestId('canvas-add-button')).click();
+		await page().keyboard.type('signature');
+		const creator = page().locator(byTestId('node-creator'));
+		await creator.locator(byTestId('node-creator-item-name'), { hasText: /^E-Signature$/ }).click();
+		await waitForText(creator, /Triggers \(\d+\)/);
+		return creator;
+	}
+
+	/** The stack's credential in the open panel: n8n preselects the newest one, and other tests add some. */
+	async function chooseCredential(): Promise<void> {
+		await ndv().locator(byTestId('node-credentials-select')).click();
+		await page().locator(byTestId(`node-credentials-select-item-${stack.credential.id}`)).click();
+		expect(await ndv().locator(`${byTestId('node-credentials-select')} input`).inputValue()).toBe(CREDENTIAL_NAME);
+	}
+
+	test('the node picker finds both nodes by "signature", every operation named as the node names it', async () => {
+		await newWorkflow();
+		await page().locator(byTestId('canvas-add-button')).click();
+		await page().keyboard.type('signature');
+		const creator = page().locator(byTestId('node-creator'));
+		const entry = creator.locator(byTestId('node-creator-item-name'), { hasText: /^E-Signature$/ });
+		await entry.waitFor();
+		// n8n shows an action node and its trigger as one entry, with the trigger's description.
+		await waitForText(creator, 'start workflows when they are signed or rejected');
+		await entry.click();
+
+		await waitForText(creator, 'Triggers (3)');
+		await creator.locator(byTestId('node-creator-category-item'), { hasText: /^Actions/ }).click();
+		await waitForText(creator, `Actions (${declaredActions.length})`);
+		await waitForText(creator, declaredActions[0]);
+		await browser.screenshot('picker', creator, { readme: true });
+
+		// The list draws only what is in view: a page tall enough shows every entry.
+		await page().setViewportSize({ width: 1280, height: 3000 });
+		try {
+			await waitForText(creator, 'Update a webhook');
+			const shown = await creator.locator(byTestId('node-creator-item-name')).allInnerTexts();
+			const triggers = ['On any event', 'On envelope completed', 'On envelope rejected'];
+			expect(shown.filter((name) => triggers.includes(name))).toEqual(triggers);
+			expect(shown.filter((name) => !triggers.includes(name)).sort()).toEqual([...declaredActions].sort());
+		} finally {
+			await page().setViewportSize({ width: 1280, height: 800 });
+		}
+	});
+
+	test('the action node panel: operations by name, the Webhook picker, the service workflow fields, Simplify, File Name', async () => {
+		await newWorkflow();
+		const creator = await openOurEntry();
+		await creator.locator(byTestId('node-creator-category-item'), { hasText: /^Actions/ }).click();
+		await creator.locator(byTestId('node-creator-item-name'), { hasText: 'Create an envelope from files' }).click();
+		await ndv().waitFor();
+		await chooseCredential();
+		expect(await ndv().locator(`${byTestId('parameter-input-operation')} input`).inputValue()).toBe('Create From Files');
+		await ndv().locator(byTestId('parameter-input-simplify')).waitFor();
+
+		// The account default webhook is the trigger example's: the picker says whose it is.
+		const [registered] = stack.emulator.webhooks();
+		const triggerId = new URL(registered.webhookUrl).pathname.split('/')[2];
+		await ndv().locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`).click();
+		const webhooks = page().locator(`${byTestId('rlc-item')}:visible`);
+		await webhooks.first().waitFor();
+		expect(await webhooks.allInnerTexts()).toEqual([
+			`n8n trigger ${triggerId.slice(0, 8)} at ${new URL(stack.n8n.url).host} (account default)`,
+		]);
+		await browser.screenshot('node-panel', ndv(), { readme: true });
+		await page().keyboard.press('Escape');
+		await ndv().locator(byTestId('parameter-input-operation')).click({ position: { x: 5, y: 5 } });
+		const createOperations = await openOptions(page());
+		expect(createOperations).toEqual(expect.arrayContaining(['Create From Files', 'Create From Base64', 'Create From Base64 List']));
+		await page().keyboard.press('Escape');
+
+		await ndv().locator(byTestId('collection-parameter-add')).first().click();
+		const fields = page().locator(`${byTestId('collection-parameter-option')}:visible`);
+		await fields.first().waitFor();
+		expect(await fields.allInnerTexts()).toEqual(
+			expect.arrayContaining(['Service Workflow ID', 'Service External Workflow', 'Reference Number']),
+		);
+		await page().keyboard.press('Escape');
+
+		// Document: four downloads told apart by name, and a file name of one's own.
+		await ndv().locator(byTestId('parameter-input-resource')).click();
+		await pickOption(page(), /^Document$/);
+		await ndv().locator(byTestId('parameter-input-operation')).click();
+		// n8n adds "Custom API Call" to a node whose credential the HTTP Request node can use: it opens that node with
+		// our credential (docs/n8n-notes.md#editor-credential-types).
+		expect(await openOptions(page())).toEqual([
+			'Download Completed PDF',
+			'Download Current PDF',
+			'Download Original',
+			'Download Signed',
+			'Custom API Call',
+		]);
+		await pickOption(page(), 'Download Completed PDF');
+		await ndv().locator(`${byTestId('collection-parameter-add')}:visible`).last().click();
+		await page().locator(`${byTestId('collection-parameter-option')}:visible`, { hasText: 'File Name' }).click();
+		await ndv().locator(byTestId('parameter-input-fileName')).waitFor();
+		await browser.screenshot('node-panel-download');
+	});
+
+	test('the trigger panel: short notice, how to test it, and a test event sent in one step arrives with the signed PDF', async () => {
+		await newWorkflow();
+		const creator = await openOurEntry();
+		await creator.locator(byTestId('node-creator-item-name'), { hasText: 'On envelope completed' }).click();
+		await ndv().waitFor();
+		await chooseCredential();
+		await waitForText(ndv(), 'Pin envelopes to this trigger');
+		await waitForText(ndv(), 'N8N_PAYLOAD_SIZE_MAX');
+		await waitForText(ndv(), 'Test with a signing event');
+		await waitForText(ndv(), 'test the trigger');
+		await browser.screenshot('trigger-panel', ndv());
+
+		await ndv().locator(byTestId('trigger-execute-button')).click();
+		await waitForText(ndv(), 'Listening for test event');
+		// The canvas says how to send an event while the trigger listens.
+		await page().locator(byTestId('ndv-close-button')).click();
+		const node = page().locator(byTestId('canvas-node'), { hasText: 'E-Signature Trigger' });
+		await waitForText(node, 'Open the test-event link');
+		// The one step: the link `npm run dev` prints, opened in another tab.
+		const tab = await browser.context.newPage();
+		await tab.goto(`${stack.emulator.url}/_emulator/test-event`);
+		const sent = JSON.parse(await tab.locator('body').innerText());
+		await tab.close();
+		expect(sent).toMatchObject({ ok: true, event: 'completed', delivered: true, httpStatusCode: 200 });
+		expect(sent.webhookUrl).toContain('/webhook-test/');
+
+		await node.locator(byTestId('canvas-node-status-success')).waitFor();
+		await node.dblclick();
+		const output = ndv().locator(byTestId('output-panel'));
+		await waitForText(output, '1 item');
+		await output.locator(byTestId('radio-button-json')).click();
+		await waitForText(output, sent.referenceNumber);
+		const json = await output.innerText();
+		expect(json).toContain('statusName');
+		expect(json).toContain('signatories');
+		expect(json).not.toContain('ReferencNumber');
+		await output.locator(byTestId('radio-button-binary')).click();
+		await waitForText(output, 'file_0');
+		await waitForText(output, 'contract.pdf');
+		await waitForText(output, 'application/pdf');
+		await page().locator('.el-notification__closeBtn:visible').first().click({ timeout: 2_000 }).catch(() => undefined);
+		await browser.screenshot('trigger-execution', ndv(), { readme: true });
+
+		await page().locator(byTestId('ndv-close-button')).click();
+		await waitForText(node, 'Completed');
+		expect(await node.innerText()).not.toContain('Events:');
+		// Listening ended: the test registration is gone from the service.
+		const deadline = Date.now() + 10_000;
+		while (stack.emulator.webhooks().some((w) => w.webhookUrl.includes('/webhook-test/')) && Date.now() < deadline) await sleep(200);
+		expect(stack.emulator.webhooks().filter((w) => w.webhookUrl.includes('/webhook-test/'))).toEqual([]);
+	});
+
+	test.each([
+		['Integration', 'integration'],
+		['Client Credentials', 'client-credentials'],
+	])('the credential modal, %s grant: n8n tests the connection successfully', async (grant, file) => {
+		const { emulator } = stack;
+		const { demo } = emulator;
+		await page().goto(`${stack.n8n.url}/home/credentials`);
+		await page().locator(byTestId('add-resource-credential')).click();
+		await page().keyboard.type('E-Signature');
+		await page().locator(byTestId('new-credential-type-select-option'), { hasText: 'E-Signature API' }).click();
+		await page().locator(byTestId('new-credential-type-button')).click();
+		const modal = page().locator(byTestId('editCredential-modal'));
+		await modal.waitFor();
+		if (grant !== 'Integration') {
+			await modal.locator(byTestId('parameter-input-grantType')).click();
+			await pickOption(page(), grant);
+		}
+		const fill = (name: string, value: string) => modal.locator(`${byTestId(`parameter-input-${name}`)} input`).fill(value);
+		await fill('baseUrl', emulator.url);
+		await fill('authUrl', emulator.authUrl);
+		await fill('clientId', demo.clientId);
+		await fill('clientSecret', demo.clientSecret);
+		if (grant === 'Integration') {
+			await fill('username', demo.username);
+			await fill('password', demo.password);
+			await fill('accountId', demo.accountId);
+			await fill('accountSecret', demo.accountSecret);
+		}
+		// The credential's test lists the webhooks (docs/service-api.md#token-grants).
+		const testsBefore = emulator.requestsTo('GET', '/api/v1/webhooks').length;
+		await modal.locator(byTestId('credential-save-button')).click();
+		await waitForText(modal, 'Connection tested successfully');
+		expect(emulator.requestsTo('GET', '/api/v1/webhooks').length).toBeGreaterThan(testsBefore);
+		await browser.screenshot(`credential-${file}`, modal);
+
+		// The same credential with a wrong secret fails n8n's test.
+		await fill('clientSecret', 'not-the-secret');
+		await modal.locator(byTestId('credential-save-button')).click();
+		await waitForText(modal, 'Couldn’t connect with these settings');
+		await page().keyboard.press('Escape');
+	});
+
+	test('an example executed from the editor shows its output: invitations with named values', async () => {
+		await page().goto(`${stack.n8n.url}/workflow/esigExample3Bulk`);
+		await page().locator(byTestId('execute-workflow-button')).click();
+		const invite = page().locator(byTestId('canvas-node'), { hasText: 'Invite Signer' });
+		await invite.locator(byTestId('canvas-node-status-success')).waitFor({ timeout: 60_000 });
+		await invite.dblclick();
+		const output = ndv().locator(byTestId('output-panel'));
+		await waitForText(output, '3 items');
+		await output.locator(byTestId('radio-button-json')).click();
+		// The panel renders the first items (it draws only what is in view).
+		await waitForText(output, 'jane@example.com');
+		const json = await output.innerText();
+		// Simplify: the roles and statuses by name, not the service's numbers.
+		expect(json).toContain('"Signer"');
+		expect(json).toContain('"Pending"');
+		expect(json).not.toMatch(/"destinationType":\s*1\b/);
+		await browser.screenshot('example-output', ndv());
+	});
+
+	// n8n's editor lists only credential types whose `authenticate` survives as JSON
+	// (docs/n8n-notes.md#editor-credential-types).
+	test('the HTTP Request node offers "E-Signature API" under Authentication → Predefined Credential Type', async () => {
+		await newWorkflow();
+		await page().locator(byTestId('canvas-add-button')).click();
+		await page().keyboard.type('HTTP Request');
+		await page().locator(byTestId('node-creator-item-name'), { hasText: /^HTTP Request$/ }).first().click();
+		await ndv().waitFor();
+		await ndv().locator(byTestId('parameter-input-authentication')).click();
+		await pickOption(page(), 'Predefined Credential Type');
+		await ndv().locator(byTestId('parameter-input-nodeCredentialType')).click();
+		await page().keyboard.type('E-Signature');
+		expect(await openOptions(page())).toContain('E-Signature API');
+		await browser.screenshot('http-request', ndv());
+	});
+});

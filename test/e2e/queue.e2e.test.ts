@@ -1,0 +1,269 @@
+/**
+ * n8n's queue mode (queue-stack.ts): PostgreSQL, Redis, `n8n start`, one `n8n webhook` process and two workers, our
+ * packed package loaded in all of them. Run for both binary stores every process can reach: `database` (n8n's default
+ * in queue mode) and `filesystem` on the shared user folder.
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { EmulatorClient } from './emulator-client';
+import { assertSuccess, type Execution, nodeOutput, sleep } from './n8n';
+import { type BinaryDataMode, type QueueStack, startQueueStack } from './queue-stack';
+import { TRIGGER_TYPE } from './stack';
+import { chain, ESIG_CREDENTIAL, esignatureNode, manualTrigger, type NodeSpec } from './workflow-builder';
+
+jest.setTimeout(600_000);
+
+const esig = esignatureNode;
+
+const code = (name: string, jsCode: string): NodeSpec => ({
+	name,
+	type: 'n8n-nodes-base.code',
+	typeVersion: 2,
+	parameters: { jsCode },
+});
+
+/** Which worker ran an execution, from the workers' logs. */
+function workerOf(stack: QueueStack, executionId: string): number | undefined {
+	const pattern = new RegExp(`execution (ID )?${executionId}\\b`, 'i');
+	const index = stack.workers.findIndex((worker) => pattern.test(worker.log()));
+	return index < 0 ? undefined : index;
+}
+
+async function settledExecutions(stack: QueueStack, workflowId: string, count: number): Promise<Execution[]> {
+	await stack.main.waitForExecutions(workflowId, count, 90_000);
+	await sleep(1500);
+	const all = await stack.main.listExecutions({ workflowId, includeData: true });
+	expect(all).toHaveLength(count);
+	return all;
+}
+
+describe.each<BinaryDataMode>(['database', 'filesystem'])('queue mode, %s binary store', (binaryDataMode) => {
+	let stack: QueueStack;
+	let client: EmulatorClient;
+
+	beforeAll(async () => {
+		stack = await startQueueStack({ tarball: process.env.ESIG_E2E_TARBALL, binaryDataMode });
+		client = new EmulatorClient(stack.emulator);
+		process.stderr.write(
+			`[queue ${binaryDataMode}] ${Object.entries(stack.timings)
+				.map(([label, ms]) => `${label} ${(ms / 1000).toFixed(1)} s`)
+				.join(', ')}\n`,
+		);
+	});
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	test('an upload and a signed download run on a worker, the file reaching main through the shared store', async () => {
+		const emu = stack.emulator;
+		const input = join(stack.userFolder, 'contract.pdf');
+		writeFileSync(input, emu.samplePdf);
+		const reference = `Q-${binaryDataMode}-${randomUUID().slice(0, 8)}`;
+		const wf = await stack.addWorkflow(
+			chain(`Queue upload ${binaryDataMode}`, [
+				manualTrigger(),
+				{
+					name: 'Read PDF',
+					type: 'n8n-nodes-base.readWriteFile',
+					typeVersion: 1.1,
+					parameters: { operation: 'read', fileSelector: input, options: {} },
+				},
+				esig('Create Envelope', {
+					resource: 'envelope',
+					operation: 'create',
+					inputDataFieldName: 'data',
+					additionalFields: { referenceNumber: reference },
+				}),
+				{
+					name: 'Emulator Signs',
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					parameters: { method: 'POST', url: `=${emu.url}/_emulator/envelopes/{{ $json.envelopeId }}/sign`, options: {} },
+				},
+				esig('Download Signed', {
+					resource: 'document',
+					operation: 'downloadSigned',
+					documentId: '={{ $("Create Envelope").first().json.documentId }}',
+					binaryPropertyName: 'data',
+				}),
+			]),
+		);
+
+		const ex = assertSuccess(await stack.main.runWorkflow(wf.id));
+
+		expect(workerOf(stack, ex.id)).toBeDefined();
+		const created = nodeOutput(ex, 'Create Envelope')[0].json;
+		const envelope = emu.envelope(created.envelopeId)!;
+		expect(envelope.referenceNumber).toBe(reference);
+		expect(envelope.files[0].data.equals(emu.samplePdf)).toBe(true);
+		const [download] = nodeOutput(ex, 'Download Signed');
+		const received = await stack.main.binaryContent(download.binary!.data);
+		expect(received.equals(emu.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+	});
+
+	test('the trigger: registered once, callbacks received by the webhook process and run on workers, once each', async () => {
+		const emu = stack.emulator;
+		const wf = await stack.addWorkflow(
+			chain(`Queue trigger ${binaryDataMode}`, [
+				{
+					name: 'On Signing Event',
+					type: TRIGGER_TYPE,
+					typeVersion: 1,
+					webhookId: randomUUID(),
+					parameters: { events: ['*'], options: {} },
+					credentials: ESIG_CREDENTIAL,
+				},
+				// Runs on the worker: reads the signed file through n8n's binary store.
+				code('Signed File', "const bytes = await this.helpers.getBinaryDataBuffer(0, 'file_0'); return [{ json: { size: bytes.length, base64: bytes.toString('base64') } }];"),
+			]),
+			{ activate: true },
+		);
+		const deadline = Date.now() + 30_000;
+		while (!emu.webhooks().length && Date.now() < deadline) await sleep(200);
+		const hooks = emu.webhooks().filter((w) => w.webhookUrl.startsWith(stack.webhook.url));
+		expect(hooks).toHaveLength(1);
+		const [hook] = hooks;
+
+		// One event, delivered five times (the service's re-sends), and another one sent 20 times at once.
+		const { envelopeId, documentId } = await client.createEnvelope({ referenceNumber: `QT-${randomUUID().slice(0, 8)}`, webhookId: hook.id });
+		await client.inviteV3(documentId, [{ name: 'Alice Signer', email: 'alice@example.com', order: 1 }]);
+		await emu.sign(envelopeId);
+		for (let i = 0; i < 4; i++) await client.call('POST', '/api/v1/webhooks/recall', { requestId: envelopeId });
+		const deliveries = emu.deliveries.filter((d) => d.requestId === envelopeId);
+		expect(deliveries.map((d) => d.httpStatusCode)).toEqual([200, 200, 200, 200, 200]);
+		const copy = { ...(deliveries[0].body as Record<string, unknown>), RequestId: randomUUID() };
+		const statuses = await Promise.all(
+			Array.from({ length: 20 }, async () => {
+				const res = await fetch(hook.webhookUrl, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', authorization: hook.headerToken },
+					body: JSON.stringify(copy),
+				});
+				await res.text();
+				return res.status;
+			}),
+		);
+		expect(statuses.every((status) => status === 200)).toBe(true);
+
+		// Missed while inactive: re-sent by catch-up when main activates it again, received by the webhook process.
+		await stack.main.deactivate(wf.id);
+		await sleep(1000);
+		const missed = await client.createEnvelope({ referenceNumber: `QM-${randomUUID().slice(0, 8)}`, webhookId: hook.id });
+		await client.inviteV3(missed.documentId, [{ name: 'Alice Signer', email: 'alice@example.com', order: 1 }]);
+		await emu.sign(missed.envelopeId);
+		expect(emu.deliveries.filter((d) => d.requestId === missed.envelopeId)[0].ok).toBe(false);
+		await stack.main.activate(wf.id);
+
+		const all = await settledExecutions(stack, wf.id, 3);
+		const ids = all.map((ex) => nodeOutput(ex, 'On Signing Event')[0].json.requestId);
+		expect(ids.sort()).toEqual([envelopeId, copy.RequestId, missed.envelopeId].sort());
+		expect(emu.webhooks().map((w) => w.id)).toEqual([hook.id]);
+		for (const ex of all) expect(workerOf(stack, ex.id)).toBeDefined();
+		expect(stack.webhook.log()).not.toMatch(/Error in handling webhook request/);
+
+		const first = all.find((ex) => nodeOutput(ex, 'On Signing Event')[0].json.requestId === envelopeId)!;
+		const envelope = emu.envelope(envelopeId)!;
+		const expected = emu.state.currentBytes(envelope, envelope.files[0]);
+		const onWorker = nodeOutput(first, 'Signed File')[0].json;
+		expect(Buffer.from(onWorker.base64, 'base64').equals(expected)).toBe(true);
+		// In database mode n8n's REST API cannot serve a binary the webhook process wrote (as for its own Webhook node).
+		if (binaryDataMode === 'filesystem') {
+			const [item] = nodeOutput(first, 'On Signing Event');
+			expect((await stack.main.binaryContent(item.binary!.file_0)).equals(expected)).toBe(true);
+		}
+		await stack.main.deactivate(wf.id);
+	});
+
+	if (binaryDataMode !== 'database') return;
+
+	test('a 1,000-item status run spread over both workers fetches one token per worker at most', async () => {
+		const emu = stack.emulator;
+		const { envelopeId } = await client.createEnvelope({ referenceNumber: `QS-${randomUUID().slice(0, 8)}` });
+		const wf = await stack.addWorkflow(
+			chain('Queue status run', [
+				manualTrigger(),
+				code('Envelopes', `return Array.from({ length: 250 }, () => ({ json: { envelopeId: '${envelopeId}' } }));`),
+				esig('Get Status', { resource: 'envelope', operation: 'getStatus', envelopeId: '={{ $json.envelopeId }}' }),
+			]),
+		);
+		// Every token the service issued is refused from now on: each process that runs items must renew.
+		emu.expireAllTokens();
+		const tokensBefore = emu.tokenRequests;
+		// Four runs of 250 at once: the queue hands them to both workers.
+		const runs = await Promise.all(Array.from({ length: 4 }, () => stack.main.runWorkflow(wf.id, { timeoutMs: 300_000 })));
+
+		runs.forEach((ex) => expect(nodeOutput(assertSuccess(ex), 'Get Status')).toHaveLength(250));
+		const workersUsed = new Set(runs.map((ex) => workerOf(stack, ex.id)));
+		expect(workersUsed).toEqual(new Set([0, 1]));
+		const afterExpiry = emu.tokenRequests - tokensBefore;
+
+		// Warm: the token n8n stored with the credential is shared through the database by every process.
+		const warmBefore = emu.tokenRequests;
+		const warm = await Promise.all(Array.from({ length: 4 }, () => stack.main.runWorkflow(wf.id, { timeoutMs: 300_000 })));
+		warm.forEach((ex) => assertSuccess(ex));
+		const warmRequests = emu.tokenRequests - warmBefore;
+		process.stderr.write(
+			`[queue] 1,000 items on ${workersUsed.size} workers: ${afterExpiry} token request(s) after every token was refused, ${warmRequests} with a valid stored token\n`,
+		);
+		expect(afterExpiry).toBeGreaterThanOrEqual(1);
+		expect(afterExpiry).toBeLessThanOrEqual(stack.workers.length);
+		expect(warmRequests).toBe(0);
+	});
+
+	test('a worker killed in the middle of a run: what n8n does with its execution, and no duplicate envelopes', async () => {
+		const emu = stack.emulator;
+		const batch = randomUUID().slice(0, 8);
+		const wf = await stack.addWorkflow(
+			chain('Queue kill', [
+				manualTrigger(),
+				code('References', `return Array.from({ length: 40 }, (_, i) => ({ json: { reference: 'K-${batch}-' + i } }));`),
+				esig('Create', {
+					resource: 'envelope',
+					operation: 'createFromBase64',
+					fileInput: 'base64',
+					fileBase64: emu.samplePdf.toString('base64'),
+					fileName: 'contract.pdf',
+					additionalFields: { referenceNumber: '={{ $json.reference }}' },
+				}),
+			]),
+		);
+		emu.setLatency(400);
+		const started = await stack.main.rest('POST', `/workflows/${wf.id}/run`, { triggerToStartFrom: { name: 'Manual Trigger' } });
+		const executionId = String(started.executionId);
+		const deadline = Date.now() + 60_000;
+		while (workerOf(stack, executionId) === undefined && Date.now() < deadline) await sleep(100);
+		while (!emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64').length && Date.now() < deadline) await sleep(50);
+		const victim = stack.workers[workerOf(stack, executionId)!];
+		process.kill(-victim.child.pid!, 'SIGKILL');
+		await sleep(5000);
+		emu.setLatency(0);
+
+		// n8n's queue does not give a stalled job to another worker (Bull's maxStalledCount is 0 in n8n): after the
+		// stalled-job check (every 5 s here, QUEUE_WORKER_STALLED_INTERVAL) main marks the execution as failed.
+		let ex = await stack.main.api('GET', `/executions/${executionId}?includeData=false`);
+		const settle = Date.now() + 90_000;
+		while (ex.status === 'running' && Date.now() < settle) {
+			await sleep(1000);
+			ex = await stack.main.api('GET', `/executions/${executionId}?includeData=false`);
+		}
+		const created = emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64').length;
+		process.stderr.write(
+			`[queue] execution ${executionId} after its worker was killed: status ${ex.status}, finished ${ex.finished}; ${created} of 40 envelopes created before the kill, none retried\n`,
+		);
+		expect(ex.status).not.toBe('running');
+		expect(ex.status).not.toBe('success');
+		const envelopes = [...emu.state.account(emu.demo.accountId)!.envelopes.values()].filter((e) =>
+			String(e.referenceNumber).startsWith(`K-${batch}-`),
+		);
+		const perReference = new Map<string, number>();
+		for (const e of envelopes) perReference.set(e.referenceNumber, (perReference.get(e.referenceNumber) ?? 0) + 1);
+		expect([...perReference.values()].every((count) => count === 1)).toBe(true);
+		expect(envelopes.length).toBeLessThan(40);
+
+		// The stack goes on with a new worker.
+		await stack.addWorker();
+		stack.workers.splice(stack.workers.indexOf(victim), 1);
+	});
+});

@@ -1,0 +1,85 @@
+/**
+ * Get Status (getStatus.ts).
+ */
+import { envelopeSuite, expectBearer, UNKNOWN_GUID } from './testing';
+
+const { suite, run, envelopeCalls, pdfItem } = envelopeSuite();
+
+describe('envelope: getStatus', () => {
+	it('gets the status record of the envelope', async () => {
+		const result = await run(
+			{
+				operation: 'createAndInvite',
+				destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] },
+			},
+			[pdfItem()],
+		);
+		const envelopeId = result.items[0].json.envelopeId as string;
+		await suite.emulator.sign(envelopeId, 'jane@example.com');
+		suite.emulator.clearRequests();
+
+		const status = await run({ operation: 'getStatus', envelopeId });
+		expect(status.error).toBeUndefined();
+		const [request] = envelopeCalls();
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe(`/api/v1/envelopes/${envelopeId}/status`);
+		expect(request.query).toEqual({});
+		expect(request.rawBody.length).toBe(0);
+		expectBearer(request);
+		expect(status.items).toEqual([
+			{
+				json: {
+					envelopeId,
+					status: 'Completed',
+					createdAt: expect.any(String),
+					signers: [{ name: 'Jane', email: 'jane@example.com', status: 'Signed', signedAt: expect.any(String) }],
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it('leaves out the fields the service answers null, unless Simplify is off', async () => {
+		const created = await run(
+			{
+				operation: 'createAndInvite',
+				destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] },
+			},
+			[pdfItem()],
+		);
+		const envelopeId = created.items[0].json.envelopeId as string;
+
+		const simplified = await run({ operation: 'getStatus', envelopeId });
+		const raw = await run({ operation: 'getStatus', envelopeId, simplify: false });
+
+		// Jane has not signed: the service answers signedAt null.
+		expect((raw.items[0].json.signers as Array<Record<string, unknown>>)[0]).toEqual({
+			name: 'Jane',
+			email: 'jane@example.com',
+			status: 'Pending',
+			signedAt: null,
+		});
+		expect(simplified.items[0].json).toEqual({ ...raw.items[0].json, signers: [{ name: 'Jane', email: 'jane@example.com', status: 'Pending' }] });
+	});
+
+	it('reports an unknown envelope (data null) as not found', async () => {
+		const result = await run({ operation: 'getStatus', envelopeId: UNKNOWN_GUID });
+		expect(envelopeCalls()).toHaveLength(1);
+		expect(result.error?.message).toBe('The requested item was not found');
+		expect(result.error?.description).toMatch(/does not exist or belongs to another account/);
+	});
+
+	it('reports an envelope of another account as not found', async () => {
+		const other = suite.emulator.addAccount();
+		const account = suite.emulator.state.account(other.accountId)!;
+		const foreign = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'x.pdf', data: suite.emulator.samplePdf }] });
+		const result = await run({ operation: 'getStatus', envelopeId: foreign.envelopeId });
+		expect(result.error?.message).toBe('The requested item was not found');
+	});
+
+	it('refuses an empty Envelope ID before sending', async () => {
+		const result = await run({ operation: 'getStatus', envelopeId: '={{ $json.id }}' }, [{ json: { id: ' ' } }]);
+		expect(result.error?.message).toBe('Envelope ID is required');
+		expect(envelopeCalls()).toHaveLength(0);
+	});
+});

@@ -1,0 +1,354 @@
+/**
+ * The harness of the action node: runs workflows [Test Source -> E-Signature] (see Harness). The trigger's harness is
+ * trigger.ts; suite.ts registers the jest hooks that start an emulator and a Harness for a test file.
+ */
+import { DirectoryLoader, ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import type {
+	ExecutionBaseError,
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { ESignatureApi } from '../../credentials/ESignatureApi.credentials';
+import { ESignature } from '../../nodes/ESignature/ESignature.node';
+import type { Emulator } from '../emulator';
+import { CREDENTIAL_TYPE, TestCredentialsHelper, emulatorCredentials } from './credentials-helper';
+
+export const NODE_NAME = 'E-Signature';
+
+export interface InputFile {
+	data: Buffer;
+	fileName?: string;
+	mimeType?: string;
+}
+
+export interface InputItem {
+	json?: IDataObject;
+	binary?: Record<string, InputFile>;
+}
+
+export interface RunOptions {
+	/** Parameters of the E-Signature node. */
+	parameters: INodeParameters;
+	/** Items the trigger emits into the node (default: one empty item). */
+	items?: InputItem[];
+	/** Credential id to use (default 'cred-1', see setCredentials). */
+	credentialId?: string;
+	continueOnFail?: boolean;
+	/**
+	 * n8n's "On Error" setting of the node: 'continueRegularOutput' is what continueOnFail sets, 'continueErrorOutput'
+	 * adds the error output (RunResult.outputs[1]).
+	 */
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
+	/** n8n's node settings Retry On Fail, Max. Tries and Wait Between Tries (ms), run by n8n-core's WorkflowExecute. */
+	retryOnFail?: { maxTries?: number; waitBetweenTries?: number };
+	/** The execution's ID, as n8n gives every execution one (default: a new one per run). */
+	executionId?: string;
+	/** The workflow's timezone setting (n8n's default otherwise). */
+	timezone?: string;
+	/** Another node type in the E-Signature node's place (benchmarks compare ours with a minimal declarative node). */
+	nodeType?: INodeType;
+	/** Called once the source has emitted its items (binary data stored), before the E-Signature node runs. */
+	afterSource?: () => void;
+}
+
+export interface RunResult {
+	run: IRun;
+	/** Items the E-Signature node output (empty when it failed). */
+	items: INodeExecutionData[];
+	/** Every main output of the node's last run: [regular, error] with onError 'continueErrorOutput'. */
+	outputs: INodeExecutionData[][];
+	/** The error that stopped the node, if any. */
+	error?: ExecutionBaseError;
+	/** Bytes of a binary property of an output item, whatever the binary data mode. */
+	binary(itemIndex: number, property: string): Promise<Buffer>;
+	/**
+	 * Re-runs this (failed) execution as n8n's "Retry execution" does: a new execution with its own ID, started from
+	 * the saved execution data with the failed node's run removed (n8n's ExecutionService.retry).
+	 */
+	retry(): Promise<RunResult>;
+}
+
+/** The trigger of the test workflow: emits the items the test gives, with binary data stored the n8n way. */
+function sourceNodeType(items: InputItem[], afterSource?: () => void): INodeType {
+	return {
+		description: {
+			displayName: 'Test Source',
+			name: 'testSource',
+			group: ['trigger'],
+			version: 1,
+			description: 'Emits the items of the test',
+			defaults: { name: 'Test Source' },
+			inputs: [],
+			outputs: ['main'],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions) {
+			const output: INodeExecutionData[] = [];
+			for (const item of items) {
+				const out: INodeExecutionData = { json: item.json ?? {} };
+				if (item.binary) {
+					out.binary = {};
+					for (const [key, file] of Object.entries(item.binary)) {
+						out.binary[key] = await this.helpers.prepareBinaryData(
+							file.data,
+							file.fileName ?? 'document.pdf',
+							file.mimeType ?? 'application/pdf',
+						);
+					}
+				}
+				output.push(out);
+			}
+			afterSource?.();
+			return [output];
+		},
+	};
+}
+
+/**
+ * Execution IDs are unique in an n8n instance: one counter for every harness of the test file, which share one
+ * emulator (the node derives reference numbers from them).
+ */
+let executionCount = 0;
+
+/** A workflow ready to run, and the additional data of an execution of it. */
+interface Prepared {
+	workflow: Workflow;
+	additionalData(executionId: string): IWorkflowExecuteAdditionalData;
+}
+
+/**
+ * One instance for every run, as n8n loads a node type once, with the Request Options (batching, proxy, timeout)
+ * n8n's loader adds to every declarative node. On a copy of the property list: the node's own list stays as declared.
+ */
+function asLoaded(nodeType: INodeType): INodeType {
+	const loaded = Object.create(nodeType) as INodeType;
+	loaded.description = { ...nodeType.description, properties: [...nodeType.description.properties] };
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(loaded);
+	return loaded;
+}
+
+const eSignature = asLoaded(new ESignature());
+
+/** Other node types in its place (benchmarks), loaded the same way, once each. */
+const loadedTypes = new WeakMap<INodeType, INodeType>();
+function loadedType(nodeType: INodeType): INodeType {
+	let loaded = loadedTypes.get(nodeType);
+	if (!loaded) loadedTypes.set(nodeType, (loaded = asLoaded(nodeType)));
+	return loaded;
+}
+
+class NodeTypes implements INodeTypes {
+	constructor(private readonly types: Record<string, INodeType | IVersionedNodeType>) {}
+
+	getByName(nodeType: string) {
+		return this.types[nodeType];
+	}
+
+	getByNameAndVersion(nodeType: string, version?: number): INodeType {
+		const type = this.types[nodeType];
+		if (!type) throw new Error(`Unknown node type ${nodeType}`);
+		return NodeHelpers.getVersionedNodeType(type, version);
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+}
+
+/**
+ * Runs workflows [Test Source -> E-Signature] through n8n-core's real WorkflowExecute and RoutingNode, with real HTTP
+ * to the emulator. One harness holds one credential store, as one n8n instance would.
+ */
+export class Harness {
+	readonly credentialTypes: Record<string, ICredentialType> = { [CREDENTIAL_TYPE]: new ESignatureApi() };
+
+	readonly credentialsHelper = new TestCredentialsHelper(this.credentialTypes);
+
+	private runCount = 0;
+
+	constructor(readonly emulator: Emulator) {
+		this.setCredentials(emulatorCredentials(emulator));
+	}
+
+	setCredentials(data: ICredentialDataDecryptedObject, id = 'cred-1') {
+		this.credentialsHelper.store.set(id, { accessToken: '', ...data });
+	}
+
+	credentials(id = 'cred-1'): ICredentialDataDecryptedObject {
+		return this.credentialsHelper.store.get(id) ?? {};
+	}
+
+	/** What n8n gives every node context of one run: the credentials, lifecycle hooks and its URLs. */
+	private additionalData(id: string, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
+		return {
+			executionId: id,
+			credentialsHelper: this.credentialsHelper,
+			hooks: new ExecutionLifecycleHooks('manual', id, workflowData),
+			executeWorkflow: async () => {
+				throw new Error('not supported in tests');
+			},
+			getRunExecutionData: async () => undefined,
+			getRuntimeCredential: async () => undefined,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: 'http://127.0.0.1:5678/rest',
+			instanceBaseUrl: 'http://127.0.0.1:5678/',
+			formBaseUrl: 'http://127.0.0.1:5678/form',
+			formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+			formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+			webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+			webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+			webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+			mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+			mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+			variables: {},
+			userId: 'user-1',
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	/**
+	 * Calls a picker of the node (methods.listSearch) as the editor does, with n8n-core's LoadOptionsContext for a node
+	 * with the given parameters and the harness's credential.
+	 */
+	async listSearch(
+		method: keyof ESignature['methods']['listSearch'],
+		filter?: string,
+		parameters: INodeParameters = {},
+	): Promise<INodeListSearchResult> {
+		const id = `wf-${++this.runCount}`;
+		const node: INode = {
+			id: 'esign',
+			name: NODE_NAME,
+			type: 'eSignature',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters,
+			credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'E-Signature account' } },
+		};
+		const nodeTypes = new NodeTypes({ eSignature });
+		const workflow = new Workflow({ id, name: id, nodes: [node], connections: {}, active: false, nodeTypes, staticData: {} });
+		const workflowData = { id, name: id, active: false, nodes: [node], connections: {} } as unknown as IWorkflowBase;
+		const context = new LoadOptionsContext(workflow, node, this.additionalData(id, workflowData), 'parameters.webhookId');
+		return await eSignature.methods!.listSearch![method].call(context, filter);
+	}
+
+	async run(options: RunOptions): Promise<RunResult> {
+		const prepared = this.prepare(options);
+		const executionId = options.executionId ?? `exec-${++executionCount}`;
+		const additionalData = prepared.additionalData(executionId);
+		const run = await new WorkflowExecute(additionalData, 'manual').run({
+			workflow: prepared.workflow,
+			startNode: prepared.workflow.getNode('Test Source')!,
+		});
+		return this.result(prepared, run);
+	}
+
+	private prepare(options: RunOptions): Prepared {
+		const items = options.items ?? [{ json: {} }];
+		const credentialId = options.credentialId ?? 'cred-1';
+		const id = `wf-${++this.runCount}`;
+		const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
+		const nodes: INode[] = [
+			{
+				id: 'source',
+				name: 'Test Source',
+				type: 'testSource',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'esign',
+				name: NODE_NAME,
+				type: 'eSignature',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: options.parameters,
+				credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'E-Signature account' } },
+				continueOnFail: options.continueOnFail,
+				onError,
+				...(options.retryOnFail
+					? {
+							retryOnFail: true,
+							maxTries: options.retryOnFail.maxTries,
+							waitBetweenTries: options.retryOnFail.waitBetweenTries ?? 0,
+						}
+					: {}),
+			},
+		];
+		const connections = {
+			'Test Source': { main: [[{ node: NODE_NAME, type: 'main' as const, index: 0 }]] },
+		};
+		const nodeTypes = new NodeTypes({
+			testSource: sourceNodeType(items, options.afterSource),
+			eSignature: options.nodeType ? loadedType(options.nodeType) : eSignature,
+		});
+		const workflowData: IWorkflowBase = {
+			id,
+			name: id,
+			active: false,
+			isArchived: false,
+			nodes,
+			connections,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+			settings: {},
+		} as unknown as IWorkflowBase;
+		const settings = options.timezone ? { timezone: options.timezone } : {};
+		const workflow = new Workflow({ id, name: id, nodes, connections, active: false, nodeTypes, staticData: {}, settings });
+
+		const additionalData = (executionId: string) => this.additionalData(executionId, workflowData);
+		return { workflow, additionalData };
+	}
+
+	/** n8n's ExecutionService.retry on a saved execution: the same data, the failed node's run dropped, a new ID. */
+	private async retryRun(prepared: Prepared, failed: IRun): Promise<RunResult> {
+		// n8n reads the execution back from its database: a copy, not the object the first run still holds.
+		const data = JSON.parse(JSON.stringify(failed.data)) as IRun['data'];
+		const { lastNodeExecuted } = data.resultData;
+		delete data.resultData.error;
+		const nodeRuns = lastNodeExecuted ? data.resultData.runData[lastNodeExecuted] : undefined;
+		if (nodeRuns?.length && nodeRuns[nodeRuns.length - 1].error !== undefined) nodeRuns.pop();
+		const additionalData = prepared.additionalData(`exec-${++executionCount}`);
+		const run = await new WorkflowExecute(additionalData, 'retry', data).processRunExecutionData(prepared.workflow);
+		return this.result(prepared, run);
+	}
+
+	private result(prepared: Prepared, run: IRun): RunResult {
+		const nodeRuns = run.data.resultData.runData[NODE_NAME] ?? [];
+		const last = nodeRuns[nodeRuns.length - 1];
+		const outputs = (last?.data?.main ?? []).map((output) => output ?? []);
+		const outputItems = outputs[0] ?? [];
+		const error = (last?.error ?? run.data.resultData.error) as ExecutionBaseError | undefined;
+		return {
+			run,
+			items: outputItems,
+			outputs,
+			error,
+			binary: async (itemIndex: number, property: string) => {
+				const binary = outputItems[itemIndex]?.binary?.[property];
+				if (!binary) throw new Error(`Output item ${itemIndex} has no binary property "${property}"`);
+				if (binary.id) {
+					const { Container } = await import('@n8n/di');
+					const { BinaryDataService } = await import('n8n-core');
+					return await Container.get(BinaryDataService).getAsBuffer(binary);
+				}
+				return Buffer.from(binary.data, 'base64');
+			},
+			retry: async () => await this.retryRun(prepared, run),
+		};
+	}
+}

@@ -1,0 +1,365 @@
+/**
+ * The trigger's delivery guarantees (README "Delivery guarantees"): an envelope pinned to the trigger keeps reaching
+ * it across deactivation, restarts and URL changes; what was missed is re-sent on activation; each event starts one
+ * execution however often it is delivered. test/harness/trigger.ts plays n8n's webhook side.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { CALLBACK_REJECTED, Emulator } from './emulator';
+import { ServiceClient, binaryBytes, post } from './harness/service-client';
+import { FakeN8n, TriggerWorkflow } from './harness/trigger';
+import {
+	SEEN_EVENTS_MAX,
+	SEEN_EVENTS_MAX_AGE_MS,
+	claimEvent,
+	confirmEvent,
+	eventKey,
+} from '../nodes/ESignature/trigger/receivedEvents';
+import { CATCH_UP_MAX_RECALLS } from '../nodes/ESignature/trigger/catchUp';
+
+let emulator: Emulator;
+let n8n: FakeN8n;
+const service = new ServiceClient(() => emulator);
+
+beforeAll(async () => {
+	emulator = await Emulator.start();
+	n8n = await FakeN8n.start(emulator);
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+	await emulator?.stop();
+});
+
+beforeEach(() => {
+	emulator.reset();
+	n8n.reset();
+});
+
+const anyEvent: INodeParameters = { events: ['*'], options: {} };
+
+async function activeTrigger(parameters: INodeParameters = anyEvent): Promise<TriggerWorkflow> {
+	const trigger = new TriggerWorkflow(n8n, parameters);
+	await trigger.activate();
+	return trigger;
+}
+
+async function waitFor(done: () => boolean, timeoutMs = 5000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!done()) {
+		if (Date.now() > deadline) throw new Error('timed out waiting');
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+}
+
+function lastCatchUp(trigger: TriggerWorkflow): IDataObject {
+	return trigger.stored().lastCatchUp as IDataObject;
+}
+
+function executedRequestIds(trigger: TriggerWorkflow): string[] {
+	return trigger.executions.map(([item]) => item.json.requestId as string);
+}
+
+describe('an envelope pinned to the trigger keeps reaching it', () => {
+	it('keeps the webhook at the service while the workflow is inactive and re-sends the missed event on activation', async () => {
+		const trigger = await activeTrigger();
+		const webhookId = trigger.webhookId!;
+		const { envelopeId } = await service.createEnvelope(webhookId);
+
+		await trigger.deactivate();
+		expect(emulator.webhooks().map((w) => w.id)).toEqual([webhookId]);
+		expect(emulator.requestsTo('DELETE', /^\/api\/v1\/webhooks\//)).toHaveLength(0);
+
+		await emulator.sign(envelopeId);
+		expect(emulator.deliveries).toMatchObject([{ requestId: envelopeId, ok: false, httpStatusCode: 404 }]);
+		expect(trigger.executions).toHaveLength(0);
+
+		await trigger.activate();
+
+		expect(trigger.webhookId).toBe(webhookId);
+		expect(executedRequestIds(trigger)).toEqual([envelopeId]);
+		const [item] = trigger.executions[0];
+		expect(item.json).toMatchObject({ statusName: 'completed', webhookId });
+		const signed = await binaryBytes(item.binary!.file_0);
+		expect(signed.equals(emulator.signedPdf(emulator.samplePdf, ['Sara Ali', 'Omar Saleh']))).toBe(true);
+		expect(lastCatchUp(trigger)).toMatchObject({ recalled: [envelopeId], tooLarge: [], failed: [], deferred: 0 });
+
+		// Webhook → Resend Callback works for it too, and starts nothing new: the event was received.
+		expect((await service.recall(envelopeId)).errorCode).toBe(0);
+		await trigger.activate('update');
+		expect(executedRequestIds(trigger)).toEqual([envelopeId]);
+	});
+
+	it('re-sends what was missed while n8n was down when the restarted n8n receives its first event', async () => {
+		const trigger = await activeTrigger();
+		const first = await service.createEnvelope(trigger.webhookId);
+		const second = await service.createEnvelope(trigger.webhookId);
+		const third = await service.createEnvelope(trigger.webhookId);
+
+		n8n.offline = true;
+		await emulator.sign(first.envelopeId);
+		await emulator.reject(second.envelopeId, 'sara@example.com', 'Wrong amount');
+		expect(emulator.deliveries.map((d) => [d.ok, d.httpStatusCode])).toEqual([
+			[false, 0],
+			[false, 0],
+		]);
+		n8n.offline = false;
+		const after = trigger.restarted();
+
+		await emulator.sign(third.envelopeId);
+		await waitFor(() => after.executions.length === 3);
+
+		expect(executedRequestIds(after)).toEqual([third.envelopeId, first.envelopeId, second.envelopeId]);
+		expect(after.executions[2][0].json).toMatchObject({ status: CALLBACK_REJECTED, statusName: 'rejected' });
+		expect(emulator.requestsTo('GET', '/api/v1/webhooks/logs')).toHaveLength(1);
+
+		// Once per process: the next event catches nothing up again.
+		const fourth = await service.createEnvelope(trigger.webhookId);
+		await emulator.sign(fourth.envelopeId);
+		expect(emulator.requestsTo('GET', '/api/v1/webhooks/logs')).toHaveLength(1);
+		expect(after.executions).toHaveLength(4);
+	});
+
+	it("moves the webhook in place when n8n's URL changes, so pinned envelopes follow", async () => {
+		const trigger = await activeTrigger();
+		const webhookId = trigger.webhookId!;
+		const { envelopeId } = await service.createEnvelope(webhookId);
+
+		n8n.publicUrl = `${n8n.baseUrl}/moved`;
+		await trigger.activate('init');
+		await emulator.sign(envelopeId);
+
+		expect(emulator.webhooks()).toMatchObject([{ id: webhookId, webhookUrl: trigger.url() }]);
+		expect(emulator.deliveries).toMatchObject([{ webhookUrl: trigger.url(), ok: true }]);
+		expect(executedRequestIds(trigger)).toEqual([envelopeId]);
+	});
+
+	it('removes the webhook on deactivation when set to, and then has nothing to catch up', async () => {
+		const trigger = await activeTrigger({ events: ['*'], options: { onDeactivation: 'delete' } });
+		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
+
+		await trigger.deactivate();
+		expect(emulator.webhooks()).toHaveLength(0);
+		await emulator.sign(envelopeId);
+		expect(emulator.deliveries).toHaveLength(0);
+
+		await trigger.activate();
+		expect(trigger.executions).toHaveLength(0);
+		expect(emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(0);
+	});
+});
+
+describe('catch-up on activation', () => {
+	it(`re-sends at most ${CATCH_UP_MAX_RECALLS} per activation and the rest on the next one`, async () => {
+		const trigger = await activeTrigger();
+		const envelopes = [];
+		for (let i = 0; i < CATCH_UP_MAX_RECALLS + 5; i++) envelopes.push(await service.createEnvelope(trigger.webhookId));
+		await trigger.deactivate();
+		for (const { envelopeId } of envelopes) await emulator.sign(envelopeId);
+
+		await trigger.activate();
+		expect(trigger.executions).toHaveLength(CATCH_UP_MAX_RECALLS);
+		expect(lastCatchUp(trigger)).toMatchObject({ deferred: 5 });
+
+		await trigger.activate('update');
+		expect(new Set(executedRequestIds(trigger))).toEqual(new Set(envelopes.map((e) => e.envelopeId)));
+		expect(trigger.executions).toHaveLength(envelopes.length);
+		expect(lastCatchUp(trigger)).toMatchObject({ deferred: 0 });
+	});
+
+	it('leaves failures older than 7 days alone', async () => {
+		const trigger = await activeTrigger();
+		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
+		await trigger.deactivate();
+		await emulator.sign(envelopeId);
+		const [entry] = emulator.state.account(emulator.demo.accountId)!.logs;
+		entry.createdDate = new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString().slice(0, 23);
+
+		await trigger.activate();
+
+		expect(trigger.executions).toHaveLength(0);
+		expect(emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(0);
+	});
+
+	it("reports callbacks n8n refused as too large instead of re-sending them again and again", async () => {
+		const trigger = await activeTrigger();
+		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
+		n8n.payloadSizeMax = 100;
+		await emulator.sign(envelopeId);
+		expect(emulator.deliveries).toMatchObject([{ ok: false, httpStatusCode: 500 }]);
+
+		await trigger.activate('init');
+
+		expect(emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(0);
+		expect(lastCatchUp(trigger)).toMatchObject({ recalled: [], tooLarge: [envelopeId.toLowerCase()] });
+		expect(trigger.executions).toHaveLength(0);
+	});
+
+	it('activates even when a recall is refused, and tries again on the next activation', async () => {
+		const trigger = await activeTrigger();
+		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
+		await trigger.deactivate();
+		await emulator.sign(envelopeId);
+		emulator.failNext(1, 200, { data: null, errorCode: 100, message: 'Recall is unavailable' }, '/api/v1/webhooks/recall');
+
+		await expect(trigger.activate()).resolves.toBeUndefined();
+		expect(trigger.executions).toHaveLength(0);
+		expect((lastCatchUp(trigger).failed as string[])[0]).toContain('Recall is unavailable');
+
+		await trigger.activate('update');
+		expect(executedRequestIds(trigger)).toEqual([envelopeId]);
+	});
+
+	it('activates even when the delivery logs cannot be read, and says so', async () => {
+		const trigger = await activeTrigger();
+		emulator.failNext(1, 500, undefined, '/api/v1/webhooks/logs');
+
+		await expect(trigger.activate('init')).resolves.toBeUndefined();
+
+		expect(lastCatchUp(trigger).error).toMatch(/Could not read the delivery logs/);
+		expect(emulator.webhooks()).toHaveLength(1);
+	});
+
+	it('does nothing when "Re-Send Missed Events" is off', async () => {
+		const trigger = await activeTrigger({ events: ['*'], options: { catchUp: false } });
+		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
+		await trigger.deactivate();
+		await emulator.sign(envelopeId);
+
+		await trigger.activate();
+
+		expect(emulator.requestsTo('GET', '/api/v1/webhooks/logs')).toHaveLength(0);
+		expect(trigger.executions).toHaveLength(0);
+	});
+});
+
+describe('each event starts one execution', () => {
+	it('the same event delivered five times (the service re-sending it) starts one execution, each answered 2xx', async () => {
+		const trigger = await activeTrigger();
+		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
+		await emulator.sign(envelopeId);
+		for (let i = 0; i < 4; i++) expect((await service.recall(envelopeId)).errorCode).toBe(0);
+
+		expect(emulator.deliveries).toHaveLength(5);
+		expect(emulator.deliveries.every((d) => d.ok)).toBe(true);
+		expect(executedRequestIds(trigger)).toEqual([envelopeId]);
+	});
+
+	it('50 concurrent deliveries of one event start one execution', async () => {
+		const trigger = await activeTrigger();
+		const callback = JSON.stringify(service.sampleCallback());
+		const headers = { 'content-type': 'application/json', authorization: trigger.stored().headerToken as string };
+
+		const statuses = await Promise.all(Array.from({ length: 50 }, () => post(trigger.url(), callback, headers)));
+
+		expect(statuses.every((status) => status === 200)).toBe(true);
+		expect(trigger.executions).toHaveLength(1);
+	});
+
+	it('tells events of one envelope apart by their status', async () => {
+		const trigger = await activeTrigger();
+		const headers = { 'content-type': 'application/json', authorization: trigger.stored().headerToken as string };
+		const completed = service.sampleCallback();
+		const rejected = { ...completed, Status: CALLBACK_REJECTED };
+
+		for (const body of [completed, rejected, completed, rejected]) await post(trigger.url(), JSON.stringify(body), headers);
+
+		expect(trigger.executions.map(([item]) => item.json.statusName)).toEqual(['completed', 'rejected']);
+	});
+
+	it('starts an execution for every delivery when "Start Once per Event" is off', async () => {
+		const trigger = await activeTrigger({ events: ['*'], options: { onceOnly: false } });
+		const headers = { 'content-type': 'application/json', authorization: trigger.stored().headerToken as string };
+		const body = JSON.stringify(service.sampleCallback());
+
+		for (let i = 0; i < 3; i++) await post(trigger.url(), body, headers);
+
+		expect(trigger.executions).toHaveLength(3);
+	});
+
+	it('still starts nothing for forged callbacks', async () => {
+		const trigger = await activeTrigger();
+		const body = JSON.stringify(service.sampleCallback());
+
+		const status = await post(trigger.url(), body, { 'content-type': 'application/json', authorization: 'forged' });
+
+		expect(status).toBe(401);
+		expect(trigger.executions).toHaveLength(0);
+		expect(trigger.stored().seenEvents).toBeUndefined();
+	});
+
+	it('shows a test event even when production received it already', async () => {
+		const trigger = await activeTrigger();
+		const callback = JSON.stringify(service.sampleCallback());
+		await post(trigger.url(), callback, { 'content-type': 'application/json', authorization: trigger.stored().headerToken as string });
+		await trigger.listenForTestEvent();
+
+		const status = await post(trigger.url(true), callback, {
+			'content-type': 'application/json',
+			authorization: trigger.stored(true).headerToken as string,
+		});
+
+		expect(status).toBe(200);
+		expect(trigger.executions).toHaveLength(2);
+	});
+
+	it('remembers events in the static data, so a new n8n process does not emit them again', async () => {
+		const trigger = await activeTrigger();
+		const callback = service.sampleCallback();
+		await post(trigger.url(), JSON.stringify(callback), {
+			'content-type': 'application/json',
+			authorization: trigger.stored().headerToken as string,
+		});
+		const saved = JSON.parse(JSON.stringify(trigger.stored())) as IDataObject;
+		const key = eventKey(callback.RequestId as string, callback.Status as number);
+
+		// A fresh copy of the module is a process that has seen nothing: only the saved static data knows the event.
+		let fresh!: typeof import('../nodes/ESignature/trigger/receivedEvents');
+		jest.isolateModules(() => {
+			fresh = jest.requireActual('../nodes/ESignature/trigger/receivedEvents');
+		});
+		expect(fresh.claimEvent('another-process', saved, key)).toBe(false);
+		expect(fresh.claimEvent('another-process', {}, key)).toBe(true);
+	});
+});
+
+describe('the store of received events', () => {
+	it(`keeps the newest ${SEEN_EVENTS_MAX} events`, () => {
+		const stored: IDataObject = {};
+		const start = Date.now();
+		for (let i = 0; i < SEEN_EVENTS_MAX + 100; i++) {
+			const key = eventKey(`request-${i}`, 1);
+			expect(claimEvent('bounds', stored, key, start + i)).toBe(true);
+			confirmEvent('bounds', stored, key, start + i);
+		}
+
+		const kept = Object.keys(stored.seenEvents as IDataObject);
+		expect(kept).toHaveLength(SEEN_EVENTS_MAX);
+		expect(kept).toContain(eventKey(`request-${SEEN_EVENTS_MAX + 99}`, 1));
+		expect(kept).not.toContain(eventKey('request-0', 1));
+	});
+
+	it('forgets events older than 30 days', () => {
+		const stored: IDataObject = {};
+		const then = Date.now();
+		const key = eventKey('old-request', 1);
+		claimEvent('age', stored, key, then);
+		confirmEvent('age', stored, key, then);
+
+		expect(claimEvent('age', stored, key, then + 1000)).toBe(false);
+		expect(claimEvent('age', stored, key, then + SEEN_EVENTS_MAX_AGE_MS + 1)).toBe(true);
+	});
+
+	it('lets a delivery in again when the one before could not be emitted', () => {
+		const stored: IDataObject = {};
+		const key = eventKey('request-x', 1);
+		expect(claimEvent('release', stored, key)).toBe(true);
+		expect(claimEvent('release', stored, key)).toBe(false);
+
+		jest.requireActual<typeof import('../nodes/ESignature/trigger/receivedEvents')>(
+			'../nodes/ESignature/trigger/receivedEvents',
+		).releaseEvent('release', key);
+
+		expect(claimEvent('release', stored, key)).toBe(true);
+	});
+});

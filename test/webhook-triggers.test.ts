@@ -1,0 +1,82 @@
+/**
+ * Telling the E-Signature Trigger's webhooks apart from others: the Webhook picker (methods/listSearch.ts) and the
+ * marks of Webhook → Get Many (resources/webhook/markTriggers.ts), through n8n-core against the emulator.
+ */
+import { emulatorSuite } from './harness';
+
+const N8N = 'https://n8n.example.com';
+const TRIGGER_ID = '0b7c1e2a-5d4f-4e8a-9b6c-3d2e1f0a9b8c';
+const OTHER_TRIGGER_ID = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
+
+describe('the trigger webhooks of an account', () => {
+	const suite = emulatorSuite({ resetEach: 'reset', forgetTokens: true, freshHarness: true });
+
+	async function createWebhook(webhookUrl: string, isDefault = false): Promise<string> {
+		const result = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'create', webhookUrl, isDefault } });
+		expect(result.error).toBeUndefined();
+		return String(result.items[0].json.id);
+	}
+
+	/** Webhooks of every kind, in the order the service lists them. */
+	async function createMixedWebhooks() {
+		return {
+			listener: await createWebhook(`${N8N}/webhook-test/${TRIGGER_ID}/webhook`),
+			plain: await createWebhook('https://crm.example.com/hooks/esign'),
+			trigger: await createWebhook(`${N8N}/webhook/${TRIGGER_ID}/webhook`),
+			defaultTrigger: await createWebhook(`http://127.0.0.1:5678/base/webhook/${OTHER_TRIGGER_ID}/webhook/`, true),
+			// n8n's Webhook node: a path of its own, not the trigger's.
+			webhookNode: await createWebhook(`${N8N}/webhook/${TRIGGER_ID}/orders`),
+		};
+	}
+
+	it('the picker names what a webhook belongs to: the account default first, then n8n triggers, other URLs, test listeners last', async () => {
+		const ids = await createMixedWebhooks();
+
+		const { results } = await suite.harness.listSearch('searchWebhooks');
+
+		expect(results).toEqual([
+			{ name: `n8n trigger 9f8e7d6c at 127.0.0.1:5678/base (account default)`, value: ids.defaultTrigger },
+			{ name: 'n8n trigger 0b7c1e2a at n8n.example.com', value: ids.trigger },
+			{ name: 'https://crm.example.com/hooks/esign', value: ids.plain },
+			{ name: `${N8N}/webhook/${TRIGGER_ID}/orders`, value: ids.webhookNode },
+			{ name: 'n8n test listener 0b7c1e2a at n8n.example.com', value: ids.listener },
+		]);
+	});
+
+	it('the picker finds a webhook by its label, its full URL or its ID', async () => {
+		const ids = await createMixedWebhooks();
+		const found = async (filter: string) => (await suite.harness.listSearch('searchWebhooks', filter)).results.map((r) => r.value);
+
+		expect(await found('TEST LISTENER')).toEqual([ids.listener]);
+		expect(await found(`${N8N}/webhook/${TRIGGER_ID}/webhook`)).toEqual([ids.trigger]);
+		expect(await found(ids.plain)).toEqual([ids.plain]);
+		expect(await found('crm.example')).toEqual([ids.plain]);
+		expect(await found('nothing like it')).toEqual([]);
+	});
+
+	it('Get Many marks the webhooks of n8n triggers, and their test registrations', async () => {
+		const ids = await createMixedWebhooks();
+
+		const result = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'getAll', returnAll: true } });
+
+		expect(result.error).toBeUndefined();
+		const marks = Object.fromEntries(result.items.map(({ json }) => [json.id, { n8nTrigger: json.n8nTrigger, testUrl: json.testUrl }]));
+		expect(marks).toEqual({
+			[ids.listener]: { n8nTrigger: true, testUrl: true },
+			[ids.plain]: { n8nTrigger: false, testUrl: false },
+			[ids.trigger]: { n8nTrigger: true, testUrl: false },
+			[ids.defaultTrigger]: { n8nTrigger: true, testUrl: false },
+			[ids.webhookNode]: { n8nTrigger: false, testUrl: false },
+		});
+		expect(result.items[0].json).toMatchObject({ webhookUrl: `${N8N}/webhook-test/${TRIGGER_ID}/webhook`, isDefault: false });
+	});
+
+	it('Get Many leaves the whole wrapper as answered when asked for it', async () => {
+		await createMixedWebhooks();
+		const result = await suite.harness.run({
+			parameters: { resource: 'webhook', operation: 'getAll', options: { includeResponseWrapper: true } },
+		});
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).not.toHaveProperty('n8nTrigger');
+	});
+});
