@@ -311,6 +311,13 @@ export function connectionError(node: INode, error: unknown, itemIndex?: number,
 	wrapped.message = key && key !== meaning ? `${meaning} (${key})` : meaning;
 	wrapped.httpCode = key || null;
 	wrapped.description = description ?? null;
+	if (!key && error instanceof Error) {
+		// An unexpected failure: keep where it happened for n8n's log, but not the error itself, which can hold the
+		// request with its bearer token.
+		const cause = new Error(error.message);
+		cause.stack = error.stack;
+		wrapped.cause = cause;
+	}
 	return withDetails(wrapped, {
 		// Without a code it was no answer of the HTTP layer: an unexpected failure, reported as it is.
 		kind: key ? 'connection' : 'other',
