@@ -17,7 +17,7 @@ import {
 	isAuthorized,
 	isWanted,
 	readCallback,
-} from './trigger/callback';
+} from './shared/callback';
 import { catchUpAndLog, claimCatchUp } from './trigger/catchUp';
 import { claimEvent, confirmEvent, eventKey, releaseEvent } from './trigger/receivedEvents';
 import {

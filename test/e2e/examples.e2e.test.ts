@@ -22,7 +22,7 @@ describe('example workflows', () => {
 	const isTrigger = (wf: WorkflowJson) => wf.nodes.some((n) => n.type === TRIGGER_TYPE);
 
 	beforeAll(async () => {
-		expect(examples.length).toBeGreaterThanOrEqual(4);
+		expect(examples.length).toBeGreaterThanOrEqual(5);
 		stack = await startStack({
 			tarball: process.env.ESIG_E2E_TARBALL,
 			workflows: ({ filesDir, emulator }) => {
@@ -118,5 +118,30 @@ describe('example workflows', () => {
 		const file = join(filesDir, `signed-${envelope.referenceNumber}.pdf`);
 		expect(readdirSync(filesDir)).toContain(`signed-${envelope.referenceNumber}.pdf`);
 		expect(readFileSync(file).equals(emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+	});
+	test('send and wait: one workflow sends the contract, waits, and files the signed PDF when both have signed', async () => {
+		const { emulator, n8n, filesDir } = stack;
+		const wf = byId('esigExample5Wait');
+		const started = await n8n.rest('POST', `/workflows/${wf.id}/run`, { triggerToStartFrom: { name: "When clicking 'Execute workflow'" } });
+		const executionId = String(started.executionId);
+		const deadline = Date.now() + 60_000;
+		let webhook;
+		while (!(webhook = emulator.webhooks().find((w) => new URL(w.webhookUrl).pathname.endsWith(`/webhook-waiting/${executionId}`) && w.webhookUrl.includes('envelopeId=')))) {
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} registered no webhook at the service`);
+			await sleep(200);
+		}
+		const envelopeId = new URL(webhook.webhookUrl).searchParams.get('envelopeId')!;
+		while ((await n8n.api('GET', `/executions/${executionId}`)).status !== 'waiting') await sleep(200);
+
+		await emulator.sign(envelopeId);
+
+		const ex = assertSuccess(await n8n.waitForExecution(executionId));
+		const [item] = nodeOutput(ex, 'Send and Wait for Signature');
+		expect(item.json).toMatchObject({ event: 'completed', envelopeId });
+		const envelope = emulator.envelope(envelopeId)!;
+		expect(envelope.signers.map((s) => s.email)).toEqual(['jane@example.com', 'john@example.com']);
+		const written = readFileSync(join(filesDir, `signed-${envelopeId}.pdf`));
+		expect(written.equals(emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+		expect(ex.data?.resultData.runData['Rejected: Tell the Sales Team']).toBeUndefined();
 	});
 });

@@ -2,7 +2,7 @@
  * The harness of the action node: runs workflows [Test Source -> E-Signature] (see Harness). The trigger's harness is
  * trigger.ts; suite.ts registers the jest hooks that start an emulator and a Harness for a test file.
  */
-import { DirectoryLoader, ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import { DirectoryLoader, ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionBaseError,
 	ICredentialDataDecryptedObject,
@@ -17,6 +17,7 @@ import type {
 	INodeTypes,
 	IRun,
 	IVersionedNodeType,
+	IWebhookResponseData,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
@@ -243,6 +244,74 @@ export class Harness {
 		const workflowData = { id, name: id, active: false, nodes: [node], connections: {} } as unknown as IWorkflowBase;
 		const context = new LoadOptionsContext(workflow, node, this.additionalData(id, workflowData), 'parameters.webhookId');
 		return await eSignature.methods!.listSearch![method].call(context, filter);
+	}
+
+	/**
+	 * Calls a node's webhook() as n8n's waiting-webhook endpoint does when the service posts to a waiting execution's
+	 * resume URL (E-Signature Send and Wait), with n8n-core's WebhookContext. n8n checks the URL's resume token before
+	 * (not repeated here); `query` is the resume URL's query. Returns what webhook() returned and the answer it wrote.
+	 */
+	async resume(
+		nodeType: INodeType,
+		parameters: INodeParameters,
+		request: { headers?: IDataObject; query?: IDataObject; body?: unknown; rawBody?: Buffer },
+	): Promise<{ result: IWebhookResponseData; answer?: { status: number; body: unknown } }> {
+		const id = `wf-${++this.runCount}`;
+		const node: INode = {
+			id: 'esign',
+			name: NODE_NAME,
+			type: 'eSignature',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters,
+			credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'E-Signature account' } },
+		};
+		const loaded = loadedType(nodeType);
+		const nodeTypes = new NodeTypes({ eSignature: loaded });
+		const workflow = new Workflow({ id, name: id, nodes: [node], connections: {}, active: false, nodeTypes, staticData: {} });
+		const workflowData = { id, name: id, active: false, nodes: [node], connections: {} } as unknown as IWorkflowBase;
+		let answer: { status: number; body: unknown } | undefined;
+		const response = {
+			statusCode: 200,
+			status(code: number) {
+				response.statusCode = code;
+				return response;
+			},
+			json(body: unknown) {
+				answer = { status: response.statusCode, body };
+				return response;
+			},
+			send(body: unknown) {
+				answer = { status: response.statusCode, body };
+				return response;
+			},
+			setHeader() {},
+		};
+		const httpRequest = { method: 'POST', headers: {}, query: {}, params: {}, ...request };
+		const additionalData = {
+			...this.additionalData(id, workflowData),
+			httpRequest,
+			httpResponse: response,
+		} as unknown as IWorkflowExecuteAdditionalData;
+		const description = loaded.description.webhooks![0];
+		const context = new WebhookContext(
+			workflow,
+			node,
+			additionalData,
+			'webhook',
+			{
+				httpMethod: 'POST',
+				node: node.name,
+				path: 'esign',
+				webhookDescription: description,
+				workflowId: id,
+				workflowExecuteAdditionalData: additionalData,
+			},
+			[],
+			null,
+		);
+		const result = await loaded.webhook!.call(context);
+		return { result, answer };
 	}
 
 	async run(options: RunOptions): Promise<RunResult> {

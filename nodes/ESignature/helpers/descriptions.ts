@@ -16,7 +16,7 @@ const includeResponseWrapperOption: INodeProperties = {
 };
 
 /** Options of an operation: `fields`, in the editor's (alphabetical) order. */
-function optionsCollection(fields: INodeProperties[]): INodeProperties {
+export function optionsCollection(fields: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'crypto';
 import type { IBinaryKeyData, IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from '../shared/files';
-import { CALLBACK_STATUSES, toNumber } from '../shared/enums';
+import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from './files';
+import { CALLBACK_STATUSES, toNumber } from './enums';
 
 /** The parts of n8n's (Express) request the trigger reads; rawBody holds the bytes n8n received. */
 export interface CallbackRequest {
@@ -41,7 +41,7 @@ export function answerWithoutExecution(
 }
 
 /** The service sends the stored token as is; a proxy or a manual re-send may prefix it with "Bearer ". */
-function presentedToken(header: string | string[] | undefined): string | undefined {
+export function presentedToken(header: string | string[] | undefined): string | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	const token = value?.trim().replace(/^Bearer\s+/i, '');
 	return token ? token : undefined;

@@ -1,0 +1,87 @@
+import type { IDataObject, INodeExecutionData, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { CallbackRequest } from '../shared/callback';
+import { answerWithoutExecution, callbackItem, presentedToken, readCallback } from '../shared/callback';
+import { callService, isNotFound } from '../shared/transport';
+import { RESUME_QUERY, matchesTokenHash } from './resumeUrl';
+
+/*
+ * E-Signature Send and Wait, the resuming half: the node's webhook() method, which n8n calls when the service posts
+ * to the waiting execution's resume URL (send.ts made it). n8n has already checked the URL's resume token; this
+ * checks the header token, reads the event, removes the execution's webhook at the service and
+ * hands n8n the item the execution continues with. An answer other than 2xx leaves the execution waiting, and the
+ * service logs the delivery as failed, so it can be re-sent.
+ */
+
+/**
+ * The webhook of a waiting execution, as n8n's Wait node declares it (`restartWebhook`): served at the execution's
+ * resume URL only while it waits. Nothing is registered at the service on activation: send.ts registers one webhook
+ * per waiting execution and this file removes it.
+ */
+export const RESUME_WEBHOOKS: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '',
+		restartWebhook: true,
+	},
+];
+
+/** A completed envelope, or a rejected one (to the second output when Options → Rejections to Second Output is on). */
+const RESUMING_EVENTS = new Set(['completed', 'rejected']);
+
+/** Removes the execution's webhook at the service; a failure is reported in the item, never thrown. */
+async function removeWebhook(context: IWebhookFunctions, webhookId: string | undefined): Promise<IDataObject> {
+	if (!webhookId) return { webhookRemoved: false, webhookRemovalError: 'The resume URL names no webhook to remove' };
+	try {
+		const answer = await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}` });
+		if (answer.statusCode < 300 || isNotFound(answer)) return { webhookRemoved: true };
+		return { webhookRemoved: false, webhookRemovalError: `The service answered HTTP ${answer.statusCode}` };
+	} catch (error) {
+		return { webhookRemoved: false, webhookRemovalError: (error as Error).message };
+	}
+}
+
+/** The node's webhook method (ESignatureSendAndWait.node.ts). */
+export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const query = this.getQueryData() as Record<string, unknown>;
+	if (!matchesTokenHash(presentedToken(this.getHeaderData().authorization), query[RESUME_QUERY.tokenHash])) {
+		return answerWithoutExecution(this, 401, 'Unauthorized');
+	}
+	const request = this.getRequestObject() as unknown as CallbackRequest;
+	const { callback, problem } = readCallback(this.getBodyData(), request.rawBody);
+	if (!callback) return answerWithoutExecution(this, 400, problem ?? 'The callback cannot be read');
+	if (!RESUMING_EVENTS.has(callback.event)) {
+		// 2xx: nothing to re-send; the execution goes on waiting for the envelope's outcome.
+		return answerWithoutExecution(this, 200, `Status ${String(callback.status)} received: still waiting for the envelope to be completed or rejected`);
+	}
+
+	const webhookId = typeof query[RESUME_QUERY.webhookId] === 'string' ? (query[RESUME_QUERY.webhookId] as string) : undefined;
+	let item: INodeExecutionData;
+	try {
+		item = await callbackItem(this, callback, webhookId, {
+			downloadFiles: true,
+			keepBase64: false,
+			simplify: this.getNodeParameter('simplify', true) as boolean,
+		});
+	} catch (error) {
+		// n8n answers 500 and the execution keeps waiting: a re-send gets another chance.
+		throw new NodeOperationError(this.getNode(), error as Error);
+	}
+	const documentIds = typeof query[RESUME_QUERY.documentIds] === 'string' ? (query[RESUME_QUERY.documentIds] as string).split(',').filter(Boolean) : [];
+	item.json = {
+		event: callback.event,
+		envelopeId: callback.requestId,
+		documentIds,
+		...item.json,
+		...(await removeWebhook(this, webhookId)),
+	};
+	item.pairedItem = { item: 0 };
+
+	const rejectedApart = (this.getNodeParameter('options.rejectedOutput', false) as boolean) === true;
+	if (!rejectedApart) return { workflowData: [[item]] };
+	return { workflowData: callback.event === 'rejected' ? [[], [item]] : [[item], []] };
+}

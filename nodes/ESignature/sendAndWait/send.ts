@@ -1,0 +1,220 @@
+import { randomBytes } from 'crypto';
+import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, WAIT_INDEFINITELY } from 'n8n-workflow';
+
+import type { DocumentFile } from '../helpers/binary';
+import { readFileInput } from '../helpers/fileInput';
+import { itemContext } from '../helpers/itemContext';
+import { buildDestinations } from '../helpers/recipients';
+import { MAX_LENGTH, futureDate, inputError, textOf } from '../helpers/validation';
+import { SEVERAL_FILES } from '../resources/envelope/fields';
+import { failed, withDetails } from '../shared/errors';
+import { callService, requestService } from '../shared/transport';
+import { NOTIFY_SIGNERS } from './fields';
+import { RESUME_QUERY, isExpiredWaitWebhook, sha256Hex, waitingBaseOf, withQuery } from './resumeUrl';
+
+/*
+ * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
+ * 1. a webhook at the service for this execution, pointing at n8n's resume URL, with a fresh header token;
+ * 2. the envelope, routed to that webhook; its IDs are then written into the webhook's (signed) URL;
+ * 3. the invitations, per document: sent by the service (API v3) or links only (v2);
+ * 4. the execution is put to wait; resume.ts takes the service's callback.
+ * Everything is checked before the first request; a failure after the webhook was made removes it again.
+ */
+
+interface SendRequest {
+	files: DocumentFile[];
+	destinations: IDataObject[];
+	subject?: string;
+	message?: string;
+	notify: string;
+	referenceNumber?: string;
+	waitTill: Date;
+}
+
+const UNITS_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+
+/** When n8n stops waiting: Options → Limit Wait Time, or never. */
+function waitTillOf(item: IExecuteSingleFunctions): Date {
+	const limit = item.getNodeParameter('options.limitWaitTime.values', {}) as IDataObject;
+	if (!limit || Object.keys(limit).length === 0) return WAIT_INDEFINITELY;
+	if (limit.limitType === 'atSpecifiedTime') {
+		return new Date(futureDate(item, limit.maxDateAndTime, 'Limit Wait Time: Max Date and Time'));
+	}
+	const amount = Number(limit.resumeAmount ?? 1);
+	const unit = String(limit.resumeUnit ?? 'hours');
+	if (!Number.isFinite(amount) || amount <= 0) {
+		throw inputError(item, `Limit Wait Time: Amount must be a number above 0, got ${String(limit.resumeAmount)}`);
+	}
+	if (!UNITS_MS[unit]) throw inputError(item, `Limit Wait Time: Unit must be minutes, hours or days, got "${unit}"`);
+	return new Date(Date.now() + amount * UNITS_MS[unit]);
+}
+
+/** Everything the user gave, checked; nothing is sent before this has passed. */
+async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleFunctions): Promise<SendRequest> {
+	const itemCount = context.getInputData().length;
+	if (itemCount !== 1) {
+		throw inputError(
+			item,
+			`Send and Wait for Signature sends one envelope per execution, and the input has ${itemCount} items`,
+			'An execution can wait for one envelope. To send one per item, put this node in a sub-workflow called once per item (Execute Workflow, mode "Run once for each item"), or keep one item before it.',
+		);
+	}
+	const notify = String(item.getNodeParameter('notifySigners', NOTIFY_SIGNERS.service));
+	if (notify !== NOTIFY_SIGNERS.service && notify !== NOTIFY_SIGNERS.links) {
+		throw inputError(item, `Notify Signers must be "${NOTIFY_SIGNERS.service}" or "${NOTIFY_SIGNERS.links}", got "${notify}"`);
+	}
+	return {
+		destinations: buildDestinations(item, 'v2'),
+		files: await readFileInput(item, SEVERAL_FILES),
+		subject: textOf(item, item.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject) || undefined,
+		message: textOf(item, item.getNodeParameter('invitationMessage', ''), 'Invitation Message', MAX_LENGTH.longText) || undefined,
+		notify,
+		referenceNumber:
+			textOf(item, item.getNodeParameter('options.referenceNumber', ''), 'Reference Number', MAX_LENGTH.referenceNumber) || undefined,
+		waitTill: waitTillOf(item),
+	};
+}
+
+/** The IDs the service gave, or a clear error when the answer lacks them. */
+function createdEnvelope(context: IExecuteFunctions, data: unknown): { envelopeId: string; documentIds: string[] } {
+	const record = (data ?? {}) as IDataObject;
+	const documents = Array.isArray(record.bulkFileResponse) ? (record.bulkFileResponse as IDataObject[]) : [];
+	const documentIds = documents.map((document) => document.documentId).filter((id): id is string => typeof id === 'string');
+	if (typeof record.envelopeId !== 'string' || documentIds.length === 0) {
+		throw new NodeApiError(context.getNode(), {}, { message: 'The service created no envelope: its answer has no envelope or document ID' });
+	}
+	return { envelopeId: record.envelopeId, documentIds };
+}
+
+/**
+ * Removes webhooks of earlier Send and Wait runs of this n8n whose time limit passed (see isExpiredWaitWebhook).
+ * Best effort: it never stops a send.
+ */
+async function removeExpiredWaitWebhooks(context: IExecuteFunctions, waitingBase: string | undefined): Promise<number> {
+	if (!waitingBase) return 0;
+	let removed = 0;
+	try {
+		const webhooks = await requestService(context, { method: 'GET', path: '/api/v1/webhooks' });
+		const now = Date.now();
+		for (const webhook of Array.isArray(webhooks) ? (webhooks as IDataObject[]) : []) {
+			if (typeof webhook.id !== 'string' || !isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
+			await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhook.id)}` });
+			removed++;
+		}
+	} catch {
+		// The next Send and Wait tries again.
+	}
+	return removed;
+}
+
+async function send(context: IExecuteFunctions, request: SendRequest): Promise<IDataObject> {
+	const headerToken = randomBytes(32).toString('hex');
+	const until = request.waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : request.waitTill.toISOString();
+	const signedQuery = (extra: Record<string, string> = {}): Record<string, string> => ({
+		[RESUME_QUERY.tokenHash]: sha256Hex(headerToken),
+		...(until ? { [RESUME_QUERY.until]: until } : {}),
+		...extra,
+	});
+	// n8n's resume URL of this execution, with the execution's secret resume token in it.
+	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
+	const firstUrl = withQuery(resumeUrl, signedQuery());
+	const expiredRemoved = await removeExpiredWaitWebhooks(context, waitingBaseOf(firstUrl, String(context.getExecutionId())));
+
+	const webhook = (await requestService(context, {
+		method: 'POST',
+		path: '/api/v1/webhooks',
+		body: { webhookUrl: firstUrl, headerToken, isDefault: false },
+	})) as IDataObject;
+	const webhookId = String(webhook?.id ?? '');
+	if (!webhookId) throw new NodeApiError(context.getNode(), {}, { message: 'The service created no webhook: its answer has no ID' });
+
+	// Nothing will wait on this webhook unless everything below succeeds: then it is removed again.
+	let sent: IDataObject | undefined;
+	try {
+		sent = await createAndInvite(context, request, webhookId, (extra) => withQuery(resumeUrl, signedQuery(extra)));
+	} finally {
+		if (!sent) {
+			await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}` }).catch(() => undefined);
+		}
+	}
+	return { ...sent, ...(expiredRemoved ? { expiredWebhooksRemoved: expiredRemoved } : {}) };
+}
+
+/** Steps 2 and 3: the envelope routed to the webhook, then the invitations. */
+async function createAndInvite(
+	context: IExecuteFunctions,
+	request: SendRequest,
+	webhookId: string,
+	resumeUrlWith: (extra: Record<string, string>) => string,
+): Promise<IDataObject> {
+	const until = request.waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : request.waitTill.toISOString();
+	const envelope = createdEnvelope(
+		context,
+		await requestService(context, {
+			method: 'POST',
+			path: '/api/v1/envelopes/bulk/initiate-base64',
+			body: {
+				webhookId,
+				...(request.referenceNumber ? { referenceNumber: request.referenceNumber } : {}),
+				files: request.files.map((file) => ({ file: file.base64(), fileName: file.fileName })),
+			},
+		}),
+	);
+	// The callback then carries the IDs the item needs. Should this fail, the first URL still works: the event comes
+	// without document IDs.
+	const resumeUrl = resumeUrlWith({
+		[RESUME_QUERY.webhookId]: webhookId,
+		[RESUME_QUERY.envelopeId]: envelope.envelopeId,
+		[RESUME_QUERY.documentIds]: envelope.documentIds.join(','),
+	});
+	await callService(context, { method: 'PUT', path: '/api/v1/webhooks', body: { id: webhookId, webhookUrl: resumeUrl, isDefault: false } });
+
+	const version = request.notify === NOTIFY_SIGNERS.links ? 'v2' : 'v3';
+	const invitations: IDataObject[] = [];
+	for (const documentId of envelope.documentIds) {
+		const records = await requestService(context, {
+			method: 'POST',
+			path: `/api/${version}/invitations/send`,
+			body: {
+				documentId,
+				destinations: request.destinations,
+				...(request.message ? { invitationMessage: request.message } : {}),
+				...(request.subject ? { invitationSubject: request.subject } : {}),
+			},
+		});
+		for (const record of Array.isArray(records) ? (records as IDataObject[]) : []) {
+			invitations.push({
+				documentId,
+				name: record.name ?? null,
+				destination: record.destination ?? null,
+				signOrder: record.signeOrder ?? null,
+				invitationId: record.id ?? null,
+				signingLink: record.invitationLink ?? null,
+			});
+		}
+	}
+	return {
+		envelopeId: envelope.envelopeId,
+		documentIds: envelope.documentIds,
+		webhookId,
+		notifiedBy: request.notify === NOTIFY_SIGNERS.links ? 'nobody (links only)' : 'the service',
+		invitations,
+		waitingUntil: until ?? null,
+	};
+}
+
+/** The node's execute method (ESignatureSendAndWait.node.ts). */
+export async function sendAndWaitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const item = itemContext(this, 0);
+	try {
+		const request = await readSendRequest(this, item);
+		const sent = await send(this, request);
+		await this.putExecutionToWait(request.waitTill);
+		// Shown while the execution waits; when it resumes, n8n replaces it with the signed event.
+		return [[{ json: sent, pairedItem: { item: 0 } }]];
+	} catch (error) {
+		const known = error instanceof Error && 'node' in error ? error : withDetails(new NodeApiError(this.getNode(), {}, { message: String(error) }), { kind: 'other', code: 'ERROR', meaning: String(error), serviceMessage: null, httpStatus: null });
+		return [failed(item, known as Error)];
+	}
+}

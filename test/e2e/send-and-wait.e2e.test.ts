@@ -1,0 +1,165 @@
+/**
+ * Envelope → Send and Wait for Signature in a real n8n against the emulator: Read file → Send and Wait → Write file.
+ * The execution waits (status "waiting", offloaded to n8n's database); the emulator's signers act; the emulator's
+ * callback reaches n8n's waiting-webhook endpoint, which checks the URL's signature and runs the node's webhook();
+ * the execution goes on and writes the signed PDF. Also: a rejection to the second output, a forged resume call, and
+ * a time limit.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { type Execution, PACKAGE_NAME, assertSuccess, nodeOutput } from './n8n';
+import { type Stack, startStack } from './stack';
+import { ESIG_CREDENTIAL, type NodeSpec, chain, manualTrigger } from './workflow-builder';
+
+jest.setTimeout(300_000);
+
+const SIGNERS = {
+	destinationsInput: 'fields',
+	destinations: {
+		destination: [
+			{ name: 'Alice Signer', email: 'alice@example.com', signOrder: 1 },
+			{ name: 'Bob Signer', email: 'bob@example.com', signOrder: 2 },
+		],
+	},
+};
+
+describe('Send and Wait for Signature in n8n', () => {
+	let stack: Stack;
+	let filesDir: string;
+
+	beforeAll(async () => {
+		stack = await startStack({ tarball: process.env.ESIG_E2E_TARBALL });
+		filesDir = join(stack.userFolder, 'files');
+		mkdirSync(filesDir, { recursive: true });
+		writeFileSync(join(filesDir, 'contract.pdf'), stack.emulator.samplePdf);
+	});
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	const readPdf = (): NodeSpec => ({
+		name: 'Read PDF',
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1.1,
+		parameters: { operation: 'read', fileSelector: join(filesDir, 'contract.pdf'), options: {} },
+	});
+	const writePdf = (name: string, file: string): NodeSpec => ({
+		name,
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1.1,
+		parameters: { operation: 'write', fileName: join(filesDir, file), dataPropertyName: 'file_0', options: {} },
+	});
+	const sendAndWait = (options: Record<string, unknown> = {}): NodeSpec => ({
+		name: 'Send and Wait',
+		type: `${PACKAGE_NAME}.eSignatureSendAndWait`,
+		typeVersion: 1,
+		parameters: { inputDataFieldName: 'data', ...SIGNERS, invitationSubject: 'Please sign the contract', options },
+		credentials: ESIG_CREDENTIAL,
+	});
+
+	/** Starts the workflow from its Manual Trigger and returns once n8n has parked the execution. */
+	async function startAndPark(workflowId: string): Promise<{ executionId: string; envelopeId: string; resumeUrl: string }> {
+		const started = await stack.n8n.rest('POST', `/workflows/${workflowId}/run`, { triggerToStartFrom: { name: 'Manual Trigger' } });
+		const executionId = String(started.executionId);
+		const deadline = Date.now() + 60_000;
+		for (;;) {
+			const ex = (await stack.n8n.api('GET', `/executions/${executionId}`).catch(() => undefined)) as Execution | undefined;
+			if (ex?.status === 'waiting') break;
+			if (ex && ['error', 'success', 'crashed'].includes(ex.status)) throw new Error(`execution ${executionId} ended ${ex.status} instead of waiting`);
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} not waiting after 60 s (${ex?.status})`);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+		const webhook = stack.emulator.webhooks().find((w) => new URL(w.webhookUrl).pathname.endsWith(`/webhook-waiting/${executionId}`) && w.webhookUrl.includes('envelopeId='));
+		if (!webhook) throw new Error(`no webhook at the service for execution ${executionId}`);
+		const envelopeId = new URL(webhook.webhookUrl).searchParams.get('envelopeId')!;
+		return { executionId, envelopeId, resumeUrl: webhook.webhookUrl };
+	}
+
+	test('one workflow: the file goes out, the execution waits, and the signed PDF is written when both have signed', async () => {
+		const wf = chain('Send and wait, file when signed', [manualTrigger(), readPdf(), sendAndWait(), writePdf('Write Signed PDF', 'signed.pdf')]);
+		await stack.addWorkflow(wf);
+
+		const { executionId, envelopeId } = await startAndPark(wf.id);
+		const envelope = stack.emulator.envelope(envelopeId)!;
+		expect(envelope.files[0].data.equals(stack.emulator.samplePdf)).toBe(true);
+		expect(stack.emulator.notifications.filter((n) => n.envelopeId === envelopeId && n.kind === 'invitation')).toHaveLength(2);
+
+		await stack.emulator.sign(envelopeId, 'alice@example.com');
+		// One signature is not the end: the execution still waits.
+		expect((await stack.n8n.api('GET', `/executions/${executionId}`)).status).toBe('waiting');
+		await stack.emulator.sign(envelopeId, 'bob@example.com');
+
+		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId));
+		const [item] = nodeOutput(ex, 'Send and Wait');
+		expect(item.json).toMatchObject({ event: 'completed', envelopeId, documentIds: [envelope.files[0].fileId], webhookRemoved: true });
+		const signed = stack.emulator.state.currentBytes(envelope, envelope.files[0]);
+		expect(readFileSync(join(filesDir, 'signed.pdf')).equals(signed)).toBe(true);
+		// n8n accepted the callback, and nothing is left at the service for this execution.
+		const delivery = stack.emulator.state.deliveries.filter((d) => d.requestId === envelopeId);
+		expect(delivery.map((d) => d.httpStatusCode)).toEqual([200]);
+		expect(stack.emulator.webhooks().filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`))).toHaveLength(0);
+	});
+
+	test('a rejection leaves through the second output, with the reason', async () => {
+		const wf = chain('Send and wait, rejected', [manualTrigger(), readPdf(), sendAndWait({ rejectedOutput: true }), writePdf('Write Signed PDF', 'never.pdf')], {
+			connections: { 'Send and Wait': { main: [[{ node: 'Write Signed PDF', type: 'main', index: 0 }], [{ node: 'Rejected', type: 'main', index: 0 }]] } },
+		});
+		wf.nodes.push({ id: 'rejected-noop', name: 'Rejected', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [900, 200], parameters: {} });
+		await stack.addWorkflow(wf);
+
+		const { executionId, envelopeId } = await startAndPark(wf.id);
+		await stack.emulator.reject(envelopeId, 'bob@example.com', 'Wrong amount');
+
+		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId));
+		const [rejected] = nodeOutput(ex, 'Rejected');
+		expect(rejected.json.event).toBe('rejected');
+		expect(rejected.json.signatories.find((s: { email: string }) => s.email === 'bob@example.com').rejectReason).toBe('Wrong amount');
+		expect(ex.data?.resultData.runData['Write Signed PDF']).toBeUndefined();
+	});
+
+	test('a forged resume call does not resume the execution; the real callback then does', async () => {
+		const wf = chain('Send and wait, forged', [manualTrigger(), readPdf(), sendAndWait(), writePdf('Write Signed PDF', 'after-forgery.pdf')]);
+		await stack.addWorkflow(wf);
+		const { executionId, envelopeId, resumeUrl } = await startAndPark(wf.id);
+		const body = JSON.stringify({ RequestId: envelopeId, Status: 1, Files: [], Signatory: [] });
+		const post = (url: string, authorization: string) =>
+			fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
+
+		// The right URL without the webhook's header token (the node refuses it), and the URL with another resume token
+		// (n8n refuses it).
+		const wrongToken = await post(resumeUrl, 'f'.repeat(64));
+		const url = new URL(resumeUrl);
+		url.searchParams.set('signature', 'f'.repeat(url.searchParams.get('signature')!.length));
+		const wrongResumeToken = await post(url.toString(), 'f'.repeat(64));
+
+		expect(wrongToken.status).toBe(401);
+		expect(wrongResumeToken.status).toBe(401);
+		expect((await stack.n8n.api('GET', `/executions/${executionId}`)).status).toBe('waiting');
+
+		await stack.emulator.sign(envelopeId);
+		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId));
+		expect(nodeOutput(ex, 'Send and Wait')[0].json.event).toBe('completed');
+	});
+
+	test('at the time limit n8n continues with the input item; the webhook is left marked with the limit', async () => {
+		const wf = chain('Send and wait, time limit', [
+			manualTrigger(),
+			readPdf(),
+			sendAndWait({ limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } }),
+		]);
+		await stack.addWorkflow(wf);
+		const { executionId, envelopeId } = await startAndPark(wf.id);
+
+		// n8n's wait tracker looks for due executions once a minute.
+		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId, 150_000));
+		const [item] = nodeOutput(ex, 'Send and Wait');
+		expect(item.json.event).toBeUndefined();
+		expect(item.binary?.data?.fileName).toBe('contract.pdf');
+		// Nothing of the node ran at the limit: the execution's webhook is still at the service, marked with the limit,
+		// for a later Send and Wait to remove.
+		const left = stack.emulator.webhooks().find((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`));
+		expect(new URL(left!.webhookUrl).searchParams.get('until')).toMatch(/^\d{4}-\d\d-\d\dT/);
+		expect(stack.emulator.envelope(envelopeId)!.status).not.toBe('Completed');
+	});
+});

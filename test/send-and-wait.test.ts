@@ -1,0 +1,231 @@
+/**
+ * The E-Signature Send and Wait node, in process: the send step through n8n-core's WorkflowExecute (the requests the
+ * emulator received, the execution put to wait), and the resume step through the node's webhook() with n8n-core's
+ * WebhookContext, fed with the callback the emulator really sent (valid, forged, broken, rejected). The whole round
+ * trip in a real n8n is test/e2e/send-and-wait.e2e.test.ts.
+ */
+import { createHash } from 'node:crypto';
+
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { WAIT_INDEFINITELY } from 'n8n-workflow';
+
+import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
+import { emulatorSuite, type InputItem } from './harness';
+
+const suite = emulatorSuite();
+const sendAndWaitType = new ESignatureSendAndWait();
+const run = async (parameters: INodeParameters, items: InputItem[]) => await suite.harness.run({ parameters, items, nodeType: sendAndWaitType });
+const envelopeCalls = () => suite.apiRequests();
+const pdfItem = (): InputItem => ({
+	json: {},
+	binary: { data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' } },
+});
+const resume = async (parameters: INodeParameters, request: Parameters<typeof suite.harness.resume>[2]) =>
+	await suite.harness.resume(sendAndWaitType, parameters, request);
+
+const SIGNERS = {
+	destinationsInput: 'fields',
+	destinations: {
+		destination: [
+			{ name: 'Alice Signer', email: 'alice@example.com', signOrder: 1 },
+			{ name: 'Bob Signer', email: 'bob@example.com', signOrder: 2 },
+		],
+	},
+};
+
+const parameters = (extra: INodeParameters = {}): INodeParameters => ({
+	inputDataFieldName: 'data',
+	...SIGNERS,
+	invitationSubject: 'Please sign',
+	...extra,
+});
+
+/** Sends, and returns the output item, the execution and the webhook the node registered. */
+async function sendAndPark(extra: INodeParameters = {}) {
+	const result = await run(parameters(extra), [pdfItem()]);
+	expect(result.error).toBeUndefined();
+	const sent = result.items[0].json as IDataObject & { envelopeId: string; documentIds: string[]; webhookId: string };
+	const webhook = suite.emulator.webhooks().find((w) => w.id === sent.webhookId)!;
+	return { result, sent, webhook };
+}
+
+/** The callback the emulator sent to the waiting execution (nothing listens in process: the delivery failed). */
+function lastDelivery(envelopeId: string) {
+	const delivery = [...suite.emulator.state.deliveries].reverse().find((d) => d.requestId === envelopeId);
+	if (!delivery) throw new Error(`no delivery for ${envelopeId}`);
+	const url = new URL(delivery.webhookUrl);
+	return { delivery, query: Object.fromEntries(url.searchParams) as IDataObject, headers: delivery.headers as IDataObject };
+}
+
+describe('E-Signature Send and Wait', () => {
+	it('registers a webhook on the resume URL, creates the envelope routed to it, invites the signers and waits', async () => {
+		const { result, sent, webhook } = await sendAndPark();
+
+		expect(result.run.waitTill?.getTime()).toBe(WAIT_INDEFINITELY.getTime());
+		const [created] = suite.emulator.requestsTo('POST', '/api/v1/webhooks');
+		const createdBody = created.body as { webhookUrl: string; headerToken: string; isDefault: boolean };
+		const resumeUrl = new URL(createdBody.webhookUrl);
+		// n8n's resume URL of this execution, with its resume token (n8n's parameter `signature`).
+		expect(resumeUrl.pathname).toMatch(/^\/webhook-waiting\/exec-\d+$/);
+		expect(resumeUrl.searchParams.get('signature')).toBe(result.run.data.resumeToken);
+		expect(resumeUrl.searchParams.get('tokenHash')).toBe(createHash('sha256').update(createdBody.headerToken).digest('hex'));
+		expect(createdBody.headerToken).toMatch(/^[0-9a-f]{64}$/);
+		expect(createdBody.webhookUrl).not.toContain(createdBody.headerToken);
+		expect(createdBody.isDefault).toBe(false);
+
+		const [upload] = suite.emulator.requestsTo('POST', '/api/v1/envelopes/bulk/initiate-base64');
+		const uploadBody = upload.body as { webhookId: string; files: Array<{ file: string; fileName: string }> };
+		expect(uploadBody.webhookId).toBe(sent.webhookId);
+		expect(Buffer.from(uploadBody.files[0].file, 'base64').equals(suite.emulator.samplePdf)).toBe(true);
+		expect(uploadBody.files[0].fileName).toBe('contract.pdf');
+
+		// The webhook's URL then names the envelope and its documents too.
+		const finalUrl = new URL(webhook.webhookUrl);
+		expect(finalUrl.searchParams.get('envelopeId')).toBe(sent.envelopeId);
+		expect(finalUrl.searchParams.get('documentIds')).toBe(sent.documentIds.join(','));
+		expect(finalUrl.searchParams.get('signature')).toBe(resumeUrl.searchParams.get('signature'));
+
+		const [invite] = suite.emulator.requestsTo('POST', '/api/v3/invitations/send');
+		const inviteBody = invite.body as { documentId: string; destinations: IDataObject[]; invitationSubject: string };
+		expect(inviteBody.documentId).toBe(sent.documentIds[0]);
+		expect(inviteBody.destinations.map((d) => d.destinationEmail)).toEqual(['alice@example.com', 'bob@example.com']);
+		expect(inviteBody.invitationSubject).toBe('Please sign');
+		const notified = suite.emulator.notifications.filter((n) => n.envelopeId === sent.envelopeId && n.kind === 'invitation');
+		expect(notified.map((n) => n.to).sort()).toEqual(['alice@example.com', 'bob@example.com']);
+		expect((sent.invitations as IDataObject[]).map((i) => i.destination)).toEqual(['alice@example.com', 'bob@example.com']);
+	});
+
+	it('reads its fields from the input item through expressions', async () => {
+		const item = { ...pdfItem(), json: { subject: 'Contract 42', signer: 'carol@example.com' } };
+		const result = await run(
+			parameters({
+				invitationSubject: '={{ $json.subject }}',
+				destinations: { destination: [{ name: 'Carol', email: '={{ $json.signer }}' }] },
+			}),
+			[item],
+		);
+		expect(result.error).toBeUndefined();
+		const [invite] = suite.emulator.requestsTo('POST', '/api/v3/invitations/send');
+		expect(invite.body).toMatchObject({ invitationSubject: 'Contract 42', destinations: [{ destinationEmail: 'carol@example.com' }] });
+	});
+
+	it('with Return Signing Links Only, asks for links (v2) and the service notifies nobody', async () => {
+		const { sent } = await sendAndPark({ notifySigners: 'links' });
+		expect(suite.emulator.requestsTo('POST', '/api/v3/invitations/send')).toHaveLength(0);
+		expect(suite.emulator.requestsTo('POST', '/api/v2/invitations/send')).toHaveLength(1);
+		expect(suite.emulator.notifications.filter((n) => n.envelopeId === sent.envelopeId)).toHaveLength(0);
+		for (const invitation of sent.invitations as IDataObject[]) expect(invitation.signingLink).toMatch(/^https?:\/\//);
+	});
+
+	it('waits until the time limit, and writes it into the signed URL', async () => {
+		const before = Date.now();
+		const { result, webhook } = await sendAndPark({
+			options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' } } },
+		});
+		const waitTill = result.run.waitTill!.getTime();
+		expect(waitTill).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
+		expect(waitTill).toBeLessThan(Date.now() + 2 * 3_600_000 + 1000);
+		expect(new URL(webhook.webhookUrl).searchParams.get('until')).toBe(new Date(waitTill).toISOString());
+	});
+
+	it.each([
+		['two input items', { items: 2 }, /one envelope per execution, and the input has 2 items/],
+		['no signers', { destinations: { destination: [] } }, /Signers: add at least one signer/],
+		['no binary file', { inputDataFieldName: 'missing' }, /no binary property "missing"/],
+		[
+			'a wait of 0 hours',
+			{ options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0, resumeUnit: 'hours' } } } },
+			/Limit Wait Time: Amount must be a number above 0/,
+		],
+		[
+			'a limit date in the past',
+			{ options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2020-01-01T00:00:00Z' } } } },
+			/Limit Wait Time: Max Date and Time is in the past/,
+		],
+		['an unknown channel', { notifySigners: 'fax' }, /Notify Signers must be "service" or "links", got "fax"/],
+	])('refuses %s before anything is sent', async (_case, change, message) => {
+		const { items, ...extra } = change as IDataObject & { items?: number };
+		const input = Array.from({ length: items ?? 1 }, () => pdfItem());
+		const result = await run(parameters(extra as INodeParameters), input);
+		expect(result.error?.message).toMatch(message);
+		expect(envelopeCalls()).toHaveLength(0);
+		expect(result.run.waitTill).toBeUndefined();
+	});
+
+	it('removes its webhook again when the envelope cannot be created, and does not wait', async () => {
+		const webhooksBefore = suite.emulator.webhooks().length;
+		suite.emulator.failNext(1, 200, { errorCode: 129, message: 'TooManyFiles', data: null }, '/api/v1/envelopes/bulk/initiate-base64');
+		const result = await run(parameters(), [pdfItem()]);
+		expect(result.error?.message).toMatch(/129/);
+		expect(result.run.waitTill).toBeUndefined();
+		expect(suite.emulator.requestsTo('DELETE', /^\/api\/v1\/webhooks\//)).toHaveLength(1);
+		expect(suite.emulator.webhooks()).toHaveLength(webhooksBefore);
+	});
+
+	it('resumes on the signed callback with the event, the IDs and the signed file, and removes the webhook', async () => {
+		const { sent } = await sendAndPark();
+		await suite.emulator.sign(sent.envelopeId);
+		const { delivery, query, headers } = lastDelivery(sent.envelopeId);
+
+		const { result, answer } = await resume(parameters(), { headers, query, body: delivery.body });
+
+		expect(answer).toBeUndefined(); // n8n answers 200 itself and resumes the execution
+		const [[item]] = result.workflowData!;
+		expect(item.json).toMatchObject({
+			event: 'completed',
+			envelopeId: sent.envelopeId,
+			documentIds: sent.documentIds,
+			webhookId: sent.webhookId,
+			webhookRemoved: true,
+		});
+		expect((item.json.signatories as IDataObject[]).map((s) => s.status)).toEqual(['SIGNED', 'SIGNED']);
+		const envelope = suite.emulator.envelope(sent.envelopeId)!;
+		const signed = suite.emulator.state.currentBytes(envelope, envelope.files[0]);
+		expect(Buffer.from(item.binary!.file_0.data, 'base64').equals(signed)).toBe(true);
+		expect(suite.emulator.webhooks().find((w) => w.id === sent.webhookId)).toBeUndefined();
+	});
+
+	it('answers a forged or unsigned callback 401 and keeps waiting', async () => {
+		const { sent } = await sendAndPark();
+		await suite.emulator.sign(sent.envelopeId);
+		const { delivery, query, headers } = lastDelivery(sent.envelopeId);
+
+		const forged = await resume(parameters(), { headers: { ...headers, authorization: 'f'.repeat(64) }, query, body: delivery.body });
+		const noHash = await resume(parameters(), { headers, query: { ...query, tokenHash: undefined }, body: delivery.body });
+
+		for (const { result, answer } of [forged, noHash]) {
+			expect(answer?.status).toBe(401);
+			expect(result.workflowData).toBeUndefined();
+		}
+		expect(suite.emulator.webhooks().find((w) => w.id === sent.webhookId)).toBeDefined();
+	});
+
+	it('answers a callback it cannot read 400, and one with another status 200, without resuming', async () => {
+		const { sent } = await sendAndPark();
+		await suite.emulator.sign(sent.envelopeId);
+		const { delivery, query, headers } = lastDelivery(sent.envelopeId);
+
+		const broken = await resume(parameters(), { headers, query, body: { Status: 1 } });
+		const other = await resume(parameters(), { headers, query, body: { ...(delivery.body as IDataObject), Status: 3 } });
+
+		expect(broken.answer?.status).toBe(400);
+		expect(broken.answer?.body).toEqual({ message: 'The callback has no RequestId' });
+		expect(other.answer?.status).toBe(200);
+		for (const { result } of [broken, other]) expect(result.workflowData).toBeUndefined();
+	});
+
+	it('sends a rejection to the second output when asked, with the reason', async () => {
+		const withRejectedOutput = parameters({ options: { rejectedOutput: true } });
+		const { sent } = await sendAndPark({ options: { rejectedOutput: true } });
+		await suite.emulator.reject(sent.envelopeId, 'bob@example.com', 'Wrong amount');
+		const { delivery, query, headers } = lastDelivery(sent.envelopeId);
+
+		const { result } = await resume(withRejectedOutput, { headers, query, body: delivery.body });
+
+		const [signedOutput, rejectedOutput] = result.workflowData!;
+		expect(signedOutput).toHaveLength(0);
+		expect(rejectedOutput[0].json.event).toBe('rejected');
+		const bob = (rejectedOutput[0].json.signatories as IDataObject[]).find((s) => s.email === 'bob@example.com');
+		expect(bob?.rejectReason).toBe('Wrong amount');
+	});
+});
