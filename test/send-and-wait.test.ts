@@ -162,6 +162,16 @@ describe('E-Signature Send and Wait', () => {
 		expect(suite.emulator.webhooks()).toHaveLength(webhooksBefore);
 	});
 
+	it('with Continue On Fail, outputs the service error as an error item with its code, and does not wait', async () => {
+		suite.emulator.failNext(1, 200, { errorCode: 129, message: 'TooManyFiles', data: null }, '/api/v1/envelopes/bulk/initiate-base64');
+		const result = await suite.harness.run({ parameters: parameters(), items: [pdfItem()], nodeType: sendAndWaitType, continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		expect(result.run.waitTill).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json.details).toMatchObject({ kind: 'service', code: 129, serviceMessage: 'TooManyFiles' });
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+	});
+
 	it('resumes on the signed callback with the event, the IDs and the signed file, and removes the webhook', async () => {
 		const { sent } = await sendAndPark();
 		await suite.emulator.sign(sent.envelopeId);

@@ -11,7 +11,8 @@ import { EmulatorClient } from './emulator-client';
 import { assertSuccess, type Execution, nodeOutput, sleep } from './n8n';
 import { type BinaryDataMode, type QueueStack, startQueueStack } from './queue-stack';
 import { TRIGGER_TYPE } from './stack';
-import { chain, ESIG_CREDENTIAL, esignatureNode, manualTrigger, type NodeSpec } from './workflow-builder';
+import { PACKAGE_NAME } from './n8n';
+import { chain, crc32, ESIG_CREDENTIAL, esignatureNode, fileFingerprint, manualTrigger, type NodeSpec } from './workflow-builder';
 
 jest.setTimeout(600_000);
 
@@ -101,6 +102,60 @@ describe.each<BinaryDataMode>(['database', 'filesystem'])('queue mode, %s binary
 		const [download] = nodeOutput(ex, 'Download Signed');
 		const received = await stack.main.binaryContent(download.binary!.data);
 		expect(received.equals(emu.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+	});
+
+	test('send and wait: parked by a worker, resumed through the webhook process, the signed file reaching the next node', async () => {
+		const emu = stack.emulator;
+		const input = join(stack.userFolder, 'contract-wait.pdf');
+		writeFileSync(input, emu.samplePdf);
+		const wf = await stack.addWorkflow(
+			chain(`Queue send and wait ${binaryDataMode}`, [
+				manualTrigger(),
+				{
+					name: 'Read PDF',
+					type: 'n8n-nodes-base.readWriteFile',
+					typeVersion: 1.1,
+					parameters: { operation: 'read', fileSelector: input, options: {} },
+				},
+				{
+					name: 'Send and Wait',
+					type: `${PACKAGE_NAME}.eSignatureSendAndWait`,
+					typeVersion: 1,
+					parameters: {
+						inputDataFieldName: 'data',
+						destinationsInput: 'fields',
+						destinations: { destination: [{ name: 'Alice Signer', email: 'alice@example.com' }] },
+						options: {},
+					},
+					credentials: ESIG_CREDENTIAL,
+				},
+				fileFingerprint('Signed File', 'file_0'),
+			]),
+		);
+		const started = await stack.main.rest('POST', `/workflows/${wf.id}/run`, { triggerToStartFrom: { name: 'Manual Trigger' } });
+		const executionId = String(started.executionId);
+		const deadline = Date.now() + 90_000;
+		let webhook;
+		while (!(webhook = emu.webhooks().find((w) => new URL(w.webhookUrl).pathname.endsWith(`/webhook-waiting/${executionId}`) && w.webhookUrl.includes('envelopeId=')))) {
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} registered no webhook\n${stack.logs().slice(-3000)}`);
+			await sleep(250);
+		}
+		while ((await stack.main.api('GET', `/executions/${executionId}`)).status !== 'waiting') {
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} is not waiting`);
+			await sleep(250);
+		}
+		// The resume URL is the webhook process's (N8N_WEBHOOK_URL).
+		expect(new URL(webhook.webhookUrl).port).toBe(new URL(stack.webhook.url).port);
+		const envelopeId = new URL(webhook.webhookUrl).searchParams.get('envelopeId')!;
+
+		await emu.sign(envelopeId);
+
+		const ex = assertSuccess(await stack.main.waitForExecution(executionId, 90_000));
+		expect(emu.state.deliveries.filter((d) => d.requestId === envelopeId).map((d) => d.httpStatusCode)).toEqual([200]);
+		const envelope = emu.envelope(envelopeId)!;
+		const signed = emu.state.currentBytes(envelope, envelope.files[0]);
+		expect(nodeOutput(ex, 'Signed File')[0].json).toEqual({ size: signed.length, crc32: crc32(signed) });
+		expect(nodeOutput(ex, 'Send and Wait')[0].json).toMatchObject({ event: 'completed', envelopeId, webhookRemoved: true });
 	});
 
 	test('the trigger: registered once, callbacks received by the webhook process and run on workers, once each', async () => {

@@ -16,7 +16,7 @@ import { RESUME_QUERY, isExpiredWaitWebhook, sha256Hex, waitingBaseOf, withQuery
 /*
  * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
  * 1. a webhook at the service for this execution, pointing at n8n's resume URL, with a fresh header token;
- * 2. the envelope, routed to that webhook; its IDs are then written into the webhook's (signed) URL;
+ * 2. the envelope, routed to that webhook; its IDs are then written into the webhook's URL;
  * 3. the invitations, per document: sent by the service (API v3) or links only (v2);
  * 4. the execution is put to wait; resume.ts takes the service's callback.
  * Everything is checked before the first request; a failure after the webhook was made removes it again.
@@ -111,14 +111,14 @@ async function removeExpiredWaitWebhooks(context: IExecuteFunctions, waitingBase
 async function send(context: IExecuteFunctions, request: SendRequest): Promise<IDataObject> {
 	const headerToken = randomBytes(32).toString('hex');
 	const until = request.waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : request.waitTill.toISOString();
-	const signedQuery = (extra: Record<string, string> = {}): Record<string, string> => ({
+	const resumeQuery = (extra: Record<string, string> = {}): Record<string, string> => ({
 		[RESUME_QUERY.tokenHash]: sha256Hex(headerToken),
 		...(until ? { [RESUME_QUERY.until]: until } : {}),
 		...extra,
 	});
 	// n8n's resume URL of this execution, with the execution's secret resume token in it.
 	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
-	const firstUrl = withQuery(resumeUrl, signedQuery());
+	const firstUrl = withQuery(resumeUrl, resumeQuery());
 	const expiredRemoved = await removeExpiredWaitWebhooks(context, waitingBaseOf(firstUrl, String(context.getExecutionId())));
 
 	const webhook = (await requestService(context, {
@@ -132,7 +132,7 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 	// Nothing will wait on this webhook unless everything below succeeds: then it is removed again.
 	let sent: IDataObject | undefined;
 	try {
-		sent = await createAndInvite(context, request, webhookId, (extra) => withQuery(resumeUrl, signedQuery(extra)));
+		sent = await createAndInvite(context, request, webhookId, (extra) => withQuery(resumeUrl, resumeQuery(extra)));
 	} finally {
 		if (!sent) {
 			await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}` }).catch(() => undefined);
@@ -204,6 +204,14 @@ async function createAndInvite(
 	};
 }
 
+/** n8n's errors as they are (they carry the package's error details); anything else as an unexpected failure. */
+function asNodeError(context: IExecuteFunctions, error: unknown): Error {
+	if (error instanceof Error && 'node' in error) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	const wrapped = new NodeApiError(context.getNode(), {}, { message });
+	return withDetails(wrapped, { kind: 'other', code: 'ERROR', meaning: message, serviceMessage: null, httpStatus: null });
+}
+
 /** The node's execute method (ESignatureSendAndWait.node.ts). */
 export async function sendAndWaitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const item = itemContext(this, 0);
@@ -214,7 +222,7 @@ export async function sendAndWaitForSignature(this: IExecuteFunctions): Promise<
 		// Shown while the execution waits; when it resumes, n8n replaces it with the signed event.
 		return [[{ json: sent, pairedItem: { item: 0 } }]];
 	} catch (error) {
-		const known = error instanceof Error && 'node' in error ? error : withDetails(new NodeApiError(this.getNode(), {}, { message: String(error) }), { kind: 'other', code: 'ERROR', meaning: String(error), serviceMessage: null, httpStatus: null });
-		return [failed(item, known as Error)];
+		// Thrown, or with Continue On Fail the error item every operation of the package outputs.
+		return [failed(item, asNodeError(this, error))];
 	}
 }
