@@ -311,11 +311,12 @@ export function connectionError(node: INode, error: unknown, itemIndex?: number,
 	wrapped.message = key && key !== meaning ? `${meaning} (${key})` : meaning;
 	wrapped.httpCode = key || null;
 	wrapped.description = description ?? null;
-	if (!key && error instanceof Error) {
+	// Duck-typed: an error from another realm (Node's own, seen from a sandbox) is no instance of this realm's Error.
+	if (!key && typeof (error as Error | undefined)?.stack === 'string') {
 		// An unexpected failure: keep where it happened for n8n's log, but not the error itself, which can hold the
 		// request with its bearer token.
-		const cause = new Error(error.message);
-		cause.stack = error.stack;
+		const cause = new Error(String((error as Error).message));
+		cause.stack = (error as Error).stack;
 		wrapped.cause = cause;
 	}
 	return withDetails(wrapped, {
