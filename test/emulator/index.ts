@@ -139,7 +139,9 @@ export class Emulator implements Core {
 		this.server = createServer((req, res) => void this.handle(req, res));
 		return new Promise((resolve, reject) => {
 			this.server.once('error', reject);
-			this.server.listen(port, host, () => {
+			// n8n sends every item's request at once: 1,000 items are 1,000 connections. Node's default backlog (511) then
+			// resets some while the machine is busy; a real service's is larger.
+			this.server.listen({ port, host, backlog: 4096 }, () => {
 				const address = this.server.address() as AddressInfo;
 				const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 				this.baseUrl = `http://${shownHost}:${address.port}`;

@@ -9,6 +9,21 @@ import { byId, envelopeSuite, expectMultipart, reference } from './testing';
 const { suite, run, envelopeCalls, pdfItem, otherPdf, createWebhook } = envelopeSuite();
 
 describe('envelope: create (multipart upload)', () => {
+	it('sends the upload again, whole, when the service refuses the stored token and n8n renews it', async () => {
+		await run({ operation: 'getStatus', envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5' }).catch(() => undefined);
+		suite.emulator.expireAllTokens();
+		suite.emulator.clearRequests();
+		const result = await run({ operation: 'create', inputDataFieldName: 'data' }, [pdfItem('renewed.pdf')]);
+
+		expect(result.error).toBeUndefined();
+		const uploads = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate');
+		// The first attempt was refused (401) with the old token; the second, after renewal, carried the same bytes.
+		expect(uploads.length).toBeGreaterThanOrEqual(2);
+		expect(uploads.at(-1)!.files[0].data.equals(suite.emulator.samplePdf)).toBe(true);
+		expect(uploads.at(-1)!.files[0].fileName).toBe('renewed.pdf');
+		expect(result.items[0].json.envelopeId).toBeDefined();
+	});
+
 	it('uploads the file of the binary field as a "files" part with all optional parameters as form fields', async () => {
 		const webhookId = await createWebhook();
 		suite.emulator.clearRequests();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'crypto';
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -60,16 +61,45 @@ function selectedWebhookId(context: IExecuteSingleFunctions): string | undefined
 	return optionalGuid(context, context.getNodeParameter('webhookId', '', { extractValue: true }), 'Webhook');
 }
 
-function multipartBody(fields: IDataObject, files: DocumentFile[] = []): FormData {
-	const form = new FormData();
-	for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-	for (const file of files) {
-		const bytes = file.bytes();
-		// A view of the bytes, not a copy: Blob makes the one copy FormData needs.
-		const view = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
-		form.append(FILE_PART_NAME, new Blob([view], { type: file.mimeType }), file.fileName);
+/** A multipart/form-data body, and the Content-Type header that names its boundary. */
+interface MultipartBody {
+	body: Buffer;
+	contentType: string;
+}
+
+/** Quotes in a part's header, escaped as browsers and n8n's form-data encoders do. */
+const headerValue = (value: string) => value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
+/**
+ * Builds the multipart body as one buffer: the files are copied into it once (as FormData copies them into a Blob),
+ * and the request goes out as a plain body, which n8n can send again when it renews a refused token. The streams
+ * behind FormData and Blob are avoided: under load on a slow machine they once failed a multi-megabyte upload with
+ * "Maximum call stack size exceeded" (test/envelope/large-documents.test.ts).
+ */
+function multipartBody(fields: IDataObject, files: DocumentFile[] = []): MultipartBody {
+	const boundary = `----n8nESignature${randomBytes(16).toString('hex')}`;
+	const parts: Buffer[] = [];
+	for (const [name, value] of Object.entries(fields)) {
+		parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(name)}"\r\n\r\n${String(value)}\r\n`));
 	}
-	return form;
+	for (const file of files) {
+		parts.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; filename="${headerValue(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
+			),
+			file.bytes(),
+			Buffer.from('\r\n'),
+		);
+	}
+	parts.push(Buffer.from(`--${boundary}--\r\n`));
+	return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Puts a multipart body on the request, with its Content-Type. */
+function sendMultipart(requestOptions: IHttpRequestOptions, multipart: MultipartBody): IHttpRequestOptions {
+	requestOptions.body = multipart.body;
+	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': multipart.contentType };
+	return requestOptions;
 }
 
 /** A document for a JSON body: Base64 content and file name. */
@@ -98,11 +128,9 @@ export async function buildCreateRequest(this: IExecuteSingleFunctions, requestO
 	const files = await readFileInput(this, SEVERAL_FILES);
 	if (INITIATE_PARAMETERS_IN === 'query') {
 		requestOptions.qs = { ...requestOptions.qs, ...parameters };
-		requestOptions.body = multipartBody({}, files);
-	} else {
-		requestOptions.body = multipartBody(parameters, files);
+		return sendMultipart(requestOptions, multipartBody({}, files));
 	}
-	return requestOptions;
+	return sendMultipart(requestOptions, multipartBody(parameters, files));
 }
 
 /** POST /envelopes/initiate-base64: one document, encoded for the user when it comes from a binary field. */
@@ -126,14 +154,12 @@ export async function buildCreateFromTemplateRequest(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
-	requestOptions.body = multipartBody(
-		compact({
-			templateId: requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID'),
-			userOnlySigner: booleanOf(this, this.getNodeParameter('userOnlySigner', false), 'Only Me as Signer'),
-			webhookId: selectedWebhookId(this),
-		}),
-	);
-	return requestOptions;
+	const fields = compact({
+		templateId: requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID'),
+		userOnlySigner: booleanOf(this, this.getNodeParameter('userOnlySigner', false), 'Only Me as Signer'),
+		webhookId: selectedWebhookId(this),
+	});
+	return sendMultipart(requestOptions, multipartBody(fields));
 }
 
 /** POST /envelopes/bulk/initiate-base64: several documents in one envelope. */
@@ -171,8 +197,7 @@ export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions,
 
 /** POST /envelopes/{envelopeId}/files: more documents, as multipart. */
 export async function buildAddFilesRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.body = multipartBody({}, await readFileInput(this, SEVERAL_FILES));
-	return requestOptions;
+	return sendMultipart(requestOptions, multipartBody({}, await readFileInput(this, SEVERAL_FILES)));
 }
 
 /** POST /envelopes/{envelopeId}/cancel: the body repeats the id as `envelopId`, spelled as the interface has it. */
