@@ -220,15 +220,8 @@ export class Harness {
 		} as unknown as IWorkflowExecuteAdditionalData;
 	}
 
-	/**
-	 * Calls a picker of the node (methods.listSearch) as the editor does, with n8n-core's LoadOptionsContext for a node
-	 * with the given parameters and the harness's credential.
-	 */
-	async listSearch(
-		method: keyof ESignature['methods']['listSearch'],
-		filter?: string,
-		parameters: INodeParameters = {},
-	): Promise<INodeListSearchResult> {
+	/** A workflow of one node of this type (as `eSignature`) with the harness's credential, as a picker or webhook sees it. */
+	private singleNode(nodeType: INodeType, parameters: INodeParameters) {
 		const id = `wf-${++this.runCount}`;
 		const node: INode = {
 			id: 'esign',
@@ -239,9 +232,22 @@ export class Harness {
 			parameters,
 			credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'E-Signature account' } },
 		};
-		const nodeTypes = new NodeTypes({ eSignature });
+		const nodeTypes = new NodeTypes({ eSignature: nodeType });
 		const workflow = new Workflow({ id, name: id, nodes: [node], connections: {}, active: false, nodeTypes, staticData: {} });
 		const workflowData = { id, name: id, active: false, nodes: [node], connections: {} } as unknown as IWorkflowBase;
+		return { id, node, workflow, workflowData };
+	}
+
+	/**
+	 * Calls a picker of the node (methods.listSearch) as the editor does, with n8n-core's LoadOptionsContext for a node
+	 * with the given parameters and the harness's credential.
+	 */
+	async listSearch(
+		method: keyof ESignature['methods']['listSearch'],
+		filter?: string,
+		parameters: INodeParameters = {},
+	): Promise<INodeListSearchResult> {
+		const { id, node, workflow, workflowData } = this.singleNode(eSignature, parameters);
 		const context = new LoadOptionsContext(workflow, node, this.additionalData(id, workflowData), 'parameters.webhookId');
 		return await eSignature.methods!.listSearch![method].call(context, filter);
 	}
@@ -256,20 +262,8 @@ export class Harness {
 		parameters: INodeParameters,
 		request: { headers?: IDataObject; query?: IDataObject; body?: unknown; rawBody?: Buffer },
 	): Promise<{ result: IWebhookResponseData; answer?: { status: number; body: unknown } }> {
-		const id = `wf-${++this.runCount}`;
-		const node: INode = {
-			id: 'esign',
-			name: NODE_NAME,
-			type: 'eSignature',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters,
-			credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'E-Signature account' } },
-		};
 		const loaded = loadedType(nodeType);
-		const nodeTypes = new NodeTypes({ eSignature: loaded });
-		const workflow = new Workflow({ id, name: id, nodes: [node], connections: {}, active: false, nodeTypes, staticData: {} });
-		const workflowData = { id, name: id, active: false, nodes: [node], connections: {} } as unknown as IWorkflowBase;
+		const { id, node, workflow, workflowData } = this.singleNode(loaded, parameters);
 		let answer: { status: number; body: unknown } | undefined;
 		const response = {
 			statusCode: 200,
