@@ -16,6 +16,7 @@ import {
 	eventKey,
 } from '../nodes/ESignature/trigger/receivedEvents';
 import { CATCH_UP_MAX_RECALLS } from '../nodes/ESignature/trigger/catchUp';
+import * as callbackModule from '../nodes/ESignature/shared/callback';
 
 let emulator: Emulator;
 let n8n: FakeN8n;
@@ -193,6 +194,25 @@ describe('catch-up on activation', () => {
 		expect(emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(0);
 		expect(lastCatchUp(trigger)).toMatchObject({ recalled: [], tooLarge: [envelopeId.toLowerCase()] });
 		expect(trigger.executions).toHaveLength(0);
+	});
+
+	it('answers 503 when an event cannot be made into an item, and re-sends it on the next catch-up', async () => {
+		const trigger = await activeTrigger();
+		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
+		// A passing failure while the item is built (a full disk when the signed file is stored, say).
+		const building = jest.spyOn(callbackModule, 'callbackItem').mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
+		try {
+			await emulator.sign(envelopeId);
+		} finally {
+			building.mockRestore();
+		}
+		expect(emulator.deliveries).toMatchObject([{ requestId: envelopeId, ok: false, httpStatusCode: 503 }]);
+		expect(trigger.executions).toHaveLength(0);
+
+		await trigger.activate('update');
+
+		expect(lastCatchUp(trigger)).toMatchObject({ recalled: [envelopeId], tooLarge: [] });
+		expect(executedRequestIds(trigger)).toEqual([envelopeId]);
 	});
 
 	it('activates even when a recall is refused, and tries again on the next activation', async () => {

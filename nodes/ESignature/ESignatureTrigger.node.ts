@@ -6,7 +6,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import {
@@ -77,7 +77,7 @@ export class ESignatureTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Pin envelopes to this trigger with the <code>webhookId</code> its events carry. Its webhook stays at the service when the workflow is deactivated (see On Deactivation). Signed files over about 12 MB need n8n\'s <code>N8N_PAYLOAD_SIZE_MAX</code> raised.',
+					'Pin envelopes to this trigger with the <code>webhookId</code> its events carry. Its webhook stays at the service when the workflow is deactivated (see On Deactivation), and when it is deleted: find it with E-Signature → Webhook → Get Many (it marks n8n triggers) and remove it with Webhook → Delete. Signed files over about 12 MB need n8n\'s <code>N8N_PAYLOAD_SIZE_MAX</code> raised.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -237,9 +237,14 @@ export class ESignatureTrigger implements INodeType {
 				simplify: this.getNodeParameter('simplify', true) as boolean,
 			});
 		} catch (error) {
-			// n8n answers 500: the service logs the delivery as failed, and a re-send gets another chance.
+			// Answered 503 rather than thrown: n8n would answer a thrown error with 500, which catch-up takes for a body
+			// too large for n8n and never re-sends (trigger/catchUp.ts). With 503 the service logs the delivery as
+			// failed and catch-up re-sends it, so a passing failure (a full disk, say) loses nothing.
 			if (onceOnly) releaseEvent(trigger, key);
-			throw new NodeOperationError(this.getNode(), error as Error);
+			this.logger.error(
+				`E-Signature Trigger: the event of envelope ${callback.requestId} could not be made into an item (${(error as Error).message}); answered 503 so that it is re-sent`,
+			);
+			return answerWithoutExecution(this, 503, 'The event could not be processed now; re-send it');
 		}
 		if (onceOnly) confirmEvent(trigger, stored, key);
 		// The first callback of a restarted n8n: re-send what was missed while it was down, after this answer.

@@ -37,8 +37,8 @@ export const CATCH_UP_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  *   n8n's N8N_PAYLOAD_SIZE_MAX (16 MiB of JSON by default, about 12 MB of PDF), and re-sending fails the same way
  *   (docs/n8n-notes.md#payload-size-limit);
  * - 400 or 422: the trigger (or n8n) could not read the callback, and would not read it the next time either.
- * Everything else (no answer, a timeout, 404 while the workflow was inactive, 401, 502-504 while n8n was down) is
- * recalled.
+ * Everything else (no answer, a timeout, 404 while the workflow was inactive, 401, 502-504 while n8n was down, 503
+ * when the trigger could not make the event into an item) is recalled.
  */
 const TOO_LARGE = new Set([413, 500]);
 const UNREADABLE = new Set([400, 422]);

@@ -119,10 +119,10 @@ export async function buildCreateRequest(this: IExecuteSingleFunctions, requestO
 	const parameters = compact({
 		FileId: optionalGuid(this, fields.fileId, 'File ID'),
 		WebhookId: selectedWebhookId(this),
-		WorkflowId: optionalText(this, fields.workflowId, 'Workflow ID'),
+		WorkflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
 		// The PDF's password is sent exactly as entered: spaces may be part of it.
 		Password: secretOf(this, fields.password, 'Password'),
-		IsForExternalWorkFlow: optionalBoolean(this, fields.isForExternalWorkFlow, 'Is for External Workflow'),
+		IsForExternalWorkFlow: optionalBoolean(this, fields.isForExternalWorkFlow, 'Service External Workflow'),
 		ReferenceNumber: referenceToSend(this),
 	});
 	const files = await readFileInput(this, SEVERAL_FILES);
@@ -142,7 +142,7 @@ export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions
 	const { file, fileName } = toBase64File(document);
 	requestOptions.body = compact({
 		webhookId,
-		workflowId: optionalText(this, fields.workflowId, 'Workflow ID'),
+		workflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
 		referenceNumber: referenceToSend(this),
 		[INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }),
 	});
@@ -169,7 +169,7 @@ export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requ
 	const files = await readFileInput(this, SEVERAL_FILES);
 	requestOptions.body = compact({
 		webhookId,
-		workflowId: optionalText(this, fields.workflowId, 'Workflow ID'),
+		workflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
 		referenceNumber: referenceToSend(this),
 		files: files.map(toBase64File),
 	});
