@@ -128,6 +128,43 @@ describe('E-Signature Send and Wait', () => {
 		expect(new URL(webhook.webhookUrl).searchParams.get('until')).toBe(new Date(waitTill).toISOString());
 	});
 
+	it('at the time limit outputs that it timed out, with the IDs to follow up with, and keeps the previous output as it was', async () => {
+		const { result, sent, webhook } = await sendAndPark({
+			options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 5, resumeUnit: 'minutes' } } },
+		});
+		const before = JSON.stringify(result.run.data.resultData.runData['Test Source']);
+
+		const resumed = await result.resumeAtTimeLimit();
+
+		expect(resumed.error).toBeUndefined();
+		expect(resumed.run.waitTill).toBeUndefined();
+		expect(resumed.items).toHaveLength(1);
+		const [item] = resumed.items;
+		expect(item.json).toMatchObject({
+			event: 'timedOut',
+			timedOut: true,
+			envelopeId: sent.envelopeId,
+			documentIds: sent.documentIds,
+			webhookId: sent.webhookId,
+			waitedUntil: new Date(result.run.waitTill!).toISOString(),
+			webhookRemoved: false,
+		});
+		expect(item.json.nextSteps).toMatch(/Document → Download Signed with each of documentIds/);
+		expect(item.pairedItem).toEqual({ item: 0 });
+		// The PDF sent is not passed on as if it were the signed one.
+		expect(item.binary).toBeUndefined();
+		// Nothing ran at the limit: the webhook is still at the service, for a later Send and Wait to remove.
+		expect(suite.emulator.webhooks().map((w) => w.id)).toContain(webhook.id);
+		expect(JSON.stringify(resumed.run.data.resultData.runData['Test Source'])).toBe(before);
+	});
+
+	it('without a time limit leaves the input as it was (there is no limit at which n8n would pass it on)', async () => {
+		const { result } = await sendAndPark();
+		expect(result.run.waitTill!.getTime()).toBe(WAIT_INDEFINITELY.getTime());
+		const stack = result.run.data.executionData!.nodeExecutionStack;
+		expect(stack[0].data.main[0]![0].json).not.toHaveProperty('timedOut');
+	});
+
 	it.each([
 		['two input items', { items: 2 }, /one envelope per execution, and the input has 2 items/],
 		['no signers', { destinations: { destination: [] } }, /Signers: add at least one signer/],

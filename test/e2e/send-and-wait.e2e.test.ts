@@ -142,20 +142,21 @@ describe('Send and Wait for Signature in n8n', () => {
 		expect(nodeOutput(ex, 'Send and Wait')[0].json.event).toBe('completed');
 	});
 
-	test('at the time limit n8n continues with the input item; the webhook is left marked with the limit', async () => {
+	test('at the time limit the node outputs that it timed out, with the IDs; the webhook is left marked with the limit', async () => {
 		const wf = chain('Send and wait, time limit', [
 			manualTrigger(),
 			readPdf(),
 			sendAndWait({ limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } }),
 		]);
 		await stack.addWorkflow(wf);
-		const { executionId, envelopeId } = await startAndPark(wf.id);
+		const { executionId, envelopeId, resumeUrl } = await startAndPark(wf.id);
 
 		// n8n's wait tracker looks for due executions once a minute.
 		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId, 150_000));
 		const [item] = nodeOutput(ex, 'Send and Wait');
-		expect(item.json.event).toBeUndefined();
-		expect(item.binary?.data?.fileName).toBe('contract.pdf');
+		expect(item.json).toMatchObject({ event: 'timedOut', timedOut: true, envelopeId, webhookRemoved: false });
+		expect(item.json.documentIds).toEqual(new URL(resumeUrl).searchParams.get('documentIds')!.split(','));
+		expect(item.binary).toBeUndefined();
 		// Nothing of the node ran at the limit: the execution's webhook is still at the service, marked with the limit,
 		// for a later Send and Wait to remove.
 		const left = stack.emulator.webhooks().find((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`));

@@ -81,6 +81,11 @@ export interface RunResult {
 	 * the saved execution data with the failed node's run removed (n8n's ExecutionService.retry).
 	 */
 	retry(): Promise<RunResult>;
+	/**
+	 * Runs this waiting execution on as n8n's wait tracker does when its time limit is reached: the saved execution
+	 * data (a copy, as read from n8n's database) processed again, the waiting node's wait being over.
+	 */
+	resumeAtTimeLimit(): Promise<RunResult>;
 }
 
 /** The trigger of the test workflow: emits the items the test gives, with binary data stored the n8n way. */
@@ -390,6 +395,16 @@ export class Harness {
 		return this.result(prepared, run);
 	}
 
+	/** n8n's WaitTracker at a waiting execution's time limit: the saved execution data run on. */
+	private async resumeRunAtTimeLimit(prepared: Prepared, waiting: IRun, executionId: string): Promise<RunResult> {
+		if (!waiting.data.waitTill) throw new Error('The execution is not waiting');
+		const data = JSON.parse(JSON.stringify(waiting.data)) as IRun['data'];
+		const run = await new WorkflowExecute(prepared.additionalData(executionId), 'trigger', data).processRunExecutionData(
+			prepared.workflow,
+		);
+		return this.result(prepared, run);
+	}
+
 	private result(prepared: Prepared, run: IRun): RunResult {
 		const nodeRuns = run.data.resultData.runData[NODE_NAME] ?? [];
 		const last = nodeRuns[nodeRuns.length - 1];
@@ -412,6 +427,7 @@ export class Harness {
 				return Buffer.from(binary.data, 'base64');
 			},
 			retry: async () => await this.retryRun(prepared, run),
+			resumeAtTimeLimit: async () => await this.resumeRunAtTimeLimit(prepared, run, `exec-${++executionCount}`),
 		};
 	}
 }

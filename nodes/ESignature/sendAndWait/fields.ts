@@ -20,7 +20,7 @@ const limitWaitTime: INodeProperties = {
 	type: 'fixedCollection',
 	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 7, resumeUnit: 'days' } },
 	description:
-		'Stop waiting after a time. n8n then continues with this node\'s input item as it came in: nothing of the node runs at that moment, so check the envelope afterwards with Envelope → Get Status.',
+		'Stop waiting after a time. The node then outputs an item with timedOut: true and the envelope and document IDs on its first output; check the envelope with Envelope → Get Status.',
 	options: [
 		{
 			displayName: 'Values',

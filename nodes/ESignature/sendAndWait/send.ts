@@ -212,6 +212,34 @@ function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 	return withDetails(wrapped, { kind: 'other', code: 'ERROR', meaning: message, serviceMessage: null, httpStatus: null });
 }
 
+/** The item the node outputs when the wait ends at its time limit: the wait timed out, and how to follow it up. */
+function timedOutItem(sent: IDataObject): IDataObject {
+	return {
+		event: 'timedOut',
+		timedOut: true,
+		envelopeId: sent.envelopeId,
+		documentIds: sent.documentIds,
+		webhookId: sent.webhookId,
+		waitedUntil: sent.waitingUntil,
+		invitations: sent.invitations,
+		webhookRemoved: false,
+		nextSteps:
+			"The envelope was neither signed nor rejected in time. Its state: E-Signature → Envelope → Get Status with envelopeId. Its signed files, now or later: Document → Download Signed with each of documentIds. To stop it: Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes it a day after the limit, or Webhook → Delete with webhookId.",
+	};
+}
+
+/**
+ * At the time limit n8n runs no code of the node: its wait tracker resumes the execution with the waiting node
+ * disabled, and a disabled node passes its input on (docs/n8n-notes.md#send-and-wait). So the input saved with the
+ * waiting execution is replaced by the time-out item; this changes only the execution's own entry for this node, not
+ * the output of the node before it. A callback that resumes the execution replaces that input with the event.
+ */
+function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject): void {
+	const waiting = context.getExecuteData();
+	if (!waiting?.data?.main) return;
+	waiting.data.main[0] = [{ json: timedOutItem(sent), pairedItem: { item: 0 } }];
+}
+
 /** The node's execute method (ESignatureSendAndWait.node.ts). */
 export async function sendAndWaitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const item = itemContext(this, 0);
@@ -219,6 +247,7 @@ export async function sendAndWaitForSignature(this: IExecuteFunctions): Promise<
 		const request = await readSendRequest(this, item);
 		const sent = await send(this, request);
 		await this.putExecutionToWait(request.waitTill);
+		if (request.waitTill.getTime() !== WAIT_INDEFINITELY.getTime()) outputAtTimeLimit(this, sent);
 		// Shown while the execution waits; when it resumes, n8n replaces it with the signed event.
 		return [[{ json: sent, pairedItem: { item: 0 } }]];
 	} catch (error) {
