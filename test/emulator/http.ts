@@ -299,12 +299,26 @@ export function optionalArray(source: unknown, name: string): unknown[] | undefi
 	return value;
 }
 
-const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
+/**
+ * Whether every character is of the Base64 alphabet, with at most two "=" at the end. A loop rather than a regular
+ * expression, which V8 can fail with "Maximum call stack size exceeded" on text of megabytes
+ * (docs/n8n-notes.md#large-files).
+ */
+function isBase64Text(compact: string): boolean {
+	let end = compact.length;
+	for (let padding = 0; padding < 2 && end > 0 && compact[end - 1] === '='; padding++) end--;
+	for (let index = 0; index < end; index++) {
+		const code = compact.charCodeAt(index);
+		const ok = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
+		if (!ok) return false;
+	}
+	return true;
+}
 
 /** Strict Base64 decoding (Buffer.from silently skips junk, the service does not). */
 export function decodeBase64(value: string, field: string): Buffer {
-	const compact = value.replace(/\s+/g, '');
-	if (compact.length % 4 !== 0 || !BASE64_RE.test(compact)) invalid(field, 'The file is not valid Base64.');
+	const compact = value.replace(/\s/g, '');
+	if (compact.length % 4 !== 0 || !isBase64Text(compact)) invalid(field, 'The file is not valid Base64.');
 	return Buffer.from(compact, 'base64');
 }
 

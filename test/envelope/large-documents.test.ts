@@ -34,7 +34,8 @@ describe('envelope: large documents', () => {
 	it('uploads a multi-megabyte file given as Base64 text (with line breaks) byte for byte', async () => {
 		const pdf = largePdf();
 		// Line breaks every 76 characters, as MIME tools write it.
-		const wrapped = pdf.toString('base64').replace(/.{76}/g, '$&\n');
+		const base64 = pdf.toString('base64');
+		const wrapped = Array.from({ length: Math.ceil(base64.length / 76) }, (_, line) => base64.slice(line * 76, line * 76 + 76)).join('\n');
 		const filesJson = JSON.stringify([{ file: wrapped, fileName: 'wrapped.pdf' }]);
 		const result = await run({ operation: 'create', fileInput: 'base64', filesJson });
 

@@ -72,9 +72,8 @@ const headerValue = (value: string) => value.replace(/"/g, '%22').replace(/\r/g,
 
 /**
  * Builds the multipart body as one buffer: the files are copied into it once (as FormData copies them into a Blob),
- * and the request goes out as a plain body, which n8n can send again when it renews a refused token. The streams
- * behind FormData and Blob are avoided: under load on a slow machine they once failed a multi-megabyte upload with
- * "Maximum call stack size exceeded" (test/envelope/large-documents.test.ts).
+ * and the request goes out as a plain body, which n8n sends again whole when it renews a refused token
+ * (docs/n8n-notes.md#access-tokens).
  */
 function multipartBody(fields: IDataObject, files: DocumentFile[] = []): MultipartBody {
 	const boundary = `----n8nESignature${randomBytes(16).toString('hex')}`;
