@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { type Host, REPO_ROOT } from './provision';
+import { type Host, n8nMajor, REPO_ROOT } from './provision';
 
 const execFileAsync = promisify(execFile);
 
@@ -163,6 +163,13 @@ export const DISABLED_MODULES = [
 	'agents',
 ];
 
+/**
+ * The same for n8n 1.123, whose module list is shorter: it throws on a module name it does not know
+ * (`UnknownModuleError`, @n8n/backend-common modules.config), and `community-packages` is a module there that must
+ * stay on (docs/n8n-notes.md#n8n-1x).
+ */
+export const DISABLED_MODULES_N8N1 = ['insights', 'external-secrets', 'data-table', 'mcp', 'chat-hub', 'provisioning', 'breaking-changes'];
+
 /** The environment of every n8n process (server and CLI) for one user folder. */
 export function n8nEnv(host: Host, userFolder: string, ports?: Partial<N8nPorts>, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	const base: NodeJS.ProcessEnv = {};
@@ -181,7 +188,7 @@ export function n8nEnv(host: Host, userFolder: string, ports?: Partial<N8nPorts>
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
-		N8N_DISABLED_MODULES: DISABLED_MODULES.join(','),
+		N8N_DISABLED_MODULES: (n8nMajor(host) < 2 ? DISABLED_MODULES_N8N1 : DISABLED_MODULES).join(','),
 		N8N_SECURE_COOKIE: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_LOG_OUTPUT: 'console',
@@ -305,8 +312,12 @@ export async function importWorkflows(host: Host, userFolder: string, workflows:
 	}
 }
 
-/** `n8n publish:workflow`: the workflow becomes active at the next `n8n start`. */
+/**
+ * `n8n publish:workflow` (2.x): the workflow becomes active at the next `n8n start`. n8n 1.x has no publishing (no
+ * draft/published versions): its `update:workflow --id=ID --active=true` does the same (docs/n8n-notes.md#n8n-1x).
+ */
 export async function publishWorkflow(host: Host, userFolder: string, id: string): Promise<CliResult> {
+	if (n8nMajor(host) < 2) return runCli(host, userFolder, ['update:workflow', `--id=${id}`, '--active=true']);
 	return runCli(host, userFolder, ['publish:workflow', `--id=${id}`]);
 }
 
@@ -389,6 +400,12 @@ export class N8nInstance {
 	private exitCode: number | null | undefined;
 	/** How long the start took (spawn to ready), ms. */
 	startMs = 0;
+	/**
+	 * The id n8n gave each workflow created with another one. n8n 2.x keeps the id given to `POST /rest/workflows`;
+	 * n8n 1.x drops it and makes its own (docs/n8n-notes.md#n8n-1x), so the methods below that take a workflow id
+	 * accept the given one and translate it.
+	 */
+	workflowIds = new Map<string, string>();
 
 	constructor(
 		readonly host: Host,
@@ -442,6 +459,11 @@ export class N8nInstance {
 			throw Object.assign(new Error(`n8n ${method} ${path} -> HTTP ${res.status}: ${tail(text, 2000)}`), { status: res.status, body: parsed });
 		}
 		return parsed;
+	}
+
+	/** The id n8n knows a workflow by (see workflowIds). */
+	workflowId(id: string): string {
+		return this.workflowIds.get(id) ?? id;
 	}
 
 	/** Internal REST API (/rest/...) with the owner's login cookie; returns `data` of the envelope. */
@@ -542,22 +564,23 @@ export class N8nInstance {
 	/** Creates a workflow through the REST API (keeps nothing of the given id); returns the new id. */
 	async createWorkflow(wf: Omit<WorkflowJson, 'id'> & { id?: string }): Promise<string> {
 		const { id: _id, active: _active, ...rest } = wf;
-		const created = await this.rest('POST', '/workflows', { settings: {}, ...rest });
+		// n8n 1.x needs `active` in the body (see newWorkflowBody in stack.ts).
+		const created = await this.rest('POST', '/workflows', { settings: {}, ...(n8nMajor(this.host) < 2 ? { active: false } : {}), ...rest });
 		return created.id;
 	}
 
 	async getWorkflow(id: string): Promise<any> {
-		return this.api('GET', `/workflows/${id}`);
+		return this.api('GET', `/workflows/${this.workflowId(id)}`);
 	}
 
 	/** Activates (publishes) a workflow through the public API: n8n registers its trigger webhooks. */
 	async activate(id: string): Promise<any> {
-		return this.api('POST', `/workflows/${id}/activate`);
+		return this.api('POST', `/workflows/${this.workflowId(id)}/activate`);
 	}
 
 	/** Deactivates through the public API: n8n calls the trigger's webhook `delete`. */
 	async deactivate(id: string): Promise<any> {
-		return this.api('POST', `/workflows/${id}/deactivate`);
+		return this.api('POST', `/workflows/${this.workflowId(id)}/deactivate`);
 	}
 
 	/** Creates a credential through the public API (data is validated against the type's schema); returns its id. */
@@ -575,14 +598,26 @@ export class N8nInstance {
 	async runWorkflow(id: string, opts: { trigger?: string; timeoutMs?: number } = {}): Promise<Execution> {
 		let trigger = opts.trigger;
 		if (!trigger) {
-			const wf = await this.rest('GET', `/workflows/${id}`);
+			const wf = await this.rest('GET', `/workflows/${this.workflowId(id)}`);
 			const t = (wf.nodes as Array<{ name: string; type: string }>).find((n) => n.type === 'n8n-nodes-base.manualTrigger');
 			if (!t) throw new Error(`workflow ${id} has no Manual Trigger; pass opts.trigger`);
 			trigger = t.name;
 		}
-		const started = await this.rest('POST', `/workflows/${id}/run`, { triggerToStartFrom: { name: trigger } });
+		return this.waitForExecution(await this.startRun(id, trigger), opts.timeoutMs);
+	}
+
+	/**
+	 * Starts a manual run of a saved workflow from the named trigger (the editor's "Execute workflow") and returns the
+	 * execution id at once. n8n 2.x runs the saved workflow; n8n 1.x's endpoint runs the `workflowData` the editor
+	 * sends with it (required there), so for 1.x the saved workflow is sent along (docs/n8n-notes.md#n8n-1x).
+	 */
+	async startRun(givenId: string, trigger: string): Promise<string> {
+		const id = this.workflowId(givenId);
+		const body: Record<string, unknown> = { triggerToStartFrom: { name: trigger } };
+		if (n8nMajor(this.host) < 2) body.workflowData = await this.rest('GET', `/workflows/${id}`);
+		const started = await this.rest('POST', `/workflows/${id}/run`, body);
 		if (!started?.executionId) throw new Error(`manual run of ${id} did not start an execution: ${JSON.stringify(started)}`);
-		return this.waitForExecution(String(started.executionId), opts.timeoutMs);
+		return String(started.executionId);
 	}
 
 	/** Polls an execution until it has stopped; returns it with data. */
@@ -596,17 +631,28 @@ export class N8nInstance {
 			} catch (e) {
 				if ((e as { status?: number }).status !== 404) throw e; // not yet persisted
 			}
-			if (ex && ex.stoppedAt && !['running', 'new', 'waiting'].includes(ex.status)) return normalizeExecution(ex);
+			if (ex && ex.stoppedAt && !['running', 'new', 'waiting'].includes(ex.status) && this.dataWritten(normalizeExecution(ex))) return ex;
 			if (Date.now() > deadline) throw new Error(`execution ${executionId} not finished after ${timeoutMs} ms (status ${ex?.status})\n${tail(this.log(), 3000)}`);
 			await sleep(delay);
 			delay = Math.min(delay * 2, 500);
 		}
 	}
 
+	/**
+	 * Whether a stopped execution's data is its final data. n8n 1.x on SQLite without a read pool (its default,
+	 * `DB_SQLITE_POOL_SIZE=0`) writes an execution's status and its data in two statements outside a transaction, so a
+	 * poll can see `success` with the data of the start (no node run yet) (docs/n8n-notes.md#n8n-1x). n8n 2.x: always.
+	 */
+	private dataWritten(ex: Execution): boolean {
+		if (n8nMajor(this.host) >= 2) return true;
+		const result = ex.data?.resultData;
+		return Boolean(result?.lastNodeExecuted || result?.error);
+	}
+
 	/** Executions (newest first), optionally of one workflow, optionally with data. */
 	async listExecutions(opts: { workflowId?: string; includeData?: boolean; status?: string; limit?: number } = {}): Promise<Execution[]> {
 		const q = new URLSearchParams();
-		if (opts.workflowId) q.set('workflowId', opts.workflowId);
+		if (opts.workflowId) q.set('workflowId', this.workflowId(opts.workflowId));
 		if (opts.includeData) q.set('includeData', 'true');
 		if (opts.status) q.set('status', opts.status);
 		q.set('limit', String(opts.limit ?? 100));
@@ -619,7 +665,7 @@ export class N8nInstance {
 		let count = 0;
 		let cursor: string | undefined;
 		do {
-			const q = new URLSearchParams({ workflowId, limit: '250' });
+			const q = new URLSearchParams({ workflowId: this.workflowId(workflowId), limit: '250' });
 			if (cursor) q.set('cursor', cursor);
 			const page = await this.api('GET', `/executions?${q}`);
 			count += (page.data as unknown[]).length;
@@ -633,7 +679,7 @@ export class N8nInstance {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const all = await this.listExecutions({ workflowId, includeData: true });
-			const done = all.filter((e) => e.stoppedAt);
+			const done = all.filter((e) => e.stoppedAt && this.dataWritten(e));
 			if (done.length >= count) return done.reverse();
 			if (Date.now() > deadline) {
 				throw new Error(`workflow ${workflowId}: ${done.length}/${count} executions after ${timeoutMs} ms\n${tail(this.log(), 3000)}`);
@@ -742,7 +788,13 @@ export async function startN8n(opts: StartOptions): Promise<N8nInstance> {
 			const path = command === 'start' ? '/healthz/readiness' : '/healthz';
 			const res = await fetch(`${inst.url}${path}`, { signal: AbortSignal.timeout(2000) });
 			await res.text();
-			if (res.ok) break;
+			// n8n 1.x reports ready a few seconds before its REST controllers are mounted (`POST /rest/owner/setup`
+			// is a 404 until then): there, also wait for the REST API (docs/n8n-notes.md#n8n-1x).
+			if (res.ok && command === 'start' && n8nMajor(opts.host) < 2) {
+				const rest = await fetch(`${inst.url}/rest/settings`, { signal: AbortSignal.timeout(2000) });
+				await rest.text();
+				if (rest.ok) break;
+			} else if (res.ok) break;
 		} catch {
 			/* not listening yet */
 		}

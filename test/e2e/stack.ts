@@ -24,7 +24,7 @@ import {
 	startN8n,
 	type WorkflowJson,
 } from './n8n';
-import { type Host, provision, REPO_ROOT } from './provision';
+import { type Host, n8nMajor, provision, REPO_ROOT } from './provision';
 
 export const CREDENTIAL_TYPE = 'eSignatureApi';
 export const NODE_TYPE = `${PACKAGE_NAME}.eSignature`;
@@ -171,6 +171,15 @@ export interface Stack {
 	stop(opts?: { keepUserFolder?: boolean }): Promise<void>;
 }
 
+/**
+ * The body of `POST /rest/workflows` for a new, inactive workflow. n8n 1.x stores the body's `active` as it is and
+ * fails on a missing one (`NOT NULL constraint failed: workflow_entity.active`, HTTP 500); n8n 2.x sets it itself
+ * (docs/n8n-notes.md#n8n-1x).
+ */
+export function newWorkflowBody(host: Host, body: Record<string, unknown>): Record<string, unknown> {
+	return n8nMajor(host) < 2 ? { active: false, ...body } : body;
+}
+
 /** The fixed id the CLI import gives the credential (n8n ids are 16 alphanumerics). */
 export const CLI_CREDENTIAL_ID = 'esigEmulatorCred';
 
@@ -233,7 +242,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 				workflows = wanted.map((wf) => bindCredentials(wf, { [CREDENTIAL_TYPE]: credential }));
 				for (const wf of workflows) {
 					const { active: _a, ...body } = wf;
-					await n8n!.rest('POST', '/workflows', { settings: {}, ...body });
+					const created = await n8n!.rest('POST', '/workflows', newWorkflowBody(host, { settings: {}, ...body }));
+					if (created.id !== body.id) n8n!.workflowIds.set(body.id, created.id);
 				}
 				for (const id of opts.activate ?? []) await n8n!.activate(id);
 			});
@@ -256,7 +266,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		async addWorkflow(wf, { activate } = {}) {
 			const bound = bindCredentials(wf, { [CREDENTIAL_TYPE]: credential });
 			const { active: _a, ...body } = bound;
-			await stack.n8n.rest('POST', '/workflows', { settings: {}, ...body });
+			const created = await stack.n8n.rest('POST', '/workflows', newWorkflowBody(host, { settings: {}, ...body }));
+			if (created.id !== body.id) stack.n8n.workflowIds.set(body.id, created.id);
 			if (activate) await stack.n8n.activate(bound.id);
 			workflows.push(bound);
 			return bound;
@@ -266,7 +277,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		},
 		async up(env = {}) {
 			const port = stack.n8n.ports.port;
+			const workflowIds = stack.n8n.workflowIds;
 			stack.n8n = await time('n8n restart', () => startN8n({ host, userFolder, port, env: { ...baseEnv, ...env } }));
+			stack.n8n.workflowIds = workflowIds;
 			await stack.n8n.setupOwner();
 		},
 		async restart(env = {}) {
