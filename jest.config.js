@@ -18,6 +18,8 @@ module.exports = {
 		},
 		'<rootDir>/test/e2e/jest.project.js',
 		'<rootDir>/test/e2e/jest.database.project.js',
+		// The single-process scenarios once more against n8n 1.123 (README, Compatibility).
+		'<rootDir>/test/e2e/jest.n8n1.project.js',
 	],
 	testTimeout: 30000,
 	reporters: ['default', '<rootDir>/test/e2e/timing-reporter.js'],

@@ -3,24 +3,40 @@
  * our package. Test files find the tarball in ESIG_E2E_TARBALL. Timings go to ESIG_E2E_TIMINGS.
  *
  * ESIG_E2E_NO_BUILD=1 skips `npm run build` (packs the existing dist/).
+ * The n8n 1.x project runs global-setup.n8n1.ts, which calls setupE2e with its own host; when both projects run,
+ * the second setup re-uses the first one's tarball.
  */
-import { buildPackage, packPackage } from './n8n';
-import { provision } from './provision';
+import { existsSync } from 'node:fs';
 
-export default async function globalSetup(): Promise<void> {
+import { buildPackage, packPackage } from './n8n';
+import { defaultHostName, type HostName, provision } from './provision';
+
+export async function setupE2e(hostName: HostName): Promise<void> {
 	const t0 = Date.now();
-	const host = await provision();
+	const host = await provision({ host: hostName });
 	const provisionMs = Date.now() - t0;
+	const reuse = process.env.ESIG_E2E_TARBALL && existsSync(process.env.ESIG_E2E_TARBALL);
 	const t1 = Date.now();
-	if (!process.env.ESIG_E2E_NO_BUILD) await buildPackage();
+	if (!process.env.ESIG_E2E_NO_BUILD && !reuse) await buildPackage();
 	const buildMs = Date.now() - t1;
 	const t2 = Date.now();
-	const tarball = await packPackage();
+	const tarball = reuse ? process.env.ESIG_E2E_TARBALL! : await packPackage();
 	const packMs = Date.now() - t2;
 	process.env.ESIG_E2E_TARBALL = tarball;
-	process.env.ESIG_E2E_TIMINGS = JSON.stringify({ provisionMs, buildMs, packMs });
+	let previous: { hosts?: unknown[] } = {};
+	try {
+		previous = JSON.parse(process.env.ESIG_E2E_TIMINGS ?? '{}');
+	} catch {
+		/* none */
+	}
+	const hosts = [...(previous.hosts ?? []), { n8n: host.versions.n8n, node: host.versions.resolvedNode, provisionMs }];
+	process.env.ESIG_E2E_TIMINGS = JSON.stringify({ ...previous, provisionMs, buildMs, packMs, hosts });
 	process.stderr.write(
 		`\n[e2e] n8n ${host.versions.n8n} on node ${host.versions.resolvedNode}: provision ${(provisionMs / 1000).toFixed(1)} s, ` +
-			`build ${(buildMs / 1000).toFixed(1)} s, pack ${(packMs / 1000).toFixed(1)} s\n`,
+			`build ${(buildMs / 1000).toFixed(1)} s, pack ${(packMs / 1000).toFixed(1)} s${reuse ? ' (tarball re-used)' : ''}\n`,
 	);
+}
+
+export default async function globalSetup(): Promise<void> {
+	await setupE2e(defaultHostName());
 }

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { type Execution, PACKAGE_NAME, assertSuccess, nodeOutput } from './n8n';
+import { ON_N8N1, testUnlessN8n1 } from './n8n-line';
 import { type Stack, startStack } from './stack';
 import { ESIG_CREDENTIAL, type NodeSpec, chain, manualTrigger } from './workflow-builder';
 
@@ -60,8 +61,7 @@ describe('Send and Wait for Signature in n8n', () => {
 
 	/** Starts the workflow from its Manual Trigger and returns once n8n has parked the execution. */
 	async function startAndPark(workflowId: string): Promise<{ executionId: string; envelopeId: string; resumeUrl: string }> {
-		const started = await stack.n8n.rest('POST', `/workflows/${workflowId}/run`, { triggerToStartFrom: { name: 'Manual Trigger' } });
-		const executionId = String(started.executionId);
+		const executionId = await stack.n8n.startRun(workflowId, 'Manual Trigger');
 		const deadline = Date.now() + 60_000;
 		for (;;) {
 			const ex = (await stack.n8n.api('GET', `/executions/${executionId}`).catch(() => undefined)) as Execution | undefined;
@@ -101,7 +101,9 @@ describe('Send and Wait for Signature in n8n', () => {
 		expect(stack.emulator.webhooks().filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`))).toHaveLength(0);
 	});
 
-	test('a rejection leaves through the second output, with the reason', async () => {
+	testUnlessN8n1('n8n 1.x resumed the execution on the first output only: Rejections to Second Output does not work there')(
+		'a rejection leaves through the second output, with the reason',
+		async () => {
 		const wf = chain('Send and wait, rejected', [manualTrigger(), readPdf(), sendAndWait({ rejectedOutput: true }), writePdf('Write Signed PDF', 'never.pdf')], {
 			connections: { 'Send and Wait': { main: [[{ node: 'Write Signed PDF', type: 'main', index: 0 }], [{ node: 'Rejected', type: 'main', index: 0 }]] } },
 		});
@@ -129,12 +131,16 @@ describe('Send and Wait for Signature in n8n', () => {
 		// The right URL without the webhook's header token (the node refuses it), and the URL with another resume token
 		// (n8n refuses it).
 		const wrongToken = await post(resumeUrl, 'f'.repeat(64));
-		const url = new URL(resumeUrl);
-		url.searchParams.set('signature', 'f'.repeat(url.searchParams.get('signature')!.length));
-		const wrongResumeToken = await post(url.toString(), 'f'.repeat(64));
-
 		expect(wrongToken.status).toBe(401);
-		expect(wrongResumeToken.status).toBe(401);
+		// n8n 1.x puts no resume token (`signature`) in the URL (docs/n8n-notes.md#n8n-1x): there only the node's
+		// header-token check stands between a caller and the waiting execution.
+		const url = new URL(resumeUrl);
+		expect(url.searchParams.has('signature')).toBe(!ON_N8N1);
+		if (!ON_N8N1) {
+			url.searchParams.set('signature', 'f'.repeat(url.searchParams.get('signature')!.length));
+			const wrongResumeToken = await post(url.toString(), 'f'.repeat(64));
+			expect(wrongResumeToken.status).toBe(401);
+		}
 		expect((await stack.n8n.api('GET', `/executions/${executionId}`)).status).toBe('waiting');
 
 		await stack.emulator.sign(envelopeId);

@@ -1,0 +1,19 @@
+/**
+ * The single-process scenarios against n8n 1.123 (the last 1.x line, on the machine's Node 20), with the packed
+ * package loaded, to back README's Compatibility table. Not here: the editor suite (its selectors and screenshots
+ * are of n8n 2.x's editor) and the queue suite (queue mode is covered on 2.41.1 only). Tests that n8n 1.x cannot
+ * pass for want of a feature are skipped there with a reason (see `onN8n1` in n8n1.ts's callers).
+ */
+const path = require('node:path');
+
+const e2e = require('./jest.project.js');
+
+module.exports = {
+	...e2e,
+	displayName: 'e2e (n8n 1.x)',
+	testMatch: ['actions', 'trigger', 'token', 'http-request', 'examples', 'send-and-wait', 'retry'].map(
+		(name) => `<rootDir>/test/e2e/${name}.e2e.test.ts`,
+	),
+	setupFiles: [path.join(__dirname, 'n8n1.ts')],
+	globalSetup: '<rootDir>/test/e2e/global-setup.n8n1.ts',
+};
