@@ -4,7 +4,7 @@
  * WebhookContext, fed with the callback the emulator really sent (valid, forged, broken, rejected). The whole round
  * trip in a real n8n is test/e2e/send-and-wait.e2e.test.ts.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
@@ -68,7 +68,10 @@ describe('E-Signature Send and Wait', () => {
 		// n8n's resume URL of this execution, with its resume token (n8n's parameter `signature`).
 		expect(resumeUrl.pathname).toMatch(/^\/webhook-waiting\/exec-\d+$/);
 		expect(resumeUrl.searchParams.get('signature')).toBe(result.run.data.resumeToken);
-		expect(resumeUrl.searchParams.get('tokenHash')).toBe(createHash('sha256').update(createdBody.headerToken).digest('hex'));
+		// The package's own query, checked with a key only the credential holds (its Client Secret) and the header token.
+		const clientSecret = String(suite.harness.credentials().clientSecret);
+		const signedText = ['n8n-nodes-esignature send and wait', createdBody.headerToken, 'until=', 'webhookId=', 'envelopeId=', 'documentIds='].join('\n');
+		expect(resumeUrl.searchParams.get('check')).toBe(createHmac('sha256', clientSecret).update(signedText).digest('hex'));
 		expect(createdBody.headerToken).toMatch(/^[0-9a-f]{64}$/);
 		expect(createdBody.webhookUrl).not.toContain(createdBody.headerToken);
 		expect(createdBody.isDefault).toBe(false);
@@ -238,9 +241,22 @@ describe('E-Signature Send and Wait', () => {
 		const { delivery, query, headers } = lastDelivery(sent.envelopeId);
 
 		const forged = await resume(parameters(), { headers: { ...headers, authorization: 'f'.repeat(64) }, query, body: delivery.body });
-		const noHash = await resume(parameters(), { headers, query: { ...query, tokenHash: undefined }, body: delivery.body });
+		const noCheck = await resume(parameters(), { headers, query: { ...query, check: undefined }, body: delivery.body });
+		// Where n8n puts no resume token in the URL (n8n 1.x), anyone could call it: a token of one's own with a check
+		// of one's own making (without the credential's key) does not pass, nor does a query changed after signing.
+		const ownToken = 'a'.repeat(64);
+		const selfMade = await resume(parameters(), {
+			headers: { ...headers, authorization: ownToken },
+			query: { ...query, check: createHash('sha256').update(ownToken).digest('hex') },
+			body: delivery.body,
+		});
+		const otherEnvelope = await resume(parameters(), {
+			headers,
+			query: { ...query, envelopeId: '00000000-0000-4000-8000-000000000001' },
+			body: delivery.body,
+		});
 
-		for (const { result, answer } of [forged, noHash]) {
+		for (const { result, answer } of [forged, noCheck, selfMade, otherEnvelope]) {
 			expect(answer?.status).toBe(401);
 			expect(result.workflowData).toBeUndefined();
 		}

@@ -5,6 +5,7 @@
  * the execution goes on and writes the signed PDF. Also: a rejection to the second output, a forged resume call, and
  * a time limit.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -132,6 +133,12 @@ describe('Send and Wait for Signature in n8n', () => {
 		// (n8n refuses it).
 		const wrongToken = await post(resumeUrl, 'f'.repeat(64));
 		expect(wrongToken.status).toBe(401);
+		// A token of one's own with a check of one's own making: without the credential's key it does not pass, on
+		// n8n 1.x either, where no resume token guards the URL.
+		const ownToken = 'a'.repeat(64);
+		const selfMade = new URL(resumeUrl);
+		selfMade.searchParams.set('check', createHash('sha256').update(ownToken).digest('hex'));
+		expect((await post(selfMade.toString(), ownToken)).status).toBe(401);
 		// n8n 1.x puts no resume token (`signature`) in the URL (docs/n8n-notes.md#n8n-1x): there only the node's
 		// header-token check stands between a caller and the waiting execution.
 		const url = new URL(resumeUrl);

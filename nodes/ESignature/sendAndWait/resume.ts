@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { CallbackRequest } from '../shared/callback';
 import { answerWithoutExecution, callbackItem, presentedToken, readCallback } from '../shared/callback';
 import { callService, isNotFound } from '../shared/transport';
-import { RESUME_QUERY, matchesTokenHash } from './resumeUrl';
+import { RESUME_QUERY, passesResumeCheck, resumeKey } from './resumeUrl';
 
 /*
  * E-Signature Send and Wait, the resuming half: the node's webhook() method, which n8n calls when the service posts
@@ -48,7 +48,7 @@ async function removeWebhook(context: IWebhookFunctions, webhookId: string | und
 /** The node's webhook method (ESignatureSendAndWait.node.ts). */
 export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const query = this.getQueryData() as Record<string, unknown>;
-	if (!matchesTokenHash(presentedToken(this.getHeaderData().authorization), query[RESUME_QUERY.tokenHash])) {
+	if (!passesResumeCheck(await resumeKey(this), presentedToken(this.getHeaderData().authorization), query)) {
 		return answerWithoutExecution(this, 401, 'Unauthorized');
 	}
 	const request = this.getRequestObject() as unknown as CallbackRequest;

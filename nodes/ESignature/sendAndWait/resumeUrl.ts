@@ -1,16 +1,24 @@
-import { createHash, timingSafeEqual } from 'crypto';
+import { createHmac, timingSafeEqual } from 'crypto';
+import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 
 /*
  * The webhook a waiting execution gets at the service points at n8n's resume URL for this execution
- * (`$execution.resumeUrl`): it carries the execution's secret resume token, and n8n refuses a call without it (401)
- * before the node runs. What the node must know when it is called back travels in that URL's query; the header
- * token proves the caller is the service (docs/n8n-notes.md#send-and-wait).
+ * (`$execution.resumeUrl`). In n8n 2.x it carries the execution's secret resume token, and n8n refuses a call without
+ * it (401) before the node runs; n8n 1.x puts none in it. What the node must know when it is called back travels in
+ * that URL's query, signed with a key only the credential holds (`check`); the header token proves the caller is the
+ * service (docs/n8n-notes.md#send-and-wait).
  */
 
 /** Query parameters this package adds to the resume URL (n8n's own is `signature`, the resume token). */
 export const RESUME_QUERY = {
-	/** SHA-256 (hex) of the webhook's header token: the token itself is never written into a URL. */
-	tokenHash: 'tokenHash',
+	/**
+	 * HMAC-SHA256 (hex), keyed by the credential's Client Secret, of the webhook's header token and the other query
+	 * parameters below. The token itself is never written into a URL, and without the key nobody can make a URL and
+	 * token that pass: not even where n8n adds no resume token (n8n 1.x).
+	 */
+	check: 'check',
 	/** ISO time after which n8n stops waiting; a later Send and Wait then removes the webhook. */
 	until: 'until',
 	webhookId: 'webhookId',
@@ -22,14 +30,31 @@ export const RESUME_QUERY = {
 /** The webhook stays this long after the time limit: a callback n8n no longer waits for is answered 200 by n8n. */
 export const EXPIRED_WEBHOOK_GRACE_MS = 24 * 60 * 60 * 1000;
 
-export function sha256Hex(text: string): string {
-	return createHash('sha256').update(text, 'utf8').digest('hex');
+/** The package's query parameters other than the check, in a fixed order, as the check covers them. */
+function signedText(headerToken: string, query: Record<string, unknown>): string {
+	const names = Object.values(RESUME_QUERY).filter((name) => name !== RESUME_QUERY.check);
+	return ['n8n-nodes-esignature send and wait', headerToken, ...names.map((name) => `${name}=${typeof query[name] === 'string' ? (query[name] as string) : ''}`)].join('\n');
 }
 
-/** Whether the presented header token hashes to the signed hash, compared in constant time. */
-export function matchesTokenHash(presented: string | undefined, expectedHash: unknown): boolean {
-	if (!presented || typeof expectedHash !== 'string' || !/^[0-9a-f]{64}$/.test(expectedHash)) return false;
-	return timingSafeEqual(Buffer.from(sha256Hex(presented), 'hex'), Buffer.from(expectedHash, 'hex'));
+/**
+ * The key of the checks: the credential's Client Secret, which both grants have and which never leaves n8n. A waiting
+ * execution whose credential gets another Client Secret can no longer be resumed by its callback (README).
+ */
+export async function resumeKey(context: IExecuteFunctions | IWebhookFunctions): Promise<string> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	return typeof credentials.clientSecret === 'string' ? credentials.clientSecret : '';
+}
+
+/** The check of a resume URL's query and the webhook's header token (RESUME_QUERY.check). */
+export function resumeCheck(key: string, headerToken: string, query: Record<string, unknown>): string {
+	return createHmac('sha256', key).update(signedText(headerToken, query), 'utf8').digest('hex');
+}
+
+/** Whether the presented header token and the query pass the query's check, compared in constant time. */
+export function passesResumeCheck(key: string, presented: string | undefined, query: Record<string, unknown>): boolean {
+	const check = query[RESUME_QUERY.check];
+	if (!key || !presented || typeof check !== 'string' || !/^[0-9a-f]{64}$/.test(check)) return false;
+	return timingSafeEqual(Buffer.from(resumeCheck(key, presented, query), 'hex'), Buffer.from(check, 'hex'));
 }
 
 /** A URL with these query parameters added (or replaced); the rest of its query is kept. */

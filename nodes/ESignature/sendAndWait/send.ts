@@ -11,7 +11,7 @@ import { SEVERAL_FILES } from '../resources/envelope/fields';
 import { failed, withDetails } from '../shared/errors';
 import { callService, requestService } from '../shared/transport';
 import { NOTIFY_SIGNERS } from './fields';
-import { RESUME_QUERY, isExpiredWaitWebhook, sha256Hex, waitingBaseOf, withQuery } from './resumeUrl';
+import { RESUME_QUERY, isExpiredWaitWebhook, resumeCheck, resumeKey, waitingBaseOf, withQuery } from './resumeUrl';
 
 /*
  * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
@@ -111,11 +111,12 @@ async function removeExpiredWaitWebhooks(context: IExecuteFunctions, waitingBase
 async function send(context: IExecuteFunctions, request: SendRequest): Promise<IDataObject> {
 	const headerToken = randomBytes(32).toString('hex');
 	const until = request.waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : request.waitTill.toISOString();
-	const resumeQuery = (extra: Record<string, string> = {}): Record<string, string> => ({
-		[RESUME_QUERY.tokenHash]: sha256Hex(headerToken),
-		...(until ? { [RESUME_QUERY.until]: until } : {}),
-		...extra,
-	});
+	const key = await resumeKey(context);
+	if (!key) throw new NodeApiError(context.getNode(), {}, { message: 'The credential has no Client Secret: Send and Wait signs its resume URL with it' });
+	const resumeQuery = (extra: Record<string, string> = {}): Record<string, string> => {
+		const query: Record<string, string> = { ...(until ? { [RESUME_QUERY.until]: until } : {}), ...extra };
+		return { ...query, [RESUME_QUERY.check]: resumeCheck(key, headerToken, query) };
+	};
 	// n8n's resume URL of this execution, with the execution's secret resume token in it.
 	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
 	const firstUrl = withQuery(resumeUrl, resumeQuery());
