@@ -3,7 +3,8 @@
  * package, the emulator):
  * - 2: the same 1,000-item status workflow with our node and with n8n's HTTP Request node (bearer header);
  * - 3: token requests the emulator received for those executions of our node, and after a forced expiry;
- * - 5: 500 valid callbacks (and 50 forged ones) at 20 at a time to our trigger, and the same load to n8n's Webhook node.
+ * - 5: 500 valid callbacks (and 50 forged ones) at 20 at a time to our trigger, and the same load to n8n's Webhook node;
+ * - 6: 100 executions of E-Signature Send and Wait waiting at once, and their resume (sendAndWait.ts).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -13,6 +14,7 @@ import { NODE_TYPE, type Stack, startStack, TRIGGER_TYPE } from '../e2e/stack';
 import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from '../e2e/workflow-builder';
 import { CALLBACK_COMPLETED, type Emulator } from '../emulator';
 import { type Figure, median, percentile, progress, ratio, round, type Row, timed } from './report';
+import { sendAndWaitFigure } from './sendAndWait';
 
 const ITEMS = 1000;
 const RUNS = 3;
@@ -316,6 +318,7 @@ export async function realN8nFigures(emulator: Emulator, wanted: Set<number>): P
 			tokenRows = status.tokenRows;
 		}
 		if (wanted.has(5)) figures.push(await triggerFigure(stack, emulator));
+		if (wanted.has(6)) figures.push(await sendAndWaitFigure(stack, emulator));
 	} finally {
 		await stack.stop();
 	}

@@ -12,7 +12,7 @@ export type Value = string | number | boolean | null;
 export type Row = Record<string, Value>;
 
 export interface Figure {
-	/** 1 to 5, as numbered in the README's performance section. */
+	/** 1 to 6, as numbered in the README's performance section. */
 	id: number;
 	title: string;
 	rows: Row[];
