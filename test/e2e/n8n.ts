@@ -443,11 +443,22 @@ export class N8nInstance {
 	}
 
 	private async json(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<any> {
-		const res = await this.fetch(path, {
-			method,
-			headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-			body: body !== undefined ? JSON.stringify(body) : undefined,
-		});
+		const send = () =>
+			this.fetch(path, {
+				method,
+				headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+				body: body !== undefined ? JSON.stringify(body) : undefined,
+			});
+		let res: Response;
+		try {
+			res = await send();
+		} catch (error) {
+			// A read sent on a kept-alive connection that n8n closed meanwhile (its event loop was busy past the socket's
+			// idle timeout) fails with ECONNRESET before n8n sees it. A read can be sent again; a stopped n8n fails again.
+			const code = (error as { cause?: { code?: string } }).cause?.code;
+			if (method !== 'GET' || code !== 'ECONNRESET' || !this.running) throw error;
+			res = await send();
+		}
 		const text = await res.text();
 		let parsed: any = text;
 		try {
@@ -678,9 +689,15 @@ export class N8nInstance {
 	async waitForExecutions(workflowId: string, count: number, timeoutMs = 60_000): Promise<Execution[]> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const all = await this.listExecutions({ workflowId, includeData: true });
-			const done = all.filter((e) => e.stoppedAt && this.dataWritten(e));
-			if (done.length >= count) return done.reverse();
+			// Polled without data: with n8n's in-memory binary store (n8n 1.x's default) an execution's data holds its
+			// files as Base64, tens of MB in the large-document scenarios, too much to list every 250 ms.
+			const stopped = (await this.listExecutions({ workflowId })).filter((e) => e.stoppedAt);
+			let done: Execution[] = [];
+			if (stopped.length >= count) {
+				const all = await this.listExecutions({ workflowId, includeData: true });
+				done = all.filter((e) => e.stoppedAt && this.dataWritten(e));
+				if (done.length >= count) return done.reverse();
+			}
 			if (Date.now() > deadline) {
 				throw new Error(`workflow ${workflowId}: ${done.length}/${count} executions after ${timeoutMs} ms\n${tail(this.log(), 3000)}`);
 			}
