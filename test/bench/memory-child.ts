@@ -5,6 +5,7 @@
  * Peak RSS: the kernel's high-water mark (VmHWM), reset through /proc/self/clear_refs right after the baseline, so
  * the peak of the measured step alone is read, whatever blocks the event loop meanwhile.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +110,9 @@ async function nodeScenario(task: ChildTask, emulator: Emulator): Promise<Measur
 						parameters: { resource: 'envelope', operation: task.scenario === 'createMultipart' ? 'create' : 'createFromBase64' },
 						items: file(),
 						afterSource,
+						// Each measurement is a process of its own whose runs would all be execution 1: the retry-safe
+						// reference of a create is made from the execution ID, and the service refuses it used twice.
+						executionId: randomUUID(),
 					});
 		const growth = measure ? meter.read() : 0;
 		if (result.error) throw result.error;

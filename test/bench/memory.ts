@@ -1,6 +1,8 @@
 /**
- * Figure 4: peak RSS growth with large documents, as a multiple of the file size, in n8n's default binary mode
- * (files kept in the items, Base64) and in filesystem mode. Each measurement runs in a fresh process (memory-child.ts).
+ * Figure 4: peak RSS growth with large documents, as a multiple of the file size. In the routing engine in process,
+ * in n8n's filesystem store and, as a reference, its in-memory store (files kept in the items as Base64; going away),
+ * each measurement in a fresh process (memory-child.ts); then in a real n8n in its filesystem, database and in-memory
+ * stores (memoryRealN8n.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 
 import { CALLBACK_COMPLETED, type Emulator } from '../emulator';
 import type { BinaryMode, ChildMessage, ChildTask, Measurement, ParentMessage, Scenario } from './memory-child';
+import { realN8nMemoryRows } from './memoryRealN8n';
 import { type Figure, MB, progress, round, type Row } from './report';
 
 const SCENARIOS: Array<{ scenario: Scenario; label: string; size: number; reference?: string }> = [
@@ -33,7 +36,8 @@ const SCENARIOS: Array<{ scenario: Scenario; label: string; size: number; refere
 	{ scenario: 'trigger', label: 'Trigger receiving a callback with a 20 MB file', size: 20 * MB },
 	{ scenario: 'triggerWithoutFiles', label: 'The same, Download Files off (Base64 left in the JSON)', size: 20 * MB },
 ];
-const MODES: BinaryMode[] = ['default', 'filesystem'];
+const MODES: BinaryMode[] = ['filesystem', 'default'];
+const MODE_LABELS: Record<BinaryMode, string> = { filesystem: 'filesystem', default: 'in memory (reference: going away)' };
 
 /** A file of `size` bytes that starts like a PDF (the node types files from their first bytes). */
 const pdfOfSize = (emulator: Emulator, size: number) =>
@@ -117,11 +121,12 @@ export async function memoryFigure(emulator: Emulator): Promise<Figure> {
 		for (const mode of MODES) {
 			const measured = await measure(emulator, scenario, mode, size);
 			// fetch does not depend on n8n's binary mode: measured once.
-			const plain = reference && (scenario === 'download' || mode === 'default') ? await measure(emulator, scenario, mode, size, true) : undefined;
+			const plain = reference && (scenario === 'download' || mode === 'filesystem') ? await measure(emulator, scenario, mode, size, true) : undefined;
 			progress(`figure 4: ${scenario}, ${mode} mode`);
 			rows.push({
 				case: label,
-				'binary mode': mode,
+				where: 'routing engine in process',
+				'binary mode': MODE_LABELS[mode],
 				'file MB': round(size / MB),
 				'ours: peak RSS growth MB': round(measured.growth / MB, 1),
 				'ours × file size': round(measured.growth / size, 2),
@@ -130,5 +135,6 @@ export async function memoryFigure(emulator: Emulator): Promise<Figure> {
 			});
 		}
 	}
+	rows.push(...(await realN8nMemoryRows(emulator)));
 	return { id: 4, title: 'Memory with large documents: peak RSS growth', rows, notes: [] };
 }

@@ -106,16 +106,35 @@ export const README_FILE = join(__dirname, '..', '..', 'README.md');
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
 
-/** Replaces the figures in the README's Performance section (between its bench markers) with this run's. */
-export function updateReadme(figures: Figure[], startedAt: Date): void {
+/**
+ * Puts this run's figures in the README's Performance section (between its bench markers). A run of every figure
+ * replaces the section; a run of some (`--only=`) replaces only their tables, each marked as run alone.
+ */
+export function updateReadme(figures: Figure[], startedAt: Date, all: boolean): void {
 	const readme = readFileSync(README_FILE, 'utf8');
 	const start = readme.indexOf(README_START);
 	const end = readme.indexOf(README_END);
 	if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} section`);
 	const { cpus: count, cpuModel, memoryGb, node } = machine();
-	const tables = [
-		`Last run of \`npm run bench -- --readme\`: ${startedAt.toISOString().slice(0, 10)}, ${count} × ${cpuModel}, ${memoryGb} GB, Node ${node} (n8n itself on Node 24).`,
-		...figures.map(markdown),
-	].join('\n\n');
+	const date = startedAt.toISOString().slice(0, 10);
+	let tables: string;
+	if (all) {
+		tables = [
+			`Last run of \`npm run bench -- --readme\`: ${date}, ${count} × ${cpuModel}, ${memoryGb} GB, Node ${node} (n8n itself on Node 24).`,
+			...figures.map(markdown),
+		].join('\n\n');
+	} else {
+		// The section's blocks: the opening line, then one per figure, each from its "### N." heading.
+		const blocks = readme.slice(start + README_START.length, end).trim().split(/\n(?=### \d+\. )/);
+		const only = figures.map((figure) => figure.id).join(',');
+		for (const figure of figures) {
+			const [heading, ...rest] = markdown(figure).split('\n\n');
+			const block = [heading, `(Run alone on ${date} with \`npm run bench -- --only=${only}\`, on the machine of the figures above.)`, ...rest].join('\n\n');
+			const at = blocks.findIndex((text) => text.startsWith(`### ${figure.id}. `));
+			if (at >= 0) blocks[at] = block;
+			else blocks.push(block);
+		}
+		tables = blocks.map((text) => text.trim()).join('\n\n');
+	}
 	writeFileSync(README_FILE, `${readme.slice(0, start + README_START.length)}\n\n${tables}\n\n${readme.slice(end)}`);
 }

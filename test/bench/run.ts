@@ -47,7 +47,7 @@ async function main() {
 	figures.forEach(print);
 	process.stdout.write(`\nWritten to ${save(figures, startedAt)}\n`);
 	if (process.argv.includes('--readme')) {
-		updateReadme(figures, startedAt);
+		updateReadme(figures, startedAt, wanted.size === 6);
 		process.stdout.write('README.md: Performance section updated\n');
 	}
 }

@@ -1,0 +1,263 @@
+/**
+ * Figure 4, in a real n8n: the n8n process's peak RSS growth with large documents in each of n8n's binary stores,
+ * `filesystem` (n8n 2.x's default), `database` (its default in queue mode) and the in-memory store (`default`, going
+ * away: a reference row). The in-process rows (memory.ts) cannot run the database store: n8n registers it from its
+ * own server code, not from n8n-core.
+ *
+ * Each measurement starts n8n afresh (the stack's restart), runs the workflow once with a small file to load what it
+ * needs, then reads the kernel's high-water mark of the n8n process (/proc/<pid>/status VmHWM, reset through
+ * /proc/<pid>/clear_refs) over one run with the large file. n8n cannot be made to collect garbage from outside, so
+ * the figures carry more noise than the in-process rows; the plain alternatives (n8n's HTTP Request and Webhook
+ * nodes) are measured the same way in the same n8n.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { EmulatorClient } from '../e2e/emulator-client';
+import { assertSuccess, sleep, type WorkflowJson } from '../e2e/n8n';
+import { NODE_TYPE, type Stack, startStack, TRIGGER_TYPE } from '../e2e/stack';
+import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from '../e2e/workflow-builder';
+import { CALLBACK_COMPLETED, type Emulator } from '../emulator';
+import { MB, progress, round, type Row } from './report';
+
+/** The binary stores measured, as N8N_DEFAULT_BINARY_DATA_MODE names them, and as the table labels them. */
+const STORES: Array<{ mode: string; label: string }> = [
+	{ mode: 'filesystem', label: 'filesystem' },
+	{ mode: 'database', label: 'database' },
+	{ mode: 'default', label: 'in memory (reference: going away)' },
+];
+
+const SMALL = 64 * 1024;
+
+/** A file of `size` bytes that starts like a PDF (the service refuses anything else). */
+const pdfOfSize = (emulator: Emulator, size: number) =>
+	Buffer.concat([emulator.samplePdf, Buffer.alloc(Math.max(0, size - emulator.samplePdf.length), 0x25)]);
+
+const kilobytes = (pid: number, field: string) =>
+	Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** Peak RSS growth of process `pid` while `step` runs, bytes. */
+async function peakGrowth(pid: number, step: () => Promise<void>): Promise<number> {
+	await sleep(1000);
+	writeFileSync(`/proc/${pid}/clear_refs`, '5');
+	const baseline = kilobytes(pid, 'VmRSS');
+	await step();
+	return kilobytes(pid, 'VmHWM') - baseline;
+}
+
+interface Case {
+	label: string;
+	size: number;
+	ours: string;
+	plain: string;
+	/** Makes what the case needs at the emulator and in n8n; returns a run of our node and one of the alternative. */
+	prepare(stack: Stack, size: number): Promise<{ ours: (small: boolean) => Promise<void>; plain: (small: boolean) => Promise<void> }>;
+}
+
+const esignature = (name: string, parameters: Record<string, unknown>): NodeSpec => ({
+	name,
+	type: NODE_TYPE,
+	typeVersion: 1,
+	parameters,
+	credentials: ESIG_CREDENTIAL,
+});
+
+const httpRequest = (token: string, parameters: Record<string, unknown>): NodeSpec => ({
+	name: 'HTTP Request',
+	type: 'n8n-nodes-base.httpRequest',
+	typeVersion: 4.2,
+	parameters: {
+		sendHeaders: true,
+		headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${token}` }] },
+		...parameters,
+		options: { ...((parameters.options as object) ?? {}) },
+	},
+});
+
+async function runManual(stack: Stack, workflow: WorkflowJson): Promise<void> {
+	assertSuccess(await stack.n8n.runWorkflow(workflow.id, { timeoutMs: 300_000 }));
+}
+
+const download: Case = {
+	label: 'Document → Download, 50 MB signed document into binary',
+	size: 50 * MB,
+	ours: 'E-Signature node',
+	plain: "n8n's HTTP Request node, response as file",
+	async prepare(stack, size) {
+		const { emulator } = stack;
+		const token = await new EmulatorClient(emulator).getToken();
+		const account = emulator.state.account(emulator.demo.accountId)!;
+		const documentOf = (bytes: number) =>
+			emulator.state.createEnvelope(account, { files: [{ fileName: 'signed.pdf', data: pdfOfSize(emulator, bytes) }] }).documentId;
+		const workflows = async (documentId: string) => ({
+			ours: await stack.addWorkflow(
+				chain(`Bench memory: download ${documentId}`, [manualTrigger(), esignature('Download', { resource: 'document', operation: 'download', documentId })]),
+			),
+			plain: await stack.addWorkflow(
+				chain(`Bench memory: HTTP Request download ${documentId}`, [
+					manualTrigger(),
+					httpRequest(token, { url: `${emulator.url}/api/v1/documents/${documentId}`, options: { response: { response: { responseFormat: 'file' } } } }),
+				]),
+			),
+		});
+		const small = await workflows(documentOf(SMALL));
+		const large = await workflows(documentOf(size));
+		return {
+			ours: (isSmall) => runManual(stack, (isSmall ? small : large).ours),
+			plain: (isSmall) => runManual(stack, (isSmall ? small : large).plain),
+		};
+	},
+};
+
+const upload: Case = {
+	label: 'Envelope → Create (multipart) from a 20 MB file read from disk',
+	size: 20 * MB,
+	ours: 'E-Signature node',
+	plain: "n8n's HTTP Request node, multipart form",
+	async prepare(stack, size) {
+		const { emulator } = stack;
+		const token = await new EmulatorClient(emulator).getToken();
+		const workflows = async (bytes: number) => {
+			const file = join(stack.filesDir, `contract-${bytes}.pdf`);
+			writeFileSync(file, pdfOfSize(emulator, bytes));
+			const read: NodeSpec = {
+				name: 'Read PDF',
+				type: 'n8n-nodes-base.readWriteFile',
+				typeVersion: 1.1,
+				parameters: { operation: 'read', fileSelector: file, options: {} },
+			};
+			return {
+				ours: await stack.addWorkflow(
+					chain(`Bench memory: create ${bytes}`, [manualTrigger(), read, esignature('Create', { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' })]),
+				),
+				plain: await stack.addWorkflow(
+					chain(`Bench memory: HTTP Request create ${bytes}`, [
+						manualTrigger(),
+						read,
+						httpRequest(token, {
+							method: 'POST',
+							url: `${emulator.url}/api/v1/envelopes/initiate`,
+							sendBody: true,
+							contentType: 'multipart-form-data',
+							bodyParameters: { parameters: [{ parameterType: 'formBinaryData', name: 'File', inputDataFieldName: 'data' }] },
+						}),
+					]),
+				),
+			};
+		};
+		const small = await workflows(SMALL);
+		const large = await workflows(size);
+		return {
+			ours: (isSmall) => runManual(stack, (isSmall ? small : large).ours),
+			plain: (isSmall) => runManual(stack, (isSmall ? small : large).plain),
+		};
+	},
+};
+
+const trigger: Case = {
+	label: 'Trigger receiving a callback with a 20 MB file',
+	size: 20 * MB,
+	ours: 'E-Signature Trigger',
+	plain: "n8n's Webhook node (body as received)",
+	async prepare(stack, size) {
+		const { emulator, n8n } = stack;
+		const path = randomUUID();
+		const ours = await stack.addWorkflow(
+			chain('Bench memory: trigger', [
+				{ name: 'On Signing Event', type: TRIGGER_TYPE, typeVersion: 1, webhookId: path, parameters: { events: ['*'], options: {} }, credentials: ESIG_CREDENTIAL },
+				{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+			]),
+			{ activate: true },
+		);
+		const oursUrl = `${n8n.url}/webhook/${path}/webhook`;
+		const deadline = Date.now() + 30_000;
+		while (!emulator.webhooks().some((hook) => hook.webhookUrl === oursUrl) && Date.now() < deadline) await sleep(200);
+		const oursToken = emulator.webhooks().find((hook) => hook.webhookUrl === oursUrl)?.headerToken as string;
+		if (!oursToken) throw new Error(`no webhook registered at the emulator\n${n8n.log().slice(-3000)}`);
+
+		const plainToken = `bench-${randomUUID()}`;
+		const credential = await n8n.rest('POST', '/credentials', { name: 'Bench memory header auth', type: 'httpHeaderAuth', data: { name: 'Authorization', value: plainToken } });
+		const plainPath = `bench-memory-${randomUUID()}`;
+		const plain = await stack.addWorkflow(
+			chain('Bench memory: Webhook node', [
+				{
+					name: 'Webhook',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					webhookId: randomUUID(),
+					parameters: { httpMethod: 'POST', path: plainPath, authentication: 'headerAuth', options: {} },
+					credentials: { httpHeaderAuth: { id: credential.id, name: 'Bench memory header auth' } },
+				},
+				{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+			]),
+			{ activate: true },
+		);
+
+		const callback = (bytes: number) =>
+			JSON.stringify({
+				RequestId: randomUUID(),
+				Status: CALLBACK_COMPLETED,
+				Files: [{ FileName: 'contract.pdf', File: pdfOfSize(emulator, bytes).toString('base64') }],
+				ReferencNumber: 'BENCH-MEMORY',
+				Fields: [],
+				Signatory: [],
+			});
+		const large = callback(size);
+		// The request, and the execution it starts (n8n answers before the execution ends).
+		const send = (workflow: WorkflowJson, url: () => string, token: string) => async (isSmall: boolean) => {
+			const before = await stack.n8n.countExecutions(workflow.id);
+			const response = await fetch(url(), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization: token },
+				body: isSmall ? callback(SMALL) : large,
+			});
+			await response.arrayBuffer();
+			if (response.status !== 200) throw new Error(`callback answered ${response.status}`);
+			await stack.n8n.waitForExecutions(workflow.id, before + 1, 120_000);
+		};
+		return {
+			ours: send(ours, () => `${stack.n8n.url}/webhook/${path}/webhook`, oursToken),
+			plain: send(plain, () => `${stack.n8n.url}/webhook/${plainPath}`, plainToken),
+		};
+	},
+};
+
+const CASES = [download, upload, trigger];
+
+/** Figure 4's rows taken in a real n8n, one store after the other. */
+export async function realN8nMemoryRows(emulator: Emulator): Promise<Row[]> {
+	const rows: Row[] = [];
+	let built = false;
+	for (const store of STORES) {
+		// A 20 MB file is a 27 MB callback body: over n8n's default N8N_PAYLOAD_SIZE_MAX (README: Large documents).
+		const stack = await startStack({ emulator, build: !built, env: { N8N_DEFAULT_BINARY_DATA_MODE: store.mode, N8N_PAYLOAD_SIZE_MAX: '64' } });
+		built = true;
+		try {
+			for (const measured of CASES) {
+				const runs = await measured.prepare(stack, measured.size);
+				const growth: Record<'ours' | 'plain', number> = { ours: 0, plain: 0 };
+				for (const contender of ['ours', 'plain'] as const) {
+					await stack.restart();
+					await runs[contender](true);
+					growth[contender] = await peakGrowth(stack.n8n.child.pid!, () => runs[contender](false));
+					progress(`figure 4 (real n8n): ${measured.label}, ${store.label}, ${contender}: ${round(growth[contender] / MB, 1)} MB`);
+				}
+				rows.push({
+					case: measured.label,
+					where: 'real n8n 2.41.1',
+					'binary mode': store.label,
+					'file MB': round(measured.size / MB),
+					'ours: peak RSS growth MB': round(growth.ours / MB, 1),
+					'ours × file size': round(growth.ours / measured.size, 2),
+					'plain alternative': measured.plain,
+					'plain × file size': round(growth.plain / measured.size, 2),
+				});
+				emulator.clearRequests();
+			}
+		} finally {
+			await stack.stop();
+		}
+	}
+	return rows;
+}
