@@ -92,4 +92,21 @@ describe('binary data in filesystem mode', () => {
 		const written = filesUnder(storagePath).filter((file) => !before.has(file));
 		expect(written.some((file) => statSync(join(storagePath, file)).size === annexPdf().length)).toBe(true);
 	});
+
+	it('streams a large download into the store, and types a file shorter than a PDF signature from its bytes', async () => {
+		const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
+		const large = Buffer.concat([suite.emulator.samplePdf, Buffer.alloc(8 * 1024 * 1024, 0x25)]);
+		const tiny = Buffer.from('%PD');
+		for (const [bytes, mimeType, fileName] of [
+			[large, 'application/pdf', 'large.pdf'],
+			[tiny, 'application/octet-stream', 'tiny.bin'],
+		] as const) {
+			const { documentId } = suite.emulator.state.createEnvelope(account, { files: [{ fileName, data: bytes }] });
+			const result = await suite.harness.run({ parameters: { resource: 'document', operation: 'download', documentId } });
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({ documentId, fileName, mimeType, fileSize: bytes.length });
+			expect(result.items[0].binary!.data.id).toMatch(/^filesystem(-v2)?:/);
+			expect((await result.binary(0, 'data')).equals(bytes)).toBe(true);
+		}
+	});
 });

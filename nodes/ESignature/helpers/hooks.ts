@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { NAMED_OUTPUT_FIELDS } from '../shared/enums';
-import { decodeBase64, detectMimeType, fileNameFor } from '../shared/files';
+import { decodeBase64, detectMimeType, FILE_SIGNATURE_BYTES, fileNameFor, isFileStream, peekStream } from '../shared/files';
 import { failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from '../shared/errors';
 import { toText } from './validation';
 
@@ -102,20 +102,27 @@ export function outputBinaryField(context: IExecuteSingleFunctions): string {
 	return toText(context.getNodeParameter('binaryPropertyName', 'data')) || 'data';
 }
 
+/** What n8n's prepareBinaryData takes: bytes, or a stream it writes to the binary store as it arrives. */
+type FileSource = Parameters<IExecuteSingleFunctions['helpers']['prepareBinaryData']>[0];
+
 async function toBinaryItem(
 	context: IExecuteSingleFunctions,
-	data: Buffer,
+	data: FileSource,
+	head: Buffer,
+	knownSize: number | undefined,
 	suggestedName: string | undefined,
 	fallbackName: string,
 	json: IDataObject,
 ): Promise<INodeExecutionData> {
-	const { mimeType, extension } = detectMimeType(data);
+	const { mimeType, extension } = detectMimeType(head);
 	// Options → File Name of the downloads wins over the service's name; the extension always follows the bytes.
 	const chosenName = toText(context.getNodeParameter('options.fileName', ''));
 	const fileName = fileNameFor(chosenName || suggestedName, fallbackName, extension);
 	const property = outputBinaryField(context);
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
-	return pair(context, { ...json, fileName, mimeType, fileSize: data.length }, { [property]: binary });
+	// Of a stream, n8n 2.x counts what it stored; n8n 1.x does not, and then the answer's Content-Length tells.
+	const fileSize = Buffer.isBuffer(data) ? data.length : ((binary as { bytes?: number }).bytes ?? knownSize);
+	return pair(context, { ...json, fileName, mimeType, ...(fileSize !== undefined ? { fileSize } : {}) }, { [property]: binary });
 }
 
 function fileNameFromDisposition(header: unknown): string | undefined {
@@ -127,12 +134,15 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 	return plain?.[1]?.trim();
 }
 
-/** Asks for raw bytes: file downloads answer with the file, not the JSON wrapper. */
+/**
+ * Asks for the file as a stream: file downloads answer with the file, not the JSON wrapper, and n8n writes a stream to
+ * its binary store as it arrives instead of holding the whole file first (README: Performance, figure 4).
+ */
 export async function requestFile(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	requestOptions.encoding = 'arraybuffer';
+	requestOptions.encoding = 'stream';
 	requestOptions.json = false;
 	requestOptions.headers = { ...requestOptions.headers, Accept: 'application/pdf, application/zip, application/octet-stream, */*' };
 	return requestOptions;
@@ -145,21 +155,29 @@ export async function fileResponseToBinary(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const contentType = String(response.headers['content-type'] ?? '');
-	// n8n hands over the downloaded bytes as a Buffer: use it, a copy would double the memory of a large file.
-	const body = response.body as Buffer | ArrayBuffer;
-	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
+	const body = response.body as unknown;
 	if (response.statusCode >= 400 || contentType.includes('json')) {
 		// A JSON answer is never the file: an error, or (for an ID the account does not own) errorCode 0 without data.
-		const { body, errorItems } = readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });
+		const bytes = isFileStream(body) ? await this.helpers.binaryToBuffer(body as FileSource) : (body as Buffer);
+		const { body: answer, errorItems } = readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });
 		if (errorItems) return errorItems;
-		return failed(this, isServiceWrapper(body) && body.data ? missingFileError(this, body) : notFoundError(this));
+		return failed(this, isServiceWrapper(answer) && answer.data ? missingFileError(this, answer) : notFoundError(this));
 	}
 	const documentId = this.getNodeParameter('documentId', '') as string;
-	return [
-		await toBinaryItem(this, bytes, fileNameFromDisposition(response.headers['content-disposition']), documentId || 'document', {
-			documentId,
-		}),
-	];
+	const name = fileNameFromDisposition(response.headers['content-disposition']);
+	const json = { documentId };
+	if (!isFileStream(body)) {
+		// Bytes, where n8n gave the stream's content already read.
+		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
+		return [await toBinaryItem(this, bytes, bytes, bytes.length, name, documentId || 'document', json)];
+	}
+	const length = Number(response.headers['content-length']);
+	const { head, ended } = await peekStream(body, FILE_SIGNATURE_BYTES);
+	// A file that ended within its first bytes is those bytes (a stream cannot be given back what has been read after
+	// its end).
+	const source = ended ? head : (body as unknown as FileSource);
+	const size = ended ? head.length : Number.isSafeInteger(length) ? length : undefined;
+	return [await toBinaryItem(this, source, head, size, name, documentId || 'document', json)];
 }
 
 /** Answers that carry a file as Base64 in `data` ({file, fileName} or the bare string) become binary data. */
@@ -180,5 +198,5 @@ export async function base64ResponseToBinary(
 	const { file: _omit, ...details } = file;
 	const json: IDataObject = { ...(documentId ? { documentId } : {}), ...details };
 	if (keepWrapper(this) && isServiceWrapper(body)) Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
-	return [await toBinaryItem(this, bytes, file.fileName as string | undefined, documentId ?? 'signed-document', json)];
+	return [await toBinaryItem(this, bytes, bytes, bytes.length, file.fileName as string | undefined, documentId ?? 'signed-document', json)];
 }

@@ -12,6 +12,61 @@ export function detectMimeType(data: Buffer): { mimeType: string; extension: str
 	return { mimeType: 'application/octet-stream', extension: 'bin' };
 }
 
+/** How many first bytes detectMimeType reads. */
+export const FILE_SIGNATURE_BYTES = 5;
+
+/** The part of a Node.js readable stream that peekStream uses (shipped code may not import Node's stream module). */
+interface ReadableFile {
+	read(): Buffer | null;
+	unshift(chunk: Buffer): void;
+	once(event: string, listener: (...args: unknown[]) => void): unknown;
+	off(event: string, listener: (...args: unknown[]) => void): unknown;
+	readableEnded: boolean;
+}
+
+/** Whether a response body is a stream (a download asked for with `encoding: 'stream'`), not bytes. */
+export function isFileStream(body: unknown): body is ReadableFile {
+	const candidate = body as Partial<ReadableFile> | null;
+	return typeof candidate?.read === 'function' && typeof candidate.unshift === 'function' && !Buffer.isBuffer(body);
+}
+
+/**
+ * The first `count` bytes of a stream (fewer if it ends first), read without consuming them: they are put back, so the
+ * stream still yields the whole file. `ended` says the stream ended within them (nothing is put back then).
+ */
+export async function peekStream(stream: ReadableFile, count: number): Promise<{ head: Buffer; ended: boolean }> {
+	const chunks: Buffer[] = [];
+	let length = 0;
+	while (length < count && !stream.readableEnded) {
+		const chunk = stream.read();
+		if (chunk !== null) {
+			chunks.push(chunk);
+			length += chunk.length;
+			continue;
+		}
+		await new Promise<void>((resolve, reject) => {
+			const done = () => {
+				stream.off('readable', done);
+				stream.off('end', done);
+				stream.off('error', failed);
+				resolve();
+			};
+			const failed = (error: unknown) => {
+				stream.off('readable', done);
+				stream.off('end', done);
+				reject(error instanceof Error ? error : new Error(String(error)));
+			};
+			stream.once('readable', done);
+			stream.once('end', done);
+			stream.once('error', failed);
+		});
+	}
+	const head = Buffer.concat(chunks);
+	if (stream.readableEnded) return { head, ended: true };
+	if (head.length > 0) stream.unshift(head);
+	return { head, ended: false };
+}
+
 /** File name with the extension that matches the detected type. */
 export function fileNameFor(base: string | undefined, fallback: string, extension: string): string {
 	const name = (typeof base === 'string' ? base.trim() : '') || fallback;
