@@ -121,6 +121,21 @@ describe('Send and Wait for Signature in n8n', () => {
 		expect(ex.data?.resultData.runData['Write Signed PDF']).toBeUndefined();
 	});
 
+	// n8n 1.x passes on only the first output of a resumed node: there the option is refused before anything is sent,
+	// rather than a rejection being lost (docs/n8n-notes.md#n8n-1x).
+	(ON_N8N1 ? test : test.skip)('n8n 1.x: Rejections to Second Output is refused before anything is sent, naming the option', async () => {
+		const wf = chain('Send and wait, second output on 1.x', [manualTrigger(), readPdf(), sendAndWait({ rejectedOutput: true })]);
+		await stack.addWorkflow(wf);
+		const envelopesBefore = stack.emulator.requestsTo('POST', /^\/api\/v1\/envelopes\//).length;
+		const webhooksBefore = stack.emulator.webhooks().length;
+
+		const ex = await stack.n8n.runWorkflow(wf.id);
+		expect(ex.status).toBe('error');
+		expect(JSON.stringify(ex.data?.resultData.error)).toMatch(/Rejections to Second Output does not work in this n8n/);
+		expect(stack.emulator.requestsTo('POST', /^\/api\/v1\/envelopes\//)).toHaveLength(envelopesBefore);
+		expect(stack.emulator.webhooks()).toHaveLength(webhooksBefore);
+	});
+
 	test('a forged resume call does not resume the execution; the real callback then does', async () => {
 		const wf = chain('Send and wait, forged', [manualTrigger(), readPdf(), sendAndWait(), writePdf('Write Signed PDF', 'after-forgery.pdf')]);
 		await stack.addWorkflow(wf);
