@@ -12,7 +12,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { connectionError, failed, hasDetails, isErrorItem } from '../shared/errors';
+import { connectionError, errorDetails, failed, hasDetails, isErrorItem } from '../shared/errors';
+import { renewRefusedToken } from '../shared/transport';
 import { nodeForErrors } from '../shared/secrets';
 import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
 
@@ -95,6 +96,35 @@ function lostAnswerHelp(context: IExecuteSingleFunctions): string | undefined {
 }
 
 /**
+ * Whether the service's 401 came back as an answer although the request asked n8n to meet it (and renew the token):
+ * an n8n that did not, see renewRefusedToken. Requests that take a 401 as an answer (Revoke Access Token) are left be.
+ */
+function refusedAsAnswer(options: IHttpRequestOptions, outcome: { items: INodeExecutionData[] } | { error: unknown }): boolean {
+	const except = (options.ignoreHttpStatusErrors as { except?: unknown } | boolean | undefined) ?? false;
+	if (typeof except !== 'object' || !Array.isArray(except.except) || !except.except.includes(401)) return false;
+	const refused = (error: unknown) => error instanceof Error && hasDetails(error) && errorDetails(error).httpStatus === 401;
+	if ('error' in outcome) return refused(outcome.error);
+	return outcome.items.some((item) => isErrorItem(item) && (item.json.details as { httpStatus?: unknown } | undefined)?.httpStatus === 401);
+}
+
+/** The routing engine's request; sent once more after the token was renewed where n8n did not renew it. */
+async function routedRequest(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const outcome = await context.makeRoutingRequest(requestData).then(
+		(items) => ({ items }),
+		(error: unknown) => ({ error }),
+	);
+	if (refusedAsAnswer(requestData.options as IHttpRequestOptions, outcome)) {
+		await renewRefusedToken(context);
+		return await context.makeRoutingRequest(requestData);
+	}
+	if ('error' in outcome) throw outcome.error;
+	return outcome.items;
+}
+
+/**
  * The pagination function of every operation (see the top of this file): sends the item's request unless its input
  * was refused or an earlier attempt already created its envelope.
  */
@@ -109,7 +139,7 @@ export async function sendRequest(
 	if (earlier) return earlier;
 	let items: INodeExecutionData[];
 	try {
-		items = await this.makeRoutingRequest(requestData);
+		items = await routedRequest(this, requestData);
 	} catch (error) {
 		// The hooks' own errors (a failed answer without Continue On Fail) go on as they are: n8n's error classes hand
 		// back the error they are given when it is one of theirs.

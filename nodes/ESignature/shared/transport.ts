@@ -65,21 +65,44 @@ function transportError(context: ServiceContext, error: unknown): Error {
  */
 export async function callService(context: ServiceContext, request: ServiceRequest): Promise<ServiceAnswer> {
 	try {
-		const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-		const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
-			method: request.method,
-			url: `${baseUrlOf(credentials)}${request.path}`,
-			headers: { Accept: 'application/json' },
-			...(request.body !== undefined ? { body: request.body } : {}),
-			...(request.qs !== undefined ? { qs: request.qs } : {}),
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: { ignore: true, except: [401] },
-		})) as IN8nHttpFullResponse;
+		const send = async () => {
+			const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+			return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+				method: request.method,
+				url: `${baseUrlOf(credentials)}${request.path}`,
+				headers: { Accept: 'application/json' },
+				...(request.body !== undefined ? { body: request.body } : {}),
+				...(request.qs !== undefined ? { qs: request.qs } : {}),
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: { ignore: true, except: [401] },
+			})) as IN8nHttpFullResponse;
+		};
+		let response = await send();
+		if (response.statusCode === 401) {
+			await renewRefusedToken(context);
+			response = await send();
+		}
 		return { statusCode: response.statusCode, body: parseBody(response.body) };
 	} catch (error) {
 		throw transportError(context, error);
 	}
+}
+
+/**
+ * For an n8n that handed back a 401 instead of renewing the token: n8n 1.x reads `ignoreHttpStatusErrors:
+ * { ignore: true, except: [401] }` as "return every status" (docs/n8n-notes.md#n8n-1x), so its renewal never runs. A
+ * read of the account's webhooks that lets every error through makes n8n meet the 401 itself: it renews and stores
+ * the token as n8n 2.x does, and the caller sends its request once more. n8n 2.x never gets here.
+ */
+export async function renewRefusedToken(context: ServiceContext): Promise<void> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+		method: 'GET',
+		url: `${baseUrlOf(credentials)}/api/v1/webhooks`,
+		headers: { Accept: 'application/json' },
+		json: true,
+	});
 }
 
 /** The data of a successful answer; a failed one becomes the mapped NodeApiError. */
