@@ -76,9 +76,7 @@ describe('E-Signature creates retried in n8n', () => {
 		expect(emu.requestsTo('POST', INITIATE_BASE64)).toHaveLength(6);
 	});
 
-	testUnlessN8n1('n8n 1.x: the retried execution did not find the first one\'s ID, so it created all 5 envelopes again')(
-		'a failed execution retried from the executions list creates only the missing envelope',
-		async () => {
+	test('a failed execution retried from the executions list creates only the missing envelope', async () => {
 		const emu = stack.emulator;
 		const wf = await stack.addWorkflow(fiveCreates('Retried execution creates'));
 		const before = envelopes().length;

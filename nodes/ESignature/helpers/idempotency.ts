@@ -57,15 +57,32 @@ export function createOperation(context: IExecuteSingleFunctions): { referenceNu
 	return CREATE_OPERATIONS[operationOf(context)];
 }
 
+interface CustomData {
+	get(key: string): string | undefined;
+	set(key: string, value: string): void;
+}
+
+/**
+ * The execution's custom data: the context's own in n8n 2.x; n8n 1.x's contexts have none, only the expressions'
+ * `$execution.customData` over the same data (docs/n8n-notes.md#n8n-1x).
+ */
+function customDataOf(context: IExecuteSingleFunctions): CustomData | undefined {
+	const own = (context as { customData?: CustomData }).customData;
+	if (own) return own;
+	const execution = context.getWorkflowDataProxy(context.getItemIndex()).$execution as { customData?: CustomData } | undefined;
+	return execution?.customData;
+}
+
 /** The execution the item first ran in: this one, or the one a retried execution was retried from. */
 function firstExecutionId(context: IExecuteSingleFunctions): string | undefined {
 	const executionId = context.getExecutionId();
 	if (!executionId) return undefined;
 	try {
-		const kept = context.customData.get(RUN_KEY);
+		const customData = customDataOf(context);
+		const kept = customData?.get(RUN_KEY);
 		if (kept) return kept;
 		// n8n keeps at most 10 custom data entries and drops further ones quietly: then the execution's own ID serves.
-		context.customData.set(RUN_KEY, executionId);
+		customData?.set(RUN_KEY, executionId);
 	} catch {
 		// A context without execution data: the execution's own ID serves.
 	}
