@@ -17,6 +17,10 @@ export function itemContext(context: IExecuteFunctions, itemIndex: number): IExe
 		getInstanceId: () => context.getInstanceId(),
 		continueOnFail: () => context.continueOnFail(),
 		getItemIndex: () => itemIndex,
+		// What tells n8n's lines apart (shared/n8nLine.ts).
+		get customData() {
+			return (context as { customData?: unknown }).customData;
+		},
 		getInputData: () => context.getInputData()[itemIndex],
 		getNodeParameter: (name: string, fallback?: unknown, options?: object) =>
 			context.getNodeParameter(name, itemIndex, fallback, options),

@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { connectionError, errorDetails, failed, hasDetails, isErrorItem } from '../shared/errors';
+import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, isErrorItem } from '../shared/errors';
 import { renewRefusedToken } from '../shared/transport';
 import { nodeForErrors } from '../shared/secrets';
 import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
@@ -104,7 +104,7 @@ function refusedAsAnswer(options: IHttpRequestOptions, outcome: { items: INodeEx
 	if (typeof except !== 'object' || !Array.isArray(except.except) || !except.except.includes(401)) return false;
 	const refused = (error: unknown) => error instanceof Error && hasDetails(error) && errorDetails(error).httpStatus === 401;
 	if ('error' in outcome) return refused(outcome.error);
-	return outcome.items.some((item) => isErrorItem(item) && (item.json.details as { httpStatus?: unknown } | undefined)?.httpStatus === 401);
+	return outcome.items.some((item) => errorItemDetails(item)?.httpStatus === 401);
 }
 
 /** The routing engine's request; sent once more after the token was renewed where n8n did not renew it. */

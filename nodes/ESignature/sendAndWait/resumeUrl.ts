@@ -11,10 +11,7 @@ import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
  * service (docs/n8n-notes.md#send-and-wait).
  */
 
-/** n8n 2.x's query parameter of the resume token in `$execution.resumeUrl`. */
-export const N8N_RESUME_TOKEN_QUERY = 'signature';
-
-/** Query parameters this package adds to the resume URL (n8n's own is N8N_RESUME_TOKEN_QUERY). */
+/** Query parameters this package adds to the resume URL (n8n's own is `signature`, the resume token). */
 export const RESUME_QUERY = {
 	/**
 	 * HMAC-SHA256 (hex), keyed by the credential's Client Secret, of the webhook's header token and the other query

@@ -7,11 +7,12 @@ import { readFileInput } from '../helpers/fileInput';
 import { itemContext } from '../helpers/itemContext';
 import { buildDestinations } from '../helpers/recipients';
 import { MAX_LENGTH, futureDate, inputError, textOf } from '../helpers/validation';
+import { isN8n1 } from '../shared/n8nLine';
 import { SEVERAL_FILES } from '../resources/envelope/fields';
 import { failed, withDetails } from '../shared/errors';
 import { callService, requestService } from '../shared/transport';
 import { NOTIFY_SIGNERS } from './fields';
-import { N8N_RESUME_TOKEN_QUERY, RESUME_QUERY, isExpiredWaitWebhook, resumeCheck, resumeKey, waitingBaseOf, withQuery } from './resumeUrl';
+import { RESUME_QUERY, isExpiredWaitWebhook, resumeCheck, resumeKey, waitingBaseOf, withQuery } from './resumeUrl';
 
 /*
  * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
@@ -50,20 +51,6 @@ function waitTillOf(item: IExecuteSingleFunctions): Date {
 	return new Date(Date.now() + amount * UNITS_MS[unit]);
 }
 
-/**
- * Whether this n8n passes on every output of a node that resumes. n8n 1.x disables the resumed node and passes on its
- * first output only; it is also the line that puts no resume token (`signature`) in `$execution.resumeUrl`, which is
- * how it is told apart here (docs/n8n-notes.md#n8n-1x).
- */
-function resumesAllOutputs(context: IExecuteFunctions): boolean {
-	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
-	try {
-		return new URL(resumeUrl).searchParams.has(N8N_RESUME_TOKEN_QUERY);
-	} catch {
-		return false;
-	}
-}
-
 /** Everything the user gave, checked; nothing is sent before this has passed. */
 async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleFunctions): Promise<SendRequest> {
 	const itemCount = context.getInputData().length;
@@ -74,7 +61,7 @@ async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleF
 			'An execution can wait for one envelope. To send one per item, put this node in a sub-workflow called once per item (Execute Workflow, mode "Run once for each item"), or keep one item before it.',
 		);
 	}
-	if ((item.getNodeParameter('options.rejectedOutput', false) as boolean) === true && !resumesAllOutputs(context)) {
+	if ((item.getNodeParameter('options.rejectedOutput', false) as boolean) === true && isN8n1(context)) {
 		throw inputError(
 			item,
 			'Rejections to Second Output does not work in this n8n: it passes on only the first output of a node that resumes, so a rejection would be lost',

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { isN8n1 } from './n8nLine';
 import { maskedAnswer, nodeForErrors } from './secrets';
 
 /**
@@ -329,11 +330,21 @@ export function connectionError(node: INode, error: unknown, itemIndex?: number,
 	});
 }
 
-/** Error items made by failed(): told apart from the operation's own items by identity, not by their fields. */
-const errorItems = new WeakSet<INodeExecutionData>();
+/** Error items made by failed(), with their details: told apart from the operation's own items by identity. */
+const errorItems = new WeakMap<INodeExecutionData, ErrorDetails>();
 
 export function isErrorItem(item: INodeExecutionData): boolean {
 	return errorItems.has(item);
+}
+
+/** The details of an error item made by failed() (also where its JSON cannot carry them, see errorItem). */
+export function errorItemDetails(item: INodeExecutionData): ErrorDetails | undefined {
+	return errorItems.get(item);
+}
+
+/** Whether the node sends errors to its error output on n8n 1.x (see errorItem). */
+function errorOutputOnN8n1(context: IExecuteSingleFunctions): boolean {
+	return context.getNode().onError === 'continueErrorOutput' && isN8n1(context);
 }
 
 /**
@@ -343,11 +354,16 @@ export function isErrorItem(item: INodeExecutionData): boolean {
  * everything the next node needs is in `details`: in both outputs the same `{ error, details }`, paired with its input.
  */
 export function errorItem(context: IExecuteSingleFunctions, error: Error): INodeExecutionData {
+	const details = errorDetails(error);
 	const item: INodeExecutionData = {
-		json: { error: error.message, details: errorDetails(error) as unknown as IDataObject },
+		json: errorOutputOnN8n1(context)
+			? // n8n 1.x sends to the error output only `{ error }` or `{ error, message }`: there the item says what
+				// `details` would in its message, rather than go down the node's success output.
+				{ error: error.message, message: details.serviceMessage ?? details.description ?? details.meaning }
+			: { error: error.message, details: details as unknown as IDataObject },
 		pairedItem: { item: context.getItemIndex() },
 	};
-	errorItems.add(item);
+	errorItems.set(item, details);
 	return item;
 }
 
