@@ -79,6 +79,16 @@ async function runManual(stack: Stack, workflow: WorkflowJson): Promise<void> {
 	assertSuccess(await stack.n8n.runWorkflow(workflow.id, { timeoutMs: 300_000 }));
 }
 
+type Contenders<T> = Record<'ours' | 'plain', T>;
+
+/** The runs of a case's manual workflows: with the small file (warm-up) or the large one. */
+function manualRuns(stack: Stack, small: Contenders<WorkflowJson>, large: Contenders<WorkflowJson>): Contenders<(isSmall: boolean) => Promise<void>> {
+	return {
+		ours: (isSmall) => runManual(stack, (isSmall ? small : large).ours),
+		plain: (isSmall) => runManual(stack, (isSmall ? small : large).plain),
+	};
+}
+
 const download: Case = {
 	label: 'Document → Download, 50 MB signed document into binary',
 	size: 50 * MB,
@@ -101,12 +111,7 @@ const download: Case = {
 				]),
 			),
 		});
-		const small = await workflows(documentOf(SMALL));
-		const large = await workflows(documentOf(size));
-		return {
-			ours: (isSmall) => runManual(stack, (isSmall ? small : large).ours),
-			plain: (isSmall) => runManual(stack, (isSmall ? small : large).plain),
-		};
+		return manualRuns(stack, await workflows(documentOf(SMALL)), await workflows(documentOf(size)));
 	},
 };
 
@@ -146,12 +151,7 @@ const upload: Case = {
 				),
 			};
 		};
-		const small = await workflows(SMALL);
-		const large = await workflows(size);
-		return {
-			ours: (isSmall) => runManual(stack, (isSmall ? small : large).ours),
-			plain: (isSmall) => runManual(stack, (isSmall ? small : large).plain),
-		};
+		return manualRuns(stack, await workflows(SMALL), await workflows(size));
 	},
 };
 
