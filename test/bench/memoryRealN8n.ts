@@ -16,9 +16,10 @@ import { join } from 'node:path';
 
 import { EmulatorClient } from '../e2e/emulator-client';
 import { assertSuccess, sleep, type WorkflowJson } from '../e2e/n8n';
-import { NODE_TYPE, type Stack, startStack, TRIGGER_TYPE } from '../e2e/stack';
+import { NODE_TYPE, type Stack, startStack } from '../e2e/stack';
 import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from '../e2e/workflow-builder';
 import { CALLBACK_COMPLETED, type Emulator } from '../emulator';
+import { activeTrigger, headerAuthWebhook, type Receiver } from './receivers';
 import { MB, progress, round, type Row } from './report';
 
 /** The binary stores measured, as N8N_DEFAULT_BINARY_DATA_MODE names them, and as the table labels them. */
@@ -161,38 +162,9 @@ const trigger: Case = {
 	ours: 'E-Signature Trigger',
 	plain: "n8n's Webhook node (body as received)",
 	async prepare(stack, size) {
-		const { emulator, n8n } = stack;
-		const path = randomUUID();
-		const ours = await stack.addWorkflow(
-			chain('Bench memory: trigger', [
-				{ name: 'On Signing Event', type: TRIGGER_TYPE, typeVersion: 1, webhookId: path, parameters: { events: ['*'], options: {} }, credentials: ESIG_CREDENTIAL },
-				{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
-			]),
-			{ activate: true },
-		);
-		const oursUrl = `${n8n.url}/webhook/${path}/webhook`;
-		const deadline = Date.now() + 30_000;
-		while (!emulator.webhooks().some((hook) => hook.webhookUrl === oursUrl) && Date.now() < deadline) await sleep(200);
-		const oursToken = emulator.webhooks().find((hook) => hook.webhookUrl === oursUrl)?.headerToken as string;
-		if (!oursToken) throw new Error(`no webhook registered at the emulator\n${n8n.log().slice(-3000)}`);
-
-		const plainToken = `bench-${randomUUID()}`;
-		const credential = await n8n.rest('POST', '/credentials', { name: 'Bench memory header auth', type: 'httpHeaderAuth', data: { name: 'Authorization', value: plainToken } });
-		const plainPath = `bench-memory-${randomUUID()}`;
-		const plain = await stack.addWorkflow(
-			chain('Bench memory: Webhook node', [
-				{
-					name: 'Webhook',
-					type: 'n8n-nodes-base.webhook',
-					typeVersion: 2,
-					webhookId: randomUUID(),
-					parameters: { httpMethod: 'POST', path: plainPath, authentication: 'headerAuth', options: {} },
-					credentials: { httpHeaderAuth: { id: credential.id, name: 'Bench memory header auth' } },
-				},
-				{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
-			]),
-			{ activate: true },
-		);
+		const { emulator } = stack;
+		const ours = await activeTrigger(stack, 'Bench memory: trigger');
+		const plain = await headerAuthWebhook(stack, 'Bench memory: Webhook node');
 
 		const callback = (bytes: number) =>
 			JSON.stringify({
@@ -204,10 +176,11 @@ const trigger: Case = {
 				Signatory: [],
 			});
 		const large = callback(size);
-		// The request, and the execution it starts (n8n answers before the execution ends).
-		const send = (workflow: WorkflowJson, url: () => string, token: string) => async (isSmall: boolean) => {
+		// The request, and the execution it starts (n8n answers before the execution ends). n8n restarts on the same
+		// port, so the receivers' URLs stay.
+		const send = ({ workflow, url, token }: Receiver) => async (isSmall: boolean) => {
 			const before = await stack.n8n.countExecutions(workflow.id);
-			const response = await fetch(url(), {
+			const response = await fetch(url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json', authorization: token },
 				body: isSmall ? callback(SMALL) : large,
@@ -216,10 +189,7 @@ const trigger: Case = {
 			if (response.status !== 200) throw new Error(`callback answered ${response.status}`);
 			await stack.n8n.waitForExecutions(workflow.id, before + 1, 120_000);
 		};
-		return {
-			ours: send(ours, () => `${stack.n8n.url}/webhook/${path}/webhook`, oursToken),
-			plain: send(plain, () => `${stack.n8n.url}/webhook/${plainPath}`, plainToken),
-		};
+		return { ours: send(ours), plain: send(plain) };
 	},
 };
 

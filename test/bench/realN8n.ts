@@ -10,9 +10,10 @@ import { randomUUID } from 'node:crypto';
 
 import { EmulatorClient } from '../e2e/emulator-client';
 import { assertSuccess, type Execution, type N8nInstance, sleep, type WorkflowJson } from '../e2e/n8n';
-import { NODE_TYPE, type Stack, startStack, TRIGGER_TYPE } from '../e2e/stack';
+import { NODE_TYPE, type Stack, startStack } from '../e2e/stack';
 import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from '../e2e/workflow-builder';
 import { CALLBACK_COMPLETED, type Emulator } from '../emulator';
+import { activeTrigger, headerAuthWebhook } from './receivers';
 import { type Figure, median, percentile, progress, ratio, round, type Row, timed } from './report';
 import { sendAndWaitFigure } from './sendAndWait';
 
@@ -198,20 +199,6 @@ async function settledExecutions(n8n: N8nInstance, id: string, expected: number)
 	}
 }
 
-function triggerWorkflow(name: string, webhookPath: string, options: Record<string, unknown>): WorkflowJson {
-	return chain(name, [
-		{
-			name: 'On Signing Event',
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			webhookId: webhookPath,
-			parameters: { events: ['*'], options },
-			credentials: ESIG_CREDENTIAL,
-		},
-		{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
-	]);
-}
-
 async function triggerFigure(stack: Stack, emulator: Emulator): Promise<Figure> {
 	const { n8n } = stack;
 	const receivers: Array<{ label: string; workflow: WorkflowJson; url: string; token: string; load: Load }> = [];
@@ -221,39 +208,9 @@ async function triggerFigure(stack: Stack, emulator: Emulator): Promise<Figure> 
 		['E-Signature Trigger', {}],
 		['E-Signature Trigger, Download Files off', { downloadFiles: false }],
 	] as const) {
-		const path = randomUUID();
-		const workflow = await stack.addWorkflow(triggerWorkflow(`Bench: ${label}`, path, options), { activate: true });
-		const url = `${n8n.url}/webhook/${path}/webhook`;
-		// n8n registers the trigger's webhook at the service right after activating it.
-		const deadline = Date.now() + 30_000;
-		while (!emulator.webhooks().some((hook) => hook.webhookUrl === url) && Date.now() < deadline) await sleep(200);
-		const registered = emulator.webhooks().find((hook) => hook.webhookUrl === url);
-		if (!registered) throw new Error(`${label}: no webhook registered at the emulator\n${n8n.log().slice(-3000)}`);
-		receivers.push({ label, workflow, url, token: registered.headerToken as string, load: newLoad() });
+		receivers.push({ label, ...(await activeTrigger(stack, `Bench: ${label}`, options)), load: newLoad() });
 	}
-
-	const headerToken = `bench-${randomUUID()}`;
-	const headerCredential = await n8n.rest('POST', '/credentials', {
-		name: 'Bench header auth',
-		type: 'httpHeaderAuth',
-		data: { name: 'Authorization', value: headerToken },
-	});
-	const webhookPath = `bench-${randomUUID()}`;
-	const webhook = await stack.addWorkflow(
-		chain('Bench: Webhook node', [
-			{
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				webhookId: randomUUID(),
-				parameters: { httpMethod: 'POST', path: webhookPath, authentication: 'headerAuth', options: {} },
-				credentials: { httpHeaderAuth: { id: headerCredential.id, name: 'Bench header auth' } },
-			},
-			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
-		]),
-		{ activate: true },
-	);
-	receivers.push({ label: "n8n's Webhook node (header auth)", workflow: webhook, url: `${n8n.url}/webhook/${webhookPath}`, token: headerToken, load: newLoad() });
+	receivers.push({ label: "n8n's Webhook node (header auth)", ...(await headerAuthWebhook(stack, 'Bench: Webhook node')), load: newLoad() });
 
 	// A completed envelope's callback as the service sends it, with a small signed PDF.
 	const pdf = emulator.samplePdf.toString('base64');
