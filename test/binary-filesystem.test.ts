@@ -93,7 +93,7 @@ describe('binary data in filesystem mode', () => {
 		expect(written.some((file) => statSync(join(storagePath, file)).size === annexPdf().length)).toBe(true);
 	});
 
-	it('streams a large download into the store, and types a file shorter than a PDF signature from its bytes', async () => {
+	it('a large download and a file shorter than a PDF signature reach the store whole, typed from their bytes', async () => {
 		const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
 		const large = Buffer.concat([suite.emulator.samplePdf, Buffer.alloc(8 * 1024 * 1024, 0x25)]);
 		const tiny = Buffer.from('%PD');

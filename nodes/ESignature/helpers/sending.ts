@@ -100,8 +100,8 @@ function lostAnswerHelp(context: IExecuteSingleFunctions): string | undefined {
  * an n8n that did not, see renewRefusedToken. Requests that take a 401 as an answer (Revoke Access Token) are left be.
  */
 function refusedAsAnswer(options: IHttpRequestOptions, outcome: { items: INodeExecutionData[] } | { error: unknown }): boolean {
-	const except = (options.ignoreHttpStatusErrors as { except?: unknown } | boolean | undefined) ?? false;
-	if (typeof except !== 'object' || !Array.isArray(except.except) || !except.except.includes(401)) return false;
+	const ignore = (options.ignoreHttpStatusErrors as { except?: unknown } | boolean | undefined) ?? false;
+	if (typeof ignore !== 'object' || !Array.isArray(ignore.except) || !ignore.except.includes(401)) return false;
 	const refused = (error: unknown) => error instanceof Error && hasDetails(error) && errorDetails(error).httpStatus === 401;
 	if ('error' in outcome) return refused(outcome.error);
 	return outcome.items.some((item) => errorItemDetails(item)?.httpStatus === 401);
