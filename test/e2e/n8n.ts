@@ -649,6 +649,18 @@ export class N8nInstance {
 		}
 	}
 
+	/** Polls an execution until n8n has parked it (status `waiting`); returns it with the data of the nodes that ran. */
+	async waitUntilWaiting(executionId: string, timeoutMs = 60_000): Promise<Execution> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const ex = (await this.api('GET', `/executions/${executionId}?includeData=true`).catch(() => undefined)) as Execution | undefined;
+			if (ex?.status === 'waiting') return ex;
+			if (ex && ['error', 'success', 'crashed'].includes(ex.status)) throw new Error(`execution ${executionId} ended ${ex.status} instead of waiting: ${executionError(ex) ?? ''}`);
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} not waiting after ${timeoutMs} ms (${ex?.status})`);
+			await sleep(200);
+		}
+	}
+
 	/**
 	 * Whether a stopped execution's data is its final data. n8n 1.x on SQLite without a read pool (its default,
 	 * `DB_SQLITE_POOL_SIZE=0`) writes an execution's status and its data in two statements outside a transaction, so a

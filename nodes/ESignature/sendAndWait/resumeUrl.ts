@@ -57,6 +57,37 @@ export function passesResumeCheck(key: string, presented: string | undefined, qu
 	return timingSafeEqual(Buffer.from(resumeCheck(key, presented, query), 'hex'), Buffer.from(check, 'hex'));
 }
 
+/**
+ * The execution's resume URL with the package's query and its check (RESUME_QUERY.check) added. `until` is left out
+ * when there is no time limit.
+ */
+export function signedResumeUrl(resumeUrl: string, key: string, headerToken: string, query: Record<string, string | undefined>): string {
+	const given = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+	return withQuery(resumeUrl, { ...given, [RESUME_QUERY.check]: resumeCheck(key, headerToken, given) });
+}
+
+/** The query of a URL as one record (the last value of a name wins), or nothing when it is no URL. */
+export function queryOf(url: unknown): Record<string, string> | undefined {
+	if (typeof url !== 'string') return undefined;
+	try {
+		return Object.fromEntries(new URL(url).searchParams);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Whether a URL leads to the same execution's resume URL as `resumeUrl` (the query aside). */
+export function isResumeUrlOf(url: unknown, resumeUrl: string): boolean {
+	if (typeof url !== 'string') return false;
+	try {
+		const a = new URL(url);
+		const b = new URL(resumeUrl);
+		return a.origin === b.origin && a.pathname === b.pathname;
+	} catch {
+		return false;
+	}
+}
+
 /** A URL with these query parameters added (or replaced); the rest of its query is kept. */
 export function withQuery(url: string, query: Record<string, string>): string {
 	const result = new URL(url);
