@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
+import { operationSubtitle } from './helpers/descriptions';
 import { itemContext } from './helpers/itemContext';
 import { failed } from './shared/errors';
 import { OPERATION, properties } from './sendAndWait/fields';
@@ -23,7 +24,9 @@ export class ESignatureSendAndWait implements INodeType {
 		icon: { light: 'file:../../icons/esignature.svg', dark: 'file:../../icons/esignature.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: `={{ { ${OPERATION.sendLinks}: "Send and output signing links", ${OPERATION.wait}: "Wait for signature" }[$parameter.operation] ?? "Send and wait for signature" }}`,
+		subtitle: operationSubtitle(properties),
+		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
+		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#send-and-wait-for-signature',
 		description: 'Send documents for signature and wait until they are signed or rejected, in one workflow',
 		defaults: { name: 'Send and Wait for Signature' },
 		usableAsTool: true,
