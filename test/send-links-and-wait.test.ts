@@ -108,6 +108,21 @@ describe('E-Signature Send and Wait: links delivered by your own node', () => {
 		expect(suite.emulator.webhooks().find((w) => w.id === sent.webhookId)).toBeUndefined();
 	});
 
+	it('a signature made before the wait began is delivered by Webhook → Resend Callback once the execution waits', async () => {
+		const executionId = `links-${++executionNumber}`;
+		const sending = await suite.harness.run({ parameters: SEND_LINKS, items: [pdfItem()], nodeType, executionId });
+		const sent = sending.items[0].json as { envelopeId: string };
+		// Signed while the delivery node still ran: n8n would have answered 409, nothing resumed.
+		await suite.emulator.sign(sent.envelopeId);
+		const waiting = await suite.harness.run({ parameters: WAIT, items: [{ json: {} }], nodeType, executionId });
+		expect(waiting.run.waitTill).toBeDefined();
+
+		const resent = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'resend', requestId: sent.envelopeId } });
+		expect(resent.error).toBeUndefined();
+		const { result } = await suite.harness.resume(nodeType, WAIT, lastDelivery(sent.envelopeId));
+		expect(result.workflowData![0][0].json).toMatchObject({ event: 'completed', envelopeId: sent.envelopeId });
+	});
+
 	it('answers a callback without the header token 401 and keeps waiting', async () => {
 		const { sent } = await sendThenWait();
 		await suite.emulator.sign(sent.envelopeId);
