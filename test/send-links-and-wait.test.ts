@@ -123,6 +123,14 @@ describe('E-Signature Send and Wait: links delivered by your own node', () => {
 		expect(result.workflowData![0][0].json).toMatchObject({ event: 'completed', envelopeId: sent.envelopeId });
 	});
 
+	it('while it waits, Webhook → Get Many names the waiting execution and its envelope', async () => {
+		const { executionId, sent } = await sendThenWait();
+		const listed = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+		const mine = listed.items.find((item) => item.json.id === sent.webhookId)!;
+		expect(mine.json.waitingExecution).toEqual({ executionId, envelopeId: sent.envelopeId, documentIds: sent.documentIds, waitingUntil: null });
+		expect(listed.items.filter((item) => item.json.waitingExecution).length).toBeGreaterThanOrEqual(1);
+	});
+
 	it('answers a callback without the header token 401 and keeps waiting', async () => {
 		const { sent } = await sendThenWait();
 		await suite.emulator.sign(sent.envelopeId);

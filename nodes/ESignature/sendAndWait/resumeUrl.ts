@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'crypto';
-import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 
@@ -86,6 +86,22 @@ export function isResumeUrlOf(url: unknown, resumeUrl: string): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/**
+ * What a webhook made by Send and Wait tells about the execution waiting on it, read off its URL
+ * (`<waiting base>/<executionId>?…envelopeId=…`), for Webhook → Get Many; undefined for any other webhook.
+ */
+export function waitingExecutionOf(webhookUrl: unknown): IDataObject | undefined {
+	const query = queryOf(webhookUrl);
+	if (!query || !/^[0-9a-f]{64}$/.test(query[RESUME_QUERY.check] ?? '') || !query[RESUME_QUERY.envelopeId]) return undefined;
+	const executionId = new URL(String(webhookUrl)).pathname.split('/').filter(Boolean).pop() ?? null;
+	return {
+		executionId,
+		envelopeId: query[RESUME_QUERY.envelopeId],
+		documentIds: (query[RESUME_QUERY.documentIds] ?? '').split(',').filter(Boolean),
+		waitingUntil: query[RESUME_QUERY.until] ?? null,
+	};
 }
 
 /** A URL with these query parameters added (or replaced); the rest of its query is kept. */
