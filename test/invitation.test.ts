@@ -544,7 +544,7 @@ describe('Invitation resource', () => {
 				destinations: {
 					destination: [
 						{ ...omar, signOrder: 2, destinationType: 3, invitationLanguage: 1, options: { redirectUrl: 'https://example.com/done' } },
-						{ ...jane, signOrder: 1, authenticationType: 7, options: { allowUserToAddDestination: true } },
+						{ ...jane, signOrder: 1, authenticationType: 7, invitationLanguage: 0, options: { allowUserToAddDestination: true } },
 					],
 				},
 			});
@@ -579,7 +579,8 @@ describe('Invitation resource', () => {
 			});
 			// The service answered in request order (Omar first); the node outputs in signing order.
 			const [janeRecord, omarRecord] = envelope.signers.sort((a, b) => a.signeOrder - b.signeOrder);
-			expect(result.items.map((item) => [item.json.destination, item.json.signeOrder, item.json.id])).toEqual([
+			// Simplified: the service's signeOrder as the field and the trigger call it, signOrder.
+			expect(result.items.map((item) => [item.json.destination, item.json.signOrder, item.json.id])).toEqual([
 				['jane@example.com', 1, janeRecord.destinationId],
 				['omar@example.com', 2, omarRecord.destinationId],
 			]);
@@ -595,6 +596,7 @@ describe('Invitation resource', () => {
 			});
 			expect(result.items[1].json).toMatchObject({ authenticationType: 'None', destinationType: 'Reviewer', invitationLanguage: 'English' });
 			expect(JSON.stringify(result.items.map((item) => item.json))).not.toContain('null');
+			expect(result.items[0].json).not.toHaveProperty('signeOrder');
 			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 			expect(suite.emulator.notifications.map((n) => n.to)).toEqual(sends ? ['omar@example.com', 'jane@example.com'] : []);
 		});
@@ -608,7 +610,8 @@ describe('Invitation resource', () => {
 				destinations: { destination: [{ ...jane, authenticationType: 7 }] },
 			});
 			expect(result.error).toBeUndefined();
-			expect(result.items[0].json).toMatchObject({ authenticationType: 7, destinationType: 1, invitationLanguage: 0, status: 1 });
+			// Invitation Language left at its default: English (1).
+			expect(result.items[0].json).toMatchObject({ authenticationType: 7, destinationType: 1, invitationLanguage: 1, status: 1 });
 			// v2 records carry the signer's national ID, null when unknown.
 			if (!sends) expect(result.items[0].json.nationalId).toBeNull();
 		});

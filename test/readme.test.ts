@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
+import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
+import { ESignatureTrigger } from '../nodes/ESignature/ESignatureTrigger.node';
 
 /** The README's operation table is what users read first: it must list exactly the node's operations. */
 describe('README', () => {
@@ -44,11 +46,13 @@ describe('README', () => {
 				.filter((line) => /^#{1,6} /.test(line))
 				.map((line) => line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')),
 		);
-		const codex = ['ESignature.node.json', 'ESignatureTrigger.node.json'].map((file) =>
+		const codex = ['ESignature.node.json', 'ESignatureTrigger.node.json', 'ESignatureSendAndWait.node.json'].map((file) =>
 			readFileSync(join(__dirname, '..', 'nodes', 'ESignature', file), 'utf8'),
 		);
-		const links = codex.flatMap((text) => [...text.matchAll(/"url": "([^"]+)"/g)].map((match) => match[1]));
-		expect(links.length).toBeGreaterThanOrEqual(4);
+		// The nodes' own Docs links (documentationUrl), which the editor opens as they are.
+		const documentationUrls = [new ESignature(), new ESignatureTrigger(), new ESignatureSendAndWait()].map((node) => node.description.documentationUrl!);
+		const links = [...codex.flatMap((text) => [...text.matchAll(/"url": "([^"]+)"/g)].map((match) => match[1])), ...documentationUrls];
+		expect(links.length).toBeGreaterThanOrEqual(9);
 		for (const link of links) {
 			const anchor = new URL(link).hash.slice(1);
 			expect({ link, found: anchors.has(anchor) }).toEqual({ link, found: true });

@@ -112,14 +112,6 @@ describe('E-Signature Send and Wait', () => {
 		expect(invite.body).toMatchObject({ invitationSubject: 'Contract 42', destinations: [{ destinationEmail: 'carol@example.com' }] });
 	});
 
-	it('with Return Signing Links Only, asks for links (v2) and the service notifies nobody', async () => {
-		const { sent } = await sendAndPark({ notifySigners: 'links' });
-		expect(suite.emulator.requestsTo('POST', '/api/v3/invitations/send')).toHaveLength(0);
-		expect(suite.emulator.requestsTo('POST', '/api/v2/invitations/send')).toHaveLength(1);
-		expect(suite.emulator.notifications.filter((n) => n.envelopeId === sent.envelopeId)).toHaveLength(0);
-		for (const invitation of sent.invitations as IDataObject[]) expect(invitation.signingLink).toMatch(/^https?:\/\//);
-	});
-
 	it('waits until the time limit, and writes it into the signed URL', async () => {
 		const before = Date.now();
 		const { result, webhook } = await sendAndPark({
@@ -182,7 +174,7 @@ describe('E-Signature Send and Wait', () => {
 			{ options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2020-01-01T00:00:00Z' } } } },
 			/Limit Wait Time: Max Date and Time is in the past/,
 		],
-		['an unknown channel', { notifySigners: 'fax' }, /Notify Signers must be "service" or "links", got "fax"/],
+		['an unknown operation', { operation: 'fax' }, /Operation must be one of "sendAndWaitForSignature", "sendAndOutputLinks", "waitForSignature", got "fax"/],
 	])('refuses %s before anything is sent', async (_case, change, message) => {
 		const { items, ...extra } = change as IDataObject & { items?: number };
 		const input = Array.from({ length: items ?? 1 }, () => pdfItem());

@@ -299,7 +299,8 @@ describe('callbacks from the service', () => {
 				signOrder: 1,
 				email: 'sara@example.com',
 				phoneNumber: sentSignatory.PhoneNumber,
-				authenticationType: 'WITHOUTVALIDATION',
+				// The action node's word for it (the service writes WITHOUTVALIDATION).
+				authenticationType: 'None',
 				gender: 'MALE',
 				nationality: 'SAUDI',
 			},

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { searchWebhooks } from './methods/listSearch';
 import { declaredFields } from './resources';
+import { resourceOperationSubtitle } from './helpers/descriptions';
 import { shareFieldsAcrossOperations } from './helpers/fieldFolding';
 import { sendRequest } from './helpers/sending';
 
@@ -20,7 +21,9 @@ export class ESignature implements INodeType {
 		icon: { light: 'file:../../icons/esignature.svg', dark: 'file:../../icons/esignature.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: resourceOperationSubtitle(declaredFields),
+		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
+		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#operations',
 		description: 'Create envelopes, invite signers, sign and download documents with the E-Signature service',
 		defaults: { name: 'E-Signature' },
 		usableAsTool: true,

@@ -1,10 +1,14 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
-import { properties } from './sendAndWait/fields';
+import { operationSubtitle } from './helpers/descriptions';
+import { itemContext } from './helpers/itemContext';
+import { failed } from './shared/errors';
+import { OPERATION, properties } from './sendAndWait/fields';
 import { RESUME_WEBHOOKS, resumeOnSignature } from './sendAndWait/resume';
-import { sendAndWaitForSignature } from './sendAndWait/send';
+import { operationOf, sendForSignature } from './sendAndWait/send';
+import { waitForSignature } from './sendAndWait/wait';
 
 /**
  * Sends documents for signature and pauses the execution until the envelope is signed or rejected
@@ -20,7 +24,9 @@ export class ESignatureSendAndWait implements INodeType {
 		icon: { light: 'file:../../icons/esignature.svg', dark: 'file:../../icons/esignature.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: 'Send and wait for signature',
+		subtitle: operationSubtitle(properties),
+		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
+		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#send-and-wait-for-signature',
 		description: 'Send documents for signature and wait until they are signed or rejected, in one workflow',
 		defaults: { name: 'Send and Wait for Signature' },
 		usableAsTool: true,
@@ -33,7 +39,15 @@ export class ESignatureSendAndWait implements INodeType {
 		properties,
 	};
 
-	execute = sendAndWaitForSignature;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		let operation;
+		try {
+			operation = operationOf(itemContext(this, 0));
+		} catch (error) {
+			return [failed(itemContext(this, 0), error as Error)];
+		}
+		return operation === OPERATION.wait ? await waitForSignature.call(this) : await sendForSignature.call(this, operation);
+	}
 
 	webhook = resumeOnSignature;
 }

@@ -49,6 +49,8 @@ export class ESignatureTrigger implements INodeType {
 		subtitle:
 			'={{ [].concat($parameter["events"] || []).map(e => ({ "*": "Any event", completed: "Completed", rejected: "Rejected" })[e] || e).join(", ") || "Any event" }}',
 		// n8n's node picker shows one "E-Signature" entry for both nodes, with the trigger's description: it covers both.
+		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
+		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#e-signature-trigger',
 		description: 'Send documents for signature with the E-Signature service, and start workflows when they are signed or rejected',
 		defaults: { name: 'E-Signature Trigger' },
 		inputs: [],
@@ -113,7 +115,7 @@ export class ESignatureTrigger implements INodeType {
 				type: 'boolean',
 				default: true,
 				description: 'Whether to return a simplified version of the response instead of the raw data',
-				hint: 'Off: the callback as the service sends it (PascalCase, with its own spellings such as ReferencNumber), plus webhookId',
+				hint: 'On: camelCase names, the service\'s misspellings corrected (referenceNumber), no empty (null) fields. Off: the callback as the service sends it (PascalCase, ReferencNumber), plus webhookId.',
 			},
 			{
 				displayName: 'Options',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { assertSuccess, type Execution, nodeOutput, sleep, type WorkflowJson } from './n8n';
 import { ON_N8N1 } from './n8n-line';
 import { loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from './stack';
+import { messageInbox } from './workflow-builder';
 
 jest.setTimeout(300_000);
 
@@ -153,5 +154,43 @@ describe('example workflows', () => {
 		const written = readFileSync(join(filesDir, `signed-${envelopeId}.pdf`));
 		expect(written.equals(emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
 		expect(ex.data?.resultData.runData['Rejected: Tell the Sales Team']).toBeUndefined();
+	});
+
+	test('links through your own channel: the links go out by chat, the execution waits, and the signed PDF is written', async () => {
+		const { emulator, n8n, filesDir } = stack;
+		// The chat the example posts to is n8n's own Webhook node here, in a workflow of its own.
+		const inbox = await stack.addWorkflow(messageInbox('signer-chat'), { activate: true });
+		const wf: WorkflowJson = JSON.parse(JSON.stringify(stack.workflows.find((w) => w.id === byId('esigExample6Link').id)));
+		wf.id = 'esigExample6Chat';
+		(wf.nodes.find((n) => n.name === 'Send Link to Chat')!.parameters as { url: string }).url = `${n8n.url}/webhook/signer-chat`;
+		await stack.addWorkflow(wf);
+
+		const executionId = await n8n.startRun(wf.id, "When clicking 'Execute workflow'");
+		// While it waits, the execution shows what it waits for: the envelope, its signers and their links.
+		const waiting = await n8n.waitUntilWaiting(executionId);
+		const [sent] = nodeOutput(waiting, 'Send and Output Signing Links');
+		const { envelopeId, invitations } = sent.json as { envelopeId: string; invitations: Array<{ destination: string; signingLink: string }> };
+		expect(invitations.map((i) => i.destination)).toEqual(['jane@example.com', 'john@example.com']);
+		// Each signer's link went out through the chat; the service notified nobody.
+		const messages = await n8n.waitForExecutions(inbox.id, 2, 30_000);
+		const texts = messages.map((m) => String(nodeOutput(m, 'Inbox')[0].json.body.text));
+		expect(texts).toHaveLength(2);
+		for (const { signingLink } of invitations) expect(texts.filter((text) => text.includes(signingLink))).toHaveLength(1);
+		expect(emulator.notifications.filter((n) => n.envelopeId === envelopeId)).toHaveLength(0);
+
+		// The signers sign (the emulator's control API), and the execution goes on with the signed PDF.
+		for (const email of ['jane@example.com', 'john@example.com']) {
+			const signed = await fetch(`${emulator.url}/_emulator/envelopes/${envelopeId}/sign`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ email }),
+			});
+			expect(signed.status).toBe(200);
+		}
+		const ex = assertSuccess(await n8n.waitForExecution(executionId));
+		expect(nodeOutput(ex, 'Wait for Signature')[0].json).toMatchObject({ event: 'completed', envelopeId, webhookRemoved: true });
+		const envelope = emulator.envelope(envelopeId)!;
+		expect(readFileSync(join(filesDir, `signed-${envelopeId}.pdf`)).equals(emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+		expect(emulator.webhooks().filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`))).toHaveLength(0);
 	});
 });

@@ -649,15 +649,29 @@ export class N8nInstance {
 		}
 	}
 
+	/** Polls an execution until n8n has parked it (status `waiting`); returns it with the data of the nodes that ran. */
+	async waitUntilWaiting(executionId: string, timeoutMs = 60_000): Promise<Execution> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const ex = (await this.api('GET', `/executions/${executionId}?includeData=true`).catch(() => undefined)) as Execution | undefined;
+			if (ex?.status === 'waiting') return ex;
+			if (ex && ['error', 'success', 'crashed'].includes(ex.status)) throw new Error(`execution ${executionId} ended ${ex.status} instead of waiting: ${executionError(ex) ?? ''}`);
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} not waiting after ${timeoutMs} ms (${ex?.status})`);
+			await sleep(200);
+		}
+	}
+
 	/**
 	 * Whether a stopped execution's data is its final data. n8n 1.x on SQLite without a read pool (its default,
 	 * `DB_SQLITE_POOL_SIZE=0`) writes an execution's status and its data in two statements outside a transaction, so a
-	 * poll can see `success` with the data of the start (no node run yet) (docs/n8n-notes.md#n8n-1x). n8n 2.x: always.
+	 * poll can see `success` with the data of the start (no node run yet) (docs/n8n-notes.md#n8n-1x), or, for a resumed
+	 * execution, the data saved as it resumed: the waiting node's run taken out, its list of runs empty. n8n 2.x: always.
 	 */
 	private dataWritten(ex: Execution): boolean {
 		if (n8nMajor(this.host) >= 2) return true;
 		const result = ex.data?.resultData;
-		return Boolean(result?.lastNodeExecuted || result?.error);
+		const resumedOnly = Object.values(result?.runData ?? {}).some((runs) => Array.isArray(runs) && runs.length === 0);
+		return Boolean(result?.lastNodeExecuted || result?.error) && !resumedOnly;
 	}
 
 	/** Executions (newest first), optionally of one workflow, optionally with data. */

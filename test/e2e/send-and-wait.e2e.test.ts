@@ -2,14 +2,15 @@
  * Envelope → Send and Wait for Signature in a real n8n against the emulator: Read file → Send and Wait → Write file.
  * The execution waits (status "waiting", offloaded to n8n's database); the emulator's signers act; the emulator's
  * callback reaches n8n's waiting-webhook endpoint, which checks the URL's signature and runs the node's webhook();
- * the execution goes on and writes the signed PDF. Also: a rejection to the second output, a forged resume call, and
- * a time limit.
+ * the execution goes on and writes the signed PDF. Also: the links delivered by the workflow's own node (Send and
+ * Output Signing Links, then Wait for Signature), a rejection to the second output, a forged resume call, and a time
+ * limit.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { type Execution, PACKAGE_NAME, assertSuccess, nodeOutput } from './n8n';
+import { PACKAGE_NAME, assertSuccess, nodeOutput } from './n8n';
 import { ON_N8N1, testUnlessN8n1 } from './n8n-line';
 import { type Stack, startStack } from './stack';
 import { ESIG_CREDENTIAL, type NodeSpec, chain, manualTrigger } from './workflow-builder';
@@ -63,14 +64,7 @@ describe('Send and Wait for Signature in n8n', () => {
 	/** Starts the workflow from its Manual Trigger and returns once n8n has parked the execution. */
 	async function startAndPark(workflowId: string): Promise<{ executionId: string; envelopeId: string; resumeUrl: string }> {
 		const executionId = await stack.n8n.startRun(workflowId, 'Manual Trigger');
-		const deadline = Date.now() + 60_000;
-		for (;;) {
-			const ex = (await stack.n8n.api('GET', `/executions/${executionId}`).catch(() => undefined)) as Execution | undefined;
-			if (ex?.status === 'waiting') break;
-			if (ex && ['error', 'success', 'crashed'].includes(ex.status)) throw new Error(`execution ${executionId} ended ${ex.status} instead of waiting`);
-			if (Date.now() > deadline) throw new Error(`execution ${executionId} not waiting after 60 s (${ex?.status})`);
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
+		await stack.n8n.waitUntilWaiting(executionId);
 		const webhook = stack.emulator.webhooks().find((w) => new URL(w.webhookUrl).pathname.endsWith(`/webhook-waiting/${executionId}`) && w.webhookUrl.includes('envelopeId='));
 		if (!webhook) throw new Error(`no webhook at the service for execution ${executionId}`);
 		const envelopeId = new URL(webhook.webhookUrl).searchParams.get('envelopeId')!;
@@ -99,6 +93,59 @@ describe('Send and Wait for Signature in n8n', () => {
 		// n8n accepted the callback, and nothing is left at the service for this execution.
 		const delivery = stack.emulator.state.deliveries.filter((d) => d.requestId === envelopeId);
 		expect(delivery.map((d) => d.httpStatusCode)).toEqual([200]);
+		expect(stack.emulator.webhooks().filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`))).toHaveLength(0);
+	});
+
+	test('links through your own node: one node outputs the links, another delivers them, a third waits and gets the signed PDF', async () => {
+		const node = (name: string, operation: string, parameters: Record<string, unknown> = {}): NodeSpec => ({
+			name,
+			type: `${PACKAGE_NAME}.eSignatureSendAndWait`,
+			typeVersion: 1,
+			parameters: { operation, ...parameters },
+			credentials: ESIG_CREDENTIAL,
+		});
+		const wf = chain('Links through your own node', [
+			manualTrigger(),
+			readPdf(),
+			node('Send Links', 'sendAndOutputLinks', { inputDataFieldName: 'data', ...SIGNERS, options: {} }),
+			{ name: 'One per Signer', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'invitations', options: {} } },
+			// The delivery: its items (one message per signer) are all the wait gets.
+			{
+				name: 'Compose Message',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				parameters: {
+					assignments: { assignments: [{ id: 'm', name: 'message', value: '=Please sign: {{ $json.signingLink }}', type: 'string' }] },
+					options: {},
+				},
+			},
+			node('Wait', 'waitForSignature', { options: {} }),
+			writePdf('Write Signed PDF', 'signed-by-link.pdf'),
+		]);
+		await stack.addWorkflow(wf);
+
+		const executionId = await stack.n8n.startRun(wf.id, 'Manual Trigger');
+		const waiting = await stack.n8n.waitUntilWaiting(executionId);
+		const { envelopeId } = nodeOutput(waiting, 'Send Links')[0].json as { envelopeId: string };
+		const links = nodeOutput(waiting, 'One per Signer').map((item) => item.json.signingLink);
+		expect(nodeOutput(waiting, 'Compose Message').map((item) => item.json.message)).toEqual(links.map((link) => `Please sign: ${link}`));
+		expect(stack.emulator.notifications.filter((n) => n.envelopeId === envelopeId)).toHaveLength(0);
+
+		const sign = (email: string) =>
+			fetch(`${stack.emulator.url}/_emulator/envelopes/${envelopeId}/sign`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ email }),
+			});
+		expect((await sign('alice@example.com')).status).toBe(200);
+		expect((await stack.n8n.api('GET', `/executions/${executionId}`)).status).toBe('waiting');
+		expect((await sign('bob@example.com')).status).toBe(200);
+
+		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId));
+		expect(nodeOutput(ex, 'Wait')[0].json).toMatchObject({ event: 'completed', envelopeId, webhookRemoved: true });
+		const envelope = stack.emulator.envelope(envelopeId)!;
+		expect(readFileSync(join(filesDir, 'signed-by-link.pdf')).equals(stack.emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+		expect(stack.emulator.state.deliveries.filter((d) => d.requestId === envelopeId).map((d) => d.httpStatusCode)).toEqual([200]);
 		expect(stack.emulator.webhooks().filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`))).toHaveLength(0);
 	});
 

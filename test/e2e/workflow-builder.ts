@@ -83,3 +83,19 @@ export const esignatureNode = (name: string, parameters: Record<string, unknown>
 	credentials: ESIG_CREDENTIAL,
 	...extra,
 });
+
+/**
+ * A workflow made of n8n's Webhook node at `/webhook/<path>`: the channel a workflow delivers signing links through
+ * (a chat's incoming webhook), played by n8n itself. Each message is one execution of it, its body in the output.
+ */
+export function messageInbox(path: string): WorkflowJson {
+	return chain(`Inbox ${path}`, [
+		{
+			name: 'Inbox',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: randomUUID(),
+			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+		},
+	]);
+}

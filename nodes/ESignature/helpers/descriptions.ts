@@ -70,13 +70,17 @@ export function binaryOutputProperty(): INodeProperties {
 	};
 }
 
-/** The Document ID field; an operation may say more in its description (e.g. which download to use). */
+/**
+ * The Document ID field; an operation may say more in its description (e.g. which download to use). It starts as an
+ * expression taking the ID from the input item, as the creates and the other operations output it (after Create From
+ * Files it is filled in); Envelope ID likewise.
+ */
 export function documentIdProperty(description = 'ID of the document, as returned when the envelope was created'): INodeProperties {
 	return {
 		displayName: 'Document ID',
 		name: 'documentId',
 		type: 'string',
-		default: '',
+		default: '={{ $json.documentId }}',
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description,
@@ -88,7 +92,7 @@ export function envelopeIdProperty(): INodeProperties {
 		displayName: 'Envelope ID',
 		name: 'envelopeId',
 		type: 'string',
-		default: '',
+		default: '={{ $json.envelopeId }}',
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description: 'ID of the envelope, as returned when it was created',
@@ -153,4 +157,28 @@ export function listInputProperty(name: string, displayName: string, entryNoun: 
 		],
 		default: 'fields',
 	};
+}
+
+/**
+ * The canvas subtitle of a node with resources: "Envelope → Create From Files", the names the node's pickers show,
+ * never the internal values. One expression with the names of every resource and operation, made when n8n loads
+ * the node.
+ */
+export function resourceOperationSubtitle(fields: INodeProperties[]): string {
+	const resources = fields.find((field) => field.name === 'resource')?.options ?? [];
+	const names: Record<string, string> = {};
+	for (const resource of resources as Array<{ name: string; value: string }>) {
+		const operations = fields.find((field) => field.name === 'operation' && field.displayOptions?.show?.resource?.includes(resource.value));
+		for (const operation of (operations?.options ?? []) as Array<{ name: string; value: string }>) {
+			names[`${resource.value}.${operation.value}`] = `${resource.name} → ${operation.name}`;
+		}
+	}
+	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + "." + $parameter["operation"]] ?? "" }}`;
+}
+
+/** The canvas subtitle of a node without resources: the chosen operation's name. */
+export function operationSubtitle(fields: INodeProperties[]): string {
+	const operations = (fields.find((field) => field.name === 'operation')?.options ?? []) as Array<{ name: string; value: string }>;
+	const names = Object.fromEntries(operations.map((operation) => [operation.value, operation.name]));
+	return `={{ (${JSON.stringify(names)})[$parameter["operation"]] ?? "" }}`;
 }

@@ -6,7 +6,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { NAMED_OUTPUT_FIELDS } from '../shared/enums';
+import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../shared/enums';
 import { decodeBase64, detectMimeType, FILE_SIGNATURE_BYTES, fileNameFor, isFileStream, peekStream } from '../shared/files';
 import { failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from '../shared/errors';
 import { toText } from './validation';
@@ -70,7 +70,8 @@ export async function unwrapFoundResponse(
 }
 
 /**
- * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), nulls left out at every depth, and objects that
+ * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), the service's misspelt names corrected
+ * (CORRECTED_FIELD_NAMES: signeOrder → signOrder), nulls left out at every depth, and objects that
  * held only nulls with them. Undefined means "leave the field out".
  */
 function simplified(value: unknown, field?: string): unknown {
@@ -82,7 +83,7 @@ function simplified(value: unknown, field?: string): unknown {
 	if (typeof value !== 'object' || value === null) return value ?? undefined;
 	const entries = Object.entries(value);
 	const kept = entries
-		.map(([key, entry]) => [key, simplified(entry, key)] as const)
+		.map(([key, entry]) => [CORRECTED_FIELD_NAMES[key] ?? key, simplified(entry, key)] as const)
 		.filter(([, entry]) => entry !== undefined);
 	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
 }

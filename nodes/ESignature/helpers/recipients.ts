@@ -118,7 +118,7 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		ui: {
 			type: 'options',
 			options: INVITATION_LANGUAGES,
-			default: 0,
+			default: 1,
 			description: listDescription('Language of the invitation'),
 		},
 	},

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 
 import { listInputProperty } from './descriptions';
 import { findFieldKey, isPlainObject, jsonListParameter } from './json';
+import { serviceAuthenticationText } from '../shared/enums';
 import { inputError, optionalPhone, requireEmail, textOf } from './validation';
 
 /**
@@ -59,7 +60,7 @@ export function signersProperties(): INodeProperties[] {
 						...(f.name === 'authType'
 							? {
 									description:
-										'Optional. How this signer was verified, as text in the service\'s own words (e.g. WITHOUTVALIDATION); not the numbered Authentication Type of invitations',
+										'Optional. How this signer was verified, as text: None (no verification; the service\'s WITHOUTVALIDATION), or another of the service\'s own words. Not the numbered Authentication Type of invitations.',
 								}
 							: {}),
 					})),
@@ -103,7 +104,7 @@ export function buildSigners(context: IExecuteSingleFunctions): IDataObject[] {
 			const fieldLabel = `${label}: ${field.displayName}`;
 			const value =
 				field.name === 'mobileNumber' ? optionalPhone(context, entry[key], fieldLabel) : textOf(context, entry[key], fieldLabel);
-			if (value) out[field.name] = value;
+			if (value) out[field.name] = field.name === 'authType' ? serviceAuthenticationText(value) : value;
 		}
 		// Unknown ones pass through, for fields the service adds later.
 		for (const [key, value] of Object.entries(entry)) {

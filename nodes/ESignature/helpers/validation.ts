@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { nodeForErrors } from '../shared/secrets';
 import { INVALID_INPUT, withDetails } from '../shared/errors';
@@ -47,7 +47,9 @@ export const MAX_INTEGER = 2_147_483_647;
 
 /** An error about what the user entered, raised before any request is sent. */
 export function inputError(context: IExecuteSingleFunctions, message: string, description?: string) {
-	const error = new NodeOperationError(nodeForErrors(context.getNode()), message, { itemIndex: context.getItemIndex(), description });
+	// An API error by class only: n8n's routing engine re-wraps any other error with the code "none", and the editor's
+	// "Error code" is httpCode (docs/n8n-notes.md#error-codes-in-the-editor), here the code the README names.
+	const error = new NodeApiError(nodeForErrors(context.getNode()), {}, { message, description, httpCode: INVALID_INPUT, itemIndex: context.getItemIndex() });
 	return withDetails(error, { kind: 'input', code: INVALID_INPUT, meaning: message, serviceMessage: null, httpStatus: null });
 }
 

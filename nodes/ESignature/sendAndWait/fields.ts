@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, simplifyProperty } from '../helpers/descriptions';
 import { fileInputProperties } from '../helpers/fileInput';
@@ -11,8 +12,24 @@ import { SEVERAL_FILES } from '../resources/envelope/fields';
  * the action node's operations, and what the wait needs.
  */
 
-/** How the signers learn of the envelope: the service's invitations (API v3) or links the flow delivers (v2). */
-export const NOTIFY_SIGNERS = { service: 'service', links: 'links' } as const;
+/**
+ * What the node does. Links for the workflow to deliver can only come out of a node that does not wait (a waiting
+ * node's output exists only once it resumes), so that flow takes two of these nodes: one sends and outputs the links,
+ * a later one waits (docs/n8n-notes.md#send-and-wait). No value is n8n's own `sendAndWait`, which n8n's waiting
+ * webhooks treat apart.
+ */
+export const OPERATION = {
+	/** The service invites the signers (API v3); the node waits. */
+	sendAndWait: 'sendAndWaitForSignature',
+	/** Nobody is notified (API v2): the node outputs the signing links at once, for the workflow's own node. */
+	sendLinks: 'sendAndOutputLinks',
+	/** Waits for the envelope a `sendLinks` node sent earlier in the same execution. */
+	wait: 'waitForSignature',
+} as const;
+
+const SENDING = [OPERATION.sendAndWait, OPERATION.sendLinks];
+const WAITING = [OPERATION.sendAndWait, OPERATION.wait];
+const only = (operations: string[], properties: INodeProperties[]) => updateDisplayOptions({ show: { operation: operations } }, properties);
 
 const limitWaitTime: INodeProperties = {
 	displayName: 'Limit Wait Time',
@@ -20,7 +37,7 @@ const limitWaitTime: INodeProperties = {
 	type: 'fixedCollection',
 	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 7, resumeUnit: 'days' } },
 	description:
-		'Stop waiting after a time. The node then outputs an item with timedOut: true and the envelope and document IDs on its first output; check the envelope with Envelope → Get Status.',
+		'Stop waiting after a time. The node then outputs an item with event "timedOut" and the envelope and document IDs on its first output; check the envelope with Envelope → Get Status.',
 	options: [
 		{
 			displayName: 'Values',
@@ -69,46 +86,73 @@ const limitWaitTime: INodeProperties = {
 	],
 };
 
+const referenceNumber: INodeProperties = {
+	displayName: 'Reference Number',
+	name: 'referenceNumber',
+	type: 'string',
+	default: '',
+	description: 'Your reference for the envelope, unique per account; it comes back in the signed event',
+};
+
+const rejectedOutput: INodeProperties = {
+	displayName: 'Rejections to Second Output',
+	name: 'rejectedOutput',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether a rejected envelope leaves the node through a second output, "Rejected", instead of the first with event "rejected"',
+};
+
 export const properties: INodeProperties[] = [
-	...fileInputProperties(SEVERAL_FILES),
-	...destinationsProperties('v2'),
 	{
-		displayName: 'Notify Signers',
-		name: 'notifySigners',
+		displayName: 'Operation',
+		name: 'operation',
 		type: 'options',
-		default: 'service',
+		noDataExpression: true,
+		default: 'sendAndWaitForSignature',
 		options: [
 			{
-				name: 'By the Service (E-Mail or SMS)',
-				value: NOTIFY_SIGNERS.service,
-				description: 'The service invites each signer by e-mail or SMS; the links are in the waiting step\'s output too',
+				name: 'Send and Wait for Signature',
+				value: OPERATION.sendAndWait,
+				action: 'Send documents and wait for signature',
+				description: 'The service invites each signer by e-mail or SMS; the execution waits until the envelope is signed or rejected',
 			},
 			{
-				name: 'Return Signing Links Only',
-				value: NOTIFY_SIGNERS.links,
-				description: 'Nothing is sent to the signers: give them the links yourself (see the waiting step\'s output)',
+				name: 'Send and Output Signing Links',
+				value: OPERATION.sendLinks,
+				action: 'Send documents and output the signing links',
+				description:
+					'Nobody is notified: the links come out at once for your own node (mail, chat, SMS) to deliver; then wait with a second node set to Wait for Signature',
+			},
+			{
+				name: 'Wait for Signature',
+				value: OPERATION.wait,
+				action: 'Wait for the envelope sent earlier to be signed',
+				description:
+					'Waits until the envelope that Send and Output Signing Links sent earlier in this execution is signed or rejected',
 			},
 		],
 	},
-	invitationSubjectProperty(),
-	invitationMessageProperty(),
-	simplifyProperty(),
-	optionsCollection([
-		limitWaitTime,
-		{
-			displayName: 'Reference Number',
-			name: 'referenceNumber',
-			type: 'string',
-			default: '',
-			description: 'Your reference for the envelope, unique per account; it comes back in the signed event',
-		},
-		{
-			displayName: 'Rejections to Second Output',
-			name: 'rejectedOutput',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether a rejected envelope leaves the node through a second output, "Rejected", instead of the first with event "rejected"',
-		},
-	]),
+	...only(SENDING, [...fileInputProperties(SEVERAL_FILES), ...destinationsProperties('v2')]),
+	...only([OPERATION.sendAndWait], [invitationSubjectProperty(), invitationMessageProperty()]),
+	{
+		displayName:
+			'Waits for the envelope that an E-Signature Send and Wait node set to <b>Send and Output Signing Links</b> sent earlier in this execution (it finds it at the service, by this execution). Put your own node that delivers the links between the two.',
+		name: 'waitNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { operation: [OPERATION.wait] } },
+	},
+	{
+		displayName:
+			'The links are in this node\'s output under <b>invitations</b> (one per signer and document: name, destination, signingLink). Deliver them with your own node, then add an E-Signature Send and Wait node set to <b>Wait for Signature</b>; it must start within a day.',
+		name: 'linksNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { operation: [OPERATION.sendLinks] } },
+	},
+	...only(WAITING, [simplifyProperty()]),
+	...only([OPERATION.sendAndWait], [optionsCollection([limitWaitTime, referenceNumber, rejectedOutput])]),
+	...only([OPERATION.sendLinks], [optionsCollection([referenceNumber])]),
+	...only([OPERATION.wait], [optionsCollection([limitWaitTime, rejectedOutput])]),
 ];

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'crypto';
-import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 
@@ -55,6 +55,53 @@ export function passesResumeCheck(key: string, presented: string | undefined, qu
 	const check = query[RESUME_QUERY.check];
 	if (!key || !presented || typeof check !== 'string' || !/^[0-9a-f]{64}$/.test(check)) return false;
 	return timingSafeEqual(Buffer.from(resumeCheck(key, presented, query), 'hex'), Buffer.from(check, 'hex'));
+}
+
+/**
+ * The execution's resume URL with the package's query and its check (RESUME_QUERY.check) added. `until` is left out
+ * when there is no time limit.
+ */
+export function signedResumeUrl(resumeUrl: string, key: string, headerToken: string, query: Record<string, string | undefined>): string {
+	const given = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+	return withQuery(resumeUrl, { ...given, [RESUME_QUERY.check]: resumeCheck(key, headerToken, given) });
+}
+
+/** The query of a URL as one record (the last value of a name wins), or nothing when it is no URL. */
+export function queryOf(url: unknown): Record<string, string> | undefined {
+	if (typeof url !== 'string') return undefined;
+	try {
+		return Object.fromEntries(new URL(url).searchParams);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Whether a URL leads to the same execution's resume URL as `resumeUrl` (the query aside). */
+export function isResumeUrlOf(url: unknown, resumeUrl: string): boolean {
+	if (typeof url !== 'string') return false;
+	try {
+		const a = new URL(url);
+		const b = new URL(resumeUrl);
+		return a.origin === b.origin && a.pathname === b.pathname;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * What a webhook made by Send and Wait tells about the execution waiting on it, read off its URL
+ * (`<waiting base>/<executionId>?…envelopeId=…`), for Webhook → Get Many; undefined for any other webhook.
+ */
+export function waitingExecutionOf(webhookUrl: unknown): IDataObject | undefined {
+	const query = queryOf(webhookUrl);
+	if (!query || !/^[0-9a-f]{64}$/.test(query[RESUME_QUERY.check] ?? '') || !query[RESUME_QUERY.envelopeId]) return undefined;
+	const executionId = new URL(String(webhookUrl)).pathname.split('/').filter(Boolean).pop() ?? null;
+	return {
+		executionId,
+		envelopeId: query[RESUME_QUERY.envelopeId],
+		documentIds: (query[RESUME_QUERY.documentIds] ?? '').split(',').filter(Boolean),
+		waitingUntil: query[RESUME_QUERY.until] ?? null,
+	};
 }
 
 /** A URL with these query parameters added (or replaced); the rest of its query is kept. */

@@ -11,32 +11,42 @@ import { isN8n1 } from '../shared/n8nLine';
 import { SEVERAL_FILES } from '../resources/envelope/fields';
 import { failed, withDetails } from '../shared/errors';
 import { callService, requestService } from '../shared/transport';
-import { NOTIFY_SIGNERS } from './fields';
-import { RESUME_QUERY, isExpiredWaitWebhook, resumeCheck, resumeKey, waitingBaseOf, withQuery } from './resumeUrl';
+import { OPERATION } from './fields';
+import { RESUME_QUERY, isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
 
 /*
  * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
  * 1. a webhook at the service for this execution, pointing at n8n's resume URL, with a fresh header token;
  * 2. the envelope, routed to that webhook; its IDs are then written into the webhook's URL;
- * 3. the invitations, per document: sent by the service (API v3) or links only (v2);
- * 4. the execution is put to wait; resume.ts takes the service's callback.
+ * 3. the invitations, per document: sent by the service (API v3), or links only (v2) for the workflow to deliver;
+ * 4. Send and Wait for Signature puts the execution to wait; with Send and Output Signing Links a later node set to
+ *    Wait for Signature does (wait.ts). resume.ts takes the service's callback.
  * Everything is checked before the first request; a failure after the webhook was made removes it again.
  */
+
+type Operation = (typeof OPERATION)[keyof typeof OPERATION];
 
 interface SendRequest {
 	files: DocumentFile[];
 	destinations: IDataObject[];
 	subject?: string;
 	message?: string;
-	notify: string;
+	linksOnly: boolean;
 	referenceNumber?: string;
-	waitTill: Date;
+	/** Until when the webhook is meant to be waited on (written into its URL; see isExpiredWaitWebhook). */
+	until?: Date;
 }
+
+/**
+ * Send and Output Signing Links: the wait must begin within this time. Its webhook carries it as its limit until the
+ * Wait for Signature node writes its own, so that a webhook whose execution failed before waiting is removed too.
+ */
+export const WAIT_START_MS = 24 * 60 * 60 * 1000;
 
 const UNITS_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 
 /** When n8n stops waiting: Options → Limit Wait Time, or never. */
-function waitTillOf(item: IExecuteSingleFunctions): Date {
+export function waitTillOf(item: IExecuteSingleFunctions): Date {
 	const limit = item.getNodeParameter('options.limitWaitTime.values', {}) as IDataObject;
 	if (!limit || Object.keys(limit).length === 0) return WAIT_INDEFINITELY;
 	if (limit.limitType === 'atSpecifiedTime') {
@@ -51,8 +61,22 @@ function waitTillOf(item: IExecuteSingleFunctions): Date {
 	return new Date(Date.now() + amount * UNITS_MS[unit]);
 }
 
+/** The operation chosen, checked (it may come from an expression). */
+export function operationOf(item: IExecuteSingleFunctions): Operation {
+	const operation = String(item.getNodeParameter('operation', OPERATION.sendAndWait));
+	const known = Object.values(OPERATION) as string[];
+	if (!known.includes(operation)) throw inputError(item, `Operation must be one of ${known.map((name) => `"${name}"`).join(', ')}, got "${operation}"`);
+	return operation as Operation;
+}
+
+/** When the webhook is no longer waited on: the time limit, none (WAIT_INDEFINITELY), or the start of a later wait. */
+function untilOf(waitTill: Date | undefined): Date | undefined {
+	if (!waitTill) return new Date(Date.now() + WAIT_START_MS);
+	return waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : waitTill;
+}
+
 /** Everything the user gave, checked; nothing is sent before this has passed. */
-async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleFunctions): Promise<SendRequest> {
+async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleFunctions, waitTill?: Date): Promise<SendRequest> {
 	const itemCount = context.getInputData().length;
 	if (itemCount !== 1) {
 		throw inputError(
@@ -61,27 +85,27 @@ async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleF
 			'An execution can wait for one envelope. To send one per item, put this node in a sub-workflow called once per item (Execute Workflow, mode "Run once for each item"), or keep one item before it.',
 		);
 	}
-	if ((item.getNodeParameter('options.rejectedOutput', false) as boolean) === true && isN8n1(context)) {
-		throw inputError(
-			item,
-			'Rejections to Second Output does not work in this n8n: it passes on only the first output of a node that resumes, so a rejection would be lost',
-			'Turn Options → Rejections to Second Output off and branch on the output\'s event ("completed" or "rejected") with an If node. n8n 2.x passes on both outputs (docs/n8n-notes.md#n8n-1x).',
-		);
-	}
-	const notify = String(item.getNodeParameter('notifySigners', NOTIFY_SIGNERS.service));
-	if (notify !== NOTIFY_SIGNERS.service && notify !== NOTIFY_SIGNERS.links) {
-		throw inputError(item, `Notify Signers must be "${NOTIFY_SIGNERS.service}" or "${NOTIFY_SIGNERS.links}", got "${notify}"`);
-	}
+	const linksOnly = !waitTill;
 	return {
 		destinations: buildDestinations(item, 'v2'),
 		files: await readFileInput(item, SEVERAL_FILES),
-		subject: textOf(item, item.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject) || undefined,
-		message: textOf(item, item.getNodeParameter('invitationMessage', ''), 'Invitation Message', MAX_LENGTH.longText) || undefined,
-		notify,
+		subject: linksOnly ? undefined : textOf(item, item.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject) || undefined,
+		message: linksOnly ? undefined : textOf(item, item.getNodeParameter('invitationMessage', ''), 'Invitation Message', MAX_LENGTH.longText) || undefined,
+		linksOnly,
 		referenceNumber:
 			textOf(item, item.getNodeParameter('options.referenceNumber', ''), 'Reference Number', MAX_LENGTH.referenceNumber) || undefined,
-		waitTill: waitTillOf(item),
+		until: untilOf(waitTill),
 	};
+}
+
+/** Refuses Rejections to Second Output where n8n would lose a rejection (n8n 1.x), before anything is sent. */
+export function checkRejectedOutput(context: IExecuteFunctions, item: IExecuteSingleFunctions): void {
+	if ((item.getNodeParameter('options.rejectedOutput', false) as boolean) !== true || !isN8n1(context)) return;
+	throw inputError(
+		item,
+		'Rejections to Second Output does not work in this n8n: it passes on only the first output of a node that resumes, so a rejection would be lost',
+		'Turn Options → Rejections to Second Output off and branch on the output\'s event ("completed" or "rejected") with an If node. n8n 2.x passes on both outputs (docs/n8n-notes.md#n8n-1x).',
+	);
 }
 
 /** The IDs the service gave, or a clear error when the answer lacks them. */
@@ -99,7 +123,7 @@ function createdEnvelope(context: IExecuteFunctions, data: unknown): { envelopeI
  * Removes webhooks of earlier Send and Wait runs of this n8n whose time limit passed (see isExpiredWaitWebhook).
  * Best effort: it never stops a send.
  */
-async function removeExpiredWaitWebhooks(context: IExecuteFunctions, waitingBase: string | undefined): Promise<number> {
+export async function removeExpiredWaitWebhooks(context: IExecuteFunctions, waitingBase: string | undefined): Promise<number> {
 	if (!waitingBase) return 0;
 	let removed = 0;
 	try {
@@ -116,18 +140,25 @@ async function removeExpiredWaitWebhooks(context: IExecuteFunctions, waitingBase
 	return removed;
 }
 
-async function send(context: IExecuteFunctions, request: SendRequest): Promise<IDataObject> {
-	const headerToken = randomBytes(32).toString('hex');
-	const until = request.waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : request.waitTill.toISOString();
+/** The credential's Client Secret, which signs the resume URL's query (resumeUrl.ts). */
+export async function requireResumeKey(context: IExecuteFunctions): Promise<string> {
 	const key = await resumeKey(context);
 	if (!key) throw new NodeApiError(context.getNode(), {}, { message: 'The credential has no Client Secret: Send and Wait signs its resume URL with it' });
-	const resumeQuery = (extra: Record<string, string> = {}): Record<string, string> => {
-		const query: Record<string, string> = { ...(until ? { [RESUME_QUERY.until]: until } : {}), ...extra };
-		return { ...query, [RESUME_QUERY.check]: resumeCheck(key, headerToken, query) };
-	};
-	// n8n's resume URL of this execution, with the execution's secret resume token in it.
-	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
-	const firstUrl = withQuery(resumeUrl, resumeQuery());
+	return key;
+}
+
+/** n8n's resume URL of this execution, with the execution's secret resume token in it. */
+export function executionResumeUrl(context: IExecuteFunctions): string {
+	return String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
+}
+
+async function send(context: IExecuteFunctions, request: SendRequest): Promise<IDataObject> {
+	const headerToken = randomBytes(32).toString('hex');
+	const until = request.until?.toISOString();
+	const key = await requireResumeKey(context);
+	const resumeUrl = executionResumeUrl(context);
+	const resumeUrlWith = (extra: Record<string, string> = {}) => signedResumeUrl(resumeUrl, key, headerToken, { [RESUME_QUERY.until]: until, ...extra });
+	const firstUrl = resumeUrlWith();
 	const expiredRemoved = await removeExpiredWaitWebhooks(context, waitingBaseOf(firstUrl, String(context.getExecutionId())));
 
 	const webhook = (await requestService(context, {
@@ -141,7 +172,7 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 	// Nothing will wait on this webhook unless everything below succeeds: then it is removed again.
 	let sent: IDataObject | undefined;
 	try {
-		sent = await createAndInvite(context, request, webhookId, (extra) => withQuery(resumeUrl, resumeQuery(extra)));
+		sent = await createAndInvite(context, request, webhookId, resumeUrlWith);
 	} finally {
 		if (!sent) {
 			await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}` }).catch(() => undefined);
@@ -157,7 +188,6 @@ async function createAndInvite(
 	webhookId: string,
 	resumeUrlWith: (extra: Record<string, string>) => string,
 ): Promise<IDataObject> {
-	const until = request.waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : request.waitTill.toISOString();
 	const envelope = createdEnvelope(
 		context,
 		await requestService(context, {
@@ -179,7 +209,7 @@ async function createAndInvite(
 	});
 	await callService(context, { method: 'PUT', path: '/api/v1/webhooks', body: { id: webhookId, webhookUrl: resumeUrl, isDefault: false } });
 
-	const version = request.notify === NOTIFY_SIGNERS.links ? 'v2' : 'v3';
+	const version = request.linksOnly ? 'v2' : 'v3';
 	const invitations: IDataObject[] = [];
 	for (const documentId of envelope.documentIds) {
 		const records = await requestService(context, {
@@ -207,14 +237,14 @@ async function createAndInvite(
 		envelopeId: envelope.envelopeId,
 		documentIds: envelope.documentIds,
 		webhookId,
-		notifiedBy: request.notify === NOTIFY_SIGNERS.links ? 'nobody (links only)' : 'the service',
+		notifiedBy: request.linksOnly ? 'nobody: deliver the signing links, then wait with Wait for Signature' : 'the service',
 		invitations,
-		waitingUntil: until ?? null,
+		...(request.linksOnly ? { waitMustStartBy: request.until?.toISOString() ?? null } : { waitingUntil: request.until?.toISOString() ?? null }),
 	};
 }
 
 /** n8n's errors as they are (they carry the package's error details); anything else as an unexpected failure. */
-function asNodeError(context: IExecuteFunctions, error: unknown): Error {
+export function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 	if (error instanceof Error && 'node' in error) return error;
 	const message = error instanceof Error ? error.message : String(error);
 	const wrapped = new NodeApiError(context.getNode(), {}, { message });
@@ -230,7 +260,7 @@ function timedOutItem(sent: IDataObject): IDataObject {
 		documentIds: sent.documentIds,
 		webhookId: sent.webhookId,
 		waitedUntil: sent.waitingUntil,
-		invitations: sent.invitations,
+		...(sent.invitations ? { invitations: sent.invitations } : {}),
 		webhookRemoved: false,
 		nextSteps:
 			"The envelope was neither signed nor rejected in time. Its state: E-Signature → Envelope → Get Status with envelopeId. Its signed files, now or later: Document → Download Signed with each of documentIds. To stop it: Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes it a day after the limit, or Webhook → Delete with webhookId.",
@@ -243,20 +273,27 @@ function timedOutItem(sent: IDataObject): IDataObject {
  * waiting execution is replaced by the time-out item; this changes only the execution's own entry for this node, not
  * the output of the node before it. A callback that resumes the execution replaces that input with the event.
  */
-function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject): void {
+export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject): void {
 	const waiting = context.getExecuteData();
 	if (!waiting?.data?.main) return;
 	waiting.data.main[0] = [{ json: timedOutItem(sent), pairedItem: { item: 0 } }];
 }
 
-/** The node's execute method (ESignatureSendAndWait.node.ts). */
-export async function sendAndWaitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/**
+ * Send and Wait for Signature and Send and Output Signing Links (the node's execute method dispatches,
+ * ESignatureSendAndWait.node.ts).
+ */
+export async function sendForSignature(this: IExecuteFunctions, operation: Operation): Promise<INodeExecutionData[][]> {
 	const item = itemContext(this, 0);
 	try {
-		const request = await readSendRequest(this, item);
+		const waits = operation === OPERATION.sendAndWait;
+		if (waits) checkRejectedOutput(this, item);
+		const waitTill = waits ? waitTillOf(item) : undefined;
+		const request = await readSendRequest(this, item, waitTill);
 		const sent = await send(this, request);
-		await this.putExecutionToWait(request.waitTill);
-		if (request.waitTill.getTime() !== WAIT_INDEFINITELY.getTime()) outputAtTimeLimit(this, sent);
+		if (!waitTill) return [[{ json: sent, pairedItem: { item: 0 } }]];
+		await this.putExecutionToWait(waitTill);
+		if (waitTill.getTime() !== WAIT_INDEFINITELY.getTime()) outputAtTimeLimit(this, sent);
 		// Shown while the execution waits; when it resumes, n8n replaces it with the signed event.
 		return [[{ json: sent, pairedItem: { item: 0 } }]];
 	} catch (error) {

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'crypto';
 import type { IBinaryKeyData, IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from './files';
-import { CALLBACK_STATUSES, toNumber } from './enums';
+import { CALLBACK_AUTHENTICATION_NAMES, CALLBACK_STATUSES, CORRECTED_FIELD_NAMES, toNumber } from './enums';
 
 /** The parts of n8n's (Express) request the trigger reads; rawBody holds the bytes n8n received. */
 export interface CallbackRequest {
@@ -135,14 +135,15 @@ export function isWanted(events: string[], event: string): boolean {
 }
 
 /** The service's own misspellings, corrected in the simplified item (docs/service-api.md#webhook-callbacks). */
-const FRIENDLY_NAMES: Record<string, string> = {
-	Nationlity: 'nationality',
-	ReferencNumber: 'referenceNumber',
-	Signatory: 'signatories',
-};
+const FRIENDLY_NAMES: Record<string, string> = { ...CORRECTED_FIELD_NAMES, Signatory: 'signatories' };
 
 function camelCase(key: string): string {
 	return FRIENDLY_NAMES[key] ?? key.charAt(0).toLowerCase() + key.slice(1);
+}
+
+/** A signer's verification by the action node's name for it ("None"); text the node has no name for stays. */
+function authenticationName(value: unknown): unknown {
+	return typeof value === 'string' ? (CALLBACK_AUTHENTICATION_NAMES[value] ?? value) : value;
 }
 
 /** Keys in camelCase (the service's misspellings corrected) and nulls left out, at every depth. */
@@ -152,7 +153,7 @@ function friendly(value: unknown): unknown {
 	return Object.fromEntries(
 		Object.entries(value)
 			.filter(([, entry]) => entry !== null && entry !== undefined)
-			.map(([key, entry]) => [camelCase(key), friendly(entry)]),
+			.map(([key, entry]) => [camelCase(key), key === 'AuthenticationType' ? authenticationName(entry) : friendly(entry)]),
 	);
 }
 

@@ -68,6 +68,30 @@ export const NAMED_OUTPUT_FIELDS: Record<string, INodePropertyOptions[]> = {
 	status: INVITATION_STATUSES,
 };
 
+/**
+ * The service's misspelt field names (docs/service-api.md), as every simplified output corrects them: the records of
+ * the answers and the trigger's callbacks alike, so that a field reads as the node's field and the trigger name it.
+ */
+export const CORRECTED_FIELD_NAMES: Record<string, string> = {
+	signeOrder: 'signOrder',
+	Nationlity: 'nationality',
+	ReferencNumber: 'referenceNumber',
+};
+
+/**
+ * A callback gives a signer's verification as text (docs/service-api.md#webhook-callbacks); the simplified item says
+ * it with the name the Authentication Type field offers for the same thing, so one word means one thing everywhere.
+ */
+export const CALLBACK_AUTHENTICATION_NAMES: Record<string, string> = {
+	WITHOUTVALIDATION: String(AUTHENTICATION_TYPES.find((option) => option.value === 0)?.name),
+};
+
+/** The service's text for a verification the user gave by the node's name ("None" → WITHOUTVALIDATION); other text as given. */
+export function serviceAuthenticationText(value: string): string {
+	const found = Object.entries(CALLBACK_AUTHENTICATION_NAMES).find(([, name]) => name.toLowerCase() === value.toLowerCase());
+	return found ? found[0] : value;
+}
+
 /** Callback `Status` codes (docs/service-api.md#enumerations): 1 completed, 2 rejected. */
 export const CALLBACK_STATUSES: Record<number, string> = { 1: 'completed', 2: 'rejected' };
 

@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
-			"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links outputs for each signer, one item per signer (match them by signeOrder or destination). Send for Document, Send for Several Documents and Send for Envelope answer only true, so they give no ID.",
+			"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links outputs for each signer, one item per signer (match them by signOrder or destination). Send for Document, Send for Several Documents and Send for Envelope answer only true, so they give no ID.",
 	},
 	{
 		displayName: 'Available To',

@@ -1,0 +1,87 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { WAIT_INDEFINITELY } from 'n8n-workflow';
+
+import { itemContext } from '../helpers/itemContext';
+import { inputError } from '../helpers/validation';
+import { failed } from '../shared/errors';
+import { requestService } from '../shared/transport';
+import { RESUME_QUERY, isResumeUrlOf, passesResumeCheck, queryOf, signedResumeUrl } from './resumeUrl';
+import { asNodeError, checkRejectedOutput, executionResumeUrl, outputAtTimeLimit, requireResumeKey, waitTillOf } from './send';
+
+/*
+ * E-Signature Send and Wait set to Wait for Signature: waits for the envelope that a node set to Send and Output
+ * Signing Links sent earlier in the same execution, as n8n's Wait node "On Webhook Call" waits on the resume URL an
+ * earlier node handed out (docs/n8n-notes.md#send-and-wait). What it waits for is found at the service, not in the
+ * input items (the node that delivered the links has replaced them): the account's webhook that points at this
+ * execution's resume URL and passes the check only this credential can make. Its URL then gets this node's time limit;
+ * resume.ts takes the callback as for Send and Wait for Signature.
+ */
+
+/** The webhook the sending node made for this execution, and what its URL names. */
+interface SentEnvelope {
+	webhookId: string;
+	headerToken: string;
+	envelopeId: string;
+	documentIds: string[];
+}
+
+/** The account's webhooks made by a Send and Output Signing Links of this execution with this credential. */
+async function envelopesSentInThisExecution(context: IExecuteFunctions, key: string, resumeUrl: string): Promise<SentEnvelope[]> {
+	const webhooks = await requestService(context, { method: 'GET', path: '/api/v1/webhooks' });
+	const found: SentEnvelope[] = [];
+	for (const webhook of Array.isArray(webhooks) ? (webhooks as IDataObject[]) : []) {
+		const query = queryOf(webhook.webhookUrl);
+		const headerToken = typeof webhook.headerToken === 'string' ? webhook.headerToken : '';
+		if (!query || !isResumeUrlOf(webhook.webhookUrl, resumeUrl) || !passesResumeCheck(key, headerToken, query)) continue;
+		if (typeof webhook.id !== 'string' || !query[RESUME_QUERY.envelopeId]) continue;
+		found.push({
+			webhookId: webhook.id,
+			headerToken,
+			envelopeId: query[RESUME_QUERY.envelopeId],
+			documentIds: (query[RESUME_QUERY.documentIds] ?? '').split(',').filter(Boolean),
+		});
+	}
+	return found;
+}
+
+/** The node's execute method for Wait for Signature (ESignatureSendAndWait.node.ts). Any number of input items. */
+export async function waitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const item = itemContext(this, 0);
+	try {
+		checkRejectedOutput(this, item);
+		const waitTill = waitTillOf(item);
+		const key = await requireResumeKey(this);
+		const resumeUrl = executionResumeUrl(this);
+		const sent = await envelopesSentInThisExecution(this, key, resumeUrl);
+		if (sent.length !== 1) {
+			throw inputError(
+				item,
+				sent.length === 0
+					? 'Wait for Signature found no envelope sent in this execution'
+					: `Wait for Signature found ${sent.length} envelopes sent in this execution, and waits for one`,
+				'Put an E-Signature Send and Wait node set to Send and Output Signing Links before this node, in the same workflow, with the same credential; it sends one envelope per execution.',
+			);
+		}
+		const [envelope] = sent;
+		const until = waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : waitTill.toISOString();
+		const webhookUrl = signedResumeUrl(resumeUrl, key, envelope.headerToken, {
+			[RESUME_QUERY.until]: until,
+			[RESUME_QUERY.webhookId]: envelope.webhookId,
+			[RESUME_QUERY.envelopeId]: envelope.envelopeId,
+			[RESUME_QUERY.documentIds]: envelope.documentIds.join(','),
+		});
+		await requestService(this, { method: 'PUT', path: '/api/v1/webhooks', body: { id: envelope.webhookId, webhookUrl, isDefault: false } });
+
+		const waiting: IDataObject = {
+			envelopeId: envelope.envelopeId,
+			documentIds: envelope.documentIds,
+			webhookId: envelope.webhookId,
+			waitingUntil: until ?? null,
+		};
+		await this.putExecutionToWait(waitTill);
+		if (until) outputAtTimeLimit(this, waiting);
+		return [[{ json: waiting, pairedItem: { item: 0 } }]];
+	} catch (error) {
+		return [failed(item, asNodeError(this, error))];
+	}
+}
