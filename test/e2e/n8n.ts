@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error, @n8n/community-nodes/no-hardcoded-secrets -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * A small library to run our package inside a REAL n8n process (provisioned by ./provision.ts).
  *
@@ -14,13 +15,14 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 import { type Host, n8nMajor, REPO_ROOT } from './provision';
+import type { ParsedJson } from '../harness/json';
 
 const execFileAsync = promisify(execFile);
 
@@ -110,9 +112,7 @@ export function installFolder(userFolder: string, sourceDir: string, packageName
 	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', packageName);
 	rmSync(target, { recursive: true, force: true });
 	mkdirSync(join(userFolder, '.n8n', 'nodes', 'node_modules'), { recursive: true });
-	// cpSync is fine for small folders
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	require('node:fs').cpSync(sourceDir, target, { recursive: true });
+	cpSync(sourceDir, target, { recursive: true });
 	return target;
 }
 
@@ -322,7 +322,7 @@ export async function publishWorkflow(host: Host, userFolder: string, id: string
 }
 
 /** `n8n execute-batch --snapshot`: runs a Manual-trigger workflow in a separate process; returns its run data. */
-export async function executeBatch(host: Host, userFolder: string, id: string): Promise<{ snapshot: any; ms: number; output: string }> {
+export async function executeBatch(host: Host, userFolder: string, id: string): Promise<{ snapshot: ParsedJson; ms: number; output: string }> {
 	const dir = join(userFolder, `snapshots-${stamp()}`);
 	mkdirSync(dir);
 	let result: CliResult | undefined;
@@ -382,7 +382,7 @@ export interface Execution {
 	workflowId: string;
 	data?: {
 		resultData: {
-			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: any; binary?: Record<string, any> }> | null> }; error?: any; executionStatus?: string }>>;
+			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: ParsedJson; binary?: Record<string, ParsedJson> }> | null> }; error?: ParsedJson; executionStatus?: string }>>;
 			error?: { message: string; description?: string; node?: { name: string }; [k: string]: unknown };
 			lastNodeExecuted?: string;
 		};
@@ -442,7 +442,7 @@ export class N8nInstance {
 		return fetch(this.url + path, { ...init, signal: init.signal ?? AbortSignal.timeout(60_000) });
 	}
 
-	private async json(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<any> {
+	private async json(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<ParsedJson> {
 		const send = () =>
 			this.fetch(path, {
 				method,
@@ -460,7 +460,7 @@ export class N8nInstance {
 			res = await send();
 		}
 		const text = await res.text();
-		let parsed: any = text;
+		let parsed: ParsedJson = text;
 		try {
 			parsed = text ? JSON.parse(text) : undefined;
 		} catch {
@@ -478,14 +478,14 @@ export class N8nInstance {
 	}
 
 	/** Internal REST API (/rest/...) with the owner's login cookie; returns `data` of the envelope. */
-	async rest(method: string, path: string, body?: unknown): Promise<any> {
+	async rest(method: string, path: string, body?: unknown): Promise<ParsedJson> {
 		if (!this.cookie) throw new Error('no login cookie: call setupOwner() or login() first');
 		const r = await this.json(method, `/rest${path}`, { cookie: this.cookie, 'browser-id': 'esig-e2e' }, body);
 		return r && typeof r === 'object' && 'data' in r ? r.data : r;
 	}
 
 	/** Public API (/api/v1/...) with the API key. */
-	async api(method: string, path: string, body?: unknown): Promise<any> {
+	async api(method: string, path: string, body?: unknown): Promise<ParsedJson> {
 		if (!this.apiKey) throw new Error('no API key: call setupOwner() first');
 		return this.json(method, `/api/v1${path}`, { 'x-n8n-api-key': this.apiKey }, body);
 	}
@@ -574,23 +574,25 @@ export class N8nInstance {
 
 	/** Creates a workflow through the REST API (keeps nothing of the given id); returns the new id. */
 	async createWorkflow(wf: Omit<WorkflowJson, 'id'> & { id?: string }): Promise<string> {
-		const { id: _id, active: _active, ...rest } = wf;
+		const rest: Partial<WorkflowJson> = { ...wf };
+		delete rest.id;
+		delete rest.active;
 		// n8n 1.x needs `active` in the body (see newWorkflowBody in stack.ts).
 		const created = await this.rest('POST', '/workflows', { settings: {}, ...(n8nMajor(this.host) < 2 ? { active: false } : {}), ...rest });
 		return created.id;
 	}
 
-	async getWorkflow(id: string): Promise<any> {
+	async getWorkflow(id: string): Promise<ParsedJson> {
 		return this.api('GET', `/workflows/${this.workflowId(id)}`);
 	}
 
 	/** Activates (publishes) a workflow through the public API: n8n registers its trigger webhooks. */
-	async activate(id: string): Promise<any> {
+	async activate(id: string): Promise<ParsedJson> {
 		return this.api('POST', `/workflows/${this.workflowId(id)}/activate`);
 	}
 
 	/** Deactivates through the public API: n8n calls the trigger's webhook `delete`. */
-	async deactivate(id: string): Promise<any> {
+	async deactivate(id: string): Promise<ParsedJson> {
 		return this.api('POST', `/workflows/${this.workflowId(id)}/deactivate`);
 	}
 
@@ -829,7 +831,7 @@ export async function startN8n(opts: StartOptions): Promise<N8nInstance> {
 // Reading results
 
 /** Output items (json) of a node in an execution's run data (run `run`, output `output`). */
-export function nodeOutput(ex: Execution, nodeName: string, run = 0, output = 0): Array<{ json: any; binary?: Record<string, any> }> {
+export function nodeOutput(ex: Execution, nodeName: string, run = 0, output = 0): Array<{ json: ParsedJson; binary?: Record<string, ParsedJson> }> {
 	const runs = ex.data?.resultData.runData[nodeName];
 	if (!runs) {
 		throw new Error(`node "${nodeName}" did not run in execution ${ex.id} (ran: ${Object.keys(ex.data?.resultData.runData ?? {}).join(', ')}); error: ${executionError(ex) ?? 'none'}`);
