@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 
 /**
  * Strict mode (docs/n8n-notes.md#lint-rules): `n8n-node lint` runs n8n's shipped-code rules on every TypeScript file.
@@ -86,7 +86,7 @@ describe('lint: where rules may be switched off', () => {
 
 	it(`no test file is over ${MAX_TEST_FILE_LINES} lines`, () => {
 		const long = filesUnder('test', /\.[cm]?[jt]s$/)
-			.map((file) => ({ file: relative(root, join(root, file)), lines: readFileSync(join(root, file), 'utf8').split('\n').length - 1 }))
+			.map((file) => ({ file, lines: readFileSync(join(root, file), 'utf8').split('\n').length - 1 }))
 			.filter(({ lines }) => lines > MAX_TEST_FILE_LINES);
 		expect(long).toEqual([]);
 	});
