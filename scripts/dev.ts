@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, no-console -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * `npm run dev`: try the package in a real n8n against the emulator, on this machine.
  *

@@ -36,7 +36,11 @@ function combinations(choices: Map<string, unknown[]>): Array<Record<string, unk
 function shown(properties: INodeProperties[], description: INodeTypeDescription, values: Record<string, unknown>) {
 	return properties
 		.filter((property) => NodeHelpers.displayParameter(values as never, property, node, description, values as never))
-		.map(({ displayOptions: _displayOptions, ...field }) => field);
+		.map((property) => {
+			const field = { ...property };
+			delete field.displayOptions;
+			return field;
+		});
 }
 
 const operations = declared

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * `npm run dev` must run our nodes as a real install does: n8n loads a community package from its user folder, and a
  * user folder inside the repository makes Node find the repository's own node_modules/n8n-workflow first, which

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Downloads reach n8n as a stream (nodes/ESignature/helpers/hooks.ts, fileResponseToBinary): the node reads the first
  * bytes to type the file and hands the rest to n8n's binary store untouched (nodes/ESignature/shared/files.ts,

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * No secret handed out: node outputs and errors never carry a webhook's header token in clear, the SMS provider's
  * password, the access token or a credential secret, whatever path an operation takes (success, service error,

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';

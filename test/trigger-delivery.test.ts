@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * The trigger's delivery guarantees (README "Delivery guarantees"): an envelope pinned to the trigger keeps reaching
  * it across deactivation, restarts and URL changes; what was missed is re-sent on activation; each event starts one

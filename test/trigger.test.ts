@@ -9,7 +9,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { Emulator } from './emulator';
 import { ServiceClient, binaryBytes, post } from './harness/service-client';
-import { type Answer, FakeN8n, TriggerWorkflow, triggerType } from './harness/trigger';
+import { type Answer, FakeN8n, TriggerWorkflow } from './harness/trigger';
 
 let emulator: Emulator;
 let n8n: FakeN8n;

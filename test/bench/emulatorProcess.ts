@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * The emulator in a process of its own, for figures that time our side alone: in the same process, the emulator's
  * handling of a thousand concurrent requests would be timed with them.

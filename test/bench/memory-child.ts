@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * One memory measurement of figure 4, in a process of its own (forked by memory.ts) so that no earlier scenario's
  * freed memory is reused and hides growth. The emulator runs in the parent: its copies of the file are not counted.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Figure 4: peak RSS growth with large documents, as a multiple of the file size. In the routing engine in process,
  * in n8n's filesystem store and, as a reference, its in-memory store (files kept in the items as Base64; going away),

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Figure 4, in a real n8n: the n8n process's peak RSS growth with large documents in each of n8n's binary stores,
  * `filesystem` (n8n 2.x's default), `database` (its default in queue mode) and the in-memory store (`default`, going

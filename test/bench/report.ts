@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * What every benchmark figure reports, and how the run prints and saves them.
  * Figures are ratios taken in the same run on the same machine: absolute times on a shared machine mean little.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * `npm run bench`: the six figures of the README's Performance section, printed as tables and written to
  * bench/results.json. `npm run bench -- --only=1,3` runs some of them; `-- --readme` also puts the tables in the

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Figure 6, in the real n8n of figures 2, 3 and 5: 100 executions of E-Signature Send and Wait waiting at once,
  * resumed by the service's 100 callbacks sent 20 at a time. Counts the executions that completed (each once), n8n's

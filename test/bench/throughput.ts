@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Figure 1: per-item throughput of Envelope → Get Status through n8n-core's routing engine, in-process, against the
  * emulator (in a process of its own); next to the same requests made with plain fetch (keep-alive) and next to

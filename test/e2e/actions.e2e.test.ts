@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Scenarios 1-3: the E-Signature action node in a real n8n against the emulator.
  *   1. PDF from disk -> envelope -> v3 invitations (two signers) -> status -> the emulator signs ->

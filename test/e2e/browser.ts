@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * A real browser for the editor suite (editor.e2e.test.ts): Debian's Chromium driven by playwright-core, headless,
  * with a fresh profile. Nothing is downloaded: playwright-core ships no browser, and CI installs Debian's package

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * What users see, checked in a real browser: Debian's Chromium drives the editor of the end-to-end n8n (one n8n, one
  * browser for the whole file) with our packed package, the emulator, a ready credential and the example workflows.

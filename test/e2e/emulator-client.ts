@@ -4,6 +4,7 @@
  * completion a trigger should see).
  */
 import type { Emulator } from '../emulator';
+import type { ParsedJson } from '../harness/json';
 
 export interface Signer {
 	name: string;
@@ -40,7 +41,7 @@ export class EmulatorClient {
 	}
 
 	/** A wrapper call; throws unless errorCode is 0. Returns `data`. */
-	async call(method: string, path: string, body?: unknown): Promise<any> {
+	async call(method: string, path: string, body?: unknown): Promise<ParsedJson> {
 		const res = await fetch(`${this.emu.url}${path}`, {
 			method,
 			headers: {

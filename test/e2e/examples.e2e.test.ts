@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * The committed example workflows (examples/*.json) imported into a real n8n and run against the
  * emulator, so that they cannot rot. Their file paths are moved to the test's files folder.
@@ -9,6 +10,7 @@ import { assertSuccess, type Execution, nodeOutput, sleep, type WorkflowJson } f
 import { ON_N8N1 } from './n8n-line';
 import { loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from './stack';
 import { messageInbox } from './workflow-builder';
+import type { ParsedJson } from '../harness/json';
 
 jest.setTimeout(300_000);
 
@@ -101,7 +103,7 @@ describe('example workflows', () => {
 		unknown.id = 'esigExample4Unkn';
 		unknown.name += ' (unknown CR)';
 		const setNode = unknown.nodes.find((n) => n.name === 'Company and Signer')!;
-		(setNode.parameters as any).assignments.assignments.find((a: any) => a.name === 'crNumber').value = '9999999999';
+		(setNode.parameters as ParsedJson).assignments.assignments.find((a: ParsedJson) => a.name === 'crNumber').value = '9999999999';
 		await stack.addWorkflow(unknown);
 		const bad = assertSuccess(await stack.n8n.runWorkflow(unknown.id));
 		expect(bad.data?.resultData.runData['Send Invitation']).toBeUndefined();

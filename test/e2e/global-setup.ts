@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Runs once before the end-to-end suite: provisions n8n (re-using .cache/n8n-host), builds and packs
  * our package. Test files find the tarball in ESIG_E2E_TARBALL. Timings go to ESIG_E2E_TIMINGS.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /** Removes the tarball folder global-setup.ts packed into. */
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Scenario 6: n8n's own HTTP Request node using our credential as a predefined credential type,
  * to reach parts of the service that have no operation of ours. The token is obtained by our

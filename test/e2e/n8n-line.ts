@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Which n8n a test file runs against: the n8n 1.x project (jest.n8n1.project.js) sets ESIG_E2E_N8N_HOST=n8n-1 in its
  * setup file, before the test files load.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error, @n8n/community-nodes/no-hardcoded-secrets -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * A small library to run our package inside a REAL n8n process (provisioned by ./provision.ts).
  *
@@ -12,331 +13,19 @@
  *
  * Everything n8n writes stays in the user folder; its log is `<userFolder>/n8n.log`.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
-import { type Host, n8nMajor, REPO_ROOT } from './provision';
+import type { ParsedJson } from '../harness/json';
+import { n8nEnv, type N8nPorts, type WorkflowJson } from './n8n-cli';
+import { type Host, n8nMajor } from './provision';
+import { freePorts, sleep, stamp, tail } from './util';
 
-const execFileAsync = promisify(execFile);
-
-export const PACKAGE_NAME: string = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).name;
-
-// ---------------------------------------------------------------------------------------------
-// Small utilities
-
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** A free TCP port on 127.0.0.1 (the OS picks; closed again before returning). */
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const srv = createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const addr = srv.address();
-			const port = typeof addr === 'object' && addr ? addr.port : 0;
-			srv.close(() => resolve(port));
-		});
-	});
-}
-
-/** Distinct free ports (avoids handing the same one out twice in one call). */
-export async function freePorts(n: number): Promise<number[]> {
-	const ports = new Set<number>();
-	while (ports.size < n) ports.add(await freePort());
-	return [...ports];
-}
-
-function tail(text: string, chars = 6000): string {
-	return text.length > chars ? '...' + text.slice(-chars) : text;
-}
-
-function stamp(): string {
-	return `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Package
-
-/** Runs `npm run build` in the repository (the package's own build). */
-export async function buildPackage(): Promise<void> {
-	try {
-		await execFileAsync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
-	} catch (e) {
-		const err = e as { stdout?: string; stderr?: string; message: string };
-		throw new Error(`npm run build failed: ${err.message}\n${tail(`${err.stdout ?? ''}${err.stderr ?? ''}`)}`);
-	}
-}
-
-/**
- * `npm pack` of the repository into a temp folder; returns the tarball path.
- * Builds first when `build` is true or when dist/ is missing.
- */
-export async function packPackage(opts: { build?: boolean; dir?: string } = {}): Promise<string> {
-	if (opts.build || !existsSync(join(REPO_ROOT, 'dist'))) await buildPackage();
-	const dest = opts.dir ?? mkdtempSync(join(tmpdir(), 'esig-pack-'));
-	mkdirSync(dest, { recursive: true });
-	const { stdout } = await execFileAsync(
-		'npm',
-		['pack', '--json', '--ignore-scripts', '--pack-destination', dest, '--loglevel=error'],
-		{ cwd: REPO_ROOT, maxBuffer: 64 << 20 },
-	);
-	const info = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
-	const tarball = join(dest, info[0].filename);
-	if (!existsSync(tarball)) throw new Error(`npm pack did not produce ${tarball}`);
-	if (!info[0].files.some((f) => f.path.startsWith('dist/'))) {
-		throw new Error(`npm pack produced ${tarball} without dist/ files: is the build empty?`);
-	}
-	return tarball;
-}
-
-/** Extracts an `npm pack` tarball the way n8n installs community packages. */
-export async function installTarball(userFolder: string, tarball: string, packageName = PACKAGE_NAME): Promise<string> {
-	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', packageName);
-	rmSync(target, { recursive: true, force: true });
-	mkdirSync(target, { recursive: true });
-	await execFileAsync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
-	if (!existsSync(join(target, 'package.json'))) throw new Error(`extracting ${tarball} gave no package.json`);
-	return target;
-}
-
-/** Copies a plain package folder (for throw-away test packages). */
-export function installFolder(userFolder: string, sourceDir: string, packageName: string): string {
-	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', packageName);
-	rmSync(target, { recursive: true, force: true });
-	mkdirSync(join(userFolder, '.n8n', 'nodes', 'node_modules'), { recursive: true });
-	// cpSync is fine for small folders
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	require('node:fs').cpSync(sourceDir, target, { recursive: true });
-	return target;
-}
-
-/** A fresh N8N_USER_FOLDER (under the OS temp dir unless `parent` is given). */
-export function createUserFolder(opts: { parent?: string } = {}): string {
-	const parent = opts.parent ?? tmpdir();
-	mkdirSync(parent, { recursive: true });
-	const dir = mkdtempSync(join(parent, 'esig-e2e-n8n-'));
-	mkdirSync(join(dir, '.n8n', 'nodes', 'node_modules'), { recursive: true });
-	return dir;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Environment
-
-export interface N8nPorts {
-	port: number;
-	brokerPort: number;
-}
-
-/** Modules n8n starts by default that this package's tests never use (faster start, no outside calls). */
-export const DISABLED_MODULES = [
-	'insights',
-	'external-secrets',
-	'data-table',
-	'oauth-server',
-	'mcp',
-	'provisioning',
-	'breaking-changes',
-	'source-control',
-	'dynamic-credentials',
-	'chat-hub',
-	'sso-oidc',
-	'sso-saml',
-	'log-streaming',
-	'ldap',
-	'quick-connect',
-	'workflow-builder',
-	'favorites',
-	'instance-registry',
-	'otel',
-	'token-exchange',
-	'instance-version-history',
-	'n8n-packages',
-	'mcp-registry',
-	'workflow-reviews',
-	'instance-ai',
-	'agents',
-];
-
-/**
- * The same for n8n 1.123, whose module list is shorter: it throws on a module name it does not know
- * (`UnknownModuleError`, @n8n/backend-common modules.config), and `community-packages` is a module there that must
- * stay on (docs/n8n-notes.md#n8n-1x).
- */
-export const DISABLED_MODULES_N8N1 = ['insights', 'external-secrets', 'data-table', 'mcp', 'chat-hub', 'provisioning', 'breaking-changes'];
-
-/** The environment of every n8n process (server and CLI) for one user folder. */
-export function n8nEnv(host: Host, userFolder: string, ports?: Partial<N8nPorts>, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-	const base: NodeJS.ProcessEnv = {};
-	// Keep the parent's basics but none of its n8n/npm/jest settings.
-	for (const k of ['HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'USER', 'SHELL', 'TERM']) {
-		if (process.env[k] !== undefined) base[k] = process.env[k];
-	}
-	const env: NodeJS.ProcessEnv = {
-		...base,
-		PATH: `${host.nodeBinDir}:${process.env.PATH ?? '/usr/bin:/bin'}`,
-		NODE_ENV: 'production',
-		N8N_USER_FOLDER: userFolder,
-		N8N_ENCRYPTION_KEY: 'esig-e2e-encryption-key-0123456789',
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_HIRING_BANNER_ENABLED: 'false',
-		N8N_DISABLED_MODULES: (n8nMajor(host) < 2 ? DISABLED_MODULES_N8N1 : DISABLED_MODULES).join(','),
-		N8N_SECURE_COOKIE: 'false',
-		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-		N8N_LOG_OUTPUT: 'console',
-		N8N_LOG_LEVEL: 'info',
-		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
-		// Files our workflows read and write (Read/Write Files from Disk) live under the user folder.
-		N8N_RESTRICT_FILE_ACCESS_TO: userFolder,
-		DB_TYPE: 'sqlite',
-		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
-		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
-		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
-		N8N_PUBLIC_API_DISABLED: 'false',
-		N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
-		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
-		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_HOST: '127.0.0.1',
-		N8N_PROTOCOL: 'http',
-		N8N_RUNNERS_TASK_TIMEOUT: '300',
-		N8N_COMPRESSION_NODE_MAX_DECOMPRESSED_SIZE_BYTES: String(256 * 1024 * 1024),
-		N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '1000',
-	};
-	if (ports?.port) {
-		env.N8N_PORT = String(ports.port);
-		env.N8N_EDITOR_BASE_URL = `http://127.0.0.1:${ports.port}/`;
-		env.N8N_WEBHOOK_URL = `http://127.0.0.1:${ports.port}/`;
-	}
-	if (ports?.brokerPort) env.N8N_RUNNERS_BROKER_PORT = String(ports.brokerPort);
-	return { ...env, ...extra };
-}
-
-// ---------------------------------------------------------------------------------------------
-// CLI
-
-export interface CliResult {
-	stdout: string;
-	stderr: string;
-	ms: number;
-}
-
-/** Runs `n8n <args>` against a user folder; rejects on a non-zero exit with the output. */
-export async function runCli(
-	host: Host,
-	userFolder: string,
-	args: string[],
-	opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
-): Promise<CliResult> {
-	const started = Date.now();
-	// CLI commands open the same DB; they need no HTTP ports but get their own broker port anyway.
-	const [brokerPort] = await freePorts(1);
-	return new Promise((resolve, reject) => {
-		const child = spawn(host.node, [host.n8nBin, ...args], {
-			cwd: userFolder,
-			env: n8nEnv(host, userFolder, { brokerPort }, opts.env),
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-		child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-		const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
-		child.on('error', (e) => {
-			clearTimeout(timer);
-			reject(e);
-		});
-		child.on('close', (code, signal) => {
-			clearTimeout(timer);
-			const ms = Date.now() - started;
-			if (code === 0) resolve({ stdout, stderr, ms });
-			else
-				reject(
-					Object.assign(
-						new Error(`n8n ${args.join(' ')} exited with ${code ?? signal} after ${ms} ms\n--- stdout ---\n${tail(stdout)}\n--- stderr ---\n${tail(stderr)}`),
-						{ stdout, stderr, code },
-					),
-				);
-		});
-	});
-}
-
-export interface CredentialImport {
-	id: string;
-	name: string;
-	type: string;
-	data: Record<string, unknown>;
-}
-
-/** `n8n import:credentials` with plain (decrypted) data; ids are kept. */
-export async function importCredentials(host: Host, userFolder: string, credentials: CredentialImport[]): Promise<CliResult> {
-	const file = join(userFolder, `credentials-${stamp()}.json`);
-	writeFileSync(file, JSON.stringify(credentials, null, 2));
-	try {
-		return await runCli(host, userFolder, ['import:credentials', `--input=${file}`]);
-	} finally {
-		rmSync(file, { force: true });
-	}
-}
-
-/** Workflow JSON as n8n exports it (id kept on import). */
-export interface WorkflowJson {
-	id: string;
-	name: string;
-	nodes: Array<Record<string, unknown> & { name: string; type: string }>;
-	connections: Record<string, unknown>;
-	settings?: Record<string, unknown>;
-	active?: boolean;
-	pinData?: Record<string, unknown>;
-	[k: string]: unknown;
-}
-
-/** `n8n import:workflow --separate` of several workflows in one CLI run; ids are kept; all inactive. */
-export async function importWorkflows(host: Host, userFolder: string, workflows: WorkflowJson[]): Promise<CliResult> {
-	const dir = join(userFolder, `workflows-${stamp()}`);
-	mkdirSync(dir);
-	workflows.forEach((wf, i) => writeFileSync(join(dir, `${i}-${wf.id}.json`), JSON.stringify(wf, null, 2)));
-	try {
-		return await runCli(host, userFolder, ['import:workflow', '--separate', `--input=${dir}`]);
-	} finally {
-		rmSync(dir, { recursive: true, force: true });
-	}
-}
-
-/**
- * `n8n publish:workflow` (2.x): the workflow becomes active at the next `n8n start`. n8n 1.x has no publishing (no
- * draft/published versions): its `update:workflow --id=ID --active=true` does the same (docs/n8n-notes.md#n8n-1x).
- */
-export async function publishWorkflow(host: Host, userFolder: string, id: string): Promise<CliResult> {
-	if (n8nMajor(host) < 2) return runCli(host, userFolder, ['update:workflow', `--id=${id}`, '--active=true']);
-	return runCli(host, userFolder, ['publish:workflow', `--id=${id}`]);
-}
-
-/** `n8n execute-batch --snapshot`: runs a Manual-trigger workflow in a separate process; returns its run data. */
-export async function executeBatch(host: Host, userFolder: string, id: string): Promise<{ snapshot: any; ms: number; output: string }> {
-	const dir = join(userFolder, `snapshots-${stamp()}`);
-	mkdirSync(dir);
-	let result: CliResult | undefined;
-	let failure: unknown;
-	try {
-		result = await runCli(host, userFolder, ['execute-batch', `--ids=${id}`, `--snapshot=${dir}`, '--retries=0']);
-	} catch (e) {
-		failure = e;
-	}
-	const file = join(dir, `${id}-snapshot.json`);
-	const snapshot = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
-	if (failure) throw Object.assign(failure as Error, { snapshot });
-	return { snapshot, ms: result!.ms, output: result!.stdout + result!.stderr };
-}
+// The package and the CLI live beside this file, by concern; tests import all of it from here.
+export * from './n8n-package';
+export * from './n8n-cli';
+export { freePort, freePorts, sleep } from './util';
 
 // ---------------------------------------------------------------------------------------------
 // Server
@@ -382,7 +71,7 @@ export interface Execution {
 	workflowId: string;
 	data?: {
 		resultData: {
-			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: any; binary?: Record<string, any> }> | null> }; error?: any; executionStatus?: string }>>;
+			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: ParsedJson; binary?: Record<string, ParsedJson> }> | null> }; error?: ParsedJson; executionStatus?: string }>>;
 			error?: { message: string; description?: string; node?: { name: string }; [k: string]: unknown };
 			lastNodeExecuted?: string;
 		};
@@ -442,7 +131,7 @@ export class N8nInstance {
 		return fetch(this.url + path, { ...init, signal: init.signal ?? AbortSignal.timeout(60_000) });
 	}
 
-	private async json(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<any> {
+	private async json(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<ParsedJson> {
 		const send = () =>
 			this.fetch(path, {
 				method,
@@ -460,7 +149,7 @@ export class N8nInstance {
 			res = await send();
 		}
 		const text = await res.text();
-		let parsed: any = text;
+		let parsed: ParsedJson = text;
 		try {
 			parsed = text ? JSON.parse(text) : undefined;
 		} catch {
@@ -478,14 +167,14 @@ export class N8nInstance {
 	}
 
 	/** Internal REST API (/rest/...) with the owner's login cookie; returns `data` of the envelope. */
-	async rest(method: string, path: string, body?: unknown): Promise<any> {
+	async rest(method: string, path: string, body?: unknown): Promise<ParsedJson> {
 		if (!this.cookie) throw new Error('no login cookie: call setupOwner() or login() first');
 		const r = await this.json(method, `/rest${path}`, { cookie: this.cookie, 'browser-id': 'esig-e2e' }, body);
 		return r && typeof r === 'object' && 'data' in r ? r.data : r;
 	}
 
 	/** Public API (/api/v1/...) with the API key. */
-	async api(method: string, path: string, body?: unknown): Promise<any> {
+	async api(method: string, path: string, body?: unknown): Promise<ParsedJson> {
 		if (!this.apiKey) throw new Error('no API key: call setupOwner() first');
 		return this.json(method, `/api/v1${path}`, { 'x-n8n-api-key': this.apiKey }, body);
 	}
@@ -574,23 +263,25 @@ export class N8nInstance {
 
 	/** Creates a workflow through the REST API (keeps nothing of the given id); returns the new id. */
 	async createWorkflow(wf: Omit<WorkflowJson, 'id'> & { id?: string }): Promise<string> {
-		const { id: _id, active: _active, ...rest } = wf;
+		const rest: Partial<WorkflowJson> = { ...wf };
+		delete rest.id;
+		delete rest.active;
 		// n8n 1.x needs `active` in the body (see newWorkflowBody in stack.ts).
 		const created = await this.rest('POST', '/workflows', { settings: {}, ...(n8nMajor(this.host) < 2 ? { active: false } : {}), ...rest });
 		return created.id;
 	}
 
-	async getWorkflow(id: string): Promise<any> {
+	async getWorkflow(id: string): Promise<ParsedJson> {
 		return this.api('GET', `/workflows/${this.workflowId(id)}`);
 	}
 
 	/** Activates (publishes) a workflow through the public API: n8n registers its trigger webhooks. */
-	async activate(id: string): Promise<any> {
+	async activate(id: string): Promise<ParsedJson> {
 		return this.api('POST', `/workflows/${this.workflowId(id)}/activate`);
 	}
 
 	/** Deactivates through the public API: n8n calls the trigger's webhook `delete`. */
-	async deactivate(id: string): Promise<any> {
+	async deactivate(id: string): Promise<ParsedJson> {
 		return this.api('POST', `/workflows/${this.workflowId(id)}/deactivate`);
 	}
 
@@ -843,7 +534,7 @@ export async function startN8n(opts: StartOptions): Promise<N8nInstance> {
 // Reading results
 
 /** Output items (json) of a node in an execution's run data (run `run`, output `output`). */
-export function nodeOutput(ex: Execution, nodeName: string, run = 0, output = 0): Array<{ json: any; binary?: Record<string, any> }> {
+export function nodeOutput(ex: Execution, nodeName: string, run = 0, output = 0): Array<{ json: ParsedJson; binary?: Record<string, ParsedJson> }> {
 	const runs = ex.data?.resultData.runData[nodeName];
 	if (!runs) {
 		throw new Error(`node "${nodeName}" did not run in execution ${ex.id} (ran: ${Object.keys(ex.data?.resultData.runData ?? {}).join(', ')}); error: ${executionError(ex) ?? 'none'}`);

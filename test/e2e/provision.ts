@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Provisions a real n8n (and a Node that n8n accepts) from the npm registry into a git-ignored
  * cache folder (docs/n8n-notes.md#installing-n8n). Two pinned hosts, each in its own folder with its own marker:

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * n8n's queue mode (its distributed engine) with our packed package: PostgreSQL and Redis (services.ts), `n8n start`
  * (editor, API, activation), one `n8n webhook` process that receives every production webhook and resume call, and
@@ -147,7 +148,8 @@ export async function startQueueStack(opts: QueueStackOptions = {}): Promise<Que
 			timings,
 			async addWorkflow(wf, { activate } = {}) {
 				const bound = bindCredentials(wf, { [CREDENTIAL_TYPE]: credential });
-				const { active: _a, ...body } = bound;
+				const body: WorkflowJson = { ...bound };
+				delete body.active;
 				await main.rest('POST', '/workflows', { settings: {}, ...body });
 				if (activate) await main.activate(bound.id);
 				return bound;

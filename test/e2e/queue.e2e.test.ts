@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * n8n's queue mode (queue-stack.ts): PostgreSQL, Redis, `n8n start`, one `n8n webhook` process and two workers, our
  * packed package loaded in all of them. Run for both binary stores every process can reach: `database` (n8n's default

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Retry safety and error items in a real n8n (README, Usage, "Retrying creates"):
  *   1. Retry On Fail on a create of 5 items, one answered 500: 5 envelopes, each item with its own.
@@ -9,6 +10,7 @@ import { assertSuccess, nodeOutput } from './n8n';
 import { ON_N8N1 } from './n8n-line';
 import { NODE_TYPE, type Stack, startStack } from './stack';
 import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from './workflow-builder';
+import type { ParsedJson } from '../harness/json';
 
 jest.setTimeout(300_000);
 
@@ -58,7 +60,7 @@ describe('E-Signature creates retried in n8n', () => {
 
 	const envelopes = () => [...(stack.emulator.state.account(stack.emulator.demo.accountId)?.envelopes.values() ?? [])];
 
-	function expectOwnEnvelopes(items: Array<{ json: any }>) {
+	function expectOwnEnvelopes(items: Array<{ json: ParsedJson }>) {
 		expect(items).toHaveLength(5);
 		items.forEach((item, index) => expect(stack.emulator.envelope(item.json.envelopeId)?.files[0].fileName).toBe(`doc-${index}.pdf`));
 		expect(new Set(items.map((item) => item.json.envelopeId)).size).toBe(5);

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * The secrets sweep: workflows that touch every secret (the credential's grant, the access token, a webhook's header
  * token, the SMS gateway's password, the trigger's own token, a service error with Continue On Fail) run in a real

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Envelope → Send and Wait for Signature in a real n8n against the emulator: Read file → Send and Wait → Write file.
  * The execution waits (status "waiting", offloaded to n8n's database); the emulator's signers act; the emulator's

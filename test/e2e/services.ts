@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * PostgreSQL and Redis for n8n's queue mode, from Debian's packages (`apt-get install -y postgresql redis-server`;
  * `.ci/run` installs them). Each test run starts its own servers on 127.0.0.1, on free ports, with data in a

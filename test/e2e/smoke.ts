@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Smoke check of the real-n8n pipeline with n8n's own nodes (no package of ours needed):
  * provision -> fresh user folder -> CLI import -> n8n start -> owner + API key ->
@@ -90,7 +91,6 @@ async function main() {
 		active: false,
 	};
 
-	const t2 = Date.now();
 	const imp = await importWorkflows(host, userFolder, [wf]);
 	console.log(`CLI import:workflow (first CLI run, migrates the DB): ${(imp.ms / 1000).toFixed(1)} s`);
 

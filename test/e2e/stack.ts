@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * The whole stack for the end-to-end suite and the `dev` command:
  * provisioned n8n + our packed package + the emulator + owner/API key + a ready credential.
@@ -241,7 +242,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 				credential = { id: created.id, name: credentialName };
 				workflows = wanted.map((wf) => bindCredentials(wf, { [CREDENTIAL_TYPE]: credential }));
 				for (const wf of workflows) {
-					const { active: _a, ...body } = wf;
+					const body: WorkflowJson = { ...wf };
+					delete body.active;
 					const created = await n8n!.rest('POST', '/workflows', newWorkflowBody(host, { settings: {}, ...body }));
 					if (created.id !== body.id) n8n!.workflowIds.set(body.id, created.id);
 				}
@@ -265,7 +267,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		timings,
 		async addWorkflow(wf, { activate } = {}) {
 			const bound = bindCredentials(wf, { [CREDENTIAL_TYPE]: credential });
-			const { active: _a, ...body } = bound;
+			const body: WorkflowJson = { ...bound };
+			delete body.active;
 			const created = await stack.n8n.rest('POST', '/workflows', newWorkflowBody(host, { settings: {}, ...body }));
 			if (created.id !== body.id) stack.n8n.workflowIds.set(body.id, created.id);
 			if (activate) await stack.n8n.activate(bound.id);

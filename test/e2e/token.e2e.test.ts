@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Scenario 4: the token lifecycle in a real n8n. Our credential's preAuthentication stores the token in
  * n8n's credential (encrypted in n8n's DB); later executions re-use it; after the emulator expires all

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Scenario 5: the trigger in a real n8n.
  * - a workflow published before `n8n start` registers exactly one webhook at the emulator when n8n starts;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Runs the emulator standalone for demos and end-to-end runs:
  *   npm run emulator -- --port 8787 [--token-lifetime 600] [--host 0.0.0.0]

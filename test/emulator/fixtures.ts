@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Fixed data the emulator serves: demo credentials, templates, the CR record
  * and the sample PDF. Values are constants so tests and demos can rely on them.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * An in-process emulator of the E-Signature service (API, authorization server
  * and webhook callbacks) for tests and demos. It implements the service as

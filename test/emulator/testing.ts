@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * What the emulator's own tests share (routes/*.test.ts and the *.test.ts beside the other modules): one emulator per
  * test file (useEmulator), reset before each test with a fresh client-credentials token, a client for its API over
@@ -9,6 +10,7 @@ import { type IncomingHttpHeaders, type Server, createServer, request } from 'no
 import type { AddressInfo } from 'node:net';
 
 import { type DemoCredentials, Emulator } from './index';
+import type { ParsedJson } from '../harness/json';
 
 // ---------------------------------------------------------------------------
 // The emulator of the test file
@@ -56,8 +58,7 @@ export interface CallResult {
 	status: number;
 	headers: Headers;
 	buffer: Buffer;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	json: any;
+	json: ParsedJson;
 }
 
 export async function call(method: string, path: string, opts: CallOptions = {}): Promise<CallResult> {
@@ -81,7 +82,7 @@ export async function call(method: string, path: string, opts: CallOptions = {})
 }
 
 /** GET with a JSON body: fetch refuses bodies on GET, node:http does not. */
-export function getWithBody(path: string, body: unknown, bearer = token): Promise<{ status: number; json: any }> {
+export function getWithBody(path: string, body: unknown, bearer = token): Promise<{ status: number; json: ParsedJson }> {
 	const payload = Buffer.from(JSON.stringify(body));
 	return new Promise((resolve, reject) => {
 		const req = request(`${emu.url}${path}`, {
@@ -164,7 +165,7 @@ export async function createWebhook(webhookUrl: string, headerToken = 'hook-secr
 
 export interface Receiver {
 	url: string;
-	received: Array<{ headers: IncomingHttpHeaders; body: any }>;
+	received: Array<{ headers: IncomingHttpHeaders; body: ParsedJson }>;
 	answer: number;
 	close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * The ZIP archives of the emulator (zip.ts), as the signed download of a multi-file envelope answers them
  * (routes/documents.ts; the other downloads are tested in routes/documents.test.ts).

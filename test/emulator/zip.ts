@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * ZIP archive writer (store method only). The live service answers a signed
  * download of a multi-file envelope with a ZIP, so the emulator must too.

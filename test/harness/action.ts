@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * The harness of the action node: runs workflows [Test Source -> E-Signature] (see Harness). The trigger's harness is
  * trigger.ts; suite.ts registers the jest hooks that start an emulator and a Harness for a test file.

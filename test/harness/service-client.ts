@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * What a workflow elsewhere would do at the service while a trigger test runs: create envelopes pinned to a webhook,
  * read the delivery logs, re-send a callback; and callbacks as the service sends them, for posting by hand.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * A stand-in for n8n's webhook side, for the E-Signature Trigger (test/trigger.test.ts, benchmarks).
  *

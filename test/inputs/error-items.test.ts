@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Errors the next node can read: with Continue On Fail every error item carries the code, its meaning and the
  * service's message as fields, on the regular output and on the error output, paired with the item it belongs to;

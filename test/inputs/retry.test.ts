@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Creates are safe to retry (README, Usage, "Retrying creates"): n8n's Retry On Fail runs every item of the node
  * again, and a retried execution runs the failed node again from the start. Neither may create a second envelope for

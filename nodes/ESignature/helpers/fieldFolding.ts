@@ -37,7 +37,9 @@ function mayShow(property: INodeProperties, pair: Pair): boolean {
 
 /** A field's definition apart from the operations it is shown for; hooks compare by identity. */
 function definitionKey(property: INodeProperties, hooks: Map<unknown, number>): string {
-	const { resource: _resources, operation: _operations, ...show } = property.displayOptions?.show ?? {};
+	const show = { ...property.displayOptions?.show };
+	delete show.resource;
+	delete show.operation;
 	return JSON.stringify({ ...property, displayOptions: { show } }, (_key, value: unknown) => {
 		if (typeof value !== 'function') return value;
 		if (!hooks.has(value)) hooks.set(value, hooks.size);

@@ -196,7 +196,8 @@ export async function base64ResponseToBinary(
 	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;
 	if (!bytes) return failed(this, missingFileError(this, body));
 	const documentId = (this.getNodeParameter('documentId', '') as string) || undefined;
-	const { file: _omit, ...details } = file;
+	const details = { ...file };
+	delete details.file;
 	const json: IDataObject = { ...(documentId ? { documentId } : {}), ...details };
 	if (keepWrapper(this) && isServiceWrapper(body)) Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
 	return [await toBinaryItem(this, bytes, bytes, bytes.length, file.fileName as string | undefined, documentId ?? 'signed-document', json)];

@@ -162,7 +162,8 @@ function rawFields(payload: IDataObject, keepBase64: boolean): IDataObject {
 	if (keepBase64 || !Array.isArray(payload.Files)) return { ...payload };
 	const files = payload.Files.map((file) => {
 		if (!isPlainObject(file)) return file;
-		const { File: _base64, ...rest } = file;
+		const rest = { ...file };
+		delete rest.File;
 		return rest;
 	});
 	return { ...payload, Files: files };

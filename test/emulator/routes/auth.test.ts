@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Authorization (auth.ts): the integration grant, the client-credentials grant and revocation, and bearer
  * authentication on /api.

@@ -14,6 +14,7 @@ import {
 	startReceiver,
 	useEmulator,
 } from '../testing';
+import type { ParsedJson } from '../../harness/json';
 
 useEmulator();
 
@@ -24,7 +25,7 @@ describe('HTTP control endpoints', () => {
 			headers: body === undefined ? {} : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		return { status: res.status, json: (await res.json()) as any };
+		return { status: res.status, json: (await res.json()) as ParsedJson };
 	};
 
 	it('signs and rejects envelopes, with callbacks', async () => {

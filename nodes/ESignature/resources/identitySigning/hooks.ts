@@ -2,7 +2,6 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
 
@@ -137,7 +136,6 @@ export async function buildSignWithSignersRequest(
 export async function nameSignedFile(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
-	_response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const property = outputBinaryField(this);
 	const requestId = toText(this.getNodeParameter('requestId', ''));

@@ -2,7 +2,6 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
 
@@ -148,7 +147,6 @@ export async function buildSigningLinksRequest(this: IExecuteSingleFunctions, re
 export async function sortBySigneOrder(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
-	_response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const order = (item: INodeExecutionData) => {
 		const value = Number(item.json.signeOrder);

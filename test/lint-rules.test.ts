@@ -1,0 +1,93 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Strict mode (docs/n8n-notes.md#lint-rules): `n8n-node lint` runs n8n's shipped-code rules on every TypeScript file.
+ * Shipped code meets them all; a file in test/ or scripts/ may switch off only the rules below, which code that runs
+ * n8n, the emulator and jest cannot meet, in one line at its top.
+ */
+const RULES_TEST_CODE_MAY_DISABLE = [
+	'@n8n/community-nodes/no-restricted-globals', // process, timers, __dirname
+	'@n8n/community-nodes/no-restricted-imports', // node:http, node:fs, n8n-core, the emulator
+	'@n8n/community-nodes/no-dangerous-functions', // child_process: starting n8n, the emulator, the benchmarks
+	'@n8n/community-nodes/require-node-api-error', // a harness rethrows what it caught; there is no node to name
+	'@n8n/community-nodes/no-hardcoded-secrets', // made-up secrets the tests check never leak
+	'no-console', // progress of scripts and benchmarks
+];
+
+/** The line a new test file starts with, naming the allowed rules it needs (written in pieces so it is no directive). */
+const HEADER_EXAMPLE = ['/*', 'eslint-disable', `${RULES_TEST_CODE_MAY_DISABLE[0]}, ${RULES_TEST_CODE_MAY_DISABLE[1]}`, '-- not shipped code (docs/n8n-notes.md#lint-rules) */'].join(' ');
+
+const MAX_TEST_FILE_LINES = 800;
+
+const root = join(__dirname, '..');
+const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+function filesUnder(dir: string, extension: RegExp): string[] {
+	return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+		.map((file) => join(dir, file))
+		.filter((file) => extension.test(file) && statSync(join(root, file)).isFile());
+}
+
+/** Every ESLint directive comment of a file (`eslint-disable`, `eslint-disable-next-line`, `eslint rule: off`, ...). */
+function eslintDirectives(file: string): Array<{ line: number; text: string }> {
+	return readFileSync(join(root, file), 'utf8')
+		.split('\n')
+		.flatMap((text, index) => (/(\/\/|\/\*)\s*eslint(-disable|-enable|\s)/.test(text) ? [{ line: index + 1, text: text.trim() }] : []));
+}
+
+describe('lint: strict mode, as n8n-node cloud-support checks it', () => {
+	it("has strict mode on and eslint.config.mjs exactly n8n's default (the CLI's own template)", () => {
+		expect(packageJson.n8n.strict).toBe(true);
+		const template = readFileSync(
+			join(root, 'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs'),
+			'utf8',
+		);
+		const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+		expect(normalise(readFileSync(join(root, 'eslint.config.mjs'), 'utf8'))).toBe(normalise(template));
+		expect(normalise(template)).toBe("import { config } from '@n8n/node-cli/eslint'; export default config;");
+	});
+
+	it('runs n8n-node lint and then the n8n-nodes-base rule sets on the shipped code in npm run lint', () => {
+		expect(packageJson.scripts.lint).toMatch(/^n8n-node lint && eslint -c eslint\.nodes-base\.config\.mjs nodes credentials package\.json$/);
+		const ci = readFileSync(join(root, '.ci', 'run'), 'utf8');
+		expect(ci).toMatch(/^step npm run lint$/m);
+		expect(ci).toMatch(/^step cloud_support$/m);
+	});
+});
+
+describe('lint: where rules may be switched off', () => {
+	it('shipped code (nodes/, credentials/) has no eslint directive at all', () => {
+		const found = [...filesUnder('nodes', /\.ts$/), ...filesUnder('credentials', /\.ts$/)].flatMap((file) =>
+			eslintDirectives(file).map(({ line, text }) => `${file}:${line}: ${text}`),
+		);
+		// n8n's scanner lints the published package with inline config off: a disable would only hide what fails there.
+		expect({ 'directives in shipped code': found }).toEqual({ 'directives in shipped code': [] });
+	});
+
+	it(`test/ and scripts/ switch off only allowed rules, by name, in one line at the top: ${HEADER_EXAMPLE}`, () => {
+		const problems = [...filesUnder('test', /\.[cm]?[jt]s$/), ...filesUnder('scripts', /\.[cm]?[jt]s$/)].flatMap((file) =>
+			eslintDirectives(file).flatMap(({ line, text }) => {
+				const header = /^\/\* eslint-disable (\S[^*]*?) -- [^*]+\*\/$/.exec(text);
+				const rules = header?.[1].split(',').map((rule) => rule.trim()) ?? [];
+				const notAllowed = rules.filter((rule) => !RULES_TEST_CODE_MAY_DISABLE.includes(rule));
+				if (line === 1 && header && notAllowed.length === 0) return [];
+				const why = !header || line !== 1 ? 'not the one header line' : `rules not allowed: ${notAllowed.join(', ')}`;
+				return [`${file}:${line}: ${why}: ${text}`];
+			}),
+		);
+		expect({ problems, allowed: RULES_TEST_CODE_MAY_DISABLE, header: HEADER_EXAMPLE }).toEqual({
+			problems: [],
+			allowed: RULES_TEST_CODE_MAY_DISABLE,
+			header: HEADER_EXAMPLE,
+		});
+	});
+
+	it(`no test file is over ${MAX_TEST_FILE_LINES} lines`, () => {
+		const long = filesUnder('test', /\.[cm]?[jt]s$/)
+			.map((file) => ({ file, lines: readFileSync(join(root, file), 'utf8').split('\n').length - 1 }))
+			.filter(({ lines }) => lines > MAX_TEST_FILE_LINES);
+		expect(long).toEqual([]);
+	});
+});
