@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * What the editor shows must be true (issue "the editor's small lies"): hints next to toggles, canvas subtitles, the
  * Docs links, field defaults, error codes and the example workflows' notes, read as n8n's editor reads them. The
