@@ -265,16 +265,16 @@ n8n with n8n-nodes-esignature is ready (${secs(Date.now() - t0)})
 		.map((wf) => `\n    - ${wf.name}  ${n8n.url}/workflow/${wf.id}${activated.includes(wf.id) ? '  (active)' : ''}`)
 		.join('')}
 
-  Emulator:    ${emulator.url}
-    To fill in a credential of your own (Environment: Production):
+  Emulator:    ${emulator.url}   (open it: every envelope, its IDs, signers and Sign/Reject buttons;
+               every invitationLink opens that signer's signing page)
+    To fill in a credential of your own (Environment "Production": it uses the Base URL field):
       Base URL ${emulator.url}    Authorization Server URL ${emulator.authUrl}
       Client ID ${d.clientId}    Client Secret ${d.clientSecret}    (both grants)
       Integration grant only: Username ${d.username}  Password ${d.password}
                               Account ID ${d.accountId}  Account Secret ${d.accountSecret}
     test the trigger:   click "Execute step" on an E-Signature Trigger (it listens for a test event), then open
                         ${control}/test-event   (add ?event=rejected for a rejection)
-    sign an envelope:   curl -X POST ${control}/envelopes/<envelopeId>/sign
-    reject:             curl -X POST ${control}/envelopes/<envelopeId>/reject
+    sign from a script: curl -X POST ${control}/envelopes/<envelopeId>/sign   (or .../reject)
     expire tokens:      curl -X POST ${control}/tokens/expire
     inspect:            ${control}/state
   Files:       ${stack.filesDir}  (the examples read contract.pdf and write signed-*.pdf here)
