@@ -53,6 +53,7 @@ Fixtures
 Pages (open in a browser)
   ${emulator.url}/                          every envelope: IDs, signers, their signing pages, Sign/Reject buttons
   every invitationLink                      the signer's page: Sign or Reject (sends the callback, as below)
+  ${emulator.url}/sample/contract.pdf       a sample document to send (an HTTP Request node can fetch it)
 
 Control (no auth)
   POST ${c}/envelopes/{id}/sign            {"email"?}  (an e-mail address or destination id)

@@ -135,3 +135,13 @@ describe('the start page at the root', () => {
 		expect(after.text).toContain('Completed');
 	});
 });
+
+describe('the sample document', () => {
+	it('is the emulator’s sample PDF, named and typed for n8n’s HTTP Request node', async () => {
+		const res = await fetch(`${emu.url}/sample/contract.pdf`);
+		expect(res.headers.get('content-type')).toBe('application/pdf');
+		expect(res.headers.get('content-disposition')).toBe('attachment; filename="contract.pdf"');
+		expect(Buffer.from(await res.arrayBuffer()).equals(emu.samplePdf)).toBe(true);
+		expect((await get(`${emu.url}/`)).text).toContain('href="/sample/contract.pdf"');
+	});
+});

@@ -3,6 +3,7 @@
  * the service's own page would) and a start page at the root listing every envelope with its IDs, signers and
  * sign/reject buttons. The forms post here, and the emulator then does exactly what its control API's sign and reject
  * do (Emulator.sign/reject), callbacks included. Server-rendered HTML; every value shown is escaped (names are input).
+ * And a sample PDF to send (SAMPLE_PATH), so that a first workflow needs no file of one's own.
  */
 import { type Reply, htmlReply, isObject, seeOther } from '../http';
 import { type OpenContext, type Route, open } from '../router';
@@ -72,7 +73,8 @@ ${
 		'E-Signature emulator',
 		html`<h1>E-Signature emulator</h1>
 <p>Envelopes created through the API, newest first. Sign or reject here as a signer would on the service's signing page:
-the emulator then sends the callback to the registered webhook. <a href="/">Refresh</a> · <a href="/_emulator/state">state as JSON</a></p>
+the emulator then sends the callback to the registered webhook. <a href="/">Refresh</a> · <a href="/_emulator/state">state as JSON</a> ·
+a sample document to send: <a href="${SAMPLE_PATH}">${SAMPLE_PATH}</a></p>
 ${envelopes.length ? rows : html`<p class="muted">No envelopes yet: create one with the E-Signature node.</p>`}`,
 	);
 }
@@ -124,7 +126,19 @@ const act = (action: 'sign' | 'reject') => async (ctx: OpenContext): Promise<Rep
 	return seeOther(form.back === 'start' ? '/' : signerPath(envelope, signer));
 };
 
+/** The emulator's sample document, for an HTTP Request node to fetch in a first workflow (README, Quick start). */
+export const SAMPLE_PATH = '/sample/contract.pdf';
+
+function samplePdf(ctx: OpenContext): Reply {
+	return {
+		status: 200,
+		headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="contract.pdf"' },
+		body: ctx.core.samplePdf,
+	};
+}
+
 export const pageRoutes: Route[] = [
+	open('GET', SAMPLE_PATH, samplePdf),
 	open('GET', '/', startPage),
 	open('GET', '/sign/:documentId/:destinationId', signerPage),
 	open('POST', '/sign/:documentId/:destinationId/sign', act('sign')),
