@@ -164,8 +164,8 @@ describe('the editor, in a real browser', () => {
 		await ndv().locator(byTestId('parameter-input-resource')).click();
 		await pickOption(page(), /^Document$/);
 		await ndv().locator(byTestId('parameter-input-operation')).click();
-		// n8n adds "Custom API Call" to a node whose credential the HTTP Request node can use: it opens that node with
-		// our credential (docs/n8n-notes.md#editor-credential-types).
+		// n8n adds "Custom API Call" to a node whose credential the HTTP Request node can use; it only shows a note
+		// pointing to that node (docs/n8n-notes.md#editor-credential-types).
 		expect(await openOptions(page())).toEqual([
 			'Download Completed PDF',
 			'Download Current PDF',
