@@ -1,14 +1,14 @@
 /**
  * `npm run dev` as a user runs it, twice: what the user built in the editor is there again after Ctrl-C and a new
- * start (the credential pointed at the new emulator, a changed example left as the user saved it), and `--fresh`
- * starts clean. Three n8n starts, about a minute.
+ * start (the credential pointed at the new emulator, a changed example left as the user saved it, the active trigger
+ * example registered at the new emulator), and `--fresh` starts clean. Three n8n starts, about two minutes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { freePorts, N8nInstance } from './n8n';
+import { freePorts, N8nInstance, sleep } from './n8n';
 import { provision, REPO_ROOT } from './provision';
 import { chain, manualTrigger } from './workflow-builder';
 
@@ -93,6 +93,13 @@ describe('npm run dev keeps what the user built', () => {
 		expect(credentials.map((c) => c.name)).toEqual(['E-Signature account']);
 		const credential = await run.n8n.rest('GET', `/credentials/${credentials[0].id}?includeData=true`);
 		expect(credential.data.baseUrl).toBe(run.emulatorUrl);
+		// The trigger example stayed active: its webhook is registered at the new emulator, which started empty (n8n
+		// finishes an activation a moment after its API answers).
+		const registered = async () =>
+			((await (await fetch(`${run!.emulatorUrl}/_emulator/webhooks`)).json()) as Array<{ webhookUrl: string }>).map((w) => new URL(w.webhookUrl).origin);
+		const deadline = Date.now() + 30_000;
+		while ((await registered()).length === 0 && Date.now() < deadline) await sleep(250);
+		expect(await registered()).toEqual([run.n8n.url]);
 		expect(await stopDev(run)).toBe(0);
 
 		run = await startDev(['--fresh']);
