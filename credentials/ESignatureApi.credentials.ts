@@ -158,7 +158,7 @@ export class ESignatureApi implements ICredentialType {
 	 * environment; a request to any other host fails instead of receiving the token (signedUrl).
 	 *
 	 * A function, not n8n's generic form with expressions: n8n evaluates expressions in an isolated VM, about a
-	 * millisecond each, for every item, and an expression cannot see the URL it signs (README "Performance", figure 2;
+	 * millisecond each, for every item, and an expression cannot see the URL it signs (docs/performance.md, figure 2;
 	 * docs/n8n-notes.md#expression-cost). It is a field, not a method: the editor receives credential types as JSON, n8n
 	 * serialises a field function as `{}`, and the HTTP Request node offers only types whose `authenticate` is there
 	 * (docs/n8n-notes.md#editor-credential-types).

@@ -7,16 +7,20 @@
  * account and a credential pointing at the emulator, imports the example workflows (examples/*.json),
  * then prints the editor URL and the login. Ctrl-C stops everything it started.
  *
- *   npm run dev -- [--headless] [--port 5678] [--emulator-port 8787] [--no-build] [--keep]
+ * What the user builds (workflows, credentials, executions, files) stays in one n8n user folder outside the
+ * repository (devUserFolder): the next start opens it again with the package built anew and the credential pointed at
+ * the new emulator; an example is imported again only when missing, so the user's changes to it stay.
  *
- *   --headless        run the example workflows once, print their results and exit (non-zero on failure)
+ *   npm run dev -- [--fresh] [--headless] [--port 5678] [--emulator-port 8787] [--no-build]
+ *
+ *   --fresh           delete what earlier runs kept and start with a new user folder
+ *   --headless        run the example workflows once in a throw-away user folder, print their results and exit
+ *                     (non-zero on failure)
  *   --port N          n8n port (default 5678 when free, otherwise a free port)
- *   --emulator-port N emulator port (default: a free port)
+ *   --emulator-port N emulator port (default 8787 when free, otherwise a free port)
  *   --no-build        pack the existing dist/ instead of running `npm run build`
- *   --keep            keep n8n's user folder (workflows, credentials, executions, files) after exit; it lies
- *                     outside the repository (see devUserFolderParent), and its path is printed
  */
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { Emulator } from '../test/emulator';
@@ -35,6 +39,9 @@ import {
 
 /** Where the user folders go: outside the repository, or n8n would load our nodes with the wrong n8n-workflow. */
 export const userFolderParent = devUserFolderParent();
+
+/** The user folder every `npm run dev` opens again (`--fresh` deletes it first). */
+export const devUserFolder = join(userFolderParent, 'n8n');
 
 /** The name the example workflows give their credential, so that the stickies, the nodes and the list agree. */
 export const CREDENTIAL_NAME = 'E-Signature account';
@@ -93,6 +100,12 @@ function summarize(ex: Execution): string {
 	return lines.join('\n');
 }
 
+/** Active workflows with an E-Signature Trigger in n8n (examples or the user's own). */
+async function activeTriggerWorkflows(stack: Stack): Promise<WorkflowJson[]> {
+	const page = await stack.n8n.api('GET', '/workflows?active=true&limit=250');
+	return (page.data as WorkflowJson[]).filter(isTriggerWorkflow);
+}
+
 async function headless(stack: Stack): Promise<boolean> {
 	const { n8n, emulator } = stack;
 	let ok = true;
@@ -142,7 +155,14 @@ async function headless(stack: Stack): Promise<boolean> {
 async function main(): Promise<void> {
 	const t0 = Date.now();
 	const isHeadless = flag('headless');
-	const keep = flag('keep');
+	// Headless runs check the examples as shipped: a throw-away folder, not what the user changed.
+	const kept = isHeadless ? undefined : devUserFolder;
+	if (flag('fresh') && kept) {
+		rmSync(kept, { recursive: true, force: true });
+		say(`• --fresh: deleted ${kept}`);
+	} else if (kept && existsSync(kept)) {
+		say(`• opening what you built last time (${kept}; start with --fresh to start clean)`);
+	}
 
 	if (!existingHost()) {
 		const problems = hostRequirementProblems();
@@ -173,7 +193,8 @@ async function main(): Promise<void> {
 
 	let port = portOption('port');
 	if (port === undefined) port = (await isFree(5678)) ? 5678 : await freePort();
-	const emulator = await Emulator.start({ port: portOption('emulator-port') ?? 0 });
+	// A stable port keeps the kept credential's Base URL right (it is updated anyway when the port changes).
+	const emulator = await Emulator.start({ port: portOption('emulator-port') ?? ((await isFree(8787)) ? 8787 : 0) });
 
 	say('• starting n8n ...');
 	let stack: Stack;
@@ -183,6 +204,7 @@ async function main(): Promise<void> {
 			port,
 			emulator,
 			userFolderParent,
+			userFolder: kept,
 			credentialName: CREDENTIAL_NAME,
 			workflows: ({ filesDir }) => {
 				// The examples read contract.pdf from, and write signed PDFs to, n8n's file folder.
@@ -198,10 +220,14 @@ async function main(): Promise<void> {
 	rmSync(dirname(tarball), { recursive: true, force: true }); // installed into the user folder by now
 	const { n8n } = stack;
 
-	// Trigger examples go live (their webhook is registered at the emulator); a failure is shown, not fatal.
+	// New trigger examples go live (their webhook is registered at the emulator); a failure is shown, not fatal. Kept
+	// workflows stay as the user left them: the active ones are activated again, as this emulator is new.
 	const activated: string[] = [];
-	for (const wf of stack.workflows.filter(isTriggerWorkflow)) {
+	const reactivate = kept ? await activeTriggerWorkflows(stack) : [];
+	const fresh = stack.workflows.filter((wf) => isTriggerWorkflow(wf) && !stack.keptWorkflows.includes(wf.id));
+	for (const wf of [...fresh, ...reactivate]) {
 		try {
+			if (reactivate.includes(wf)) await n8n.deactivate(wf.id);
 			await n8n.activate(wf.id);
 			activated.push(wf.id);
 		} catch (e) {
@@ -214,9 +240,9 @@ async function main(): Promise<void> {
 		if (stopping) return;
 		stopping = true;
 		say('\n• stopping n8n and the emulator ...');
-		await stack.stop({ keepUserFolder: keep });
+		await stack.stop();
 		await emulator.stop();
-		say(keep ? `  kept ${stack.userFolder}` : `  deleted ${stack.userFolder} (start with --keep to keep what you built)`);
+		if (kept) say(`  kept what you built in ${stack.userFolder} for the next npm run dev (--fresh starts clean)`);
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stopAll(0));
@@ -240,20 +266,21 @@ n8n with n8n-nodes-esignature is ready (${secs(Date.now() - t0)})
 		.map((wf) => `\n    - ${wf.name}  ${n8n.url}/workflow/${wf.id}${activated.includes(wf.id) ? '  (active)' : ''}`)
 		.join('')}
 
-  Emulator:    ${emulator.url}
-    To fill in a credential of your own (Environment: Production):
+  Emulator:    ${emulator.url}   (open it: every envelope, its IDs, signers and Sign/Reject buttons;
+               every invitationLink opens that signer's signing page)
+    To fill in a credential of your own (Environment "Production": it uses the Base URL field):
       Base URL ${emulator.url}    Authorization Server URL ${emulator.authUrl}
       Client ID ${d.clientId}    Client Secret ${d.clientSecret}    (both grants)
       Integration grant only: Username ${d.username}  Password ${d.password}
                               Account ID ${d.accountId}  Account Secret ${d.accountSecret}
     test the trigger:   click "Execute step" on an E-Signature Trigger (it listens for a test event), then open
                         ${control}/test-event   (add ?event=rejected for a rejection)
-    sign an envelope:   curl -X POST ${control}/envelopes/<envelopeId>/sign
-    reject:             curl -X POST ${control}/envelopes/<envelopeId>/reject
+    sign from a script: curl -X POST ${control}/envelopes/<envelopeId>/sign   (or .../reject)
     expire tokens:      curl -X POST ${control}/tokens/expire
     inspect:            ${control}/state
   Files:       ${stack.filesDir}  (the examples read contract.pdf and write signed-*.pdf here)
-  n8n data:    ${stack.userFolder}  (${keep ? 'kept after Ctrl-C' : 'deleted by Ctrl-C: start with --keep to keep it'})
+  n8n data:    ${stack.userFolder}  (${kept ? 'kept for the next npm run dev; --fresh starts clean' : 'deleted at exit'})
+               the emulator starts empty each time: envelopes of earlier runs are gone
   n8n log:     ${n8n.logFile}
 `);
 

@@ -55,7 +55,7 @@ const operations = declared
 describe('fields shared across operations', () => {
 	it('the node has every declared field folded in, and fewer properties to walk per item', () => {
 		expect(operations).toHaveLength(36);
-		// About 190 declared properties fold into about 135: the engine walks each one per item (README, Performance).
+		// About 190 declared properties fold into about 135: the engine walks each one per item (docs/performance.md).
 		expect(folded.properties.length).toBeLessThan(declared.length * 0.75);
 		expect(folded.properties).toEqual(shareFieldsAcrossOperations(declared));
 	});

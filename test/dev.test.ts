@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { CREDENTIAL_NAME, userFolderParent } from '../scripts/dev';
 import { createUserFolder } from './e2e/n8n';
-import { REPO_ROOT } from './e2e/provision';
+import { NpmProgress, REPO_ROOT } from './e2e/provision';
 import { devUserFolderParent, EXAMPLE_FILES_DIR, isInside, loadExamples, rebaseExampleFiles, shadowingN8nWorkflow } from './e2e/stack';
 
 describe('where n8n user folders go', () => {
@@ -66,5 +66,25 @@ describe('the examples in npm run dev', () => {
 		}
 		const [first] = loadExamples();
 		expect(JSON.stringify(rebaseExampleFiles(first.workflow, '/tmp/dev-files/'))).toContain('/tmp/dev-files/contract.pdf');
+	});
+});
+
+describe('what the first run says while npm installs n8n', () => {
+	it('tells resolving the dependency tree from downloading, and keeps npm’s other lines', () => {
+		const npm = new NpmProgress();
+		expect(npm.describe()).toBe('npm is starting');
+		const other = npm.feed(
+			'npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported\n' +
+				'npm http fetch GET 200 https://registry.npmjs.org/n8n 512ms (cache miss)\n' +
+				'npm http fetch GET 200 https://registry.npmjs.org/@n8n%2fcore 80ms (cache miss)\nnpm http fe',
+		);
+		expect(other).toBe('npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported\n');
+		expect(npm.feed('tch GET 200 https://registry.npmjs.org/luxon 75ms (cache updated)\n')).toBe('');
+		expect(npm.describe()).toBe('resolving the dependency tree: 3 package manifests read from the registry');
+		npm.feed(
+			'npm http fetch GET 200 https://registry.npmjs.org/luxon/-/luxon-3.7.2.tgz 40ms (cache miss)\n' +
+				'npm http cache @n8n/core@https://registry.npmjs.org/@n8n/core/-/core-2.41.1.tgz 0ms (cache hit)\n',
+		);
+		expect(npm.describe()).toBe('downloading and unpacking packages: 2 fetched');
 	});
 });

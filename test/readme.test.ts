@@ -2,17 +2,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
 import { ESignatureTrigger } from '../nodes/ESignature/ESignatureTrigger.node';
+import { SAMPLE_PATH } from './emulator/routes/pages';
 
-/** The README's operation table is what users read first: it must list exactly the node's operations. */
+const ROOT = join(__dirname, '..');
+
+/** The README is what users read first: what it names must exist, under the names the nodes give it. */
 describe('README', () => {
-	const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+	const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+	const section = (heading: string) => readme.split(`\n## ${heading}`)[1].split('\n## ')[0];
 
 	function readmeOperations(): Record<string, string[]> {
-		const section = readme.split('## Operations')[1].split('\n## ')[0];
-		const rows = section.split('\n').filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| Resource'));
+		const rows = section('Operations').split('\n').filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| Resource'));
 		return Object.fromEntries(
 			rows.map((row) => {
 				const [, resource, operations] = row.split('|').map((cell) => cell.trim());
@@ -77,5 +81,55 @@ describe('README', () => {
 	it('names the test command that CI runs', () => {
 		expect(readme).toContain('npm test');
 		expect(readFileSync(join(__dirname, '..', '.ci', 'run'), 'utf8')).toContain('npm test');
+	});
+
+	it('stays short: about 300 lines, the details in docs/', () => {
+		expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+	});
+
+	it('gives the two commands a newcomer pastes, and both are scripts of the package', () => {
+		const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
+		expect(section('Quick start')).toContain('npm install && npm run dev');
+		expect(section('Development')).toContain('npm test');
+		expect(Object.keys(scripts)).toEqual(expect.arrayContaining(['dev', 'test']));
+	});
+
+	it('links only files of the repository', () => {
+		// docs/ai-agents.md comes with the AI agents section's own change (issue 20), merged beside this one.
+		const coming = ['docs/ai-agents.md'];
+		const links = [...readme.matchAll(/\]\(((?:docs|examples)\/[^)#]*|LICENSE)(?:#[^)]*)?\)/g)].map((match) => match[1]);
+		expect(links.length).toBeGreaterThanOrEqual(6);
+		for (const link of links.filter((l) => !coming.includes(l))) expect({ link, exists: existsSync(join(ROOT, link)) }).toEqual({ link, exists: true });
+	});
+
+	it('names every credential field a user fills in, in the Credentials table', () => {
+		const table = section('Credentials').split('\n').filter((line) => line.startsWith('| '));
+		const fields = new ESignatureApi().properties.filter((p) => p.type !== 'hidden').map((p) => p.displayName);
+		for (const field of new Set(fields)) expect({ field, named: table.some((row) => row.split('|')[1].includes(field)) }).toEqual({ field, named: true });
+	});
+
+	it('walks the quick start with the names the editor shows, and the emulator’s sample document', () => {
+		const quickStart = section('Quick start');
+		const actions = new ESignature().description.properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) => (p.options as Array<{ action?: string }>).map((o) => o.action));
+		for (const action of ['Create an envelope from files', 'Send invitations and get signing links']) {
+			expect(actions).toContain(action);
+			expect(quickStart).toContain(action);
+		}
+		// n8n's picker names a trigger's event options "On <event>".
+		const events = new ESignatureTrigger().description.properties.find((p) => p.name === 'events')!.options as Array<{ name: string }>;
+		expect(events.map((e) => e.name)).toContain('Envelope Completed');
+		expect(quickStart).toContain('On envelope completed');
+		expect(quickStart).toContain(`<emulator address>${SAMPLE_PATH}`);
+		expect(quickStart).toContain('npm run dev -- --fresh');
+		expect(readFileSync(join(ROOT, 'scripts', 'dev.ts'), 'utf8')).toContain("flag('fresh')");
+	});
+
+	it('keeps the benchmark figures where `npm run bench -- --docs` writes them', () => {
+		const page = readFileSync(join(ROOT, 'docs', 'performance.md'), 'utf8');
+		expect(page.indexOf('<!-- bench:start -->')).toBeGreaterThan(0);
+		expect(page.indexOf('<!-- bench:end -->')).toBeGreaterThan(page.indexOf('<!-- bench:start -->'));
+		expect(readme).toContain('(docs/performance.md)');
 	});
 });

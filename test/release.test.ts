@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 
 /**
  * n8n verifies a community package only when it was published from a GitHub Actions workflow with npm provenance
- * (README.md, "Publishing"). The publish itself cannot run here; these tests hold the workflow file and the package
+ * (docs/development.md, "Publishing"). The publish itself cannot run here; these tests hold the workflow file and the package
  * to what the verification needs, so that a tag push publishes something n8n can verify.
  */
 const root = join(__dirname, '..');

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
- * The trigger's delivery guarantees (README "Delivery guarantees"): an envelope pinned to the trigger keeps reaching
+ * The trigger's delivery guarantees (docs/delivery-guarantees.md): an envelope pinned to the trigger keeps reaching
  * it across deactivation, restarts and URL changes; what was missed is re-sent on activation; each event starts one
  * execution however often it is delivered. test/harness/trigger.ts plays n8n's webhook side.
  */

@@ -12,7 +12,7 @@ import { waitForSignature } from './sendAndWait/wait';
 
 /**
  * Sends documents for signature and pauses the execution until the envelope is signed or rejected
- * (README, "Send and wait for signature"; docs/n8n-notes.md#send-and-wait).
+ * (docs/delivery-guarantees.md#send-and-wait-for-signature; docs/n8n-notes.md#send-and-wait).
  *
  * A node of its own, not an operation of the E-Signature node: n8n 2.41 gives a declarative node that has a
  * webhook() method no input items for its expressions, so `{{ $json.… }}` would fail in every other operation.

@@ -201,7 +201,7 @@ export async function realN8nMemoryRows(emulator: Emulator): Promise<Row[]> {
 	const rows: Row[] = [];
 	let built = false;
 	for (const store of STORES) {
-		// A 20 MB file is a 27 MB callback body: over n8n's default N8N_PAYLOAD_SIZE_MAX (README: Large documents).
+		// A 20 MB file is a 27 MB callback body: over n8n's default N8N_PAYLOAD_SIZE_MAX (README, Troubleshooting).
 		const stack = await startStack({ emulator, build: !built, env: { N8N_DEFAULT_BINARY_DATA_MODE: store.mode, N8N_PAYLOAD_SIZE_MAX: '64' } });
 		built = true;
 		try {

@@ -13,7 +13,7 @@ export type Value = string | number | boolean | null;
 export type Row = Record<string, Value>;
 
 export interface Figure {
-	/** 1 to 6, as numbered in the README's performance section. */
+	/** 1 to 6, as numbered in docs/performance.md. */
 	id: number;
 	title: string;
 	rows: Row[];
@@ -71,7 +71,7 @@ function cell(value: Value): string {
 	return String(value);
 }
 
-/** A figure as a Markdown table (what the README shows). */
+/** A figure as a Markdown table (what docs/performance.md shows). */
 export function markdown(figure: Figure): string {
 	const columns = [...new Set(figure.rows.flatMap((row) => Object.keys(row)))];
 	const lines = [
@@ -103,30 +103,31 @@ export function save(figures: Figure[], startedAt: Date): string {
 	return RESULTS_FILE;
 }
 
-export const README_FILE = join(__dirname, '..', '..', 'README.md');
-const README_START = '<!-- bench:start -->';
-const README_END = '<!-- bench:end -->';
+/** The page of the figures (the README links it). */
+export const PERFORMANCE_FILE = join(__dirname, '..', '..', 'docs', 'performance.md');
+const FIGURES_START = '<!-- bench:start -->';
+const FIGURES_END = '<!-- bench:end -->';
 
 /**
- * Puts this run's figures in the README's Performance section (between its bench markers). A run of every figure
- * replaces the section; a run of some (`--only=`) replaces only their tables, each marked as run alone.
+ * Puts this run's figures in docs/performance.md (between its bench markers). A run of every figure replaces the
+ * section; a run of some (`--only=`) replaces only their tables, each marked as run alone.
  */
-export function updateReadme(figures: Figure[], startedAt: Date, all: boolean): void {
-	const readme = readFileSync(README_FILE, 'utf8');
-	const start = readme.indexOf(README_START);
-	const end = readme.indexOf(README_END);
-	if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} section`);
+export function updatePerformancePage(figures: Figure[], startedAt: Date, all: boolean): void {
+	const page = readFileSync(PERFORMANCE_FILE, 'utf8');
+	const start = page.indexOf(FIGURES_START);
+	const end = page.indexOf(FIGURES_END);
+	if (start < 0 || end < start) throw new Error(`${PERFORMANCE_FILE} has no ${FIGURES_START} … ${FIGURES_END} section`);
 	const { cpus: count, cpuModel, memoryGb, node } = machine();
 	const date = startedAt.toISOString().slice(0, 10);
 	let tables: string;
 	if (all) {
 		tables = [
-			`Last run of \`npm run bench -- --readme\`: ${date}, ${count} × ${cpuModel}, ${memoryGb} GB, Node ${node} (n8n itself on Node 24).`,
+			`Last run of \`npm run bench -- --docs\`: ${date}, ${count} × ${cpuModel}, ${memoryGb} GB, Node ${node} (n8n itself on Node 24).`,
 			...figures.map(markdown),
 		].join('\n\n');
 	} else {
 		// The section's blocks: the opening line, then one per figure, each from its "### N." heading.
-		const blocks = readme.slice(start + README_START.length, end).trim().split(/\n(?=### \d+\. )/);
+		const blocks = page.slice(start + FIGURES_START.length, end).trim().split(/\n(?=### \d+\. )/);
 		const only = figures.map((figure) => figure.id).join(',');
 		for (const figure of figures) {
 			const [heading, ...rest] = markdown(figure).split('\n\n');
@@ -137,5 +138,5 @@ export function updateReadme(figures: Figure[], startedAt: Date, all: boolean): 
 		}
 		tables = blocks.map((text) => text.trim()).join('\n\n');
 	}
-	writeFileSync(README_FILE, `${readme.slice(0, start + README_START.length)}\n\n${tables}\n\n${readme.slice(end)}`);
+	writeFileSync(PERFORMANCE_FILE, `${page.slice(0, start + FIGURES_START.length)}\n\n${tables}\n\n${page.slice(end)}`);
 }

@@ -1,8 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
- * `npm run bench`: the six figures of the README's Performance section, printed as tables and written to
- * bench/results.json. `npm run bench -- --only=1,3` runs some of them; `-- --readme` also puts the tables in the
- * README. Nothing here passes or fails: figures only.
+ * `npm run bench`: the six figures of docs/performance.md, printed as tables and written to bench/results.json.
+ * `npm run bench -- --only=1,3` runs some of them; `-- --docs` also puts the tables in docs/performance.md. Nothing here passes or fails: figures only.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +13,7 @@ process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'esig-bench-'));
 import { Emulator } from '../emulator';
 import { memoryFigure } from './memory';
 import { realN8nFigures } from './realN8n';
-import { type Figure, print, save, updateReadme } from './report';
+import { type Figure, print, save, updatePerformancePage } from './report';
 import { throughputFigure } from './throughput';
 import { inProcessTokenRows } from './tokens';
 
@@ -47,9 +46,9 @@ async function main() {
 	figures.sort((a, b) => a.id - b.id);
 	figures.forEach(print);
 	process.stdout.write(`\nWritten to ${save(figures, startedAt)}\n`);
-	if (process.argv.includes('--readme')) {
-		updateReadme(figures, startedAt, wanted.size === 6);
-		process.stdout.write('README.md: Performance section updated\n');
+	if (process.argv.includes('--docs')) {
+		updatePerformancePage(figures, startedAt, wanted.size === 6);
+		process.stdout.write('docs/performance.md: figures updated\n');
 	}
 }
 

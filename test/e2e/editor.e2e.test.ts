@@ -10,9 +10,12 @@
  *   link) arriving with the signed PDF; its subtitle on the canvas;
  * - the credential modal for both grants, with n8n's connection test passing, and failing for a wrong secret;
  * - an example workflow executed from the editor, with its output in the output panel;
- * - the HTTP Request node offering the credential as a predefined credential type.
+ * - the HTTP Request node offering the credential as a predefined credential type;
+ * - the README's quick start from an empty canvas, by the pickers: a published trigger workflow, then Manual Trigger →
+ *   HTTP Request (the emulator's sample PDF) → Create From Files (pinned to that trigger) → Send and Get Links, run;
+ *   the signing link of its output opened and signed on the emulator's page; the trigger's execution with the PDF.
  *
- * Screenshots go to .tmp/editor-screenshots/ (ESIG_SCREENSHOTS_DIR); with ESIG_README_IMAGES=1 the README's three
+ * Screenshots go to .tmp/editor-screenshots/ (ESIG_SCREENSHOTS_DIR); with ESIG_README_IMAGES=1 the README's
  * pictures in docs/images/ are taken again.
  */
 import { writeFileSync } from 'node:fs';
@@ -22,7 +25,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { ESignature } from '../../nodes/ESignature/ESignature.node';
 import { byTestId, openBrowser, openOptions, pickOption, signIn, waitForText, type Browser } from './browser';
-import { sleep } from './n8n';
+import { nodeOutput, sleep } from './n8n';
 import { loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from './stack';
 
 jest.setTimeout(120_000);
@@ -165,8 +168,8 @@ describe('the editor, in a real browser', () => {
 		await ndv().locator(byTestId('parameter-input-resource')).click();
 		await pickOption(page(), /^Document$/);
 		await ndv().locator(byTestId('parameter-input-operation')).click();
-		// n8n adds "Custom API Call" to a node whose credential the HTTP Request node can use: it opens that node with
-		// our credential (docs/n8n-notes.md#editor-credential-types).
+		// n8n adds "Custom API Call" to a node whose credential the HTTP Request node can use; it only shows a note
+		// pointing to that node (docs/n8n-notes.md#editor-credential-types).
 		expect(await openOptions(page())).toEqual([
 			'Download Completed PDF',
 			'Download Current PDF',
@@ -309,4 +312,110 @@ describe('the editor, in a real browser', () => {
 		expect(await openOptions(page())).toContain('E-Signature API');
 		await browser.screenshot('http-request', ndv());
 	});
+
+	/** Adds a node after the last one, by the canvas's + and the picker, as a user extends a workflow. */
+	async function addAfterLast(search: string, name: string | RegExp, ourAction = false): Promise<void> {
+		await page().locator(byTestId('canvas-handle-plus')).last().click();
+		await page().keyboard.type(search);
+		const creator = page().locator(byTestId('node-creator'));
+		if (ourAction) {
+			await creator.locator(byTestId('node-creator-item-name'), { hasText: /^E-Signature$/ }).click();
+			const action = creator.locator(byTestId('node-creator-item-name'), { hasText: name });
+			// The actions are shown at once, or under their category's heading.
+			await action.or(creator.locator(byTestId('node-creator-category-item'), { hasText: /^Actions/ })).first().waitFor();
+			if (!(await action.isVisible())) await creator.locator(byTestId('node-creator-category-item'), { hasText: /^Actions/ }).click();
+			await action.click();
+		} else {
+			await creator.locator(byTestId('node-creator-item-name'), { hasText: name }).first().click();
+		}
+	}
+
+	const fillField = (name: string, value: string) =>
+		ndv().locator(byTestId(`parameter-input-${name}`)).locator(byTestId('parameter-input-field')).fill(value);
+
+	// The README's quick start, built from an empty canvas by the editor's own pickers; its pictures are taken here.
+	test('the quick start: a trigger workflow, a sending workflow built from the pickers, signed on the emulator’s page', async () => {
+		const { emulator, n8n } = stack;
+		// 1. A workflow that receives signed documents, published.
+		await newWorkflow();
+		const creator = await openOurEntry();
+		await creator.locator(byTestId('node-creator-item-name'), { hasText: 'On envelope completed' }).click();
+		await ndv().waitFor();
+		await chooseCredential();
+		await page().locator(byTestId('ndv-close-button')).click();
+		const before = new Set(emulator.webhooks().map((w) => w.id));
+		await page().locator(byTestId('workflow-open-publish-modal-button')).click();
+		await page().locator(byTestId('workflow-publish-button')).click();
+		await waitForText(page().locator(byTestId('workflow-open-publish-modal-button')), 'Published');
+		const triggerWorkflowId = new URL(page().url()).pathname.split('/')[2];
+		const deadline = Date.now() + 20_000;
+		while (!emulator.webhooks().some((w) => !before.has(w.id)) && Date.now() < deadline) await sleep(200);
+		const webhook = emulator.webhooks().find((w) => !before.has(w.id))!;
+		const triggerPath = new URL(webhook.webhookUrl).pathname.split('/')[2];
+
+		// 2. A workflow that sends a document: Manual Trigger → HTTP Request (the sample PDF) → Create From Files →
+		// Send and Get Links.
+		await newWorkflow();
+		await page().locator(byTestId('canvas-add-button')).click();
+		await page().keyboard.type('manual');
+		await page().locator(byTestId('node-creator-item-name'), { hasText: 'Manual Trigger' }).click();
+		await addAfterLast('HTTP Request', /^HTTP Request$/);
+		await ndv().waitFor();
+		await fillField('url', `${emulator.url}/sample/contract.pdf`);
+		await page().locator(byTestId('ndv-close-button')).click();
+		await addAfterLast('signature', 'Create an envelope from files', true);
+		await ndv().waitFor();
+		await chooseCredential();
+		await ndv().locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`).click();
+		await page().locator(`${byTestId('rlc-item')}:visible`, { hasText: `n8n trigger ${triggerPath.slice(0, 8)}` }).click();
+		await browser.screenshot('quick-start-create', ndv(), { readme: true });
+		await page().locator(byTestId('ndv-close-button')).click();
+		await addAfterLast('signature', 'Send invitations and get signing links', true);
+		await ndv().waitFor();
+		await chooseCredential();
+		await fillField('documentId', '{{ $json.documentId }}');
+		await ndv().locator(byTestId('fixed-collection-add')).click();
+		await fillField('name', 'Jane Doe');
+		await fillField('email', 'jane@example.com');
+		await page().locator(byTestId('ndv-close-button')).click();
+
+		// 3. Run it, open the signing link of its output, sign.
+		await page().locator(byTestId('execute-workflow-button')).click();
+		const send = page().locator(byTestId('canvas-node'), { hasText: 'Send invitations and get signing links' });
+		await send.locator(byTestId('canvas-node-status-success')).waitFor({ timeout: 60_000 });
+		await page().locator('.el-notification__closeBtn:visible').first().click({ timeout: 2_000 }).catch(() => undefined);
+		await page().keyboard.press('Shift+Alt+T'); // tidy up, then fit the view
+		await page().keyboard.press('1');
+		await browser.screenshot('quick-start-workflow', undefined, { readme: true });
+		await send.dblclick();
+		const output = ndv().locator(byTestId('output-panel'));
+		await output.locator(byTestId('radio-button-json')).click();
+		await waitForText(output, 'invitationLink');
+		const link = /http:\/\/127\.0\.0\.1:\d+\/sign\/[0-9a-f-]+\/[0-9a-f-]+/.exec(await output.innerText())?.[0];
+		expect(link).toBeDefined();
+		await page().locator(byTestId('ndv-close-button')).click();
+		const signing = await browser.context.newPage();
+		try {
+			await signing.goto(link!);
+			await waitForText(signing.locator('body'), 'Jane Doe');
+			await browser.screenshot('quick-start-signing-page', signing.locator('body'), { readme: true });
+			await signing.getByRole('button', { name: 'Sign' }).click();
+			await waitForText(signing.locator('body'), 'You signed this document.');
+		} finally {
+			await signing.close();
+		}
+		const envelope = emulator.state.findDocumentAnywhere(new URL(link!).pathname.split('/')[2])!.envelope;
+		expect(envelope.status).toBe('Completed');
+		expect(envelope.webhookId).toBe(webhook.id);
+
+		// 4. The trigger fired: one execution with the completed envelope and the signed PDF, shown in its Executions.
+		const [execution] = await n8n.waitForExecutions(triggerWorkflowId, 1);
+		const [item] = nodeOutput(execution, 'E-Signature Trigger');
+		expect(item.json).toMatchObject({ requestId: envelope.envelopeId, statusName: 'completed' });
+		expect(item.binary?.file_0).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf' });
+		await page().goto(`${n8n.url}/workflow/${triggerWorkflowId}/executions`);
+		await waitForText(page().locator(byTestId('current-executions-list')), 'Succeeded');
+		await page().locator(byTestId('canvas-node'), { hasText: 'E-Signature Trigger' }).first().waitFor().catch(() => undefined);
+		await browser.screenshot('quick-start-trigger', undefined, { readme: true });
+	}, 300_000);
 });

@@ -7,7 +7,7 @@ export const ON_N8N1 = process.env.ESIG_E2E_N8N_HOST === 'n8n-1';
 
 /**
  * `test`, or `test.skip` against n8n 1.x, for a test n8n 1.x cannot pass for want of a feature. `reason` is one line;
- * README's Compatibility table lists these.
+ * docs/compatibility.md lists these.
  */
 export function testUnlessN8n1(reason: string): jest.It {
 	void reason;

@@ -154,13 +154,44 @@ export function countPackages(dir: string): number {
 const PROGRESS_EVERY_MS = 15_000;
 
 /**
+ * What a silent `npm install --loglevel=http` is doing, from its `npm http` lines: first it resolves the dependency
+ * tree (one manifest per package from the registry, a minute or more for n8n, with nothing in node_modules yet), then
+ * it downloads and unpacks the tarballs.
+ */
+export class NpmProgress {
+	private manifests = 0;
+	private tarballs = 0;
+	private partial = '';
+
+	/** Feeds npm's output (any chunking); returns the lines that are not `npm http` lines. */
+	feed(text: string): string {
+		const lines = (this.partial + text).split('\n');
+		this.partial = lines.pop() ?? '';
+		const rest: string[] = [];
+		for (const line of lines) {
+			const http = /^npm http (?:fetch \S+ \d+|cache) (\S+)/.exec(line);
+			if (!http) rest.push(line);
+			else if (/\/-\/[^/]+\.tgz$/.test(http[1])) this.tarballs += 1;
+			else this.manifests += 1;
+		}
+		return rest.length ? `${rest.join('\n')}\n` : '';
+	}
+
+	describe(): string {
+		if (this.tarballs) return `downloading and unpacking packages: ${this.tarballs} fetched`;
+		if (this.manifests) return `resolving the dependency tree: ${this.manifests} package manifests read from the registry`;
+		return 'npm is starting';
+	}
+}
+
+/**
  * Runs a command, streaming its output to stderr with a prefix; rejects on non-zero exit. A long step says every
  * 15 s that it is still running, with `progress()` (what it has done so far) when given: npm itself is silent here.
  */
 function run(
 	cmd: string,
 	args: string[],
-	opts: { cwd: string; env: NodeJS.ProcessEnv; what?: string; progress?: () => string },
+	opts: { cwd: string; env: NodeJS.ProcessEnv; what?: string; progress?: () => string; npm?: NpmProgress },
 ): Promise<void> {
 	return new Promise((resolvePromise, reject) => {
 		log(`$ ${cmd} ${args.join(' ')}`);
@@ -174,7 +205,7 @@ function run(
 		const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let tail = '';
 		const onData = (chunk: Buffer) => {
-			const text = chunk.toString();
+			const text = opts.npm ? opts.npm.feed(chunk.toString()) : chunk.toString();
 			tail = (tail + text).slice(-8000);
 			if (process.env.ESIG_PROVISION_VERBOSE) process.stderr.write(text);
 		};
@@ -397,11 +428,15 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 			cwd: HOST_DIR,
 			env: hostEnv,
 			what: `installing n8n ${VERSIONS.n8n} (2 to 3 GB, 3 to 5 minutes on the first run)`,
-			progress: () => `${countPackages(HOST_DIR)} packages so far`,
+			progress: () => `${npm.describe()}, ${countPackages(HOST_DIR)} in node_modules`,
 		};
-		await run('npm', ['install', ...npmFlags], installN8n).catch(async (error: Error) => {
+		// At loglevel http npm names every manifest and tarball it fetches: the progress line counts them.
+		const npmWithProgress = ['install', ...npmFlags.filter((f) => !f.startsWith('--loglevel')), '--loglevel=http'];
+		let npm = new NpmProgress();
+		await run('npm', npmWithProgress, { ...installN8n, npm }).catch(async (error: Error) => {
 			log(`npm install failed (${error.message.split('\n')[0]}); retrying once`);
-			await run('npm', ['install', ...npmFlags], installN8n);
+			npm = new NpmProgress();
+			await run('npm', npmWithProgress, { ...installN8n, npm });
 		});
 		if (!existsSync(p.n8nBin)) throw new Error(`n8n installed but ${p.n8nBin} is missing`);
 		log(`n8n ${VERSIONS.n8n} installed in ${((Date.now() - t2) / 1000).toFixed(1)} s`);

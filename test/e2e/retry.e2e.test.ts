@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
- * Retry safety and error items in a real n8n (README, Usage, "Retrying creates"):
+ * Retry safety and error items in a real n8n (docs/delivery-guarantees.md#retrying-creates):
  *   1. Retry On Fail on a create of 5 items, one answered 500: 5 envelopes, each item with its own.
  *   2. A failed execution retried from the executions list: the retry (a new execution) creates only the missing
  *      envelope, because the first execution's ID travels in the execution's custom data.

@@ -131,6 +131,12 @@ export interface StackOptions {
 	/** Parent folder of the throw-away user folder (default: OS temp). */
 	userFolderParent?: string;
 	/**
+	 * A user folder to keep using (created when missing) instead of a throw-away one: what was built there stays. The
+	 * credential named `credentialName` is pointed at this stack's emulator instead of created again, and a workflow
+	 * whose id exists already is left as it was saved ('api' import mode only).
+	 */
+	userFolder?: string;
+	/**
 	 * Workflows to create; credential references of type eSignatureApi are bound to the stack's credential.
 	 * A function gets the user folder, its `files` folder (readable/writable by n8n's file nodes) and the emulator.
 	 */
@@ -156,8 +162,10 @@ export interface Stack {
 	/** `<userFolder>/files`: where n8n's Read/Write Files node may read and write. */
 	filesDir: string;
 	credential: CredentialRef;
-	/** The workflows as created (credentials bound). */
+	/** The workflows as created (credentials bound), or as found saved in a kept user folder. */
 	workflows: WorkflowJson[];
+	/** Ids of the workflows found saved in a kept user folder (StackOptions.userFolder) rather than created. */
+	keptWorkflows: string[];
 	timings: Record<string, number>;
 	/** Creates a workflow through the REST API (id kept) with eSignatureApi references bound to the stack's credential. */
 	addWorkflow(wf: WorkflowJson, opts?: { activate?: boolean }): Promise<WorkflowJson>;
@@ -184,6 +192,29 @@ export function newWorkflowBody(host: Host, body: Record<string, unknown>): Reco
 /** The fixed id the CLI import gives the credential (n8n ids are 16 alphanumerics). */
 export const CLI_CREDENTIAL_ID = 'esigEmulatorCred';
 
+/** Creates the credential, or updates the one of that name and type (a kept user folder has it already). */
+async function saveCredential(n8n: N8nInstance, credential: { name: string; type: string; data: Record<string, string> }): Promise<CredentialRef> {
+	const existing = ((await n8n.rest('GET', '/credentials')) as Array<{ id: string; name: string; type: string }>).find(
+		(c) => c.name === credential.name && c.type === credential.type,
+	);
+	if (existing) {
+		await n8n.rest('PATCH', `/credentials/${existing.id}`, credential);
+		return { id: existing.id, name: credential.name };
+	}
+	const created = await n8n.rest('POST', '/credentials', credential);
+	return { id: created.id, name: credential.name };
+}
+
+/** The workflow as saved in n8n, or undefined when there is none with that id. */
+async function savedWorkflow(n8n: N8nInstance, id: string): Promise<WorkflowJson | undefined> {
+	try {
+		return await n8n.rest('GET', `/workflows/${id}`);
+	} catch (e) {
+		if ((e as { status?: number }).status === 404) return undefined;
+		throw e;
+	}
+}
+
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 	const log = opts.log ?? (process.env.ESIG_E2E_VERBOSE ? (m: string) => process.stderr.write(`[stack] ${m}\n`) : () => undefined);
 	const timings: Record<string, number> = {};
@@ -198,7 +229,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 	};
 
 	const host = await time('provision', () => provision());
-	const userFolder = createUserFolder({ parent: opts.userFolderParent });
+	const userFolder = opts.userFolder ?? createUserFolder({ parent: opts.userFolderParent });
+	mkdirSync(join(userFolder, '.n8n', 'nodes', 'node_modules'), { recursive: true });
 	const filesDir = join(userFolder, 'files');
 	mkdirSync(filesDir, { recursive: true });
 	await time('package', async () => {
@@ -220,6 +252,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 	const baseEnv: NodeJS.ProcessEnv = { N8N_DEFAULT_BINARY_DATA_MODE: process.env.ESIG_E2E_BINARY_MODE ?? 'filesystem', ...opts.env };
 	let credential: CredentialRef = { id: CLI_CREDENTIAL_ID, name: credentialName };
 	let workflows: WorkflowJson[] = [];
+	const keptWorkflows: string[] = [];
 	const wanted = typeof opts.workflows === 'function' ? opts.workflows({ userFolder, filesDir, emulator }) : (opts.workflows ?? []);
 	let n8n: N8nInstance | undefined;
 
@@ -238,14 +271,20 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		await n8n.assertPackageLoaded(join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME));
 		if (mode === 'api') {
 			await time('api import', async () => {
-				const created = await n8n!.rest('POST', '/credentials', { name: credentialName, type: CREDENTIAL_TYPE, data });
-				credential = { id: created.id, name: credentialName };
-				workflows = wanted.map((wf) => bindCredentials(wf, { [CREDENTIAL_TYPE]: credential }));
-				for (const wf of workflows) {
+				credential = await saveCredential(n8n!, { name: credentialName, type: CREDENTIAL_TYPE, data });
+				workflows = [];
+				for (const wf of wanted.map((w) => bindCredentials(w, { [CREDENTIAL_TYPE]: credential }))) {
+					const kept = opts.userFolder ? await savedWorkflow(n8n!, wf.id) : undefined;
+					if (kept) {
+						workflows.push(kept);
+						keptWorkflows.push(wf.id);
+						continue;
+					}
 					const body: WorkflowJson = { ...wf };
 					delete body.active;
 					const created = await n8n!.rest('POST', '/workflows', newWorkflowBody(host, { settings: {}, ...body }));
 					if (created.id !== body.id) n8n!.workflowIds.set(body.id, created.id);
+					workflows.push(wf);
 				}
 				for (const id of opts.activate ?? []) await n8n!.activate(id);
 			});
@@ -264,6 +303,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		filesDir,
 		credential,
 		workflows,
+		keptWorkflows,
 		timings,
 		async addWorkflow(wf, { activate } = {}) {
 			const bound = bindCredentials(wf, { [CREDENTIAL_TYPE]: credential });
@@ -292,7 +332,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		async stop({ keepUserFolder } = {}) {
 			await stack.n8n.stop();
 			if (ownEmulator) await emulator.stop();
-			if (!keepUserFolder && !process.env.ESIG_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+			if (!opts.userFolder && !keepUserFolder && !process.env.ESIG_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
 		},
 	};
 	return stack;

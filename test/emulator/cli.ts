@@ -51,8 +51,13 @@ Fixtures
   templates: ${TEMPLATE_ID} (two destinations), ${TEMPLATE_WITH_RECIPIENT_FIELDS_ID} (recipient fields)
   CR number: ${KNOWN_CR_NUMBER}
 
+Pages (open in a browser)
+  ${emulator.url}/                          every envelope: IDs, signers, their signing pages, Sign/Reject buttons
+  every invitationLink                      the signer's page: Sign or Reject (sends the callback, as below)
+  ${emulator.url}/sample/contract.pdf       a sample document to send (an HTTP Request node can fetch it)
+
 Control (no auth)
-  POST ${c}/envelopes/{id}/sign            {"email"?}
+  POST ${c}/envelopes/{id}/sign            {"email"?}  (an e-mail address or destination id)
   POST ${c}/envelopes/{id}/reject          {"email"?, "reason"?}
   POST ${c}/test-event                     {"webhookId"?, "event"?}  (GET works too: a sample event to the
                                            newest test registration ("Execute step" on a trigger), else the newest webhook)

@@ -74,6 +74,15 @@ export function fail(
 	);
 }
 
+export function htmlReply(status: number, page: string): Reply {
+	return { status, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(page) };
+}
+
+/** 303 See Other: after a form's POST the browser GETs `location`, so a reload does not post again. */
+export function seeOther(location: string): Reply {
+	return { status: 303, headers: { location }, body: Buffer.alloc(0) };
+}
+
 export function emptyReply(status: number): Reply {
 	return { status, headers: {}, body: Buffer.alloc(0) };
 }

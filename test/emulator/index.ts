@@ -34,11 +34,13 @@ import { documentRoutes } from './routes/documents';
 import { envelopeRoutes } from './routes/envelopes';
 import { invitationRoutes } from './routes/invitations';
 import { kybRoutes } from './routes/kyb';
+import { pageRoutes } from './routes/pages';
 import { signingRoutes } from './routes/signing';
 import { webhookRoutes } from './routes/webhooks';
 import {
 	type Delivery,
 	type EmulatedEnvelope,
+	type EmulatedSigner,
 	type Notification,
 	type RecordedRequest,
 	State,
@@ -98,6 +100,7 @@ const ROUTES: Route[] = [
 	...configurationRoutes,
 	...webhookRoutes,
 	...controlRoutes,
+	...pageRoutes,
 ];
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -258,25 +261,28 @@ export class Emulator implements Core {
 		return envelope;
 	}
 
-	async sign(envelopeId: string, email?: string): Promise<void> {
+	/** The signer named by e-mail address or destination id (a signer invited by SMS has no address). */
+	private signer(envelope: EmulatedEnvelope, who: string): EmulatedSigner {
+		const key = who.toLowerCase();
+		const signer = envelope.signers.find((s) => (s.email !== '' && s.email.toLowerCase() === key) || s.destinationId.toLowerCase() === key);
+		if (!signer) throw new Error(`Signer ${who} not found in envelope ${envelope.envelopeId}`);
+		return signer;
+	}
+
+	/** Signs for one signer (e-mail address or destination id) or for every pending one. */
+	async sign(envelopeId: string, who?: string): Promise<void> {
 		const envelope = this.activeEnvelope(envelopeId);
-		const pending = envelope.signers.filter((s) => s.status === 'Pending');
-		let signers = pending;
-		if (email !== undefined) {
-			const signer = envelope.signers.find((s) => s.email.toLowerCase() === email.toLowerCase());
-			if (!signer) throw new Error(`Signer ${email} not found in envelope ${envelopeId}`);
-			signers = [signer];
-		}
+		const signers = who !== undefined ? [this.signer(envelope, who)] : envelope.signers.filter((s) => s.status === 'Pending');
 		await signSigners(this.state, envelope, signers);
 	}
 
-	async reject(envelopeId: string, email?: string, reason?: string): Promise<void> {
+	/** Rejects as one signer (e-mail address or destination id), else as the first pending one. */
+	async reject(envelopeId: string, who?: string, reason?: string): Promise<void> {
 		const envelope = this.activeEnvelope(envelopeId);
 		const signer =
-			email !== undefined
-				? envelope.signers.find((s) => s.email.toLowerCase() === email.toLowerCase())
+			who !== undefined
+				? this.signer(envelope, who)
 				: [...envelope.signers].sort((a, b) => a.signeOrder - b.signeOrder).find((s) => s.status === 'Pending');
-		if (email !== undefined && !signer) throw new Error(`Signer ${email} not found in envelope ${envelopeId}`);
 		await rejectEnvelope(this.state, envelope, signer, reason ?? null);
 	}
 

@@ -17,8 +17,9 @@ export interface Core {
 	expireAllTokens(): void;
 	failNext(count: number, status: number, body?: unknown, path?: string | RegExp): void;
 	setLatency(ms: number): void;
-	sign(envelopeId: string, email?: string): Promise<void>;
-	reject(envelopeId: string, email?: string, reason?: string): Promise<void>;
+	/** `who`: a signer's e-mail address or destination id; none signs for every pending signer. */
+	sign(envelopeId: string, who?: string): Promise<void>;
+	reject(envelopeId: string, who?: string, reason?: string): Promise<void>;
 	authenticateIdentity(requestId: string): void;
 	sendTestEvent(opts?: { webhookId?: string; event?: 'completed' | 'rejected' }): Promise<TestEvent>;
 }

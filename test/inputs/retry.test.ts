@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
- * Creates are safe to retry (README, Usage, "Retrying creates"): n8n's Retry On Fail runs every item of the node
+ * Creates are safe to retry (docs/delivery-guarantees.md#retrying-creates): n8n's Retry On Fail runs every item of the node
  * again, and a retried execution runs the failed node again from the start. Neither may create a second envelope for
  * an item, and every item must get its envelope's ID, or an error that names the reference number that exists.
  */

@@ -6,7 +6,7 @@ import { inputError, kindOf, requireText, toText } from './validation';
 /**
  * A document to send. n8n's default binary mode already holds files as Base64 and the Base64 endpoints want Base64:
  * the content is kept in the form it came in and converted only into the form it is sent in (on a 20 MB file, a
- * decode and re-encode cost about 45 MB; see the README's Performance section).
+ * decode and re-encode cost about 45 MB; see docs/performance.md).
  */
 export interface DocumentFile {
 	fileName: string;

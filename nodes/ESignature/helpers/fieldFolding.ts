@@ -5,7 +5,7 @@ import type { INodeProperties } from 'n8n-workflow';
  *
  * n8n's routing engine walks every top-level property of a declarative node for every item, twice (once for the
  * request, once to find the base URL), whether the property is shown or not. With one property per field and
- * operation, that walk cost more than the request itself (figure 1 of `npm run bench`, README "Performance").
+ * operation, that walk cost more than the request itself (figure 1 of `npm run bench`, docs/performance.md).
  * The operation files keep declaring their own fields; the node's list is then folded so that a field defined
  * identically on several operations becomes one property shown for all of them. A field only moves where every
  * operation still shows its fields in the same order, and is only shown for the operations it was defined on

@@ -137,7 +137,7 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 
 /**
  * Asks for the file as a stream: file downloads answer with the file, not the JSON wrapper, and n8n writes a stream to
- * its binary store as it arrives instead of holding the whole file first (README: Performance, figure 4).
+ * its binary store as it arrives instead of holding the whole file first (docs/performance.md, figure 4).
  */
 export async function requestFile(
 	this: IExecuteSingleFunctions,

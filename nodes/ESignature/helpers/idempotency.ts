@@ -6,7 +6,7 @@ import { noteSentReference } from '../shared/errors';
 import { MAX_LENGTH, optionalText } from './validation';
 
 /*
- * Creates that are safe to retry (README, Usage, "Retrying creates"; docs/service-api.md#decisions).
+ * Creates that are safe to retry (docs/delivery-guarantees.md#retrying-creates; docs/service-api.md#decisions).
  *
  * n8n's Retry On Fail runs the whole node again, every item, and a retried execution runs the failed node again from
  * the start: items whose envelope was already created would create a second one. Two things prevent it:

@@ -38,7 +38,7 @@ function signedText(headerToken: string, query: Record<string, unknown>): string
 
 /**
  * The key of the checks: the credential's Client Secret, which both grants have and which never leaves n8n. A waiting
- * execution whose credential gets another Client Secret can no longer be resumed by its callback (README).
+ * execution whose credential gets another Client Secret can no longer be resumed by its callback (docs/delivery-guarantees.md#send-and-wait-for-signature).
  */
 export async function resumeKey(context: IExecuteFunctions | IWebhookFunctions): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);

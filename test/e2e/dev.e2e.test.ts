@@ -1,0 +1,111 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- not shipped code (docs/n8n-notes.md#lint-rules) */
+/**
+ * `npm run dev` as a user runs it, twice: what the user built in the editor is there again after Ctrl-C and a new
+ * start (the credential pointed at the new emulator, a changed example left as the user saved it, the active trigger
+ * example registered at the new emulator), and `--fresh` starts clean. Three n8n starts, about two minutes.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { freePorts, N8nInstance, sleep } from './n8n';
+import { provision, REPO_ROOT } from './provision';
+import { chain, manualTrigger } from './workflow-builder';
+
+jest.setTimeout(600_000);
+
+interface DevRun {
+	child: ChildProcess;
+	output: () => string;
+	n8n: N8nInstance;
+	emulatorUrl: string;
+}
+
+const cacheHome = mkdtempSync(join(tmpdir(), 'esig-dev-e2e-'));
+
+/** Starts `npm run dev` (as `ts-node scripts/dev.ts`, without npm's own output) and waits until it says it is ready. */
+async function startDev(extra: string[] = []): Promise<DevRun> {
+	const [port, emulatorPort] = await freePorts(2);
+	const child = spawn(
+		join(REPO_ROOT, 'node_modules', '.bin', 'ts-node'),
+		['--transpile-only', 'scripts/dev.ts', '--no-build', '--port', String(port), '--emulator-port', String(emulatorPort), ...extra],
+		{ cwd: REPO_ROOT, env: { ...process.env, XDG_CACHE_HOME: cacheHome }, stdio: ['ignore', 'pipe', 'pipe'] },
+	);
+	let output = '';
+	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	await new Promise<void>((resolve, reject) => {
+		const check = setInterval(() => {
+			if (output.includes('Press Ctrl-C to stop.')) done(resolve);
+			else if (child.exitCode !== null) done(() => reject(new Error(`npm run dev exited with ${child.exitCode}:\n${output}`)));
+		}, 200);
+		const done = (then: () => void) => {
+			clearInterval(check);
+			then();
+		};
+	});
+	const host = await provision();
+	const n8n = new N8nInstance(host, join(cacheHome, 'n8n-nodes-esignature', 'dev', 'n8n'), { port, brokerPort: 0 }, child, '');
+	await n8n.login();
+	return { child, output: () => output, n8n, emulatorUrl: `http://127.0.0.1:${emulatorPort}` };
+}
+
+/** Ctrl-C, as the user stops it; resolves with the exit code. */
+async function stopDev(run: DevRun): Promise<number | null> {
+	const exited = new Promise<number | null>((resolve) => run.child.once('exit', (code) => resolve(code)));
+	run.child.kill('SIGINT');
+	return exited;
+}
+
+const workflowNames = async (n8n: N8nInstance): Promise<string[]> =>
+	((await n8n.rest('GET', '/workflows')) as Array<{ name: string }>).map((wf) => wf.name).sort();
+
+describe('npm run dev keeps what the user built', () => {
+	let run: DevRun | undefined;
+
+	afterEach(async () => {
+		if (run && run.child.exitCode === null) await stopDev(run);
+		run = undefined;
+	});
+	afterAll(() => rmSync(cacheHome, { recursive: true, force: true }));
+
+	test('a workflow built and an example changed are there after Ctrl-C and a new start; --fresh starts clean', async () => {
+		run = await startDev();
+		const examples = await workflowNames(run.n8n);
+		expect(examples.length).toBeGreaterThan(0);
+		const built = chain('What I built', [manualTrigger()]);
+		const body: Partial<typeof built> = { ...built };
+		delete body.id;
+		delete body.active;
+		await run.n8n.rest('POST', '/workflows', { settings: {}, ...body });
+		const first = ((await run.n8n.rest('GET', '/workflows')) as Array<{ id: string; name: string }>).find((wf) => wf.name === examples[0])!;
+		const saved = await run.n8n.rest('GET', `/workflows/${first.id}`);
+		await run.n8n.rest('PATCH', `/workflows/${first.id}`, { ...saved, name: `${first.name} (mine)` });
+		expect(await stopDev(run)).toBe(0);
+		expect(run.output()).toContain('kept what you built');
+
+		run = await startDev();
+		expect(run.output()).toContain('opening what you built last time');
+		const names = await workflowNames(run.n8n);
+		expect(names).toContain('What I built');
+		expect(names).toContain(`${first.name} (mine)`);
+		expect(names).not.toContain(first.name);
+		expect(names).toHaveLength(examples.length + 1);
+		const credentials = (await run.n8n.rest('GET', '/credentials')) as Array<{ id: string; name: string }>;
+		expect(credentials.map((c) => c.name)).toEqual(['E-Signature account']);
+		const credential = await run.n8n.rest('GET', `/credentials/${credentials[0].id}?includeData=true`);
+		expect(credential.data.baseUrl).toBe(run.emulatorUrl);
+		// The trigger example stayed active: its webhook is registered at the new emulator, which started empty (n8n
+		// finishes an activation a moment after its API answers).
+		const registered = async () =>
+			((await (await fetch(`${run!.emulatorUrl}/_emulator/webhooks`)).json()) as Array<{ webhookUrl: string }>).map((w) => new URL(w.webhookUrl).origin);
+		const deadline = Date.now() + 30_000;
+		while ((await registered()).length === 0 && Date.now() < deadline) await sleep(250);
+		expect(await registered()).toEqual([run.n8n.url]);
+		expect(await stopDev(run)).toBe(0);
+
+		run = await startDev(['--fresh']);
+		expect(await workflowNames(run.n8n)).toEqual(examples);
+	});
+});
