@@ -64,6 +64,11 @@ export interface RunOptions {
 	nodeType?: INodeType;
 	/** Called once the source has emitted its items (binary data stored), before the E-Signature node runs. */
 	afterSource?: () => void;
+	/**
+	 * Runs the node as the tool n8n makes of it for an AI Agent or MCP Server Trigger: type `eSignatureTool`, the same
+	 * node, its input item the model's arguments (give them as `items`).
+	 */
+	asTool?: boolean;
 }
 
 export interface RunResult {
@@ -341,7 +346,7 @@ export class Harness {
 			{
 				id: 'esign',
 				name: NODE_NAME,
-				type: 'eSignature',
+				type: options.asTool ? 'eSignatureTool' : 'eSignature',
 				typeVersion: 1,
 				position: [200, 0],
 				parameters: options.parameters,
@@ -363,6 +368,7 @@ export class Harness {
 		const nodeTypes = new NodeTypes({
 			testSource: sourceNodeType(items, options.afterSource),
 			eSignature: options.nodeType ? loadedType(options.nodeType) : eSignature,
+			eSignatureTool: options.nodeType ? loadedType(options.nodeType) : eSignature,
 		});
 		const workflowData: IWorkflowBase = {
 			id,
