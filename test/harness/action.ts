@@ -69,6 +69,11 @@ export interface RunOptions {
 	 * node, its input item the model's arguments (give them as `items`).
 	 */
 	asTool?: boolean;
+	/**
+	 * Runs with no execution ID, as n8n's MCP Server Trigger runs a tool: outside any execution, so that
+	 * `$execution.resumeUrl` ends in `__UNKNOWN__`.
+	 */
+	withoutExecution?: boolean;
 }
 
 export interface RunResult {
@@ -322,6 +327,7 @@ export class Harness {
 		const prepared = this.prepare(options);
 		const executionId = options.executionId ?? `exec-${++executionCount}`;
 		const additionalData = prepared.additionalData(executionId);
+		if (options.withoutExecution) delete (additionalData as { executionId?: string }).executionId;
 		const run = await new WorkflowExecute(additionalData, 'manual').run({
 			workflow: prepared.workflow,
 			startNode: prepared.workflow.getNode('Test Source')!,

@@ -9,6 +9,7 @@ import { buildDestinations } from '../helpers/recipients';
 import { MAX_LENGTH, futureDate, inputError, textOf } from '../helpers/validation';
 import { isN8n1 } from '../shared/n8nLine';
 import { SEVERAL_FILES } from '../resources/envelope/fields';
+import { errorForModel, runsAsTool } from '../shared/asTool';
 import { failed, withDetails } from '../shared/errors';
 import { callService, requestService } from '../shared/transport';
 import { NOTIFY_SIGNERS } from './fields';
@@ -24,6 +25,8 @@ import { RESUME_QUERY, isExpiredWaitWebhook, resumeCheck, resumeKey, waitingBase
  */
 
 interface SendRequest {
+	/** n8n's resume URL of this execution, with the execution's secret resume token in it. */
+	resumeUrl: string;
 	files: DocumentFile[];
 	destinations: IDataObject[];
 	subject?: string;
@@ -51,8 +54,30 @@ function waitTillOf(item: IExecuteSingleFunctions): Date {
 	return new Date(Date.now() + amount * UNITS_MS[unit]);
 }
 
+/**
+ * n8n's resume URL of this execution, refused where there is no execution that can wait for it: the MCP Server
+ * Trigger runs a tool outside any execution, and its resume URL names the execution `__UNKNOWN__`
+ * (docs/ai-agents.md#send-and-wait). Nothing is sent then, so nothing is left at the service.
+ */
+function resumeUrlOf(context: IExecuteFunctions, item: IExecuteSingleFunctions): string {
+	const executionId = String(context.getExecutionId() ?? '');
+	let resumeUrl = '';
+	try {
+		resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
+		if (executionId && waitingBaseOf(resumeUrl, executionId)) return resumeUrl;
+	} catch {
+		// No URL at all: refused below.
+	}
+	throw inputError(
+		item,
+		'Send and Wait for Signature cannot wait here: this run has no execution that can pause until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). Nothing was sent.',
+		'Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n\'s AI Agent and in workflows.',
+	);
+}
+
 /** Everything the user gave, checked; nothing is sent before this has passed. */
 async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleFunctions): Promise<SendRequest> {
+	const resumeUrl = resumeUrlOf(context, item);
 	const itemCount = context.getInputData().length;
 	if (itemCount !== 1) {
 		throw inputError(
@@ -73,6 +98,7 @@ async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleF
 		throw inputError(item, `Notify Signers must be "${NOTIFY_SIGNERS.service}" or "${NOTIFY_SIGNERS.links}", got "${notify}"`);
 	}
 	return {
+		resumeUrl,
 		destinations: buildDestinations(item, 'v2'),
 		files: await readFileInput(item, SEVERAL_FILES),
 		subject: textOf(item, item.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject) || undefined,
@@ -125,8 +151,7 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 		const query: Record<string, string> = { ...(until ? { [RESUME_QUERY.until]: until } : {}), ...extra };
 		return { ...query, [RESUME_QUERY.check]: resumeCheck(key, headerToken, query) };
 	};
-	// n8n's resume URL of this execution, with the execution's secret resume token in it.
-	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
+	const { resumeUrl } = request;
 	const firstUrl = withQuery(resumeUrl, resumeQuery());
 	const expiredRemoved = await removeExpiredWaitWebhooks(context, waitingBaseOf(firstUrl, String(context.getExecutionId())));
 
@@ -261,6 +286,7 @@ export async function sendAndWaitForSignature(this: IExecuteFunctions): Promise<
 		return [[{ json: sent, pairedItem: { item: 0 } }]];
 	} catch (error) {
 		// Thrown, or with Continue On Fail the error item every operation of the package outputs.
-		return [failed(item, asNodeError(this, error))];
+		const nodeError = asNodeError(this, error);
+		return [failed(item, runsAsTool(this) ? errorForModel(nodeError) : nodeError)];
 	}
 }
