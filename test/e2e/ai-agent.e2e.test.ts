@@ -225,4 +225,53 @@ describe('E-Signature tools under the AI Agent', () => {
 		expect(stack.emulator.tokenRequests - tokensBefore).toBe(1);
 		expect(requests[2].toolResults.map((result) => findOne(JSON.parse(result.output), 'envelopeId'))).toEqual([envelopeId, envelopeId]);
 	});
+
+	test('Send and Wait as a tool: the agent waits with the execution and reads the signed file\'s details', async () => {
+		const sendAndWait: NodeSpec = {
+			name: 'Send and Wait for Signature',
+			type: `${PACKAGE_NAME}.eSignatureSendAndWaitTool`,
+			typeVersion: 1,
+			parameters: {
+				fileInput: 'url',
+				fileUrls: fromAI('documentUrl', 'Link to the PDF'),
+				destinationsInput: 'fields',
+				destinations: { destination: [{ name: fromAI('signerName', 'Full name'), email: fromAI('signerEmail', 'E-mail address') }] },
+			},
+			credentials: ESIG_CREDENTIAL,
+		};
+		const wf = await agentWorkflow('Agent sends and waits', 'Have Jane sign the lease and tell me when it is signed.', [sendAndWait]);
+		model.script([
+			() => call('Send_and_Wait_for_Signature', { documentUrl, signerName: 'Jane Doe', signerEmail: 'jane@example.com' }),
+			(request) => ({ text: `Signed: ${String(findOne(lastToolResult(request), 'event'))}.` }),
+		]);
+		const executionId = await stack.n8n.startRun(wf.id, 'Manual Trigger');
+		const deadline = Date.now() + 60_000;
+		let webhook: { webhookUrl: string } | undefined;
+		while (!webhook) {
+			webhook = stack.emulator.webhooks().find((w) => w.webhookUrl.includes(`/webhook-waiting/${executionId}`) && w.webhookUrl.includes('envelopeId='));
+			const ex = (await stack.n8n.api('GET', `/executions/${executionId}`).catch(() => undefined)) as Execution | undefined;
+			if (ex && ['error', 'success', 'crashed'].includes(ex.status)) throw new Error(`execution ${executionId} ended ${ex.status} instead of waiting`);
+			if (Date.now() > deadline) throw new Error(`no webhook at the service for execution ${executionId}`);
+			if (!webhook) await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+		const envelopeId = new URL(webhook.webhookUrl).searchParams.get('envelopeId')!;
+		// The model has had one turn: it waits with the execution until the contract is signed.
+		expect(model.requests).toHaveLength(1);
+		await stack.emulator.sign(envelopeId, 'jane@example.com');
+
+		const execution = assertSuccess(await stack.n8n.waitForExecution(executionId));
+		expect(model.stepsLeft).toBe(0);
+		const api = stack.emulator.requests.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`);
+		expect(api).toEqual(
+			expect.arrayContaining(['POST /api/v1/webhooks', 'POST /api/v1/envelopes/bulk/initiate-base64', 'POST /api/v3/invitations/send']),
+		);
+		// What the model read when the execution resumed: the signed envelope, with its documents.
+		const result = lastToolResult(model.requests[1]);
+		expect(findOne(result, 'event')).toBe('completed');
+		expect(findOne(result, 'envelopeId')).toBe(envelopeId);
+		expect(findOne(result, 'documentIds')).toEqual([stack.emulator.envelope(envelopeId)!.files[0].fileId]);
+		expect(String(nodeOutput(execution, 'AI Agent')[0].json.output)).toBe('Signed: completed.');
+		// Nothing is left at the service for this execution.
+		expect(stack.emulator.webhooks().filter((w) => w.webhookUrl.includes(`/webhook-waiting/${executionId}`))).toHaveLength(0);
+	});
 });
