@@ -208,6 +208,10 @@ describe('example workflows', () => {
 			]);
 			expect(model.requests[3].toolResults[1].output).toContain(envelope.signers[0].destinationId);
 			expect(answer.json.output).toBe('Status: Pending');
+			// The tools as the model saw them: the example's descriptions, and the fields it fills.
+			const offered = model.requests[0].tools.find((t) => t.name === 'Get_Status')!;
+			expect(offered.description).toBe('Get the status of an envelope and of each signer, by the envelopeId from Create Envelope.');
+			expect(Object.keys((offered.parameters as { properties: object }).properties)).toEqual(['envelopeId']);
 		} finally {
 			await model.stop();
 			files.closeAllConnections();
