@@ -4,20 +4,15 @@
  * for the file. Every scenario asserts what the emulator received and the text the model received
  * (docs/ai-agents.md).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-import { type Execution, PACKAGE_NAME, assertSuccess, nodeOutput } from './n8n';
+import { type DocumentServer, eSignatureTool, fromAI, getStatusTool, sendAndWaitTool, serveDocument } from './agent-tools';
+import { type Execution, assertSuccess, nodeOutput } from './n8n';
 import { type ModelRequest, type ModelStep, ScriptedModel, lastToolResult } from './scripted-model';
 import { type Stack, startStack } from './stack';
-import { ESIG_CREDENTIAL, type NodeSpec, chain, manualTrigger } from './workflow-builder';
+import { type NodeSpec, chain, manualTrigger } from './workflow-builder';
 
 jest.setTimeout(300_000);
 
-const TOOL_TYPE = `${PACKAGE_NAME}.eSignatureTool`;
 const UNKNOWN_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
-
-const fromAI = (key: string, description: string) => `={{ $fromAI('${key}', \`${description}\`, 'string') }}`;
 
 /** The first value of `key` anywhere in a value (tool results are nested as n8n hands them). */
 function findAll(value: unknown, key: string, found: unknown[] = []): unknown[] {
@@ -32,51 +27,34 @@ function findAll(value: unknown, key: string, found: unknown[] = []): unknown[] 
 }
 const findOne = (value: unknown, key: string) => findAll(value, key)[0];
 
-const tool = (name: string, parameters: Record<string, unknown>): NodeSpec => ({
-	name,
-	type: TOOL_TYPE,
-	typeVersion: 1,
-	parameters: { descriptionType: 'auto', ...parameters },
-	credentials: ESIG_CREDENTIAL,
-});
-
 const TOOLS = {
-	create: tool('Create Envelope', {
+	create: eSignatureTool('Create Envelope', {
 		resource: 'envelope',
 		operation: 'createFromBase64',
 		fileInput: 'url',
 		fileUrl: fromAI('documentUrl', 'Link to the PDF, e.g. https://example.com/contract.pdf'),
 	}),
-	links: tool('Send and Get Links', {
+	links: eSignatureTool('Send and Get Links', {
 		resource: 'invitation',
 		operation: 'sendWithLinks',
 		documentId: fromAI('documentId', 'The documentId of the created envelope'),
 		destinationsInput: 'json',
 		destinationsJson: fromAI('signers', 'JSON list of signers: [{"name", "email", "invitationLanguage": "English" or "Arabic"}]'),
 	}),
-	status: tool('Get Status', {
-		resource: 'envelope',
-		operation: 'getStatus',
-		envelopeId: fromAI('envelopeId', 'The envelopeId, like 3f2504e0-4f89-11d3-9a0c-0305e82c3301'),
-	}),
+	status: getStatusTool(),
 };
 
 describe('E-Signature tools under the AI Agent', () => {
 	let stack: Stack;
 	let model: ScriptedModel;
-	let files: Server;
+	let files: DocumentServer;
 	let documentUrl: string;
-	const downloads: IncomingHttpHeaders[] = [];
 	let openAi: { id: string; name: string };
 
 	beforeAll(async () => {
 		model = await ScriptedModel.start();
-		files = createServer((req, res) => {
-			downloads.push(req.headers);
-			res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(stack.emulator.samplePdf);
-		});
-		await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-		documentUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/files/lease.pdf`;
+		files = await serveDocument(() => stack.emulator.samplePdf);
+		documentUrl = files.url('/files/lease.pdf');
 		stack = await startStack({ tarball: process.env.ESIG_E2E_TARBALL });
 		const created = await stack.n8n.rest('POST', '/credentials', {
 			name: 'Scripted model',
@@ -88,13 +66,12 @@ describe('E-Signature tools under the AI Agent', () => {
 	afterAll(async () => {
 		await stack?.stop();
 		await model?.stop();
-		files?.closeAllConnections();
-		await new Promise((resolve) => files?.close(resolve));
+		await files?.stop();
 	});
 
 	beforeEach(() => {
 		stack.emulator.clearRequests();
-		downloads.length = 0;
+		files.downloads.length = 0;
 	});
 
 	/** Manual Trigger → AI Agent, with the OpenAI Chat Model and the given tools. */
@@ -160,8 +137,8 @@ describe('E-Signature tools under the AI Agent', () => {
 		]);
 
 		// What the service received: the downloaded PDF (fetched without the credential), two English invitations, a status read.
-		expect(downloads).toHaveLength(1);
-		expect(downloads[0].authorization).toBeUndefined();
+		expect(files.downloads).toHaveLength(1);
+		expect(files.downloads[0].authorization).toBeUndefined();
 		const api = stack.emulator.requests.filter((r) => r.path.startsWith('/api/'));
 		expect(api.map((r) => `${r.method} ${r.path}`)).toEqual([
 			'POST /api/v1/envelopes/initiate-base64',
@@ -227,19 +204,7 @@ describe('E-Signature tools under the AI Agent', () => {
 	});
 
 	test('Send and Wait as a tool: the agent waits with the execution and reads the signed file\'s details', async () => {
-		const sendAndWait: NodeSpec = {
-			name: 'Send and Wait for Signature',
-			type: `${PACKAGE_NAME}.eSignatureSendAndWaitTool`,
-			typeVersion: 1,
-			parameters: {
-				fileInput: 'url',
-				fileUrls: fromAI('documentUrl', 'Link to the PDF'),
-				destinationsInput: 'fields',
-				destinations: { destination: [{ name: fromAI('signerName', 'Full name'), email: fromAI('signerEmail', 'E-mail address') }] },
-			},
-			credentials: ESIG_CREDENTIAL,
-		};
-		const wf = await agentWorkflow('Agent sends and waits', 'Have Jane sign the lease and tell me when it is signed.', [sendAndWait]);
+		const wf = await agentWorkflow('Agent sends and waits', 'Have Jane sign the lease and tell me when it is signed.', [sendAndWaitTool()]);
 		model.script([
 			() => call('Send_and_Wait_for_Signature', { documentUrl, signerName: 'Jane Doe', signerEmail: 'jane@example.com' }),
 			(request) => ({ text: `Signed: ${String(findOne(lastToolResult(request), 'event'))}.` }),

@@ -5,9 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
+import { serveDocument } from './agent-tools';
 import { assertSuccess, type Execution, nodeOutput, sleep, type WorkflowJson } from './n8n';
 import { ON_N8N1, testUnlessN8n1 } from './n8n-line';
 import { ScriptedModel, lastToolResult } from './scripted-model';
@@ -162,10 +160,9 @@ describe('example workflows', () => {
 	testUnlessN8n1('n8n 1.123 has AI Agent 3, not 3.1')('an AI agent sends a contract and reports its status', async () => {
 		// The model is scripted (scripted-model.ts); the document is served on 127.0.0.1 in place of the example's link.
 		const model = await ScriptedModel.start();
-		const files = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(stack.emulator.samplePdf));
-		await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+		const files = await serveDocument(() => stack.emulator.samplePdf);
 		try {
-			const documentUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/files/lease.pdf`;
+			const documentUrl = files.url('/files/lease.pdf');
 			const wf: WorkflowJson = JSON.parse(JSON.stringify(stack.workflows.find((w) => w.id === 'esigExample6Agnt')).split('https://example.com/files/lease.pdf').join(documentUrl));
 			wf.id = 'esigExample6Runs';
 			const openAi = await stack.n8n.rest('POST', '/credentials', { name: 'Scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.baseUrl, header: false } });
@@ -214,8 +211,7 @@ describe('example workflows', () => {
 			expect(Object.keys((offered.parameters as { properties: object }).properties)).toEqual(['envelopeId']);
 		} finally {
 			await model.stop();
-			files.closeAllConnections();
-			await new Promise((resolve) => files.close(resolve));
+			await files.stop();
 		}
 	});
 });

@@ -5,63 +5,35 @@
  * (docs/ai-agents.md).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
+import { type DocumentServer, getStatusTool, sendAndWaitTool, serveDocument } from './agent-tools';
 import { PACKAGE_NAME } from './n8n';
 import { type Stack, startStack } from './stack';
-import { ESIG_CREDENTIAL, type NodeSpec, chain } from './workflow-builder';
+import { type NodeSpec, chain } from './workflow-builder';
 
 jest.setTimeout(300_000);
 
 const UNKNOWN_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 const MCP_PATH = 'esignature-tools';
-const fromAI = (key: string, description: string) => `={{ $fromAI('${key}', \`${description}\`, 'string') }}`;
 
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const textOf = (result: ToolResult) => result.content.map((part) => part.text ?? '').join('\n');
 
 describe('E-Signature tools behind the MCP Server Trigger', () => {
 	let stack: Stack;
-	let files: Server;
+	let files: DocumentServer;
 	let documentUrl: string;
 	const clients: Client[] = [];
 
-	const tools: NodeSpec[] = [
-		{
-			name: 'Get Status',
-			type: `${PACKAGE_NAME}.eSignatureTool`,
-			typeVersion: 1,
-			parameters: {
-				descriptionType: 'auto',
-				resource: 'envelope',
-				operation: 'getStatus',
-				envelopeId: fromAI('envelopeId', 'The envelopeId, like 3f2504e0-4f89-11d3-9a0c-0305e82c3301'),
-			},
-			credentials: ESIG_CREDENTIAL,
-		},
-		{
-			name: 'Send and Wait for Signature',
-			type: `${PACKAGE_NAME}.eSignatureSendAndWaitTool`,
-			typeVersion: 1,
-			parameters: {
-				fileInput: 'url',
-				fileUrls: fromAI('documentUrl', 'Link to the PDF'),
-				destinationsInput: 'fields',
-				destinations: { destination: [{ name: fromAI('signerName', 'Full name'), email: fromAI('signerEmail', 'E-mail address') }] },
-			},
-			credentials: ESIG_CREDENTIAL,
-		},
-	];
+	const tools: NodeSpec[] = [getStatusTool(), sendAndWaitTool()];
 
 	beforeAll(async () => {
-		files = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(stack.emulator.samplePdf));
-		await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-		documentUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/lease.pdf`;
+		files = await serveDocument(() => stack.emulator.samplePdf);
+		documentUrl = files.url('/lease.pdf');
 		stack = await startStack({ tarball: process.env.ESIG_E2E_TARBALL });
 		const trigger: NodeSpec = {
 			name: 'MCP Server Trigger',
@@ -79,8 +51,7 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 	afterAll(async () => {
 		for (const client of clients) await client.close().catch(() => undefined);
 		await stack?.stop();
-		files?.closeAllConnections();
-		await new Promise((resolve) => files?.close(resolve));
+		await files?.stop();
 	});
 	beforeEach(() => stack.emulator.clearRequests());
 
