@@ -20,6 +20,15 @@ export const eSignatureTool = (name: string, parameters: Record<string, unknown>
 	credentials: ESIG_CREDENTIAL,
 });
 
+/** Create From Base64 with File Input → URL: the model gives the document's link. */
+export const createEnvelopeTool = (): NodeSpec =>
+	eSignatureTool('Create Envelope', {
+		resource: 'envelope',
+		operation: 'createFromBase64',
+		fileInput: 'url',
+		fileUrl: fromAI('documentUrl', 'Link to the PDF, e.g. https://example.com/contract.pdf'),
+	});
+
 export const getStatusTool = (): NodeSpec =>
 	eSignatureTool('Get Status', {
 		resource: 'envelope',
@@ -49,15 +58,15 @@ export interface DocumentServer {
 	stop(): Promise<void>;
 }
 
-/** Serves one PDF at every path on 127.0.0.1, recording each download's headers. */
-export async function serveDocument(pdf: () => Buffer): Promise<DocumentServer> {
+/** Serves one PDF at every path on a loopback address (127.0.0.1 unless given), recording each download's headers. */
+export async function serveDocument(pdf: () => Buffer, host = '127.0.0.1'): Promise<DocumentServer> {
 	const downloads: IncomingHttpHeaders[] = [];
 	const server = createServer((req, res) => {
 		downloads.push(req.headers);
 		res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(pdf());
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	await new Promise<void>((resolve) => server.listen(0, host, resolve));
+	const base = `http://${host}:${(server.address() as AddressInfo).port}`;
 	return {
 		url: (path) => `${base}${path}`,
 		downloads,

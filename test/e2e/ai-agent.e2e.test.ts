@@ -4,7 +4,7 @@
  * for the file. Every scenario asserts what the emulator received and the text the model received
  * (docs/ai-agents.md).
  */
-import { type DocumentServer, eSignatureTool, fromAI, getStatusTool, sendAndWaitTool, serveDocument } from './agent-tools';
+import { type DocumentServer, createEnvelopeTool, eSignatureTool, fromAI, getStatusTool, sendAndWaitTool, serveDocument } from './agent-tools';
 import { type Execution, assertSuccess, nodeOutput } from './n8n';
 import { type ModelRequest, type ModelStep, ScriptedModel, lastToolResult } from './scripted-model';
 import { type Stack, startStack } from './stack';
@@ -28,12 +28,7 @@ function findAll(value: unknown, key: string, found: unknown[] = []): unknown[] 
 const findOne = (value: unknown, key: string) => findAll(value, key)[0];
 
 const TOOLS = {
-	create: eSignatureTool('Create Envelope', {
-		resource: 'envelope',
-		operation: 'createFromBase64',
-		fileInput: 'url',
-		fileUrl: fromAI('documentUrl', 'Link to the PDF, e.g. https://example.com/contract.pdf'),
-	}),
+	create: createEnvelopeTool(),
 	links: eSignatureTool('Send and Get Links', {
 		resource: 'invitation',
 		operation: 'sendWithLinks',

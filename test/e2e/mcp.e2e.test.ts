@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { type DocumentServer, getStatusTool, sendAndWaitTool, serveDocument } from './agent-tools';
+import { type DocumentServer, createEnvelopeTool, getStatusTool, sendAndWaitTool, serveDocument } from './agent-tools';
 import { PACKAGE_NAME } from './n8n';
 import { type Stack, startStack } from './stack';
 import { type NodeSpec, chain } from './workflow-builder';
@@ -26,15 +26,22 @@ const textOf = (result: ToolResult) => result.content.map((part) => part.text ??
 describe('E-Signature tools behind the MCP Server Trigger', () => {
 	let stack: Stack;
 	let files: DocumentServer;
+	/** A document server on another loopback address, which n8n's outbound rules (SSRF protection) here refuse. */
+	let blockedFiles: DocumentServer;
 	let documentUrl: string;
 	const clients: Client[] = [];
 
-	const tools: NodeSpec[] = [getStatusTool(), sendAndWaitTool()];
+	const tools: NodeSpec[] = [createEnvelopeTool(), getStatusTool(), sendAndWaitTool()];
 
 	beforeAll(async () => {
 		files = await serveDocument(() => stack.emulator.samplePdf);
+		blockedFiles = await serveDocument(() => stack.emulator.samplePdf, '127.0.0.2');
 		documentUrl = files.url('/lease.pdf');
-		stack = await startStack({ tarball: process.env.ESIG_E2E_TARBALL });
+		// n8n's SSRF protection on, with only 127.0.0.1 (the emulator, the allowed document server) let through.
+		stack = await startStack({
+			tarball: process.env.ESIG_E2E_TARBALL,
+			env: { N8N_SSRF_PROTECTION_ENABLED: 'true', N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' },
+		});
 		const trigger: NodeSpec = {
 			name: 'MCP Server Trigger',
 			type: '@n8n/n8n-nodes-langchain.mcpTrigger',
@@ -52,6 +59,7 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 		for (const client of clients) await client.close().catch(() => undefined);
 		await stack?.stop();
 		await files?.stop();
+		await blockedFiles?.stop();
 	});
 	beforeEach(() => stack.emulator.clearRequests());
 
@@ -76,7 +84,7 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 	test('streamable HTTP: the tools are listed (not the trigger), and an unknown ID comes back with what it means', async () => {
 		const client = await connect('streamable');
 		const { tools: listed } = await client.listTools();
-		expect(listed.map((t) => t.name).sort()).toEqual(['Get_Status', 'Send_and_Wait_for_Signature']);
+		expect(listed.map((t) => t.name).sort()).toEqual(['Create_Envelope', 'Get_Status', 'Send_and_Wait_for_Signature']);
 		// The tool's description is the operation's action text; its input, the fields the model fills.
 		const status = listed.find((t) => t.name === 'Get_Status')!;
 		expect(status.description).toMatch(/^Get the status of an envelope/);
@@ -117,5 +125,20 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 		);
 		expect(apiCalls()).toEqual([]);
 		expect(stack.emulator.webhooks()).toHaveLength(webhooksBefore);
+	});
+
+	test('a document link goes through n8n\'s outbound rules: one they refuse is not downloaded, nothing is sent', async () => {
+		const client = await connect('streamable');
+		const allowed = (await client.callTool({ name: 'Create_Envelope', arguments: { documentUrl } })) as ToolResult;
+		expect(allowed.isError).toBeFalsy();
+		expect(apiCalls()).toEqual(['POST /api/v1/envelopes/initiate-base64']);
+		expect(JSON.parse(textOf(allowed))).toEqual([expect.objectContaining({ envelopeId: expect.any(String), documentId: expect.any(String) })]);
+		stack.emulator.clearRequests();
+
+		const refused = (await client.callTool({ name: 'Create_Envelope', arguments: { documentUrl: blockedFiles.url('/lease.pdf') } })) as ToolResult;
+		expect(refused.isError).toBe(true);
+		expect(textOf(refused)).toContain(`File URL: n8n's outbound rules (SSRF protection) do not allow downloads from ${blockedFiles.url('')}`);
+		expect(blockedFiles.downloads).toHaveLength(0);
+		expect(apiCalls()).toEqual([]);
 	});
 });

@@ -78,7 +78,15 @@ export async function downloadDocument(
 			timeout: DOWNLOAD_TIMEOUT_MS,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		const { code, message } = (error ?? {}) as { code?: string; message?: string };
+		const { code, message, name } = (error ?? {}) as { code?: string; message?: string; name?: string };
+		// n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) refuses an address before connecting.
+		if (name?.startsWith('Ssrf')) {
+			throw inputError(
+				context,
+				`${fieldLabel}: n8n's outbound rules (SSRF protection) do not allow downloads from ${origin}`,
+				'Ask the n8n administrator to allow the host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), or give the document as Base64 Text.',
+			);
+		}
 		const redirects = code === 'ERR_FR_TOO_MANY_REDIRECTS' || /redirect/i.test(message ?? '');
 		throw inputError(
 			context,
