@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { emulatorSuite } from './harness';
 
@@ -15,7 +15,7 @@ const UNKNOWN_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 const fromAI = (key: string) => `={{ $fromAI('${key}', '', 'string') }}`;
 
 /** Runs one operation as a tool called by a model with these arguments. */
-async function callTool(resource: string, parameters: INodeParameters, args: Record<string, unknown>) {
+async function callTool(resource: string, parameters: INodeParameters, args: IDataObject) {
 	return await suite.harness.run({ asTool: true, parameters: { resource, ...parameters }, items: [{ json: args }] });
 }
 
