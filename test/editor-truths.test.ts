@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { INode, INodeProperties, INodePropertyCollection, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INode, INodeProperties, INodePropertyCollection, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
@@ -162,7 +162,7 @@ describe('the editor tells the truth: runs', () => {
 			(property) => property.name === 'destinations' && property.displayOptions?.show?.operation?.includes('sendWithLinks'),
 		)!;
 		const values = (destinations.options as INodePropertyCollection[])[0].values;
-		const entry = NodeHelpers.getNodeParameters(values, signer, true, false, null, null) as Record<string, unknown>;
+		const entry = NodeHelpers.getNodeParameters(values, signer, true, false, null, null) as INodeParameters;
 		const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
 		const { documentId } = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }] });
 

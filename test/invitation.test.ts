@@ -139,7 +139,7 @@ describe('Invitation resource', () => {
 			[
 				'an authentication type that is not a number',
 				{ documentId: UNKNOWN_ID, destinations: { destination: [{ ...jane, authenticationType: '={{ "otp" }}' }] } },
-				/^Signers, signer 1: Authentication Type must be a whole number, got "otp"$/,
+				'Signers, signer 1: Authentication Type must be one of None (0), National Identity Provider (First Time Only) (1), SMS One-Time Password (2), Email One-Time Password (3), Digital Signature (Documents Only) (5), National Identity Provider App (Every Time) (7), Absher One-Time Password (Needs National ID) (9), WhatsApp One-Time Password (10), by name or number; got "otp"',
 			],
 			[
 				'escalation that is not JSON',

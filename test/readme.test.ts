@@ -95,11 +95,9 @@ describe('README', () => {
 	});
 
 	it('links only files of the repository', () => {
-		// docs/ai-agents.md comes with the AI agents section's own change (issue 20), merged beside this one.
-		const coming = ['docs/ai-agents.md'];
 		const links = [...readme.matchAll(/\]\(((?:docs|examples)\/[^)#]*|LICENSE)(?:#[^)]*)?\)/g)].map((match) => match[1]);
 		expect(links.length).toBeGreaterThanOrEqual(6);
-		for (const link of links.filter((l) => !coming.includes(l))) expect({ link, exists: existsSync(join(ROOT, link)) }).toEqual({ link, exists: true });
+		for (const link of links) expect({ link, exists: existsSync(join(ROOT, link)) }).toEqual({ link, exists: true });
 	});
 
 	it('names every credential field a user fills in, in the Credentials table', () => {

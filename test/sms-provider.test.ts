@@ -51,7 +51,7 @@ describe('SMS provider resource: configure', () => {
 	});
 
 	it.each([
-		['a provider that is not a number', { smsProvider: '={{ "Unifonic" }}' }, /^Provider must be a whole number, got "Unifonic"$/],
+		['a provider the list does not name', { smsProvider: '={{ "Twilio" }}' }, 'Provider must be one of Imissive (1), Msegat (2), Unifonic (3), FourJawaly (4), Infinito (5), by name or number; got "Twilio"'],
 		['a gateway URL that is not one', { smsUrl: 'sms.example.com' }, /Gateway URL must be an http:\/\/ or https:\/\/ URL/],
 		['a gateway URL of another protocol', { smsUrl: 'ftp://sms.example.com/send' }, /^Gateway URL must be an http:\/\/ or https:\/\/ URL, got one starting with "ftp:\/\/sms.example.com"$/],
 		['an empty sender', { smsSender: '={{ " " }}' }, /Sender Name is required/],

@@ -6,8 +6,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { serveDocument } from './agent-tools';
 import { assertSuccess, type Execution, nodeOutput, sleep, type WorkflowJson } from './n8n';
-import { ON_N8N1 } from './n8n-line';
+import { ON_N8N1, testUnlessN8n1 } from './n8n-line';
+import { ScriptedModel, lastToolResult } from './scripted-model';
 import { loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from './stack';
 import { messageInbox } from './workflow-builder';
 import type { ParsedJson } from '../harness/json';
@@ -194,5 +196,63 @@ describe('example workflows', () => {
 		const envelope = emulator.envelope(envelopeId)!;
 		expect(readFileSync(join(filesDir, `signed-${envelopeId}.pdf`)).equals(emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
 		expect(emulator.webhooks().filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`))).toHaveLength(0);
+	});
+
+	testUnlessN8n1('n8n 1.123 has AI Agent 3, not 3.1')('an AI agent sends a contract and reports its status', async () => {
+		// The model is scripted (scripted-model.ts); the document is served on 127.0.0.1 in place of the example's link.
+		const model = await ScriptedModel.start();
+		const files = await serveDocument(() => stack.emulator.samplePdf);
+		try {
+			const documentUrl = files.url('/files/lease.pdf');
+			const wf: WorkflowJson = JSON.parse(JSON.stringify(stack.workflows.find((w) => w.id === 'esigExample7Agnt')).split('https://example.com/files/lease.pdf').join(documentUrl));
+			wf.id = 'esigExample7Runs';
+			const openAi = await stack.n8n.rest('POST', '/credentials', { name: 'Scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.baseUrl, header: false } });
+			wf.nodes.find((n) => n.name === 'OpenAI Chat Model')!.credentials = { openAiApi: { id: openAi.id, name: 'Scripted model' } };
+			await stack.addWorkflow(wf);
+			// The first text value of `key` in a tool result, as n8n hands it (JSON text) or parsed.
+			const find = (value: unknown, key: string): unknown =>
+				(typeof value === 'string' ? value : JSON.stringify(value)).match(new RegExp(`"${key}":"([^"]+)"`))?.[1];
+			model.script([
+				(request) => {
+					const url = /https?:\/\/\S+\.pdf/.exec(request.messages.map((m) => m.text).join('\n'))![0];
+					return { toolCalls: [{ name: 'Create_Envelope', arguments: { documentUrl: url } }] };
+				},
+				(request) => ({
+					toolCalls: [
+						{
+							name: 'Send_and_Get_Links',
+							arguments: {
+								documentId: find(lastToolResult(request), 'documentId'),
+								signers: JSON.stringify([
+									{ name: 'Jane Doe', email: 'jane@example.com', invitationLanguage: 'English' },
+									{ name: 'John Smith', email: 'john@example.com', invitationLanguage: 'English' },
+								]),
+							},
+						},
+					],
+				}),
+				(request) => ({ toolCalls: [{ name: 'Get_Status', arguments: { envelopeId: find(request.toolResults[0].output, 'envelopeId') } }] }),
+				(request) => ({ text: `Status: ${String(find(lastToolResult(request), 'status'))}` }),
+			]);
+			const ex = assertSuccess(await stack.n8n.runWorkflow(wf.id));
+			expect(model.stepsLeft).toBe(0);
+			const [answer] = nodeOutput(ex, 'Contract Agent');
+			const envelopeId = String(find(model.requests[2].toolResults[0].output, 'envelopeId'));
+			const envelope = stack.emulator.envelope(envelopeId)!;
+			expect(envelope.files[0].data.equals(stack.emulator.samplePdf)).toBe(true);
+			expect(envelope.signers.map((s) => [s.email, s.invitationLanguage])).toEqual([
+				['jane@example.com', 1],
+				['john@example.com', 1],
+			]);
+			expect(model.requests[3].toolResults[1].output).toContain(envelope.signers[0].destinationId);
+			expect(answer.json.output).toBe('Status: Pending');
+			// The tools as the model saw them: the example's descriptions, and the fields it fills.
+			const offered = model.requests[0].tools.find((t) => t.name === 'Get_Status')!;
+			expect(offered.description).toBe('Get the status of an envelope and of each signer, by the envelopeId from Create Envelope.');
+			expect(Object.keys((offered.parameters as { properties: object }).properties)).toEqual(['envelopeId']);
+		} finally {
+			await model.stop();
+			await files.stop();
+		}
 	});
 });

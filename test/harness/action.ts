@@ -65,6 +65,16 @@ export interface RunOptions {
 	nodeType?: INodeType;
 	/** Called once the source has emitted its items (binary data stored), before the E-Signature node runs. */
 	afterSource?: () => void;
+	/**
+	 * Runs the node as the tool n8n makes of it for an AI Agent or MCP Server Trigger: type `eSignatureTool`, the same
+	 * node, its input item the model's arguments (give them as `items`).
+	 */
+	asTool?: boolean;
+	/**
+	 * Runs with no execution ID, as n8n's MCP Server Trigger runs a tool: outside any execution, so that
+	 * `$execution.resumeUrl` ends in `__UNKNOWN__`.
+	 */
+	withoutExecution?: boolean;
 }
 
 export interface RunResult {
@@ -318,6 +328,7 @@ export class Harness {
 		const prepared = this.prepare(options);
 		const executionId = options.executionId ?? `exec-${++executionCount}`;
 		const additionalData = prepared.additionalData(executionId);
+		if (options.withoutExecution) delete (additionalData as { executionId?: string }).executionId;
 		const run = await new WorkflowExecute(additionalData, 'manual').run({
 			workflow: prepared.workflow,
 			startNode: prepared.workflow.getNode('Test Source')!,
@@ -342,7 +353,7 @@ export class Harness {
 			{
 				id: 'esign',
 				name: NODE_NAME,
-				type: 'eSignature',
+				type: options.asTool ? 'eSignatureTool' : 'eSignature',
 				typeVersion: 1,
 				position: [200, 0],
 				parameters: options.parameters,
@@ -364,6 +375,7 @@ export class Harness {
 		const nodeTypes = new NodeTypes({
 			testSource: sourceNodeType(items, options.afterSource),
 			eSignature: options.nodeType ? loadedType(options.nodeType) : eSignature,
+			eSignatureTool: options.nodeType ? loadedType(options.nodeType) : eSignature,
 		});
 		const workflowData: IWorkflowBase = {
 			id,

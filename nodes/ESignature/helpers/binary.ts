@@ -1,5 +1,6 @@
 import type { IBinaryData, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { runsAsTool } from '../shared/asTool';
 import { decodeBase64, decodeInSlices, isStrictBase64 } from '../shared/files';
 import { inputError, kindOf, requireText, toText } from './validation';
 
@@ -47,6 +48,14 @@ export async function readBinaryFile(
 	const item = context.getInputData();
 	const available = Object.keys(item.binary ?? {});
 	if (!name) throw inputError(context, `${fieldLabel} is empty: enter the name of a binary property`);
+	if (!item.binary?.[name] && runsAsTool(context)) {
+		// A tool's input item carries only the model's arguments (docs/ai-agents.md#files).
+		throw inputError(
+			context,
+			`${fieldLabel}: an AI tool gets no files, only the model's arguments: set File Input to URL or Base64 Text`,
+			'With URL the model gives a link to the PDF; with Base64 Text, the content.',
+		);
+	}
 	if (!item.binary?.[name]) {
 		throw inputError(
 			context,

@@ -3,13 +3,15 @@ import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import type { DocumentFile } from './binary';
 import { detectMimeType } from '../shared/files';
 import { documentFile, readBinaryFile, requireBase64Bytes, splitPropertyNames } from './binary';
+import { downloadDocument } from './fileDownload';
 import { isPlainObject, parseJsonParameter, pick } from './json';
 import { MAX_LENGTH, inputError, requireText, textOf } from './validation';
 
 /**
  * The one way operations take files: from binary fields of the input item (read with n8n's helpers, so every binary
- * data mode works), or as Base64 text. The same parameter names everywhere: fileInput, inputDataFieldName, fileBase64
- * and fileName (filesJson for several files). `binaryPropertyName` is kept for the OUTPUT field of downloads.
+ * data mode works), as Base64 text, or downloaded from a URL (fileDownload.ts; how a model gives a file). The same
+ * parameter names everywhere: fileInput, inputDataFieldName, fileBase64, fileUrl and fileName (filesJson and fileUrls
+ * for several files). `binaryPropertyName` is kept for the OUTPUT field of downloads.
  */
 
 export interface FileInputOptions {
@@ -25,6 +27,8 @@ const FILE_INPUT_LABELS = {
 	base64: 'File (Base64)',
 	fileName: 'File Name',
 	filesJson: 'Files (JSON)',
+	url: 'File URL',
+	urls: 'File URLs',
 } as const;
 
 /**
@@ -34,6 +38,7 @@ const FILE_INPUT_LABELS = {
 export function fileInputProperties(options: FileInputOptions = {}): INodeProperties[] {
 	const binary = { show: { fileInput: ['binary'] } };
 	const base64 = { show: { fileInput: ['base64'] } };
+	const url = { show: { fileInput: ['url'] } };
 	const selector: INodeProperties = {
 		displayName: 'File Input',
 		name: 'fileInput',
@@ -46,6 +51,11 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 				description: 'Take the file from a binary field of the input item; it is encoded for you',
 			},
 			{ name: 'Base64 Text', value: 'base64', description: 'Give the file content as Base64 text' },
+			{
+				name: 'URL',
+				value: 'url',
+				description: 'Download the PDF from an http(s) link; how an AI agent gives a file',
+			},
 		],
 		default: 'binary',
 	};
@@ -73,6 +83,17 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 				description: 'Array of documents, each with the Base64 content in "file" and its name in "fileName"',
 				displayOptions: base64,
 			},
+			{
+				displayName: FILE_INPUT_LABELS.urls,
+				name: 'fileUrls',
+				type: 'string',
+				default: '',
+				required: true,
+				placeholder: 'https://example.com/contract.pdf',
+				description:
+					'Links to the documents (PDF), separated by commas or new lines; each is downloaded without the credential, and named after the last part of its path',
+				displayOptions: url,
+			},
 		];
 	}
 	return [
@@ -96,6 +117,16 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 			description: 'The document (PDF) encoded as Base64',
 			displayOptions: base64,
 		},
+		{
+			displayName: FILE_INPUT_LABELS.url,
+			name: 'fileUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://example.com/contract.pdf',
+			description: 'Link to the document (PDF), such as https://example.com/contract.pdf; it is downloaded without the credential',
+			displayOptions: url,
+		},
 		// One parameter shown twice: optional for a binary file, required for Base64 text unless there is a default.
 		{
 			displayName: FILE_INPUT_LABELS.fileName,
@@ -103,8 +134,8 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 			type: 'string',
 			default: '',
 			placeholder: 'contract.pdf',
-			description: 'Name the document is sent with. Leave empty to use the name of the binary file.',
-			displayOptions: binary,
+			description: 'Name the document is sent with. Leave empty to use the name of the binary file, or the last part of the URL.',
+			displayOptions: { show: { fileInput: ['binary', 'url'] } },
 		},
 		{
 			displayName: FILE_INPUT_LABELS.fileName,
@@ -122,6 +153,7 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 }
 
 const isBase64Input = (context: IExecuteSingleFunctions) => context.getNodeParameter('fileInput', 'binary') === 'base64';
+const isUrlInput = (context: IExecuteSingleFunctions) => context.getNodeParameter('fileInput', 'binary') === 'url';
 
 const inputFieldName = (context: IExecuteSingleFunctions, label: string) =>
 	textOf(context, context.getNodeParameter('inputDataFieldName', 'data'), label, MAX_LENGTH.longText);
@@ -174,12 +206,12 @@ function fromBase64(context: IExecuteSingleFunctions, value: unknown, fieldLabel
 function singleFileName(
 	context: IExecuteSingleFunctions,
 	file: DocumentFile,
-	fromBinary: boolean,
+	named: boolean,
 	options: FileInputOptions,
 ): string {
 	const given = textOf(context, context.getNodeParameter('fileName', ''), FILE_INPUT_LABELS.fileName, MAX_LENGTH.fileName);
 	if (given) return given;
-	if (fromBinary) return file.fileName;
+	if (named) return file.fileName;
 	if (options.defaultFileName) return options.defaultFileName;
 	throw inputError(context, `${FILE_INPUT_LABELS.fileName} is required`);
 }
@@ -189,6 +221,7 @@ export async function readFileInput(
 	context: IExecuteSingleFunctions,
 	options: FileInputOptions = {},
 ): Promise<DocumentFile[]> {
+	if (isUrlInput(context)) return await downloadFileInput(context, options);
 	if (!options.multiple) {
 		const fromBinary = !isBase64Input(context);
 		const label = fromBinary ? FILE_INPUT_LABELS.binaryField : FILE_INPUT_LABELS.base64;
@@ -222,4 +255,28 @@ export async function readFileInput(
 		const fileName = requireText(context, pick(entry, 'fileName'), `${entryLabel}: fileName`, MAX_LENGTH.fileName);
 		return requirePdf(context, { ...file, fileName }, `${entryLabel}: file`);
 	});
+}
+
+/** The URLs of File URLs: a list from an expression, or text with the links separated by commas, spaces or new lines. */
+function urlList(context: IExecuteSingleFunctions): string[] {
+	const value = context.getNodeParameter('fileUrls', '') as unknown;
+	const list = Array.isArray(value) ? value : textOf(context, value, FILE_INPUT_LABELS.urls, Number.MAX_SAFE_INTEGER).split(/[\s,]+/);
+	return list.map((entry) => textOf(context, entry, FILE_INPUT_LABELS.urls, MAX_LENGTH.url)).filter((entry) => entry.length > 0);
+}
+
+/** File Input → URL: each document downloaded (fileDownload.ts), then checked as every other file is. */
+async function downloadFileInput(context: IExecuteSingleFunctions, options: FileInputOptions): Promise<DocumentFile[]> {
+	if (!options.multiple) {
+		const label = FILE_INPUT_LABELS.url;
+		const file = await downloadDocument(context, context.getNodeParameter('fileUrl', ''), label);
+		return [requirePdf(context, { ...file, fileName: singleFileName(context, file, true, options) }, label)];
+	}
+	const urls = urlList(context);
+	if (!urls.length) throw inputError(context, `${FILE_INPUT_LABELS.urls} is empty: enter the link of at least one document`);
+	const files: DocumentFile[] = [];
+	for (const [index, url] of urls.entries()) {
+		const label = urls.length > 1 ? `${FILE_INPUT_LABELS.urls}, link ${index + 1}` : FILE_INPUT_LABELS.urls;
+		files.push(requirePdf(context, await downloadDocument(context, url, label), label));
+	}
+	return files;
 }

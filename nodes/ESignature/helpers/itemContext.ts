@@ -31,6 +31,8 @@ export function itemContext(context: IExecuteFunctions, itemIndex: number): IExe
 				await context.helpers.getBinaryDataBuffer(itemIndex, propertyName),
 			prepareBinaryData: context.helpers.prepareBinaryData,
 			httpRequestWithAuthentication: context.helpers.httpRequestWithAuthentication,
+			// File Input → URL downloads with n8n's plain HTTP helper (helpers/fileDownload.ts).
+			httpRequest: context.helpers.httpRequest,
 		},
 	};
 	// A structural subset of IExecuteSingleFunctions: the methods above are the ones the shared helpers call.

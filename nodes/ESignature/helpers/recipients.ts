@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { listInputProperty } from './descriptions';
 import { AUTHENTICATION_TYPES, DESTINATION_TYPES, INVITATION_LANGUAGES } from '../shared/enums';
+import { namedValueOf } from './namedValues';
 import { findFieldKey, isPlainObject, jsonListParameter, parseJsonParameter } from './json';
 import {
 	booleanOf,
-	enumOf,
 	futureDate,
 	inputError,
 	integerOf,
@@ -42,7 +42,7 @@ interface DestinationField {
 const ALL: DestinationStyle[] = ['v1', 'v1Camel', 'bulkInvite', 'v2'];
 
 const listDescription = (what: string) =>
-	`${what}. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`;
+	`${what}. Choose from the list, or give a name from it (in any case) or its number with an <a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.`;
 
 const DESTINATION_FIELDS: DestinationField[] = [
 	{
@@ -314,7 +314,7 @@ export function normaliseDestinations(
 			else if (field.kind === 'order') {
 				const order = integerOf(context, value, fieldLabel, { min: 0 });
 				if (order !== 0) out[key] = order;
-			} else if (field.kind === 'enum') out[key] = enumOf(context, value, fieldLabel);
+			} else if (field.kind === 'enum') out[key] = namedValueOf(context, value, fieldLabel, field.ui.options as INodePropertyOptions[]);
 			else if (field.kind === 'boolean') out[key] = booleanOf(context, value, fieldLabel);
 			else if (field.kind === 'json') {
 				const parsed = parseJsonParameter(context, value, fieldLabel);

@@ -14,6 +14,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, isErrorItem } from '../shared/errors';
 import { renewRefusedToken } from '../shared/transport';
+import { emptyListForModel, errorForModel, runsAsTool } from '../shared/asTool';
 import { nodeForErrors } from '../shared/secrets';
 import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
 
@@ -126,27 +127,41 @@ async function routedRequest(
 
 /**
  * The pagination function of every operation (see the top of this file): sends the item's request unless its input
- * was refused or an earlier attempt already created its envelope.
+ * was refused or an earlier attempt already created its envelope. As an AI tool, errors and empty lists are told in
+ * words a model reads (shared/asTool.ts).
  */
 export async function sendRequest(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
+	if (!runsAsTool(this)) return await sendItemRequest(this, requestData);
+	try {
+		const items = await sendItemRequest(this, requestData);
+		return items.length ? items : emptyListForModel(this.getItemIndex());
+	} catch (error) {
+		throw error instanceof Error ? errorForModel(error) : error;
+	}
+}
+
+async function sendItemRequest(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
 	const refusal = refusedRequests.get(requestData.options as IHttpRequestOptions);
-	if (refusal) return failed(this, refusal);
-	const key = createKey(this);
-	const earlier = key === undefined ? undefined : rememberedCreate(this, key);
+	if (refusal) return failed(context, refusal);
+	const key = createKey(context);
+	const earlier = key === undefined ? undefined : rememberedCreate(context, key);
 	if (earlier) return earlier;
 	let items: INodeExecutionData[];
 	try {
-		items = await routedRequest(this, requestData);
+		items = await routedRequest(context, requestData);
 	} catch (error) {
 		// The hooks' own errors (a failed answer without Continue On Fail) go on as they are: n8n's error classes hand
 		// back the error they are given when it is one of theirs.
-		if (error instanceof NodeApiError && hasDetails(error)) throw new NodeApiError(nodeForErrors(this.getNode()), error as unknown as JsonObject);
-		if (error instanceof NodeOperationError && hasDetails(error)) throw new NodeOperationError(nodeForErrors(this.getNode()), error);
-		return failed(this, connectionError(this.getNode(), error, this.getItemIndex(), lostAnswerHelp(this)));
+		if (error instanceof NodeApiError && hasDetails(error)) throw new NodeApiError(nodeForErrors(context.getNode()), error as unknown as JsonObject);
+		if (error instanceof NodeOperationError && hasDetails(error)) throw new NodeOperationError(nodeForErrors(context.getNode()), error);
+		return failed(context, connectionError(context.getNode(), error, context.getItemIndex(), lostAnswerHelp(context)));
 	}
-	if (key !== undefined && !items.some(isErrorItem)) rememberCreate(this, key, items);
+	if (key !== undefined && !items.some(isErrorItem)) rememberCreate(context, key, items);
 	return items;
 }

@@ -240,14 +240,6 @@ export function integerOf(
 	return number;
 }
 
-/**
- * A value of one of the service's enumerations: a listed option, or any other number from an expression, for values
- * the service adds later (the service decides about those; docs/service-api.md#enumerations).
- */
-export function enumOf(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): number {
-	return integerOf(context, value, fieldLabel, { min: 0 });
-}
-
 /** A boolean field: true or false, also as the text "true" or "false" from an expression; anything else is refused. */
 export function booleanOf(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): boolean {
 	if (typeof value === 'boolean') return value;

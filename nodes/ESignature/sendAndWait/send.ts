@@ -9,6 +9,7 @@ import { buildDestinations } from '../helpers/recipients';
 import { MAX_LENGTH, futureDate, inputError, textOf } from '../helpers/validation';
 import { isN8n1 } from '../shared/n8nLine';
 import { SEVERAL_FILES } from '../resources/envelope/fields';
+import { errorForModel, runsAsTool } from '../shared/asTool';
 import { failed, withDetails } from '../shared/errors';
 import { callService, requestService } from '../shared/transport';
 import { OPERATION } from './fields';
@@ -27,6 +28,8 @@ import { RESUME_QUERY, isExpiredWaitWebhook, resumeKey, signedResumeUrl, waiting
 type Operation = (typeof OPERATION)[keyof typeof OPERATION];
 
 interface SendRequest {
+	/** n8n's resume URL of this execution, with the execution's secret resume token in it. */
+	resumeUrl: string;
 	files: DocumentFile[];
 	destinations: IDataObject[];
 	subject?: string;
@@ -77,6 +80,7 @@ function untilOf(waitTill: Date | undefined): Date | undefined {
 
 /** Everything the user gave, checked; nothing is sent before this has passed. */
 async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleFunctions, waitTill?: Date): Promise<SendRequest> {
+	const resumeUrl = executionResumeUrl(context, item);
 	const itemCount = context.getInputData().length;
 	if (itemCount !== 1) {
 		throw inputError(
@@ -87,6 +91,7 @@ async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleF
 	}
 	const linksOnly = !waitTill;
 	return {
+		resumeUrl,
 		destinations: buildDestinations(item, 'v2'),
 		files: await readFileInput(item, SEVERAL_FILES),
 		subject: linksOnly ? undefined : textOf(item, item.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject) || undefined,
@@ -147,16 +152,33 @@ export async function requireResumeKey(context: IExecuteFunctions): Promise<stri
 	return key;
 }
 
-/** n8n's resume URL of this execution, with the execution's secret resume token in it. */
-export function executionResumeUrl(context: IExecuteFunctions): string {
-	return String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
+/**
+ * n8n's resume URL of this execution, with the execution's secret resume token in it; refused where there is no
+ * execution that can wait for it: the MCP Server Trigger runs a tool outside any execution, and its resume URL names
+ * the execution `__UNKNOWN__` (docs/ai-agents.md#send-and-wait). Nothing is sent then, so nothing is left at the
+ * service.
+ */
+export function executionResumeUrl(context: IExecuteFunctions, item: IExecuteSingleFunctions): string {
+	const executionId = String(context.getExecutionId() ?? '');
+	let resumeUrl = '';
+	try {
+		resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
+		if (executionId && waitingBaseOf(resumeUrl, executionId)) return resumeUrl;
+	} catch {
+		// No URL at all: refused below.
+	}
+	throw inputError(
+		item,
+		'Send and Wait for Signature cannot wait here: this run has no execution that can pause until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). Nothing was sent.',
+		'Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n\'s AI Agent and in workflows.',
+	);
 }
 
 async function send(context: IExecuteFunctions, request: SendRequest): Promise<IDataObject> {
 	const headerToken = randomBytes(32).toString('hex');
 	const until = request.until?.toISOString();
 	const key = await requireResumeKey(context);
-	const resumeUrl = executionResumeUrl(context);
+	const { resumeUrl } = request;
 	const resumeUrlWith = (extra: Record<string, string> = {}) => signedResumeUrl(resumeUrl, key, headerToken, { [RESUME_QUERY.until]: until, ...extra });
 	const firstUrl = resumeUrlWith();
 	const expiredRemoved = await removeExpiredWaitWebhooks(context, waitingBaseOf(firstUrl, String(context.getExecutionId())));
@@ -298,6 +320,7 @@ export async function sendForSignature(this: IExecuteFunctions, operation: Opera
 		return [[{ json: sent, pairedItem: { item: 0 } }]];
 	} catch (error) {
 		// Thrown, or with Continue On Fail the error item every operation of the package outputs.
-		return [failed(item, asNodeError(this, error))];
+		const nodeError = asNodeError(this, error);
+		return [failed(item, runsAsTool(this) ? errorForModel(nodeError) : nodeError)];
 	}
 }

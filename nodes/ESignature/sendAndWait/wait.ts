@@ -51,7 +51,7 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 		checkRejectedOutput(this, item);
 		const waitTill = waitTillOf(item);
 		const key = await requireResumeKey(this);
-		const resumeUrl = executionResumeUrl(this);
+		const resumeUrl = executionResumeUrl(this, item);
 		const sent = await envelopesSentInThisExecution(this, key, resumeUrl);
 		if (sent.length !== 1) {
 			throw inputError(

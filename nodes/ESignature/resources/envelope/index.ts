@@ -70,7 +70,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create From Base64',
 				value: 'createFromBase64',
-				action: 'Create an envelope from a base64 document',
+				action: 'Create an envelope from one document sent as base64',
 				description: 'Create an envelope from one document sent to the service as Base64 text in JSON',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
@@ -81,7 +81,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create From Base64 List',
 				value: 'createBulk',
-				action: 'Create an envelope from a list of base64 documents',
+				action: 'Create an envelope from a list of documents sent as base64',
 				description: 'Create one envelope from several documents sent as Base64 text in one JSON request; outputs one item per document, with its document ID',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },

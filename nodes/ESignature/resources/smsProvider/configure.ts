@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 		default: 1,
 		required: true,
 		description:
-			'The SMS gateway the account sends invitations and one-time passwords through. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The SMS gateway the account sends invitations and one-time passwords through. Choose from the list, or give a name from it (in any case) or its number with an <a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.',
 	},
 	{
 		displayName: 'Gateway URL',

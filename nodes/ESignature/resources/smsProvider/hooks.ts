@@ -1,6 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { enumOf, inputError, requireHttpUrl, requireText, secretOf } from '../../helpers/validation';
+import { inputError, requireHttpUrl, requireText, secretOf } from '../../helpers/validation';
+import { namedValueOf } from '../../helpers/namedValues';
+import { SMS_PROVIDERS } from '../../shared/enums';
 
 /**
  * How `smsProvider` travels. The spec describes it as a string identifier, yet its sample sends a number: the number
@@ -11,7 +13,7 @@ export const SMS_PROVIDER_SENT_AS: 'number' | 'string' = 'number';
 /** Request builder of the SMS provider configuration. */
 export async function buildConfigureRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	// A listed provider, or the number of one added later (the service decides).
-	const provider = enumOf(this, this.getNodeParameter('smsProvider', ''), 'Provider');
+	const provider = namedValueOf(this, this.getNodeParameter('smsProvider', ''), 'Provider', SMS_PROVIDERS);
 	const smsUrl = requireHttpUrl(this, this.getNodeParameter('smsUrl', ''), 'Gateway URL');
 	// A password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(this, this.getNodeParameter('smsPassword', ''), 'Password');

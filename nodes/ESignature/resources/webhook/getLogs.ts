@@ -26,7 +26,7 @@ const properties: INodeProperties[] = [
 				options: WEBHOOK_DELIVERY_STATUSES,
 				default: 4,
 				description:
-					'Only deliveries with this status. Choose from the list, or specify a number using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Only deliveries with this status. Choose from the list, or give a name from it (in any case) or its number with an <a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.',
 			},
 			{
 				displayName: 'Webhook URL',

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
+import { namedValueOf } from '../../helpers/namedValues';
 import { setPathParameter } from '../../helpers/paths';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../shared/enums';
 import {
 	booleanOf,
-	enumOf,
 	inputError,
 	integerOf,
 	MAX_LENGTH,
@@ -100,7 +101,7 @@ function logFilters(context: IExecuteSingleFunctions): { requestId?: string; web
 	const url = textOf(context, filters.webhookUrl, 'Filters: Webhook URL', MAX_LENGTH.url);
 	if (url) out.webhookUrl = url;
 	if (filters.webhookStatus !== undefined && filters.webhookStatus !== '') {
-		out.webhookStatus = enumOf(context, filters.webhookStatus, 'Filters: Delivery Status');
+		out.webhookStatus = namedValueOf(context, filters.webhookStatus, 'Filters: Delivery Status', WEBHOOK_DELIVERY_STATUSES);
 	}
 	return out;
 }

@@ -1,0 +1,48 @@
+import type { IExecuteSingleFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { inputError, MAX_INTEGER } from './validation';
+
+/*
+ * The one rule for the service's enumerated fields (invitation language, authentication type, recipient type, SMS
+ * provider, delivery status): a value is taken by its name as the field's list shows it, in any case and spacing, or
+ * by its number. A model that lets n8n fill a field writes "English" where a workflow builder picks from the list
+ * (docs/ai-agents.md#named-values).
+ */
+
+/** A name as compared: letters and digits only, lower case ("SMS One-Time Password" = "sms one time password"). */
+const folded = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** The allowed values as an error lists them: `Arabic (0), English (1)`. */
+export function allowedValues(options: INodePropertyOptions[]): string {
+	return options.map((option) => `${option.name} (${String(option.value)})`).join(', ');
+}
+
+/**
+ * The number of an enumerated field's value: a listed name, a listed number, or any other whole number from an
+ * expression, for values the service adds later (the service decides about those; docs/service-api.md#enumerations).
+ * Anything else is refused with the allowed values.
+ */
+export function namedValueOf(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+	options: INodePropertyOptions[],
+): number {
+	if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INTEGER) return value;
+	if (typeof value === 'string') {
+		const text = value.trim();
+		if (/^\d+$/.test(text) && Number(text) <= MAX_INTEGER) return Number(text);
+		const named = options.find((option) => folded(option.name) === folded(text));
+		if (named && text) return Number(named.value);
+	}
+	let shown: string;
+	try {
+		shown = value === '' ? '(empty)' : `"${typeof value === 'string' ? value : JSON.stringify(value)}"`;
+	} catch {
+		shown = String(value);
+	}
+	throw inputError(
+		context,
+		`${fieldLabel} must be one of ${allowedValues(options)}, by name or number; got ${shown.length > 42 ? `${shown.slice(0, 39)}..."` : shown}`,
+	);
+}
