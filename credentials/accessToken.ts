@@ -315,6 +315,23 @@ export async function obtainAccessToken(
 	}
 }
 
+/**
+ * The service refused the token n8n holds in its own form (HTTP 200 with errorCode 401 or 3), which n8n does not
+ * take for a refusal: the next obtainAccessToken without a token (see renewRefusedToken in
+ * nodes/ESignature/shared/transport.ts) fetches a new one, unless this process already replaced that token, in which
+ * case the newer one is handed out. Concurrent refusals of one token share one fetch.
+ */
+export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): void {
+	const refused = text(credentials, 'accessToken');
+	const entry = tokens.get(cacheKey(tokenRequest(credentials).identity));
+	if (refused === '' || !entry) return;
+	const print = fingerprint(refused);
+	if (entry.replaced.includes(print)) return;
+	// As in obtainAccessToken: a refused token this process has not replaced means its cached one may be refused too.
+	entry.token = undefined;
+	entry.replaced = [print, ...entry.replaced].slice(0, REPLACED_KEPT);
+}
+
 /** The newest token this process holds for the credential, if any (e.g. the one to revoke). */
 export function currentAccessToken(credentials: ICredentialDataDecryptedObject): string | undefined {
 	return tokens.get(cacheKey(tokenRequest(credentials).identity))?.token;

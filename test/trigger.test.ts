@@ -258,6 +258,19 @@ describe('webhook lifecycle', () => {
 		expect(n8n.credentialsHelper.preAuthenticationCalls.expired).toBe(renewalsBefore + 1);
 		expect(emulator.webhooks()).toHaveLength(0);
 	});
+
+	it('renews a token refused with HTTP 200 and errorCode 3, and goes on', async () => {
+		const trigger = await activeTrigger(deletingOnDeactivation);
+		emulator.refuseTokensAs({ httpStatus: 200, errorCode: 3 });
+		emulator.expireAllTokens();
+		const tokensBefore = emulator.tokenRequests;
+
+		await trigger.deactivate();
+
+		expect(emulator.tokenRequests).toBe(tokensBefore + 1);
+		expect(emulator.webhooks()).toHaveLength(0);
+		emulator.refuseTokensAs({ httpStatus: 401, errorCode: 401 });
+	});
 });
 
 // --- callbacks ----------------------------------------------------------------------------------------------------------
