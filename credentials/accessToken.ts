@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
+import { controlCharacterIn, httpUrlProblem } from '../nodes/ESignature/helpers/validation';
+
 /**
  * Access tokens of the E-Signature service, shared by every request of a credential within this n8n instance.
  *
@@ -51,21 +53,18 @@ function text(credentials: ICredentialDataDecryptedObject, key: string): string 
 	return SECRET_FIELDS.has(key) ? raw : raw.trim();
 }
 
-/** Checks that a credential URL is http(s) and returns it without trailing slashes. */
+/** Checks that a credential URL is http(s) with a host (the nodes' rule, httpUrlProblem) and returns it without trailing slashes. */
 function normaliseUrl(value: string, fieldName: string): string {
 	const trimmed = value.trim().replace(/\/+$/, '');
-	let parsed: URL | undefined;
-	try {
-		parsed = new URL(trimmed);
-	} catch {
-		parsed = undefined;
-	}
-	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-		throw new ESignatureCredentialError(
-			`${fieldName} must be an http:// or https:// address, got "${trimmed || '(empty)'}"`,
-		);
-	}
+	const problem = trimmed === '' ? 'must be an http:// or https:// address' : httpUrlProblem(trimmed) ?? controlProblem(trimmed);
+	if (problem) throw new ESignatureCredentialError(`${fieldName} ${problem}${trimmed === '' ? ', got "(empty)"' : ''}`);
 	return trimmed;
+}
+
+/** The nodes' rule for text that is sent on (helpers/validation.ts): no control characters, named without the value. */
+function controlProblem(value: string): string | undefined {
+	const found = controlCharacterIn(value);
+	return found ? `has a control character (${found})` : undefined;
 }
 
 function grantTypeOf(credentials: ICredentialDataDecryptedObject): GrantType {
@@ -124,10 +123,17 @@ export function signedUrl(
 	);
 }
 
+/** The grant's fields: all filled, secrets not blank, none with a control character (each named, never its value). */
 function requireFields(credentials: ICredentialDataDecryptedObject, grant: string, fields: Array<[string, string]>) {
 	const missing = fields.filter(([key]) => text(credentials, key) === '').map(([, label]) => label);
 	if (missing.length) {
 		throw new ESignatureCredentialError(`The ${grant} grant needs: ${missing.join(', ')}. Fill them in the credential.`);
+	}
+	for (const [key, label] of fields) {
+		const value = text(credentials, key);
+		if (SECRET_FIELDS.has(key) && value.trim() === '') throw new ESignatureCredentialError(`${label} of the credential is blank: it has only spaces`);
+		const problem = controlProblem(value);
+		if (problem) throw new ESignatureCredentialError(`${label} of the credential ${problem}`);
 	}
 }
 

@@ -6,6 +6,7 @@ import { searchWebhooks } from './methods/listSearch';
 import { declaredFields } from './resources';
 import { shareFieldsAcrossOperations } from './helpers/fieldFolding';
 import { sendRequest } from './helpers/sending';
+import { customApiCallRefused } from './helpers/customApiCall';
 
 /**
  * The declared fields, folded where identical (see shareFieldsAcrossOperations for why); folded once, when n8n loads
@@ -43,4 +44,6 @@ export class ESignature implements INodeType {
 	methods = {
 		listSearch: { searchWebhooks },
 	};
+
+	customOperations = customApiCallRefused(properties);
 }

@@ -56,8 +56,8 @@ describe('scenario 4: token lifecycle', () => {
 		expect(bearer(1)).toBe(firstToken);
 
 		// The emulator expires every token: the next execution is refused once, renews once, succeeds. n8n 2.x renews on
-		// the refusal itself; n8n 1.x hands the refusal back, and the node's read of the webhooks makes n8n renew
-		// (renewRefusedToken, docs/n8n-notes.md#n8n-1x): that read is refused once and sent again too.
+		// the refusal itself; n8n 1.x hands the refusal back, and the node's read of the webhooks with the token left out
+		// makes n8n fetch and store a new one (renewRefusedToken, docs/n8n-notes.md#n8n-1x) before the request is sent again.
 		emu.expireAllTokens();
 		const ex3 = assertSuccess(await n8n.runWorkflow(wf.id));
 		expect(ex3.status).toBe('success');
@@ -66,7 +66,7 @@ describe('scenario 4: token lifecycle', () => {
 		expect(renewed).toMatch(/^Bearer \S+$/);
 		expect(renewed).not.toBe(firstToken);
 		const third = listCalls().slice(2).map((call) => call.headers.authorization);
-		expect(third).toEqual(ON_N8N1 ? [firstToken, firstToken, renewed, renewed] : [firstToken, renewed]);
+		expect(third).toEqual(ON_N8N1 ? [firstToken, renewed, renewed] : [firstToken, renewed]);
 
 		// 4th execution: the renewed token was stored and is re-used.
 		const before = listCalls().length;

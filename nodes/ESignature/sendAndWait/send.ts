@@ -76,7 +76,7 @@ async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleF
 		destinations: buildDestinations(item, 'v2'),
 		files: await readFileInput(item, SEVERAL_FILES),
 		subject: textOf(item, item.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject) || undefined,
-		message: textOf(item, item.getNodeParameter('invitationMessage', ''), 'Invitation Message', MAX_LENGTH.longText) || undefined,
+		message: textOf(item, item.getNodeParameter('invitationMessage', ''), 'Invitation Message', MAX_LENGTH.longText, 'multi') || undefined,
 		notify,
 		referenceNumber:
 			textOf(item, item.getNodeParameter('options.referenceNumber', ''), 'Reference Number', MAX_LENGTH.referenceNumber) || undefined,

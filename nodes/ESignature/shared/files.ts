@@ -67,11 +67,29 @@ export async function peekStream(stream: ReadableFile, count: number): Promise<{
 	return { head, ended: false };
 }
 
-/** File name with the extension that matches the detected type. */
-export function fileNameFor(base: string | undefined, fallback: string, extension: string): string {
-	const name = (typeof base === 'string' ? base.trim() : '') || fallback;
-	const withoutExtension = name.replace(/\.(pdf|zip|bin)$/i, '');
-	return `${withoutExtension}.${extension}`;
+/** Longest file name kept: what most file systems allow. */
+const MAX_FILE_NAME = 255;
+
+/**
+ * The last part of a path ("/" or "\\" separated) without control characters, or '' when nothing usable is left
+ * ("", ".", ".."): a name from the service or an upstream system may carry a path, which a workflow writing files by
+ * that name would follow out of its folder.
+ */
+export function safeBaseName(name: unknown): string {
+	if (typeof name !== 'string') return '';
+	const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+	return /^\.*$/.test(base) ? '' : base;
+}
+
+/**
+ * A safe file name (safeBaseName, else `fallback`) with the extension that matches the detected type; without a
+ * detected type it keeps its own extension, or gets `defaultExtension`. At most MAX_FILE_NAME characters.
+ */
+export function fileNameFor(base: string | undefined, fallback: string, extension?: string, defaultExtension?: string): string {
+	const name = safeBaseName(base) || fallback;
+	const stem = extension === undefined ? name : name.replace(/\.(pdf|zip|bin)$/i, '');
+	const ending = extension !== undefined ? `.${extension}` : /\.[^.\s]{1,10}$/.test(stem) || !defaultExtension ? '' : `.${defaultExtension}`;
+	return `${stem.slice(0, MAX_FILE_NAME - ending.length)}${ending}`;
 }
 
 // One white-space character per match, with no quantifier: nothing for the regular-expression engine to backtrack
