@@ -75,7 +75,7 @@ describe('callbacks without the contract\'s shape are answered 400 and start not
 		const trigger = await activeTrigger();
 		let deep: unknown = 'bottom';
 		for (let level = 0; level < 20; level++) deep = [deep];
-		expect(await send(trigger, service.sampleCallback({ Extra: deep }))).toBe(200);
+		expect(await send(trigger, service.sampleCallback({ Extra: deep as IDataObject }))).toBe(200);
 		expect(trigger.executions).toHaveLength(1);
 	});
 
