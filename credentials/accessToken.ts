@@ -2,6 +2,7 @@ import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
 import { controlCharacterIn, httpUrlProblem } from '../nodes/ESignature/helpers/validation';
+import { scrubbedText } from '../nodes/ESignature/shared/secrets';
 
 /**
  * Access tokens of the E-Signature service, shared by every request of a credential within this n8n instance.
@@ -238,7 +239,9 @@ async function fetchToken(
 		entry.expiresAt = Number.isFinite(lifetimeSeconds) ? Date.now() + lifetimeSeconds * 1000 : undefined;
 		return body.access_token;
 	}
-	const serviceSays = [body.error, body.error_description].filter((part) => typeof part === 'string').join(': ');
+	// The token endpoint may repeat what it was sent: its words are scrubbed of the grant's secrets.
+	const secrets = ['clientSecret', 'password', 'accountSecret'].map((key) => text(credentials, key));
+	const serviceSays = scrubbedText([body.error, body.error_description].filter((part) => typeof part === 'string').join(': '), secrets);
 	const answer = `HTTP ${response.statusCode}${serviceSays ? `, ${serviceSays}` : ''}`;
 	throw new ESignatureCredentialError(refusalMessage(grantLabel, request.url, response.statusCode, body, answer, fieldsToCheck));
 }

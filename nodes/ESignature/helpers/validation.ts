@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { nodeForErrors } from '../shared/secrets';
+import { nodeForErrors, rememberSecrets } from '../shared/secrets';
 import { INVALID_INPUT, withDetails } from '../shared/errors';
 
 /*
@@ -174,6 +174,7 @@ export function secretOf(context: IExecuteSingleFunctions, value: unknown, field
 	}
 	if (secret !== '' && secret.trim() === '') throw inputError(context, `${fieldLabel} is blank: it has only spaces`);
 	refuseControlCharacters(context, secret, fieldLabel, 'single');
+	rememberSecrets([secret]);
 	return secret;
 }
 
