@@ -4,37 +4,15 @@
  * catch-up reports it as unreadable instead of re-sending it forever. What it delivers has safe file names (no path,
  * no control characters) and no prototype keys. test/harness/trigger.ts plays n8n's webhook side.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { Emulator } from './emulator';
 import { deliver } from './emulator/events';
 import { ServiceClient, post } from './harness/service-client';
-import { FakeN8n, TriggerWorkflow } from './harness/trigger';
+import { type TriggerWorkflow, triggerSuite } from './harness/trigger';
 
-let emulator: Emulator;
-let n8n: FakeN8n;
-const service = new ServiceClient(() => emulator);
-
-beforeAll(async () => {
-	emulator = await Emulator.start();
-	n8n = await FakeN8n.start(emulator);
-});
-
-afterAll(async () => {
-	await n8n?.stop();
-	await emulator?.stop();
-});
-
-beforeEach(() => {
-	emulator.reset();
-	n8n.reset();
-});
-
-async function activeTrigger(parameters: INodeParameters = { events: ['*'], options: {} }): Promise<TriggerWorkflow> {
-	const trigger = new TriggerWorkflow(n8n, parameters);
-	await trigger.activate();
-	return trigger;
-}
+const suite = triggerSuite();
+const service = new ServiceClient(() => suite.emulator);
+const activeTrigger = suite.activeTrigger;
 
 /** POSTs a body with the trigger's own token, as the service would. */
 async function send(trigger: TriggerWorkflow, body: unknown): Promise<number> {
@@ -42,7 +20,7 @@ async function send(trigger: TriggerWorkflow, body: unknown): Promise<number> {
 	return await post(trigger.url(), text, { 'content-type': 'application/json', authorization: trigger.stored().headerToken as string });
 }
 
-const pdf = () => emulator.samplePdf.toString('base64');
+const pdf = () => suite.emulator.samplePdf.toString('base64');
 
 describe('callbacks without the contract\'s shape are answered 400 and start nothing', () => {
 	const nested = (depth: number) => `{"RequestId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "Status": 1, "Deep": ${'['.repeat(depth)}${']'.repeat(depth)}}`;
@@ -82,6 +60,7 @@ describe('callbacks without the contract\'s shape are answered 400 and start not
 	it('catch-up reports a delivery it refused as unreadable, and does not ask for it again', async () => {
 		const trigger = await activeTrigger();
 		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
+		const { emulator } = suite;
 		const envelope = emulator.state.findEnvelopeAnywhere(envelopeId)!;
 		// The service sends its event with the signed file in a shape the contract does not have.
 		await deliver(emulator.state, envelope, { ...service.sampleCallback({ RequestId: envelopeId }), Files: { File: pdf() } } as never);
