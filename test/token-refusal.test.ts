@@ -88,6 +88,17 @@ describe('a stored token refused with HTTP 200 and an errorCode', () => {
 		expect(suite.emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(3);
 	});
 
+	it('with Continue On Fail, a renewal the token endpoint fails is the error item of its input item', async () => {
+		const { harness } = await refusedStoredToken(401);
+		suite.emulator.failNext(1, 500, undefined, '/Authentication/Authority/Token');
+		const result = await harness.run({ parameters: listWebhooks, continueOnFail: true });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		expect(result.items[0].json.error).toMatch(/failed to issue a token for the Integration grant/);
+	});
+
 	it('an errorCode that does not refuse the token is reported without renewing', async () => {
 		const harness = new Harness(suite.emulator);
 		suite.emulator.failNext(1, 200, { data: null, errorCode: 8, message: 'ValidationError' }, '/api/v1/webhooks');

@@ -116,16 +116,22 @@ async function routedRequest(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const options = requestData.options as IHttpRequestOptions;
-	const outcome = await sendRenewingToken(
-		context,
-		async () =>
-			await context.makeRoutingRequest(requestData).then(
-				(items): { items: INodeExecutionData[] } | { error: unknown } => ({ items }),
-				(error: unknown) => ({ error }),
-			),
-		(answer) => refusedAsAnswer(options, answer),
-		(error) => ({ items: failed(context, error) }),
-	);
+	let outcome: { items: INodeExecutionData[] } | { error: unknown };
+	try {
+		outcome = await sendRenewingToken(
+			context,
+			async () =>
+				await context.makeRoutingRequest(requestData).then(
+					(items): { items: INodeExecutionData[] } | { error: unknown } => ({ items }),
+					(error: unknown) => ({ error }),
+				),
+			(answer) => refusedAsAnswer(options, answer),
+			(error) => ({ items: failed(context, error) }),
+		);
+	} catch (error) {
+		// A renewal that failed (the token endpoint refused or unreachable) is the item's error, as any other.
+		return failed(context, error as Error);
+	}
 	if ('error' in outcome) throw outcome.error;
 	return outcome.items;
 }
