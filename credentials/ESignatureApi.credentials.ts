@@ -7,6 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { rememberSecrets } from '../nodes/ESignature/shared/secrets';
 import { obtainAccessToken, signedUrl } from './accessToken';
 
 export class ESignatureApi implements ICredentialType {
@@ -171,6 +172,8 @@ export class ESignatureApi implements ICredentialType {
 		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
 		const address = legacy.url ?? legacy.uri ?? '';
 		const { baseURL, url } = signedUrl(credentials, { url: address, baseURL: requestOptions.baseURL });
+		// What the service answers this request is scrubbed of them (nodes/ESignature/shared/secrets.ts).
+		rememberSecrets([credentials.accessToken, credentials.clientSecret, credentials.password, credentials.accountSecret]);
 		return {
 			...requestOptions,
 			...(baseURL ? { baseURL } : {}),

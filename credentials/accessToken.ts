@@ -1,6 +1,9 @@
 import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
+import { controlCharacterIn, httpUrlProblem } from '../nodes/ESignature/helpers/validation';
+import { scrubbedText } from '../nodes/ESignature/shared/secrets';
+
 /**
  * Access tokens of the E-Signature service, shared by every request of a credential within this n8n instance.
  *
@@ -51,21 +54,18 @@ function text(credentials: ICredentialDataDecryptedObject, key: string): string 
 	return SECRET_FIELDS.has(key) ? raw : raw.trim();
 }
 
-/** Checks that a credential URL is http(s) and returns it without trailing slashes. */
+/** Checks that a credential URL is http(s) with a host (the nodes' rule, httpUrlProblem) and returns it without trailing slashes. */
 function normaliseUrl(value: string, fieldName: string): string {
 	const trimmed = value.trim().replace(/\/+$/, '');
-	let parsed: URL | undefined;
-	try {
-		parsed = new URL(trimmed);
-	} catch {
-		parsed = undefined;
-	}
-	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-		throw new ESignatureCredentialError(
-			`${fieldName} must be an http:// or https:// address, got "${trimmed || '(empty)'}"`,
-		);
-	}
+	const problem = trimmed === '' ? 'must be an http:// or https:// address' : httpUrlProblem(trimmed) ?? controlProblem(trimmed);
+	if (problem) throw new ESignatureCredentialError(`${fieldName} ${problem}${trimmed === '' ? ', got "(empty)"' : ''}`);
 	return trimmed;
+}
+
+/** The nodes' rule for text that is sent on (helpers/validation.ts): no control characters, named without the value. */
+function controlProblem(value: string): string | undefined {
+	const found = controlCharacterIn(value);
+	return found ? `has a control character (${found})` : undefined;
 }
 
 function grantTypeOf(credentials: ICredentialDataDecryptedObject): GrantType {
@@ -124,10 +124,17 @@ export function signedUrl(
 	);
 }
 
+/** The grant's fields: all filled, secrets not blank, none with a control character (each named, never its value). */
 function requireFields(credentials: ICredentialDataDecryptedObject, grant: string, fields: Array<[string, string]>) {
 	const missing = fields.filter(([key]) => text(credentials, key) === '').map(([, label]) => label);
 	if (missing.length) {
 		throw new ESignatureCredentialError(`The ${grant} grant needs: ${missing.join(', ')}. Fill them in the credential.`);
+	}
+	for (const [key, label] of fields) {
+		const value = text(credentials, key);
+		if (SECRET_FIELDS.has(key) && value.trim() === '') throw new ESignatureCredentialError(`${label} of the credential is blank: it has only spaces`);
+		const problem = controlProblem(value);
+		if (problem) throw new ESignatureCredentialError(`${label} of the credential ${problem}`);
 	}
 }
 
@@ -232,7 +239,9 @@ async function fetchToken(
 		entry.expiresAt = Number.isFinite(lifetimeSeconds) ? Date.now() + lifetimeSeconds * 1000 : undefined;
 		return body.access_token;
 	}
-	const serviceSays = [body.error, body.error_description].filter((part) => typeof part === 'string').join(': ');
+	// The token endpoint may repeat what it was sent: its words are scrubbed of the grant's secrets.
+	const secrets = ['clientSecret', 'password', 'accountSecret'].map((key) => text(credentials, key));
+	const serviceSays = scrubbedText([body.error, body.error_description].filter((part) => typeof part === 'string').join(': '), secrets);
 	const answer = `HTTP ${response.statusCode}${serviceSays ? `, ${serviceSays}` : ''}`;
 	throw new ESignatureCredentialError(refusalMessage(grantLabel, request.url, response.statusCode, body, answer, fieldsToCheck));
 }
@@ -313,6 +322,23 @@ export async function obtainAccessToken(
 	} finally {
 		entry.inFlight = undefined;
 	}
+}
+
+/**
+ * The service refused the token n8n holds in its own form (HTTP 200 with errorCode 401 or 3), which n8n does not
+ * take for a refusal: the next obtainAccessToken without a token (see renewRefusedToken in
+ * nodes/ESignature/shared/transport.ts) fetches a new one, unless this process already replaced that token, in which
+ * case the newer one is handed out. Concurrent refusals of one token share one fetch.
+ */
+export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): void {
+	const refused = text(credentials, 'accessToken');
+	const entry = tokens.get(cacheKey(tokenRequest(credentials).identity));
+	if (refused === '' || !entry) return;
+	const print = fingerprint(refused);
+	if (entry.replaced.includes(print)) return;
+	// As in obtainAccessToken: a refused token this process has not replaced means its cached one may be refused too.
+	entry.token = undefined;
+	entry.replaced = [print, ...entry.replaced].slice(0, REPLACED_KEPT);
 }
 
 /** The newest token this process holds for the credential, if any (e.g. the one to revoke). */

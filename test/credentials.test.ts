@@ -135,7 +135,7 @@ describe('E-Signature API credential', () => {
 		const harness = new Harness(suite.emulator);
 		harness.setCredentials(emulatorCredentials(suite.emulator, 'integration', { baseUrl: 'ftp://example.com' }));
 		const result = await harness.run({ parameters: listWebhooks });
-		expect(result.error?.message).toContain('Base URL must be an http:// or https:// address');
+		expect(result.error?.message).toContain('Base URL must be an http:// or https:// URL, got one starting with "ftp://example.com"');
 		expect(suite.emulator.requests).toHaveLength(0);
 	});
 

@@ -4,7 +4,8 @@
  * password, the access token or a credential secret, whatever path an operation takes (success, service error,
  * Continue On Fail, Include Response Wrapper).
  */
-import { emulatorSuite } from './harness';
+import { forgetAccessToken } from '../credentials/accessToken';
+import { emulatorCredentials, emulatorSuite, Harness } from './harness';
 
 const suite = emulatorSuite();
 
@@ -102,5 +103,52 @@ describe('the SMS provider password stays out of outputs and errors', () => {
 		const result = await sms({}, undefined, true);
 		expect(result.items[0].json.details).toMatchObject({ kind: 'service', httpStatus: 500 });
 		expectNoSecret(serialise(result));
+	});
+});
+
+describe("secrets the service repeats in its own words are scrubbed before they are shown", () => {
+	const echo = (message: string) => ({ data: null, errorCode: 8, message });
+
+	it('the SMS password, given by an expression, in the message and the error item details', async () => {
+		const password = 'sms-from-item-7f3a9c';
+		suite.emulator.failNext(1, 200, echo(`Gateway refused user acme-user with password ${password}`));
+		const result = await sms({ smsPassword: '={{ $json.pw }}' }, [{ json: { pw: password } }], true);
+
+		const details = result.items[0].json.details as Record<string, unknown>;
+		expect(details.serviceMessage).toBe('Gateway refused user acme-user with password ••••');
+		expect(serialise(result)).not.toContain(password);
+	});
+
+	it('a header token, in the error description', async () => {
+		suite.emulator.failNext(1, 200, echo(`Header token ${HEADER_TOKEN} is already used`));
+		const result = await webhook({ operation: 'create', webhookUrl: 'https://hooks.example.com/in', headerToken: HEADER_TOKEN });
+
+		expect(result.error?.description).toContain('Service message: Header token •••• is already used');
+		expectNoSecret(serialise(result));
+	});
+
+	it('the bearer token', async () => {
+		await webhook({ operation: 'getAll' });
+		const token = suite.harness.credentials().accessToken as string;
+		suite.emulator.failNext(1, 200, { data: null, errorCode: 100, message: `Token ${token} is not allowed here` });
+		const result = await webhook({ operation: 'getAll' }, undefined, true);
+
+		expect((result.items[0].json.details as Record<string, unknown>).serviceMessage).toBe('Token •••• is not allowed here');
+		expect(serialise(result)).not.toContain(token);
+	});
+
+	it("the credential's client secret, password and account secret, when the token endpoint repeats them", async () => {
+		const { demo } = suite.emulator;
+		const harness = new Harness(suite.emulator);
+		forgetAccessToken(emulatorCredentials(suite.emulator));
+		suite.emulator.failNext(1, 400, {
+			error: 'invalid_grant',
+			error_description: `client ${demo.clientSecret}, password ${demo.password}, account secret ${demo.accountSecret} refused`,
+		}, '/Authentication/Authority/Token');
+
+		const result = await harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+
+		expect(result.error?.message).toContain('invalid_grant: client ••••, password ••••, account secret •••• refused');
+		for (const secret of [demo.clientSecret, demo.password, demo.accountSecret]) expect(serialise(result)).not.toContain(secret);
 	});
 });

@@ -6,9 +6,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { CALLBACK_REJECTED, Emulator } from './emulator';
+import { CALLBACK_REJECTED, type Emulator } from './emulator';
 import { ServiceClient, binaryBytes, post } from './harness/service-client';
-import { FakeN8n, TriggerWorkflow } from './harness/trigger';
+import { type FakeN8n, TriggerWorkflow, triggerSuite } from './harness/trigger';
 import {
 	SEEN_EVENTS_MAX,
 	SEEN_EVENTS_MAX_AGE_MS,
@@ -19,32 +19,19 @@ import {
 import { CATCH_UP_MAX_RECALLS } from '../nodes/ESignature/trigger/catchUp';
 import * as callbackModule from '../nodes/ESignature/shared/callback';
 
+// An emulator and a FakeN8n for the file, reset before each test.
+const suite = triggerSuite();
 let emulator: Emulator;
 let n8n: FakeN8n;
 const service = new ServiceClient(() => emulator);
 
-beforeAll(async () => {
-	emulator = await Emulator.start();
-	n8n = await FakeN8n.start(emulator);
-});
-
-afterAll(async () => {
-	await n8n?.stop();
-	await emulator?.stop();
-});
-
-beforeEach(() => {
-	emulator.reset();
-	n8n.reset();
+beforeAll(() => {
+	({ emulator, n8n } = suite);
 });
 
 const anyEvent: INodeParameters = { events: ['*'], options: {} };
 
-async function activeTrigger(parameters: INodeParameters = anyEvent): Promise<TriggerWorkflow> {
-	const trigger = new TriggerWorkflow(n8n, parameters);
-	await trigger.activate();
-	return trigger;
-}
+const activeTrigger = async (parameters: INodeParameters = anyEvent) => await suite.activeTrigger(parameters);
 
 async function waitFor(done: () => boolean, timeoutMs = 5000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;

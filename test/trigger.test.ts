@@ -7,26 +7,17 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { Emulator } from './emulator';
+import type { Emulator } from './emulator';
 import { ServiceClient, binaryBytes, post } from './harness/service-client';
-import { type Answer, FakeN8n, TriggerWorkflow } from './harness/trigger';
+import { type Answer, type FakeN8n, TriggerWorkflow, triggerSuite } from './harness/trigger';
 
+// An emulator and a FakeN8n for the file, reset before each test.
+const suite = triggerSuite();
 let emulator: Emulator;
 let n8n: FakeN8n;
 
-beforeAll(async () => {
-	emulator = await Emulator.start();
-	n8n = await FakeN8n.start(emulator);
-});
-
-afterAll(async () => {
-	await n8n?.stop();
-	await emulator?.stop();
-});
-
-beforeEach(() => {
-	emulator.reset();
-	n8n.reset();
+beforeAll(() => {
+	({ emulator, n8n } = suite);
 });
 
 // --- helpers for the scenarios -----------------------------------------------------------------------------------------
@@ -42,11 +33,7 @@ const anyEvent: INodeParameters = { events: ['*'], options: {} };
 /** A trigger set to remove its webhook at the service when the workflow is deactivated. */
 const deletingOnDeactivation: INodeParameters = { events: ['*'], options: { onDeactivation: 'delete' } };
 
-async function activeTrigger(parameters: INodeParameters = anyEvent): Promise<TriggerWorkflow> {
-	const trigger = new TriggerWorkflow(n8n, parameters);
-	await trigger.activate();
-	return trigger;
-}
+const activeTrigger = async (parameters: INodeParameters = anyEvent) => await suite.activeTrigger(parameters);
 
 function tokenOf(trigger: TriggerWorkflow): string {
 	return trigger.stored().headerToken as string;
@@ -257,6 +244,19 @@ describe('webhook lifecycle', () => {
 
 		expect(n8n.credentialsHelper.preAuthenticationCalls.expired).toBe(renewalsBefore + 1);
 		expect(emulator.webhooks()).toHaveLength(0);
+	});
+
+	it('renews a token refused with HTTP 200 and errorCode 3, and goes on', async () => {
+		const trigger = await activeTrigger(deletingOnDeactivation);
+		emulator.refuseTokensAs({ httpStatus: 200, errorCode: 3 });
+		emulator.expireAllTokens();
+		const tokensBefore = emulator.tokenRequests;
+
+		await trigger.deactivate();
+
+		expect(emulator.tokenRequests).toBe(tokensBefore + 1);
+		expect(emulator.webhooks()).toHaveLength(0);
+		emulator.refuseTokensAs({ httpStatus: 401, errorCode: 401 });
 	});
 });
 

@@ -7,6 +7,7 @@ import { declaredFields } from './resources';
 import { resourceOperationSubtitle } from './helpers/descriptions';
 import { shareFieldsAcrossOperations } from './helpers/fieldFolding';
 import { sendRequest } from './helpers/sending';
+import { customApiCallRefused } from './helpers/customApiCall';
 
 /**
  * The declared fields, folded where identical (see shareFieldsAcrossOperations for why); folded once, when n8n loads
@@ -46,4 +47,6 @@ export class ESignature implements INodeType {
 	methods = {
 		listSearch: { searchWebhooks },
 	};
+
+	customOperations = customApiCallRefused(properties);
 }

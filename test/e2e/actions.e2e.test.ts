@@ -237,4 +237,17 @@ describe('E-Signature node in n8n', () => {
 		expect(item.json.wentOn).toBe(true);
 		expect(JSON.stringify(item.json.error)).toContain('error 149');
 	});
+
+	test("n8n's Custom API Call entry, executed, is an error pointing at the HTTP Request node, and sends nothing", async () => {
+		const emu = stack.emulator;
+		const wf = chain('Custom API Call', [manualTrigger(), esig('Custom Call', { resource: 'envelope', operation: '__CUSTOM_API_CALL__' })]);
+		await stack.addWorkflow(wf);
+		emu.clearRequests();
+
+		const ex = await stack.n8n.runWorkflow(wf.id);
+
+		expect(ex.status).toBe('error');
+		expect(executionError(ex)).toContain('Custom API Call is not an operation of this node: nothing was sent');
+		expect(emu.requests.filter((request) => request.path.startsWith('/api/'))).toHaveLength(0);
+	});
 });

@@ -268,6 +268,36 @@ describe.each<BinaryDataMode>(['database', 'filesystem'])('queue mode, %s binary
 		expect(warmRequests).toBe(0);
 	});
 
+	test('a token refused with HTTP 200 and errorCode 401 is renewed by the workers, and the renewed token is shared', async () => {
+		const emu = stack.emulator;
+		const { envelopeId } = await client.createEnvelope({ referenceNumber: `QR-${randomUUID().slice(0, 8)}` });
+		const wf = await stack.addWorkflow(
+			chain('Queue token refused with HTTP 200', [
+				manualTrigger(),
+				code('Envelopes', `return Array.from({ length: 20 }, () => ({ json: { envelopeId: '${envelopeId}' } }));`),
+				esig('Get Status', { resource: 'envelope', operation: 'getStatus', envelopeId: '={{ $json.envelopeId }}' }),
+			]),
+		);
+		emu.refuseTokensAs({ httpStatus: 200, errorCode: 401 });
+		try {
+			emu.expireAllTokens();
+			const tokensBefore = emu.tokenRequests;
+			// Four runs at once: the queue hands them to both workers, each refused with the stored token.
+			const runs = await Promise.all(Array.from({ length: 4 }, () => stack.main.runWorkflow(wf.id, { timeoutMs: 300_000 })));
+			runs.forEach((ex) => expect(nodeOutput(assertSuccess(ex), 'Get Status')).toHaveLength(20));
+			const renewals = emu.tokenRequests - tokensBefore;
+			expect(renewals).toBeGreaterThanOrEqual(1);
+			expect(renewals).toBeLessThanOrEqual(stack.workers.length);
+
+			// The renewed token was stored with the credential: the next run, on any worker, fetches none.
+			const warmBefore = emu.tokenRequests;
+			assertSuccess(await stack.main.runWorkflow(wf.id, { timeoutMs: 300_000 }));
+			expect(emu.tokenRequests).toBe(warmBefore);
+		} finally {
+			emu.refuseTokensAs({ httpStatus: 401, errorCode: 401 });
+		}
+	});
+
 	test('a worker killed in the middle of a run: what n8n does with its execution, and no duplicate envelopes', async () => {
 		const emu = stack.emulator;
 		const batch = randomUUID().slice(0, 8);

@@ -2,7 +2,8 @@
 /**
  * Scenario 4: the token lifecycle in a real n8n. Our credential's preAuthentication stores the token in
  * n8n's credential (encrypted in n8n's DB); later executions re-use it; after the emulator expires all
- * tokens, the next execution gets a 401, n8n renews the token once and the call succeeds.
+ * tokens, the next execution gets a 401, n8n renews the token once and the call succeeds. A token refused in the
+ * service's own form (HTTP 200, errorCode 401 or 3), which n8n does not renew by itself, is renewed by the node.
  */
 import { assertSuccess, nodeOutput } from './n8n';
 import { NODE_TYPE, type Stack, startStack } from './stack';
@@ -56,8 +57,8 @@ describe('scenario 4: token lifecycle', () => {
 		expect(bearer(1)).toBe(firstToken);
 
 		// The emulator expires every token: the next execution is refused once, renews once, succeeds. n8n 2.x renews on
-		// the refusal itself; n8n 1.x hands the refusal back, and the node's read of the webhooks makes n8n renew
-		// (renewRefusedToken, docs/n8n-notes.md#n8n-1x): that read is refused once and sent again too.
+		// the refusal itself; n8n 1.x hands the refusal back, and the node's read of the webhooks with the token left out
+		// makes n8n fetch and store a new one (renewRefusedToken, docs/n8n-notes.md#n8n-1x) before the request is sent again.
 		emu.expireAllTokens();
 		const ex3 = assertSuccess(await n8n.runWorkflow(wf.id));
 		expect(ex3.status).toBe('success');
@@ -66,7 +67,7 @@ describe('scenario 4: token lifecycle', () => {
 		expect(renewed).toMatch(/^Bearer \S+$/);
 		expect(renewed).not.toBe(firstToken);
 		const third = listCalls().slice(2).map((call) => call.headers.authorization);
-		expect(third).toEqual(ON_N8N1 ? [firstToken, firstToken, renewed, renewed] : [firstToken, renewed]);
+		expect(third).toEqual(ON_N8N1 ? [firstToken, renewed, renewed] : [firstToken, renewed]);
 
 		// 4th execution: the renewed token was stored and is re-used.
 		const before = listCalls().length;
@@ -74,5 +75,55 @@ describe('scenario 4: token lifecycle', () => {
 		expect(emu.tokenRequests - tokens0).toBe(2);
 		expect(listCalls()).toHaveLength(before + 1);
 		expect(bearer(before)).toBe(renewed);
+	});
+
+	test('a stored token refused with HTTP 200 and errorCode 3: the node renews it, n8n stores it, the upload is sent again whole', async () => {
+		const emu = stack.emulator;
+		const { n8n } = stack;
+		const wf = await stack.addWorkflow(
+			chain('Token refused with HTTP 200', [
+				manualTrigger(),
+				{
+					name: 'Create From Base64',
+					type: NODE_TYPE,
+					typeVersion: 1,
+					parameters: {
+						resource: 'envelope',
+						operation: 'createFromBase64',
+						fileInput: 'base64',
+						fileBase64: emu.samplePdf.toString('base64'),
+						fileName: 'refused-once.pdf',
+					},
+					credentials: ESIG_CREDENTIAL,
+				},
+			]),
+		);
+		const uploads = () => emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64');
+		assertSuccess(await n8n.runWorkflow(wf.id));
+		const stored = uploads().at(-1)!.headers.authorization;
+		emu.refuseTokensAs({ httpStatus: 200, errorCode: 3 });
+		try {
+			emu.expireAllTokens();
+			emu.clearRequests();
+			const tokens0 = emu.tokenRequests;
+
+			const ex = assertSuccess(await n8n.runWorkflow(wf.id));
+
+			expect(nodeOutput(ex, 'Create From Base64')[0].json.envelopeId).toBeDefined();
+			expect(emu.tokenRequests - tokens0).toBe(1);
+			const [refused, resent] = uploads();
+			expect(uploads()).toHaveLength(2);
+			expect(refused.headers.authorization).toBe(stored);
+			expect(resent.headers.authorization).not.toBe(stored);
+			expect(resent.rawBody.equals(refused.rawBody)).toBe(true);
+
+			// The next execution uses the token n8n stored: no token request, nothing refused.
+			emu.clearRequests();
+			assertSuccess(await n8n.runWorkflow(wf.id));
+			expect(emu.tokenRequests - tokens0).toBe(1);
+			expect(uploads().map((upload) => upload.headers.authorization)).toEqual([resent.headers.authorization]);
+		} finally {
+			emu.refuseTokensAs({ httpStatus: 401, errorCode: 401 });
+		}
 	});
 });

@@ -125,8 +125,9 @@ export function invalid(field: string, problem: string): never {
 	throw new ApiError(validationReply({ [field]: [problem] }));
 }
 
-export const unauthorizedReply = (): Reply =>
-	jsonReply(401, wrapper(null, 401, 'Unauthorized'), { 'www-authenticate': 'Bearer' });
+/** A refused token: by default the contract's HTTP 401; the form can be switched (Emulator.refuseTokensAs). */
+export const unauthorizedReply = ({ httpStatus, errorCode } = { httpStatus: 401, errorCode: 401 }): Reply =>
+	jsonReply(httpStatus, wrapper(null, errorCode, 'Unauthorized'), httpStatus === 401 ? { 'www-authenticate': 'Bearer' } : {});
 
 // ---------------------------------------------------------------------------
 // Body parsing

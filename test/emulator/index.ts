@@ -48,6 +48,7 @@ import {
 	isActive,
 	newSigner,
 	type TestEvent,
+	type TokenRefusal,
 } from './state';
 
 export type { DemoCredentials } from './fixtures';
@@ -63,6 +64,7 @@ export type {
 	SignerStatus,
 	SmsProviderConfig,
 	TestEvent,
+	TokenRefusal,
 	Webhook,
 	WebhookLogEntry,
 } from './state';
@@ -240,6 +242,11 @@ export class Emulator implements Core {
 		for (const token of this.state.tokens.values()) token.expiresAt = Math.min(token.expiresAt, now - 1);
 	}
 
+	/** How tokens are refused from now on: HTTP 401 (the contract), or e.g. HTTP 200 with errorCode 401 or 3. */
+	refuseTokensAs(refusal: TokenRefusal): void {
+		this.state.tokenRefusal = { ...refusal };
+	}
+
 	/** The next `count` API requests (to `path` only, when given) get `status` and `body` instead of an answer. */
 	failNext(count: number, status: number, body?: unknown, path?: string | RegExp): void {
 		this.state.faults.remaining = count;
@@ -399,7 +406,7 @@ export class Emulator implements Core {
 		}
 		if (route.kind === 'open') return route.handler({ core: this, req, params });
 		const account = authenticate(this.state, req);
-		if (!account) return unauthorizedReply();
+		if (!account) return unauthorizedReply(this.state.tokenRefusal);
 		req.account = account.credentials.accountId;
 		return checkBody(route.body, req, parsed) ?? (await route.handler({ core: this, req, params, account }));
 	}

@@ -4,7 +4,7 @@
  * common checks (401, errorCode 7, bad JSON) before any handler runs.
  */
 import type { Reply } from './http';
-import type { Account, RecordedRequest, State, TestEvent } from './state';
+import type { Account, RecordedRequest, State, TestEvent, TokenRefusal } from './state';
 
 /** What handlers may use of the emulator (implemented by the Emulator class). */
 export interface Core {
@@ -15,6 +15,7 @@ export interface Core {
 	readonly samplePdf: Buffer;
 	reset(): void;
 	expireAllTokens(): void;
+	refuseTokensAs(refusal: TokenRefusal): void;
 	failNext(count: number, status: number, body?: unknown, path?: string | RegExp): void;
 	setLatency(ms: number): void;
 	/** `who`: a signer's e-mail address or destination id; none signs for every pending signer. */

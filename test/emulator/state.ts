@@ -181,6 +181,11 @@ export interface RecordedRequest {
 	account?: string;
 }
 
+export interface TokenRefusal {
+	httpStatus: number;
+	errorCode: number;
+}
+
 export interface Faults {
 	remaining: number;
 	status: number;
@@ -237,6 +242,11 @@ export class State {
 	identityAuthenticated = new Set<string>();
 	tokenRequests = 0;
 	faults: Faults = { remaining: 0, status: 500, latencyMs: 0 };
+	/**
+	 * How a missing, expired or revoked token is refused: the contract's HTTP 401, or (as most of the service's errors
+	 * come) HTTP 200 with errorCode 401 or 3 in the wrapper.
+	 */
+	tokenRefusal: TokenRefusal = { httpStatus: 401, errorCode: 401 };
 	private referenceCounter = 0;
 
 	addAccount(credentials: DemoCredentials): Account {
@@ -268,6 +278,7 @@ export class State {
 		this.identityAuthenticated.clear();
 		this.tokenRequests = 0;
 		this.faults = { remaining: 0, status: 500, latencyMs: 0 };
+		this.tokenRefusal = { httpStatus: 401, errorCode: 401 };
 	}
 
 	// --- envelopes and documents ---------------------------------------------

@@ -32,7 +32,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { ESignatureApi } from '../../credentials/ESignatureApi.credentials';
 import { ESignatureTrigger } from '../../nodes/ESignature/ESignatureTrigger.node';
-import type { Emulator } from '../emulator';
+import { Emulator } from '../emulator';
 import { CREDENTIAL_TYPE, TestCredentialsHelper, emulatorCredentials } from './credentials-helper';
 
 export const triggerType = new ESignatureTrigger();
@@ -377,4 +377,42 @@ export class FakeN8n {
 			reply(500, { message: (error as Error).message });
 		}
 	}
+}
+
+/**
+ * Registers the jest hooks of a trigger test file: an emulator and a FakeN8n for the file, both reset before each
+ * test. `emulator` and `n8n` are available from beforeAll on.
+ */
+export function triggerSuite() {
+	let emulator: Emulator | undefined;
+	let n8n: FakeN8n | undefined;
+	beforeAll(async () => {
+		emulator = await Emulator.start();
+		n8n = await FakeN8n.start(emulator);
+	});
+	afterAll(async () => {
+		await n8n?.stop();
+		await emulator?.stop();
+	});
+	beforeEach(() => {
+		emulator?.reset();
+		n8n?.reset();
+	});
+	const suite = {
+		get emulator(): Emulator {
+			if (!emulator) throw new Error('The emulator is not started yet: use it inside hooks and tests');
+			return emulator;
+		},
+		get n8n(): FakeN8n {
+			if (!n8n) throw new Error('FakeN8n is not started yet: use it inside hooks and tests');
+			return n8n;
+		},
+		/** A trigger with these parameters, activated. */
+		async activeTrigger(parameters: INodeParameters = { events: ['*'], options: {} }): Promise<TriggerWorkflow> {
+			const trigger = new TriggerWorkflow(suite.n8n, parameters);
+			await trigger.activate();
+			return trigger;
+		},
+	};
+	return suite;
 }

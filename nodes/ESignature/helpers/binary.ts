@@ -2,6 +2,7 @@ import type { IBinaryData, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { runsAsTool } from '../shared/asTool';
 import { decodeBase64, decodeInSlices, isStrictBase64 } from '../shared/files';
+import { PROTOTYPE_KEYS } from './json';
 import { inputError, kindOf, requireText, toText } from './validation';
 
 /**
@@ -44,11 +45,12 @@ export async function readBinaryFile(
 	propertyName: string,
 	fieldLabel: string,
 ): Promise<DocumentFile> {
-	const name = toText(propertyName);
+	const name = binaryPropertyName(context, propertyName, fieldLabel);
 	const item = context.getInputData();
 	const available = Object.keys(item.binary ?? {});
 	if (!name) throw inputError(context, `${fieldLabel} is empty: enter the name of a binary property`);
-	if (!item.binary?.[name] && runsAsTool(context)) {
+	const found = item.binary !== undefined && Object.hasOwn(item.binary, name) && Boolean(item.binary[name]);
+	if (!found && runsAsTool(context)) {
 		// A tool's input item carries only the model's arguments (docs/ai-agents.md#files).
 		throw inputError(
 			context,
@@ -56,7 +58,7 @@ export async function readBinaryFile(
 			'With URL the model gives a link to the PDF; with Base64 Text, the content.',
 		);
 	}
-	if (!item.binary?.[name]) {
+	if (!found) {
 		throw inputError(
 			context,
 			`${fieldLabel}: the input item has no binary property "${name}"`,
@@ -74,6 +76,16 @@ export async function readBinaryFile(
 		return documentFile({ base64: binary.data }, fileName, mimeType);
 	}
 	return documentFile(await context.helpers.getBinaryDataBuffer(name), fileName, mimeType);
+}
+
+/**
+ * A binary property name as given, trimmed; '' when empty. A name that would reach an object's prototype
+ * (`__proto__`, `constructor`, `prototype`) names no property n8n can hold: it is refused, naming the field.
+ */
+export function binaryPropertyName(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	const name = toText(value);
+	if (PROTOTYPE_KEYS.has(name)) throw inputError(context, `${fieldLabel}: "${name}" cannot be the name of a binary property`);
+	return name;
 }
 
 /** The name of a binary file; a file without one is named after its property. */
@@ -94,8 +106,8 @@ export function requireBase64Bytes(context: IExecuteSingleFunctions, value: unkn
 	if (value !== undefined && value !== null && typeof value !== 'string') {
 		throw inputError(context, `${fieldLabel} must be Base64 text, got ${kindOf(value)}`);
 	}
-	// A document as Base64 is as long as the document: no text length limit applies.
-	const bytes = decodeBase64(requireText(context, value, fieldLabel, Number.MAX_SAFE_INTEGER));
+	// A document as Base64 is as long as the document: no text length limit applies. Line breaks are Base64's own.
+	const bytes = decodeBase64(requireText(context, value, fieldLabel, Number.MAX_SAFE_INTEGER, 'multi'));
 	if (!bytes?.length) {
 		throw inputError(
 			context,

@@ -9,6 +9,7 @@ import type {
 import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../shared/enums';
 import { decodeBase64, detectMimeType, FILE_SIGNATURE_BYTES, fileNameFor, isFileStream, peekStream } from '../shared/files';
 import { failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from '../shared/errors';
+import { binaryPropertyName } from './binary';
 import { toText } from './validation';
 
 /*
@@ -100,7 +101,7 @@ export async function simplifyOutput(this: IExecuteSingleFunctions, items: INode
 
 /** The output binary field of operations that return a file ("Put Output File in Field"). */
 export function outputBinaryField(context: IExecuteSingleFunctions): string {
-	return toText(context.getNodeParameter('binaryPropertyName', 'data')) || 'data';
+	return binaryPropertyName(context, context.getNodeParameter('binaryPropertyName', 'data'), 'Put Output File in Field') || 'data';
 }
 
 /** What n8n's prepareBinaryData takes: bytes, or a stream it writes to the binary store as it arrives. */

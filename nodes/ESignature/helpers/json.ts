@@ -1,8 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { inputError } from './validation';
+import { inputError, kindOf } from './validation';
 
-/** JSON inputs: parsing with errors that name the field, and key lookup in either spelling. */
+/**
+ * JSON inputs: parsing with errors that name the field, and key lookup in either spelling. Every JSON field passes
+ * parseJsonParameter, which refuses what would change meaning on the way: keys that name an object's prototype
+ * (`__proto__`, `constructor`, `prototype`), and one field written twice in two spellings (`signeOrder` and
+ * `SigneOrder`), of which one would silently win.
+ */
 
 export function isPlainObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,15 +28,49 @@ const comparable = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
  * The key of `entry` naming a field by one of `names` (the API's spellings, the node's field name, the label the
- * editor shows), in any case and with or without spaces or punctuation. Earlier names first.
+ * editor shows), in any case and with or without spaces or punctuation. Two keys naming the same field
+ * ("Email" and "destinationEmail") are refused: `label` names the field in the error.
  */
-export function findFieldKey(entry: IDataObject, ...names: string[]): string | undefined {
-	const keys = Object.keys(entry);
-	for (const name of names) {
-		const found = keys.find((key) => comparable(key) === comparable(name));
-		if (found !== undefined) return found;
+export function findFieldKey(context: IExecuteSingleFunctions, entry: IDataObject, label: string, ...names: string[]): string | undefined {
+	const wanted = new Set(names.map(comparable));
+	const found = Object.keys(entry).filter((key) => wanted.has(comparable(key)));
+	if (found.length > 1) throw twoSpellings(context, label, found);
+	return found[0];
+}
+
+function twoSpellings(context: IExecuteSingleFunctions, label: string, keys: string[]) {
+	return inputError(
+		context,
+		`${label} is given more than once, as ${keys.map((key) => `"${key}"`).join(' and ')}`,
+		'Give each field once, in one spelling: the service would keep only one of them.',
+	);
+}
+
+/** Keys that would reach an object's prototype rather than name a field. */
+export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** JSON nested deeper than this is refused: no field of the service's nests more than a few levels. */
+const MAX_JSON_DEPTH = 32;
+
+/** Refuses prototype keys and one key in two spellings, at every depth of a JSON value (iterative: no deep recursion). */
+function checkJsonKeys(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): void {
+	const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+	while (pending.length) {
+		const { value: current, depth } = pending.pop()!;
+		if (typeof current !== 'object' || current === null) continue;
+		if (depth > MAX_JSON_DEPTH) throw inputError(context, `${fieldLabel} is nested more than ${MAX_JSON_DEPTH} levels deep`);
+		const keys = Array.isArray(current) ? [] : Object.keys(current);
+		const prototypeKey = keys.find((key) => PROTOTYPE_KEYS.has(key));
+		if (prototypeKey !== undefined) throw inputError(context, `${fieldLabel} has the key "${prototypeKey}", which is not allowed`);
+		const seen = new Map<string, string>();
+		for (const key of keys) {
+			const earlier = seen.get(comparable(key));
+			if (earlier !== undefined && comparable(key) !== '') throw twoSpellings(context, `${fieldLabel}: ${key}`, [earlier, key]);
+			seen.set(comparable(key), key);
+		}
+		const children = Array.isArray(current) ? current : Object.values(current);
+		for (const child of children) pending.push({ value: child, depth: depth + 1 });
 	}
-	return undefined;
 }
 
 /** The value of `entry` under one of `names`, whatever the case of its key. */
@@ -40,15 +79,26 @@ export function pick(entry: IDataObject, ...names: string[]): unknown {
 	return key === undefined ? undefined : entry[key];
 }
 
-/** A JSON field (n8n may hand over text or the parsed value); undefined when empty. */
+/** A JSON field (n8n may hand over text or the parsed value); undefined when empty. Its keys are checked (see top). */
 export function parseJsonParameter(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): unknown {
-	if (typeof value !== 'string') return value;
-	if (!value.trim()) return undefined;
-	try {
-		return JSON.parse(value);
-	} catch (error) {
-		throw inputError(context, `${fieldLabel} is not valid JSON: ${(error as Error).message}`);
+	let parsed = value;
+	if (typeof value === 'string') {
+		if (!value.trim()) return undefined;
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			throw inputError(context, `${fieldLabel} is not valid JSON: ${(error as Error).message}`);
+		}
 	}
+	checkJsonKeys(context, parsed, fieldLabel);
+	return parsed;
+}
+
+/** A JSON field that holds an object (or null, or nothing); anything else is refused. */
+export function jsonObjectParameter(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): IDataObject | null | undefined {
+	const parsed = parseJsonParameter(context, value, fieldLabel);
+	if (parsed === undefined || parsed === null || isPlainObject(parsed)) return parsed;
+	throw inputError(context, `${fieldLabel} must be a JSON object, got ${kindOf(parsed)}`);
 }
 
 /** A JSON parameter that holds a list; an empty field is an empty list. */

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodeProper
 import { listInputProperty } from './descriptions';
 import { AUTHENTICATION_TYPES, DESTINATION_TYPES, INVITATION_LANGUAGES } from '../shared/enums';
 import { namedValueOf } from './namedValues';
-import { findFieldKey, isPlainObject, jsonListParameter, parseJsonParameter } from './json';
+import { findFieldKey, isPlainObject, jsonListParameter, jsonObjectParameter } from './json';
 import {
 	booleanOf,
 	futureDate,
@@ -301,7 +301,7 @@ export function normaliseDestinations(
 		const out: IDataObject = {};
 		for (const field of fields) {
 			// JSON signers may use either spelling of the API, our field names or the labels the Fields mode shows.
-			const source = findFieldKey(entry, field.api, field.field, field.label);
+			const source = findFieldKey(context, entry, `${label}: ${field.label}`, field.api, field.field, field.label);
 			if (source === undefined) continue;
 			used.add(source);
 			const value = entry[source];
@@ -317,8 +317,9 @@ export function normaliseDestinations(
 			} else if (field.kind === 'enum') out[key] = namedValueOf(context, value, fieldLabel, field.ui.options as INodePropertyOptions[]);
 			else if (field.kind === 'boolean') out[key] = booleanOf(context, value, fieldLabel);
 			else if (field.kind === 'json') {
-				const parsed = parseJsonParameter(context, value, fieldLabel);
-				if (parsed !== undefined) out[key] = parsed as IDataObject;
+				// The contract's escalation is an object or null.
+				const parsed = jsonObjectParameter(context, value, fieldLabel);
+				if (parsed !== undefined) out[key] = parsed;
 			} else if (field.kind === 'url') {
 				const url = textOf(context, value, fieldLabel, MAX_LENGTH.url);
 				if (url) out[key] = requireHttpUrl(context, url, fieldLabel);

@@ -12,8 +12,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { ErrorDetails } from '../shared/errors';
 import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, isErrorItem } from '../shared/errors';
-import { renewRefusedToken } from '../shared/transport';
+import { refusesToken, sendRenewingToken } from '../shared/transport';
 import { emptyListForModel, errorForModel, runsAsTool } from '../shared/asTool';
 import { nodeForErrors } from '../shared/secrets';
 import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
@@ -97,15 +98,17 @@ function lostAnswerHelp(context: IExecuteSingleFunctions): string | undefined {
 }
 
 /**
- * Whether the service's 401 came back as an answer although the request asked n8n to meet it (and renew the token):
- * an n8n that did not, see renewRefusedToken. Requests that take a 401 as an answer (Revoke Access Token) are left be.
+ * Whether the service refused the access token and the request let n8n meet refusals (renew the token): HTTP 401
+ * handed back by an n8n that did not renew, or the service's own form, HTTP 200 with errorCode 401 or 3, which n8n
+ * never takes for a refusal (renewRefusedToken). Requests that take a 401 as an answer (Revoke Access Token) are left be.
  */
 function refusedAsAnswer(options: IHttpRequestOptions, outcome: { items: INodeExecutionData[] } | { error: unknown }): boolean {
 	const ignore = (options.ignoreHttpStatusErrors as { except?: unknown } | boolean | undefined) ?? false;
 	if (typeof ignore !== 'object' || !Array.isArray(ignore.except) || !ignore.except.includes(401)) return false;
-	const refused = (error: unknown) => error instanceof Error && hasDetails(error) && errorDetails(error).httpStatus === 401;
-	if ('error' in outcome) return refused(outcome.error);
-	return outcome.items.some((item) => errorItemDetails(item)?.httpStatus === 401);
+	const refused = (details: ErrorDetails | undefined) =>
+		details !== undefined && (details.httpStatus === 401 || (details.kind === 'service' && refusesToken(details.httpStatus, details.code)));
+	if ('error' in outcome) return outcome.error instanceof Error && hasDetails(outcome.error) && refused(errorDetails(outcome.error));
+	return outcome.items.some((item) => refused(errorItemDetails(item)));
 }
 
 /** The routing engine's request; sent once more after the token was renewed where n8n did not renew it. */
@@ -113,13 +116,22 @@ async function routedRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	const outcome = await context.makeRoutingRequest(requestData).then(
-		(items) => ({ items }),
-		(error: unknown) => ({ error }),
-	);
-	if (refusedAsAnswer(requestData.options as IHttpRequestOptions, outcome)) {
-		await renewRefusedToken(context);
-		return await context.makeRoutingRequest(requestData);
+	const options = requestData.options as IHttpRequestOptions;
+	let outcome: { items: INodeExecutionData[] } | { error: unknown };
+	try {
+		outcome = await sendRenewingToken(
+			context,
+			async () =>
+				await context.makeRoutingRequest(requestData).then(
+					(items): { items: INodeExecutionData[] } | { error: unknown } => ({ items }),
+					(error: unknown) => ({ error }),
+				),
+			(answer) => refusedAsAnswer(options, answer),
+			(error) => ({ items: failed(context, error) }),
+		);
+	} catch (error) {
+		// A renewal that failed (the token endpoint refused or unreachable) is the item's error, as any other.
+		return failed(context, error as Error);
 	}
 	if ('error' in outcome) throw outcome.error;
 	return outcome.items;

@@ -98,7 +98,7 @@ export function buildSigners(context: IExecuteSingleFunctions): IDataObject[] {
 		const used = new Set<string>();
 		// Known fields go out as the spec spells them, whatever name JSON used for them.
 		for (const field of SIGNER_FIELDS) {
-			const key = findFieldKey(entry, field.name, field.displayName);
+			const key = findFieldKey(context, entry, `${label}: ${field.displayName}`, field.name, field.displayName);
 			if (key === undefined) continue;
 			used.add(key);
 			const fieldLabel = `${label}: ${field.displayName}`;

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { NodeApiError } from 'n8n-workflow';
 
-import { nodeForErrors } from '../shared/secrets';
+import { nodeForErrors, rememberSecrets } from '../shared/secrets';
 import { INVALID_INPUT, withDetails } from '../shared/errors';
 
 /*
@@ -13,8 +13,9 @@ import { INVALID_INPUT, withDetails } from '../shared/errors';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The service answers a failed creation with this ID (docs/service-api.md#envelope): it never names anything. */
-const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
+/** Dot-separated parts on both sides of the @, none empty (no "..", no leading or trailing dot); any script. */
+const EMAIL = /^[^\s@.]+(?:\.[^\s@.]+)*@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /**
  * Longest values the node sends. The service publishes no limits (docs/service-api.md#decisions); each is far above
@@ -73,14 +74,54 @@ export function kindOf(value: unknown): string {
 }
 
 /**
+ * Control characters in text the service stores or sends on: C0 and C1 controls, DEL and the Unicode line and
+ * paragraph separators. A CR or LF in a header token or a URL would split what the service sends; a NUL cuts text
+ * short. Multi-line fields (messages) keep line breaks and tabs.
+ */
+/** Whether text is one line or may have several (line breaks and tabs allowed). */
+export type Lines = 'single' | 'multi';
+
+/** Tab, LF and CR: the line breaks a multi-line field keeps. */
+const LINE_CODES = new Set([0x09, 0x0a, 0x0d]);
+
+/** Whether a UTF-16 code is a control character in the sense above (a comparison, not a regular expression of them). */
+export function isControlCode(code: number, lines: Lines = 'single'): boolean {
+	if (lines === 'multi' && LINE_CODES.has(code)) return false;
+	if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
+	return lines === 'single' && (code === 0x2028 || code === 0x2029);
+}
+
+/** The first control character in text, as "U+000A at character 5", or undefined. */
+export function controlCharacterIn(text: string, lines: Lines = 'single'): string | undefined {
+	for (let index = 0; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		if (isControlCode(code, lines)) return `U+${code.toString(16).toUpperCase().padStart(4, '0')} at character ${index + 1}`;
+	}
+	return undefined;
+}
+
+/** Refuses a control character, naming the field and where it is (never the rest of the value: it may be a secret). */
+function refuseControlCharacters(context: IExecuteSingleFunctions, text: string, fieldLabel: string, lines: Lines): void {
+	const found = controlCharacterIn(text, lines);
+	if (found) {
+		throw inputError(
+			context,
+			`${fieldLabel} has a control character (${found})`,
+			lines === 'multi' ? 'Line breaks and tabs are allowed here; other control characters are not.' : 'This field is one line of text: remove line breaks, tabs and other control characters.',
+		);
+	}
+}
+
+/**
  * A field's value as text, trimmed: strings, and numbers from expressions. An object, a list or a boolean is refused
- * with the field's name; '' for an empty value.
+ * with the field's name, and so is a control character (line breaks only in `multi`-line fields); '' for an empty value.
  */
 export function textOf(
 	context: IExecuteSingleFunctions,
 	value: unknown,
 	fieldLabel: string,
 	maxLength: number = MAX_LENGTH.text,
+	lines: Lines = 'single',
 ): string {
 	let text: string;
 	if (value === undefined || value === null) text = '';
@@ -93,6 +134,7 @@ export function textOf(
 			`${fieldLabel} is too long: ${text.length.toLocaleString('en-US')} characters, at most ${maxLength.toLocaleString('en-US')}`,
 		);
 	}
+	refuseControlCharacters(context, text, fieldLabel, lines);
 	return text;
 }
 
@@ -110,8 +152,9 @@ export function optionalText(
 	value: unknown,
 	fieldLabel: string,
 	maxLength: number = MAX_LENGTH.text,
+	lines: Lines = 'single',
 ): string | undefined {
-	return textOf(context, value, fieldLabel, maxLength) || undefined;
+	return textOf(context, value, fieldLabel, maxLength, lines) || undefined;
 }
 
 export function requireText(
@@ -119,15 +162,17 @@ export function requireText(
 	value: unknown,
 	fieldLabel: string,
 	maxLength: number = MAX_LENGTH.text,
+	lines: Lines = 'single',
 ): string {
-	const text = textOf(context, value, fieldLabel, maxLength);
+	const text = textOf(context, value, fieldLabel, maxLength, lines);
 	if (!text) throw inputError(context, `${fieldLabel} is required`);
 	return text;
 }
 
 /**
  * A password or token: sent exactly as entered (spaces may be part of it), never shown in an error. Text, or a number
- * from an expression; '' when empty.
+ * from an expression; '' when empty. One of spaces only is refused (a blank secret protects nothing), and so is a
+ * control character (a header token travels back in a header).
  */
 export function secretOf(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
 	let secret: string;
@@ -138,6 +183,9 @@ export function secretOf(context: IExecuteSingleFunctions, value: unknown, field
 	if (secret.length > MAX_LENGTH.secret) {
 		throw inputError(context, `${fieldLabel} is too long: at most ${MAX_LENGTH.secret.toLocaleString('en-US')} characters`);
 	}
+	if (secret !== '' && secret.trim() === '') throw inputError(context, `${fieldLabel} is blank: it has only spaces`);
+	refuseControlCharacters(context, secret, fieldLabel, 'single');
+	rememberSecrets([secret]);
 	return secret;
 }
 
@@ -200,21 +248,30 @@ export function optionalPhone(context: IExecuteSingleFunctions, value: unknown, 
 }
 
 /**
- * A required http(s) URL, trimmed. Error messages show only the protocol and host: the rest of a URL (path, query)
- * may carry a key or token.
+ * What is wrong with an http(s) URL, or undefined: it must parse, be http or https, and name a host right after the
+ * "//" (URL parsers read "https:///x" as host "x"; the service would not). Only the protocol and host are shown: the
+ * rest of a URL (path, query) may carry a key or token. Used by the nodes' URL fields and the credential's.
  */
-export function requireHttpUrl(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
-	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);
+export function httpUrlProblem(text: string): string | undefined {
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		throw inputError(context, `${fieldLabel} must be an http:// or https:// URL, got text that is not a URL`);
+		return 'must be an http:// or https:// URL, got text that is not a URL';
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 		const start = url.host ? `${url.protocol}//${url.host}` : url.protocol;
-		throw inputError(context, `${fieldLabel} must be an http:// or https:// URL, got one starting with "${start}"`);
+		return `must be an http:// or https:// URL, got one starting with "${start}"`;
 	}
+	if (!/^https?:\/\/[^/\\?#\s]/i.test(text)) return `must name a host after "${url.protocol}//", such as ${url.protocol}//example.com/`;
+	return undefined;
+}
+
+/** A required http(s) URL, trimmed (httpUrlProblem). */
+export function requireHttpUrl(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);
+	const problem = httpUrlProblem(text);
+	if (problem) throw inputError(context, `${fieldLabel} ${problem}`);
 	return text;
 }
 

@@ -95,7 +95,7 @@ async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleF
 		destinations: buildDestinations(item, 'v2'),
 		files: await readFileInput(item, SEVERAL_FILES),
 		subject: linksOnly ? undefined : textOf(item, item.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject) || undefined,
-		message: linksOnly ? undefined : textOf(item, item.getNodeParameter('invitationMessage', ''), 'Invitation Message', MAX_LENGTH.longText) || undefined,
+		message: linksOnly ? undefined : textOf(item, item.getNodeParameter('invitationMessage', ''), 'Invitation Message', MAX_LENGTH.longText, 'multi') || undefined,
 		linksOnly,
 		referenceNumber:
 			textOf(item, item.getNodeParameter('options.referenceNumber', ''), 'Reference Number', MAX_LENGTH.referenceNumber) || undefined,

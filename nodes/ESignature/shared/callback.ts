@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'crypto';
 import type { IBinaryKeyData, IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { PROTOTYPE_KEYS } from '../helpers/json';
+import { EMPTY_GUID, isGuid } from '../helpers/validation';
 import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from './files';
 import { CALLBACK_AUTHENTICATION_NAMES, CALLBACK_STATUSES, CORRECTED_FIELD_NAMES, toNumber } from './enums';
 
@@ -90,38 +92,88 @@ function bodyObject(body: unknown, rawBody: Buffer | string | undefined): { obje
 	return isPlainObject(parsed) ? { object: parsed } : { problem: 'The callback body must be a JSON object' };
 }
 
+/** The service's callbacks nest a few levels (a signer in a list in the body); far deeper is no callback of its. */
+const MAX_CALLBACK_DEPTH = 32;
+
+/** Whether a JSON value nests deeper than `max` levels; iterative, so a hostile body cannot exhaust the stack. */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+	const pending: Array<[unknown, number]> = [[value, 0]];
+	while (pending.length) {
+		const [current, depth] = pending.pop()!;
+		if (typeof current !== 'object' || current === null) continue;
+		if (depth > max) return true;
+		for (const child of Object.values(current)) pending.push([child, depth + 1]);
+	}
+	return false;
+}
+
+const isNothing = (value: unknown) => value === undefined || value === null;
+
+/**
+ * What in a callback's shape keeps it from being delivered whole, or undefined. The contract's shape
+ * (docs/service-api.md#webhook-callbacks): RequestId a GUID that names an envelope, Status a whole number, Files a
+ * list of { FileName, File } with File the Base64 text of the signed document, Signatory a list of objects. A callback
+ * that is not so would start an execution without its signed file, or with a path as its ID: it is refused instead.
+ */
+function shapeProblem(payload: IDataObject): string | undefined {
+	const requestId = payload.RequestId;
+	if (typeof requestId !== 'string' || requestId.trim() === '') return 'The callback has no RequestId';
+	if (!isGuid(requestId.trim()) || requestId.trim() === EMPTY_GUID) return 'The callback\'s RequestId is not the ID of an envelope';
+	const status = payload.Status;
+	if (!isNothing(status) && !((typeof status === 'number' || typeof status === 'string') && Number.isInteger(toNumber(status)))) {
+		return 'The callback\'s Status is not a number';
+	}
+	const files = payload.Files;
+	if (!isNothing(files)) {
+		if (!Array.isArray(files)) return 'The callback\'s Files is not a list';
+		const broken = files.findIndex(
+			(file) =>
+				!isPlainObject(file) ||
+				typeof file.File !== 'string' ||
+				file.File === '' ||
+				!(isNothing(file.FileName) || typeof file.FileName === 'string'),
+		);
+		if (broken !== -1) return `The callback's Files[${broken}] is not a file ({ FileName, File } with File as Base64 text)`;
+	}
+	const signatories = payload.Signatory;
+	if (!isNothing(signatories) && !(Array.isArray(signatories) && signatories.every(isPlainObject))) {
+		return 'The callback\'s Signatory is not a list of signers';
+	}
+	return undefined;
+}
+
 function receivedFiles(payload: IDataObject): ReceivedFile[] {
-	const files = Array.isArray(payload.Files) ? payload.Files : [];
-	return files.map((file, index) => {
-		const entry = isPlainObject(file) ? file : {};
-		return {
-			index,
-			fileName: typeof entry.FileName === 'string' ? entry.FileName : undefined,
-			base64: typeof entry.File === 'string' && entry.File !== '' ? entry.File : undefined,
-		};
-	});
+	const files = Array.isArray(payload.Files) ? (payload.Files as IDataObject[]) : [];
+	return files.map((file, index) => ({
+		index,
+		fileName: typeof file.FileName === 'string' ? file.FileName : undefined,
+		base64: file.File as string,
+	}));
 }
 
 /**
- * Reads a callback, or says why it cannot be used: no JSON object, no RequestId, or a file that is not valid Base64
- * (checked without decoding it: a signed file can be tens of megabytes).
+ * Reads a callback, or says why it cannot be used: no JSON object, nested too deep, not the contract's shape
+ * (shapeProblem), or a file that is not valid Base64 (checked without decoding it: a signed file can be tens of
+ * megabytes). The trigger answers those 400, so that the service logs them failed and catch-up reports them as
+ * unreadable rather than re-sending them (trigger/catchUp.ts).
  */
 export function readCallback(body: unknown, rawBody: Buffer | string | undefined): { callback?: Callback; problem?: string } {
 	const { object: payload, problem } = bodyObject(body, rawBody);
 	if (!payload) return { problem };
-	if (typeof payload.RequestId !== 'string' || payload.RequestId.trim() === '') {
-		return { problem: 'The callback has no RequestId' };
-	}
+	if (nestsDeeperThan(payload, MAX_CALLBACK_DEPTH)) return { problem: `The callback nests more than ${MAX_CALLBACK_DEPTH} levels deep` };
+	const wrongShape = shapeProblem(payload);
+	if (wrongShape) return { problem: wrongShape };
+	const requestId = (payload.RequestId as string).trim();
 	const files = receivedFiles(payload);
 	const broken = files
 		.filter((file) => file.base64 !== undefined && !isBase64(file.base64))
-		.map((file) => `Files[${file.index}]${file.fileName ? ` (${file.fileName})` : ''}`);
+		.map((file) => `Files[${file.index}]`);
 	if (broken.length) return { problem: `Not valid Base64: ${broken.join(', ')}` };
 	const status = toNumber(payload.Status);
 	return {
 		callback: {
 			payload,
-			requestId: payload.RequestId,
+			requestId,
 			status,
 			event: (status !== undefined && CALLBACK_STATUSES[status]) || 'unknown',
 			files,
@@ -138,27 +190,42 @@ export function isWanted(events: string[], event: string): boolean {
 const FRIENDLY_NAMES: Record<string, string> = { ...CORRECTED_FIELD_NAMES, Signatory: 'signatories' };
 
 function camelCase(key: string): string {
-	return FRIENDLY_NAMES[key] ?? key.charAt(0).toLowerCase() + key.slice(1);
+	return Object.hasOwn(FRIENDLY_NAMES, key) ? FRIENDLY_NAMES[key] : key.charAt(0).toLowerCase() + key.slice(1);
 }
 
 /** A signer's verification by the action node's name for it ("None"); text the node has no name for stays. */
 function authenticationName(value: unknown): unknown {
-	return typeof value === 'string' ? (CALLBACK_AUTHENTICATION_NAMES[value] ?? value) : value;
+	return typeof value === 'string' ? (Object.hasOwn(CALLBACK_AUTHENTICATION_NAMES, value) ? CALLBACK_AUTHENTICATION_NAMES[value] : value) : value;
 }
 
-/** Keys in camelCase (the service's misspellings corrected) and nulls left out, at every depth. */
+/** Keys in camelCase (the service's misspellings corrected) and nulls left out, at every depth; prototype keys never become item keys. */
 function friendly(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(friendly);
 	if (!isPlainObject(value)) return value;
 	return Object.fromEntries(
 		Object.entries(value)
-			.filter(([, entry]) => entry !== null && entry !== undefined)
+			.filter(([key, entry]) => entry !== null && entry !== undefined && !PROTOTYPE_KEYS.has(camelCase(key)))
 			.map(([key, entry]) => [camelCase(key), key === 'AuthenticationType' ? authenticationName(entry) : friendly(entry)]),
 	);
 }
 
-/** The raw payload as received, without the Base64 file contents unless the user keeps them. */
+/** A value with every prototype key left out, at every depth (the raw item keeps the service's spellings otherwise). */
+function withoutPrototypeKeys(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(withoutPrototypeKeys);
+	if (!isPlainObject(value)) return value;
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([key]) => !PROTOTYPE_KEYS.has(key))
+			.map(([key, entry]) => [key, withoutPrototypeKeys(entry)]),
+	);
+}
+
+/** The raw payload as received, without the Base64 file contents unless the user keeps them, and without prototype keys. */
 function rawFields(payload: IDataObject, keepBase64: boolean): IDataObject {
+	return withoutPrototypeKeys(rawPayload(payload, keepBase64)) as IDataObject;
+}
+
+function rawPayload(payload: IDataObject, keepBase64: boolean): IDataObject {
 	if (keepBase64 || !Array.isArray(payload.Files)) return { ...payload };
 	const files = payload.Files.map((file) => {
 		if (!isPlainObject(file)) return file;
@@ -214,16 +281,16 @@ export async function callbackItem(
 	const binary: IBinaryKeyData = {};
 	const files: IDataObject[] = [];
 	for (const file of callback.files) {
-		const summary: IDataObject = { fileName: file.fileName ?? null };
+		// A safe base name everywhere the name appears: no path (which a workflow writing files by it would follow).
+		const fallback = `signed-document-${file.index + 1}`;
+		const summary: IDataObject = { fileName: file.fileName === undefined ? null : fileNameFor(file.fileName, fallback) };
 		const bytes = file.base64 !== undefined && options.downloadFiles ? decodeBase64(file.base64) : undefined;
 		if (bytes) {
 			// The signed file is a PDF by the spec, but the live service has been seen sending ZIPs: trust the bytes.
 			const detected = detectMimeType(bytes);
 			const known = detected.mimeType !== 'application/octet-stream';
 			const mimeType = known ? detected.mimeType : 'application/pdf';
-			const fileName = known
-				? fileNameFor(file.fileName, `signed-document-${file.index + 1}`, detected.extension)
-				: (file.fileName ?? `signed-document-${file.index + 1}.pdf`);
+			const fileName = fileNameFor(file.fileName, fallback, known ? detected.extension : undefined, 'pdf');
 			const property = binaryPropertyOf(file.index);
 			binary[property] = await context.helpers.prepareBinaryData(bytes, fileName, mimeType);
 			Object.assign(summary, { fileName, mimeType, fileSize: bytes.length, binaryProperty: property });

@@ -9,7 +9,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { isN8n1 } from './n8nLine';
-import { maskedAnswer, nodeForErrors } from './secrets';
+import { maskedAnswer, nodeForErrors, scrubbed, scrubbedText } from './secrets';
 
 /**
  * What each error code of the service means, in words a workflow builder can act on.
@@ -197,6 +197,8 @@ export function serviceErrorFor(
 	itemIndex?: number,
 	sentReference?: SentReference,
 ): NodeApiError {
+	// The service may repeat a secret it was sent: nothing of its answer is shown unscrubbed (shared/secrets.ts).
+	body = scrubbed(body);
 	const wrapper = isServiceWrapper(body) ? body : undefined;
 	const code = wrapper ? Number(wrapper.errorCode) : statusCode;
 	const serviceMessage =
@@ -253,7 +255,7 @@ export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 
 /** An answer that should carry a file and does not. */
 export function missingFileError(context: IExecuteSingleFunctions, body: unknown): NodeApiError {
-	const wrapper = isServiceWrapper(body) ? body : undefined;
+	const wrapper = isServiceWrapper(body) ? scrubbed(body) : undefined;
 	const meaning = 'The service answered without a file';
 	const error = new NodeApiError(nodeForErrors(context.getNode()), (wrapper ?? {}) as unknown as JsonObject, {
 		message: meaning,
@@ -285,7 +287,9 @@ const CONNECTION_ERRORS: Record<string, string> = {
  * message and code travel on: the original can carry the request it made, with the bearer token in its headers.
  */
 export function connectionError(node: INode, error: unknown, itemIndex?: number, description?: string): NodeApiError {
-	const { message, httpCode, code } = (error ?? {}) as { message?: string; httpCode?: string | null; code?: string };
+	const { httpCode, code } = (error ?? {}) as { httpCode?: string | null; code?: string };
+	const raw = (error as { message?: unknown } | undefined)?.message;
+	const message = typeof raw === 'string' ? scrubbedText(raw) : undefined;
 	const key = String(code ?? httpCode ?? '');
 	if (key === '401') {
 		const meaning = SERVICE_ERRORS[401];

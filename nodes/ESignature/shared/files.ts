@@ -2,6 +2,7 @@
  * Signed and uploaded documents as bytes: Base64 checked and decoded without copies, the type read from the bytes,
  * and the file name that goes with it. Used by both nodes.
  */
+import { isControlCode } from '../helpers/validation';
 
 /** The live service can send a ZIP where a PDF is expected, so the type is read from the bytes. */
 export function detectMimeType(data: Buffer): { mimeType: string; extension: string } {
@@ -67,11 +68,30 @@ export async function peekStream(stream: ReadableFile, count: number): Promise<{
 	return { head, ended: false };
 }
 
-/** File name with the extension that matches the detected type. */
-export function fileNameFor(base: string | undefined, fallback: string, extension: string): string {
-	const name = (typeof base === 'string' ? base.trim() : '') || fallback;
-	const withoutExtension = name.replace(/\.(pdf|zip|bin)$/i, '');
-	return `${withoutExtension}.${extension}`;
+/** Longest file name kept: what most file systems allow. */
+const MAX_FILE_NAME = 255;
+
+/**
+ * The last part of a path ("/" or "\\" separated) without control characters, or '' when nothing usable is left
+ * ("", ".", ".."): a name from the service or an upstream system may carry a path, which a workflow writing files by
+ * that name would follow out of its folder.
+ */
+export function safeBaseName(name: unknown): string {
+	if (typeof name !== 'string') return '';
+	const last = name.split(/[\\/]/).pop() ?? '';
+	const base = [...last].filter((character) => !isControlCode(character.charCodeAt(0))).join('').trim();
+	return /^\.*$/.test(base) ? '' : base;
+}
+
+/**
+ * A safe file name (safeBaseName, else `fallback`) with the extension that matches the detected type; without a
+ * detected type it keeps its own extension, or gets `defaultExtension`. At most MAX_FILE_NAME characters.
+ */
+export function fileNameFor(base: string | undefined, fallback: string, extension?: string, defaultExtension?: string): string {
+	const name = safeBaseName(base) || fallback;
+	const stem = extension === undefined ? name : name.replace(/\.(pdf|zip|bin)$/i, '');
+	const ending = extension !== undefined ? `.${extension}` : /\.[^.\s]{1,10}$/.test(stem) || !defaultExtension ? '' : `.${defaultExtension}`;
+	return `${stem.slice(0, MAX_FILE_NAME - ending.length)}${ending}`;
 }
 
 // One white-space character per match, with no quantifier: nothing for the regular-expression engine to backtrack

@@ -7,6 +7,58 @@ import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
  * token is set and its last four characters.
  */
 
+/*
+ * The service's own words (error messages, descriptions, validation texts) can repeat what it was sent. Every text
+ * from the service or its token endpoint passes scrubbed() before it is shown: the secrets in use are replaced by
+ * "••••". Which secrets are in use is learnt where they are read: the credential's secrets and access token when a
+ * request is signed (credentials/ESignatureApi.credentials.ts), the node's secret fields (header tokens, the SMS
+ * password, document passwords) where they are read (secretOf in helpers/validation.ts). They are kept in this
+ * process for an hour after their last use, at most SECRETS_KEPT of them, as the credential itself is kept by n8n.
+ */
+
+/** Secrets shorter than this are not scrubbed: replacing two letters would garble every message. */
+const SHORTEST_SCRUBBED = 4;
+const SECRETS_KEPT = 1000;
+const SECRET_KEPT_MS = 60 * 60 * 1000;
+
+/** Secret → when it was last in use (epoch ms). */
+const secretsInUse = new Map<string, number>();
+
+/** Notes secrets now in use, so that texts from the service are scrubbed of them. */
+export function rememberSecrets(values: unknown[], now = Date.now()): void {
+	for (const value of values) {
+		if (typeof value !== 'string' || value.length < SHORTEST_SCRUBBED) continue;
+		secretsInUse.delete(value);
+		secretsInUse.set(value, now);
+	}
+	for (const [secret, at] of secretsInUse) {
+		if (secretsInUse.size <= SECRETS_KEPT && now - at < SECRET_KEPT_MS) break;
+		secretsInUse.delete(secret);
+	}
+}
+
+/** Text with every secret in use (and every one given) replaced by "••••", longest first. */
+export function scrubbedText(text: string, extra: unknown[] = []): string {
+	const secrets = [...secretsInUse.keys(), ...extra.filter((value): value is string => typeof value === 'string' && value.length >= SHORTEST_SCRUBBED)];
+	let result = text;
+	for (const secret of secrets.sort((a, b) => b.length - a.length)) {
+		if (result.includes(secret)) result = result.split(secret).join('••••');
+	}
+	return result;
+}
+
+/** A value from the service (an answer, a message) with every string in it scrubbed, at every depth. */
+export function scrubbed<T>(value: T, extra: unknown[] = []): T {
+	if (secretsInUse.size === 0 && extra.length === 0) return value;
+	const scrub = (entry: unknown): unknown => {
+		if (typeof entry === 'string') return scrubbedText(entry, extra);
+		if (Array.isArray(entry)) return entry.map(scrub);
+		if (typeof entry !== 'object' || entry === null || Buffer.isBuffer(entry)) return entry;
+		return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, scrub(inner)]));
+	};
+	return scrub(value) as T;
+}
+
 /** Parameter names whose values are secrets, wherever they stand (e.g. Webhooks → Webhook → Header Token). */
 export const SECRET_PARAMETERS = new Set(['headerToken', 'smsPassword']);
 

@@ -7,11 +7,13 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IWebhookFunctions,
+	JsonObject,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { baseUrlOf, CREDENTIAL_TYPE, ESignatureCredentialError } from '../../../credentials/accessToken';
-import { connectionError, isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor } from './errors';
+import { baseUrlOf, CREDENTIAL_TYPE, ESignatureCredentialError, refuseAccessToken } from '../../../credentials/accessToken';
+import { connectionError, isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor, withDetails } from './errors';
+import { nodeForErrors } from './secrets';
 
 /*
  * The one way to call the service outside declarative routing: the trigger's webhook registration, the action node's
@@ -59,15 +61,15 @@ function transportError(context: ServiceContext, error: unknown): Error {
 }
 
 /**
- * One authenticated call to the credential's environment. 401 is left to n8n, which renews the access token and
- * retries once (docs/n8n-notes.md#access-tokens); every other status is returned, because the service reports
- * most errors with HTTP 200 and a non-zero errorCode.
+ * One authenticated call to the credential's environment. Every status is returned except 401, which is left to n8n
+ * (it renews the access token and retries once, docs/n8n-notes.md#access-tokens), because the service reports most
+ * errors with HTTP 200 and a non-zero errorCode. A token refused in any form is renewed (sendRenewingToken).
  */
 export async function callService(context: ServiceContext, request: ServiceRequest): Promise<ServiceAnswer> {
-	try {
-		const send = async () => {
+	const send = async (): Promise<ServiceAnswer> => {
+		try {
 			const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-			return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+			const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
 				method: request.method,
 				url: `${baseUrlOf(credentials)}${request.path}`,
 				headers: { Accept: 'application/json' },
@@ -77,32 +79,97 @@ export async function callService(context: ServiceContext, request: ServiceReque
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: { ignore: true, except: [401] },
 			})) as IN8nHttpFullResponse;
-		};
-		let response = await send();
-		if (response.statusCode === 401) {
-			await renewRefusedToken(context);
-			response = await send();
+			return { statusCode: response.statusCode, body: parseBody(response.body) };
+		} catch (error) {
+			throw transportError(context, error);
 		}
-		return { statusCode: response.statusCode, body: parseBody(response.body) };
-	} catch (error) {
-		throw transportError(context, error);
-	}
+	};
+	return await sendRenewingToken(context, send, (answer) =>
+		refusesToken(answer.statusCode, isServiceWrapper(answer.body) ? answer.body.errorCode : undefined),
+	);
 }
 
 /**
- * For an n8n that handed back a 401 instead of renewing the token: n8n 1.x reads `ignoreHttpStatusErrors:
- * { ignore: true, except: [401] }` as "return every status" (docs/n8n-notes.md#n8n-1x), so its renewal never runs. A
- * read of the account's webhooks that lets every error through makes n8n meet the 401 itself: it renews and stores
- * the token as n8n 2.x does, and the caller sends its request once more. n8n 2.x never gets here.
+ * errorCode values by which the service refuses an access token with HTTP 200 (docs/service-api.md#error-codes):
+ * its own form, which n8n does not take for a refusal.
+ */
+const TOKEN_REFUSED_CODES = new Set([401, 3]);
+
+/** Whether an answer refuses the access token: HTTP 401, or an errorCode that says so (often with HTTP 200). */
+export function refusesToken(httpStatus: number | null | undefined, errorCode: unknown): boolean {
+	return httpStatus === 401 || TOKEN_REFUSED_CODES.has(Number(errorCode));
+}
+
+/**
+ * The one renewal path: `send` builds and sends the request; when `refused` says its outcome refuses the access token,
+ * the token is renewed and `send` is called once more, so a body that cannot be sent twice (an upload) is built anew.
+ * A second refusal is answered by `refusedTwice` (default: an error naming the credential) instead of the outcome.
+ */
+export async function sendRenewingToken<T>(
+	context: ServiceContext,
+	send: () => Promise<T>,
+	refused: (outcome: T) => boolean,
+	refusedTwice: (error: NodeApiError) => T = (error) => {
+		throw error;
+	},
+): Promise<T> {
+	const first = await send();
+	if (!refused(first)) return first;
+	try {
+		await renewRefusedToken(context);
+	} catch (error) {
+		throw transportError(context, error);
+	}
+	const second = await send();
+	return refused(second) ? refusedTwice(tokenRefusedTwiceError(context)) : second;
+}
+
+/**
+ * Renews the access token after the service refused it in a form n8n did not act on: HTTP 200 with errorCode 401 or
+ * 3 (n8n renews only on HTTP 401), or a 401 handed back by n8n 1.x, which reads `ignoreHttpStatusErrors: { ignore:
+ * true, except: [401] }` as "return every status" (docs/n8n-notes.md#n8n-1x). The token cache learns that n8n's token
+ * was refused, and a read of the account's webhooks is made with the token left out: n8n then fetches one
+ * (preAuthentication) and stores it in the credential, as after an HTTP 401; the caller sends its request once more.
  */
 export async function renewRefusedToken(context: ServiceContext): Promise<void> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
-		method: 'GET',
-		url: `${baseUrlOf(credentials)}/api/v1/webhooks`,
-		headers: { Accept: 'application/json' },
-		json: true,
+	refuseAccessToken(credentials);
+	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+	await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		CREDENTIAL_TYPE,
+		{
+			method: 'GET',
+			url: `${baseUrlOf(credentials)}/api/v1/webhooks`,
+			headers: { Accept: 'application/json' },
+			json: true,
+			// Its answer is not needed: the request the caller sends again tells whether the new token is accepted.
+			ignoreHttpStatusErrors: true,
+		},
+		{
+			credentialsDecrypted: {
+				id: reference?.id ?? '',
+				name: reference?.name ?? '',
+				type: CREDENTIAL_TYPE,
+				data: { ...credentials, accessToken: '' },
+			},
+		},
+	);
+}
+
+/** A token the service refused again right after it was renewed: the credential itself is not accepted. */
+export function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
+	const name = context.getNode().credentials?.[CREDENTIAL_TYPE]?.name;
+	const credential = name ? `the credential "${name}"` : 'the E-Signature API credential';
+	const message = `The service refused the access token of ${credential} again, right after renewing it`;
+	const error = new NodeApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
+		message,
+		description:
+			"A token fetched just now was refused too. Check that the credential's Environment and Base URL belong to the account of its Client ID (and Username and Account ID), and that the account is active.",
+		httpCode: '401',
+		itemIndex: itemIndexOf(context),
 	});
+	return withDetails(error, { kind: 'credential', code: 401, meaning: message, serviceMessage: null, httpStatus: null });
 }
 
 /** The data of a successful answer; a failed one becomes the mapped NodeApiError. */

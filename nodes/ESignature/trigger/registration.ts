@@ -2,6 +2,7 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { rememberSecrets } from '../shared/secrets';
 import { callService, dataOf, isNotFound, requestService } from '../shared/transport';
 import { catchUpAndLog, claimCatchUp } from './catchUp';
 import { forgetEvents } from './receivedEvents';
@@ -149,6 +150,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const url = ownWebhookUrl(this);
 	const headerToken = newHeaderToken();
+	rememberSecrets([headerToken]);
 	const isDefault = wantsDefault(this);
 	const data = (await requestService(this, {
 		method: 'POST',

@@ -53,6 +53,20 @@ describe('HTTP control endpoints', () => {
 		}
 	});
 
+	it('refuses tokens as HTTP 200 with an errorCode once switched, and as HTTP 401 again after a reset', async () => {
+		expect((await control('POST', '/tokens/refusal', { httpStatus: 200, errorCode: 3 })).json).toEqual({
+			ok: true,
+			tokenRefusal: { httpStatus: 200, errorCode: 3 },
+		});
+		await control('POST', '/tokens/expire');
+		const refused = await call('GET', '/api/v1/webhooks');
+		expect(refused.status).toBe(200);
+		expect(refused.json).toMatchObject({ data: null, errorCode: 3, message: 'Unauthorized' });
+		expect((await control('POST', '/tokens/refusal', { httpStatus: 'x' })).status).toBe(400);
+		await control('POST', '/reset');
+		expect((await call('GET', '/api/v1/webhooks')).status).toBe(401);
+	});
+
 	it('authenticates identities, expires tokens, injects faults and resets', async () => {
 		expect((await control('POST', '/identity/12345678-1234-4234-8234-123456789abc/authenticate')).json.ok).toBe(true);
 		expect(emu.state.identityAuthenticated.has('12345678-1234-4234-8234-123456789abc')).toBe(true);

@@ -149,6 +149,16 @@ export const controlRoutes: Route[] = [
 		ctx.core.expireAllTokens();
 		return done();
 	}),
+	// { httpStatus, errorCode }: how refused tokens are answered from now on (HTTP 401 by default; reset restores it).
+	open('POST', '/_emulator/tokens/refusal', (ctx) => {
+		const b = body(ctx);
+		try {
+			ctx.core.refuseTokensAs({ httpStatus: optionalInt(b, 'httpStatus') ?? 401, errorCode: optionalInt(b, 'errorCode') ?? 401 });
+		} catch {
+			return problem(400, 'httpStatus and errorCode must be integers.');
+		}
+		return done({ tokenRefusal: ctx.core.state.tokenRefusal });
+	}),
 	open('POST', '/_emulator/faults', faults),
 	open('POST', '/_emulator/reset', (ctx) => {
 		ctx.core.reset();

@@ -80,7 +80,7 @@ async function appearanceObject(context: IExecuteSingleFunctions): Promise<IData
 	} else if (imageText !== '') {
 		appearance.appearanceImageBase64 = requireBase64(context, imageText, `${label}: Appearance Image (Base64)`);
 	}
-	const extraText = textOf(context, settings.extraText, `${label}: Extra Text`, MAX_LENGTH.longText);
+	const extraText = textOf(context, settings.extraText, `${label}: Extra Text`, MAX_LENGTH.longText, 'multi');
 	if (extraText) appearance.extraText = extraText;
 	return Object.keys(appearance).length ? appearance : undefined;
 }

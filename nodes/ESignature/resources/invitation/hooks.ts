@@ -23,7 +23,7 @@ import {
 /** The optional invitation subject and message. */
 function invitationText(context: IExecuteSingleFunctions, name: 'invitationMessage' | 'invitationSubject'): string | undefined {
 	return name === 'invitationMessage'
-		? optionalText(context, context.getNodeParameter(name, ''), 'Invitation Message', MAX_LENGTH.longText)
+		? optionalText(context, context.getNodeParameter(name, ''), 'Invitation Message', MAX_LENGTH.longText, 'multi')
 		: optionalText(context, context.getNodeParameter(name, ''), 'Invitation Subject', MAX_LENGTH.subject);
 }
 

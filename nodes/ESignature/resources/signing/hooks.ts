@@ -23,7 +23,7 @@ export async function buildSignByTemplateRequest(this: IExecuteSingleFunctions, 
 		const fieldName = textOf(this, entry.fieldName, `${label}: Field Name`);
 		if (!fieldName) throw inputError(this, `${label}: Field Name is required`);
 		// Values are sent as text; a checkbox's true or false from an expression as "true" or "false".
-		const value = typeof entry.value === 'boolean' ? String(entry.value) : textOf(this, entry.value, `${label}: Value`, MAX_LENGTH.longText);
+		const value = typeof entry.value === 'boolean' ? String(entry.value) : textOf(this, entry.value, `${label}: Value`, MAX_LENGTH.longText, 'multi');
 		return { fieldName, value };
 	});
 	const additional = (this.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};

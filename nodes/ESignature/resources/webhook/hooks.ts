@@ -13,7 +13,7 @@ import {
 	secretOf,
 	textOf,
 } from '../../helpers/validation';
-import { notFoundError } from '../../shared/errors';
+import { isErrorItem, notFoundError } from '../../shared/errors';
 import { maskedAnswer } from '../../shared/secrets';
 import { requestService } from '../../shared/transport';
 
@@ -139,5 +139,6 @@ export async function filterDeliveryLogs(this: IExecuteSingleFunctions, items: I
 
 /** Webhooks as output: a header token shows as set, with its last four characters, never in clear. */
 export async function hideHeaderTokens(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	return items.map((item) => ({ ...item, json: maskedAnswer(item.json) }));
+	// Error items pass as they are: their identity carries their details (shared/errors.ts).
+	return items.map((item) => (isErrorItem(item) ? item : { ...item, json: maskedAnswer(item.json) }));
 }

@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { nodeForErrors } from '../shared/secrets';
+
+/*
+ * n8n's editor adds a "Custom API Call" entry to the operations of a node whose credential the HTTP Request node can
+ * use. A declarative node has no such operation: the routing engine would send a bare request to the service and
+ * output its "not found" answer as a success. It is refused instead, before anything is sent (docs/n8n-notes.md#custom-api-call).
+ */
+
+/** The operation value n8n gives the entry. */
+export const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
+const MESSAGE = 'Custom API Call is not an operation of this node: nothing was sent';
+const DESCRIPTION =
+	"To call an endpoint this node does not offer, use n8n's HTTP Request node with Authentication → Predefined Credential Type → E-Signature API and this credential: it signs requests to the credential's environment only.";
+
+async function refuseCustomApiCall(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const error = new NodeOperationError(nodeForErrors(this.getNode()), MESSAGE, { description: DESCRIPTION });
+	if (!this.continueOnFail()) throw error;
+	return [this.getInputData().map((_, item) => ({ json: { error: MESSAGE, description: DESCRIPTION }, pairedItem: { item } }))];
+}
+
+/** The Custom API Call entry of every resource of the node, refused. */
+export function customApiCallRefused(properties: INodeProperties[]): NonNullable<INodeType['customOperations']> {
+	const resources = properties.find((property) => property.name === 'resource')?.options ?? [];
+	return Object.fromEntries(
+		resources.map((option) => [String((option as { value: unknown }).value), { [CUSTOM_API_CALL]: refuseCustomApiCall }]),
+	);
+}
