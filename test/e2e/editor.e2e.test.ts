@@ -373,7 +373,8 @@ describe('the editor, in a real browser', () => {
 		await addAfterLast('signature', 'Send invitations and get signing links', true);
 		await ndv().waitFor();
 		await chooseCredential();
-		await fillField('documentId', '{{ $json.documentId }}');
+		// Document ID starts as the previous node's documentId, as the README says: nothing to type.
+		await expect(ndv().locator(byTestId('parameter-input-documentId')).innerText()).resolves.toContain('$json.documentId');
 		await ndv().locator(byTestId('fixed-collection-add')).click();
 		await fillField('name', 'Jane Doe');
 		await fillField('email', 'jane@example.com');
