@@ -1,6 +1,7 @@
 import type { IBinaryData, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { decodeBase64, decodeInSlices, isStrictBase64 } from '../shared/files';
+import type { FileStream, StreamMaker } from '../shared/files';
+import { decodeBase64, decodeInSlices, isStrictBase64, peekStream, streamMakerOf } from '../shared/files';
 import { inputError, kindOf, requireText, toText } from './validation';
 
 /**
@@ -18,6 +19,25 @@ export interface DocumentFile {
 	/** The first bytes of the file (at most `length`), decoding no more than those. */
 	start(length: number): Buffer;
 }
+
+/**
+ * A document left in n8n's store (filesystem, database or S3 mode), for a body that is sent as it is read: only its
+ * size and first bytes are read beforehand, and `open` reads it from the store again for every attempt.
+ */
+export interface StoredFile {
+	fileName: string;
+	mimeType: string;
+	size(): number;
+	start(length: number): Buffer;
+	open(): Promise<FileStream>;
+	/** Makes a body stream; taken from a stream n8n opened (see streamMakerOf). */
+	makeStream: StreamMaker;
+}
+
+/** A file to upload: in memory, or left in n8n's store. */
+export type UploadFile = DocumentFile | StoredFile;
+
+export const isStoredFile = (file: UploadFile): file is StoredFile => 'open' in file;
 
 /** A document from its bytes or from canonical Base64. */
 export function documentFile(content: Buffer | { base64: string }, fileName: string, mimeType: string): DocumentFile {
@@ -42,7 +62,20 @@ export async function readBinaryFile(
 	context: IExecuteSingleFunctions,
 	propertyName: string,
 	fieldLabel: string,
-): Promise<DocumentFile> {
+): Promise<DocumentFile>;
+export async function readBinaryFile(
+	context: IExecuteSingleFunctions,
+	propertyName: string,
+	fieldLabel: string,
+	leaveInStore: true,
+): Promise<UploadFile>;
+/** With leaveInStore, a file in n8n's store stays there until the request reads it (see StoredFile). */
+export async function readBinaryFile(
+	context: IExecuteSingleFunctions,
+	propertyName: string,
+	fieldLabel: string,
+	leaveInStore = false,
+): Promise<UploadFile> {
 	const name = toText(propertyName);
 	const item = context.getInputData();
 	const available = Object.keys(item.binary ?? {});
@@ -64,7 +97,36 @@ export async function readBinaryFile(
 	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data)) {
 		return documentFile({ base64: binary.data }, fileName, mimeType);
 	}
-	return documentFile(await context.helpers.getBinaryDataBuffer(name), fileName, mimeType);
+	const stored = leaveInStore && binary.id ? await storedFile(context, binary.id, fileName, mimeType) : undefined;
+	return stored ?? documentFile(await context.helpers.getBinaryDataBuffer(name), fileName, mimeType);
+}
+
+/** How many first bytes of a stored file are read beforehand: enough to check it (fileInput.ts, PDF_HEADER_WITHIN). */
+const STORED_FILE_START = 1024;
+
+/**
+ * A file of n8n's store as a StoredFile; undefined where the store does not say its size, which the body's
+ * Content-Length needs (the file is then read into memory as before).
+ */
+async function storedFile(
+	context: IExecuteSingleFunctions,
+	id: string,
+	fileName: string,
+	mimeType: string,
+): Promise<StoredFile | undefined> {
+	const { fileSize } = (await context.helpers.getBinaryMetadata(id)) as { fileSize?: unknown };
+	if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize) || fileSize < 0) return undefined;
+	const open = async () => (await context.helpers.getBinaryStream(id)) as unknown as FileStream;
+	const first = (await context.helpers.getBinaryStream(id, STORED_FILE_START)) as unknown as FileStream;
+	const makeStream = streamMakerOf(first);
+	let head: Buffer;
+	try {
+		head = (await peekStream(first, STORED_FILE_START)).head;
+	} finally {
+		first.destroy();
+	}
+	if (!makeStream) return undefined;
+	return { fileName, mimeType, size: () => fileSize, start: (length) => head.subarray(0, length), open, makeStream };
 }
 
 /** The name of a binary file; a file without one is named after its property. */

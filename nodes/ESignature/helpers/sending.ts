@@ -15,6 +15,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, isErrorItem } from '../shared/errors';
 import { renewRefusedToken } from '../shared/transport';
 import { nodeForErrors } from '../shared/secrets';
+import { bodyForAnotherAttempt, isStreamedUpload } from './multipart';
 import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
 
 /*
@@ -107,17 +108,35 @@ function refusedAsAnswer(options: IHttpRequestOptions, outcome: { items: INodeEx
 	return outcome.items.some((item) => errorItemDetails(item)?.httpStatus === 401);
 }
 
-/** The routing engine's request; sent once more after the token was renewed where n8n did not renew it. */
+/**
+ * Whether n8n met the service's 401 (and renewed the token) but did not send the request again, because its body
+ * was a stream, which n8n cannot send twice (docs/n8n-notes.md#access-tokens): n8n then throws its own error of the
+ * 401.
+ */
+function renewedButNotResent(options: IHttpRequestOptions, outcome: { items: INodeExecutionData[] } | { error: unknown }): boolean {
+	if (!('error' in outcome) || !isStreamedUpload(options)) return false;
+	const { error } = outcome;
+	return error instanceof Error && !hasDetails(error) && (error as { httpCode?: unknown }).httpCode === '401';
+}
+
+/**
+ * The routing engine's request; sent once more, in one place, after the service refused the token: where n8n did not
+ * renew it (renewRefusedToken) or renewed it without sending a stream again. A streamed body is made again from n8n's
+ * store for that attempt (helpers/multipart.ts).
+ */
 async function routedRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
+	const options = requestData.options as IHttpRequestOptions;
 	const outcome = await context.makeRoutingRequest(requestData).then(
 		(items) => ({ items }),
 		(error: unknown) => ({ error }),
 	);
-	if (refusedAsAnswer(requestData.options as IHttpRequestOptions, outcome)) {
-		await renewRefusedToken(context);
+	const renewed = renewedButNotResent(options, outcome);
+	if (renewed || refusedAsAnswer(options, outcome)) {
+		if (!renewed) await renewRefusedToken(context);
+		bodyForAnotherAttempt(options);
 		return await context.makeRoutingRequest(requestData);
 	}
 	if ('error' in outcome) throw outcome.error;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'crypto';
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -10,7 +9,9 @@ import type {
 import type { DocumentFile } from '../../helpers/binary';
 import { buildDestinations } from '../../helpers/recipients';
 import { isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
+import type { FileInputOptions, LeftInStore } from '../../helpers/fileInput';
 import { readFileInput } from '../../helpers/fileInput';
+import { sendMultipart } from '../../helpers/multipart';
 import { keepWrapper, unwrapResponse } from '../../helpers/hooks';
 import { setPathParameter } from '../../helpers/paths';
 import { referenceToSend } from '../../helpers/idempotency';
@@ -26,10 +27,10 @@ import {
 } from '../../helpers/validation';
 import { SEVERAL_FILES } from './fields';
 
-/** Request builders and answer shapers of the envelope operations. */
+/** Multipart uploads read stored files as they send them (helpers/multipart.ts). */
+const SEVERAL_FILES_LEFT_IN_STORE = { ...SEVERAL_FILES, leaveInStore: true } as const satisfies FileInputOptions & LeftInStore;
 
-/** Name of each document part of the multipart uploads (initiate, add files); the spec does not name the parts. */
-export const FILE_PART_NAME = 'files';
+/** Request builders and answer shapers of the envelope operations. */
 
 /**
  * Where POST /envelopes/initiate carries FileId, WebhookId, WorkflowId, ReferenceNumber, Password and
@@ -61,46 +62,6 @@ function selectedWebhookId(context: IExecuteSingleFunctions): string | undefined
 	return optionalGuid(context, context.getNodeParameter('webhookId', '', { extractValue: true }), 'Webhook');
 }
 
-/** A multipart/form-data body, and the Content-Type header that names its boundary. */
-interface MultipartBody {
-	body: Buffer;
-	contentType: string;
-}
-
-/** Quotes in a part's header, escaped as browsers and n8n's form-data encoders do. */
-const headerValue = (value: string) => value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-
-/**
- * Builds the multipart body as one buffer: the files are copied into it once (as FormData copies them into a Blob),
- * and the request goes out as a plain body, which n8n sends again whole when it renews a refused token
- * (docs/n8n-notes.md#access-tokens).
- */
-function multipartBody(fields: IDataObject, files: DocumentFile[] = []): MultipartBody {
-	const boundary = `----n8nESignature${randomBytes(16).toString('hex')}`;
-	const parts: Buffer[] = [];
-	for (const [name, value] of Object.entries(fields)) {
-		parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(name)}"\r\n\r\n${String(value)}\r\n`));
-	}
-	for (const file of files) {
-		parts.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; filename="${headerValue(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
-			),
-			file.bytes(),
-			Buffer.from('\r\n'),
-		);
-	}
-	parts.push(Buffer.from(`--${boundary}--\r\n`));
-	return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** Puts a multipart body on the request, with its Content-Type. */
-function sendMultipart(requestOptions: IHttpRequestOptions, multipart: MultipartBody): IHttpRequestOptions {
-	requestOptions.body = multipart.body;
-	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': multipart.contentType };
-	return requestOptions;
-}
-
 /** A document for a JSON body: Base64 content and file name. */
 function toBase64File(file: DocumentFile): { file: string; fileName: string } {
 	return { file: file.base64(), fileName: file.fileName };
@@ -124,12 +85,12 @@ export async function buildCreateRequest(this: IExecuteSingleFunctions, requestO
 		IsForExternalWorkFlow: optionalBoolean(this, fields.isForExternalWorkFlow, 'Service External Workflow'),
 		ReferenceNumber: referenceToSend(this),
 	});
-	const files = await readFileInput(this, SEVERAL_FILES);
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
 	if (INITIATE_PARAMETERS_IN === 'query') {
 		requestOptions.qs = { ...requestOptions.qs, ...parameters };
-		return sendMultipart(requestOptions, multipartBody({}, files));
+		return sendMultipart(requestOptions, {}, files);
 	}
-	return sendMultipart(requestOptions, multipartBody(parameters, files));
+	return sendMultipart(requestOptions, parameters, files);
 }
 
 /** POST /envelopes/initiate-base64: one document, encoded for the user when it comes from a binary field. */
@@ -158,7 +119,7 @@ export async function buildCreateFromTemplateRequest(
 		userOnlySigner: booleanOf(this, this.getNodeParameter('userOnlySigner', false), 'Only Me as Signer'),
 		webhookId: selectedWebhookId(this),
 	});
-	return sendMultipart(requestOptions, multipartBody(fields));
+	return sendMultipart(requestOptions, fields);
 }
 
 /** POST /envelopes/bulk/initiate-base64: several documents in one envelope. */
@@ -196,7 +157,7 @@ export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions,
 
 /** POST /envelopes/{envelopeId}/files: more documents, as multipart. */
 export async function buildAddFilesRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	return sendMultipart(requestOptions, multipartBody({}, await readFileInput(this, SEVERAL_FILES)));
+	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
 }
 
 /** POST /envelopes/{envelopeId}/cancel: the body repeats the id as `envelopId`, spelled as the interface has it. */
