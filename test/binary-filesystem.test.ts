@@ -188,6 +188,22 @@ describe('multipart uploads from the filesystem store (read from the store as th
 		expect(upload.rawBody.equals(expectedMultipart(upload, {}, [{ fileName: 'added.pdf', data: added }]))).toBe(true);
 	});
 
+	it('a stored file that no longer has the size n8n recorded fails its item instead of sending a cut-off document', async () => {
+		// A size no other test stores, so that the file found on disk is this one.
+		const pdf = Buffer.concat([largePdf(), Buffer.from('% cut\n')]);
+		const items = [{ binary: { data: { data: pdf, fileName: 'cut.pdf', mimeType: 'application/pdf' } } }];
+		// The file is stored by the first node of the run; it is cut short before the upload reads it.
+		const result = await suite.harness.run({
+			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' },
+			items,
+			afterSource: () => truncateSync(storedFileOfSize(pdf.length), 1024 * 1024),
+		});
+
+		expect(result.error?.message).toMatch(/cut\.pdf/);
+		const received = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate').flatMap((request) => request.files);
+		expect(received.map((file) => file.fileName)).not.toContain('cut.pdf');
+	});
+
 	it('after the service refuses the stored token, the upload is read from the store again and sent whole', async () => {
 		// A token the node has stored, then refused by the service: n8n renews it but cannot send a stream again.
 		await suite.harness.run({ parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5' } });
@@ -212,21 +228,5 @@ describe('multipart uploads from the filesystem store (read from the store as th
 		// n8n renewed the token once; the node sent the upload again without asking for another renewal.
 		expect(suite.harness.credentialsHelper.preAuthenticationCalls.expired).toBe(renewalsBefore + 1);
 		expect(suite.emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(0);
-	});
-
-	it('a stored file that no longer has the size n8n recorded fails its item instead of sending a cut-off document', async () => {
-		// A size no other test stores, so that the file found on disk is this one.
-		const pdf = Buffer.concat([largePdf(), Buffer.from('% cut\n')]);
-		const items = [{ binary: { data: { data: pdf, fileName: 'cut.pdf', mimeType: 'application/pdf' } } }];
-		// The file is stored by the first node of the run; it is cut short before the upload reads it.
-		const result = await suite.harness.run({
-			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' },
-			items,
-			afterSource: () => truncateSync(storedFileOfSize(pdf.length), 1024 * 1024),
-		});
-
-		expect(result.error?.message).toMatch(/cut\.pdf/);
-		const received = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate').flatMap((request) => request.files);
-		expect(received.map((file) => file.fileName)).not.toContain('cut.pdf');
 	});
 });

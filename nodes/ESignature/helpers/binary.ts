@@ -14,6 +14,8 @@ export interface DocumentFile {
 	mimeType: string;
 	bytes(): Buffer;
 	base64(): string;
+	/** The Base64 text the file is held as (n8n's in-memory store), or undefined when it is held as bytes. */
+	storedBase64(): string | undefined;
 	/** The file's size in bytes, without decoding it. */
 	size(): number;
 	/** The first bytes of the file (at most `length`), decoding no more than those. */
@@ -46,6 +48,7 @@ export function documentFile(content: Buffer | { base64: string }, fileName: str
 		mimeType,
 		bytes: () => (Buffer.isBuffer(content) ? content : decodeInSlices(content.base64)),
 		base64: () => (Buffer.isBuffer(content) ? content.toString('base64') : content.base64),
+		storedBase64: () => (Buffer.isBuffer(content) ? undefined : content.base64),
 		size: () => (Buffer.isBuffer(content) ? content.length : Buffer.byteLength(content.base64, 'base64')),
 		start: (length: number) =>
 			Buffer.isBuffer(content)

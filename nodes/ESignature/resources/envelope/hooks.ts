@@ -11,6 +11,7 @@ import { buildDestinations } from '../../helpers/recipients';
 import { isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
 import type { FileInputOptions, LeftInStore } from '../../helpers/fileInput';
 import { readFileInput } from '../../helpers/fileInput';
+import { base64Of, sendJsonWithDocuments } from '../../helpers/jsonBody';
 import { sendMultipart } from '../../helpers/multipart';
 import { keepWrapper, unwrapResponse } from '../../helpers/hooks';
 import { setPathParameter } from '../../helpers/paths';
@@ -62,9 +63,9 @@ function selectedWebhookId(context: IExecuteSingleFunctions): string | undefined
 	return optionalGuid(context, context.getNodeParameter('webhookId', '', { extractValue: true }), 'Webhook');
 }
 
-/** A document for a JSON body: Base64 content and file name. */
-function toBase64File(file: DocumentFile): { file: string; fileName: string } {
-	return { file: file.base64(), fileName: file.fileName };
+/** A document for a JSON body: Base64 content (written into the body by sendJsonWithDocuments) and file name. */
+function toBase64File(file: DocumentFile): { file: IDataObject; fileName: string } {
+	return { file: base64Of(file), fileName: file.fileName };
 }
 
 /** Fills `{envelopeId}` in the operation's path with the checked Envelope ID. */
@@ -100,13 +101,15 @@ export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions
 	const webhookId = selectedWebhookId(this);
 	const [document] = await readFileInput(this);
 	const { file, fileName } = toBase64File(document);
-	requestOptions.body = compact({
-		webhookId,
-		workflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
-		referenceNumber: referenceToSend(this),
-		[INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }),
-	});
-	return requestOptions;
+	return sendJsonWithDocuments(
+		requestOptions,
+		compact({
+			webhookId,
+			workflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
+			referenceNumber: referenceToSend(this),
+			[INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }),
+		}),
+	);
 }
 
 /** POST /envelopes/initiate-by-template: multipart form fields only. */
@@ -127,13 +130,15 @@ export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requ
 	const fields = additionalFields(this);
 	const webhookId = selectedWebhookId(this);
 	const files = await readFileInput(this, SEVERAL_FILES);
-	requestOptions.body = compact({
-		webhookId,
-		workflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
-		referenceNumber: referenceToSend(this),
-		files: files.map(toBase64File),
-	});
-	return requestOptions;
+	return sendJsonWithDocuments(
+		requestOptions,
+		compact({
+			webhookId,
+			workflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
+			referenceNumber: referenceToSend(this),
+			files: files.map(toBase64File),
+		}),
+	);
 }
 
 /** POST /envelopes/bulk/initiate-and-invite: PascalCase body with the signers (DailyNotify included). */
@@ -142,7 +147,7 @@ export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions,
 	const destinations = buildDestinations(this, 'bulkInvite');
 	const files = await readFileInput(this, SEVERAL_FILES);
 	const fields = additionalFields(this);
-	requestOptions.body = compact({
+	return sendJsonWithDocuments(requestOptions, compact({
 		Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),
 		Destinations: destinations,
 		SaveAsDraft: booleanOf(this, fields.saveAsDraft ?? false, 'Save as Draft'),
@@ -151,8 +156,7 @@ export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions,
 		InvitationSubject: optionalText(this, this.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject),
 		SendUserInvitation: booleanOf(this, fields.sendUserInvitation ?? true, 'Send Invitations'),
 		IsReturnUrl: booleanOf(this, fields.isReturnUrl ?? false, 'Include Return URL'),
-	});
-	return requestOptions;
+	}));
 }
 
 /** POST /envelopes/{envelopeId}/files: more documents, as multipart. */

@@ -10,6 +10,7 @@ import { readBinaryFile, requireBase64 } from '../../helpers/binary';
 import { fileNameFor } from '../../shared/files';
 import { buildSigners } from '../../helpers/signers';
 import { readFileInput } from '../../helpers/fileInput';
+import { base64Of, sendJsonWithDocuments } from '../../helpers/jsonBody';
 import { outputBinaryField } from '../../helpers/hooks';
 import {
 	booleanOf,
@@ -36,7 +37,7 @@ async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject
 	sentFileNames.set(context, document.fileName);
 	// The PDF's password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(context, context.getNodeParameter('filePassword', ''), 'File Password');
-	return { file: document.base64(), fileName: document.fileName, password: password || null };
+	return { file: base64Of(document), fileName: document.fileName, password: password || null };
 }
 
 async function appearanceObject(context: IExecuteSingleFunctions): Promise<IDataObject | undefined> {
@@ -117,16 +118,14 @@ async function identitySigningBody(context: IExecuteSingleFunctions, withSigners
 }
 
 export async function buildSignRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.body = await identitySigningBody(this, false);
-	return requestOptions;
+	return sendJsonWithDocuments(requestOptions, await identitySigningBody(this, false));
 }
 
 export async function buildSignWithSignersRequest(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
-	requestOptions.body = await identitySigningBody(this, true);
-	return requestOptions;
+	return sendJsonWithDocuments(requestOptions, await identitySigningBody(this, true));
 }
 
 /**
