@@ -68,6 +68,25 @@ function toBase64File(file: DocumentFile): { file: IDataObject; fileName: string
 	return { file: base64Of(file), fileName: file.fileName };
 }
 
+/** The JSON body of the Base64 creates: the envelope's optional fields, then its documents. */
+function sendBase64Create(
+	context: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+	webhookId: string | undefined,
+	documents: IDataObject,
+): IHttpRequestOptions {
+	const fields = additionalFields(context);
+	return sendJsonWithDocuments(
+		requestOptions,
+		compact({
+			webhookId,
+			workflowId: optionalText(context, fields.workflowId, 'Service Workflow ID'),
+			referenceNumber: referenceToSend(context),
+			...documents,
+		}),
+	);
+}
+
 /** Fills `{envelopeId}` in the operation's path with the checked Envelope ID. */
 export async function setEnvelopeIdPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const envelopeId = requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
@@ -101,15 +120,7 @@ export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions
 	const webhookId = selectedWebhookId(this);
 	const [document] = await readFileInput(this);
 	const { file, fileName } = toBase64File(document);
-	return sendJsonWithDocuments(
-		requestOptions,
-		compact({
-			webhookId,
-			workflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
-			referenceNumber: referenceToSend(this),
-			[INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }),
-		}),
-	);
+	return sendBase64Create(this, requestOptions, webhookId, { [INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }) });
 }
 
 /** POST /envelopes/initiate-by-template: multipart form fields only. */
@@ -127,18 +138,9 @@ export async function buildCreateFromTemplateRequest(
 
 /** POST /envelopes/bulk/initiate-base64: several documents in one envelope. */
 export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const fields = additionalFields(this);
 	const webhookId = selectedWebhookId(this);
 	const files = await readFileInput(this, SEVERAL_FILES);
-	return sendJsonWithDocuments(
-		requestOptions,
-		compact({
-			webhookId,
-			workflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
-			referenceNumber: referenceToSend(this),
-			files: files.map(toBase64File),
-		}),
-	);
+	return sendBase64Create(this, requestOptions, webhookId, { files: files.map(toBase64File) });
 }
 
 /** POST /envelopes/bulk/initiate-and-invite: PascalCase body with the signers (DailyNotify included). */
