@@ -124,7 +124,8 @@ async function storedFile(
 	const makeStream = streamMakerOf(first);
 	let head: Buffer;
 	try {
-		head = (await peekStream(first, STORED_FILE_START)).head;
+		// A copy of the first bytes alone: the chunk read can be the whole file (n8n's database store reads files whole).
+		head = Buffer.from((await peekStream(first, STORED_FILE_START)).head.subarray(0, STORED_FILE_START));
 	} finally {
 		first.destroy();
 	}

@@ -89,7 +89,8 @@ export async function peekStream(stream: ReadableFile, count: number): Promise<{
 			stream.once('error', failed);
 		});
 	}
-	const head = Buffer.concat(chunks);
+	// One chunk (a whole file, from n8n's database store) is handed back as it is: Buffer.concat would copy it.
+	const head = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 	if (stream.readableEnded) return { head, ended: true };
 	if (head.length > 0) stream.unshift(head);
 	return { head, ended: false };
