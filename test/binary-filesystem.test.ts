@@ -188,6 +188,42 @@ describe('multipart uploads from the filesystem store (read from the store as th
 		expect(upload.rawBody.equals(expectedMultipart(upload, {}, [{ fileName: 'added.pdf', data: added }]))).toBe(true);
 	});
 
+	it('Base64 bodies encode stored files as they are sent: every length (Base64 padding), the other fields intact', async () => {
+		// Lengths 3n, 3n+1, 3n+2 over many chunks of n8n's file stream, which are not whole groups of three bytes.
+		const files = [0, 1, 2].map((extra) => Buffer.concat([largePdf().subarray(0, 3 * 1024 * 1024 + 9), Buffer.alloc(extra, 0x25)]));
+		const binary = Object.fromEntries(files.map((data, index) => [`file${index}`, { data, fileName: `دفعة ${index}.pdf`, mimeType: 'application/pdf' }]));
+		const bulk = await suite.harness.run({
+			parameters: { resource: 'envelope', operation: 'createBulk', inputDataFieldName: 'file0, file1, file2', additionalFields: { workflowId: 'wf "9"' } },
+			items: [{ binary }],
+		});
+
+		expect(bulk.error).toBeUndefined();
+		const [request] = suite.emulator.requestsTo('POST', '/api/v1/envelopes/bulk/initiate-base64');
+		expect(request.headers['content-length']).toBe(String(request.rawBody.length));
+		expect(request.body).toEqual({
+			workflowId: 'wf "9"',
+			referenceNumber: expect.stringMatching(/^n8n-/),
+			files: files.map((data, index) => ({ file: data.toString('base64'), fileName: `دفعة ${index}.pdf` })),
+		});
+	});
+
+	it('Create From Base64 after the service refuses the stored token: the document is read from the store again and sent whole', async () => {
+		await suite.harness.run({ parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5' } });
+		suite.emulator.expireAllTokens();
+		suite.emulator.clearRequests();
+		const pdf = Buffer.concat([largePdf(), Buffer.from('% base64\n')]);
+		const result = await suite.harness.run({
+			parameters: { resource: 'envelope', operation: 'createFromBase64', inputDataFieldName: 'data' },
+			items: [{ binary: { data: { data: pdf, fileName: 'renewed.pdf', mimeType: 'application/pdf' } } }],
+		});
+
+		expect(result.error).toBeUndefined();
+		const sent = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate-base64');
+		expect(sent).toHaveLength(2);
+		expect(sent[1].headers.authorization).not.toBe(sent[0].headers.authorization);
+		expect((sent[1].body as { files: { file: string } }).files.file).toBe(pdf.toString('base64'));
+	});
+
 	it('a stored file that no longer has the size n8n recorded fails its item instead of sending a cut-off document', async () => {
 		// A size no other test stores, so that the file found on disk is this one.
 		const pdf = Buffer.concat([largePdf(), Buffer.from('% cut\n')]);

@@ -15,7 +15,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, isErrorItem } from '../shared/errors';
 import { renewRefusedToken } from '../shared/transport';
 import { nodeForErrors } from '../shared/secrets';
-import { bodyForAnotherAttempt, isStreamedUpload } from './multipart';
+import { bodyForAnotherAttempt, isStreamedUpload } from './streamedBody';
 import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
 
 /*

@@ -6,7 +6,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { DocumentFile } from '../../helpers/binary';
+import type { UploadFile } from '../../helpers/binary';
 import { buildDestinations } from '../../helpers/recipients';
 import { isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
 import type { FileInputOptions, LeftInStore } from '../../helpers/fileInput';
@@ -28,8 +28,9 @@ import {
 } from '../../helpers/validation';
 import { SEVERAL_FILES } from './fields';
 
-/** Multipart uploads read stored files as they send them (helpers/multipart.ts). */
-const SEVERAL_FILES_LEFT_IN_STORE = { ...SEVERAL_FILES, leaveInStore: true } as const satisfies FileInputOptions & LeftInStore;
+/** Uploads read stored files as they send them (helpers/streamedBody.ts). */
+const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions & LeftInStore;
+const SEVERAL_FILES_LEFT_IN_STORE = { ...SEVERAL_FILES, ...LEFT_IN_STORE };
 
 /** Request builders and answer shapers of the envelope operations. */
 
@@ -64,7 +65,7 @@ function selectedWebhookId(context: IExecuteSingleFunctions): string | undefined
 }
 
 /** A document for a JSON body: Base64 content (written into the body by sendJsonWithDocuments) and file name. */
-function toBase64File(file: DocumentFile): { file: IDataObject; fileName: string } {
+function toBase64File(file: UploadFile): { file: IDataObject; fileName: string } {
 	return { file: base64Of(file), fileName: file.fileName };
 }
 
@@ -118,7 +119,7 @@ export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions
 	const fields = additionalFields(this);
 	const fileId = optionalGuid(this, fields.fileId, 'File ID');
 	const webhookId = selectedWebhookId(this);
-	const [document] = await readFileInput(this);
+	const [document] = await readFileInput(this, LEFT_IN_STORE);
 	const { file, fileName } = toBase64File(document);
 	return sendBase64Create(this, requestOptions, webhookId, { [INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }) });
 }
@@ -139,7 +140,7 @@ export async function buildCreateFromTemplateRequest(
 /** POST /envelopes/bulk/initiate-base64: several documents in one envelope. */
 export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const webhookId = selectedWebhookId(this);
-	const files = await readFileInput(this, SEVERAL_FILES);
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
 	return sendBase64Create(this, requestOptions, webhookId, { files: files.map(toBase64File) });
 }
 
@@ -147,7 +148,7 @@ export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requ
 export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const webhookId = selectedWebhookId(this);
 	const destinations = buildDestinations(this, 'bulkInvite');
-	const files = await readFileInput(this, SEVERAL_FILES);
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
 	const fields = additionalFields(this);
 	return sendJsonWithDocuments(requestOptions, compact({
 		Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),

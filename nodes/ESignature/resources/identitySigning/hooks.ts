@@ -33,7 +33,8 @@ import { IDENTITY_FILE_INPUT } from './fields';
 const sentFileNames = new WeakMap<IExecuteSingleFunctions, string>();
 
 async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
-	const [document] = await readFileInput(context, IDENTITY_FILE_INPUT);
+	// Read from n8n's store as the request is sent (helpers/streamedBody.ts).
+	const [document] = await readFileInput(context, { ...IDENTITY_FILE_INPUT, leaveInStore: true });
 	sentFileNames.set(context, document.fileName);
 	// The PDF's password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(context, context.getNodeParameter('filePassword', ''), 'File Password');
