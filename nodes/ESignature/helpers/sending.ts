@@ -122,7 +122,7 @@ function renewedButNotResent(options: IHttpRequestOptions, outcome: { items: INo
 /**
  * The routing engine's request; sent once more, in one place, after the service refused the token: where n8n did not
  * renew it (renewRefusedToken) or renewed it without sending a stream again. A streamed body is made again from n8n's
- * store for that attempt (helpers/multipart.ts).
+ * store for that attempt (helpers/streamedBody.ts).
  */
 async function routedRequest(
 	context: IExecutePaginationFunctions,
