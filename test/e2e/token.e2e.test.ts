@@ -1,13 +1,17 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Scenario 4: the token lifecycle in a real n8n. Our credential's preAuthentication stores the token in
  * n8n's credential (encrypted in n8n's DB); later executions re-use it; after the emulator expires all
  * tokens, the next execution gets a 401, n8n renews the token once and the call succeeds. A token refused in the
  * service's own form (HTTP 200, errorCode 401 or 3), which n8n does not renew by itself, is renewed by the node.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { assertSuccess, nodeOutput } from './n8n';
 import { NODE_TYPE, type Stack, startStack } from './stack';
-import { chain, ESIG_CREDENTIAL, manualTrigger } from './workflow-builder';
+import { chain, ESIG_CREDENTIAL, esignatureNode, manualTrigger } from './workflow-builder';
 import { ON_N8N1 } from './n8n-line';
 
 jest.setTimeout(300_000);
@@ -125,5 +129,39 @@ describe('scenario 4: token lifecycle', () => {
 		} finally {
 			emu.refuseTokensAs({ httpStatus: 401, errorCode: 401 });
 		}
+	});
+
+	test('an upload refused with an expired token is sent again whole: from n8n\'s store, read again (n8n 2.x), or from memory (1.x)', async () => {
+		const emu = stack.emulator;
+		// Read/Write Files from Disk may not touch ~/.n8n; a sibling folder is allowed.
+		const filesDir = join(stack.userFolder, 'files');
+		mkdirSync(filesDir, { recursive: true });
+		const input = join(filesDir, 'token-upload.pdf');
+		// Several chunks of n8n's file stream, random so that no lost or repeated chunk goes unnoticed.
+		const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3 * 1024 * 1024)]);
+		writeFileSync(input, pdf);
+		const wf = await stack.addWorkflow(
+			chain('Scenario 4 upload after token expiry', [
+				manualTrigger(),
+				{
+					name: 'Read PDF',
+					type: 'n8n-nodes-base.readWriteFile',
+					typeVersion: 1.1,
+					parameters: { operation: 'read', fileSelector: input, options: {} },
+				},
+				esignatureNode('Create Envelope', { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' }),
+			]),
+		);
+		emu.expireAllTokens();
+		emu.clearRequests();
+
+		const ex = assertSuccess(await stack.n8n.runWorkflow(wf.id));
+		const { envelopeId } = nodeOutput(ex, 'Create Envelope')[0].json as { envelopeId: string };
+		expect(emu.envelope(envelopeId)!.files[0].data.equals(pdf)).toBe(true);
+		const uploads = emu.requestsTo('POST', '/api/v1/envelopes/initiate');
+		// Refused once with the expired token, then sent whole with the renewed one.
+		expect(uploads).toHaveLength(2);
+		expect(uploads[1].headers.authorization).not.toBe(uploads[0].headers.authorization);
+		expect(uploads[1].files[0].data.equals(pdf)).toBe(true);
 	});
 });

@@ -6,6 +6,30 @@ import { byId, envelopeSuite, expectJson, reference } from './testing';
 const { suite, run, envelopeCalls, pdfItem, createWebhook } = envelopeSuite();
 
 describe('envelope: createFromBase64', () => {
+	it('writes the document into the JSON body with the other fields intact: text in any script, quotes, and a file of any length', async () => {
+		// File lengths 3n, 3n+1 and 3n+2 end their Base64 with no, two and one "=".
+		for (const extra of ['', '%', '%%']) {
+			suite.emulator.clearRequests();
+			const pdf = Buffer.concat([suite.emulator.samplePdf, Buffer.from(extra)]);
+			const fileName = `عقد "٢" ${extra.length}.pdf`;
+			const workflowId = 'سير "عمل" \\ 7';
+			const result = await run(
+				{ operation: 'createFromBase64', inputDataFieldName: 'data', additionalFields: { workflowId } },
+				[{ binary: { data: { data: pdf, fileName, mimeType: 'application/pdf' } } }],
+			);
+
+			expect(result.error).toBeUndefined();
+			const [request] = envelopeCalls();
+			expectJson(request);
+			expect(request.headers['content-length']).toBe(String(request.rawBody.length));
+			expect(request.body).toEqual({
+				workflowId,
+				referenceNumber: expect.stringMatching(/^n8n-/),
+				files: { file: pdf.toString('base64'), fileName },
+			});
+		}
+	});
+
 	it('encodes the binary field and sends the spec body with a `files` object', async () => {
 		const webhookId = await createWebhook();
 		suite.emulator.clearRequests();

@@ -1,7 +1,8 @@
 import type { IBinaryData, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { runsAsTool } from '../shared/asTool';
-import { decodeBase64, decodeInSlices, isStrictBase64 } from '../shared/files';
+import type { FileStream, StreamMaker } from '../shared/files';
+import { decodeBase64, decodeInSlices, isStrictBase64, peekStream, streamMakerOf } from '../shared/files';
 import { PROTOTYPE_KEYS } from './json';
 import { inputError, kindOf, requireText, toText } from './validation';
 
@@ -15,11 +16,32 @@ export interface DocumentFile {
 	mimeType: string;
 	bytes(): Buffer;
 	base64(): string;
+	/** The Base64 text the file is held as (n8n's in-memory store), or undefined when it is held as bytes. */
+	storedBase64(): string | undefined;
 	/** The file's size in bytes, without decoding it. */
 	size(): number;
 	/** The first bytes of the file (at most `length`), decoding no more than those. */
 	start(length: number): Buffer;
 }
+
+/**
+ * A document left in n8n's store (filesystem, database or S3 mode), for a body that is sent as it is read: only its
+ * size and first bytes are read beforehand, and `open` reads it from the store again for every attempt.
+ */
+export interface StoredFile {
+	fileName: string;
+	mimeType: string;
+	size(): number;
+	start(length: number): Buffer;
+	open(): Promise<FileStream>;
+	/** Makes a body stream; taken from a stream n8n opened (see streamMakerOf). */
+	makeStream: StreamMaker;
+}
+
+/** A file to upload: in memory, or left in n8n's store. */
+export type UploadFile = DocumentFile | StoredFile;
+
+export const isStoredFile = (file: UploadFile): file is StoredFile => 'open' in file;
 
 /** A document from its bytes or from canonical Base64. */
 export function documentFile(content: Buffer | { base64: string }, fileName: string, mimeType: string): DocumentFile {
@@ -28,6 +50,7 @@ export function documentFile(content: Buffer | { base64: string }, fileName: str
 		mimeType,
 		bytes: () => (Buffer.isBuffer(content) ? content : decodeInSlices(content.base64)),
 		base64: () => (Buffer.isBuffer(content) ? content.toString('base64') : content.base64),
+		storedBase64: () => (Buffer.isBuffer(content) ? undefined : content.base64),
 		size: () => (Buffer.isBuffer(content) ? content.length : Buffer.byteLength(content.base64, 'base64')),
 		start: (length: number) =>
 			Buffer.isBuffer(content)
@@ -44,7 +67,20 @@ export async function readBinaryFile(
 	context: IExecuteSingleFunctions,
 	propertyName: string,
 	fieldLabel: string,
-): Promise<DocumentFile> {
+): Promise<DocumentFile>;
+export async function readBinaryFile(
+	context: IExecuteSingleFunctions,
+	propertyName: string,
+	fieldLabel: string,
+	leaveInStore: true,
+): Promise<UploadFile>;
+/** With leaveInStore, a file in n8n's store stays there until the request reads it (see StoredFile). */
+export async function readBinaryFile(
+	context: IExecuteSingleFunctions,
+	propertyName: string,
+	fieldLabel: string,
+	leaveInStore = false,
+): Promise<UploadFile> {
 	const name = binaryPropertyName(context, propertyName, fieldLabel);
 	const item = context.getInputData();
 	const available = Object.keys(item.binary ?? {});
@@ -75,7 +111,37 @@ export async function readBinaryFile(
 	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data)) {
 		return documentFile({ base64: binary.data }, fileName, mimeType);
 	}
-	return documentFile(await context.helpers.getBinaryDataBuffer(name), fileName, mimeType);
+	const stored = leaveInStore && binary.id ? await storedFile(context, binary.id, fileName, mimeType) : undefined;
+	return stored ?? documentFile(await context.helpers.getBinaryDataBuffer(name), fileName, mimeType);
+}
+
+/** How many first bytes of a stored file are read beforehand: enough to check it (fileInput.ts, PDF_HEADER_WITHIN). */
+const STORED_FILE_START = 1024;
+
+/**
+ * A file of n8n's store as a StoredFile; undefined where the store does not say its size, which the body's
+ * Content-Length needs (the file is then read into memory as before).
+ */
+async function storedFile(
+	context: IExecuteSingleFunctions,
+	id: string,
+	fileName: string,
+	mimeType: string,
+): Promise<StoredFile | undefined> {
+	const { fileSize } = (await context.helpers.getBinaryMetadata(id)) as { fileSize?: unknown };
+	if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize) || fileSize < 0) return undefined;
+	const open = async () => (await context.helpers.getBinaryStream(id)) as unknown as FileStream;
+	const first = (await context.helpers.getBinaryStream(id, STORED_FILE_START)) as unknown as FileStream;
+	const makeStream = streamMakerOf(first);
+	let head: Buffer;
+	try {
+		// A copy of the first bytes alone: the chunk read can be the whole file (n8n's database store reads files whole).
+		head = Buffer.from((await peekStream(first, STORED_FILE_START)).head.subarray(0, STORED_FILE_START));
+	} finally {
+		first.destroy();
+	}
+	if (!makeStream) return undefined;
+	return { fileName, mimeType, size: () => fileSize, start: (length) => head.subarray(0, length), open, makeStream };
 }
 
 /**

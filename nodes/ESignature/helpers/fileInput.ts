@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { DocumentFile } from './binary';
+import type { DocumentFile, UploadFile } from './binary';
 import { detectMimeType } from '../shared/files';
 import { documentFile, readBinaryFile, requireBase64Bytes, splitPropertyNames } from './binary';
 import { downloadDocument } from './fileDownload';
@@ -19,6 +19,11 @@ export interface FileInputOptions {
 	multiple?: boolean;
 	/** Name of a single Base64 file given without a File Name; without it, File Name is required for Base64 text. */
 	defaultFileName?: string;
+}
+
+/** Binary files in n8n's store stay there until the request reads them (a streamed upload, helpers/multipart.ts). */
+export interface LeftInStore {
+	leaveInStore: true;
 }
 
 const FILE_INPUT_LABELS = {
@@ -179,7 +184,7 @@ function looksLike(start: Buffer): string {
  * Every document the service takes is a PDF: an empty file or another kind of file is refused here, whatever its
  * MIME type says, instead of being uploaded (the service refuses it after the upload, or stores it).
  */
-function requirePdf(context: IExecuteSingleFunctions, file: DocumentFile, fieldLabel: string): DocumentFile {
+function requirePdf<File extends UploadFile>(context: IExecuteSingleFunctions, file: File, fieldLabel: string): File {
 	const name = file.fileName ? ` "${file.fileName}"` : '';
 	if (file.size() === 0) throw inputError(context, `${fieldLabel}: the file${name} is empty (0 bytes)`);
 	const start = file.start(PDF_HEADER_WITHIN);
@@ -205,7 +210,7 @@ function fromBase64(context: IExecuteSingleFunctions, value: unknown, fieldLabel
  */
 function singleFileName(
 	context: IExecuteSingleFunctions,
-	file: DocumentFile,
+	file: UploadFile,
 	named: boolean,
 	options: FileInputOptions,
 ): string {
@@ -219,14 +224,24 @@ function singleFileName(
 /** The documents of an operation per its File Input, in the order given (one for a single-file operation). */
 export async function readFileInput(
 	context: IExecuteSingleFunctions,
-	options: FileInputOptions = {},
-): Promise<DocumentFile[]> {
+	options?: FileInputOptions,
+): Promise<DocumentFile[]>;
+export async function readFileInput(
+	context: IExecuteSingleFunctions,
+	options: FileInputOptions & LeftInStore,
+): Promise<UploadFile[]>;
+export async function readFileInput(
+	context: IExecuteSingleFunctions,
+	options: FileInputOptions & Partial<LeftInStore> = {},
+): Promise<UploadFile[]> {
+	const readBinary = async (name: string, label: string) =>
+		options.leaveInStore ? await readBinaryFile(context, name, label, true) : await readBinaryFile(context, name, label);
 	if (isUrlInput(context)) return await downloadFileInput(context, options);
 	if (!options.multiple) {
 		const fromBinary = !isBase64Input(context);
 		const label = fromBinary ? FILE_INPUT_LABELS.binaryField : FILE_INPUT_LABELS.base64;
 		const file = fromBinary
-			? await readBinaryFile(context, inputFieldName(context, label), label)
+			? await readBinary(inputFieldName(context, label), label)
 			: fromBase64(context, context.getNodeParameter('fileBase64', ''), label);
 		return [requirePdf(context, { ...file, fileName: singleFileName(context, file, fromBinary, options) }, label)];
 	}
@@ -236,8 +251,8 @@ export async function readFileInput(
 		if (!names.length) {
 			throw inputError(context, `${label} is empty: enter the name of at least one binary field`);
 		}
-		const files: DocumentFile[] = [];
-		for (const name of names) files.push(requirePdf(context, await readBinaryFile(context, name, label), label));
+		const files: UploadFile[] = [];
+		for (const name of names) files.push(requirePdf(context, await readBinary(name, label), label));
 		return files;
 	}
 	const label = FILE_INPUT_LABELS.filesJson;

@@ -17,6 +17,7 @@ import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, is
 import { refusesToken, sendRenewingToken } from '../shared/transport';
 import { emptyListForModel, errorForModel, runsAsTool } from '../shared/asTool';
 import { nodeForErrors } from '../shared/secrets';
+import { bodyForAnotherAttempt, isStreamedUpload } from './streamedBody';
 import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
 
 /*
@@ -97,12 +98,15 @@ function lostAnswerHelp(context: IExecuteSingleFunctions): string | undefined {
 		: 'The service may have created the envelope before the connection ended. Check the service before running this item again: this operation\'s request carries no reference number, so the service cannot refuse a second envelope.';
 }
 
+/** What one attempt of the routing engine's request came to. */
+type Outcome = { items: INodeExecutionData[] } | { error: unknown };
+
 /**
  * Whether the service refused the access token and the request let n8n meet refusals (renew the token): HTTP 401
  * handed back by an n8n that did not renew, or the service's own form, HTTP 200 with errorCode 401 or 3, which n8n
  * never takes for a refusal (renewRefusedToken). Requests that take a 401 as an answer (Revoke Access Token) are left be.
  */
-function refusedAsAnswer(options: IHttpRequestOptions, outcome: { items: INodeExecutionData[] } | { error: unknown }): boolean {
+function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolean {
 	const ignore = (options.ignoreHttpStatusErrors as { except?: unknown } | boolean | undefined) ?? false;
 	if (typeof ignore !== 'object' || !Array.isArray(ignore.except) || !ignore.except.includes(401)) return false;
 	const refused = (details: ErrorDetails | undefined) =>
@@ -111,21 +115,45 @@ function refusedAsAnswer(options: IHttpRequestOptions, outcome: { items: INodeEx
 	return outcome.items.some((item) => refused(errorItemDetails(item)));
 }
 
-/** The routing engine's request; sent once more after the token was renewed where n8n did not renew it. */
+/**
+ * Whether n8n met the service's 401 (and renewed the token) but did not send the request again, because its body
+ * was a stream, which n8n cannot send twice (docs/n8n-notes.md#access-tokens): n8n then throws its own error of the
+ * 401.
+ */
+function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome): boolean {
+	if (!('error' in outcome) || !isStreamedUpload(options)) return false;
+	const { error } = outcome;
+	return error instanceof Error && !hasDetails(error) && (error as { httpCode?: unknown }).httpCode === '401';
+}
+
+/**
+ * The routing engine's request; sent once more, in one place, after the service refused the token: where n8n did not
+ * renew it (renewRefusedToken) or renewed it without sending a stream again. A streamed body is made again from n8n's
+ * store for that attempt (helpers/streamedBody.ts).
+ */
 async function routedRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const options = requestData.options as IHttpRequestOptions;
-	let outcome: { items: INodeExecutionData[] } | { error: unknown };
+	const attempt = async (): Promise<Outcome> =>
+		await context.makeRoutingRequest(requestData).then(
+			(items): Outcome => ({ items }),
+			(error: unknown) => ({ error }),
+		);
+	let attempts = 0;
+	let outcome: Outcome;
 	try {
 		outcome = await sendRenewingToken(
 			context,
-			async () =>
-				await context.makeRoutingRequest(requestData).then(
-					(items): { items: INodeExecutionData[] } | { error: unknown } => ({ items }),
-					(error: unknown) => ({ error }),
-				),
+			async () => {
+				if (attempts++ > 0) bodyForAnotherAttempt(options);
+				const answer = await attempt();
+				if (!renewedButNotResent(options, answer)) return answer;
+				// n8n renewed the token itself; only the stream is to be made again.
+				bodyForAnotherAttempt(options);
+				return await attempt();
+			},
 			(answer) => refusedAsAnswer(options, answer),
 			(error) => ({ items: failed(context, error) }),
 		);

@@ -25,6 +25,34 @@ interface ReadableFile {
 	readableEnded: boolean;
 }
 
+/** A stream of a file, as n8n's binary store hands it out (getBinaryStream) and as a request body is made of. */
+export interface FileStream extends ReadableFile, AsyncIterable<Buffer> {
+	destroy(error?: Error): unknown;
+	pipe(destination: unknown): unknown;
+}
+
+/** Makes a byte stream of the chunks an iterable yields (Node's Readable.from, with objectMode off). */
+export type StreamMaker = (chunks: AsyncIterable<Buffer>) => FileStream;
+
+/** Chunk size of a body stream: Node's default for byte streams. */
+const BODY_CHUNK = 64 * 1024;
+
+/**
+ * How to make a Node.js stream of one's own, reached through a stream n8n opened: shipped code may not import Node's
+ * stream module, and every Node stream class inherits the static Readable.from (which makes a plain Readable whatever
+ * class it is called on). n8n sends such a stream as a request body and, knowing it cannot be sent twice, leaves a
+ * refused token's retry to the node (docs/n8n-notes.md#access-tokens). Undefined for anything else.
+ */
+export function streamMakerOf(stream: FileStream): StreamMaker | undefined {
+	const from = (stream.constructor as { from?: unknown } | undefined)?.from;
+	if (typeof from !== 'function') return undefined;
+	return (chunks) =>
+		(from as (source: AsyncIterable<Buffer>, options: object) => FileStream).call(stream.constructor, chunks, {
+			objectMode: false,
+			highWaterMark: BODY_CHUNK,
+		});
+}
+
 /** Whether a response body is a stream (a download asked for with `encoding: 'stream'`), not bytes. */
 export function isFileStream(body: unknown): body is ReadableFile {
 	const candidate = body as Partial<ReadableFile> | null;
@@ -62,7 +90,8 @@ export async function peekStream(stream: ReadableFile, count: number): Promise<{
 			stream.once('error', failed);
 		});
 	}
-	const head = Buffer.concat(chunks);
+	// One chunk (a whole file, from n8n's database store) is handed back as it is: Buffer.concat would copy it.
+	const head = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 	if (stream.readableEnded) return { head, ended: true };
 	if (head.length > 0) stream.unshift(head);
 	return { head, ended: false };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'crypto';
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -7,10 +6,13 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { DocumentFile } from '../../helpers/binary';
+import type { UploadFile } from '../../helpers/binary';
 import { buildDestinations } from '../../helpers/recipients';
 import { isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
+import type { FileInputOptions, LeftInStore } from '../../helpers/fileInput';
 import { readFileInput } from '../../helpers/fileInput';
+import { base64Of, sendJsonWithDocuments } from '../../helpers/jsonBody';
+import { sendMultipart } from '../../helpers/multipart';
 import { keepWrapper, unwrapResponse } from '../../helpers/hooks';
 import { setPathParameter } from '../../helpers/paths';
 import { referenceToSend } from '../../helpers/idempotency';
@@ -26,10 +28,11 @@ import {
 } from '../../helpers/validation';
 import { SEVERAL_FILES } from './fields';
 
-/** Request builders and answer shapers of the envelope operations. */
+/** Uploads read stored files as they send them (helpers/streamedBody.ts). */
+const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions & LeftInStore;
+const SEVERAL_FILES_LEFT_IN_STORE = { ...SEVERAL_FILES, ...LEFT_IN_STORE };
 
-/** Name of each document part of the multipart uploads (initiate, add files); the spec does not name the parts. */
-export const FILE_PART_NAME = 'files';
+/** Request builders and answer shapers of the envelope operations. */
 
 /**
  * Where POST /envelopes/initiate carries FileId, WebhookId, WorkflowId, ReferenceNumber, Password and
@@ -61,49 +64,28 @@ function selectedWebhookId(context: IExecuteSingleFunctions): string | undefined
 	return optionalGuid(context, context.getNodeParameter('webhookId', '', { extractValue: true }), 'Webhook');
 }
 
-/** A multipart/form-data body, and the Content-Type header that names its boundary. */
-interface MultipartBody {
-	body: Buffer;
-	contentType: string;
+/** A document for a JSON body: Base64 content (written into the body by sendJsonWithDocuments) and file name. */
+function toBase64File(file: UploadFile): { file: IDataObject; fileName: string } {
+	return { file: base64Of(file), fileName: file.fileName };
 }
 
-/** Quotes in a part's header, escaped as browsers and n8n's form-data encoders do. */
-const headerValue = (value: string) => value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-
-/**
- * Builds the multipart body as one buffer: the files are copied into it once (as FormData copies them into a Blob),
- * and the request goes out as a plain body, which n8n sends again whole when it renews a refused token
- * (docs/n8n-notes.md#access-tokens).
- */
-function multipartBody(fields: IDataObject, files: DocumentFile[] = []): MultipartBody {
-	const boundary = `----n8nESignature${randomBytes(16).toString('hex')}`;
-	const parts: Buffer[] = [];
-	for (const [name, value] of Object.entries(fields)) {
-		parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(name)}"\r\n\r\n${String(value)}\r\n`));
-	}
-	for (const file of files) {
-		parts.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; filename="${headerValue(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
-			),
-			file.bytes(),
-			Buffer.from('\r\n'),
-		);
-	}
-	parts.push(Buffer.from(`--${boundary}--\r\n`));
-	return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** Puts a multipart body on the request, with its Content-Type. */
-function sendMultipart(requestOptions: IHttpRequestOptions, multipart: MultipartBody): IHttpRequestOptions {
-	requestOptions.body = multipart.body;
-	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': multipart.contentType };
-	return requestOptions;
-}
-
-/** A document for a JSON body: Base64 content and file name. */
-function toBase64File(file: DocumentFile): { file: string; fileName: string } {
-	return { file: file.base64(), fileName: file.fileName };
+/** The JSON body of the Base64 creates: the envelope's optional fields, then its documents. */
+function sendBase64Create(
+	context: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+	webhookId: string | undefined,
+	documents: IDataObject,
+): IHttpRequestOptions {
+	const fields = additionalFields(context);
+	return sendJsonWithDocuments(
+		requestOptions,
+		compact({
+			webhookId,
+			workflowId: optionalText(context, fields.workflowId, 'Service Workflow ID'),
+			referenceNumber: referenceToSend(context),
+			...documents,
+		}),
+	);
 }
 
 /** Fills `{envelopeId}` in the operation's path with the checked Envelope ID. */
@@ -124,12 +106,12 @@ export async function buildCreateRequest(this: IExecuteSingleFunctions, requestO
 		IsForExternalWorkFlow: optionalBoolean(this, fields.isForExternalWorkFlow, 'Service External Workflow'),
 		ReferenceNumber: referenceToSend(this),
 	});
-	const files = await readFileInput(this, SEVERAL_FILES);
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
 	if (INITIATE_PARAMETERS_IN === 'query') {
 		requestOptions.qs = { ...requestOptions.qs, ...parameters };
-		return sendMultipart(requestOptions, multipartBody({}, files));
+		return sendMultipart(requestOptions, {}, files);
 	}
-	return sendMultipart(requestOptions, multipartBody(parameters, files));
+	return sendMultipart(requestOptions, parameters, files);
 }
 
 /** POST /envelopes/initiate-base64: one document, encoded for the user when it comes from a binary field. */
@@ -137,15 +119,9 @@ export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions
 	const fields = additionalFields(this);
 	const fileId = optionalGuid(this, fields.fileId, 'File ID');
 	const webhookId = selectedWebhookId(this);
-	const [document] = await readFileInput(this);
+	const [document] = await readFileInput(this, LEFT_IN_STORE);
 	const { file, fileName } = toBase64File(document);
-	requestOptions.body = compact({
-		webhookId,
-		workflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
-		referenceNumber: referenceToSend(this),
-		[INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }),
-	});
-	return requestOptions;
+	return sendBase64Create(this, requestOptions, webhookId, { [INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }) });
 }
 
 /** POST /envelopes/initiate-by-template: multipart form fields only. */
@@ -158,30 +134,23 @@ export async function buildCreateFromTemplateRequest(
 		userOnlySigner: booleanOf(this, this.getNodeParameter('userOnlySigner', false), 'Only Me as Signer'),
 		webhookId: selectedWebhookId(this),
 	});
-	return sendMultipart(requestOptions, multipartBody(fields));
+	return sendMultipart(requestOptions, fields);
 }
 
 /** POST /envelopes/bulk/initiate-base64: several documents in one envelope. */
 export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const fields = additionalFields(this);
 	const webhookId = selectedWebhookId(this);
-	const files = await readFileInput(this, SEVERAL_FILES);
-	requestOptions.body = compact({
-		webhookId,
-		workflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
-		referenceNumber: referenceToSend(this),
-		files: files.map(toBase64File),
-	});
-	return requestOptions;
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	return sendBase64Create(this, requestOptions, webhookId, { files: files.map(toBase64File) });
 }
 
 /** POST /envelopes/bulk/initiate-and-invite: PascalCase body with the signers (DailyNotify included). */
 export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const webhookId = selectedWebhookId(this);
 	const destinations = buildDestinations(this, 'bulkInvite');
-	const files = await readFileInput(this, SEVERAL_FILES);
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
 	const fields = additionalFields(this);
-	requestOptions.body = compact({
+	return sendJsonWithDocuments(requestOptions, compact({
 		Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),
 		Destinations: destinations,
 		SaveAsDraft: booleanOf(this, fields.saveAsDraft ?? false, 'Save as Draft'),
@@ -190,13 +159,12 @@ export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions,
 		InvitationSubject: optionalText(this, this.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject),
 		SendUserInvitation: booleanOf(this, fields.sendUserInvitation ?? true, 'Send Invitations'),
 		IsReturnUrl: booleanOf(this, fields.isReturnUrl ?? false, 'Include Return URL'),
-	});
-	return requestOptions;
+	}));
 }
 
 /** POST /envelopes/{envelopeId}/files: more documents, as multipart. */
 export async function buildAddFilesRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	return sendMultipart(requestOptions, multipartBody({}, await readFileInput(this, SEVERAL_FILES)));
+	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
 }
 
 /** POST /envelopes/{envelopeId}/cancel: the body repeats the id as `envelopId`, spelled as the interface has it. */

@@ -9,6 +9,7 @@ import { readBinaryFile, requireBase64 } from '../../helpers/binary';
 import { fileNameFor } from '../../shared/files';
 import { buildSigners } from '../../helpers/signers';
 import { readFileInput } from '../../helpers/fileInput';
+import { base64Of, sendJsonWithDocuments } from '../../helpers/jsonBody';
 import { outputBinaryField } from '../../helpers/hooks';
 import {
 	booleanOf,
@@ -31,11 +32,12 @@ import { IDENTITY_FILE_INPUT } from './fields';
 const sentFileNames = new WeakMap<IExecuteSingleFunctions, string>();
 
 async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
-	const [document] = await readFileInput(context, IDENTITY_FILE_INPUT);
+	// Read from n8n's store as the request is sent (helpers/streamedBody.ts).
+	const [document] = await readFileInput(context, { ...IDENTITY_FILE_INPUT, leaveInStore: true });
 	sentFileNames.set(context, document.fileName);
 	// The PDF's password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(context, context.getNodeParameter('filePassword', ''), 'File Password');
-	return { file: document.base64(), fileName: document.fileName, password: password || null };
+	return { file: base64Of(document), fileName: document.fileName, password: password || null };
 }
 
 async function appearanceObject(context: IExecuteSingleFunctions): Promise<IDataObject | undefined> {
@@ -116,16 +118,14 @@ async function identitySigningBody(context: IExecuteSingleFunctions, withSigners
 }
 
 export async function buildSignRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.body = await identitySigningBody(this, false);
-	return requestOptions;
+	return sendJsonWithDocuments(requestOptions, await identitySigningBody(this, false));
 }
 
 export async function buildSignWithSignersRequest(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
-	requestOptions.body = await identitySigningBody(this, true);
-	return requestOptions;
+	return sendJsonWithDocuments(requestOptions, await identitySigningBody(this, true));
 }
 
 /**

@@ -1,0 +1,85 @@
+import { randomBytes } from 'crypto';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import type { DocumentFile, UploadFile } from './binary';
+import { isStoredFile } from './binary';
+import type { BodyPart } from './streamedBody';
+import { sendStreamedBody } from './streamedBody';
+
+/*
+ * JSON bodies that carry documents as Base64 (Create From Base64, bulk creates, identity signing). Left to n8n, such
+ * a body becomes a Base64 string of each file, the JSON text of the whole body, and the bytes of that text: about
+ * four copies of a file (docs/n8n-notes.md#large-files). Here the JSON of the other fields is written as usual and
+ * each document is written into the body's bytes as Base64 once, with nothing in between: the body is the only copy.
+ */
+
+/** The documents standing in a body for their Base64 text, by the empty object that marks their place. */
+const documentsByMarker = new WeakMap<object, UploadFile>();
+
+/**
+ * A document's place in a body given to sendJsonWithDocuments: written there as its Base64 text (a file left in
+ * n8n's store is read and encoded as the body is sent, helpers/streamedBody.ts).
+ */
+export function base64Of(file: UploadFile): IDataObject {
+	const marker: IDataObject = {};
+	documentsByMarker.set(marker, file);
+	return marker;
+}
+
+/** Bytes encoded at a time: a multiple of 3, so that every slice is whole Base64. */
+const ENCODE_SLICE = 3 * 256 * 1024;
+
+/** Writes the document's Base64 text into the body at offset; returns the offset after it. */
+function writeBase64(body: Buffer, offset: number, file: DocumentFile): number {
+	const stored = file.storedBase64();
+	if (stored !== undefined) return offset + body.write(stored, offset, 'latin1');
+	const bytes = file.bytes();
+	for (let start = 0; start < bytes.length; start += ENCODE_SLICE) {
+		offset += body.write(bytes.subarray(start, start + ENCODE_SLICE).toString('base64'), offset, 'latin1');
+	}
+	return offset;
+}
+
+/** The Base64 text of a document held in memory, as bytes. */
+function inMemoryBase64(file: DocumentFile): Buffer {
+	const text = Buffer.allocUnsafe(base64Length(file));
+	return text.subarray(0, writeBase64(text, 0, file));
+}
+
+const base64Length = (file: DocumentFile) => 4 * Math.ceil(file.size() / 3);
+
+/** Puts the JSON body on the request as bytes, with each document marked by base64Of written in as a JSON string. */
+export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value: IDataObject): IHttpRequestOptions {
+	// A name no text of the body can contain by chance.
+	const placeholder = `n8nESignatureDocument-${randomBytes(12).toString('hex')}`;
+	const documents: UploadFile[] = [];
+	const text = JSON.stringify(value, (_key, entry: unknown) => {
+		const document = typeof entry === 'object' && entry !== null ? documentsByMarker.get(entry) : undefined;
+		if (!document) return entry;
+		documents.push(document);
+		return placeholder;
+	});
+	const between = text.split(`"${placeholder}"`);
+	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': 'application/json' };
+	if (documents.some(isStoredFile)) {
+		const parts: BodyPart[] = [Buffer.from(between[0])];
+		documents.forEach((document, index) => {
+			const content: BodyPart = isStoredFile(document) ? { file: document, as: 'base64' } : inMemoryBase64(document);
+			parts.push(Buffer.from('"'), content, Buffer.from(`"${between[index + 1]}`));
+		});
+		sendStreamedBody(requestOptions, parts);
+		return requestOptions;
+	}
+	const inMemory = documents as DocumentFile[];
+	const length = between.reduce((total, piece) => total + Buffer.byteLength(piece), 0) +
+		inMemory.reduce((total, document) => total + base64Length(document) + 2, 0);
+	const body = Buffer.allocUnsafe(length);
+	let offset = body.write(between[0], 0);
+	inMemory.forEach((document, index) => {
+		offset += body.write('"', offset);
+		offset = writeBase64(body, offset, document);
+		offset += body.write(`"${between[index + 1]}`, offset);
+	});
+	requestOptions.body = body.subarray(0, offset);
+	return requestOptions;
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'crypto';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import type { UploadFile } from './binary';
+import { isStoredFile } from './binary';
+import type { BodyPart } from './streamedBody';
+import { sendStreamedBody } from './streamedBody';
+
+/*
+ * The one way multipart/form-data bodies are made (docs/n8n-notes.md#large-files). The node writes the framing
+ * itself, so no runtime dependency is needed. Files held in memory go into one buffer, which n8n sends again whole
+ * after a refused token. When a file is left in n8n's store, the body is instead a stream that reads the store as the
+ * request is sent (helpers/streamedBody.ts).
+ */
+
+/** Name of each document part; the spec does not name the parts. */
+export const FILE_PART_NAME = 'files';
+
+/** Quotes in a part's header, escaped as browsers and n8n's form-data encoders do. */
+const headerValue = (value: string) => value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
+function multipartParts(boundary: string, fields: IDataObject, files: UploadFile[]): BodyPart[] {
+	const parts: BodyPart[] = [];
+	for (const [name, value] of Object.entries(fields)) {
+		parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(name)}"\r\n\r\n${String(value)}\r\n`));
+	}
+	for (const file of files) {
+		parts.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; filename="${headerValue(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
+			),
+			isStoredFile(file) ? { file, as: 'bytes' } : file.bytes(),
+			Buffer.from('\r\n'),
+		);
+	}
+	parts.push(Buffer.from(`--${boundary}--\r\n`));
+	return parts;
+}
+
+/** Puts a multipart body of the fields and files on the request, with its Content-Type. */
+export function sendMultipart(requestOptions: IHttpRequestOptions, fields: IDataObject, files: UploadFile[] = []): IHttpRequestOptions {
+	const boundary = `----n8nESignature${randomBytes(16).toString('hex')}`;
+	const parts = multipartParts(boundary, fields, files);
+	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` };
+	if (!sendStreamedBody(requestOptions, parts)) requestOptions.body = Buffer.concat(parts as Buffer[]);
+	return requestOptions;
+}

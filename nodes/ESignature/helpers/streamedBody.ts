@@ -1,0 +1,102 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+import type { FileStream } from '../shared/files';
+import type { StoredFile } from './binary';
+
+/*
+ * Request bodies that read files from n8n's store as they are sent (multipart uploads, JSON bodies with documents;
+ * docs/n8n-notes.md#large-files): no copy of a file is held in memory. A stream can be sent only once, so every new
+ * attempt gets a fresh one (bodyForAnotherAttempt, called by helpers/sending.ts).
+ */
+
+/** A piece of a body: bytes as they are, or a stored file, sent as its bytes or as its Base64 text. */
+export type BodyPart = Buffer | { file: StoredFile; as: 'bytes' | 'base64' };
+
+const partLength = (part: BodyPart) =>
+	Buffer.isBuffer(part) ? part.length : part.as === 'bytes' ? part.file.size() : 4 * Math.ceil(part.file.size() / 3);
+
+/** The chunks of a stored file as sent: its bytes, or its Base64 text (three bytes carried into the next chunk). */
+async function* fileChunks(stream: AsyncIterable<Buffer>, as: 'bytes' | 'base64'): AsyncGenerator<Buffer> {
+	let carried: Buffer = Buffer.alloc(0);
+	for await (const chunk of stream) {
+		if (as === 'bytes') {
+			yield chunk;
+			continue;
+		}
+		const data = carried.length ? Buffer.concat([carried, chunk]) : chunk;
+		const whole = data.length - (data.length % 3);
+		if (whole > 0) yield Buffer.from(data.subarray(0, whole).toString('base64'), 'latin1');
+		carried = data.subarray(whole);
+	}
+	if (carried.length) yield Buffer.from(carried.toString('base64'), 'latin1');
+}
+
+/**
+ * The bytes of the body, each stored file read from n8n's store a chunk at a time. A file whose length differs from
+ * the size the store recorded fails the request: the Content-Length sent would be wrong.
+ */
+async function* bodyChunks(parts: BodyPart[]): AsyncGenerator<Buffer> {
+	for (const part of parts) {
+		if (Buffer.isBuffer(part)) {
+			yield part;
+			continue;
+		}
+		const { file, as } = part;
+		const stream = await file.open();
+		let read = 0;
+		const counted = async function* () {
+			for await (const chunk of stream) {
+				read += chunk.length;
+				if (read > file.size()) return;
+				yield chunk;
+			}
+		};
+		try {
+			yield* fileChunks(counted(), as);
+		} finally {
+			stream.destroy();
+		}
+		if (read !== file.size()) {
+			throw new Error(`The stored file "${file.fileName}" did not have the ${file.size()} bytes n8n recorded for it`);
+		}
+	}
+}
+
+/** How to make the body of a request again, for a request whose body is a stream. */
+const bodyMakers = new WeakMap<IHttpRequestOptions, () => FileStream>();
+
+/**
+ * Puts the parts on the request as a stream with its Content-Length, when a part is a stored file; returns false
+ * (leaving the request as it is) when there is none, so that the caller sends bytes.
+ */
+export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: BodyPart[]): boolean {
+	const stored = parts.find((part) => !Buffer.isBuffer(part)) as Exclude<BodyPart, Buffer> | undefined;
+	if (!stored) return false;
+	const makeBody = () => stored.file.makeStream(bodyChunks(parts));
+	requestOptions.headers = {
+		...requestOptions.headers,
+		'Content-Length': String(parts.reduce((total, part) => total + partLength(part), 0)),
+	};
+	requestOptions.body = makeBody();
+	bodyMakers.set(requestOptions, makeBody);
+	// n8n follows redirects through a module that keeps every byte of a body it sent, to send it again: an upload is
+	// not redirected, so its stream goes out through Node's own HTTP client, a chunk at a time.
+	requestOptions.disableFollowRedirect = true;
+	return true;
+}
+
+/** Whether the request's body is a stream of stored files, which n8n does not send again after a refused token. */
+export const isStreamedUpload = (requestOptions: IHttpRequestOptions) => bodyMakers.has(requestOptions);
+
+/**
+ * Before a request is sent again: a body that was a stream is made again from its sources (the old one is
+ * closed), so that the new attempt carries the whole body. Returns whether the body was a stream, which n8n itself
+ * does not send again.
+ */
+export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions): boolean {
+	const makeBody = bodyMakers.get(requestOptions);
+	if (!makeBody) return false;
+	(requestOptions.body as unknown as FileStream).destroy();
+	requestOptions.body = makeBody();
+	return true;
+}
