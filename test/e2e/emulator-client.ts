@@ -40,8 +40,11 @@ export class EmulatorClient {
 		return this.token;
 	}
 
-	/** A wrapper call; throws unless errorCode is 0. Returns `data`. */
-	async call(method: string, path: string, body?: unknown): Promise<ParsedJson> {
+	/**
+	 * A wrapper call; throws unless errorCode is 0. Returns `data`. A refused token (HTTP 401, or errorCode 401 or 3:
+	 * a scenario may expire every token) is renewed once, as any client of the service would.
+	 */
+	async call(method: string, path: string, body?: unknown, renewed = false): Promise<ParsedJson> {
 		const res = await fetch(`${this.emu.url}${path}`, {
 			method,
 			headers: {
@@ -52,6 +55,10 @@ export class EmulatorClient {
 			body: body !== undefined ? JSON.stringify(body) : undefined,
 		});
 		const json = (await res.json()) as { errorCode: number; message: string; data: unknown };
+		if (!renewed && (res.status === 401 || json.errorCode === 401 || json.errorCode === 3)) {
+			this.token = '';
+			return await this.call(method, path, body, true);
+		}
 		if (json.errorCode !== 0) throw new Error(`emulator ${method} ${path}: HTTP ${res.status} errorCode ${json.errorCode} ${json.message}`);
 		return json.data;
 	}
