@@ -24,7 +24,7 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { Emulator } from '../test/emulator';
-import { buildPackage, executionError, type Execution, freePort, packPackage, sleep, type WorkflowJson } from '../test/e2e/n8n';
+import { buildPackage, executionError, type Execution, freePort, packPackage, PACKAGE_NAME, sleep, type WorkflowJson } from '../test/e2e/n8n';
 import { existingHost, hostRequirementProblems, HOST_DIR, provision } from '../test/e2e/provision';
 import {
 	devUserFolderParent,
@@ -79,6 +79,9 @@ async function isFree(port: number): Promise<boolean> {
 
 const isTriggerWorkflow = (wf: WorkflowJson) => wf.nodes.some((n) => n.type === TRIGGER_TYPE);
 const hasManualTrigger = (wf: WorkflowJson) => wf.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger');
+/** Workflows that wait for a signature or need a model (Send and Wait, the AI agent): run from the editor, not here. */
+const waitsForSomeone = (wf: WorkflowJson) =>
+	wf.nodes.some((n) => n.type === `${PACKAGE_NAME}.eSignatureSendAndWait` || n.type.startsWith('@n8n/n8n-nodes-langchain.'));
 
 function summarize(ex: Execution): string {
 	const rd = ex.data?.resultData;
@@ -109,7 +112,8 @@ async function activeTriggerWorkflows(stack: Stack): Promise<WorkflowJson[]> {
 async function headless(stack: Stack): Promise<boolean> {
 	const { n8n, emulator } = stack;
 	let ok = true;
-	const manual = stack.workflows.filter(hasManualTrigger);
+	const manual = stack.workflows.filter((wf) => hasManualTrigger(wf) && !waitsForSomeone(wf));
+	for (const wf of stack.workflows.filter(waitsForSomeone)) say(`\n▷ ${wf.name} (${wf.id}): waits for a signer or needs a model; run it from the editor`);
 	const triggered = stack.workflows.filter(isTriggerWorkflow);
 	const envelopesBefore = new Set(emulator.state.accounts.get(emulator.demo.accountId)?.envelopes.keys() ?? []);
 	for (const wf of manual) {
