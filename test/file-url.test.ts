@@ -29,7 +29,7 @@ beforeAll(async () => {
 		if (redirect) {
 			const left = Number(redirect[1]);
 			res.writeHead(302, { Location: left > 1 ? `/hop/${left - 1}` : '/files/contract.pdf' }).end();
-		} else if (path === '/files/contract.pdf' || path === '/files/annex.pdf') {
+		} else if (path === '/files/contract.pdf' || path === '/files/annex.pdf' || path.startsWith('/named/')) {
 			res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(suite.emulator.samplePdf);
 		} else if (path === '/files/logo.png') {
 			// Said to be a PDF: the bytes decide.
@@ -103,6 +103,13 @@ describe('File Input → URL', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(apiRequests()[0].body).toMatchObject({ files: { fileName: 'Lease 2027.pdf', file: suite.emulator.samplePdf.toString('base64') } });
+	});
+
+	it('names a download by its path as a safe base name: no escaped path or control character, no crash on a bad escape', async () => {
+		const result = await createAndInvite(`${base}/named/..%2F..%2Fetc%2Fpasswd.pdf, ${base}/named/a%0Ab.pdf, ${base}/named/bad%E0%A4%A.pdf`);
+		expect(result.error).toBeUndefined();
+		const files = (apiRequests()[0].body as { Files: Array<{ fileName: string }> }).Files;
+		expect(files.map((file) => file.fileName)).toEqual(['passwd.pdf', 'ab.pdf', 'document.pdf']);
 	});
 
 	it('never sends the credential to the link', async () => {

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow
 
 import type { DocumentFile } from './binary';
 import { documentFile } from './binary';
-import { detectMimeType } from '../shared/files';
+import { detectMimeType, safeBaseName } from '../shared/files';
 import { inputError, requireHttpUrl } from './validation';
 
 /*
@@ -28,9 +28,18 @@ function originOf(url: string): string {
 	return new URL(url).origin;
 }
 
-/** The file name of a download: the last segment of the URL's path, when it names a file. */
+/**
+ * The file name of a download: the last segment of the URL's path, when it names a file, reduced to a safe base name
+ * as every file name is (an escaped "/" or control character stays out); a malformed %-escape names nothing.
+ */
 function nameFromUrl(url: string): string {
-	const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+	const segment = new URL(url).pathname.split('/').pop() ?? '';
+	let last = '';
+	try {
+		last = safeBaseName(decodeURIComponent(segment));
+	} catch {
+		// URIError: the default name below.
+	}
 	return /\.[a-z0-9]{1,5}$/i.test(last) ? last : 'document.pdf';
 }
 
