@@ -1,6 +1,8 @@
 /**
  * Get Status (getStatus.ts).
  */
+import { WorkflowExpression } from 'n8n-workflow';
+
 import { envelopeSuite, expectBearer, UNKNOWN_GUID } from './testing';
 
 const { suite, run, envelopeCalls, pdfItem } = envelopeSuite();
@@ -60,6 +62,30 @@ describe('envelope: getStatus', () => {
 			signedAt: null,
 		});
 		expect(simplified.items[0].json).toEqual({ ...raw.items[0].json, signers: [{ name: 'Jane', email: 'jane@example.com', status: 'Pending' }] });
+	});
+
+	it('evaluates an Envelope ID given by expression three times per item: twice in the routing engine, once in the node', async () => {
+		// n8n's routing engine evaluates a parameter once per top-level property of that name, in each of its two walks
+		// over the properties; the field is one property for all the operations that show it (helpers/fieldFolding.ts).
+		const envelopeIds = [];
+		for (let i = 0; i < 3; i++) {
+			const created = await run({ operation: 'createAndInvite', destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] } }, [pdfItem()]);
+			envelopeIds.push(created.items[0].json.envelopeId as string);
+		}
+		suite.emulator.clearRequests();
+		const expression = '={{ $json.envelopeId }}';
+		const evaluate = jest.spyOn(WorkflowExpression.prototype, 'resolveSimpleParameterValue');
+		try {
+			const status = await run(
+				{ operation: 'getStatus', envelopeId: expression },
+				envelopeIds.map((envelopeId) => ({ json: { envelopeId } })),
+			);
+			expect(status.error).toBeUndefined();
+			expect(envelopeCalls().map((request) => request.path)).toEqual(envelopeIds.map((id) => `/api/v1/envelopes/${id}/status`));
+			expect(evaluate.mock.calls.filter(([value]) => value === expression)).toHaveLength(3 * 3);
+		} finally {
+			evaluate.mockRestore();
+		}
 	});
 
 	it('reports an unknown envelope (data null) as not found', async () => {

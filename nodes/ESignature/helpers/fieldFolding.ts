@@ -4,12 +4,17 @@ import type { INodeProperties } from 'n8n-workflow';
  * Sharing fields between operations.
  *
  * n8n's routing engine walks every top-level property of a declarative node for every item, twice (once for the
- * request, once to find the base URL), whether the property is shown or not. With one property per field and
- * operation, that walk cost more than the request itself (figure 1 of `npm run bench`, docs/performance.md).
+ * request, once to find the base URL), whether the property is shown or not; and it evaluates a parameter's
+ * expression once per property of that name, in each walk, before it checks whether the property is shown. With one
+ * property per field and operation, the walk cost more than the request itself, and an Envelope ID given by
+ * expression was evaluated six times per item (figures 1 and 2 of `npm run bench`, docs/performance.md).
+ *
  * The operation files keep declaring their own fields; the node's list is then folded so that a field defined
- * identically on several operations becomes one property shown for all of them. A field only moves where every
- * operation still shows its fields in the same order, and is only shown for the operations it was defined on
- * (test/descriptions.test.ts proves the editor shows the same fields, in the same order, for every operation).
+ * identically on several operations becomes one property shown for all of them. The order of the folded list is
+ * worked out from every operation's own order of fields: a field is only shared where some order of the whole list
+ * still shows every operation its fields in the order it declares them, and it is only shown for the operations it
+ * was defined on (test/descriptions.test.ts proves the editor shows the same fields, in the same order, for every
+ * operation and every choice of the fields that show others).
  */
 
 /** "resource:operation" */
@@ -47,11 +52,17 @@ function definitionKey(property: INodeProperties, hooks: Map<unknown, number>): 
 	});
 }
 
-interface Folded {
+/** One property of the folded list: one declared field, or several identical ones. */
+interface Shared {
 	property: INodeProperties;
+	/** Undefined for properties that are not shown per operation (resource, operation): never shared. */
 	key?: string;
+	resources: string[];
+	operations: string[];
 	/** The operations it is shown for. */
-	pairs: Pair[];
+	pairs: Set<Pair>;
+	/** Where it was first declared: where the operations leave it free, the folded list keeps the declared order. */
+	first: number;
 }
 
 export function shareFieldsAcrossOperations(properties: INodeProperties[]): INodeProperties[] {
@@ -63,66 +74,90 @@ export function shareFieldsAcrossOperations(properties: INodeProperties[]): INod
 			operationsOf.set(resource[0] as string, (property.options ?? []).map((option) => String((option as { value: unknown }).value)));
 		}
 	}
-	const exists = (pair: Pair) => operationsOf.get(pair.split(':')[0])?.includes(pair.split(':')[1]) ?? false;
-	// Where each operation's last field is: a field may move down only past operations that are over.
-	const lastField = new Map<Pair, number>();
-	properties.forEach((property, index) => {
-		const scope = scopeOf(property);
-		if (scope) for (const pair of pairsOf(scope.resources, scope.operations)) lastField.set(pair, index);
-	});
+	const allPairs = [...operationsOf].flatMap(([resource, operations]) => pairsOf([resource], operations));
+	const exists = new Set(allPairs);
+	/** Every operation's fields in their declared order, as indexes into `properties`. */
+	const declaredOrder = new Map<Pair, number[]>(allPairs.map((pair) => [pair, []]));
 
-	const folded: Folded[] = [];
-	properties.forEach((property, index) => {
-		const scope = scopeOf(property);
-		const entry: Folded = scope
-			? { property, key: definitionKey(property, hooks), pairs: pairsOf(scope.resources, scope.operations) }
-			: { property, pairs: [] };
-		// The nearest identical field it can join without changing any operation's order of fields.
-		for (let at = folded.length - 1; scope && at >= 0; at--) {
-			if (folded[at].key === entry.key && joins(folded[at], entry) && fold(at, entry, index)) return;
-		}
-		folded.push(entry);
-	});
-	return folded.map((entry) => entry.property);
+	const shared: Shared[] = [];
+	/** The shared property each declared field went into. */
+	const sharedOf: number[] = [];
 
-	function fold(at: number, entry: Folded, index: number): boolean {
-		const earlier = folded[at];
-		const between = folded.slice(at + 1).map((other) => other.property);
-		const showsBetween = (pairs: Pair[]) => between.some((other) => pairs.some((pair) => mayShow(other, pair)));
-		const merged = mergedEntry(earlier, entry);
-		// Stay up: this field's operations show nothing between the two places.
-		if (!showsBetween(entry.pairs)) {
-			folded[at] = merged;
-			return true;
+	properties.forEach((property, index) => {
+		for (const pair of allPairs) if (mayShow(property, pair)) declaredOrder.get(pair)!.push(index);
+		const scope = scopeOf(property);
+		const own: Shared = scope
+			? { property, key: definitionKey(property, hooks), ...scope, pairs: new Set(pairsOf(scope.resources, scope.operations)), first: index }
+			: { property, resources: [], operations: [], pairs: new Set(), first: index };
+		for (let at = 0; own.key !== undefined && at < shared.length; at++) {
+			const candidate = shared[at];
+			if (candidate.key !== own.key || !joins(candidate, own)) continue;
+			sharedOf[index] = at;
+			if (orderOfShared()) {
+				shared[at] = merged(candidate, own);
+				return;
+			}
 		}
-		// Move down: the earlier operations show nothing after their field, now or later.
-		const over = earlier.pairs.every((pair) => (lastField.get(pair) ?? -1) < index);
-		if (over && !showsBetween(earlier.pairs)) {
-			folded.splice(at, 1);
-			folded.push(merged);
-			return true;
+		shared.push(own);
+		sharedOf[index] = shared.length - 1;
+	});
+	return orderOfShared()!.map((at) => shared[at].property);
+
+	/**
+	 * An order of the shared properties that shows every operation its fields in its declared order, keeping the
+	 * declared order where the operations leave a choice; undefined when there is none (two operations would need two
+	 * shared fields in opposite orders).
+	 */
+	function orderOfShared(): number[] | undefined {
+		const count = Math.max(...sharedOf) + 1;
+		const after = Array.from({ length: count }, () => new Set<number>());
+		const before = new Array<number>(count).fill(0);
+		for (const fields of declaredOrder.values()) {
+			for (let i = 1; i < fields.length; i++) {
+				const [from, to] = [sharedOf[fields[i - 1]], sharedOf[fields[i]]];
+				if (from === to) return undefined;
+				if (!after[from].has(to)) {
+					after[from].add(to);
+					before[to]++;
+				}
+			}
 		}
-		return false;
+		const order: number[] = [];
+		const ready = new Set<number>();
+		for (let at = 0; at < count; at++) if (before[at] === 0) ready.add(at);
+		while (ready.size) {
+			const next = Math.min(...[...ready].map((at) => shared[at].first));
+			const at = [...ready].find((candidate) => shared[candidate].first === next)!;
+			ready.delete(at);
+			order.push(at);
+			for (const to of after[at]) if (--before[to] === 0) ready.add(to);
+		}
+		return order.length === count ? order : undefined;
 	}
 
-	/** show: {resource, operation} lists every combination: only join when none is an operation it was not on. */
-	function joins(a: Folded, b: Folded): boolean {
-		const intended = new Set([...a.pairs, ...b.pairs]);
-		const { resources, operations } = unionScope(a, b);
-		return pairsOf(resources, operations).every((pair) => intended.has(pair) || !exists(pair));
+	/**
+	 * show: {resource, operation} lists every combination: only join when none is an operation that has neither field,
+	 * and when no operation has both.
+	 */
+	function joins(a: Shared, b: Shared): boolean {
+		if ([...b.pairs].some((pair) => a.pairs.has(pair))) return false;
+		const resources = union(a.resources, b.resources);
+		const operations = union(a.operations, b.operations);
+		return pairsOf(resources, operations).every((pair) => a.pairs.has(pair) || b.pairs.has(pair) || !exists.has(pair));
 	}
 }
 
-function unionScope(a: Folded, b: Folded) {
-	const [sa, sb] = [scopeOf(a.property)!, scopeOf(b.property)!];
-	return {
-		resources: [...new Set([...sa.resources, ...sb.resources])],
-		operations: [...new Set([...sa.operations, ...sb.operations])],
-	};
-}
+const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
 
-function mergedEntry(earlier: Folded, later: Folded): Folded {
-	const { resources, operations } = unionScope(earlier, later);
+function merged(earlier: Shared, later: Shared): Shared {
+	const resources = union(earlier.resources, later.resources);
+	const operations = union(earlier.operations, later.operations);
 	const show = { ...earlier.property.displayOptions!.show, resource: resources, operation: operations };
-	return { ...earlier, property: { ...earlier.property, displayOptions: { show } }, pairs: [...earlier.pairs, ...later.pairs] };
+	return {
+		...earlier,
+		property: { ...earlier.property, displayOptions: { show } },
+		resources,
+		operations,
+		pairs: new Set([...earlier.pairs, ...later.pairs]),
+	};
 }
