@@ -26,7 +26,8 @@ export interface DocumentFile {
 
 /**
  * A document left in n8n's store (filesystem, database or S3 mode), for a body that is sent as it is read: only its
- * size and first bytes are read beforehand, and `open` reads it from the store again for every attempt.
+ * size and first bytes are read beforehand, and `open` reads it from the store again for every attempt (except where
+ * the first read already gave the whole file).
  */
 export interface StoredFile {
 	fileName: string;
@@ -130,18 +131,32 @@ async function storedFile(
 ): Promise<StoredFile | undefined> {
 	const { fileSize } = (await context.helpers.getBinaryMetadata(id)) as { fileSize?: unknown };
 	if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize) || fileSize < 0) return undefined;
-	const open = async () => (await context.helpers.getBinaryStream(id)) as unknown as FileStream;
 	const first = (await context.helpers.getBinaryStream(id, STORED_FILE_START)) as unknown as FileStream;
 	const makeStream = streamMakerOf(first);
 	let head: Buffer;
+	let whole: Buffer | undefined;
 	try {
-		// A copy of the first bytes alone: the chunk read can be the whole file (n8n's database store reads files whole).
-		head = Buffer.from((await peekStream(first, STORED_FILE_START)).head.subarray(0, STORED_FILE_START));
+		const read = (await peekStream(first, STORED_FILE_START)).head;
+		// A copy of the first bytes alone: the chunk read can be the whole file.
+		head = Buffer.from(read.subarray(0, STORED_FILE_START));
+		// n8n's database store reads a file whole from the database for every stream it hands out: the first chunk is
+		// then the whole file, and it is what the first attempt sends instead of a second read (docs/performance.md).
+		if (read.length === fileSize) whole = read;
 	} finally {
 		first.destroy();
 	}
 	if (!makeStream) return undefined;
+	const open = async (): Promise<FileStream> => {
+		const bytes = whole;
+		whole = undefined;
+		if (bytes) return makeStream(oneChunk(bytes));
+		return (await context.helpers.getBinaryStream(id)) as unknown as FileStream;
+	};
 	return { fileName, mimeType, size: () => fileSize, start: (length) => head.subarray(0, length), open, makeStream };
+}
+
+async function* oneChunk(bytes: Buffer): AsyncGenerator<Buffer> {
+	yield bytes;
 }
 
 /**
