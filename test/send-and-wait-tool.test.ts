@@ -43,6 +43,15 @@ describe('E-Signature Send and Wait as a tool', () => {
 		expect(suite.apiRequests()).toEqual([]);
 	});
 
+	it.each([
+		['sendAndOutputLinks', 'Send and Output Signing Links'],
+		['waitForSignature', 'Wait for Signature'],
+	])('outside an execution, %s is refused naming the operation chosen (%s)', async (operation, name) => {
+		const result = await suite.harness.run({ nodeType, parameters: { ...parameters, operation }, asTool: true, withoutExecution: true, items: [{ json: args }] });
+		expect(result.error?.message).toMatch(new RegExp(`^${name} cannot wait here: this run has no execution that can pause`));
+		expect(suite.apiRequests()).toEqual([]);
+	});
+
 	it('under the AI Agent (an execution that can wait): sends and waits for the signature', async () => {
 		const result = await suite.harness.run({
 			nodeType,

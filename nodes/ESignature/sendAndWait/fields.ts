@@ -156,3 +156,9 @@ export const properties: INodeProperties[] = [
 	...only([OPERATION.sendLinks], [optionsCollection([referenceNumber])]),
 	...only([OPERATION.wait], [optionsCollection([limitWaitTime, rejectedOutput])]),
 ];
+
+/** The name the editor shows for an operation, for messages that name what the user chose. */
+export function operationName(operation: string): string {
+	const options = (properties[0].options ?? []) as Array<{ name: string; value: unknown }>;
+	return options.find((option) => option.value === operation)?.name ?? 'Send and Wait';
+}

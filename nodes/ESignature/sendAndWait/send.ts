@@ -12,7 +12,7 @@ import { SEVERAL_FILES } from '../resources/envelope/fields';
 import { errorForModel, runsAsTool } from '../shared/asTool';
 import { failed, withDetails } from '../shared/errors';
 import { callService, requestService } from '../shared/transport';
-import { OPERATION } from './fields';
+import { OPERATION, operationName } from './fields';
 import { RESUME_QUERY, isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
 
 /*
@@ -85,7 +85,7 @@ async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleF
 	if (itemCount !== 1) {
 		throw inputError(
 			item,
-			`Send and Wait for Signature sends one envelope per execution, and the input has ${itemCount} items`,
+			`${operationName(operationOf(item))} sends one envelope per execution, and the input has ${itemCount} items`,
 			'An execution can wait for one envelope. To send one per item, put this node in a sub-workflow called once per item (Execute Workflow, mode "Run once for each item"), or keep one item before it.',
 		);
 	}
@@ -169,7 +169,7 @@ export function executionResumeUrl(context: IExecuteFunctions, item: IExecuteSin
 	}
 	throw inputError(
 		item,
-		'Send and Wait for Signature cannot wait here: this run has no execution that can pause until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). Nothing was sent.',
+		`${operationName(operationOf(item))} cannot wait here: this run has no execution that can pause until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). Nothing was sent.`,
 		'Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n\'s AI Agent and in workflows.',
 	);
 }
