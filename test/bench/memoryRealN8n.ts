@@ -53,9 +53,15 @@ interface Case {
 	size: number;
 	ours: string;
 	plain: string;
-	/** Makes what the case needs at the emulator and in n8n; returns a run of our node and one of the alternative. */
-	prepare(stack: Stack, size: number): Promise<{ ours: (small: boolean) => Promise<void>; plain: (small: boolean) => Promise<void> }>;
+	/** What n8n costs on its own in the same workflow, without either node (the file read into the store). */
+	baseline?: string;
+	/** Makes what the case needs at the emulator and in n8n; returns a run of our node, one of the alternative, and the baseline's. */
+	prepare(stack: Stack, size: number): Promise<Runs>;
 }
+
+type Run = (small: boolean) => Promise<void>;
+type Runs = { ours: Run; plain: Run; baseline?: Run };
+
 
 const esignature = (name: string, parameters: Record<string, unknown>): NodeSpec => ({
 	name,
@@ -81,14 +87,12 @@ async function runManual(stack: Stack, workflow: WorkflowJson): Promise<void> {
 	assertSuccess(await stack.n8n.runWorkflow(workflow.id, { timeoutMs: 300_000 }));
 }
 
-type Contenders<T> = Record<'ours' | 'plain', T>;
+type Contenders<T> = Record<'ours' | 'plain', T> & { baseline?: T };
 
 /** The runs of a case's manual workflows: with the small file (warm-up) or the large one. */
-function manualRuns(stack: Stack, small: Contenders<WorkflowJson>, large: Contenders<WorkflowJson>): Contenders<(isSmall: boolean) => Promise<void>> {
-	return {
-		ours: (isSmall) => runManual(stack, (isSmall ? small : large).ours),
-		plain: (isSmall) => runManual(stack, (isSmall ? small : large).plain),
-	};
+function manualRuns(stack: Stack, small: Contenders<WorkflowJson>, large: Contenders<WorkflowJson>): Runs {
+	const run = (contender: keyof Contenders<WorkflowJson>) => (isSmall: boolean) => runManual(stack, (isSmall ? small : large)[contender]!);
+	return { ours: run('ours'), plain: run('plain'), ...(large.baseline ? { baseline: run('baseline') } : {}) };
 }
 
 const download: Case = {
@@ -122,6 +126,7 @@ const upload: Case = {
 	size: 20 * MB,
 	ours: 'E-Signature node',
 	plain: "n8n's HTTP Request node, multipart form",
+	baseline: 'Read/Write Files from Disk alone, no upload',
 	async prepare(stack, size) {
 		const { emulator } = stack;
 		const token = await new EmulatorClient(emulator).getToken();
@@ -135,6 +140,7 @@ const upload: Case = {
 				parameters: { operation: 'read', fileSelector: file, options: {} },
 			};
 			return {
+				baseline: await stack.addWorkflow(chain(`Bench memory: read ${bytes}`, [manualTrigger(), read])),
 				ours: await stack.addWorkflow(
 					chain(`Bench memory: create ${bytes}`, [manualTrigger(), read, esignature('Create', { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' })]),
 				),
@@ -207,11 +213,12 @@ export async function realN8nMemoryRows(emulator: Emulator): Promise<Row[]> {
 		try {
 			for (const measured of CASES) {
 				const runs = await measured.prepare(stack, measured.size);
-				const growth: Record<'ours' | 'plain', number> = { ours: 0, plain: 0 };
-				for (const contender of ['ours', 'plain'] as const) {
+				const growth: Record<keyof Runs, number> = { ours: 0, plain: 0, baseline: 0 };
+				for (const contender of ['ours', 'plain', ...(runs.baseline ? ['baseline' as const] : [])] as const) {
+					const run = runs[contender]!;
 					await stack.restart();
-					await runs[contender](true);
-					growth[contender] = await peakGrowth(stack.n8n.child.pid!, () => runs[contender](false));
+					await run(true);
+					growth[contender] = await peakGrowth(stack.n8n.child.pid!, () => run(false));
 					progress(`figure 4 (real n8n): ${measured.label}, ${store.label}, ${contender}: ${round(growth[contender] / MB, 1)} MB`);
 				}
 				rows.push({
@@ -223,6 +230,9 @@ export async function realN8nMemoryRows(emulator: Emulator): Promise<Row[]> {
 					'ours × file size': round(growth.ours / measured.size, 2),
 					'plain alternative': measured.plain,
 					'plain × file size': round(growth.plain / measured.size, 2),
+					...(measured.baseline
+						? { 'n8n alone': measured.baseline, 'n8n alone × file size': round(growth.baseline / measured.size, 2) }
+						: {}),
 				});
 				emulator.clearRequests();
 			}
