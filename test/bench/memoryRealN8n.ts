@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Figure 4, in a real n8n: the n8n process's peak RSS growth with large documents in each of n8n's binary stores,
  * `filesystem` (n8n 2.x's default), `database` (its default in queue mode) and the in-memory store (`default`, going
@@ -31,6 +31,14 @@ const STORES: Array<{ mode: string; label: string }> = [
 ];
 
 const SMALL = 64 * 1024;
+
+/** `--repeat=N`: each real-n8n row is the median of N measurements (each in an n8n started afresh); 1 by default. */
+const REPEAT = Math.max(1, Number(process.argv.find((arg) => arg.startsWith('--repeat='))?.slice('--repeat='.length) ?? 1) || 1);
+
+/** `--store=database,filesystem`: only these stores (as N8N_DEFAULT_BINARY_DATA_MODE names them); all by default. */
+const ONLY_STORES = process.argv.find((arg) => arg.startsWith('--store='))?.slice('--store='.length).split(',');
+
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** A file of `size` bytes that starts like a PDF (the service refuses anything else). */
 const pdfOfSize = (emulator: Emulator, size: number) =>
@@ -206,7 +214,7 @@ const CASES = [download, upload, trigger];
 export async function realN8nMemoryRows(emulator: Emulator): Promise<Row[]> {
 	const rows: Row[] = [];
 	let built = false;
-	for (const store of STORES) {
+	for (const store of STORES.filter(({ mode }) => !ONLY_STORES || ONLY_STORES.includes(mode))) {
 		// A 20 MB file is a 27 MB callback body: over n8n's default N8N_PAYLOAD_SIZE_MAX (README, Troubleshooting).
 		const stack = await startStack({ emulator, build: !built, env: { N8N_DEFAULT_BINARY_DATA_MODE: store.mode, N8N_PAYLOAD_SIZE_MAX: '64' } });
 		built = true;
@@ -216,14 +224,20 @@ export async function realN8nMemoryRows(emulator: Emulator): Promise<Row[]> {
 				const growth: Record<keyof Runs, number> = { ours: 0, plain: 0, baseline: 0 };
 				for (const contender of ['ours', 'plain', ...(runs.baseline ? ['baseline' as const] : [])] as const) {
 					const run = runs[contender]!;
-					await stack.restart();
-					await run(true);
-					growth[contender] = await peakGrowth(stack.n8n.child.pid!, () => run(false));
-					progress(`figure 4 (real n8n): ${measured.label}, ${store.label}, ${contender}: ${round(growth[contender] / MB, 1)} MB`);
+					const measurements: number[] = [];
+					for (let time = 0; time < REPEAT; time++) {
+						await stack.restart();
+						await run(true);
+						measurements.push(await peakGrowth(stack.n8n.child.pid!, () => run(false)));
+					}
+					growth[contender] = medianOf(measurements);
+					progress(
+						`figure 4 (real n8n): ${measured.label}, ${store.label}, ${contender}: ${measurements.map((bytes) => round(bytes / MB, 1)).join(', ')} MB`,
+					);
 				}
 				rows.push({
 					case: measured.label,
-					where: 'real n8n 2.41.1',
+					where: REPEAT > 1 ? `real n8n 2.41.1, median of ${REPEAT}` : 'real n8n 2.41.1',
 					'binary mode': store.label,
 					'file MB': round(measured.size / MB),
 					'ours: peak RSS growth MB': round(growth.ours / MB, 1),
