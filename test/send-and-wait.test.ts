@@ -161,7 +161,7 @@ describe('E-Signature Send and Wait', () => {
 	});
 
 	it.each([
-		['two input items', { items: 2 }, /one envelope per execution, and the input has 2 items/],
+		['two input items', { items: 2 }, /^Send and Wait for Signature sends one envelope per execution, and the input has 2 items/],
 		['no signers', { destinations: { destination: [] } }, /Signers: add at least one signer/],
 		['no binary file', { inputDataFieldName: 'missing' }, /no binary property "missing"/],
 		[

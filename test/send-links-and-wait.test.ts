@@ -75,6 +75,12 @@ describe('E-Signature Send and Wait: links delivered by your own node', () => {
 		expect(sent.waitMustStartBy).toBe(new Date(until).toISOString());
 	});
 
+	it('Send and Output Signing Links refuses two input items before anything is sent, naming itself', async () => {
+		const sending = await suite.harness.run({ parameters: SEND_LINKS, items: [pdfItem(), pdfItem()], nodeType });
+		expect(sending.error?.message).toMatch(/^Send and Output Signing Links sends one envelope per execution, and the input has 2 items/);
+		expect(suite.apiRequests()).toEqual([]);
+	});
+
 	it('Wait for Signature finds the envelope at the service, sets its own time limit and waits, whatever items it gets', async () => {
 		const before = Date.now();
 		const { sent, waiting } = await sendThenWait({
