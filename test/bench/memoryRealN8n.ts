@@ -67,8 +67,10 @@ interface Case {
 	prepare(stack: Stack, size: number): Promise<Runs>;
 }
 
+/** Something per contender: our node, n8n's own node, and where a case has one, the baseline. */
+type Contenders<T> = Record<'ours' | 'plain', T> & { baseline?: T };
 type Run = (small: boolean) => Promise<void>;
-type Runs = { ours: Run; plain: Run; baseline?: Run };
+type Runs = Contenders<Run>;
 
 
 const esignature = (name: string, parameters: Record<string, unknown>): NodeSpec => ({
@@ -94,8 +96,6 @@ const httpRequest = (token: string, parameters: Record<string, unknown>): NodeSp
 async function runManual(stack: Stack, workflow: WorkflowJson): Promise<void> {
 	assertSuccess(await stack.n8n.runWorkflow(workflow.id, { timeoutMs: 300_000 }));
 }
-
-type Contenders<T> = Record<'ours' | 'plain', T> & { baseline?: T };
 
 /** The runs of a case's manual workflows: with the small file (warm-up) or the large one. */
 function manualRuns(stack: Stack, small: Contenders<WorkflowJson>, large: Contenders<WorkflowJson>): Runs {
