@@ -11,11 +11,13 @@
  * repository (devUserFolder): the next start opens it again with the package built anew and the credential pointed at
  * the new emulator; an example is imported again only when missing, so the user's changes to it stay.
  *
- *   npm run dev -- [--fresh] [--headless] [--port 5678] [--emulator-port 8787] [--no-build]
+ *   npm run dev -- [--fresh] [--headless] [--live] [--port 5678] [--emulator-port 8787] [--no-build]
  *
  *   --fresh           delete what earlier runs kept and start with a new user folder
  *   --headless        run the example workflows once in a throw-away user folder, print their results and exit
  *                     (non-zero on failure)
+ *   --live            the emulator answers as the service's live sandbox did where it differs from the spec
+ *                     (docs/service-api.md#spec-and-live-service); without it, as the spec says
  *   --port N          n8n port (default 5678 when free, otherwise a free port)
  *   --emulator-port N emulator port (default 8787 when free, otherwise a free port)
  *   --no-build        pack the existing dist/ instead of running `npm run build`
@@ -198,7 +200,11 @@ async function main(): Promise<void> {
 	let port = portOption('port');
 	if (port === undefined) port = (await isFree(5678)) ? 5678 : await freePort();
 	// A stable port keeps the kept credential's Base URL right (it is updated anyway when the port changes).
-	const emulator = await Emulator.start({ port: portOption('emulator-port') ?? ((await isFree(8787)) ? 8787 : 0) });
+	const emulator = await Emulator.start({
+		port: portOption('emulator-port') ?? ((await isFree(8787)) ? 8787 : 0),
+		profile: flag('live') ? 'live' : 'spec',
+	});
+	if (emulator.profile === 'live') say('• the emulator answers as the live sandbox did (--live)');
 
 	say('• starting n8n ...');
 	let stack: Stack;

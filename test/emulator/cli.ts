@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Runs the emulator standalone for demos and end-to-end runs:
- *   npm run emulator -- --port 8787 [--token-lifetime 600] [--host 0.0.0.0]
- * The port may also come from EMULATOR_PORT (default 0: a free port).
+ *   npm run emulator -- --port 8787 [--token-lifetime 600] [--host 0.0.0.0] [--live]
+ * The port may also come from EMULATOR_PORT (default 0: a free port). --live (or EMULATOR_PROFILE=live) answers as the
+ * service's live sandbox did where it differs from the spec (docs/service-api.md#spec-and-live-service).
  */
 import { Emulator, KNOWN_CR_NUMBER, TEMPLATE_ID, TEMPLATE_WITH_RECIPIENT_FIELDS_ID } from './index';
 
@@ -29,10 +30,11 @@ async function main(): Promise<void> {
 		port: integer(option('port') ?? process.env.EMULATOR_PORT, 'port') ?? 0,
 		host: option('host') ?? process.env.EMULATOR_HOST,
 		tokenLifetimeSeconds: integer(option('token-lifetime'), 'token lifetime'),
+		profile: process.argv.includes('--live') || process.env.EMULATOR_PROFILE === 'live' ? 'live' : 'spec',
 	});
 	const d = emulator.demo;
 	const c = `${emulator.url}/_emulator`;
-	console.log(`E-Signature emulator listening
+	console.log(`E-Signature emulator listening (profile: ${emulator.profile}${emulator.profile === 'live' ? ', as the live sandbox answered' : ', as the spec says'})
   Base URL (base_url):      ${emulator.url}
   Auth URL (auth_url):      ${emulator.authUrl}
     integration grant:      POST ${emulator.url}/Authentication/Authority/Token
@@ -40,7 +42,7 @@ async function main(): Promise<void> {
     revocation:             POST ${emulator.authUrl}/connect/revocation
 
 Demo credentials
-  Integration grant (Basic clientId:clientSecret + form):
+  Integration grant (Basic ${emulator.profile === 'live' ? 'accountId:accountSecret' : 'clientId:clientSecret'} + form):
     clientId=${d.clientId}  clientSecret=${d.clientSecret}
     username=${d.username}  password=${d.password}
     accountId=${d.accountId}  accountSecret=${d.accountSecret}
@@ -64,6 +66,7 @@ Control (no auth)
   POST ${c}/identity/{requestId}/authenticate
   POST ${c}/tokens/expire
   POST ${c}/faults                         {"count","status"} or {"latencyMs"}
+  POST ${c}/profile                        {"profile": "spec" | "live"}
   POST ${c}/reset
   GET  ${c}/requests | /state | /webhooks | /deliveries | /notifications
 

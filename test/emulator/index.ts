@@ -47,6 +47,7 @@ import {
 	type Webhook,
 	isActive,
 	newSigner,
+	type Profile,
 	type TestEvent,
 	type TokenRefusal,
 } from './state';
@@ -60,6 +61,7 @@ export type {
 	EmulatedSigner,
 	EnvelopeStatus,
 	Notification,
+	Profile,
 	RecordedRequest,
 	SignerStatus,
 	SmsProviderConfig,
@@ -89,6 +91,8 @@ export interface EmulatorOptions {
 	host?: string;
 	/** expires_in of issued tokens; default 3600. */
 	tokenLifetimeSeconds?: number;
+	/** `spec` (default) answers as the contract; `live` as the service's sandbox did where they differ. */
+	profile?: Profile;
 }
 
 /** Order matters where literal segments compete with parameters (webhooks/logs before webhooks/:id). */
@@ -133,6 +137,7 @@ export class Emulator implements Core {
 		this.samplePdf = loadSamplePdf();
 		this.demo = { ...DEMO_CREDENTIALS };
 		this.state.addAccount(this.demo);
+		this.state.profile = options.profile ?? 'spec';
 	}
 
 	static async start(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -233,6 +238,15 @@ export class Emulator implements Core {
 
 	reset(): void {
 		this.state.reset();
+	}
+
+	/** Which service the emulator plays: the spec's or the live sandbox's (EmulatorOptions.profile). */
+	get profile(): Profile {
+		return this.state.profile;
+	}
+
+	setProfile(profile: Profile): void {
+		this.state.profile = profile;
 	}
 
 	// --- fault injection ------------------------------------------------------------

@@ -4,7 +4,7 @@
  * common checks (401, errorCode 7, bad JSON) before any handler runs.
  */
 import type { Reply } from './http';
-import type { Account, RecordedRequest, State, TestEvent, TokenRefusal } from './state';
+import type { Account, Profile, RecordedRequest, State, TestEvent, TokenRefusal } from './state';
 
 /** What handlers may use of the emulator (implemented by the Emulator class). */
 export interface Core {
@@ -13,6 +13,8 @@ export interface Core {
 	readonly authUrl: string;
 	readonly tokenLifetimeSeconds: number;
 	readonly samplePdf: Buffer;
+	readonly profile: Profile;
+	setProfile(profile: Profile): void;
 	reset(): void;
 	expireAllTokens(): void;
 	refuseTokensAs(refusal: TokenRefusal): void;

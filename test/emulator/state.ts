@@ -11,6 +11,12 @@ import type { UploadedFile } from './http';
 export type EnvelopeStatus = 'Pending' | 'In-progress' | 'Completed' | 'Cancelled' | 'Rejected';
 export type SignerStatus = 'Pending' | 'Signed' | 'Rejected';
 
+/**
+ * How the emulator answers: `spec` as docs/service-api.md's contract says (the default), `live` as the service's
+ * sandbox did where it differs (docs/service-api.md#spec-and-live-service).
+ */
+export type Profile = 'spec' | 'live';
+
 export interface EmulatedFile {
 	/** The document id of this file (the first file's id is the envelope's documentId). */
 	fileId: string;
@@ -247,6 +253,8 @@ export class State {
 	 * come) HTTP 200 with errorCode 401 or 3 in the wrapper.
 	 */
 	tokenRefusal: TokenRefusal = { httpStatus: 401, errorCode: 401 };
+	/** Chosen at start (or by setProfile); a reset keeps it. */
+	profile: Profile = 'spec';
 	private referenceCounter = 0;
 
 	addAccount(credentials: DemoCredentials): Account {

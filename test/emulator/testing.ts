@@ -37,6 +37,7 @@ export function useEmulator(): void {
 	});
 	beforeEach(async () => {
 		emu.reset();
+		emu.setProfile('spec');
 		token = await clientCredentialsToken();
 	});
 }
@@ -132,7 +133,12 @@ export interface Created {
 export async function createEnvelope(extra: Record<string, unknown> = {}, bearer = token): Promise<Created> {
 	const res = await call('POST', '/api/v1/envelopes/initiate-base64', {
 		token: bearer,
-		json: { referenceNumber: `R-${Math.random().toString(36).slice(2)}`, files: { file: pdfBase64(), fileName: 'contract.pdf' }, ...extra },
+		json: {
+			referenceNumber: `R-${Math.random().toString(36).slice(2)}`,
+			// The key each profile takes (docs/service-api.md#spec-and-live-service).
+			[emu.profile === 'live' ? 'File' : 'files']: { file: pdfBase64(), fileName: 'contract.pdf' },
+			...extra,
+		},
 	});
 	expect(res.json.errorCode).toBe(0);
 	return res.json.data;

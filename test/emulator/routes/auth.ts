@@ -77,6 +77,13 @@ function clientAccount(state: State, id: string | undefined, secret: string | un
 	return account && account.credentials.clientSecret === secret ? account : undefined;
 }
 
+/** The account whose id and secret these are (the live sandbox's Basic pair of the integration grant). */
+function accountPair(state: State, id: string | undefined, secret: string | undefined): Account | undefined {
+	if (!id) return undefined;
+	const account = state.account(id);
+	return account && account.credentials.accountSecret === secret ? account : undefined;
+}
+
 /** Form fields of a token request, or undefined when the body is not urlencoded. */
 function formFields(req: RecordedRequest): Record<string, string> | undefined {
 	if (mediaType(req.headers['content-type']) !== 'application/x-www-form-urlencoded') return undefined;
@@ -95,7 +102,8 @@ function integrationToken({ core, req }: OpenContext): Reply {
 	const form = formFields(req);
 	if (!form) return notForm();
 	const basic = basicCredentials(req);
-	const account = clientAccount(core.state, basic?.id, basic?.secret);
+	// The live sandbox wanted Basic accountId:accountSecret and refused the client pair (docs/service-api.md#spec-and-live-service).
+	const account = core.state.profile === 'live' ? accountPair(core.state, basic?.id, basic?.secret) : clientAccount(core.state, basic?.id, basic?.secret);
 	if (!account) return tokenError(401, 'invalid_client', 'Client authentication failed (HTTP Basic client id and secret).');
 	if (form.grant_type !== 'integration') {
 		return tokenError(400, 'unsupported_grant_type', `The grant type '${form.grant_type ?? ''}' is not supported here.`);

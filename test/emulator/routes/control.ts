@@ -159,6 +159,14 @@ export const controlRoutes: Route[] = [
 		}
 		return done({ tokenRefusal: ctx.core.state.tokenRefusal });
 	}),
+	// { profile: "spec" | "live" }: which service the emulator plays from now on (docs/service-api.md#spec-and-live-service).
+	open('POST', '/_emulator/profile', (ctx) => {
+		const profile = optionalString(body(ctx), 'profile');
+		if (profile !== 'spec' && profile !== 'live') return problem(400, 'profile must be "spec" or "live".');
+		ctx.core.setProfile(profile);
+		return done({ profile });
+	}),
+	open('GET', '/_emulator/profile', (ctx) => jsonReply(200, { profile: ctx.core.profile })),
 	open('POST', '/_emulator/faults', faults),
 	open('POST', '/_emulator/reset', (ctx) => {
 		ctx.core.reset();

@@ -14,10 +14,14 @@ function ownDocument(ctx: ApiContext): { envelope: EmulatedEnvelope; file: Emula
 	return found;
 }
 
-/** GET /api/v1/documents/{id}: the original bytes. */
+/**
+ * GET /api/v1/documents/{id}: the original bytes; the live sandbox answered with whichever version exists, signed or not
+ * (docs/service-api.md#spec-and-live-service).
+ */
 function original(ctx: ApiContext): Reply {
-	const { file } = ownDocument(ctx);
-	return binaryReply(file.data, 'application/pdf', file.fileName);
+	const { envelope, file } = ownDocument(ctx);
+	const bytes = ctx.core.state.profile === 'live' ? ctx.core.state.currentBytes(envelope, file) : file.data;
+	return binaryReply(bytes, 'application/pdf', file.fileName);
 }
 
 /**

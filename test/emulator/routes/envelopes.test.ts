@@ -82,7 +82,7 @@ describe('POST /api/v1/envelopes/initiate', () => {
 });
 
 describe('POST /api/v1/envelopes/initiate-base64', () => {
-	it('creates an envelope from files {fileId, file, fileName} and from the live variant File', async () => {
+	it('creates an envelope from files {fileId, file, fileName}, and in the live profile from File only', async () => {
 		const webhookId = await createWebhook('http://127.0.0.1:9/x', '', false);
 		const fileId = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 		const res = await call('POST', '/api/v1/envelopes/initiate-base64', {
@@ -90,8 +90,13 @@ describe('POST /api/v1/envelopes/initiate-base64', () => {
 		});
 		expect(res.json).toMatchObject({ errorCode: 0, data: { documentId: fileId, referenceNumber: 'B64-1', destinations: null, creatorFields: null } });
 		expect(emu.envelope(res.json.data.envelopeId)).toMatchObject({ webhookId, status: 'Pending' });
+		emu.setProfile('live');
+		const refused = await call('POST', '/api/v1/envelopes/initiate-base64', { json: { referenceNumber: 'B64-2', files: { file: pdfBase64(), fileName: 'spec.pdf' } } });
+		expect(refused.status).toBe(200);
+		expect(refused.json).toMatchObject({ errorCode: 8, stateValidationErrors: { File: ['File is required field'] } });
 		const live = await call('POST', '/api/v1/envelopes/initiate-base64', { json: { referenceNumber: 'B64-2', File: { file: pdfBase64(), fileName: 'live.pdf' } } });
 		expect(live.json.errorCode).toBe(0);
+		expect(emu.state.account(emu.demo.accountId)!.envelopes.size).toBe(2);
 		expect(emu.envelope(live.json.data.envelopeId)!.files[0].fileName).toBe('live.pdf');
 	});
 

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { findTemplate } from '../fixtures';
 import {
+	ApiError,
 	ZERO_GUID,
 	type Fields,
 	type Reply,
@@ -25,7 +26,7 @@ import {
 } from '../http';
 import { type ApiContext, type Route, api } from '../router';
 import { type Account, type EmulatedEnvelope, type EmulatedSigner, type State, isActive, newSigner } from '../state';
-import { decodePdf, notifyInvitation, parseDestinations, pickFileObject } from './common';
+import { decodePdf, notifyInvitation, parseDestinations, pickFileObject, signingLink } from './common';
 
 const creationData = (
 	envelope: Pick<EmulatedEnvelope, 'documentId' | 'envelopeId'> & { referenceNumber: string | null },
@@ -109,11 +110,29 @@ function initiate(ctx: ApiContext): Reply {
 	return ok(creationData(envelope));
 }
 
+/**
+ * Where initiate-base64 takes its document: the spec's `files` object; the live sandbox's `File`, refusing `files` with
+ * errorCode 8 "File is required field" (docs/service-api.md#spec-and-live-service). The key is exact in each profile.
+ */
+function base64FileObject(ctx: ApiContext, body: Fields): unknown {
+	const key = ctx.core.state.profile === 'live' ? 'File' : 'files';
+	const value = Object.prototype.hasOwnProperty.call(body, key) ? body[key] : undefined;
+	if (ctx.core.state.profile === 'live' && (value === undefined || value === null)) {
+		return raise8({ File: ['File is required field'] });
+	}
+	return value;
+}
+
+/** errorCode 8 as the live sandbox sends it: HTTP 200, the field problems in stateValidationErrors. */
+const raise8 = (errors: Record<string, string[]>): never => {
+	throw new ApiError(fail(8, 'ValidationError', { stateValidationErrors: errors }));
+};
+
 /** POST /api/v1/envelopes/initiate-base64: `files` object per the spec, `File` per the live service. */
 function initiateBase64(ctx: ApiContext): Reply {
 	const { state } = ctx.core;
 	const body = objectBody(ctx.req.body);
-	const fileObject = pickFileObject(body, 'files', 'File');
+	const fileObject = base64FileObject(ctx, body);
 	const entry = Array.isArray(fileObject) ? fileObject[0] : fileObject;
 	const content = isObject(entry) ? pick(entry, 'file') : undefined;
 	if (typeof content !== 'string' || content.trim() === '') return fileContentRequired();
@@ -303,6 +322,7 @@ function status(ctx: ApiContext): Reply {
 	const id = guidParam(ctx.params.envelopeId, 'envelopeId');
 	const envelope = ctx.core.state.envelopeOf(ctx.account, id);
 	if (!envelope) return ok(null);
+	if (ctx.core.state.profile === 'live') return ok(liveStatus(ctx, envelope));
 	return ok({
 		envelopeId: envelope.envelopeId,
 		status: envelope.status,
@@ -311,6 +331,38 @@ function status(ctx: ApiContext): Reply {
 			.sort((a, b) => a.signeOrder - b.signeOrder)
 			.map((s) => ({ name: s.name, email: s.email, status: s.status, signedAt: s.signedAt?.toISOString() ?? null })),
 	});
+}
+
+/** Signer states as the live sandbox's status answer spells them. */
+const LIVE_SIGNER_STATUS = { Pending: 'PENDING', Signed: 'SIGNED', Rejected: 'REJECTED' } as const;
+
+/**
+ * The status as the live sandbox answered it (docs/service-api.md#spec-and-live-service): `id`, `signatories` with
+ * `fullName`, `signOrder`, `lastActionDate` and a signing link minted on every call, `documents`, and the account itself
+ * listed first as a signatory that has already signed.
+ */
+function liveStatus(ctx: ApiContext, envelope: EmulatedEnvelope) {
+	const minted = () => `${ctx.core.url}/s/${randomUUID().slice(0, 8)}`;
+	const account = ctx.account.credentials;
+	return {
+		id: envelope.envelopeId,
+		status: envelope.status,
+		signatories: [
+			{ id: randomUUID(), status: 'SIGNED', fullName: account.username, email: account.username, signOrder: 0, lastActionDate: envelope.createdAt.toISOString(), signingUrl: minted() },
+			...[...envelope.signers]
+				.sort((a, b) => a.signeOrder - b.signeOrder)
+				.map((s) => ({
+					id: s.destinationId,
+					status: LIVE_SIGNER_STATUS[s.status],
+					fullName: s.name,
+					email: s.email,
+					signOrder: s.signeOrder,
+					lastActionDate: s.signedAt?.toISOString() ?? null,
+					signingUrl: s.status === 'Pending' ? signingLink(ctx.core, envelope, s) : null,
+				})),
+		],
+		documents: envelope.files.map((f) => ({ id: f.fileId, isSigned: envelope.status === 'Completed' })),
+	};
 }
 
 export const envelopeRoutes: Route[] = [

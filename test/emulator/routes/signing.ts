@@ -7,6 +7,7 @@ import {
 	fail,
 	invalid,
 	isObject,
+	jsonReply,
 	objectBody,
 	ok,
 	optionalArray,
@@ -15,10 +16,11 @@ import {
 	raise,
 	requiredGuid,
 	requiredString,
+	wrapper,
 } from '../http';
 import { signedPdf } from '../pdf';
 import { type ApiContext, type Route, api } from '../router';
-import { isActive } from '../state';
+import { type Profile, isActive } from '../state';
 import { signSigners } from '../events';
 import { type SignerDetails, decodePdf, matchSigner, parseSignerDetails, signerFromDetails } from './common';
 
@@ -95,8 +97,12 @@ async function signByTemplate(ctx: ApiContext): Promise<Reply> {
 	return ok({ documentId: envelope.documentId, envelopeId: envelope.envelopeId, referenceNumber: envelope.referenceNumber });
 }
 
-/** POST /api/v1|v2/esign/idp/sign: signs an uploaded PDF for a signer who authenticated with the identity provider. */
-const idpSign = (version: 1 | 2) => (ctx: ApiContext): Reply => {
+/**
+ * POST /api/v1|v2/esign/idp/sign (the spec) or /esign/nafath/sign (the published reference, the live profile): signs an
+ * uploaded PDF for a signer who authenticated with the identity provider. The other profile's path is not there (404).
+ */
+const idpSign = (version: 1 | 2, profile: Profile) => (ctx: ApiContext): Reply => {
+	if (ctx.core.state.profile !== profile) return jsonReply(404, wrapper(null, 404, 'NotFound'));
 	const body = objectBody(ctx.req.body);
 	const requestId = requiredGuid(body, 'requestId');
 	const file = pick(body, 'file');
@@ -121,6 +127,8 @@ const idpSign = (version: 1 | 2) => (ctx: ApiContext): Reply => {
 export const signingRoutes: Route[] = [
 	api('POST', '/api/v2/sign', 'json', sign),
 	api('POST', '/api/v2/sign/by-template', 'json', signByTemplate),
-	api('POST', '/api/v1/esign/idp/sign', 'json', idpSign(1)),
-	api('POST', '/api/v2/esign/idp/sign', 'json', idpSign(2)),
+	api('POST', '/api/v1/esign/idp/sign', 'json', idpSign(1, 'spec')),
+	api('POST', '/api/v2/esign/idp/sign', 'json', idpSign(2, 'spec')),
+	api('POST', '/api/v1/esign/nafath/sign', 'json', idpSign(1, 'live')),
+	api('POST', '/api/v2/esign/nafath/sign', 'json', idpSign(2, 'live')),
 ];
