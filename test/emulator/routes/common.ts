@@ -103,15 +103,6 @@ export function decodePdf(base64: string, field: string, fileName: string): Buff
 	return data;
 }
 
-/** The file property of a body, accepting `files`, `File` or `file` (docs/service-api.md#decisions: the live service's variant). */
-export function pickFileObject(body: unknown, ...names: string[]): unknown {
-	for (const name of names) {
-		const value = pick(body, name);
-		if (value !== undefined && value !== null) return value;
-	}
-	return undefined;
-}
-
 export function signingLink(core: Core, envelope: EmulatedEnvelope, signer: EmulatedSigner): string {
 	return `${core.url}/sign/${envelope.documentId}/${signer.destinationId}`;
 }

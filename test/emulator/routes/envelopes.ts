@@ -26,7 +26,7 @@ import {
 } from '../http';
 import { type ApiContext, type Route, api } from '../router';
 import { type Account, type EmulatedEnvelope, type EmulatedSigner, type State, isActive, newSigner } from '../state';
-import { decodePdf, notifyInvitation, parseDestinations, pickFileObject, signingLink } from './common';
+import { decodePdf, notifyInvitation, parseDestinations, signingLink } from './common';
 
 const creationData = (
 	envelope: Pick<EmulatedEnvelope, 'documentId' | 'envelopeId'> & { referenceNumber: string | null },
