@@ -11,7 +11,6 @@ import {
 	optionalDate,
 	optionalInt,
 	optionalString,
-	pick,
 	requirePdf,
 } from '../http';
 import type { Core } from '../router';
