@@ -1,4 +1,7 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { ESignature } from '../nodes/ESignature/ESignature.node';
 
 import { emulatorSuite } from './harness';
 
@@ -141,5 +144,42 @@ describe('empty lists (the demo account has no webhooks)', () => {
 		const result = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'getAll', returnAll: true } });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([]);
+	});
+});
+
+describe('File Input as a tool (n8n\'s @tool display option): no Binary File, URL by default', () => {
+	const eSignature = new ESignature().description;
+	const tool = { ...eSignature, name: 'eSignatureTool' };
+	const fileInputs = eSignature.properties.filter((property) => property.name === 'fileInput');
+	const node = { name: 'E-Signature', type: 'eSignature', typeVersion: 1, parameters: {} } as unknown as INode;
+	/** The File Input field the editor shows for Create From Base64, and the value a new node starts with. */
+	function fileInputOf(description: INodeTypeDescription) {
+		const values = { resource: 'envelope', operation: 'createFromBase64' };
+		const shown = fileInputs.filter((property) => NodeHelpers.displayParameter(values, property, node, description, values));
+		const resolved = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description);
+		return { shown, value: resolved?.fileInput };
+	}
+
+	it('as a tool, File Input offers URL and Base64 Text, and starts at URL', () => {
+		const { shown, value } = fileInputOf(tool);
+		expect(shown).toHaveLength(1);
+		expect(shown[0].options!.map((option) => (option as INodePropertyOptions).value)).toEqual(['url', 'base64']);
+		expect(value).toBe('url');
+	});
+
+	it('in a workflow, File Input still offers Binary File first and starts at it', () => {
+		const { shown, value } = fileInputOf(eSignature);
+		expect(shown).toHaveLength(1);
+		expect(shown[0].options!.map((option) => (option as INodePropertyOptions).value)).toEqual(['binary', 'base64', 'url']);
+		expect(value).toBe('binary');
+	});
+
+	it('a tool with File Input left as it is downloads the link the model gives', async () => {
+		const documentUrl = `${suite.emulator.url}/sample/contract.pdf`;
+		const result = await callTool('envelope', { operation: 'createFromBase64', fileUrl: fromAI('documentUrl') }, { documentUrl });
+		expect(result.error).toBeUndefined();
+		const [create] = apiRequests();
+		expect(create.path).toBe('/api/v1/envelopes/initiate-base64');
+		expect(create.body).toMatchObject({ files: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'contract.pdf' } });
 	});
 });

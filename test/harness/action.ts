@@ -160,6 +160,14 @@ function asLoaded(nodeType: INodeType): INodeType {
 
 const eSignature = asLoaded(new ESignature());
 
+/** The tool n8n makes of the node: the same node under the type name `<name>Tool`, which `@tool` fields follow. */
+function asTool(nodeType: INodeType): INodeType {
+	const tool = Object.create(nodeType) as INodeType;
+	tool.description = { ...nodeType.description, name: `${nodeType.description.name}Tool` };
+	return tool;
+}
+const eSignatureTool = asTool(eSignature);
+
 /** Other node types in its place (benchmarks), loaded the same way, once each. */
 const loadedTypes = new WeakMap<INodeType, INodeType>();
 function loadedType(nodeType: INodeType): INodeType {
@@ -375,7 +383,7 @@ export class Harness {
 		const nodeTypes = new NodeTypes({
 			testSource: sourceNodeType(items, options.afterSource),
 			eSignature: options.nodeType ? loadedType(options.nodeType) : eSignature,
-			eSignatureTool: options.nodeType ? loadedType(options.nodeType) : eSignature,
+			eSignatureTool: options.nodeType ? loadedType(options.nodeType) : eSignatureTool,
 		});
 		const workflowData: IWorkflowBase = {
 			id,

@@ -44,29 +44,42 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 	const binary = { show: { fileInput: ['binary'] } };
 	const base64 = { show: { fileInput: ['base64'] } };
 	const url = { show: { fileInput: ['url'] } };
-	const selector: INodeProperties = {
-		displayName: 'File Input',
-		name: 'fileInput',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Binary File',
-				value: 'binary',
-				description: 'Take the file from a binary field of the input item; it is encoded for you',
-			},
-			{ name: 'Base64 Text', value: 'base64', description: 'Give the file content as Base64 text' },
-			{
-				name: 'URL',
-				value: 'url',
-				description: 'Download the PDF from an http(s) link; how an AI agent gives a file',
-			},
-		],
-		default: 'binary',
+	const binaryFile = {
+		name: 'Binary File',
+		value: 'binary',
+		description: 'Take the file from a binary field of the input item; it is encoded for you',
 	};
+	const base64Text = { name: 'Base64 Text', value: 'base64', description: 'Give the file content as Base64 text' };
+	const fromUrl = {
+		name: 'URL',
+		value: 'url',
+		description: 'Download the PDF from an http(s) link; how an AI agent gives a file',
+	};
+	// A tool gets no binary data (docs/ai-agents.md#files): as a tool the choice is URL (the default) or Base64 Text.
+	const selectors: INodeProperties[] = [
+		{
+			displayName: 'File Input',
+			name: 'fileInput',
+			type: 'options',
+			noDataExpression: true,
+			options: [binaryFile, base64Text, fromUrl],
+			default: 'binary',
+			displayOptions: { hide: { '@tool': [true] } },
+		},
+		{
+			displayName: 'File Input',
+			name: 'fileInput',
+			type: 'options',
+			noDataExpression: true,
+			options: [fromUrl, base64Text],
+			default: 'url',
+			hint: 'An AI tool gets no binary files: the model gives a link to the PDF, or its Base64 text',
+			displayOptions: { show: { '@tool': [true] } },
+		},
+	];
 	if (options.multiple) {
 		return [
-			selector,
+			...selectors,
 			{
 				displayName: FILE_INPUT_LABELS.binaryFields,
 				name: 'inputDataFieldName',
@@ -102,7 +115,7 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 		];
 	}
 	return [
-		selector,
+		...selectors,
 		{
 			displayName: FILE_INPUT_LABELS.binaryField,
 			name: 'inputDataFieldName',
