@@ -2,6 +2,7 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
+import { ACTION_BUILDER_HINT } from './shared/builderHints';
 import { searchWebhooks } from './methods/listSearch';
 import { declaredFields } from './resources';
 import { resourceOperationSubtitle } from './helpers/descriptions';
@@ -28,6 +29,7 @@ export class ESignature implements INodeType {
 		description: 'Create envelopes, invite signers, sign and download documents with the E-Signature service',
 		defaults: { name: 'E-Signature' },
 		usableAsTool: true,
+		builderHint: ACTION_BUILDER_HINT,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
+import { SEND_AND_WAIT_BUILDER_HINT } from './shared/builderHints';
 import { operationSubtitle } from './helpers/descriptions';
 import { itemContext } from './helpers/itemContext';
 import { failed } from './shared/errors';
@@ -30,6 +31,7 @@ export class ESignatureSendAndWait implements INodeType {
 		description: 'Send documents for signature and wait until they are signed or rejected, in one workflow',
 		defaults: { name: 'Send and Wait for Signature' },
 		usableAsTool: true,
+		builderHint: SEND_AND_WAIT_BUILDER_HINT,
 		inputs: [NodeConnectionTypes.Main],
 		// A second output, "Rejected", with Options → Rejections to Second Output.
 		outputs: `={{ $parameter.options?.rejectedOutput === true ? [{ type: "${NodeConnectionTypes.Main}", displayName: "Signed" }, { type: "${NodeConnectionTypes.Main}", displayName: "Rejected" }] : ["${NodeConnectionTypes.Main}"] }}`,

@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
+import { TRIGGER_BUILDER_HINT } from './shared/builderHints';
 import {
 	ANY_EVENT,
 	answerWithoutExecution,
@@ -54,6 +55,7 @@ export class ESignatureTrigger implements INodeType {
 		description: 'Send documents for signature with the E-Signature service, and start workflows when they are signed or rejected',
 		defaults: { name: 'E-Signature Trigger' },
 		inputs: [],
+		builderHint: TRIGGER_BUILDER_HINT,
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		webhooks: [

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from '../shared/builderHints';
+
 /**
  * Fields several resources share. They say nothing about the operation they appear on: each operation file attaches
  * its fields to itself with n8n's updateDisplayOptions.
@@ -84,6 +86,8 @@ export function documentIdProperty(description = 'ID of the document, as returne
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description,
+		hint: 'The documentId a create operation output (one per file), not the envelope ID or your reference number',
+		builderHint: { propertyHint: DOCUMENT_ID_SOURCE },
 	};
 }
 
@@ -96,6 +100,8 @@ export function envelopeIdProperty(): INodeProperties {
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description: 'ID of the envelope, as returned when it was created',
+		hint: 'The envelopeId a create operation output (the trigger calls it requestId), not your reference number',
+		builderHint: { propertyHint: ENVELOPE_ID_SOURCE },
 	};
 }
 

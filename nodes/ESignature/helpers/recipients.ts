@@ -86,6 +86,10 @@ const DESTINATION_FIELDS: DestinationField[] = [
 			default: 0,
 			description:
 				'Position of this signer in the signing order. 0 uses the position in this list, which must not be an order another signer was given.',
+			hint: '1 signs first, then 2, …; 0 = this signer\'s place in the list',
+			builderHint: {
+				propertyHint: 'Signing order, 1 first; 0 means the position in the list: leave 0 for all to sign in list order',
+			},
 		},
 	},
 	{
@@ -99,6 +103,12 @@ const DESTINATION_FIELDS: DestinationField[] = [
 			options: AUTHENTICATION_TYPES,
 			default: 0,
 			description: listDescription('How the signer proves who they are'),
+			hint: 'None: the invitation link is enough. A one-time password goes to the Email or Phone Number given here.',
+			builderHint: {
+				propertyHint:
+					'A value of the list: 0 None (the link alone), 3 email one-time password, ' +
+					'2 SMS and 10 WhatsApp one-time password (need a phone number)',
+			},
 		},
 	},
 	{

@@ -1,0 +1,113 @@
+import type { IBuilderHint, IBuilderHintVariation, IRelatedNode } from 'n8n-workflow';
+
+/*
+ * What n8n's AI builders (Workflow Builder, Instance AI, the instance MCP server) read about these nodes: the node's
+ * searchHint and relatedNodes in their node search, and extraTypeDefContent in the type definitions they generate
+ * (docs/n8n-notes.md#builder-hints). Written for a model choosing and filling a node.
+ */
+
+const PACKAGE = 'n8n-nodes-esignature';
+export const NODE_TYPES = {
+	action: `${PACKAGE}.eSignature`,
+	trigger: `${PACKAGE}.eSignatureTrigger`,
+	sendAndWait: `${PACKAGE}.eSignatureSendAndWait`,
+} as const;
+
+/** Which node for which signing flow: the same words on each node, so a builder picks the same way from any of them. */
+const WHICH_NODE =
+	'To pause this workflow until the document is signed or rejected, use E-Signature Send and Wait. To start another ' +
+	'workflow when envelopes are signed or rejected (also envelopes created elsewhere), use E-Signature Trigger and ' +
+	'pass its webhook ID as Webhook when creating the envelope.';
+
+const ACTION: IRelatedNode = {
+	nodeType: NODE_TYPES.action,
+	relationHint: 'Creates envelopes, invites signers, reads status, downloads signed PDFs',
+};
+const TRIGGER: IRelatedNode = {
+	nodeType: NODE_TYPES.trigger,
+	relationHint: 'Starts a workflow when an envelope is signed (completed) or rejected',
+};
+const SEND_AND_WAIT: IRelatedNode = {
+	nodeType: NODE_TYPES.sendAndWait,
+	relationHint: 'Sends a PDF for signature and waits in the same execution until it is signed or rejected',
+};
+const HTTP_REQUEST: IRelatedNode = {
+	nodeType: 'n8n-nodes-base.httpRequest',
+	relationHint: 'Downloads a PDF into a binary field before it is sent for signature',
+};
+
+/** A hint that lands only in the type definition of one resource's operation(s). */
+function forOperation(resource: string, operations: string[], content: string): IBuilderHintVariation {
+	return { content, displayOptions: { show: { resource: [resource], operation: operations } } };
+}
+
+export const ENVELOPE_ID_SOURCE =
+	'envelopeId comes from the output of an envelope create operation (Create From Base64, Create From Files, Create ' +
+	'and Invite, Create From Template); the E-Signature Trigger outputs it as requestId. It is a GUID, not the ' +
+	'referenceNumber.';
+export const DOCUMENT_ID_SOURCE =
+	'documentId is the ID of one document (file) of an envelope: the create operations output it as documentId ' +
+	'(documentIds for several files); Send and Wait outputs documentIds. It is a GUID, not the envelopeId.';
+
+export const ACTION_BUILDER_HINT: IBuilderHint = {
+	searchHint:
+		'E-signature (electronic signature) of PDF documents: create an envelope from a PDF, invite signers by email ' +
+		'or SMS, get signing links, remind, cancel, read status and download the signed PDF. The usual flow is Envelope ' +
+		'→ Create From Base64 (or Create and Invite), then Invitation → Send. ' +
+		WHICH_NODE,
+	relatedNodes: [TRIGGER, SEND_AND_WAIT, HTTP_REQUEST],
+	extraTypeDefContent: [
+		forOperation(
+			'envelope',
+			['createFromBase64'],
+			'Create From Base64 takes ONE PDF: fileInput "binary" reads a binary field of the input item ' +
+				'(inputDataFieldName, e.g. "data" from an HTTP Request or Read File node), "base64" takes the PDF as ' +
+				'Base64 text in fileBase64 (fileName required), "url" downloads it from fileUrl (use "url" when the node ' +
+				'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
+				'follow with Invitation → Send using documentId.',
+		),
+		forOperation(
+			'envelope',
+			['create', 'createBulk', 'createAndInvite', 'addFiles'],
+			'Takes several PDFs: comma-separated binary field names, a JSON list of {file, fileName} Base64 objects, or ' +
+				'URLs. Leave webhookId empty to send events to the account default webhook.',
+		),
+		forOperation('envelope', ['getStatus', 'cancel', 'extendInvitations', 'addFiles'], ENVELOPE_ID_SOURCE),
+		forOperation(
+			'invitation',
+			['send', 'sendWithLinks', 'getSigningLinks', 'sendReminder', 'extend'],
+			`${DOCUMENT_ID_SOURCE} Signers sign in signOrder; 0 means their position in the list.`,
+		),
+		forOperation('invitation', ['sendForEnvelope'], ENVELOPE_ID_SOURCE),
+		forOperation(
+			'document',
+			['getCompleted', 'getContent', 'download', 'downloadSigned'],
+			`${DOCUMENT_ID_SOURCE} The file is output as binary data in binaryPropertyName.`,
+		),
+	],
+};
+
+export const TRIGGER_BUILDER_HINT: IBuilderHint = {
+	searchHint:
+		'Starts a workflow when an e-signature envelope is signed by everyone (completed) or rejected; outputs ' +
+		'requestId (the envelope ID), referenceNumber, signatories and the signed PDFs as binary (file_0, file_1, …). ' +
+		'It registers its own webhook at the service; envelopes must name that webhook (or it must be the account ' +
+		'default) for their events to arrive. ' +
+		WHICH_NODE,
+	relatedNodes: [ACTION, SEND_AND_WAIT],
+};
+
+export const SEND_AND_WAIT_BUILDER_HINT: IBuilderHint = {
+	searchHint:
+		'Human-in-the-loop signature or approval: sends PDFs for e-signature and pauses the execution until every ' +
+		'signer signed or one rejected (or a time limit), then continues with the signed document details. Use it ' +
+		'for approval steps inside one workflow; use E-Signature Trigger when the signing can finish long after this ' +
+		'workflow, or when several workflows react to the same envelopes.',
+	relatedNodes: [ACTION, TRIGGER],
+};
+
+/** Send and Wait has no resource, so n8n's generator makes one type for it: the operations are told apart here. */
+export const SEND_AND_WAIT_OPERATION_HINT =
+	'sendAndWaitForSignature: the service invites the signers, the execution waits. sendAndOutputLinks notifies ' +
+	'nobody: deliver each signer\'s invitationLink with your own node, then add a second E-Signature Send and Wait set ' +
+	'to waitForSignature later in the same execution; waitForSignature takes no document.';

@@ -1,0 +1,134 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
+/**
+ * How the nodes are found and understood before they run (issue 30): the builder hints n8n's AI builders read, as n8n's
+ * own type-definition generator (@n8n/workflow-sdk, shipped with n8n) emits them, and the node picker's aliases, as
+ * n8n-core's loader reads them from the codex files.
+ */
+import { join } from 'node:path';
+
+import { DirectoryLoader } from 'n8n-core';
+import type { INodeTypeDescription } from 'n8n-workflow';
+
+import { ESignature } from '../nodes/ESignature/ESignature.node';
+import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
+import { ESignatureTrigger } from '../nodes/ESignature/ESignatureTrigger.node';
+
+/** The generator's entry points used here (its own types need node16 module resolution, which the tests do not use). */
+interface TypeGenerator {
+	planSplitVersionFiles(node: INodeTypeDescription, version: number): Map<string, string>;
+	generateSingleVersionTypeFile(node: INodeTypeDescription, version: number): string;
+	generateNodeJSDoc(node: INodeTypeDescription): string;
+}
+// n8n's generator for its AI builders (docs/n8n-notes.md#builder-hints), from n8n-core's dependency @n8n/workflow-sdk.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const generator = require('@n8n/workflow-sdk/scripts/generate-types') as TypeGenerator;
+
+/** The description as n8n hands it to the generator: the JSON the server serves (functions dropped). */
+const served = (description: INodeTypeDescription) => JSON.parse(JSON.stringify(description)) as INodeTypeDescription;
+
+const action = served(new ESignature().description);
+const trigger = served(new ESignatureTrigger().description);
+const sendAndWait = served(new ESignatureSendAndWait().description);
+
+/** The generated type file of one resource/operation of a node (the generator's split layout). */
+function typeFileOf(node: INodeTypeDescription, ...discriminator: string[]): string {
+	const files = generator.planSplitVersionFiles(node, 1);
+	const wanted = discriminator.map((part) => part.replace(/([A-Z])/g, '_$1').toLowerCase());
+	const found = [...files.entries()].filter(([path]) => wanted.every((part) => path.toLowerCase().includes(part)));
+	const exact = found.find(([path]) => path.toLowerCase().endsWith(`${wanted[wanted.length - 1]}.ts`));
+	if (!exact) throw new Error(`no type file for ${discriminator.join('/')} among ${[...files.keys()].join(', ')}`);
+	return exact[1];
+}
+
+describe('builder hints, as n8n generates the type definitions its AI builders read', () => {
+	it.each([
+		['E-Signature', action, /E-signature \(electronic signature\) of PDF documents/],
+		['E-Signature Trigger', trigger, /Starts a workflow when an e-signature envelope is signed/],
+		['E-Signature Send and Wait', sendAndWait, /pauses the execution until every signer signed or one rejected/],
+	])('%s: what it is for, and when to use Send and Wait versus the trigger', (_name, node, purpose) => {
+		const doc = generator.generateNodeJSDoc(node);
+		expect(doc).toMatch(new RegExp(`@builderHint .*${purpose.source}`));
+		expect(doc).toMatch(/E-Signature Send and Wait|Send and Wait/);
+		expect(doc).toMatch(/E-Signature Trigger/);
+	});
+
+	it('each node names the other two as related nodes, by their node types', () => {
+		const related = (node: INodeTypeDescription) => (node.builderHint?.relatedNodes ?? []).map((r) => r.nodeType);
+		expect(related(action)).toEqual(
+			expect.arrayContaining(['n8n-nodes-esignature.eSignatureTrigger', 'n8n-nodes-esignature.eSignatureSendAndWait']),
+		);
+		expect(related(trigger)).toEqual(['n8n-nodes-esignature.eSignature', 'n8n-nodes-esignature.eSignatureSendAndWait']);
+		expect(related(sendAndWait)).toEqual(['n8n-nodes-esignature.eSignature', 'n8n-nodes-esignature.eSignatureTrigger']);
+		// The related types are the ones n8n loads the package's nodes as.
+		for (const node of [action, trigger, sendAndWait]) {
+			for (const type of related(node).filter((t) => t.startsWith('n8n-nodes-esignature.'))) {
+				expect([action.name, trigger.name, sendAndWait.name]).toContain(type.slice('n8n-nodes-esignature.'.length));
+			}
+		}
+	});
+
+	it('Create From Base64 says what it accepts, in its own type only', () => {
+		const base64 = typeFileOf(action, 'envelope', 'createFromBase64');
+		expect(base64).toContain('Create From Base64 takes ONE PDF');
+		expect(base64).toContain('fileInput "binary" reads a binary field of the input item');
+		expect(typeFileOf(action, 'envelope', 'getStatus')).not.toContain('Create From Base64 takes ONE PDF');
+	});
+
+	it('where documentId and envelopeId come from: in the operations that take them and on the fields', () => {
+		const send = typeFileOf(action, 'invitation', 'send');
+		expect(send).toContain('documentId is the ID of one document (file) of an envelope');
+		// The field itself: the editor's hint and the builder's hint.
+		expect(send).toMatch(/@hint The documentId a create operation output/);
+		expect(send).toMatch(/@builderHint documentId is the ID of one document/);
+
+		const status = typeFileOf(action, 'envelope', 'getStatus');
+		expect(status).toContain('envelopeId comes from the output of an envelope create operation');
+		expect(status).toMatch(/@hint The envelopeId a create operation output/);
+		expect(status).not.toContain('documentId is the ID of one document');
+
+		const download = typeFileOf(action, 'document', 'downloadSigned');
+		expect(download).toContain('documentId is the ID of one document');
+	});
+
+	it('signer order and verification types carry hints where signers are given', () => {
+		const send = typeFileOf(action, 'invitation', 'send');
+		expect(send).toMatch(/@hint 1 signs first, then 2/);
+		expect(send).toMatch(/@builderHint Signing order, 1 first; 0 means the position in the list/);
+		expect(send).toMatch(/@hint None: the invitation link is enough/);
+		expect(send).toMatch(/@builderHint A value of the list: 0 None/);
+	});
+
+	it('Send and Wait: its one type (it has no resource) tells its operations apart, the links one included', () => {
+		const types = generator.generateSingleVersionTypeFile(sendAndWait, 1);
+		expect(types).toMatch(/@builderHint sendAndWaitForSignature: .* sendAndOutputLinks notifies nobody/);
+		expect(types).toContain('waitForSignature takes no document');
+		// The signers' fields carry the same hints as in the action node.
+		expect(types).toMatch(/@hint 1 signs first, then 2/);
+	});
+});
+
+describe('aliases: the node picker finds the nodes by the words people type', () => {
+	/** n8n-core's own codex reading (the loader adds the .node.json beside each built node to its description). */
+	class CodexReader extends DirectoryLoader {
+		packageName = 'n8n-nodes-esignature';
+
+		async loadAll() {}
+
+		aliasesOf(nodeFile: string): string[] {
+			const node = { description: {} } as { description: INodeTypeDescription };
+			// n8n-core's own reading of the codex file beside a built node (private in its types).
+			const builtFile = join('nodes', 'ESignature', nodeFile.replace(/\.ts$/, '.js'));
+			(this as unknown as { addCodex(n: unknown, file: string): void }).addCodex(node, builtFile);
+			return node.description.codex?.alias ?? [];
+		}
+	}
+	const reader = new CodexReader(join(__dirname, '..'));
+
+	const WORDS = ['e-sign', 'esign', 'e-signature', 'digital signature', 'agreement', 'PDF', 'approval', 'sign document'];
+
+	const FILES = ['ESignature.node.ts', 'ESignatureTrigger.node.ts', 'ESignatureSendAndWait.node.ts'];
+	it.each(FILES)('%s has every alias', (file) => {
+		const aliases = reader.aliasesOf(file).map((alias) => alias.toLowerCase());
+		for (const word of WORDS) expect(aliases).toContain(word.toLowerCase());
+	});
+});
