@@ -4,6 +4,7 @@
  * own type-definition generator (@n8n/workflow-sdk, shipped with n8n) emits them, and the node picker's aliases, as
  * n8n-core's loader reads them from the codex files.
  */
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { DirectoryLoader } from 'n8n-core';
@@ -20,8 +21,7 @@ interface TypeGenerator {
 	generateNodeJSDoc(node: INodeTypeDescription): string;
 }
 // n8n's generator for its AI builders (docs/n8n-notes.md#builder-hints), from n8n-core's dependency @n8n/workflow-sdk.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const generator = require('@n8n/workflow-sdk/scripts/generate-types') as TypeGenerator;
+const generator = createRequire(__filename)('@n8n/workflow-sdk/scripts/generate-types') as TypeGenerator;
 
 /** The description as n8n hands it to the generator: the JSON the server serves (functions dropped). */
 const served = (description: INodeTypeDescription) => JSON.parse(JSON.stringify(description)) as INodeTypeDescription;

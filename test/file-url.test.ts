@@ -170,7 +170,8 @@ describe('a tool given no file', () => {
 	it('says to use URL or Base64 instead of naming a missing binary property', async () => {
 		const result = await suite.harness.run({
 			asTool: true,
-			parameters: { resource: 'envelope', operation: 'createAndInvite', inputDataFieldName: 'data', ...signers },
+			// Saved with Binary File, which a new tool no longer offers (File Input starts at URL as a tool).
+			parameters: { resource: 'envelope', operation: 'createAndInvite', fileInput: 'binary', inputDataFieldName: 'data', ...signers },
 			items: [{ json: { query: 'send the contract' } }],
 		});
 		expect(result.error?.message).toBe(
