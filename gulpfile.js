@@ -12,4 +12,9 @@ function copyCodex() {
 	return src(path.resolve('nodes', '**', '*.node.json')).pipe(dest(path.resolve('dist', 'nodes')));
 }
 
-task('build:icons', parallel(copyIcons, copyCodex));
+// Output schemas (what the editor shows for a node that has not run yet) sit where n8n looks: __schema__/ beside the node.
+function copySchemas() {
+	return src(path.resolve('nodes', '**', '__schema__', '**', '*.json')).pipe(dest(path.resolve('dist', 'nodes')));
+}
+
+task('build:icons', parallel(copyIcons, copyCodex, copySchemas));

@@ -1,0 +1,335 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
+/**
+ * The output schemas (nodes/ESignature/__schema__/, what the editor shows for a node that has not run yet) against
+ * what the nodes really output: every operation of the action node runs against the emulator through n8n-core's
+ * routing engine, and each output item must match its operation's schema exactly (no field the schema does not name,
+ * none it requires missing, types as written). The operations come from the node's description, so a new operation
+ * without a schema or a scenario here fails.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { loadOutputSchema, resolveOutputSchemaPath } from 'n8n-core';
+import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { ESignature } from '../nodes/ESignature/ESignature.node';
+import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
+import { ESignatureTrigger } from '../nodes/ESignature/ESignatureTrigger.node';
+import { TEMPLATE_ID } from './emulator';
+import { newSigner, type EmulatedEnvelope } from './emulator/state';
+import { emulatorSuite, type InputItem } from './harness';
+import { type JsonSchema, validate } from './harness/json-schema';
+import { ServiceClient } from './harness/service-client';
+import { triggerSuite } from './harness/trigger';
+
+/** The folder of the three nodes: n8n looks for their schemas in `__schema__/` beside each node's file. */
+const NODE_DIR = join(__dirname, '..', 'nodes', 'ESignature');
+
+/**
+ * The schema file of a node's output, found as n8n finds it (n8n-core's resolveOutputSchemaPath): the editor's
+ * preview asks for the exact version with the node's `resource` and `operation` (either may be absent), n8n's AI
+ * builders fall back to other versions and, for a node with neither, to `output.json`.
+ */
+function schemaFile(version: number, resource?: string, operation?: string): string {
+	const exact = resolveOutputSchemaPath({ nodeDir: NODE_DIR, version, resource, operation });
+	const forBuilders = resolveOutputSchemaPath({ nodeDir: NODE_DIR, version, resource, operation, versionFallback: true });
+	const file = exact && existsSync(exact) ? exact : forBuilders;
+	if (!file || !existsSync(file)) throw new Error(`No output schema for ${[resource, operation].filter(Boolean).join(' → ') || 'the node'}`);
+	// What n8n hands its AI builders is this same file, read as an object.
+	expect(loadOutputSchema({ nodeDir: NODE_DIR, version, resource, operation, versionFallback: true })).toEqual(readSchema(file));
+	return file;
+}
+const readSchema = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
+
+const { description } = new ESignature();
+const optionValues = (property: INodeProperties) => (property.options as INodePropertyOptions[]).map((option) => String(option.value));
+const resources = optionValues(description.properties.find((property) => property.name === 'resource')!);
+/** Every resource → operation of the action node, as its description lists them. */
+const operations = description.properties
+	.filter((property) => property.name === 'operation')
+	.flatMap((property) =>
+		(property.displayOptions!.show!.resource as string[]).flatMap((resource) => optionValues(property).map((operation) => `${resource}:${operation}`)),
+	);
+
+const suite = emulatorSuite({ resetEach: 'none' });
+
+const jane = { name: 'Jane Doe', email: 'jane@example.com' };
+const signers = { destinationsInput: 'fields', destinations: { destination: [jane] } };
+/** One signer by e-mail, one by phone as well. */
+const twoSigners = {
+	destinationsInput: 'fields',
+	destinations: { destination: [jane, { name: 'Omar Ali', email: 'omar@example.com', phone: '+966500000009', signOrder: 2 }] },
+};
+const details = { signersInput: 'fields', signers: { signer: [{ firstNameEnglish: 'Jane', emailAddress: 'jane@example.com' }] } };
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const FUTURE = '2099-01-31T17:00:00Z';
+const TOKEN = 'b'.repeat(40);
+
+const pdfItem = (): InputItem => ({
+	json: {},
+	binary: { data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' } },
+});
+
+/** An envelope at the emulator, with Jane as its signer, its callbacks going to `webhookId`. */
+function envelope(webhookId: string | null = null): EmulatedEnvelope {
+	const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
+	const created = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }], webhookId });
+	created.signers.push(newSigner({ ...jane, signeOrder: 1 }));
+	return created;
+}
+
+async function run(parameters: INodeParameters, items: InputItem[] = [{ json: {} }]) {
+	const result = await suite.harness.run({ parameters, items });
+	if (result.error) throw new Error(`${String(parameters.resource)} → ${String(parameters.operation)} failed: ${result.error.message}`);
+	return result;
+}
+
+/** A webhook at the service, made by the node, and an envelope signed with its callback to it (a delivery logged). */
+async function webhookWithDelivery() {
+	const created = await run({ resource: 'webhook', operation: 'create', webhookUrl: 'http://127.0.0.1:9/unreachable' });
+	const webhookId = String(created.items[0].json.id);
+	const signed = envelope(webhookId);
+	await suite.emulator.sign(signed.envelopeId);
+	return { webhookId, envelopeId: signed.envelopeId };
+}
+
+interface Scenario {
+	parameters: IDataObject;
+	items?: InputItem[];
+}
+
+/**
+ * What each operation needs to succeed: its parameters (resource and operation added) and input items; several where
+ * the output's fields vary (a signed or rejected envelope, a webhook with a header token).
+ */
+const SCENARIOS: Record<string, () => Promise<Scenario | Scenario[]>> = {
+	'envelope:create': async () => ({ parameters: {}, items: [pdfItem()] }),
+	'envelope:createFromBase64': async () => ({ parameters: {}, items: [pdfItem()] }),
+	'envelope:createBulk': async () => ({ parameters: {}, items: [pdfItem()] }),
+	'envelope:createFromTemplate': async () => ({ parameters: { templateId: TEMPLATE_ID } }),
+	'envelope:createAndInvite': async () => [
+		{ parameters: signers, items: [pdfItem()] },
+		{ parameters: { ...signers, additionalFields: { isReturnUrl: true } }, items: [pdfItem()] },
+	],
+	'envelope:addFiles': async () => ({ parameters: { envelopeId: envelope().envelopeId }, items: [pdfItem()] }),
+	'envelope:cancel': async () => ({ parameters: { envelopeId: envelope().envelopeId } }),
+	'envelope:getStatus': async () => {
+		const [pending, signed, rejected] = [envelope(), envelope(), envelope()];
+		await suite.emulator.sign(signed.envelopeId);
+		await suite.emulator.reject(rejected.envelopeId, jane.email, 'Wrong amount');
+		return [pending, signed, rejected].map(({ envelopeId }) => ({ parameters: { envelopeId } }));
+	},
+	'envelope:extendInvitations': async () => ({ parameters: { envelopeId: envelope().envelopeId, availableTo: FUTURE } }),
+	'invitation:send': async () => ({ parameters: { documentId: envelope().documentId, ...signers } }),
+	'invitation:sendBulk': async () => ({ parameters: { documentIds: envelope().documentId, ...signers } }),
+	'invitation:sendForEnvelope': async () => ({ parameters: { envelopeId: envelope().envelopeId } }),
+	'invitation:extend': async () => ({ parameters: { destinationId: envelope().signers[0].destinationId, availableTo: FUTURE } }),
+	'invitation:sendReminder': async () => ({ parameters: { requestId: envelope().envelopeId, destinationEmail: jane.email } }),
+	'invitation:sendBulkReminders': async () => ({
+		parameters: { reminders: { reminder: [{ requestId: envelope().envelopeId, destinationEmail: jane.email }] } },
+	}),
+	'invitation:getSigningLinks': async () => ({ parameters: { documentId: envelope().documentId, ...twoSigners } }),
+	'invitation:sendWithLinks': async () => ({ parameters: { documentId: envelope().documentId, ...twoSigners } }),
+	'signing:sign': async () => ({ parameters: { documentId: envelope().documentId, ...details } }),
+	'signing:signByTemplate': async () => ({ parameters: { templateId: TEMPLATE_ID, ...details } }),
+	'identitySigning:sign': async () => {
+		const requestId = crypto.randomUUID();
+		suite.emulator.authenticateIdentity(requestId);
+		return { parameters: { requestId }, items: [pdfItem()] };
+	},
+	'identitySigning:signWithSigners': async () => {
+		const requestId = crypto.randomUUID();
+		suite.emulator.authenticateIdentity(requestId);
+		return { parameters: { requestId, ...details }, items: [pdfItem()] };
+	},
+	'document:download': async () => ({ parameters: { documentId: envelope().documentId } }),
+	'document:getContent': async () => ({ parameters: { documentId: envelope().documentId } }),
+	'document:downloadSigned': async () => {
+		const signed = envelope();
+		await suite.emulator.sign(signed.envelopeId);
+		return { parameters: { documentId: signed.documentId } };
+	},
+	'document:getCompleted': async () => {
+		const signed = envelope();
+		await suite.emulator.sign(signed.envelopeId);
+		return { parameters: { documentId: signed.documentId } };
+	},
+	'commercialRegistration:check': async () => ({ parameters: { commercialNumber: '1010010101' } }),
+	'smsProvider:configure': async () => ({
+		parameters: { smsProvider: 1, smsUrl: 'https://sms.example.com/send', smsSender: 'ACME', smsUserame: 'acme', smsPassword: 'pw' },
+	}),
+	'webhook:create': async () => [
+		{ parameters: { webhookUrl: 'https://example.com/hook' } },
+		{ parameters: { webhookUrl: 'https://example.com/hook', headerToken: TOKEN, isDefault: true } },
+	],
+	'webhook:createMany': async () => ({
+		parameters: { webhooks: { webhook: [{ webhookUrl: 'https://example.com/one' }, { webhookUrl: 'https://example.com/two', headerToken: TOKEN }] } },
+	}),
+	'webhook:get': async () => {
+		const created = await run({ resource: 'webhook', operation: 'create', webhookUrl: 'https://example.com/hook', headerToken: TOKEN });
+		return [{ parameters: { webhookId: byId(String(created.items[0].json.id)) } }, { parameters: { webhookId: byId((await webhookWithDelivery()).webhookId) } }];
+	},
+	'webhook:getAll': async () => {
+		// Webhooks of every kind Get Many tells apart: plain, with a header token, a trigger's, a waiting Send and Wait's.
+		await webhookWithDelivery();
+		await run({ resource: 'webhook', operation: 'create', webhookUrl: 'https://example.com/hook', headerToken: TOKEN });
+		await run({ resource: 'webhook', operation: 'create', webhookUrl: `http://127.0.0.1:5678/webhook-test/${crypto.randomUUID()}/webhook` });
+		const waiting = new URL('http://127.0.0.1:5678/webhook-waiting/exec-7');
+		waiting.search = new URLSearchParams({ check: 'a'.repeat(64), envelopeId: crypto.randomUUID(), documentIds: crypto.randomUUID(), until: FUTURE }).toString();
+		await run({ resource: 'webhook', operation: 'create', webhookUrl: waiting.toString() });
+		return { parameters: { returnAll: true } };
+	},
+	'webhook:getLogs': async () => {
+		await webhookWithDelivery();
+		return { parameters: { filters: {} } };
+	},
+	'webhook:update': async () => ({
+		parameters: { webhookId: byId((await webhookWithDelivery()).webhookId), updateFields: { webhookUrl: 'https://example.com/new' } },
+	}),
+	'webhook:delete': async () => ({ parameters: { webhookId: byId((await webhookWithDelivery()).webhookId) } }),
+	'webhook:resend': async () => ({ parameters: { requestId: (await webhookWithDelivery()).envelopeId } }),
+	'accessToken:revoke': async () => ({ parameters: {} }),
+};
+
+describe('the schema check', () => {
+	const schema: JsonSchema = {
+		type: 'object',
+		properties: { id: { type: 'string' }, count: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } },
+		required: ['id'],
+	};
+
+	it('passes a conforming value and fails an undeclared field, a missing required one and a wrong type', () => {
+		expect(validate(schema, { id: 'a', count: 2, tags: ['x'] })).toEqual([]);
+		expect(validate(schema, { id: 'a', extra: true })).toEqual(['$.extra: is not in the schema']);
+		expect(validate(schema, { count: 2 })).toEqual(['$: misses id, which the schema requires']);
+		expect(validate(schema, { id: 'a', count: 2.5, tags: [1] })).toEqual([
+			'$.count: is number (2.5), the schema says integer',
+			'$.tags[0]: is integer (1), the schema says string',
+		]);
+	});
+
+	it('fails a schema with a keyword it does not check', () => {
+		expect(validate({ type: 'string', pattern: '^a' } as JsonSchema, 'a')).toEqual([
+			'$: the schema uses keywords this check does not know: pattern',
+		]);
+	});
+});
+
+describe('output schemas of the E-Signature node', () => {
+	it('lists every operation of every resource (the list the checks below walk)', () => {
+		expect(new Set(operations.map((key) => key.split(':')[0]))).toEqual(new Set(resources));
+		expect(operations).toHaveLength(36);
+		expect(Object.keys(SCENARIOS).sort()).toEqual([...operations].sort());
+	});
+
+	it.each(operations)('%s: its schema is where the editor asks for it', (key) => {
+		const [resource, operation] = key.split(':');
+		const exact = resolveOutputSchemaPath({ nodeDir: NODE_DIR, version: description.version as number, resource, operation })!;
+		expect(exact.endsWith(join('__schema__', 'v1.0.0', resource, `${operation}.json`))).toBe(true);
+		expect(existsSync(exact)).toBe(true);
+	});
+
+	it.each(operations)('%s: what it outputs matches its schema', async (key) => {
+		const [resource, operation] = key.split(':');
+		const outputs = [];
+		for (const { parameters, items } of ([] as Scenario[]).concat(await SCENARIOS[key]())) {
+			const result = await run({ resource, operation, ...parameters } as INodeParameters, items);
+			expect(result.items.length).toBeGreaterThan(0);
+			outputs.push(...result.items.map((item) => item.json));
+		}
+		const schema = readSchema(schemaFile(description.version as number, resource, operation));
+		expect(outputs.flatMap((json, index) => validate(schema, json, `item ${index}`))).toEqual([]);
+	});
+});
+
+describe('output schemas of E-Signature Send and Wait', () => {
+	const nodeType = new ESignatureSendAndWait();
+	const version = nodeType.description.version as number;
+	/** Its operations, as its description lists them (n8n looks the schema up by `operation`, there is no resource). */
+	const sendAndWaitOperations = optionValues(nodeType.description.properties.find((property) => property.name === 'operation')!);
+	let executionNumber = 0;
+
+	const SEND: INodeParameters = { inputDataFieldName: 'data', ...signers };
+	const run = async (parameters: INodeParameters, items: InputItem[], executionId = `schemas-${++executionNumber}`) => {
+		const result = await suite.harness.run({ parameters, items, nodeType, executionId });
+		if (result.error) throw new Error(`${String(parameters.operation)} failed: ${result.error.message}`);
+		return result;
+	};
+
+	/** Signs or rejects the envelope, and resumes the node with the callback the emulator sent, as n8n would. */
+	async function resumed(parameters: INodeParameters, envelopeId: string, outcome: 'sign' | 'reject') {
+		if (outcome === 'sign') await suite.emulator.sign(envelopeId);
+		else await suite.emulator.reject(envelopeId, jane.email, 'Wrong amount');
+		const delivery = [...suite.emulator.state.deliveries].reverse().find((d) => d.requestId === envelopeId)!;
+		const query = Object.fromEntries(new URL(delivery.webhookUrl).searchParams) as IDataObject;
+		const { result } = await suite.harness.resume(nodeType, parameters, { headers: delivery.headers as IDataObject, query, body: delivery.body });
+		return result.workflowData!.flat().map((item) => item.json);
+	}
+
+	const limit = { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 5, resumeUnit: 'minutes' } } };
+
+	/** Every way each operation ends: signed, rejected (on the first or the second output), timed out, links. */
+	const OUTCOMES: Record<string, () => Promise<IDataObject[]>> = {
+		sendAndWaitForSignature: async () => {
+			const outputs: IDataObject[] = [];
+			for (const [outcome, options] of [['sign', {}], ['reject', {}], ['reject', { rejectedOutput: true }]] as const) {
+				const parameters = { operation: 'sendAndWaitForSignature', ...SEND, options };
+				const sent = await run(parameters, [pdfItem()]);
+				outputs.push(...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)));
+			}
+			const waiting = await run({ operation: 'sendAndWaitForSignature', ...SEND, options: limit }, [pdfItem()]);
+			outputs.push(...(await waiting.resumeAtTimeLimit()).items.map((item) => item.json));
+			return outputs;
+		},
+		sendAndOutputLinks: async () => (await run({ operation: 'sendAndOutputLinks', ...SEND }, [pdfItem()])).items.map((item) => item.json),
+		waitForSignature: async () => {
+			const outputs: IDataObject[] = [];
+			for (const [outcome, options] of [['sign', {}], ['reject', {}], ['timeout', limit]] as const) {
+				const executionId = `schemas-${++executionNumber}`;
+				const sent = await run({ operation: 'sendAndOutputLinks', ...SEND }, [pdfItem()], executionId);
+				const parameters = { operation: 'waitForSignature', options };
+				const waiting = await run(parameters, [{ json: {} }], executionId);
+				if (outcome === 'timeout') outputs.push(...(await waiting.resumeAtTimeLimit()).items.map((item) => item.json));
+				else outputs.push(...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)));
+			}
+			return outputs;
+		},
+	};
+
+	it('has an outcome here for every operation', () => {
+		expect(Object.keys(OUTCOMES).sort()).toEqual([...sendAndWaitOperations].sort());
+	});
+
+	it.each(sendAndWaitOperations)('%s: what it outputs matches its schema', async (operation) => {
+		const outputs = await OUTCOMES[operation]();
+		expect(outputs.length).toBeGreaterThan(0);
+		const file = schemaFile(version, undefined, operation);
+		expect(file.endsWith(join('__schema__', 'v1.0.0', `${operation}.json`))).toBe(true);
+		const schema = readSchema(file);
+		expect(outputs.flatMap((json, index) => validate(schema, json, `item ${index}`))).toEqual([]);
+	});
+});
+
+describe('output schema of the E-Signature Trigger', () => {
+	const trigger = triggerSuite();
+	const service = new ServiceClient(() => trigger.emulator);
+
+	it('matches every event it emits: completed and rejected, files in binary or kept as Base64', async () => {
+		const outputs: IDataObject[] = [];
+		for (const options of [{}, { keepBase64: true }, { downloadFiles: false }]) {
+			for (const outcome of ['sign', 'reject'] as const) {
+				const active = await trigger.activeTrigger({ events: ['*'], options });
+				const { envelopeId } = await service.createEnvelope(active.webhookId!);
+				if (outcome === 'sign') await trigger.emulator.sign(envelopeId);
+				else await trigger.emulator.reject(envelopeId, 'omar@example.com', 'Wrong amount');
+				outputs.push(...active.executions.flat().map((item) => item.json));
+				await active.deactivate();
+			}
+		}
+		expect(outputs).toHaveLength(6);
+		// A node without resource and operation: n8n's AI builders read `output.json` (the editor shows no preview of a trigger).
+		const file = schemaFile(new ESignatureTrigger().description.version as number);
+		expect(file.endsWith(join('__schema__', 'v1.0.0', 'output.json'))).toBe(true);
+		expect(outputs.flatMap((json, index) => validate(readSchema(file), json, `item ${index}`))).toEqual([]);
+	});
+});
