@@ -1,15 +1,17 @@
-import type { IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeProperties } from 'n8n-workflow';
 
 import type { DocumentFile } from './binary';
 import { documentFile } from './binary';
 import { detectMimeType, safeBaseName } from '../shared/files';
-import { inputError, requireHttpUrl } from './validation';
+import { runsAsTool } from '../shared/asTool';
+import { booleanOf, httpUrlProblem, inputError, integerOf, internalAddressProblem, isWrittenInNode, requireHttpUrl } from './validation';
 
 /*
  * File Input → URL: the node downloads the document itself, so that a model (which can pass no file to a tool) can
  * give a link. Whoever wrote a text the model read can choose that link, so the download is kept narrow
  * (docs/ai-agents.md#documents-from-a-url): n8n's own HTTP helper only (n8n's proxy and outbound-request rules apply),
- * never the credential, http(s) only, a bounded number of redirects and bytes; the caller then accepts only a PDF.
+ * never the credential, http(s) only, a bounded number of redirects, bytes and seconds; the caller then accepts only a
+ * PDF. Redirects are followed here, one request per hop, so that every hop is checked (docs/security.md).
  */
 
 /** The largest document downloaded: far above a contract PDF (the README's figures send 20 MB), and a bound on a link's cost. */
@@ -18,14 +20,15 @@ export const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
 /** Redirects followed: enough for a file host's short link and its storage, not a chain. */
 export const MAX_DOWNLOAD_REDIRECTS = 3;
 
-/** How long a download may take before it is given up (ms). */
-const DOWNLOAD_TIMEOUT_MS = 60_000;
-
 type ByteStream = AsyncIterable<Buffer> & { destroy?: () => void };
 
-/** Where a URL points, for error messages: its path and query may hold a key. */
-function originOf(url: string): string {
-	return new URL(url).origin;
+/** Where a URL points, for error messages: its path and query may hold a key. Text that is not a URL is not shown. */
+export function originOf(url: string): string {
+	try {
+		return new URL(url).origin;
+	} catch {
+		return 'not a URL';
+	}
 }
 
 /**
@@ -43,8 +46,17 @@ function nameFromUrl(url: string): string {
 	return /\.[a-z0-9]{1,5}$/i.test(last) ? last : 'document.pdf';
 }
 
-/** Reads a downloaded stream into memory, refusing it once it passes MAX_DOWNLOAD_BYTES. */
-async function readLimited(context: IExecuteSingleFunctions, body: ByteStream, fieldLabel: string, origin: string): Promise<Buffer> {
+/**
+ * Reads a downloaded stream into memory, refusing it once it passes MAX_DOWNLOAD_BYTES or what is left of the item's
+ * bytes. The chunks are counted as n8n's HTTP client hands them over, after it unpacked a gzip or deflate answer.
+ */
+async function readLimited(
+	context: IExecuteSingleFunctions,
+	body: ByteStream,
+	fieldLabel: string,
+	origin: string,
+	budget: DownloadBudget,
+): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	for await (const chunk of body) {
@@ -53,8 +65,17 @@ async function readLimited(context: IExecuteSingleFunctions, body: ByteStream, f
 			body.destroy?.();
 			throw tooLarge(context, fieldLabel, origin);
 		}
+		if (size > budget.bytesLeft) {
+			body.destroy?.();
+			throw inputError(
+				context,
+				`${fieldLabel}: the download from ${origin} takes the item's documents past ${budget.maxTotalBytes / 1024 / 1024} MB together`,
+				'Send fewer or smaller documents per item; the workflow\'s author can change Download Options → Max Total Size (MB).',
+			);
+		}
 		chunks.push(chunk);
 	}
+	budget.bytesLeft -= size;
 	return Buffer.concat(chunks, size);
 }
 
@@ -65,48 +86,181 @@ const tooLarge = (context: IExecuteSingleFunctions, fieldLabel: string, origin: 
 		'Download it with another node and give it as a binary file.',
 	);
 
+
+/** Download Options' defaults (literal again in the options, where n8n's lint wants them), per item (docs/security.md). */
+export const DOWNLOAD_DEFAULTS = {
+	/** Links per item: a contract with its annexes, not a crawl. */
+	maxLinks: 10,
+	/** Bytes per item, all its downloads together, in MB: two documents of the largest size. */
+	maxTotalSize: 50,
+	/** Seconds a download may take from its request to its last byte: n8n's own timeout only counts idle time. */
+	timeLimit: 60,
+} as const;
+
+/** The limits of one item's downloads, and what is left of its bytes. */
+export interface DownloadBudget {
+	maxLinks: number;
+	bytesLeft: number;
+	maxTotalBytes: number;
+	timeLimitSeconds: number;
+	/** Whether a tool may reach internal addresses: the author said so in the node. */
+	allowInternal: boolean;
+	/** Whether the links are checked for internal addresses: the node runs as an AI tool. */
+	checkAddresses: boolean;
+}
+
+/** The Download Options collection of File Input → URL (the caller shows it only for that input). */
+export function downloadOptionsProperty(multiple: boolean): INodeProperties {
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Allow Internal Addresses (AI Tool)',
+			name: 'allowInternalAddresses',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether a link may lead to loopback, private, link-local or other internal addresses when the node runs as an AI tool. Set it here, never with an expression: a model cannot set it. Workflows outside AI tools follow n8n\'s own outbound rules.',
+		},
+		{
+			displayName: 'Max Total Size (MB)',
+			name: 'maxTotalSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 1024 },
+			default: 50,
+			description: `The most an item's downloads may add up to, after decompression. Each document is at most ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB.`,
+		},
+		{
+			displayName: 'Time Limit (Seconds)',
+			name: 'timeLimit',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 3600 },
+			default: 60,
+			description: 'How long one download may take from its request to its last byte, redirects included',
+		},
+	];
+	if (multiple) {
+		options.splice(1, 0, {
+			displayName: 'Max Links',
+			name: 'maxLinks',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 100 },
+			default: 10,
+			description: 'The most links one item may give',
+		});
+	}
+	return { displayName: 'Download Options', name: 'downloadOptions', type: 'collection', placeholder: 'Add option', default: {}, options };
+}
+
+const DOWNLOAD_OPTION_LABELS: Record<string, string> = {
+	allowInternalAddresses: 'Allow Internal Addresses (AI Tool)',
+	maxLinks: 'Max Links',
+	maxTotalSize: 'Max Total Size (MB)',
+	timeLimit: 'Time Limit (Seconds)',
+};
+
+/**
+ * The item's download limits from Download Options. In an AI tool each option must be written in the node: an
+ * expression there can carry the model's words ($fromAI, or its arguments as $json), and a model must not lift a limit.
+ */
+export function downloadBudget(context: IExecuteSingleFunctions): DownloadBudget {
+	const asTool = runsAsTool(context);
+	const given = (context.getNodeParameter('downloadOptions', {}) ?? {}) as IDataObject;
+	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
+	if (asTool) {
+		for (const name of ['downloadOptions', ...Object.keys(DOWNLOAD_OPTION_LABELS).map((key) => `downloadOptions.${key}`)]) {
+			if (!isWrittenInNode(context, name)) {
+				const shown = name === 'downloadOptions' ? 'Download Options' : label(name.split('.')[1]);
+				throw inputError(
+					context,
+					`${shown} must be written in the node, not set by an expression, when the node runs as an AI tool`,
+					'A model can fill an expression of a tool; only the workflow\'s author sets the download limits.',
+				);
+			}
+		}
+	}
+	const number = (name: keyof typeof DOWNLOAD_DEFAULTS, max: number) =>
+		given[name] === undefined ? DOWNLOAD_DEFAULTS[name] : integerOf(context, given[name], label(name), { min: 1, max });
+	const maxTotalBytes = number('maxTotalSize', 1024) * 1024 * 1024;
+	return {
+		maxLinks: number('maxLinks', 100),
+		maxTotalBytes,
+		bytesLeft: maxTotalBytes,
+		timeLimitSeconds: number('timeLimit', 3600),
+		allowInternal:
+			given.allowInternalAddresses === undefined ? false : booleanOf(context, given.allowInternalAddresses, label('allowInternalAddresses')),
+		checkAddresses: asTool,
+	};
+}
+
+/** A link's refusal: it names the link's origin, never what answered there. */
+const refusedInternal = (context: IExecuteSingleFunctions, fieldLabel: string, origin: string, from?: string) =>
+	inputError(
+		context,
+		`${fieldLabel}: refused: internal address ${origin}${from ? ` (a redirect from ${from})` : ''}`,
+		'An AI tool downloads only from public addresses. If the workflow must download from this network, its author can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.',
+	);
+
+/**
+ * When the node runs as a tool, a hop to an internal address is refused before it is requested: by its host as
+ * written (internalAddressProblem), then by n8n's egress filter, enforced here even where the instance leaves SSRF
+ * protection off, which resolves a name and checks the addresses it finds (n8n 2.x; not in n8n 1.x).
+ */
+async function checkHop(context: IExecuteSingleFunctions, url: URL, budget: DownloadBudget, fieldLabel: string, from?: string) {
+	if (!budget.checkAddresses || budget.allowInternal) return;
+	if (internalAddressProblem(url)) throw refusedInternal(context, fieldLabel, url.origin, from);
+	const egress = context.helpers.getSecureEgressFilter?.('enforced');
+	if (!egress) return;
+	const verdict = await egress.validateUrl(url);
+	// A name that does not resolve is not refused here: the request fails on it with its own error.
+	if (!verdict.ok && /^Ssrf/.test(verdict.error.name)) throw refusedInternal(context, fieldLabel, url.origin, from);
+}
+
 /** Downloads one document given by URL (its type is read from the bytes; the caller checks it is a PDF). */
 export async function downloadDocument(
 	context: IExecuteSingleFunctions,
 	value: unknown,
 	fieldLabel: string,
+	budget: DownloadBudget,
 ): Promise<DocumentFile> {
 	const url = requireHttpUrl(context, value, fieldLabel);
 	const origin = originOf(url);
-	let response: IN8nHttpFullResponse;
-	try {
-		// helpers.httpRequest, not httpRequestWithAuthentication: the credential never goes to a URL a prompt can choose.
-		response = (await context.helpers.httpRequest({
-			method: 'GET',
-			url,
-			headers: { Accept: 'application/pdf' },
-			encoding: 'stream',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			maxRedirects: MAX_DOWNLOAD_REDIRECTS,
-			timeout: DOWNLOAD_TIMEOUT_MS,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		const { code, message, name } = (error ?? {}) as { code?: string; message?: string; name?: string };
-		// n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) refuses an address before connecting.
-		if (name?.startsWith('Ssrf')) {
+	// One deadline for the whole download, redirects included; its timer is Node's own, which keeps no process alive.
+	const deadline = AbortSignal.timeout(budget.timeLimitSeconds * 1000);
+	const tooSlow = () =>
+		inputError(
+			context,
+			`${fieldLabel}: the download from ${origin} took longer than ${budget.timeLimitSeconds} seconds`,
+			'Check that the link is a direct link to the PDF; the workflow\'s author can change Download Options → Time Limit (Seconds).',
+		);
+	let hop = new URL(url);
+	let previous: string | undefined;
+	let response: IN8nHttpFullResponse | undefined;
+	for (let redirects = 0; ; redirects++) {
+		await checkHop(context, hop, budget, fieldLabel, previous);
+		if (deadline.aborted) throw tooSlow();
+		response = await requestHop(context, hop.href, fieldLabel, origin, deadline, tooSlow);
+		const location = response.headers.location;
+		if (response.statusCode < 300 || response.statusCode >= 400 || location === undefined) break;
+		(response.body as unknown as ByteStream).destroy?.();
+		if (redirects >= MAX_DOWNLOAD_REDIRECTS) {
 			throw inputError(
 				context,
-				`${fieldLabel}: n8n's outbound rules (SSRF protection) do not allow downloads from ${origin}`,
-				'Ask the n8n administrator to allow the host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), or give the document as Base64 Text.',
+				`${fieldLabel}: the download from ${origin} was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`,
+				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
 			);
 		}
-		const redirects = code === 'ERR_FR_TOO_MANY_REDIRECTS' || /redirect/i.test(message ?? '');
-		throw inputError(
-			context,
-			redirects
-				? `${fieldLabel}: the download from ${origin} was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`
-				: `${fieldLabel}: the document could not be downloaded from ${origin}${code ? ` (${code})` : ''}`,
-			'Check that the URL is a direct link to the PDF and that n8n can reach it.',
-		);
+		const next = redirectTarget(String(location), hop);
+		if (!next || httpUrlProblem(next.href)) {
+			throw inputError(
+				context,
+				`${fieldLabel}: the download from ${origin} was redirected to a link that is not http(s)`,
+				'Check that the URL is a direct link to the PDF.',
+			);
+		}
+		previous = hop.origin;
+		hop = next;
 	}
 	const body = response.body as unknown as ByteStream;
-	if (response.statusCode >= 400) {
+	if (response.statusCode >= 300) {
 		body.destroy?.();
 		throw inputError(
 			context,
@@ -115,10 +269,67 @@ export async function downloadDocument(
 		);
 	}
 	const declared = Number(response.headers['content-length']);
+	// Content-Length counts the bytes as sent: a compressed answer is counted again as it is unpacked (readLimited).
 	if (Number.isFinite(declared) && declared > MAX_DOWNLOAD_BYTES) {
 		body.destroy?.();
 		throw tooLarge(context, fieldLabel, origin);
 	}
-	const bytes = await readLimited(context, body, fieldLabel, origin);
+	const stop = () => body.destroy?.();
+	deadline.addEventListener('abort', stop, { once: true });
+	// A body cut by the deadline ends in a stream error: the time limit is what to name.
+	const bytes = await readLimited(context, body, fieldLabel, origin, budget)
+		.catch((error: unknown) => Promise.reject(deadline.aborted ? tooSlow() : error))
+		.finally(() => deadline.removeEventListener('abort', stop));
+	if (deadline.aborted) throw tooSlow();
 	return documentFile(bytes, nameFromUrl(url), detectMimeType(bytes).mimeType);
+}
+
+/** The absolute link a redirect points to, or undefined when its Location is not a URL. */
+function redirectTarget(location: string, from: URL): URL | undefined {
+	try {
+		return new URL(location, from);
+	} catch {
+		return undefined;
+	}
+}
+
+/** One request of a download, redirects not followed: n8n's HTTP helper, so its proxy and outbound rules apply to each hop. */
+async function requestHop(
+	context: IExecuteSingleFunctions,
+	url: string,
+	fieldLabel: string,
+	origin: string,
+	deadline: AbortSignal,
+	tooSlow: () => Error,
+): Promise<IN8nHttpFullResponse> {
+	try {
+		// helpers.httpRequest, not httpRequestWithAuthentication: the credential never goes to a URL a prompt can choose.
+		return (await context.helpers.httpRequest({
+			method: 'GET',
+			url,
+			headers: { Accept: 'application/pdf' },
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			maxRedirects: 0,
+			abortSignal: deadline,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		if (deadline.aborted) throw tooSlow();
+		const { code, name } = (error ?? {}) as { code?: string; name?: string };
+		// n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) refuses an address before connecting.
+		if (name?.startsWith('Ssrf')) {
+			throw inputError(
+				context,
+				`${fieldLabel}: n8n's outbound rules (SSRF protection) do not allow downloads from ${origin}`,
+				'Ask the n8n administrator to allow the host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), or give the document as Base64 Text.',
+			);
+		}
+		throw inputError(
+			context,
+			`${fieldLabel}: the document could not be downloaded from ${origin}${code ? ` (${code})` : ''}`,
+			'Check that the URL is a direct link to the PDF and that n8n can reach it.',
+		);
+	}
 }

@@ -3,7 +3,7 @@ import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import type { DocumentFile, UploadFile } from './binary';
 import { detectMimeType } from '../shared/files';
 import { documentFile, readBinaryFile, requireBase64Bytes, splitPropertyNames } from './binary';
-import { downloadDocument } from './fileDownload';
+import { downloadBudget, downloadDocument, downloadOptionsProperty, originOf } from './fileDownload';
 import { isPlainObject, parseJsonParameter, pick } from './json';
 import { MAX_LENGTH, inputError, requireText, textOf } from './validation';
 
@@ -112,6 +112,7 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 					'Links to the documents (PDF), separated by commas or new lines; each is downloaded without the credential, and named after the last part of its path',
 				displayOptions: url,
 			},
+			{ ...downloadOptionsProperty(true), displayOptions: url },
 		];
 	}
 	return [
@@ -145,6 +146,7 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 			description: 'Link to the document (PDF), such as https://example.com/contract.pdf; it is downloaded without the credential',
 			displayOptions: url,
 		},
+		{ ...downloadOptionsProperty(false), displayOptions: url },
 		// One parameter shown twice: optional for a binary file, required for Base64 text unless there is a default.
 		{
 			displayName: FILE_INPUT_LABELS.fileName,
@@ -294,17 +296,25 @@ function urlList(context: IExecuteSingleFunctions): string[] {
 
 /** File Input → URL: each document downloaded (fileDownload.ts), then checked as every other file is. */
 async function downloadFileInput(context: IExecuteSingleFunctions, options: FileInputOptions): Promise<DocumentFile[]> {
+	const budget = downloadBudget(context);
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.url;
-		const file = await downloadDocument(context, context.getNodeParameter('fileUrl', ''), label);
+		const file = await downloadDocument(context, context.getNodeParameter('fileUrl', ''), label, budget);
 		return [requirePdf(context, { ...file, fileName: singleFileName(context, file, true, options) }, label)];
 	}
 	const urls = urlList(context);
 	if (!urls.length) throw inputError(context, `${FILE_INPUT_LABELS.urls} is empty: enter the link of at least one document`);
+	if (urls.length > budget.maxLinks) {
+		throw inputError(
+			context,
+			`${FILE_INPUT_LABELS.urls}, link ${budget.maxLinks + 1} (${originOf(urls[budget.maxLinks])}): at most ${budget.maxLinks} links per item, got ${urls.length}`,
+			"Send the documents over several items; the workflow's author can change Download Options → Max Links.",
+		);
+	}
 	const files: DocumentFile[] = [];
 	for (const [index, url] of urls.entries()) {
 		const label = urls.length > 1 ? `${FILE_INPUT_LABELS.urls}, link ${index + 1}` : FILE_INPUT_LABELS.urls;
-		files.push(requirePdf(context, await downloadDocument(context, url, label), label));
+		files.push(requirePdf(context, await downloadDocument(context, url, label, budget), label));
 	}
 	return files;
 }
