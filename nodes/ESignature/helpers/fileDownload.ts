@@ -166,7 +166,8 @@ export function downloadBudget(context: IExecuteSingleFunctions): DownloadBudget
 	const given = (context.getNodeParameter('downloadOptions', {}) ?? {}) as IDataObject;
 	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
 	if (asTool) {
-		for (const name of ['downloadOptions', ...Object.keys(DOWNLOAD_OPTION_LABELS).map((key) => `downloadOptions.${key}`)]) {
+		// Each option first, so that the error names it; then the collection as a whole.
+		for (const name of [...Object.keys(DOWNLOAD_OPTION_LABELS).map((key) => `downloadOptions.${key}`), 'downloadOptions']) {
 			if (!isWrittenInNode(context, name)) {
 				const shown = name === 'downloadOptions' ? 'Download Options' : label(name.split('.')[1]);
 				throw inputError(
@@ -209,9 +210,10 @@ async function checkHop(context: IExecuteSingleFunctions, url: URL, budget: Down
 	if (internalAddressProblem(url)) throw refusedInternal(context, fieldLabel, url.origin, from);
 	const egress = context.helpers.getSecureEgressFilter?.('enforced');
 	if (!egress) return;
-	const verdict = await egress.validateUrl(url);
-	// A name that does not resolve is not refused here: the request fails on it with its own error.
-	if (!verdict.ok && /^Ssrf/.test(verdict.error.name)) throw refusedInternal(context, fieldLabel, url.origin, from);
+	// A name that does not resolve (a rejection, or an error that is not n8n's Ssrf… refusal) is not refused here:
+	// the request fails on it with its own error, or goes through n8n's proxy, which resolves it.
+	const verdict = await egress.validateUrl(url).catch(() => undefined);
+	if (verdict && !verdict.ok && /^Ssrf/.test(verdict.error.name)) throw refusedInternal(context, fieldLabel, url.origin, from);
 }
 
 /** Downloads one document given by URL (its type is read from the bytes; the caller checks it is a PDF). */
