@@ -176,10 +176,92 @@ describe('File Input as a tool (n8n\'s @tool display option): no Binary File, UR
 
 	it('a tool with File Input left as it is downloads the link the model gives', async () => {
 		const documentUrl = `${suite.emulator.url}/sample/contract.pdf`;
-		const result = await callTool('envelope', { operation: 'createFromBase64', fileUrl: fromAI('documentUrl') }, { documentUrl });
+		// The emulator is on loopback, which a tool reaches only with the author's allowance (docs/security.md).
+		const downloadOptions = { allowInternalAddresses: true };
+		const result = await callTool('envelope', { operation: 'createFromBase64', fileUrl: fromAI('documentUrl'), downloadOptions }, { documentUrl });
 		expect(result.error).toBeUndefined();
 		const [create] = apiRequests();
 		expect(create.path).toBe('/api/v1/envelopes/initiate-base64');
 		expect(create.body).toMatchObject({ files: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'contract.pdf' } });
+	});
+});
+
+describe('account settings as tools: a model may not choose where callbacks and messages go (docs/security.md)', () => {
+	/** The attacker's receiver, which an injected instruction names. */
+	const ATTACKER = 'https://collector.attacker.example/hook';
+	const HELP =
+		". Where the account's callbacks and messages go is the workflow author's decision: a model can be told by any text it reads to send them to someone else.";
+	const refusal = (label: string) => `${label}: an AI tool may not choose this URL: write it in the node, not with an expression or the model${HELP}`;
+	const attackerWebhooks = () => suite.emulator.webhooks().filter((webhook) => webhook.webhookUrl === ATTACKER);
+
+	async function existingWebhook(): Promise<string> {
+		const created = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'create', webhookUrl: 'https://example.com/own' } });
+		suite.emulator.clearRequests();
+		return String(created.items[0].json.id);
+	}
+
+	it('Webhook → Create: a URL from the model is refused, nothing is registered', async () => {
+		const result = await callTool('webhook', { operation: 'create', webhookUrl: fromAI('url'), headerToken: 'kept-secret', isDefault: true }, { url: ATTACKER });
+		expect(result.error?.message).toBe(refusal('Webhook URL'));
+		expect(apiRequests()).toHaveLength(0);
+		expect(attackerWebhooks()).toHaveLength(0);
+	});
+
+	it('Webhook → Create: the model\'s arguments through $json are the model\'s words too', async () => {
+		const result = await callTool('webhook', { operation: 'create', webhookUrl: '={{ $json.url }}' }, { url: ATTACKER });
+		expect(result.error?.message).toBe(refusal('Webhook URL'));
+		expect(attackerWebhooks()).toHaveLength(0);
+	});
+
+	it('Webhook → Create: the URL the author wrote in the node is registered; the model may fill the rest', async () => {
+		const result = await callTool(
+			'webhook',
+			{ operation: 'create', webhookUrl: 'https://example.com/callbacks', isDefault: "={{ $fromAI('isDefault', '', 'boolean') }}" },
+			{ isDefault: false },
+		);
+		expect(result.error).toBeUndefined();
+		expect(apiRequests()[0].body).toEqual({ webhookUrl: 'https://example.com/callbacks', isDefault: false });
+	});
+
+	it('Webhook → Create Many: one URL from the model refuses the request, naming its entry', async () => {
+		const result = await callTool(
+			'webhook',
+			{ operation: 'createMany', webhooks: { webhook: [{ webhookUrl: 'https://example.com/a' }, { webhookUrl: fromAI('url') }] } },
+			{ url: ATTACKER },
+		);
+		expect(result.error?.message).toBe(refusal('Webhooks, webhook 2: Webhook URL'));
+		expect(apiRequests()).toHaveLength(0);
+		expect(attackerWebhooks()).toHaveLength(0);
+	});
+
+	it('Webhook → Update: a new URL from the model is refused, the webhook keeps its own', async () => {
+		const id = await existingWebhook();
+		const result = await callTool(
+			'webhook',
+			{ operation: 'update', webhookId: { __rl: true, mode: 'id', value: id }, updateFields: { webhookUrl: fromAI('url') } },
+			{ url: ATTACKER },
+		);
+		expect(result.error?.message).toBe(refusal('Update Fields: Webhook URL'));
+		expect(apiRequests()).toHaveLength(0);
+		expect(suite.emulator.webhooks().find((webhook) => webhook.id === id)?.webhookUrl).toBe('https://example.com/own');
+	});
+
+	it('SMS Provider → Configure: a gateway URL from the model is refused, nothing is sent', async () => {
+		const result = await callTool(
+			'smsProvider',
+			{ operation: 'configure', smsProvider: 1, smsUrl: fromAI('gateway'), smsSender: 'ACME', smsUserame: 'acme-user', smsPassword: 'sms-secret' },
+			{ gateway: ATTACKER },
+		);
+		expect(result.error?.message).toBe(refusal('Gateway URL'));
+		expect(apiRequests()).toHaveLength(0);
+	});
+
+	it('in a workflow (not a tool) an expression gives the URL as before', async () => {
+		const result = await suite.harness.run({
+			parameters: { resource: 'webhook', operation: 'create', webhookUrl: '={{ $json.url }}' },
+			items: [{ json: { url: 'https://example.com/from-data' } }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests()[0].body).toMatchObject({ webhookUrl: 'https://example.com/from-data' });
 	});
 });

@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import { gzipSync } from 'zlib';
 
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { emulatorSuite } from './harness';
 
@@ -122,7 +122,7 @@ async function toolDownload(documentUrl: string, extra: INodeParameters = {}) {
 }
 
 /** Create and Invite in a workflow (not a tool), with its File URLs and Download Options. */
-async function workflowDownload(fileUrls: string, downloadOptions: IDataObject = {}) {
+async function workflowDownload(fileUrls: string, downloadOptions: INodeParameters = {}) {
 	return await suite.harness.run({
 		parameters: {
 			resource: 'envelope',

@@ -21,13 +21,20 @@ export const eSignatureTool = (name: string, parameters: Record<string, unknown>
 	credentials: ESIG_CREDENTIAL,
 });
 
-/** Create From Base64 with File Input → URL: the model gives the document's link. */
-export const createEnvelopeTool = (): NodeSpec =>
-	eSignatureTool('Create Envelope', {
+/**
+ * The author's allowance of internal addresses, in the node: the test's document server is on loopback, which a tool
+ * otherwise refuses (docs/security.md).
+ */
+const LOOPBACK_DOCUMENTS = { downloadOptions: { allowInternalAddresses: true } };
+
+/** Create From Base64 with File Input → URL: the model gives the document's link (on loopback unless `internal` is false). */
+export const createEnvelopeTool = ({ name = 'Create Envelope', internal = true } = {}): NodeSpec =>
+	eSignatureTool(name, {
 		resource: 'envelope',
 		operation: 'createFromBase64',
 		fileInput: 'url',
 		fileUrl: fromAI('documentUrl', 'Link to the PDF, e.g. https://example.com/contract.pdf'),
+		...(internal ? LOOPBACK_DOCUMENTS : {}),
 	});
 
 export const getStatusTool = (): NodeSpec =>
@@ -45,6 +52,7 @@ export const sendAndWaitTool = (): NodeSpec => ({
 	parameters: {
 		fileInput: 'url',
 		fileUrls: fromAI('documentUrl', 'Link to the PDF'),
+		...LOOPBACK_DOCUMENTS,
 		destinationsInput: 'fields',
 		destinations: { destination: [{ name: fromAI('signerName', 'Full name'), email: fromAI('signerEmail', 'E-mail address') }] },
 	},

@@ -206,6 +206,8 @@ describe('example workflows', () => {
 			const documentUrl = files.url('/files/lease.pdf');
 			const wf: WorkflowJson = JSON.parse(JSON.stringify(stack.workflows.find((w) => w.id === 'esigExample7Agnt')).split('https://example.com/files/lease.pdf').join(documentUrl));
 			wf.id = 'esigExample7Runs';
+			// That server is on loopback, which a tool reaches only when the workflow's author allows it in the node.
+			(wf.nodes.find((n) => n.name === 'Create Envelope')!.parameters as Record<string, unknown>).downloadOptions = { allowInternalAddresses: true };
 			const openAi = await stack.n8n.rest('POST', '/credentials', { name: 'Scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.baseUrl, header: false } });
 			wf.nodes.find((n) => n.name === 'OpenAI Chat Model')!.credentials = { openAiApi: { id: openAi.id, name: 'Scripted model' } };
 			await stack.addWorkflow(wf);

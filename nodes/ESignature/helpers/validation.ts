@@ -2,6 +2,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { NodeApiError } from 'n8n-workflow';
 
+import { runsAsTool } from '../shared/asTool';
 import { nodeForErrors, rememberSecrets } from '../shared/secrets';
 import { INVALID_INPUT, withDetails } from '../shared/errors';
 
@@ -450,4 +451,20 @@ export function isWrittenInNode(context: IExecuteSingleFunctions, path: string):
 	}
 	if (typeof value === 'string') return !value.startsWith('=');
 	return !JSON.stringify(value ?? null).includes('"=');
+}
+
+/**
+ * A URL that sends the account's data somewhere (its callbacks, with signed PDFs and header tokens; its SMS gateway,
+ * with the gateway's password): when the node runs as an AI tool it must be written in the node by the workflow's
+ * author, or an injected instruction could point it at an attacker (docs/security.md#account-settings-as-ai-tools).
+ */
+export function requireAuthorsUrl(context: IExecuteSingleFunctions, path: string, value: unknown, fieldLabel: string): string {
+	if (runsAsTool(context) && !isWrittenInNode(context, path)) {
+		throw inputError(
+			context,
+			`${fieldLabel}: an AI tool may not choose this URL: write it in the node, not with an expression or the model`,
+			"Where the account's callbacks and messages go is the workflow author's decision: a model can be told by any text it reads to send them to someone else.",
+		);
+	}
+	return requireHttpUrl(context, value, fieldLabel);
 }

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { inputError, requireHttpUrl, requireText, secretOf } from '../../helpers/validation';
+import { inputError, requireAuthorsUrl, requireText, secretOf } from '../../helpers/validation';
 import { namedValueOf } from '../../helpers/namedValues';
 import { SMS_PROVIDERS } from '../../shared/enums';
 
@@ -14,7 +14,7 @@ export const SMS_PROVIDER_SENT_AS: 'number' | 'string' = 'number';
 export async function buildConfigureRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	// A listed provider, or the number of one added later (the service decides).
 	const provider = namedValueOf(this, this.getNodeParameter('smsProvider', ''), 'Provider', SMS_PROVIDERS);
-	const smsUrl = requireHttpUrl(this, this.getNodeParameter('smsUrl', ''), 'Gateway URL');
+	const smsUrl = requireAuthorsUrl(this, 'smsUrl', this.getNodeParameter('smsUrl', ''), 'Gateway URL');
 	// A password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(this, this.getNodeParameter('smsPassword', ''), 'Password');
 	if (!password) throw inputError(this, 'Password is required');

@@ -8,8 +8,8 @@ import {
 	inputError,
 	integerOf,
 	MAX_LENGTH,
+	requireAuthorsUrl,
 	requireGuid,
-	requireHttpUrl,
 	secretOf,
 	textOf,
 } from '../../helpers/validation';
@@ -39,7 +39,7 @@ export async function setWebhookIdPath(this: IExecuteSingleFunctions, requestOpt
 
 export async function buildCreateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	requestOptions.body = {
-		webhookUrl: requireHttpUrl(this, this.getNodeParameter('webhookUrl'), 'Webhook URL'),
+		webhookUrl: requireAuthorsUrl(this, 'webhookUrl', this.getNodeParameter('webhookUrl'), 'Webhook URL'),
 		...headerTokenOf(this, this.getNodeParameter('headerToken', ''), 'Header Token'),
 		isDefault: booleanOf(this, this.getNodeParameter('isDefault', false), 'Use as Account Default'),
 	};
@@ -52,7 +52,7 @@ export async function buildCreateManyRequest(this: IExecuteSingleFunctions, requ
 	requestOptions.body = entries.map((entry, index) => {
 		const label = `Webhooks, webhook ${index + 1}`;
 		return {
-			webhookUrl: requireHttpUrl(this, entry.webhookUrl, `${label}: Webhook URL`),
+			webhookUrl: requireAuthorsUrl(this, `webhooks.webhook.${index}.webhookUrl`, entry.webhookUrl, `${label}: Webhook URL`),
 			...headerTokenOf(this, entry.headerToken, `${label}: Header Token`),
 			isDefault: booleanOf(this, entry.isDefault ?? false, `${label}: Use as Account Default`),
 		};
@@ -67,7 +67,10 @@ export async function buildCreateManyRequest(this: IExecuteSingleFunctions, requ
 export async function buildUpdateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const id = selectedWebhookId(this);
 	const updates = (this.getNodeParameter('updateFields', {}) as IDataObject) ?? {};
-	const newUrl = updates.webhookUrl === undefined ? undefined : requireHttpUrl(this, updates.webhookUrl, 'Update Fields: Webhook URL');
+	const newUrl =
+		updates.webhookUrl === undefined
+			? undefined
+			: requireAuthorsUrl(this, 'updateFields.webhookUrl', updates.webhookUrl, 'Update Fields: Webhook URL');
 	const newDefault =
 		updates.isDefault === undefined ? undefined : booleanOf(this, updates.isDefault, 'Update Fields: Use as Account Default');
 	if (newUrl === undefined && newDefault === undefined) {
