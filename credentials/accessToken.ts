@@ -3,6 +3,8 @@ import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOp
 
 import { controlCharacterIn, httpUrlProblem } from '../nodes/ESignature/helpers/validation';
 import { scrubbedText } from '../nodes/ESignature/shared/secrets';
+import type { Form } from '../nodes/ESignature/shared/dialects';
+import { formFor, INTEGRATION_BASIC_FIELDS, learn, otherForm, refusesBasicPair } from '../nodes/ESignature/shared/dialects';
 
 /**
  * Access tokens of the E-Signature service, shared by every request of a credential within this n8n instance.
@@ -138,8 +140,11 @@ function requireFields(credentials: ICredentialDataDecryptedObject, grant: strin
 	}
 }
 
-/** The token request of the credential's grant, with the fields that identify it for the cache key. */
-function tokenRequest(credentials: ICredentialDataDecryptedObject): {
+/**
+ * The token request of the credential's grant, with the fields that identify it for the cache key. The Integration
+ * grant's Basic pair is the spec's client pair or the live sandbox's account pair (`basic`, shared/dialects.ts).
+ */
+function tokenRequest(credentials: ICredentialDataDecryptedObject, basic: Form = 'spec'): {
 	request: IHttpRequestOptions;
 	identity: string[];
 	grantLabel: string;
@@ -196,7 +201,7 @@ function tokenRequest(credentials: ICredentialDataDecryptedObject): {
 			url: `${baseUrl}/Authentication/Authority/Token`,
 			headers: {
 				'Content-Type': 'application/x-www-form-urlencoded',
-				Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+				Authorization: `Basic ${Buffer.from(`${text(credentials, INTEGRATION_BASIC_FIELDS[basic].id)}:${text(credentials, INTEGRATION_BASIC_FIELDS[basic].secret)}`).toString('base64')}`,
 			},
 			body: new URLSearchParams(form).toString(),
 		},
@@ -210,12 +215,55 @@ function cacheKey(identity: string[]): string {
 	return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
 
+/** A token request the service refused: its error, and what the service answered (to tell a refused client). */
+interface TokenRefusal {
+	error: ESignatureCredentialError;
+	httpStatus: number;
+	body: Record<string, unknown>;
+	answer: string;
+}
+
+/**
+ * Fetches a token. The Integration grant's Basic pair is first the one the credential is known to take (else the
+ * spec's); when the service refuses that client, the other pair is tried once and the one accepted is remembered
+ * (shared/dialects.ts, integrationGrantBasic). Both refused: the error names both pairs' fields.
+ */
 async function fetchToken(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 	entry: TokenEntry,
 ): Promise<string> {
-	const { request, grantLabel, fieldsToCheck } = tokenRequest(credentials);
+	const integration = grantTypeOf(credentials) === 'integration';
+	const first = integration ? formFor(credentials, 'integrationGrantBasic') : 'spec';
+	const firstOutcome = await fetchTokenAs(helper, credentials, entry, first);
+	if (typeof firstOutcome === 'string') {
+		if (integration) learn(credentials, 'integrationGrantBasic', first);
+		return firstOutcome;
+	}
+	if (!integration || !refusesBasicPair(firstOutcome.httpStatus, firstOutcome.body)) throw firstOutcome.error;
+	const second = otherForm(first);
+	const secondOutcome = await fetchTokenAs(helper, credentials, entry, second);
+	if (typeof secondOutcome === 'string') {
+		learn(credentials, 'integrationGrantBasic', second);
+		return secondOutcome;
+	}
+	if (!refusesBasicPair(secondOutcome.httpStatus, secondOutcome.body)) throw secondOutcome.error;
+	const tried = (form: Form, refusal: TokenRefusal) =>
+		`Basic ${INTEGRATION_BASIC_FIELDS[form].label} (${form === 'spec' ? 'the spec' : 'the live service'}): ${refusal.answer}`;
+	throw new ESignatureCredentialError(
+		`The E-Signature service refused the Integration grant at ${tokenRequest(credentials).request.url}: the client was not accepted either way it was tried, ` +
+			`${tried(first, firstOutcome)}; ${tried(second, secondOutcome)}. Check Client ID and Client Secret, and Account ID and Account Secret.`,
+	);
+}
+
+/** One token request with the given Basic pair: the token, or the service's refusal; an unreachable endpoint throws. */
+async function fetchTokenAs(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+	entry: TokenEntry,
+	basic: Form,
+): Promise<string | TokenRefusal> {
+	const { request, grantLabel, fieldsToCheck } = tokenRequest(credentials, basic);
 	// A transport error can carry the request (and its secrets): only its message is kept.
 	const outcome = await helper.helpers
 		.httpRequest({ ...request, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true })
@@ -243,7 +291,12 @@ async function fetchToken(
 	const secrets = ['clientSecret', 'password', 'accountSecret'].map((key) => text(credentials, key));
 	const serviceSays = scrubbedText([body.error, body.error_description].filter((part) => typeof part === 'string').join(': '), secrets);
 	const answer = `HTTP ${response.statusCode}${serviceSays ? `, ${serviceSays}` : ''}`;
-	throw new ESignatureCredentialError(refusalMessage(grantLabel, request.url, response.statusCode, body, answer, fieldsToCheck));
+	return {
+		error: new ESignatureCredentialError(refusalMessage(grantLabel, request.url, response.statusCode, body, answer, fieldsToCheck)),
+		httpStatus: response.statusCode,
+		body,
+		answer,
+	};
 }
 
 /** A transport failure in words: n8n replaces a message that carries a system error code with its own, URL-less one. */

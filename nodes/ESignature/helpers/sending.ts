@@ -13,8 +13,10 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorDetails } from '../shared/errors';
-import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, isErrorItem } from '../shared/errors';
+import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, isErrorItem, withDetails } from '../shared/errors';
 import { refusesToken, sendRenewingToken } from '../shared/transport';
+import type { Alternative, FailedAnswer } from '../shared/dialects';
+import { alternativeOf, identitySigningPath, learn, otherForm, refusesForm } from '../shared/dialects';
 import { emptyListForModel, errorForModel, runsAsTool } from '../shared/asTool';
 import { nodeForErrors } from '../shared/secrets';
 import { bodyForAnotherAttempt, isStreamedUpload } from './streamedBody';
@@ -194,7 +196,7 @@ async function sendItemRequest(
 	if (earlier) return earlier;
 	let items: INodeExecutionData[];
 	try {
-		items = await routedRequest(context, requestData);
+		items = await routedInDialect(context, requestData);
 	} catch (error) {
 		// The hooks' own errors (a failed answer without Continue On Fail) go on as they are: n8n's error classes hand
 		// back the error they are given when it is one of theirs.
@@ -204,4 +206,76 @@ async function sendItemRequest(
 	}
 	if (key !== undefined && !items.some(isErrorItem)) rememberCreate(context, key, items);
 	return items;
+}
+
+/** The failed answer an attempt came to, if it failed with one (an error, or Continue On Fail's error item). */
+function failedAnswerOf(outcome: Outcome): FailedAnswer | undefined {
+	if ('error' in outcome) return outcome.error instanceof Error && hasDetails(outcome.error) ? errorDetails(outcome.error) : undefined;
+	return outcome.items.map(errorItemDetails).find((details) => details !== undefined);
+}
+
+const settled = (outcome: Outcome): INodeExecutionData[] => {
+	if ('error' in outcome) throw outcome.error;
+	return outcome.items;
+};
+
+/**
+ * The item's request in the form its credential is known to take (shared/dialects.ts): when the answer says the
+ * account wants the other form, the request is made once in that form, and the form the service accepted is remembered.
+ * A refused form creates nothing at the service, so a create still makes one envelope.
+ */
+async function routedInDialect(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const options = requestData.options as IHttpRequestOptions;
+	const alternative = alternativeOf(options);
+	if (!alternative) return await routedRequest(context, requestData);
+	const attempt = async (): Promise<Outcome> =>
+		await routedRequest(context, requestData).then(
+			(items): Outcome => ({ items }),
+			(error: unknown) => ({ error }),
+		);
+	const first = await attempt();
+	const firstAnswer = failedAnswerOf(first);
+	if (!firstAnswer || !refusesForm(alternative, firstAnswer)) {
+		if (!firstAnswer) learn(alternative.credentials, alternative.dialect, alternative.form);
+		return settled(first);
+	}
+	const tried = alternative.form;
+	alternative.form = otherForm(tried);
+	alternative.rebuild(options, alternative.form);
+	const second = await attempt();
+	const secondAnswer = failedAnswerOf(second);
+	if (secondAnswer && refusesForm(alternative, secondAnswer)) return failed(context, bothFormsRefused(context, alternative, options));
+	learn(alternative.credentials, alternative.dialect, alternative.form);
+	return settled(second);
+}
+
+/** Both forms of a dialect refused: says so, naming what each form was, instead of the last refusal alone. */
+function bothFormsRefused(context: IExecutePaginationFunctions, alternative: Alternative, options: IHttpRequestOptions): NodeApiError {
+	const path = /\/api\/v2\//.test(String(options.url)) ? 2 : 1;
+	const { message, description } =
+		alternative.dialect === 'identitySigningPath'
+			? {
+					message: `The service has no identity-provider signing at either address: ${identitySigningPath(path, 'spec')} (the spec) and ${identitySigningPath(path, 'live')} (the published reference) both answered HTTP 404`,
+					description: "Check the credential's Environment and Base URL: they must point at the E-Signature API.",
+				}
+			: {
+					message: 'The service refused the document in both forms of the request: `files` (the spec) and `File` (the live service), each as a missing file (error 8)',
+					description: 'No envelope was created. Check that the file is a PDF, then the service\'s answer to the request.',
+				};
+	const error = new NodeApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
+		message,
+		description,
+		httpCode: alternative.dialect === 'identitySigningPath' ? '404' : undefined,
+		itemIndex: context.getItemIndex(),
+	});
+	return withDetails(error, {
+		kind: 'service',
+		code: alternative.dialect === 'identitySigningPath' ? 404 : 8,
+		meaning: message,
+		serviceMessage: null,
+		httpStatus: alternative.dialect === 'identitySigningPath' ? 404 : null,
+	});
 }

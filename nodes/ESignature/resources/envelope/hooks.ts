@@ -8,7 +8,7 @@ import type {
 
 import type { UploadFile } from '../../helpers/binary';
 import { buildDestinations } from '../../helpers/recipients';
-import { isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
+import { isErrorItem, isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
 import type { FileInputOptions, LeftInStore } from '../../helpers/fileInput';
 import { readFileInput } from '../../helpers/fileInput';
 import { base64Of, sendJsonWithDocuments } from '../../helpers/jsonBody';
@@ -27,6 +27,9 @@ import {
 	secretOf,
 } from '../../helpers/validation';
 import { SEVERAL_FILES } from './fields';
+import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
+import type { Form } from '../../shared/dialects';
+import { formFor, offerAlternative } from '../../shared/dialects';
 
 /** Uploads read stored files as they send them (helpers/streamedBody.ts). */
 const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions & LeftInStore;
@@ -41,12 +44,6 @@ const SEVERAL_FILES_LEFT_IN_STORE = { ...SEVERAL_FILES, ...LEFT_IN_STORE };
  * the query string instead.
  */
 export const INITIATE_PARAMETERS_IN: 'form' | 'query' = 'form';
-
-/**
- * Key of the file object in the initiate-base64 body. The spec says `files` ({fileId, file, fileName}); the live
- * service was reported to want `File` (docs/service-api.md#decisions). The spec wins until that is confirmed: switch it here.
- */
-export const INITIATE_BASE64_FILE_KEY = 'files';
 
 /** Removes empty values: the service rejects empty GUIDs, and optional fields are never sent as ''. */
 function compact(values: IDataObject): IDataObject {
@@ -69,23 +66,24 @@ function toBase64File(file: UploadFile): { file: IDataObject; fileName: string }
 	return { file: base64Of(file), fileName: file.fileName };
 }
 
+/** The envelope's optional fields of the Base64 creates, before their documents. */
+async function base64CreateFields(context: IExecuteSingleFunctions, webhookId: string | undefined): Promise<IDataObject> {
+	const fields = additionalFields(context);
+	return compact({
+		webhookId,
+		workflowId: optionalText(context, fields.workflowId, 'Service Workflow ID'),
+		referenceNumber: referenceToSend(context),
+	});
+}
+
 /** The JSON body of the Base64 creates: the envelope's optional fields, then its documents. */
-function sendBase64Create(
+async function sendBase64Create(
 	context: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 	webhookId: string | undefined,
 	documents: IDataObject,
-): IHttpRequestOptions {
-	const fields = additionalFields(context);
-	return sendJsonWithDocuments(
-		requestOptions,
-		compact({
-			webhookId,
-			workflowId: optionalText(context, fields.workflowId, 'Service Workflow ID'),
-			referenceNumber: referenceToSend(context),
-			...documents,
-		}),
-	);
+): Promise<IHttpRequestOptions> {
+	return sendJsonWithDocuments(requestOptions, { ...(await base64CreateFields(context, webhookId)), ...documents });
 }
 
 /** Fills `{envelopeId}` in the operation's path with the checked Envelope ID. */
@@ -121,7 +119,14 @@ export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions
 	const webhookId = selectedWebhookId(this);
 	const [document] = await readFileInput(this, LEFT_IN_STORE);
 	const { file, fileName } = toBase64File(document);
-	return sendBase64Create(this, requestOptions, webhookId, { [INITIATE_BASE64_FILE_KEY]: compact({ fileId, file, fileName }) });
+	const envelopeFields = await base64CreateFields(this, webhookId);
+	// The spec's `files` or the live service's `File`, whichever the credential takes (shared/dialects.ts).
+	const build = (options: IHttpRequestOptions, form: Form) =>
+		sendJsonWithDocuments(options, { ...envelopeFields, [form === 'spec' ? 'files' : 'File']: compact({ fileId, file, fileName }) });
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const form = formFor(credentials, 'createFromBase64Body');
+	offerAlternative(requestOptions, { dialect: 'createFromBase64Body', credentials, form, rebuild: build });
+	return build(requestOptions, form);
 }
 
 /** POST /envelopes/initiate-by-template: multipart form fields only. */
@@ -214,4 +219,48 @@ export async function unwrapWithReturnUrl(
 		output[0].json.returnUrl = body.returnUrl;
 	}
 	return output;
+}
+
+/** Signer states as the live service's status answer spells them, in the spec's words (docs/service-api.md#get-status). */
+const SIGNER_STATUS_WORDS: Record<string, string> = { PENDING: 'Pending', SIGNED: 'Signed', REJECTED: 'Rejected', EXPIRED: 'Expired' };
+
+/** One signer of the live shape in the spec's names, keeping what only the live shape has (id, order, fresh link). */
+function specSigner(signatory: IDataObject): IDataObject {
+	const { fullName, email, status, lastActionDate, ...liveOnly } = signatory;
+	const word = typeof status === 'string' ? (SIGNER_STATUS_WORDS[status.toUpperCase()] ?? status) : status;
+	return {
+		name: fullName ?? null,
+		email: email ?? null,
+		status: word ?? null,
+		signedAt: word === 'Signed' ? (lastActionDate ?? null) : null,
+		...liveOnly,
+		lastActionDate: lastActionDate ?? null,
+	};
+}
+
+/**
+ * The status in the spec's names whichever shape the service answered (shared/dialects.ts has the others; this one
+ * needs no memory): the live `{id, signatories[{fullName, ...}], documents}` becomes `{envelopeId, signers[{name, ...}]}`.
+ */
+function specStatus(data: IDataObject): IDataObject {
+	if (!Array.isArray(data.signatories) || data.envelopeId !== undefined) return data;
+	const { id, status, signatories, ...liveOnly } = data;
+	return {
+		envelopeId: id ?? null,
+		status: status ?? null,
+		signers: (signatories as unknown[]).map((entry) =>
+			typeof entry === 'object' && entry !== null ? specSigner(entry as IDataObject) : entry,
+		) as IDataObject[],
+		...liveOnly,
+	};
+}
+
+/** Get Status: one output shape for the spec's answer and the live service's (docs/service-api.md#spec-and-live-service). */
+export async function normalizeStatus(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return items.map((item) => {
+		if (isErrorItem(item)) return item;
+		const { json } = item;
+		const wrapped = typeof json.data === 'object' && json.data !== null && !Array.isArray(json.data) && 'errorCode' in json;
+		return wrapped ? { ...item, json: { ...json, data: specStatus(json.data as IDataObject) } } : { ...item, json: specStatus(json) };
+	});
 }

@@ -16,6 +16,7 @@ import {
 	buildCreateAndInviteRequest,
 	buildCreateBulkRequest,
 	buildCreateFromBase64Request,
+	normalizeStatus,
 	buildCreateFromTemplateRequest,
 	buildCreateRequest,
 	buildExtendInvitationsRequest,
@@ -130,7 +131,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: { method: 'GET', url: '/api/v1/envelopes/{envelopeId}/status' },
 					send: { preSend: [setEnvelopeIdPath] },
-					output: { postReceive: [unwrapFoundResponse, simplifyOutput] },
+					output: { postReceive: [unwrapFoundResponse, normalizeStatus, simplifyOutput] },
 				},
 			},
 		],

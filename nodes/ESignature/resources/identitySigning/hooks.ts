@@ -22,6 +22,8 @@ import {
 	toText,
 } from '../../helpers/validation';
 import { IDENTITY_FILE_INPUT } from './fields';
+import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
+import { formFor, identitySigningPath, offerAlternative } from '../../shared/dialects';
 
 /** Request builders of identity-provider signing (v1 and v2). */
 
@@ -118,14 +120,39 @@ async function identitySigningBody(context: IExecuteSingleFunctions, withSigners
 }
 
 export async function buildSignRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	return sendJsonWithDocuments(requestOptions, await identitySigningBody(this, false));
+	const body = await identitySigningBody(this, false);
+	return await atIdentitySigningPath(this, sendJsonWithDocuments(requestOptions, body), 1, body);
 }
 
 export async function buildSignWithSignersRequest(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
-	return sendJsonWithDocuments(requestOptions, await identitySigningBody(this, true));
+	const body = await identitySigningBody(this, true);
+	return await atIdentitySigningPath(this, sendJsonWithDocuments(requestOptions, body), 2, body);
+}
+
+/** The spec's `idp` path or the published reference's `nafath` path, whichever the credential takes (shared/dialects.ts). */
+async function atIdentitySigningPath(
+	context: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+	version: 1 | 2,
+	body: IDataObject,
+): Promise<IHttpRequestOptions> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	const form = formFor(credentials, 'identitySigningPath');
+	offerAlternative(requestOptions, {
+		dialect: 'identitySigningPath',
+		credentials,
+		form,
+		// The body is made again: a stream of a stored file is read once per attempt.
+		rebuild: (options, other) => {
+			sendJsonWithDocuments(options, body);
+			options.url = identitySigningPath(version, other);
+		},
+	});
+	requestOptions.url = identitySigningPath(version, form);
+	return requestOptions;
 }
 
 /**

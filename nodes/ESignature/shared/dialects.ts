@@ -1,0 +1,144 @@
+import { createHash } from 'crypto';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+/*
+ * The service's dialects: where the live service answers differently from the spec (docs/service-api.md#spec-and-live-service).
+ *
+ * Each difference is named once here, with how the package tells which form an account wants and what it remembers.
+ * The spec's form is sent first; when the answer shows the other form is wanted, the other is sent once, and the form
+ * that was accepted is remembered for the credential in this n8n process (module memory, as the token cache in
+ * credentials/accessToken.ts keeps tokens). Nothing is a switch: the same package serves both kinds of account.
+ */
+
+/** The differences the package meets, each a form the spec gives and a form the live service was seen to want. */
+export type Dialect =
+	/**
+	 * Integration grant's token request. Spec: Basic clientId:clientSecret. Live sandbox: Basic accountId:accountSecret
+	 * (the account pair also in the form), HTTP 401 invalid_client otherwise (docs/service-api.md#spec-and-live-service, 1).
+	 * Detected by: HTTP 401 or `invalid_client` from the token endpoint.
+	 */
+	| 'integrationGrantBasic'
+	/**
+	 * Create From Base64's body. Spec: `files: {fileId, file, fileName}`. Live sandbox: `File: {file, fileName}`, the spec
+	 * form refused with errorCode 8 "File is required field", creating nothing (docs/service-api.md#spec-and-live-service, 2).
+	 * Detected by: errorCode 8 naming the field `File` (or `files`, asked of the live form).
+	 */
+	| 'createFromBase64Body'
+	/**
+	 * Identity Provider Signing's path. Spec: `/api/v1|v2/esign/idp/sign`. Published reference:
+	 * `/api/v1|v2/esign/nafath/sign` (docs/service-api.md#spec-and-live-service, 3). Detected by: HTTP 404.
+	 */
+	| 'identitySigningPath';
+
+export type Form = 'spec' | 'live';
+
+export const otherForm = (form: Form): Form => (form === 'spec' ? 'live' : 'spec');
+
+/** Credentials remembered at most: an n8n instance has a few; the oldest is forgotten first. */
+const CREDENTIALS_KEPT = 500;
+
+/** What each credential (by the digest of its identity) was seen to want, for the dialects where it is known. */
+const learnt = new Map<string, Partial<Record<Dialect, Form>>>();
+
+const field = (credentials: ICredentialDataDecryptedObject, key: string) => String(credentials[key] ?? '').trim();
+
+/**
+ * Which account at which service a credential is: its environment's address and its identifiers, never a secret, as a
+ * digest (no identifier is kept in memory as text).
+ */
+export function credentialIdentity(credentials: ICredentialDataDecryptedObject): string {
+	const base = credentials.environment === 'sandbox' ? field(credentials, 'sandboxBaseUrl') : field(credentials, 'baseUrl');
+	const identity = [base.replace(/\/+$/, ''), field(credentials, 'grantType'), field(credentials, 'clientId'), field(credentials, 'accountId'), field(credentials, 'username')];
+	return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
+}
+
+/** The form to send first for this credential: the one it was seen to want, else the spec's. */
+export function formFor(credentials: ICredentialDataDecryptedObject, dialect: Dialect): Form {
+	return learnt.get(credentialIdentity(credentials))?.[dialect] ?? 'spec';
+}
+
+/** Remembers the form the service accepted from this credential. */
+export function learn(credentials: ICredentialDataDecryptedObject, dialect: Dialect, form: Form): void {
+	const key = credentialIdentity(credentials);
+	const known = learnt.get(key) ?? {};
+	if (known[dialect] === form && learnt.has(key)) return;
+	learnt.delete(key);
+	learnt.set(key, { ...known, [dialect]: form });
+	while (learnt.size > CREDENTIALS_KEPT) learnt.delete(learnt.keys().next().value as string);
+}
+
+/** Forgets what was learnt (tests start each case afresh). */
+export function forgetDialects(): void {
+	learnt.clear();
+}
+
+// --- the integration grant ------------------------------------------------------------------------------------------
+
+/** The credential fields of the Basic pair of each form, as the user sees them (named in errors, never their values). */
+export const INTEGRATION_BASIC_FIELDS: Record<Form, { id: string; secret: string; label: string }> = {
+	spec: { id: 'clientId', secret: 'clientSecret', label: 'Client ID and Client Secret' },
+	live: { id: 'accountId', secret: 'accountSecret', label: 'Account ID and Account Secret' },
+};
+
+/** Whether the token endpoint refused the client (the Basic pair), the live sandbox's answer to the other form. */
+export function refusesBasicPair(statusCode: number, body: Record<string, unknown>): boolean {
+	return statusCode === 401 || body.error === 'invalid_client';
+}
+
+// --- answers of the action node's requests --------------------------------------------------------------------------
+
+/** What sending.ts knows of a failed answer: its HTTP status, the service's errorCode and field problems. */
+export interface FailedAnswer {
+	httpStatus: number | null;
+	code: number | string;
+	validationErrors?: IDataObject;
+	serviceMessage: string | null;
+}
+
+/** A request built in one form, that can be made in the other. */
+export interface Alternative {
+	dialect: Dialect;
+	credentials: ICredentialDataDecryptedObject;
+	/** The form the request is in now. */
+	form: Form;
+	/** Makes the request in the given form (its body or path). */
+	rebuild: (options: IHttpRequestOptions, form: Form) => void;
+}
+
+const alternatives = new WeakMap<IHttpRequestOptions, Alternative>();
+
+/** Registers that this item's request is in a dialect's form and how to make it in the other (called by preSend hooks). */
+export function offerAlternative(options: IHttpRequestOptions, alternative: Alternative): void {
+	alternatives.set(options, alternative);
+}
+
+export function alternativeOf(options: IHttpRequestOptions): Alternative | undefined {
+	return alternatives.get(options);
+}
+
+const namesField = (errors: IDataObject | undefined, name: string) =>
+	Object.keys(errors ?? {}).some((key) => key.toLowerCase() === name.toLowerCase());
+
+/**
+ * Whether a failed answer says the request was in the form the account does not take: for the Base64 body, errorCode
+ * 8 naming the file key of the other form (the spec form is refused with `File`, the live one would be with `files`);
+ * for the identity-signing path, HTTP 404 (the path is not there).
+ */
+export function refusesForm(alternative: Alternative, answer: FailedAnswer): boolean {
+	switch (alternative.dialect) {
+		case 'createFromBase64Body': {
+			if (Number(answer.code) !== 8) return false;
+			const wanted = alternative.form === 'spec' ? 'File' : 'files';
+			return namesField(answer.validationErrors, wanted) || new RegExp(`\\b${wanted} is required`, 'i').test(answer.serviceMessage ?? '');
+		}
+		case 'identitySigningPath':
+			return answer.httpStatus === 404;
+		default:
+			return false;
+	}
+}
+
+/** The identity-provider signing path of a form (`version` 1 or 2). */
+export function identitySigningPath(version: 1 | 2, form: Form): string {
+	return `/api/v${version}/esign/${form === 'spec' ? 'idp' : 'nafath'}/sign`;
+}
