@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { rememberSecrets } from '../nodes/ESignature/shared/secrets';
-import { obtainAccessToken, signedUrl } from './accessToken';
+import { obtainAccessToken, signedHosts, signedUrl } from './accessToken';
 
 export class ESignatureApi implements ICredentialType {
 	name = 'eSignatureApi';
@@ -179,14 +179,19 @@ export class ESignatureApi implements ICredentialType {
 			...(baseURL ? { baseURL } : {}),
 			...(legacy.uri !== undefined && legacy.url === undefined ? {} : { url }),
 			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` },
+			// n8n puts Authorization back after a redirect to another origin unless told not to (docs/security.md#redirects).
+			sendCredentialsOnCrossOriginRedirect: false,
+			// A redirect to a host the credential does not sign is refused, not followed (a user's own list stays).
+			allowedDomains: requestOptions.allowedDomains || signedHosts(credentials).join(','),
 		};
 	};
 
-	// Listing webhooks is the cheapest call that needs a valid token.
+	// Listing webhooks is the cheapest call that needs a valid token. authenticate drops trailing slashes of the base URL
+	// (no regex: /\/+$/ is quadratic on a long run of slashes).
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL:
-				'={{ ($credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.baseUrl).replace(/\\/+$/, "") }}',
+				'={{ $credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.baseUrl }}',
 			url: '/api/v1/webhooks',
 			method: 'GET',
 		},

@@ -1,7 +1,13 @@
 import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
-import { controlCharacterIn, httpUrlProblem } from '../nodes/ESignature/helpers/validation';
+import {
+	controlCharacterIn,
+	httpUrlProblem,
+	MAX_LENGTH,
+	withoutLeadingSlashes,
+	withoutTrailingSlashes,
+} from '../nodes/ESignature/helpers/validation';
 import { scrubbedText } from '../nodes/ESignature/shared/secrets';
 import type { Form } from '../nodes/ESignature/shared/dialects';
 import { formFor, INTEGRATION_BASIC_FIELDS, learn, otherForm, refusesBasicPair } from '../nodes/ESignature/shared/dialects';
@@ -34,6 +40,23 @@ const REPLACED_KEPT = 20;
 
 const tokens = new Map<string, TokenEntry>();
 
+/** Credentials whose tokens are kept, least recently used dropped first (its next request fetches a token again). */
+export const CREDENTIALS_KEPT = 1000;
+
+/** The entry of a credential, now the most recently used; the cache is kept to CREDENTIALS_KEPT entries. */
+function entryFor(key: string): TokenEntry {
+	const known = tokens.get(key);
+	tokens.delete(key);
+	const entry = known ?? { replaced: [] };
+	tokens.set(key, entry);
+	for (const [oldKey, old] of tokens) {
+		if (tokens.size <= CREDENTIALS_KEPT) break;
+		// A fetch under way is shared by its waiters: its entry stays until it ends.
+		if (!old.inFlight) tokens.delete(oldKey);
+	}
+	return entry;
+}
+
 /** A token is not handed out in its last seconds: it could expire on the way to the service. */
 const EXPIRY_MARGIN_MS = 30_000;
 
@@ -58,7 +81,11 @@ function text(credentials: ICredentialDataDecryptedObject, key: string): string 
 
 /** Checks that a credential URL is http(s) with a host (the nodes' rule, httpUrlProblem) and returns it without trailing slashes. */
 function normaliseUrl(value: string, fieldName: string): string {
-	const trimmed = value.trim().replace(/\/+$/, '');
+	// Length first: nothing of unbounded length reaches the URL parser.
+	if (value.length > MAX_LENGTH.url) {
+		throw new ESignatureCredentialError(`${fieldName} is too long: ${value.length} characters, at most ${MAX_LENGTH.url}`);
+	}
+	const trimmed = withoutTrailingSlashes(value.trim());
 	const problem = trimmed === '' ? 'must be an http:// or https:// address' : httpUrlProblem(trimmed) ?? controlProblem(trimmed);
 	if (problem) throw new ESignatureCredentialError(`${fieldName} ${problem}${trimmed === '' ? ', got "(empty)"' : ''}`);
 	return trimmed;
@@ -90,7 +117,7 @@ function isUnder(url: string, base: string): boolean {
 	try {
 		const target = new URL(url);
 		const root = new URL(base);
-		const path = root.pathname.replace(/\/+$/, '');
+		const path = withoutTrailingSlashes(root.pathname);
 		return target.origin === root.origin && (target.pathname === path || target.pathname.startsWith(`${path}/`) || path === '');
 	} catch {
 		return false;
@@ -110,10 +137,12 @@ export function signedUrl(
 	const { url } = requestOptions;
 	const absolute = /^https?:\/\//i.test(url);
 	if (!absolute && !requestOptions.baseURL) return { baseURL: baseUrl, url };
-	const target = absolute ? url : `${requestOptions.baseURL!.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+	const target = absolute ? url : `${withoutTrailingSlashes(requestOptions.baseURL!)}/${withoutLeadingSlashes(url)}`;
 	const allowed = [baseUrl];
 	if (text(credentials, 'authUrl')) allowed.push(authUrlOf(credentials));
-	if (allowed.some((base) => isUnder(target, base))) return { baseURL: requestOptions.baseURL, url };
+	if (allowed.some((base) => isUnder(target, base))) {
+		return { baseURL: requestOptions.baseURL === undefined ? undefined : withoutTrailingSlashes(requestOptions.baseURL), url };
+	}
 	let where = target;
 	try {
 		where = new URL(target).origin;
@@ -124,6 +153,12 @@ export function signedUrl(
 		`The E-Signature API credential signs only requests to ${allowed.join(' and ')}, not to ${where}. ` +
 			'Use a credential of that service for other hosts, or check the URL and the credential\'s Environment.',
 	);
+}
+
+/** The host names the credential signs requests to (signedUrl), as n8n's `allowedDomains` takes them. */
+export function signedHosts(credentials: ICredentialDataDecryptedObject): string[] {
+	const bases = [baseUrlOf(credentials), ...(text(credentials, 'authUrl') ? [authUrlOf(credentials)] : [])];
+	return [...new Set(bases.map((base) => new URL(base).hostname))];
 }
 
 /** The grant's fields: all filled, secrets not blank, none with a control character (each named, never its value). */
@@ -266,7 +301,8 @@ async function fetchTokenAs(
 	const { request, grantLabel, fieldsToCheck } = tokenRequest(credentials, basic);
 	// A transport error can carry the request (and its secrets): only its message is kept.
 	const outcome = await helper.helpers
-		.httpRequest({ ...request, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true })
+		// Not followed: a redirect would carry the grant's secrets (body and Basic pair) to wherever it points.
+		.httpRequest({ ...request, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true })
 		.then(
 			(full: { statusCode: number; body: unknown }) => ({ response: full, failure: undefined }),
 			(error: Error) => ({ response: undefined, failure: error.message }),
@@ -322,6 +358,9 @@ function refusalMessage(
 	fieldsToCheck: string,
 ): string {
 	const where = `the token endpoint ${url}`;
+	if (status >= 300 && status < 400) {
+		return `The token endpoint ${url} answered with a redirect (HTTP ${status}), which is not followed: it would carry the ${grantLabel} grant's secrets to another address. Check the Base URL and Authorization Server URL of the credential.`;
+	}
 	if (status >= 500) {
 		return `The E-Signature service failed to issue a token for the ${grantLabel} grant at ${where} (${answer}). The service may be unavailable: try again later.`;
 	}
@@ -347,12 +386,7 @@ export async function obtainAccessToken(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<string> {
-	const key = cacheKey(tokenRequest(credentials).identity);
-	let entry = tokens.get(key);
-	if (!entry) {
-		entry = { replaced: [] };
-		tokens.set(key, entry);
-	}
+	const entry = entryFor(cacheKey(tokenRequest(credentials).identity));
 	if (entry.inFlight) return await entry.inFlight;
 
 	const refused = text(credentials, 'accessToken');

@@ -268,6 +268,20 @@ export function httpUrlProblem(text: string): string | undefined {
 	return undefined;
 }
 
+/** Text without the slashes it ends with, by a loop: the regex /\/+$/ takes quadratic time on a long run of slashes. */
+export function withoutTrailingSlashes(text: string): string {
+	let end = text.length;
+	while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
+	return text.slice(0, end);
+}
+
+/** Text without the slashes it starts with (linear, as withoutTrailingSlashes). */
+export function withoutLeadingSlashes(text: string): string {
+	let start = 0;
+	while (start < text.length && text.charCodeAt(start) === 0x2f) start++;
+	return text.slice(start);
+}
+
 /** A required http(s) URL, trimmed (httpUrlProblem). */
 export function requireHttpUrl(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
 	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);

@@ -1,5 +1,6 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import { withoutTrailingSlashes } from '../helpers/validation';
 import { requestService } from '../shared/transport';
 
 /*
@@ -72,14 +73,13 @@ function timeOf(value: unknown): number {
 	return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
 }
 
-const withoutSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** "SUCCESS (1)" and "RECALL (2)" are deliveries that arrived; the HTTP status tells too. */
 function toEntry(raw: IDataObject): LogEntry | undefined {
 	if (typeof raw.requestId !== 'string') return undefined;
 	const httpStatusCode = Number(raw.httpStatusCode ?? 0);
 	const status = String(raw.webhookStatus ?? '');
-	const failedByName = /\(4\)\s*$/.test(status) || /FAILED/i.test(status);
+	const failedByName = status.trimEnd().endsWith('(4)') || /FAILED/i.test(status);
 	return {
 		requestId: raw.requestId.toLowerCase(),
 		createdAt: timeOf(raw.createdDate),
@@ -92,7 +92,7 @@ function toEntry(raw: IDataObject): LogEntry | undefined {
 export function missedDeliveries(logs: unknown, url: string, now: number): LogEntry[] {
 	const last = new Map<string, LogEntry>();
 	for (const raw of Array.isArray(logs) ? (logs as IDataObject[]) : []) {
-		if (typeof raw?.webhookUrl !== 'string' || withoutSlash(raw.webhookUrl) !== withoutSlash(url)) continue;
+		if (typeof raw?.webhookUrl !== 'string' || withoutTrailingSlashes(raw.webhookUrl) !== withoutTrailingSlashes(url)) continue;
 		const entry = toEntry(raw);
 		if (!entry) continue;
 		const previous = last.get(entry.requestId);

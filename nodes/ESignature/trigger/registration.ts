@@ -2,6 +2,7 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { withoutTrailingSlashes } from '../helpers/validation';
 import { rememberSecrets } from '../shared/secrets';
 import { callService, dataOf, isNotFound, requestService } from '../shared/transport';
 import { catchUpAndLog, claimCatchUp } from './catchUp';
@@ -60,7 +61,7 @@ function newHeaderToken(): string {
 
 /** URLs compare without a trailing slash, as the service may store either. */
 function sameUrl(a: string | undefined, b: string | undefined): boolean {
-	return !!a && !!b && a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+	return !!a && !!b && withoutTrailingSlashes(a) === withoutTrailingSlashes(b);
 }
 
 function option(context: IHookFunctions, name: string): unknown {

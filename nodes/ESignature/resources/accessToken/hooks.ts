@@ -12,6 +12,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { authUrlOf, CREDENTIAL_TYPE, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
 import { failed, parseBody, readServiceAnswer, withDetails } from '../../shared/errors';
 import { toText } from '../../helpers/validation';
+import { nodeForErrors, scrubbed } from '../../shared/secrets';
 
 /* Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
 
@@ -21,7 +22,7 @@ function secret(value: unknown): string {
 }
 
 function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
-	return new NodeOperationError(context.getNode(), (error as Error).message, {
+	return new NodeOperationError(nodeForErrors(context.getNode()), (error as Error).message, {
 		itemIndex: context.getItemIndex(),
 		description: 'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
 	});
@@ -38,7 +39,7 @@ function tokenToRevoke(context: IExecuteSingleFunctions, credentials: ICredentia
 		}
 	}
 	if (!token) {
-		throw new NodeOperationError(context.getNode(), 'The credential holds no access token to revoke', {
+		throw new NodeOperationError(nodeForErrors(context.getNode()), 'The credential holds no access token to revoke', {
 			itemIndex: context.getItemIndex(),
 			description: 'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
 		});
@@ -67,7 +68,20 @@ export async function buildRevokeRequest(this: IExecuteSingleFunctions, requestO
 	// A 401 here means the client ID or secret was refused, not an expired access token: it must not make n8n fetch
 	// a new token and retry, so every status reaches revocationResult.
 	requestOptions.ignoreHttpStatusErrors = true;
+	// Not followed: a redirect would carry the token and the client secret in the body to wherever it points.
+	requestOptions.disableFollowRedirect = true;
 	return requestOptions;
+}
+
+/** What the revocation sent: the tokens it may have revoked and the client secret (never failing on a missing one). */
+function revocationSecrets(credentials: ICredentialDataDecryptedObject): unknown[] {
+	let cached: string | undefined;
+	try {
+		cached = currentAccessToken(credentials);
+	} catch {
+		cached = undefined;
+	}
+	return [credentials.accessToken, cached, credentials.clientSecret];
 }
 
 export async function revocationResult(
@@ -75,12 +89,24 @@ export async function revocationResult(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const body = parseBody(response.body);
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	// The authorization server may repeat what it was sent: its answer is scrubbed of the token and client secret.
+	const body = scrubbed(parseBody(response.body), revocationSecrets(credentials));
+	if (response.statusCode >= 300 && response.statusCode < 400) {
+		const meaning = `The authorization server answered with a redirect (HTTP ${response.statusCode}), which is not followed`;
+		const redirected = new NodeApiError(nodeForErrors(this.getNode()), {} as JsonObject, {
+			message: meaning,
+			description: 'Following it would carry the token and the Client Secret to another address. Check the Authorization Server URL of the credential.',
+			httpCode: String(response.statusCode),
+			itemIndex: this.getItemIndex(),
+		});
+		return failed(this, withDetails(redirected, { kind: 'service', code: response.statusCode, meaning, serviceMessage: null, httpStatus: response.statusCode }));
+	}
 	if (response.statusCode >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
 		// The authorization server answers in OAuth's error shape, not the service's wrapper.
 		const { error, error_description: description } = body as IDataObject;
 		const meaning = 'The authorization server refused to revoke the token';
-		const refusal = new NodeApiError(this.getNode(), body as JsonObject, {
+		const refusal = new NodeApiError(nodeForErrors(this.getNode()), body as JsonObject, {
 			message: `${meaning}: ${toText(error)} (HTTP ${response.statusCode})`,
 			description:
 				[toText(description), error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '']
@@ -104,6 +130,6 @@ export async function revocationResult(
 	if (errorItems) return errorItems;
 	// Whatever token is cached for this credential in this process was revoked or superseded: the next request
 	// fetches a new one (n8n's stored token is refused with 401, which also renews it).
-	forgetAccessToken(await this.getCredentials(CREDENTIAL_TYPE));
+	forgetAccessToken(credentials);
 	return [{ json: { success: true, revoked: true }, pairedItem: { item: this.getItemIndex() } }];
 }

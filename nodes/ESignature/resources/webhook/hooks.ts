@@ -133,14 +133,17 @@ export async function filterDeliveryLogs(this: IExecuteSingleFunctions, items: I
 		if (requestId && String(json.requestId ?? '').toLowerCase() !== requestId) return false;
 		if (webhookUrl && json.webhookUrl !== webhookUrl) return false;
 		// webhookStatus reads like "FAILEDFROMCLIENT (4)".
-		if (webhookStatus !== undefined && !new RegExp(`\\(${webhookStatus}\\)\\s*$`).test(String(json.webhookStatus ?? ''))) {
+		if (webhookStatus !== undefined && !String(json.webhookStatus ?? '').trimEnd().endsWith(`(${webhookStatus})`)) {
 			return false;
 		}
 		return true;
 	});
 }
 
-/** Webhooks as output: a header token shows as set, with its last four characters, never in clear. */
+/**
+ * Webhooks and delivery logs as output: a header token shows as set, with its last four characters, never in clear;
+ * n8n's resume token in a waiting execution's URL is masked (shared/secrets.ts).
+ */
 export async function hideHeaderTokens(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
 	// Error items pass as they are: their identity carries their details (shared/errors.ts).
 	return items.map((item) => (isErrorItem(item) ? item : { ...item, json: maskedAnswer(item.json) }));

@@ -1,0 +1,177 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- not shipped code (docs/n8n-notes.md#lint-rules) */
+import { createServer, type IncomingHttpHeaders, type Server } from 'http';
+import type { AddressInfo } from 'net';
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
+import { forgetAccessToken } from '../credentials/accessToken';
+import { emulatorCredentials, emulatorSuite, Harness } from './harness';
+
+/**
+ * The credential never crosses to another origin on a redirect (docs/security.md#redirects). The service's host is
+ * played by a redirector on 127.0.0.1 that answers every request with a redirect to an attacker's server on another
+ * port (or, by the name `localhost`, another host); the attacker records what reached it. The requests are made by
+ * n8n-core's own HTTP layer, through the routing engine, as in n8n.
+ */
+
+const suite = emulatorSuite({ resetEach: 'reset' });
+
+interface Received {
+	method: string;
+	path: string;
+	headers: IncomingHttpHeaders;
+	body: string;
+}
+
+const TOKEN = 'bearer-token-that-must-stay-home-0123';
+
+let attacker: Server;
+let attackerPort: number;
+const stolen: Received[] = [];
+
+let redirector: Server;
+let redirectorUrl: string;
+/** How the redirector answers: its status and the host it sends to. */
+const redirect = { status: 302, host: '127.0.0.1' };
+
+async function listen(server: Server): Promise<number> {
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return (server.address() as AddressInfo).port;
+}
+
+beforeAll(async () => {
+	attacker = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			stolen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+			res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ data: [], errorCode: 0, access_token: 'x' }));
+		});
+	});
+	attackerPort = await listen(attacker);
+	redirector = createServer((req, res) => {
+		req.resume();
+		req.on('end', () => {
+			res.writeHead(redirect.status, { Location: `http://${redirect.host}:${attackerPort}${req.url ?? '/'}` }).end();
+		});
+	});
+	redirectorUrl = `http://127.0.0.1:${await listen(redirector)}`;
+});
+afterAll(async () => {
+	await new Promise((resolve) => attacker.close(resolve));
+	await new Promise((resolve) => redirector.close(resolve));
+});
+beforeEach(() => {
+	stolen.length = 0;
+	redirect.status = 302;
+	redirect.host = '127.0.0.1';
+});
+
+/** Every byte the attacker received, to search for secrets. */
+const everythingStolen = () => JSON.stringify(stolen);
+
+function harnessWith(overrides: Record<string, string>): Harness {
+	const harness = new Harness(suite.emulator);
+	const credentials = emulatorCredentials(suite.emulator, 'integration', overrides);
+	forgetAccessToken(credentials);
+	harness.setCredentials(credentials);
+	return harness;
+}
+
+describe('a redirect from the service does not carry the bearer token to another origin', () => {
+	it('302 to another port of the same host: followed without Authorization', async () => {
+		const harness = harnessWith({ baseUrl: redirectorUrl, accessToken: TOKEN });
+
+		await harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+
+		expect(stolen).toHaveLength(1);
+		expect(stolen[0].headers.authorization).toBeUndefined();
+		expect(everythingStolen()).not.toContain(TOKEN);
+	});
+
+	it('302 to another host: refused, nothing reaches it', async () => {
+		redirect.host = 'localhost';
+		const harness = harnessWith({ baseUrl: redirectorUrl, accessToken: TOKEN });
+
+		const result = await harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+
+		expect(stolen).toEqual([]);
+		expect(result.error).toBeDefined();
+	});
+
+	it('307 on an upload (POST) to another port: the body may follow, the token does not', async () => {
+		redirect.status = 307;
+		const harness = harnessWith({ baseUrl: redirectorUrl, accessToken: TOKEN });
+
+		await harness.run({ parameters: { resource: 'webhook', operation: 'create', webhookUrl: 'https://hooks.example.com/in' } });
+
+		expect(everythingStolen()).not.toContain(TOKEN);
+	});
+});
+
+describe('a redirect of the token request carries none of the grant', () => {
+	it.each([307, 302, 308])('%s from the token endpoint: not followed, the error says so', async (status) => {
+		redirect.status = status;
+		const harness = harnessWith({ baseUrl: redirectorUrl });
+		const { demo } = suite.emulator;
+
+		const result = await harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+
+		expect(stolen).toEqual([]);
+		expect(result.error?.message).toMatch(new RegExp(`answered with a redirect \\(HTTP ${status}\\), which is not followed`));
+		for (const secret of [demo.password, demo.accountSecret, demo.clientSecret]) expect(String(result.error?.message)).not.toContain(secret);
+	});
+
+	it('307 from the authorization server (Client Credentials): not followed', async () => {
+		redirect.status = 307;
+		const harness = new Harness(suite.emulator);
+		const credentials = emulatorCredentials(suite.emulator, 'clientCredentials', { authUrl: redirectorUrl });
+		forgetAccessToken(credentials);
+		harness.setCredentials(credentials);
+
+		const result = await harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+
+		expect(stolen).toEqual([]);
+		expect(result.error?.message).toMatch(/answered with a redirect \(HTTP 307\)/);
+	});
+});
+
+describe('a redirect of the revocation carries neither the token nor the client secret', () => {
+	it('307 from the authorization server: not followed, reported as a failure', async () => {
+		redirect.status = 307;
+		const harness = harnessWith({ authUrl: redirectorUrl, accessToken: TOKEN });
+
+		const result = await harness.run({ parameters: { resource: 'accessToken', operation: 'revoke' } });
+
+		expect(stolen).toEqual([]);
+		expect(result.error?.message).toMatch(/answered with a redirect \(HTTP 307\)/);
+		expect(JSON.stringify(result.items ?? null)).not.toContain('"revoked":true');
+	});
+});
+
+describe("the credential's authenticate tells n8n's HTTP layer not to send it across origins", () => {
+	// The HTTP Request node with this credential goes through the same authenticate (test/e2e/http-request.e2e.test.ts).
+	const credential = new ESignatureApi();
+	const credentials = {
+		grantType: 'integration',
+		environment: 'production',
+		baseUrl: 'https://api.esign.test',
+		authUrl: 'https://id.esign.test/',
+		accessToken: 'the-token',
+	};
+
+	it('sets sendCredentialsOnCrossOriginRedirect false and allows only the hosts it signs', async () => {
+		const signed = await credential.authenticate(credentials, { url: '/api/v1/webhooks', method: 'GET' } as IHttpRequestOptions);
+		expect(signed).toMatchObject({ sendCredentialsOnCrossOriginRedirect: false, allowedDomains: 'api.esign.test,id.esign.test' });
+	});
+
+	it("keeps the user's own Allowed HTTP Request Domains", async () => {
+		const signed = await credential.authenticate(credentials, {
+			url: '/api/v1/webhooks',
+			method: 'GET',
+			allowedDomains: 'api.esign.test',
+		} as IHttpRequestOptions);
+		expect(signed).toMatchObject({ sendCredentialsOnCrossOriginRedirect: false, allowedDomains: 'api.esign.test' });
+	});
+});
