@@ -152,3 +152,65 @@ describe("secrets the service repeats in its own words are scrubbed before they 
 		for (const secret of [demo.clientSecret, demo.password, demo.accountSecret]) expect(serialise(result)).not.toContain(secret);
 	});
 });
+
+describe('masking gaps (issue 28, point 8)', () => {
+	const DOCUMENT_PASSWORD = 'document-password-4d2f';
+
+	it("a document's password (Envelope → Create, Password) is masked in the node an error carries", async () => {
+		// Refused before sending: the error still carries the node with its parameters.
+		const result = await suite.harness.run({
+			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'missing', additionalFields: { password: DOCUMENT_PASSWORD } },
+			items: [{ json: {} }],
+		});
+		expect(result.error).toBeDefined();
+		expect(JSON.stringify((result.error as unknown as { node: unknown }).node)).toContain('••••');
+		expect(serialise(result)).not.toContain(DOCUMENT_PASSWORD);
+	});
+
+	it("a signing file's password (Identity Signing → Sign, File Password) is masked in the node an error carries", async () => {
+		const result = await suite.harness.run({
+			parameters: {
+				resource: 'identitySigning',
+				operation: 'sign',
+				requestId: 'not-a-guid',
+				inputDataFieldName: 'document',
+				filePassword: DOCUMENT_PASSWORD,
+			},
+			items: [{ json: {} }],
+		});
+		expect(result.error).toBeDefined();
+		expect(serialise(result)).not.toContain(DOCUMENT_PASSWORD);
+	});
+
+	it('a refused revocation: what the authorization server repeats of the token and client secret is scrubbed', async () => {
+		const { demo } = suite.emulator;
+		const harness = new Harness(suite.emulator);
+		harness.setCredentials(emulatorCredentials(suite.emulator, 'integration', { accessToken: 'stored-token-to-revoke-77' }));
+		suite.emulator.failNext(
+			1,
+			400,
+			{ error: 'invalid_request', error_description: `token stored-token-to-revoke-77 of client secret ${demo.clientSecret} refused` },
+			/connect\/revocation/,
+		);
+
+		const result = await harness.run({ parameters: { resource: 'accessToken', operation: 'revoke' } });
+
+		expect(result.error?.description).toContain('token •••• of client secret •••• refused');
+		expect(serialise(result)).not.toContain('stored-token-to-revoke-77');
+		expect(serialise(result)).not.toContain(demo.clientSecret);
+	});
+
+	it("Webhook → Get Many shows n8n's resume token in a waiting execution's URL masked", async () => {
+		const resumeToken = 'n8n-resume-token-9f8e7d6c5b4a';
+		const url = `https://n8n.example.com/webhook-waiting/123/node?envelopeId=e1&signature=${resumeToken}&check=abc`;
+		await webhook({ operation: 'create', webhookUrl: url });
+
+		const all = await webhook({ operation: 'getAll' });
+
+		expect(all.error).toBeUndefined();
+		expect(all.items.map((item) => item.json.webhookUrl)).toContain(
+			'https://n8n.example.com/webhook-waiting/123/node?envelopeId=e1&signature=••••&check=abc',
+		);
+		expect(serialise(all)).not.toContain(resumeToken);
+	});
+});

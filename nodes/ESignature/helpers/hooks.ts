@@ -4,11 +4,16 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../shared/enums';
+import type { FileStream } from '../shared/files';
 import { decodeBase64, detectMimeType, FILE_SIGNATURE_BYTES, fileNameFor, isFileStream, peekStream } from '../shared/files';
-import { failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from '../shared/errors';
+import { MAX_ANSWER_DEPTH } from '../shared/depth';
+import { failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer, withDetails } from '../shared/errors';
+import { nodeForErrors } from '../shared/secrets';
 import { binaryPropertyName } from './binary';
 import { toText } from './validation';
 
@@ -75,16 +80,19 @@ export async function unwrapFoundResponse(
  * (CORRECTED_FIELD_NAMES: signeOrder → signOrder), nulls left out at every depth, and objects that
  * held only nulls with them. Undefined means "leave the field out".
  */
-function simplified(value: unknown, field?: string): unknown {
-	if (Array.isArray(value)) return value.map((entry) => simplified(entry) ?? null);
-	if (typeof value === 'number' && field !== undefined) {
-		const named = NAMED_OUTPUT_FIELDS[field]?.find((option) => option.value === value);
+function simplified(value: unknown, field?: string, depth = 0): unknown {
+	// Own properties only: a key such as "constructor" names no field of these tables.
+	if (typeof value === 'number' && field !== undefined && Object.hasOwn(NAMED_OUTPUT_FIELDS, field)) {
+		const named = NAMED_OUTPUT_FIELDS[field].find((option) => option.value === value);
 		return named ? named.name : value;
 	}
 	if (typeof value !== 'object' || value === null) return value ?? undefined;
+	// Deeper than any answer may be (refused when read, shared/depth.ts), a value is left as it is.
+	if (depth >= MAX_ANSWER_DEPTH) return value;
+	if (Array.isArray(value)) return value.map((entry) => simplified(entry, undefined, depth + 1) ?? null);
 	const entries = Object.entries(value);
 	const kept = entries
-		.map(([key, entry]) => [CORRECTED_FIELD_NAMES[key] ?? key, simplified(entry, key)] as const)
+		.map(([key, entry]) => [Object.hasOwn(CORRECTED_FIELD_NAMES, key) ? CORRECTED_FIELD_NAMES[key] : key, simplified(entry, key, depth + 1)] as const)
 		.filter(([, entry]) => entry !== undefined);
 	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
@@ -131,7 +139,14 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string') return undefined;
 	const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(value);
-	if (encoded) return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
+	if (encoded) {
+		try {
+			return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
+		} catch {
+			// URIError: a malformed %-escape names nothing; the default name is used.
+			return undefined;
+		}
+	}
 	const plain = /filename="?([^";]+)"?/i.exec(value);
 	return plain?.[1]?.trim();
 }
@@ -150,6 +165,34 @@ export async function requestFile(
 	return requestOptions;
 }
 
+/** A JSON answer to a download is an error or a note, never this long: a longer one is not read on (hostile or broken). */
+export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
+
+/** The JSON answer to a download, read up to MAX_JSON_ANSWER_BYTES; undefined (and the stream closed) past it. */
+async function readJsonAnswer(stream: FileStream): Promise<Buffer | undefined> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of stream) {
+		size += chunk.length;
+		if (size > MAX_JSON_ANSWER_BYTES) {
+			stream.destroy?.();
+			return undefined;
+		}
+		chunks.push(chunk);
+	}
+	return Buffer.concat(chunks, size);
+}
+
+function oversizedAnswerError(context: IExecuteSingleFunctions): NodeApiError {
+	const meaning = `The service answered the download with JSON longer than ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB instead of the file`;
+	const error = new NodeApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
+		message: meaning,
+		description: 'An error answer is a few hundred bytes: this one was not read on. Try again; if it persists, the service is failing.',
+		itemIndex: context.getItemIndex(),
+	});
+	return withDetails(error, { kind: 'service', code: 'ANSWER_TOO_LONG', meaning, serviceMessage: null, httpStatus: null });
+}
+
 /** File downloads: the bytes become a binary property, typed from the bytes (the service may send a ZIP). */
 export async function fileResponseToBinary(
 	this: IExecuteSingleFunctions,
@@ -160,7 +203,8 @@ export async function fileResponseToBinary(
 	const body = response.body as unknown;
 	if (response.statusCode >= 400 || contentType.includes('json')) {
 		// A JSON answer is never the file: an error, or (for an ID the account does not own) errorCode 0 without data.
-		const bytes = isFileStream(body) ? await this.helpers.binaryToBuffer(body as FileSource) : (body as Buffer);
+		const bytes = isFileStream(body) ? await readJsonAnswer(body as unknown as FileStream) : (body as Buffer);
+		if (bytes === undefined) return failed(this, oversizedAnswerError(this));
 		const { body: answer, errorItems } = readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });
 		if (errorItems) return errorItems;
 		return failed(this, isServiceWrapper(answer) && answer.data ? missingFileError(this, answer) : notFoundError(this));

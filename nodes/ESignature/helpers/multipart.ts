@@ -19,6 +19,14 @@ export const FILE_PART_NAME = 'files';
 /** Quotes in a part's header, escaped as browsers and n8n's form-data encoders do. */
 const headerValue = (value: string) => value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 
+/** A MIME type as HTTP allows it (type/subtype, token characters, bounded): a hostile one could end the header. */
+const MIME_TYPE = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/i;
+
+/** The file's MIME type when it is one; anything else (line breaks, parameters, text) is sent as bytes. */
+export function partContentType(mimeType: string): string {
+	return typeof mimeType === 'string' && mimeType.length <= 129 && MIME_TYPE.test(mimeType) ? mimeType : 'application/octet-stream';
+}
+
 function multipartParts(boundary: string, fields: IDataObject, files: UploadFile[]): BodyPart[] {
 	const parts: BodyPart[] = [];
 	for (const [name, value] of Object.entries(fields)) {
@@ -27,7 +35,7 @@ function multipartParts(boundary: string, fields: IDataObject, files: UploadFile
 	for (const file of files) {
 		parts.push(
 			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; filename="${headerValue(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
+				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; filename="${headerValue(file.fileName)}"\r\nContent-Type: ${partContentType(file.mimeType)}\r\n\r\n`,
 			),
 			isStoredFile(file) ? { file, as: 'bytes' } : file.bytes(),
 			Buffer.from('\r\n'),

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
 import { isN8n1 } from './n8nLine';
 import { maskedAnswer, nodeForErrors, scrubbed, scrubbedText } from './secrets';
 
@@ -204,7 +205,12 @@ export function serviceErrorFor(
 	const serviceMessage =
 		(wrapper?.message ?? undefined) || (typeof body === 'string' && body.length < 500 ? body : undefined);
 	const operation = `${String(node.parameters?.resource ?? '')}:${String(node.parameters?.operation ?? '')}`;
-	const meaning = OPERATION_ERRORS[operation]?.[code] ?? SERVICE_ERRORS[code] ?? `The service returned error ${code}`;
+	// Own properties only: an errorCode such as "constructor" names no entry of these tables.
+	const forOperation = Object.hasOwn(OPERATION_ERRORS, operation) ? OPERATION_ERRORS[operation] : {};
+	const meaning =
+		(Object.hasOwn(forOperation, code) ? forOperation[code] : undefined) ??
+		(Object.hasOwn(SERVICE_ERRORS, code) ? SERVICE_ERRORS[code] : undefined) ??
+		`The service returned error ${code}`;
 	const reference = code === 227 ? sentReference : undefined;
 	const details = [
 		serviceMessage ? `Service message: ${serviceMessage}` : undefined,
@@ -309,7 +315,7 @@ export function connectionError(node: INode, error: unknown, itemIndex?: number,
 		unusable.description = description ?? null;
 		return withDetails(unusable, { kind: 'credential', code: key, meaning: unusable.message, serviceMessage: null, httpStatus: null });
 	}
-	const meaning = CONNECTION_ERRORS[key] ?? message ?? 'The service could not be reached';
+	const meaning = (Object.hasOwn(CONNECTION_ERRORS, key) ? CONNECTION_ERRORS[key] : undefined) ?? message ?? 'The service could not be reached';
 	const wrapped = new NodeApiError(nodeForErrors(node), {} as JsonObject, { message: meaning, description, itemIndex });
 	// Set after construction: given to the constructor, a code n8n knows (ECONNABORTED) replaces the message with its
 	// own ("The connection was aborted, perhaps the server is offline"), which says nothing about a timeout.
@@ -380,12 +386,24 @@ export function failed(context: IExecuteSingleFunctions, error: Error): INodeExe
 	return [errorItem(context, error)];
 }
 
-/** Reads the answer of an operation; a failed answer goes where failed() sends it. */
+/** An answer nested deeper than any of the service's (shared/depth.ts): hostile or broken, and not walked. */
+function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
+	const meaning = `The service's answer is nested more than ${MAX_ANSWER_DEPTH} levels deep`;
+	const error = new NodeApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
+		message: meaning,
+		description: 'No answer of the service nests this deep: it was not read. Try again; if it persists, the service is failing.',
+		itemIndex: context.getItemIndex(),
+	});
+	return withDetails(error, { kind: 'service', code: 'ANSWER_TOO_DEEP', meaning, serviceMessage: null, httpStatus: null });
+}
+
+/** Reads the answer of an operation; a failed answer (or one nested too deep) goes where failed() sends it. */
 export function readServiceAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
 ): { body: unknown; errorItems?: INodeExecutionData[] } {
 	const body = parseBody(response.body);
+	if (nestedDeeperThan(body)) return { body: undefined, errorItems: failed(context, tooDeepError(context)) };
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
 	return { body, errorItems: failed(context, serviceError(context, body, response.statusCode)) };
 }

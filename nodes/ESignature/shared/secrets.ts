@@ -1,5 +1,7 @@
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
+import { MAX_ANSWER_DEPTH, TOO_DEEP } from './depth';
+
 /*
  * Secrets a user types into node parameters: a webhook's header token (whoever has it can forge callbacks) and the
  * SMS gateway's password. n8n keeps node parameters in the workflow as they are, but the outputs and errors this
@@ -50,17 +52,22 @@ export function scrubbedText(text: string, extra: unknown[] = []): string {
 /** A value from the service (an answer, a message) with every string in it scrubbed, at every depth. */
 export function scrubbed<T>(value: T, extra: unknown[] = []): T {
 	if (secretsInUse.size === 0 && extra.length === 0) return value;
-	const scrub = (entry: unknown): unknown => {
+	// Deeper than any answer may be, a value is left out rather than shown unscrubbed (shared/depth.ts).
+	const scrub = (entry: unknown, depth: number): unknown => {
 		if (typeof entry === 'string') return scrubbedText(entry, extra);
-		if (Array.isArray(entry)) return entry.map(scrub);
 		if (typeof entry !== 'object' || entry === null || Buffer.isBuffer(entry)) return entry;
-		return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, scrub(inner)]));
+		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
+		if (Array.isArray(entry)) return entry.map((inner) => scrub(inner, depth + 1));
+		return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, scrub(inner, depth + 1)]));
 	};
-	return scrub(value) as T;
+	return scrub(value, 0) as T;
 }
 
-/** Parameter names whose values are secrets, wherever they stand (e.g. Webhooks → Webhook → Header Token). */
-export const SECRET_PARAMETERS = new Set(['headerToken', 'smsPassword']);
+/**
+ * Parameter names whose values are secrets, wherever they stand (e.g. Webhooks → Webhook → Header Token): a document's
+ * password (Envelope → Create, Sign by Template) and a signing file's password (Identity Signing) too.
+ */
+export const SECRET_PARAMETERS = new Set(['headerToken', 'smsPassword', 'password', 'filePassword']);
 
 /** "••••" and the last four characters, so a user can tell two tokens apart; short ones show nothing. */
 export function maskedSecret(value: unknown): string | null {
@@ -68,11 +75,15 @@ export function maskedSecret(value: unknown): string | null {
 	return value.length >= 12 ? `••••${value.slice(-4)}` : '••••';
 }
 
-function masked(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(masked);
+function masked(value: unknown, depth = 0): unknown {
 	if (typeof value !== 'object' || value === null) return value;
+	if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
+	if (Array.isArray(value)) return value.map((entry) => masked(entry, depth + 1));
 	return Object.fromEntries(
-		Object.entries(value).map(([key, entry]) => [key, SECRET_PARAMETERS.has(key) && typeof entry === 'string' ? maskedSecret(entry) : masked(entry)]),
+		Object.entries(value).map(([key, entry]) => [
+			key,
+			SECRET_PARAMETERS.has(key) && (typeof entry === 'string' || typeof entry === 'number') ? maskedSecret(String(entry)) : masked(entry, depth + 1),
+		]),
 	);
 }
 
@@ -88,12 +99,34 @@ export function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
 	return { ...rest, hasHeaderToken: typeof headerToken === 'string' && headerToken !== '', headerToken: maskedSecret(headerToken) };
 }
 
-/** A service answer with every header token in it masked, for errors that keep the answer. */
+/** n8n's resume token in a waiting execution's URL (n8n 2.x): whoever has it can resume the execution. */
+const RESUME_TOKEN_PARAMETER = 'signature';
+
+/**
+ * A URL with the value of n8n's resume token masked, by splitting (linear; the service's URLs are of any length).
+ * Webhooks that Send and Wait registered point at such URLs, and the service lists them (Get Many, delivery logs).
+ */
+export function withMaskedResumeToken(url: string): string {
+	const queryAt = url.indexOf('?');
+	if (queryAt < 0 || !url.includes(`${RESUME_TOKEN_PARAMETER}=`, queryAt)) return url;
+	const hashAt = url.indexOf('#', queryAt);
+	const end = hashAt < 0 ? url.length : hashAt;
+	const pairs = url.slice(queryAt + 1, end).split('&');
+	const shown = pairs.map((pair) => (pair.startsWith(`${RESUME_TOKEN_PARAMETER}=`) ? `${RESUME_TOKEN_PARAMETER}=••••` : pair));
+	return `${url.slice(0, queryAt + 1)}${shown.join('&')}${url.slice(end)}`;
+}
+
+/**
+ * A service answer with every header token in it masked, and n8n's resume tokens in the URLs it lists, for outputs
+ * and for errors that keep the answer.
+ */
 export function maskedAnswer(answer: object): IDataObject {
-	const mask = (value: unknown): unknown => {
-		if (Array.isArray(value)) return value.map(mask);
+	const mask = (value: unknown, depth: number): unknown => {
+		if (typeof value === 'string') return withMaskedResumeToken(value);
 		if (typeof value !== 'object' || value === null) return value;
-		return withMaskedHeaderToken(Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, mask(entry)])) as IDataObject);
+		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
+		if (Array.isArray(value)) return value.map((entry) => mask(entry, depth + 1));
+		return withMaskedHeaderToken(Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, mask(entry, depth + 1)])) as IDataObject);
 	};
-	return mask(answer) as IDataObject;
+	return mask(answer, 0) as IDataObject;
 }

@@ -55,7 +55,7 @@ function itemIndexOf(context: ServiceContext): number | undefined {
 function transportError(context: ServiceContext, error: unknown): Error {
 	const itemIndex = itemIndexOf(context);
 	if (error instanceof ESignatureCredentialError) {
-		return new NodeOperationError(context.getNode(), error.message, { itemIndex });
+		return new NodeOperationError(nodeForErrors(context.getNode()), error.message, { itemIndex });
 	}
 	return connectionError(context.getNode(), error, itemIndex);
 }

@@ -83,7 +83,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: { method: 'GET', url: '/api/v1/webhooks/logs' },
 					send: { preSend: [checkLogFilters] },
-					output: { postReceive: [unwrapResponse, filterDeliveryLogs] },
+					output: { postReceive: [unwrapResponse, filterDeliveryLogs, hideHeaderTokens] },
 				},
 			},
 			{
