@@ -179,7 +179,8 @@ export class ESignatureApi implements ICredentialType {
 			...(baseURL ? { baseURL } : {}),
 			...(legacy.uri !== undefined && legacy.url === undefined ? {} : { url }),
 			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` },
-			// n8n puts Authorization back after a redirect to another origin unless told not to (docs/security.md#redirects).
+			// n8n puts Authorization back after a redirect to another origin unless told not to
+			// (docs/security.md#the-credential-and-redirects).
 			sendCredentialsOnCrossOriginRedirect: false,
 			// A redirect to a host the credential does not sign is refused, not followed (a user's own list stays).
 			allowedDomains: requestOptions.allowedDomains || signedHosts(credentials).join(','),

@@ -10,7 +10,7 @@ import { emulatorCredentials, emulatorSuite, Harness } from './harness';
 import { preAuthenticationHelper } from './harness/credentials-helper';
 
 /**
- * A hostile service (docs/security.md#hostile-answers): a server on 127.0.0.1 stands in for the service's host and
+ * A hostile service (docs/security.md#hostile-answers-from-the-service): a server on 127.0.0.1 stands in for the service's host and
  * answers what each test gives it, as raw bytes, to the node run by n8n-core's routing engine. Each answer crashed or
  * hung the node before, or reached a place it should not.
  */

@@ -10,7 +10,7 @@ import { withoutLeadingSlashes, withoutTrailingSlashes } from '../nodes/ESignatu
 import { triggerSuite } from './harness/trigger';
 
 /**
- * One long URL must not block n8n (docs/security.md#long-inputs): `/\/+$/` takes time quadratic in a run of slashes
+ * One long URL must not block n8n (docs/security.md#long-inputs-and-regexes): `/\/+$/` takes time quadratic in a run of slashes
  * followed by anything else (100,000 of them: about 30 s of n8n's only thread). Each place that trimmed slashes so is given 100,000 and must be
  * right; none is timed (speed belongs in benchmarks), but on the old code each takes long enough to fail by timeout.
  */

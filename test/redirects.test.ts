@@ -8,7 +8,7 @@ import { forgetAccessToken } from '../credentials/accessToken';
 import { emulatorCredentials, emulatorSuite, Harness } from './harness';
 
 /**
- * The credential never crosses to another origin on a redirect (docs/security.md#redirects). The service's host is
+ * The credential never crosses to another origin on a redirect (docs/security.md#the-credential-and-redirects). The service's host is
  * played by a redirector on 127.0.0.1 that answers every request with a redirect to an attacker's server on another
  * port (or, by the name `localhost`, another host); the attacker records what reached it. The requests are made by
  * n8n-core's own HTTP layer, through the routing engine, as in n8n.
