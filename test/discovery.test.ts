@@ -22,6 +22,10 @@ interface TypeGenerator {
 }
 // n8n's generator for its AI builders (docs/n8n-notes.md#builder-hints), from n8n-core's dependency @n8n/workflow-sdk.
 const generator = createRequire(__filename)('@n8n/workflow-sdk/scripts/generate-types') as TypeGenerator;
+// The check n8n-core's loader runs on every node it loads (not exported from its index).
+const { validateNodeDescription } = createRequire(__filename)('n8n-core/dist/nodes-loader/validate-node-description') as {
+	validateNodeDescription(description: INodeTypeDescription): void;
+};
 
 /** The description as n8n hands it to the generator: the JSON the server serves (functions dropped). */
 const served = (description: INodeTypeDescription) => JSON.parse(JSON.stringify(description)) as INodeTypeDescription;
@@ -99,11 +103,27 @@ describe('builder hints, as n8n generates the type definitions its AI builders r
 	});
 
 	it('Send and Wait: its one type (it has no resource) tells its operations apart, the links one included', () => {
-		const types = generator.generateSingleVersionTypeFile(sendAndWait, 1);
-		expect(types).toMatch(/@builderHint sendAndWaitForSignature: .* sendAndOutputLinks notifies nobody/);
-		expect(types).toContain('waitForSignature takes no document');
+		expect(generator.generateNodeJSDoc(sendAndWait)).toMatch(
+			/@builderHint .*Operations: sendAndWaitForSignature .* sendAndOutputLinks notifies nobody.* waitForSignature takes no document/,
+		);
 		// The signers' fields carry the same hints as in the action node.
-		expect(types).toMatch(/@hint 1 signs first, then 2/);
+		expect(generator.generateSingleVersionTypeFile(sendAndWait, 1)).toMatch(/@hint 1 signs first, then 2/);
+	});
+
+	it.each([
+		['E-Signature', new ESignature().description],
+		['E-Signature Trigger', new ESignatureTrigger().description],
+		['E-Signature Send and Wait', new ESignatureSendAndWait().description],
+	])('%s passes the check n8n runs on the hints when it loads a package', (_name, description) => {
+		// n8n-core refuses to load a package with a builderHint on an Operation, Resource or Mode field.
+		expect(() => validateNodeDescription(description)).not.toThrow();
+		const withHintOnOperation = {
+			...description,
+			properties: description.properties.map((p) => (p.name === 'events' || p.name === 'operation' ? { ...p, builderHint: { propertyHint: 'x' } } : p)),
+		};
+		if (description.properties.some((p) => p.name === 'operation')) {
+			expect(() => validateNodeDescription(withHintOnOperation)).toThrow(/discriminator property/);
+		}
 	});
 });
 

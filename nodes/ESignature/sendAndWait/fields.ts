@@ -6,7 +6,6 @@ import { fileInputProperties } from '../helpers/fileInput';
 import { destinationsProperties } from '../helpers/recipients';
 import { invitationMessageProperty, invitationSubjectProperty } from '../resources/invitation/fields';
 import { SEVERAL_FILES } from '../resources/envelope/fields';
-import { SEND_AND_WAIT_OPERATION_HINT } from '../shared/builderHints';
 
 /*
  * The fields of the E-Signature Send and Wait node (ESignatureSendAndWait.node.ts): the file input and signers of
@@ -111,7 +110,6 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		default: 'sendAndWaitForSignature',
-		builderHint: { propertyHint: SEND_AND_WAIT_OPERATION_HINT },
 		options: [
 			{
 				name: 'Send and Wait for Signature',

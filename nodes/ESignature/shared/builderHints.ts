@@ -102,12 +102,12 @@ export const SEND_AND_WAIT_BUILDER_HINT: IBuilderHint = {
 		'Human-in-the-loop signature or approval: sends PDFs for e-signature and pauses the execution until every ' +
 		'signer signed or one rejected (or a time limit), then continues with the signed document details. Use it ' +
 		'for approval steps inside one workflow; use E-Signature Trigger when the signing can finish long after this ' +
-		'workflow, or when several workflows react to the same envelopes.',
+		'workflow, or when several workflows react to the same envelopes. ' +
+		// One type for the node (no resource), and n8n refuses a builderHint on the Operation field: told here.
+		'Operations: sendAndWaitForSignature (the service invites the signers, the execution waits); ' +
+		'sendAndOutputLinks notifies nobody: deliver each signer\'s invitationLink with your own node, then add a ' +
+		'second E-Signature Send and Wait set to waitForSignature later in the same execution; waitForSignature ' +
+		'takes no document.',
 	relatedNodes: [ACTION, TRIGGER],
 };
 
-/** Send and Wait has no resource, so n8n's generator makes one type for it: the operations are told apart here. */
-export const SEND_AND_WAIT_OPERATION_HINT =
-	'sendAndWaitForSignature: the service invites the signers, the execution waits. sendAndOutputLinks notifies ' +
-	'nobody: deliver each signer\'s invitationLink with your own node, then add a second E-Signature Send and Wait set ' +
-	'to waitForSignature later in the same execution; waitForSignature takes no document.';
