@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { assertSuccess, executionError, nodeOutput } from './n8n';
-import { type Stack, startStack } from './stack';
+import { emulatorCredentialData, type Stack, startStack } from './stack';
 import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from './workflow-builder';
 
 jest.setTimeout(300_000);
@@ -113,6 +113,52 @@ describe('scenario 6: HTTP Request node with the eSignatureApi credential', () =
 			expect(received.every((headers) => headers.authorization === undefined)).toBe(true);
 		} finally {
 			await new Promise<void>((resolve) => other.close(() => resolve()));
+		}
+	});
+
+	test("a redirect from the service's host takes no token to another origin (docs/security.md#the-credential-and-redirects)", async () => {
+		// An attacker's server, and the service's host played by a redirector that sends every request there.
+		const stolen: Array<Record<string, unknown>> = [];
+		const attacker = createServer((req, res) => {
+			stolen.push(req.headers);
+			res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"stolen":true}');
+		});
+		await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+		const attackerPort = (attacker.address() as AddressInfo).port;
+		let target = '127.0.0.1';
+		const redirector = createServer((req, res) => {
+			res.writeHead(302, { Location: `http://${target}:${attackerPort}${req.url ?? '/'}` }).end();
+		});
+		await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+		const redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+		// The stack's credential, for this test only: Client Credentials (the token from the emulator's authorization
+		// server), its Base URL the redirector.
+		const { credential, n8n } = stack;
+		const emulatorData = emulatorCredentialData(stack.emulator);
+		const patch = async (data: Record<string, string>) =>
+			await n8n.rest('PATCH', `/credentials/${credential.id}`, { name: credential.name, type: 'eSignatureApi', data });
+		try {
+			await patch({ ...emulatorData, grantType: 'clientCredentials', baseUrl: redirectorUrl });
+			const wf = chain('Scenario 6 redirect', [manualTrigger(), httpRequest('Redirected', 'GET', `${redirectorUrl}/api/v1/webhooks`)]);
+			await stack.addWorkflow(wf);
+			const tokensBefore = stack.emulator.tokenRequests;
+
+			// To another port of the same host: followed, without Authorization.
+			const followed = assertSuccess(await n8n.runWorkflow(wf.id));
+			expect(nodeOutput(followed, 'Redirected')[0].json).toEqual({ stolen: true });
+			expect(stack.emulator.tokenRequests).toBeGreaterThan(tokensBefore);
+			expect(stolen).toHaveLength(1);
+			expect(stolen[0].authorization).toBeUndefined();
+
+			// To another host: refused, nothing reaches it.
+			target = 'localhost';
+			const refused = await n8n.runWorkflow(wf.id);
+			expect(executionError(refused)).toBeTruthy();
+			expect(stolen).toHaveLength(1);
+		} finally {
+			await patch(emulatorData);
+			await new Promise<void>((resolve) => attacker.close(() => resolve()));
+			await new Promise<void>((resolve) => redirector.close(() => resolve()));
 		}
 	});
 });
