@@ -35,7 +35,7 @@ describe('the trigger webhooks of an account', () => {
 		const { results } = await suite.harness.listSearch('searchWebhooks');
 
 		expect(results).toEqual([
-			{ name: `n8n trigger 9f8e7d6c at 127.0.0.1:5678/base (account default)`, value: ids.defaultTrigger },
+			{ name: `Account default: n8n trigger 9f8e7d6c at 127.0.0.1:5678/base`, value: ids.defaultTrigger },
 			{ name: 'n8n trigger 0b7c1e2a at n8n.example.com', value: ids.trigger },
 			{ name: 'https://crm.example.com/hooks/esign', value: ids.plain },
 			{ name: `${N8N}/webhook/${TRIGGER_ID}/orders`, value: ids.webhookNode },

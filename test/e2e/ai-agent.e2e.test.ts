@@ -159,6 +159,33 @@ describe('E-Signature tools under the AI Agent', () => {
 		expect(answer).toBe(`Sent. Signing links: ${links.join(' and ')}. Status: ${String(findOne(JSON.parse(requests[3].toolResults[2].output), 'status'))}.`);
 	});
 
+	test('a tool left at File Input\'s tool default: the model is offered a link, no binary choice, and it works', async () => {
+		// As a user adds it to an agent: File Input untouched, which as a tool starts at URL (no Binary File offered).
+		const fresh = eSignatureTool('Create From Link', {
+			resource: 'envelope',
+			operation: 'createFromBase64',
+			fileUrl: fromAI('documentUrl', 'Link to the PDF'),
+		});
+		const wf = await agentWorkflow('Agent creates from a link', 'Create an envelope from the lease at the link.', [fresh]);
+		const { requests } = await converse(wf.id, [
+			(request) => {
+				// What the model received in its tools list: the link only, nothing about binary fields or File Input.
+				const offered = request.tools.find((tool) => tool.name === 'Create_From_Link');
+				const schema = offered?.parameters as { properties?: Record<string, unknown>; required?: string[] };
+				expect(Object.keys(schema.properties ?? {})).toEqual(['documentUrl']);
+				expect(schema.required).toEqual(['documentUrl']);
+				expect(JSON.stringify(offered)).not.toMatch(/binary|inputDataFieldName|fileInput/i);
+				return call('Create_From_Link', { documentUrl });
+			},
+			() => ({ text: 'Created.' }),
+		]);
+		expect(files.downloads).toHaveLength(1);
+		const api = stack.emulator.requests.filter((r) => r.path.startsWith('/api/'));
+		expect(api.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v1/envelopes/initiate-base64']);
+		expect(api[0].body).toMatchObject({ files: { file: stack.emulator.samplePdf.toString('base64'), fileName: 'lease.pdf' } });
+		expect(findOne(JSON.parse(requests[1].toolResults[0].output), 'envelopeId')).toEqual(expect.any(String));
+	});
+
 	test('an unknown ID and a malformed one: what the model reads (Chat Completions API)', async () => {
 		const wf = await agentWorkflow('Agent reads errors', 'What is the status of my envelopes?', [TOOLS.status], { responsesApi: false });
 		const { requests } = await converse(wf.id, [

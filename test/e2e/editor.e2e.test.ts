@@ -146,8 +146,9 @@ describe('the editor, in a real browser', () => {
 		await ndv().locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`).click();
 		const webhooks = page().locator(`${byTestId('rlc-item')}:visible`);
 		await webhooks.first().waitFor();
+		const owner = triggerExamples.find((e) => e.workflow.nodes.some((node) => node.webhookId === triggerId))!;
 		expect(await webhooks.allInnerTexts()).toEqual([
-			`n8n trigger ${triggerId.slice(0, 8)} at ${new URL(stack.n8n.url).host} (account default)`,
+			`Account default: n8n trigger ${triggerId.slice(0, 8)} of workflow "${owner.workflow.name}" at ${new URL(stack.n8n.url).host}`,
 		]);
 		await browser.screenshot('node-panel', ndv(), { readme: true });
 		await page().keyboard.press('Escape');

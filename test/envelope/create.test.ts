@@ -68,7 +68,13 @@ describe('envelope: create (multipart upload)', () => {
 		const output = result.items[0];
 		expect(output.pairedItem).toEqual({ item: 0 });
 		// The service answers destinations and creatorFields null: Simplify (on by default) leaves them out.
-		expect(output.json).toEqual({ documentId: fileId, envelopeId: expect.any(String), referenceNumber: ref });
+		expect(output.json).toEqual({
+			documentId: fileId,
+			envelopeId: expect.any(String),
+			referenceNumber: ref,
+			// Where its events go: the Webhook chosen (without one, the account default: test/envelope/createFromBase64.test.ts).
+			eventsTo: `webhook ${webhookId}`,
+		});
 		const envelope = suite.emulator.envelope(output.json.envelopeId as string)!;
 		expect(envelope).toMatchObject({
 			documentId: fileId,
@@ -88,6 +94,7 @@ describe('envelope: create (multipart upload)', () => {
 			referenceNumber: expect.any(String),
 			destinations: null,
 			creatorFields: null,
+			eventsTo: "the account's default webhook (no Webhook chosen)",
 		});
 	});
 

@@ -53,6 +53,7 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 				documentId: envelope.files[i].fileId,
 				documentName: ['one.pdf', 'two.pdf'][i],
 				referenceNumber: ref,
+				eventsTo: `webhook ${webhookId}`,
 			});
 		});
 	});

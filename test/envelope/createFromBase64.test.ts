@@ -1,6 +1,7 @@
 /**
  * Create From Base64 (createFromBase64.ts): one document sent as Base64 in a JSON body.
  */
+import { ESignature } from '../../nodes/ESignature/ESignature.node';
 import { byId, envelopeSuite, expectJson, reference } from './testing';
 
 const { suite, run, envelopeCalls, pdfItem, createWebhook } = envelopeSuite();
@@ -134,5 +135,18 @@ describe('envelope: createFromBase64', () => {
 		});
 		expect(envelopeCalls()).toHaveLength(0);
 		expect(result.error?.message).toBe('File (Base64): the file "a.txt" is not a PDF: it is plain text');
+	});
+
+	it('without a Webhook, says where the envelope\'s events go: the account default, in the field\'s hint and the output', async () => {
+		const result = await run({ operation: 'createFromBase64', inputDataFieldName: 'data' }, [pdfItem()]);
+		expect(result.error).toBeUndefined();
+		const [request] = envelopeCalls();
+		expect(request.body).not.toHaveProperty('webhookId');
+		expect(result.items[0].json.eventsTo).toBe("the account's default webhook (no Webhook chosen)");
+
+		const field = new ESignature().description.properties.find(
+			(property) => property.name === 'webhookId' && property.displayOptions?.show?.operation?.includes('createFromBase64'),
+		);
+		expect(field?.hint).toBe("Empty: this envelope's events go to the account's default webhook (marked Account default in the list)");
 	});
 });

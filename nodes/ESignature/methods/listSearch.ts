@@ -1,23 +1,27 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { requestService } from '../shared/transport';
-import { triggerUrlOf } from '../shared/triggerUrls';
+import { triggerUrlOf, triggerWorkflowOf } from '../shared/triggerUrls';
 
 /**
  * How a webhook reads in the picker: what it belongs to first, as long labels are cut at the end. An E-Signature
- * Trigger's webhook is named by the start of the trigger's webhook ID (its panel shows it in its URLs) and its n8n;
- * a test registration says it lasts while the editor listens; the account default says so.
+ * Trigger's webhook is named by the start of the trigger's webhook ID (its panel shows it in its URLs), its workflow
+ * when this n8n registered it (triggerWorkflowOf) and its n8n; a test registration says it lasts while the editor
+ * listens; the account default says so first, as envelopes created without a Webhook send their events there.
  */
 export function webhookLabel(webhook: IDataObject): string {
 	const url = String(webhook.webhookUrl ?? '');
 	const trigger = triggerUrlOf(url);
 	const where = trigger ? `${trigger.base.replace(/^https?:\/\//, '')}` : url;
+	const workflow = triggerWorkflowOf(webhook.id);
+	// Names are cut so that the label stays readable; the search still finds the whole URL.
+	const of = workflow ? ` of workflow "${workflow.length > 80 ? `${workflow.slice(0, 79)}…` : workflow}"` : '';
 	const what = !trigger
 		? where
 		: trigger.test
-			? `n8n test listener ${trigger.triggerId.slice(0, 8)} at ${where}`
-			: `n8n trigger ${trigger.triggerId.slice(0, 8)} at ${where}`;
-	return webhook.isDefault ? `${what} (account default)` : what;
+			? `n8n test listener ${trigger.triggerId.slice(0, 8)}${of} at ${where}`
+			: `n8n trigger ${trigger.triggerId.slice(0, 8)}${of} at ${where}`;
+	return webhook.isDefault ? `Account default: ${what}` : what;
 }
 
 /** Account default first, then n8n triggers, other URLs, and test listeners last; otherwise in the service's order. */

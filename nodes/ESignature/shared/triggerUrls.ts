@@ -28,3 +28,26 @@ export function triggerUrlOf(webhookUrl: unknown): TriggerUrl | undefined {
 	if (!match) return undefined;
 	return { test: match[2].toLowerCase() === 'webhook-test', triggerId: match[3].toLowerCase(), base: `${url.origin}${match[1]}` };
 }
+
+/**
+ * The workflow of each webhook an E-Signature Trigger registered in this n8n process, by the service's webhook ID: the
+ * service keeps only a URL, so this is where the Webhook picker learns a trigger's workflow (n8n runs a trigger's
+ * webhook methods, and the pickers, in its main process). Lost at a restart until the trigger is activated again.
+ */
+const triggerWorkflows = new Map<string, string>();
+const MAX_REMEMBERED_TRIGGERS = 1000;
+
+export function rememberTriggerWorkflow(webhookId: string | undefined, workflowName: string | undefined): void {
+	if (!webhookId || !workflowName) return;
+	triggerWorkflows.delete(webhookId);
+	if (triggerWorkflows.size >= MAX_REMEMBERED_TRIGGERS) triggerWorkflows.delete(triggerWorkflows.keys().next().value!);
+	triggerWorkflows.set(webhookId, workflowName);
+}
+
+export function forgetTriggerWorkflow(webhookId: string | undefined): void {
+	if (webhookId) triggerWorkflows.delete(webhookId);
+}
+
+export function triggerWorkflowOf(webhookId: unknown): string | undefined {
+	return typeof webhookId === 'string' ? triggerWorkflows.get(webhookId) : undefined;
+}

@@ -7,6 +7,7 @@ import { rememberSecrets } from '../shared/secrets';
 import { callService, dataOf, isNotFound, requestService } from '../shared/transport';
 import { catchUpAndLog, claimCatchUp } from './catchUp';
 import { forgetEvents } from './receivedEvents';
+import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../shared/triggerUrls';
 
 /*
  * The trigger's webhook at the service. Envelopes are pinned to a webhook by its ID, so the ID must outlive
@@ -140,6 +141,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	}
 	stored.webhookUrl = url;
 	stored.isDefault = wantsDefault(this);
+	rememberTriggerWorkflow(current.id, this.getWorkflow().name);
 	if (!forTest && option(this, 'catchUp') !== false) {
 		claimCatchUp(triggerKey(this));
 		stored.lastCatchUp = (await catchUpAndLog(this, url)) as unknown as IDataObject;
@@ -167,6 +169,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	stored.webhookUrl = url;
 	stored.isDefault = isDefault;
 	if (isTestRegistration(this)) stored.forTest = true;
+	rememberTriggerWorkflow(data.id, this.getWorkflow().name);
 	return true;
 }
 
@@ -180,6 +183,7 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const forTest = stored.forTest === true;
 	if (!forTest && option(this, 'onDeactivation') !== ON_DEACTIVATION.delete) return true;
 	if (stored.webhookId) await deleteRemoteWebhook(this, stored.webhookId);
+	forgetTriggerWorkflow(stored.webhookId);
 	forgetWebhook(stored);
 	// The events received are the production registration's: a test registration leaves them.
 	if (!forTest) forgetEvents(triggerKey(this), stored);

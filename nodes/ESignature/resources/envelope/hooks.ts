@@ -264,3 +264,14 @@ export async function normalizeStatus(this: IExecuteSingleFunctions, items: INod
 		return wrapped ? { ...item, json: { ...json, data: specStatus(json.data as IDataObject) } } : { ...item, json: specStatus(json) };
 	});
 }
+
+/** What a create outputs about its events: an envelope created without a Webhook calls the account's default one. */
+export const ACCOUNT_DEFAULT_WEBHOOK = "the account's default webhook (no Webhook chosen)";
+
+/** Last but Simplify on the creates that take a Webhook: says where the envelope's events go (eventsTo). */
+export async function sayWhereEventsGo(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	if (keepWrapper(this)) return items;
+	const webhookId = selectedWebhookId(this);
+	const eventsTo = webhookId ? `webhook ${webhookId}` : ACCOUNT_DEFAULT_WEBHOOK;
+	return items.map((item) => (isErrorItem(item) ? item : { ...item, json: { ...item.json, eventsTo } }));
+}

@@ -20,6 +20,7 @@ import {
 	buildCreateFromTemplateRequest,
 	buildCreateRequest,
 	buildExtendInvitationsRequest,
+	sayWhereEventsGo,
 	setEnvelopeIdPath,
 	splitBulkFileResponse,
 	unwrapWithReturnUrl,
@@ -65,7 +66,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-and-invite' },
 					send: { preSend: [buildCreateAndInviteRequest] },
-					output: { postReceive: [unwrapWithReturnUrl, simplifyOutput] },
+					output: { postReceive: [unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput] },
 				},
 			},
 			{
@@ -76,7 +77,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
 					send: { preSend: [buildCreateFromBase64Request] },
-					output: { postReceive: [unwrapResponse, simplifyOutput] },
+					output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
 				},
 			},
 			{
@@ -87,7 +88,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
 					send: { preSend: [buildCreateBulkRequest] },
-					output: { postReceive: [splitBulkFileResponse, simplifyOutput] },
+					output: { postReceive: [splitBulkFileResponse, sayWhereEventsGo, simplifyOutput] },
 				},
 			},
 			{
@@ -98,7 +99,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate' },
 					send: { preSend: [buildCreateRequest] },
-					output: { postReceive: [unwrapResponse, simplifyOutput] },
+					output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
 				},
 			},
 			{
@@ -109,7 +110,7 @@ export const description: INodeProperties[] = [
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate-by-template' },
 					send: { preSend: [buildCreateFromTemplateRequest] },
-					output: { postReceive: [unwrapResponse, simplifyOutput] },
+					output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
 				},
 			},
 			{
