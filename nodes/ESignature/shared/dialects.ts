@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
+import { withoutTrailingSlashes } from '../helpers/validation';
+
 /*
  * The service's dialects: where the live service answers differently from the spec (docs/service-api.md#spec-and-live-service).
  *
@@ -48,7 +50,7 @@ const field = (credentials: ICredentialDataDecryptedObject, key: string) => Stri
  */
 export function credentialIdentity(credentials: ICredentialDataDecryptedObject): string {
 	const base = credentials.environment === 'sandbox' ? field(credentials, 'sandboxBaseUrl') : field(credentials, 'baseUrl');
-	const identity = [base.replace(/\/+$/, ''), field(credentials, 'grantType'), field(credentials, 'clientId'), field(credentials, 'accountId'), field(credentials, 'username')];
+	const identity = [withoutTrailingSlashes(base), field(credentials, 'grantType'), field(credentials, 'clientId'), field(credentials, 'accountId'), field(credentials, 'username')];
 	return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
 
