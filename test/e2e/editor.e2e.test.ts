@@ -420,4 +420,49 @@ describe('the editor, in a real browser', () => {
 		await page().locator(byTestId('canvas-node'), { hasText: 'E-Signature Trigger' }).first().waitFor().catch(() => undefined);
 		await browser.screenshot('quick-start-trigger', undefined, { readme: true });
 	}, 300_000);
+	test('a node after an E-Signature node that has not run lists its output fields, and one drags into an expression', async () => {
+		const nodeId = 'f0c0a1e2-5c3d-4b7a-9e1f-00000000e5c2';
+		const workflow = await stack.addWorkflow({
+			id: 'esigSchemaPreview',
+			name: 'Schema preview',
+			nodes: [
+				{ id: 'f0c0a1e2-5c3d-4b7a-9e1f-00000000e5c0', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 'f0c0a1e2-5c3d-4b7a-9e1f-00000000e5c1',
+					name: 'Envelope Status',
+					type: 'n8n-nodes-esignature.eSignature',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301' },
+					credentials: { eSignatureApi: { id: stack.credential.id, name: CREDENTIAL_NAME } },
+				},
+				{ id: nodeId, name: 'Edit Fields', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [440, 0], parameters: {} },
+			],
+			connections: {
+				Start: { main: [[{ node: 'Envelope Status', type: 'main', index: 0 }]] },
+				'Envelope Status': { main: [[{ node: 'Edit Fields', type: 'main', index: 0 }]] },
+			},
+		});
+		await page().goto(`${stack.n8n.url}/workflow/${workflow.id}/${nodeId}`);
+		const input = ndv().locator(byTestId('ndv-input-panel'));
+		// The fields of envelope/getStatus.json, before anything ran (n8n fetches /schemas/<node>/1.0.0/envelope/getStatus.json).
+		const field = (name: string) =>
+			input.locator(byTestId('run-data-schema-item')).locator('span').filter({ hasText: new RegExp(`^${name}$`) }).first();
+		for (const name of ['envelopeId', 'status', 'createdAt', 'signers']) await field(name).waitFor();
+		// Nothing ran: the service was never asked for that envelope.
+		expect(stack.emulator.requestsTo('GET', /3f2504e0-4f89-11d3-9a0c-0305e82c3301/)).toHaveLength(0);
+		await browser.screenshot('schema-preview', ndv());
+
+		// Dragged onto Edit Fields' drop area, a field becomes an assignment whose value is its expression.
+		const source = await field('envelopeId').boundingBox();
+		const target = await ndv().locator(byTestId('assignment-collection-drop-area')).boundingBox();
+		await page().mouse.move(source!.x + source!.width / 2, source!.y + source!.height / 2);
+		await page().mouse.down();
+		await page().mouse.move(source!.x + source!.width / 2 + 20, source!.y + source!.height / 2, { steps: 5 });
+		await page().mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2, { steps: 20 });
+		await page().mouse.up();
+		const assignment = ndv().locator(byTestId('assignment')).first();
+		expect(await assignment.locator(`${byTestId('assignment-name')} input`).inputValue()).toBe('envelopeId');
+		await waitForText(assignment.locator(byTestId('assignment-value')), '{{ $json.envelopeId }}');
+	});
 });
