@@ -13,7 +13,9 @@
  * - the HTTP Request node offering the credential as a predefined credential type;
  * - the README's quick start from an empty canvas, by the pickers: a published trigger workflow, then Manual Trigger →
  *   HTTP Request (the emulator's sample PDF) → Create From Files (pinned to that trigger) → Send and Get Links, run;
- *   the signing link of its output opened and signed on the emulator's page; the trigger's execution with the PDF.
+ *   the signing link of its output opened and signed on the emulator's page; the trigger's execution with the PDF;
+ * - the output schema (nodes/ESignature/__schema__/) of an E-Signature node that has not run, listed in the next node's
+ *   input panel, and one of its fields dragged into an expression.
  *
  * Screenshots go to .tmp/editor-screenshots/ (ESIG_SCREENSHOTS_DIR); with ESIG_README_IMAGES=1 the README's
  * pictures in docs/images/ are taken again.
