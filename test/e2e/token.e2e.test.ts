@@ -4,13 +4,15 @@
  * n8n's credential (encrypted in n8n's DB); later executions re-use it; after the emulator expires all
  * tokens, the next execution gets a 401, n8n renews the token once and the call succeeds. A token refused in the
  * service's own form (HTTP 200, errorCode 401 or 3), which n8n does not renew by itself, is renewed by the node.
+ * Last, the emulator answers as the live sandbox did (docs/service-api.md#spec-and-live-service): n8n's credential test
+ * and a send-and-sign flow work, what the account wants is learnt once by the n8n process.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { assertSuccess, nodeOutput } from './n8n';
-import { NODE_TYPE, type Stack, startStack } from './stack';
+import { emulatorCredentialData, NODE_TYPE, type Stack, startStack } from './stack';
 import { chain, ESIG_CREDENTIAL, esignatureNode, manualTrigger } from './workflow-builder';
 import { ON_N8N1 } from './n8n-line';
 
@@ -163,5 +165,84 @@ describe('scenario 4: token lifecycle', () => {
 		expect(uploads).toHaveLength(2);
 		expect(uploads[1].headers.authorization).not.toBe(uploads[0].headers.authorization);
 		expect(uploads[1].files[0].data.equals(pdf)).toBe(true);
+	});
+
+	test('on an account that answers as the live sandbox: the credential test passes, a document is sent and signed, what works is learnt once', async () => {
+		const emu = stack.emulator;
+		const { n8n } = stack;
+		const esig = (name: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+			name,
+			type: NODE_TYPE,
+			typeVersion: 1,
+			parameters,
+			credentials: ESIG_CREDENTIAL,
+			...extra,
+		});
+		const envelopeId = '={{ $("Create From Base64").first().json.envelopeId }}';
+		const wf = await stack.addWorkflow(
+			chain('Live sandbox send and sign', [
+				manualTrigger(),
+				esig('Create From Base64', {
+					resource: 'envelope',
+					operation: 'createFromBase64',
+					fileInput: 'base64',
+					fileBase64: emu.samplePdf.toString('base64'),
+					fileName: 'live.pdf',
+				}),
+				esig('Invite Signer', {
+					resource: 'invitation',
+					operation: 'sendWithLinks',
+					documentId: '={{ $json.documentId }}',
+					destinationsInput: 'fields',
+					destinations: { destination: [{ name: 'Alice Signer', email: 'alice@example.com', signOrder: 1 }] },
+				}),
+				{
+					name: 'Emulator Signs',
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					executeOnce: true,
+					parameters: { method: 'POST', url: `=${emu.url}/_emulator/envelopes/{{ $("Create From Base64").first().json.envelopeId }}/sign`, options: {} },
+				},
+				esig('Get Status', { resource: 'envelope', operation: 'getStatus', envelopeId }, { executeOnce: true }),
+			]),
+		);
+		emu.setProfile('live');
+		try {
+			// n8n holds a token from the spec's pair: expired, it must fetch one, and the live account refuses that pair.
+			emu.expireAllTokens();
+			emu.clearRequests();
+			const tested = await n8n.rest('POST', '/credentials/test', {
+				credentials: { id: stack.credential.id, name: stack.credential.name, type: 'eSignatureApi', data: emulatorCredentialData(emu) },
+			});
+			expect(tested).toMatchObject({ status: 'OK' });
+			const { demo } = emu;
+			const basics = () => emu.requestsTo('POST', '/Authentication/Authority/Token').map((r) => r.headers.authorization);
+			const accountPair = `Basic ${Buffer.from(`${demo.accountId}:${demo.accountSecret}`).toString('base64')}`;
+			const clientPair = `Basic ${Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString('base64')}`;
+			expect(basics()).toEqual([clientPair, accountPair]);
+
+			emu.expireAllTokens();
+			emu.clearRequests();
+			const ex = assertSuccess(await n8n.runWorkflow(wf.id));
+			// The pair was learnt by the credential test: the token request goes out once, with the account pair.
+			expect(basics()).toEqual([accountPair]);
+			const created = nodeOutput(ex, 'Create From Base64')[0].json as { envelopeId: string };
+			const keys = emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64').map((r) => Object.keys(r.body as object).find((k) => /^files?$/i.test(k)));
+			expect(keys).toEqual(['files', 'File']);
+			expect(emu.state.account(demo.accountId)!.envelopes.has(created.envelopeId)).toBe(true);
+			const status = nodeOutput(ex, 'Get Status')[0].json as { envelopeId: string; status: string; signers: Array<Record<string, unknown>> };
+			expect(status).toMatchObject({ envelopeId: created.envelopeId, status: 'Completed' });
+			expect(status.signers).toContainEqual(expect.objectContaining({ name: 'Alice Signer', email: 'alice@example.com', status: 'Signed' }));
+
+			// Learnt once: the next run sends the live form at once.
+			emu.clearRequests();
+			const envelopesBefore = emu.state.account(demo.accountId)!.envelopes.size;
+			assertSuccess(await n8n.runWorkflow(wf.id));
+			expect(emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64').map((r) => Object.keys(r.body as object).find((k) => /^files?$/i.test(k)))).toEqual(['File']);
+			expect(basics()).toEqual([]);
+			expect(emu.state.account(demo.accountId)!.envelopes.size).toBe(envelopesBefore + 1);
+		} finally {
+			emu.setProfile('spec');
+		}
 	});
 });
