@@ -223,12 +223,15 @@ describe('scenario 4: token lifecycle', () => {
 
 			emu.expireAllTokens();
 			emu.clearRequests();
+			const envelopesAtStart = emu.state.account(demo.accountId)!.envelopes.size;
 			const ex = assertSuccess(await n8n.runWorkflow(wf.id));
+			expect(emu.state.account(demo.accountId)!.envelopes.size).toBe(envelopesAtStart + 1);
 			// The pair was learnt by the credential test: the token request goes out once, with the account pair.
 			expect(basics()).toEqual([accountPair]);
 			const created = nodeOutput(ex, 'Create From Base64')[0].json as { envelopeId: string };
 			const keys = emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64').map((r) => Object.keys(r.body as object).find((k) => /^files?$/i.test(k)));
-			expect(keys).toEqual(['files', 'File']);
+			// `files` with the expired token (refused, renewed), `files` again (error 8), then `File` once: one envelope.
+			expect(keys).toEqual(['files', 'files', 'File']);
 			expect(emu.state.account(demo.accountId)!.envelopes.has(created.envelopeId)).toBe(true);
 			const status = nodeOutput(ex, 'Get Status')[0].json as { envelopeId: string; status: string; signers: Array<Record<string, unknown>> };
 			expect(status).toMatchObject({ envelopeId: created.envelopeId, status: 'Completed' });
