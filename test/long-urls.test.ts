@@ -93,6 +93,11 @@ function quadraticShape(pattern: string): boolean {
 	return pattern.split('|').some((alternative) => !alternative.startsWith('^') && /(?:[+*]|\{\d+,\})\)*\$$/.test(alternative));
 }
 
+/** Regexes of that shape that only ever meet text of a length checked first, with where it is checked. */
+const BOUNDED: Record<string, string> = {
+	'nodes/ESignature/helpers/validation.ts: /:(\\d+\\.\\d+\\.\\d+\\.\\d+)$/': 'ipv6Groups: at most 45 characters',
+};
+
 describe('no regex of that shape in shipped code', () => {
 	it('the shape is recognised', () => {
 		expect(['\\/+$', '\\s*$', '(a+)$', 'x{2,}$', '^a|b+$'].map(quadraticShape)).toEqual([true, true, true, true, true]);
@@ -106,7 +111,7 @@ describe('no regex of that shape in shipped code', () => {
 			const visit = (node: ts.Node): void => {
 				if (ts.isRegularExpressionLiteral(node)) {
 					const pattern = node.text.slice(1, node.text.lastIndexOf('/'));
-					if (quadraticShape(pattern)) found.push(`${file}: ${node.text}`);
+					if (quadraticShape(pattern) && !Object.hasOwn(BOUNDED, `${file}: ${node.text}`)) found.push(`${file}: ${node.text}`);
 				} else if (ts.isStringLiteralLike(node) && /[+*]\$\//.test(node.text)) {
 					// A regex in an n8n expression, such as a credential's test request.
 					found.push(`${file}: ${node.text}`);
