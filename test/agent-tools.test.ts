@@ -47,7 +47,7 @@ describe('named values, as a model writes them', () => {
 		expect(result.error).toBeUndefined();
 		expect(apiRequests()[0].body).toMatchObject({
 			documentId,
-			destinations: [{ destinationName: 'Jane Doe', authenticationType: 3, destinationType: 1, invitationLanguage: 1 }],
+			destinations: [{ destinationName: 'Jane Doe', authenticationType: 3, destinationType: 1, invitationLanguage: 2 }],
 		});
 		expect(result.items[0].json).toMatchObject({ invitationLanguage: 'English', authenticationType: 'Email One-Time Password' });
 	});
@@ -70,7 +70,7 @@ describe('named values, as a model writes them', () => {
 			{ name: 'Jane Doe', email: 'jane@example.com', authenticationType: 'none', recipientType: 'signer', invitationLanguage: 'Klingon' },
 		);
 		expect(result.error?.message).toBe(
-			'Signers, signer 1: Invitation Language must be one of Arabic (0), English (1), by name or number; got "Klingon"',
+			'Signers, signer 1: Invitation Language must be one of Arabic (1), English (2), by name or number; got "Klingon"',
 		);
 		expect(apiRequests()).toHaveLength(0);
 	});

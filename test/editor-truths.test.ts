@@ -170,7 +170,8 @@ describe('the editor tells the truth: runs', () => {
 
 		expect(sent.error).toBeUndefined();
 		const [request] = suite.apiRequests();
-		expect((request.body as { destinations: Array<{ invitationLanguage: number }> }).destinations[0].invitationLanguage).toBe(1);
+		// English, by the published numbers (docs/service-api.md#invitation-language).
+		expect((request.body as { destinations: Array<{ invitationLanguage: number }> }).destinations[0].invitationLanguage).toBe(2);
 	});
 
 	it('signer details take the word the other fields use, "None", for the service\'s WITHOUTVALIDATION', async () => {

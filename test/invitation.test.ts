@@ -543,8 +543,8 @@ describe('Invitation resource', () => {
 				invitationMessage: 'Please sign',
 				destinations: {
 					destination: [
-						{ ...omar, signOrder: 2, destinationType: 3, invitationLanguage: 1, options: { redirectUrl: 'https://example.com/done' } },
-						{ ...jane, signOrder: 1, authenticationType: 7, invitationLanguage: 0, options: { allowUserToAddDestination: true } },
+						{ ...omar, signOrder: 2, destinationType: 3, invitationLanguage: 'english', options: { redirectUrl: 'https://example.com/done' } },
+						{ ...jane, signOrder: 1, authenticationType: 7, invitationLanguage: 'arabic', options: { allowUserToAddDestination: true } },
 					],
 				},
 			});
@@ -563,7 +563,7 @@ describe('Invitation resource', () => {
 						signeOrder: 2,
 						authenticationType: 0,
 						destinationType: 3,
-						invitationLanguage: 1,
+						invitationLanguage: 2,
 						redirectUrl: 'https://example.com/done',
 					},
 					{
@@ -572,7 +572,7 @@ describe('Invitation resource', () => {
 						signeOrder: 1,
 						authenticationType: 7,
 						destinationType: 1,
-						invitationLanguage: 0,
+						invitationLanguage: 1,
 						allowUserToAddDestination: true,
 					},
 				],
@@ -610,8 +610,8 @@ describe('Invitation resource', () => {
 				destinations: { destination: [{ ...jane, authenticationType: 7 }] },
 			});
 			expect(result.error).toBeUndefined();
-			// Invitation Language left at its default: English (1).
-			expect(result.items[0].json).toMatchObject({ authenticationType: 7, destinationType: 1, invitationLanguage: 1, status: 1 });
+			// Invitation Language left at its default: English, the published 2.
+			expect(result.items[0].json).toMatchObject({ authenticationType: 7, destinationType: 1, invitationLanguage: 2, status: 1 });
 			// v2 records carry the signer's national ID, null when unknown.
 			if (!sends) expect(result.items[0].json.nationalId).toBeNull();
 		});
@@ -668,11 +668,11 @@ describe('Invitation resource', () => {
 			(property('destinations', operation).options as Array<{ values: INodeProperties[] }>)[0].values;
 
 		it.each([
-			['send', ['name', 'email', 'phoneNumber', 'signOrder', 'authenticationType'], ['allowSignAnywhere', 'availableTo', 'consentOnly', 'escalation']],
-			['sendBulk', ['name', 'email', 'phoneNumber', 'signOrder', 'authenticationType'], ['allowSignAnywhere', 'availableTo', 'consentOnly', 'escalation']],
+			['send', ['name', 'email', 'phoneNumber', 'signOrder', 'authenticationType', 'nationalId'], ['allowSignAnywhere', 'availableTo', 'consentOnly', 'escalation']],
+			['sendBulk', ['name', 'email', 'phoneNumber', 'signOrder', 'authenticationType', 'nationalId'], ['allowSignAnywhere', 'availableTo', 'consentOnly', 'escalation']],
 			[
 				'getSigningLinks',
-				['name', 'email', 'phoneNumber', 'signOrder', 'authenticationType', 'destinationType', 'invitationLanguage'],
+				['name', 'email', 'phoneNumber', 'signOrder', 'authenticationType', 'nationalId', 'destinationType', 'invitationLanguage'],
 				['allowUserToAddDestination', 'allowSignAnywhere', 'availableTo', 'consentOnly', 'redirectUrl'],
 			],
 		])('%s: keeps the usual signer fields flat and the rare ones under Options', (operation, flat, options) => {

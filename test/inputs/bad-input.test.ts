@@ -127,7 +127,7 @@ const refused: Array<[string, Case, string | RegExp]> = [
 	['sendBulkReminders: a 300-character Signer Email', { operation: 'invitation:sendBulkReminders', parameters: { reminders: { reminder: [{ requestId: GUID, destinationEmail: `${long(290)}@example.com` }] } } }, 'Reminders, reminder 1: Signer Email is too long: 302 characters, at most 254'],
 	['sendBulkReminders: a JSON requestId that is a number', { operation: 'invitation:sendBulkReminders', parameters: { remindersInput: 'json', remindersJson: JSON.stringify([{ requestId: 42, destinationEmail: 'jane@example.com' }]) } }, 'Reminders (JSON), reminder 1: requestId must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got "42"'],
 	['getSigningLinks: Recipient Type -1', { operation: 'invitation:getSigningLinks', parameters: signersFields({ ...signer, destinationType: V }), v: -1 }, 'Signers, signer 1: Recipient Type must be one of Creator (0), Signer (1), CC (2), Reviewer (3), Department (4), by name or number; got "-1"'],
-	['getSigningLinks: Invitation Language 1.5', { operation: 'invitation:getSigningLinks', parameters: signersFields({ ...signer, invitationLanguage: V }), v: 1.5 }, 'Signers, signer 1: Invitation Language must be one of Arabic (0), English (1), by name or number; got "1.5"'],
+	['getSigningLinks: Invitation Language 1.5', { operation: 'invitation:getSigningLinks', parameters: signersFields({ ...signer, invitationLanguage: V }), v: 1.5 }, 'Signers, signer 1: Invitation Language must be one of Arabic (1), English (2), by name or number; got "1.5"'],
 	['getSigningLinks: a Redirect URL that is not http', { operation: 'invitation:getSigningLinks', parameters: signersFields({ ...signer, options: { redirectUrl: 'javascript:alert(1)' } }) }, 'Signers, signer 1: Redirect URL must be an http:// or https:// URL, got one starting with "javascript:"'],
 	['getSigningLinks: a 3,000-character Redirect URL', { operation: 'invitation:getSigningLinks', parameters: signersFields({ ...signer, options: { redirectUrl: V } }), v: `https://example.com/${long(3000)}` }, 'Signers, signer 1: Redirect URL is too long: 3,020 characters, at most 2,048'],
 	['getSigningLinks: a 300-character Invitation Subject', { operation: 'invitation:getSigningLinks', parameters: { invitationSubject: V }, v: long(300) }, 'Invitation Subject is too long: 300 characters, at most 255'],
@@ -228,9 +228,9 @@ describe('values only the service can judge are sent as given', () => {
 		await runCase({
 			operation: 'invitation:getSigningLinks',
 			parameters: signersFields({ ...signer, destinationType: 7, invitationLanguage: V }),
-			v: '2',
+			v: '0',
 		});
-		expect((bodyOf().destinations as IDataObject[])[0]).toMatchObject({ destinationType: 7, invitationLanguage: 2 });
+		expect((bodyOf().destinations as IDataObject[])[0]).toMatchObject({ destinationType: 7, invitationLanguage: 0 });
 	});
 
 	it('sends an SMS provider the node does not list (9): the service decides', async () => {

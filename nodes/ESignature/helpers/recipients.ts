@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { listInputProperty } from './descriptions';
-import { AUTHENTICATION_TYPES, DESTINATION_TYPES, INVITATION_LANGUAGES } from '../shared/enums';
+import {
+	AUTHENTICATION_TYPES,
+	DESTINATION_TYPES,
+	INVITATION_LANGUAGE_CHOICES,
+	INVITATION_LANGUAGES,
+	SAVED_INVITATION_LANGUAGE_NUMBERS,
+} from '../shared/enums';
 import { namedValueOf } from './namedValues';
 import { findFieldKey, isPlainObject, jsonListParameter, jsonObjectParameter } from './json';
 import {
@@ -11,6 +17,7 @@ import {
 	integerOf,
 	MAX_LENGTH,
 	optionalPhone,
+	refuseUnverifiableSigner,
 	requireEmail,
 	requireHttpUrl,
 	textOf,
@@ -37,6 +44,8 @@ interface DestinationField {
 	option?: boolean;
 	/** The rest of the UI property. */
 	ui: Omit<INodeProperties, 'displayName' | 'name'>;
+	/** The service's numbers of an enum whose choices are names (ui.options); ui.options otherwise. */
+	values?: INodePropertyOptions[];
 }
 
 const ALL: DestinationStyle[] = ['v1', 'v1Camel', 'bulkInvite', 'v2'];
@@ -112,6 +121,18 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		},
 	},
 	{
+		field: 'nationalId',
+		label: 'National ID',
+		api: 'nationalId',
+		styles: ALL,
+		kind: 'text',
+		ui: {
+			type: 'string',
+			default: '',
+			description: "The signer's national ID (or resident ID). Required for Absher One-Time Password.",
+		},
+	},
+	{
 		field: 'destinationType',
 		label: 'Recipient Type',
 		api: 'destinationType',
@@ -127,10 +148,11 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		kind: 'enum',
 		ui: {
 			type: 'options',
-			options: INVITATION_LANGUAGES,
-			default: 1,
-			description: listDescription('Language of the invitation'),
+			options: INVITATION_LANGUAGE_CHOICES,
+			default: 'english',
+			description: listDescription('Language of the invitation and the signing page'),
 		},
+		values: INVITATION_LANGUAGES,
 	},
 	{
 		field: 'availableTo',
@@ -208,6 +230,9 @@ const NAME = destinationField('name');
 const EMAIL = destinationField('email');
 const PHONE = destinationField('phoneNumber');
 const SIGN_ORDER = destinationField('signOrder');
+const AUTHENTICATION_TYPE = destinationField('authenticationType');
+const NATIONAL_ID = destinationField('nationalId');
+const LANGUAGE = destinationField('invitationLanguage');
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
@@ -281,14 +306,29 @@ export function buildDestinations(
 		raw = jsonListParameter(context, 'destinationsJson', 'Signers (JSON)', 'signers');
 	} else {
 		const entries = (context.getNodeParameter('destinations.destination', []) as IDataObject[]) ?? [];
+		const saved = context.getNodeParameter('destinations.destination', [], { rawExpressions: true }) as unknown;
 		// The rarely used fields sit in each signer's Options collection.
-		raw = entries.map(({ options, ...flat }) => ({ ...flat, ...(isPlainObject(options) ? options : {}) }));
+		raw = entries.map(({ options, ...flat }, index) => ({
+			...flat,
+			...savedLanguage(Array.isArray(saved) ? saved[index] : undefined),
+			...(isPlainObject(options) ? options : {}),
+		}));
 	}
 	if (!raw.length) {
 		if (allowEmpty) return [];
 		throw inputError(context, 'Signers: add at least one signer');
 	}
 	return normaliseDestinations(context, raw, style, { fromJson });
+}
+
+/**
+ * A language chosen from the list when its choices were numbers, as the name its user saw (shared/enums.ts); a number
+ * from an expression is an expression's text here, and is sent as given.
+ */
+function savedLanguage(saved: unknown): IDataObject {
+	const number = isPlainObject(saved) ? saved[LANGUAGE.field] : undefined;
+	const name = typeof number === 'number' ? SAVED_INVITATION_LANGUAGE_NUMBERS[number] : undefined;
+	return name ? { [LANGUAGE.field]: name } : {};
 }
 
 /**
@@ -324,7 +364,9 @@ export function normaliseDestinations(
 			else if (field.kind === 'order') {
 				const order = integerOf(context, value, fieldLabel, { min: 0 });
 				if (order !== 0) out[key] = order;
-			} else if (field.kind === 'enum') out[key] = namedValueOf(context, value, fieldLabel, field.ui.options as INodePropertyOptions[]);
+			} else if (field.kind === 'enum') {
+				out[key] = namedValueOf(context, value, fieldLabel, field.values ?? (field.ui.options as INodePropertyOptions[]));
+			}
 			else if (field.kind === 'boolean') out[key] = booleanOf(context, value, fieldLabel);
 			else if (field.kind === 'json') {
 				// The contract's escalation is an object or null.
@@ -343,6 +385,11 @@ export function normaliseDestinations(
 		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)]) {
 			throw inputError(context, `${label}: give an ${EMAIL.label} or a ${PHONE.label}`);
 		}
+		refuseUnverifiableSigner(context, `${label} (${String(out[apiName(NAME, style)])})`, out[apiName(AUTHENTICATION_TYPE, style)], {
+			authenticationType: AUTHENTICATION_TYPE.label,
+			nationalId: [NATIONAL_ID.label, out[apiName(NATIONAL_ID, style)]],
+			phone: [PHONE.label, out[apiName(PHONE, style)]],
+		});
 		// Fields the UI does not know (e.g. Signatories) pass through unchanged from JSON.
 		if (fromJson) {
 			for (const [key, value] of Object.entries(entry)) if (!used.has(key)) out[key] = value as IDataObject;

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { NodeApiError } from 'n8n-workflow';
 
 import { runsAsTool } from '../shared/asTool';
+import { AUTHENTICATION_TYPES } from '../shared/enums';
 import { nodeForErrors, rememberSecrets } from '../shared/secrets';
 import { INVALID_INPUT, withDetails } from '../shared/errors';
 
@@ -481,4 +482,32 @@ export function requireAuthorsUrl(context: IExecuteSingleFunctions, path: string
 		);
 	}
 	return requireHttpUrl(context, value, fieldLabel);
+}
+
+/**
+ * What a signer's Authentication Type needs besides an e-mail (docs/service-api.md#signer-verification): Absher
+ * one-time password (9) a national ID, which the service otherwise refuses with error 147; WhatsApp one-time password
+ * (10) a phone number, without which the service invites the signer and never sends the code.
+ */
+const VERIFICATION_NEEDS: Record<number, { detail: 'nationalId' | 'phone'; why: string }> = {
+	9: { detail: 'nationalId', why: 'The service refuses an Absher invitation without it (error 147).' },
+	10: { detail: 'phone', why: 'Without it the service accepts the invitation and never sends the code.' },
+};
+
+/**
+ * Refuses a signer whose Authentication Type needs a detail the signer lacks, naming the signer and the field. Only the
+ * labels are shown: the details are personal data.
+ */
+export function refuseUnverifiableSigner(
+	context: IExecuteSingleFunctions,
+	signerLabel: string,
+	authenticationType: unknown,
+	labels: { authenticationType: string; nationalId: [label: string, value: unknown]; phone: [label: string, value: unknown] },
+): void {
+	const need = typeof authenticationType === 'number' ? VERIFICATION_NEEDS[authenticationType] : undefined;
+	if (!need) return;
+	const [field, value] = labels[need.detail];
+	if (value !== undefined && value !== null && value !== '') return;
+	const type = AUTHENTICATION_TYPES.find((option) => option.value === authenticationType)?.name ?? String(authenticationType);
+	throw inputError(context, `${signerLabel}: ${field} is required when ${labels.authenticationType} is ${type}`, need.why);
 }

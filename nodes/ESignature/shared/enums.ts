@@ -24,12 +24,26 @@ export const DESTINATION_TYPES: INodePropertyOptions[] = [
 	{ name: 'Department', value: 4 },
 ];
 
-// Documented as 1 Arabic / 2 English, while the v3 page and the spec's samples use 0 and 1: the spec's samples win,
-// and an expression can send any number.
+/** The published numbers (docs/service-api.md#enumerations): what a named choice sends, and how outputs name a number. */
 export const INVITATION_LANGUAGES: INodePropertyOptions[] = [
-	{ name: 'Arabic', value: 0 },
-	{ name: 'English', value: 1 },
+	{ name: 'Arabic', value: 1 },
+	{ name: 'English', value: 2 },
 ];
+
+/**
+ * The Invitation Language field's choices: the language by name, so that a saved choice keeps its meaning whatever the
+ * service's numbers are (docs/service-api.md#invitation-language).
+ */
+export const INVITATION_LANGUAGE_CHOICES: INodePropertyOptions[] = INVITATION_LANGUAGES.map(({ name }) => ({
+	name,
+	value: name.toLowerCase(),
+}));
+
+/**
+ * The field's first choices were numbers (Arabic 0, English 1): a workflow saved with them stored the number of what
+ * its user picked, which keeps meaning the language by that name (docs/service-api.md#invitation-language).
+ */
+export const SAVED_INVITATION_LANGUAGE_NUMBERS: Record<number, string> = { 0: 'Arabic', 1: 'English' };
 
 export const SMS_PROVIDERS: INodePropertyOptions[] = [
 	{ name: 'Imissive', value: 1 },

@@ -11,10 +11,14 @@ import {
 	optionalDate,
 	optionalInt,
 	optionalString,
+	raise,
 	requirePdf,
 } from '../http';
 import type { Core } from '../router';
 import { type EmulatedEnvelope, type EmulatedSigner, type Notification, newSigner } from '../state';
+
+/** Authentication type 9, Absher one-time password: needs the signer's national ID. */
+export const ABSHER_OTP = 9;
 
 /**
  * One Destination, PascalCase or camelCase (binding is case-insensitive).
@@ -27,12 +31,17 @@ export function parseDestination(raw: unknown, field: string, index: number): Em
 	const phone = optionalString(raw, 'destinationPhoneNumber') ?? '';
 	if (email && !isEmail(email)) invalid(`${field}.DestinationEmail`, `'${email}' is not a valid e-mail address.`);
 	if (!email && !phone) invalid(`${field}.DestinationEmail`, 'An e-mail address or a phone number is required.');
+	const authenticationType = optionalInt(raw, 'authenticationType') ?? 0;
+	const nationalId = optionalString(raw, 'nationalId') || null;
+	// The service's documented error 147, also seen live (docs/service-api.md#signer-verification).
+	if (authenticationType === ABSHER_OTP && !nationalId) raise(147, 'NationalId is required for AbsherOtp authentication');
 	return newSigner({
 		name: name || email || phone,
 		email,
 		phone,
 		signeOrder: optionalInt(raw, 'signeOrder') ?? index + 1,
-		authenticationType: optionalInt(raw, 'authenticationType') ?? 0,
+		nationalId,
+		authenticationType,
 		destinationType: optionalInt(raw, 'destinationType') ?? 1,
 		invitationLanguage: optionalInt(raw, 'invitationLanguage') ?? 0,
 		availableTo: optionalDate(raw, 'availableTo') ?? null,

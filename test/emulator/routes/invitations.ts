@@ -46,6 +46,7 @@ function addSigners(envelope: EmulatedEnvelope, incoming: EmulatedSigner[]): Emu
 			signeOrder: signer.signeOrder,
 			availableTo: signer.availableTo ?? same.availableTo,
 			authenticationType: signer.authenticationType,
+			nationalId: signer.nationalId ?? same.nationalId,
 			destinationType: signer.destinationType,
 			invitationLanguage: signer.invitationLanguage,
 			redirectUrl: signer.redirectUrl ?? same.redirectUrl,

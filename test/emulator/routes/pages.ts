@@ -34,10 +34,23 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}td,th{border:1px
 code{font-size:.85em}form{display:inline;margin-right:.3rem}button{padding:.3rem .8rem;cursor:pointer}
 .sign{background:#1f7a3a;color:#fff;border:0}.reject{background:#b3261e;color:#fff;border:0}.muted{color:#666}`;
 
-function page(title: string, body: Html, status = 200): Reply {
+/**
+ * The signing page's language by the invitation's number, as published (docs/service-api.md#invitation-language): 1
+ * Arabic, 2 English; 0 and unknown numbers English, as the sandbox served for 0. Both profiles answer the same.
+ */
+export type PageLanguage = 'ar' | 'en';
+export const pageLanguage = (invitationLanguage: number): PageLanguage => (invitationLanguage === 1 ? 'ar' : 'en');
+
+const WORDS: Record<PageLanguage, Record<'sign' | 'reject' | 'reason' | 'pleaseSign' | 'for' | 'documents', string>> = {
+	en: { sign: 'Sign', reject: 'Reject', reason: 'Reason (optional)', pleaseSign: 'Please sign', for: 'For', documents: 'Documents' },
+	ar: { sign: 'توقيع', reject: 'رفض', reason: 'السبب (اختياري)', pleaseSign: 'يرجى التوقيع', for: 'إلى', documents: 'المستندات' },
+};
+
+function page(title: string, body: Html, status = 200, language: PageLanguage = 'en'): Reply {
+	const dir = language === 'ar' ? 'rtl' : 'ltr';
 	return htmlReply(
 		status,
-		html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${new Html(STYLE)}</style></head><body>${body}</body></html>`.text,
+		html`<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${title}</title><style>${new Html(STYLE)}</style></head><body>${body}</body></html>`.text,
 	);
 }
 
@@ -45,10 +58,11 @@ function page(title: string, body: Html, status = 200): Reply {
 const signerPath = (envelope: EmulatedEnvelope, signer: EmulatedSigner) => `/sign/${envelope.documentId}/${signer.destinationId}`;
 
 /** The sign and reject buttons of a signer who may still act; `back` is the page to return to. */
-function actions(envelope: EmulatedEnvelope, signer: EmulatedSigner, back: 'start' | 'signer'): Html {
+function actions(envelope: EmulatedEnvelope, signer: EmulatedSigner, back: 'start' | 'signer', language: PageLanguage = 'en'): Html {
 	if (!isActive(envelope) || signer.status !== 'Pending') return html`<span class="muted">${signer.status}</span>`;
 	const path = signerPath(envelope, signer);
-	return html`<form method="post" action="${path}/sign"><input type="hidden" name="back" value="${back}"><button class="sign" type="submit">Sign</button></form><form method="post" action="${path}/reject"><input type="hidden" name="back" value="${back}"><input name="reason" placeholder="Reason (optional)" aria-label="Reason"> <button class="reject" type="submit">Reject</button></form>`;
+	const words = WORDS[language];
+	return html`<form method="post" action="${path}/sign"><input type="hidden" name="back" value="${back}"><button class="sign" type="submit">${words.sign}</button></form><form method="post" action="${path}/reject"><input type="hidden" name="back" value="${back}"><input name="reason" placeholder="${words.reason}" aria-label="${words.reason}"> <button class="reject" type="submit">${words.reject}</button></form>`;
 }
 
 const contact = (signer: EmulatedSigner) => signer.email || signer.phone;
@@ -91,22 +105,26 @@ function signerPage(ctx: OpenContext): Reply {
 	const target = linked(ctx);
 	if ('status' in target) return target;
 	const { envelope, signer } = target;
+	const language = pageLanguage(signer.invitationLanguage);
+	const words = WORDS[language];
 	const state =
 		signer.status === 'Signed'
 			? html`<p>You signed this document.</p>`
 			: signer.status === 'Rejected'
 				? html`<p>You rejected this document${signer.rejectReason ? html`: ${signer.rejectReason}` : ''}.</p>`
 				: isActive(envelope)
-					? html`<p>${actions(envelope, signer, 'signer')}</p>`
+					? html`<p>${actions(envelope, signer, 'signer', language)}</p>`
 					: html`<p>This envelope is ${envelope.status}: there is nothing to sign.</p>`;
 	return page(
 		`Sign ${envelope.referenceNumber}`,
-		html`<h1>${envelope.invitationSubject || 'Please sign'}</h1>
-<p>For <strong>${signer.name}</strong> (${contact(signer)}) · envelope ${envelope.referenceNumber}, <span class="muted">${envelope.status}</span></p>
+		html`<h1>${envelope.invitationSubject || words.pleaseSign}</h1>
+<p>${words.for} <strong>${signer.name}</strong> (${contact(signer)}) · envelope ${envelope.referenceNumber}, <span class="muted">${envelope.status}</span></p>
 ${envelope.invitationMessage ? html`<p>${envelope.invitationMessage}</p>` : ''}
-<p>Documents: ${envelope.files.map((f) => f.fileName).join(', ')}</p>
+<p>${words.documents}: ${envelope.files.map((f) => f.fileName).join(', ')}</p>
 ${state}
 <p class="muted">Signers: ${envelope.signers.map((s) => `${s.name} (${s.status})`).join(', ')} · <a href="/">All envelopes</a></p>`,
+		200,
+		language,
 	);
 }
 
