@@ -4,7 +4,7 @@
  * keeps the language its user picked, and the signing page comes in that language. Through n8n-core's routing engine
  * (action node) and the Send and Wait node's code, against the emulator.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, NodeParameterValue } from 'n8n-workflow';
 
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
 import { emulatorSuite, type InputItem } from './harness';
@@ -27,8 +27,8 @@ function receivedLanguages(): unknown[] {
 
 /** Gets links for one signer whose Invitation Language is stored as `language` (undefined: never set). */
 async function linksFor(language: unknown) {
-	const entry: IDataObject = { ...jane };
-	if (language !== undefined) entry.invitationLanguage = language as IDataObject[string];
+	const entry: INodeParameters = { ...jane };
+	if (language !== undefined) entry.invitationLanguage = language as NodeParameterValue;
 	const result = await invitation({ operation: 'getSigningLinks', documentId: newDocument(), destinations: { destination: [entry] } });
 	expect(result.error).toBeUndefined();
 	return result;

@@ -112,7 +112,7 @@ const DESTINATION_FIELDS: DestinationField[] = [
 			options: AUTHENTICATION_TYPES,
 			default: 0,
 			description: listDescription('How the signer proves who they are'),
-			hint: 'None: the invitation link is enough. A one-time password goes to the Email or Phone Number given here.',
+			hint: 'None: the invitation link is enough. A one-time password goes to the Email or Phone Number given here; Absher needs the National ID.',
 			builderHint: {
 				propertyHint:
 					'A value of the list: 0 None (the link alone), 3 email one-time password, ' +
@@ -385,7 +385,8 @@ export function normaliseDestinations(
 		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)]) {
 			throw inputError(context, `${label}: give an ${EMAIL.label} or a ${PHONE.label}`);
 		}
-		refuseUnverifiableSigner(context, `${label} (${String(out[apiName(NAME, style)])})`, out[apiName(AUTHENTICATION_TYPE, style)], {
+		const signer = `${label} (${String(out[apiName(NAME, style)])})`;
+		refuseUnverifiableSigner(context, signer, out[apiName(AUTHENTICATION_TYPE, style)], {
 			authenticationType: AUTHENTICATION_TYPE.label,
 			nationalId: [NATIONAL_ID.label, out[apiName(NATIONAL_ID, style)]],
 			phone: [PHONE.label, out[apiName(PHONE, style)]],

@@ -502,12 +502,20 @@ export function refuseUnverifiableSigner(
 	context: IExecuteSingleFunctions,
 	signerLabel: string,
 	authenticationType: unknown,
-	labels: { authenticationType: string; nationalId: [label: string, value: unknown]; phone: [label: string, value: unknown] },
+	labels: {
+		authenticationType: string;
+		nationalId: [label: string, value: unknown];
+		phone: [label: string, value: unknown];
+	},
 ): void {
 	const need = typeof authenticationType === 'number' ? VERIFICATION_NEEDS[authenticationType] : undefined;
 	if (!need) return;
 	const [field, value] = labels[need.detail];
 	if (value !== undefined && value !== null && value !== '') return;
-	const type = AUTHENTICATION_TYPES.find((option) => option.value === authenticationType)?.name ?? String(authenticationType);
-	throw inputError(context, `${signerLabel}: ${field} is required when ${labels.authenticationType} is ${type}`, need.why);
+	const type = AUTHENTICATION_TYPES.find((option) => option.value === authenticationType)?.name;
+	throw inputError(
+		context,
+		`${signerLabel}: ${field} is required when ${labels.authenticationType} is ${type ?? String(authenticationType)}`,
+		need.why,
+	);
 }

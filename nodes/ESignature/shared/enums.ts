@@ -24,7 +24,7 @@ export const DESTINATION_TYPES: INodePropertyOptions[] = [
 	{ name: 'Department', value: 4 },
 ];
 
-/** The published numbers (docs/service-api.md#enumerations): what a named choice sends, and how outputs name a number. */
+/** The published numbers (docs/service-api.md#enumerations): what a named choice sends, how outputs name a number. */
 export const INVITATION_LANGUAGES: INodePropertyOptions[] = [
 	{ name: 'Arabic', value: 1 },
 	{ name: 'English', value: 2 },

@@ -131,3 +131,57 @@ describe('invitations v2 and v3', () => {
 		expect(emu.envelope(envelopeId)!.signers.every((s) => s.status === 'Pending')).toBe(true);
 	});
 });
+
+describe('signer verification and invitation language, in both profiles', () => {
+	const absher = (extra: Record<string, unknown> = {}) => ({
+		destinationName: 'A', destinationEmail: 'a@example.com', signeOrder: 1, authenticationType: 9, ...extra,
+	});
+
+	it.each(['spec', 'live'] as const)('%s: Absher (9) without nationalId is refused with 147 and invites nobody', async (profile) => {
+		emu.setProfile(profile);
+		const { envelopeId, documentId } = await createEnvelope();
+		for (const [path, key, documentKey] of [
+			['/api/v1/invitations', 'Destinations', 'DocumentId'],
+			['/api/v2/invitations/send', 'destinations', 'documentId'],
+			['/api/v3/invitations/send', 'destinations', 'documentId'],
+		]) {
+			const res = await call('POST', path, { json: { [documentKey]: documentId, [key]: [absher()] } });
+			expect(res.status).toBe(200);
+			expect(res.json).toMatchObject({ errorCode: 147, message: 'NationalId is required for AbsherOtp authentication' });
+		}
+		expect(emu.envelope(envelopeId)!.signers).toEqual([]);
+		expect(emu.notifications).toHaveLength(0);
+		const sent = await call('POST', '/api/v2/invitations/send', { json: { documentId, destinations: [absher({ nationalId: '1012345678' })] } });
+		expect(sent.json.errorCode).toBe(0);
+		expect(sent.json.data[0]).toMatchObject({ authenticationType: 9, nationalId: '1012345678' });
+	});
+
+	it('v3 records echo the phone in the live profile only', async () => {
+		const destinations = [{ destinationName: 'A', destinationPhoneNumber: '+966500000001', authenticationType: 10 }];
+		const { documentId } = await createEnvelope();
+		const spec = await call('POST', '/api/v3/invitations/send', { json: { documentId, destinations } });
+		expect(spec.json.data[0]).not.toHaveProperty('destinationPhone');
+		emu.setProfile('live');
+		const live = await call('POST', '/api/v3/invitations/send', { json: { documentId, destinations } });
+		expect(live.json.data[0]).toMatchObject({ destinationPhone: '+966500000001', authenticationType: 10 });
+	});
+
+	it.each(['spec', 'live'] as const)('%s: the signing page is Arabic for 1, English for 2, 0 and anything else', async (profile) => {
+		emu.setProfile(profile);
+		const { documentId } = await createEnvelope();
+		const languages = [1, 2, 0, 7];
+		const res = await call('POST', '/api/v2/invitations/send', {
+			json: { documentId, destinations: languages.map((invitationLanguage, i) => ({ destinationName: `S${i}`, destinationEmail: `s${i}@example.com`, signeOrder: i + 1, invitationLanguage })) },
+		});
+		expect(res.json.errorCode).toBe(0);
+		// By signer name: the sandbox answered records out of order.
+		const pages = Object.fromEntries(
+			await Promise.all(
+				(res.json.data as Array<{ name: string; invitationLink: string }>).map(async (record) => [record.name, await (await fetch(record.invitationLink)).text()]),
+			),
+		) as Record<string, string>;
+		const language = (name: string) => /<html lang="(\w+)" dir="(\w+)">/.exec(pages[name])?.slice(1).join(' ');
+		expect(['S0', 'S1', 'S2', 'S3'].map(language)).toEqual(['ar rtl', 'en ltr', 'en ltr', 'en ltr']);
+		expect(pages.S0).toContain('توقيع');
+	});
+});

@@ -182,10 +182,11 @@ function invitationRecord(core: Core, envelope: EmulatedEnvelope, signer: Emulat
 		invitationLink: signingLink(core, envelope, signer),
 		invitationLanguage: signer.invitationLanguage,
 	};
-	// v3 records carry neither nationalId nor destinationPhone.
+	// The spec's v3 records carry neither nationalId nor destinationPhone; the sandbox's echoed the phone
+	// (docs/service-api.md#signer-verification).
 	if (version === 3) {
 		delete record.nationalId;
-		delete record.destinationPhone;
+		if (core.state.profile !== 'live') delete record.destinationPhone;
 	}
 	return record;
 }
