@@ -144,8 +144,8 @@ describe('E-Signature tools under the AI Agent', () => {
 		expect(api[0].body).toMatchObject({ files: { file: stack.emulator.samplePdf.toString('base64'), fileName: 'lease.pdf' } });
 		expect(api[1].body).toMatchObject({
 			destinations: [
-				{ destinationName: 'Jane Doe', destinationEmail: 'jane@example.com', invitationLanguage: 1 },
-				{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', invitationLanguage: 1 },
+				{ destinationName: 'Jane Doe', destinationEmail: 'jane@example.com', invitationLanguage: 2 },
+				{ destinationName: 'Omar Ali', destinationEmail: 'omar@example.com', invitationLanguage: 2 },
 			],
 		});
 

@@ -83,7 +83,7 @@ export class EmulatorClient {
 				signeOrder: s.order,
 				authenticationType: 0,
 				destinationType: 1,
-				invitationLanguage: 1,
+				invitationLanguage: 2, // English, as published (docs/service-api.md#invitation-language)
 			})),
 			invitationMessage: 'Please sign',
 			invitationSubject: 'Contract',

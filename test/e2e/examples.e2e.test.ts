@@ -243,8 +243,9 @@ describe('example workflows', () => {
 			const envelope = stack.emulator.envelope(envelopeId)!;
 			expect(envelope.files[0].data.equals(stack.emulator.samplePdf)).toBe(true);
 			expect(envelope.signers.map((s) => [s.email, s.invitationLanguage])).toEqual([
-				['jane@example.com', 1],
-				['john@example.com', 1],
+				// "English", as the published number (docs/service-api.md#invitation-language).
+				['jane@example.com', 2],
+				['john@example.com', 2],
 			]);
 			expect(model.requests[3].toolResults[1].output).toContain(envelope.signers[0].destinationId);
 			expect(answer.json.output).toBe('Status: Pending');
