@@ -69,4 +69,11 @@ describe('E-Signature Send and Wait as a tool', () => {
 			'POST /api/v3/invitations/send',
 		]);
 	});
+
+	it('under the AI Agent: a link to an internal address is refused before anything is downloaded or sent (docs/security.md)', async () => {
+		const internal = `${suite.emulator.url}/sample/contract.pdf`;
+		const result = await suite.harness.run({ nodeType, parameters, asTool: true, items: [{ json: { ...args, documentUrl: internal } }] });
+		expect(result.error?.message).toMatch(new RegExp(`^File URLs: refused: internal address ${new URL(internal).origin.replace(/\./g, '\\.')}\\.`));
+		expect(suite.apiRequests()).toEqual([]);
+	});
 });

@@ -33,6 +33,8 @@ export function itemContext(context: IExecuteFunctions, itemIndex: number): IExe
 			httpRequestWithAuthentication: context.helpers.httpRequestWithAuthentication,
 			// File Input → URL downloads with n8n's plain HTTP helper (helpers/fileDownload.ts).
 			httpRequest: context.helpers.httpRequest,
+			// A tool's links are checked by n8n's egress filter too, where n8n has one (docs/security.md).
+			getSecureEgressFilter: context.helpers.getSecureEgressFilter,
 		},
 	};
 	// A structural subset of IExecuteSingleFunctions: the methods above are the ones the shared helpers call.
