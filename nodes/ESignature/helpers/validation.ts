@@ -395,13 +395,14 @@ function ipv6Groups(text: string): number[] | undefined {
 	if (text.length > 45 || !/^[0-9a-f:.]+$/i.test(text)) return undefined;
 	let head = text;
 	const tail: number[] = [];
-	const dotted = /:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-	if (dotted) {
-		const v4 = ipv4Number(dotted[1]);
+	// An IPv4 part at the end, after the last ":" (no regex: a string split, linear whatever the text).
+	const lastColon = text.lastIndexOf(':');
+	if (text.includes('.', lastColon)) {
+		const v4 = ipv4Number(text.slice(lastColon + 1));
 		if (v4 === undefined) return undefined;
 		tail.push(Math.floor(v4 / 65536), v4 % 65536);
 		// "::1.2.3.4" keeps its "::"; "::ffff:1.2.3.4" drops the ":" before the IPv4 part.
-		head = text.slice(0, dotted.index);
+		head = text.slice(0, lastColon);
 		if (head.endsWith(':')) head += ':';
 	}
 	const halves = head.split('::');
