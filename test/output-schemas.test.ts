@@ -1,10 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * The output schemas (nodes/ESignature/__schema__/, what the editor shows for a node that has not run yet) against
- * what the nodes really output: every operation of the action node runs against the emulator through n8n-core's
- * routing engine, and each output item must match its operation's schema exactly (no field the schema does not name,
- * none it requires missing, types as written). The operations come from the node's description, so a new operation
- * without a schema or a scenario here fails.
+ * what the nodes really output: every operation of the action node and of Send and Wait runs against the emulator in
+ * both its profiles (spec and live) through n8n-core, and the trigger receives every kind of event; each output item
+ * must match its schema exactly (no field the schema does not name, none it requires missing, types as written). The
+ * operations come from the nodes' descriptions, so a new operation without a schema or a scenario here fails.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait
 import { ESignatureTrigger } from '../nodes/ESignature/ESignatureTrigger.node';
 import { TEMPLATE_ID } from './emulator';
 import { newSigner, type EmulatedEnvelope } from './emulator/state';
-import { emulatorSuite, type InputItem } from './harness';
+import { type EmulatorSuite, emulatorSuite, type InputItem } from './harness';
 import { type JsonSchema, validate } from './harness/json-schema';
 import { ServiceClient } from './harness/service-client';
 import { triggerSuite } from './harness/trigger';
@@ -51,7 +51,13 @@ const operations = description.properties
 		(property.displayOptions!.show!.resource as string[]).flatMap((resource) => optionValues(property).map((operation) => `${resource}:${operation}`)),
 	);
 
-const suite = emulatorSuite({ resetEach: 'none' });
+/**
+ * The emulator profiles: the spec's service, and the live sandbox's where it answers otherwise (Get Status, the
+ * credential's dialect, Base64 uploads, identity signing; docs/service-api.md#spec-and-live-service). Every operation
+ * runs against both, each with its own emulator; `suite` is the one of the profile whose tests run.
+ */
+const PROFILES = ['spec', 'live'] as const;
+let suite: EmulatorSuite;
 
 const jane = { name: 'Jane Doe', email: 'jane@example.com' };
 const signers = { destinationsInput: 'fields', destinations: { destination: [jane] } };
@@ -215,98 +221,105 @@ describe('the schema check', () => {
 	});
 });
 
-describe('output schemas of the E-Signature node', () => {
-	it('lists every operation of every resource (the list the checks below walk)', () => {
-		expect(new Set(operations.map((key) => key.split(':')[0]))).toEqual(new Set(resources));
-		expect(operations).toHaveLength(36);
-		expect(Object.keys(SCENARIOS).sort()).toEqual([...operations].sort());
+describe.each(PROFILES)('the %s profile', (profile) => {
+	const local = emulatorSuite({ resetEach: 'none', emulator: { profile } });
+	beforeAll(() => {
+		suite = local;
 	});
 
-	it.each(operations)('%s: its schema is where the editor asks for it', (key) => {
-		const [resource, operation] = key.split(':');
-		const exact = resolveOutputSchemaPath({ nodeDir: NODE_DIR, version: description.version as number, resource, operation })!;
-		expect(exact.endsWith(join('__schema__', 'v1.0.0', resource, `${operation}.json`))).toBe(true);
-		expect(existsSync(exact)).toBe(true);
+	describe('output schemas of the E-Signature node', () => {
+		it('lists every operation of every resource (the list the checks below walk)', () => {
+			expect(new Set(operations.map((key) => key.split(':')[0]))).toEqual(new Set(resources));
+			expect(operations).toHaveLength(36);
+			expect(Object.keys(SCENARIOS).sort()).toEqual([...operations].sort());
+		});
+
+		it.each(operations)('%s: its schema is where the editor asks for it', (key) => {
+			const [resource, operation] = key.split(':');
+			const exact = resolveOutputSchemaPath({ nodeDir: NODE_DIR, version: description.version as number, resource, operation })!;
+			expect(exact.endsWith(join('__schema__', 'v1.0.0', resource, `${operation}.json`))).toBe(true);
+			expect(existsSync(exact)).toBe(true);
+		});
+
+		it.each(operations)('%s: what it outputs matches its schema', async (key) => {
+			const [resource, operation] = key.split(':');
+			const outputs = [];
+			for (const { parameters, items } of ([] as Scenario[]).concat(await SCENARIOS[key]())) {
+				const result = await run({ resource, operation, ...parameters } as INodeParameters, items);
+				expect(result.items.length).toBeGreaterThan(0);
+				outputs.push(...result.items.map((item) => item.json));
+			}
+			const schema = readSchema(schemaFile(description.version as number, resource, operation));
+			expect(outputs.flatMap((json, index) => validate(schema, json, `item ${index}`))).toEqual([]);
+		});
 	});
 
-	it.each(operations)('%s: what it outputs matches its schema', async (key) => {
-		const [resource, operation] = key.split(':');
-		const outputs = [];
-		for (const { parameters, items } of ([] as Scenario[]).concat(await SCENARIOS[key]())) {
-			const result = await run({ resource, operation, ...parameters } as INodeParameters, items);
-			expect(result.items.length).toBeGreaterThan(0);
-			outputs.push(...result.items.map((item) => item.json));
+	describe('output schemas of E-Signature Send and Wait', () => {
+		const nodeType = new ESignatureSendAndWait();
+		const version = nodeType.description.version as number;
+		/** Its operations, as its description lists them (n8n looks the schema up by `operation`, there is no resource). */
+		const sendAndWaitOperations = optionValues(nodeType.description.properties.find((property) => property.name === 'operation')!);
+		let executionNumber = 0;
+
+		const SEND: INodeParameters = { inputDataFieldName: 'data', ...signers };
+		const run = async (parameters: INodeParameters, items: InputItem[], executionId = `schemas-${++executionNumber}`) => {
+			const result = await suite.harness.run({ parameters, items, nodeType, executionId });
+			if (result.error) throw new Error(`${String(parameters.operation)} failed: ${result.error.message}`);
+			return result;
+		};
+
+		/** Signs or rejects the envelope, and resumes the node with the callback the emulator sent, as n8n would. */
+		async function resumed(parameters: INodeParameters, envelopeId: string, outcome: 'sign' | 'reject') {
+			if (outcome === 'sign') await suite.emulator.sign(envelopeId);
+			else await suite.emulator.reject(envelopeId, jane.email, 'Wrong amount');
+			const delivery = [...suite.emulator.state.deliveries].reverse().find((d) => d.requestId === envelopeId)!;
+			const query = Object.fromEntries(new URL(delivery.webhookUrl).searchParams) as IDataObject;
+			const { result } = await suite.harness.resume(nodeType, parameters, { headers: delivery.headers as IDataObject, query, body: delivery.body });
+			return result.workflowData!.flat().map((item) => item.json);
 		}
-		const schema = readSchema(schemaFile(description.version as number, resource, operation));
-		expect(outputs.flatMap((json, index) => validate(schema, json, `item ${index}`))).toEqual([]);
-	});
-});
 
-describe('output schemas of E-Signature Send and Wait', () => {
-	const nodeType = new ESignatureSendAndWait();
-	const version = nodeType.description.version as number;
-	/** Its operations, as its description lists them (n8n looks the schema up by `operation`, there is no resource). */
-	const sendAndWaitOperations = optionValues(nodeType.description.properties.find((property) => property.name === 'operation')!);
-	let executionNumber = 0;
+		const limit = { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 5, resumeUnit: 'minutes' } } };
 
-	const SEND: INodeParameters = { inputDataFieldName: 'data', ...signers };
-	const run = async (parameters: INodeParameters, items: InputItem[], executionId = `schemas-${++executionNumber}`) => {
-		const result = await suite.harness.run({ parameters, items, nodeType, executionId });
-		if (result.error) throw new Error(`${String(parameters.operation)} failed: ${result.error.message}`);
-		return result;
-	};
+		/** Every way each operation ends: signed, rejected (on the first or the second output), timed out, links. */
+		const OUTCOMES: Record<string, () => Promise<IDataObject[]>> = {
+			sendAndWaitForSignature: async () => {
+				const outputs: IDataObject[] = [];
+				for (const [outcome, options] of [['sign', {}], ['reject', {}], ['reject', { rejectedOutput: true }]] as const) {
+					const parameters = { operation: 'sendAndWaitForSignature', ...SEND, options };
+					const sent = await run(parameters, [pdfItem()]);
+					outputs.push(...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)));
+				}
+				const waiting = await run({ operation: 'sendAndWaitForSignature', ...SEND, options: limit }, [pdfItem()]);
+				outputs.push(...(await waiting.resumeAtTimeLimit()).items.map((item) => item.json));
+				return outputs;
+			},
+			sendAndOutputLinks: async () => (await run({ operation: 'sendAndOutputLinks', ...SEND }, [pdfItem()])).items.map((item) => item.json),
+			waitForSignature: async () => {
+				const outputs: IDataObject[] = [];
+				for (const [outcome, options] of [['sign', {}], ['reject', {}], ['timeout', limit]] as const) {
+					const executionId = `schemas-${++executionNumber}`;
+					const sent = await run({ operation: 'sendAndOutputLinks', ...SEND }, [pdfItem()], executionId);
+					const parameters = { operation: 'waitForSignature', options };
+					const waiting = await run(parameters, [{ json: {} }], executionId);
+					if (outcome === 'timeout') outputs.push(...(await waiting.resumeAtTimeLimit()).items.map((item) => item.json));
+					else outputs.push(...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)));
+				}
+				return outputs;
+			},
+		};
 
-	/** Signs or rejects the envelope, and resumes the node with the callback the emulator sent, as n8n would. */
-	async function resumed(parameters: INodeParameters, envelopeId: string, outcome: 'sign' | 'reject') {
-		if (outcome === 'sign') await suite.emulator.sign(envelopeId);
-		else await suite.emulator.reject(envelopeId, jane.email, 'Wrong amount');
-		const delivery = [...suite.emulator.state.deliveries].reverse().find((d) => d.requestId === envelopeId)!;
-		const query = Object.fromEntries(new URL(delivery.webhookUrl).searchParams) as IDataObject;
-		const { result } = await suite.harness.resume(nodeType, parameters, { headers: delivery.headers as IDataObject, query, body: delivery.body });
-		return result.workflowData!.flat().map((item) => item.json);
-	}
+		it('has an outcome here for every operation', () => {
+			expect(Object.keys(OUTCOMES).sort()).toEqual([...sendAndWaitOperations].sort());
+		});
 
-	const limit = { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 5, resumeUnit: 'minutes' } } };
-
-	/** Every way each operation ends: signed, rejected (on the first or the second output), timed out, links. */
-	const OUTCOMES: Record<string, () => Promise<IDataObject[]>> = {
-		sendAndWaitForSignature: async () => {
-			const outputs: IDataObject[] = [];
-			for (const [outcome, options] of [['sign', {}], ['reject', {}], ['reject', { rejectedOutput: true }]] as const) {
-				const parameters = { operation: 'sendAndWaitForSignature', ...SEND, options };
-				const sent = await run(parameters, [pdfItem()]);
-				outputs.push(...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)));
-			}
-			const waiting = await run({ operation: 'sendAndWaitForSignature', ...SEND, options: limit }, [pdfItem()]);
-			outputs.push(...(await waiting.resumeAtTimeLimit()).items.map((item) => item.json));
-			return outputs;
-		},
-		sendAndOutputLinks: async () => (await run({ operation: 'sendAndOutputLinks', ...SEND }, [pdfItem()])).items.map((item) => item.json),
-		waitForSignature: async () => {
-			const outputs: IDataObject[] = [];
-			for (const [outcome, options] of [['sign', {}], ['reject', {}], ['timeout', limit]] as const) {
-				const executionId = `schemas-${++executionNumber}`;
-				const sent = await run({ operation: 'sendAndOutputLinks', ...SEND }, [pdfItem()], executionId);
-				const parameters = { operation: 'waitForSignature', options };
-				const waiting = await run(parameters, [{ json: {} }], executionId);
-				if (outcome === 'timeout') outputs.push(...(await waiting.resumeAtTimeLimit()).items.map((item) => item.json));
-				else outputs.push(...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)));
-			}
-			return outputs;
-		},
-	};
-
-	it('has an outcome here for every operation', () => {
-		expect(Object.keys(OUTCOMES).sort()).toEqual([...sendAndWaitOperations].sort());
-	});
-
-	it.each(sendAndWaitOperations)('%s: what it outputs matches its schema', async (operation) => {
-		const outputs = await OUTCOMES[operation]();
-		expect(outputs.length).toBeGreaterThan(0);
-		const file = schemaFile(version, undefined, operation);
-		expect(file.endsWith(join('__schema__', 'v1.0.0', `${operation}.json`))).toBe(true);
-		const schema = readSchema(file);
-		expect(outputs.flatMap((json, index) => validate(schema, json, `item ${index}`))).toEqual([]);
+		it.each(sendAndWaitOperations)('%s: what it outputs matches its schema', async (operation) => {
+			const outputs = await OUTCOMES[operation]();
+			expect(outputs.length).toBeGreaterThan(0);
+			const file = schemaFile(version, undefined, operation);
+			expect(file.endsWith(join('__schema__', 'v1.0.0', `${operation}.json`))).toBe(true);
+			const schema = readSchema(file);
+			expect(outputs.flatMap((json, index) => validate(schema, json, `item ${index}`))).toEqual([]);
+		});
 	});
 });
 
