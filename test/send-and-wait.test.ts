@@ -54,7 +54,8 @@ function lastDelivery(envelopeId: string) {
 	const delivery = [...suite.emulator.state.deliveries].reverse().find((d) => d.requestId === envelopeId);
 	if (!delivery) throw new Error(`no delivery for ${envelopeId}`);
 	const url = new URL(delivery.webhookUrl);
-	return { delivery, query: Object.fromEntries(url.searchParams) as IDataObject, headers: delivery.headers as IDataObject };
+	const executionId = url.pathname.split('/').pop();
+	return { delivery, query: Object.fromEntries(url.searchParams) as IDataObject, headers: delivery.headers as IDataObject, executionId };
 }
 
 describe('E-Signature Send and Wait', () => {
@@ -68,10 +69,26 @@ describe('E-Signature Send and Wait', () => {
 		// n8n's resume URL of this execution, with its resume token (n8n's parameter `signature`).
 		expect(resumeUrl.pathname).toMatch(/^\/webhook-waiting\/exec-\d+$/);
 		expect(resumeUrl.searchParams.get('signature')).toBe(result.run.data.resumeToken);
-		// The package's own query, checked with a key only the credential holds (its Client Secret) and the header token.
-		const clientSecret = String(suite.harness.credentials().clientSecret);
-		const signedText = ['n8n-nodes-esignature send and wait', createdBody.headerToken, 'until=', 'webhookId=', 'envelopeId=', 'documentIds='].join('\n');
-		expect(resumeUrl.searchParams.get('check')).toBe(createHmac('sha256', clientSecret).update(signedText).digest('hex'));
+		// The package's own query, checked with a key derived from all the credential's secrets, bound to the header
+		// token, the execution, the waiting node and a nonce of this send.
+		const credentials = suite.harness.credentials();
+		const secrets = ['clientSecret', 'password', 'accountSecret'].map((name) => String(credentials[name] ?? ''));
+		const key = createHmac('sha256', 'n8n-nodes-esignature resume key').update(JSON.stringify(secrets)).digest('hex');
+		const executionId = resumeUrl.pathname.split('/').pop();
+		const nonce = resumeUrl.searchParams.get('nonce')!;
+		expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+		const signedText = [
+			'n8n-nodes-esignature send and wait 2',
+			createdBody.headerToken,
+			`execution=${executionId}`,
+			'until=',
+			'webhookId=',
+			'envelopeId=',
+			'documentIds=',
+			'node=esign',
+			`nonce=${nonce}`,
+		].join('\n');
+		expect(resumeUrl.searchParams.get('check')).toBe(createHmac('sha256', key).update(signedText).digest('hex'));
 		expect(createdBody.headerToken).toMatch(/^[0-9a-f]{64}$/);
 		expect(createdBody.webhookUrl).not.toContain(createdBody.headerToken);
 		expect(createdBody.isDefault).toBe(false);
@@ -207,9 +224,9 @@ describe('E-Signature Send and Wait', () => {
 	it('resumes on the signed callback with the event, the IDs and the signed file, and removes the webhook', async () => {
 		const { sent } = await sendAndPark();
 		await suite.emulator.sign(sent.envelopeId);
-		const { delivery, query, headers } = lastDelivery(sent.envelopeId);
+		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 
-		const { result, answer } = await resume(parameters(), { headers, query, body: delivery.body });
+		const { result, answer } = await resume(parameters(), { executionId, headers, query, body: delivery.body });
 
 		expect(answer).toBeUndefined(); // n8n answers 200 itself and resumes the execution
 		const [[item]] = result.workflowData!;
@@ -230,19 +247,21 @@ describe('E-Signature Send and Wait', () => {
 	it('answers a forged or unsigned callback 401 and keeps waiting', async () => {
 		const { sent } = await sendAndPark();
 		await suite.emulator.sign(sent.envelopeId);
-		const { delivery, query, headers } = lastDelivery(sent.envelopeId);
+		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 
-		const forged = await resume(parameters(), { headers: { ...headers, authorization: 'f'.repeat(64) }, query, body: delivery.body });
-		const noCheck = await resume(parameters(), { headers, query: { ...query, check: undefined }, body: delivery.body });
+		const forged = await resume(parameters(), { executionId, headers: { ...headers, authorization: 'f'.repeat(64) }, query, body: delivery.body });
+		const noCheck = await resume(parameters(), { executionId, headers, query: { ...query, check: undefined }, body: delivery.body });
 		// Where n8n puts no resume token in the URL (n8n 1.x), anyone could call it: a token of one's own with a check
 		// of one's own making (without the credential's key) does not pass, nor does a query changed after signing.
 		const ownToken = 'a'.repeat(64);
 		const selfMade = await resume(parameters(), {
+			executionId,
 			headers: { ...headers, authorization: ownToken },
 			query: { ...query, check: createHash('sha256').update(ownToken).digest('hex') },
 			body: delivery.body,
 		});
 		const otherEnvelope = await resume(parameters(), {
+			executionId,
 			headers,
 			query: { ...query, envelopeId: '00000000-0000-4000-8000-000000000001' },
 			body: delivery.body,
@@ -258,10 +277,10 @@ describe('E-Signature Send and Wait', () => {
 	it('answers a callback it cannot read 400, and one with another status 200, without resuming', async () => {
 		const { sent } = await sendAndPark();
 		await suite.emulator.sign(sent.envelopeId);
-		const { delivery, query, headers } = lastDelivery(sent.envelopeId);
+		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 
-		const broken = await resume(parameters(), { headers, query, body: { Status: 1 } });
-		const other = await resume(parameters(), { headers, query, body: { ...(delivery.body as IDataObject), Status: 3 } });
+		const broken = await resume(parameters(), { executionId, headers, query, body: { Status: 1 } });
+		const other = await resume(parameters(), { executionId, headers, query, body: { ...(delivery.body as IDataObject), Status: 3 } });
 
 		expect(broken.answer?.status).toBe(400);
 		expect(broken.answer?.body).toEqual({ message: 'The callback has no RequestId' });
@@ -273,9 +292,9 @@ describe('E-Signature Send and Wait', () => {
 		const withRejectedOutput = parameters({ options: { rejectedOutput: true } });
 		const { sent } = await sendAndPark({ options: { rejectedOutput: true } });
 		await suite.emulator.reject(sent.envelopeId, 'bob@example.com', 'Wrong amount');
-		const { delivery, query, headers } = lastDelivery(sent.envelopeId);
+		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 
-		const { result } = await resume(withRejectedOutput, { headers, query, body: delivery.body });
+		const { result } = await resume(withRejectedOutput, { executionId, headers, query, body: delivery.body });
 
 		const [signedOutput, rejectedOutput] = result.workflowData!;
 		expect(signedOutput).toHaveLength(0);

@@ -46,7 +46,9 @@ async function sendThenWait(wait: INodeParameters = WAIT, delivered: InputItem[]
 function lastDelivery(envelopeId: string) {
 	const delivery = [...suite.emulator.state.deliveries].reverse().find((d) => d.requestId === envelopeId);
 	if (!delivery) throw new Error(`no delivery for ${envelopeId}`);
-	return { headers: delivery.headers as IDataObject, query: Object.fromEntries(new URL(delivery.webhookUrl).searchParams) as IDataObject, body: delivery.body };
+	const url = new URL(delivery.webhookUrl);
+	// The waiting execution is the last part of the resume URL's path, as n8n reads it.
+	return { headers: delivery.headers as IDataObject, query: Object.fromEntries(url.searchParams) as IDataObject, body: delivery.body, executionId: url.pathname.split('/').pop() };
 }
 
 describe('E-Signature Send and Wait: links delivered by your own node', () => {

@@ -256,7 +256,7 @@ describe('each event starts one execution', () => {
 	it('50 concurrent deliveries of one event start one execution', async () => {
 		const trigger = await activeTrigger();
 		const callback = JSON.stringify(service.sampleCallback());
-		const headers = { 'content-type': 'application/json', authorization: trigger.stored().headerToken as string };
+		const headers = { 'content-type': 'application/json', authorization: trigger.headerToken() };
 
 		const statuses = await Promise.all(Array.from({ length: 50 }, () => post(trigger.url(), callback, headers)));
 
@@ -266,18 +266,21 @@ describe('each event starts one execution', () => {
 
 	it('tells events of one envelope apart by their status', async () => {
 		const trigger = await activeTrigger();
-		const headers = { 'content-type': 'application/json', authorization: trigger.stored().headerToken as string };
+		const headers = { 'content-type': 'application/json', authorization: trigger.headerToken() };
 		const completed = service.sampleCallback();
 		const rejected = { ...completed, Status: CALLBACK_REJECTED };
 
-		for (const body of [completed, rejected, completed, rejected]) await post(trigger.url(), JSON.stringify(body), headers);
+		for (const body of [completed, completed]) await post(trigger.url(), JSON.stringify(body), headers);
+		// The service confirms each event: the envelope is rejected there by the time its rejection arrives.
+		emulator.envelope(completed.RequestId as string)!.status = 'Rejected';
+		for (const body of [rejected, rejected]) await post(trigger.url(), JSON.stringify(body), headers);
 
 		expect(trigger.executions.map(([item]) => item.json.statusName)).toEqual(['completed', 'rejected']);
 	});
 
 	it('starts an execution for every delivery when "Start Once per Event" is off', async () => {
 		const trigger = await activeTrigger({ events: ['*'], options: { onceOnly: false } });
-		const headers = { 'content-type': 'application/json', authorization: trigger.stored().headerToken as string };
+		const headers = { 'content-type': 'application/json', authorization: trigger.headerToken() };
 		const body = JSON.stringify(service.sampleCallback());
 
 		for (let i = 0; i < 3; i++) await post(trigger.url(), body, headers);
@@ -299,12 +302,12 @@ describe('each event starts one execution', () => {
 	it('shows a test event even when production received it already', async () => {
 		const trigger = await activeTrigger();
 		const callback = JSON.stringify(service.sampleCallback());
-		await post(trigger.url(), callback, { 'content-type': 'application/json', authorization: trigger.stored().headerToken as string });
+		await post(trigger.url(), callback, { 'content-type': 'application/json', authorization: trigger.headerToken() });
 		await trigger.listenForTestEvent();
 
 		const status = await post(trigger.url(true), callback, {
 			'content-type': 'application/json',
-			authorization: trigger.stored(true).headerToken as string,
+			authorization: trigger.headerToken(true),
 		});
 
 		expect(status).toBe(200);
@@ -316,7 +319,7 @@ describe('each event starts one execution', () => {
 		const callback = service.sampleCallback();
 		await post(trigger.url(), JSON.stringify(callback), {
 			'content-type': 'application/json',
-			authorization: trigger.stored().headerToken as string,
+			authorization: trigger.headerToken(),
 		});
 		const saved = JSON.parse(JSON.stringify(trigger.stored())) as IDataObject;
 		const key = eventKey(callback.RequestId as string, callback.Status as number);

@@ -17,7 +17,7 @@ const activeTrigger = suite.activeTrigger;
 /** POSTs a body with the trigger's own token, as the service would. */
 async function send(trigger: TriggerWorkflow, body: unknown): Promise<number> {
 	const text = typeof body === 'string' ? body : JSON.stringify(body);
-	return await post(trigger.url(), text, { 'content-type': 'application/json', authorization: trigger.stored().headerToken as string });
+	return await post(trigger.url(), text, { 'content-type': 'application/json', authorization: trigger.headerToken() });
 }
 
 const pdf = () => suite.emulator.samplePdf.toString('base64');

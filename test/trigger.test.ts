@@ -2,7 +2,7 @@
  * The E-Signature Trigger against the emulator, with test/harness/trigger.ts playing n8n's webhook side
  * (n8n-core's real HookContext and WebhookContext, a small HTTP server that answers as n8n does).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -35,8 +35,9 @@ const deletingOnDeactivation: INodeParameters = { events: ['*'], options: { onDe
 
 const activeTrigger = async (parameters: INodeParameters = anyEvent) => await suite.activeTrigger(parameters);
 
+/** The token the service holds for the trigger's webhook: static data keeps only its digest. */
 function tokenOf(trigger: TriggerWorkflow): string {
-	return trigger.stored().headerToken as string;
+	return trigger.headerToken();
 }
 
 // --- lifecycle ----------------------------------------------------------------------------------------------------------
@@ -55,12 +56,14 @@ describe('webhook lifecycle', () => {
 		const [create] = emulator.requestsTo('POST', '/api/v1/webhooks');
 		expect(create.headers.authorization).toMatch(/^Bearer /);
 		expect(create.body).toEqual({ webhookUrl: webhook.webhookUrl, headerToken: webhook.headerToken, isDefault: false });
+		// Static data travels with exports and copies of the workflow: it keeps the token's digest, never the token.
 		expect(trigger.stored()).toEqual({
 			webhookId: webhook.id,
-			headerToken: webhook.headerToken,
+			headerTokenDigest: createHash('sha256').update(webhook.headerToken).digest('hex'),
 			webhookUrl: webhook.webhookUrl,
 			isDefault: false,
 		});
+		expect(JSON.stringify(trigger.stored())).not.toContain(webhook.headerToken);
 
 		// Another workflow gets another token.
 		const other = await activeTrigger();
@@ -154,7 +157,7 @@ describe('webhook lifecycle', () => {
 	it('re-registers cleanly when the stored data has no token', async () => {
 		const trigger = await activeTrigger();
 		const oldId = trigger.webhookId;
-		delete trigger.stored().headerToken;
+		delete trigger.stored().headerTokenDigest;
 
 		await trigger.activate('init');
 
@@ -485,7 +488,8 @@ describe('callback verification', () => {
 		const { envelopeId } = await createEnvelope(trigger.webhookId);
 		const realToken = tokenOf(trigger);
 		// The registered token no longer matches what the trigger expects.
-		trigger.stored().headerToken = 'f'.repeat(64);
+		const realDigest = trigger.stored().headerTokenDigest;
+		trigger.stored().headerTokenDigest = 'f'.repeat(64);
 
 		await emulator.sign(envelopeId);
 
@@ -493,7 +497,8 @@ describe('callback verification', () => {
 		expect(trigger.executions).toHaveLength(0);
 		expect((await webhookLogs())[0]).toMatchObject({ requestId: envelopeId, webhookStatus: 'FAILEDFROMCLIENT (4)', httpStatusCode: 401 });
 
-		trigger.stored().headerToken = realToken;
+		trigger.stored().headerTokenDigest = realDigest;
+		expect(realToken).toMatch(/^[0-9a-f]{64}$/);
 		expect((await recall(envelopeId)).errorCode).toBe(0);
 		expect(emulator.deliveries[1]).toMatchObject({ httpStatusCode: 200, ok: true, recall: true });
 		expect(trigger.executions).toHaveLength(1);
@@ -535,7 +540,7 @@ describe('callback verification', () => {
 	it('answers 401 when the trigger holds no token, whatever the caller sends', async () => {
 		const trigger = await activeTrigger();
 		const token = tokenOf(trigger);
-		delete trigger.stored().headerToken;
+		delete trigger.stored().headerTokenDigest;
 
 		expect(await post(trigger.url(), JSON.stringify(sampleCallback()), { 'content-type': 'application/json', authorization: token })).toBe(401);
 		expect(trigger.executions).toHaveLength(0);

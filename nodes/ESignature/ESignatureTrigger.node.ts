@@ -19,8 +19,9 @@ import {
 	isWanted,
 	readCallback,
 } from './shared/callback';
+import { confirmCallback } from './shared/confirmation';
 import { catchUpAndLog, claimCatchUp } from './trigger/catchUp';
-import { claimEvent, confirmEvent, eventKey, releaseEvent } from './trigger/receivedEvents';
+import { claimEvent, confirmEvent, eventKey, releaseEvent, wasReceived } from './trigger/receivedEvents';
 import {
 	createWebhook,
 	deleteWebhook,
@@ -211,7 +212,7 @@ export class ESignatureTrigger implements INodeType {
 		const request = this.getRequestObject() as unknown as CallbackRequest;
 		const stored = storedWebhook(this);
 		const isPost = (request.method ?? 'POST').toUpperCase() === 'POST';
-		if (!isPost || !isAuthorized(this.getHeaderData().authorization, stored.headerToken)) {
+		if (!isPost || !isAuthorized(this.getHeaderData().authorization, stored.headerTokenDigest)) {
 			return answerWithoutExecution(this, 401, 'Unauthorized');
 		}
 
@@ -228,6 +229,22 @@ export class ESignatureTrigger implements INodeType {
 		const onceOnly = options.onceOnly !== false && this.getMode() !== 'manual';
 		const trigger = triggerKey(this);
 		const key = eventKey(callback.requestId, callback.status);
+		// A re-delivery of an event already emitted costs no call to the service.
+		if (onceOnly && wasReceived(trigger, stored, key)) {
+			return answerWithoutExecution(this, 200, 'Event already received: no new execution started');
+		}
+		// The token alone proves little (any API client of the account can read it): the service must agree first.
+		const confirmation = await confirmCallback(this, callback);
+		if (confirmation.outcome === 'unavailable') {
+			this.logger.warn(
+				`E-Signature Trigger: the event of envelope ${callback.requestId} could not be confirmed: ${confirmation.reason}; answered 503 so that it is re-sent`,
+			);
+			return answerWithoutExecution(this, 503, 'The event could not be confirmed with the service now; re-send it');
+		}
+		if (confirmation.outcome === 'disagrees') {
+			this.logger.warn(`E-Signature Trigger: a callback for envelope ${callback.requestId} was refused: ${confirmation.reason}`);
+			return answerWithoutExecution(this, 409, `The callback does not agree with the service (${confirmation.reason}): nothing was started`);
+		}
 		if (onceOnly && !claimEvent(trigger, stored, key)) {
 			// 2xx, so that the service stops re-sending it.
 			return answerWithoutExecution(this, 200, 'Event already received: no new execution started');

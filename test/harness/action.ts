@@ -284,10 +284,13 @@ export class Harness {
 	async resume(
 		nodeType: INodeType,
 		parameters: INodeParameters,
-		request: { headers?: IDataObject; query?: IDataObject; body?: unknown; rawBody?: Buffer },
+		request: { headers?: IDataObject; query?: IDataObject; body?: unknown; rawBody?: Buffer; executionId?: string; nodeId?: string },
 	): Promise<{ result: IWebhookResponseData; answer?: { status: number; body: unknown } }> {
 		const loaded = loadedType(nodeType);
 		const { id, node, workflow, workflowData } = this.singleNode(loaded, parameters);
+		// The waiting execution n8n resumes (the last part of the resume URL's path), and the node that waits in it.
+		const { executionId, nodeId, ...httpParts } = request;
+		if (nodeId) node.id = nodeId;
 		let answer: { status: number; body: unknown } | undefined;
 		const response = {
 			statusCode: 200,
@@ -305,9 +308,9 @@ export class Harness {
 			},
 			setHeader() {},
 		};
-		const httpRequest = { method: 'POST', headers: {}, query: {}, params: {}, ...request };
+		const httpRequest = { method: 'POST', headers: {}, query: {}, params: {}, ...httpParts };
 		const additionalData = {
-			...this.additionalData(id, workflowData),
+			...this.additionalData(executionId ?? id, workflowData),
 			httpRequest,
 			httpResponse: response,
 		} as unknown as IWorkflowExecuteAdditionalData;

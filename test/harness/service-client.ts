@@ -9,7 +9,7 @@ import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 
-import { CALLBACK_COMPLETED, type Emulator } from '../emulator';
+import { CALLBACK_COMPLETED, CALLBACK_REJECTED, type Emulator } from '../emulator';
 
 export interface DeliveryLogEntry {
 	requestId: string;
@@ -80,10 +80,21 @@ export class ServiceClient {
 		return (await response.json()) as { errorCode: number };
 	}
 
-	/** A completion callback as the service sends it, one signer, the sample PDF as the signed file. */
+	/**
+	 * A completion callback as the service sends it, one signer, the sample PDF as the signed file, for an envelope the
+	 * emulator holds in that state (completed, rejected for Status 2, in progress otherwise), not pinned to any webhook:
+	 * the trigger confirms callbacks with the service before it starts anything.
+	 */
 	sampleCallback(overrides: IDataObject = {}): IDataObject {
+		const { state } = this.emulator;
+		const envelope = state.createEnvelope(state.account(this.emulator.demo.accountId)!, {
+			files: [{ fileName: 'contract.pdf', data: this.emulator.samplePdf }],
+			referenceNumber: 'REF-1-' + state.generateReference(),
+		});
+		const status = overrides.Status ?? CALLBACK_COMPLETED;
+		envelope.status = status === CALLBACK_COMPLETED ? 'Completed' : status === CALLBACK_REJECTED ? 'Rejected' : 'In-progress';
 		return {
-			RequestId: randomUUID(),
+			RequestId: envelope.envelopeId,
 			Status: CALLBACK_COMPLETED,
 			Files: [{ FileName: 'contract.pdf', File: this.emulator.samplePdf.toString('base64') }],
 			ReferencNumber: 'REF-1',

@@ -254,6 +254,13 @@ export class TriggerWorkflow {
 		return (data?.[`node:${this.node.name}`] as IDataObject) ?? {};
 	}
 
+	/** The header token the service holds for this trigger's webhook (static data keeps only its digest). */
+	headerToken(isTest = false): string {
+		const [webhook] = this.registered(isTest);
+		if (!webhook) throw new Error('No webhook is registered for this trigger');
+		return webhook.headerToken;
+	}
+
 	/** The emulator's webhooks registered at this workflow's production or test URL. */
 	registered(isTest = false) {
 		const url = this.url(isTest);

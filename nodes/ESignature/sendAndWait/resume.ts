@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CallbackRequest } from '../shared/callback';
 import { answerWithoutExecution, callbackItem, presentedToken, readCallback } from '../shared/callback';
+import { confirmCallback } from '../shared/confirmation';
 import { callService, isNotFound } from '../shared/transport';
 import { RESUME_QUERY, passesResumeCheck, resumeKey } from './resumeUrl';
 
@@ -45,21 +46,50 @@ async function removeWebhook(context: IWebhookFunctions, webhookId: string | und
 	}
 }
 
+/** A query value, when it is one string. */
+const queryValue = (query: Record<string, unknown>, name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+
+/**
+ * Why a callback that passed the check cannot resume this wait, or undefined: another node's wait, a time limit that
+ * passed, or another envelope than the one sent (docs/security.md#send-and-wait).
+ */
+function boundProblem(context: IWebhookFunctions, query: Record<string, unknown>, requestId: string): string | undefined {
+	if (queryValue(query, RESUME_QUERY.node) !== context.getNode().id) return 'This callback is for another node\'s wait';
+	const until = queryValue(query, RESUME_QUERY.until);
+	if (until !== undefined && !(Date.parse(until) >= Date.now())) return 'The wait\'s time limit has passed';
+	const envelopeId = queryValue(query, RESUME_QUERY.envelopeId);
+	if (!envelopeId || envelopeId.toLowerCase() !== requestId.toLowerCase()) return 'The callback is not for the envelope this execution sent';
+	return undefined;
+}
+
 /** The node's webhook method (ESignatureSendAndWait.node.ts). */
 export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const query = this.getQueryData() as Record<string, unknown>;
-	if (!passesResumeCheck(await resumeKey(this), presentedToken(this.getHeaderData().authorization), query)) {
+	const executionId = String(this.getExecutionId() ?? '');
+	if (!passesResumeCheck(await resumeKey(this), presentedToken(this.getHeaderData().authorization), executionId, query)) {
 		return answerWithoutExecution(this, 401, 'Unauthorized');
 	}
 	const request = this.getRequestObject() as unknown as CallbackRequest;
 	const { callback, problem } = readCallback(this.getBodyData(), request.rawBody);
 	if (!callback) return answerWithoutExecution(this, 400, problem ?? 'The callback cannot be read');
+	const refused = boundProblem(this, query, callback.requestId);
+	// 403, not 2xx: nothing resumes, and the service logs the delivery as failed.
+	if (refused) return answerWithoutExecution(this, 403, refused);
 	if (!RESUMING_EVENTS.has(callback.event)) {
 		// 2xx: nothing to re-send; the execution goes on waiting for the envelope's outcome.
 		return answerWithoutExecution(this, 200, `Status ${String(callback.status)} received: still waiting for the envelope to be completed or rejected`);
 	}
+	const documentIds = (queryValue(query, RESUME_QUERY.documentIds) ?? '').split(',').filter(Boolean);
+	// The header token can leak (the webhook list returns it): the service must agree before the execution resumes.
+	const confirmation = await confirmCallback(this, callback, documentIds);
+	if (confirmation.outcome === 'disagrees') {
+		return answerWithoutExecution(this, 409, `The callback does not agree with the service (${confirmation.reason}): still waiting`);
+	}
+	if (confirmation.outcome === 'unavailable') {
+		return answerWithoutExecution(this, 503, 'The callback could not be confirmed with the service now; re-send it');
+	}
 
-	const webhookId = typeof query[RESUME_QUERY.webhookId] === 'string' ? (query[RESUME_QUERY.webhookId] as string) : undefined;
+	const webhookId = queryValue(query, RESUME_QUERY.webhookId);
 	let item: INodeExecutionData;
 	try {
 		item = await callbackItem(this, callback, webhookId, {
@@ -71,7 +101,6 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 		// n8n answers 500 and the execution keeps waiting: a re-send gets another chance.
 		throw new NodeOperationError(this.getNode(), error as Error);
 	}
-	const documentIds = typeof query[RESUME_QUERY.documentIds] === 'string' ? (query[RESUME_QUERY.documentIds] as string).split(',').filter(Boolean) : [];
 	item.json = {
 		event: callback.event,
 		envelopeId: callback.requestId,

@@ -14,56 +14,76 @@ import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 /** Query parameters this package adds to the resume URL (n8n's own is `signature`, the resume token). */
 export const RESUME_QUERY = {
 	/**
-	 * HMAC-SHA256 (hex), keyed by the credential's Client Secret, of the webhook's header token and the other query
-	 * parameters below. The token itself is never written into a URL, and without the key nobody can make a URL and
-	 * token that pass: not even where n8n adds no resume token (n8n 1.x).
+	 * HMAC-SHA256 (hex), keyed by a key derived from all the credential's secrets (resumeKey), of the webhook's header
+	 * token, the execution's ID and the other query parameters below. The token itself is never written into a URL,
+	 * and without the key nobody can make a URL and token that pass: not even where n8n adds no resume token (n8n 1.x).
 	 */
 	check: 'check',
-	/** ISO time after which n8n stops waiting; a later Send and Wait then removes the webhook. */
+	/** ISO time after which n8n stops waiting; a callback after it is refused, and a later Send and Wait removes the webhook. */
 	until: 'until',
 	webhookId: 'webhookId',
 	envelopeId: 'envelopeId',
 	/** Comma-separated, in the order the documents were given. */
 	documentIds: 'documentIds',
+	/** The ID of the node that waits: a second Send and Wait of the execution does not take the first one's callback. */
+	node: 'node',
+	/** Random per send: no two sends sign the same text, even with equal IDs. */
+	nonce: 'nonce',
 } as const;
 
 /** The webhook stays this long after the time limit: a callback n8n no longer waits for is answered 200 by n8n. */
 export const EXPIRED_WEBHOOK_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** The package's query parameters other than the check, in a fixed order, as the check covers them. */
-function signedText(headerToken: string, query: Record<string, unknown>): string {
+/**
+ * The text a check covers: the header token, the execution's ID (never in the query: n8n knows it when it calls the
+ * node) and the package's query parameters other than the check, in a fixed order.
+ */
+function signedText(headerToken: string, executionId: string, query: Record<string, unknown>): string {
 	const names = Object.values(RESUME_QUERY).filter((name) => name !== RESUME_QUERY.check);
-	return ['n8n-nodes-esignature send and wait', headerToken, ...names.map((name) => `${name}=${typeof query[name] === 'string' ? (query[name] as string) : ''}`)].join('\n');
+	const values = names.map((name) => `${name}=${typeof query[name] === 'string' ? (query[name] as string) : ''}`);
+	return ['n8n-nodes-esignature send and wait 2', headerToken, `execution=${executionId}`, ...values].join('\n');
 }
 
+/** The credential's secrets the check's key is made of: every grant has some of them, and none leaves n8n. */
+const KEY_SECRETS = ['clientSecret', 'password', 'accountSecret'] as const;
+
 /**
- * The key of the checks: the credential's Client Secret, which both grants have and which never leaves n8n. A waiting
- * execution whose credential gets another Client Secret can no longer be resumed by its callback (docs/delivery-guarantees.md#send-and-wait-for-signature).
+ * The key of the checks, derived from all the credential's secrets (docs/security.md#send-and-wait), or '' when it
+ * has none. A waiting execution whose credential gets another secret can no longer be resumed by its callback
+ * (docs/delivery-guarantees.md#send-and-wait-for-signature).
  */
 export async function resumeKey(context: IExecuteFunctions | IWebhookFunctions): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	return typeof credentials.clientSecret === 'string' ? credentials.clientSecret : '';
+	const secrets = KEY_SECRETS.map((name) => (typeof credentials[name] === 'string' ? (credentials[name] as string) : ''));
+	if (secrets.every((secret) => secret === '')) return '';
+	return createHmac('sha256', 'n8n-nodes-esignature resume key').update(JSON.stringify(secrets), 'utf8').digest('hex');
 }
 
-/** The check of a resume URL's query and the webhook's header token (RESUME_QUERY.check). */
-export function resumeCheck(key: string, headerToken: string, query: Record<string, unknown>): string {
-	return createHmac('sha256', key).update(signedText(headerToken, query), 'utf8').digest('hex');
+/** The check of a resume URL's query, the webhook's header token and the execution (RESUME_QUERY.check). */
+export function resumeCheck(key: string, headerToken: string, executionId: string, query: Record<string, unknown>): string {
+	return createHmac('sha256', key).update(signedText(headerToken, executionId, query), 'utf8').digest('hex');
 }
 
-/** Whether the presented header token and the query pass the query's check, compared in constant time. */
-export function passesResumeCheck(key: string, presented: string | undefined, query: Record<string, unknown>): boolean {
+/** Whether the presented header token, the execution and the query pass the query's check, in constant time. */
+export function passesResumeCheck(key: string, presented: string | undefined, executionId: string, query: Record<string, unknown>): boolean {
 	const check = query[RESUME_QUERY.check];
-	if (!key || !presented || typeof check !== 'string' || !/^[0-9a-f]{64}$/.test(check)) return false;
-	return timingSafeEqual(Buffer.from(resumeCheck(key, presented, query), 'hex'), Buffer.from(check, 'hex'));
+	if (!key || !presented || !executionId || typeof check !== 'string' || !/^[0-9a-f]{64}$/.test(check)) return false;
+	return timingSafeEqual(Buffer.from(resumeCheck(key, presented, executionId, query), 'hex'), Buffer.from(check, 'hex'));
 }
 
 /**
  * The execution's resume URL with the package's query and its check (RESUME_QUERY.check) added. `until` is left out
  * when there is no time limit.
  */
-export function signedResumeUrl(resumeUrl: string, key: string, headerToken: string, query: Record<string, string | undefined>): string {
+export function signedResumeUrl(
+	resumeUrl: string,
+	key: string,
+	headerToken: string,
+	executionId: string,
+	query: Record<string, string | undefined>,
+): string {
 	const given = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-	return withQuery(resumeUrl, { ...given, [RESUME_QUERY.check]: resumeCheck(key, headerToken, given) });
+	return withQuery(resumeUrl, { ...given, [RESUME_QUERY.check]: resumeCheck(key, headerToken, executionId, given) });
 }
 
 /** The query of a URL as one record (the last value of a name wins), or nothing when it is no URL. */

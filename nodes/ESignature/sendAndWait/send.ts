@@ -148,7 +148,7 @@ export async function removeExpiredWaitWebhooks(context: IExecuteFunctions, wait
 /** The credential's Client Secret, which signs the resume URL's query (resumeUrl.ts). */
 export async function requireResumeKey(context: IExecuteFunctions): Promise<string> {
 	const key = await resumeKey(context);
-	if (!key) throw new NodeApiError(context.getNode(), {}, { message: 'The credential has no Client Secret: Send and Wait signs its resume URL with it' });
+	if (!key) throw new NodeApiError(context.getNode(), {}, { message: 'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume URL with them' });
 	return key;
 }
 
@@ -179,7 +179,10 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 	const until = request.until?.toISOString();
 	const key = await requireResumeKey(context);
 	const { resumeUrl } = request;
-	const resumeUrlWith = (extra: Record<string, string> = {}) => signedResumeUrl(resumeUrl, key, headerToken, { [RESUME_QUERY.until]: until, ...extra });
+	const executionId = String(context.getExecutionId());
+	// Bound to this execution, this node and this send: no other waiting node can take the callback (docs/security.md#send-and-wait).
+	const bound = { [RESUME_QUERY.until]: until, [RESUME_QUERY.node]: context.getNode().id, [RESUME_QUERY.nonce]: randomBytes(16).toString('hex') };
+	const resumeUrlWith = (extra: Record<string, string> = {}) => signedResumeUrl(resumeUrl, key, headerToken, executionId, { ...bound, ...extra });
 	const firstUrl = resumeUrlWith();
 	const expiredRemoved = await removeExpiredWaitWebhooks(context, waitingBaseOf(firstUrl, String(context.getExecutionId())));
 
@@ -222,14 +225,14 @@ async function createAndInvite(
 			},
 		}),
 	);
-	// The callback then carries the IDs the item needs. Should this fail, the first URL still works: the event comes
-	// without document IDs.
+	// The callback then carries the IDs the item needs, and its RequestId must be this envelope: without that URL no
+	// callback can resume the execution, so a failure here fails the send (and removes the webhook).
 	const resumeUrl = resumeUrlWith({
 		[RESUME_QUERY.webhookId]: webhookId,
 		[RESUME_QUERY.envelopeId]: envelope.envelopeId,
 		[RESUME_QUERY.documentIds]: envelope.documentIds.join(','),
 	});
-	await callService(context, { method: 'PUT', path: '/api/v1/webhooks', body: { id: webhookId, webhookUrl: resumeUrl, isDefault: false } });
+	await requestService(context, { method: 'PUT', path: '/api/v1/webhooks', body: { id: webhookId, webhookUrl: resumeUrl, isDefault: false } });
 
 	const version = request.linksOnly ? 'v2' : 'v3';
 	const invitations: IDataObject[] = [];

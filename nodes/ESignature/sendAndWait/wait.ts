@@ -1,3 +1,4 @@
+import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
@@ -26,13 +27,18 @@ interface SentEnvelope {
 }
 
 /** The account's webhooks made by a Send and Output Signing Links of this execution with this credential. */
-async function envelopesSentInThisExecution(context: IExecuteFunctions, key: string, resumeUrl: string): Promise<SentEnvelope[]> {
+async function envelopesSentInThisExecution(
+	context: IExecuteFunctions,
+	key: string,
+	resumeUrl: string,
+	executionId: string,
+): Promise<SentEnvelope[]> {
 	const webhooks = await requestService(context, { method: 'GET', path: '/api/v1/webhooks' });
 	const found: SentEnvelope[] = [];
 	for (const webhook of Array.isArray(webhooks) ? (webhooks as IDataObject[]) : []) {
 		const query = queryOf(webhook.webhookUrl);
 		const headerToken = typeof webhook.headerToken === 'string' ? webhook.headerToken : '';
-		if (!query || !isResumeUrlOf(webhook.webhookUrl, resumeUrl) || !passesResumeCheck(key, headerToken, query)) continue;
+		if (!query || !isResumeUrlOf(webhook.webhookUrl, resumeUrl) || !passesResumeCheck(key, headerToken, executionId, query)) continue;
 		if (typeof webhook.id !== 'string' || !query[RESUME_QUERY.envelopeId]) continue;
 		found.push({
 			webhookId: webhook.id,
@@ -52,7 +58,8 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 		const waitTill = waitTillOf(item);
 		const key = await requireResumeKey(this);
 		const resumeUrl = executionResumeUrl(this, item);
-		const sent = await envelopesSentInThisExecution(this, key, resumeUrl);
+		const executionId = String(this.getExecutionId());
+		const sent = await envelopesSentInThisExecution(this, key, resumeUrl, executionId);
 		if (sent.length !== 1) {
 			throw inputError(
 				item,
@@ -64,8 +71,11 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 		}
 		const [envelope] = sent;
 		const until = waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : waitTill.toISOString();
-		const webhookUrl = signedResumeUrl(resumeUrl, key, envelope.headerToken, {
+		// Signed anew for this node, which is the one that waits.
+		const webhookUrl = signedResumeUrl(resumeUrl, key, envelope.headerToken, executionId, {
 			[RESUME_QUERY.until]: until,
+			[RESUME_QUERY.node]: this.getNode().id,
+			[RESUME_QUERY.nonce]: randomBytes(16).toString('hex'),
 			[RESUME_QUERY.webhookId]: envelope.webhookId,
 			[RESUME_QUERY.envelopeId]: envelope.envelopeId,
 			[RESUME_QUERY.documentIds]: envelope.documentIds.join(','),

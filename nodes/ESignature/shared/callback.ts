@@ -49,12 +49,16 @@ export function presentedToken(header: string | string[] | undefined): string | 
 	return token ? token : undefined;
 }
 
-/** Constant-time comparison; hashing first makes both sides the same length, so the length leaks nothing either. */
-export function isAuthorized(header: string | string[] | undefined, expectedToken: unknown): boolean {
+/** What static data keeps of a header token: its SHA-256 (hex), so that a copy of the workflow does not hold the token. */
+export function headerTokenDigest(token: string): string {
+	return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of the presented token's digest with the stored digest (both the same length). */
+export function isAuthorized(header: string | string[] | undefined, expectedDigest: unknown): boolean {
 	const token = presentedToken(header);
-	if (!token || typeof expectedToken !== 'string' || expectedToken === '') return false;
-	const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-	return timingSafeEqual(digest(token), digest(expectedToken));
+	if (!token || typeof expectedDigest !== 'string' || !/^[0-9a-f]{64}$/.test(expectedDigest)) return false;
+	return timingSafeEqual(Buffer.from(headerTokenDigest(token), 'hex'), Buffer.from(expectedDigest, 'hex'));
 }
 
 function isPlainObject(value: unknown): value is IDataObject {
@@ -120,7 +124,9 @@ function shapeProblem(payload: IDataObject): string | undefined {
 	if (typeof requestId !== 'string' || requestId.trim() === '') return 'The callback has no RequestId';
 	if (!isGuid(requestId.trim()) || requestId.trim() === EMPTY_GUID) return 'The callback\'s RequestId is not the ID of an envelope';
 	const status = payload.Status;
-	if (!isNothing(status) && !((typeof status === 'number' || typeof status === 'string') && Number.isInteger(toNumber(status)))) {
+	// Without a Status the callback cannot be confirmed with the service (confirmation.ts): it is malformed.
+	if (isNothing(status)) return 'The callback has no Status';
+	if (!((typeof status === 'number' || typeof status === 'string') && Number.isInteger(toNumber(status)))) {
 		return 'The callback\'s Status is not a number';
 	}
 	const files = payload.Files;

@@ -48,6 +48,15 @@ function bounded(entries: Array<[string, number]>, now: number): Array<[string, 
 }
 
 /**
+ * Whether an event was emitted before (in static data or in this process). Only emitted events are remembered, and
+ * only callbacks the service confirmed are emitted, so a forged callback never makes the genuine one a duplicate.
+ */
+export function wasReceived(trigger: string, stored: IDataObject, key: string, now = Date.now()): boolean {
+	const at = seenOf(stored)[key] ?? memoryOf(trigger).get(key);
+	return at !== undefined && now - at < SEEN_EVENTS_MAX_AGE_MS;
+}
+
+/**
  * Claims an event for this call. False when it was received before (in static data or in this process) or another
  * call is processing it right now. Synchronous, so no other call can come in between the check and the claim.
  */

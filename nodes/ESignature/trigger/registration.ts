@@ -3,6 +3,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { withoutTrailingSlashes } from '../helpers/validation';
+import { headerTokenDigest } from '../shared/callback';
 import { rememberSecrets } from '../shared/secrets';
 import { callService, dataOf, isNotFound, requestService } from '../shared/transport';
 import { catchUpAndLog, claimCatchUp } from './catchUp';
@@ -19,7 +20,12 @@ import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../shared/trigge
 /** What the trigger keeps in the workflow's static data about the webhook it registered. */
 export interface StoredWebhook {
 	webhookId?: string;
-	/** Secret the service sends back as the Authorization header of each callback. */
+	/**
+	 * SHA-256 (hex) of the secret the service sends back as the Authorization header of each callback: static data
+	 * travels with exports and copies of the workflow, so it never holds the token itself (docs/security.md#callbacks).
+	 */
+	headerTokenDigest?: string;
+	/** The token itself, as versions before the digest stored it: replaced by its digest on first use (storedWebhook). */
 	headerToken?: string;
 	webhookUrl?: string;
 	isDefault?: boolean;
@@ -38,8 +44,14 @@ interface RemoteWebhook {
 /** Values of the trigger's "On Deactivation" option. */
 export const ON_DEACTIVATION = { keep: 'keep', delete: 'delete' } as const;
 
+/** This trigger's static data; a header token stored in clear by an earlier version is replaced by its digest. */
 export function storedWebhook(context: { getWorkflowStaticData(type: string): IDataObject }): StoredWebhook & IDataObject {
-	return context.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
+	const stored = context.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
+	if (typeof stored.headerToken === 'string' && stored.headerToken !== '') {
+		stored.headerTokenDigest = headerTokenDigest(stored.headerToken);
+	}
+	if ('headerToken' in stored) delete stored.headerToken;
+	return stored;
 }
 
 /** The key of this trigger's received events: one per workflow and node. */
@@ -50,6 +62,7 @@ export function triggerKey(context: { getWorkflow(): { id?: string }; getNode():
 function forgetWebhook(stored: StoredWebhook): void {
 	delete stored.webhookId;
 	delete stored.headerToken;
+	delete stored.headerTokenDigest;
 	delete stored.webhookUrl;
 	delete stored.isDefault;
 	delete stored.forTest;
@@ -117,7 +130,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const forTest = isTestRegistration(this);
 	const remote = await listWebhooks(this);
 	const current = remote.find((webhook) => webhook.id === stored.webhookId);
-	const known = current !== undefined && !!stored.headerToken;
+	const known = current !== undefined && !!stored.headerTokenDigest;
 
 	// n8n's URL changed since the webhook was registered: move it rather than replace it, so that envelopes pinned to
 	// its ID keep reaching this trigger. While testing in the editor, the stored webhook is the workflow's production
@@ -165,7 +178,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	}
 	const stored = storedWebhook(this);
 	stored.webhookId = data.id;
-	stored.headerToken = headerToken;
+	stored.headerTokenDigest = headerTokenDigest(headerToken);
 	stored.webhookUrl = url;
 	stored.isDefault = isDefault;
 	if (isTestRegistration(this)) stored.forTest = true;
