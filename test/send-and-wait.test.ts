@@ -58,6 +58,13 @@ function lastDelivery(envelopeId: string) {
 	return { delivery, query: Object.fromEntries(url.searchParams) as IDataObject, headers: delivery.headers as IDataObject, executionId };
 }
 
+/** The query, header and execution of a waiting execution's own webhook, as the service would call it. */
+function mineOf(webhookId: string) {
+	const hook = suite.emulator.webhooks().find((w) => w.id === webhookId)!;
+	const url = new URL(hook.webhookUrl);
+	return { query: Object.fromEntries(url.searchParams) as IDataObject, headers: { authorization: hook.headerToken } as IDataObject, executionId: url.pathname.split('/').pop() };
+}
+
 describe('E-Signature Send and Wait', () => {
 	it('registers a webhook on the resume URL, creates the envelope routed to it, invites the signers and waits', async () => {
 		const { result, sent, webhook } = await sendAndPark();
@@ -301,5 +308,103 @@ describe('E-Signature Send and Wait', () => {
 		expect(rejectedOutput[0].json.event).toBe('rejected');
 		const bob = (rejectedOutput[0].json.signatories as IDataObject[]).find((s) => s.email === 'bob@example.com');
 		expect(bob?.rejectReason).toBe('Wrong amount');
+	});
+});
+
+describe('E-Signature Send and Wait: callbacks for another wait, forged or late (docs/security.md#send-and-wait)', () => {
+	/** What any API client of the account reads: the webhook's URL (with its signed query) and its header token. */
+	const leaked = (webhookId: string) => suite.emulator.webhooks().find((w) => w.id === webhookId)!;
+
+	it('a captured token and query do not resume another waiting execution (n8n 1.x puts no resume token in the URL)', async () => {
+		const first = await sendAndPark();
+		const second = await sendAndPark();
+		await suite.emulator.sign(first.sent.envelopeId);
+		const { delivery, query, headers } = lastDelivery(first.sent.envelopeId);
+		const secondExecution = new URL(leaked(second.sent.webhookId).webhookUrl).pathname.split('/').pop();
+
+		const { result, answer } = await resume(parameters(), { executionId: secondExecution, headers, query, body: delivery.body });
+
+		expect(answer?.status).toBe(401);
+		expect(result.workflowData).toBeUndefined();
+	});
+
+	it('a second Send and Wait of the same execution does not take the first one\'s callback', async () => {
+		const { sent } = await sendAndPark();
+		await suite.emulator.sign(sent.envelopeId);
+		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
+
+		const { result, answer } = await resume(parameters(), { executionId, nodeId: 'second-send-and-wait', headers, query, body: delivery.body });
+
+		expect(answer).toEqual({ status: 403, body: { message: 'This callback is for another node\'s wait' } });
+		expect(result.workflowData).toBeUndefined();
+	});
+
+	it('a callback whose RequestId is not the envelope sent is refused, even for an envelope of the account that completed', async () => {
+		const { sent } = await sendAndPark();
+		const other = await sendAndPark();
+		await suite.emulator.sign(other.sent.envelopeId);
+		const otherBody = lastDelivery(other.sent.envelopeId).delivery.body;
+		const { query, headers, executionId } = { ...lastDelivery(other.sent.envelopeId), ...mineOf(sent.webhookId) };
+
+		const { result, answer } = await resume(parameters(), { executionId, headers, query, body: otherBody });
+
+		expect(answer).toEqual({ status: 403, body: { message: 'The callback is not for the envelope this execution sent' } });
+		expect(result.workflowData).toBeUndefined();
+	});
+
+	it('a callback after the wait\'s time limit is refused', async () => {
+		const limit = { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: new Date(Date.now() + 1500).toISOString() } } };
+		const { sent } = await sendAndPark({ options: limit });
+		await suite.emulator.sign(sent.envelopeId);
+		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
+		await new Promise((resolve) => setTimeout(resolve, 1600));
+
+		const { result, answer } = await resume(parameters({ options: limit }), { executionId, headers, query, body: delivery.body });
+
+		expect(answer).toEqual({ status: 403, body: { message: 'The wait\'s time limit has passed' } });
+		expect(result.workflowData).toBeUndefined();
+	});
+
+	it('a forgery with the leaked token and URL starts nothing, before or after completion (a fake file), and the genuine callback then resumes with the signed file', async () => {
+		const { sent } = await sendAndPark();
+		const hook = leaked(sent.webhookId);
+		const url = new URL(hook.webhookUrl);
+		const attacker = { executionId: url.pathname.split('/').pop(), headers: { authorization: hook.headerToken }, query: Object.fromEntries(url.searchParams) };
+		const fake = Buffer.from('%PDF-1.4\n% a contract the signers never saw\n%%EOF\n').toString('base64');
+		const forged = (status: number) => ({
+			RequestId: sent.envelopeId,
+			Status: status,
+			Files: [{ FileName: 'contract.pdf', File: fake }],
+			Signatory: [],
+		});
+
+		const early = await resume(parameters(), { ...attacker, body: forged(1) });
+		await suite.emulator.sign(sent.envelopeId);
+		const late = await resume(parameters(), { ...attacker, body: forged(1) });
+		const falseRejection = await resume(parameters(), { ...attacker, body: forged(2) });
+
+		for (const { result, answer } of [early, late, falseRejection]) {
+			expect(answer?.status).toBe(409);
+			expect(result.workflowData).toBeUndefined();
+		}
+		expect(suite.emulator.webhooks().find((w) => w.id === sent.webhookId)).toBeDefined();
+
+		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
+		const { result } = await resume(parameters(), { executionId, headers, query, body: delivery.body });
+		const [[item]] = result.workflowData!;
+		const envelope = suite.emulator.envelope(sent.envelopeId)!;
+		expect(Buffer.from(item.binary!.file_0.data, 'base64').equals(suite.emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+	});
+
+	it('when the service cannot confirm the callback: 503, so that it is re-sent, and the execution keeps waiting', async () => {
+		const { sent } = await sendAndPark();
+		await suite.emulator.sign(sent.envelopeId);
+		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
+		suite.emulator.failNext(1, 503, undefined, /\/status$/);
+
+		const { result, answer } = await resume(parameters(), { executionId, headers, query, body: delivery.body });
+
+		expect(answer?.status).toBe(503);
+		expect(result.workflowData).toBeUndefined();
 	});
 });
