@@ -7,7 +7,7 @@
 import { createHash, createHmac } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { WAIT_INDEFINITELY } from 'n8n-workflow';
+import { WAIT_INDEFINITELY, sleep } from 'n8n-workflow';
 
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
 import { emulatorSuite, type InputItem } from './harness';
@@ -357,7 +357,7 @@ describe('E-Signature Send and Wait: callbacks for another wait, forged or late 
 		const { sent } = await sendAndPark({ options: limit });
 		await suite.emulator.sign(sent.envelopeId);
 		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
-		await new Promise((resolve) => setTimeout(resolve, 1600));
+		await sleep(1600);
 
 		const { result, answer } = await resume(parameters({ options: limit }), { executionId, headers, query, body: delivery.body });
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Issue 28 point 4, the attack itself: the header token is readable by any API client of the account (the service's
  * webhook list returns it), so an attacker who has it posts "completed" with a PDF of their own. The trigger confirms
