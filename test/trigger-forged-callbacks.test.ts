@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Emulator } from './emulator';
+import { deliver } from './emulator/events';
 import { ServiceClient, binaryBytes, post } from './harness/service-client';
 import { triggerSuite } from './harness/trigger';
 
@@ -19,6 +20,9 @@ const service = new ServiceClient(() => emulator);
 beforeAll(() => {
 	({ emulator } = suite);
 });
+
+// A reset keeps the emulator's profile: every test starts from the spec's.
+afterEach(() => emulator.setProfile('spec'));
 
 const json = { 'content-type': 'application/json' };
 
@@ -60,23 +64,25 @@ describe('a callback forged with a leaked header token', () => {
 		expect((await binaryBytes(item.binary!.file_0)).equals(await signedBytesOf(envelopeId))).toBe(true);
 	});
 
-	it('after the envelope completed, with a fake file: refused when the service lists the envelope\'s documents (checked against their signed download), and the genuine one runs once', async () => {
-		emulator.state.statusListsDocuments = true;
+	it('after the envelope completed, with a fake file: refused where Get Status lists the envelope\'s documents (the live form; checked against their signed download), and the genuine one runs once', async () => {
 		const trigger = await suite.activeTrigger();
 		// Completed while its callback has not reached the trigger yet: the window an attacker races.
 		const { envelopeId } = await service.createEnvelope(undefined);
 		await emulator.sign(envelopeId);
 		const [leaked] = await leakedWebhooks();
+		emulator.setProfile('live');
 
 		const forged = await post(leaked.webhookUrl, JSON.stringify(forgedCompletion(envelopeId)), { ...json, authorization: leaked.headerToken });
 
 		expect(forged).toBe(409);
 		expect(trigger.executions).toHaveLength(0);
 		expect(emulator.requestsTo('GET', /^\/api\/v1\/documents\/[^/]+\/completed\/base64$/)).toHaveLength(1);
+		expect(emulator.requestsTo('GET', /\/status$/)).toHaveLength(1);
 
 		// The service's own delivery (its recall of the envelope's last callback) arrives next.
-		emulator.envelope(envelopeId)!.webhookId = trigger.webhookId!;
-		expect((await service.recall(envelopeId)).errorCode).toBe(0);
+		const envelope = emulator.envelope(envelopeId)!;
+		envelope.webhookId = trigger.webhookId!;
+		expect(await deliver(emulator.state, envelope, envelope.lastCallback!, true)).toBe(true);
 		expect(emulator.deliveries.at(-1)).toMatchObject({ requestId: envelopeId, httpStatusCode: 200 });
 		expect(trigger.executions).toHaveLength(1);
 		const [item] = trigger.executions[0];
