@@ -273,8 +273,16 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 			if (outcome === 'sign') await suite.emulator.sign(envelopeId);
 			else await suite.emulator.reject(envelopeId, jane.email, 'Wrong amount');
 			const delivery = [...suite.emulator.state.deliveries].reverse().find((d) => d.requestId === envelopeId)!;
-			const query = Object.fromEntries(new URL(delivery.webhookUrl).searchParams) as IDataObject;
-			const { result } = await suite.harness.resume(nodeType, parameters, { headers: delivery.headers as IDataObject, query, body: delivery.body });
+			const url = new URL(delivery.webhookUrl);
+			const query = Object.fromEntries(url.searchParams) as IDataObject;
+			// The resume check is bound to the waiting execution: the last part of the resume URL's path.
+			const executionId = url.pathname.split('/').pop();
+			const { result } = await suite.harness.resume(nodeType, parameters, {
+				headers: delivery.headers as IDataObject,
+				query,
+				body: delivery.body,
+				executionId,
+			});
 			return result.workflowData!.flat().map((item) => item.json);
 		}
 
