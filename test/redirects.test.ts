@@ -6,6 +6,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
 import { forgetAccessToken } from '../credentials/accessToken';
 import { emulatorCredentials, emulatorSuite, Harness } from './harness';
+import { TriggerWorkflow, triggerSuite } from './harness/trigger';
 
 /**
  * The credential never crosses to another origin on a redirect (docs/security.md#the-credential-and-redirects). The service's host is
@@ -105,6 +106,24 @@ describe('a redirect from the service does not carry the bearer token to another
 
 		await harness.run({ parameters: { resource: 'webhook', operation: 'create', webhookUrl: 'https://hooks.example.com/in' } });
 
+		expect(everythingStolen()).not.toContain(TOKEN);
+	});
+});
+
+describe("a redirect of the trigger's calls (shared/transport.ts) does not carry the bearer token either", () => {
+	const triggers = triggerSuite();
+
+	it('activation against a host that redirects to another port: no Authorization reaches it', async () => {
+		triggers.n8n.credentialsHelper.store.set('cred-1', {
+			...emulatorCredentials(triggers.emulator),
+			baseUrl: redirectorUrl,
+			accessToken: TOKEN,
+		});
+
+		await new TriggerWorkflow(triggers.n8n, { events: ['*'], options: {} }).activate().catch(() => undefined);
+
+		expect(stolen.length).toBeGreaterThan(0);
+		expect(stolen.every((request) => request.headers.authorization === undefined)).toBe(true);
 		expect(everythingStolen()).not.toContain(TOKEN);
 	});
 });
