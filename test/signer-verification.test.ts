@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Signer verification beyond an e-mail (issue 27, point 5): every signers field takes a National ID, sent as
  * `nationalId`; a signer with Absher One-Time Password (9) and no National ID, or WhatsApp One-Time Password (10) and
@@ -5,11 +6,18 @@
  * engine (action node) and the Send and Wait node's code, against the emulator, which answers errorCode 147 as the
  * service does when the check is absent.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
 import { emulatorSuite, type InputItem } from './harness';
+import { type JsonSchema, validate } from './harness/json-schema';
 import { ServiceClient } from './harness/service-client';
+
+const schemaOf = (operation: string) =>
+	JSON.parse(readFileSync(join(__dirname, '..', 'nodes', 'ESignature', '__schema__', 'v1.0.0', 'invitation', `${operation}.json`), 'utf8')) as JsonSchema;
 
 const suite = emulatorSuite();
 const invitation = suite.runner('invitation');
@@ -50,8 +58,9 @@ describe('National ID is sent as nationalId', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(receivedSigners('/api/v2/invitations/send')[0]).toMatchObject({ authenticationType: 9, nationalId: NATIONAL_ID });
-		// The service keeps it on the signer and echoes it in the v2 record.
+		// The service keeps it on the signer and echoes it in the v2 record, a field the editor's schema names.
 		expect(result.items[0].json.nationalId).toBe(NATIONAL_ID);
+		expect(validate(schemaOf('getSigningLinks'), result.items[0].json)).toEqual([]);
 	});
 
 	it('action node, Fields mode (v1 invitations, PascalCase like every field there)', async () => {

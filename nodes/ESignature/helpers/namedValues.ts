@@ -12,7 +12,7 @@ import { inputError, MAX_INTEGER } from './validation';
 /** A name as compared: letters and digits only, lower case ("SMS One-Time Password" = "sms one time password"). */
 const folded = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** The allowed values as an error lists them: `Arabic (0), English (1)`. */
+/** The allowed values as an error lists them: `Arabic (1), English (2)`. */
 export function allowedValues(options: INodePropertyOptions[]): string {
 	return options.map((option) => `${option.name} (${String(option.value)})`).join(', ');
 }
