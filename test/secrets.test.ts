@@ -213,4 +213,21 @@ describe('masking gaps (issue 28, point 8)', () => {
 		);
 		expect(serialise(all)).not.toContain(resumeToken);
 	});
+
+	it("Webhook → Get Logs shows n8n's resume token in a delivery's URL masked", async () => {
+		const resumeToken = 'n8n-resume-token-1a2b3c4d5e6f';
+		const entry = {
+			requestId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5',
+			webhookUrl: `https://n8n.example.com/webhook-waiting/123/node?signature=${resumeToken}`,
+			webhookStatus: 'SUCCESS (1)',
+			httpStatusCode: 200,
+		};
+		suite.emulator.failNext(1, 200, { data: [entry], errorCode: 0, message: 'Success' }, /webhooks\/logs/);
+
+		const logs = await webhook({ operation: 'getLogs' });
+
+		expect(logs.error).toBeUndefined();
+		expect(logs.items[0].json.webhookUrl).toBe('https://n8n.example.com/webhook-waiting/123/node?signature=••••');
+		expect(serialise(logs)).not.toContain(resumeToken);
+	});
 });
