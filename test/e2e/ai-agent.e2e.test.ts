@@ -165,6 +165,8 @@ describe('E-Signature tools under the AI Agent', () => {
 			resource: 'envelope',
 			operation: 'createFromBase64',
 			fileUrl: fromAI('documentUrl', 'Link to the PDF'),
+			// The document server is on loopback, which a tool reaches only with the author's allowance (docs/security.md).
+			downloadOptions: { allowInternalAddresses: true },
 		});
 		const wf = await agentWorkflow('Agent creates from a link', 'Create an envelope from the lease at the link.', [fresh]);
 		const { requests } = await converse(wf.id, [
