@@ -4,7 +4,15 @@ import type { DocumentFile } from './binary';
 import { documentFile } from './binary';
 import { detectMimeType, safeBaseName } from '../shared/files';
 import { runsAsTool } from '../shared/asTool';
-import { booleanOf, httpUrlProblem, inputError, integerOf, internalAddressProblem, isWrittenInNode, requireHttpUrl } from './validation';
+import {
+	booleanOf,
+	httpUrlProblem,
+	inputError,
+	integerOf,
+	internalAddressProblem,
+	isWrittenInNode,
+	requireHttpUrl,
+} from './validation';
 
 /*
  * File Input → URL: the node downloads the document itself, so that a model (which can pass no file to a tool) can
@@ -69,8 +77,10 @@ async function readLimited(
 			body.destroy?.();
 			throw inputError(
 				context,
-				`${fieldLabel}: the download from ${origin} takes the item's documents past ${budget.maxTotalBytes / 1024 / 1024} MB together`,
-				'Send fewer or smaller documents per item; the workflow\'s author can change Download Options → Max Total Size (MB).',
+				`${fieldLabel}: the download from ${origin} takes the item's documents past ` +
+					`${budget.maxTotalBytes / 1024 / 1024} MB together`,
+				"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
+					'Max Total Size (MB).',
 			);
 		}
 		chunks.push(chunk);
@@ -87,7 +97,7 @@ const tooLarge = (context: IExecuteSingleFunctions, fieldLabel: string, origin: 
 	);
 
 
-/** Download Options' defaults (literal again in the options, where n8n's lint wants them), per item (docs/security.md). */
+/** Download Options' defaults per item (docs/security.md), literal again in the options for n8n's lint. */
 export const DOWNLOAD_DEFAULTS = {
 	/** Links per item: a contract with its annexes, not a crawl. */
 	maxLinks: 10,
@@ -118,7 +128,9 @@ export function downloadOptionsProperty(multiple: boolean): INodeProperties {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether a link may lead to loopback, private, link-local or other internal addresses when the node runs as an AI tool. Set it here, never with an expression: a model cannot set it. Workflows outside AI tools follow n8n\'s own outbound rules.',
+				'Whether a link may lead to loopback, private, link-local or other internal addresses when the node runs ' +
+				'as an AI tool. Set it here, never with an expression: a model cannot set it. Workflows outside AI tools ' +
+				"follow n8n's own outbound rules.",
 		},
 		{
 			displayName: 'Max Total Size (MB)',
@@ -126,7 +138,9 @@ export function downloadOptionsProperty(multiple: boolean): INodeProperties {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 1024 },
 			default: 50,
-			description: `The most an item's downloads may add up to, after decompression. Each document is at most ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB.`,
+			description:
+				"The most an item's downloads may add up to, after decompression. " +
+				`Each document is at most ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB.`,
 		},
 		{
 			displayName: 'Time Limit (Seconds)',
@@ -147,7 +161,14 @@ export function downloadOptionsProperty(multiple: boolean): INodeProperties {
 			description: 'The most links one item may give',
 		});
 	}
-	return { displayName: 'Download Options', name: 'downloadOptions', type: 'collection', placeholder: 'Add option', default: {}, options };
+	return {
+		displayName: 'Download Options',
+		name: 'downloadOptions',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options,
+	};
 }
 
 const DOWNLOAD_OPTION_LABELS: Record<string, string> = {
@@ -167,7 +188,8 @@ export function downloadBudget(context: IExecuteSingleFunctions): DownloadBudget
 	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
 	if (asTool) {
 		// Each option first, so that the error names it; then the collection as a whole.
-		for (const name of [...Object.keys(DOWNLOAD_OPTION_LABELS).map((key) => `downloadOptions.${key}`), 'downloadOptions']) {
+		const paths = [...Object.keys(DOWNLOAD_OPTION_LABELS).map((key) => `downloadOptions.${key}`), 'downloadOptions'];
+		for (const name of paths) {
 			if (!isWrittenInNode(context, name)) {
 				const shown = name === 'downloadOptions' ? 'Download Options' : label(name.split('.')[1]);
 				throw inputError(
@@ -187,7 +209,9 @@ export function downloadBudget(context: IExecuteSingleFunctions): DownloadBudget
 		bytesLeft: maxTotalBytes,
 		timeLimitSeconds: number('timeLimit', 3600),
 		allowInternal:
-			given.allowInternalAddresses === undefined ? false : booleanOf(context, given.allowInternalAddresses, label('allowInternalAddresses')),
+			given.allowInternalAddresses === undefined
+				? false
+				: booleanOf(context, given.allowInternalAddresses, label('allowInternalAddresses')),
 		checkAddresses: asTool,
 	};
 }
@@ -197,7 +221,8 @@ const refusedInternal = (context: IExecuteSingleFunctions, fieldLabel: string, o
 	inputError(
 		context,
 		`${fieldLabel}: refused: internal address ${origin}${from ? ` (a redirect from ${from})` : ''}`,
-		'An AI tool downloads only from public addresses. If the workflow must download from this network, its author can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.',
+		'An AI tool downloads only from public addresses. If the workflow must download from this network, its author ' +
+			'can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.',
 	);
 
 /**
@@ -205,7 +230,13 @@ const refusedInternal = (context: IExecuteSingleFunctions, fieldLabel: string, o
  * written (internalAddressProblem), then by n8n's egress filter, enforced here even where the instance leaves SSRF
  * protection off, which resolves a name and checks the addresses it finds (n8n 2.x; not in n8n 1.x).
  */
-async function checkHop(context: IExecuteSingleFunctions, url: URL, budget: DownloadBudget, fieldLabel: string, from?: string) {
+async function checkHop(
+	context: IExecuteSingleFunctions,
+	url: URL,
+	budget: DownloadBudget,
+	fieldLabel: string,
+	from?: string,
+) {
 	if (!budget.checkAddresses || budget.allowInternal) return;
 	if (internalAddressProblem(url)) throw refusedInternal(context, fieldLabel, url.origin, from);
 	const egress = context.helpers.getSecureEgressFilter?.('enforced');
@@ -213,7 +244,9 @@ async function checkHop(context: IExecuteSingleFunctions, url: URL, budget: Down
 	// A name that does not resolve (a rejection, or an error that is not n8n's Ssrf… refusal) is not refused here:
 	// the request fails on it with its own error, or goes through n8n's proxy, which resolves it.
 	const verdict = await egress.validateUrl(url).catch(() => undefined);
-	if (verdict && !verdict.ok && /^Ssrf/.test(verdict.error.name)) throw refusedInternal(context, fieldLabel, url.origin, from);
+	if (verdict && !verdict.ok && /^Ssrf/.test(verdict.error.name)) {
+		throw refusedInternal(context, fieldLabel, url.origin, from);
+	}
 }
 
 /** Downloads one document given by URL (its type is read from the bytes; the caller checks it is a PDF). */
@@ -231,7 +264,8 @@ export async function downloadDocument(
 		inputError(
 			context,
 			`${fieldLabel}: the download from ${origin} took longer than ${budget.timeLimitSeconds} seconds`,
-			'Check that the link is a direct link to the PDF; the workflow\'s author can change Download Options → Time Limit (Seconds).',
+			"Check that the link is a direct link to the PDF; the workflow's author can change Download Options → " +
+				'Time Limit (Seconds).',
 		);
 	let hop = new URL(url);
 	let previous: string | undefined;
@@ -295,7 +329,7 @@ function redirectTarget(location: string, from: URL): URL | undefined {
 	}
 }
 
-/** One request of a download, redirects not followed: n8n's HTTP helper, so its proxy and outbound rules apply to each hop. */
+/** One request of a download, redirects not followed: n8n's HTTP helper, with its proxy and outbound rules, per hop. */
 async function requestHop(
 	context: IExecuteSingleFunctions,
 	url: string,
@@ -325,7 +359,8 @@ async function requestHop(
 			throw inputError(
 				context,
 				`${fieldLabel}: n8n's outbound rules (SSRF protection) do not allow downloads from ${origin}`,
-				'Ask the n8n administrator to allow the host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), or give the document as Base64 Text.',
+				'Ask the n8n administrator to allow the host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), ' +
+					'or give the document as Base64 Text.',
 			);
 		}
 		throw inputError(

@@ -307,7 +307,8 @@ async function downloadFileInput(context: IExecuteSingleFunctions, options: File
 	if (urls.length > budget.maxLinks) {
 		throw inputError(
 			context,
-			`${FILE_INPUT_LABELS.urls}, link ${budget.maxLinks + 1} (${originOf(urls[budget.maxLinks])}): at most ${budget.maxLinks} links per item, got ${urls.length}`,
+			`${FILE_INPUT_LABELS.urls}, link ${budget.maxLinks + 1} (${originOf(urls[budget.maxLinks])}): ` +
+				`at most ${budget.maxLinks} links per item, got ${urls.length}`,
 			"Send the documents over several items; the workflow's author can change Download Options → Max Links.",
 		);
 	}

@@ -374,7 +374,17 @@ const INTERNAL_IPV4: ReadonlyArray<readonly [string, number]> = [
 ];
 
 /** Host names that name the machine or a local network, never a public host (RFC 6761, RFC 8375, common use). */
-const INTERNAL_NAME_ENDINGS = ['localhost', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'localdomain', 'home.arpa'];
+const INTERNAL_NAME_ENDINGS = [
+	'localhost',
+	'local',
+	'internal',
+	'intranet',
+	'lan',
+	'home',
+	'corp',
+	'localdomain',
+	'home.arpa',
+];
 
 /** Dotted-decimal IPv4 as a 32-bit number, or undefined for anything else. */
 function ipv4Number(text: string): number | undefined {
@@ -455,8 +465,8 @@ export function internalAddressProblem(url: URL): string | undefined {
 /**
  * Whether a parameter's value was written in the node by the workflow's author, not an expression: in an AI tool an
  * expression can carry the model's words, through $fromAI or through the model's arguments, which are the tool's
- * input item ($json). The path is the parameter's, such as "updateFields.webhookUrl" or "webhooks.webhook.0.webhookUrl";
- * a value left at its default was not written by anyone else either.
+ * input item ($json). The path is the parameter's, such as "updateFields.webhookUrl" or
+ * "webhooks.webhook.0.webhookUrl"; a value left at its default was not written by anyone else either.
  */
 export function isWrittenInNode(context: IExecuteSingleFunctions, path: string): boolean {
 	let value: unknown = context.getNode().parameters;
@@ -474,12 +484,18 @@ export function isWrittenInNode(context: IExecuteSingleFunctions, path: string):
  * with the gateway's password): when the node runs as an AI tool it must be written in the node by the workflow's
  * author, or an injected instruction could point it at an attacker (docs/security.md#account-settings-as-ai-tools).
  */
-export function requireAuthorsUrl(context: IExecuteSingleFunctions, path: string, value: unknown, fieldLabel: string): string {
+export function requireAuthorsUrl(
+	context: IExecuteSingleFunctions,
+	path: string,
+	value: unknown,
+	fieldLabel: string,
+): string {
 	if (runsAsTool(context) && !isWrittenInNode(context, path)) {
 		throw inputError(
 			context,
 			`${fieldLabel}: an AI tool may not choose this URL: write it in the node, not with an expression or the model`,
-			"Where the account's callbacks and messages go is the workflow author's decision: a model can be told by any text it reads to send them to someone else.",
+			"Where the account's callbacks and messages go is the workflow author's decision: a model can be told by " +
+				'any text it reads to send them to someone else.',
 		);
 	}
 	return requireHttpUrl(context, value, fieldLabel);

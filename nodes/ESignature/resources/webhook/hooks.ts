@@ -52,7 +52,12 @@ export async function buildCreateManyRequest(this: IExecuteSingleFunctions, requ
 	requestOptions.body = entries.map((entry, index) => {
 		const label = `Webhooks, webhook ${index + 1}`;
 		return {
-			webhookUrl: requireAuthorsUrl(this, `webhooks.webhook.${index}.webhookUrl`, entry.webhookUrl, `${label}: Webhook URL`),
+			webhookUrl: requireAuthorsUrl(
+				this,
+				`webhooks.webhook.${index}.webhookUrl`,
+				entry.webhookUrl,
+				`${label}: Webhook URL`,
+			),
 			...headerTokenOf(this, entry.headerToken, `${label}: Header Token`),
 			isDefault: booleanOf(this, entry.isDefault ?? false, `${label}: Use as Account Default`),
 		};
