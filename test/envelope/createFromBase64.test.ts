@@ -149,4 +149,18 @@ describe('envelope: createFromBase64', () => {
 		);
 		expect(field?.hint).toBe("Empty: this envelope's events go to the account's default webhook (marked Account default in the list)");
 	});
+
+	it('a Webhook pick the service no longer has: an error that says to pick the trigger again', async () => {
+		// The ID a saved workflow kept after the emulator of an earlier npm run dev forgot it (or the webhook was deleted).
+		const gone = '7d1f0c2e-3b4a-4c5d-8e6f-9a0b1c2d3e4f';
+		const result = await run({ operation: 'createFromBase64', inputDataFieldName: 'data', webhookId: byId(gone) }, [pdfItem()]);
+		expect(result.error?.message).toBe(
+			'The Webhook chosen is no longer registered at the service: pick the E-Signature Trigger again in the Webhook list ' +
+				'(its webhook was deleted, or registered with an earlier run of the emulator) (error 8)',
+		);
+		expect(result.error?.description).toContain(gone);
+		// The same create without the stale pick goes through.
+		const other = await run({ operation: 'createFromBase64', inputDataFieldName: 'data' }, [pdfItem()]);
+		expect(other.error).toBeUndefined();
+	});
 });

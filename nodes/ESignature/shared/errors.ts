@@ -57,6 +57,22 @@ const OPERATION_ERRORS: Record<string, Record<number, string>> = {
 	'envelope:cancel': { 100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled' },
 };
 
+/** Error 8 about the Webhook a create was given: the pick names a webhook the service no longer has. */
+const STALE_WEBHOOK =
+	'The Webhook chosen is no longer registered at the service: pick the E-Signature Trigger again in the Webhook list ' +
+	'(its webhook was deleted, or registered with an earlier run of the emulator)';
+
+/** Whether an error 8 is about the Webhook the node was given (the service names the field or says "webhook"). */
+function staleWebhookPick(node: INode, code: number, serviceMessage: string | undefined, validation: unknown): boolean {
+	if (code !== 8) return false;
+	const picked = node.parameters?.webhookId as { value?: unknown } | string | undefined;
+	const value = typeof picked === 'object' && picked !== null ? picked.value : picked;
+	if (typeof value !== 'string' || !value.trim()) return false;
+	// Bounded: the service's answer is read only so far (docs/security.md#hostile-answers-from-the-service).
+	const said = `${serviceMessage ?? ''} ${JSON.stringify(validation ?? null) ?? ''}`.slice(0, 4000).toLowerCase();
+	return said.includes('webhook');
+}
+
 /** Where an error comes from: the service's answer, the node's input, or the connection to the service. */
 export type ErrorKind = 'service' | 'input' | 'connection' | 'other' | 'credential';
 
@@ -208,6 +224,7 @@ export function serviceErrorFor(
 	// Own properties only: an errorCode such as "constructor" names no entry of these tables.
 	const forOperation = Object.hasOwn(OPERATION_ERRORS, operation) ? OPERATION_ERRORS[operation] : {};
 	const meaning =
+		(staleWebhookPick(node, code, serviceMessage, wrapper?.stateValidationErrors) ? STALE_WEBHOOK : undefined) ??
 		(Object.hasOwn(forOperation, code) ? forOperation[code] : undefined) ??
 		(Object.hasOwn(SERVICE_ERRORS, code) ? SERVICE_ERRORS[code] : undefined) ??
 		`The service returned error ${code}`;
