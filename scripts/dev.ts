@@ -45,6 +45,9 @@ export const userFolderParent = devUserFolderParent();
 /** The user folder every `npm run dev` opens again (`--fresh` deletes it first). */
 export const devUserFolder = join(userFolderParent, 'n8n');
 
+/** The emulator's envelopes and webhooks, kept in the same folder as n8n's data (`--fresh` deletes it too). */
+export const emulatorStateFile = join(devUserFolder, 'emulator-state.json');
+
 /** The name the example workflows give their credential, so that the stickies, the nodes and the list agree. */
 export const CREDENTIAL_NAME = 'E-Signature account';
 
@@ -203,7 +206,10 @@ async function main(): Promise<void> {
 	const emulator = await Emulator.start({
 		port: portOption('emulator-port') ?? ((await isFree(8787)) ? 8787 : 0),
 		profile: flag('live') ? 'live' : 'spec',
+		// Kept beside n8n's data: a Webhook picked in a saved workflow still exists after a restart (--fresh clears both).
+		stateFile: kept ? emulatorStateFile : undefined,
 	});
+	if (emulator.restored) say(`• the emulator has the envelopes and webhooks of earlier runs (${emulatorStateFile})`);
 	if (emulator.profile === 'live') say('• the emulator answers as the live sandbox did (--live)');
 
 	say('• starting n8n ...');
@@ -290,7 +296,7 @@ n8n with n8n-nodes-esignature is ready (${secs(Date.now() - t0)})
     inspect:            ${control}/state
   Files:       ${stack.filesDir}  (the examples read contract.pdf and write signed-*.pdf here)
   n8n data:    ${stack.userFolder}  (${kept ? 'kept for the next npm run dev; --fresh starts clean' : 'deleted at exit'})
-               the emulator starts empty each time: envelopes of earlier runs are gone
+               ${kept ? `the emulator's envelopes and webhooks are kept too (${emulatorStateFile})` : 'the emulator starts empty'}
   n8n log:     ${n8n.logFile}
 `);
 

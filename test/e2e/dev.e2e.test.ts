@@ -2,7 +2,7 @@
 /**
  * `npm run dev` as a user runs it, twice: what the user built in the editor is there again after Ctrl-C and a new
  * start (the credential pointed at the new emulator, a changed example left as the user saved it, the active trigger
- * example registered at the new emulator), and `--fresh` starts clean. Three n8n starts, about two minutes.
+ * example's webhook kept by the emulator under the same ID), and `--fresh` starts clean. Three n8n starts, about two minutes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -82,6 +82,12 @@ describe('npm run dev keeps what the user built', () => {
 		const first = ((await run.n8n.rest('GET', '/workflows')) as Array<{ id: string; name: string }>).find((wf) => wf.name === examples[0])!;
 		const saved = await run.n8n.rest('GET', `/workflows/${first.id}`);
 		await run.n8n.rest('PATCH', `/workflows/${first.id}`, { ...saved, name: `${first.name} (mine)` });
+		const webhooksAt = async (r: DevRun) =>
+			(await (await fetch(`${r.emulatorUrl}/_emulator/webhooks`)).json()) as Array<{ id: string; webhookUrl: string }>;
+		let wait = Date.now() + 30_000;
+		while ((await webhooksAt(run)).length === 0 && Date.now() < wait) await sleep(250);
+		const firstWebhooks = (await webhooksAt(run)).map((w) => w.id);
+		expect(firstWebhooks).toHaveLength(1);
 		expect(await stopDev(run)).toBe(0);
 		expect(run.output()).toContain('kept what you built');
 
@@ -96,16 +102,20 @@ describe('npm run dev keeps what the user built', () => {
 		expect(credentials.map((c) => c.name)).toEqual(['E-Signature account']);
 		const credential = await run.n8n.rest('GET', `/credentials/${credentials[0].id}?includeData=true`);
 		expect(credential.data.baseUrl).toBe(run.emulatorUrl);
-		// The trigger example stayed active: its webhook is registered at the new emulator, which started empty (n8n
-		// finishes an activation a moment after its API answers).
-		const registered = async () =>
-			((await (await fetch(`${run!.emulatorUrl}/_emulator/webhooks`)).json()) as Array<{ webhookUrl: string }>).map((w) => new URL(w.webhookUrl).origin);
-		const deadline = Date.now() + 30_000;
-		while ((await registered()).length === 0 && Date.now() < deadline) await sleep(250);
-		expect(await registered()).toEqual([run.n8n.url]);
+		// The trigger example stayed active, and the emulator kept its webhook: the same ID (a saved Webhook pick still
+		// names it), moved to this run's n8n (n8n finishes an activation a moment after its API answers).
+		expect(run.output()).toContain('the emulator has the envelopes and webhooks of earlier runs');
+		const registered = async () => (await webhooksAt(run!)).map((w) => [w.id, new URL(w.webhookUrl).origin]);
+		wait = Date.now() + 30_000;
+		while ((await registered())[0]?.[1] !== run.n8n.url && Date.now() < wait) await sleep(250);
+		expect(await registered()).toEqual([[firstWebhooks[0], run.n8n.url]]);
 		expect(await stopDev(run)).toBe(0);
 
 		run = await startDev(['--fresh']);
 		expect(await workflowNames(run.n8n)).toEqual(examples);
+		expect(run.output()).not.toContain('the emulator has the envelopes and webhooks of earlier runs');
+		wait = Date.now() + 30_000;
+		while ((await webhooksAt(run)).length === 0 && Date.now() < wait) await sleep(250);
+		expect((await webhooksAt(run)).map((w) => w.id)).not.toContain(firstWebhooks[0]);
 	});
 });

@@ -26,6 +26,7 @@ import {
 	wrapper,
 } from './http';
 import { signedPdf } from './pdf';
+import { loadState, saveState } from './persistence';
 import { type BodyKind, type Core, type Route, findRoute } from './router';
 import { authRoutes, authenticate } from './routes/auth';
 import { configurationRoutes } from './routes/configuration';
@@ -93,6 +94,11 @@ export interface EmulatorOptions {
 	tokenLifetimeSeconds?: number;
 	/** `spec` (default) answers as the contract; `live` as the service's sandbox did where they differ. */
 	profile?: Profile;
+	/**
+	 * Keeps the accounts (envelopes, webhooks, logs) in this file: read at start, written after every change and at
+	 * stop (persistence.ts). npm run dev keeps it in its data folder, so saved Webhook picks outlive a restart.
+	 */
+	stateFile?: string;
 }
 
 /** Order matters where literal segments compete with parameters (webhooks/logs before webhooks/:id). */
@@ -131,6 +137,10 @@ export class Emulator implements Core {
 	private server!: Server;
 	private baseUrl = '';
 	private accountCounter = 0;
+	/** Where the accounts are kept between runs (EmulatorOptions.stateFile). */
+	readonly stateFile?: string;
+	/** Whether the accounts were read from stateFile at start. */
+	readonly restored: boolean = false;
 
 	private constructor(options: EmulatorOptions) {
 		this.tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
@@ -138,6 +148,8 @@ export class Emulator implements Core {
 		this.demo = { ...DEMO_CREDENTIALS };
 		this.state.addAccount(this.demo);
 		this.state.profile = options.profile ?? 'spec';
+		this.stateFile = options.stateFile;
+		if (this.stateFile) this.restored = loadState(this.state, this.stateFile);
 	}
 
 	static async start(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -172,6 +184,7 @@ export class Emulator implements Core {
 	}
 
 	async stop(): Promise<void> {
+		if (this.stateFile) saveState(this.state, this.stateFile);
 		await new Promise<void>((resolve) => {
 			this.server.close(() => resolve());
 			// Keep-alive sockets (fetch pools them) would otherwise hold close() open.
@@ -394,6 +407,8 @@ export class Emulator implements Core {
 				reply = jsonReply(500, wrapper(null, 100, `Emulator internal error: ${(error as Error).message}`));
 			}
 		}
+		// What changed is kept before it is answered, so that a run stopped right after still has it.
+		if (this.stateFile && req.method !== 'GET' && req.method !== 'HEAD') saveState(this.state, this.stateFile);
 		if (res.writableEnded) return;
 		res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
 		res.end(reply.body);
