@@ -200,6 +200,14 @@ export function requireGuid(context: IExecuteSingleFunctions, value: unknown, fi
 	const text = textOf(context, value, fieldLabel);
 	if (!text) throw inputError(context, `${fieldLabel} is required`);
 	if (!isGuid(text)) {
+		// The reference numbers the node sends (n8n-…) and the service makes (REF-…) sit beside the IDs in every output.
+		if (/^(?:n8n|ref)-/i.test(text)) {
+			throw inputError(
+				context,
+				`${fieldLabel} must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got the reference number "${shown(text)}"`,
+				`A reference number names an envelope for you, not for the service. Use the ID the create operation output (envelopeId, documentId) instead.`,
+			);
+		}
 		throw inputError(
 			context,
 			`${fieldLabel} must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got "${shown(text)}"`,
