@@ -225,7 +225,7 @@ async function main(): Promise<void> {
 			workflows: ({ filesDir }) => {
 				// The examples read contract.pdf from, and write signed PDFs to, n8n's file folder.
 				writeFileSync(join(filesDir, 'contract.pdf'), emulator.samplePdf);
-				return examples.map((e) => rebaseExampleFiles(e.workflow, filesDir));
+				return examples.map((e) => rebaseExampleFiles(e.workflow, filesDir, emulator.url));
 			},
 		});
 	} catch (e) {

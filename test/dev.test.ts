@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { CREDENTIAL_NAME, userFolderParent } from '../scripts/dev';
 import { createUserFolder } from './e2e/n8n';
 import { NpmProgress, REPO_ROOT } from './e2e/provision';
-import { devUserFolderParent, EXAMPLE_FILES_DIR, isInside, loadExamples, rebaseExampleFiles, shadowingN8nWorkflow } from './e2e/stack';
+import { Emulator } from './emulator';
+import { devUserFolderParent, EXAMPLE_EMULATOR_URL, EXAMPLE_FILES_DIR, isInside, loadExamples, rebaseExampleFiles, shadowingN8nWorkflow } from './e2e/stack';
 
 describe('where n8n user folders go', () => {
 	it('finds the repository’s n8n-workflow above a folder inside the repository (the check can fail)', () => {
@@ -71,6 +72,26 @@ describe('the examples in npm run dev', () => {
 		}
 		const [first] = loadExamples();
 		expect(JSON.stringify(rebaseExampleFiles(first.workflow, '/tmp/dev-files/'))).toContain('/tmp/dev-files/contract.pdf');
+	});
+	it('example 06 posts its links to a chat that exists in npm run dev: the emulator\'s stand-in, at its port', async () => {
+		const example = loadExamples().find(({ file }) => file.startsWith('06-'))!;
+		const emulator = await Emulator.start();
+		try {
+			const rebased = rebaseExampleFiles(example.workflow, '/tmp/dev-files/', emulator.url);
+			const chat = rebased.nodes.find((node) => node.name === 'Send Link to Chat')!;
+			const url = String((chat.parameters as { url: string }).url);
+			expect(url).toBe(`${emulator.url}/_emulator/chat/signers`);
+			// What the HTTP Request node sends there is taken and can be read back.
+			const posted = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"Hello Jane"}' });
+			expect(posted.status).toBe(200);
+			const read = (await (await fetch(`${emulator.url}/_emulator/chat`)).json()) as Array<{ channel: string; body: unknown }>;
+			expect(read.map(({ channel, body }) => ({ channel, body }))).toEqual([{ channel: 'signers', body: { text: 'Hello Jane' } }]);
+		} finally {
+			await emulator.stop();
+		}
+		// As shipped, it names npm run dev's emulator at its default port, and no host outside this machine.
+		expect(JSON.stringify(example.workflow)).toContain(`${EXAMPLE_EMULATOR_URL}/_emulator/chat/signers`);
+		expect(JSON.stringify(example.workflow)).not.toContain('chat.example.com');
 	});
 });
 

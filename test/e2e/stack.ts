@@ -98,12 +98,20 @@ export function bindCredentials(wf: WorkflowJson, refs: Record<string, Credentia
 /** Where the examples read and write files: the folder n8n's Docker image allows by default (~/.n8n-files). */
 export const EXAMPLE_FILES_DIR = '/home/node/.n8n-files';
 
+/** Where the examples expect npm run dev's emulator (its default port); rebaseExampleFiles moves it to the real one. */
+export const EXAMPLE_EMULATOR_URL = 'http://127.0.0.1:8787';
+
 /**
  * An example with its file paths moved from EXAMPLE_FILES_DIR to `filesDir` (a folder n8n may access here). Sticky
  * notes keep their text: they explain the path the example ships with.
  */
-export function rebaseExampleFiles(wf: WorkflowJson, filesDir: string): WorkflowJson {
-	const rebase = <T>(value: T): T => JSON.parse(JSON.stringify(value).split(EXAMPLE_FILES_DIR).join(filesDir.replace(/\/+$/, '')));
+export function rebaseExampleFiles(wf: WorkflowJson, filesDir: string, emulatorUrl?: string): WorkflowJson {
+	const rebase = <T>(value: T): T => {
+		let text = JSON.stringify(value).split(EXAMPLE_FILES_DIR).join(filesDir.replace(/\/+$/, ''));
+		// Example 06's chat stand-in is the emulator's: at the port this emulator has.
+		if (emulatorUrl) text = text.split(EXAMPLE_EMULATOR_URL).join(emulatorUrl.replace(/\/+$/, ''));
+		return JSON.parse(text) as T;
+	};
 	return { ...wf, nodes: wf.nodes.map((node) => (node.type === 'n8n-nodes-base.stickyNote' ? node : rebase(node))) };
 }
 

@@ -244,6 +244,8 @@ export class State {
 	requests: RecordedRequest[] = [];
 	deliveries: Delivery[] = [];
 	notifications: Notification[] = [];
+	/** What was posted to the chat stand-in (example 06's "Send Link to Chat" in npm run dev). */
+	chatMessages: Array<{ channel: string; body: unknown; at: string }> = [];
 	/** Request ids whose signer authenticated with the identity provider. */
 	identityAuthenticated = new Set<string>();
 	tokenRequests = 0;
@@ -283,6 +285,7 @@ export class State {
 		this.requests = [];
 		this.deliveries = [];
 		this.notifications = [];
+		this.chatMessages = [];
 		this.identityAuthenticated.clear();
 		this.tokenRequests = 0;
 		this.faults = { remaining: 0, status: 500, latencyMs: 0 };

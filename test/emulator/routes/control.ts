@@ -179,4 +179,10 @@ export const controlRoutes: Route[] = [
 	),
 	open('GET', '/_emulator/deliveries', (ctx) => jsonReply(200, ctx.core.state.deliveries)),
 	open('GET', '/_emulator/notifications', (ctx) => jsonReply(200, ctx.core.state.notifications)),
+	// A stand-in for a chat's incoming webhook, so that example 06 runs as imported in npm run dev.
+	open('POST', '/_emulator/chat/:channel', (ctx) => {
+		ctx.core.state.chatMessages.push({ channel: ctx.params.channel, body: ctx.req.body, at: new Date().toISOString() });
+		return done();
+	}),
+	open('GET', '/_emulator/chat', (ctx) => jsonReply(200, ctx.core.state.chatMessages)),
 ];
