@@ -181,7 +181,7 @@ async function main(): Promise<void> {
 		}
 		say(
 			`• first run: installing Node 24 and n8n 2.41 from the npm registry into ${HOST_DIR}\n` +
-				'  (about 3 GB, 3 to 5 minutes, then sqlite3 is built from source; progress below every 15 s)',
+				'  (about 3 GB, 5 to 7 minutes with sqlite3 built from source; progress below every 15 s)',
 		);
 	}
 	for (const dir of shadowingN8nWorkflow(userFolderParent)) {

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { ICredentialType, INodeType } from 'n8n-workflow';
 
 /**
- * n8n's checklist for verified community packages (README.md, "Publishing"), item by item as far as it can be checked
+ * n8n's checklist for verified community packages (docs/development.md, "Publishing"), item by item as far as it can be checked
  * here. The scan of the packed tarball runs where the tarball is installed (test/e2e/install.e2e.test.ts) and in CI
  * (`npm run scan`); npm provenance is held by test/release.test.ts.
  */
