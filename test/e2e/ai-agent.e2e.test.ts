@@ -181,6 +181,7 @@ describe('E-Signature tools under the AI Agent', () => {
 			},
 			() => ({ text: 'Created.' }),
 		]);
+		expect(requests[1].toolResults[0].output).toContain('envelopeId');
 		expect(files.downloads).toHaveLength(1);
 		const api = stack.emulator.requests.filter((r) => r.path.startsWith('/api/'));
 		expect(api.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v1/envelopes/initiate-base64']);
