@@ -268,6 +268,53 @@ describe.each<BinaryDataMode>(['database', 'filesystem'])('queue mode, %s binary
 		expect(warmRequests).toBe(0);
 	});
 
+	// What a process learns of a live account (shared/dialects.ts) does not depend on the binary store: run once.
+	(binaryDataMode === 'database' ? test : test.skip)(
+		'a live-sandbox account: each worker learns the account pair and the File key at most once, one envelope per run',
+		async () => {
+			const emu = stack.emulator;
+			const { demo } = emu;
+			const wf = await stack.addWorkflow(
+				chain('Queue live sandbox', [
+					manualTrigger(),
+					esig('Create From Base64', { resource: 'envelope', operation: 'createFromBase64', fileInput: 'base64', fileBase64: emu.samplePdf.toString('base64'), fileName: 'live.pdf' }),
+				]),
+			);
+			const clientPair = `Basic ${Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString('base64')}`;
+			const keyOf = (body: unknown) => Object.keys(body as object).find((k) => /^files?$/i.test(k));
+			const envelopes = () => emu.state.account(demo.accountId)!.envelopes.size;
+			emu.setProfile('live');
+			try {
+				// Every process holds a token of the spec's pair: expired, each must fetch one, and the spec pair is refused.
+				emu.expireAllTokens();
+				emu.clearRequests();
+				const before = envelopes();
+				const cold = await Promise.all(Array.from({ length: 4 }, () => stack.main.runWorkflow(wf.id, { timeoutMs: 300_000 })));
+				cold.forEach((ex) => expect(nodeOutput(assertSuccess(ex), 'Create From Base64')).toHaveLength(1));
+				expect(envelopes()).toBe(before + 4);
+				const uploads = emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64').map((r) => keyOf(r.body));
+				expect(uploads.filter((key) => key === 'File')).toHaveLength(4);
+				// Concurrent token requests of one process share one fetch: the refused pair at most once per worker.
+				const refusedPairs = emu.requestsTo('POST', '/Authentication/Authority/Token').filter((r) => r.headers.authorization === clientPair);
+				expect(refusedPairs.length).toBeGreaterThanOrEqual(1);
+				expect(refusedPairs.length).toBeLessThanOrEqual(stack.workers.length);
+
+				// Warm: a worker that ran a cold run sends File at once; only a worker that ran none may still try files.
+				const coldWorkers = new Set(cold.map((ex) => workerOf(stack, ex.id)));
+				emu.clearRequests();
+				const warm = await Promise.all(Array.from({ length: 4 }, () => stack.main.runWorkflow(wf.id, { timeoutMs: 300_000 })));
+				warm.forEach((ex) => assertSuccess(ex));
+				expect(envelopes()).toBe(before + 8);
+				const newcomers = warm.filter((ex) => !coldWorkers.has(workerOf(stack, ex.id))).length;
+				const warmSpecTries = emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64').filter((r) => keyOf(r.body) === 'files').length;
+				expect(warmSpecTries).toBeLessThanOrEqual(newcomers);
+				process.stderr.write(`[queue] live account: cold runs on workers ${[...coldWorkers].join(', ')}, ${refusedPairs.length} refused token pair(s), ${warmSpecTries} spec-form tries when warm\n`);
+			} finally {
+				emu.setProfile('spec');
+			}
+		},
+	);
+
 	test('a token refused with HTTP 200 and errorCode 401 is renewed by the workers, and the renewed token is shared', async () => {
 		const emu = stack.emulator;
 		const { envelopeId } = await client.createEnvelope({ referenceNumber: `QR-${randomUUID().slice(0, 8)}` });
