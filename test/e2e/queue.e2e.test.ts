@@ -189,7 +189,11 @@ describe.each<BinaryDataMode>(['database', 'filesystem'])('queue mode, %s binary
 		for (let i = 0; i < 4; i++) await client.call('POST', '/api/v1/webhooks/recall', { requestId: envelopeId });
 		const deliveries = emu.deliveries.filter((d) => d.requestId === envelopeId);
 		expect(deliveries.map((d) => d.httpStatusCode)).toEqual([200, 200, 200, 200, 200]);
-		const copy = { ...(deliveries[0].body as Record<string, unknown>), RequestId: randomUUID() };
+		// Another event the service really holds (the trigger confirms each with it): completed without a webhook.
+		const unpinned = await client.createEnvelope({ referenceNumber: `QC-${randomUUID().slice(0, 8)}` });
+		await client.inviteV3(unpinned.documentId, [{ name: 'Alice Signer', email: 'alice@example.com', order: 1 }]);
+		await emu.sign(unpinned.envelopeId);
+		const copy = { ...emu.envelope(unpinned.envelopeId)!.lastCallback! } as Record<string, unknown>;
 		const statuses = await Promise.all(
 			Array.from({ length: 20 }, async () => {
 				const res = await fetch(hook.webhookUrl, {

@@ -218,6 +218,36 @@ describe('Send and Wait for Signature in n8n', () => {
 		expect(nodeOutput(ex, 'Send and Wait')[0].json.event).toBe('completed');
 	});
 
+	test('a callback forged with the leaked header token, or captured from another waiting execution, resumes nothing; the genuine one then resumes with the signed file', async () => {
+		const wf = chain('Send and wait, leaked token', [manualTrigger(), readPdf(), sendAndWait(), writePdf('Write Signed PDF', 'after-leak.pdf')]);
+		await stack.addWorkflow(wf);
+		const first = await startAndPark(wf.id);
+		const second = await startAndPark(wf.id);
+		// Any API client of the account reads the webhook's URL (with its signed query) and its header token.
+		const leaked = stack.emulator.webhooks().find((w) => w.webhookUrl === first.resumeUrl)!;
+		const fake = Buffer.from('%PDF-1.4\n% a contract the signers never saw\n%%EOF\n').toString('base64');
+		const forged = JSON.stringify({ RequestId: first.envelopeId, Status: 1, Files: [{ FileName: 'contract.pdf', File: fake }], Signatory: [] });
+		const post = (url: string) =>
+			fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: leaked.headerToken }, body: forged });
+
+		// The service does not agree: the envelope is not completed, and its signed file is not this one.
+		expect((await post(leaked.webhookUrl)).status).toBe(409);
+		// The captured URL and token on the other execution's path (on n8n 1.x nothing else guards it).
+		const elsewhere = new URL(leaked.webhookUrl);
+		elsewhere.pathname = elsewhere.pathname.replace(`/${first.executionId}`, `/${second.executionId}`);
+		expect((await post(elsewhere.toString())).status).toBe(401);
+		for (const { executionId } of [first, second]) {
+			expect((await stack.n8n.api('GET', `/executions/${executionId}`)).status).toBe('waiting');
+		}
+
+		await stack.emulator.sign(first.envelopeId);
+		const ex = assertSuccess(await stack.n8n.waitForExecution(first.executionId));
+		expect(nodeOutput(ex, 'Send and Wait')[0].json).toMatchObject({ event: 'completed', envelopeId: first.envelopeId });
+		const envelope = stack.emulator.envelope(first.envelopeId)!;
+		expect(readFileSync(join(filesDir, 'after-leak.pdf')).equals(stack.emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+		expect((await stack.n8n.api('GET', `/executions/${second.executionId}`)).status).toBe('waiting');
+	});
+
 	test('at the time limit the node outputs that it timed out, with the IDs; the webhook is left marked with the limit', async () => {
 		const wf = chain('Send and wait, time limit', [
 			manualTrigger(),

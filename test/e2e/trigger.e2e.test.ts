@@ -4,7 +4,8 @@
  * - a workflow published before `n8n start` registers exactly one webhook at the emulator when n8n starts;
  * - completing an envelope at the emulator leads to exactly one execution whose trigger output carries
  *   the signed file as binary;
- * - a forged callback is answered 401 and creates no execution;
+ * - a forged callback is answered 401 and creates no execution; one forged with the leaked header token is answered
+ *   409 (the service does not agree with it), and the genuine one then runs once with the signed file;
  * - delivery guarantees: deactivation keeps the webhook and what was missed arrives once on re-activation, also
  *   across a restart of n8n; repeated and concurrent deliveries of one event start one execution; a signed document
  *   over n8n's payload limit is refused, reported, and delivered once the limit is raised.
@@ -123,6 +124,40 @@ describe('scenario 5: E-Signature Trigger', () => {
 		expect(await stack.n8n.listExecutions({ workflowId: wf.id })).toHaveLength(before);
 	});
 
+	test('a callback forged with the leaked header token starts nothing and does not block the genuine one, which runs once with the signed file', async () => {
+		const emu = stack.emulator;
+		const client = new EmulatorClient(emu);
+		const before = (await stack.n8n.listExecutions({ workflowId: wf.id })).length;
+		const envelopeId = await pinnedEnvelope('E2E-S5-FORGED');
+		// Any API client of the account reads every webhook's URL and header token.
+		const [leaked] = (await client.call('GET', '/api/v1/webhooks')).data as Array<{ webhookUrl: string; headerToken: string }>;
+		const fake = Buffer.from('%PDF-1.4\n% a contract the signers never saw\n%%EOF\n');
+		const forged = await fetch(leaked.webhookUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', authorization: leaked.headerToken },
+			body: JSON.stringify({
+				RequestId: envelopeId,
+				Status: 1,
+				Files: [{ FileName: 'contract.pdf', File: fake.toString('base64') }],
+				ReferencNumber: 'E2E-S5-FORGED',
+				Fields: [],
+				Signatory: [],
+			}),
+		});
+		expect(forged.status).toBe(409);
+		await sleep(1000);
+		expect(await stack.n8n.listExecutions({ workflowId: wf.id })).toHaveLength(before);
+
+		await emu.sign(envelopeId);
+		expect(emu.deliveries.filter((d) => d.requestId === envelopeId).map((d) => d.httpStatusCode)).toEqual([200]);
+		const all = await executionsSettleAt(before + 1);
+		const ran = all.filter((ex) => executedRequestIds([ex])[0] === envelopeId);
+		expect(ran).toHaveLength(1);
+		const envelope = emu.envelope(envelopeId)!;
+		const signed = emu.state.currentBytes(envelope, envelope.files[0]);
+		expect(nodeOutput(ran[0], 'Signed File')[0].json).toEqual({ size: signed.length, crc32: crc32(signed) });
+	});
+
 	/** Creates an envelope pinned to the trigger's webhook, with two signers. */
 	async function pinnedEnvelope(reference: string, pdf?: Buffer): Promise<string> {
 		const emu = stack.emulator;
@@ -176,7 +211,12 @@ describe('scenario 5: E-Signature Trigger', () => {
 		expect(repeated).toHaveLength(5);
 		expect(repeated.every((d) => d.httpStatusCode === 200)).toBe(true);
 
-		const copy = { ...(repeated[0].body as Record<string, unknown>), RequestId: randomUUID() };
+		// Another event the service really holds (the trigger confirms each with it): an envelope completed without a
+		// webhook, whose callback reached nobody, posted 50 times at once.
+		const unpinned = await client.createEnvelope({ referenceNumber: 'E2E-S5-CONCURRENT' });
+		await client.inviteV3(unpinned.documentId, [{ name: 'Alice Signer', email: 'alice@example.com', order: 1 }]);
+		await emu.sign(unpinned.envelopeId);
+		const copy = { ...emu.envelope(unpinned.envelopeId)!.lastCallback! } as Record<string, unknown>;
 		const statuses = await Promise.all(
 			Array.from({ length: 50 }, async () => {
 				const res = await fetch(productionUrl(), {
