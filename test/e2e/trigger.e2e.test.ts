@@ -130,7 +130,7 @@ describe('scenario 5: E-Signature Trigger', () => {
 		const before = (await stack.n8n.listExecutions({ workflowId: wf.id })).length;
 		const envelopeId = await pinnedEnvelope('E2E-S5-FORGED');
 		// Any API client of the account reads every webhook's URL and header token.
-		const [leaked] = (await client.call('GET', '/api/v1/webhooks')).data as Array<{ webhookUrl: string; headerToken: string }>;
+		const [leaked] = (await client.call('GET', '/api/v1/webhooks')) as Array<{ webhookUrl: string; headerToken: string }>;
 		const fake = Buffer.from('%PDF-1.4\n% a contract the signers never saw\n%%EOF\n');
 		const forged = await fetch(leaked.webhookUrl, {
 			method: 'POST',
