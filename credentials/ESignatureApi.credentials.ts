@@ -7,7 +7,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { rememberSecrets } from '../nodes/ESignature/shared/secrets';
 import { obtainAccessToken, signedHosts, signedUrl } from './accessToken';
 
 export class ESignatureApi implements ICredentialType {
@@ -172,8 +171,6 @@ export class ESignatureApi implements ICredentialType {
 		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
 		const address = legacy.url ?? legacy.uri ?? '';
 		const { baseURL, url } = signedUrl(credentials, { url: address, baseURL: requestOptions.baseURL });
-		// What the service answers this request is scrubbed of them (nodes/ESignature/shared/secrets.ts).
-		rememberSecrets([credentials.accessToken, credentials.clientSecret, credentials.password, credentials.accountSecret]);
 		return {
 			...requestOptions,
 			...(baseURL ? { baseURL } : {}),

@@ -8,9 +8,9 @@ import {
 	withoutLeadingSlashes,
 	withoutTrailingSlashes,
 } from '../nodes/ESignature/helpers/validation';
-import { scrubbedText } from '../nodes/ESignature/shared/secrets';
 import type { Form } from '../nodes/ESignature/shared/dialects';
 import { formFor, INTEGRATION_BASIC_FIELDS, learn, otherForm, refusesBasicPair } from '../nodes/ESignature/shared/dialects';
+import { scrubbedText } from './scrubbing';
 
 /**
  * Access tokens of the E-Signature service, shared by every request of a credential within this n8n instance.
@@ -323,9 +323,9 @@ async function fetchTokenAs(
 		entry.expiresAt = Number.isFinite(lifetimeSeconds) ? Date.now() + lifetimeSeconds * 1000 : undefined;
 		return body.access_token;
 	}
-	// The token endpoint may repeat what it was sent: its words are scrubbed of the grant's secrets.
-	const secrets = ['clientSecret', 'password', 'accountSecret'].map((key) => text(credentials, key));
-	const serviceSays = scrubbedText([body.error, body.error_description].filter((part) => typeof part === 'string').join(': '), secrets);
+	// The token endpoint may repeat what it was sent: its words are scrubbed of this credential's secrets only.
+	const said = [body.error, body.error_description].filter((part) => typeof part === 'string').join(': ');
+	const serviceSays = scrubbedText(said, secretsOfCredential(credentials));
 	const answer = `HTTP ${response.statusCode}${serviceSays ? `, ${serviceSays}` : ''}`;
 	return {
 		error: new ESignatureCredentialError(refusalMessage(grantLabel, request.url, response.statusCode, body, answer, fieldsToCheck)),
@@ -431,6 +431,21 @@ export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): 
 /** The newest token this process holds for the credential, if any (e.g. the one to revoke). */
 export function currentAccessToken(credentials: ICredentialDataDecryptedObject): string | undefined {
 	return tokens.get(cacheKey(tokenRequest(credentials).identity))?.token;
+}
+
+/**
+ * The secrets of this credential: the ones it stores and the access token this process holds for it. Answers to its
+ * requests are scrubbed of these, and of no other credential's (credentials/scrubbing.ts).
+ */
+export function secretsOfCredential(credentials: ICredentialDataDecryptedObject): string[] {
+	let cached: string | undefined;
+	try {
+		cached = currentAccessToken(credentials);
+	} catch {
+		// A credential with a field missing has no token in this process.
+		cached = undefined;
+	}
+	return [...[...SECRET_FIELDS].map((key) => text(credentials, key)), cached ?? ''].filter((value) => value !== '');
 }
 
 /**

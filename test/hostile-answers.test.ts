@@ -5,7 +5,7 @@ import type { AddressInfo } from 'net';
 import { forgetAccessToken, obtainAccessToken, CREDENTIALS_KEPT } from '../credentials/accessToken';
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../nodes/ESignature/shared/depth';
 import { MAX_JSON_ANSWER_BYTES } from '../nodes/ESignature/helpers/hooks';
-import { rememberSecrets, scrubbed } from '../nodes/ESignature/shared/secrets';
+import { scrubbed } from '../nodes/ESignature/shared/secrets';
 import { emulatorCredentials, emulatorSuite, Harness } from './harness';
 import { preAuthenticationHelper } from './harness/credentials-helper';
 
@@ -64,12 +64,11 @@ describe('answers nested beyond any of the service', () => {
 	});
 
 	it('the scrubber stops at the limit on any value: deeper parts are left out, never shown unscrubbed', () => {
-		rememberSecrets(['deep-secret-value']);
 		let deep: unknown = 'deep-secret-value';
 		for (let level = 0; level < 100_000; level++) deep = [deep];
 		const shallow = { message: 'has deep-secret-value', deep };
 
-		const result = scrubbed(shallow);
+		const result = scrubbed(shallow, ['deep-secret-value']);
 
 		expect(result.message).toBe('has ••••');
 		expect(JSON.stringify(result)).toContain(TOO_DEEP);

@@ -59,7 +59,7 @@ export async function unwrapResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = readServiceAnswer(this, response);
+	const { body, errorItems } = await readServiceAnswer(this, response);
 	return errorItems ?? itemsFromData(this, body);
 }
 
@@ -69,7 +69,7 @@ export async function unwrapFoundResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = readServiceAnswer(this, response);
+	const { body, errorItems } = await readServiceAnswer(this, response);
 	if (errorItems) return errorItems;
 	if (isServiceWrapper(body) && (body.data === null || body.data === undefined)) return failed(this, notFoundError(this));
 	return itemsFromData(this, body);
@@ -205,9 +205,9 @@ export async function fileResponseToBinary(
 		// A JSON answer is never the file: an error, or (for an ID the account does not own) errorCode 0 without data.
 		const bytes = isFileStream(body) ? await readJsonAnswer(body as unknown as FileStream) : (body as Buffer);
 		if (bytes === undefined) return failed(this, oversizedAnswerError(this));
-		const { body: answer, errorItems } = readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });
+		const { body: answer, errorItems } = await readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });
 		if (errorItems) return errorItems;
-		return failed(this, isServiceWrapper(answer) && answer.data ? missingFileError(this, answer) : notFoundError(this));
+		return failed(this, isServiceWrapper(answer) && answer.data ? await missingFileError(this, answer) : notFoundError(this));
 	}
 	const documentId = this.getNodeParameter('documentId', '') as string;
 	const name = fileNameFromDisposition(response.headers['content-disposition']);
@@ -232,14 +232,14 @@ export async function base64ResponseToBinary(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = readServiceAnswer(this, response);
+	const { body, errorItems } = await readServiceAnswer(this, response);
 	if (errorItems) return errorItems;
 	const data = isServiceWrapper(body) ? body.data : body;
 	// As for every read by ID: no data without an error code means an unknown or foreign ID.
 	if (data === null || data === undefined) return failed(this, notFoundError(this));
 	const file = typeof data === 'string' ? { file: data } : (data as IDataObject);
 	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;
-	if (!bytes) return failed(this, missingFileError(this, body));
+	if (!bytes) return failed(this, await missingFileError(this, body));
 	const documentId = (this.getNodeParameter('documentId', '') as string) || undefined;
 	const details = { ...file };
 	delete details.file;

@@ -202,7 +202,7 @@ async function sendItemRequest(
 		// back the error they are given when it is one of theirs.
 		if (error instanceof NodeApiError && hasDetails(error)) throw new NodeApiError(nodeForErrors(context.getNode()), error as unknown as JsonObject);
 		if (error instanceof NodeOperationError && hasDetails(error)) throw new NodeOperationError(nodeForErrors(context.getNode()), error);
-		return failed(context, connectionError(context.getNode(), error, context.getItemIndex(), lostAnswerHelp(context)));
+		return failed(context, await connectionError(context, error, context.getItemIndex(), lostAnswerHelp(context)));
 	}
 	if (key !== undefined && !items.some(isErrorItem)) rememberCreate(context, key, items);
 	return items;

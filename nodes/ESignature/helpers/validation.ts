@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { runsAsTool } from '../shared/asTool';
 import { AUTHENTICATION_TYPES } from '../shared/enums';
-import { nodeForErrors, rememberSecrets } from '../shared/secrets';
+import { nodeForErrors } from '../shared/secrets';
 import { INVALID_INPUT, withDetails } from '../shared/errors';
 
 /*
@@ -187,7 +187,6 @@ export function secretOf(context: IExecuteSingleFunctions, value: unknown, field
 	}
 	if (secret !== '' && secret.trim() === '') throw inputError(context, `${fieldLabel} is blank: it has only spaces`);
 	refuseControlCharacters(context, secret, fieldLabel, 'single');
-	rememberSecrets([secret]);
 	return secret;
 }
 

@@ -10,7 +10,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
 import { isN8n1 } from './n8nLine';
-import { maskedAnswer, nodeForErrors, scrubbed, scrubbedText } from './secrets';
+import { maskedAnswer, nodeForErrors, scrubbed, scrubbedText, secretsInHand } from './secrets';
+import type { ServiceContext } from './transport';
 
 /**
  * What each error code of the service means, in words a workflow builder can act on.
@@ -195,27 +196,30 @@ function duplicateReferenceHelp({ referenceNumber, derived }: SentReference): st
 }
 
 /** The one place a service answer becomes an n8n error. */
-export function serviceError(
+export async function serviceError(
 	context: IExecuteSingleFunctions,
 	body: unknown,
 	statusCode: number,
-): NodeApiError {
-	return serviceErrorFor(context.getNode(), body, statusCode, context.getItemIndex(), sentReferences.get(context));
+): Promise<NodeApiError> {
+	return await serviceErrorFor(context, body, statusCode, context.getItemIndex(), sentReferences.get(context));
 }
 
 /**
  * serviceError for callers without an item, such as the trigger's webhook lifecycle. The service's code is the error
  * code n8n shows (the editor's "Error code" is `httpCode`); the HTTP status, often 200, is in the details.
  */
-export function serviceErrorFor(
-	node: INode,
+export async function serviceErrorFor(
+	context: ServiceContext,
 	body: unknown,
 	statusCode: number,
 	itemIndex?: number,
 	sentReference?: SentReference,
-): NodeApiError {
-	// The service may repeat a secret it was sent: nothing of its answer is shown unscrubbed (shared/secrets.ts).
-	body = scrubbed(body);
+	sent: readonly unknown[] = [],
+): Promise<NodeApiError> {
+	const node = context.getNode();
+	// The service may repeat a secret it was sent: nothing of its answer is shown unscrubbed of the secrets of this
+	// credential and node (shared/secrets.ts), and nothing is scrubbed of anyone else's.
+	body = scrubbed(body, await secretsInHand(context, itemIndex, sent));
 	const wrapper = isServiceWrapper(body) ? body : undefined;
 	const code = wrapper ? Number(wrapper.errorCode) : statusCode;
 	const serviceMessage =
@@ -277,8 +281,8 @@ export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 }
 
 /** An answer that should carry a file and does not. */
-export function missingFileError(context: IExecuteSingleFunctions, body: unknown): NodeApiError {
-	const wrapper = isServiceWrapper(body) ? scrubbed(body) : undefined;
+export async function missingFileError(context: IExecuteSingleFunctions, body: unknown): Promise<NodeApiError> {
+	const wrapper = isServiceWrapper(body) ? scrubbed(body, await secretsInHand(context, context.getItemIndex())) : undefined;
 	const meaning = 'The service answered without a file';
 	const error = new NodeApiError(nodeForErrors(context.getNode()), (wrapper ?? {}) as unknown as JsonObject, {
 		message: meaning,
@@ -309,10 +313,16 @@ const CONNECTION_ERRORS: Record<string, string> = {
  * An error from n8n's HTTP layer: a timeout, a refused connection, or a 401 the token renewal could not cure. Only its
  * message and code travel on: the original can carry the request it made, with the bearer token in its headers.
  */
-export function connectionError(node: INode, error: unknown, itemIndex?: number, description?: string): NodeApiError {
+export async function connectionError(
+	context: ServiceContext,
+	error: unknown,
+	itemIndex?: number,
+	description?: string,
+): Promise<NodeApiError> {
+	const node = context.getNode();
 	const { httpCode, code } = (error ?? {}) as { httpCode?: string | null; code?: string };
 	const raw = (error as { message?: unknown } | undefined)?.message;
-	const message = typeof raw === 'string' ? scrubbedText(raw) : undefined;
+	const message = typeof raw === 'string' ? scrubbedText(raw, await secretsInHand(context, itemIndex)) : undefined;
 	const key = String(code ?? httpCode ?? '');
 	if (key === '401') {
 		const meaning = SERVICE_ERRORS[401];
@@ -415,12 +425,12 @@ function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
 }
 
 /** Reads the answer of an operation; a failed answer (or one nested too deep) goes where failed() sends it. */
-export function readServiceAnswer(
+export async function readServiceAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
-): { body: unknown; errorItems?: INodeExecutionData[] } {
+): Promise<{ body: unknown; errorItems?: INodeExecutionData[] }> {
 	const body = parseBody(response.body);
 	if (nestedDeeperThan(body)) return { body: undefined, errorItems: failed(context, tooDeepError(context)) };
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
-	return { body, errorItems: failed(context, serviceError(context, body, response.statusCode)) };
+	return { body, errorItems: failed(context, await serviceError(context, body, response.statusCode)) };
 }

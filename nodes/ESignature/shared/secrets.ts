@@ -1,6 +1,9 @@
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
+import { CREDENTIAL_TYPE, secretsOfCredential } from '../../../credentials/accessToken';
+import { scrubbable, scrubbedText } from '../../../credentials/scrubbing';
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from './depth';
+import type { ServiceContext } from './transport';
 
 /*
  * Secrets a user types into node parameters: a webhook's header token (whoever has it can forge callbacks) and the
@@ -11,56 +14,90 @@ import { MAX_ANSWER_DEPTH, TOO_DEEP } from './depth';
 
 /*
  * The service's own words (error messages, descriptions, validation texts) can repeat what it was sent. Every text
- * from the service or its token endpoint passes scrubbed() before it is shown: the secrets in use are replaced by
- * "••••". Which secrets are in use is learnt where they are read: the credential's secrets and access token when a
- * request is signed (credentials/ESignatureApi.credentials.ts), the node's secret fields (header tokens, the SMS
- * password, document passwords) where they are read (secretOf in helpers/validation.ts). They are kept in this
- * process for an hour after their last use, at most SECRETS_KEPT of them, as the credential itself is kept by n8n.
+ * from the service or its token endpoint is scrubbed before it is shown: the secrets of the credential and the node in
+ * hand are replaced by "••••", and no others. Scrubbing another credential's secrets would tell a tenant whose own
+ * endpoint echoes guesses which guess is someone's live password (docs/security.md#masking-is-per-credential), so
+ * nothing of a secret is remembered between calls: secretsInHand reads them from the context each time.
  */
 
-/** Secrets shorter than this are not scrubbed: replacing two letters would garble every message. */
-const SHORTEST_SCRUBBED = 4;
-const SECRETS_KEPT = 1000;
-const SECRET_KEPT_MS = 60 * 60 * 1000;
+export { scrubbedText };
 
-/** Secret → when it was last in use (epoch ms). */
-const secretsInUse = new Map<string, number>();
-
-/** Notes secrets now in use, so that texts from the service are scrubbed of them. */
-export function rememberSecrets(values: unknown[], now = Date.now()): void {
-	for (const value of values) {
-		if (typeof value !== 'string' || value.length < SHORTEST_SCRUBBED) continue;
-		secretsInUse.delete(value);
-		secretsInUse.set(value, now);
-	}
-	for (const [secret, at] of secretsInUse) {
-		if (secretsInUse.size <= SECRETS_KEPT && now - at < SECRET_KEPT_MS) break;
-		secretsInUse.delete(secret);
-	}
-}
-
-/** Text with every secret in use (and every one given) replaced by "••••", longest first. */
-export function scrubbedText(text: string, extra: unknown[] = []): string {
-	const secrets = [...secretsInUse.keys(), ...extra.filter((value): value is string => typeof value === 'string' && value.length >= SHORTEST_SCRUBBED)];
-	let result = text;
-	for (const secret of secrets.sort((a, b) => b.length - a.length)) {
-		if (result.includes(secret)) result = result.split(secret).join('••••');
-	}
-	return result;
-}
-
-/** A value from the service (an answer, a message) with every string in it scrubbed, at every depth. */
-export function scrubbed<T>(value: T, extra: unknown[] = []): T {
-	if (secretsInUse.size === 0 && extra.length === 0) return value;
+/** A value from the service (an answer, a message) with every string in it scrubbed of the secrets given. */
+export function scrubbed<T>(value: T, secrets: readonly unknown[]): T {
+	const texts = scrubbable(secrets);
+	if (texts.length === 0) return value;
 	// Deeper than any answer may be, a value is left out rather than shown unscrubbed (shared/depth.ts).
 	const scrub = (entry: unknown, depth: number): unknown => {
-		if (typeof entry === 'string') return scrubbedText(entry, extra);
+		if (typeof entry === 'string') return scrubbedText(entry, texts);
 		if (typeof entry !== 'object' || entry === null || Buffer.isBuffer(entry)) return entry;
 		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
 		if (Array.isArray(entry)) return entry.map((inner) => scrub(inner, depth + 1));
 		return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, scrub(inner, depth + 1)]));
 	};
 	return scrub(value, 0) as T;
+}
+
+/** Where SECRET_PARAMETERS stand in a value (node parameters, a request body), as lodash paths, with their values. */
+function secretEntries(
+	value: unknown,
+	path: string,
+	depth: number,
+	found: Array<[string, unknown]>,
+): Array<[string, unknown]> {
+	if (typeof value !== 'object' || value === null || depth >= MAX_ANSWER_DEPTH) return found;
+	if (Array.isArray(value)) {
+		value.forEach((entry, index) => secretEntries(entry, `${path}[${index}]`, depth + 1, found));
+		return found;
+	}
+	for (const [key, entry] of Object.entries(value)) {
+		const at = path ? `${path}.${key}` : key;
+		if (SECRET_PARAMETERS.has(key) && (typeof entry === 'string' || typeof entry === 'number')) found.push([at, entry]);
+		else secretEntries(entry, at, depth + 1, found);
+	}
+	return found;
+}
+
+/** A parameter's value as the node reads it for this item; undefined when it cannot be resolved here. */
+function resolvedParameter(context: ServiceContext, path: string, itemIndex: number | undefined): unknown {
+	try {
+		if ('getItemIndex' in context) return context.getNodeParameter(path, undefined);
+		if ('getInputData' in context) return context.getNodeParameter(path, itemIndex ?? 0, undefined);
+		return context.getNodeParameter(path, undefined);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The node's own secrets: its secret parameters as typed, and as resolved for this item when given by expression. */
+function nodeSecrets(context: ServiceContext, itemIndex: number | undefined): unknown[] {
+	return secretEntries(context.getNode().parameters, '', 0, []).map(([path, value]) =>
+		typeof value === 'string' && value.startsWith('=') ? resolvedParameter(context, path, itemIndex) : String(value),
+	);
+}
+
+/** The secrets a request body carries under SECRET_PARAMETERS names (e.g. the trigger's generated header token). */
+export function secretsSent(body: unknown): unknown[] {
+	return secretEntries(body, '', 0, []).map(([, value]) => String(value));
+}
+
+/**
+ * The secrets of the credential and the node in hand, read from the context now: the credential's stored secrets and
+ * its access token, the node's secret parameters, and any other secrets the request sent. Texts shown from an answer
+ * to this node are scrubbed of these only.
+ */
+export async function secretsInHand(
+	context: ServiceContext,
+	itemIndex?: number,
+	sent: readonly unknown[] = [],
+): Promise<string[]> {
+	let ofCredential: string[] = [];
+	try {
+		ofCredential = secretsOfCredential(await context.getCredentials(CREDENTIAL_TYPE));
+	} catch {
+		// A node without the credential (or one that cannot be read) has none of its secrets to scrub.
+		ofCredential = [];
+	}
+	return scrubbable([...ofCredential, ...nodeSecrets(context, itemIndex), ...sent]);
 }
 
 /**

@@ -13,7 +13,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { baseUrlOf, CREDENTIAL_TYPE, ESignatureCredentialError, refuseAccessToken } from '../../../credentials/accessToken';
 import { connectionError, isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor, withDetails } from './errors';
-import { nodeForErrors } from './secrets';
+import { nodeForErrors, secretsSent } from './secrets';
 
 /*
  * The one way to call the service outside declarative routing: the trigger's webhook registration, the action node's
@@ -52,12 +52,12 @@ function itemIndexOf(context: ServiceContext): number | undefined {
  * message and status travel on. A credential that cannot be used (a field missing, a grant refused) names the
  * fields to check, never their values.
  */
-function transportError(context: ServiceContext, error: unknown): Error {
+async function transportError(context: ServiceContext, error: unknown): Promise<Error> {
 	const itemIndex = itemIndexOf(context);
 	if (error instanceof ESignatureCredentialError) {
 		return new NodeOperationError(nodeForErrors(context.getNode()), error.message, { itemIndex });
 	}
-	return connectionError(context.getNode(), error, itemIndex);
+	return await connectionError(context, error, itemIndex);
 }
 
 /**
@@ -81,7 +81,7 @@ export async function callService(context: ServiceContext, request: ServiceReque
 			})) as IN8nHttpFullResponse;
 			return { statusCode: response.statusCode, body: parseBody(response.body) };
 		} catch (error) {
-			throw transportError(context, error);
+			throw await transportError(context, error);
 		}
 	};
 	return await sendRenewingToken(context, send, (answer) =>
@@ -118,7 +118,7 @@ export async function sendRenewingToken<T>(
 	try {
 		await renewRefusedToken(context);
 	} catch (error) {
-		throw transportError(context, error);
+		throw await transportError(context, error);
 	}
 	const second = await send();
 	return refused(second) ? refusedTwice(tokenRefusedTwiceError(context)) : second;
@@ -172,17 +172,25 @@ export function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
 	return withDetails(error, { kind: 'credential', code: 401, meaning: message, serviceMessage: null, httpStatus: null });
 }
 
-/** The data of a successful answer; a failed one becomes the mapped NodeApiError. */
-export function dataOf(context: ServiceContext, answer: ServiceAnswer): unknown {
+/**
+ * The data of a successful answer; a failed one becomes the mapped NodeApiError, scrubbed of the secrets the request
+ * sent too (the trigger's generated header token is no node parameter).
+ */
+export async function dataOf(
+	context: ServiceContext,
+	answer: ServiceAnswer,
+	request?: ServiceRequest,
+): Promise<unknown> {
 	if (isFailedAnswer(answer.body, answer.statusCode)) {
-		throw serviceErrorFor(context.getNode(), answer.body, answer.statusCode, itemIndexOf(context));
+		const sent = secretsSent(request?.body);
+		throw await serviceErrorFor(context, answer.body, answer.statusCode, itemIndexOf(context), undefined, sent);
 	}
 	return isServiceWrapper(answer.body) ? answer.body.data : answer.body;
 }
 
 /** callService and dataOf in one: the data asked for, or the service's error. */
 export async function requestService(context: ServiceContext, request: ServiceRequest): Promise<unknown> {
-	return dataOf(context, await callService(context, request));
+	return await dataOf(context, await callService(context, request), request);
 }
 
 /** 404 by HTTP status or by errorCode: the thing asked for is not (or no longer) at the service. */

@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { withoutTrailingSlashes } from '../helpers/validation';
 import { headerTokenDigest } from '../shared/callback';
-import { rememberSecrets } from '../shared/secrets';
 import { callService, dataOf, isNotFound, requestService } from '../shared/transport';
 import { catchUpAndLog, claimCatchUp } from './catchUp';
 import { forgetEvents } from './receivedEvents';
@@ -107,7 +106,7 @@ async function listWebhooks(context: IHookFunctions): Promise<RemoteWebhook[]> {
 async function deleteRemoteWebhook(context: IHookFunctions, webhookId: string): Promise<void> {
 	const answer = await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}` });
 	if (isNotFound(answer)) return;
-	dataOf(context, answer);
+	await dataOf(context, answer);
 }
 
 /** Points a webhook at a new URL, keeping its ID (and so the envelopes pinned to it) and its token. */
@@ -166,7 +165,6 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const url = ownWebhookUrl(this);
 	const headerToken = newHeaderToken();
-	rememberSecrets([headerToken]);
 	const isDefault = wantsDefault(this);
 	const data = (await requestService(this, {
 		method: 'POST',

@@ -12,7 +12,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { authUrlOf, CREDENTIAL_TYPE, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
 import { failed, parseBody, readServiceAnswer, withDetails } from '../../shared/errors';
 import { toText } from '../../helpers/validation';
-import { nodeForErrors, scrubbed } from '../../shared/secrets';
+import { nodeForErrors, scrubbed, secretsInHand } from '../../shared/secrets';
 
 /* Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
 
@@ -90,8 +90,10 @@ export async function revocationResult(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	// The authorization server may repeat what it was sent: its answer is scrubbed of the token and client secret.
-	const body = scrubbed(parseBody(response.body), revocationSecrets(credentials));
+	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens and the client secret
+	// sent, and of this credential's other secrets, not of anyone else's.
+	const secrets = [...revocationSecrets(credentials), ...(await secretsInHand(this, this.getItemIndex()))];
+	const body = scrubbed(parseBody(response.body), secrets);
 	if (response.statusCode >= 300 && response.statusCode < 400) {
 		const meaning = `The authorization server answered with a redirect (HTTP ${response.statusCode}), which is not followed`;
 		const redirected = new NodeApiError(nodeForErrors(this.getNode()), {} as JsonObject, {
@@ -126,7 +128,7 @@ export async function revocationResult(
 			}),
 		);
 	}
-	const { errorItems } = readServiceAnswer(this, { ...response, body: body as IN8nHttpFullResponse['body'] });
+	const { errorItems } = await readServiceAnswer(this, { ...response, body: body as IN8nHttpFullResponse['body'] });
 	if (errorItems) return errorItems;
 	// Whatever token is cached for this credential in this process was revoked or superseded: the next request
 	// fetches a new one (n8n's stored token is refused with 401, which also renews it).

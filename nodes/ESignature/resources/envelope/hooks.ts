@@ -196,7 +196,7 @@ export async function splitBulkFileResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = readServiceAnswer(this, response);
+	const { body, errorItems } = await readServiceAnswer(this, response);
 	if (errorItems) return errorItems;
 	const pairedItem = { item: this.getItemIndex() };
 	if (keepWrapper(this) && isServiceWrapper(body)) return [{ json: body as unknown as IDataObject, pairedItem }];
