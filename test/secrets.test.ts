@@ -231,3 +231,68 @@ describe('masking gaps (issue 28, point 8)', () => {
 		expect(serialise(logs)).not.toContain(resumeToken);
 	});
 });
+
+describe('masking is per credential (issue 28, point 7)', () => {
+	/*
+	 * The attack: a tenant whose own endpoint echoes what it is told learns, from what comes back masked, which guesses
+	 * are another tenant's live secrets. Tenant A runs first, so its secrets have been in use in this process; tenant B
+	 * (another account and credential of the same n8n) then gets answers that echo A's secrets as guesses.
+	 */
+	function tenantB(): { harness: Harness; account: ReturnType<typeof suite.emulator.addAccount> } {
+		const account = suite.emulator.addAccount();
+		const harness = new Harness(suite.emulator);
+		const { clientId, clientSecret, username, password, accountId, accountSecret } = account;
+		harness.setCredentials(
+			emulatorCredentials(suite.emulator, 'integration', { clientId, clientSecret, username, password, accountId, accountSecret }),
+		);
+		return { harness, account };
+	}
+
+	it("B's token endpoint echoing A's secrets as guesses shows them as sent; B's own secret is masked", async () => {
+		const { demo } = suite.emulator;
+		expect((await webhook({ operation: 'getAll' })).error).toBeUndefined();
+		const b = tenantB();
+		suite.emulator.failNext(1, 400, {
+			error: 'invalid_grant',
+			error_description: `guesses ${demo.clientSecret} ${demo.password} ${demo.accountSecret} refused for ${b.account.clientSecret}`,
+		}, '/Authentication/Authority/Token');
+
+		const result = await b.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+
+		expect(result.error?.message).toContain(`invalid_grant: guesses ${demo.clientSecret} ${demo.password} ${demo.accountSecret} refused for ••••`);
+		expect(serialise(result)).not.toContain(b.account.clientSecret);
+	});
+
+	it("a service answer to B echoing A's access token and client secret shows them as sent; B's token is masked", async () => {
+		const { demo } = suite.emulator;
+		const b = tenantB();
+		expect((await b.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } })).error).toBeUndefined();
+		expect((await webhook({ operation: 'getAll' })).error).toBeUndefined();
+		const tokenA = suite.harness.credentials().accessToken as string;
+		const tokenB = b.harness.credentials().accessToken as string;
+		expect(tokenA).not.toBe(tokenB);
+		suite.emulator.failNext(1, 200, { data: null, errorCode: 100, message: `Token ${tokenB}; guesses ${tokenA} ${demo.clientSecret}` });
+
+		const result = await b.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' }, continueOnFail: true });
+
+		const details = result.items[0].json.details as Record<string, unknown>;
+		expect(details.serviceMessage).toBe(`Token ••••; guesses ${tokenA} ${demo.clientSecret}`);
+		expect(serialise(result)).not.toContain(tokenB);
+	});
+
+	it("a header token of another workflow's node is not masked in this node's answers; this node's own is", async () => {
+		const tokenOfA = 'tenant-a-header-token-5e6f';
+		const tokenOfB = 'tenant-b-header-token-9a8b';
+		const created = await webhook({ operation: 'create', webhookUrl: 'https://a.example.com/in', headerToken: tokenOfA });
+		expect(created.error).toBeUndefined();
+		const b = tenantB();
+		suite.emulator.failNext(1, 200, { data: null, errorCode: 8, message: `Header token ${tokenOfB} is already used; so is ${tokenOfA}` });
+
+		const result = await b.harness.run({
+			parameters: { resource: 'webhook', operation: 'create', webhookUrl: 'https://b.example.com/in', headerToken: tokenOfB },
+		});
+
+		expect(result.error?.description).toContain(`Service message: Header token •••• is already used; so is ${tokenOfA}`);
+		expect(serialise(result)).not.toContain(tokenOfB);
+	});
+});
