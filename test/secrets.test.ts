@@ -280,6 +280,20 @@ describe('masking is per credential (issue 28, point 7)', () => {
 		expect(serialise(result)).not.toContain(tokenB);
 	});
 
+	it("this node's own secret given by an expression inside a list (Create Many) is masked as resolved for the item", async () => {
+		const token = 'listed-header-token-from-item-3c2d';
+		suite.emulator.failNext(1, 200, { data: null, errorCode: 8, message: `Header token ${token} is already used` });
+
+		const result = await webhook(
+			{ operation: 'createMany', webhooks: { webhook: [{ webhookUrl: 'https://c.example.com/in', headerToken: '={{ $json.token }}' }] } },
+			[{ json: { token } }],
+			true,
+		);
+
+		expect((result.items[0].json.details as Record<string, unknown>).serviceMessage).toBe('Header token •••• is already used');
+		expect(serialise(result)).not.toContain(token);
+	});
+
 	it("a header token of another workflow's node is not masked in this node's answers; this node's own is", async () => {
 		const tokenOfA = 'tenant-a-header-token-5e6f';
 		const tokenOfB = 'tenant-b-header-token-9a8b';
