@@ -265,3 +265,152 @@ describe('account settings as tools: a model may not choose where callbacks and 
 		expect(apiRequests()[0].body).toMatchObject({ webhookUrl: 'https://example.com/from-data' });
 	});
 });
+
+describe('trimmed output for tools (Simplify, shown for tools on every operation, on by default)', () => {
+	const eSignature = new ESignature().description;
+	const tool = { ...eSignature, name: 'eSignatureTool' };
+	const node = { name: 'E-Signature', type: 'eSignature', typeVersion: 1, parameters: {} } as unknown as INode;
+	const operations = eSignature.properties
+		.filter((property) => property.name === 'operation')
+		.flatMap((property) =>
+			(property.options as INodePropertyOptions[]).map((option) => ({
+				resource: property.displayOptions!.show!.resource![0] as string,
+				operation: option.value as string,
+			})),
+		);
+	/** The Simplify fields the editor shows for an operation, and the value a new node starts with. */
+	function simplifyOf(description: INodeTypeDescription, values: { resource: string; operation: string }) {
+		const shown = description.properties
+			.filter((property) => property.name === 'simplify')
+			.filter((property) => NodeHelpers.displayParameter(values, property, node, description, values));
+		const resolved = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description);
+		return { shown, value: resolved?.simplify };
+	}
+	const withOwnSimplify = operations.filter((values) => simplifyOf(eSignature, values).shown.length > 0);
+
+	it('as a tool, every operation shows one Simplify, on by default', () => {
+		expect(operations.length).toBeGreaterThan(30);
+		for (const values of operations) {
+			const { shown, value } = simplifyOf(tool, values);
+			expect({ ...values, shown: shown.length, value }).toEqual({ ...values, shown: 1, value: true });
+		}
+	});
+
+	it('in a workflow, Simplify shows only where it did before', () => {
+		expect(withOwnSimplify.map(({ resource, operation }) => `${resource}/${operation}`).sort()).toEqual([
+			'commercialRegistration/check',
+			'envelope/create',
+			'envelope/createAndInvite',
+			'envelope/createBulk',
+			'envelope/createFromBase64',
+			'envelope/createFromTemplate',
+			'envelope/getStatus',
+			'invitation/getSigningLinks',
+			'invitation/sendWithLinks',
+		]);
+	});
+
+	const pdfBase64 = () => suite.emulator.samplePdf.toString('base64');
+	const longReason = 'The client answered 500: '.padEnd(5000, 'x');
+	const logAnswer = () => ({
+		errorCode: 0,
+		message: 'Success',
+		returnUrl: null,
+		data: [
+			{
+				requestId: UNKNOWN_ID,
+				createdDate: '2026-11-25T10:00:00.000',
+				webhookStatus: 'FAILEDFROMCLIENT (4)',
+				httpStatusCode: 500,
+				webhookUrl: 'https://hooks.example.com/esign',
+				reasons: longReason,
+				payload: pdfBase64(),
+				retriedAt: null,
+			},
+		],
+	});
+
+	it('a tool answers without file contents, empty fields or long texts; the link stays', async () => {
+		suite.emulator.failNext(1, 200, logAnswer(), '/api/v1/webhooks/logs');
+		const result = await callTool('webhook', { operation: 'getLogs' }, {});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toEqual({
+			requestId: UNKNOWN_ID,
+			createdDate: '2026-11-25T10:00:00.000',
+			webhookStatus: 'FAILEDFROMCLIENT (4)',
+			httpStatusCode: 500,
+			webhookUrl: 'https://hooks.example.com/esign',
+			reasons: `${longReason.slice(0, 2000)}… [3000 more characters left out]`,
+			payload: `[file left out: ${pdfBase64().length} characters of Base64, not passed to AI tools]`,
+		});
+	});
+
+	it('a tool whose author turned Simplify off answers as the service did', async () => {
+		suite.emulator.failNext(1, 200, logAnswer(), '/api/v1/webhooks/logs');
+		const result = await callTool('webhook', { operation: 'getLogs', simplify: false }, {});
+		expect(result.items[0].json).toEqual(logAnswer().data[0]);
+	});
+
+	it('in a workflow the answer is output as it was', async () => {
+		suite.emulator.failNext(1, 200, logAnswer(), '/api/v1/webhooks/logs');
+		const result = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'getLogs' } });
+		expect(result.items[0].json).toEqual(logAnswer().data[0]);
+	});
+
+	it('signing links reach the model whole, as a workflow outputs them', async () => {
+		const documentId = newDocument();
+		const signer = { destination: [{ name: 'Jane Doe', email: 'jane@example.com' }] };
+		const parameters = { resource: 'invitation', operation: 'getSigningLinks', documentId, destinations: signer };
+		const asTool = await callTool('invitation', parameters, {});
+		const inWorkflow = await suite.harness.run({ parameters });
+		expect(asTool.error).toBeUndefined();
+		expect(asTool.items[0].json.invitationLink).toMatch(/^https?:\/\/\S+$/);
+		expect(asTool.items.map((item) => item.json)).toEqual(inWorkflow.items.map((item) => item.json));
+	});
+
+	it('a download as a tool gives the file\'s details, not the file (streamed and Base64 answers)', async () => {
+		const documentId = newDocument();
+		for (const operation of ['download', 'getContent']) {
+			const result = await callTool('document', { operation, documentId: fromAI('documentId') }, { documentId });
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(1);
+			expect(result.items[0].binary).toBeUndefined();
+			expect(result.items[0].json).toMatchObject({
+				documentId,
+				fileName: 'contract.pdf',
+				mimeType: 'application/pdf',
+				fileSize: suite.emulator.samplePdf.length,
+				file: "Not passed to AI tools: a model gets the file's details only. Use this operation in a workflow to get the file.",
+			});
+		}
+		expect(apiRequests().map((request) => request.path)).toEqual([
+			`/api/v1/documents/${documentId}`,
+			`/api/v1/documents/${documentId}/content-base64`,
+		]);
+	});
+
+	it('identity-provider signing as a tool gives the signed file\'s details under the name of the file sent', async () => {
+		const requestId = '6f9619ff-8b86-d011-b42d-00c04fc964ff';
+		suite.emulator.authenticateIdentity(requestId);
+		const fileBase64 = suite.emulator.samplePdf.toString('base64');
+		const parameters = { operation: 'sign', requestId, fileInput: 'base64', fileBase64: fromAI('pdf'), fileName: 'offer.pdf' };
+		const result = await callTool('identitySigning', parameters, { pdf: fileBase64 });
+		expect(result.error).toBeUndefined();
+		expect(apiRequests()[0].path).toBe('/api/v1/esign/idp/sign');
+		expect(result.items[0].binary).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ requestId, fileName: 'offer.pdf', mimeType: 'application/pdf' });
+		expect(result.items[0].json.fileSize).toBeGreaterThan(suite.emulator.samplePdf.length);
+		expect(result.items[0].json.file).toMatch(/^Not passed to AI tools/);
+	});
+
+	it('a download as a tool with Simplify off, or in a workflow, outputs the file', async () => {
+		const documentId = newDocument();
+		const asTool = await callTool('document', { operation: 'download', documentId, simplify: false }, {});
+		const inWorkflow = await suite.harness.run({ parameters: { resource: 'document', operation: 'download', documentId } });
+		for (const result of [asTool, inWorkflow]) {
+			expect(result.items[0].json).toEqual({ documentId, fileName: 'contract.pdf', mimeType: 'application/pdf', fileSize: suite.emulator.samplePdf.length });
+			expect((await result.binary(0, 'data')).equals(suite.emulator.samplePdf)).toBe(true);
+		}
+	});
+});

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from '../shared/builderHints';
 
@@ -59,6 +59,40 @@ export function simplifyProperty(): INodeProperties {
 		description: 'Whether to return a simplified version of the response instead of the raw data',
 		hint: 'On: numbered values by name (as you choose them in this node) and no empty (null) fields',
 	};
+}
+
+/** The values a field shows for, as updateDisplayOptions sets them (show.resource, show.operation). */
+function shownFor(property: INodeProperties, key: 'resource' | 'operation'): unknown[] {
+	const values = property.displayOptions?.show?.[key];
+	return Array.isArray(values) ? values : [];
+}
+
+/**
+ * Simplify for tools (n8n's `@tool` display option) on every operation that has no Simplify of its own, on by default:
+ * a model gets a trimmed answer (helpers/sending.ts, sendRequest), a download the file's details instead of the file.
+ * Hidden in a workflow, whose output stays as it is. One field per resource, as operation values repeat across them.
+ */
+export function toolSimplifyProperties(fields: INodeProperties[]): INodeProperties[] {
+	const pairs = (field: INodeProperties) =>
+		shownFor(field, 'resource').flatMap((resource) => shownFor(field, 'operation').map((op) => `${resource}/${op}`));
+	const simplified = new Set(fields.filter((field) => field.name === 'simplify').flatMap(pairs));
+	return fields
+		.filter((field) => field.name === 'operation')
+		.flatMap((field) => {
+			const resource = shownFor(field, 'resource')[0] as string;
+			const operations = (field.options as INodePropertyOptions[])
+				.map((option) => option.value as string)
+				.filter((operation) => !simplified.has(`${resource}/${operation}`));
+			if (operations.length === 0) return [];
+			return [
+				{
+					...simplifyProperty(),
+					description: 'Whether to give the model a trimmed answer instead of the raw data',
+					hint: "On: named values, no empty fields, no file contents (Base64); a download gives the file's details",
+					displayOptions: { show: { '@tool': [true], resource: [resource], operation: operations } },
+				},
+			];
+		});
 }
 
 export function binaryOutputProperty(): INodeProperties {

@@ -14,6 +14,7 @@ import { decodeBase64, detectMimeType, FILE_SIGNATURE_BYTES, fileNameFor, isFile
 import { MAX_ANSWER_DEPTH } from '../shared/depth';
 import { failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer, withDetails } from '../shared/errors';
 import { nodeForErrors } from '../shared/secrets';
+import { runsAsTool } from '../shared/asTool';
 import { binaryPropertyName } from './binary';
 import { toText } from './validation';
 
@@ -107,6 +108,56 @@ export async function simplifyOutput(this: IExecuteSingleFunctions, items: INode
 	return items.map((item) => (item.error ? item : { ...item, json: (simplified(item.json) ?? {}) as IDataObject }));
 }
 
+/** A string of Base64 this long or longer is file content, which a model cannot use: left out for tools. */
+const MIN_BASE64_BLOB = 256;
+/** Any other string longer than this is cut for tools: a model reads the start, and the context stays small. */
+const MAX_TEXT_FOR_MODEL = 2000;
+
+function isBase64Blob(text: string): boolean {
+	if (text.length < MIN_BASE64_BLOB) return false;
+	// A loop, not a regex: the text is the service's and unbounded.
+	for (let index = 0; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		const base64 = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 47 && code <= 57) || code === 43;
+		if (!base64 && !(code === 61 && index >= text.length - 2) && code !== 10 && code !== 13) return false;
+	}
+	return true;
+}
+
+/** A value as a tool hands it to a model: file contents (Base64) left out, long texts cut; links are kept. */
+function trimmedForModel(value: unknown, depth = 0): unknown {
+	if (typeof value === 'string') {
+		if (isBase64Blob(value)) return `[file left out: ${value.length} characters of Base64, not passed to AI tools]`;
+		if (value.length <= MAX_TEXT_FOR_MODEL) return value;
+		return `${value.slice(0, MAX_TEXT_FOR_MODEL)}… [${value.length - MAX_TEXT_FOR_MODEL} more characters left out]`;
+	}
+	if (typeof value !== 'object' || value === null || depth >= MAX_ANSWER_DEPTH) return value;
+	if (Array.isArray(value)) return value.map((entry) => trimmedForModel(entry, depth + 1));
+	return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, trimmedForModel(entry, depth + 1)]));
+}
+
+/** Simplify as a tool (shown on every operation for tools, on by default): whether the tool's answer is trimmed. */
+export function simplifiesForModel(context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>): boolean {
+	return runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
+}
+
+/**
+ * A tool's items as a model reads them (Simplify on): named values and no empty fields (as Simplify does in a
+ * workflow, unless Include Response Wrapper is on), no file contents, no long texts. Error items are left alone.
+ */
+export function itemsForModel(
+	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
+	items: INodeExecutionData[],
+): INodeExecutionData[] {
+	if (!simplifiesForModel(context)) return items;
+	const wrapped = context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
+	return items.map((item) => {
+		if (item.error) return item;
+		const json = wrapped ? item.json : ((simplified(item.json) ?? {}) as IDataObject);
+		return { ...item, json: trimmedForModel(json) as IDataObject };
+	});
+}
+
 /** The output binary field of operations that return a file ("Put Output File in Field"). */
 export function outputBinaryField(context: IExecuteSingleFunctions): string {
 	return binaryPropertyName(context, context.getNodeParameter('binaryPropertyName', 'data'), 'Put Output File in Field') || 'data';
@@ -114,6 +165,21 @@ export function outputBinaryField(context: IExecuteSingleFunctions): string {
 
 /** What n8n's prepareBinaryData takes: bytes, or a stream it writes to the binary store as it arrives. */
 type FileSource = Parameters<IExecuteSingleFunctions['helpers']['prepareBinaryData']>[0];
+
+/** What a download as a tool says in place of the file: n8n passes no binary data to a model. */
+export const FILE_NOT_FOR_TOOLS =
+	"Not passed to AI tools: a model gets the file's details only. Use this operation in a workflow to get the file.";
+
+/** A streamed file's size: as the answer told it (the rest is not read), else read to its end without keeping it. */
+async function sizeOf(stream: FileStream, knownSize: number | undefined): Promise<number> {
+	if (knownSize !== undefined) {
+		stream.destroy?.();
+		return knownSize;
+	}
+	let size = 0;
+	for await (const chunk of stream) size += (chunk as Buffer).length;
+	return size;
+}
 
 async function toBinaryItem(
 	context: IExecuteSingleFunctions,
@@ -128,6 +194,10 @@ async function toBinaryItem(
 	// Options → File Name of the downloads wins over the service's name; the extension always follows the bytes.
 	const chosenName = toText(context.getNodeParameter('options.fileName', ''));
 	const fileName = fileNameFor(chosenName || suggestedName, fallbackName, extension);
+	if (simplifiesForModel(context)) {
+		const fileSize = Buffer.isBuffer(data) ? data.length : await sizeOf(data as unknown as FileStream, knownSize);
+		return pair(context, { ...json, fileName, mimeType, fileSize, file: FILE_NOT_FOR_TOOLS });
+	}
 	const property = outputBinaryField(context);
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
 	// Of a stream, n8n 2.x counts what it stored; n8n 1.x does not, and then the answer's Content-Length tells.

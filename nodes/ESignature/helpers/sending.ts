@@ -20,6 +20,7 @@ import { alternativeOf, identitySigningPath, learn, otherForm, refusesForm } fro
 import { emptyListForModel, errorForModel, runsAsTool } from '../shared/asTool';
 import { nodeForErrors } from '../shared/secrets';
 import { bodyForAnotherAttempt, isStreamedUpload } from './streamedBody';
+import { itemsForModel } from './hooks';
 import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
 
 /*
@@ -170,7 +171,7 @@ async function routedRequest(
 /**
  * The pagination function of every operation (see the top of this file): sends the item's request unless its input
  * was refused or an earlier attempt already created its envelope. As an AI tool, errors and empty lists are told in
- * words a model reads (shared/asTool.ts).
+ * words a model reads (shared/asTool.ts), and items are trimmed for it (Simplify, helpers/hooks.ts itemsForModel).
  */
 export async function sendRequest(
 	this: IExecutePaginationFunctions,
@@ -179,7 +180,7 @@ export async function sendRequest(
 	if (!runsAsTool(this)) return await sendItemRequest(this, requestData);
 	try {
 		const items = await sendItemRequest(this, requestData);
-		return items.length ? items : emptyListForModel(this.getItemIndex());
+		return items.length ? itemsForModel(this, items) : emptyListForModel(this.getItemIndex());
 	} catch (error) {
 		throw error instanceof Error ? errorForModel(error) : error;
 	}

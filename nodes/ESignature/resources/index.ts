@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { toolSimplifyProperties } from '../helpers/descriptions';
 import { sendThroughOneWay } from '../helpers/sending';
 
 import * as accessToken from './accessToken';
@@ -14,9 +15,9 @@ import * as webhook from './webhook';
 
 /**
  * The Resource selector, then every resource's operations and fields as its folder declares them, every request sent
- * through helpers/sending.ts.
+ * through helpers/sending.ts; last, Simplify for tools on the operations that have none (docs/ai-agents.md).
  */
-export const declaredFields: INodeProperties[] = sendThroughOneWay([
+const resourceFields: INodeProperties[] = sendThroughOneWay([
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -45,3 +46,5 @@ export const declaredFields: INodeProperties[] = sendThroughOneWay([
 	...webhook.description,
 	...accessToken.description,
 ]);
+
+export const declaredFields: INodeProperties[] = [...resourceFields, ...toolSimplifyProperties(resourceFields)];

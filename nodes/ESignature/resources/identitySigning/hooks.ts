@@ -10,7 +10,7 @@ import { fileNameFor } from '../../shared/files';
 import { buildSigners } from '../../helpers/signers';
 import { readFileInput } from '../../helpers/fileInput';
 import { base64Of, sendJsonWithDocuments } from '../../helpers/jsonBody';
-import { outputBinaryField } from '../../helpers/hooks';
+import { FILE_NOT_FOR_TOOLS, outputBinaryField } from '../../helpers/hooks';
 import {
 	booleanOf,
 	inputError,
@@ -168,6 +168,10 @@ export async function nameSignedFile(
 	const requestId = toText(this.getNodeParameter('requestId', ''));
 	return items.map((item) => {
 		const binary = item.binary?.[property];
+		// As a tool the item describes the file instead (helpers/hooks.ts): its details take the same name.
+		if (!binary && item.json.file === FILE_NOT_FOR_TOOLS) {
+			return { ...item, json: { requestId, ...item.json, fileName: fileNameFor(sentFileNames.get(this), 'document', 'pdf') } };
+		}
 		if (!binary) return item;
 		const fileName = fileNameFor(sentFileNames.get(this), 'document', binary.fileExtension ?? 'pdf');
 		return {
