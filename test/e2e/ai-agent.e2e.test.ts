@@ -189,6 +189,34 @@ describe('E-Signature tools under the AI Agent', () => {
 		expect(findOne(JSON.parse(requests[1].toolResults[0].output), 'envelopeId')).toEqual(expect.any(String));
 	});
 
+	test('a download as a tool: the model reads the file\'s details, trimmed, never the file', async () => {
+		const account = stack.emulator.state.account(stack.emulator.demo.accountId)!;
+		const { documentId } = stack.emulator.state.createEnvelope(account, { files: [{ fileName: 'lease.pdf', data: stack.emulator.samplePdf }] });
+		const download = eSignatureTool('Download Original', {
+			resource: 'document',
+			operation: 'download',
+			documentId: fromAI('documentId', 'The documentId of the envelope'),
+		});
+		const wf = await agentWorkflow('Agent downloads a document', 'Get me the lease document.', [download]);
+		const { requests } = await converse(wf.id, [
+			() => call('Download_Original', { documentId }),
+			() => ({ text: 'It is lease.pdf.' }),
+		]);
+		expect(stack.emulator.requests.filter((r) => r.path.startsWith('/api/')).map((r) => r.path)).toEqual([`/api/v1/documents/${documentId}`]);
+		// What the model read: one short JSON description of the file, no error, no file content.
+		const output = requests[1].toolResults[0].output;
+		expect(JSON.parse(output)).toEqual([
+			{
+				documentId,
+				fileName: 'lease.pdf',
+				mimeType: 'application/pdf',
+				fileSize: stack.emulator.samplePdf.length,
+				file: "Not passed to AI tools: a model gets the file's details only. Use this operation in a workflow to get the file.",
+			},
+		]);
+		expect(output).not.toContain(stack.emulator.samplePdf.toString('base64').slice(0, 40));
+	});
+
 	test('an unknown ID and a malformed one: what the model reads (Chat Completions API)', async () => {
 		const wf = await agentWorkflow('Agent reads errors', 'What is the status of my envelopes?', [TOOLS.status], { responsesApi: false });
 		const { requests } = await converse(wf.id, [
