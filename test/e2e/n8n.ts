@@ -471,7 +471,21 @@ function normalizeExecution(ex: Execution): Execution {
 }
 
 /** Spawns `n8n start` and waits for /healthz/readiness. */
+/**
+ * Starts n8n; a start-up that fails because a port it was given was taken in the meantime (the ports are picked free,
+ * then handed over, so another process may take one first) is tried again with fresh ports, twice at most.
+ */
 export async function startN8n(opts: StartOptions): Promise<N8nInstance> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startN8nOnce(opts);
+		} catch (error) {
+			if (attempt >= 3 || !/exited during start-up[\s\S]*already in use/.test((error as Error).message)) throw error;
+		}
+	}
+}
+
+async function startN8nOnce(opts: StartOptions): Promise<N8nInstance> {
 	const started = Date.now();
 	const [p1, p2] = await freePorts(2);
 	const ports: N8nPorts = { port: opts.port ?? p1, brokerPort: opts.brokerPort ?? p2 };
