@@ -442,7 +442,7 @@ export function secretsOfCredential(credentials: ICredentialDataDecryptedObject)
 	try {
 		cached = currentAccessToken(credentials);
 	} catch {
-		// A credential with a field missing has no token in this process.
+		// A credential with a field missing has no cached token.
 		cached = undefined;
 	}
 	return [...[...SECRET_FIELDS].map((key) => text(credentials, key)), cached ?? ''].filter((value) => value !== '');
