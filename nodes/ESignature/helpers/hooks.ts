@@ -4,7 +4,6 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
-	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -12,8 +11,7 @@ import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../shared/enums';
 import type { FileStream } from '../shared/files';
 import { decodeBase64, detectMimeType, FILE_SIGNATURE_BYTES, fileNameFor, isFileStream, peekStream } from '../shared/files';
 import { MAX_ANSWER_DEPTH } from '../shared/depth';
-import { failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer, withDetails } from '../shared/errors';
-import { nodeForErrors } from '../shared/secrets';
+import { brokenAnswerError, failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from '../shared/errors';
 import { runsAsTool } from '../shared/asTool';
 import { binaryPropertyName } from './binary';
 import { toText } from './validation';
@@ -254,13 +252,12 @@ async function readJsonAnswer(stream: FileStream): Promise<Buffer | undefined> {
 }
 
 function oversizedAnswerError(context: IExecuteSingleFunctions): NodeApiError {
-	const meaning = `The service answered the download with JSON longer than ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB instead of the file`;
-	const error = new NodeApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
-		message: meaning,
-		description: 'An error answer is a few hundred bytes: this one was not read on. Try again; if it persists, the service is failing.',
-		itemIndex: context.getItemIndex(),
-	});
-	return withDetails(error, { kind: 'service', code: 'ANSWER_TOO_LONG', meaning, serviceMessage: null, httpStatus: null });
+	return brokenAnswerError(
+		context,
+		'ANSWER_TOO_LONG',
+		`The service answered the download with JSON longer than ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB instead of the file`,
+		'An error answer is a few hundred bytes: this one was not read on. Try again; if it persists, the service is failing.',
+	);
 }
 
 /** File downloads: the bytes become a binary property, typed from the bytes (the service may send a ZIP). */

@@ -413,15 +413,24 @@ export function failed(context: IExecuteSingleFunctions, error: Error): INodeExe
 	return [errorItem(context, error)];
 }
 
-/** An answer nested deeper than any of the service's (shared/depth.ts): hostile or broken, and not walked. */
-function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
-	const meaning = `The service's answer is nested more than ${MAX_ANSWER_DEPTH} levels deep`;
+/** An answer the service should never give (hostile or broken), refused unread, with what to do about it. */
+export function brokenAnswerError(context: IExecuteSingleFunctions, code: string, meaning: string, description: string): NodeApiError {
 	const error = new NodeApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
 		message: meaning,
-		description: 'No answer of the service nests this deep: it was not read. Try again; if it persists, the service is failing.',
+		description,
 		itemIndex: context.getItemIndex(),
 	});
-	return withDetails(error, { kind: 'service', code: 'ANSWER_TOO_DEEP', meaning, serviceMessage: null, httpStatus: null });
+	return withDetails(error, { kind: 'service', code, meaning, serviceMessage: null, httpStatus: null });
+}
+
+/** An answer nested deeper than any of the service's (shared/depth.ts): hostile or broken, and not walked. */
+function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
+	return brokenAnswerError(
+		context,
+		'ANSWER_TOO_DEEP',
+		`The service's answer is nested more than ${MAX_ANSWER_DEPTH} levels deep`,
+		'No answer of the service nests this deep: it was not read. Try again; if it persists, the service is failing.',
+	);
 }
 
 /** Reads the answer of an operation; a failed answer (or one nested too deep) goes where failed() sends it. */
