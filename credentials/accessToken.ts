@@ -1,15 +1,9 @@
 import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
-import {
-	controlCharacterIn,
-	httpUrlProblem,
-	MAX_LENGTH,
-	withoutLeadingSlashes,
-	withoutTrailingSlashes,
-} from '../nodes/ESignature/helpers/validation';
-import type { Form } from '../nodes/ESignature/shared/dialects';
-import { formFor, INTEGRATION_BASIC_FIELDS, learn, otherForm, refusesBasicPair } from '../nodes/ESignature/shared/dialects';
+import { controlCharacterIn, httpUrlProblem, MAX_LENGTH, withoutLeadingSlashes, withoutTrailingSlashes } from './text';
+import type { Form } from './dialects';
+import { formFor, INTEGRATION_BASIC_FIELDS, learn, otherForm, refusesBasicPair } from './dialects';
 import { scrubbedText } from './scrubbing';
 
 /**
@@ -91,7 +85,7 @@ function normaliseUrl(value: string, fieldName: string): string {
 	return trimmed;
 }
 
-/** The nodes' rule for text that is sent on (helpers/validation.ts): no control characters, named without the value. */
+/** The nodes' rule for text that is sent on (fields/validation.ts): no control characters, named without the value. */
 function controlProblem(value: string): string | undefined {
 	const found = controlCharacterIn(value);
 	return found ? `has a control character (${found})` : undefined;
@@ -177,7 +171,7 @@ function requireFields(credentials: ICredentialDataDecryptedObject, grant: strin
 
 /**
  * The token request of the credential's grant, with the fields that identify it for the cache key. The Integration
- * grant's Basic pair is the spec's client pair or the live sandbox's account pair (`basic`, shared/dialects.ts).
+ * grant's Basic pair is the spec's client pair or the live sandbox's account pair (`basic`, credentials/dialects.ts).
  */
 function tokenRequest(credentials: ICredentialDataDecryptedObject, basic: Form = 'spec'): {
 	request: IHttpRequestOptions;
@@ -261,7 +255,7 @@ interface TokenRefusal {
 /**
  * Fetches a token. The Integration grant's Basic pair is first the one the credential is known to take (else the
  * spec's); when the service refuses that client, the other pair is tried once and the one accepted is remembered
- * (shared/dialects.ts, integrationGrantBasic). Both refused: the error names both pairs' fields.
+ * (credentials/dialects.ts, integrationGrantBasic). Both refused: the error names both pairs' fields.
  */
 async function fetchToken(
 	helper: IHttpRequestHelper,
@@ -414,7 +408,7 @@ export async function obtainAccessToken(
 /**
  * The service refused the token n8n holds in its own form (HTTP 200 with errorCode 401 or 3), which n8n does not
  * take for a refusal: the next obtainAccessToken without a token (see renewRefusedToken in
- * nodes/ESignature/shared/transport.ts) fetches a new one, unless this process already replaced that token, in which
+ * nodes/ESignature/service/transport.ts) fetches a new one, unless this process already replaced that token, in which
  * case the newer one is handed out. Concurrent refusals of one token share one fetch.
  */
 export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): void {

@@ -1,11 +1,11 @@
 /**
- * The Base64 check and decoding behind every file input and every callback's files (nodes/ESignature/shared/files.ts).
+ * The Base64 check and decoding behind every file input and every callback's files (nodes/ESignature/files/bytes.ts).
  * The check is a loop, not a regular expression (docs/n8n-notes.md#large-files): it must accept and refuse exactly
  * what the pattern /^[A-Za-z0-9+/]+={0,2}$/ with whole groups of four did, and do so on files of many megabytes.
  */
 import { randomBytes } from 'node:crypto';
 
-import { decodeBase64, isBase64, isStrictBase64 } from '../nodes/ESignature/shared/files';
+import { decodeBase64, isBase64, isStrictBase64 } from '../nodes/ESignature/files/bytes';
 
 const pattern = (text: string) => text.length > 0 && text.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(text);
 

@@ -8,7 +8,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { declaredFields as declared } from '../nodes/ESignature/resources';
-import { shareFieldsAcrossOperations } from '../nodes/ESignature/helpers/fieldFolding';
+import { shareFieldsAcrossOperations } from '../nodes/ESignature/fields/folding';
 
 const node = { typeVersion: 1 } as INode;
 const folded = new ESignature().description;

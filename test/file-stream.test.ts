@@ -1,12 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
- * Downloads reach n8n as a stream (nodes/ESignature/helpers/hooks.ts, fileResponseToBinary): the node reads the first
- * bytes to type the file and hands the rest to n8n's binary store untouched (nodes/ESignature/shared/files.ts,
+ * Downloads reach n8n as a stream (nodes/ESignature/routing/answers.ts, fileResponseToBinary): the node reads the first
+ * bytes to type the file and hands the rest to n8n's binary store untouched (nodes/ESignature/files/bytes.ts,
  * peekStream). Here: the bytes read are given back, whatever the chunking, and a file shorter than the signature.
  */
 import { Readable } from 'node:stream';
 
-import { peekStream } from '../nodes/ESignature/shared/files';
+import { peekStream } from '../nodes/ESignature/files/bytes';
 
 const chunked = (...chunks: string[]) => Readable.from(chunks.map((chunk) => Buffer.from(chunk, 'latin1')), { objectMode: false });
 

@@ -2,11 +2,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'http';
 import type { AddressInfo } from 'net';
 
-import { MAX_DOWNLOAD_BYTES, MAX_DOWNLOAD_REDIRECTS } from '../nodes/ESignature/helpers/fileDownload';
+import { MAX_DOWNLOAD_BYTES, MAX_DOWNLOAD_REDIRECTS } from '../nodes/ESignature/files/download';
 import { emulatorSuite } from './harness';
 
 /**
- * File Input → URL (helpers/fileDownload.ts) through n8n-core's routing engine: the node downloads the document from
+ * File Input → URL (files/download.ts) through n8n-core's routing engine: the node downloads the document from
  * a file server this test starts on 127.0.0.1, with n8n's HTTP helper, and sends it to the emulator. Each safety
  * property of docs/ai-agents.md#documents-from-a-url is shown by what the file server and the emulator received.
  */

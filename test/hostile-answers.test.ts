@@ -3,9 +3,9 @@ import { createServer, type Server, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 
 import { forgetAccessToken, obtainAccessToken, CREDENTIALS_KEPT } from '../credentials/accessToken';
-import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../nodes/ESignature/shared/depth';
-import { MAX_JSON_ANSWER_BYTES } from '../nodes/ESignature/helpers/hooks';
-import { scrubbed } from '../nodes/ESignature/shared/secrets';
+import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../nodes/ESignature/service/depth';
+import { MAX_JSON_ANSWER_BYTES } from '../nodes/ESignature/routing/answers';
+import { scrubbed } from '../nodes/ESignature/service/secrets';
 import { emulatorCredentials, emulatorSuite, Harness } from './harness';
 import { preAuthenticationHelper } from './harness/credentials-helper';
 

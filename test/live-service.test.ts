@@ -2,14 +2,14 @@
 /**
  * The service as the spec says and as the live sandbox answered (docs/service-api.md#spec-and-live-service), through
  * n8n-core's routing engine against the emulator in each profile: every point works either way, what worked is
- * remembered per credential (shared/dialects.ts), and no refused form ever creates a second envelope.
+ * remembered per credential (credentials/dialects.ts), and no refused form ever creates a second envelope.
  */
 import { randomUUID } from 'node:crypto';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { forgetAccessToken } from '../credentials/accessToken';
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
-import { forgetDialects } from '../nodes/ESignature/shared/dialects';
+import { forgetDialects } from '../credentials/dialects';
 import type { Profile } from './emulator';
 import { emulatorCredentials, emulatorSuite, type InputItem } from './harness';
 import { preAuthenticationHelper } from './harness/credentials-helper';

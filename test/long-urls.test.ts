@@ -6,7 +6,7 @@ import * as ts from 'typescript';
 
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
 import { baseUrlOf } from '../credentials/accessToken';
-import { withoutLeadingSlashes, withoutTrailingSlashes } from '../nodes/ESignature/helpers/validation';
+import { withoutLeadingSlashes, withoutTrailingSlashes } from '../credentials/text';
 import { triggerSuite } from './harness/trigger';
 
 /**

@@ -110,7 +110,7 @@ describe('a redirect from the service does not carry the bearer token to another
 	});
 });
 
-describe("a redirect of the trigger's calls (shared/transport.ts) does not carry the bearer token either", () => {
+describe("a redirect of the trigger's calls (service/transport.ts) does not carry the bearer token either", () => {
 	const triggers = triggerSuite();
 
 	it('activation against a host that redirects to another port: no Authorization reaches it', async () => {

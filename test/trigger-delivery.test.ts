@@ -17,7 +17,7 @@ import {
 	eventKey,
 } from '../nodes/ESignature/trigger/receivedEvents';
 import { CATCH_UP_MAX_RECALLS } from '../nodes/ESignature/trigger/catchUp';
-import * as callbackModule from '../nodes/ESignature/shared/callback';
+import * as callbackModule from '../nodes/ESignature/trigger/callback';
 
 // An emulator and a FakeN8n for the file, reset before each test.
 const suite = triggerSuite();

@@ -69,7 +69,7 @@ describe("verification: n8n's scanner", () => {
 		['reads an environment variable', 'export const fromEnvironment = process.env.ESIGNATURE_TOKEN;', /restricted global 'process'/],
 		['uses the file system', "import { readFileSync } from 'node:fs'; export const readStoredFile = readFileSync;", /'node:fs' is not allowed/],
 	])('fails on shipped code that %s', async (_what, line, expected) => {
-		const copy = sourceCopyWith('nodes/ESignature/shared/enums.ts', line);
+		const copy = sourceCopyWith('nodes/ESignature/fields/enums.ts', line);
 		try {
 			const result = await scan('--source', '--root', copy);
 			expect(result.code).toBe(1);

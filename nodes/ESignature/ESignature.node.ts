@@ -2,13 +2,13 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
-import { ACTION_BUILDER_HINT } from './shared/builderHints';
+import { ACTION_BUILDER_HINT } from './fields/builderHints';
 import { searchWebhooks } from './methods/listSearch';
 import { declaredFields } from './resources';
-import { resourceOperationSubtitle } from './helpers/descriptions';
-import { shareFieldsAcrossOperations } from './helpers/fieldFolding';
-import { sendRequest } from './helpers/sending';
-import { customApiCallRefused } from './helpers/customApiCall';
+import { resourceOperationSubtitle } from './fields/common';
+import { shareFieldsAcrossOperations } from './fields/folding';
+import { sendRequest } from './routing/sendRequest';
+import { customApiCallRefused } from './routing/customApiCall';
 
 /**
  * The declared fields, folded where identical (see shareFieldsAcrossOperations for why); folded once, when n8n loads
@@ -37,7 +37,7 @@ export class ESignature implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 			json: true,
-			// Service errors often come with HTTP 200 and are read from the body (see shared/errors.ts); other statuses
+			// Service errors often come with HTTP 200 and are read from the body (see service/errors.ts); other statuses
 			// are read the same way. 401 must still throw: that is what makes n8n renew the token and retry.
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},

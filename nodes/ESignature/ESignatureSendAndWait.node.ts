@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
-import { SEND_AND_WAIT_BUILDER_HINT } from './shared/builderHints';
-import { operationSubtitle } from './helpers/descriptions';
-import { itemContext } from './helpers/itemContext';
-import { failed } from './shared/errors';
+import { SEND_AND_WAIT_BUILDER_HINT } from './fields/builderHints';
+import { operationSubtitle } from './fields/common';
+import { itemContext } from './sendAndWait/itemContext';
+import { failed } from './service/errors';
 import { OPERATION, properties } from './sendAndWait/fields';
 import { RESUME_WEBHOOKS, resumeOnSignature } from './sendAndWait/resume';
 import { operationOf, sendForSignature } from './sendAndWait/send';

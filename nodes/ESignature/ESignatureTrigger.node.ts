@@ -9,7 +9,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
-import { TRIGGER_BUILDER_HINT } from './shared/builderHints';
+import { TRIGGER_BUILDER_HINT } from './fields/builderHints';
 import {
 	ANY_EVENT,
 	answerWithoutExecution,
@@ -18,8 +18,8 @@ import {
 	isAuthorized,
 	isWanted,
 	readCallback,
-} from './shared/callback';
-import { confirmCallback } from './shared/confirmation';
+} from './trigger/callback';
+import { confirmCallback } from './trigger/confirmation';
 import { catchUpAndLog, claimCatchUp } from './trigger/catchUp';
 import { claimEvent, confirmEvent, eventKey, releaseEvent, wasReceived } from './trigger/receivedEvents';
 import {

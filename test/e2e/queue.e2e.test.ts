@@ -272,7 +272,7 @@ describe.each<BinaryDataMode>(['database', 'filesystem'])('queue mode, %s binary
 		expect(warmRequests).toBe(0);
 	});
 
-	// What a process learns of a live account (shared/dialects.ts) does not depend on the binary store: run once.
+	// What a process learns of a live account (credentials/dialects.ts) does not depend on the binary store: run once.
 	(binaryDataMode === 'database' ? test : test.skip)(
 		'a live-sandbox account: each worker learns the account pair and the File key at most once, one envelope per run',
 		async () => {

@@ -113,7 +113,7 @@ describe('envelope: create (multipart upload)', () => {
 
 		expect(result.error).toBeUndefined();
 		const [request] = envelopeCalls();
-		// Without a Reference Number the node sends one derived from the execution and item (helpers/idempotency.ts).
+		// Without a Reference Number the node sends one derived from the execution and item (routing/idempotency.ts).
 		expect(request.body).toEqual({ ReferenceNumber: expect.stringMatching(/^n8n-exec-\d+-0-[0-9a-f]{8}$/) });
 		expect(request.query).toEqual({});
 		expect(request.files.map((f) => [f.field, f.fileName])).toEqual([

@@ -76,7 +76,7 @@ describe('envelope: createFromBase64', () => {
 		expect(result.error).toBeUndefined();
 		expect(envelopeCalls()[0].body).toEqual({
 			files: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'x.pdf' },
-			// No Reference Number given: one derived from the execution and item (helpers/idempotency.ts).
+			// No Reference Number given: one derived from the execution and item (routing/idempotency.ts).
 			referenceNumber: expect.stringMatching(/^n8n-/),
 		});
 		expect(result.items[0].json.referenceNumber).toEqual(expect.any(String));

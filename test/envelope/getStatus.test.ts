@@ -66,7 +66,7 @@ describe('envelope: getStatus', () => {
 
 	it('evaluates an Envelope ID given by expression three times per item: twice in the routing engine, once in the node', async () => {
 		// n8n's routing engine evaluates a parameter once per top-level property of that name, in each of its two walks
-		// over the properties; the field is one property for all the operations that show it (helpers/fieldFolding.ts).
+		// over the properties; the field is one property for all the operations that show it (fields/folding.ts).
 		const envelopeIds = [];
 		for (let i = 0; i < 3; i++) {
 			const created = await run({ operation: 'createAndInvite', destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] } }, [pdfItem()]);

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { toolSimplifyProperties } from '../helpers/descriptions';
-import { sendThroughOneWay } from '../helpers/sending';
+import { toolSimplifyProperties } from '../fields/common';
+import { sendThroughOneWay } from '../routing/sendRequest';
 
 import * as accessToken from './accessToken';
 import * as commercialRegistration from './commercialRegistration';
@@ -15,7 +15,7 @@ import * as webhook from './webhook';
 
 /**
  * The Resource selector, then every resource's operations and fields as its folder declares them, every request sent
- * through helpers/sending.ts; last, Simplify for tools on the operations that have none (docs/ai-agents.md).
+ * through routing/sendRequest.ts; last, Simplify for tools on the operations that have none (docs/ai-agents.md).
  */
 const resourceFields: INodeProperties[] = sendThroughOneWay([
 	{

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, simplifyProperty } from '../helpers/descriptions';
-import { fileInputProperties } from '../helpers/fileInput';
-import { destinationsProperties } from '../helpers/recipients';
+import { optionsCollection, simplifyProperty } from '../fields/common';
+import { fileInputProperties } from '../files/fileInput';
+import { destinationsProperties } from '../fields/recipients';
 import { invitationMessageProperty, invitationSubjectProperty } from '../resources/invitation/fields';
 import { SEVERAL_FILES } from '../resources/envelope/fields';
 

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeExecutionData, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CallbackRequest } from '../shared/callback';
-import { answerWithoutExecution, callbackItem, presentedToken, readCallback } from '../shared/callback';
-import { confirmCallback } from '../shared/confirmation';
-import { callService, isNotFound } from '../shared/transport';
+import type { CallbackRequest } from '../trigger/callback';
+import { answerWithoutExecution, callbackItem, presentedToken, readCallback } from '../trigger/callback';
+import { confirmCallback } from '../trigger/confirmation';
+import { callService, isNotFound } from '../service/transport';
 import { RESUME_QUERY, passesResumeCheck, resumeKey } from './resumeUrl';
 
 /*

@@ -2,16 +2,17 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import type { DocumentFile } from '../helpers/binary';
-import { readFileInput } from '../helpers/fileInput';
-import { itemContext } from '../helpers/itemContext';
-import { buildDestinations } from '../helpers/recipients';
-import { MAX_LENGTH, futureDate, inputError, textOf } from '../helpers/validation';
-import { isN8n1 } from '../shared/n8nLine';
+import type { DocumentFile } from '../files/binary';
+import { readFileInput } from '../files/fileInput';
+import { itemContext } from './itemContext';
+import { buildDestinations } from '../fields/recipients';
+import { futureDate, inputError, textOf } from '../fields/validation';
+import { MAX_LENGTH } from '../../../credentials/text';
+import { isN8n1 } from '../service/n8nLine';
 import { SEVERAL_FILES } from '../resources/envelope/fields';
-import { errorForModel, runsAsTool } from '../shared/asTool';
-import { failed, withDetails } from '../shared/errors';
-import { callService, requestService } from '../shared/transport';
+import { errorForModel, runsAsTool } from '../service/asTool';
+import { failed, withDetails } from '../service/errors';
+import { callService, requestService } from '../service/transport';
 import { OPERATION, operationName } from './fields';
 import { RESUME_QUERY, isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { itemContext } from '../helpers/itemContext';
-import { inputError } from '../helpers/validation';
-import { failed } from '../shared/errors';
-import { requestService } from '../shared/transport';
+import { itemContext } from './itemContext';
+import { inputError } from '../fields/validation';
+import { failed } from '../service/errors';
+import { requestService } from '../service/transport';
 import { RESUME_QUERY, isResumeUrlOf, passesResumeCheck, queryOf, signedResumeUrl } from './resumeUrl';
 import { asNodeError, checkRejectedOutput, executionResumeUrl, outputAtTimeLimit, requireResumeKey, waitTillOf } from './send';
 

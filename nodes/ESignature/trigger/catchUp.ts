@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { withoutTrailingSlashes } from '../helpers/validation';
-import { requestService } from '../shared/transport';
+import { withoutTrailingSlashes } from '../../../credentials/text';
+import { requestService } from '../service/transport';
 
 /*
  * Catch-up: when the trigger becomes active again (activation, an edit of the active workflow, the first callback

@@ -2,12 +2,12 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withoutTrailingSlashes } from '../helpers/validation';
-import { headerTokenDigest } from '../shared/callback';
-import { callService, dataOf, isNotFound, requestService } from '../shared/transport';
+import { withoutTrailingSlashes } from '../../../credentials/text';
+import { headerTokenDigest } from './callback';
+import { callService, dataOf, isNotFound, requestService } from '../service/transport';
 import { catchUpAndLog, claimCatchUp } from './catchUp';
 import { forgetEvents } from './receivedEvents';
-import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../shared/triggerUrls';
+import { forgetTriggerWorkflow, rememberTriggerWorkflow } from './urls';
 
 /*
  * The trigger's webhook at the service. Envelopes are pinned to a webhook by its ID, so the ID must outlive

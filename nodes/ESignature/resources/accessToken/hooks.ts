@@ -10,9 +10,9 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { authUrlOf, CREDENTIAL_TYPE, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
-import { failed, parseBody, readServiceAnswer, withDetails } from '../../shared/errors';
-import { toText } from '../../helpers/validation';
-import { nodeForErrors, scrubbed, secretsInHand } from '../../shared/secrets';
+import { failed, parseBody, readServiceAnswer, withDetails } from '../../service/errors';
+import { toText } from '../../fields/validation';
+import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
 
 /* Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
 

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { setPathParameter } from '../../helpers/paths';
-import { inputError, requireText, toText } from '../../helpers/validation';
+import { setPathParameter } from '../../routing/paths';
+import { inputError, requireText, toText } from '../../fields/validation';
 
 /**
  * Longest CR number sent: CR numbers and the unified national numbers that replace them have 10 digits; 20 leaves

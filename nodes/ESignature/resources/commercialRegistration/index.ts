@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyOutput, unwrapFoundResponse } from '../../helpers/hooks';
+import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import * as check from './check';
 import { setCommercialNumberPath, setLanguageQuery } from './hooks';
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, documentIdProperty, downloadOptions } from '../../helpers/descriptions';
+import { binaryOutputProperty, documentIdProperty, downloadOptions } from '../../fields/common';
 
 const properties: INodeProperties[] = [
 	documentIdProperty(),

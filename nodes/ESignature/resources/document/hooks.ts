@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { setPathParameter } from '../../helpers/paths';
-import { requireGuid } from '../../helpers/validation';
+import { setPathParameter } from '../../routing/paths';
+import { requireGuid } from '../../fields/validation';
 
 /** Fills `{documentId}` in the operation's path with the checked Document ID. */
 export async function setDocumentIdPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {

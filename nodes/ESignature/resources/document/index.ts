@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { base64ResponseToBinary, fileResponseToBinary, requestFile } from '../../helpers/hooks';
+import { base64ResponseToBinary, fileResponseToBinary, requestFile } from '../../routing/answers';
 import * as download from './download';
 import * as downloadSigned from './downloadSigned';
 import * as getCompleted from './getCompleted';

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { envelopeIdProperty, responseOptions } from '../../helpers/descriptions';
-import { fileInputProperties } from '../../helpers/fileInput';
+import { envelopeIdProperty, responseOptions } from '../../fields/common';
+import { fileInputProperties } from '../../files/fileInput';
 import { SEVERAL_FILES } from './fields';
 
 const properties: INodeProperties[] = [

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions, simplifyProperty } from '../../helpers/descriptions';
-import { fileInputProperties } from '../../helpers/fileInput';
+import { responseOptions, simplifyProperty } from '../../fields/common';
+import { fileInputProperties } from '../../files/fileInput';
 import { SEVERAL_FILES, fileIdField, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
 
 const properties: INodeProperties[] = [

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions, simplifyProperty } from '../../helpers/descriptions';
-import { destinationsProperties } from '../../helpers/recipients';
-import { fileInputProperties } from '../../helpers/fileInput';
+import { responseOptions, simplifyProperty } from '../../fields/common';
+import { destinationsProperties } from '../../fields/recipients';
+import { fileInputProperties } from '../../files/fileInput';
 import { SEVERAL_FILES, optionalWebhookProperty } from './fields';
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { webhookLocatorProperty } from '../../helpers/descriptions';
-import type { FileInputOptions } from '../../helpers/fileInput';
+import { webhookLocatorProperty } from '../../fields/common';
+import type { FileInputOptions } from '../../files/fileInput';
 
 /** Fields several envelope operations share. */
 

@@ -6,32 +6,24 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { UploadFile } from '../../helpers/binary';
-import { buildDestinations } from '../../helpers/recipients';
-import { isErrorItem, isServiceWrapper, parseBody, readServiceAnswer } from '../../shared/errors';
-import type { FileInputOptions, LeftInStore } from '../../helpers/fileInput';
-import { readFileInput } from '../../helpers/fileInput';
-import { base64Of, sendJsonWithDocuments } from '../../helpers/jsonBody';
-import { sendMultipart } from '../../helpers/multipart';
-import { keepWrapper, unwrapResponse } from '../../helpers/hooks';
-import { setPathParameter } from '../../helpers/paths';
-import { referenceToSend } from '../../helpers/idempotency';
-import {
-	booleanOf,
-	futureDate,
-	MAX_LENGTH,
-	optionalBoolean,
-	optionalGuid,
-	optionalText,
-	requireGuid,
-	secretOf,
-} from '../../helpers/validation';
+import type { UploadFile } from '../../files/binary';
+import { buildDestinations } from '../../fields/recipients';
+import { isErrorItem, isServiceWrapper, parseBody, readServiceAnswer } from '../../service/errors';
+import type { FileInputOptions, LeftInStore } from '../../files/fileInput';
+import { readFileInput } from '../../files/fileInput';
+import { base64Of, sendJsonWithDocuments } from '../../files/jsonBody';
+import { sendMultipart } from '../../files/multipart';
+import { keepWrapper, unwrapResponse } from '../../routing/answers';
+import { setPathParameter } from '../../routing/paths';
+import { referenceToSend } from '../../routing/idempotency';
+import { booleanOf, futureDate, optionalBoolean, optionalGuid, optionalText, requireGuid, secretOf } from '../../fields/validation';
+import { MAX_LENGTH } from '../../../../credentials/text';
 import { SEVERAL_FILES } from './fields';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
-import type { Form } from '../../shared/dialects';
-import { formFor, offerAlternative } from '../../shared/dialects';
+import type { Form } from '../../../../credentials/dialects';
+import { formFor, offerAlternative } from '../../../../credentials/dialects';
 
-/** Uploads read stored files as they send them (helpers/streamedBody.ts). */
+/** Uploads read stored files as they send them (files/streamedBody.ts). */
 const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions & LeftInStore;
 const SEVERAL_FILES_LEFT_IN_STORE = { ...SEVERAL_FILES, ...LEFT_IN_STORE };
 
@@ -120,7 +112,7 @@ export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions
 	const [document] = await readFileInput(this, LEFT_IN_STORE);
 	const { file, fileName } = toBase64File(document);
 	const envelopeFields = await base64CreateFields(this, webhookId);
-	// The spec's `files` or the live service's `File`, whichever the credential takes (shared/dialects.ts).
+	// The spec's `files` or the live service's `File`, whichever the credential takes (credentials/dialects.ts).
 	const build = (options: IHttpRequestOptions, form: Form) =>
 		sendJsonWithDocuments(options, { ...envelopeFields, [form === 'spec' ? 'files' : 'File']: compact({ fileId, file, fileName }) });
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
@@ -239,7 +231,7 @@ function specSigner(signatory: IDataObject): IDataObject {
 }
 
 /**
- * The status in the spec's names whichever shape the service answered (shared/dialects.ts has the others; this one
+ * The status in the spec's names whichever shape the service answered (credentials/dialects.ts has the others; this one
  * needs no memory): the live `{id, signatories[{fullName, ...}], documents}` becomes `{envelopeId, signers[{name, ...}]}`.
  */
 function specStatus(data: IDataObject): IDataObject {

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyOutput, unwrapFoundResponse, unwrapResponse } from '../../helpers/hooks';
+import { simplifyOutput, unwrapFoundResponse, unwrapResponse } from '../../routing/answers';
 import * as addFiles from './addFiles';
 import * as cancel from './cancel';
 import * as create from './create';

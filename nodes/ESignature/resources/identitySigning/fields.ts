@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { FileInputOptions } from '../../helpers/fileInput';
+import type { FileInputOptions } from '../../files/fileInput';
 
 /** Fields both identity-provider signing operations take (v1, and v2 which adds the signer details). */
 

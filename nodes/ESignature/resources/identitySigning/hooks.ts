@@ -5,25 +5,17 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { readBinaryFile, requireBase64 } from '../../helpers/binary';
-import { fileNameFor } from '../../shared/files';
-import { buildSigners } from '../../helpers/signers';
-import { readFileInput } from '../../helpers/fileInput';
-import { base64Of, sendJsonWithDocuments } from '../../helpers/jsonBody';
-import { FILE_NOT_FOR_TOOLS, outputBinaryField } from '../../helpers/hooks';
-import {
-	booleanOf,
-	inputError,
-	integerOf,
-	MAX_LENGTH,
-	requireGuid,
-	secretOf,
-	textOf,
-	toText,
-} from '../../helpers/validation';
+import { readBinaryFile, requireBase64 } from '../../files/binary';
+import { fileNameFor } from '../../files/bytes';
+import { buildSigners } from '../../fields/signers';
+import { readFileInput } from '../../files/fileInput';
+import { base64Of, sendJsonWithDocuments } from '../../files/jsonBody';
+import { FILE_NOT_FOR_TOOLS, outputBinaryField } from '../../routing/answers';
+import { booleanOf, inputError, integerOf, requireGuid, secretOf, textOf, toText } from '../../fields/validation';
+import { MAX_LENGTH } from '../../../../credentials/text';
 import { IDENTITY_FILE_INPUT } from './fields';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
-import { formFor, identitySigningPath, offerAlternative } from '../../shared/dialects';
+import { formFor, identitySigningPath, offerAlternative } from '../../../../credentials/dialects';
 
 /** Request builders of identity-provider signing (v1 and v2). */
 
@@ -34,7 +26,7 @@ import { formFor, identitySigningPath, offerAlternative } from '../../shared/dia
 const sentFileNames = new WeakMap<IExecuteSingleFunctions, string>();
 
 async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
-	// Read from n8n's store as the request is sent (helpers/streamedBody.ts).
+	// Read from n8n's store as the request is sent (files/streamedBody.ts).
 	const [document] = await readFileInput(context, { ...IDENTITY_FILE_INPUT, leaveInStore: true });
 	sentFileNames.set(context, document.fileName);
 	// The PDF's password is sent exactly as entered: spaces may be part of it.
@@ -132,7 +124,7 @@ export async function buildSignWithSignersRequest(
 	return await atIdentitySigningPath(this, sendJsonWithDocuments(requestOptions, body), 2, body);
 }
 
-/** The spec's `idp` path or the published reference's `nafath` path, whichever the credential takes (shared/dialects.ts). */
+/** The spec's `idp` path or the published reference's `nafath` path, whichever the credential takes (credentials/dialects.ts). */
 async function atIdentitySigningPath(
 	context: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -168,7 +160,7 @@ export async function nameSignedFile(
 	const requestId = toText(this.getNodeParameter('requestId', ''));
 	return items.map((item) => {
 		const binary = item.binary?.[property];
-		// As a tool the item describes the file instead (helpers/hooks.ts): its details take the same name.
+		// As a tool the item describes the file instead (routing/answers.ts): its details take the same name.
 		if (!binary && item.json.file === FILE_NOT_FOR_TOOLS) {
 			return { ...item, json: { requestId, ...item.json, fileName: fileNameFor(sentFileNames.get(this), 'document', 'pdf') } };
 		}

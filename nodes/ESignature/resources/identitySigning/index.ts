@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { base64ResponseToBinary } from '../../helpers/hooks';
+import { base64ResponseToBinary } from '../../routing/answers';
 import { buildSignRequest, buildSignWithSignersRequest, nameSignedFile } from './hooks';
 import * as sign from './sign';
 import * as signWithSigners from './signWithSigners';

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, responseOptions } from '../../helpers/descriptions';
-import { fileInputProperties } from '../../helpers/fileInput';
+import { binaryOutputProperty, responseOptions } from '../../fields/common';
+import { fileInputProperties } from '../../files/fileInput';
 import {
 	IDENTITY_FILE_INPUT,
 	filePasswordProperty,

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, responseOptions } from '../../helpers/descriptions';
-import { fileInputProperties } from '../../helpers/fileInput';
-import { signersProperties } from '../../helpers/signers';
+import { binaryOutputProperty, responseOptions } from '../../fields/common';
+import { fileInputProperties } from '../../files/fileInput';
+import { signersProperties } from '../../fields/signers';
 import {
 	IDENTITY_FILE_INPUT,
 	filePasswordProperty,

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentIdProperty, responseOptions, simplifyProperty } from '../../helpers/descriptions';
-import { destinationsProperties } from '../../helpers/recipients';
+import { documentIdProperty, responseOptions, simplifyProperty } from '../../fields/common';
+import { destinationsProperties } from '../../fields/recipients';
 import { invitationMessageProperty, invitationSubjectProperty } from './fields';
 
 /** The v2 invitation body: the signers get links, nothing is sent (Send and Get Links takes the same fields). */

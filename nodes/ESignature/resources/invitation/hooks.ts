@@ -5,18 +5,10 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { buildDestinations, normaliseDestinations } from '../../helpers/recipients';
-import { isPlainObject, jsonListParameter, pick } from '../../helpers/json';
-import {
-	futureDate,
-	inputError,
-	MAX_LENGTH,
-	optionalPhone,
-	optionalText,
-	requireEmail,
-	requireGuid,
-	textOf,
-} from '../../helpers/validation';
+import { buildDestinations, normaliseDestinations } from '../../fields/recipients';
+import { isPlainObject, jsonListParameter, pick } from '../../fields/json';
+import { futureDate, inputError, optionalPhone, optionalText, requireEmail, requireGuid, textOf } from '../../fields/validation';
+import { MAX_LENGTH } from '../../../../credentials/text';
 
 /** Request builders of the invitation operations. */
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyOutput, unwrapResponse } from '../../helpers/hooks';
+import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import * as extend from './extend';
 import * as getSigningLinks from './getSigningLinks';
 import {

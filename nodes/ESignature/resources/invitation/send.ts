@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentIdProperty, responseOptions } from '../../helpers/descriptions';
-import { destinationsProperties } from '../../helpers/recipients';
+import { documentIdProperty, responseOptions } from '../../fields/common';
+import { destinationsProperties } from '../../fields/recipients';
 
 const properties: INodeProperties[] = [
 	documentIdProperty(),

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../helpers/descriptions';
-import { destinationsProperties } from '../../helpers/recipients';
+import { responseOptions } from '../../fields/common';
+import { destinationsProperties } from '../../fields/recipients';
 
 const BULK_JSON_EXAMPLE =
 	'[{"documentId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "destinations": [{"destinationName": "Jane Doe", "destinationEmail": "jane@example.com"}]}]';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listInputProperty, responseOptions } from '../../helpers/descriptions';
+import { listInputProperty, responseOptions } from '../../fields/common';
 
 const REMINDERS_JSON_EXAMPLE =
 	'[{"requestId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "destinationEmail": "jane@example.com"}]';

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { envelopeIdProperty, responseOptions } from '../../helpers/descriptions';
-import { destinationsProperties } from '../../helpers/recipients';
+import { envelopeIdProperty, responseOptions } from '../../fields/common';
+import { destinationsProperties } from '../../fields/recipients';
 import { invitationMessageProperty } from './fields';
 
 const properties: INodeProperties[] = [

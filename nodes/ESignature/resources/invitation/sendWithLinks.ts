@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentIdProperty, responseOptions, simplifyProperty } from '../../helpers/descriptions';
-import { destinationsProperties } from '../../helpers/recipients';
+import { documentIdProperty, responseOptions, simplifyProperty } from '../../fields/common';
+import { destinationsProperties } from '../../fields/recipients';
 import { invitationMessageProperty, invitationSubjectProperty } from './fields';
 
 /** The v3 invitation body: the signers are invited and get links (Get Signing Links takes the same fields). */

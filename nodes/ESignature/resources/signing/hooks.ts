@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { referenceToSend } from '../../helpers/idempotency';
-import { buildSigners } from '../../helpers/signers';
-import { inputError, MAX_LENGTH, requireGuid, secretOf, textOf } from '../../helpers/validation';
+import { referenceToSend } from '../../routing/idempotency';
+import { buildSigners } from '../../fields/signers';
+import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
+import { MAX_LENGTH } from '../../../../credentials/text';
 
 /** Request builders of the direct signing operations. */
 
@@ -27,7 +28,7 @@ export async function buildSignByTemplateRequest(this: IExecuteSingleFunctions, 
 		return { fieldName, value };
 	});
 	const additional = (this.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
-	// Signing by template creates an envelope: its reference number makes a retried run safe (helpers/idempotency.ts).
+	// Signing by template creates an envelope: its reference number makes a retried run safe (routing/idempotency.ts).
 	const referenceNumber = referenceToSend(this);
 	// The password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(this, additional.password, 'Document Password');

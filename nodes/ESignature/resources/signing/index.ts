@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapResponse } from '../../helpers/hooks';
+import { unwrapResponse } from '../../routing/answers';
 import { buildSignByTemplateRequest, buildSignRequest } from './hooks';
 import * as sign from './sign';
 import * as signByTemplate from './signByTemplate';

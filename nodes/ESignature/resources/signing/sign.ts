@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentIdProperty, responseOptions } from '../../helpers/descriptions';
-import { signersProperties } from '../../helpers/signers';
+import { documentIdProperty, responseOptions } from '../../fields/common';
+import { signersProperties } from '../../fields/signers';
 
 const properties: INodeProperties[] = [
 	documentIdProperty(),

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../helpers/descriptions';
-import { SMS_PROVIDERS } from '../../shared/enums';
+import { responseOptions } from '../../fields/common';
+import { SMS_PROVIDERS } from '../../fields/enums';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { inputError, requireAuthorsUrl, requireText, secretOf } from '../../helpers/validation';
-import { namedValueOf } from '../../helpers/namedValues';
-import { SMS_PROVIDERS } from '../../shared/enums';
+import { inputError, requireAuthorsUrl, requireText, secretOf } from '../../fields/validation';
+import { namedValueOf } from '../../fields/namedValues';
+import { SMS_PROVIDERS } from '../../fields/enums';
 
 /**
  * How `smsProvider` travels. The spec describes it as a string identifier, yet its sample sends a number: the number

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapResponse } from '../../helpers/hooks';
+import { unwrapResponse } from '../../routing/answers';
 import * as configure from './configure';
 import { buildConfigureRequest } from './hooks';
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../helpers/descriptions';
+import { responseOptions } from '../../fields/common';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../helpers/descriptions';
-import { WEBHOOK_DELIVERY_STATUSES } from '../../shared/enums';
+import { responseOptions } from '../../fields/common';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
 
 const properties: INodeProperties[] = [
 	{

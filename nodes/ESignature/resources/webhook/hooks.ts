@@ -1,21 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
-import { namedValueOf } from '../../helpers/namedValues';
-import { setPathParameter } from '../../helpers/paths';
-import { WEBHOOK_DELIVERY_STATUSES } from '../../shared/enums';
-import {
-	booleanOf,
-	inputError,
-	integerOf,
-	MAX_LENGTH,
-	requireAuthorsUrl,
-	requireGuid,
-	secretOf,
-	textOf,
-} from '../../helpers/validation';
-import { isErrorItem, notFoundError } from '../../shared/errors';
-import { maskedAnswer } from '../../shared/secrets';
-import { requestService } from '../../shared/transport';
+import { namedValueOf } from '../../fields/namedValues';
+import { setPathParameter } from '../../routing/paths';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
+import { booleanOf, inputError, integerOf, requireAuthorsUrl, requireGuid, secretOf, textOf } from '../../fields/validation';
+import { MAX_LENGTH } from '../../../../credentials/text';
+import { isErrorItem, notFoundError } from '../../service/errors';
+import { maskedAnswer } from '../../service/secrets';
+import { requestService } from '../../service/transport';
 
 /** Request builders of the webhook operations. */
 
@@ -147,9 +139,9 @@ export async function filterDeliveryLogs(this: IExecuteSingleFunctions, items: I
 
 /**
  * Webhooks and delivery logs as output: a header token shows as set, with its last four characters, never in clear;
- * n8n's resume token in a waiting execution's URL is masked (shared/secrets.ts).
+ * n8n's resume token in a waiting execution's URL is masked (service/secrets.ts).
  */
 export async function hideHeaderTokens(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	// Error items pass as they are: their identity carries their details (shared/errors.ts).
+	// Error items pass as they are: their identity carries their details (service/errors.ts).
 	return items.map((item) => (isErrorItem(item) ? item : { ...item, json: maskedAnswer(item.json) }));
 }

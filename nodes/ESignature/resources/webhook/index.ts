@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapFoundResponse, unwrapResponse } from '../../helpers/hooks';
+import { unwrapFoundResponse, unwrapResponse } from '../../routing/answers';
 import * as create from './create';
 import * as createMany from './createMany';
 import * as del from './delete';

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { triggerUrlOf } from '../../shared/triggerUrls';
+import { triggerUrlOf } from '../../trigger/urls';
 import { waitingExecutionOf } from '../../sendAndWait/resumeUrl';
 
 /**

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions, webhookLocatorProperty } from '../../helpers/descriptions';
+import { responseOptions, webhookLocatorProperty } from '../../fields/common';
 
 const properties: INodeProperties[] = [
 	webhookLocatorProperty(),

@@ -2,10 +2,16 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { NodeApiError } from 'n8n-workflow';
 
-import { runsAsTool } from '../shared/asTool';
-import { AUTHENTICATION_TYPES } from '../shared/enums';
-import { nodeForErrors } from '../shared/secrets';
-import { INVALID_INPUT, withDetails } from '../shared/errors';
+import { runsAsTool } from '../service/asTool';
+import { AUTHENTICATION_TYPES } from './enums';
+import { nodeForErrors } from '../service/secrets';
+import { INVALID_INPUT, withDetails } from '../service/errors';
+import type { Lines } from '../../../credentials/text';
+import {
+	controlCharacterIn,
+	httpUrlProblem,
+	MAX_LENGTH,
+} from '../../../credentials/text';
 
 /*
  * Checks of what the user entered, before anything is sent. Every check names the field it refuses, in the words the
@@ -19,28 +25,6 @@ export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 /** Dot-separated parts on both sides of the @, none empty (no "..", no leading or trailing dot); any script. */
 const EMAIL = /^[^\s@.]+(?:\.[^\s@.]+)*@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-/**
- * Longest values the node sends. The service publishes no limits (docs/service-api.md#decisions); each is far above
- * any real value of its kind and far below what breaks a request (a 1,000,000-character name was sent as it was).
- */
-export const MAX_LENGTH = {
-	/** Names, user names, sender names, IDs and other short texts: 256, the usual size of such columns. */
-	text: 256,
-	/** An e-mail address: RFC 5321 allows a path of 256 octets, the address inside its angle brackets 254. */
-	email: 254,
-	/** A reference number: 100, twice the longest the node derives (docs/service-api.md#decisions). */
-	referenceNumber: 100,
-	/** An invitation subject: 255, the longest subject line mail programs keep unfolded. */
-	subject: 255,
-	/** Invitation messages, template field values, signature text: 4,000, a long letter. */
-	longText: 4000,
-	/** A URL: 2,048, the longest that browsers, proxies and servers all accept. */
-	url: 2048,
-	/** A file name: 255, the longest most file systems allow. */
-	fileName: 255,
-	/** Passwords and tokens: 1,024; a header token travels back in a header, which servers cap at a few kilobytes. */
-	secret: 1024,
-} as const;
 
 /** Phone numbers: E.164 allows at most 15 digits; the shortest national numbers in use have 7. */
 export const PHONE_DIGITS = { min: 7, max: 15 } as const;
@@ -75,32 +59,6 @@ export function kindOf(value: unknown): string {
 	return `a ${typeof value}`;
 }
 
-/**
- * Control characters in text the service stores or sends on: C0 and C1 controls, DEL and the Unicode line and
- * paragraph separators. A CR or LF in a header token or a URL would split what the service sends; a NUL cuts text
- * short. Multi-line fields (messages) keep line breaks and tabs.
- */
-/** Whether text is one line or may have several (line breaks and tabs allowed). */
-export type Lines = 'single' | 'multi';
-
-/** Tab, LF and CR: the line breaks a multi-line field keeps. */
-const LINE_CODES = new Set([0x09, 0x0a, 0x0d]);
-
-/** Whether a UTF-16 code is a control character in the sense above (a comparison, not a regular expression of them). */
-export function isControlCode(code: number, lines: Lines = 'single'): boolean {
-	if (lines === 'multi' && LINE_CODES.has(code)) return false;
-	if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
-	return lines === 'single' && (code === 0x2028 || code === 0x2029);
-}
-
-/** The first control character in text, as "U+000A at character 5", or undefined. */
-export function controlCharacterIn(text: string, lines: Lines = 'single'): string | undefined {
-	for (let index = 0; index < text.length; index++) {
-		const code = text.charCodeAt(index);
-		if (isControlCode(code, lines)) return `U+${code.toString(16).toUpperCase().padStart(4, '0')} at character ${index + 1}`;
-	}
-	return undefined;
-}
 
 /** Refuses a control character, naming the field and where it is (never the rest of the value: it may be a secret). */
 function refuseControlCharacters(context: IExecuteSingleFunctions, text: string, fieldLabel: string, lines: Lines): void {
@@ -256,39 +214,6 @@ export function optionalPhone(context: IExecuteSingleFunctions, value: unknown, 
 	return compact;
 }
 
-/**
- * What is wrong with an http(s) URL, or undefined: it must parse, be http or https, and name a host right after the
- * "//" (URL parsers read "https:///x" as host "x"; the service would not). Only the protocol and host are shown: the
- * rest of a URL (path, query) may carry a key or token. Used by the nodes' URL fields and the credential's.
- */
-export function httpUrlProblem(text: string): string | undefined {
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		return 'must be an http:// or https:// URL, got text that is not a URL';
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		const start = url.host ? `${url.protocol}//${url.host}` : url.protocol;
-		return `must be an http:// or https:// URL, got one starting with "${start}"`;
-	}
-	if (!/^https?:\/\/[^/\\?#\s]/i.test(text)) return `must name a host after "${url.protocol}//", such as ${url.protocol}//example.com/`;
-	return undefined;
-}
-
-/** Text without the slashes it ends with, by a loop: the regex /\/+$/ takes quadratic time on a long run of slashes. */
-export function withoutTrailingSlashes(text: string): string {
-	let end = text.length;
-	while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
-	return text.slice(0, end);
-}
-
-/** Text without the slashes it starts with (linear, as withoutTrailingSlashes). */
-export function withoutLeadingSlashes(text: string): string {
-	let start = 0;
-	while (start < text.length && text.charCodeAt(start) === 0x2f) start++;
-	return text.slice(start);
-}
 
 /** A required http(s) URL, trimmed (httpUrlProblem). */
 export function requireHttpUrl(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
@@ -454,7 +379,7 @@ function isInternalIpv6(groups: number[]): boolean {
  * Why a URL's host is internal, or undefined when it looks public: an IP address of an internal range, or a name of
  * the machine or a local network ("localhost", "*.internal", "*.local", a name without a dot, which a resolver
  * completes with the local search domain). A public-looking name can still resolve to an internal address: that is
- * checked only where n8n's egress filter resolves it (helpers/fileDownload.ts).
+ * checked only where n8n's egress filter resolves it (files/download.ts).
  */
 export function internalAddressProblem(url: URL): string | undefined {
 	const host = url.hostname.toLowerCase().replace(/\.$/, '');

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'crypto';
 import type { IBinaryKeyData, IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { PROTOTYPE_KEYS } from '../helpers/json';
-import { EMPTY_GUID, isGuid } from '../helpers/validation';
-import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from './files';
-import { CALLBACK_AUTHENTICATION_NAMES, CALLBACK_STATUSES, CORRECTED_FIELD_NAMES, toNumber } from './enums';
+import { PROTOTYPE_KEYS } from '../fields/json';
+import { EMPTY_GUID, isGuid } from '../fields/validation';
+import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from '../files/bytes';
+import { CALLBACK_AUTHENTICATION_NAMES, CALLBACK_STATUSES, CORRECTED_FIELD_NAMES, toNumber } from '../fields/enums';
 
 /** The parts of n8n's (Express) request the trigger reads; rawBody holds the bytes n8n received. */
 export interface CallbackRequest {

@@ -12,15 +12,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ErrorDetails } from '../shared/errors';
-import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, isErrorItem, withDetails } from '../shared/errors';
-import { refusesToken, sendRenewingToken } from '../shared/transport';
-import type { Alternative, FailedAnswer } from '../shared/dialects';
-import { alternativeOf, identitySigningPath, learn, otherForm, refusesForm } from '../shared/dialects';
-import { emptyListForModel, errorForModel, runsAsTool } from '../shared/asTool';
-import { nodeForErrors } from '../shared/secrets';
-import { bodyForAnotherAttempt, isStreamedUpload } from './streamedBody';
-import { itemsForModel } from './hooks';
+import type { ErrorDetails } from '../service/errors';
+import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, isErrorItem, withDetails } from '../service/errors';
+import { refusesToken, sendRenewingToken } from '../service/transport';
+import type { Alternative, FailedAnswer } from '../../../credentials/dialects';
+import { alternativeOf, identitySigningPath, learn, otherForm, refusesForm } from '../../../credentials/dialects';
+import { emptyListForModel, errorForModel, runsAsTool } from '../service/asTool';
+import { nodeForErrors } from '../service/secrets';
+import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
+import { itemsForModel } from './answers';
 import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
 
 /*
@@ -33,7 +33,7 @@ import { createKey, createOperation, createReference, rememberCreate, remembered
  * thrown. sendRequest then:
  * - answers a refused input with the error, paired with its item (thrown, or an error item with Continue On Fail),
  *   and sends nothing;
- * - answers the retry of a create this process already made from memory, sending nothing (helpers/idempotency.ts);
+ * - answers the retry of a create this process already made from memory, sending nothing (routing/idempotency.ts);
  * - turns a failed connection (a timeout, a refused connection) into the mapped error of its item.
  */
 
@@ -132,7 +132,7 @@ function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome): bo
 /**
  * The routing engine's request; sent once more, in one place, after the service refused the token: where n8n did not
  * renew it (renewRefusedToken) or renewed it without sending a stream again. A streamed body is made again from n8n's
- * store for that attempt (helpers/streamedBody.ts).
+ * store for that attempt (files/streamedBody.ts).
  */
 async function routedRequest(
 	context: IExecutePaginationFunctions,
@@ -171,7 +171,7 @@ async function routedRequest(
 /**
  * The pagination function of every operation (see the top of this file): sends the item's request unless its input
  * was refused or an earlier attempt already created its envelope. As an AI tool, errors and empty lists are told in
- * words a model reads (shared/asTool.ts), and items are trimmed for it (Simplify, helpers/hooks.ts itemsForModel).
+ * words a model reads (service/asTool.ts), and items are trimmed for it (Simplify, routing/answers.ts itemsForModel).
  */
 export async function sendRequest(
 	this: IExecutePaginationFunctions,
@@ -221,7 +221,7 @@ const settled = (outcome: Outcome): INodeExecutionData[] => {
 };
 
 /**
- * The item's request in the form its credential is known to take (shared/dialects.ts): when the answer says the
+ * The item's request in the form its credential is known to take (credentials/dialects.ts): when the answer says the
  * account wants the other form, the request is made once in that form, and the form the service accepted is remembered.
  * A refused form creates nothing at the service, so a create still makes one envelope.
  */

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { listInputProperty } from './descriptions';
+import { listInputProperty } from './common';
 import {
 	AUTHENTICATION_TYPES,
 	DESTINATION_TYPES,
 	INVITATION_LANGUAGE_CHOICES,
 	INVITATION_LANGUAGES,
 	SAVED_INVITATION_LANGUAGE_NUMBERS,
-} from '../shared/enums';
+} from './enums';
 import { namedValueOf } from './namedValues';
 import { findFieldKey, isPlainObject, jsonListParameter, jsonObjectParameter } from './json';
 import {
@@ -15,13 +15,13 @@ import {
 	futureDate,
 	inputError,
 	integerOf,
-	MAX_LENGTH,
 	optionalPhone,
 	refuseUnverifiableSigner,
 	requireEmail,
 	requireHttpUrl,
 	textOf,
 } from './validation';
+import { MAX_LENGTH } from '../../../credentials/text';
 
 /**
  * The recipients of invitations: the signers the service invites, which its API calls "destinations". One field
@@ -322,7 +322,7 @@ export function buildDestinations(
 }
 
 /**
- * A language chosen from the list when its choices were numbers, as the name its user saw (shared/enums.ts); a number
+ * A language chosen from the list when its choices were numbers, as the name its user saw (fields/enums.ts); a number
  * from an expression is an expression's text here, and is sent as given.
  */
 function savedLanguage(saved: unknown): IDataObject {

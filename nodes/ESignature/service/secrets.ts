@@ -26,7 +26,7 @@ export { scrubbedText };
 export function scrubbed<T>(value: T, secrets: readonly unknown[]): T {
 	const texts = scrubbable(secrets);
 	if (texts.length === 0) return value;
-	// Deeper than any answer may be, a value is left out rather than shown unscrubbed (shared/depth.ts).
+	// Deeper than any answer may be, a value is left out rather than shown unscrubbed (service/depth.ts).
 	const scrub = (entry: unknown, depth: number): unknown => {
 		if (typeof entry === 'string') return scrubbedText(entry, texts);
 		if (typeof entry !== 'object' || entry === null || Buffer.isBuffer(entry)) return entry;

@@ -1,12 +1,12 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import type { FileStream } from '../shared/files';
+import type { FileStream } from './bytes';
 import type { StoredFile } from './binary';
 
 /*
  * Request bodies that read files from n8n's store as they are sent (multipart uploads, JSON bodies with documents;
  * docs/n8n-notes.md#large-files): no copy of a file is held in memory. A stream can be sent only once, so every new
- * attempt gets a fresh one (bodyForAnotherAttempt, called by helpers/sending.ts).
+ * attempt gets a fresh one (bodyForAnotherAttempt, called by routing/sendRequest.ts).
  */
 
 /** A piece of a body: bytes as they are, or a stored file, sent as its bytes or as its Base64 text. */

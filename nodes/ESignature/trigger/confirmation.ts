@@ -2,9 +2,9 @@ import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Callback } from './callback';
-import { isFailedAnswer, isServiceWrapper } from './errors';
-import { decodeBase64 } from './files';
-import { type ServiceAnswer, type ServiceContext, callService, isNotFound } from './transport';
+import { isFailedAnswer, isServiceWrapper } from '../service/errors';
+import { decodeBase64 } from '../files/bytes';
+import { type ServiceAnswer, type ServiceContext, callService, isNotFound } from '../service/transport';
 
 /*
  * A callback's header token proves little: any API client of the account can read it (the webhook list returns it),

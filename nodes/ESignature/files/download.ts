@@ -2,17 +2,10 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeP
 
 import type { DocumentFile } from './binary';
 import { documentFile } from './binary';
-import { detectMimeType, safeBaseName } from '../shared/files';
-import { runsAsTool } from '../shared/asTool';
-import {
-	booleanOf,
-	httpUrlProblem,
-	inputError,
-	integerOf,
-	internalAddressProblem,
-	isWrittenInNode,
-	requireHttpUrl,
-} from './validation';
+import { detectMimeType, safeBaseName } from './bytes';
+import { runsAsTool } from '../service/asTool';
+import { booleanOf, inputError, integerOf, internalAddressProblem, isWrittenInNode, requireHttpUrl } from '../fields/validation';
+import { httpUrlProblem } from '../../../credentials/text';
 
 /*
  * File Input → URL: the node downloads the document itself, so that a model (which can pass no file to a tool) can

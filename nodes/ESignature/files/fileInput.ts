@@ -1,11 +1,12 @@
 import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { DocumentFile, UploadFile } from './binary';
-import { detectMimeType } from '../shared/files';
+import { detectMimeType } from './bytes';
 import { documentFile, readBinaryFile, requireBase64Bytes, splitPropertyNames } from './binary';
-import { downloadBudget, downloadDocument, downloadOptionsProperty, originOf } from './fileDownload';
-import { isPlainObject, parseJsonParameter, pick } from './json';
-import { MAX_LENGTH, inputError, requireText, textOf } from './validation';
+import { downloadBudget, downloadDocument, downloadOptionsProperty, originOf } from './download';
+import { isPlainObject, parseJsonParameter, pick } from '../fields/json';
+import { inputError, requireText, textOf } from '../fields/validation';
+import { MAX_LENGTH } from '../../../credentials/text';
 
 /**
  * The one way operations take files: from binary fields of the input item (read with n8n's helpers, so every binary
@@ -21,7 +22,7 @@ export interface FileInputOptions {
 	defaultFileName?: string;
 }
 
-/** Binary files in n8n's store stay there until the request reads them (a streamed upload, helpers/multipart.ts). */
+/** Binary files in n8n's store stay there until the request reads them (a streamed upload, files/multipart.ts). */
 export interface LeftInStore {
 	leaveInStore: true;
 }

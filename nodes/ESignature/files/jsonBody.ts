@@ -18,7 +18,7 @@ const documentsByMarker = new WeakMap<object, UploadFile>();
 
 /**
  * A document's place in a body given to sendJsonWithDocuments: written there as its Base64 text (a file left in
- * n8n's store is read and encoded as the body is sent, helpers/streamedBody.ts).
+ * n8n's store is read and encoded as the body is sent, files/streamedBody.ts).
  */
 export function base64Of(file: UploadFile): IDataObject {
 	const marker: IDataObject = {};

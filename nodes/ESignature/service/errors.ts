@@ -218,7 +218,7 @@ export async function serviceErrorFor(
 ): Promise<NodeApiError> {
 	const node = context.getNode();
 	// The service may repeat a secret it was sent: nothing of its answer is shown unscrubbed of the secrets of this
-	// credential and node (shared/secrets.ts), and nothing is scrubbed of anyone else's.
+	// credential and node (service/secrets.ts), and nothing is scrubbed of anyone else's.
 	body = scrubbed(body, await secretsInHand(context, itemIndex, sent));
 	const wrapper = isServiceWrapper(body) ? body : undefined;
 	const code = wrapper ? Number(wrapper.errorCode) : statusCode;
@@ -423,7 +423,7 @@ export function brokenAnswerError(context: IExecuteSingleFunctions, code: string
 	return withDetails(error, { kind: 'service', code, meaning, serviceMessage: null, httpStatus: null });
 }
 
-/** An answer nested deeper than any of the service's (shared/depth.ts): hostile or broken, and not walked. */
+/** An answer nested deeper than any of the service's (service/depth.ts): hostile or broken, and not walked. */
 function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
 	return brokenAnswerError(
 		context,

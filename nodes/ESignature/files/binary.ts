@@ -1,10 +1,10 @@
 import type { IBinaryData, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { runsAsTool } from '../shared/asTool';
-import type { FileStream, StreamMaker } from '../shared/files';
-import { decodeBase64, decodeInSlices, isStrictBase64, peekStream, streamMakerOf } from '../shared/files';
-import { PROTOTYPE_KEYS } from './json';
-import { inputError, kindOf, requireText, toText } from './validation';
+import { runsAsTool } from '../service/asTool';
+import type { FileStream, StreamMaker } from './bytes';
+import { decodeBase64, decodeInSlices, isStrictBase64, peekStream, streamMakerOf } from './bytes';
+import { PROTOTYPE_KEYS } from '../fields/json';
+import { inputError, kindOf, requireText, toText } from '../fields/validation';
 
 /**
  * A document to send. n8n's default binary mode already holds files as Base64 and the Base64 endpoints want Base64:

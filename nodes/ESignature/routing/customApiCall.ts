@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { nodeForErrors } from '../shared/secrets';
+import { nodeForErrors } from '../service/secrets';
 
 /*
  * n8n's editor adds a "Custom API Call" entry to the operations of a node whose credential the HTTP Request node can

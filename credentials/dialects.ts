@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { withoutTrailingSlashes } from '../helpers/validation';
+import { withoutTrailingSlashes } from './text';
 
 /*
  * The service's dialects: where the live service answers differently from the spec (docs/service-api.md#spec-and-live-service).

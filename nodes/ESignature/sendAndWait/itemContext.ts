@@ -6,7 +6,7 @@ import type { IExecuteFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
  * operation that runs code checks its fields with the very functions every declarative operation uses, and names
  * its fields and items the same way in its errors.
  *
- * Only what those helpers read is provided (helpers/*.ts, shared/transport.ts).
+ * Only what those helpers read is provided (helpers/*.ts, service/transport.ts).
  */
 export function itemContext(context: IExecuteFunctions, itemIndex: number): IExecuteSingleFunctions {
 	const single = {
@@ -17,7 +17,7 @@ export function itemContext(context: IExecuteFunctions, itemIndex: number): IExe
 		getInstanceId: () => context.getInstanceId(),
 		continueOnFail: () => context.continueOnFail(),
 		getItemIndex: () => itemIndex,
-		// What tells n8n's lines apart (shared/n8nLine.ts).
+		// What tells n8n's lines apart (service/n8nLine.ts).
 		get customData() {
 			return (context as { customData?: unknown }).customData;
 		},
@@ -31,7 +31,7 @@ export function itemContext(context: IExecuteFunctions, itemIndex: number): IExe
 				await context.helpers.getBinaryDataBuffer(itemIndex, propertyName),
 			prepareBinaryData: context.helpers.prepareBinaryData,
 			httpRequestWithAuthentication: context.helpers.httpRequestWithAuthentication,
-			// File Input → URL downloads with n8n's plain HTTP helper (helpers/fileDownload.ts).
+			// File Input → URL downloads with n8n's plain HTTP helper (files/download.ts).
 			httpRequest: context.helpers.httpRequest,
 			// A tool's links are checked by n8n's egress filter too, where n8n has one (docs/security.md).
 			getSecureEgressFilter: context.helpers.getSecureEgressFilter,

@@ -7,14 +7,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../shared/enums';
-import type { FileStream } from '../shared/files';
-import { decodeBase64, detectMimeType, FILE_SIGNATURE_BYTES, fileNameFor, isFileStream, peekStream } from '../shared/files';
-import { MAX_ANSWER_DEPTH } from '../shared/depth';
-import { brokenAnswerError, failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from '../shared/errors';
-import { runsAsTool } from '../shared/asTool';
-import { binaryPropertyName } from './binary';
-import { toText } from './validation';
+import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../fields/enums';
+import type { FileStream } from '../files/bytes';
+import { decodeBase64, detectMimeType, FILE_SIGNATURE_BYTES, fileNameFor, isFileStream, peekStream } from '../files/bytes';
+import { MAX_ANSWER_DEPTH } from '../service/depth';
+import { brokenAnswerError, failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from '../service/errors';
+import { runsAsTool } from '../service/asTool';
+import { binaryPropertyName } from '../files/binary';
+import { toText } from '../fields/validation';
 
 /*
  * Hooks shared by every resource: how answers become items, errors and binary data.
@@ -86,7 +86,7 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 		return named ? named.name : value;
 	}
 	if (typeof value !== 'object' || value === null) return value ?? undefined;
-	// Deeper than any answer may be (refused when read, shared/depth.ts), a value is left as it is.
+	// Deeper than any answer may be (refused when read, service/depth.ts), a value is left as it is.
 	if (depth >= MAX_ANSWER_DEPTH) return value;
 	if (Array.isArray(value)) return value.map((entry) => simplified(entry, undefined, depth + 1) ?? null);
 	const entries = Object.entries(value);

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from '../shared/builderHints';
+import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from './builderHints';
 
 /**
  * Fields several resources share. They say nothing about the operation they appear on: each operation file attaches
@@ -33,7 +33,7 @@ export function responseOptions(extra: INodeProperties[] = []): INodeProperties 
 	return optionsCollection([includeResponseWrapperOption, ...extra]);
 }
 
-/** Options → File Name of the downloads (read by toBinaryItem in helpers/hooks.ts). */
+/** Options → File Name of the downloads (read by toBinaryItem in routing/answers.ts). */
 const fileNameOption: INodeProperties = {
 	displayName: 'File Name',
 	name: 'fileName',
@@ -49,7 +49,7 @@ export function downloadOptions({ wrapped }: { wrapped: boolean }): INodePropert
 	return wrapped ? responseOptions([fileNameOption]) : optionsCollection([fileNameOption]);
 }
 
-/** n8n's Simplify toggle: on by default, what simplifyOutput (helpers/hooks.ts) does; off, the data as answered. */
+/** n8n's Simplify toggle: on by default, what simplifyOutput (routing/answers.ts) does; off, the data as answered. */
 export function simplifyProperty(): INodeProperties {
 	return {
 		displayName: 'Simplify',
@@ -69,7 +69,7 @@ function shownFor(property: INodeProperties, key: 'resource' | 'operation'): unk
 
 /**
  * Simplify for tools (n8n's `@tool` display option) on every operation that has no Simplify of its own, on by default:
- * a model gets a trimmed answer (helpers/sending.ts, sendRequest), a download the file's details instead of the file.
+ * a model gets a trimmed answer (routing/sendRequest.ts, sendRequest), a download the file's details instead of the file.
  * Hidden in a workflow, whose output stays as it is. One field per resource, as operation values repeat across them.
  */
 export function toolSimplifyProperties(fields: INodeProperties[]): INodeProperties[] {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { listInputProperty } from './descriptions';
+import { listInputProperty } from './common';
 import { findFieldKey, isPlainObject, jsonListParameter } from './json';
-import { serviceAuthenticationText } from '../shared/enums';
+import { serviceAuthenticationText } from './enums';
 import { inputError, optionalPhone, requireEmail, textOf } from './validation';
 
 /**

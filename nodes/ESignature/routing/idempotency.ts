@@ -1,9 +1,10 @@
 import { createHash } from 'crypto';
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { SentReference } from '../shared/errors';
-import { noteSentReference } from '../shared/errors';
-import { MAX_LENGTH, optionalText } from './validation';
+import type { SentReference } from '../service/errors';
+import { noteSentReference } from '../service/errors';
+import { optionalText } from '../fields/validation';
+import { MAX_LENGTH } from '../../../credentials/text';
 
 /*
  * Creates that are safe to retry (docs/delivery-guarantees.md#retrying-creates; docs/service-api.md#decisions).

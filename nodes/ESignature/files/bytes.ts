@@ -2,7 +2,7 @@
  * Signed and uploaded documents as bytes: Base64 checked and decoded without copies, the type read from the bytes,
  * and the file name that goes with it. Used by both nodes.
  */
-import { isControlCode } from '../helpers/validation';
+import { isControlCode } from '../../../credentials/text';
 
 /** The live service can send a ZIP where a PDF is expected, so the type is read from the bytes. */
 export function detectMimeType(data: Buffer): { mimeType: string; extension: string } {
