@@ -1,7 +1,7 @@
 /**
  * What the Webhook picker says about an E-Signature Trigger's webhook when this n8n registered it: the workflow it
  * belongs to (the service keeps only a URL), and the account default plainly (methods/listSearch.ts,
- * trigger/urls.ts). The trigger runs through test/harness/trigger.ts, the picker through n8n-core's
+ * service/n8nWebhookUrls.ts). The trigger runs through test/harness/trigger.ts, the picker through n8n-core's
  * LoadOptionsContext, against one emulator.
  */
 import { Harness } from './harness';

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { requestService } from '../service/transport';
-import { triggerUrlOf, triggerWorkflowOf } from '../trigger/urls';
+import { triggerUrlOf, triggerWorkflowOf } from '../service/n8nWebhookUrls';
 
 /**
  * How a webhook reads in the picker: what it belongs to first, as long labels are cut at the end. An E-Signature

@@ -5,7 +5,8 @@ import type { CallbackRequest } from '../trigger/callback';
 import { answerWithoutExecution, callbackItem, presentedToken, readCallback } from '../trigger/callback';
 import { confirmCallback } from '../trigger/confirmation';
 import { callService, isNotFound } from '../service/transport';
-import { RESUME_QUERY, passesResumeCheck, resumeKey } from './resumeUrl';
+import { RESUME_QUERY } from '../service/n8nWebhookUrls';
+import { passesResumeCheck, resumeKey } from './resumeUrl';
 
 /*
  * E-Signature Send and Wait, the resuming half: the node's webhook() method, which n8n calls when the service posts

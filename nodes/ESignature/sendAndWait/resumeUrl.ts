@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'crypto';
-import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
+import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 
 /*
  * The webhook a waiting execution gets at the service points at n8n's resume URL for this execution
@@ -10,26 +11,6 @@ import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
  * that URL's query, signed with a key only the credential holds (`check`); the header token proves the caller is the
  * service (docs/n8n-notes.md#send-and-wait).
  */
-
-/** Query parameters this package adds to the resume URL (n8n's own is `signature`, the resume token). */
-export const RESUME_QUERY = {
-	/**
-	 * HMAC-SHA256 (hex), keyed by a key derived from all the credential's secrets (resumeKey), of the webhook's header
-	 * token, the execution's ID and the other query parameters below. The token itself is never written into a URL,
-	 * and without the key nobody can make a URL and token that pass: not even where n8n adds no resume token (n8n 1.x).
-	 */
-	check: 'check',
-	/** ISO time after which n8n stops waiting; a callback after it is refused, and a later Send and Wait removes the webhook. */
-	until: 'until',
-	webhookId: 'webhookId',
-	envelopeId: 'envelopeId',
-	/** Comma-separated, in the order the documents were given. */
-	documentIds: 'documentIds',
-	/** The ID of the node that waits: a second Send and Wait of the execution does not take the first one's callback. */
-	node: 'node',
-	/** Random per send: no two sends sign the same text, even with equal IDs. */
-	nonce: 'nonce',
-} as const;
 
 /** The webhook stays this long after the time limit: a callback n8n no longer waits for is answered 200 by n8n. */
 export const EXPIRED_WEBHOOK_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -86,16 +67,6 @@ export function signedResumeUrl(
 	return withQuery(resumeUrl, { ...given, [RESUME_QUERY.check]: resumeCheck(key, headerToken, executionId, given) });
 }
 
-/** The query of a URL as one record (the last value of a name wins), or nothing when it is no URL. */
-export function queryOf(url: unknown): Record<string, string> | undefined {
-	if (typeof url !== 'string') return undefined;
-	try {
-		return Object.fromEntries(new URL(url).searchParams);
-	} catch {
-		return undefined;
-	}
-}
-
 /** Whether a URL leads to the same execution's resume URL as `resumeUrl` (the query aside). */
 export function isResumeUrlOf(url: unknown, resumeUrl: string): boolean {
 	if (typeof url !== 'string') return false;
@@ -106,22 +77,6 @@ export function isResumeUrlOf(url: unknown, resumeUrl: string): boolean {
 	} catch {
 		return false;
 	}
-}
-
-/**
- * What a webhook made by Send and Wait tells about the execution waiting on it, read off its URL
- * (`<waiting base>/<executionId>?…envelopeId=…`), for Webhook → Get Many; undefined for any other webhook.
- */
-export function waitingExecutionOf(webhookUrl: unknown): IDataObject | undefined {
-	const query = queryOf(webhookUrl);
-	if (!query || !/^[0-9a-f]{64}$/.test(query[RESUME_QUERY.check] ?? '') || !query[RESUME_QUERY.envelopeId]) return undefined;
-	const executionId = new URL(String(webhookUrl)).pathname.split('/').filter(Boolean).pop() ?? null;
-	return {
-		executionId,
-		envelopeId: query[RESUME_QUERY.envelopeId],
-		documentIds: (query[RESUME_QUERY.documentIds] ?? '').split(',').filter(Boolean),
-		waitingUntil: query[RESUME_QUERY.until] ?? null,
-	};
 }
 
 /** A URL with these query parameters added (or replaced); the rest of its query is kept. */

@@ -14,7 +14,8 @@ import { errorForModel, runsAsTool } from '../service/asTool';
 import { failed, withDetails } from '../service/errors';
 import { callService, requestService } from '../service/transport';
 import { OPERATION, operationName } from './fields';
-import { RESUME_QUERY, isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
+import { RESUME_QUERY } from '../service/n8nWebhookUrls';
+import { isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
 
 /*
  * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):

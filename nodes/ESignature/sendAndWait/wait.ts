@@ -6,7 +6,8 @@ import { itemContext } from './itemContext';
 import { inputError } from '../fields/validation';
 import { failed } from '../service/errors';
 import { requestService } from '../service/transport';
-import { RESUME_QUERY, isResumeUrlOf, passesResumeCheck, queryOf, signedResumeUrl } from './resumeUrl';
+import { queryOf, RESUME_QUERY } from '../service/n8nWebhookUrls';
+import { isResumeUrlOf, passesResumeCheck, signedResumeUrl } from './resumeUrl';
 import { asNodeError, checkRejectedOutput, executionResumeUrl, outputAtTimeLimit, requireResumeKey, waitTillOf } from './send';
 
 /*

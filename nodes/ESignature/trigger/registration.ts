@@ -7,7 +7,7 @@ import { headerTokenDigest } from './callback';
 import { callService, dataOf, isNotFound, requestService } from '../service/transport';
 import { catchUpAndLog, claimCatchUp } from './catchUp';
 import { forgetEvents } from './receivedEvents';
-import { forgetTriggerWorkflow, rememberTriggerWorkflow } from './urls';
+import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../service/n8nWebhookUrls';
 
 /*
  * The trigger's webhook at the service. Envelopes are pinned to a webhook by its ID, so the ID must outlive

@@ -1,7 +1,6 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { triggerUrlOf } from '../../trigger/urls';
-import { waitingExecutionOf } from '../../sendAndWait/resumeUrl';
+import { triggerUrlOf, waitingExecutionOf } from '../../service/n8nWebhookUrls';
 
 /**
  * Get Many: says which webhooks belong to an E-Signature Trigger in n8n (`n8nTrigger`) and which of those are test
