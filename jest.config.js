@@ -13,7 +13,10 @@ module.exports = {
 			modulePathIgnorePatterns: ['<rootDir>/.cache/'],
 			setupFiles: ['<rootDir>/test/setup.ts'],
 			transform: {
-				'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+				'^.+\\.ts$': [
+					'ts-jest',
+					{ tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true },
+				],
 			},
 		},
 		'<rootDir>/test/e2e/jest.project.js',

@@ -14,7 +14,10 @@ export class ESignatureApi implements ICredentialType {
 
 	displayName = 'E-Signature API';
 
-	icon = { light: 'file:../icons/esignature.svg', dark: 'file:../icons/esignature.dark.svg' } as const;
+	icon = {
+		light: 'file:../icons/esignature.svg',
+		dark: 'file:../icons/esignature.dark.svg',
+	} as const;
 
 	documentationUrl = 'https://github.com/esignature-n8n/n8n-nodes-esignature#credentials';
 
@@ -170,12 +173,18 @@ export class ESignatureApi implements ICredentialType {
 		// n8n's older request helper (used by the HTTP Request node) names the address `uri`.
 		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
 		const address = legacy.url ?? legacy.uri ?? '';
-		const { baseURL, url } = signedUrl(credentials, { url: address, baseURL: requestOptions.baseURL });
+		const { baseURL, url } = signedUrl(credentials, {
+			url: address,
+			baseURL: requestOptions.baseURL,
+		});
 		return {
 			...requestOptions,
 			...(baseURL ? { baseURL } : {}),
 			...(legacy.uri !== undefined && legacy.url === undefined ? {} : { url }),
-			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` },
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
+			},
 			// n8n puts Authorization back after a redirect to another origin unless told not to
 			// (docs/security.md#the-credential-and-redirects).
 			sendCredentialsOnCrossOriginRedirect: false,

@@ -1,7 +1,17 @@
 import { createHash } from 'crypto';
-import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
-import { controlCharacterIn, httpUrlProblem, MAX_LENGTH, withoutLeadingSlashes, withoutTrailingSlashes } from './text';
+import {
+	controlCharacterIn,
+	httpUrlProblem,
+	MAX_LENGTH,
+	withoutLeadingSlashes,
+	withoutTrailingSlashes,
+} from './text';
 import type { Form } from './dialects';
 import { formFor, INTEGRATION_BASIC_FIELDS, learn, otherForm, refusesBasicPair } from './dialects';
 import { scrubbedText } from './scrubbing';
@@ -69,7 +79,8 @@ const SECRET_FIELDS = new Set(['clientSecret', 'password', 'accountSecret', 'acc
 
 function text(credentials: ICredentialDataDecryptedObject, key: string): string {
 	const value = credentials[key];
-	const raw = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+	const raw =
+		typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 	return SECRET_FIELDS.has(key) ? raw : raw.trim();
 }
 
@@ -77,11 +88,19 @@ function text(credentials: ICredentialDataDecryptedObject, key: string): string 
 function normaliseUrl(value: string, fieldName: string): string {
 	// Length first: nothing of unbounded length reaches the URL parser.
 	if (value.length > MAX_LENGTH.url) {
-		throw new ESignatureCredentialError(`${fieldName} is too long: ${value.length} characters, at most ${MAX_LENGTH.url}`);
+		throw new ESignatureCredentialError(
+			`${fieldName} is too long: ${value.length} characters, at most ${MAX_LENGTH.url}`,
+		);
 	}
 	const trimmed = withoutTrailingSlashes(value.trim());
-	const problem = trimmed === '' ? 'must be an http:// or https:// address' : httpUrlProblem(trimmed) ?? controlProblem(trimmed);
-	if (problem) throw new ESignatureCredentialError(`${fieldName} ${problem}${trimmed === '' ? ', got "(empty)"' : ''}`);
+	const problem =
+		trimmed === ''
+			? 'must be an http:// or https:// address'
+			: (httpUrlProblem(trimmed) ?? controlProblem(trimmed));
+	if (problem)
+		throw new ESignatureCredentialError(
+			`${fieldName} ${problem}${trimmed === '' ? ', got "(empty)"' : ''}`,
+		);
 	return trimmed;
 }
 
@@ -112,7 +131,10 @@ function isUnder(url: string, base: string): boolean {
 		const target = new URL(url);
 		const root = new URL(base);
 		const path = withoutTrailingSlashes(root.pathname);
-		return target.origin === root.origin && (target.pathname === path || target.pathname.startsWith(`${path}/`) || path === '');
+		return (
+			target.origin === root.origin &&
+			(target.pathname === path || target.pathname.startsWith(`${path}/`) || path === '')
+		);
 	} catch {
 		return false;
 	}
@@ -131,11 +153,19 @@ export function signedUrl(
 	const { url } = requestOptions;
 	const absolute = /^https?:\/\//i.test(url);
 	if (!absolute && !requestOptions.baseURL) return { baseURL: baseUrl, url };
-	const target = absolute ? url : `${withoutTrailingSlashes(requestOptions.baseURL!)}/${withoutLeadingSlashes(url)}`;
+	const target = absolute
+		? url
+		: `${withoutTrailingSlashes(requestOptions.baseURL!)}/${withoutLeadingSlashes(url)}`;
 	const allowed = [baseUrl];
 	if (text(credentials, 'authUrl')) allowed.push(authUrlOf(credentials));
 	if (allowed.some((base) => isUnder(target, base))) {
-		return { baseURL: requestOptions.baseURL === undefined ? undefined : withoutTrailingSlashes(requestOptions.baseURL), url };
+		return {
+			baseURL:
+				requestOptions.baseURL === undefined
+					? undefined
+					: withoutTrailingSlashes(requestOptions.baseURL),
+			url,
+		};
 	}
 	let where = target;
 	try {
@@ -145,25 +175,37 @@ export function signedUrl(
 	}
 	throw new ESignatureCredentialError(
 		`The E-Signature API credential signs only requests to ${allowed.join(' and ')}, not to ${where}. ` +
-			'Use a credential of that service for other hosts, or check the URL and the credential\'s Environment.',
+			"Use a credential of that service for other hosts, or check the URL and the credential's Environment.",
 	);
 }
 
 /** The host names the credential signs requests to (signedUrl), as n8n's `allowedDomains` takes them. */
 export function signedHosts(credentials: ICredentialDataDecryptedObject): string[] {
-	const bases = [baseUrlOf(credentials), ...(text(credentials, 'authUrl') ? [authUrlOf(credentials)] : [])];
+	const bases = [
+		baseUrlOf(credentials),
+		...(text(credentials, 'authUrl') ? [authUrlOf(credentials)] : []),
+	];
 	return [...new Set(bases.map((base) => new URL(base).hostname))];
 }
 
 /** The grant's fields: all filled, secrets not blank, none with a control character (each named, never its value). */
-function requireFields(credentials: ICredentialDataDecryptedObject, grant: string, fields: Array<[string, string]>) {
+function requireFields(
+	credentials: ICredentialDataDecryptedObject,
+	grant: string,
+	fields: Array<[string, string]>,
+) {
 	const missing = fields.filter(([key]) => text(credentials, key) === '').map(([, label]) => label);
 	if (missing.length) {
-		throw new ESignatureCredentialError(`The ${grant} grant needs: ${missing.join(', ')}. Fill them in the credential.`);
+		throw new ESignatureCredentialError(
+			`The ${grant} grant needs: ${missing.join(', ')}. Fill them in the credential.`,
+		);
 	}
 	for (const [key, label] of fields) {
 		const value = text(credentials, key);
-		if (SECRET_FIELDS.has(key) && value.trim() === '') throw new ESignatureCredentialError(`${label} of the credential is blank: it has only spaces`);
+		if (SECRET_FIELDS.has(key) && value.trim() === '')
+			throw new ESignatureCredentialError(
+				`${label} of the credential is blank: it has only spaces`,
+			);
 		const problem = controlProblem(value);
 		if (problem) throw new ESignatureCredentialError(`${label} of the credential ${problem}`);
 	}
@@ -173,7 +215,10 @@ function requireFields(credentials: ICredentialDataDecryptedObject, grant: strin
  * The token request of the credential's grant, with the fields that identify it for the cache key. The Integration
  * grant's Basic pair is the spec's client pair or the live sandbox's account pair (`basic`, credentials/dialects.ts).
  */
-function tokenRequest(credentials: ICredentialDataDecryptedObject, basic: Form = 'spec'): {
+function tokenRequest(
+	credentials: ICredentialDataDecryptedObject,
+	basic: Form = 'spec',
+): {
 	request: IHttpRequestOptions;
 	identity: string[];
 	grantLabel: string;
@@ -269,7 +314,8 @@ async function fetchToken(
 		if (integration) learn(credentials, 'integrationGrantBasic', first);
 		return firstOutcome;
 	}
-	if (!integration || !refusesBasicPair(firstOutcome.httpStatus, firstOutcome.body)) throw firstOutcome.error;
+	if (!integration || !refusesBasicPair(firstOutcome.httpStatus, firstOutcome.body))
+		throw firstOutcome.error;
 	const second = otherForm(first);
 	const secondOutcome = await fetchTokenAs(helper, credentials, entry, second);
 	if (typeof secondOutcome === 'string') {
@@ -296,7 +342,13 @@ async function fetchTokenAs(
 	// A transport error can carry the request (and its secrets): only its message is kept.
 	const outcome = await helper.helpers
 		// Not followed: a redirect would carry the grant's secrets (body and Basic pair) to wherever it points.
-		.httpRequest({ ...request, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true })
+		.httpRequest({
+			...request,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+		})
 		.then(
 			(full: { statusCode: number; body: unknown }) => ({ response: full, failure: undefined }),
 			(error: Error) => ({ response: undefined, failure: error.message }),
@@ -307,22 +359,31 @@ async function fetchTokenAs(
 		);
 	}
 	const { response } = outcome;
-	const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as Record<
-		string,
-		unknown
-	>;
-	if (response.statusCode >= 200 && response.statusCode < 300 && typeof body.access_token === 'string') {
+	const body = (
+		typeof response.body === 'object' && response.body !== null ? response.body : {}
+	) as Record<string, unknown>;
+	if (
+		response.statusCode >= 200 &&
+		response.statusCode < 300 &&
+		typeof body.access_token === 'string'
+	) {
 		const lifetimeSeconds = Number(body.expires_in);
 		entry.token = body.access_token;
-		entry.expiresAt = Number.isFinite(lifetimeSeconds) ? Date.now() + lifetimeSeconds * 1000 : undefined;
+		entry.expiresAt = Number.isFinite(lifetimeSeconds)
+			? Date.now() + lifetimeSeconds * 1000
+			: undefined;
 		return body.access_token;
 	}
 	// The token endpoint may repeat what it was sent: its words are scrubbed of this credential's secrets only.
-	const said = [body.error, body.error_description].filter((part) => typeof part === 'string').join(': ');
+	const said = [body.error, body.error_description]
+		.filter((part) => typeof part === 'string')
+		.join(': ');
 	const serviceSays = scrubbedText(said, secretsOfCredential(credentials));
 	const answer = `HTTP ${response.statusCode}${serviceSays ? `, ${serviceSays}` : ''}`;
 	return {
-		error: new ESignatureCredentialError(refusalMessage(grantLabel, request.url, response.statusCode, body, answer, fieldsToCheck)),
+		error: new ESignatureCredentialError(
+			refusalMessage(grantLabel, request.url, response.statusCode, body, answer, fieldsToCheck),
+		),
 		httpStatus: response.statusCode,
 		body,
 		answer,
@@ -366,7 +427,10 @@ function refusalMessage(
 		return `The E-Signature service refused the ${grantLabel} grant (${answer}): the client was not accepted. Check Client ID and Client Secret.`;
 	}
 	if (body.error === 'invalid_grant') {
-		const fields = grantLabel === 'Integration' ? 'Username, Password, Account ID and Account Secret' : 'Client ID and Client Secret';
+		const fields =
+			grantLabel === 'Integration'
+				? 'Username, Password, Account ID and Account Secret'
+				: 'Client ID and Client Secret';
 		return `The E-Signature service refused the ${grantLabel} grant (${answer}). Check ${fields}.`;
 	}
 	return `The E-Signature service refused the ${grantLabel} grant at ${where} (${answer}). Check ${fieldsToCheck}.`;
@@ -384,13 +448,20 @@ export async function obtainAccessToken(
 	if (entry.inFlight) return await entry.inFlight;
 
 	const refused = text(credentials, 'accessToken');
-	const fresh = entry.token !== undefined && (entry.expiresAt === undefined || Date.now() < entry.expiresAt - EXPIRY_MARGIN_MS);
+	const fresh =
+		entry.token !== undefined &&
+		(entry.expiresAt === undefined || Date.now() < entry.expiresAt - EXPIRY_MARGIN_MS);
 	// The cached token is handed out only when nothing was refused (n8n holds no token yet), or when the refused token
 	// is one this process already replaced by it (requests that were on their way with the old one). A refused token
 	// this process has not seen (another process's, or ours after the service invalidated every token) means the
 	// cached one may be refused too: a new one is fetched. So no process hands out a token the service refused.
 	const alreadyReplaced = refused !== '' && entry.replaced.includes(fingerprint(refused));
-	if (entry.token !== undefined && fresh && refused !== entry.token && (refused === '' || alreadyReplaced)) {
+	if (
+		entry.token !== undefined &&
+		fresh &&
+		refused !== entry.token &&
+		(refused === '' || alreadyReplaced)
+	) {
 		return entry.token;
 	}
 
@@ -398,7 +469,8 @@ export async function obtainAccessToken(
 	entry.inFlight = fetching;
 	try {
 		const token = await fetching;
-		if (refused !== '') entry.replaced = [fingerprint(refused), ...entry.replaced].slice(0, REPLACED_KEPT);
+		if (refused !== '')
+			entry.replaced = [fingerprint(refused), ...entry.replaced].slice(0, REPLACED_KEPT);
 		return token;
 	} finally {
 		entry.inFlight = undefined;
@@ -423,7 +495,9 @@ export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): 
 }
 
 /** The newest token this process holds for the credential, if any (e.g. the one to revoke). */
-export function currentAccessToken(credentials: ICredentialDataDecryptedObject): string | undefined {
+export function currentAccessToken(
+	credentials: ICredentialDataDecryptedObject,
+): string | undefined {
 	return tokens.get(cacheKey(tokenRequest(credentials).identity))?.token;
 }
 
@@ -439,7 +513,9 @@ export function secretsOfCredential(credentials: ICredentialDataDecryptedObject)
 		// A credential with a field missing has no cached token.
 		cached = undefined;
 	}
-	return [...[...SECRET_FIELDS].map((key) => text(credentials, key)), cached ?? ''].filter((value) => value !== '');
+	return [...[...SECRET_FIELDS].map((key) => text(credentials, key)), cached ?? ''].filter(
+		(value) => value !== '',
+	);
 }
 
 /**
@@ -449,6 +525,8 @@ export function secretsOfCredential(credentials: ICredentialDataDecryptedObject)
  */
 export function forgetAccessToken(credentials: ICredentialDataDecryptedObject): void {
 	const key = cacheKey(tokenRequest(credentials).identity);
-	const revoked = [text(credentials, 'accessToken'), tokens.get(key)?.token ?? ''].filter(Boolean).map(fingerprint);
+	const revoked = [text(credentials, 'accessToken'), tokens.get(key)?.token ?? '']
+		.filter(Boolean)
+		.map(fingerprint);
 	tokens.set(key, { replaced: revoked });
 }

@@ -1,5 +1,9 @@
 import { createHash } from 'crypto';
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { withoutTrailingSlashes } from './text';
 
@@ -42,15 +46,25 @@ const CREDENTIALS_KEPT = 500;
 /** What each credential (by the digest of its identity) was seen to want, for the dialects where it is known. */
 const learnt = new Map<string, Partial<Record<Dialect, Form>>>();
 
-const field = (credentials: ICredentialDataDecryptedObject, key: string) => String(credentials[key] ?? '').trim();
+const field = (credentials: ICredentialDataDecryptedObject, key: string) =>
+	String(credentials[key] ?? '').trim();
 
 /**
  * Which account at which service a credential is: its environment's address and its identifiers, never a secret, as a
  * digest (no identifier is kept in memory as text).
  */
 export function credentialIdentity(credentials: ICredentialDataDecryptedObject): string {
-	const base = credentials.environment === 'sandbox' ? field(credentials, 'sandboxBaseUrl') : field(credentials, 'baseUrl');
-	const identity = [withoutTrailingSlashes(base), field(credentials, 'grantType'), field(credentials, 'clientId'), field(credentials, 'accountId'), field(credentials, 'username')];
+	const base =
+		credentials.environment === 'sandbox'
+			? field(credentials, 'sandboxBaseUrl')
+			: field(credentials, 'baseUrl');
+	const identity = [
+		withoutTrailingSlashes(base),
+		field(credentials, 'grantType'),
+		field(credentials, 'clientId'),
+		field(credentials, 'accountId'),
+		field(credentials, 'username'),
+	];
 	return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
 
@@ -60,7 +74,11 @@ export function formFor(credentials: ICredentialDataDecryptedObject, dialect: Di
 }
 
 /** Remembers the form the service accepted from this credential. */
-export function learn(credentials: ICredentialDataDecryptedObject, dialect: Dialect, form: Form): void {
+export function learn(
+	credentials: ICredentialDataDecryptedObject,
+	dialect: Dialect,
+	form: Form,
+): void {
 	const key = credentialIdentity(credentials);
 	const known = learnt.get(key) ?? {};
 	if (known[dialect] === form && learnt.has(key)) return;
@@ -77,10 +95,11 @@ export function forgetDialects(): void {
 // --- the integration grant ------------------------------------------------------------------------------------------
 
 /** The credential fields of the Basic pair of each form, as the user sees them (named in errors, never their values). */
-export const INTEGRATION_BASIC_FIELDS: Record<Form, { id: string; secret: string; label: string }> = {
-	spec: { id: 'clientId', secret: 'clientSecret', label: 'Client ID and Client Secret' },
-	live: { id: 'accountId', secret: 'accountSecret', label: 'Account ID and Account Secret' },
-};
+export const INTEGRATION_BASIC_FIELDS: Record<Form, { id: string; secret: string; label: string }> =
+	{
+		spec: { id: 'clientId', secret: 'clientSecret', label: 'Client ID and Client Secret' },
+		live: { id: 'accountId', secret: 'accountSecret', label: 'Account ID and Account Secret' },
+	};
 
 /** Whether the token endpoint refused the client (the Basic pair), the live sandbox's answer to the other form. */
 export function refusesBasicPair(statusCode: number, body: Record<string, unknown>): boolean {
@@ -131,7 +150,10 @@ export function refusesForm(alternative: Alternative, answer: FailedAnswer): boo
 		case 'createFromBase64Body': {
 			if (Number(answer.code) !== 8) return false;
 			const wanted = alternative.form === 'spec' ? 'File' : 'files';
-			return namesField(answer.validationErrors, wanted) || new RegExp(`\\b${wanted} is required`, 'i').test(answer.serviceMessage ?? '');
+			return (
+				namesField(answer.validationErrors, wanted) ||
+				new RegExp(`\\b${wanted} is required`, 'i').test(answer.serviceMessage ?? '')
+			);
 		}
 		case 'identitySigningPath':
 			return answer.httpStatus === 404;

@@ -49,7 +49,8 @@ export function isControlCode(code: number, lines: Lines = 'single'): boolean {
 export function controlCharacterIn(text: string, lines: Lines = 'single'): string | undefined {
 	for (let index = 0; index < text.length; index++) {
 		const code = text.charCodeAt(index);
-		if (isControlCode(code, lines)) return `U+${code.toString(16).toUpperCase().padStart(4, '0')} at character ${index + 1}`;
+		if (isControlCode(code, lines))
+			return `U+${code.toString(16).toUpperCase().padStart(4, '0')} at character ${index + 1}`;
 	}
 	return undefined;
 }
@@ -70,7 +71,8 @@ export function httpUrlProblem(text: string): string | undefined {
 		const start = url.host ? `${url.protocol}//${url.host}` : url.protocol;
 		return `must be an http:// or https:// URL, got one starting with "${start}"`;
 	}
-	if (!/^https?:\/\/[^/\\?#\s]/i.test(text)) return `must name a host after "${url.protocol}//", such as ${url.protocol}//example.com/`;
+	if (!/^https?:\/\/[^/\\?#\s]/i.test(text))
+		return `must name a host after "${url.protocol}//", such as ${url.protocol}//example.com/`;
 	return undefined;
 }
 

@@ -26,7 +26,16 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { Emulator } from '../test/emulator';
-import { buildPackage, executionError, type Execution, freePort, packPackage, PACKAGE_NAME, sleep, type WorkflowJson } from '../test/e2e/n8n';
+import {
+	buildPackage,
+	executionError,
+	type Execution,
+	freePort,
+	packPackage,
+	PACKAGE_NAME,
+	sleep,
+	type WorkflowJson,
+} from '../test/e2e/n8n';
 import { existingHost, hostRequirementProblems, HOST_DIR, provision } from '../test/e2e/provision';
 import {
 	devUserFolderParent,
@@ -83,17 +92,23 @@ async function isFree(port: number): Promise<boolean> {
 }
 
 const isTriggerWorkflow = (wf: WorkflowJson) => wf.nodes.some((n) => n.type === TRIGGER_TYPE);
-const hasManualTrigger = (wf: WorkflowJson) => wf.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger');
+const hasManualTrigger = (wf: WorkflowJson) =>
+	wf.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger');
 /** Workflows that wait for a signature or need a model (Send and Wait, the AI agent): run from the editor, not here. */
 const waitsForSomeone = (wf: WorkflowJson) =>
-	wf.nodes.some((n) => n.type === `${PACKAGE_NAME}.eSignatureSendAndWait` || n.type.startsWith('@n8n/n8n-nodes-langchain.'));
+	wf.nodes.some(
+		(n) =>
+			n.type === `${PACKAGE_NAME}.eSignatureSendAndWait` ||
+			n.type.startsWith('@n8n/n8n-nodes-langchain.'),
+	);
 
 function summarize(ex: Execution): string {
 	const rd = ex.data?.resultData;
 	const last = rd?.lastNodeExecuted;
 	const lines = [`  status: ${ex.status} (execution ${ex.id}, ${ex.mode})`];
 	const err = executionError(ex);
-	if (err) lines.push(`  error: ${err}${rd?.error?.node?.name ? ` (node "${rd.error.node.name}")` : ''}`);
+	if (err)
+		lines.push(`  error: ${err}${rd?.error?.node?.name ? ` (node "${rd.error.node.name}")` : ''}`);
 	if (last) {
 		const items = rd?.runData[last]?.at(-1)?.data?.main?.[0] ?? [];
 		lines.push(`  last node "${last}": ${items.length} item(s)`);
@@ -101,7 +116,9 @@ function summarize(ex: Execution): string {
 			const json = JSON.stringify(item.json);
 			lines.push(`    ${json.length > 300 ? json.slice(0, 300) + '...' : json}`);
 			for (const [key, bin] of Object.entries(item.binary ?? {})) {
-				lines.push(`    binary "${key}": ${bin.fileName ?? ''} ${bin.mimeType ?? ''} ${bin.fileSize ?? ''}`);
+				lines.push(
+					`    binary "${key}": ${bin.fileName ?? ''} ${bin.mimeType ?? ''} ${bin.fileSize ?? ''}`,
+				);
 			}
 		}
 	}
@@ -118,9 +135,12 @@ async function headless(stack: Stack): Promise<boolean> {
 	const { n8n, emulator } = stack;
 	let ok = true;
 	const manual = stack.workflows.filter((wf) => hasManualTrigger(wf) && !waitsForSomeone(wf));
-	for (const wf of stack.workflows.filter(waitsForSomeone)) say(`\n▷ ${wf.name} (${wf.id}): waits for a signer or needs a model; run it from the editor`);
+	for (const wf of stack.workflows.filter(waitsForSomeone))
+		say(`\n▷ ${wf.name} (${wf.id}): waits for a signer or needs a model; run it from the editor`);
 	const triggered = stack.workflows.filter(isTriggerWorkflow);
-	const envelopesBefore = new Set(emulator.state.accounts.get(emulator.demo.accountId)?.envelopes.keys() ?? []);
+	const envelopesBefore = new Set(
+		emulator.state.accounts.get(emulator.demo.accountId)?.envelopes.keys() ?? [],
+	);
 	for (const wf of manual) {
 		say(`\n▶ ${wf.name} (${wf.id})`);
 		try {
@@ -135,16 +155,23 @@ async function headless(stack: Stack): Promise<boolean> {
 	if (triggered.length) {
 		// Complete every envelope the runs created: the trigger workflows react to the callbacks.
 		const account = emulator.state.accounts.get(emulator.demo.accountId);
-		const created = [...(account?.envelopes.values() ?? [])].filter((e) => !envelopesBefore.has(e.envelopeId));
+		const created = [...(account?.envelopes.values() ?? [])].filter(
+			(e) => !envelopesBefore.has(e.envelopeId),
+		);
 		const pending = created.filter((e) => e.status === 'Pending' || e.status === 'In-progress');
 		say(`\n▶ signing ${pending.length} envelope(s) at the emulator for the trigger workflow(s)`);
-		for (const e of pending) await emulator.sign(e.envelopeId).catch((err) => say(`  sign ${e.envelopeId}: ${err.message}`));
+		for (const e of pending)
+			await emulator
+				.sign(e.envelopeId)
+				.catch((err) => say(`  sign ${e.envelopeId}: ${err.message}`));
 		for (const wf of triggered) {
 			say(`\n▶ ${wf.name} (${wf.id}, triggered)`);
 			const deadline = Date.now() + 30_000;
 			let executions: Execution[] = [];
 			while (Date.now() < deadline) {
-				executions = (await n8n.listExecutions({ workflowId: wf.id, includeData: true })).filter((x) => x.stoppedAt);
+				executions = (await n8n.listExecutions({ workflowId: wf.id, includeData: true })).filter(
+					(x) => x.stoppedAt,
+				);
 				if (executions.length >= Math.max(1, pending.length)) break;
 				await sleep(500);
 			}
@@ -185,7 +212,9 @@ async function main(): Promise<void> {
 		);
 	}
 	for (const dir of shadowingN8nWorkflow(userFolderParent)) {
-		say(`  warning: ${join(dir, 'node_modules', 'n8n-workflow')} lies above ${userFolderParent}: n8n may load our nodes with it`);
+		say(
+			`  warning: ${join(dir, 'node_modules', 'n8n-workflow')} lies above ${userFolderParent}: n8n may load our nodes with it`,
+		);
 	}
 	say('• building the package and provisioning n8n ...');
 	const [host] = await Promise.all([
@@ -195,7 +224,9 @@ async function main(): Promise<void> {
 			: buildPackage().then(() => say(`  built in ${secs(Date.now() - t0)}`)),
 	]);
 	const tarball = await packPackage();
-	say(`  n8n ${host.versions.n8n} on node ${host.versions.resolvedNode} ready after ${secs(Date.now() - t0)}`);
+	say(
+		`  n8n ${host.versions.n8n} on node ${host.versions.resolvedNode} ready after ${secs(Date.now() - t0)}`,
+	);
 
 	const examples = loadExamples();
 	if (!examples.length) say(`  (no example workflows in ${EXAMPLES_DIR} yet)`);
@@ -209,7 +240,8 @@ async function main(): Promise<void> {
 		// Kept beside n8n's data: a Webhook picked in a saved workflow still exists after a restart (--fresh clears both).
 		stateFile: kept ? emulatorStateFile : undefined,
 	});
-	if (emulator.restored) say(`• the emulator has the envelopes and webhooks of earlier runs (${emulatorStateFile})`);
+	if (emulator.restored)
+		say(`• the emulator has the envelopes and webhooks of earlier runs (${emulatorStateFile})`);
 	if (emulator.profile === 'live') say('• the emulator answers as the live sandbox did (--live)');
 
 	say('• starting n8n ...');
@@ -240,7 +272,9 @@ async function main(): Promise<void> {
 	// workflows stay as the user left them: the active ones are activated again, as this emulator is new.
 	const activated: string[] = [];
 	const reactivate = kept ? await activeTriggerWorkflows(stack) : [];
-	const fresh = stack.workflows.filter((wf) => isTriggerWorkflow(wf) && !stack.keptWorkflows.includes(wf.id));
+	const fresh = stack.workflows.filter(
+		(wf) => isTriggerWorkflow(wf) && !stack.keptWorkflows.includes(wf.id),
+	);
 	for (const wf of [...fresh, ...reactivate]) {
 		try {
 			if (reactivate.includes(wf)) await n8n.deactivate(wf.id);
@@ -258,14 +292,19 @@ async function main(): Promise<void> {
 		say('\n• stopping n8n and the emulator ...');
 		await stack.stop();
 		await emulator.stop();
-		if (kept) say(`  kept what you built in ${stack.userFolder} for the next npm run dev (--fresh starts clean)`);
+		if (kept)
+			say(
+				`  kept what you built in ${stack.userFolder} for the next npm run dev (--fresh starts clean)`,
+			);
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stopAll(0));
 	process.on('SIGTERM', () => void stopAll(0));
 	n8n.child.on('exit', (code) => {
 		if (stopping) return;
-		say(`\nn8n exited unexpectedly (code ${code}). Last log lines:\n${n8n.log().split('\n').slice(-30).join('\n')}`);
+		say(
+			`\nn8n exited unexpectedly (code ${code}). Last log lines:\n${n8n.log().split('\n').slice(-30).join('\n')}`,
+		);
 		void stopAll(1);
 	});
 
@@ -279,7 +318,10 @@ n8n with n8n-nodes-esignature is ready (${secs(Date.now() - t0)})
   Password:    ${n8n.owner.password}
   Credential:  "${stack.credential.name}" (E-Signature API, Integration grant) -> the emulator
   Workflows:   ${stack.workflows.length ? '' : '(none)'}${stack.workflows
-		.map((wf) => `\n    - ${wf.name}  ${n8n.url}/workflow/${wf.id}${activated.includes(wf.id) ? '  (active)' : ''}`)
+		.map(
+			(wf) =>
+				`\n    - ${wf.name}  ${n8n.url}/workflow/${wf.id}${activated.includes(wf.id) ? '  (active)' : ''}`,
+		)
 		.join('')}
 
   Emulator:    ${emulator.url}   (open it: every envelope, its IDs, signers and Sign/Reject buttons;
@@ -304,7 +346,9 @@ n8n with n8n-nodes-esignature is ready (${secs(Date.now() - t0)})
 		const ok = await headless(stack);
 		const written = readdirSync(stack.filesDir).filter((f) => f.startsWith('signed-'));
 		if (written.length) say(`\nsigned PDFs written by the trigger workflow: ${written.join(', ')}`);
-		say(`\n${ok ? '✔ all example workflows succeeded' : '✘ some example workflows failed'} (${secs(Date.now() - t0)} in total)`);
+		say(
+			`\n${ok ? '✔ all example workflows succeeded' : '✘ some example workflows failed'} (${secs(Date.now() - t0)} in total)`,
+		);
 		await stopAll(ok ? 0 : 1);
 		return;
 	}

@@ -8,10 +8,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const args = process.argv.slice(2);
-const optionValue = (name) => (args.includes(name) ? resolve(args[args.indexOf(name) + 1] ?? '') : undefined);
+const optionValue = (name) =>
+	args.includes(name) ? resolve(args[args.indexOf(name) + 1] ?? '') : undefined;
 const root = optionValue('--root') ?? resolve(import.meta.dirname, '..');
 const sourceOnly = args.includes('--source');
 const tarballArg = optionValue('--tarball');
@@ -35,16 +39,26 @@ try {
 	if (!sourceOnly) {
 		let tarball = tarballArg;
 		if (!tarball) {
-			const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
+			const packed = JSON.parse(
+				execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+					cwd: root,
+					encoding: 'utf8',
+				}),
+			);
 			tarball = join(work, packed[0].filename);
 		}
 		execFileSync('tar', ['-xzf', tarball, '-C', work]);
 		const missing = missingBuiltFiles(join(work, 'package'));
 		if (missing.length > 0) {
-			console.log(`scan of the packed package: FAILED (not built: ${missing.join(', ')}; run npm run build first)`);
+			console.log(
+				`scan of the packed package: FAILED (not built: ${missing.join(', ')}; run npm run build first)`,
+			);
 			failed = true;
 		} else {
-			report('scan of the packed package', await analyzePackage(join(work, 'package'), ['**/*.js', 'package.json']));
+			report(
+				'scan of the packed package',
+				await analyzePackage(join(work, 'package'), ['**/*.js', 'package.json']),
+			);
 		}
 	}
 } finally {

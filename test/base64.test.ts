@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 
 import { decodeBase64, isBase64, isStrictBase64 } from '../nodes/ESignature/files/bytes';
 
-const pattern = (text: string) => text.length > 0 && text.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(text);
+const pattern = (text: string) =>
+	text.length > 0 && text.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(text);
 
 describe('Base64', () => {
 	it.each([
@@ -48,7 +49,9 @@ describe('Base64', () => {
 		const text = bytes.toString('base64');
 		expect(isStrictBase64(text)).toBe(true);
 		expect(isStrictBase64(`${text.slice(0, -8)}!${text.slice(-7)}`)).toBe(false);
-		const wrapped = Array.from({ length: Math.ceil(text.length / 76) }, (_, line) => text.slice(line * 76, line * 76 + 76)).join('\r\n');
+		const wrapped = Array.from({ length: Math.ceil(text.length / 76) }, (_, line) =>
+			text.slice(line * 76, line * 76 + 76),
+		).join('\r\n');
 		expect(isBase64(wrapped)).toBe(true);
 		expect(decodeBase64(wrapped)!.equals(bytes)).toBe(true);
 		expect(decodeBase64(`data:application/pdf;base64,${text}`)!.equals(bytes)).toBe(true);

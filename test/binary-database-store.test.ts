@@ -58,7 +58,8 @@ class WholeFileStore {
 	/** Reads of the one stored file of this size. */
 	readsOf(data: Buffer): number {
 		const found = [...this.files].filter(([, stored]) => stored.equals(data));
-		if (found.length !== 1) throw new Error(`expected one stored file of these bytes, found ${found.length}`);
+		if (found.length !== 1)
+			throw new Error(`expected one stored file of these bytes, found ${found.length}`);
 		return this.reads.get(found[0][0]) ?? 0;
 	}
 }
@@ -76,7 +77,8 @@ beforeAll(async () => {
 
 const suite = emulatorSuite();
 
-const pdf = (label: string) => Buffer.concat([Buffer.from(`%PDF-1.4\n% ${label}\n`), randomBytes(2 * 1024 * 1024 + 5)]);
+const pdf = (label: string) =>
+	Buffer.concat([Buffer.from(`%PDF-1.4\n% ${label}\n`), randomBytes(2 * 1024 * 1024 + 5)]);
 
 describe('uploads from a store that reads files whole (n8n database mode)', () => {
 	it('Create reads each file from the store once: the read that checked it is the one sent', async () => {
@@ -105,24 +107,48 @@ describe('uploads from a store that reads files whole (n8n database mode)', () =
 	it('Create From Base64 encodes the file from that same read', async () => {
 		const document = pdf('base64');
 		const result = await suite.harness.run({
-			parameters: { resource: 'envelope', operation: 'createFromBase64', inputDataFieldName: 'data' },
-			items: [{ binary: { data: { data: document, fileName: 'encoded.pdf', mimeType: 'application/pdf' } } }],
+			parameters: {
+				resource: 'envelope',
+				operation: 'createFromBase64',
+				inputDataFieldName: 'data',
+			},
+			items: [
+				{
+					binary: {
+						data: { data: document, fileName: 'encoded.pdf', mimeType: 'application/pdf' },
+					},
+				},
+			],
 		});
 
 		expect(result.error).toBeUndefined();
 		const [request] = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate-base64');
-		expect((request.body as { files: { file: string } }).files.file).toBe(document.toString('base64'));
+		expect((request.body as { files: { file: string } }).files.file).toBe(
+			document.toString('base64'),
+		);
 		expect(store.readsOf(document)).toBe(1);
 	});
 
 	it('after the service refuses the stored token, the upload is read from the store again and sent whole', async () => {
-		await suite.harness.run({ parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5' } });
+		await suite.harness.run({
+			parameters: {
+				resource: 'envelope',
+				operation: 'getStatus',
+				envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5',
+			},
+		});
 		suite.emulator.expireAllTokens();
 		suite.emulator.clearRequests();
 		const document = pdf('renewed');
 		const result = await suite.harness.run({
 			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' },
-			items: [{ binary: { data: { data: document, fileName: 'renewed.pdf', mimeType: 'application/pdf' } } }],
+			items: [
+				{
+					binary: {
+						data: { data: document, fileName: 'renewed.pdf', mimeType: 'application/pdf' },
+					},
+				},
+			],
 		});
 
 		expect(result.error).toBeUndefined();

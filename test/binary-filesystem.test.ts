@@ -39,7 +39,8 @@ afterAll(() => {
 
 const suite = emulatorSuite();
 
-const annexPdf = () => Buffer.concat([suite.emulator.samplePdf, Buffer.from('\n% filesystem annex\n')]);
+const annexPdf = () =>
+	Buffer.concat([suite.emulator.samplePdf, Buffer.from('\n% filesystem annex\n')]);
 
 describe('binary data in filesystem mode', () => {
 	it('uploads files that n8n stored on disk (multipart and Base64 operations)', async () => {
@@ -47,7 +48,11 @@ describe('binary data in filesystem mode', () => {
 		const items = [
 			{
 				binary: {
-					data: { data: suite.emulator.samplePdf, fileName: 'disk.pdf', mimeType: 'application/pdf' },
+					data: {
+						data: suite.emulator.samplePdf,
+						fileName: 'disk.pdf',
+						mimeType: 'application/pdf',
+					},
 					annex: { data: annexPdf(), fileName: 'disk-annex.pdf', mimeType: 'application/pdf' },
 				},
 			},
@@ -65,7 +70,11 @@ describe('binary data in filesystem mode', () => {
 		expect(upload.files[1].data.equals(annexPdf())).toBe(true);
 
 		const base64 = await suite.harness.run({
-			parameters: { resource: 'envelope', operation: 'createFromBase64', inputDataFieldName: 'annex' },
+			parameters: {
+				resource: 'envelope',
+				operation: 'createFromBase64',
+				inputDataFieldName: 'annex',
+			},
 			items,
 		});
 		expect(base64.error).toBeUndefined();
@@ -78,12 +87,19 @@ describe('binary data in filesystem mode', () => {
 
 	it('writes downloaded files to disk: the output binary has an id and the same bytes', async () => {
 		const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
-		const envelope = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'stored.pdf', data: annexPdf() }] });
+		const envelope = suite.emulator.state.createEnvelope(account, {
+			files: [{ fileName: 'stored.pdf', data: annexPdf() }],
+		});
 		const before = new Set(filesUnder(storagePath));
 
 		for (const operation of ['download', 'getContent']) {
 			const result = await suite.harness.run({
-				parameters: { resource: 'document', operation, documentId: envelope.documentId, binaryPropertyName: 'file' },
+				parameters: {
+					resource: 'document',
+					operation,
+					documentId: envelope.documentId,
+					binaryPropertyName: 'file',
+				},
 			});
 			expect(result.error).toBeUndefined();
 			const binary = result.items[0].binary!.file;
@@ -93,7 +109,9 @@ describe('binary data in filesystem mode', () => {
 			expect((await result.binary(0, 'file')).equals(annexPdf())).toBe(true);
 		}
 		const written = filesUnder(storagePath).filter((file) => !before.has(file));
-		expect(written.some((file) => statSync(join(storagePath, file)).size === annexPdf().length)).toBe(true);
+		expect(
+			written.some((file) => statSync(join(storagePath, file)).size === annexPdf().length),
+		).toBe(true);
 	});
 
 	it('a large download and a file shorter than a PDF signature reach the store whole, typed from their bytes', async () => {
@@ -104,10 +122,19 @@ describe('binary data in filesystem mode', () => {
 			[large, 'application/pdf', 'large.pdf'],
 			[tiny, 'application/octet-stream', 'tiny.bin'],
 		] as const) {
-			const { documentId } = suite.emulator.state.createEnvelope(account, { files: [{ fileName, data: bytes }] });
-			const result = await suite.harness.run({ parameters: { resource: 'document', operation: 'download', documentId } });
+			const { documentId } = suite.emulator.state.createEnvelope(account, {
+				files: [{ fileName, data: bytes }],
+			});
+			const result = await suite.harness.run({
+				parameters: { resource: 'document', operation: 'download', documentId },
+			});
 			expect(result.error).toBeUndefined();
-			expect(result.items[0].json).toMatchObject({ documentId, fileName, mimeType, fileSize: bytes.length });
+			expect(result.items[0].json).toMatchObject({
+				documentId,
+				fileName,
+				mimeType,
+				fileSize: bytes.length,
+			});
 			expect(result.items[0].binary!.data.id).toMatch(/^filesystem(-v2)?:/);
 			expect((await result.binary(0, 'data')).equals(bytes)).toBe(true);
 		}
@@ -115,18 +142,31 @@ describe('binary data in filesystem mode', () => {
 });
 
 /** A PDF of a few megabytes of random bytes: many chunks of n8n's file stream, and no pattern to hide a lost one. */
-const largePdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3 * 1024 * 1024 + 11)]);
+const largePdf = () =>
+	Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3 * 1024 * 1024 + 11)]);
 
 /**
  * The multipart body the service must receive, byte for byte, with the boundary the request named: the parts of the
  * form fields, then a "files" part per document.
  */
-function expectedMultipart(request: RecordedRequest, fields: Record<string, string>, files: { fileName: string; data: Buffer }[]) {
-	const boundary = /^multipart\/form-data; boundary=(\S+)$/.exec(request.headers['content-type'])![1];
+function expectedMultipart(
+	request: RecordedRequest,
+	fields: Record<string, string>,
+	files: { fileName: string; data: Buffer }[],
+) {
+	const boundary = /^multipart\/form-data; boundary=(\S+)$/.exec(
+		request.headers['content-type'],
+	)![1];
 	return Buffer.concat([
-		...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+		...Object.entries(fields).map(([name, value]) =>
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+			),
+		),
 		...files.flatMap(({ fileName, data }) => [
-			Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`),
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
+			),
 			data,
 			Buffer.from('\r\n'),
 		]),
@@ -136,7 +176,9 @@ function expectedMultipart(request: RecordedRequest, fields: Record<string, stri
 
 /** The path of a binary in the filesystem store, found by its size (the store names files by id). */
 function storedFileOfSize(size: number): string {
-	const path = filesUnder(storagePath).find((file) => !file.endsWith('.metadata') && statSync(join(storagePath, file)).size === size);
+	const path = filesUnder(storagePath).find(
+		(file) => !file.endsWith('.metadata') && statSync(join(storagePath, file)).size === size,
+	);
 	if (!path) throw new Error(`No stored file of ${size} bytes`);
 	return join(storagePath, path);
 }
@@ -166,10 +208,14 @@ describe('multipart uploads from the filesystem store (read from the store as th
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.envelopeId).toBeDefined();
 		const [upload] = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate');
-		const expected = expectedMultipart(upload, { WorkflowId: 'wf-7', ReferenceNumber: referenceNumber }, [
-			{ fileName: 'large.pdf', data: first },
-			{ fileName: 'annex %22two%22.pdf', data: second },
-		]);
+		const expected = expectedMultipart(
+			upload,
+			{ WorkflowId: 'wf-7', ReferenceNumber: referenceNumber },
+			[
+				{ fileName: 'large.pdf', data: first },
+				{ fileName: 'annex %22two%22.pdf', data: second },
+			],
+		);
 		expect(upload.rawBody.equals(expected)).toBe(true);
 		expect(upload.headers['content-length']).toBe(String(upload.rawBody.length));
 		expect(upload.headers['transfer-encoding']).toBeUndefined();
@@ -177,24 +223,49 @@ describe('multipart uploads from the filesystem store (read from the store as th
 
 	it('Add Files streams its stored files the same way', async () => {
 		const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
-		const { envelopeId } = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'first.pdf', data: annexPdf() }] });
+		const { envelopeId } = suite.emulator.state.createEnvelope(account, {
+			files: [{ fileName: 'first.pdf', data: annexPdf() }],
+		});
 		const added = largePdf();
 		const result = await suite.harness.run({
-			parameters: { resource: 'envelope', operation: 'addFiles', envelopeId, inputDataFieldName: 'data' },
-			items: [{ binary: { data: { data: added, fileName: 'added.pdf', mimeType: 'application/pdf' } } }],
+			parameters: {
+				resource: 'envelope',
+				operation: 'addFiles',
+				envelopeId,
+				inputDataFieldName: 'data',
+			},
+			items: [
+				{ binary: { data: { data: added, fileName: 'added.pdf', mimeType: 'application/pdf' } } },
+			],
 		});
 
 		expect(result.error).toBeUndefined();
 		const [upload] = suite.emulator.requestsTo('POST', `/api/v1/envelopes/${envelopeId}/files`);
-		expect(upload.rawBody.equals(expectedMultipart(upload, {}, [{ fileName: 'added.pdf', data: added }]))).toBe(true);
+		expect(
+			upload.rawBody.equals(
+				expectedMultipart(upload, {}, [{ fileName: 'added.pdf', data: added }]),
+			),
+		).toBe(true);
 	});
 
 	it('Base64 bodies encode stored files as they are sent: every length (Base64 padding), the other fields intact', async () => {
 		// Lengths 3n, 3n+1, 3n+2 over many chunks of n8n's file stream, which are not whole groups of three bytes.
-		const files = [0, 1, 2].map((extra) => Buffer.concat([largePdf().subarray(0, 3 * 1024 * 1024 + 9), Buffer.alloc(extra, 0x25)]));
-		const binary = Object.fromEntries(files.map((data, index) => [`file${index}`, { data, fileName: `دفعة ${index}.pdf`, mimeType: 'application/pdf' }]));
+		const files = [0, 1, 2].map((extra) =>
+			Buffer.concat([largePdf().subarray(0, 3 * 1024 * 1024 + 9), Buffer.alloc(extra, 0x25)]),
+		);
+		const binary = Object.fromEntries(
+			files.map((data, index) => [
+				`file${index}`,
+				{ data, fileName: `دفعة ${index}.pdf`, mimeType: 'application/pdf' },
+			]),
+		);
 		const bulk = await suite.harness.run({
-			parameters: { resource: 'envelope', operation: 'createBulk', inputDataFieldName: 'file0, file1, file2', additionalFields: { workflowId: 'wf "9"' } },
+			parameters: {
+				resource: 'envelope',
+				operation: 'createBulk',
+				inputDataFieldName: 'file0, file1, file2',
+				additionalFields: { workflowId: 'wf "9"' },
+			},
 			items: [{ binary }],
 		});
 
@@ -204,18 +275,33 @@ describe('multipart uploads from the filesystem store (read from the store as th
 		expect(request.body).toEqual({
 			workflowId: 'wf "9"',
 			referenceNumber: expect.stringMatching(/^n8n-/),
-			files: files.map((data, index) => ({ file: data.toString('base64'), fileName: `دفعة ${index}.pdf` })),
+			files: files.map((data, index) => ({
+				file: data.toString('base64'),
+				fileName: `دفعة ${index}.pdf`,
+			})),
 		});
 	});
 
 	it('Create From Base64 after the service refuses the stored token: the document is read from the store again and sent whole', async () => {
-		await suite.harness.run({ parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5' } });
+		await suite.harness.run({
+			parameters: {
+				resource: 'envelope',
+				operation: 'getStatus',
+				envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5',
+			},
+		});
 		suite.emulator.expireAllTokens();
 		suite.emulator.clearRequests();
 		const pdf = Buffer.concat([largePdf(), Buffer.from('% base64\n')]);
 		const result = await suite.harness.run({
-			parameters: { resource: 'envelope', operation: 'createFromBase64', inputDataFieldName: 'data' },
-			items: [{ binary: { data: { data: pdf, fileName: 'renewed.pdf', mimeType: 'application/pdf' } } }],
+			parameters: {
+				resource: 'envelope',
+				operation: 'createFromBase64',
+				inputDataFieldName: 'data',
+			},
+			items: [
+				{ binary: { data: { data: pdf, fileName: 'renewed.pdf', mimeType: 'application/pdf' } } },
+			],
 		});
 
 		expect(result.error).toBeUndefined();
@@ -228,7 +314,9 @@ describe('multipart uploads from the filesystem store (read from the store as th
 	it('a stored file that no longer has the size n8n recorded fails its item instead of sending a cut-off document', async () => {
 		// A size no other test stores, so that the file found on disk is this one.
 		const pdf = Buffer.concat([largePdf(), Buffer.from('% cut\n')]);
-		const items = [{ binary: { data: { data: pdf, fileName: 'cut.pdf', mimeType: 'application/pdf' } } }];
+		const items = [
+			{ binary: { data: { data: pdf, fileName: 'cut.pdf', mimeType: 'application/pdf' } } },
+		];
 		// The file is stored by the first node of the run; it is cut short before the upload reads it.
 		const result = await suite.harness.run({
 			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' },
@@ -237,20 +325,30 @@ describe('multipart uploads from the filesystem store (read from the store as th
 		});
 
 		expect(result.error?.message).toMatch(/cut\.pdf/);
-		const received = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate').flatMap((request) => request.files);
+		const received = suite.emulator
+			.requestsTo('POST', '/api/v1/envelopes/initiate')
+			.flatMap((request) => request.files);
 		expect(received.map((file) => file.fileName)).not.toContain('cut.pdf');
 	});
 
 	it('after the service refuses the stored token, the upload is read from the store again and sent whole', async () => {
 		// A token the node has stored, then refused by the service: n8n renews it but cannot send a stream again.
-		await suite.harness.run({ parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5' } });
+		await suite.harness.run({
+			parameters: {
+				resource: 'envelope',
+				operation: 'getStatus',
+				envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5',
+			},
+		});
 		suite.emulator.expireAllTokens();
 		suite.emulator.clearRequests();
 		const renewalsBefore = suite.harness.credentialsHelper.preAuthenticationCalls.expired;
 		const pdf = largePdf();
 		const result = await suite.harness.run({
 			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' },
-			items: [{ binary: { data: { data: pdf, fileName: 'renewed.pdf', mimeType: 'application/pdf' } } }],
+			items: [
+				{ binary: { data: { data: pdf, fileName: 'renewed.pdf', mimeType: 'application/pdf' } } },
+			],
 		});
 
 		expect(result.error).toBeUndefined();

@@ -53,8 +53,15 @@ describe('Commercial registration resource: check', () => {
 	});
 
 	it('keeps the whole answer when asked to', async () => {
-		const result = await check({ commercialNumber: KNOWN_CR_NUMBER, options: { includeResponseWrapper: true } });
-		expect(result.items[0].json).toMatchObject({ errorCode: 0, message: 'Success', data: crRecord('ar') });
+		const result = await check({
+			commercialNumber: KNOWN_CR_NUMBER,
+			options: { includeResponseWrapper: true },
+		});
+		expect(result.items[0].json).toMatchObject({
+			errorCode: 0,
+			message: 'Success',
+			data: crRecord('ar'),
+		});
 	});
 
 	it('reports an unregistered CR number (error 149 on HTTP 200)', async () => {
@@ -68,15 +75,34 @@ describe('Commercial registration resource: check', () => {
 	});
 
 	it('reports an answer without a record as not found', async () => {
-		suite.emulator.failNext(1, 200, { data: null, errorCode: 0, message: 'Success', returnUrl: null, stateValidationErrors: null, signature: '' });
+		suite.emulator.failNext(1, 200, {
+			data: null,
+			errorCode: 0,
+			message: 'Success',
+			returnUrl: null,
+			stateValidationErrors: null,
+			signature: '',
+		});
 		const result = await check({ commercialNumber: KNOWN_CR_NUMBER });
 		expect(result.error?.message).toBe('The requested item was not found');
 	});
 
 	it.each([
-		['an empty number', { commercialNumber: '={{ $json.missing }}' }, /Commercial Registration Number is required/],
-		['a number with a slash', { commercialNumber: '1010/0101' }, /^Commercial Registration Number must be digits only, got "1010\/0101"$/],
-		['an unknown language from an expression', { commercialNumber: KNOWN_CR_NUMBER, language: '={{ "fr" }}' }, /Language must be "ar" or "en"/],
+		[
+			'an empty number',
+			{ commercialNumber: '={{ $json.missing }}' },
+			/Commercial Registration Number is required/,
+		],
+		[
+			'a number with a slash',
+			{ commercialNumber: '1010/0101' },
+			/^Commercial Registration Number must be digits only, got "1010\/0101"$/,
+		],
+		[
+			'an unknown language from an expression',
+			{ commercialNumber: KNOWN_CR_NUMBER, language: '={{ "fr" }}' },
+			/Language must be "ar" or "en"/,
+		],
 	])('refuses %s before sending', async (_case, parameters, message) => {
 		const result = await check(parameters);
 		expect(result.error?.message).toMatch(message);
@@ -86,19 +112,34 @@ describe('Commercial registration resource: check', () => {
 	it('checks several numbers, pairing the records and the errors with their items', async () => {
 		const result = await check(
 			{ commercialNumber: '={{ $json.cr }}' },
-			{ items: [{ json: { cr: KNOWN_CR_NUMBER } }, { json: { cr: '123' } }, { json: { cr: KNOWN_CR_NUMBER } }], continueOnFail: true },
+			{
+				items: [
+					{ json: { cr: KNOWN_CR_NUMBER } },
+					{ json: { cr: '123' } },
+					{ json: { cr: KNOWN_CR_NUMBER } },
+				],
+				continueOnFail: true,
+			},
 		);
 		expect(result.error).toBeUndefined();
 		expect(apiRequests()).toHaveLength(3);
-		expect(result.items.map((item) => [item.pairedItem, item.json.crNumber ?? item.json.error])).toEqual([
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.crNumber ?? item.json.error]),
+		).toEqual([
 			[{ item: 0 }, KNOWN_CR_NUMBER],
-			[{ item: 1 }, 'The commercial registration number is not registered with the Ministry of Commerce (error 149)'],
+			[
+				{ item: 1 },
+				'The commercial registration number is not registered with the Ministry of Commerce (error 149)',
+			],
 			[{ item: 2 }, KNOWN_CR_NUMBER],
 		]);
 	});
 
 	it('stops at the first failing item without Continue On Fail', async () => {
-		const result = await check({ commercialNumber: '={{ $json.cr }}' }, { items: [{ json: { cr: KNOWN_CR_NUMBER } }, { json: { cr: '123' } }] });
+		const result = await check(
+			{ commercialNumber: '={{ $json.cr }}' },
+			{ items: [{ json: { cr: KNOWN_CR_NUMBER } }, { json: { cr: '123' } }] },
+		);
 		expect(result.items).toHaveLength(0);
 		expect(result.error?.message).toContain('(error 149)');
 	});

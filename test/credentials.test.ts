@@ -1,5 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-hardcoded-secrets -- not shipped code (docs/n8n-notes.md#lint-rules) */
-import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { obtainAccessToken } from '../credentials/accessToken';
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
@@ -16,7 +20,10 @@ function items(count: number) {
 
 describe('E-Signature API credential', () => {
 	// The token cache lives as long as the process, like n8n's; the emulator just forgot every token it issued.
-	const suite = emulatorSuite({ resetEach: 'reset', forgetTokens: ['integration', 'clientCredentials'] });
+	const suite = emulatorSuite({
+		resetEach: 'reset',
+		forgetTokens: ['integration', 'clientCredentials'],
+	});
 
 	it('fetches a token once for many items (integration grant) and sends it as a bearer token', async () => {
 		const harness = new Harness(suite.emulator);
@@ -26,7 +33,9 @@ describe('E-Signature API credential', () => {
 		const tokenCalls = suite.emulator.requestsTo('POST', '/Authentication/Authority/Token');
 		expect(tokenCalls).toHaveLength(1);
 		const [call] = tokenCalls;
-		const basic = Buffer.from(`${suite.emulator.demo.clientId}:${suite.emulator.demo.clientSecret}`).toString('base64');
+		const basic = Buffer.from(
+			`${suite.emulator.demo.clientId}:${suite.emulator.demo.clientSecret}`,
+		).toString('base64');
 		expect(call.headers.authorization).toBe(`Basic ${basic}`);
 		expect(call.headers['content-type']).toContain('application/x-www-form-urlencoded');
 		expect(call.body).toEqual({
@@ -95,7 +104,9 @@ describe('E-Signature API credential', () => {
 		expect(result.error).toBeUndefined();
 		expect(suite.emulator.tokenRequests).toBe(2);
 		expect(harness.credentials().accessToken).not.toBe(oldToken);
-		const refused = suite.emulator.requestsTo('GET', '/api/v1/webhooks').filter((r) => r.headers.authorization === `Bearer ${oldToken}`);
+		const refused = suite.emulator
+			.requestsTo('GET', '/api/v1/webhooks')
+			.filter((r) => r.headers.authorization === `Bearer ${oldToken}`);
 		expect(refused.length).toBeGreaterThan(0);
 		expect(result.items.filter((item) => item.error)).toHaveLength(0);
 	});
@@ -112,7 +123,9 @@ describe('E-Signature API credential', () => {
 
 	it('reports a refused integration grant clearly, naming the fields to check and no secret', async () => {
 		const harness = new Harness(suite.emulator);
-		harness.setCredentials(emulatorCredentials(suite.emulator, 'integration', { clientSecret: 'wrong-secret-123' }));
+		harness.setCredentials(
+			emulatorCredentials(suite.emulator, 'integration', { clientSecret: 'wrong-secret-123' }),
+		);
 		const result = await harness.run({ parameters: listWebhooks });
 		const message = `${result.error?.message} ${result.error?.description ?? ''}`;
 		expect(message).toContain('refused the Integration grant');
@@ -125,7 +138,9 @@ describe('E-Signature API credential', () => {
 
 	it('reports a refused client-credentials grant, naming that grant', async () => {
 		const harness = new Harness(suite.emulator);
-		harness.setCredentials(emulatorCredentials(suite.emulator, 'clientCredentials', { clientSecret: 'nope-nope' }));
+		harness.setCredentials(
+			emulatorCredentials(suite.emulator, 'clientCredentials', { clientSecret: 'nope-nope' }),
+		);
 		const result = await harness.run({ parameters: listWebhooks });
 		expect(result.error?.message).toContain('refused the Client Credentials grant');
 		expect(JSON.stringify(result.error)).not.toContain('nope-nope');
@@ -133,9 +148,13 @@ describe('E-Signature API credential', () => {
 
 	it('refuses a base URL that is not http(s) before sending anything', async () => {
 		const harness = new Harness(suite.emulator);
-		harness.setCredentials(emulatorCredentials(suite.emulator, 'integration', { baseUrl: 'ftp://example.com' }));
+		harness.setCredentials(
+			emulatorCredentials(suite.emulator, 'integration', { baseUrl: 'ftp://example.com' }),
+		);
 		const result = await harness.run({ parameters: listWebhooks });
-		expect(result.error?.message).toContain('Base URL must be an http:// or https:// URL, got one starting with "ftp://example.com"');
+		expect(result.error?.message).toContain(
+			'Base URL must be an http:// or https:// URL, got one starting with "ftp://example.com"',
+		);
 		expect(suite.emulator.requests).toHaveLength(0);
 	});
 
@@ -156,43 +175,64 @@ describe('E-Signature API credential', () => {
 
 	describe('token cache', () => {
 		const jwt = (iat: number) =>
-			['{"alg":"none"}', JSON.stringify({ iat }), 'sig'].map((part) => Buffer.from(part).toString('base64url')).join('.');
+			['{"alg":"none"}', JSON.stringify({ iat }), 'sig']
+				.map((part) => Buffer.from(part).toString('base64url'))
+				.join('.');
 
 		/** A helper whose token endpoint hands out the given tokens in turn, counting the calls. */
 		function tokenServer(...issued: string[]) {
 			let calls = 0;
 			const helper = {
 				helpers: {
-					httpRequest: async () => ({ statusCode: 200, body: { access_token: issued[calls++], expires_in: 3600 } }),
+					httpRequest: async () => ({
+						statusCode: 200,
+						body: { access_token: issued[calls++], expires_in: 3600 },
+					}),
 				},
 			} as unknown as IHttpRequestHelper;
 			return { helper, calls: () => calls };
 		}
 
 		it('fetches anew when the refused token is younger than the cached one (fetched by another n8n process)', async () => {
-			const credentials = emulatorCredentials(suite.emulator, 'integration', { username: 'queue-mode@example.com' });
+			const credentials = emulatorCredentials(suite.emulator, 'integration', {
+				username: 'queue-mode@example.com',
+			});
 			const server = tokenServer(jwt(1000), jwt(3000));
 			expect(await obtainAccessToken(server.helper, credentials)).toBe(jwt(1000));
 			// Another process stored jwt(2000) for the credential; the service refused it.
-			expect(await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(2000) })).toBe(jwt(3000));
+			expect(
+				await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(2000) }),
+			).toBe(jwt(3000));
 			expect(server.calls()).toBe(2);
 		});
 
 		it('hands out the newest cached token to a request refused with an older one, without fetching', async () => {
-			const credentials = emulatorCredentials(suite.emulator, 'integration', { username: 'single@example.com' });
+			const credentials = emulatorCredentials(suite.emulator, 'integration', {
+				username: 'single@example.com',
+			});
 			const server = tokenServer(jwt(5000));
-			expect(await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(4000) })).toBe(jwt(5000));
-			expect(await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(4000) })).toBe(jwt(5000));
+			expect(
+				await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(4000) }),
+			).toBe(jwt(5000));
+			expect(
+				await obtainAccessToken(server.helper, { ...credentials, accessToken: jwt(4000) }),
+			).toBe(jwt(5000));
 			expect(server.calls()).toBe(1);
 		});
 	});
 
 	it('sends secrets exactly as entered (no trimming)', async () => {
 		const harness = new Harness(suite.emulator);
-		harness.setCredentials(emulatorCredentials(suite.emulator, 'integration', { accountSecret: ` ${suite.emulator.demo.accountSecret}` }));
+		harness.setCredentials(
+			emulatorCredentials(suite.emulator, 'integration', {
+				accountSecret: ` ${suite.emulator.demo.accountSecret}`,
+			}),
+		);
 		const result = await harness.run({ parameters: listWebhooks });
 		expect(result.error?.message).toContain('refused the Integration grant');
-		expect(suite.emulator.requestsTo('POST', '/Authentication/Authority/Token')[0].body).toMatchObject({
+		expect(
+			suite.emulator.requestsTo('POST', '/Authentication/Authority/Token')[0].body,
+		).toMatchObject({
 			accountSecret: ` ${suite.emulator.demo.accountSecret}`,
 		});
 	});
@@ -209,26 +249,38 @@ describe('E-Signature API credential', () => {
 			});
 			const body = (await response.json()) as Record<string, unknown>;
 			for (const rule of type.test.rules ?? []) {
-				if (rule.type === 'responseSuccessBody' && body[rule.properties.key] === rule.properties.value) {
+				if (
+					rule.type === 'responseSuccessBody' &&
+					body[rule.properties.key] === rule.properties.value
+				) {
 					return { status: 'Error', message: rule.properties.message };
 				}
 			}
-			return response.ok ? { status: 'OK' } : { status: 'Error', message: `HTTP ${response.status}` };
+			return response.ok
+				? { status: 'OK' }
+				: { status: 'Error', message: `HTTP ${response.status}` };
 		}
 
 		it('passes with working credentials', async () => {
-			await expect(runCredentialTest(emulatorCredentials(suite.emulator))).resolves.toEqual({ status: 'OK' });
+			await expect(runCredentialTest(emulatorCredentials(suite.emulator))).resolves.toEqual({
+				status: 'OK',
+			});
 		});
 
 		it('fails readably when the service answers 200 with errorCode 401', async () => {
 			suite.emulator.failNext(1, 200, { data: null, errorCode: 401, message: 'Unauthorized' });
 			const outcome = await runCredentialTest(emulatorCredentials(suite.emulator));
-			expect(outcome).toEqual({ status: 'Error', message: 'The service refused the access token (error 401 Unauthorized)' });
+			expect(outcome).toEqual({
+				status: 'Error',
+				message: 'The service refused the access token (error 401 Unauthorized)',
+			});
 		});
 
 		it('fails readably when the grant is refused', async () => {
 			await expect(
-				runCredentialTest(emulatorCredentials(suite.emulator, 'clientCredentials', { clientId: 'unknown-client' })),
+				runCredentialTest(
+					emulatorCredentials(suite.emulator, 'clientCredentials', { clientId: 'unknown-client' }),
+				),
 			).rejects.toThrow(/refused the Client Credentials grant .*Check Client ID and Client Secret/);
 		});
 	});
@@ -268,14 +320,22 @@ describe('which hosts the credential signs', () => {
 		['plain http to the same host', 'http://api.esign.test/api'],
 		['the sandbox while production is chosen', 'https://sandbox.esign.test/api/v1/webhooks'],
 		['another host as baseURL', '/collect', { baseURL: 'https://evil.test' }],
-	] as Array<[string, string, Partial<IHttpRequestOptions>?]>)('refuses %s with an error that names it, without the token', async (_case, url, extra = {}) => {
-		const attempt = sign(url, extra);
-		await expect(attempt).rejects.toThrow(/signs only requests to https:\/\/api\.esign\.test and https:\/\/id\.esign\.test, not to /);
-		await attempt.catch((error: Error) => expect(error.message).not.toContain('the-token'));
-	});
+	] as Array<[string, string, Partial<IHttpRequestOptions>?]>)(
+		'refuses %s with an error that names it, without the token',
+		async (_case, url, extra = {}) => {
+			const attempt = sign(url, extra);
+			await expect(attempt).rejects.toThrow(
+				/signs only requests to https:\/\/api\.esign\.test and https:\/\/id\.esign\.test, not to /,
+			);
+			await attempt.catch((error: Error) => expect(error.message).not.toContain('the-token'));
+		},
+	);
 
 	it("refuses another host given as n8n's older request helper gives it (uri)", async () => {
-		const attempt = credential.authenticate(credentials, { uri: 'https://evil.test/collect', method: 'GET' } as unknown as IHttpRequestOptions);
+		const attempt = credential.authenticate(credentials, {
+			uri: 'https://evil.test/collect',
+			method: 'GET',
+		} as unknown as IHttpRequestOptions);
 		await expect(attempt).rejects.toThrow(/not to https:\/\/evil\.test/);
 	});
 
@@ -286,8 +346,14 @@ describe('which hosts the credential signs', () => {
 });
 
 describe('what a refused token request says to fix', () => {
-	const suite = emulatorSuite({ resetEach: 'reset', forgetTokens: ['integration', 'clientCredentials'] });
-	const run = async (overrides: ICredentialDataDecryptedObject, grant: 'integration' | 'clientCredentials' = 'integration') => {
+	const suite = emulatorSuite({
+		resetEach: 'reset',
+		forgetTokens: ['integration', 'clientCredentials'],
+	});
+	const run = async (
+		overrides: ICredentialDataDecryptedObject,
+		grant: 'integration' | 'clientCredentials' = 'integration',
+	) => {
 		const harness = new Harness(suite.emulator);
 		harness.setCredentials(emulatorCredentials(suite.emulator, grant, overrides));
 		const result = await harness.run({ parameters: listWebhooks });
@@ -302,11 +368,18 @@ describe('what a refused token request says to fix', () => {
 
 	it('a wrong client secret names the client', async () => {
 		// Refused with the spec's client pair and with the live service's account pair (docs/service-api.md#spec-and-live-service).
-		expect(await run({ clientSecret: 'wrong-secret' })).toMatch(/client was not accepted either way it was tried.*Check Client ID and Client Secret/);
+		expect(await run({ clientSecret: 'wrong-secret' })).toMatch(
+			/client was not accepted either way it was tried.*Check Client ID and Client Secret/,
+		);
 	});
 
 	it('a token endpoint that fails names the service, not the secrets', async () => {
-		suite.emulator.failNext(1, 503, { error: 'temporarily_unavailable' }, '/Authentication/Authority/Token');
+		suite.emulator.failNext(
+			1,
+			503,
+			{ error: 'temporarily_unavailable' },
+			'/Authentication/Authority/Token',
+		);
 		const message = await run({});
 		expect(message).toMatch(/failed to issue a token .*HTTP 503.*try again later/);
 		expect(message).not.toMatch(/Check Client/);
@@ -320,6 +393,8 @@ describe('what a refused token request says to fix', () => {
 
 	it('an unreachable host names its address', async () => {
 		const message = await run({ baseUrl: 'http://127.0.0.1:9' });
-		expect(message).toMatch(/Could not reach the token endpoint .*http:\/\/127\.0\.0\.1:9.*the connection was refused/);
+		expect(message).toMatch(
+			/Could not reach the token endpoint .*http:\/\/127\.0\.0\.1:9.*the connection was refused/,
+		);
 	});
 });

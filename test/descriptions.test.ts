@@ -19,7 +19,8 @@ function switches(properties: INodeProperties[]): Map<string, unknown[]> {
 	for (const property of properties) {
 		for (const [name, wanted] of Object.entries(property.displayOptions?.show ?? {})) {
 			if (name === 'resource' || name === 'operation' || !Array.isArray(wanted)) continue;
-			for (const value of wanted) (values.get(name) ?? values.set(name, new Set()).get(name)!).add(value);
+			for (const value of wanted)
+				(values.get(name) ?? values.set(name, new Set()).get(name)!).add(value);
 		}
 	}
 	return new Map([...values].map(([name, set]) => [name, [undefined, ...set]]));
@@ -27,15 +28,24 @@ function switches(properties: INodeProperties[]): Map<string, unknown[]> {
 
 function combinations(choices: Map<string, unknown[]>): Array<Record<string, unknown>> {
 	return [...choices].reduce<Array<Record<string, unknown>>>(
-		(all, [name, values]) => all.flatMap((partial) => values.map((value) => (value === undefined ? partial : { ...partial, [name]: value }))),
+		(all, [name, values]) =>
+			all.flatMap((partial) =>
+				values.map((value) => (value === undefined ? partial : { ...partial, [name]: value })),
+			),
 		[{}],
 	);
 }
 
 /** What the editor shows for these parameter values: each field without its display conditions. */
-function shown(properties: INodeProperties[], description: INodeTypeDescription, values: Record<string, unknown>) {
+function shown(
+	properties: INodeProperties[],
+	description: INodeTypeDescription,
+	values: Record<string, unknown>,
+) {
 	return properties
-		.filter((property) => NodeHelpers.displayParameter(values as never, property, node, description, values as never))
+		.filter((property) =>
+			NodeHelpers.displayParameter(values as never, property, node, description, values as never),
+		)
 		.map((property) => {
 			const field = { ...property };
 			delete field.displayOptions;
@@ -61,18 +71,21 @@ describe('fields shared across operations', () => {
 		expect(folded.properties).toEqual(shareFieldsAcrossOperations(declared));
 	});
 
-	it.each(operations)('$resource → $operation shows the same fields in the same order', ({ resource, operation }) => {
-		const declaredDescription = { ...folded, properties: declared };
-		const choices = switches(declared);
-		let checked = 0;
-		for (const choice of combinations(choices)) {
-			const values = { resource, operation, ...choice };
-			const expected = shown(declared, declaredDescription, values);
-			expect(shown(folded.properties, folded, values)).toEqual(expected);
-			checked += expected.length;
-		}
-		expect(checked).toBeGreaterThan(0);
-	});
+	it.each(operations)(
+		'$resource → $operation shows the same fields in the same order',
+		({ resource, operation }) => {
+			const declaredDescription = { ...folded, properties: declared };
+			const choices = switches(declared);
+			let checked = 0;
+			for (const choice of combinations(choices)) {
+				const values = { resource, operation, ...choice };
+				const expected = shown(declared, declaredDescription, values);
+				expect(shown(folded.properties, folded, values)).toEqual(expected);
+				checked += expected.length;
+			}
+			expect(checked).toBeGreaterThan(0);
+		},
+	);
 
 	it('keeps each operation in its own order when two operations order the same fields differently', () => {
 		const field = (name: string, operation: string): INodeProperties => ({
@@ -93,9 +106,19 @@ describe('fields shared across operations', () => {
 			],
 			displayOptions: { show: { resource: ['thing'] } },
 		};
-		const result = shareFieldsAcrossOperations([operationField, field('x', 'a'), field('y', 'a'), field('y', 'b'), field('x', 'b')]);
+		const result = shareFieldsAcrossOperations([
+			operationField,
+			field('x', 'a'),
+			field('y', 'a'),
+			field('y', 'b'),
+			field('x', 'b'),
+		]);
 		const order = (operation: string) =>
-			result.filter((p) => (p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation)).map((p) => p.name);
+			result
+				.filter((p) =>
+					(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
+				)
+				.map((p) => p.name);
 		expect(order('a')).toEqual(['x', 'y']);
 		expect(order('b')).toEqual(['y', 'x']);
 		// One of the two could be shared, not both.
@@ -119,7 +142,12 @@ describe('fields shared across operations', () => {
 			displayOptions: { show: { resource: [resource], operation: [operation] } },
 		});
 		// Joining would give show {resource: [a, b], operation: [get, delete]}: b → get would show the field.
-		const result = shareFieldsAcrossOperations([scoped('a', ['get', 'delete']), id('a', 'delete'), scoped('b', ['get', 'list']), id('b', 'get')]);
+		const result = shareFieldsAcrossOperations([
+			scoped('a', ['get', 'delete']),
+			id('a', 'delete'),
+			scoped('b', ['get', 'list']),
+			id('b', 'get'),
+		]);
 		expect(result.filter((p) => p.name === 'id')).toHaveLength(2);
 	});
 });

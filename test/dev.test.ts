@@ -11,19 +11,33 @@ import { CREDENTIAL_NAME, userFolderParent } from '../scripts/dev';
 import { createUserFolder } from './e2e/n8n';
 import { NpmProgress, REPO_ROOT } from './e2e/provision';
 import { Emulator } from './emulator';
-import { devUserFolderParent, EXAMPLE_EMULATOR_URL, EXAMPLE_FILES_DIR, isInside, loadExamples, rebaseExampleFiles, shadowingN8nWorkflow } from './e2e/stack';
+import {
+	devUserFolderParent,
+	EXAMPLE_EMULATOR_URL,
+	EXAMPLE_FILES_DIR,
+	isInside,
+	loadExamples,
+	rebaseExampleFiles,
+	shadowingN8nWorkflow,
+} from './e2e/stack';
 
 describe('where n8n user folders go', () => {
 	it('finds the repository’s n8n-workflow above a folder inside the repository (the check can fail)', () => {
-		expect(shadowingN8nWorkflow(join(REPO_ROOT, '.cache', 'dev', 'esig-e2e-n8n-x'))).toContain(REPO_ROOT);
+		expect(shadowingN8nWorkflow(join(REPO_ROOT, '.cache', 'dev', 'esig-e2e-n8n-x'))).toContain(
+			REPO_ROOT,
+		);
 	});
 
 	it('npm run dev puts them outside the repository, in the user’s cache folder', () => {
 		expect(userFolderParent).toBe(devUserFolderParent());
 		expect(isInside(REPO_ROOT, userFolderParent)).toBe(false);
 		expect(shadowingN8nWorkflow(userFolderParent)).not.toContain(REPO_ROOT);
-		expect(devUserFolderParent({}, '/home/someone')).toBe('/home/someone/.cache/n8n-nodes-esignature/dev');
-		expect(devUserFolderParent({ XDG_CACHE_HOME: '/var/cache/me' }, '/home/someone')).toBe('/var/cache/me/n8n-nodes-esignature/dev');
+		expect(devUserFolderParent({}, '/home/someone')).toBe(
+			'/home/someone/.cache/n8n-nodes-esignature/dev',
+		);
+		expect(devUserFolderParent({ XDG_CACHE_HOME: '/var/cache/me' }, '/home/someone')).toBe(
+			'/var/cache/me/n8n-nodes-esignature/dev',
+		);
 	});
 
 	it('the end-to-end suite puts them outside the repository too', () => {
@@ -53,27 +67,40 @@ describe('the credential npm run dev creates', () => {
 					.filter(([type]) => type === 'eSignatureApi')
 					.map(([, credential]) => credential.name),
 			);
-			expect({ file, names: [...new Set(names)] }).toEqual({ file, names: names.length ? [CREDENTIAL_NAME] : [] });
+			expect({ file, names: [...new Set(names)] }).toEqual({
+				file,
+				names: names.length ? [CREDENTIAL_NAME] : [],
+			});
 		}
 	});
 });
 
 describe('the examples in npm run dev', () => {
 	it('read and write in its files folder, while their notes still explain the path they ship with', () => {
-		const withFiles = loadExamples().filter(({ workflow }) => workflow.nodes.some((node) => node.type === 'n8n-nodes-base.readWriteFile'));
+		const withFiles = loadExamples().filter(({ workflow }) =>
+			workflow.nodes.some((node) => node.type === 'n8n-nodes-base.readWriteFile'),
+		);
 		expect(withFiles.length).toBeGreaterThanOrEqual(5);
 		for (const { file, workflow } of withFiles) {
 			const rebased = rebaseExampleFiles(workflow, '/tmp/dev-files/');
 			const notes = rebased.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
 			const others = rebased.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
-			expect({ file, paths: JSON.stringify(others).includes(EXAMPLE_FILES_DIR) }).toEqual({ file, paths: false });
-			expect({ file, explained: notes.some((note) => JSON.stringify(note).includes(EXAMPLE_FILES_DIR)) }).toEqual({ file, explained: true });
+			expect({ file, paths: JSON.stringify(others).includes(EXAMPLE_FILES_DIR) }).toEqual({
+				file,
+				paths: false,
+			});
+			expect({
+				file,
+				explained: notes.some((note) => JSON.stringify(note).includes(EXAMPLE_FILES_DIR)),
+			}).toEqual({ file, explained: true });
 			expect(JSON.stringify(workflow).includes(EXAMPLE_FILES_DIR)).toBe(true);
 		}
 		const [first] = loadExamples();
-		expect(JSON.stringify(rebaseExampleFiles(first.workflow, '/tmp/dev-files/'))).toContain('/tmp/dev-files/contract.pdf');
+		expect(JSON.stringify(rebaseExampleFiles(first.workflow, '/tmp/dev-files/'))).toContain(
+			'/tmp/dev-files/contract.pdf',
+		);
 	});
-	it('example 06 posts its links to a chat that exists in npm run dev: the emulator\'s stand-in, at its port', async () => {
+	it("example 06 posts its links to a chat that exists in npm run dev: the emulator's stand-in, at its port", async () => {
 		const example = loadExamples().find(({ file }) => file.startsWith('06-'))!;
 		const emulator = await Emulator.start();
 		try {
@@ -82,15 +109,26 @@ describe('the examples in npm run dev', () => {
 			const url = String((chat.parameters as { url: string }).url);
 			expect(url).toBe(`${emulator.url}/_emulator/chat/signers`);
 			// What the HTTP Request node sends there is taken and can be read back.
-			const posted = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"Hello Jane"}' });
+			const posted = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{"text":"Hello Jane"}',
+			});
 			expect(posted.status).toBe(200);
-			const read = (await (await fetch(`${emulator.url}/_emulator/chat`)).json()) as Array<{ channel: string; body: unknown }>;
-			expect(read.map(({ channel, body }) => ({ channel, body }))).toEqual([{ channel: 'signers', body: { text: 'Hello Jane' } }]);
+			const read = (await (await fetch(`${emulator.url}/_emulator/chat`)).json()) as Array<{
+				channel: string;
+				body: unknown;
+			}>;
+			expect(read.map(({ channel, body }) => ({ channel, body }))).toEqual([
+				{ channel: 'signers', body: { text: 'Hello Jane' } },
+			]);
 		} finally {
 			await emulator.stop();
 		}
 		// As shipped, it names npm run dev's emulator at its default port, and no host outside this machine.
-		expect(JSON.stringify(example.workflow)).toContain(`${EXAMPLE_EMULATOR_URL}/_emulator/chat/signers`);
+		expect(JSON.stringify(example.workflow)).toContain(
+			`${EXAMPLE_EMULATOR_URL}/_emulator/chat/signers`,
+		);
 		expect(JSON.stringify(example.workflow)).not.toContain('chat.example.com');
 	});
 });
@@ -104,9 +142,15 @@ describe('what the first run says while npm installs n8n', () => {
 				'npm http fetch GET 200 https://registry.npmjs.org/n8n 512ms (cache miss)\n' +
 				'npm http fetch GET 200 https://registry.npmjs.org/@n8n%2fcore 80ms (cache miss)\nnpm http fe',
 		);
-		expect(other).toBe('npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported\n');
-		expect(npm.feed('tch GET 200 https://registry.npmjs.org/luxon 75ms (cache updated)\n')).toBe('');
-		expect(npm.describe()).toBe('resolving the dependency tree: 3 package manifests read from the registry');
+		expect(other).toBe(
+			'npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported\n',
+		);
+		expect(npm.feed('tch GET 200 https://registry.npmjs.org/luxon 75ms (cache updated)\n')).toBe(
+			'',
+		);
+		expect(npm.describe()).toBe(
+			'resolving the dependency tree: 3 package manifests read from the registry',
+		);
 		npm.feed(
 			'npm http fetch GET 200 https://registry.npmjs.org/luxon/-/luxon-3.7.2.tgz 40ms (cache miss)\n' +
 				'npm http cache @n8n/core@https://registry.npmjs.org/@n8n/core/-/core-2.41.1.tgz 0ms (cache hit)\n',

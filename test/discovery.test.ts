@@ -21,14 +21,19 @@ interface TypeGenerator {
 	generateNodeJSDoc(node: INodeTypeDescription): string;
 }
 // n8n's generator for its AI builders (docs/n8n-notes.md#builder-hints), from n8n-core's dependency @n8n/workflow-sdk.
-const generator = createRequire(__filename)('@n8n/workflow-sdk/scripts/generate-types') as TypeGenerator;
+const generator = createRequire(__filename)(
+	'@n8n/workflow-sdk/scripts/generate-types',
+) as TypeGenerator;
 // The check n8n-core's loader runs on every node it loads (not exported from its index).
-const { validateNodeDescription } = createRequire(__filename)('n8n-core/dist/nodes-loader/validate-node-description') as {
+const { validateNodeDescription } = createRequire(__filename)(
+	'n8n-core/dist/nodes-loader/validate-node-description',
+) as {
 	validateNodeDescription(description: INodeTypeDescription): void;
 };
 
 /** The description as n8n hands it to the generator: the JSON the server serves (functions dropped). */
-const served = (description: INodeTypeDescription) => JSON.parse(JSON.stringify(description)) as INodeTypeDescription;
+const served = (description: INodeTypeDescription) =>
+	JSON.parse(JSON.stringify(description)) as INodeTypeDescription;
 
 const action = served(new ESignature().description);
 const trigger = served(new ESignatureTrigger().description);
@@ -38,9 +43,16 @@ const sendAndWait = served(new ESignatureSendAndWait().description);
 function typeFileOf(node: INodeTypeDescription, ...discriminator: string[]): string {
 	const files = generator.planSplitVersionFiles(node, 1);
 	const wanted = discriminator.map((part) => part.replace(/([A-Z])/g, '_$1').toLowerCase());
-	const found = [...files.entries()].filter(([path]) => wanted.every((part) => path.toLowerCase().includes(part)));
-	const exact = found.find(([path]) => path.toLowerCase().endsWith(`${wanted[wanted.length - 1]}.ts`));
-	if (!exact) throw new Error(`no type file for ${discriminator.join('/')} among ${[...files.keys()].join(', ')}`);
+	const found = [...files.entries()].filter(([path]) =>
+		wanted.every((part) => path.toLowerCase().includes(part)),
+	);
+	const exact = found.find(([path]) =>
+		path.toLowerCase().endsWith(`${wanted[wanted.length - 1]}.ts`),
+	);
+	if (!exact)
+		throw new Error(
+			`no type file for ${discriminator.join('/')} among ${[...files.keys()].join(', ')}`,
+		);
 	return exact[1];
 }
 
@@ -48,25 +60,44 @@ describe('builder hints, as n8n generates the type definitions its AI builders r
 	it.each([
 		['E-Signature', action, /E-signature \(electronic signature\) of PDF documents/],
 		['E-Signature Trigger', trigger, /Starts a workflow when an e-signature envelope is signed/],
-		['E-Signature Send and Wait', sendAndWait, /pauses the execution until every signer signed or one rejected/],
-	])('%s: what it is for, and when to use Send and Wait versus the trigger', (_name, node, purpose) => {
-		const doc = generator.generateNodeJSDoc(node);
-		expect(doc).toMatch(new RegExp(`@builderHint .*${purpose.source}`));
-		expect(doc).toMatch(/E-Signature Send and Wait|Send and Wait/);
-		expect(doc).toMatch(/E-Signature Trigger/);
-	});
+		[
+			'E-Signature Send and Wait',
+			sendAndWait,
+			/pauses the execution until every signer signed or one rejected/,
+		],
+	])(
+		'%s: what it is for, and when to use Send and Wait versus the trigger',
+		(_name, node, purpose) => {
+			const doc = generator.generateNodeJSDoc(node);
+			expect(doc).toMatch(new RegExp(`@builderHint .*${purpose.source}`));
+			expect(doc).toMatch(/E-Signature Send and Wait|Send and Wait/);
+			expect(doc).toMatch(/E-Signature Trigger/);
+		},
+	);
 
 	it('each node names the other two as related nodes, by their node types', () => {
-		const related = (node: INodeTypeDescription) => (node.builderHint?.relatedNodes ?? []).map((r) => r.nodeType);
+		const related = (node: INodeTypeDescription) =>
+			(node.builderHint?.relatedNodes ?? []).map((r) => r.nodeType);
 		expect(related(action)).toEqual(
-			expect.arrayContaining(['n8n-nodes-esignature.eSignatureTrigger', 'n8n-nodes-esignature.eSignatureSendAndWait']),
+			expect.arrayContaining([
+				'n8n-nodes-esignature.eSignatureTrigger',
+				'n8n-nodes-esignature.eSignatureSendAndWait',
+			]),
 		);
-		expect(related(trigger)).toEqual(['n8n-nodes-esignature.eSignature', 'n8n-nodes-esignature.eSignatureSendAndWait']);
-		expect(related(sendAndWait)).toEqual(['n8n-nodes-esignature.eSignature', 'n8n-nodes-esignature.eSignatureTrigger']);
+		expect(related(trigger)).toEqual([
+			'n8n-nodes-esignature.eSignature',
+			'n8n-nodes-esignature.eSignatureSendAndWait',
+		]);
+		expect(related(sendAndWait)).toEqual([
+			'n8n-nodes-esignature.eSignature',
+			'n8n-nodes-esignature.eSignatureTrigger',
+		]);
 		// The related types are the ones n8n loads the package's nodes as.
 		for (const node of [action, trigger, sendAndWait]) {
 			for (const type of related(node).filter((t) => t.startsWith('n8n-nodes-esignature.'))) {
-				expect([action.name, trigger.name, sendAndWait.name]).toContain(type.slice('n8n-nodes-esignature.'.length));
+				expect([action.name, trigger.name, sendAndWait.name]).toContain(
+					type.slice('n8n-nodes-esignature.'.length),
+				);
 			}
 		}
 	});
@@ -75,7 +106,9 @@ describe('builder hints, as n8n generates the type definitions its AI builders r
 		const base64 = typeFileOf(action, 'envelope', 'createFromBase64');
 		expect(base64).toContain('Create From Base64 takes ONE PDF');
 		expect(base64).toContain('fileInput "binary" reads a binary field of the input item');
-		expect(typeFileOf(action, 'envelope', 'getStatus')).not.toContain('Create From Base64 takes ONE PDF');
+		expect(typeFileOf(action, 'envelope', 'getStatus')).not.toContain(
+			'Create From Base64 takes ONE PDF',
+		);
 	});
 
 	it('where documentId and envelopeId come from: in the operations that take them and on the fields', () => {
@@ -107,7 +140,9 @@ describe('builder hints, as n8n generates the type definitions its AI builders r
 			/@builderHint .*Operations: sendAndWaitForSignature .* sendAndOutputLinks notifies nobody.* waitForSignature takes no document/,
 		);
 		// The signers' fields carry the same hints as in the action node.
-		expect(generator.generateSingleVersionTypeFile(sendAndWait, 1)).toMatch(/@hint 1 signs first, then 2/);
+		expect(generator.generateSingleVersionTypeFile(sendAndWait, 1)).toMatch(
+			/@hint 1 signs first, then 2/,
+		);
 	});
 
 	it.each([
@@ -119,7 +154,11 @@ describe('builder hints, as n8n generates the type definitions its AI builders r
 		expect(() => validateNodeDescription(description)).not.toThrow();
 		const withHintOnOperation = {
 			...description,
-			properties: description.properties.map((p) => (p.name === 'events' || p.name === 'operation' ? { ...p, builderHint: { propertyHint: 'x' } } : p)),
+			properties: description.properties.map((p) =>
+				p.name === 'events' || p.name === 'operation'
+					? { ...p, builderHint: { propertyHint: 'x' } }
+					: p,
+			),
 		};
 		if (description.properties.some((p) => p.name === 'operation')) {
 			expect(() => validateNodeDescription(withHintOnOperation)).toThrow(/discriminator property/);
@@ -144,9 +183,22 @@ describe('aliases: the node picker finds the nodes by the words people type', ()
 	}
 	const reader = new CodexReader(join(__dirname, '..'));
 
-	const WORDS = ['e-sign', 'esign', 'e-signature', 'digital signature', 'agreement', 'PDF', 'approval', 'sign document'];
+	const WORDS = [
+		'e-sign',
+		'esign',
+		'e-signature',
+		'digital signature',
+		'agreement',
+		'PDF',
+		'approval',
+		'sign document',
+	];
 
-	const FILES = ['ESignature.node.ts', 'ESignatureTrigger.node.ts', 'ESignatureSendAndWait.node.ts'];
+	const FILES = [
+		'ESignature.node.ts',
+		'ESignatureTrigger.node.ts',
+		'ESignatureSendAndWait.node.ts',
+	];
 	it.each(FILES)('%s has every alias', (file) => {
 		const aliases = reader.aliasesOf(file).map((alias) => alias.toLowerCase());
 		for (const word of WORDS) expect(aliases).toContain(word.toLowerCase());

@@ -12,7 +12,9 @@ const annexPdf = () => Buffer.concat([suite.emulator.samplePdf, Buffer.from('\n%
 
 /** An envelope of an account, with the given files and signers, straight in the emulator's state. */
 function seedEnvelope(
-	files: Array<{ fileName: string; data: Buffer }> = [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }],
+	files: Array<{ fileName: string; data: Buffer }> = [
+		{ fileName: 'contract.pdf', data: suite.emulator.samplePdf },
+	],
 	accountId = suite.emulator.demo.accountId,
 ): EmulatedEnvelope {
 	return suite.emulator.state.createEnvelope(suite.emulator.state.account(accountId)!, { files });
@@ -33,7 +35,11 @@ const run = suite.runner('document');
 describe('document: download (original file)', () => {
 	it('downloads the original file into the output binary field, typed and named from the answer', async () => {
 		const envelope = seedEnvelope();
-		const result = await run({ operation: 'download', documentId: envelope.documentId, binaryPropertyName: 'original' });
+		const result = await run({
+			operation: 'download',
+			documentId: envelope.documentId,
+			binaryPropertyName: 'original',
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(apiCalls()).toHaveLength(1);
@@ -47,17 +53,21 @@ describe('document: download (original file)', () => {
 			mimeType: 'application/pdf',
 			fileSize: suite.emulator.samplePdf.length,
 		});
-		expect(item.binary?.original).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf', fileExtension: 'pdf' });
+		expect(item.binary?.original).toMatchObject({
+			fileName: 'contract.pdf',
+			mimeType: 'application/pdf',
+			fileExtension: 'pdf',
+		});
 		expect((await result.binary(0, 'original')).equals(suite.emulator.samplePdf)).toBe(true);
 	});
 
 	it('downloads one file per input item, each paired with its item', async () => {
 		const a = seedEnvelope([{ fileName: 'a.pdf', data: suite.emulator.samplePdf }]);
 		const b = seedEnvelope([{ fileName: 'b.pdf', data: annexPdf() }]);
-		const result = await run({ operation: 'download', documentId: '={{ $json.doc }}', binaryPropertyName: 'data' }, [
-			{ json: { doc: a.documentId } },
-			{ json: { doc: b.documentId } },
-		]);
+		const result = await run(
+			{ operation: 'download', documentId: '={{ $json.doc }}', binaryPropertyName: 'data' },
+			[{ json: { doc: a.documentId } }, { json: { doc: b.documentId } }],
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(apiCalls()).toHaveLength(2);
@@ -110,8 +120,15 @@ describe('document: downloadSigned', () => {
 
 		expect(result.error).toBeUndefined();
 		expectDownloadRequest(apiCalls()[0], `/api/v1/documents/${envelope.documentId}/signed`);
-		expect(result.items[0].json).toMatchObject({ documentId: envelope.documentId, fileName: 'lease.pdf', mimeType: 'application/pdf' });
-		expect(result.items[0].binary?.data).toMatchObject({ mimeType: 'application/pdf', fileExtension: 'pdf' });
+		expect(result.items[0].json).toMatchObject({
+			documentId: envelope.documentId,
+			fileName: 'lease.pdf',
+			mimeType: 'application/pdf',
+		});
+		expect(result.items[0].binary?.data).toMatchObject({
+			mimeType: 'application/pdf',
+			fileExtension: 'pdf',
+		});
 		const bytes = await result.binary(0, 'data');
 		expect(bytes.equals(suite.emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
 		expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -130,7 +147,10 @@ describe('document: downloadSigned', () => {
 			fileName: `${envelope.referenceNumber}.zip`,
 			mimeType: 'application/zip',
 		});
-		expect(result.items[0].binary?.data).toMatchObject({ mimeType: 'application/zip', fileExtension: 'zip' });
+		expect(result.items[0].binary?.data).toMatchObject({
+			mimeType: 'application/zip',
+			fileExtension: 'zip',
+		});
 		const entries = readZip(await result.binary(0, 'data'));
 		expect(entries.map((e) => e.name)).toEqual(['main.pdf', 'annex.pdf']);
 		expect(entries[1].data.equals(annexPdf())).toBe(true);
@@ -138,7 +158,9 @@ describe('document: downloadSigned', () => {
 
 	it('downloads the signatures so far once a signer has signed', async () => {
 		const envelope = seedEnvelope();
-		envelope.signers.push(newSigner({ name: 'Jane Doe', email: 'jane@example.com', signeOrder: 1 }));
+		envelope.signers.push(
+			newSigner({ name: 'Jane Doe', email: 'jane@example.com', signeOrder: 1 }),
+		);
 		await suite.emulator.sign(envelope.envelopeId);
 		const result = await run({ operation: 'downloadSigned', documentId: envelope.documentId });
 		expect(result.error).toBeUndefined();
@@ -152,10 +174,17 @@ describe('document: getCompleted (Base64 answer)', () => {
 	it('turns the Base64 file of a completed envelope into a PDF binary with the service file name', async () => {
 		const envelope = seedEnvelope([{ fileName: 'final.pdf', data: suite.emulator.samplePdf }]);
 		await suite.emulator.sign(envelope.envelopeId);
-		const result = await run({ operation: 'getCompleted', documentId: envelope.documentId, binaryPropertyName: 'signed' });
+		const result = await run({
+			operation: 'getCompleted',
+			documentId: envelope.documentId,
+			binaryPropertyName: 'signed',
+		});
 
 		expect(result.error).toBeUndefined();
-		expectDownloadRequest(apiCalls()[0], `/api/v1/documents/${envelope.documentId}/completed/base64`);
+		expectDownloadRequest(
+			apiCalls()[0],
+			`/api/v1/documents/${envelope.documentId}/completed/base64`,
+		);
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		const expected = suite.emulator.state.currentBytes(envelope, envelope.files[0]);
@@ -178,13 +207,19 @@ describe('document: getCompleted (Base64 answer)', () => {
 			documentId: envelope.documentId,
 			options: { includeResponseWrapper: true },
 		});
-		expect(result.items[0].json).toMatchObject({ message: 'Success', returnUrl: null, fileName: 'contract.pdf' });
+		expect(result.items[0].json).toMatchObject({
+			message: 'Success',
+			returnUrl: null,
+			fileName: 'contract.pdf',
+		});
 		expect(result.items[0].binary?.data).toBeDefined();
 	});
 
 	it('reports an envelope that is not completed yet (error 100 with HTTP 200)', async () => {
 		const envelope = seedEnvelope();
-		envelope.signers.push(newSigner({ name: 'Jane Doe', email: 'jane@example.com', signeOrder: 1 }));
+		envelope.signers.push(
+			newSigner({ name: 'Jane Doe', email: 'jane@example.com', signeOrder: 1 }),
+		);
 		const result = await run({ operation: 'getCompleted', documentId: envelope.documentId });
 		expect(apiCalls()).toHaveLength(1);
 		expect(result.error?.message).toBe('The service could not complete the operation (error 100)');
@@ -200,7 +235,11 @@ describe('document: getContent (Base64 answer)', () => {
 
 		expect(result.error).toBeUndefined();
 		expectDownloadRequest(apiCalls()[0], `/api/v1/documents/${envelope.documentId}/content-base64`);
-		expect(result.items[0].json).toMatchObject({ documentId: envelope.documentId, fileName: 'draft.pdf', mimeType: 'application/pdf' });
+		expect(result.items[0].json).toMatchObject({
+			documentId: envelope.documentId,
+			fileName: 'draft.pdf',
+			mimeType: 'application/pdf',
+		});
 		expect((await result.binary(0, 'data')).equals(annexPdf())).toBe(true);
 	});
 
@@ -218,18 +257,31 @@ describe('document: getContent (Base64 answer)', () => {
 			'cred-2',
 		);
 		const demoDocument = seedEnvelope();
-		const ownDocument = seedEnvelope([{ fileName: 'mine.pdf', data: suite.emulator.samplePdf }], other.accountId);
+		const ownDocument = seedEnvelope(
+			[{ fileName: 'mine.pdf', data: suite.emulator.samplePdf }],
+			other.accountId,
+		);
 
-		const denied = await run({ operation: 'getContent', documentId: demoDocument.documentId }, undefined, {
-			credentialId: 'cred-2',
-		});
-		expect(denied.error?.message).toBe('The user is not authorized to read this document (error 14)');
+		const denied = await run(
+			{ operation: 'getContent', documentId: demoDocument.documentId },
+			undefined,
+			{
+				credentialId: 'cred-2',
+			},
+		);
+		expect(denied.error?.message).toBe(
+			'The user is not authorized to read this document (error 14)',
+		);
 		expect(denied.error?.description).toBe('Service message: The user is unauthorized');
 		expect((denied.error as unknown as { httpCode: string }).httpCode).toBe('14');
 
-		const allowed = await run({ operation: 'getContent', documentId: ownDocument.documentId }, undefined, {
-			credentialId: 'cred-2',
-		});
+		const allowed = await run(
+			{ operation: 'getContent', documentId: ownDocument.documentId },
+			undefined,
+			{
+				credentialId: 'cred-2',
+			},
+		);
 		expect(allowed.error).toBeUndefined();
 		expect(allowed.items[0].json.fileName).toBe('mine.pdf');
 		// Both calls went out with the second credential, as the second account.
@@ -248,43 +300,75 @@ describe('document: getContent (Base64 answer)', () => {
 			{ continueOnFail: true },
 		);
 		expect(result.items).toHaveLength(2);
-		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { fileName: 'mine.pdf' } });
+		expect(result.items[0]).toMatchObject({
+			pairedItem: { item: 0 },
+			json: { fileName: 'mine.pdf' },
+		});
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
-		expect(result.items[1].json.error).toBe('The user is not authorized to read this document (error 14)');
+		expect(result.items[1].json.error).toBe(
+			'The user is not authorized to read this document (error 14)',
+		);
 	});
 });
 
 describe('document downloads: Options → File Name', () => {
-	it.each(['download', 'downloadSigned', 'getCompleted', 'getContent'])('%s names the output file as asked, per item', async (operation) => {
-		const a = seedEnvelope([{ fileName: 'a.pdf', data: suite.emulator.samplePdf }]);
-		const b = seedEnvelope([{ fileName: 'b.pdf', data: annexPdf() }]);
-		await suite.emulator.sign(a.envelopeId);
-		await suite.emulator.sign(b.envelopeId);
+	it.each(['download', 'downloadSigned', 'getCompleted', 'getContent'])(
+		'%s names the output file as asked, per item',
+		async (operation) => {
+			const a = seedEnvelope([{ fileName: 'a.pdf', data: suite.emulator.samplePdf }]);
+			const b = seedEnvelope([{ fileName: 'b.pdf', data: annexPdf() }]);
+			await suite.emulator.sign(a.envelopeId);
+			await suite.emulator.sign(b.envelopeId);
 
-		const result = await run(
-			{ operation, documentId: '={{ $json.doc }}', options: { fileName: '=contract-{{ $json.ref }}' } },
-			[{ json: { doc: a.documentId, ref: 'A-1' } }, { json: { doc: b.documentId, ref: 'B-2' } }],
-		);
+			const result = await run(
+				{
+					operation,
+					documentId: '={{ $json.doc }}',
+					options: { fileName: '=contract-{{ $json.ref }}' },
+				},
+				[{ json: { doc: a.documentId, ref: 'A-1' } }, { json: { doc: b.documentId, ref: 'B-2' } }],
+			);
 
-		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.fileName)).toEqual(['contract-A-1.pdf', 'contract-B-2.pdf']);
-		expect(result.items.map((item) => item.binary?.data.fileName)).toEqual(['contract-A-1.pdf', 'contract-B-2.pdf']);
-		expect((await result.binary(1, 'data')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-	});
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.fileName)).toEqual([
+				'contract-A-1.pdf',
+				'contract-B-2.pdf',
+			]);
+			expect(result.items.map((item) => item.binary?.data.fileName)).toEqual([
+				'contract-A-1.pdf',
+				'contract-B-2.pdf',
+			]);
+			expect((await result.binary(1, 'data')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		},
+	);
 
 	it('keeps the extension of what arrived: a ZIP stays .zip whatever the name says', async () => {
 		const envelope = seedEnvelope([
 			{ fileName: 'main.pdf', data: suite.emulator.samplePdf },
 			{ fileName: 'annex.pdf', data: annexPdf() },
 		]);
-		const result = await run({ operation: 'downloadSigned', documentId: envelope.documentId, options: { fileName: 'bundle.pdf' } });
-		expect(result.items[0].json).toMatchObject({ fileName: 'bundle.zip', mimeType: 'application/zip' });
-		expect(result.items[0].binary?.data).toMatchObject({ fileName: 'bundle.zip', fileExtension: 'zip' });
+		const result = await run({
+			operation: 'downloadSigned',
+			documentId: envelope.documentId,
+			options: { fileName: 'bundle.pdf' },
+		});
+		expect(result.items[0].json).toMatchObject({
+			fileName: 'bundle.zip',
+			mimeType: 'application/zip',
+		});
+		expect(result.items[0].binary?.data).toMatchObject({
+			fileName: 'bundle.zip',
+			fileExtension: 'zip',
+		});
 	});
 
 	it('an empty File Name keeps the name the service gives', async () => {
 		const envelope = seedEnvelope([{ fileName: 'lease.pdf', data: suite.emulator.samplePdf }]);
-		const result = await run({ operation: 'download', documentId: envelope.documentId, options: { fileName: '  ' } });
+		const result = await run({
+			operation: 'download',
+			documentId: envelope.documentId,
+			options: { fileName: '  ' },
+		});
 		expect(result.items[0].json.fileName).toBe('lease.pdf');
 	});
 });

@@ -8,7 +8,11 @@ import { Readable } from 'node:stream';
 
 import { peekStream } from '../nodes/ESignature/files/bytes';
 
-const chunked = (...chunks: string[]) => Readable.from(chunks.map((chunk) => Buffer.from(chunk, 'latin1')), { objectMode: false });
+const chunked = (...chunks: string[]) =>
+	Readable.from(
+		chunks.map((chunk) => Buffer.from(chunk, 'latin1')),
+		{ objectMode: false },
+	);
 
 async function rest(stream: Readable): Promise<string> {
 	const chunks: Buffer[] = [];
@@ -21,13 +25,16 @@ describe('peekStream', () => {
 		['one chunk', ['%PDF-1.7 the whole file']],
 		['one byte at a time', ['%', 'P', 'D', 'F', '-', '1.7 the whole file']],
 		['the signature split across chunks', ['%PD', 'F-1', '.7 the whole file']],
-	])('reads the first bytes (%s) and leaves the whole file in the stream', async (_label, chunks) => {
-		const stream = chunked(...chunks);
-		const { head, ended } = await peekStream(stream, 5);
-		expect(head.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-		expect(ended).toBe(false);
-		expect(await rest(stream)).toBe('%PDF-1.7 the whole file');
-	});
+	])(
+		'reads the first bytes (%s) and leaves the whole file in the stream',
+		async (_label, chunks) => {
+			const stream = chunked(...chunks);
+			const { head, ended } = await peekStream(stream, 5);
+			expect(head.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+			expect(ended).toBe(false);
+			expect(await rest(stream)).toBe('%PDF-1.7 the whole file');
+		},
+	);
 
 	it('a file shorter than the bytes asked for is returned whole, marked as ended', async () => {
 		const { head, ended } = await peekStream(chunked('%P', 'D'), 5);

@@ -29,13 +29,20 @@ beforeAll(async () => {
 		if (redirect) {
 			const left = Number(redirect[1]);
 			res.writeHead(302, { Location: left > 1 ? `/hop/${left - 1}` : '/files/contract.pdf' }).end();
-		} else if (path === '/files/contract.pdf' || path === '/files/annex.pdf' || path.startsWith('/named/')) {
+		} else if (
+			path === '/files/contract.pdf' ||
+			path === '/files/annex.pdf' ||
+			path.startsWith('/named/')
+		) {
 			res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(suite.emulator.samplePdf);
 		} else if (path === '/files/logo.png') {
 			// Said to be a PDF: the bytes decide.
 			res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(PNG);
 		} else if (path === '/files/declared-huge.pdf') {
-			res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(MAX_DOWNLOAD_BYTES + 1) });
+			res.writeHead(200, {
+				'Content-Type': 'application/pdf',
+				'Content-Length': String(MAX_DOWNLOAD_BYTES + 1),
+			});
 			res.write(suite.emulator.samplePdf);
 			// Never ends: the node must not wait for the rest.
 		} else if (path === '/files/endless.pdf') {
@@ -67,12 +74,20 @@ beforeEach(() => {
 	downloads.length = 0;
 });
 
-const signers = { destinations: { destination: [{ name: 'Jane Doe', email: 'jane@example.com' }] } };
+const signers = {
+	destinations: { destination: [{ name: 'Jane Doe', email: 'jane@example.com' }] },
+};
 
 async function createAndInvite(fileUrls: string, extra: { asTool?: boolean } = {}) {
 	return await suite.harness.run({
 		...extra,
-		parameters: { resource: 'envelope', operation: 'createAndInvite', fileInput: 'url', fileUrls, ...signers },
+		parameters: {
+			resource: 'envelope',
+			operation: 'createAndInvite',
+			fileInput: 'url',
+			fileUrls,
+			...signers,
+		},
 	});
 }
 
@@ -80,7 +95,10 @@ describe('File Input → URL', () => {
 	it('downloads each linked PDF and sends it, named after its path, to the service', async () => {
 		const result = await createAndInvite(`${base}/files/contract.pdf, ${base}/files/annex.pdf`);
 		expect(result.error).toBeUndefined();
-		expect(downloads.map((download) => download.path)).toEqual(['/files/contract.pdf', '/files/annex.pdf']);
+		expect(downloads.map((download) => download.path)).toEqual([
+			'/files/contract.pdf',
+			'/files/annex.pdf',
+		]);
 		const [request] = apiRequests();
 		expect(request.path).toBe('/api/v1/envelopes/bulk/initiate-and-invite');
 		const pdf = suite.emulator.samplePdf.toString('base64');
@@ -102,11 +120,15 @@ describe('File Input → URL', () => {
 			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(apiRequests()[0].body).toMatchObject({ files: { fileName: 'Lease 2027.pdf', file: suite.emulator.samplePdf.toString('base64') } });
+		expect(apiRequests()[0].body).toMatchObject({
+			files: { fileName: 'Lease 2027.pdf', file: suite.emulator.samplePdf.toString('base64') },
+		});
 	});
 
 	it('names a download by its path as a safe base name: no escaped path or control character, no crash on a bad escape', async () => {
-		const result = await createAndInvite(`${base}/named/..%2F..%2Fetc%2Fpasswd.pdf, ${base}/named/a%0Ab.pdf, ${base}/named/bad%E0%A4%A.pdf`);
+		const result = await createAndInvite(
+			`${base}/named/..%2F..%2Fetc%2Fpasswd.pdf, ${base}/named/a%0Ab.pdf, ${base}/named/bad%E0%A4%A.pdf`,
+		);
 		expect(result.error).toBeUndefined();
 		const files = (apiRequests()[0].body as { Files: Array<{ fileName: string }> }).Files;
 		expect(files.map((file) => file.fileName)).toEqual(['passwd.pdf', 'ab.pdf', 'document.pdf']);
@@ -131,30 +153,42 @@ describe('File Input → URL', () => {
 		downloads.length = 0;
 
 		const refused = await createAndInvite(`${base}/hop/${MAX_DOWNLOAD_REDIRECTS + 1}`);
-		expect(refused.error?.message).toBe(`File URLs: the download from ${base} was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`);
+		expect(refused.error?.message).toBe(
+			`File URLs: the download from ${base} was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`,
+		);
 		expect(downloads.map((download) => download.path)).not.toContain('/files/contract.pdf');
 		expect(apiRequests()).toHaveLength(0);
 	});
 
 	it('refuses links that are not http(s), and a redirect to one, before anything reaches the service', async () => {
 		const fileLink = await createAndInvite('file:///etc/passwd');
-		expect(fileLink.error?.message).toBe('File URLs must be an http:// or https:// URL, got one starting with "file:"');
+		expect(fileLink.error?.message).toBe(
+			'File URLs must be an http:// or https:// URL, got one starting with "file:"',
+		);
 		const redirected = await createAndInvite(`${base}/to-file`);
-		expect(redirected.error?.message).toMatch(new RegExp(`^File URLs: the (document could not be downloaded from|download from) ${base}`));
+		expect(redirected.error?.message).toMatch(
+			new RegExp(`^File URLs: the (document could not be downloaded from|download from) ${base}`),
+		);
 		expect(apiRequests()).toHaveLength(0);
 	});
 
 	it('accepts only a PDF, whatever the server calls it', async () => {
 		const result = await createAndInvite(`${base}/files/logo.png`);
-		expect(result.error?.message).toBe('File URLs: the file "logo.png" is not a PDF: it is a PNG image');
+		expect(result.error?.message).toBe(
+			'File URLs: the file "logo.png" is not a PDF: it is a PNG image',
+		);
 		expect(apiRequests()).toHaveLength(0);
 	});
 
 	it('refuses a document over the size limit, declared or counted, without reading it all', async () => {
 		const declared = await createAndInvite(`${base}/files/declared-huge.pdf`);
-		expect(declared.error?.message).toBe(`File URLs: the document at ${base} is larger than ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB`);
+		expect(declared.error?.message).toBe(
+			`File URLs: the document at ${base} is larger than ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB`,
+		);
 		const endless = await createAndInvite(`${base}/files/endless.pdf`);
-		expect(endless.error?.message).toBe(`File URLs: the document at ${base} is larger than ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB`);
+		expect(endless.error?.message).toBe(
+			`File URLs: the document at ${base} is larger than ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB`,
+		);
 		expect(apiRequests()).toHaveLength(0);
 	}, 60_000);
 
@@ -171,7 +205,13 @@ describe('a tool given no file', () => {
 		const result = await suite.harness.run({
 			asTool: true,
 			// Saved with Binary File, which a new tool no longer offers (File Input starts at URL as a tool).
-			parameters: { resource: 'envelope', operation: 'createAndInvite', fileInput: 'binary', inputDataFieldName: 'data', ...signers },
+			parameters: {
+				resource: 'envelope',
+				operation: 'createAndInvite',
+				fileInput: 'binary',
+				inputDataFieldName: 'data',
+				...signers,
+			},
 			items: [{ json: { query: 'send the contract' } }],
 		});
 		expect(result.error?.message).toBe(

@@ -37,13 +37,20 @@ afterAll(async () => {
 	await new Promise((resolve) => hostile.close(resolve));
 });
 
-const json = (text: string, headers: Record<string, string> = {}) => (res: ServerResponse) =>
-	res.writeHead(200, { 'Content-Type': 'application/json', ...headers }).end(text);
+const json =
+	(text: string, headers: Record<string, string> = {}) =>
+	(res: ServerResponse) =>
+		res.writeHead(200, { 'Content-Type': 'application/json', ...headers }).end(text);
 
 /** The node against the hostile service, with a token already held (no token request). */
 function hostileHarness(): Harness {
 	const harness = new Harness(suite.emulator);
-	harness.setCredentials(emulatorCredentials(suite.emulator, 'integration', { baseUrl: hostileUrl, accessToken: 'held-token-0123456789' }));
+	harness.setCredentials(
+		emulatorCredentials(suite.emulator, 'integration', {
+			baseUrl: hostileUrl,
+			accessToken: 'held-token-0123456789',
+		}),
+	);
 	return harness;
 }
 
@@ -52,15 +59,27 @@ const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)
 
 describe('answers nested beyond any of the service', () => {
 	it('a success answer 100,000 levels deep is refused with an error that says so', async () => {
-		answer = json(`{"data":{"envelopeId":"${GUID}","status":${nestedArrays(100_000)}},"errorCode":0}`);
-		const result = await hostileHarness().run({ parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: GUID } });
-		expect(result.error?.message).toBe(`The service's answer is nested more than ${MAX_ANSWER_DEPTH} levels deep`);
+		answer = json(
+			`{"data":{"envelopeId":"${GUID}","status":${nestedArrays(100_000)}},"errorCode":0}`,
+		);
+		const result = await hostileHarness().run({
+			parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: GUID },
+		});
+		expect(result.error?.message).toBe(
+			`The service's answer is nested more than ${MAX_ANSWER_DEPTH} levels deep`,
+		);
 	});
 
 	it('an error answer 100,000 levels deep (scrubbed before it is shown) is refused the same way', async () => {
-		answer = json(`{"data":null,"errorCode":8,"message":"bad","stateValidationErrors":{"x":${nestedArrays(100_000)}}}`);
-		const result = await hostileHarness().run({ parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: GUID } });
-		expect(result.error?.message).toBe(`The service's answer is nested more than ${MAX_ANSWER_DEPTH} levels deep`);
+		answer = json(
+			`{"data":null,"errorCode":8,"message":"bad","stateValidationErrors":{"x":${nestedArrays(100_000)}}}`,
+		);
+		const result = await hostileHarness().run({
+			parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: GUID },
+		});
+		expect(result.error?.message).toBe(
+			`The service's answer is nested more than ${MAX_ANSWER_DEPTH} levels deep`,
+		);
 	});
 
 	it('the scrubber stops at the limit on any value: deeper parts are left out, never shown unscrubbed', () => {
@@ -78,15 +97,26 @@ describe('answers nested beyond any of the service', () => {
 
 describe('keys an object inherits', () => {
 	it('"constructor" and "toString" in an answer are plain fields of the simplified item', async () => {
-		answer = json(`{"data":{"envelopeId":"${GUID}","constructor":1,"toString":2,"destinationType":1},"errorCode":0}`);
-		const result = await hostileHarness().run({ parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: GUID } });
+		answer = json(
+			`{"data":{"envelopeId":"${GUID}","constructor":1,"toString":2,"destinationType":1},"errorCode":0}`,
+		);
+		const result = await hostileHarness().run({
+			parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: GUID },
+		});
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ envelopeId: GUID, constructor: 1, toString: 2, destinationType: 'Signer' });
+		expect(result.items[0].json).toMatchObject({
+			envelopeId: GUID,
+			constructor: 1,
+			toString: 2,
+			destinationType: 'Signer',
+		});
 	});
 
 	it('an errorCode "constructor" is an unknown code, not a crash', async () => {
 		answer = json('{"data":null,"errorCode":"constructor","message":"odd"}');
-		const result = await hostileHarness().run({ parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: GUID } });
+		const result = await hostileHarness().run({
+			parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: GUID },
+		});
 		expect(result.error?.message).toMatch(/The service returned error/);
 	});
 });
@@ -95,9 +125,14 @@ describe('downloads', () => {
 	it('a malformed %-escape in the file name of Content-Disposition names nothing: the file keeps its default name', async () => {
 		answer = (res) =>
 			res
-				.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Disposition': "attachment; filename*=UTF-8''%E0%A4%A.pdf" })
+				.writeHead(200, {
+					'Content-Type': 'application/pdf',
+					'Content-Disposition': "attachment; filename*=UTF-8''%E0%A4%A.pdf",
+				})
 				.end(suite.emulator.samplePdf);
-		const result = await hostileHarness().run({ parameters: { resource: 'document', operation: 'download', documentId: GUID } });
+		const result = await hostileHarness().run({
+			parameters: { resource: 'document', operation: 'download', documentId: GUID },
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ documentId: GUID, fileName: `${GUID}.pdf` });
 	});
@@ -108,17 +143,30 @@ describe('downloads', () => {
 			res.write(`{"data":null,"errorCode":100,"message":"${'x'.repeat(MAX_JSON_ANSWER_BYTES)}`);
 			// ... and nothing more, ever: the connection stays open.
 		};
-		const result = await hostileHarness().run({ parameters: { resource: 'document', operation: 'download', documentId: GUID } });
-		expect(result.error?.message).toMatch(/answered the download with JSON longer than 1 MiB instead of the file/);
+		const result = await hostileHarness().run({
+			parameters: { resource: 'document', operation: 'download', documentId: GUID },
+		});
+		expect(result.error?.message).toMatch(
+			/answered the download with JSON longer than 1 MiB instead of the file/,
+		);
 	});
 });
 
 describe('multipart uploads', () => {
 	it('a MIME type with a line break cannot add a header to the part: it is sent as application/octet-stream', async () => {
 		const harness = new Harness(suite.emulator);
-		const binary = { data: { data: suite.emulator.samplePdf, fileName: 'a.pdf', mimeType: 'application/pdf\r\nX-Injected: yes' } };
+		const binary = {
+			data: {
+				data: suite.emulator.samplePdf,
+				fileName: 'a.pdf',
+				mimeType: 'application/pdf\r\nX-Injected: yes',
+			},
+		};
 
-		await harness.run({ parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' }, items: [{ binary }] });
+		await harness.run({
+			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' },
+			items: [{ binary }],
+		});
 
 		const [upload] = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate');
 		const head = upload.rawBody.toString('latin1', 0, 2000);
@@ -140,7 +188,10 @@ describe('the token cache', () => {
 		for (let batch = 0; batch < CREDENTIALS_KEPT / 100; batch++) {
 			await Promise.all(
 				Array.from({ length: 100 }, (_, index) =>
-					obtainAccessToken(preAuthenticationHelper, { ...first, accountSecret: `other-${batch}-${index}` }).catch(() => undefined),
+					obtainAccessToken(preAuthenticationHelper, {
+						...first,
+						accountSecret: `other-${batch}-${index}`,
+					}).catch(() => undefined),
 				),
 			);
 		}

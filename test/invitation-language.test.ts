@@ -15,21 +15,29 @@ const jane = { name: 'Jane Doe', email: 'jane@example.com' };
 
 function newDocument(): string {
 	const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
-	return suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }] }).documentId;
+	return suite.emulator.state.createEnvelope(account, {
+		files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }],
+	}).documentId;
 }
 
 /** The invitation languages the emulator received in the one invitation request of a run. */
 function receivedLanguages(): unknown[] {
 	const requests = suite.emulator.requestsTo('POST', /^\/api\/v[23]\/invitations\/send$/);
 	expect(requests).toHaveLength(1);
-	return ((requests[0].body as IDataObject).destinations as IDataObject[]).map((destination) => destination.invitationLanguage);
+	return ((requests[0].body as IDataObject).destinations as IDataObject[]).map(
+		(destination) => destination.invitationLanguage,
+	);
 }
 
 /** Gets links for one signer whose Invitation Language is stored as `language` (undefined: never set). */
 async function linksFor(language: unknown) {
 	const entry: INodeParameters = { ...jane };
 	if (language !== undefined) entry.invitationLanguage = language as NodeParameterValue;
-	const result = await invitation({ operation: 'getSigningLinks', documentId: newDocument(), destinations: { destination: [entry] } });
+	const result = await invitation({
+		operation: 'getSigningLinks',
+		documentId: newDocument(),
+		destinations: { destination: [entry] },
+	});
 	expect(result.error).toBeUndefined();
 	return result;
 }
@@ -51,21 +59,27 @@ describe('Invitation Language, action node (Fields mode)', () => {
 	it.each([
 		['Arabic', 0, 1],
 		['English', 1, 2],
-	])('a workflow saved when the choices were numbers keeps its %s (stored %s, sends %s)', async (_, stored, sent) => {
-		const result = await linksFor(stored);
-		expect(receivedLanguages()).toEqual([sent]);
-		expect(result.items[0].json.invitationLanguage).toBe(_);
-	});
+	])(
+		'a workflow saved when the choices were numbers keeps its %s (stored %s, sends %s)',
+		async (_, stored, sent) => {
+			const result = await linksFor(stored);
+			expect(receivedLanguages()).toEqual([sent]);
+			expect(result.items[0].json.invitationLanguage).toBe(_);
+		},
+	);
 
 	it.each([
 		['={{ 0 }}', 0],
 		['={{ 1 }}', 1],
 		['={{ "2" }}', 2],
 		['={{ 7 }}', 7],
-	])('a number by expression (%s) is sent as given, for accounts that number differently', async (expression, sent) => {
-		await linksFor(expression);
-		expect(receivedLanguages()).toEqual([sent]);
-	});
+	])(
+		'a number by expression (%s) is sent as given, for accounts that number differently',
+		async (expression, sent) => {
+			await linksFor(expression);
+			expect(receivedLanguages()).toEqual([sent]);
+		},
+	);
 
 	it('a name by expression, in any case, sends its published number', async () => {
 		await linksFor('={{ "ARABIC" }}');
@@ -126,10 +140,20 @@ describe('Invitation Language, Send and Wait', () => {
 	const sendAndWait = new ESignatureSendAndWait();
 	const pdfItem = (): InputItem => ({
 		json: {},
-		binary: { data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' } },
+		binary: {
+			data: {
+				data: suite.emulator.samplePdf,
+				fileName: 'contract.pdf',
+				mimeType: 'application/pdf',
+			},
+		},
 	});
 	const run = async (signers: INodeParameters) =>
-		await suite.harness.run({ parameters: { inputDataFieldName: 'data', invitationSubject: 'Please sign', ...signers }, items: [pdfItem()], nodeType: sendAndWait });
+		await suite.harness.run({
+			parameters: { inputDataFieldName: 'data', invitationSubject: 'Please sign', ...signers },
+			items: [pdfItem()],
+			nodeType: sendAndWait,
+		});
 
 	it('Fields mode: choices, a saved number and a raw number by expression', async () => {
 		const result = await run({

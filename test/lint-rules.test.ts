@@ -17,7 +17,12 @@ const RULES_TEST_CODE_MAY_DISABLE = [
 ];
 
 /** The line a new test file starts with, naming the allowed rules it needs (written in pieces so it is no directive). */
-const HEADER_EXAMPLE = ['/*', 'eslint-disable', `${RULES_TEST_CODE_MAY_DISABLE[0]}, ${RULES_TEST_CODE_MAY_DISABLE[1]}`, '-- not shipped code (docs/n8n-notes.md#lint-rules) */'].join(' ');
+const HEADER_EXAMPLE = [
+	'/*',
+	'eslint-disable',
+	`${RULES_TEST_CODE_MAY_DISABLE[0]}, ${RULES_TEST_CODE_MAY_DISABLE[1]}`,
+	'-- not shipped code (docs/n8n-notes.md#lint-rules) */',
+].join(' ');
 
 const MAX_TEST_FILE_LINES = 800;
 
@@ -34,23 +39,36 @@ function filesUnder(dir: string, extension: RegExp): string[] {
 function eslintDirectives(file: string): Array<{ line: number; text: string }> {
 	return readFileSync(join(root, file), 'utf8')
 		.split('\n')
-		.flatMap((text, index) => (/(\/\/|\/\*)\s*eslint(-disable|-enable|\s)/.test(text) ? [{ line: index + 1, text: text.trim() }] : []));
+		.flatMap((text, index) =>
+			/(\/\/|\/\*)\s*eslint(-disable|-enable|\s)/.test(text)
+				? [{ line: index + 1, text: text.trim() }]
+				: [],
+		);
 }
 
 describe('lint: strict mode, as n8n-node cloud-support checks it', () => {
 	it("has strict mode on and eslint.config.mjs exactly n8n's default (the CLI's own template)", () => {
 		expect(packageJson.n8n.strict).toBe(true);
 		const template = readFileSync(
-			join(root, 'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs'),
+			join(
+				root,
+				'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs',
+			),
 			'utf8',
 		);
 		const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
-		expect(normalise(readFileSync(join(root, 'eslint.config.mjs'), 'utf8'))).toBe(normalise(template));
-		expect(normalise(template)).toBe("import { config } from '@n8n/node-cli/eslint'; export default config;");
+		expect(normalise(readFileSync(join(root, 'eslint.config.mjs'), 'utf8'))).toBe(
+			normalise(template),
+		);
+		expect(normalise(template)).toBe(
+			"import { config } from '@n8n/node-cli/eslint'; export default config;",
+		);
 	});
 
 	it('runs n8n-node lint and then the n8n-nodes-base rule sets on the shipped code in npm run lint', () => {
-		expect(packageJson.scripts.lint).toMatch(/^n8n-node lint && eslint -c eslint\.nodes-base\.config\.mjs nodes credentials package\.json$/);
+		expect(packageJson.scripts.lint).toMatch(
+			/^n8n-node lint && eslint -c eslint\.nodes-base\.config\.mjs nodes credentials package\.json$/,
+		);
 		const ci = readFileSync(join(root, '.ci', 'run'), 'utf8');
 		expect(ci).toMatch(/^step npm run lint$/m);
 		expect(ci).toMatch(/^step cloud_support$/m);
@@ -59,21 +77,27 @@ describe('lint: strict mode, as n8n-node cloud-support checks it', () => {
 
 describe('lint: where rules may be switched off', () => {
 	it('shipped code (nodes/, credentials/) has no eslint directive at all', () => {
-		const found = [...filesUnder('nodes', /\.ts$/), ...filesUnder('credentials', /\.ts$/)].flatMap((file) =>
-			eslintDirectives(file).map(({ line, text }) => `${file}:${line}: ${text}`),
+		const found = [...filesUnder('nodes', /\.ts$/), ...filesUnder('credentials', /\.ts$/)].flatMap(
+			(file) => eslintDirectives(file).map(({ line, text }) => `${file}:${line}: ${text}`),
 		);
 		// n8n's scanner lints the published package with inline config off: a disable would only hide what fails there.
 		expect({ 'directives in shipped code': found }).toEqual({ 'directives in shipped code': [] });
 	});
 
 	it(`test/ and scripts/ switch off only allowed rules, by name, in one line at the top: ${HEADER_EXAMPLE}`, () => {
-		const problems = [...filesUnder('test', /\.[cm]?[jt]s$/), ...filesUnder('scripts', /\.[cm]?[jt]s$/)].flatMap((file) =>
+		const problems = [
+			...filesUnder('test', /\.[cm]?[jt]s$/),
+			...filesUnder('scripts', /\.[cm]?[jt]s$/),
+		].flatMap((file) =>
 			eslintDirectives(file).flatMap(({ line, text }) => {
 				const header = /^\/\* eslint-disable (\S[^*]*?) -- [^*]+\*\/$/.exec(text);
 				const rules = header?.[1].split(',').map((rule) => rule.trim()) ?? [];
 				const notAllowed = rules.filter((rule) => !RULES_TEST_CODE_MAY_DISABLE.includes(rule));
 				if (line === 1 && header && notAllowed.length === 0) return [];
-				const why = !header || line !== 1 ? 'not the one header line' : `rules not allowed: ${notAllowed.join(', ')}`;
+				const why =
+					!header || line !== 1
+						? 'not the one header line'
+						: `rules not allowed: ${notAllowed.join(', ')}`;
 				return [`${file}:${line}: ${why}: ${text}`];
 			}),
 		);
@@ -86,7 +110,10 @@ describe('lint: where rules may be switched off', () => {
 
 	it(`no test file is over ${MAX_TEST_FILE_LINES} lines`, () => {
 		const long = filesUnder('test', /\.[cm]?[jt]s$/)
-			.map((file) => ({ file, lines: readFileSync(join(root, file), 'utf8').split('\n').length - 1 }))
+			.map((file) => ({
+				file,
+				lines: readFileSync(join(root, file), 'utf8').split('\n').length - 1,
+			}))
 			.filter(({ lines }) => lines > MAX_TEST_FILE_LINES);
 		expect(long).toEqual([]);
 	});

@@ -19,12 +19,15 @@ const suite = emulatorSuite({ resetEach: 'reset', forgetTokens: true });
 const TOKEN_PATH = '/Authentication/Authority/Token';
 const BASE64_PATH = '/api/v1/envelopes/initiate-base64';
 
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+const basic = (id: string, secret: string) =>
+	`Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const pdfItem = (fileName = 'contract.pdf'): InputItem => ({
 	json: {},
 	binary: { data: { data: suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' } },
 });
-const envelopesOfDemo = () => [...suite.emulator.state.account(suite.emulator.demo.accountId)!.envelopes.values()];
+const envelopesOfDemo = () => [
+	...suite.emulator.state.account(suite.emulator.demo.accountId)!.envelopes.values(),
+];
 
 /** Runs the credential's test the way n8n's credential tester does: preAuthentication, then the test request. */
 async function credentialTest(credentials: ICredentialDataDecryptedObject) {
@@ -34,7 +37,9 @@ async function credentialTest(credentials: ICredentialDataDecryptedObject) {
 		headers: { Authorization: `Bearer ${token.accessToken}` },
 	});
 	const body = (await response.json()) as Record<string, unknown>;
-	return response.ok && body.errorCode === 0 ? 'OK' : `HTTP ${response.status}, errorCode ${String(body.errorCode)}`;
+	return response.ok && body.errorCode === 0
+		? 'OK'
+		: `HTTP ${response.status}, errorCode ${String(body.errorCode)}`;
 }
 
 /** The process forgets its tokens (as a new n8n process would not, its dialect memory kept): the next run fetches one. */
@@ -54,33 +59,50 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 		it('the credential test passes, and an operation gets its token', async () => {
 			await expect(credentialTest(emulatorCredentials(suite.emulator))).resolves.toBe('OK');
 			forgetTokens();
-			const result = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+			const result = await suite.harness.run({
+				parameters: { resource: 'webhook', operation: 'getAll' },
+			});
 			expect(result.error).toBeUndefined();
 		});
 
 		it('tries the spec pair first, the account pair once when the client is refused, and remembers what worked', async () => {
 			const { demo } = suite.emulator;
-			const result = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' }, items: [{ json: {} }, { json: {} }, { json: {} }] });
+			const result = await suite.harness.run({
+				parameters: { resource: 'webhook', operation: 'getAll' },
+				items: [{ json: {} }, { json: {} }, { json: {} }],
+			});
 			expect(result.error).toBeUndefined();
 			const spec = basic(demo.clientId, demo.clientSecret);
 			const live = basic(demo.accountId, demo.accountSecret);
-			const first = suite.emulator.requestsTo('POST', TOKEN_PATH).map((r) => r.headers.authorization);
+			const first = suite.emulator
+				.requestsTo('POST', TOKEN_PATH)
+				.map((r) => r.headers.authorization);
 			expect(first).toEqual(profile === 'spec' ? [spec] : [spec, live]);
 
 			suite.emulator.clearRequests();
 			forgetTokens();
-			expect((await suite.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } })).error).toBeUndefined();
-			const later = suite.emulator.requestsTo('POST', TOKEN_PATH).map((r) => r.headers.authorization);
+			expect(
+				(await suite.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } }))
+					.error,
+			).toBeUndefined();
+			const later = suite.emulator
+				.requestsTo('POST', TOKEN_PATH)
+				.map((r) => r.headers.authorization);
 			expect(later).toEqual(profile === 'spec' ? [spec] : [live]);
 		});
 
 		it('when both pairs are refused, says both were tried and which fields each used, never a secret', async () => {
-			const credentials = emulatorCredentials(suite.emulator, 'integration', { clientSecret: 'wrong-client-secret-1', accountSecret: 'wrong-account-secret-2' });
+			const credentials = emulatorCredentials(suite.emulator, 'integration', {
+				clientSecret: 'wrong-client-secret-1',
+				accountSecret: 'wrong-account-secret-2',
+			});
 			const error = (await credentialTest(credentials).catch((e: Error) => e)) as Error;
 			expect(error).toBeInstanceOf(Error);
 			expect(error.message).toMatch(/the client was not accepted either way it was tried/);
 			expect(error.message).toMatch(/Basic Client ID and Client Secret \(the spec\): HTTP 401/);
-			expect(error.message).toMatch(/Basic Account ID and Account Secret \(the live service\): HTTP 401/);
+			expect(error.message).toMatch(
+				/Basic Account ID and Account Secret \(the live service\): HTTP 401/,
+			);
 			expect(error.message).not.toMatch(/wrong-client-secret-1|wrong-account-secret-2/);
 			expect(suite.emulator.requestsTo('POST', TOKEN_PATH)).toHaveLength(2);
 		});
@@ -89,30 +111,64 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 	describe('2. Create From Base64', () => {
 		it('creates one envelope per item with the whole file, the refused form creating nothing, and remembers the form', async () => {
 			const items = [pdfItem('a.pdf'), pdfItem('b.pdf'), pdfItem('c.pdf')];
-			const result = await suite.harness.run({ parameters: { resource: 'envelope', operation: 'createFromBase64', additionalFields: { fileId: '' } }, items });
+			const result = await suite.harness.run({
+				parameters: {
+					resource: 'envelope',
+					operation: 'createFromBase64',
+					additionalFields: { fileId: '' },
+				},
+				items,
+			});
 			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => item.json.envelopeId)).toEqual(envelopesOfDemo().map((e) => e.envelopeId));
+			expect(result.items.map((item) => item.json.envelopeId)).toEqual(
+				envelopesOfDemo().map((e) => e.envelopeId),
+			);
 			expect(envelopesOfDemo()).toHaveLength(3);
-			for (const envelope of envelopesOfDemo()) expect(envelope.files[0].data.equals(suite.emulator.samplePdf)).toBe(true);
-			const keys = suite.emulator.requestsTo('POST', BASE64_PATH).map((r) => Object.keys(r.body as object).filter((k) => /^files?$/i.test(k))[0]);
+			for (const envelope of envelopesOfDemo())
+				expect(envelope.files[0].data.equals(suite.emulator.samplePdf)).toBe(true);
+			const keys = suite.emulator
+				.requestsTo('POST', BASE64_PATH)
+				.map((r) => Object.keys(r.body as object).filter((k) => /^files?$/i.test(k))[0]);
 			// Items go out together: each tries the spec's form before anything is learnt.
-			expect(keys.sort()).toEqual(profile === 'spec' ? ['files', 'files', 'files'] : ['File', 'File', 'File', 'files', 'files', 'files']);
+			expect(keys.sort()).toEqual(
+				profile === 'spec'
+					? ['files', 'files', 'files']
+					: ['File', 'File', 'File', 'files', 'files', 'files'],
+			);
 			// An empty optional GUID is left out, never sent as "".
-			for (const request of suite.emulator.requestsTo('POST', BASE64_PATH)) expect(JSON.stringify(request.body)).not.toMatch(/fileId/);
+			for (const request of suite.emulator.requestsTo('POST', BASE64_PATH))
+				expect(JSON.stringify(request.body)).not.toMatch(/fileId/);
 
 			suite.emulator.clearRequests();
-			expect((await suite.harness.run({ parameters: { resource: 'envelope', operation: 'createFromBase64' }, items: [pdfItem()] })).error).toBeUndefined();
-			const later = suite.emulator.requestsTo('POST', BASE64_PATH).map((r) => Object.keys(r.body as object).find((k) => /^files?$/i.test(k)));
+			expect(
+				(
+					await suite.harness.run({
+						parameters: { resource: 'envelope', operation: 'createFromBase64' },
+						items: [pdfItem()],
+					})
+				).error,
+			).toBeUndefined();
+			const later = suite.emulator
+				.requestsTo('POST', BASE64_PATH)
+				.map((r) => Object.keys(r.body as object).find((k) => /^files?$/i.test(k)));
 			expect(later).toEqual([profile === 'spec' ? 'files' : 'File']);
 			expect(envelopesOfDemo()).toHaveLength(4);
 		});
 
 		it('a create refused by the service for another reason is not sent in the other form', async () => {
 			const reference = `DUP-${randomUUID()}`;
-			const parameters = { resource: 'envelope', operation: 'createFromBase64', additionalFields: { referenceNumber: reference } };
+			const parameters = {
+				resource: 'envelope',
+				operation: 'createFromBase64',
+				additionalFields: { referenceNumber: reference },
+			};
 			expect((await suite.harness.run({ parameters, items: [pdfItem()] })).error).toBeUndefined();
 			suite.emulator.clearRequests();
-			const again = await suite.harness.run({ parameters, items: [pdfItem()], continueOnFail: true });
+			const again = await suite.harness.run({
+				parameters,
+				items: [pdfItem()],
+				continueOnFail: true,
+			});
 			expect(JSON.stringify(again.items[0].json)).toMatch(/227/);
 			expect(suite.emulator.requestsTo('POST', BASE64_PATH)).toHaveLength(1);
 			expect(envelopesOfDemo()).toHaveLength(1);
@@ -122,7 +178,21 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 	describe('3. Identity Provider Signing', () => {
 		it.each([
 			['sign', 1, {}],
-			['signWithSigners', 2, { signers: { signer: [{ firstNameEnglish: 'Jane', familyNameEnglish: 'Doe', emailAddress: 'jane@example.com' }] } }],
+			[
+				'signWithSigners',
+				2,
+				{
+					signers: {
+						signer: [
+							{
+								firstNameEnglish: 'Jane',
+								familyNameEnglish: 'Doe',
+								emailAddress: 'jane@example.com',
+							},
+						],
+					},
+				},
+			],
 		])('%s reaches the service and remembers its path', async (operation, version, extra) => {
 			const requestId = randomUUID();
 			suite.emulator.authenticateIdentity(requestId);
@@ -132,19 +202,31 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 			expect((await result.binary(0, 'data')).subarray(0, 5).toString()).toBe('%PDF-');
 			const paths = suite.emulator.requests.filter((r) => /esign/.test(r.path)).map((r) => r.path);
 			expect(paths).toEqual(
-				profile === 'spec' ? [`/api/v${version}/esign/idp/sign`] : [`/api/v${version}/esign/idp/sign`, `/api/v${version}/esign/nafath/sign`],
+				profile === 'spec'
+					? [`/api/v${version}/esign/idp/sign`]
+					: [`/api/v${version}/esign/idp/sign`, `/api/v${version}/esign/nafath/sign`],
 			);
 			suite.emulator.clearRequests();
 			expect((await suite.harness.run({ parameters, items: [pdfItem()] })).error).toBeUndefined();
-			expect(suite.emulator.requests.filter((r) => /esign/.test(r.path)).map((r) => r.path)).toEqual([
-				`/api/v${version}/esign/${profile === 'spec' ? 'idp' : 'nafath'}/sign`,
-			]);
+			expect(
+				suite.emulator.requests.filter((r) => /esign/.test(r.path)).map((r) => r.path),
+			).toEqual([`/api/v${version}/esign/${profile === 'spec' ? 'idp' : 'nafath'}/sign`]);
 		});
 
 		it('a 404 at both paths is told as such, not as an item that was not found', async () => {
-			suite.emulator.failNext(2, 404, { data: null, errorCode: 404, message: 'NotFound' }, /\/esign\/(idp|nafath)\/sign$/);
-			const result = await suite.harness.run({ parameters: { resource: 'identitySigning', operation: 'sign', requestId: randomUUID() }, items: [pdfItem()] });
-			expect(result.error?.message).toMatch(/no identity-provider signing at either address: \/api\/v1\/esign\/idp\/sign .* and \/api\/v1\/esign\/nafath\/sign/);
+			suite.emulator.failNext(
+				2,
+				404,
+				{ data: null, errorCode: 404, message: 'NotFound' },
+				/\/esign\/(idp|nafath)\/sign$/,
+			);
+			const result = await suite.harness.run({
+				parameters: { resource: 'identitySigning', operation: 'sign', requestId: randomUUID() },
+				items: [pdfItem()],
+			});
+			expect(result.error?.message).toMatch(
+				/no identity-provider signing at either address: \/api\/v1\/esign\/idp\/sign .* and \/api\/v1\/esign\/nafath\/sign/,
+			);
 			expect(result.error?.message).not.toMatch(/not found/i);
 		});
 	});
@@ -152,23 +234,45 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 	describe('6. Get Status', () => {
 		it("outputs the spec's names and keeps what only the live shape has", async () => {
 			const created = await suite.harness.run({
-				parameters: { resource: 'envelope', operation: 'createAndInvite', destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] } },
+				parameters: {
+					resource: 'envelope',
+					operation: 'createAndInvite',
+					destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] },
+				},
 				items: [pdfItem()],
 			});
 			expect(created.error).toBeUndefined();
-			const { envelopeId, documentId } = created.items[0].json as { envelopeId: string; documentId: string };
+			const { envelopeId, documentId } = created.items[0].json as {
+				envelopeId: string;
+				documentId: string;
+			};
 			await suite.emulator.sign(envelopeId, 'jane@example.com');
-			const result = await suite.harness.run({ parameters: { resource: 'envelope', operation: 'getStatus', envelopeId } });
+			const result = await suite.harness.run({
+				parameters: { resource: 'envelope', operation: 'getStatus', envelopeId },
+			});
 			expect(result.error).toBeUndefined();
 			const { json } = result.items[0];
 			expect(json).toMatchObject({ envelopeId, status: 'Completed' });
-			const jane = (json.signers as Array<Record<string, unknown>>).find((s) => s.email === 'jane@example.com');
-			expect(jane).toMatchObject({ name: 'Jane', email: 'jane@example.com', status: 'Signed', signedAt: expect.any(String) });
+			const jane = (json.signers as Array<Record<string, unknown>>).find(
+				(s) => s.email === 'jane@example.com',
+			);
+			expect(jane).toMatchObject({
+				name: 'Jane',
+				email: 'jane@example.com',
+				status: 'Signed',
+				signedAt: expect.any(String),
+			});
 			if (profile === 'live') {
 				expect(json.documents).toEqual([{ id: documentId, isSigned: true }]);
 				expect(jane).toMatchObject({ signOrder: 1, id: expect.any(String) });
 				// The account itself, listed as an already-signed signer (README, Get Status).
-				expect(json.signers).toContainEqual(expect.objectContaining({ email: suite.emulator.demo.username, status: 'Signed', signOrder: 0 }));
+				expect(json.signers).toContainEqual(
+					expect.objectContaining({
+						email: suite.emulator.demo.username,
+						status: 'Signed',
+						signOrder: 0,
+					}),
+				);
 				expect(json).not.toHaveProperty('signatories');
 				expect(json).not.toHaveProperty('id');
 			} else {

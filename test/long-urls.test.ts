@@ -19,7 +19,9 @@ const SLASHES = '/'.repeat(100_000);
 
 describe('slashes are trimmed by loops', () => {
 	it('trailing and leading runs of 100,000 slashes', () => {
-		expect(withoutTrailingSlashes(`https://api.esign.test${SLASHES}`)).toBe('https://api.esign.test');
+		expect(withoutTrailingSlashes(`https://api.esign.test${SLASHES}`)).toBe(
+			'https://api.esign.test',
+		);
 		expect(withoutTrailingSlashes(`${SLASHES}x${SLASHES}`)).toBe(`${SLASHES}x`);
 		expect(withoutTrailingSlashes(SLASHES)).toBe('');
 		expect(withoutLeadingSlashes(`${SLASHES}api/v1`)).toBe('api/v1');
@@ -28,12 +30,16 @@ describe('slashes are trimmed by loops', () => {
 });
 
 describe("the credential's URLs", () => {
-	const credentials = { environment: 'production', baseUrl: 'https://api.esign.test', accessToken: 'the-token' };
+	const credentials = {
+		environment: 'production',
+		baseUrl: 'https://api.esign.test',
+		accessToken: 'the-token',
+	};
 
 	it('a Base URL of 100,000 slashes is refused by its length, before any parsing', () => {
-		expect(() => baseUrlOf({ ...credentials, baseUrl: `https://api.esign.test${SLASHES}` })).toThrow(
-			/^Base URL is too long: 100022 characters, at most 2048$/,
-		);
+		expect(() =>
+			baseUrlOf({ ...credentials, baseUrl: `https://api.esign.test${SLASHES}` }),
+		).toThrow(/^Base URL is too long: 100022 characters, at most 2048$/);
 	});
 
 	it('a request whose base URL ends in 100,000 slashes is signed for the base URL without them', async () => {
@@ -71,7 +77,10 @@ describe('a webhook URL the service lists with 100,000 trailing slashes', () => 
 
 		await trigger.activate('init');
 
-		expect(suite.emulator.webhooks().map((webhook) => webhook.webhookUrl === other)).toEqual([true, false]);
+		expect(suite.emulator.webhooks().map((webhook) => webhook.webhookUrl === other)).toEqual([
+			true,
+			false,
+		]);
 		expect(suite.emulator.webhooks()[1].id).toBe(trigger.webhookId);
 	});
 });
@@ -90,7 +99,11 @@ function sources(folder: string): string[] {
  * from each.
  */
 function quadraticShape(pattern: string): boolean {
-	return pattern.split('|').some((alternative) => !alternative.startsWith('^') && /(?:[+*]|\{\d+,\})\)*\$$/.test(alternative));
+	return pattern
+		.split('|')
+		.some(
+			(alternative) => !alternative.startsWith('^') && /(?:[+*]|\{\d+,\})\)*\$$/.test(alternative),
+		);
 }
 
 /** Regexes of that shape that only ever meet text of a length checked first, with where it is checked. */
@@ -100,18 +113,35 @@ const BOUNDED: Record<string, string> = {
 
 describe('no regex of that shape in shipped code', () => {
 	it('the shape is recognised', () => {
-		expect(['\\/+$', '\\s*$', '(a+)$', 'x{2,}$', '^a|b+$'].map(quadraticShape)).toEqual([true, true, true, true, true]);
-		expect(['^\\d+$', '^\\.*$', '\\.[a-z]{1,5}$', '^"|"$'].map(quadraticShape)).toEqual([false, false, false, false]);
+		expect(['\\/+$', '\\s*$', '(a+)$', 'x{2,}$', '^a|b+$'].map(quadraticShape)).toEqual([
+			true,
+			true,
+			true,
+			true,
+			true,
+		]);
+		expect(['^\\d+$', '^\\.*$', '\\.[a-z]{1,5}$', '^"|"$'].map(quadraticShape)).toEqual([
+			false,
+			false,
+			false,
+			false,
+		]);
 	});
 
 	it('in nodes/ and credentials/, regex literals and regexes written in expressions', () => {
 		const found: string[] = [];
 		for (const file of [...sources('nodes'), ...sources('credentials')]) {
-			const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+			const source = ts.createSourceFile(
+				file,
+				readFileSync(file, 'utf8'),
+				ts.ScriptTarget.Latest,
+				true,
+			);
 			const visit = (node: ts.Node): void => {
 				if (ts.isRegularExpressionLiteral(node)) {
 					const pattern = node.text.slice(1, node.text.lastIndexOf('/'));
-					if (quadraticShape(pattern) && !Object.hasOwn(BOUNDED, `${file}: ${node.text}`)) found.push(`${file}: ${node.text}`);
+					if (quadraticShape(pattern) && !Object.hasOwn(BOUNDED, `${file}: ${node.text}`))
+						found.push(`${file}: ${node.text}`);
 				} else if (ts.isStringLiteralLike(node) && /[+*]\$\//.test(node.text)) {
 					// A regex in an n8n expression, such as a credential's test request.
 					found.push(`${file}: ${node.text}`);

@@ -10,7 +10,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { loadOutputSchema, resolveOutputSchemaPath } from 'n8n-core';
-import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
@@ -32,23 +37,39 @@ const NODE_DIR = join(__dirname, '..', 'nodes', 'ESignature');
  */
 function schemaFile(version: number, resource?: string, operation?: string): string {
 	const exact = resolveOutputSchemaPath({ nodeDir: NODE_DIR, version, resource, operation });
-	const forBuilders = resolveOutputSchemaPath({ nodeDir: NODE_DIR, version, resource, operation, versionFallback: true });
+	const forBuilders = resolveOutputSchemaPath({
+		nodeDir: NODE_DIR,
+		version,
+		resource,
+		operation,
+		versionFallback: true,
+	});
 	const file = exact && existsSync(exact) ? exact : forBuilders;
-	if (!file || !existsSync(file)) throw new Error(`No output schema for ${[resource, operation].filter(Boolean).join(' → ') || 'the node'}`);
+	if (!file || !existsSync(file))
+		throw new Error(
+			`No output schema for ${[resource, operation].filter(Boolean).join(' → ') || 'the node'}`,
+		);
 	// What n8n hands its AI builders is this same file, read as an object.
-	expect(loadOutputSchema({ nodeDir: NODE_DIR, version, resource, operation, versionFallback: true })).toEqual(readSchema(file));
+	expect(
+		loadOutputSchema({ nodeDir: NODE_DIR, version, resource, operation, versionFallback: true }),
+	).toEqual(readSchema(file));
 	return file;
 }
 const readSchema = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
 
 const { description } = new ESignature();
-const optionValues = (property: INodeProperties) => (property.options as INodePropertyOptions[]).map((option) => String(option.value));
-const resources = optionValues(description.properties.find((property) => property.name === 'resource')!);
+const optionValues = (property: INodeProperties) =>
+	(property.options as INodePropertyOptions[]).map((option) => String(option.value));
+const resources = optionValues(
+	description.properties.find((property) => property.name === 'resource')!,
+);
 /** Every resource → operation of the action node, as its description lists them. */
 const operations = description.properties
 	.filter((property) => property.name === 'operation')
 	.flatMap((property) =>
-		(property.displayOptions!.show!.resource as string[]).flatMap((resource) => optionValues(property).map((operation) => `${resource}:${operation}`)),
+		(property.displayOptions!.show!.resource as string[]).flatMap((resource) =>
+			optionValues(property).map((operation) => `${resource}:${operation}`),
+		),
 	);
 
 /**
@@ -64,35 +85,55 @@ const signers = { destinationsInput: 'fields', destinations: { destination: [jan
 /** One signer by e-mail, one by phone as well. */
 const twoSigners = {
 	destinationsInput: 'fields',
-	destinations: { destination: [jane, { name: 'Omar Ali', email: 'omar@example.com', phone: '+966500000009', signOrder: 2 }] },
+	destinations: {
+		destination: [
+			jane,
+			{ name: 'Omar Ali', email: 'omar@example.com', phone: '+966500000009', signOrder: 2 },
+		],
+	},
 };
-const details = { signersInput: 'fields', signers: { signer: [{ firstNameEnglish: 'Jane', emailAddress: 'jane@example.com' }] } };
+const details = {
+	signersInput: 'fields',
+	signers: { signer: [{ firstNameEnglish: 'Jane', emailAddress: 'jane@example.com' }] },
+};
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const FUTURE = '2099-01-31T17:00:00Z';
 const TOKEN = 'b'.repeat(40);
 
 const pdfItem = (): InputItem => ({
 	json: {},
-	binary: { data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' } },
+	binary: {
+		data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' },
+	},
 });
 
 /** An envelope at the emulator, with Jane as its signer, its callbacks going to `webhookId`. */
 function envelope(webhookId: string | null = null): EmulatedEnvelope {
 	const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
-	const created = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }], webhookId });
+	const created = suite.emulator.state.createEnvelope(account, {
+		files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }],
+		webhookId,
+	});
 	created.signers.push(newSigner({ ...jane, signeOrder: 1 }));
 	return created;
 }
 
 async function run(parameters: INodeParameters, items: InputItem[] = [{ json: {} }]) {
 	const result = await suite.harness.run({ parameters, items });
-	if (result.error) throw new Error(`${String(parameters.resource)} → ${String(parameters.operation)} failed: ${result.error.message}`);
+	if (result.error)
+		throw new Error(
+			`${String(parameters.resource)} → ${String(parameters.operation)} failed: ${result.error.message}`,
+		);
 	return result;
 }
 
 /** A webhook at the service, made by the node, and an envelope signed with its callback to it (a delivery logged). */
 async function webhookWithDelivery() {
-	const created = await run({ resource: 'webhook', operation: 'create', webhookUrl: 'http://127.0.0.1:9/unreachable' });
+	const created = await run({
+		resource: 'webhook',
+		operation: 'create',
+		webhookUrl: 'http://127.0.0.1:9/unreachable',
+	});
 	const webhookId = String(created.items[0].json.id);
 	const signed = envelope(webhookId);
 	await suite.emulator.sign(signed.envelopeId);
@@ -117,7 +158,10 @@ const SCENARIOS: Record<string, () => Promise<Scenario | Scenario[]>> = {
 		{ parameters: signers, items: [pdfItem()] },
 		{ parameters: { ...signers, additionalFields: { isReturnUrl: true } }, items: [pdfItem()] },
 	],
-	'envelope:addFiles': async () => ({ parameters: { envelopeId: envelope().envelopeId }, items: [pdfItem()] }),
+	'envelope:addFiles': async () => ({
+		parameters: { envelopeId: envelope().envelopeId },
+		items: [pdfItem()],
+	}),
 	'envelope:cancel': async () => ({ parameters: { envelopeId: envelope().envelopeId } }),
 	'envelope:getStatus': async () => {
 		const [pending, signed, rejected] = [envelope(), envelope(), envelope()];
@@ -125,17 +169,33 @@ const SCENARIOS: Record<string, () => Promise<Scenario | Scenario[]>> = {
 		await suite.emulator.reject(rejected.envelopeId, jane.email, 'Wrong amount');
 		return [pending, signed, rejected].map(({ envelopeId }) => ({ parameters: { envelopeId } }));
 	},
-	'envelope:extendInvitations': async () => ({ parameters: { envelopeId: envelope().envelopeId, availableTo: FUTURE } }),
-	'invitation:send': async () => ({ parameters: { documentId: envelope().documentId, ...signers } }),
-	'invitation:sendBulk': async () => ({ parameters: { documentIds: envelope().documentId, ...signers } }),
-	'invitation:sendForEnvelope': async () => ({ parameters: { envelopeId: envelope().envelopeId } }),
-	'invitation:extend': async () => ({ parameters: { destinationId: envelope().signers[0].destinationId, availableTo: FUTURE } }),
-	'invitation:sendReminder': async () => ({ parameters: { requestId: envelope().envelopeId, destinationEmail: jane.email } }),
-	'invitation:sendBulkReminders': async () => ({
-		parameters: { reminders: { reminder: [{ requestId: envelope().envelopeId, destinationEmail: jane.email }] } },
+	'envelope:extendInvitations': async () => ({
+		parameters: { envelopeId: envelope().envelopeId, availableTo: FUTURE },
 	}),
-	'invitation:getSigningLinks': async () => ({ parameters: { documentId: envelope().documentId, ...twoSigners } }),
-	'invitation:sendWithLinks': async () => ({ parameters: { documentId: envelope().documentId, ...twoSigners } }),
+	'invitation:send': async () => ({
+		parameters: { documentId: envelope().documentId, ...signers },
+	}),
+	'invitation:sendBulk': async () => ({
+		parameters: { documentIds: envelope().documentId, ...signers },
+	}),
+	'invitation:sendForEnvelope': async () => ({ parameters: { envelopeId: envelope().envelopeId } }),
+	'invitation:extend': async () => ({
+		parameters: { destinationId: envelope().signers[0].destinationId, availableTo: FUTURE },
+	}),
+	'invitation:sendReminder': async () => ({
+		parameters: { requestId: envelope().envelopeId, destinationEmail: jane.email },
+	}),
+	'invitation:sendBulkReminders': async () => ({
+		parameters: {
+			reminders: { reminder: [{ requestId: envelope().envelopeId, destinationEmail: jane.email }] },
+		},
+	}),
+	'invitation:getSigningLinks': async () => ({
+		parameters: { documentId: envelope().documentId, ...twoSigners },
+	}),
+	'invitation:sendWithLinks': async () => ({
+		parameters: { documentId: envelope().documentId, ...twoSigners },
+	}),
 	'signing:sign': async () => ({ parameters: { documentId: envelope().documentId, ...details } }),
 	'signing:signByTemplate': async () => ({ parameters: { templateId: TEMPLATE_ID, ...details } }),
 	'identitySigning:sign': async () => {
@@ -162,26 +222,61 @@ const SCENARIOS: Record<string, () => Promise<Scenario | Scenario[]>> = {
 	},
 	'commercialRegistration:check': async () => ({ parameters: { commercialNumber: '1010010101' } }),
 	'smsProvider:configure': async () => ({
-		parameters: { smsProvider: 1, smsUrl: 'https://sms.example.com/send', smsSender: 'ACME', smsUserame: 'acme', smsPassword: 'pw' },
+		parameters: {
+			smsProvider: 1,
+			smsUrl: 'https://sms.example.com/send',
+			smsSender: 'ACME',
+			smsUserame: 'acme',
+			smsPassword: 'pw',
+		},
 	}),
 	'webhook:create': async () => [
 		{ parameters: { webhookUrl: 'https://example.com/hook' } },
 		{ parameters: { webhookUrl: 'https://example.com/hook', headerToken: TOKEN, isDefault: true } },
 	],
 	'webhook:createMany': async () => ({
-		parameters: { webhooks: { webhook: [{ webhookUrl: 'https://example.com/one' }, { webhookUrl: 'https://example.com/two', headerToken: TOKEN }] } },
+		parameters: {
+			webhooks: {
+				webhook: [
+					{ webhookUrl: 'https://example.com/one' },
+					{ webhookUrl: 'https://example.com/two', headerToken: TOKEN },
+				],
+			},
+		},
 	}),
 	'webhook:get': async () => {
-		const created = await run({ resource: 'webhook', operation: 'create', webhookUrl: 'https://example.com/hook', headerToken: TOKEN });
-		return [{ parameters: { webhookId: byId(String(created.items[0].json.id)) } }, { parameters: { webhookId: byId((await webhookWithDelivery()).webhookId) } }];
+		const created = await run({
+			resource: 'webhook',
+			operation: 'create',
+			webhookUrl: 'https://example.com/hook',
+			headerToken: TOKEN,
+		});
+		return [
+			{ parameters: { webhookId: byId(String(created.items[0].json.id)) } },
+			{ parameters: { webhookId: byId((await webhookWithDelivery()).webhookId) } },
+		];
 	},
 	'webhook:getAll': async () => {
 		// Webhooks of every kind Get Many tells apart: plain, with a header token, a trigger's, a waiting Send and Wait's.
 		await webhookWithDelivery();
-		await run({ resource: 'webhook', operation: 'create', webhookUrl: 'https://example.com/hook', headerToken: TOKEN });
-		await run({ resource: 'webhook', operation: 'create', webhookUrl: `http://127.0.0.1:5678/webhook-test/${crypto.randomUUID()}/webhook` });
+		await run({
+			resource: 'webhook',
+			operation: 'create',
+			webhookUrl: 'https://example.com/hook',
+			headerToken: TOKEN,
+		});
+		await run({
+			resource: 'webhook',
+			operation: 'create',
+			webhookUrl: `http://127.0.0.1:5678/webhook-test/${crypto.randomUUID()}/webhook`,
+		});
 		const waiting = new URL('http://127.0.0.1:5678/webhook-waiting/exec-7');
-		waiting.search = new URLSearchParams({ check: 'a'.repeat(64), envelopeId: crypto.randomUUID(), documentIds: crypto.randomUUID(), until: FUTURE }).toString();
+		waiting.search = new URLSearchParams({
+			check: 'a'.repeat(64),
+			envelopeId: crypto.randomUUID(),
+			documentIds: crypto.randomUUID(),
+			until: FUTURE,
+		}).toString();
 		await run({ resource: 'webhook', operation: 'create', webhookUrl: waiting.toString() });
 		return { parameters: { returnAll: true } };
 	},
@@ -190,17 +285,28 @@ const SCENARIOS: Record<string, () => Promise<Scenario | Scenario[]>> = {
 		return { parameters: { filters: {} } };
 	},
 	'webhook:update': async () => ({
-		parameters: { webhookId: byId((await webhookWithDelivery()).webhookId), updateFields: { webhookUrl: 'https://example.com/new' } },
+		parameters: {
+			webhookId: byId((await webhookWithDelivery()).webhookId),
+			updateFields: { webhookUrl: 'https://example.com/new' },
+		},
 	}),
-	'webhook:delete': async () => ({ parameters: { webhookId: byId((await webhookWithDelivery()).webhookId) } }),
-	'webhook:resend': async () => ({ parameters: { requestId: (await webhookWithDelivery()).envelopeId } }),
+	'webhook:delete': async () => ({
+		parameters: { webhookId: byId((await webhookWithDelivery()).webhookId) },
+	}),
+	'webhook:resend': async () => ({
+		parameters: { requestId: (await webhookWithDelivery()).envelopeId },
+	}),
 	'accessToken:revoke': async () => ({ parameters: {} }),
 };
 
 describe('the schema check', () => {
 	const schema: JsonSchema = {
 		type: 'object',
-		properties: { id: { type: 'string' }, count: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } },
+		properties: {
+			id: { type: 'string' },
+			count: { type: 'integer' },
+			tags: { type: 'array', items: { type: 'string' } },
+		},
 		required: ['id'],
 	};
 
@@ -236,8 +342,15 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 
 		it.each(operations)('%s: its schema is where the editor asks for it', (key) => {
 			const [resource, operation] = key.split(':');
-			const exact = resolveOutputSchemaPath({ nodeDir: NODE_DIR, version: description.version as number, resource, operation })!;
-			expect(exact.endsWith(join('__schema__', 'v1.0.0', resource, `${operation}.json`))).toBe(true);
+			const exact = resolveOutputSchemaPath({
+				nodeDir: NODE_DIR,
+				version: description.version as number,
+				resource,
+				operation,
+			})!;
+			expect(exact.endsWith(join('__schema__', 'v1.0.0', resource, `${operation}.json`))).toBe(
+				true,
+			);
 			expect(existsSync(exact)).toBe(true);
 		});
 
@@ -258,21 +371,34 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 		const nodeType = new ESignatureSendAndWait();
 		const version = nodeType.description.version as number;
 		/** Its operations, as its description lists them (n8n looks the schema up by `operation`, there is no resource). */
-		const sendAndWaitOperations = optionValues(nodeType.description.properties.find((property) => property.name === 'operation')!);
+		const sendAndWaitOperations = optionValues(
+			nodeType.description.properties.find((property) => property.name === 'operation')!,
+		);
 		let executionNumber = 0;
 
 		const SEND: INodeParameters = { inputDataFieldName: 'data', ...signers };
-		const run = async (parameters: INodeParameters, items: InputItem[], executionId = `schemas-${++executionNumber}`) => {
+		const run = async (
+			parameters: INodeParameters,
+			items: InputItem[],
+			executionId = `schemas-${++executionNumber}`,
+		) => {
 			const result = await suite.harness.run({ parameters, items, nodeType, executionId });
-			if (result.error) throw new Error(`${String(parameters.operation)} failed: ${result.error.message}`);
+			if (result.error)
+				throw new Error(`${String(parameters.operation)} failed: ${result.error.message}`);
 			return result;
 		};
 
 		/** Signs or rejects the envelope, and resumes the node with the callback the emulator sent, as n8n would. */
-		async function resumed(parameters: INodeParameters, envelopeId: string, outcome: 'sign' | 'reject') {
+		async function resumed(
+			parameters: INodeParameters,
+			envelopeId: string,
+			outcome: 'sign' | 'reject',
+		) {
 			if (outcome === 'sign') await suite.emulator.sign(envelopeId);
 			else await suite.emulator.reject(envelopeId, jane.email, 'Wrong amount');
-			const delivery = [...suite.emulator.state.deliveries].reverse().find((d) => d.requestId === envelopeId)!;
+			const delivery = [...suite.emulator.state.deliveries]
+				.reverse()
+				.find((d) => d.requestId === envelopeId)!;
 			const url = new URL(delivery.webhookUrl);
 			const query = Object.fromEntries(url.searchParams) as IDataObject;
 			// The resume check is bound to the waiting execution: the last part of the resume URL's path.
@@ -286,31 +412,59 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 			return result.workflowData!.flat().map((item) => item.json);
 		}
 
-		const limit = { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 5, resumeUnit: 'minutes' } } };
+		const limit = {
+			limitWaitTime: {
+				values: { limitType: 'afterTimeInterval', resumeAmount: 5, resumeUnit: 'minutes' },
+			},
+		};
 
 		/** Every way each operation ends: signed, rejected (on the first or the second output), timed out, links. */
 		const OUTCOMES: Record<string, () => Promise<IDataObject[]>> = {
 			sendAndWaitForSignature: async () => {
 				const outputs: IDataObject[] = [];
-				for (const [outcome, options] of [['sign', {}], ['reject', {}], ['reject', { rejectedOutput: true }]] as const) {
+				for (const [outcome, options] of [
+					['sign', {}],
+					['reject', {}],
+					['reject', { rejectedOutput: true }],
+				] as const) {
 					const parameters = { operation: 'sendAndWaitForSignature', ...SEND, options };
 					const sent = await run(parameters, [pdfItem()]);
-					outputs.push(...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)));
+					outputs.push(
+						...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)),
+					);
 				}
-				const waiting = await run({ operation: 'sendAndWaitForSignature', ...SEND, options: limit }, [pdfItem()]);
+				const waiting = await run(
+					{ operation: 'sendAndWaitForSignature', ...SEND, options: limit },
+					[pdfItem()],
+				);
 				outputs.push(...(await waiting.resumeAtTimeLimit()).items.map((item) => item.json));
 				return outputs;
 			},
-			sendAndOutputLinks: async () => (await run({ operation: 'sendAndOutputLinks', ...SEND }, [pdfItem()])).items.map((item) => item.json),
+			sendAndOutputLinks: async () =>
+				(await run({ operation: 'sendAndOutputLinks', ...SEND }, [pdfItem()])).items.map(
+					(item) => item.json,
+				),
 			waitForSignature: async () => {
 				const outputs: IDataObject[] = [];
-				for (const [outcome, options] of [['sign', {}], ['reject', {}], ['timeout', limit]] as const) {
+				for (const [outcome, options] of [
+					['sign', {}],
+					['reject', {}],
+					['timeout', limit],
+				] as const) {
 					const executionId = `schemas-${++executionNumber}`;
-					const sent = await run({ operation: 'sendAndOutputLinks', ...SEND }, [pdfItem()], executionId);
+					const sent = await run(
+						{ operation: 'sendAndOutputLinks', ...SEND },
+						[pdfItem()],
+						executionId,
+					);
 					const parameters = { operation: 'waitForSignature', options };
 					const waiting = await run(parameters, [{ json: {} }], executionId);
-					if (outcome === 'timeout') outputs.push(...(await waiting.resumeAtTimeLimit()).items.map((item) => item.json));
-					else outputs.push(...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)));
+					if (outcome === 'timeout')
+						outputs.push(...(await waiting.resumeAtTimeLimit()).items.map((item) => item.json));
+					else
+						outputs.push(
+							...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)),
+						);
 				}
 				return outputs;
 			},
@@ -351,6 +505,8 @@ describe('output schema of the E-Signature Trigger', () => {
 		// A node without resource and operation: n8n's AI builders read `output.json` (the editor shows no preview of a trigger).
 		const file = schemaFile(new ESignatureTrigger().description.version as number);
 		expect(file.endsWith(join('__schema__', 'v1.0.0', 'output.json'))).toBe(true);
-		expect(outputs.flatMap((json, index) => validate(readSchema(file), json, `item ${index}`))).toEqual([]);
+		expect(
+			outputs.flatMap((json, index) => validate(readSchema(file), json, `item ${index}`)),
+		).toEqual([]);
 	});
 });

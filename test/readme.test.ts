@@ -16,24 +16,38 @@ describe('README', () => {
 	const section = (heading: string) => readme.split(`\n## ${heading}`)[1].split('\n## ')[0];
 
 	function readmeOperations(): Record<string, string[]> {
-		const rows = section('Operations').split('\n').filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| Resource'));
+		const rows = section('Operations')
+			.split('\n')
+			.filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| Resource'));
 		return Object.fromEntries(
 			rows.map((row) => {
 				const [, resource, operations] = row.split('|').map((cell) => cell.trim());
-				return [resource, operations.split(',').map((name) => name.trim()).sort()];
+				return [
+					resource,
+					operations
+						.split(',')
+						.map((name) => name.trim())
+						.sort(),
+				];
 			}),
 		);
 	}
 
 	function nodeOperations(): Record<string, string[]> {
 		const { properties } = new ESignature().description;
-		const resources = properties.find((p) => p.name === 'resource')?.options as Array<{ name: string; value: string }>;
+		const resources = properties.find((p) => p.name === 'resource')?.options as Array<{
+			name: string;
+			value: string;
+		}>;
 		return Object.fromEntries(
 			resources.map((resource) => {
 				const operation = properties.find(
-					(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+					(p) =>
+						p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
 				);
-				const names = (operation?.options as Array<{ name: string }>).map((option) => option.name).sort();
+				const names = (operation?.options as Array<{ name: string }>)
+					.map((option) => option.name)
+					.sort();
 				return [resource.name, names];
 			}),
 		);
@@ -49,14 +63,30 @@ describe('README', () => {
 			readme
 				.split('\n')
 				.filter((line) => /^#{1,6} /.test(line))
-				.map((line) => line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')),
+				.map((line) =>
+					line
+						.replace(/^#+ /, '')
+						.trim()
+						.toLowerCase()
+						.replace(/[^a-z0-9 -]/g, '')
+						.replace(/ /g, '-'),
+				),
 		);
-		const codex = ['ESignature.node.json', 'ESignatureTrigger.node.json', 'ESignatureSendAndWait.node.json'].map((file) =>
-			readFileSync(join(__dirname, '..', 'nodes', 'ESignature', file), 'utf8'),
-		);
+		const codex = [
+			'ESignature.node.json',
+			'ESignatureTrigger.node.json',
+			'ESignatureSendAndWait.node.json',
+		].map((file) => readFileSync(join(__dirname, '..', 'nodes', 'ESignature', file), 'utf8'));
 		// The nodes' own Docs links (documentationUrl), which the editor opens as they are.
-		const documentationUrls = [new ESignature(), new ESignatureTrigger(), new ESignatureSendAndWait()].map((node) => node.description.documentationUrl!);
-		const links = [...codex.flatMap((text) => [...text.matchAll(/"url": "([^"]+)"/g)].map((match) => match[1])), ...documentationUrls];
+		const documentationUrls = [
+			new ESignature(),
+			new ESignatureTrigger(),
+			new ESignatureSendAndWait(),
+		].map((node) => node.description.documentationUrl!);
+		const links = [
+			...codex.flatMap((text) => [...text.matchAll(/"url": "([^"]+)"/g)].map((match) => match[1])),
+			...documentationUrls,
+		];
 		expect(links.length).toBeGreaterThanOrEqual(9);
 		for (const link of links) {
 			const anchor = new URL(link).hash.slice(1);
@@ -68,7 +98,11 @@ describe('README', () => {
 	it('shows pictures that exist', () => {
 		const pictures = [...readme.matchAll(/src="(docs\/images\/[^"]+)"/g)].map((match) => match[1]);
 		expect(pictures.length).toBeGreaterThanOrEqual(3);
-		for (const picture of pictures) expect({ picture, exists: existsSync(join(__dirname, '..', picture)) }).toEqual({ picture, exists: true });
+		for (const picture of pictures)
+			expect({ picture, exists: existsSync(join(__dirname, '..', picture)) }).toEqual({
+				picture,
+				exists: true,
+			});
 	});
 
 	it('ships the license it declares', () => {
@@ -95,15 +129,26 @@ describe('README', () => {
 	});
 
 	it('links only files of the repository', () => {
-		const links = [...readme.matchAll(/\]\(((?:docs|examples)\/[^)#]*|LICENSE)(?:#[^)]*)?\)/g)].map((match) => match[1]);
+		const links = [...readme.matchAll(/\]\(((?:docs|examples)\/[^)#]*|LICENSE)(?:#[^)]*)?\)/g)].map(
+			(match) => match[1],
+		);
 		expect(links.length).toBeGreaterThanOrEqual(6);
-		for (const link of links) expect({ link, exists: existsSync(join(ROOT, link)) }).toEqual({ link, exists: true });
+		for (const link of links)
+			expect({ link, exists: existsSync(join(ROOT, link)) }).toEqual({ link, exists: true });
 	});
 
 	it('names every credential field a user fills in, in the Credentials table', () => {
-		const table = section('Credentials').split('\n').filter((line) => line.startsWith('| '));
-		const fields = new ESignatureApi().properties.filter((p) => p.type !== 'hidden').map((p) => p.displayName);
-		for (const field of new Set(fields)) expect({ field, named: table.some((row) => row.split('|')[1].includes(field)) }).toEqual({ field, named: true });
+		const table = section('Credentials')
+			.split('\n')
+			.filter((line) => line.startsWith('| '));
+		const fields = new ESignatureApi().properties
+			.filter((p) => p.type !== 'hidden')
+			.map((p) => p.displayName);
+		for (const field of new Set(fields))
+			expect({ field, named: table.some((row) => row.split('|')[1].includes(field)) }).toEqual({
+				field,
+				named: true,
+			});
 	});
 
 	it('walks the quick start with the names the editor shows, and the emulator’s sample document', () => {
@@ -111,12 +156,16 @@ describe('README', () => {
 		const actions = new ESignature().description.properties
 			.filter((p) => p.name === 'operation')
 			.flatMap((p) => (p.options as Array<{ action?: string }>).map((o) => o.action));
-		for (const action of ['Create an envelope from files', 'Send invitations and get signing links']) {
+		for (const action of [
+			'Create an envelope from files',
+			'Send invitations and get signing links',
+		]) {
 			expect(actions).toContain(action);
 			expect(quickStart).toContain(action);
 		}
 		// n8n's picker names a trigger's event options "On <event>".
-		const events = new ESignatureTrigger().description.properties.find((p) => p.name === 'events')!.options as Array<{ name: string }>;
+		const events = new ESignatureTrigger().description.properties.find((p) => p.name === 'events')!
+			.options as Array<{ name: string }>;
 		expect(events.map((e) => e.name)).toContain('Envelope Completed');
 		expect(quickStart).toContain('On envelope completed');
 		expect(quickStart).toContain(`<emulator address>${SAMPLE_PATH}`);
@@ -127,7 +176,9 @@ describe('README', () => {
 	it('keeps the benchmark figures where `npm run bench -- --docs` writes them', () => {
 		const page = readFileSync(join(ROOT, 'docs', 'performance.md'), 'utf8');
 		expect(page.indexOf('<!-- bench:start -->')).toBeGreaterThan(0);
-		expect(page.indexOf('<!-- bench:end -->')).toBeGreaterThan(page.indexOf('<!-- bench:start -->'));
+		expect(page.indexOf('<!-- bench:end -->')).toBeGreaterThan(
+			page.indexOf('<!-- bench:start -->'),
+		);
 		expect(readme).toContain('(docs/performance.md)');
 	});
 });

@@ -45,15 +45,26 @@ beforeAll(async () => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			stolen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-			res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ data: [], errorCode: 0, access_token: 'x' }));
+			stolen.push({
+				method: req.method ?? '',
+				path: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			});
+			res
+				.writeHead(200, { 'Content-Type': 'application/json' })
+				.end(JSON.stringify({ data: [], errorCode: 0, access_token: 'x' }));
 		});
 	});
 	attackerPort = await listen(attacker);
 	redirector = createServer((req, res) => {
 		req.resume();
 		req.on('end', () => {
-			res.writeHead(redirect.status, { Location: `http://${redirect.host}:${attackerPort}${req.url ?? '/'}` }).end();
+			res
+				.writeHead(redirect.status, {
+					Location: `http://${redirect.host}:${attackerPort}${req.url ?? '/'}`,
+				})
+				.end();
 		});
 	});
 	redirectorUrl = `http://127.0.0.1:${await listen(redirector)}`;
@@ -104,7 +115,13 @@ describe('a redirect from the service does not carry the bearer token to another
 		redirect.status = 307;
 		const harness = harnessWith({ baseUrl: redirectorUrl, accessToken: TOKEN });
 
-		await harness.run({ parameters: { resource: 'webhook', operation: 'create', webhookUrl: 'https://hooks.example.com/in' } });
+		await harness.run({
+			parameters: {
+				resource: 'webhook',
+				operation: 'create',
+				webhookUrl: 'https://hooks.example.com/in',
+			},
+		});
 
 		expect(everythingStolen()).not.toContain(TOKEN);
 	});
@@ -120,7 +137,9 @@ describe("a redirect of the trigger's calls (service/transport.ts) does not carr
 			accessToken: TOKEN,
 		});
 
-		await new TriggerWorkflow(triggers.n8n, { events: ['*'], options: {} }).activate().catch(() => undefined);
+		await new TriggerWorkflow(triggers.n8n, { events: ['*'], options: {} })
+			.activate()
+			.catch(() => undefined);
 
 		expect(stolen.length).toBeGreaterThan(0);
 		expect(stolen.every((request) => request.headers.authorization === undefined)).toBe(true);
@@ -129,22 +148,32 @@ describe("a redirect of the trigger's calls (service/transport.ts) does not carr
 });
 
 describe('a redirect of the token request carries none of the grant', () => {
-	it.each([307, 302, 308])('%s from the token endpoint: not followed, the error says so', async (status) => {
-		redirect.status = status;
-		const harness = harnessWith({ baseUrl: redirectorUrl });
-		const { demo } = suite.emulator;
+	it.each([307, 302, 308])(
+		'%s from the token endpoint: not followed, the error says so',
+		async (status) => {
+			redirect.status = status;
+			const harness = harnessWith({ baseUrl: redirectorUrl });
+			const { demo } = suite.emulator;
 
-		const result = await harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+			const result = await harness.run({
+				parameters: { resource: 'webhook', operation: 'getAll' },
+			});
 
-		expect(stolen).toEqual([]);
-		expect(result.error?.message).toMatch(new RegExp(`answered with a redirect \\(HTTP ${status}\\), which is not followed`));
-		for (const secret of [demo.password, demo.accountSecret, demo.clientSecret]) expect(String(result.error?.message)).not.toContain(secret);
-	});
+			expect(stolen).toEqual([]);
+			expect(result.error?.message).toMatch(
+				new RegExp(`answered with a redirect \\(HTTP ${status}\\), which is not followed`),
+			);
+			for (const secret of [demo.password, demo.accountSecret, demo.clientSecret])
+				expect(String(result.error?.message)).not.toContain(secret);
+		},
+	);
 
 	it('307 from the authorization server (Client Credentials): not followed', async () => {
 		redirect.status = 307;
 		const harness = new Harness(suite.emulator);
-		const credentials = emulatorCredentials(suite.emulator, 'clientCredentials', { authUrl: redirectorUrl });
+		const credentials = emulatorCredentials(suite.emulator, 'clientCredentials', {
+			authUrl: redirectorUrl,
+		});
 		forgetAccessToken(credentials);
 		harness.setCredentials(credentials);
 
@@ -160,7 +189,9 @@ describe('a redirect of the revocation carries neither the token nor the client 
 		redirect.status = 307;
 		const harness = harnessWith({ authUrl: redirectorUrl, accessToken: TOKEN });
 
-		const result = await harness.run({ parameters: { resource: 'accessToken', operation: 'revoke' } });
+		const result = await harness.run({
+			parameters: { resource: 'accessToken', operation: 'revoke' },
+		});
 
 		expect(stolen).toEqual([]);
 		expect(result.error?.message).toMatch(/answered with a redirect \(HTTP 307\)/);
@@ -180,8 +211,14 @@ describe("the credential's authenticate tells n8n's HTTP layer not to send it ac
 	};
 
 	it('sets sendCredentialsOnCrossOriginRedirect false and allows only the hosts it signs', async () => {
-		const signed = await credential.authenticate(credentials, { url: '/api/v1/webhooks', method: 'GET' } as IHttpRequestOptions);
-		expect(signed).toMatchObject({ sendCredentialsOnCrossOriginRedirect: false, allowedDomains: 'api.esign.test,id.esign.test' });
+		const signed = await credential.authenticate(credentials, {
+			url: '/api/v1/webhooks',
+			method: 'GET',
+		} as IHttpRequestOptions);
+		expect(signed).toMatchObject({
+			sendCredentialsOnCrossOriginRedirect: false,
+			allowedDomains: 'api.esign.test,id.esign.test',
+		});
 	});
 
 	it("keeps the user's own Allowed HTTP Request Domains", async () => {
@@ -190,6 +227,9 @@ describe("the credential's authenticate tells n8n's HTTP layer not to send it ac
 			method: 'GET',
 			allowedDomains: 'api.esign.test',
 		} as IHttpRequestOptions);
-		expect(signed).toMatchObject({ sendCredentialsOnCrossOriginRedirect: false, allowedDomains: 'api.esign.test' });
+		expect(signed).toMatchObject({
+			sendCredentialsOnCrossOriginRedirect: false,
+			allowedDomains: 'api.esign.test',
+		});
 	});
 });

@@ -19,7 +19,11 @@ interface Step {
 	env?: Record<string, string>;
 }
 
-function publishWorkflow(): { on: { push?: { tags?: string[] } }; permissions: Record<string, string>; steps: Step[] } {
+function publishWorkflow(): {
+	on: { push?: { tags?: string[] } };
+	permissions: Record<string, string>;
+	steps: Step[];
+} {
 	const workflow = parse(readFileSync(join(root, '.github', 'workflows', 'publish.yml'), 'utf8'));
 	const jobs = Object.values(workflow.jobs as Record<string, { steps: Step[] }>);
 	expect(jobs).toHaveLength(1);
@@ -67,8 +71,12 @@ describe('release: the publish workflow', () => {
 
 	it('also runs the verification scan before publishing', () => {
 		const { steps } = publishWorkflow();
-		expect(stepRunning(steps, /\bnpm run scan\b/)).toBeGreaterThan(stepRunning(steps, /\bnpm run build\b/));
-		expect(stepRunning(steps, /\bnpm run scan\b/)).toBeLessThan(stepRunning(steps, /\bnpm publish\b/));
+		expect(stepRunning(steps, /\bnpm run scan\b/)).toBeGreaterThan(
+			stepRunning(steps, /\bnpm run build\b/),
+		);
+		expect(stepRunning(steps, /\bnpm run scan\b/)).toBeLessThan(
+			stepRunning(steps, /\bnpm publish\b/),
+		);
 	});
 });
 

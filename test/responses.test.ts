@@ -8,7 +8,9 @@ describe('answers of the service', () => {
 
 	it('asks for a file when downloading, and reports a JSON answer without data as not found instead of saving it', async () => {
 		suite.emulator.failNext(1, 200, { data: null, errorCode: 0, message: 'Success' });
-		const result = await suite.harness.run({ parameters: { resource: 'document', operation: 'download', documentId: someId } });
+		const result = await suite.harness.run({
+			parameters: { resource: 'document', operation: 'download', documentId: someId },
+		});
 		expect(result.error?.message).toBe('The requested item was not found');
 		expect(result.items).toHaveLength(0);
 		const [request] = suite.emulator.requestsTo('GET', `/api/v1/documents/${someId}`);
@@ -18,7 +20,9 @@ describe('answers of the service', () => {
 	it('reports a Base64 download answered without data as not found, like every read by ID', async () => {
 		for (const operation of ['getCompleted', 'getContent']) {
 			suite.emulator.failNext(1, 200, { data: null, errorCode: 0, message: 'Success' });
-			const result = await suite.harness.run({ parameters: { resource: 'document', operation, documentId: someId } });
+			const result = await suite.harness.run({
+				parameters: { resource: 'document', operation, documentId: someId },
+			});
 			expect(result.error?.message).toBe('The requested item was not found');
 		}
 	});
@@ -26,10 +30,17 @@ describe('answers of the service', () => {
 	it('turns a `data: false` answer without error code into { success: false }', async () => {
 		suite.emulator.failNext(1, 200, { data: false, errorCode: 0, message: 'NothingToDo' });
 		const result = await suite.harness.run({
-			parameters: { resource: 'invitation', operation: 'sendReminder', requestId: someId, destinationEmail: 'a@example.com' },
+			parameters: {
+				resource: 'invitation',
+				operation: 'sendReminder',
+				requestId: someId,
+				destinationEmail: 'a@example.com',
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json)).toEqual([{ success: false, message: 'NothingToDo' }]);
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ success: false, message: 'NothingToDo' },
+		]);
 	});
 
 	it('pairs a not-found error item with its input under Continue On Fail', async () => {

@@ -16,7 +16,14 @@ const SMS_PASSWORD = 'sms-password-s3cr3t';
 function serialise(result: { items?: unknown; error?: unknown }): string {
 	const error = result.error as (Error & Record<string, unknown>) | undefined;
 	const errorParts = error
-		? [error.message, error.description, JSON.stringify(error), JSON.stringify(error.context), JSON.stringify(error.cause), error.stack]
+		? [
+				error.message,
+				error.description,
+				JSON.stringify(error),
+				JSON.stringify(error.context),
+				JSON.stringify(error.cause),
+				error.stack,
+			]
 		: [];
 	return [JSON.stringify(result.items ?? null), ...errorParts].join('\n');
 }
@@ -24,7 +31,14 @@ function serialise(result: { items?: unknown; error?: unknown }): string {
 function secrets(): string[] {
 	const { demo } = suite.emulator;
 	const stored = suite.harness.credentials().accessToken as string | undefined;
-	return [HEADER_TOKEN, SMS_PASSWORD, demo.clientSecret, demo.password, demo.accountSecret, ...(stored ? [stored] : [])];
+	return [
+		HEADER_TOKEN,
+		SMS_PASSWORD,
+		demo.clientSecret,
+		demo.password,
+		demo.accountSecret,
+		...(stored ? [stored] : []),
+	];
 }
 
 function expectNoSecret(text: string) {
@@ -42,31 +56,52 @@ const sms = suite.runner('smsProvider', {
 });
 
 async function createWebhook(): Promise<string> {
-	const result = await webhook({ operation: 'create', webhookUrl: 'https://hooks.example.com/in', headerToken: HEADER_TOKEN });
+	const result = await webhook({
+		operation: 'create',
+		webhookUrl: 'https://hooks.example.com/in',
+		headerToken: HEADER_TOKEN,
+	});
 	expect(result.error).toBeUndefined();
 	return result.items[0].json.id as string;
 }
 
 describe('webhook outputs show that a header token is set, never the token', () => {
-	it.each([false, true])('Create, Get, Get Many (Include Response Wrapper: %s)', async (includeResponseWrapper) => {
-		const options = { includeResponseWrapper };
-		const created = await webhook({ operation: 'create', webhookUrl: 'https://hooks.example.com/in', headerToken: HEADER_TOKEN, options });
-		const id = suite.emulator.webhooks()[0].id;
-		const got = await webhook({ operation: 'get', webhookId: { __rl: true, mode: 'id', value: id }, options });
-		const all = await webhook({ operation: 'getAll', options });
+	it.each([false, true])(
+		'Create, Get, Get Many (Include Response Wrapper: %s)',
+		async (includeResponseWrapper) => {
+			const options = { includeResponseWrapper };
+			const created = await webhook({
+				operation: 'create',
+				webhookUrl: 'https://hooks.example.com/in',
+				headerToken: HEADER_TOKEN,
+				options,
+			});
+			const id = suite.emulator.webhooks()[0].id;
+			const got = await webhook({
+				operation: 'get',
+				webhookId: { __rl: true, mode: 'id', value: id },
+				options,
+			});
+			const all = await webhook({ operation: 'getAll', options });
 
-		for (const result of [created, got, all]) {
-			expect(result.error).toBeUndefined();
-			expectNoSecret(serialise(result));
-			expect(serialise(result)).toContain('••••abcd');
-		}
-		expect(suite.emulator.webhooks()[0].headerToken).toBe(HEADER_TOKEN);
-	});
+			for (const result of [created, got, all]) {
+				expect(result.error).toBeUndefined();
+				expectNoSecret(serialise(result));
+				expect(serialise(result)).toContain('••••abcd');
+			}
+			expect(suite.emulator.webhooks()[0].headerToken).toBe(HEADER_TOKEN);
+		},
+	);
 
 	it('Create Many', async () => {
 		const result = await webhook({
 			operation: 'createMany',
-			webhooks: { webhook: [{ webhookUrl: 'https://a.example.com/in', headerToken: HEADER_TOKEN }, { webhookUrl: 'https://b.example.com/in' }] },
+			webhooks: {
+				webhook: [
+					{ webhookUrl: 'https://a.example.com/in', headerToken: HEADER_TOKEN },
+					{ webhookUrl: 'https://b.example.com/in' },
+				],
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expectNoSecret(serialise(result));
@@ -78,8 +113,16 @@ describe('webhook outputs show that a header token is set, never the token', () 
 
 	it('a service error of Get carries no token either', async () => {
 		const id = await createWebhook();
-		suite.emulator.failNext(1, 200, { data: { id, headerToken: HEADER_TOKEN }, errorCode: 100, message: 'failed' });
-		const result = await webhook({ operation: 'get', webhookId: { __rl: true, mode: 'id', value: id } }, undefined, true);
+		suite.emulator.failNext(1, 200, {
+			data: { id, headerToken: HEADER_TOKEN },
+			errorCode: 100,
+			message: 'failed',
+		});
+		const result = await webhook(
+			{ operation: 'get', webhookId: { __rl: true, mode: 'id', value: id } },
+			undefined,
+			true,
+		);
 		expect(result.items[0].json.details).toMatchObject({ kind: 'service', code: 100 });
 		expectNoSecret(serialise(result));
 	});
@@ -106,13 +149,21 @@ describe('the SMS provider password stays out of outputs and errors', () => {
 	});
 });
 
-describe("secrets the service repeats in its own words are scrubbed before they are shown", () => {
+describe('secrets the service repeats in its own words are scrubbed before they are shown', () => {
 	const echo = (message: string) => ({ data: null, errorCode: 8, message });
 
 	it('the SMS password, given by an expression, in the message and the error item details', async () => {
 		const password = 'sms-from-item-7f3a9c';
-		suite.emulator.failNext(1, 200, echo(`Gateway refused user acme-user with password ${password}`));
-		const result = await sms({ smsPassword: '={{ $json.pw }}' }, [{ json: { pw: password } }], true);
+		suite.emulator.failNext(
+			1,
+			200,
+			echo(`Gateway refused user acme-user with password ${password}`),
+		);
+		const result = await sms(
+			{ smsPassword: '={{ $json.pw }}' },
+			[{ json: { pw: password } }],
+			true,
+		);
 
 		const details = result.items[0].json.details as Record<string, unknown>;
 		expect(details.serviceMessage).toBe('Gateway refused user acme-user with password ••••');
@@ -121,19 +172,31 @@ describe("secrets the service repeats in its own words are scrubbed before they 
 
 	it('a header token, in the error description', async () => {
 		suite.emulator.failNext(1, 200, echo(`Header token ${HEADER_TOKEN} is already used`));
-		const result = await webhook({ operation: 'create', webhookUrl: 'https://hooks.example.com/in', headerToken: HEADER_TOKEN });
+		const result = await webhook({
+			operation: 'create',
+			webhookUrl: 'https://hooks.example.com/in',
+			headerToken: HEADER_TOKEN,
+		});
 
-		expect(result.error?.description).toContain('Service message: Header token •••• is already used');
+		expect(result.error?.description).toContain(
+			'Service message: Header token •••• is already used',
+		);
 		expectNoSecret(serialise(result));
 	});
 
 	it('the bearer token', async () => {
 		await webhook({ operation: 'getAll' });
 		const token = suite.harness.credentials().accessToken as string;
-		suite.emulator.failNext(1, 200, { data: null, errorCode: 100, message: `Token ${token} is not allowed here` });
+		suite.emulator.failNext(1, 200, {
+			data: null,
+			errorCode: 100,
+			message: `Token ${token} is not allowed here`,
+		});
 		const result = await webhook({ operation: 'getAll' }, undefined, true);
 
-		expect((result.items[0].json.details as Record<string, unknown>).serviceMessage).toBe('Token •••• is not allowed here');
+		expect((result.items[0].json.details as Record<string, unknown>).serviceMessage).toBe(
+			'Token •••• is not allowed here',
+		);
 		expect(serialise(result)).not.toContain(token);
 	});
 
@@ -141,15 +204,23 @@ describe("secrets the service repeats in its own words are scrubbed before they 
 		const { demo } = suite.emulator;
 		const harness = new Harness(suite.emulator);
 		forgetAccessToken(emulatorCredentials(suite.emulator));
-		suite.emulator.failNext(1, 400, {
-			error: 'invalid_grant',
-			error_description: `client ${demo.clientSecret}, password ${demo.password}, account secret ${demo.accountSecret} refused`,
-		}, '/Authentication/Authority/Token');
+		suite.emulator.failNext(
+			1,
+			400,
+			{
+				error: 'invalid_grant',
+				error_description: `client ${demo.clientSecret}, password ${demo.password}, account secret ${demo.accountSecret} refused`,
+			},
+			'/Authentication/Authority/Token',
+		);
 
 		const result = await harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
 
-		expect(result.error?.message).toContain('invalid_grant: client ••••, password ••••, account secret •••• refused');
-		for (const secret of [demo.clientSecret, demo.password, demo.accountSecret]) expect(serialise(result)).not.toContain(secret);
+		expect(result.error?.message).toContain(
+			'invalid_grant: client ••••, password ••••, account secret •••• refused',
+		);
+		for (const secret of [demo.clientSecret, demo.password, demo.accountSecret])
+			expect(serialise(result)).not.toContain(secret);
 	});
 });
 
@@ -159,7 +230,12 @@ describe('masking gaps (issue 28, point 8)', () => {
 	it("a document's password (Envelope → Create, Password) is masked in the node an error carries", async () => {
 		// Refused before sending: the error still carries the node with its parameters.
 		const result = await suite.harness.run({
-			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'missing', additionalFields: { password: DOCUMENT_PASSWORD } },
+			parameters: {
+				resource: 'envelope',
+				operation: 'create',
+				inputDataFieldName: 'missing',
+				additionalFields: { password: DOCUMENT_PASSWORD },
+			},
 			items: [{ json: {} }],
 		});
 		expect(result.error).toBeDefined();
@@ -185,15 +261,24 @@ describe('masking gaps (issue 28, point 8)', () => {
 	it('a refused revocation: what the authorization server repeats of the token and client secret is scrubbed', async () => {
 		const { demo } = suite.emulator;
 		const harness = new Harness(suite.emulator);
-		harness.setCredentials(emulatorCredentials(suite.emulator, 'integration', { accessToken: 'stored-token-to-revoke-77' }));
+		harness.setCredentials(
+			emulatorCredentials(suite.emulator, 'integration', {
+				accessToken: 'stored-token-to-revoke-77',
+			}),
+		);
 		suite.emulator.failNext(
 			1,
 			400,
-			{ error: 'invalid_request', error_description: `token stored-token-to-revoke-77 of client secret ${demo.clientSecret} refused` },
+			{
+				error: 'invalid_request',
+				error_description: `token stored-token-to-revoke-77 of client secret ${demo.clientSecret} refused`,
+			},
 			/connect\/revocation/,
 		);
 
-		const result = await harness.run({ parameters: { resource: 'accessToken', operation: 'revoke' } });
+		const result = await harness.run({
+			parameters: { resource: 'accessToken', operation: 'revoke' },
+		});
 
 		expect(result.error?.description).toContain('token •••• of client secret •••• refused');
 		expect(serialise(result)).not.toContain('stored-token-to-revoke-77');
@@ -222,12 +307,19 @@ describe('masking gaps (issue 28, point 8)', () => {
 			webhookStatus: 'SUCCESS (1)',
 			httpStatusCode: 200,
 		};
-		suite.emulator.failNext(1, 200, { data: [entry], errorCode: 0, message: 'Success' }, /webhooks\/logs/);
+		suite.emulator.failNext(
+			1,
+			200,
+			{ data: [entry], errorCode: 0, message: 'Success' },
+			/webhooks\/logs/,
+		);
 
 		const logs = await webhook({ operation: 'getLogs' });
 
 		expect(logs.error).toBeUndefined();
-		expect(logs.items[0].json.webhookUrl).toBe('https://n8n.example.com/webhook-waiting/123/node?signature=••••');
+		expect(logs.items[0].json.webhookUrl).toBe(
+			'https://n8n.example.com/webhook-waiting/123/node?signature=••••',
+		);
 		expect(serialise(logs)).not.toContain(resumeToken);
 	});
 });
@@ -243,7 +335,14 @@ describe('masking is per credential (issue 28, point 7)', () => {
 		const harness = new Harness(suite.emulator);
 		const { clientId, clientSecret, username, password, accountId, accountSecret } = account;
 		harness.setCredentials(
-			emulatorCredentials(suite.emulator, 'integration', { clientId, clientSecret, username, password, accountId, accountSecret }),
+			emulatorCredentials(suite.emulator, 'integration', {
+				clientId,
+				clientSecret,
+				username,
+				password,
+				accountId,
+				accountSecret,
+			}),
 		);
 		return { harness, account };
 	}
@@ -252,28 +351,46 @@ describe('masking is per credential (issue 28, point 7)', () => {
 		const { demo } = suite.emulator;
 		expect((await webhook({ operation: 'getAll' })).error).toBeUndefined();
 		const b = tenantB();
-		suite.emulator.failNext(1, 400, {
-			error: 'invalid_grant',
-			error_description: `guesses ${demo.clientSecret} ${demo.password} ${demo.accountSecret} refused for ${b.account.clientSecret}`,
-		}, '/Authentication/Authority/Token');
+		suite.emulator.failNext(
+			1,
+			400,
+			{
+				error: 'invalid_grant',
+				error_description: `guesses ${demo.clientSecret} ${demo.password} ${demo.accountSecret} refused for ${b.account.clientSecret}`,
+			},
+			'/Authentication/Authority/Token',
+		);
 
-		const result = await b.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } });
+		const result = await b.harness.run({
+			parameters: { resource: 'webhook', operation: 'getAll' },
+		});
 
-		expect(result.error?.message).toContain(`invalid_grant: guesses ${demo.clientSecret} ${demo.password} ${demo.accountSecret} refused for ••••`);
+		expect(result.error?.message).toContain(
+			`invalid_grant: guesses ${demo.clientSecret} ${demo.password} ${demo.accountSecret} refused for ••••`,
+		);
 		expect(serialise(result)).not.toContain(b.account.clientSecret);
 	});
 
 	it("a service answer to B echoing A's access token and client secret shows them as sent; B's token is masked", async () => {
 		const { demo } = suite.emulator;
 		const b = tenantB();
-		expect((await b.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } })).error).toBeUndefined();
+		expect(
+			(await b.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' } })).error,
+		).toBeUndefined();
 		expect((await webhook({ operation: 'getAll' })).error).toBeUndefined();
 		const tokenA = suite.harness.credentials().accessToken as string;
 		const tokenB = b.harness.credentials().accessToken as string;
 		expect(tokenA).not.toBe(tokenB);
-		suite.emulator.failNext(1, 200, { data: null, errorCode: 100, message: `Token ${tokenB}; guesses ${tokenA} ${demo.clientSecret}` });
+		suite.emulator.failNext(1, 200, {
+			data: null,
+			errorCode: 100,
+			message: `Token ${tokenB}; guesses ${tokenA} ${demo.clientSecret}`,
+		});
 
-		const result = await b.harness.run({ parameters: { resource: 'webhook', operation: 'getAll' }, continueOnFail: true });
+		const result = await b.harness.run({
+			parameters: { resource: 'webhook', operation: 'getAll' },
+			continueOnFail: true,
+		});
 
 		const details = result.items[0].json.details as Record<string, unknown>;
 		expect(details.serviceMessage).toBe(`Token ••••; guesses ${tokenA} ${demo.clientSecret}`);
@@ -282,31 +399,57 @@ describe('masking is per credential (issue 28, point 7)', () => {
 
 	it("this node's own secret given by an expression inside a list (Create Many) is masked as resolved for the item", async () => {
 		const token = 'listed-header-token-from-item-3c2d';
-		suite.emulator.failNext(1, 200, { data: null, errorCode: 8, message: `Header token ${token} is already used` });
+		suite.emulator.failNext(1, 200, {
+			data: null,
+			errorCode: 8,
+			message: `Header token ${token} is already used`,
+		});
 
 		const result = await webhook(
-			{ operation: 'createMany', webhooks: { webhook: [{ webhookUrl: 'https://c.example.com/in', headerToken: '={{ $json.token }}' }] } },
+			{
+				operation: 'createMany',
+				webhooks: {
+					webhook: [{ webhookUrl: 'https://c.example.com/in', headerToken: '={{ $json.token }}' }],
+				},
+			},
 			[{ json: { token } }],
 			true,
 		);
 
-		expect((result.items[0].json.details as Record<string, unknown>).serviceMessage).toBe('Header token •••• is already used');
+		expect((result.items[0].json.details as Record<string, unknown>).serviceMessage).toBe(
+			'Header token •••• is already used',
+		);
 		expect(serialise(result)).not.toContain(token);
 	});
 
 	it("a header token of another workflow's node is not masked in this node's answers; this node's own is", async () => {
 		const tokenOfA = 'tenant-a-header-token-5e6f';
 		const tokenOfB = 'tenant-b-header-token-9a8b';
-		const created = await webhook({ operation: 'create', webhookUrl: 'https://a.example.com/in', headerToken: tokenOfA });
+		const created = await webhook({
+			operation: 'create',
+			webhookUrl: 'https://a.example.com/in',
+			headerToken: tokenOfA,
+		});
 		expect(created.error).toBeUndefined();
 		const b = tenantB();
-		suite.emulator.failNext(1, 200, { data: null, errorCode: 8, message: `Header token ${tokenOfB} is already used; so is ${tokenOfA}` });
-
-		const result = await b.harness.run({
-			parameters: { resource: 'webhook', operation: 'create', webhookUrl: 'https://b.example.com/in', headerToken: tokenOfB },
+		suite.emulator.failNext(1, 200, {
+			data: null,
+			errorCode: 8,
+			message: `Header token ${tokenOfB} is already used; so is ${tokenOfA}`,
 		});
 
-		expect(result.error?.description).toContain(`Service message: Header token •••• is already used; so is ${tokenOfA}`);
+		const result = await b.harness.run({
+			parameters: {
+				resource: 'webhook',
+				operation: 'create',
+				webhookUrl: 'https://b.example.com/in',
+				headerToken: tokenOfB,
+			},
+		});
+
+		expect(result.error?.description).toContain(
+			`Service message: Header token •••• is already used; so is ${tokenOfA}`,
+		);
 		expect(serialise(result)).not.toContain(tokenOfB);
 	});
 });

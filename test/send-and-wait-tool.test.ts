@@ -20,12 +20,22 @@ const parameters: INodeParameters = {
 	destinationsInput: 'fields',
 	destinations: { destination: [{ name: fromAI('signerName'), email: fromAI('signerEmail') }] },
 };
-const args = { documentUrl: 'http://127.0.0.1:9/never-downloaded.pdf', signerName: 'Jane Doe', signerEmail: 'jane@example.com' };
+const args = {
+	documentUrl: 'http://127.0.0.1:9/never-downloaded.pdf',
+	signerName: 'Jane Doe',
+	signerEmail: 'jane@example.com',
+};
 
 describe('E-Signature Send and Wait as a tool', () => {
 	it('outside an execution (an MCP client): refused before anything is downloaded or sent, saying why', async () => {
 		const webhooksBefore = suite.emulator.webhooks().length;
-		const result = await suite.harness.run({ nodeType, parameters, asTool: true, withoutExecution: true, items: [{ json: args }] });
+		const result = await suite.harness.run({
+			nodeType,
+			parameters,
+			asTool: true,
+			withoutExecution: true,
+			items: [{ json: args }],
+		});
 		expect(result.error?.message).toBe(
 			"Send and Wait for Signature cannot wait here: this run has no execution that can pause until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). Nothing was sent. Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n's AI Agent and in workflows.",
 		);
@@ -36,7 +46,11 @@ describe('E-Signature Send and Wait as a tool', () => {
 	it('in a workflow run without an execution: refused the same way', async () => {
 		const result = await suite.harness.run({
 			nodeType,
-			parameters: { ...parameters, fileUrls: 'http://127.0.0.1:9/never-downloaded.pdf', destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] } },
+			parameters: {
+				...parameters,
+				fileUrls: 'http://127.0.0.1:9/never-downloaded.pdf',
+				destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] },
+			},
 			withoutExecution: true,
 		});
 		expect(result.error?.message).toMatch(/^Send and Wait for Signature cannot wait here/);
@@ -46,18 +60,34 @@ describe('E-Signature Send and Wait as a tool', () => {
 	it.each([
 		['sendAndOutputLinks', 'Send and Output Signing Links'],
 		['waitForSignature', 'Wait for Signature'],
-	])('outside an execution, %s is refused naming the operation chosen (%s)', async (operation, name) => {
-		const result = await suite.harness.run({ nodeType, parameters: { ...parameters, operation }, asTool: true, withoutExecution: true, items: [{ json: args }] });
-		expect(result.error?.message).toMatch(new RegExp(`^${name} cannot wait here: this run has no execution that can pause`));
-		expect(suite.apiRequests()).toEqual([]);
-	});
+	])(
+		'outside an execution, %s is refused naming the operation chosen (%s)',
+		async (operation, name) => {
+			const result = await suite.harness.run({
+				nodeType,
+				parameters: { ...parameters, operation },
+				asTool: true,
+				withoutExecution: true,
+				items: [{ json: args }],
+			});
+			expect(result.error?.message).toMatch(
+				new RegExp(`^${name} cannot wait here: this run has no execution that can pause`),
+			);
+			expect(suite.apiRequests()).toEqual([]);
+		},
+	);
 
 	it('under the AI Agent (an execution that can wait): sends and waits for the signature', async () => {
 		const result = await suite.harness.run({
 			nodeType,
 			asTool: true,
 			parameters: { ...parameters, fileInput: 'binary', inputDataFieldName: 'data' },
-			items: [{ json: args, binary: { data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf' } } }],
+			items: [
+				{
+					json: args,
+					binary: { data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf' } },
+				},
+			],
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.run.status).toBe('waiting');
@@ -72,8 +102,17 @@ describe('E-Signature Send and Wait as a tool', () => {
 
 	it('under the AI Agent: a link to an internal address is refused before anything is downloaded or sent (docs/security.md)', async () => {
 		const internal = `${suite.emulator.url}/sample/contract.pdf`;
-		const result = await suite.harness.run({ nodeType, parameters, asTool: true, items: [{ json: { ...args, documentUrl: internal } }] });
-		expect(result.error?.message).toMatch(new RegExp(`^File URLs: refused: internal address ${new URL(internal).origin.replace(/\./g, '\\.')}\\.`));
+		const result = await suite.harness.run({
+			nodeType,
+			parameters,
+			asTool: true,
+			items: [{ json: { ...args, documentUrl: internal } }],
+		});
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^File URLs: refused: internal address ${new URL(internal).origin.replace(/\./g, '\\.')}\\.`,
+			),
+		);
 		expect(suite.apiRequests()).toEqual([]);
 	});
 });

@@ -14,14 +14,19 @@ import { emulatorSuite, type InputItem } from './harness';
 
 const suite = emulatorSuite();
 const sendAndWaitType = new ESignatureSendAndWait();
-const run = async (parameters: INodeParameters, items: InputItem[]) => await suite.harness.run({ parameters, items, nodeType: sendAndWaitType });
+const run = async (parameters: INodeParameters, items: InputItem[]) =>
+	await suite.harness.run({ parameters, items, nodeType: sendAndWaitType });
 const envelopeCalls = () => suite.apiRequests();
 const pdfItem = (): InputItem => ({
 	json: {},
-	binary: { data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' } },
+	binary: {
+		data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' },
+	},
 });
-const resume = async (parameters: INodeParameters, request: Parameters<typeof suite.harness.resume>[2]) =>
-	await suite.harness.resume(sendAndWaitType, parameters, request);
+const resume = async (
+	parameters: INodeParameters,
+	request: Parameters<typeof suite.harness.resume>[2],
+) => await suite.harness.resume(sendAndWaitType, parameters, request);
 
 const SIGNERS = {
 	destinationsInput: 'fields',
@@ -44,25 +49,40 @@ const parameters = (extra: INodeParameters = {}): INodeParameters => ({
 async function sendAndPark(extra: INodeParameters = {}) {
 	const result = await run(parameters(extra), [pdfItem()]);
 	expect(result.error).toBeUndefined();
-	const sent = result.items[0].json as IDataObject & { envelopeId: string; documentIds: string[]; webhookId: string };
+	const sent = result.items[0].json as IDataObject & {
+		envelopeId: string;
+		documentIds: string[];
+		webhookId: string;
+	};
 	const webhook = suite.emulator.webhooks().find((w) => w.id === sent.webhookId)!;
 	return { result, sent, webhook };
 }
 
 /** The callback the emulator sent to the waiting execution (nothing listens in process: the delivery failed). */
 function lastDelivery(envelopeId: string) {
-	const delivery = [...suite.emulator.state.deliveries].reverse().find((d) => d.requestId === envelopeId);
+	const delivery = [...suite.emulator.state.deliveries]
+		.reverse()
+		.find((d) => d.requestId === envelopeId);
 	if (!delivery) throw new Error(`no delivery for ${envelopeId}`);
 	const url = new URL(delivery.webhookUrl);
 	const executionId = url.pathname.split('/').pop();
-	return { delivery, query: Object.fromEntries(url.searchParams) as IDataObject, headers: delivery.headers as IDataObject, executionId };
+	return {
+		delivery,
+		query: Object.fromEntries(url.searchParams) as IDataObject,
+		headers: delivery.headers as IDataObject,
+		executionId,
+	};
 }
 
 /** The query, header and execution of a waiting execution's own webhook, as the service would call it. */
 function mineOf(webhookId: string) {
 	const hook = suite.emulator.webhooks().find((w) => w.id === webhookId)!;
 	const url = new URL(hook.webhookUrl);
-	return { query: Object.fromEntries(url.searchParams) as IDataObject, headers: { authorization: hook.headerToken } as IDataObject, executionId: url.pathname.split('/').pop() };
+	return {
+		query: Object.fromEntries(url.searchParams) as IDataObject,
+		headers: { authorization: hook.headerToken } as IDataObject,
+		executionId: url.pathname.split('/').pop(),
+	};
 }
 
 describe('E-Signature Send and Wait', () => {
@@ -71,7 +91,11 @@ describe('E-Signature Send and Wait', () => {
 
 		expect(result.run.waitTill?.getTime()).toBe(WAIT_INDEFINITELY.getTime());
 		const [created] = suite.emulator.requestsTo('POST', '/api/v1/webhooks');
-		const createdBody = created.body as { webhookUrl: string; headerToken: string; isDefault: boolean };
+		const createdBody = created.body as {
+			webhookUrl: string;
+			headerToken: string;
+			isDefault: boolean;
+		};
 		const resumeUrl = new URL(createdBody.webhookUrl);
 		// n8n's resume URL of this execution, with its resume token (n8n's parameter `signature`).
 		expect(resumeUrl.pathname).toMatch(/^\/webhook-waiting\/exec-\d+$/);
@@ -79,8 +103,12 @@ describe('E-Signature Send and Wait', () => {
 		// The package's own query, checked with a key derived from all the credential's secrets, bound to the header
 		// token, the execution, the waiting node and a nonce of this send.
 		const credentials = suite.harness.credentials();
-		const secrets = ['clientSecret', 'password', 'accountSecret'].map((name) => String(credentials[name] ?? ''));
-		const key = createHmac('sha256', 'n8n-nodes-esignature resume key').update(JSON.stringify(secrets)).digest('hex');
+		const secrets = ['clientSecret', 'password', 'accountSecret'].map((name) =>
+			String(credentials[name] ?? ''),
+		);
+		const key = createHmac('sha256', 'n8n-nodes-esignature resume key')
+			.update(JSON.stringify(secrets))
+			.digest('hex');
 		const executionId = resumeUrl.pathname.split('/').pop();
 		const nonce = resumeUrl.searchParams.get('nonce')!;
 		expect(nonce).toMatch(/^[0-9a-f]{32}$/);
@@ -95,15 +123,22 @@ describe('E-Signature Send and Wait', () => {
 			'node=esign',
 			`nonce=${nonce}`,
 		].join('\n');
-		expect(resumeUrl.searchParams.get('check')).toBe(createHmac('sha256', key).update(signedText).digest('hex'));
+		expect(resumeUrl.searchParams.get('check')).toBe(
+			createHmac('sha256', key).update(signedText).digest('hex'),
+		);
 		expect(createdBody.headerToken).toMatch(/^[0-9a-f]{64}$/);
 		expect(createdBody.webhookUrl).not.toContain(createdBody.headerToken);
 		expect(createdBody.isDefault).toBe(false);
 
 		const [upload] = suite.emulator.requestsTo('POST', '/api/v1/envelopes/bulk/initiate-base64');
-		const uploadBody = upload.body as { webhookId: string; files: Array<{ file: string; fileName: string }> };
+		const uploadBody = upload.body as {
+			webhookId: string;
+			files: Array<{ file: string; fileName: string }>;
+		};
 		expect(uploadBody.webhookId).toBe(sent.webhookId);
-		expect(Buffer.from(uploadBody.files[0].file, 'base64').equals(suite.emulator.samplePdf)).toBe(true);
+		expect(Buffer.from(uploadBody.files[0].file, 'base64').equals(suite.emulator.samplePdf)).toBe(
+			true,
+		);
 		expect(uploadBody.files[0].fileName).toBe('contract.pdf');
 
 		// The webhook's URL then names the envelope and its documents too.
@@ -113,13 +148,25 @@ describe('E-Signature Send and Wait', () => {
 		expect(finalUrl.searchParams.get('signature')).toBe(resumeUrl.searchParams.get('signature'));
 
 		const [invite] = suite.emulator.requestsTo('POST', '/api/v3/invitations/send');
-		const inviteBody = invite.body as { documentId: string; destinations: IDataObject[]; invitationSubject: string };
+		const inviteBody = invite.body as {
+			documentId: string;
+			destinations: IDataObject[];
+			invitationSubject: string;
+		};
 		expect(inviteBody.documentId).toBe(sent.documentIds[0]);
-		expect(inviteBody.destinations.map((d) => d.destinationEmail)).toEqual(['alice@example.com', 'bob@example.com']);
+		expect(inviteBody.destinations.map((d) => d.destinationEmail)).toEqual([
+			'alice@example.com',
+			'bob@example.com',
+		]);
 		expect(inviteBody.invitationSubject).toBe('Please sign');
-		const notified = suite.emulator.notifications.filter((n) => n.envelopeId === sent.envelopeId && n.kind === 'invitation');
+		const notified = suite.emulator.notifications.filter(
+			(n) => n.envelopeId === sent.envelopeId && n.kind === 'invitation',
+		);
 		expect(notified.map((n) => n.to).sort()).toEqual(['alice@example.com', 'bob@example.com']);
-		expect((sent.invitations as IDataObject[]).map((i) => i.destination)).toEqual(['alice@example.com', 'bob@example.com']);
+		expect((sent.invitations as IDataObject[]).map((i) => i.destination)).toEqual([
+			'alice@example.com',
+			'bob@example.com',
+		]);
 	});
 
 	it('reads its fields from the input item through expressions', async () => {
@@ -133,23 +180,36 @@ describe('E-Signature Send and Wait', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const [invite] = suite.emulator.requestsTo('POST', '/api/v3/invitations/send');
-		expect(invite.body).toMatchObject({ invitationSubject: 'Contract 42', destinations: [{ destinationEmail: 'carol@example.com' }] });
+		expect(invite.body).toMatchObject({
+			invitationSubject: 'Contract 42',
+			destinations: [{ destinationEmail: 'carol@example.com' }],
+		});
 	});
 
 	it('waits until the time limit, and writes it into the signed URL', async () => {
 		const before = Date.now();
 		const { result, webhook } = await sendAndPark({
-			options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' } } },
+			options: {
+				limitWaitTime: {
+					values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' },
+				},
+			},
 		});
 		const waitTill = result.run.waitTill!.getTime();
 		expect(waitTill).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
 		expect(waitTill).toBeLessThan(Date.now() + 2 * 3_600_000 + 1000);
-		expect(new URL(webhook.webhookUrl).searchParams.get('until')).toBe(new Date(waitTill).toISOString());
+		expect(new URL(webhook.webhookUrl).searchParams.get('until')).toBe(
+			new Date(waitTill).toISOString(),
+		);
 	});
 
 	it('at the time limit outputs that it timed out, with the IDs to follow up with, and keeps the previous output as it was', async () => {
 		const { result, sent, webhook } = await sendAndPark({
-			options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 5, resumeUnit: 'minutes' } } },
+			options: {
+				limitWaitTime: {
+					values: { limitType: 'afterTimeInterval', resumeAmount: 5, resumeUnit: 'minutes' },
+				},
+			},
 		});
 		const before = JSON.stringify(result.run.data.resultData.runData['Test Source']);
 
@@ -185,20 +245,40 @@ describe('E-Signature Send and Wait', () => {
 	});
 
 	it.each([
-		['two input items', { items: 2 }, /^Send and Wait for Signature sends one envelope per execution, and the input has 2 items/],
+		[
+			'two input items',
+			{ items: 2 },
+			/^Send and Wait for Signature sends one envelope per execution, and the input has 2 items/,
+		],
 		['no signers', { destinations: { destination: [] } }, /Signers: add at least one signer/],
 		['no binary file', { inputDataFieldName: 'missing' }, /no binary property "missing"/],
 		[
 			'a wait of 0 hours',
-			{ options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0, resumeUnit: 'hours' } } } },
+			{
+				options: {
+					limitWaitTime: {
+						values: { limitType: 'afterTimeInterval', resumeAmount: 0, resumeUnit: 'hours' },
+					},
+				},
+			},
 			/Limit Wait Time: Amount must be a number above 0/,
 		],
 		[
 			'a limit date in the past',
-			{ options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2020-01-01T00:00:00Z' } } } },
+			{
+				options: {
+					limitWaitTime: {
+						values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2020-01-01T00:00:00Z' },
+					},
+				},
+			},
 			/Limit Wait Time: Max Date and Time is in the past/,
 		],
-		['an unknown operation', { operation: 'fax' }, /Operation must be one of "sendAndWaitForSignature", "sendAndOutputLinks", "waitForSignature", got "fax"/],
+		[
+			'an unknown operation',
+			{ operation: 'fax' },
+			/Operation must be one of "sendAndWaitForSignature", "sendAndOutputLinks", "waitForSignature", got "fax"/,
+		],
 	])('refuses %s before anything is sent', async (_case, change, message) => {
 		const { items, ...extra } = change as IDataObject & { items?: number };
 		const input = Array.from({ length: items ?? 1 }, () => pdfItem());
@@ -210,7 +290,12 @@ describe('E-Signature Send and Wait', () => {
 
 	it('removes its webhook again when the envelope cannot be created, and does not wait', async () => {
 		const webhooksBefore = suite.emulator.webhooks().length;
-		suite.emulator.failNext(1, 200, { errorCode: 129, message: 'TooManyFiles', data: null }, '/api/v1/envelopes/bulk/initiate-base64');
+		suite.emulator.failNext(
+			1,
+			200,
+			{ errorCode: 129, message: 'TooManyFiles', data: null },
+			'/api/v1/envelopes/bulk/initiate-base64',
+		);
 		const result = await run(parameters(), [pdfItem()]);
 		expect(result.error?.message).toMatch(/129/);
 		expect(result.run.waitTill).toBeUndefined();
@@ -219,12 +304,26 @@ describe('E-Signature Send and Wait', () => {
 	});
 
 	it('with Continue On Fail, outputs the service error as an error item with its code, and does not wait', async () => {
-		suite.emulator.failNext(1, 200, { errorCode: 129, message: 'TooManyFiles', data: null }, '/api/v1/envelopes/bulk/initiate-base64');
-		const result = await suite.harness.run({ parameters: parameters(), items: [pdfItem()], nodeType: sendAndWaitType, continueOnFail: true });
+		suite.emulator.failNext(
+			1,
+			200,
+			{ errorCode: 129, message: 'TooManyFiles', data: null },
+			'/api/v1/envelopes/bulk/initiate-base64',
+		);
+		const result = await suite.harness.run({
+			parameters: parameters(),
+			items: [pdfItem()],
+			nodeType: sendAndWaitType,
+			continueOnFail: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.run.waitTill).toBeUndefined();
 		expect(result.items).toHaveLength(1);
-		expect(result.items[0].json.details).toMatchObject({ kind: 'service', code: 129, serviceMessage: 'TooManyFiles' });
+		expect(result.items[0].json.details).toMatchObject({
+			kind: 'service',
+			code: 129,
+			serviceMessage: 'TooManyFiles',
+		});
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	});
 
@@ -233,7 +332,12 @@ describe('E-Signature Send and Wait', () => {
 		await suite.emulator.sign(sent.envelopeId);
 		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 
-		const { result, answer } = await resume(parameters(), { executionId, headers, query, body: delivery.body });
+		const { result, answer } = await resume(parameters(), {
+			executionId,
+			headers,
+			query,
+			body: delivery.body,
+		});
 
 		expect(answer).toBeUndefined(); // n8n answers 200 itself and resumes the execution
 		const [[item]] = result.workflowData!;
@@ -244,7 +348,10 @@ describe('E-Signature Send and Wait', () => {
 			webhookId: sent.webhookId,
 			webhookRemoved: true,
 		});
-		expect((item.json.signatories as IDataObject[]).map((s) => s.status)).toEqual(['SIGNED', 'SIGNED']);
+		expect((item.json.signatories as IDataObject[]).map((s) => s.status)).toEqual([
+			'SIGNED',
+			'SIGNED',
+		]);
 		const envelope = suite.emulator.envelope(sent.envelopeId)!;
 		const signed = suite.emulator.state.currentBytes(envelope, envelope.files[0]);
 		expect(Buffer.from(item.binary!.file_0.data, 'base64').equals(signed)).toBe(true);
@@ -256,8 +363,18 @@ describe('E-Signature Send and Wait', () => {
 		await suite.emulator.sign(sent.envelopeId);
 		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 
-		const forged = await resume(parameters(), { executionId, headers: { ...headers, authorization: 'f'.repeat(64) }, query, body: delivery.body });
-		const noCheck = await resume(parameters(), { executionId, headers, query: { ...query, check: undefined }, body: delivery.body });
+		const forged = await resume(parameters(), {
+			executionId,
+			headers: { ...headers, authorization: 'f'.repeat(64) },
+			query,
+			body: delivery.body,
+		});
+		const noCheck = await resume(parameters(), {
+			executionId,
+			headers,
+			query: { ...query, check: undefined },
+			body: delivery.body,
+		});
 		// Where n8n puts no resume token in the URL (n8n 1.x), anyone could call it: a token of one's own with a check
 		// of one's own making (without the credential's key) does not pass, nor does a query changed after signing.
 		const ownToken = 'a'.repeat(64);
@@ -287,7 +404,12 @@ describe('E-Signature Send and Wait', () => {
 		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 
 		const broken = await resume(parameters(), { executionId, headers, query, body: { Status: 1 } });
-		const other = await resume(parameters(), { executionId, headers, query, body: { ...(delivery.body as IDataObject), Status: 3 } });
+		const other = await resume(parameters(), {
+			executionId,
+			headers,
+			query,
+			body: { ...(delivery.body as IDataObject), Status: 3 },
+		});
 
 		expect(broken.answer?.status).toBe(400);
 		expect(broken.answer?.body).toEqual({ message: 'The callback has no RequestId' });
@@ -301,12 +423,19 @@ describe('E-Signature Send and Wait', () => {
 		await suite.emulator.reject(sent.envelopeId, 'bob@example.com', 'Wrong amount');
 		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 
-		const { result } = await resume(withRejectedOutput, { executionId, headers, query, body: delivery.body });
+		const { result } = await resume(withRejectedOutput, {
+			executionId,
+			headers,
+			query,
+			body: delivery.body,
+		});
 
 		const [signedOutput, rejectedOutput] = result.workflowData!;
 		expect(signedOutput).toHaveLength(0);
 		expect(rejectedOutput[0].json.event).toBe('rejected');
-		const bob = (rejectedOutput[0].json.signatories as IDataObject[]).find((s) => s.email === 'bob@example.com');
+		const bob = (rejectedOutput[0].json.signatories as IDataObject[]).find(
+			(s) => s.email === 'bob@example.com',
+		);
 		expect(bob?.rejectReason).toBe('Wrong amount');
 	});
 });
@@ -320,22 +449,38 @@ describe('E-Signature Send and Wait: callbacks for another wait, forged or late 
 		const second = await sendAndPark();
 		await suite.emulator.sign(first.sent.envelopeId);
 		const { delivery, query, headers } = lastDelivery(first.sent.envelopeId);
-		const secondExecution = new URL(leaked(second.sent.webhookId).webhookUrl).pathname.split('/').pop();
+		const secondExecution = new URL(leaked(second.sent.webhookId).webhookUrl).pathname
+			.split('/')
+			.pop();
 
-		const { result, answer } = await resume(parameters(), { executionId: secondExecution, headers, query, body: delivery.body });
+		const { result, answer } = await resume(parameters(), {
+			executionId: secondExecution,
+			headers,
+			query,
+			body: delivery.body,
+		});
 
 		expect(answer?.status).toBe(401);
 		expect(result.workflowData).toBeUndefined();
 	});
 
-	it('a second Send and Wait of the same execution does not take the first one\'s callback', async () => {
+	it("a second Send and Wait of the same execution does not take the first one's callback", async () => {
 		const { sent } = await sendAndPark();
 		await suite.emulator.sign(sent.envelopeId);
 		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 
-		const { result, answer } = await resume(parameters(), { executionId, nodeId: 'second-send-and-wait', headers, query, body: delivery.body });
+		const { result, answer } = await resume(parameters(), {
+			executionId,
+			nodeId: 'second-send-and-wait',
+			headers,
+			query,
+			body: delivery.body,
+		});
 
-		expect(answer).toEqual({ status: 403, body: { message: 'This callback is for another node\'s wait' } });
+		expect(answer).toEqual({
+			status: 403,
+			body: { message: "This callback is for another node's wait" },
+		});
 		expect(result.workflowData).toBeUndefined();
 	});
 
@@ -344,24 +489,47 @@ describe('E-Signature Send and Wait: callbacks for another wait, forged or late 
 		const other = await sendAndPark();
 		await suite.emulator.sign(other.sent.envelopeId);
 		const otherBody = lastDelivery(other.sent.envelopeId).delivery.body;
-		const { query, headers, executionId } = { ...lastDelivery(other.sent.envelopeId), ...mineOf(sent.webhookId) };
+		const { query, headers, executionId } = {
+			...lastDelivery(other.sent.envelopeId),
+			...mineOf(sent.webhookId),
+		};
 
-		const { result, answer } = await resume(parameters(), { executionId, headers, query, body: otherBody });
+		const { result, answer } = await resume(parameters(), {
+			executionId,
+			headers,
+			query,
+			body: otherBody,
+		});
 
-		expect(answer).toEqual({ status: 403, body: { message: 'The callback is not for the envelope this execution sent' } });
+		expect(answer).toEqual({
+			status: 403,
+			body: { message: 'The callback is not for the envelope this execution sent' },
+		});
 		expect(result.workflowData).toBeUndefined();
 	});
 
-	it('a callback after the wait\'s time limit is refused', async () => {
-		const limit = { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: new Date(Date.now() + 1500).toISOString() } } };
+	it("a callback after the wait's time limit is refused", async () => {
+		const limit = {
+			limitWaitTime: {
+				values: {
+					limitType: 'atSpecifiedTime',
+					maxDateAndTime: new Date(Date.now() + 1500).toISOString(),
+				},
+			},
+		};
 		const { sent } = await sendAndPark({ options: limit });
 		await suite.emulator.sign(sent.envelopeId);
 		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 		await sleep(1600);
 
-		const { result, answer } = await resume(parameters({ options: limit }), { executionId, headers, query, body: delivery.body });
+		const { result, answer } = await resume(parameters({ options: limit }), {
+			executionId,
+			headers,
+			query,
+			body: delivery.body,
+		});
 
-		expect(answer).toEqual({ status: 403, body: { message: 'The wait\'s time limit has passed' } });
+		expect(answer).toEqual({ status: 403, body: { message: "The wait's time limit has passed" } });
 		expect(result.workflowData).toBeUndefined();
 	});
 
@@ -369,8 +537,14 @@ describe('E-Signature Send and Wait: callbacks for another wait, forged or late 
 		const { sent } = await sendAndPark();
 		const hook = leaked(sent.webhookId);
 		const url = new URL(hook.webhookUrl);
-		const attacker = { executionId: url.pathname.split('/').pop(), headers: { authorization: hook.headerToken }, query: Object.fromEntries(url.searchParams) };
-		const fake = Buffer.from('%PDF-1.4\n% a contract the signers never saw\n%%EOF\n').toString('base64');
+		const attacker = {
+			executionId: url.pathname.split('/').pop(),
+			headers: { authorization: hook.headerToken },
+			query: Object.fromEntries(url.searchParams),
+		};
+		const fake = Buffer.from('%PDF-1.4\n% a contract the signers never saw\n%%EOF\n').toString(
+			'base64',
+		);
 		const forged = (status: number) => ({
 			RequestId: sent.envelopeId,
 			Status: status,
@@ -390,10 +564,19 @@ describe('E-Signature Send and Wait: callbacks for another wait, forged or late 
 		expect(suite.emulator.webhooks().find((w) => w.id === sent.webhookId)).toBeDefined();
 
 		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
-		const { result } = await resume(parameters(), { executionId, headers, query, body: delivery.body });
+		const { result } = await resume(parameters(), {
+			executionId,
+			headers,
+			query,
+			body: delivery.body,
+		});
 		const [[item]] = result.workflowData!;
 		const envelope = suite.emulator.envelope(sent.envelopeId)!;
-		expect(Buffer.from(item.binary!.file_0.data, 'base64').equals(suite.emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+		expect(
+			Buffer.from(item.binary!.file_0.data, 'base64').equals(
+				suite.emulator.state.currentBytes(envelope, envelope.files[0]),
+			),
+		).toBe(true);
 	});
 
 	it('when the service cannot confirm the callback: 503, so that it is re-sent, and the execution keeps waiting', async () => {
@@ -402,7 +585,12 @@ describe('E-Signature Send and Wait: callbacks for another wait, forged or late 
 		const { delivery, query, headers, executionId } = lastDelivery(sent.envelopeId);
 		suite.emulator.failNext(1, 503, undefined, /\/status$/);
 
-		const { result, answer } = await resume(parameters(), { executionId, headers, query, body: delivery.body });
+		const { result, answer } = await resume(parameters(), {
+			executionId,
+			headers,
+			query,
+			body: delivery.body,
+		});
 
 		expect(answer?.status).toBe(503);
 		expect(result.workflowData).toBeUndefined();

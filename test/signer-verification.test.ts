@@ -17,7 +17,21 @@ import { type JsonSchema, validate } from './harness/json-schema';
 import { ServiceClient } from './harness/service-client';
 
 const schemaOf = (operation: string) =>
-	JSON.parse(readFileSync(join(__dirname, '..', 'nodes', 'ESignature', '__schema__', 'v1.0.0', 'invitation', `${operation}.json`), 'utf8')) as JsonSchema;
+	JSON.parse(
+		readFileSync(
+			join(
+				__dirname,
+				'..',
+				'nodes',
+				'ESignature',
+				'__schema__',
+				'v1.0.0',
+				'invitation',
+				`${operation}.json`,
+			),
+			'utf8',
+		),
+	) as JsonSchema;
 
 const suite = emulatorSuite();
 const invitation = suite.runner('invitation');
@@ -27,13 +41,17 @@ const absher = { name: 'Jane Doe', email: 'jane@example.com', authenticationType
 
 function newDocument(): string {
 	const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
-	return suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }] }).documentId;
+	return suite.emulator.state.createEnvelope(account, {
+		files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }],
+	}).documentId;
 }
 
 const sendAndWait = new ESignatureSendAndWait();
 const pdfItem = (): InputItem => ({
 	json: {},
-	binary: { data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' } },
+	binary: {
+		data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' },
+	},
 });
 const runSendAndWait = async (signers: INodeParameters) =>
 	await suite.harness.run({
@@ -57,7 +75,10 @@ describe('National ID is sent as nationalId', () => {
 			destinations: { destination: [{ ...absher, nationalId: ` ${NATIONAL_ID} ` }] },
 		});
 		expect(result.error).toBeUndefined();
-		expect(receivedSigners('/api/v2/invitations/send')[0]).toMatchObject({ authenticationType: 9, nationalId: NATIONAL_ID });
+		expect(receivedSigners('/api/v2/invitations/send')[0]).toMatchObject({
+			authenticationType: 9,
+			nationalId: NATIONAL_ID,
+		});
 		// The service keeps it on the signer and echoes it in the v2 record, a field the editor's schema names.
 		expect(result.items[0].json.nationalId).toBe(NATIONAL_ID);
 		expect(validate(schemaOf('getSigningLinks'), result.items[0].json)).toEqual([]);
@@ -65,10 +86,19 @@ describe('National ID is sent as nationalId', () => {
 
 	it('action node, Fields mode (v1 invitations, PascalCase like every field there)', async () => {
 		const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
-		const { documentId } = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }] });
-		const result = await invitation({ operation: 'send', documentId, destinations: { destination: [{ ...absher, nationalId: NATIONAL_ID }] } });
+		const { documentId } = suite.emulator.state.createEnvelope(account, {
+			files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }],
+		});
+		const result = await invitation({
+			operation: 'send',
+			documentId,
+			destinations: { destination: [{ ...absher, nationalId: NATIONAL_ID }] },
+		});
 		expect(result.error).toBeUndefined();
-		expect(receivedSigners('/api/v1/invitations', 'Destinations')[0]).toMatchObject({ AuthenticationType: 9, NationalId: NATIONAL_ID });
+		expect(receivedSigners('/api/v1/invitations', 'Destinations')[0]).toMatchObject({
+			AuthenticationType: 9,
+			NationalId: NATIONAL_ID,
+		});
 	});
 
 	it('action node, JSON mode, by the API name or the label', async () => {
@@ -78,36 +108,66 @@ describe('National ID is sent as nationalId', () => {
 			destinationsInput: 'json',
 			destinationsJson: JSON.stringify([
 				{ ...absher, nationalId: NATIONAL_ID },
-				{ name: 'Omar Ali', email: 'omar@example.com', 'Authentication Type': 'Absher One-Time Password (Needs National ID)', 'National ID': '2098765432' },
+				{
+					name: 'Omar Ali',
+					email: 'omar@example.com',
+					'Authentication Type': 'Absher One-Time Password (Needs National ID)',
+					'National ID': '2098765432',
+				},
 			]),
 		});
 		expect(result.error).toBeUndefined();
-		expect(receivedSigners('/api/v3/invitations/send').map((s) => [s.authenticationType, s.nationalId])).toEqual([
+		expect(
+			receivedSigners('/api/v3/invitations/send').map((s) => [s.authenticationType, s.nationalId]),
+		).toEqual([
 			[9, NATIONAL_ID],
 			[9, '2098765432'],
 		]);
 	});
 
 	it('Send and Wait, Fields mode', async () => {
-		const result = await runSendAndWait({ destinations: { destination: [{ ...absher, nationalId: NATIONAL_ID }] } });
+		const result = await runSendAndWait({
+			destinations: { destination: [{ ...absher, nationalId: NATIONAL_ID }] },
+		});
 		expect(result.error).toBeUndefined();
-		expect(receivedSigners('/api/v3/invitations/send')[0]).toMatchObject({ authenticationType: 9, nationalId: NATIONAL_ID });
+		expect(receivedSigners('/api/v3/invitations/send')[0]).toMatchObject({
+			authenticationType: 9,
+			nationalId: NATIONAL_ID,
+		});
 	});
 
 	it('Send and Wait, JSON mode', async () => {
-		const result = await runSendAndWait({ destinationsInput: 'json', destinationsJson: JSON.stringify([{ ...absher, nationalId: NATIONAL_ID }]) });
+		const result = await runSendAndWait({
+			destinationsInput: 'json',
+			destinationsJson: JSON.stringify([{ ...absher, nationalId: NATIONAL_ID }]),
+		});
 		expect(result.error).toBeUndefined();
-		expect(receivedSigners('/api/v3/invitations/send')[0]).toMatchObject({ authenticationType: 9, nationalId: NATIONAL_ID });
+		expect(receivedSigners('/api/v3/invitations/send')[0]).toMatchObject({
+			authenticationType: 9,
+			nationalId: NATIONAL_ID,
+		});
 	});
 
 	it('WhatsApp One-Time Password with a phone number is sent, and the v2 record echoes the phone', async () => {
 		const result = await invitation({
 			operation: 'getSigningLinks',
 			documentId: newDocument(),
-			destinations: { destination: [{ name: 'Jane Doe', email: 'jane@example.com', authenticationType: 10, phoneNumber: '+966 50 000 0001' }] },
+			destinations: {
+				destination: [
+					{
+						name: 'Jane Doe',
+						email: 'jane@example.com',
+						authenticationType: 10,
+						phoneNumber: '+966 50 000 0001',
+					},
+				],
+			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(receivedSigners('/api/v2/invitations/send')[0]).toMatchObject({ authenticationType: 10, destinationPhoneNumber: '+966500000001' });
+		expect(receivedSigners('/api/v2/invitations/send')[0]).toMatchObject({
+			authenticationType: 10,
+			destinationPhoneNumber: '+966500000001',
+		});
 		expect(result.items[0].json.destinationPhone).toBe('+966500000001');
 	});
 });
@@ -124,7 +184,12 @@ describe('a signer whose verification lacks a detail is refused before anything 
 				await invitation({
 					operation: 'getSigningLinks',
 					documentId: newDocument(),
-					destinations: { destination: [{ name: 'Omar Ali', email: 'omar@example.com' }, { ...absher, nationalId: '  ' }] },
+					destinations: {
+						destination: [
+							{ name: 'Omar Ali', email: 'omar@example.com' },
+							{ ...absher, nationalId: '  ' },
+						],
+					},
 				}),
 			`Signers, signer 2 (Jane Doe): National ID is required when Authentication Type is ${ABSHER}`,
 		],
@@ -134,7 +199,14 @@ describe('a signer whose verification lacks a detail is refused before anything 
 				await invitation({
 					operation: 'send',
 					documentId: newDocument(),
-					destinations: { destination: [{ ...absher, authenticationType: '={{ "absher one-time password (needs national id)" }}' }] },
+					destinations: {
+						destination: [
+							{
+								...absher,
+								authenticationType: '={{ "absher one-time password (needs national id)" }}',
+							},
+						],
+					},
 				}),
 			`Signers, signer 1 (Jane Doe): National ID is required when Authentication Type is ${ABSHER}`,
 		],
@@ -145,7 +217,9 @@ describe('a signer whose verification lacks a detail is refused before anything 
 					operation: 'sendWithLinks',
 					documentId: newDocument(),
 					destinationsInput: 'json',
-					destinationsJson: JSON.stringify([{ name: 'Jane Doe', email: 'jane@example.com', authenticationType: 10 }]),
+					destinationsJson: JSON.stringify([
+						{ name: 'Jane Doe', email: 'jane@example.com', authenticationType: 10 },
+					]),
 				}),
 			`Signers, signer 1 (Jane Doe): Phone Number is required when Authentication Type is ${WHATSAPP}`,
 		],
@@ -168,7 +242,13 @@ describe('a signer whose verification lacks a detail is refused before anything 
 			async () =>
 				await runSendAndWait({
 					destinationsInput: 'json',
-					destinationsJson: JSON.stringify([{ name: 'Jane Doe', email: 'jane@example.com', 'Authentication Type': 'WhatsApp One-Time Password' }]),
+					destinationsJson: JSON.stringify([
+						{
+							name: 'Jane Doe',
+							email: 'jane@example.com',
+							'Authentication Type': 'WhatsApp One-Time Password',
+						},
+					]),
 				}),
 			`Signers, signer 1 (Jane Doe): Phone Number is required when Authentication Type is ${WHATSAPP}`,
 		],
@@ -178,14 +258,18 @@ describe('a signer whose verification lacks a detail is refused before anything 
 		noRequest();
 	});
 
-	it('says why, and shows none of the signer\'s personal details, which the user has in front of them', async () => {
+	it("says why, and shows none of the signer's personal details, which the user has in front of them", async () => {
 		const result = await invitation({
 			operation: 'getSigningLinks',
 			documentId: newDocument(),
 			destinations: { destination: [{ ...absher, phoneNumber: '+966500000001' }] },
 		});
-		expect(result.error?.description).toBe('The service refuses an Absher invitation without it (error 147).');
-		expect(`${result.error?.message} ${result.error?.description}`).not.toMatch(/966500000001|jane@example\.com/);
+		expect(result.error?.description).toBe(
+			'The service refuses an Absher invitation without it (error 147).',
+		);
+		expect(`${result.error?.message} ${result.error?.description}`).not.toMatch(
+			/966500000001|jane@example\.com/,
+		);
 		noRequest();
 	});
 
@@ -195,7 +279,9 @@ describe('a signer whose verification lacks a detail is refused before anything 
 			documentId: newDocument(),
 			destinations: { destination: [{ ...absher, nationalId: NATIONAL_ID, phoneNumber: '12' }] },
 		});
-		expect(result.error?.message).toMatch(/^Signers, signer 1: Phone Number must be a phone number/);
+		expect(result.error?.message).toMatch(
+			/^Signers, signer 1: Phone Number must be a phone number/,
+		);
 		expect(`${result.error?.message} ${result.error?.description}`).not.toContain(NATIONAL_ID);
 		noRequest();
 	});
@@ -212,16 +298,24 @@ describe('without the check, the service refuses Absher without nationalId (erro
 			destinations: { destination: [{ ...absher, nationalId: NATIONAL_ID }] },
 		});
 		expect(sent.error).toBeUndefined();
-		const body = structuredClone(suite.emulator.requestsTo('POST', '/api/v2/invitations/send')[0].body) as IDataObject;
+		const body = structuredClone(
+			suite.emulator.requestsTo('POST', '/api/v2/invitations/send')[0].body,
+		) as IDataObject;
 		delete ((body.destinations as IDataObject[])[0] as IDataObject).nationalId;
 		const other = newDocument();
 		const response = await fetch(`${suite.emulator.url}/api/v2/invitations/send`, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: `Bearer ${await service.apiToken()}` },
+			headers: {
+				'content-type': 'application/json',
+				authorization: `Bearer ${await service.apiToken()}`,
+			},
 			body: JSON.stringify({ ...body, documentId: other }),
 		});
 		expect(response.status).toBe(200);
-		expect(await response.json()).toMatchObject({ errorCode: 147, message: 'NationalId is required for AbsherOtp authentication' });
+		expect(await response.json()).toMatchObject({
+			errorCode: 147,
+			message: 'NationalId is required for AbsherOtp authentication',
+		});
 		expect(suite.emulator.state.findDocumentAnywhere(other)?.envelope.signers).toEqual([]);
 	});
 });

@@ -32,12 +32,17 @@ describe('SMS provider resource: configure', () => {
 			smsPassword: 'sms-secret',
 			smsProvider: 3,
 		});
-		expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
+		expect(result.items).toEqual([
+			{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } },
+		]);
 		expect(account().smsProvider).toEqual({ ...settings });
 	});
 
 	it('takes a raw provider number from an expression', async () => {
-		const result = await configure({ smsProvider: '={{ $json.provider }}' }, { items: [{ json: { provider: '5' } }] });
+		const result = await configure(
+			{ smsProvider: '={{ $json.provider }}' },
+			{ items: [{ json: { provider: '5' } }] },
+		);
 		expect(result.error).toBeUndefined();
 		expect((apiRequests()[0].body as { smsProvider: unknown }).smsProvider).toBe(5);
 		expect(account().smsProvider?.smsProvider).toBe(5);
@@ -51,9 +56,21 @@ describe('SMS provider resource: configure', () => {
 	});
 
 	it.each([
-		['a provider the list does not name', { smsProvider: '={{ "Twilio" }}' }, 'Provider must be one of Imissive (1), Msegat (2), Unifonic (3), FourJawaly (4), Infinito (5), by name or number; got "Twilio"'],
-		['a gateway URL that is not one', { smsUrl: 'sms.example.com' }, /Gateway URL must be an http:\/\/ or https:\/\/ URL/],
-		['a gateway URL of another protocol', { smsUrl: 'ftp://sms.example.com/send' }, /^Gateway URL must be an http:\/\/ or https:\/\/ URL, got one starting with "ftp:\/\/sms.example.com"$/],
+		[
+			'a provider the list does not name',
+			{ smsProvider: '={{ "Twilio" }}' },
+			'Provider must be one of Imissive (1), Msegat (2), Unifonic (3), FourJawaly (4), Infinito (5), by name or number; got "Twilio"',
+		],
+		[
+			'a gateway URL that is not one',
+			{ smsUrl: 'sms.example.com' },
+			/Gateway URL must be an http:\/\/ or https:\/\/ URL/,
+		],
+		[
+			'a gateway URL of another protocol',
+			{ smsUrl: 'ftp://sms.example.com/send' },
+			/^Gateway URL must be an http:\/\/ or https:\/\/ URL, got one starting with "ftp:\/\/sms.example.com"$/,
+		],
 		['an empty sender', { smsSender: '={{ " " }}' }, /Sender Name is required/],
 		['an empty username', { smsUserame: '={{ "" }}' }, /Username is required/],
 		['an empty password', { smsPassword: '={{ "" }}' }, /Password is required/],
@@ -64,33 +81,53 @@ describe('SMS provider resource: configure', () => {
 	});
 
 	it('does not repeat a refused gateway URL beyond its protocol and host: its path or query may hold a key', async () => {
-		const result = await configure({ smsUrl: 'ftp://user:pw@sms.example.com/send?apiKey=k3y-SECRET' });
+		const result = await configure({
+			smsUrl: 'ftp://user:pw@sms.example.com/send?apiKey=k3y-SECRET',
+		});
 		expect(result.error?.message).toBe(
 			'Gateway URL must be an http:// or https:// URL, got one starting with "ftp://sms.example.com"',
 		);
 		const notUrl = await configure({ smsUrl: 'sms.example.com/send?apiKey=k3y-SECRET' });
-		expect(notUrl.error?.message).toBe('Gateway URL must be an http:// or https:// URL, got text that is not a URL');
-		for (const error of [result.error, notUrl.error]) expect(`${error?.message} ${error?.description ?? ''}`).not.toContain('SECRET');
+		expect(notUrl.error?.message).toBe(
+			'Gateway URL must be an http:// or https:// URL, got text that is not a URL',
+		);
+		for (const error of [result.error, notUrl.error])
+			expect(`${error?.message} ${error?.description ?? ''}`).not.toContain('SECRET');
 		expect(suite.emulator.requests).toHaveLength(0);
 	});
 
 	it('sends the password exactly as entered, spaces included', async () => {
-		const result = await configure({ smsPassword: ' pass phrase ', smsUrl: ' https://sms.example.com/send ' });
+		const result = await configure({
+			smsPassword: ' pass phrase ',
+			smsUrl: ' https://sms.example.com/send ',
+		});
 		expect(result.error).toBeUndefined();
-		expect(apiRequests()[0].body).toMatchObject({ smsPassword: ' pass phrase ', smsUrl: 'https://sms.example.com/send' });
+		expect(apiRequests()[0].body).toMatchObject({
+			smsPassword: ' pass phrase ',
+			smsUrl: 'https://sms.example.com/send',
+		});
 	});
 
 	it('configures per item and continues on fail with paired items', async () => {
 		const result = await configure(
 			{ smsSender: '={{ $json.sender }}', smsProvider: '={{ $json.provider }}' },
-			{ items: [{ json: { sender: 'ONE', provider: 42 } }, { json: { sender: 'TWO', provider: 2 } }], continueOnFail: true },
+			{
+				items: [
+					{ json: { sender: 'ONE', provider: 42 } },
+					{ json: { sender: 'TWO', provider: 2 } },
+				],
+				continueOnFail: true,
+			},
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([
 			expect.objectContaining({
 				json: {
 					error: 'The service rejected the request as invalid (error 8)',
-					details: expect.objectContaining({ code: 8, validationErrors: { smsProvider: [expect.stringContaining("'42'")] } }),
+					details: expect.objectContaining({
+						code: 8,
+						validationErrors: { smsProvider: [expect.stringContaining("'42'")] },
+					}),
 				},
 				pairedItem: { item: 0 },
 			}),

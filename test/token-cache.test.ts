@@ -39,13 +39,20 @@ class Stored {
 }
 
 /** One request as a worker of n8n makes it: stored token, one renewal on 401. */
-async function request(worker: TokenModule, stored: Stored, credentials: ICredentialDataDecryptedObject): Promise<number> {
+async function request(
+	worker: TokenModule,
+	stored: Stored,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<number> {
 	const send = async (token: string) => {
-		const response = await fetch(`${emulator.url}/api/v1/webhooks`, { headers: { authorization: `Bearer ${token}` } });
+		const response = await fetch(`${emulator.url}/api/v1/webhooks`, {
+			headers: { authorization: `Bearer ${token}` },
+		});
 		await response.text();
 		return response.status;
 	};
-	let token = stored.token || (await worker.obtainAccessToken(helper, { ...credentials, accessToken: '' }));
+	let token =
+		stored.token || (await worker.obtainAccessToken(helper, { ...credentials, accessToken: '' }));
 	stored.token = token;
 	const first = await send(token);
 	if (first !== 401) return first;
@@ -88,7 +95,9 @@ describe('the token cache across processes', () => {
 
 		expect(renewed).not.toBe(younger);
 		expect(renewed).not.toBe(older);
-		const status = await fetch(`${emulator.url}/api/v1/webhooks`, { headers: { authorization: `Bearer ${renewed}` } });
+		const status = await fetch(`${emulator.url}/api/v1/webhooks`, {
+			headers: { authorization: `Bearer ${renewed}` },
+		});
 		expect(status.status).toBe(200);
 	});
 

@@ -14,7 +14,9 @@ const items = (count: number) => Array.from({ length: count }, (_, index) => ({ 
 const refusal = { data: null, errorCode: 401, message: 'Unauthorized' };
 
 /** A harness holding a token the emulator has since stopped accepting, refused as HTTP 200 with this errorCode. */
-async function refusedStoredToken(errorCode: number): Promise<{ harness: Harness; oldToken: string }> {
+async function refusedStoredToken(
+	errorCode: number,
+): Promise<{ harness: Harness; oldToken: string }> {
 	const harness = new Harness(suite.emulator);
 	expect((await harness.run({ parameters: listWebhooks })).error).toBeUndefined();
 	suite.emulator.refuseTokensAs({ httpStatus: 200, errorCode });
@@ -23,23 +25,33 @@ async function refusedStoredToken(errorCode: number): Promise<{ harness: Harness
 	return { harness, oldToken: harness.credentials().accessToken as string };
 }
 
-const bearers = (path: string) => suite.emulator.requests.filter((r) => r.path === path).map((r) => r.headers.authorization);
+const bearers = (path: string) =>
+	suite.emulator.requests.filter((r) => r.path === path).map((r) => r.headers.authorization);
 
 describe('a stored token refused with HTTP 200 and an errorCode', () => {
-	it.each([401, 3])('errorCode %i: renews the token, stores it in the credential and sends the request again', async (code) => {
-		const { harness, oldToken } = await refusedStoredToken(code);
-		suite.emulator.state.account(suite.emulator.demo.accountId)!.webhooks.push({ id: 'w1', webhookUrl: 'https://example.com/a' } as never);
+	it.each([401, 3])(
+		'errorCode %i: renews the token, stores it in the credential and sends the request again',
+		async (code) => {
+			const { harness, oldToken } = await refusedStoredToken(code);
+			suite.emulator.state
+				.account(suite.emulator.demo.accountId)!
+				.webhooks.push({ id: 'w1', webhookUrl: 'https://example.com/a' } as never);
 
-		const result = await harness.run({ parameters: listWebhooks });
+			const result = await harness.run({ parameters: listWebhooks });
 
-		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.id)).toEqual(['w1']);
-		const renewed = harness.credentials().accessToken as string;
-		expect(renewed).not.toBe(oldToken);
-		expect(suite.emulator.tokenRequests).toBe(2);
-		// Refused with the old token, then the renewal's read and the request itself with the new one.
-		expect(bearers('/api/v1/webhooks')).toEqual([`Bearer ${oldToken}`, `Bearer ${renewed}`, `Bearer ${renewed}`]);
-	});
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.id)).toEqual(['w1']);
+			const renewed = harness.credentials().accessToken as string;
+			expect(renewed).not.toBe(oldToken);
+			expect(suite.emulator.tokenRequests).toBe(2);
+			// Refused with the old token, then the renewal's read and the request itself with the new one.
+			expect(bearers('/api/v1/webhooks')).toEqual([
+				`Bearer ${oldToken}`,
+				`Bearer ${renewed}`,
+				`Bearer ${renewed}`,
+			]);
+		},
+	);
 
 	it('renews once for 20 items refused at the same time', async () => {
 		const { harness } = await refusedStoredToken(401);
@@ -53,13 +65,21 @@ describe('a stored token refused with HTTP 200 and an errorCode', () => {
 		const pdf = suite.emulator.samplePdf;
 		const result = await harness.run({
 			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' },
-			items: [{ json: {}, binary: { data: { data: pdf, fileName: 'renewed.pdf', mimeType: 'application/pdf' } } }],
+			items: [
+				{
+					json: {},
+					binary: { data: { data: pdf, fileName: 'renewed.pdf', mimeType: 'application/pdf' } },
+				},
+			],
 		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.envelopeId).toBeDefined();
 		const uploads = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate');
-		expect(uploads.map((u) => u.headers.authorization === `Bearer ${oldToken}`)).toEqual([true, false]);
+		expect(uploads.map((u) => u.headers.authorization === `Bearer ${oldToken}`)).toEqual([
+			true,
+			false,
+		]);
 		expect(uploads[1].files[0].data.equals(pdf)).toBe(true);
 		expect(uploads[1].files[0].fileName).toBe('renewed.pdf');
 	});
@@ -70,8 +90,10 @@ describe('a stored token refused with HTTP 200 and an errorCode', () => {
 		suite.emulator.failNext(3, 200, refusal, '/api/v1/webhooks');
 		const result = await harness.run({ parameters: listWebhooks });
 
-		expect(result.error?.message).toBe('The service refused the access token of the credential "E-Signature account" again, right after renewing it');
-		expect(result.error?.description).toContain("Environment and Base URL");
+		expect(result.error?.message).toBe(
+			'The service refused the access token of the credential "E-Signature account" again, right after renewing it',
+		);
+		expect(result.error?.description).toContain('Environment and Base URL');
 		expect(suite.emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(3);
 	});
 
@@ -83,7 +105,9 @@ describe('a stored token refused with HTTP 200 and an errorCode', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(result.items[0].json.error).toMatch(/^The service refused the access token of the credential "E-Signature account" again/);
+		expect(result.items[0].json.error).toMatch(
+			/^The service refused the access token of the credential "E-Signature account" again/,
+		);
 		expect((result.items[0].json.details as IDataObject).kind).toBe('credential');
 		expect(suite.emulator.requestsTo('GET', '/api/v1/webhooks')).toHaveLength(3);
 	});
@@ -101,7 +125,12 @@ describe('a stored token refused with HTTP 200 and an errorCode', () => {
 
 	it('an errorCode that does not refuse the token is reported without renewing', async () => {
 		const harness = new Harness(suite.emulator);
-		suite.emulator.failNext(1, 200, { data: null, errorCode: 8, message: 'ValidationError' }, '/api/v1/webhooks');
+		suite.emulator.failNext(
+			1,
+			200,
+			{ data: null, errorCode: 8, message: 'ValidationError' },
+			'/api/v1/webhooks',
+		);
 		const result = await harness.run({ parameters: listWebhooks });
 
 		expect(result.error?.message).toBe('The service rejected the request as invalid (error 8)');

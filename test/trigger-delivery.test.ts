@@ -31,7 +31,8 @@ beforeAll(() => {
 
 const anyEvent: INodeParameters = { events: ['*'], options: {} };
 
-const activeTrigger = async (parameters: INodeParameters = anyEvent) => await suite.activeTrigger(parameters);
+const activeTrigger = async (parameters: INodeParameters = anyEvent) =>
+	await suite.activeTrigger(parameters);
 
 async function waitFor(done: () => boolean, timeoutMs = 5000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
@@ -60,7 +61,9 @@ describe('an envelope pinned to the trigger keeps reaching it', () => {
 		expect(emulator.requestsTo('DELETE', /^\/api\/v1\/webhooks\//)).toHaveLength(0);
 
 		await emulator.sign(envelopeId);
-		expect(emulator.deliveries).toMatchObject([{ requestId: envelopeId, ok: false, httpStatusCode: 404 }]);
+		expect(emulator.deliveries).toMatchObject([
+			{ requestId: envelopeId, ok: false, httpStatusCode: 404 },
+		]);
 		expect(trigger.executions).toHaveLength(0);
 
 		await trigger.activate();
@@ -70,8 +73,15 @@ describe('an envelope pinned to the trigger keeps reaching it', () => {
 		const [item] = trigger.executions[0];
 		expect(item.json).toMatchObject({ statusName: 'completed', webhookId });
 		const signed = await binaryBytes(item.binary!.file_0);
-		expect(signed.equals(emulator.signedPdf(emulator.samplePdf, ['Sara Ali', 'Omar Saleh']))).toBe(true);
-		expect(lastCatchUp(trigger)).toMatchObject({ recalled: [envelopeId], tooLarge: [], failed: [], deferred: 0 });
+		expect(signed.equals(emulator.signedPdf(emulator.samplePdf, ['Sara Ali', 'Omar Saleh']))).toBe(
+			true,
+		);
+		expect(lastCatchUp(trigger)).toMatchObject({
+			recalled: [envelopeId],
+			tooLarge: [],
+			failed: [],
+			deferred: 0,
+		});
 
 		// Webhook → Resend Callback works for it too, and starts nothing new: the event was received.
 		expect((await service.recall(envelopeId)).errorCode).toBe(0);
@@ -98,8 +108,15 @@ describe('an envelope pinned to the trigger keeps reaching it', () => {
 		await emulator.sign(third.envelopeId);
 		await waitFor(() => after.executions.length === 3);
 
-		expect(executedRequestIds(after)).toEqual([third.envelopeId, first.envelopeId, second.envelopeId]);
-		expect(after.executions[2][0].json).toMatchObject({ status: CALLBACK_REJECTED, statusName: 'rejected' });
+		expect(executedRequestIds(after)).toEqual([
+			third.envelopeId,
+			first.envelopeId,
+			second.envelopeId,
+		]);
+		expect(after.executions[2][0].json).toMatchObject({
+			status: CALLBACK_REJECTED,
+			statusName: 'rejected',
+		});
 		expect(emulator.requestsTo('GET', '/api/v1/webhooks/logs')).toHaveLength(1);
 
 		// Once per process: the next event catches nothing up again.
@@ -142,7 +159,8 @@ describe('catch-up on activation', () => {
 	it(`re-sends at most ${CATCH_UP_MAX_RECALLS} per activation and the rest on the next one`, async () => {
 		const trigger = await activeTrigger();
 		const envelopes = [];
-		for (let i = 0; i < CATCH_UP_MAX_RECALLS + 5; i++) envelopes.push(await service.createEnvelope(trigger.webhookId));
+		for (let i = 0; i < CATCH_UP_MAX_RECALLS + 5; i++)
+			envelopes.push(await service.createEnvelope(trigger.webhookId));
 		await trigger.deactivate();
 		for (const { envelopeId } of envelopes) await emulator.sign(envelopeId);
 
@@ -151,7 +169,9 @@ describe('catch-up on activation', () => {
 		expect(lastCatchUp(trigger)).toMatchObject({ deferred: 5 });
 
 		await trigger.activate('update');
-		expect(new Set(executedRequestIds(trigger))).toEqual(new Set(envelopes.map((e) => e.envelopeId)));
+		expect(new Set(executedRequestIds(trigger))).toEqual(
+			new Set(envelopes.map((e) => e.envelopeId)),
+		);
 		expect(trigger.executions).toHaveLength(envelopes.length);
 		expect(lastCatchUp(trigger)).toMatchObject({ deferred: 0 });
 	});
@@ -170,7 +190,7 @@ describe('catch-up on activation', () => {
 		expect(emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(0);
 	});
 
-	it("reports callbacks n8n refused as too large instead of re-sending them again and again", async () => {
+	it('reports callbacks n8n refused as too large instead of re-sending them again and again', async () => {
 		const trigger = await activeTrigger();
 		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
 		n8n.payloadSizeMax = 100;
@@ -180,7 +200,10 @@ describe('catch-up on activation', () => {
 		await trigger.activate('init');
 
 		expect(emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(0);
-		expect(lastCatchUp(trigger)).toMatchObject({ recalled: [], tooLarge: [envelopeId.toLowerCase()] });
+		expect(lastCatchUp(trigger)).toMatchObject({
+			recalled: [],
+			tooLarge: [envelopeId.toLowerCase()],
+		});
 		expect(trigger.executions).toHaveLength(0);
 	});
 
@@ -188,13 +211,17 @@ describe('catch-up on activation', () => {
 		const trigger = await activeTrigger();
 		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
 		// A passing failure while the item is built (a full disk when the signed file is stored, say).
-		const building = jest.spyOn(callbackModule, 'callbackItem').mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
+		const building = jest
+			.spyOn(callbackModule, 'callbackItem')
+			.mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
 		try {
 			await emulator.sign(envelopeId);
 		} finally {
 			building.mockRestore();
 		}
-		expect(emulator.deliveries).toMatchObject([{ requestId: envelopeId, ok: false, httpStatusCode: 503 }]);
+		expect(emulator.deliveries).toMatchObject([
+			{ requestId: envelopeId, ok: false, httpStatusCode: 503 },
+		]);
 		expect(trigger.executions).toHaveLength(0);
 
 		await trigger.activate('update');
@@ -208,7 +235,12 @@ describe('catch-up on activation', () => {
 		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
 		await trigger.deactivate();
 		await emulator.sign(envelopeId);
-		emulator.failNext(1, 200, { data: null, errorCode: 100, message: 'Recall is unavailable' }, '/api/v1/webhooks/recall');
+		emulator.failNext(
+			1,
+			200,
+			{ data: null, errorCode: 100, message: 'Recall is unavailable' },
+			'/api/v1/webhooks/recall',
+		);
 
 		await expect(trigger.activate()).resolves.toBeUndefined();
 		expect(trigger.executions).toHaveLength(0);
@@ -258,7 +290,9 @@ describe('each event starts one execution', () => {
 		const callback = JSON.stringify(service.sampleCallback());
 		const headers = { 'content-type': 'application/json', authorization: trigger.headerToken() };
 
-		const statuses = await Promise.all(Array.from({ length: 50 }, () => post(trigger.url(), callback, headers)));
+		const statuses = await Promise.all(
+			Array.from({ length: 50 }, () => post(trigger.url(), callback, headers)),
+		);
 
 		expect(statuses.every((status) => status === 200)).toBe(true);
 		expect(trigger.executions).toHaveLength(1);
@@ -270,12 +304,17 @@ describe('each event starts one execution', () => {
 		const completed = service.sampleCallback();
 		const rejected = { ...completed, Status: CALLBACK_REJECTED };
 
-		for (const body of [completed, completed]) await post(trigger.url(), JSON.stringify(body), headers);
+		for (const body of [completed, completed])
+			await post(trigger.url(), JSON.stringify(body), headers);
 		// The service confirms each event: the envelope is rejected there by the time its rejection arrives.
 		emulator.envelope(completed.RequestId as string)!.status = 'Rejected';
-		for (const body of [rejected, rejected]) await post(trigger.url(), JSON.stringify(body), headers);
+		for (const body of [rejected, rejected])
+			await post(trigger.url(), JSON.stringify(body), headers);
 
-		expect(trigger.executions.map(([item]) => item.json.statusName)).toEqual(['completed', 'rejected']);
+		expect(trigger.executions.map(([item]) => item.json.statusName)).toEqual([
+			'completed',
+			'rejected',
+		]);
 	});
 
 	it('starts an execution for every delivery when "Start Once per Event" is off', async () => {
@@ -292,7 +331,10 @@ describe('each event starts one execution', () => {
 		const trigger = await activeTrigger();
 		const body = JSON.stringify(service.sampleCallback());
 
-		const status = await post(trigger.url(), body, { 'content-type': 'application/json', authorization: 'forged' });
+		const status = await post(trigger.url(), body, {
+			'content-type': 'application/json',
+			authorization: 'forged',
+		});
 
 		expect(status).toBe(401);
 		expect(trigger.executions).toHaveLength(0);
@@ -302,7 +344,10 @@ describe('each event starts one execution', () => {
 	it('shows a test event even when production received it already', async () => {
 		const trigger = await activeTrigger();
 		const callback = JSON.stringify(service.sampleCallback());
-		await post(trigger.url(), callback, { 'content-type': 'application/json', authorization: trigger.headerToken() });
+		await post(trigger.url(), callback, {
+			'content-type': 'application/json',
+			authorization: trigger.headerToken(),
+		});
 		await trigger.listenForTestEvent();
 
 		const status = await post(trigger.url(true), callback, {
@@ -367,9 +412,11 @@ describe('the store of received events', () => {
 		expect(claimEvent('release', stored, key)).toBe(true);
 		expect(claimEvent('release', stored, key)).toBe(false);
 
-		jest.requireActual<typeof import('../nodes/ESignature/trigger/receivedEvents')>(
-			'../nodes/ESignature/trigger/receivedEvents',
-		).releaseEvent('release', key);
+		jest
+			.requireActual<typeof import('../nodes/ESignature/trigger/receivedEvents')>(
+				'../nodes/ESignature/trigger/receivedEvents',
+			)
+			.releaseEvent('release', key);
 
 		expect(claimEvent('release', stored, key)).toBe(true);
 	});

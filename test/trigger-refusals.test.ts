@@ -17,25 +17,41 @@ const activeTrigger = suite.activeTrigger;
 /** POSTs a body with the trigger's own token, as the service would. */
 async function send(trigger: TriggerWorkflow, body: unknown): Promise<number> {
 	const text = typeof body === 'string' ? body : JSON.stringify(body);
-	return await post(trigger.url(), text, { 'content-type': 'application/json', authorization: trigger.headerToken() });
+	return await post(trigger.url(), text, {
+		'content-type': 'application/json',
+		authorization: trigger.headerToken(),
+	});
 }
 
 const pdf = () => suite.emulator.samplePdf.toString('base64');
 
-describe('callbacks without the contract\'s shape are answered 400 and start nothing', () => {
-	const nested = (depth: number) => `{"RequestId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "Status": 1, "Deep": ${'['.repeat(depth)}${']'.repeat(depth)}}`;
+describe("callbacks without the contract's shape are answered 400 and start nothing", () => {
+	const nested = (depth: number) =>
+		`{"RequestId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "Status": 1, "Deep": ${'['.repeat(depth)}${']'.repeat(depth)}}`;
 	it.each<[string, () => unknown]>([
 		['a RequestId that is a path', () => service.sampleCallback({ RequestId: '../../etc/passwd' })],
-		['the all-zero RequestId', () => service.sampleCallback({ RequestId: '00000000-0000-0000-0000-000000000000' })],
+		[
+			'the all-zero RequestId',
+			() => service.sampleCallback({ RequestId: '00000000-0000-0000-0000-000000000000' }),
+		],
 		['a RequestId that is a number', () => service.sampleCallback({ RequestId: 42 })],
 		['a Status that is text', () => service.sampleCallback({ Status: 'completed' })],
 		['a Status that is an object', () => service.sampleCallback({ Status: { code: 1 } })],
 		['a Status of 1.5', () => service.sampleCallback({ Status: 1.5 })],
-		['Files as one object', () => service.sampleCallback({ Files: { FileName: 'a.pdf', File: pdf() } })],
+		[
+			'Files as one object',
+			() => service.sampleCallback({ Files: { FileName: 'a.pdf', File: pdf() } }),
+		],
 		['Files as [null]', () => service.sampleCallback({ Files: [null] })],
-		['a file whose File is a number', () => service.sampleCallback({ Files: [{ FileName: 'a.pdf', File: 12345 }] })],
+		[
+			'a file whose File is a number',
+			() => service.sampleCallback({ Files: [{ FileName: 'a.pdf', File: 12345 }] }),
+		],
 		['a file without File', () => service.sampleCallback({ Files: [{ FileName: 'a.pdf' }] })],
-		['a file whose FileName is an object', () => service.sampleCallback({ Files: [{ FileName: { name: 'a.pdf' }, File: pdf() }] })],
+		[
+			'a file whose FileName is an object',
+			() => service.sampleCallback({ Files: [{ FileName: { name: 'a.pdf' }, File: pdf() }] }),
+		],
 		['Signatory as text', () => service.sampleCallback({ Signatory: 'Jane Doe' })],
 		['Signatory as [null]', () => service.sampleCallback({ Signatory: [null] })],
 		['a body nested 5,000 levels deep', () => nested(5000)],
@@ -63,19 +79,33 @@ describe('callbacks without the contract\'s shape are answered 400 and start not
 		const { emulator } = suite;
 		const envelope = emulator.state.findEnvelopeAnywhere(envelopeId)!;
 		// The service sends its event with the signed file in a shape the contract does not have.
-		await deliver(emulator.state, envelope, { ...service.sampleCallback({ RequestId: envelopeId }), Files: { File: pdf() } } as never);
-		expect(emulator.deliveries).toMatchObject([{ requestId: envelopeId, ok: false, httpStatusCode: 400 }]);
+		await deliver(emulator.state, envelope, {
+			...service.sampleCallback({ RequestId: envelopeId }),
+			Files: { File: pdf() },
+		} as never);
+		expect(emulator.deliveries).toMatchObject([
+			{ requestId: envelopeId, ok: false, httpStatusCode: 400 },
+		]);
 
 		await trigger.activate('update');
 
-		expect(trigger.stored().lastCatchUp).toMatchObject({ recalled: [], unreadable: [envelopeId.toLowerCase()] });
+		expect(trigger.stored().lastCatchUp).toMatchObject({
+			recalled: [],
+			unreadable: [envelopeId.toLowerCase()],
+		});
 		expect(emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(0);
 		expect(trigger.executions).toHaveLength(0);
 	});
 });
 
 describe('what the trigger delivers', () => {
-	const hostileNames = ['../../etc/passwd.pdf', '/etc/passwd', '..\\..\\Windows\\win.pdf', 'a\u0000b\r\n.pdf', '..'];
+	const hostileNames = [
+		'../../etc/passwd.pdf',
+		'/etc/passwd',
+		'..\\..\\Windows\\win.pdf',
+		'a\u0000b\r\n.pdf',
+		'..',
+	];
 
 	it('names signed files by a safe base name, in the binary (no directory) and in the item', async () => {
 		const trigger = await activeTrigger();
@@ -87,7 +117,9 @@ describe('what the trigger delivers', () => {
 		const expected = ['passwd.pdf', 'passwd.pdf', 'win.pdf', 'ab.pdf', 'signed-document-5.pdf'];
 		expect((item.json.files as IDataObject[]).map((file) => file.fileName)).toEqual(expected);
 		expect(Object.values(item.binary!).map((binary) => binary.fileName)).toEqual(expected);
-		expect(Object.values(item.binary!).map((binary) => binary.directory)).toEqual(expected.map(() => undefined));
+		expect(Object.values(item.binary!).map((binary) => binary.directory)).toEqual(
+			expected.map(() => undefined),
+		);
 	});
 
 	it('names them so also when they stay as Base64 in the JSON', async () => {
@@ -97,23 +129,34 @@ describe('what the trigger delivers', () => {
 		await send(trigger, service.sampleCallback({ Files }));
 
 		const [[item]] = trigger.executions;
-		expect((item.json.files as IDataObject[]).map((file) => file.fileName)).toEqual(['passwd.pdf', 'passwd', 'win.pdf', 'ab.pdf', 'signed-document-5']);
+		expect((item.json.files as IDataObject[]).map((file) => file.fileName)).toEqual([
+			'passwd.pdf',
+			'passwd',
+			'win.pdf',
+			'ab.pdf',
+			'signed-document-5',
+		]);
 		expect(item.binary).toBeUndefined();
 	});
 
-	it.each([true, false])('never makes prototype keys into item keys (Simplify %s)', async (simplify) => {
-		const trigger = await activeTrigger({ events: ['*'], simplify, options: {} });
-		const body = JSON.stringify(service.sampleCallback()).replace(
-			/^\{/,
-			'{"__proto__": {"polluted": true}, "constructor": {"name": "x"}, "prototype": 1, "Extra": {"__proto__": {"deep": true}, "kept": 1},',
-		);
+	it.each([true, false])(
+		'never makes prototype keys into item keys (Simplify %s)',
+		async (simplify) => {
+			const trigger = await activeTrigger({ events: ['*'], simplify, options: {} });
+			const body = JSON.stringify(service.sampleCallback()).replace(
+				/^\{/,
+				'{"__proto__": {"polluted": true}, "constructor": {"name": "x"}, "prototype": 1, "Extra": {"__proto__": {"deep": true}, "kept": 1},',
+			);
 
-		expect(await send(trigger, body)).toBe(200);
+			expect(await send(trigger, body)).toBe(200);
 
-		const [[item]] = trigger.executions;
-		const keys = JSON.stringify(item.json, (_key, value: unknown) => value);
-		expect(keys).not.toMatch(/__proto__|"constructor"|"prototype"|\[object Object\]|polluted|deep/);
-		expect(item.json[simplify ? 'extra' : 'Extra']).toEqual({ kept: 1 });
-		expect(({} as IDataObject).polluted).toBeUndefined();
-	});
+			const [[item]] = trigger.executions;
+			const keys = JSON.stringify(item.json, (_key, value: unknown) => value);
+			expect(keys).not.toMatch(
+				/__proto__|"constructor"|"prototype"|\[object Object\]|polluted|deep/,
+			);
+			expect(item.json[simplify ? 'extra' : 'Extra']).toEqual({ kept: 1 });
+			expect(({} as IDataObject).polluted).toBeUndefined();
+		},
+	);
 });

@@ -31,9 +31,13 @@ const sampleCallback = service.sampleCallback.bind(service);
 
 const anyEvent: INodeParameters = { events: ['*'], options: {} };
 /** A trigger set to remove its webhook at the service when the workflow is deactivated. */
-const deletingOnDeactivation: INodeParameters = { events: ['*'], options: { onDeactivation: 'delete' } };
+const deletingOnDeactivation: INodeParameters = {
+	events: ['*'],
+	options: { onDeactivation: 'delete' },
+};
 
-const activeTrigger = async (parameters: INodeParameters = anyEvent) => await suite.activeTrigger(parameters);
+const activeTrigger = async (parameters: INodeParameters = anyEvent) =>
+	await suite.activeTrigger(parameters);
 
 /** The token the service holds for the trigger's webhook: static data keeps only its digest. */
 function tokenOf(trigger: TriggerWorkflow): string {
@@ -55,7 +59,11 @@ describe('webhook lifecycle', () => {
 
 		const [create] = emulator.requestsTo('POST', '/api/v1/webhooks');
 		expect(create.headers.authorization).toMatch(/^Bearer /);
-		expect(create.body).toEqual({ webhookUrl: webhook.webhookUrl, headerToken: webhook.headerToken, isDefault: false });
+		expect(create.body).toEqual({
+			webhookUrl: webhook.webhookUrl,
+			headerToken: webhook.headerToken,
+			isDefault: false,
+		});
 		// Static data travels with exports and copies of the workflow: it keeps the token's digest, never the token.
 		expect(trigger.stored()).toEqual({
 			webhookId: webhook.id,
@@ -164,7 +172,10 @@ describe('webhook lifecycle', () => {
 		expect(emulator.webhooks()).toHaveLength(1);
 		expect(trigger.webhookId).not.toBe(oldId);
 		expect(tokenOf(trigger)).toMatch(/^[0-9a-f]{64}$/);
-		expect(emulator.webhooks()[0]).toMatchObject({ id: trigger.webhookId, headerToken: tokenOf(trigger) });
+		expect(emulator.webhooks()[0]).toMatchObject({
+			id: trigger.webhookId,
+			headerToken: tokenOf(trigger),
+		});
 	});
 
 	it('replaces a registration of its own URL whose static data was lost', async () => {
@@ -273,10 +284,21 @@ describe('callbacks from the service', () => {
 		await emulator.sign(envelopeId);
 
 		const [delivery] = emulator.deliveries;
-		expect(delivery).toMatchObject({ requestId: envelopeId, webhookUrl: trigger.url(), httpStatusCode: 200, ok: true });
+		expect(delivery).toMatchObject({
+			requestId: envelopeId,
+			webhookUrl: trigger.url(),
+			httpStatusCode: 200,
+			ok: true,
+		});
 		expect(delivery.headers.authorization).toBe(tokenOf(trigger));
 		const logs = await webhookLogs();
-		expect(logs).toEqual([expect.objectContaining({ requestId: envelopeId, webhookStatus: 'SUCCESS (1)', httpStatusCode: 200 })]);
+		expect(logs).toEqual([
+			expect.objectContaining({
+				requestId: envelopeId,
+				webhookStatus: 'SUCCESS (1)',
+				httpStatusCode: 200,
+			}),
+		]);
 
 		expect(trigger.executions).toHaveLength(1);
 		const [items] = trigger.executions;
@@ -307,24 +329,38 @@ describe('callbacks from the service', () => {
 				gender: 'MALE',
 				nationality: 'SAUDI',
 			},
-			expect.objectContaining({ fullName: 'Omar Saleh', email: 'omar@example.com', status: 'SIGNED', signOrder: 2 }),
+			expect.objectContaining({
+				fullName: 'Omar Saleh',
+				email: 'omar@example.com',
+				status: 'SIGNED',
+				signOrder: 2,
+			}),
 		]);
 		expect(sentSignatory).toMatchObject({ NationalId: null, RejectReason: null });
-		const keys = JSON.stringify(item.json).match(/"[A-Za-z]+":/g)!.map((key) => key.slice(1, -2));
+		const keys = JSON.stringify(item.json)
+			.match(/"[A-Za-z]+":/g)!
+			.map((key) => key.slice(1, -2));
 		expect(keys.filter((key) => /^[A-Z]/.test(key))).toEqual([]);
 		expect(keys).not.toEqual(expect.arrayContaining(['Nationlity']));
 		expect(JSON.stringify(item.json)).not.toContain('null');
-		expect(JSON.stringify(item.json)).not.toContain(emulator.samplePdf.toString('base64').slice(0, 200));
+		expect(JSON.stringify(item.json)).not.toContain(
+			emulator.samplePdf.toString('base64').slice(0, 200),
+		);
 
 		const file = item.binary!.file_0;
 		expect(file).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf' });
 		const bytes = await binaryBytes(file);
-		const sent = Buffer.from((delivery.body as { Files: Array<{ File: string }> }).Files[0].File, 'base64');
+		const sent = Buffer.from(
+			(delivery.body as { Files: Array<{ File: string }> }).Files[0].File,
+			'base64',
+		);
 		expect(bytes.equals(sent)).toBe(true);
 		expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 		// The signed document, not the original upload.
 		expect(bytes.equals(emulator.samplePdf)).toBe(false);
-		expect(bytes.equals(emulator.signedPdf(emulator.samplePdf, ['Sara Ali', 'Omar Saleh']))).toBe(true);
+		expect(bytes.equals(emulator.signedPdf(emulator.samplePdf, ['Sara Ali', 'Omar Saleh']))).toBe(
+			true,
+		);
 	});
 
 	it('emits a rejected envelope with the rejecting signer and reason', async () => {
@@ -337,7 +373,13 @@ describe('callbacks from the service', () => {
 		const [[item]] = trigger.executions;
 		expect(item.json).toMatchObject({ requestId: envelopeId, status: 2, statusName: 'rejected' });
 		expect(item.json.signatories).toEqual(
-			expect.arrayContaining([expect.objectContaining({ email: 'omar@example.com', status: 'REJECTED', rejectReason: 'Wrong amount' })]),
+			expect.arrayContaining([
+				expect.objectContaining({
+					email: 'omar@example.com',
+					status: 'REJECTED',
+					rejectReason: 'Wrong amount',
+				}),
+			]),
 		);
 	});
 
@@ -349,7 +391,10 @@ describe('callbacks from the service', () => {
 		await emulator.sign(envelopeId);
 
 		expect(emulator.deliveries[0]).toMatchObject({ webhookUrl: trigger.url(true), ok: true });
-		expect(trigger.executions[0][0].json).toMatchObject({ requestId: envelopeId, webhookId: trigger.stored(true).webhookId });
+		expect(trigger.executions[0][0].json).toMatchObject({
+			requestId: envelopeId,
+			webhookId: trigger.stored(true).webhookId,
+		});
 		await trigger.stopListening();
 	});
 
@@ -374,8 +419,18 @@ describe('callbacks from the service', () => {
 		const picky = await activeTrigger({ events: ['completed', 'rejected'], options: {} });
 		const body = JSON.stringify(sampleCallback({ Status: 9 }));
 
-		expect(await post(anyTrigger.url(), body, { 'content-type': 'application/json', authorization: tokenOf(anyTrigger) })).toBe(200);
-		expect(await post(picky.url(), body, { 'content-type': 'application/json', authorization: tokenOf(picky) })).toBe(200);
+		expect(
+			await post(anyTrigger.url(), body, {
+				'content-type': 'application/json',
+				authorization: tokenOf(anyTrigger),
+			}),
+		).toBe(200);
+		expect(
+			await post(picky.url(), body, {
+				'content-type': 'application/json',
+				authorization: tokenOf(picky),
+			}),
+		).toBe(200);
 
 		expect(anyTrigger.executions[0][0].json).toMatchObject({ status: 9, statusName: 'unknown' });
 		expect(picky.executions).toHaveLength(0);
@@ -420,11 +475,20 @@ describe('callbacks from the service', () => {
 		await emulator.sign(envelopeId);
 
 		const [[item]] = trigger.executions;
-		const { Files: sentFiles, ...sent } = emulator.deliveries[0].body as IDataObject & { Files: IDataObject[] };
+		const { Files: sentFiles, ...sent } = emulator.deliveries[0].body as IDataObject & {
+			Files: IDataObject[];
+		};
 		// Everything as received (misspellings and nulls included), without the Base64 that went to binary.
-		expect(item.json).toEqual({ ...sent, Files: [{ FileName: 'contract.pdf' }], webhookId: trigger.webhookId });
+		expect(item.json).toEqual({
+			...sent,
+			Files: [{ FileName: 'contract.pdf' }],
+			webhookId: trigger.webhookId,
+		});
 		expect(sent).toHaveProperty('ReferencNumber');
-		expect((sent.Signatory as IDataObject[])[0]).toMatchObject({ Nationlity: 'SAUDI', NationalId: null });
+		expect((sent.Signatory as IDataObject[])[0]).toMatchObject({
+			Nationlity: 'SAUDI',
+			NationalId: null,
+		});
 		expect(Object.keys(item.json)).not.toContain('signatories');
 		const bytes = await binaryBytes(item.binary!.file_0);
 		expect(bytes.equals(Buffer.from(sentFiles[0].File as string, 'base64'))).toBe(true);
@@ -432,9 +496,16 @@ describe('callbacks from the service', () => {
 
 	it('keeps, in camelCase, a field of the callback it does not know', async () => {
 		const trigger = await activeTrigger();
-		const body = sampleCallback({ Status: 1, DocumentTitle: 'Offer', ExtraInfo: { SentBy: 'portal', Note: null } });
+		const body = sampleCallback({
+			Status: 1,
+			DocumentTitle: 'Offer',
+			ExtraInfo: { SentBy: 'portal', Note: null },
+		});
 
-		await post(trigger.url(), JSON.stringify(body), { 'content-type': 'application/json', authorization: tokenOf(trigger) });
+		await post(trigger.url(), JSON.stringify(body), {
+			'content-type': 'application/json',
+			authorization: tokenOf(trigger),
+		});
 
 		const [[item]] = trigger.executions;
 		expect(item.json).toMatchObject({ documentTitle: 'Offer', extraInfo: { sentBy: 'portal' } });
@@ -444,7 +515,9 @@ describe('callbacks from the service', () => {
 	it('delivers a signed file of several megabytes intact', async () => {
 		const trigger = await activeTrigger();
 		const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3 * 1024 * 1024 + 5)]);
-		const body = sampleCallback({ Files: [{ FileName: 'large.pdf', File: pdf.toString('base64') }] });
+		const body = sampleCallback({
+			Files: [{ FileName: 'large.pdf', File: pdf.toString('base64') }],
+		});
 
 		const status = await post(trigger.url(), JSON.stringify(body), {
 			'content-type': 'application/json',
@@ -453,7 +526,9 @@ describe('callbacks from the service', () => {
 
 		expect(status).toBe(200);
 		const [[item]] = trigger.executions;
-		expect(item.json.files).toEqual([expect.objectContaining({ fileName: 'large.pdf', fileSize: pdf.length })]);
+		expect(item.json.files).toEqual([
+			expect.objectContaining({ fileName: 'large.pdf', fileSize: pdf.length }),
+		]);
 		expect((await binaryBytes(item.binary!.file_0)).equals(pdf)).toBe(true);
 	});
 
@@ -474,8 +549,14 @@ describe('callbacks from the service', () => {
 
 		expect(status).toBe(200);
 		const [[item]] = trigger.executions;
-		expect(item.binary!.file_0).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf' });
-		expect(item.binary!.file_1).toMatchObject({ fileName: 'bundle.zip', mimeType: 'application/zip' });
+		expect(item.binary!.file_0).toMatchObject({
+			fileName: 'contract.pdf',
+			mimeType: 'application/pdf',
+		});
+		expect(item.binary!.file_1).toMatchObject({
+			fileName: 'bundle.zip',
+			mimeType: 'application/zip',
+		});
 		expect((await binaryBytes(item.binary!.file_1)).equals(zip)).toBe(true);
 	});
 });
@@ -495,7 +576,11 @@ describe('callback verification', () => {
 
 		expect(emulator.deliveries[0]).toMatchObject({ httpStatusCode: 401, ok: false });
 		expect(trigger.executions).toHaveLength(0);
-		expect((await webhookLogs())[0]).toMatchObject({ requestId: envelopeId, webhookStatus: 'FAILEDFROMCLIENT (4)', httpStatusCode: 401 });
+		expect((await webhookLogs())[0]).toMatchObject({
+			requestId: envelopeId,
+			webhookStatus: 'FAILEDFROMCLIENT (4)',
+			httpStatusCode: 401,
+		});
 
 		trigger.stored().headerTokenDigest = realDigest;
 		expect(realToken).toMatch(/^[0-9a-f]{64}$/);
@@ -542,7 +627,12 @@ describe('callback verification', () => {
 		const token = tokenOf(trigger);
 		delete trigger.stored().headerTokenDigest;
 
-		expect(await post(trigger.url(), JSON.stringify(sampleCallback()), { 'content-type': 'application/json', authorization: token })).toBe(401);
+		expect(
+			await post(trigger.url(), JSON.stringify(sampleCallback()), {
+				'content-type': 'application/json',
+				authorization: token,
+			}),
+		).toBe(401);
 		expect(trigger.executions).toHaveLength(0);
 	});
 
@@ -562,7 +652,13 @@ describe('callback verification', () => {
 
 		const result = await trigger.receive(
 			false,
-			{ method: 'GET', headers: { authorization: tokenOf(trigger) }, body: sampleCallback(), query: {}, params: {} },
+			{
+				method: 'GET',
+				headers: { authorization: tokenOf(trigger) },
+				body: sampleCallback(),
+				query: {},
+				params: {},
+			},
 			response as never,
 		);
 
@@ -575,19 +671,41 @@ describe('callback verification', () => {
 
 describe('malformed callbacks', () => {
 	it.each([
-		['JSON that does not parse (n8n answers 422 itself)', 'application/json', '{"RequestId": "x", ', 422],
+		[
+			'JSON that does not parse (n8n answers 422 itself)',
+			'application/json',
+			'{"RequestId": "x", ',
+			422,
+		],
 		['text that is not JSON', 'text/plain', 'hello', 400],
-		['bytes of an unknown type that are not JSON', 'application/octet-stream', '\u0000\u0001garbage', 400],
+		[
+			'bytes of an unknown type that are not JSON',
+			'application/octet-stream',
+			'\u0000\u0001garbage',
+			400,
+		],
 		['an empty body', 'application/json', '', 400],
 		['a JSON array', 'application/json', '[{"RequestId": "a"}]', 400],
 		['a JSON string', 'application/json', '"RequestId"', 400],
 		['JSON without RequestId', 'application/json', JSON.stringify({ Status: 1, Files: [] }), 400],
 		['an empty RequestId', 'application/json', JSON.stringify({ RequestId: '', Status: 1 }), 400],
-		['a file that is not Base64', 'application/json', JSON.stringify({ RequestId: 'r-1', Status: 1, Files: [{ FileName: 'a.pdf', File: 'not base64!' }] }), 400],
+		[
+			'a file that is not Base64',
+			'application/json',
+			JSON.stringify({
+				RequestId: 'r-1',
+				Status: 1,
+				Files: [{ FileName: 'a.pdf', File: 'not base64!' }],
+			}),
+			400,
+		],
 	])('rejects %s with a 4xx and starts nothing', async (_label, contentType, body, expected) => {
 		const trigger = await activeTrigger();
 
-		const status = await post(trigger.url(), body, { 'content-type': contentType, authorization: tokenOf(trigger) });
+		const status = await post(trigger.url(), body, {
+			'content-type': contentType,
+			authorization: tokenOf(trigger),
+		});
 
 		expect(status).toBe(expected);
 		expect(trigger.executions).toHaveLength(0);
@@ -599,12 +717,18 @@ describe('malformed callbacks', () => {
 		const callback = sampleCallback();
 
 		for (const contentType of ['text/plain', 'application/octet-stream']) {
-			const status = await post(trigger.url(), JSON.stringify(callback), { 'content-type': contentType, authorization: tokenOf(trigger) });
+			const status = await post(trigger.url(), JSON.stringify(callback), {
+				'content-type': contentType,
+				authorization: tokenOf(trigger),
+			});
 			expect(status).toBe(200);
 		}
 
 		expect(trigger.executions).toHaveLength(2);
-		expect(trigger.executions.map(([item]) => item.json.requestId)).toEqual([callback.RequestId, callback.RequestId]);
+		expect(trigger.executions.map(([item]) => item.json.requestId)).toEqual([
+			callback.RequestId,
+			callback.RequestId,
+		]);
 	});
 
 	it('answers malformed JSON with 400 when the node itself has to parse the raw body', async () => {

@@ -17,7 +17,8 @@ const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const execFileAsync = promisify(execFile);
 
 /** The source file of a built file package.json lists (dist/x.js -> x.ts). */
-const sourceOf = (built: string) => join(root, built.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+const sourceOf = (built: string) =>
+	join(root, built.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
 
 async function loadListed<T>(built: string): Promise<{ file: string; instance: T }> {
 	const file = sourceOf(built);
@@ -27,15 +28,23 @@ async function loadListed<T>(built: string): Promise<{ file: string; instance: T
 	return { file, instance: new classes[0]() };
 }
 
-const nodes = () => Promise.all((packageJson.n8n.nodes as string[]).map((built) => loadListed<INodeType>(built)));
-const credentials = () => Promise.all((packageJson.n8n.credentials as string[]).map((built) => loadListed<ICredentialType>(built)));
+const nodes = () =>
+	Promise.all((packageJson.n8n.nodes as string[]).map((built) => loadListed<INodeType>(built)));
+const credentials = () =>
+	Promise.all(
+		(packageJson.n8n.credentials as string[]).map((built) => loadListed<ICredentialType>(built)),
+	);
 
 /** `node scripts/scan.mjs` with these arguments: n8n's verifier (@n8n/scan-community-package), run locally. */
 async function scan(...args: string[]): Promise<{ code: number; output: string }> {
 	try {
 		// Without jest's NODE_ENV=test, under which eslint-plugin-n8n-nodes-base checks file names as in its own tests.
 		const env = { ...process.env, NODE_ENV: 'production' };
-		const { stdout, stderr } = await execFileAsync('node', [join(root, 'scripts', 'scan.mjs'), ...args], { cwd: root, env });
+		const { stdout, stderr } = await execFileAsync(
+			'node',
+			[join(root, 'scripts', 'scan.mjs'), ...args],
+			{ cwd: root, env },
+		);
 		return { code: 0, output: stdout + stderr };
 	} catch (error) {
 		const failure = error as { code: number; stdout: string; stderr: string };
@@ -46,18 +55,23 @@ async function scan(...args: string[]): Promise<{ code: number; output: string }
 /** A copy of the package's source with one line added to the end of a shipped file. */
 function sourceCopyWith(file: string, line: string): string {
 	const copy = mkdtempSync(join(tmpdir(), 'esig-verify-'));
-	for (const part of ['package.json', 'nodes', 'credentials', 'icons']) cpSync(join(root, part), join(copy, part), { recursive: true });
+	for (const part of ['package.json', 'nodes', 'credentials', 'icons'])
+		cpSync(join(root, part), join(copy, part), { recursive: true });
 	appendFileSync(join(copy, file), `\n${line}\n`);
 	return copy;
 }
 
 describe("verification: n8n's scanner", () => {
 	it('is the version n8n-node pins for its own rule set, and passes on the source', async () => {
-		const cli = JSON.parse(readFileSync(join(root, 'node_modules/@n8n/node-cli/package.json'), 'utf8'));
+		const cli = JSON.parse(
+			readFileSync(join(root, 'node_modules/@n8n/node-cli/package.json'), 'utf8'),
+		);
 		const pinned = cli.dependencies['@n8n/eslint-plugin-community-nodes'];
 		expect(packageJson.devDependencies['@n8n/eslint-plugin-community-nodes']).toBe(pinned);
 		expect(packageJson.devDependencies['@n8n/scan-community-package']).toBe(pinned);
-		const installed = JSON.parse(readFileSync(join(root, 'node_modules/@n8n/scan-community-package/package.json'), 'utf8'));
+		const installed = JSON.parse(
+			readFileSync(join(root, 'node_modules/@n8n/scan-community-package/package.json'), 'utf8'),
+		);
 		expect(installed.version).toBe(pinned);
 
 		const result = await scan('--source');
@@ -66,26 +80,43 @@ describe("verification: n8n's scanner", () => {
 	}, 120_000);
 
 	it.each([
-		['reads an environment variable', 'export const fromEnvironment = process.env.ESIGNATURE_TOKEN;', /restricted global 'process'/],
-		['uses the file system', "import { readFileSync } from 'node:fs'; export const readStoredFile = readFileSync;", /'node:fs' is not allowed/],
-	])('fails on shipped code that %s', async (_what, line, expected) => {
-		const copy = sourceCopyWith('nodes/ESignature/fields/enums.ts', line);
-		try {
-			const result = await scan('--source', '--root', copy);
-			expect(result.code).toBe(1);
-			expect(result.output).toMatch(expected);
-		} finally {
-			rmSync(copy, { recursive: true, force: true });
-		}
-	}, 120_000);
+		[
+			'reads an environment variable',
+			'export const fromEnvironment = process.env.ESIGNATURE_TOKEN;',
+			/restricted global 'process'/,
+		],
+		[
+			'uses the file system',
+			"import { readFileSync } from 'node:fs'; export const readStoredFile = readFileSync;",
+			/'node:fs' is not allowed/,
+		],
+	])(
+		'fails on shipped code that %s',
+		async (_what, line, expected) => {
+			const copy = sourceCopyWith('nodes/ESignature/fields/enums.ts', line);
+			try {
+				const result = await scan('--source', '--root', copy);
+				expect(result.code).toBe(1);
+				expect(result.output).toMatch(expected);
+			} finally {
+				rmSync(copy, { recursive: true, force: true });
+			}
+		},
+		120_000,
+	);
 });
 
 describe('verification: nodes and credentials', () => {
 	/** Where n8n finds a `file:` icon: relative to the built file, which sits where its source does under dist/. */
 	const iconFiles = (file: string, icon: unknown) => {
 		const themed = icon as { light: string; dark: string };
-		expect(themed).toEqual({ light: expect.stringMatching(/^file:.+\.svg$/), dark: expect.stringMatching(/^file:.+\.svg$/) });
-		return [themed.light, themed.dark].map((path) => resolve(dirname(file), path.replace(/^file:/, '')));
+		expect(themed).toEqual({
+			light: expect.stringMatching(/^file:.+\.svg$/),
+			dark: expect.stringMatching(/^file:.+\.svg$/),
+		});
+		return [themed.light, themed.dark].map((path) =>
+			resolve(dirname(file), path.replace(/^file:/, '')),
+		);
 	};
 
 	it('every node and credential has a light and a dark icon, different files with different pictures', async () => {
@@ -105,8 +136,14 @@ describe('verification: nodes and credentials', () => {
 	});
 
 	it('the action node and Send and Wait are usable as AI tools; the trigger is not (n8n does not call triggers as tools)', async () => {
-		const byName = Object.fromEntries((await nodes()).map(({ instance }) => [instance.description.name, instance.description]));
-		expect(Object.keys(byName).sort()).toEqual(['eSignature', 'eSignatureSendAndWait', 'eSignatureTrigger']);
+		const byName = Object.fromEntries(
+			(await nodes()).map(({ instance }) => [instance.description.name, instance.description]),
+		);
+		expect(Object.keys(byName).sort()).toEqual([
+			'eSignature',
+			'eSignatureSendAndWait',
+			'eSignatureTrigger',
+		]);
 		expect(byName.eSignature.usableAsTool).toBe(true);
 		expect(byName.eSignatureSendAndWait.usableAsTool).toBe(true);
 		expect(byName.eSignatureTrigger.group).toContain('trigger');
@@ -132,10 +169,17 @@ describe('verification: documentation links', () => {
 
 	async function documentationUrls(): Promise<string[]> {
 		const codex = (packageJson.n8n.nodes as string[]).flatMap((built) => {
-			const { resources } = JSON.parse(readFileSync(sourceOf(built).replace(/\.ts$/, '.json'), 'utf8'));
-			return [...resources.primaryDocumentation, ...resources.credentialDocumentation].map((link: { url: string }) => link.url);
+			const { resources } = JSON.parse(
+				readFileSync(sourceOf(built).replace(/\.ts$/, '.json'), 'utf8'),
+			);
+			return [...resources.primaryDocumentation, ...resources.credentialDocumentation].map(
+				(link: { url: string }) => link.url,
+			);
 		});
-		return [...codex, ...(await credentials()).map(({ instance }) => instance.documentationUrl as string)];
+		return [
+			...codex,
+			...(await credentials()).map(({ instance }) => instance.documentationUrl as string),
+		];
 	}
 
 	// No network here: this checks the links are well-formed and lead to headings the README has, not that they open.
@@ -146,7 +190,10 @@ describe('verification: documentation links', () => {
 		for (const url of urls) {
 			const parsed = new URL(url);
 			expect(`${parsed.origin}${parsed.pathname}`).toBe(repository);
-			expect({ url, exists: readmeAnchors.has(parsed.hash.slice(1)) }).toEqual({ url, exists: true });
+			expect({ url, exists: readmeAnchors.has(parsed.hash.slice(1)) }).toEqual({
+				url,
+				exists: true,
+			});
 		}
 	});
 });

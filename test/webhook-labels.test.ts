@@ -25,20 +25,30 @@ describe('the Webhook picker names the workflow of each trigger', () => {
 				name: `Account default: n8n trigger ${byDefault.node.webhookId!.slice(0, 8)} of workflow "${byDefault.id}" at ${host}`,
 				value: byDefault.webhookId,
 			},
-			{ name: `n8n trigger ${plain.node.webhookId!.slice(0, 8)} of workflow "${plain.id}" at ${host}`, value: plain.webhookId },
+			{
+				name: `n8n trigger ${plain.node.webhookId!.slice(0, 8)} of workflow "${plain.id}" at ${host}`,
+				value: plain.webhookId,
+			},
 		]);
 	});
 
 	it('a trigger that deleted its webhook is forgotten; one this n8n never registered keeps the short label', async () => {
-		const leaving = await suite.activeTrigger({ events: ['*'], options: { onDeactivation: 'delete' } });
+		const leaving = await suite.activeTrigger({
+			events: ['*'],
+			options: { onDeactivation: 'delete' },
+		});
 		const leftId = leaving.webhookId!;
 		await leaving.deactivate();
 		expect((await pickerLabels()).map((r) => r.value)).not.toContain(leftId);
 
 		// Registered elsewhere (another n8n, or before a restart): the picker knows only its URL.
 		const foreign = `https://n8n.example.com/webhook/0b7c1e2a-5d4f-4e8a-9b6c-3d2e1f0a9b8c/webhook`;
-		const created = await new Harness(suite.emulator).run({ parameters: { resource: 'webhook', operation: 'create', webhookUrl: foreign } });
+		const created = await new Harness(suite.emulator).run({
+			parameters: { resource: 'webhook', operation: 'create', webhookUrl: foreign },
+		});
 		expect(created.error).toBeUndefined();
-		expect((await pickerLabels()).map((r) => r.name)).toEqual(['n8n trigger 0b7c1e2a at n8n.example.com']);
+		expect((await pickerLabels()).map((r) => r.name)).toEqual([
+			'n8n trigger 0b7c1e2a at n8n.example.com',
+		]);
 	});
 });

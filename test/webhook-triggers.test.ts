@@ -12,7 +12,9 @@ describe('the trigger webhooks of an account', () => {
 	const suite = emulatorSuite({ resetEach: 'reset', forgetTokens: true, freshHarness: true });
 
 	async function createWebhook(webhookUrl: string, isDefault = false): Promise<string> {
-		const result = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'create', webhookUrl, isDefault } });
+		const result = await suite.harness.run({
+			parameters: { resource: 'webhook', operation: 'create', webhookUrl, isDefault },
+		});
 		expect(result.error).toBeUndefined();
 		return String(result.items[0].json.id);
 	}
@@ -23,7 +25,10 @@ describe('the trigger webhooks of an account', () => {
 			listener: await createWebhook(`${N8N}/webhook-test/${TRIGGER_ID}/webhook`),
 			plain: await createWebhook('https://crm.example.com/hooks/esign'),
 			trigger: await createWebhook(`${N8N}/webhook/${TRIGGER_ID}/webhook`),
-			defaultTrigger: await createWebhook(`http://127.0.0.1:5678/base/webhook/${OTHER_TRIGGER_ID}/webhook/`, true),
+			defaultTrigger: await createWebhook(
+				`http://127.0.0.1:5678/base/webhook/${OTHER_TRIGGER_ID}/webhook/`,
+				true,
+			),
 			// n8n's Webhook node: a path of its own, not the trigger's.
 			webhookNode: await createWebhook(`${N8N}/webhook/${TRIGGER_ID}/orders`),
 		};
@@ -35,7 +40,10 @@ describe('the trigger webhooks of an account', () => {
 		const { results } = await suite.harness.listSearch('searchWebhooks');
 
 		expect(results).toEqual([
-			{ name: `Account default: n8n trigger 9f8e7d6c at 127.0.0.1:5678/base`, value: ids.defaultTrigger },
+			{
+				name: `Account default: n8n trigger 9f8e7d6c at 127.0.0.1:5678/base`,
+				value: ids.defaultTrigger,
+			},
 			{ name: 'n8n trigger 0b7c1e2a at n8n.example.com', value: ids.trigger },
 			{ name: 'https://crm.example.com/hooks/esign', value: ids.plain },
 			{ name: `${N8N}/webhook/${TRIGGER_ID}/orders`, value: ids.webhookNode },
@@ -45,7 +53,8 @@ describe('the trigger webhooks of an account', () => {
 
 	it('the picker finds a webhook by its label, its full URL or its ID', async () => {
 		const ids = await createMixedWebhooks();
-		const found = async (filter: string) => (await suite.harness.listSearch('searchWebhooks', filter)).results.map((r) => r.value);
+		const found = async (filter: string) =>
+			(await suite.harness.listSearch('searchWebhooks', filter)).results.map((r) => r.value);
 
 		expect(await found('TEST LISTENER')).toEqual([ids.listener]);
 		expect(await found(`${N8N}/webhook/${TRIGGER_ID}/webhook`)).toEqual([ids.trigger]);
@@ -57,10 +66,17 @@ describe('the trigger webhooks of an account', () => {
 	it('Get Many marks the webhooks of n8n triggers, and their test registrations', async () => {
 		const ids = await createMixedWebhooks();
 
-		const result = await suite.harness.run({ parameters: { resource: 'webhook', operation: 'getAll', returnAll: true } });
+		const result = await suite.harness.run({
+			parameters: { resource: 'webhook', operation: 'getAll', returnAll: true },
+		});
 
 		expect(result.error).toBeUndefined();
-		const marks = Object.fromEntries(result.items.map(({ json }) => [json.id, { n8nTrigger: json.n8nTrigger, testUrl: json.testUrl }]));
+		const marks = Object.fromEntries(
+			result.items.map(({ json }) => [
+				json.id,
+				{ n8nTrigger: json.n8nTrigger, testUrl: json.testUrl },
+			]),
+		);
 		expect(marks).toEqual({
 			[ids.listener]: { n8nTrigger: true, testUrl: true },
 			[ids.plain]: { n8nTrigger: false, testUrl: false },
@@ -68,13 +84,20 @@ describe('the trigger webhooks of an account', () => {
 			[ids.defaultTrigger]: { n8nTrigger: true, testUrl: false },
 			[ids.webhookNode]: { n8nTrigger: false, testUrl: false },
 		});
-		expect(result.items[0].json).toMatchObject({ webhookUrl: `${N8N}/webhook-test/${TRIGGER_ID}/webhook`, isDefault: false });
+		expect(result.items[0].json).toMatchObject({
+			webhookUrl: `${N8N}/webhook-test/${TRIGGER_ID}/webhook`,
+			isDefault: false,
+		});
 	});
 
 	it('Get Many leaves the whole wrapper as answered when asked for it', async () => {
 		await createMixedWebhooks();
 		const result = await suite.harness.run({
-			parameters: { resource: 'webhook', operation: 'getAll', options: { includeResponseWrapper: true } },
+			parameters: {
+				resource: 'webhook',
+				operation: 'getAll',
+				options: { includeResponseWrapper: true },
+			},
 		});
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).not.toHaveProperty('n8nTrigger');

@@ -20,13 +20,17 @@ export class ESignature implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'E-Signature',
 		name: 'eSignature',
-		icon: { light: 'file:../../icons/esignature.svg', dark: 'file:../../icons/esignature.dark.svg' },
+		icon: {
+			light: 'file:../../icons/esignature.svg',
+			dark: 'file:../../icons/esignature.dark.svg',
+		},
 		group: ['output'],
 		version: 1,
 		subtitle: resourceOperationSubtitle(declaredFields),
 		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
 		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#operations',
-		description: 'Create envelopes, invite signers, sign and download documents with the E-Signature service',
+		description:
+			'Create envelopes, invite signers, sign and download documents with the E-Signature service',
 		defaults: { name: 'E-Signature' },
 		usableAsTool: true,
 		builderHint: ACTION_BUILDER_HINT,

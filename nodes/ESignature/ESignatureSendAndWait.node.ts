@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
@@ -22,13 +27,18 @@ export class ESignatureSendAndWait implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'E-Signature Send and Wait',
 		name: 'eSignatureSendAndWait',
-		icon: { light: 'file:../../icons/esignature.svg', dark: 'file:../../icons/esignature.dark.svg' },
+		icon: {
+			light: 'file:../../icons/esignature.svg',
+			dark: 'file:../../icons/esignature.dark.svg',
+		},
 		group: ['output'],
 		version: 1,
 		subtitle: operationSubtitle(properties),
 		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
-		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#send-and-wait-for-signature',
-		description: 'Send documents for signature and wait until they are signed or rejected, in one workflow',
+		documentationUrl:
+			'https://github.com/esignature-n8n/n8n-nodes-esignature#send-and-wait-for-signature',
+		description:
+			'Send documents for signature and wait until they are signed or rejected, in one workflow',
 		defaults: { name: 'Send and Wait for Signature' },
 		usableAsTool: true,
 		builderHint: SEND_AND_WAIT_BUILDER_HINT,
@@ -37,7 +47,8 @@ export class ESignatureSendAndWait implements INodeType {
 		outputs: `={{ $parameter.options?.rejectedOutput === true ? [{ type: "${NodeConnectionTypes.Main}", displayName: "Signed" }, { type: "${NodeConnectionTypes.Main}", displayName: "Rejected" }] : ["${NodeConnectionTypes.Main}"] }}`,
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		webhooks: RESUME_WEBHOOKS,
-		waitingNodeTooltip: 'Waiting until the envelope is signed or rejected, or the wait time limit is reached',
+		waitingNodeTooltip:
+			'Waiting until the envelope is signed or rejected, or the wait time limit is reached',
 		properties,
 	};
 
@@ -48,7 +59,9 @@ export class ESignatureSendAndWait implements INodeType {
 		} catch (error) {
 			return [failed(itemContext(this, 0), error as Error)];
 		}
-		return operation === OPERATION.wait ? await waitForSignature.call(this) : await sendForSignature.call(this, operation);
+		return operation === OPERATION.wait
+			? await waitForSignature.call(this)
+			: await sendForSignature.call(this, operation);
 	}
 
 	webhook = resumeOnSignature;

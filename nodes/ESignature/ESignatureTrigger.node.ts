@@ -21,7 +21,13 @@ import {
 } from './trigger/callback';
 import { confirmCallback } from './trigger/confirmation';
 import { catchUpAndLog, claimCatchUp } from './trigger/catchUp';
-import { claimEvent, confirmEvent, eventKey, releaseEvent, wasReceived } from './trigger/receivedEvents';
+import {
+	claimEvent,
+	confirmEvent,
+	eventKey,
+	releaseEvent,
+	wasReceived,
+} from './trigger/receivedEvents';
 import {
 	createWebhook,
 	deleteWebhook,
@@ -44,7 +50,10 @@ export class ESignatureTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'E-Signature Trigger',
 		name: 'eSignatureTrigger',
-		icon: { light: 'file:../../icons/esignatureTrigger.svg', dark: 'file:../../icons/esignatureTrigger.dark.svg' },
+		icon: {
+			light: 'file:../../icons/esignatureTrigger.svg',
+			dark: 'file:../../icons/esignatureTrigger.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		// "Any event", or the events chosen by name ("Completed, Rejected").
@@ -53,7 +62,8 @@ export class ESignatureTrigger implements INodeType {
 		// n8n's node picker shows one "E-Signature" entry for both nodes, with the trigger's description: it covers both.
 		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
 		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#e-signature-trigger',
-		description: 'Send documents for signature with the E-Signature service, and start workflows when they are signed or rejected',
+		description:
+			'Send documents for signature with the E-Signature service, and start workflows when they are signed or rejected',
 		defaults: { name: 'E-Signature Trigger' },
 		inputs: [],
 		builderHint: TRIGGER_BUILDER_HINT,
@@ -77,12 +87,13 @@ export class ESignatureTrigger implements INodeType {
 			activationHint: `Click <i>Execute step</i>. ${SEND_TEST_EVENT}`,
 		},
 		// Shown while the editor listens.
-		eventTriggerDescription: 'Open the test-event link of npm run dev, or complete an envelope pinned to the n8n test listener',
-		activationMessage: 'Envelopes pinned to this trigger\'s webhook now start the workflow.',
+		eventTriggerDescription:
+			'Open the test-event link of npm run dev, or complete an envelope pinned to the n8n test listener',
+		activationMessage: "Envelopes pinned to this trigger's webhook now start the workflow.",
 		properties: [
 			{
 				displayName:
-					'Pin envelopes to this trigger with the <code>webhookId</code> its events carry. Its webhook stays at the service when the workflow is deactivated (see On Deactivation), and when it is deleted: find it with E-Signature → Webhook → Get Many (it marks n8n triggers) and remove it with Webhook → Delete. Signed files over about 12 MB need n8n\'s <code>N8N_PAYLOAD_SIZE_MAX</code> raised.',
+					"Pin envelopes to this trigger with the <code>webhookId</code> its events carry. Its webhook stays at the service when the workflow is deactivated (see On Deactivation), and when it is deleted: find it with E-Signature → Webhook → Get Many (it marks n8n triggers) and remove it with Webhook → Delete. Signed files over about 12 MB need n8n's <code>N8N_PAYLOAD_SIZE_MAX</code> raised.",
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -93,7 +104,8 @@ export class ESignatureTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: [ANY_EVENT],
-				description: 'Which callbacks start the workflow. Others are acknowledged to the service and ignored.',
+				description:
+					'Which callbacks start the workflow. Others are acknowledged to the service and ignored.',
 				options: [
 					{
 						name: 'Any Event',
@@ -117,8 +129,9 @@ export class ESignatureTrigger implements INodeType {
 				name: 'simplify',
 				type: 'boolean',
 				default: true,
-				description: 'Whether to return a simplified version of the response instead of the raw data',
-				hint: 'On: camelCase names, the service\'s misspellings corrected (referenceNumber), no empty (null) fields. Off: the callback as the service sends it (PascalCase, ReferencNumber), plus webhookId.',
+				description:
+					'Whether to return a simplified version of the response instead of the raw data',
+				hint: "On: camelCase names, the service's misspellings corrected (referenceNumber), no empty (null) fields. Off: the callback as the service sends it (PascalCase, ReferencNumber), plus webhookId.",
 			},
 			{
 				displayName: 'Options',
@@ -140,7 +153,8 @@ export class ESignatureTrigger implements INodeType {
 						name: 'onDeactivation',
 						type: 'options',
 						default: 'keep',
-						description: 'What happens to this trigger\'s webhook at the service when the workflow is deactivated',
+						description:
+							"What happens to this trigger's webhook at the service when the workflow is deactivated",
 						options: [
 							{
 								name: 'Keep the Webhook',
@@ -170,7 +184,7 @@ export class ESignatureTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to ask the service to re-send the events it could not deliver to this trigger in the last 7 days (at most 50 at a time): when the workflow is activated, and on the first event after n8n restarts. What it did is written to n8n\'s log.',
+							"Whether to ask the service to re-send the events it could not deliver to this trigger in the last 7 days (at most 50 at a time): when the workflow is activated, and on the first event after n8n restarts. What it did is written to n8n's log.",
 					},
 					{
 						displayName: 'Start Once per Event',
@@ -186,7 +200,7 @@ export class ESignatureTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether this trigger\'s webhook is the account default: envelopes created without a webhook ID send their events here too',
+							"Whether this trigger's webhook is the account default: envelopes created without a webhook ID send their events here too",
 						hint: 'Only one default webhook is called per event, even if several are marked as default',
 					},
 				],
@@ -217,11 +231,16 @@ export class ESignatureTrigger implements INodeType {
 		}
 
 		const { callback, problem } = readCallback(this.getBodyData(), request.rawBody);
-		if (!callback) return answerWithoutExecution(this, 400, problem ?? 'The callback cannot be read');
+		if (!callback)
+			return answerWithoutExecution(this, 400, problem ?? 'The callback cannot be read');
 
 		const events = this.getNodeParameter('events', [ANY_EVENT]) as string[];
 		if (!isWanted(events, callback.event)) {
-			return answerWithoutExecution(this, 200, `Event "${callback.event}" received and ignored, as the trigger is set`);
+			return answerWithoutExecution(
+				this,
+				200,
+				`Event "${callback.event}" received and ignored, as the trigger is set`,
+			);
 		}
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
@@ -239,11 +258,21 @@ export class ESignatureTrigger implements INodeType {
 			this.logger.warn(
 				`E-Signature Trigger: the event of envelope ${callback.requestId} could not be confirmed: ${confirmation.reason}; answered 503 so that it is re-sent`,
 			);
-			return answerWithoutExecution(this, 503, 'The event could not be confirmed with the service now; re-send it');
+			return answerWithoutExecution(
+				this,
+				503,
+				'The event could not be confirmed with the service now; re-send it',
+			);
 		}
 		if (confirmation.outcome === 'disagrees') {
-			this.logger.warn(`E-Signature Trigger: a callback for envelope ${callback.requestId} was refused: ${confirmation.reason}`);
-			return answerWithoutExecution(this, 409, `The callback does not agree with the service (${confirmation.reason}): nothing was started`);
+			this.logger.warn(
+				`E-Signature Trigger: a callback for envelope ${callback.requestId} was refused: ${confirmation.reason}`,
+			);
+			return answerWithoutExecution(
+				this,
+				409,
+				`The callback does not agree with the service (${confirmation.reason}): nothing was started`,
+			);
 		}
 		if (onceOnly && !claimEvent(trigger, stored, key)) {
 			// 2xx, so that the service stops re-sending it.

@@ -70,7 +70,11 @@ describe('E-Signature node in n8n', () => {
 			}),
 			esig(
 				'Get Status',
-				{ resource: 'envelope', operation: 'getStatus', envelopeId: '={{ $("Create Envelope").first().json.envelopeId }}' },
+				{
+					resource: 'envelope',
+					operation: 'getStatus',
+					envelopeId: '={{ $("Create Envelope").first().json.envelopeId }}',
+				},
 				{ executeOnce: true },
 			),
 			{
@@ -110,9 +114,13 @@ describe('E-Signature node in n8n', () => {
 
 		const invitations = nodeOutput(ex, 'Invite Signers').map((i) => i.json);
 		expect(invitations.map((i) => i.destination)).toEqual(['alice@example.com', 'bob@example.com']);
-		expect(invitations.every((i) => typeof i.invitationLink === 'string' && i.invitationLink)).toBe(true);
+		expect(invitations.every((i) => typeof i.invitationLink === 'string' && i.invitationLink)).toBe(
+			true,
+		);
 		expect(emu.requestsTo('POST', '/api/v3/invitations/send')).toHaveLength(1);
-		const notified = emu.notifications.filter((n) => n.envelopeId === created.envelopeId && n.kind === 'invitation');
+		const notified = emu.notifications.filter(
+			(n) => n.envelopeId === created.envelopeId && n.kind === 'invitation',
+		);
 		expect(notified.map((n) => n.to).sort()).toEqual(['alice@example.com', 'bob@example.com']);
 
 		const status = nodeOutput(ex, 'Get Status');
@@ -136,8 +144,15 @@ describe('E-Signature node in n8n', () => {
 		// A failed delivery in the account's log, so that Get Logs has something to return.
 		const client = new EmulatorClient(emu);
 		const unreachable = 'http://127.0.0.1:9/e2e-unreachable';
-		const other = await client.call('POST', '/api/v1/webhooks', { webhookUrl: unreachable, headerToken: 't', isDefault: false });
-		const { envelopeId } = await client.createEnvelope({ referenceNumber: 'E2E-S2-LOG', webhookId: other.id });
+		const other = await client.call('POST', '/api/v1/webhooks', {
+			webhookUrl: unreachable,
+			headerToken: 't',
+			isDefault: false,
+		});
+		const { envelopeId } = await client.createEnvelope({
+			referenceNumber: 'E2E-S2-LOG',
+			webhookId: other.id,
+		});
 		await emu.sign(envelopeId);
 		expect(emu.deliveries.filter((d) => d.requestId === envelopeId && !d.ok)).toHaveLength(1);
 
@@ -164,8 +179,16 @@ describe('E-Signature node in n8n', () => {
 				once,
 			),
 			esig('Get Webhook', { resource: 'webhook', operation: 'get', webhookId: byId(hookId) }, once),
-			esig('Get Logs', { resource: 'webhook', operation: 'getLogs', filters: { webhookStatus: 4 } }, once),
-			esig('Delete Webhook', { resource: 'webhook', operation: 'delete', webhookId: byId(hookId) }, once),
+			esig(
+				'Get Logs',
+				{ resource: 'webhook', operation: 'getLogs', filters: { webhookStatus: 4 } },
+				once,
+			),
+			esig(
+				'Delete Webhook',
+				{ resource: 'webhook', operation: 'delete', webhookId: byId(hookId) },
+				once,
+			),
 		]);
 		await stack.addWorkflow(wf);
 		emu.clearRequests();
@@ -190,7 +213,11 @@ describe('E-Signature node in n8n', () => {
 		});
 		const got = nodeOutput(ex, 'Get Webhook');
 		expect(got).toHaveLength(1);
-		expect(got[0].json).toMatchObject({ id: created.id, webhookUrl: 'https://hooks.example.com/e2e-b', isDefault: true });
+		expect(got[0].json).toMatchObject({
+			id: created.id,
+			webhookUrl: 'https://hooks.example.com/e2e-b',
+			isDefault: true,
+		});
 
 		const logs = nodeOutput(ex, 'Get Logs').map((i) => i.json);
 		expect(logs.length).toBeGreaterThanOrEqual(1);
@@ -204,7 +231,16 @@ describe('E-Signature node in n8n', () => {
 		const emu = stack.emulator;
 		const unknownCr = '9999999999';
 		const check = (extra: Partial<NodeSpec> = {}) =>
-			esig('Check CR', { resource: 'commercialRegistration', operation: 'check', commercialNumber: unknownCr, language: 'en' }, extra);
+			esig(
+				'Check CR',
+				{
+					resource: 'commercialRegistration',
+					operation: 'check',
+					commercialNumber: unknownCr,
+					language: 'en',
+				},
+				extra,
+			);
 		const after: NodeSpec = {
 			name: 'After Check',
 			type: 'n8n-nodes-base.set',
@@ -221,10 +257,16 @@ describe('E-Signature node in n8n', () => {
 		const ex = await stack.n8n.runWorkflow(failing.id);
 		expect(ex.status).toBe('error');
 		const message = executionError(ex) ?? '';
-		expect(message).toContain('The commercial registration number is not registered with the Ministry of Commerce (error 149)');
-		expect(ex.data?.resultData.error?.node?.name ?? ex.data?.resultData.lastNodeExecuted).toBe('Check CR');
+		expect(message).toContain(
+			'The commercial registration number is not registered with the Ministry of Commerce (error 149)',
+		);
+		expect(ex.data?.resultData.error?.node?.name ?? ex.data?.resultData.lastNodeExecuted).toBe(
+			'Check CR',
+		);
 		expect(ex.data?.resultData.runData['After Check']).toBeUndefined();
-		expect(emu.requestsTo('GET', `/api/v2/kyb/check-cr/${unknownCr}`).length).toBeGreaterThanOrEqual(1);
+		expect(
+			emu.requestsTo('GET', `/api/v2/kyb/check-cr/${unknownCr}`).length,
+		).toBeGreaterThanOrEqual(1);
 
 		const tolerant = chain('Scenario 3 unknown CR, continue on fail', [
 			manualTrigger(),
@@ -240,14 +282,19 @@ describe('E-Signature node in n8n', () => {
 
 	test("n8n's Custom API Call entry, executed, is an error pointing at the HTTP Request node, and sends nothing", async () => {
 		const emu = stack.emulator;
-		const wf = chain('Custom API Call', [manualTrigger(), esig('Custom Call', { resource: 'envelope', operation: '__CUSTOM_API_CALL__' })]);
+		const wf = chain('Custom API Call', [
+			manualTrigger(),
+			esig('Custom Call', { resource: 'envelope', operation: '__CUSTOM_API_CALL__' }),
+		]);
 		await stack.addWorkflow(wf);
 		emu.clearRequests();
 
 		const ex = await stack.n8n.runWorkflow(wf.id);
 
 		expect(ex.status).toBe('error');
-		expect(executionError(ex)).toContain('Custom API Call is not an operation of this node: nothing was sent');
+		expect(executionError(ex)).toContain(
+			'Custom API Call is not an operation of this node: nothing was sent',
+		);
 		expect(emu.requests.filter((request) => request.path.startsWith('/api/'))).toHaveLength(0);
 	});
 });

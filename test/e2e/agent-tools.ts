@@ -10,7 +10,8 @@ import { PACKAGE_NAME } from './n8n';
 import { ESIG_CREDENTIAL, type NodeSpec } from './workflow-builder';
 
 /** A field the model fills, with the description the user wrote for it (the editor's "Defined automatically by the model"). */
-export const fromAI = (key: string, description: string) => `={{ $fromAI('${key}', \`${description}\`, 'string') }}`;
+export const fromAI = (key: string, description: string) =>
+	`={{ $fromAI('${key}', \`${description}\`, 'string') }}`;
 
 /** The E-Signature node as a tool (n8n's `<node type>Tool`), with the automatic tool description. */
 export const eSignatureTool = (name: string, parameters: Record<string, unknown>): NodeSpec => ({
@@ -54,7 +55,11 @@ export const sendAndWaitTool = (): NodeSpec => ({
 		fileUrls: fromAI('documentUrl', 'Link to the PDF'),
 		...LOOPBACK_DOCUMENTS,
 		destinationsInput: 'fields',
-		destinations: { destination: [{ name: fromAI('signerName', 'Full name'), email: fromAI('signerEmail', 'E-mail address') }] },
+		destinations: {
+			destination: [
+				{ name: fromAI('signerName', 'Full name'), email: fromAI('signerEmail', 'E-mail address') },
+			],
+		},
 	},
 	credentials: ESIG_CREDENTIAL,
 });
@@ -68,7 +73,10 @@ export interface DocumentServer {
 }
 
 /** Serves one PDF at every path on a loopback address (127.0.0.1 unless given), recording each download's headers. */
-export async function serveDocument(pdf: () => Buffer, host = '127.0.0.1'): Promise<DocumentServer> {
+export async function serveDocument(
+	pdf: () => Buffer,
+	host = '127.0.0.1',
+): Promise<DocumentServer> {
 	const downloads: IncomingHttpHeaders[] = [];
 	const server = createServer((req, res) => {
 		downloads.push(req.headers);

@@ -17,7 +17,8 @@ import { REPO_ROOT } from './provision';
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** Where the suite saves its screenshots (git-ignored); ESIG_SCREENSHOTS_DIR moves them. */
-export const SCREENSHOTS_DIR = process.env.ESIG_SCREENSHOTS_DIR ?? join(REPO_ROOT, '.tmp', 'editor-screenshots');
+export const SCREENSHOTS_DIR =
+	process.env.ESIG_SCREENSHOTS_DIR ?? join(REPO_ROOT, '.tmp', 'editor-screenshots');
 
 /** The README's pictures, rewritten only when asked (ESIG_README_IMAGES=1): they are committed. */
 export const README_IMAGES_DIR = join(REPO_ROOT, 'docs', 'images');
@@ -42,7 +43,9 @@ export interface Browser {
 
 export async function openBrowser(): Promise<Browser> {
 	if (!existsSync(CHROMIUM)) {
-		throw new Error(`${CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium), as .ci/run does`);
+		throw new Error(
+			`${CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium), as .ci/run does`,
+		);
 	}
 	const profile = mkdtempSync(join(tmpdir(), 'esig-chromium-'));
 	const context = await chromium.launchPersistentContext(profile, {
@@ -63,7 +66,10 @@ export async function openBrowser(): Promise<Browser> {
 			await (target ?? page).screenshot({ path, animations: 'disabled' });
 			if (readme && process.env.ESIG_README_IMAGES) {
 				mkdirSync(README_IMAGES_DIR, { recursive: true });
-				await (target ?? page).screenshot({ path: join(README_IMAGES_DIR, `${name}.png`), animations: 'disabled' });
+				await (target ?? page).screenshot({
+					path: join(README_IMAGES_DIR, `${name}.png`),
+					animations: 'disabled',
+				});
 			}
 			return path;
 		},

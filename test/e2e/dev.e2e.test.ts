@@ -29,8 +29,21 @@ async function startDev(extra: string[] = []): Promise<DevRun> {
 	const [port, emulatorPort] = await freePorts(2);
 	const child = spawn(
 		join(REPO_ROOT, 'node_modules', '.bin', 'ts-node'),
-		['--transpile-only', 'scripts/dev.ts', '--no-build', '--port', String(port), '--emulator-port', String(emulatorPort), ...extra],
-		{ cwd: REPO_ROOT, env: { ...process.env, XDG_CACHE_HOME: cacheHome }, stdio: ['ignore', 'pipe', 'pipe'] },
+		[
+			'--transpile-only',
+			'scripts/dev.ts',
+			'--no-build',
+			'--port',
+			String(port),
+			'--emulator-port',
+			String(emulatorPort),
+			...extra,
+		],
+		{
+			cwd: REPO_ROOT,
+			env: { ...process.env, XDG_CACHE_HOME: cacheHome },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
 	);
 	let output = '';
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -38,7 +51,8 @@ async function startDev(extra: string[] = []): Promise<DevRun> {
 	await new Promise<void>((resolve, reject) => {
 		const check = setInterval(() => {
 			if (output.includes('Press Ctrl-C to stop.')) done(resolve);
-			else if (child.exitCode !== null) done(() => reject(new Error(`npm run dev exited with ${child.exitCode}:\n${output}`)));
+			else if (child.exitCode !== null)
+				done(() => reject(new Error(`npm run dev exited with ${child.exitCode}:\n${output}`)));
 		}, 200);
 		const done = (then: () => void) => {
 			clearInterval(check);
@@ -46,14 +60,22 @@ async function startDev(extra: string[] = []): Promise<DevRun> {
 		};
 	});
 	const host = await provision();
-	const n8n = new N8nInstance(host, join(cacheHome, 'n8n-nodes-esignature', 'dev', 'n8n'), { port, brokerPort: 0 }, child, '');
+	const n8n = new N8nInstance(
+		host,
+		join(cacheHome, 'n8n-nodes-esignature', 'dev', 'n8n'),
+		{ port, brokerPort: 0 },
+		child,
+		'',
+	);
 	await n8n.login();
 	return { child, output: () => output, n8n, emulatorUrl: `http://127.0.0.1:${emulatorPort}` };
 }
 
 /** Ctrl-C, as the user stops it; resolves with the exit code. */
 async function stopDev(run: DevRun): Promise<number | null> {
-	const exited = new Promise<number | null>((resolve) => run.child.once('exit', (code) => resolve(code)));
+	const exited = new Promise<number | null>((resolve) =>
+		run.child.once('exit', (code) => resolve(code)),
+	);
 	run.child.kill('SIGINT');
 	return exited;
 }
@@ -79,11 +101,19 @@ describe('npm run dev keeps what the user built', () => {
 		delete body.id;
 		delete body.active;
 		await run.n8n.rest('POST', '/workflows', { settings: {}, ...body });
-		const first = ((await run.n8n.rest('GET', '/workflows')) as Array<{ id: string; name: string }>).find((wf) => wf.name === examples[0])!;
+		const first = (
+			(await run.n8n.rest('GET', '/workflows')) as Array<{ id: string; name: string }>
+		).find((wf) => wf.name === examples[0])!;
 		const saved = await run.n8n.rest('GET', `/workflows/${first.id}`);
-		await run.n8n.rest('PATCH', `/workflows/${first.id}`, { ...saved, name: `${first.name} (mine)` });
+		await run.n8n.rest('PATCH', `/workflows/${first.id}`, {
+			...saved,
+			name: `${first.name} (mine)`,
+		});
 		const webhooksAt = async (r: DevRun) =>
-			(await (await fetch(`${r.emulatorUrl}/_emulator/webhooks`)).json()) as Array<{ id: string; webhookUrl: string }>;
+			(await (await fetch(`${r.emulatorUrl}/_emulator/webhooks`)).json()) as Array<{
+				id: string;
+				webhookUrl: string;
+			}>;
 		let wait = Date.now() + 30_000;
 		while ((await webhooksAt(run)).length === 0 && Date.now() < wait) await sleep(250);
 		const firstWebhooks = (await webhooksAt(run)).map((w) => w.id);
@@ -98,14 +128,21 @@ describe('npm run dev keeps what the user built', () => {
 		expect(names).toContain(`${first.name} (mine)`);
 		expect(names).not.toContain(first.name);
 		expect(names).toHaveLength(examples.length + 1);
-		const credentials = (await run.n8n.rest('GET', '/credentials')) as Array<{ id: string; name: string }>;
+		const credentials = (await run.n8n.rest('GET', '/credentials')) as Array<{
+			id: string;
+			name: string;
+		}>;
 		expect(credentials.map((c) => c.name)).toEqual(['E-Signature account']);
-		const credential = await run.n8n.rest('GET', `/credentials/${credentials[0].id}?includeData=true`);
+		const credential = await run.n8n.rest(
+			'GET',
+			`/credentials/${credentials[0].id}?includeData=true`,
+		);
 		expect(credential.data.baseUrl).toBe(run.emulatorUrl);
 		// The trigger example stayed active, and the emulator kept its webhook: the same ID (a saved Webhook pick still
 		// names it), moved to this run's n8n (n8n finishes an activation a moment after its API answers).
 		expect(run.output()).toContain('the emulator has the envelopes and webhooks of earlier runs');
-		const registered = async () => (await webhooksAt(run!)).map((w) => [w.id, new URL(w.webhookUrl).origin]);
+		const registered = async () =>
+			(await webhooksAt(run!)).map((w) => [w.id, new URL(w.webhookUrl).origin]);
 		wait = Date.now() + 30_000;
 		while ((await registered())[0]?.[1] !== run.n8n.url && Date.now() < wait) await sleep(250);
 		expect(await registered()).toEqual([[firstWebhooks[0], run.n8n.url]]);
@@ -113,7 +150,9 @@ describe('npm run dev keeps what the user built', () => {
 
 		run = await startDev(['--fresh']);
 		expect(await workflowNames(run.n8n)).toEqual(examples);
-		expect(run.output()).not.toContain('the emulator has the envelopes and webhooks of earlier runs');
+		expect(run.output()).not.toContain(
+			'the emulator has the envelopes and webhooks of earlier runs',
+		);
 		wait = Date.now() + 30_000;
 		while ((await webhooksAt(run)).length === 0 && Date.now() < wait) await sleep(250);
 		expect((await webhooksAt(run)).map((w) => w.id)).not.toContain(firstWebhooks[0]);

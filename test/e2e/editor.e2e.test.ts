@@ -26,7 +26,15 @@ import { join } from 'node:path';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { ESignature } from '../../nodes/ESignature/ESignature.node';
-import { byTestId, openBrowser, openOptions, pickOption, signIn, waitForText, type Browser } from './browser';
+import {
+	byTestId,
+	openBrowser,
+	openOptions,
+	pickOption,
+	signIn,
+	waitForText,
+	type Browser,
+} from './browser';
 import { nodeOutput, sleep } from './n8n';
 import { loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from './stack';
 
@@ -38,13 +46,17 @@ const CREDENTIAL_NAME = 'E-Signature account';
 /** Every operation's picker text (`action`), as the node declares it. */
 const declaredActions = new ESignature().description.properties
 	.filter((property) => property.name === 'operation')
-	.flatMap((property) => (property.options as INodePropertyOptions[]).map((option) => String(option.action)));
+	.flatMap((property) =>
+		(property.options as INodePropertyOptions[]).map((option) => String(option.action)),
+	);
 
 describe('the editor, in a real browser', () => {
 	let stack: Stack;
 	let browser: Browser;
 	const examples = loadExamples();
-	const triggerExamples = examples.filter((e) => e.workflow.nodes.some((node) => node.type === TRIGGER_TYPE));
+	const triggerExamples = examples.filter((e) =>
+		e.workflow.nodes.some((node) => node.type === TRIGGER_TYPE),
+	);
 
 	beforeAll(async () => {
 		[stack, browser] = await Promise.all([
@@ -61,7 +73,8 @@ describe('the editor, in a real browser', () => {
 		]);
 		// n8n registers the webhooks of active workflows just after it reports ready.
 		const deadline = Date.now() + 30_000;
-		while (stack.emulator.webhooks().length < triggerExamples.length && Date.now() < deadline) await sleep(200);
+		while (stack.emulator.webhooks().length < triggerExamples.length && Date.now() < deadline)
+			await sleep(200);
 		await signIn(browser.page, stack.n8n);
 	}, 240_000);
 
@@ -98,8 +111,14 @@ describe('the editor, in a real browser', () => {
 	/** The stack's credential in the open panel: n8n preselects the newest one, and other tests add some. */
 	async function chooseCredential(): Promise<void> {
 		await ndv().locator(byTestId('node-credentials-select')).click();
-		await page().locator(byTestId(`node-credentials-select-item-${stack.credential.id}`)).click();
-		expect(await ndv().locator(`${byTestId('node-credentials-select')} input`).inputValue()).toBe(CREDENTIAL_NAME);
+		await page()
+			.locator(byTestId(`node-credentials-select-item-${stack.credential.id}`))
+			.click();
+		expect(
+			await ndv()
+				.locator(`${byTestId('node-credentials-select')} input`)
+				.inputValue(),
+		).toBe(CREDENTIAL_NAME);
 	}
 
 	test('the node picker finds both nodes by "signature", every operation named as the node names it', async () => {
@@ -126,7 +145,9 @@ describe('the editor, in a real browser', () => {
 			const shown = await creator.locator(byTestId('node-creator-item-name')).allInnerTexts();
 			const triggers = ['On any event', 'On envelope completed', 'On envelope rejected'];
 			expect(shown.filter((name) => triggers.includes(name))).toEqual(triggers);
-			expect(shown.filter((name) => !triggers.includes(name)).sort()).toEqual([...declaredActions].sort());
+			expect(shown.filter((name) => !triggers.includes(name)).sort()).toEqual(
+				[...declaredActions].sort(),
+			);
 		} finally {
 			await page().setViewportSize({ width: 1280, height: 800 });
 		}
@@ -136,34 +157,56 @@ describe('the editor, in a real browser', () => {
 		await newWorkflow();
 		const creator = await openOurEntry();
 		await creator.locator(byTestId('node-creator-category-item'), { hasText: /^Actions/ }).click();
-		await creator.locator(byTestId('node-creator-item-name'), { hasText: 'Create an envelope from files' }).click();
+		await creator
+			.locator(byTestId('node-creator-item-name'), { hasText: 'Create an envelope from files' })
+			.click();
 		await ndv().waitFor();
 		await chooseCredential();
-		expect(await ndv().locator(`${byTestId('parameter-input-operation')} input`).inputValue()).toBe('Create From Files');
+		expect(
+			await ndv()
+				.locator(`${byTestId('parameter-input-operation')} input`)
+				.inputValue(),
+		).toBe('Create From Files');
 		await ndv().locator(byTestId('parameter-input-simplify')).waitFor();
 
 		// The account default webhook is the trigger example's: the picker says whose it is.
 		const [registered] = stack.emulator.webhooks();
 		const triggerId = new URL(registered.webhookUrl).pathname.split('/')[2];
-		await ndv().locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`).click();
+		await ndv()
+			.locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`)
+			.click();
 		const webhooks = page().locator(`${byTestId('rlc-item')}:visible`);
 		await webhooks.first().waitFor();
-		const owner = triggerExamples.find((e) => e.workflow.nodes.some((node) => node.webhookId === triggerId))!;
+		const owner = triggerExamples.find((e) =>
+			e.workflow.nodes.some((node) => node.webhookId === triggerId),
+		)!;
 		expect(await webhooks.allInnerTexts()).toEqual([
 			`Account default: n8n trigger ${triggerId.slice(0, 8)} of workflow "${owner.workflow.name}" at ${new URL(stack.n8n.url).host}`,
 		]);
 		await browser.screenshot('node-panel', ndv(), { readme: true });
 		await page().keyboard.press('Escape');
-		await ndv().locator(byTestId('parameter-input-operation')).click({ position: { x: 5, y: 5 } });
+		await ndv()
+			.locator(byTestId('parameter-input-operation'))
+			.click({ position: { x: 5, y: 5 } });
 		const createOperations = await openOptions(page());
-		expect(createOperations).toEqual(expect.arrayContaining(['Create From Files', 'Create From Base64', 'Create From Base64 List']));
+		expect(createOperations).toEqual(
+			expect.arrayContaining([
+				'Create From Files',
+				'Create From Base64',
+				'Create From Base64 List',
+			]),
+		);
 		await page().keyboard.press('Escape');
 
 		await ndv().locator(byTestId('collection-parameter-add')).first().click();
 		const fields = page().locator(`${byTestId('collection-parameter-option')}:visible`);
 		await fields.first().waitFor();
 		expect(await fields.allInnerTexts()).toEqual(
-			expect.arrayContaining(['Service Workflow ID', 'Service External Workflow', 'Reference Number']),
+			expect.arrayContaining([
+				'Service Workflow ID',
+				'Service External Workflow',
+				'Reference Number',
+			]),
 		);
 		await page().keyboard.press('Escape');
 
@@ -181,8 +224,13 @@ describe('the editor, in a real browser', () => {
 			'Custom API Call',
 		]);
 		await pickOption(page(), 'Download Completed PDF');
-		await ndv().locator(`${byTestId('collection-parameter-add')}:visible`).last().click();
-		await page().locator(`${byTestId('collection-parameter-option')}:visible`, { hasText: 'File Name' }).click();
+		await ndv()
+			.locator(`${byTestId('collection-parameter-add')}:visible`)
+			.last()
+			.click();
+		await page()
+			.locator(`${byTestId('collection-parameter-option')}:visible`, { hasText: 'File Name' })
+			.click();
 		await ndv().locator(byTestId('parameter-input-fileName')).waitFor();
 		await browser.screenshot('node-panel-download');
 	});
@@ -190,7 +238,9 @@ describe('the editor, in a real browser', () => {
 	test('the trigger panel: short notice, how to test it, and a test event sent in one step arrives with the signed PDF', async () => {
 		await newWorkflow();
 		const creator = await openOurEntry();
-		await creator.locator(byTestId('node-creator-item-name'), { hasText: 'On envelope completed' }).click();
+		await creator
+			.locator(byTestId('node-creator-item-name'), { hasText: 'On envelope completed' })
+			.click();
 		await ndv().waitFor();
 		await chooseCredential();
 		await waitForText(ndv(), 'Pin envelopes to this trigger');
@@ -210,7 +260,12 @@ describe('the editor, in a real browser', () => {
 		await tab.goto(`${stack.emulator.url}/_emulator/test-event`);
 		const sent = JSON.parse(await tab.locator('body').innerText());
 		await tab.close();
-		expect(sent).toMatchObject({ ok: true, event: 'completed', delivered: true, httpStatusCode: 200 });
+		expect(sent).toMatchObject({
+			ok: true,
+			event: 'completed',
+			delivered: true,
+			httpStatusCode: 200,
+		});
 		expect(sent.webhookUrl).toContain('/webhook-test/');
 
 		await node.locator(byTestId('canvas-node-status-success')).waitFor();
@@ -227,7 +282,11 @@ describe('the editor, in a real browser', () => {
 		await waitForText(output, 'file_0');
 		await waitForText(output, 'contract.pdf');
 		await waitForText(output, 'application/pdf');
-		await page().locator('.el-notification__closeBtn:visible').first().click({ timeout: 2_000 }).catch(() => undefined);
+		await page()
+			.locator('.el-notification__closeBtn:visible')
+			.first()
+			.click({ timeout: 2_000 })
+			.catch(() => undefined);
 		await browser.screenshot('trigger-execution', ndv(), { readme: true });
 
 		await page().locator(byTestId('ndv-close-button')).click();
@@ -235,51 +294,63 @@ describe('the editor, in a real browser', () => {
 		expect(await node.innerText()).not.toContain('Events:');
 		// Listening ended: the test registration is gone from the service.
 		const deadline = Date.now() + 10_000;
-		while (stack.emulator.webhooks().some((w) => w.webhookUrl.includes('/webhook-test/')) && Date.now() < deadline) await sleep(200);
-		expect(stack.emulator.webhooks().filter((w) => w.webhookUrl.includes('/webhook-test/'))).toEqual([]);
+		while (
+			stack.emulator.webhooks().some((w) => w.webhookUrl.includes('/webhook-test/')) &&
+			Date.now() < deadline
+		)
+			await sleep(200);
+		expect(
+			stack.emulator.webhooks().filter((w) => w.webhookUrl.includes('/webhook-test/')),
+		).toEqual([]);
 	});
 
 	test.each([
 		['Integration', 'integration'],
 		['Client Credentials', 'client-credentials'],
-	])('the credential modal, %s grant: n8n tests the connection successfully', async (grant, file) => {
-		const { emulator } = stack;
-		const { demo } = emulator;
-		await page().goto(`${stack.n8n.url}/home/credentials`);
-		await page().locator(byTestId('add-resource-credential')).click();
-		await page().keyboard.type('E-Signature');
-		await page().locator(byTestId('new-credential-type-select-option'), { hasText: 'E-Signature API' }).click();
-		await page().locator(byTestId('new-credential-type-button')).click();
-		const modal = page().locator(byTestId('editCredential-modal'));
-		await modal.waitFor();
-		if (grant !== 'Integration') {
-			await modal.locator(byTestId('parameter-input-grantType')).click();
-			await pickOption(page(), grant);
-		}
-		const fill = (name: string, value: string) => modal.locator(`${byTestId(`parameter-input-${name}`)} input`).fill(value);
-		await fill('baseUrl', emulator.url);
-		await fill('authUrl', emulator.authUrl);
-		await fill('clientId', demo.clientId);
-		await fill('clientSecret', demo.clientSecret);
-		if (grant === 'Integration') {
-			await fill('username', demo.username);
-			await fill('password', demo.password);
-			await fill('accountId', demo.accountId);
-			await fill('accountSecret', demo.accountSecret);
-		}
-		// The credential's test lists the webhooks (docs/service-api.md#token-grants).
-		const testsBefore = emulator.requestsTo('GET', '/api/v1/webhooks').length;
-		await modal.locator(byTestId('credential-save-button')).click();
-		await waitForText(modal, 'Connection tested successfully');
-		expect(emulator.requestsTo('GET', '/api/v1/webhooks').length).toBeGreaterThan(testsBefore);
-		await browser.screenshot(`credential-${file}`, modal);
+	])(
+		'the credential modal, %s grant: n8n tests the connection successfully',
+		async (grant, file) => {
+			const { emulator } = stack;
+			const { demo } = emulator;
+			await page().goto(`${stack.n8n.url}/home/credentials`);
+			await page().locator(byTestId('add-resource-credential')).click();
+			await page().keyboard.type('E-Signature');
+			await page()
+				.locator(byTestId('new-credential-type-select-option'), { hasText: 'E-Signature API' })
+				.click();
+			await page().locator(byTestId('new-credential-type-button')).click();
+			const modal = page().locator(byTestId('editCredential-modal'));
+			await modal.waitFor();
+			if (grant !== 'Integration') {
+				await modal.locator(byTestId('parameter-input-grantType')).click();
+				await pickOption(page(), grant);
+			}
+			const fill = (name: string, value: string) =>
+				modal.locator(`${byTestId(`parameter-input-${name}`)} input`).fill(value);
+			await fill('baseUrl', emulator.url);
+			await fill('authUrl', emulator.authUrl);
+			await fill('clientId', demo.clientId);
+			await fill('clientSecret', demo.clientSecret);
+			if (grant === 'Integration') {
+				await fill('username', demo.username);
+				await fill('password', demo.password);
+				await fill('accountId', demo.accountId);
+				await fill('accountSecret', demo.accountSecret);
+			}
+			// The credential's test lists the webhooks (docs/service-api.md#token-grants).
+			const testsBefore = emulator.requestsTo('GET', '/api/v1/webhooks').length;
+			await modal.locator(byTestId('credential-save-button')).click();
+			await waitForText(modal, 'Connection tested successfully');
+			expect(emulator.requestsTo('GET', '/api/v1/webhooks').length).toBeGreaterThan(testsBefore);
+			await browser.screenshot(`credential-${file}`, modal);
 
-		// The same credential with a wrong secret fails n8n's test.
-		await fill('clientSecret', 'not-the-secret');
-		await modal.locator(byTestId('credential-save-button')).click();
-		await waitForText(modal, 'Couldn’t connect with these settings');
-		await page().keyboard.press('Escape');
-	});
+			// The same credential with a wrong secret fails n8n's test.
+			await fill('clientSecret', 'not-the-secret');
+			await modal.locator(byTestId('credential-save-button')).click();
+			await waitForText(modal, 'Couldn’t connect with these settings');
+			await page().keyboard.press('Escape');
+		},
+	);
 
 	test('an example executed from the editor shows its output: invitations with named values', async () => {
 		await page().goto(`${stack.n8n.url}/workflow/esigExample3Bulk`);
@@ -306,7 +377,10 @@ describe('the editor, in a real browser', () => {
 		await newWorkflow();
 		await page().locator(byTestId('canvas-add-button')).click();
 		await page().keyboard.type('HTTP Request');
-		await page().locator(byTestId('node-creator-item-name'), { hasText: /^HTTP Request$/ }).first().click();
+		await page()
+			.locator(byTestId('node-creator-item-name'), { hasText: /^HTTP Request$/ })
+			.first()
+			.click();
 		await ndv().waitFor();
 		await ndv().locator(byTestId('parameter-input-authentication')).click();
 		await pickOption(page(), 'Predefined Credential Type');
@@ -317,16 +391,28 @@ describe('the editor, in a real browser', () => {
 	});
 
 	/** Adds a node after the last one, by the canvas's + and the picker, as a user extends a workflow. */
-	async function addAfterLast(search: string, name: string | RegExp, ourAction = false): Promise<void> {
+	async function addAfterLast(
+		search: string,
+		name: string | RegExp,
+		ourAction = false,
+	): Promise<void> {
 		await page().locator(byTestId('canvas-handle-plus')).last().click();
 		await page().keyboard.type(search);
 		const creator = page().locator(byTestId('node-creator'));
 		if (ourAction) {
-			await creator.locator(byTestId('node-creator-item-name'), { hasText: /^E-Signature$/ }).click();
+			await creator
+				.locator(byTestId('node-creator-item-name'), { hasText: /^E-Signature$/ })
+				.click();
 			const action = creator.locator(byTestId('node-creator-item-name'), { hasText: name });
 			// The actions are shown at once, or under their category's heading.
-			await action.or(creator.locator(byTestId('node-creator-category-item'), { hasText: /^Actions/ })).first().waitFor();
-			if (!(await action.isVisible())) await creator.locator(byTestId('node-creator-category-item'), { hasText: /^Actions/ }).click();
+			await action
+				.or(creator.locator(byTestId('node-creator-category-item'), { hasText: /^Actions/ }))
+				.first()
+				.waitFor();
+			if (!(await action.isVisible()))
+				await creator
+					.locator(byTestId('node-creator-category-item'), { hasText: /^Actions/ })
+					.click();
 			await action.click();
 		} else {
 			await creator.locator(byTestId('node-creator-item-name'), { hasText: name }).first().click();
@@ -334,7 +420,10 @@ describe('the editor, in a real browser', () => {
 	}
 
 	const fillField = (name: string, value: string) =>
-		ndv().locator(byTestId(`parameter-input-${name}`)).locator(byTestId('parameter-input-field')).fill(value);
+		ndv()
+			.locator(byTestId(`parameter-input-${name}`))
+			.locator(byTestId('parameter-input-field'))
+			.fill(value);
 
 	// The README's quick start, built from an empty canvas by the editor's own pickers; its pictures are taken here.
 	test('the quick start: a trigger workflow, a sending workflow built from the pickers, signed on the emulator’s page', async () => {
@@ -342,7 +431,9 @@ describe('the editor, in a real browser', () => {
 		// 1. A workflow that receives signed documents, published.
 		await newWorkflow();
 		const creator = await openOurEntry();
-		await creator.locator(byTestId('node-creator-item-name'), { hasText: 'On envelope completed' }).click();
+		await creator
+			.locator(byTestId('node-creator-item-name'), { hasText: 'On envelope completed' })
+			.click();
 		await ndv().waitFor();
 		await chooseCredential();
 		await page().locator(byTestId('ndv-close-button')).click();
@@ -352,7 +443,8 @@ describe('the editor, in a real browser', () => {
 		await waitForText(page().locator(byTestId('workflow-open-publish-modal-button')), 'Published');
 		const triggerWorkflowId = new URL(page().url()).pathname.split('/')[2];
 		const deadline = Date.now() + 20_000;
-		while (!emulator.webhooks().some((w) => !before.has(w.id)) && Date.now() < deadline) await sleep(200);
+		while (!emulator.webhooks().some((w) => !before.has(w.id)) && Date.now() < deadline)
+			await sleep(200);
 		const webhook = emulator.webhooks().find((w) => !before.has(w.id))!;
 		const triggerPath = new URL(webhook.webhookUrl).pathname.split('/')[2];
 
@@ -369,15 +461,23 @@ describe('the editor, in a real browser', () => {
 		await addAfterLast('signature', 'Create an envelope from files', true);
 		await ndv().waitFor();
 		await chooseCredential();
-		await ndv().locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`).click();
-		await page().locator(`${byTestId('rlc-item')}:visible`, { hasText: `n8n trigger ${triggerPath.slice(0, 8)}` }).click();
+		await ndv()
+			.locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`)
+			.click();
+		await page()
+			.locator(`${byTestId('rlc-item')}:visible`, {
+				hasText: `n8n trigger ${triggerPath.slice(0, 8)}`,
+			})
+			.click();
 		await browser.screenshot('quick-start-create', ndv(), { readme: true });
 		await page().locator(byTestId('ndv-close-button')).click();
 		await addAfterLast('signature', 'Send invitations and get signing links', true);
 		await ndv().waitFor();
 		await chooseCredential();
 		// Document ID starts as the previous node's documentId, as the README says: nothing to type.
-		await expect(ndv().locator(byTestId('parameter-input-documentId')).innerText()).resolves.toContain('$json.documentId');
+		await expect(
+			ndv().locator(byTestId('parameter-input-documentId')).innerText(),
+		).resolves.toContain('$json.documentId');
 		await ndv().locator(byTestId('fixed-collection-add')).click();
 		await fillField('name', 'Jane Doe');
 		await fillField('email', 'jane@example.com');
@@ -385,9 +485,15 @@ describe('the editor, in a real browser', () => {
 
 		// 3. Run it, open the signing link of its output, sign.
 		await page().locator(byTestId('execute-workflow-button')).click();
-		const send = page().locator(byTestId('canvas-node'), { hasText: 'Send invitations and get signing links' });
+		const send = page().locator(byTestId('canvas-node'), {
+			hasText: 'Send invitations and get signing links',
+		});
 		await send.locator(byTestId('canvas-node-status-success')).waitFor({ timeout: 60_000 });
-		await page().locator('.el-notification__closeBtn:visible').first().click({ timeout: 2_000 }).catch(() => undefined);
+		await page()
+			.locator('.el-notification__closeBtn:visible')
+			.first()
+			.click({ timeout: 2_000 })
+			.catch(() => undefined);
 		await page().keyboard.press('Shift+Alt+T'); // tidy up, then fit the view
 		await page().keyboard.press('1');
 		await browser.screenshot('quick-start-workflow', undefined, { readme: true });
@@ -395,20 +501,26 @@ describe('the editor, in a real browser', () => {
 		const output = ndv().locator(byTestId('output-panel'));
 		await output.locator(byTestId('radio-button-json')).click();
 		await waitForText(output, 'invitationLink');
-		const link = /http:\/\/127\.0\.0\.1:\d+\/sign\/[0-9a-f-]+\/[0-9a-f-]+/.exec(await output.innerText())?.[0];
+		const link = /http:\/\/127\.0\.0\.1:\d+\/sign\/[0-9a-f-]+\/[0-9a-f-]+/.exec(
+			await output.innerText(),
+		)?.[0];
 		expect(link).toBeDefined();
 		await page().locator(byTestId('ndv-close-button')).click();
 		const signing = await browser.context.newPage();
 		try {
 			await signing.goto(link!);
 			await waitForText(signing.locator('body'), 'Jane Doe');
-			await browser.screenshot('quick-start-signing-page', signing.locator('body'), { readme: true });
+			await browser.screenshot('quick-start-signing-page', signing.locator('body'), {
+				readme: true,
+			});
 			await signing.getByRole('button', { name: 'Sign' }).click();
 			await waitForText(signing.locator('body'), 'You signed this document.');
 		} finally {
 			await signing.close();
 		}
-		const envelope = emulator.state.findDocumentAnywhere(new URL(link!).pathname.split('/')[2])!.envelope;
+		const envelope = emulator.state.findDocumentAnywhere(
+			new URL(link!).pathname.split('/')[2],
+		)!.envelope;
 		expect(envelope.status).toBe('Completed');
 		expect(envelope.webhookId).toBe(webhook.id);
 
@@ -416,10 +528,17 @@ describe('the editor, in a real browser', () => {
 		const [execution] = await n8n.waitForExecutions(triggerWorkflowId, 1);
 		const [item] = nodeOutput(execution, 'E-Signature Trigger');
 		expect(item.json).toMatchObject({ requestId: envelope.envelopeId, statusName: 'completed' });
-		expect(item.binary?.file_0).toMatchObject({ fileName: 'contract.pdf', mimeType: 'application/pdf' });
+		expect(item.binary?.file_0).toMatchObject({
+			fileName: 'contract.pdf',
+			mimeType: 'application/pdf',
+		});
 		await page().goto(`${n8n.url}/workflow/${triggerWorkflowId}/executions`);
 		await waitForText(page().locator(byTestId('current-executions-list')), 'Succeeded');
-		await page().locator(byTestId('canvas-node'), { hasText: 'E-Signature Trigger' }).first().waitFor().catch(() => undefined);
+		await page()
+			.locator(byTestId('canvas-node'), { hasText: 'E-Signature Trigger' })
+			.first()
+			.waitFor()
+			.catch(() => undefined);
 		await browser.screenshot('quick-start-trigger', undefined, { readme: true });
 	}, 300_000);
 	test('a node after an E-Signature node that has not run lists its output fields, and one drags into an expression', async () => {
@@ -428,17 +547,35 @@ describe('the editor, in a real browser', () => {
 			id: 'esigSchemaPreview',
 			name: 'Schema preview',
 			nodes: [
-				{ id: 'f0c0a1e2-5c3d-4b7a-9e1f-00000000e5c0', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 'f0c0a1e2-5c3d-4b7a-9e1f-00000000e5c0',
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
 				{
 					id: 'f0c0a1e2-5c3d-4b7a-9e1f-00000000e5c1',
 					name: 'Envelope Status',
 					type: 'n8n-nodes-esignature.eSignature',
 					typeVersion: 1,
 					position: [220, 0],
-					parameters: { resource: 'envelope', operation: 'getStatus', envelopeId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301' },
+					parameters: {
+						resource: 'envelope',
+						operation: 'getStatus',
+						envelopeId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+					},
 					credentials: { eSignatureApi: { id: stack.credential.id, name: CREDENTIAL_NAME } },
 				},
-				{ id: nodeId, name: 'Edit Fields', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [440, 0], parameters: {} },
+				{
+					id: nodeId,
+					name: 'Edit Fields',
+					type: 'n8n-nodes-base.set',
+					typeVersion: 3.4,
+					position: [440, 0],
+					parameters: {},
+				},
 			],
 			connections: {
 				Start: { main: [[{ node: 'Envelope Status', type: 'main', index: 0 }]] },
@@ -449,10 +586,17 @@ describe('the editor, in a real browser', () => {
 		const input = ndv().locator(byTestId('ndv-input-panel'));
 		// The fields of envelope/getStatus.json, before anything ran (n8n fetches /schemas/<node>/1.0.0/envelope/getStatus.json).
 		const field = (name: string) =>
-			input.locator(byTestId('run-data-schema-item')).locator('span').filter({ hasText: new RegExp(`^${name}$`) }).first();
-		for (const name of ['envelopeId', 'status', 'createdAt', 'signers']) await field(name).waitFor();
+			input
+				.locator(byTestId('run-data-schema-item'))
+				.locator('span')
+				.filter({ hasText: new RegExp(`^${name}$`) })
+				.first();
+		for (const name of ['envelopeId', 'status', 'createdAt', 'signers'])
+			await field(name).waitFor();
 		// Nothing ran: the service was never asked for that envelope.
-		expect(stack.emulator.requestsTo('GET', /3f2504e0-4f89-11d3-9a0c-0305e82c3301/)).toHaveLength(0);
+		expect(stack.emulator.requestsTo('GET', /3f2504e0-4f89-11d3-9a0c-0305e82c3301/)).toHaveLength(
+			0,
+		);
 		await browser.screenshot('schema-preview', ndv());
 
 		// Dragged onto Edit Fields' drop area, a field becomes an assignment whose value is its expression.
@@ -460,11 +604,17 @@ describe('the editor, in a real browser', () => {
 		const target = await ndv().locator(byTestId('assignment-collection-drop-area')).boundingBox();
 		await page().mouse.move(source!.x + source!.width / 2, source!.y + source!.height / 2);
 		await page().mouse.down();
-		await page().mouse.move(source!.x + source!.width / 2 + 20, source!.y + source!.height / 2, { steps: 5 });
-		await page().mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2, { steps: 20 });
+		await page().mouse.move(source!.x + source!.width / 2 + 20, source!.y + source!.height / 2, {
+			steps: 5,
+		});
+		await page().mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2, {
+			steps: 20,
+		});
 		await page().mouse.up();
 		const assignment = ndv().locator(byTestId('assignment')).first();
-		expect(await assignment.locator(`${byTestId('assignment-name')} input`).inputValue()).toBe('envelopeId');
+		expect(await assignment.locator(`${byTestId('assignment-name')} input`).inputValue()).toBe(
+			'envelopeId',
+		);
 		await waitForText(assignment.locator(byTestId('assignment-value')), '{{ $json.envelopeId }}');
 	});
 });

@@ -35,7 +35,8 @@ export class EmulatorClient {
 			}),
 		});
 		const body = (await res.json()) as { access_token?: string };
-		if (!res.ok || !body.access_token) throw new Error(`emulator token: HTTP ${res.status} ${JSON.stringify(body)}`);
+		if (!res.ok || !body.access_token)
+			throw new Error(`emulator token: HTTP ${res.status} ${JSON.stringify(body)}`);
 		this.token = body.access_token;
 		return this.token;
 	}
@@ -59,16 +60,27 @@ export class EmulatorClient {
 			this.token = '';
 			return await this.call(method, path, body, true);
 		}
-		if (json.errorCode !== 0) throw new Error(`emulator ${method} ${path}: HTTP ${res.status} errorCode ${json.errorCode} ${json.message}`);
+		if (json.errorCode !== 0)
+			throw new Error(
+				`emulator ${method} ${path}: HTTP ${res.status} errorCode ${json.errorCode} ${json.message}`,
+			);
 		return json.data;
 	}
 
 	/** initiate-base64 with the emulator's sample PDF (or the given bytes). */
-	async createEnvelope(opts: { referenceNumber: string; webhookId?: string; pdf?: Buffer; fileName?: string }): Promise<{ envelopeId: string; documentId: string }> {
+	async createEnvelope(opts: {
+		referenceNumber: string;
+		webhookId?: string;
+		pdf?: Buffer;
+		fileName?: string;
+	}): Promise<{ envelopeId: string; documentId: string }> {
 		return this.call('POST', '/api/v1/envelopes/initiate-base64', {
 			...(opts.webhookId ? { webhookId: opts.webhookId } : {}),
 			referenceNumber: opts.referenceNumber,
-			files: { file: (opts.pdf ?? this.emu.samplePdf).toString('base64'), fileName: opts.fileName ?? 'contract.pdf' },
+			files: {
+				file: (opts.pdf ?? this.emu.samplePdf).toString('base64'),
+				fileName: opts.fileName ?? 'contract.pdf',
+			},
 		});
 	}
 

@@ -19,7 +19,10 @@ jest.setTimeout(300_000);
 const examples = loadExamples();
 const byId = (id: string) => {
 	const found = examples.find((e) => e.workflow.id === id);
-	if (!found) throw new Error(`example ${id} is missing from examples/ (have: ${examples.map((e) => e.workflow.id).join(', ')})`);
+	if (!found)
+		throw new Error(
+			`example ${id} is missing from examples/ (have: ${examples.map((e) => e.workflow.id).join(', ')})`,
+		);
 	return found.workflow;
 };
 
@@ -47,9 +50,9 @@ describe('example workflows', () => {
 	});
 
 	const envelopesOf = (reference: RegExp) =>
-		[...stack.emulator.state.accounts.get(stack.emulator.demo.accountId)!.envelopes.values()].filter((e) =>
-			reference.test(e.referenceNumber),
-		);
+		[
+			...stack.emulator.state.accounts.get(stack.emulator.demo.accountId)!.envelopes.values(),
+		].filter((e) => reference.test(e.referenceNumber));
 
 	test('every example is valid JSON with unique ids and only known node types', async () => {
 		const ids = examples.map((e) => e.workflow.id);
@@ -57,9 +60,12 @@ describe('example workflows', () => {
 		const known = new Set(await stack.n8n.nodeTypes());
 		for (const { file, workflow } of examples) {
 			for (const node of workflow.nodes) {
-				if (!known.has(node.type)) throw new Error(`${file}: node "${node.name}" has unknown type ${node.type}`);
+				if (!known.has(node.type))
+					throw new Error(`${file}: node "${node.name}" has unknown type ${node.type}`);
 			}
-			expect(JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', file), 'utf8')).id).toBe(workflow.id);
+			expect(
+				JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', file), 'utf8')).id,
+			).toBe(workflow.id);
 		}
 	});
 
@@ -101,11 +107,15 @@ describe('example workflows', () => {
 		expect(ok.data?.resultData.runData['CR Not Registered']).toBeUndefined();
 
 		// The same workflow with an unknown CR number.
-		const unknown: WorkflowJson = JSON.parse(JSON.stringify(stack.workflows.find((w) => w.id === wf.id)));
+		const unknown: WorkflowJson = JSON.parse(
+			JSON.stringify(stack.workflows.find((w) => w.id === wf.id)),
+		);
 		unknown.id = 'esigExample4Unkn';
 		unknown.name += ' (unknown CR)';
 		const setNode = unknown.nodes.find((n) => n.name === 'Company and Signer')!;
-		(setNode.parameters as ParsedJson).assignments.assignments.find((a: ParsedJson) => a.name === 'crNumber').value = '9999999999';
+		(setNode.parameters as ParsedJson).assignments.assignments.find(
+			(a: ParsedJson) => a.name === 'crNumber',
+		).value = '9999999999';
 		await stack.addWorkflow(unknown);
 		const bad = assertSuccess(await stack.n8n.runWorkflow(unknown.id));
 		expect(bad.data?.resultData.runData['Send Invitation']).toBeUndefined();
@@ -123,7 +133,9 @@ describe('example workflows', () => {
 		assertSuccess(ex);
 		const file = join(filesDir, `signed-${envelope.referenceNumber}.pdf`);
 		expect(readdirSync(filesDir)).toContain(`signed-${envelope.referenceNumber}.pdf`);
-		expect(readFileSync(file).equals(emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
+		expect(
+			readFileSync(file).equals(emulator.state.currentBytes(envelope, envelope.files[0])),
+		).toBe(true);
 	});
 	test('send and wait: one workflow sends the contract, waits, and files the signed PDF when both have signed', async () => {
 		const { emulator, n8n, filesDir } = stack;
@@ -134,19 +146,31 @@ describe('example workflows', () => {
 			const envelopesBefore = emulator.requestsTo('POST', /^\/api\/v1\/envelopes\//).length;
 			const refused = await n8n.runWorkflow(wf.id);
 			expect(refused.status).toBe('error');
-			expect(JSON.stringify(refused.data?.resultData.error)).toMatch(/Rejections to Second Output does not work in this n8n/);
+			expect(JSON.stringify(refused.data?.resultData.error)).toMatch(
+				/Rejections to Second Output does not work in this n8n/,
+			);
 			expect(emulator.requestsTo('POST', /^\/api\/v1\/envelopes\//)).toHaveLength(envelopesBefore);
 			return;
 		}
 		const executionId = await n8n.startRun(wf.id, "When clicking 'Execute workflow'");
 		const deadline = Date.now() + 60_000;
 		let webhook;
-		while (!(webhook = emulator.webhooks().find((w) => new URL(w.webhookUrl).pathname.endsWith(`/webhook-waiting/${executionId}`) && w.webhookUrl.includes('envelopeId=')))) {
-			if (Date.now() > deadline) throw new Error(`execution ${executionId} registered no webhook at the service`);
+		while (
+			!(webhook = emulator
+				.webhooks()
+				.find(
+					(w) =>
+						new URL(w.webhookUrl).pathname.endsWith(`/webhook-waiting/${executionId}`) &&
+						w.webhookUrl.includes('envelopeId='),
+				))
+		) {
+			if (Date.now() > deadline)
+				throw new Error(`execution ${executionId} registered no webhook at the service`);
 			await sleep(200);
 		}
 		const envelopeId = new URL(webhook.webhookUrl).searchParams.get('envelopeId')!;
-		while ((await n8n.api('GET', `/executions/${executionId}`)).status !== 'waiting') await sleep(200);
+		while ((await n8n.api('GET', `/executions/${executionId}`)).status !== 'waiting')
+			await sleep(200);
 
 		await emulator.sign(envelopeId);
 
@@ -164,22 +188,29 @@ describe('example workflows', () => {
 		const { emulator, n8n, filesDir } = stack;
 		// The chat the example posts to is n8n's own Webhook node here, in a workflow of its own.
 		const inbox = await stack.addWorkflow(messageInbox('signer-chat'), { activate: true });
-		const wf: WorkflowJson = JSON.parse(JSON.stringify(stack.workflows.find((w) => w.id === byId('esigExample6Link').id)));
+		const wf: WorkflowJson = JSON.parse(
+			JSON.stringify(stack.workflows.find((w) => w.id === byId('esigExample6Link').id)),
+		);
 		wf.id = 'esigExample6Chat';
-		(wf.nodes.find((n) => n.name === 'Send Link to Chat')!.parameters as { url: string }).url = `${n8n.url}/webhook/signer-chat`;
+		(wf.nodes.find((n) => n.name === 'Send Link to Chat')!.parameters as { url: string }).url =
+			`${n8n.url}/webhook/signer-chat`;
 		await stack.addWorkflow(wf);
 
 		const executionId = await n8n.startRun(wf.id, "When clicking 'Execute workflow'");
 		// While it waits, the execution shows what it waits for: the envelope, its signers and their links.
 		const waiting = await n8n.waitUntilWaiting(executionId);
 		const [sent] = nodeOutput(waiting, 'Send and Output Signing Links');
-		const { envelopeId, invitations } = sent.json as { envelopeId: string; invitations: Array<{ destination: string; signingLink: string }> };
+		const { envelopeId, invitations } = sent.json as {
+			envelopeId: string;
+			invitations: Array<{ destination: string; signingLink: string }>;
+		};
 		expect(invitations.map((i) => i.destination)).toEqual(['jane@example.com', 'john@example.com']);
 		// Each signer's link went out through the chat; the service notified nobody.
 		const messages = await n8n.waitForExecutions(inbox.id, 2, 30_000);
 		const texts = messages.map((m) => String(nodeOutput(m, 'Inbox')[0].json.body.text));
 		expect(texts).toHaveLength(2);
-		for (const { signingLink } of invitations) expect(texts.filter((text) => text.includes(signingLink))).toHaveLength(1);
+		for (const { signingLink } of invitations)
+			expect(texts.filter((text) => text.includes(signingLink))).toHaveLength(1);
 		expect(emulator.notifications.filter((n) => n.envelopeId === envelopeId)).toHaveLength(0);
 
 		// The signers sign (the emulator's control API), and the execution goes on with the signed PDF.
@@ -192,70 +223,116 @@ describe('example workflows', () => {
 			expect(signed.status).toBe(200);
 		}
 		const ex = assertSuccess(await n8n.waitForExecution(executionId));
-		expect(nodeOutput(ex, 'Wait for Signature')[0].json).toMatchObject({ event: 'completed', envelopeId, webhookRemoved: true });
+		expect(nodeOutput(ex, 'Wait for Signature')[0].json).toMatchObject({
+			event: 'completed',
+			envelopeId,
+			webhookRemoved: true,
+		});
 		const envelope = emulator.envelope(envelopeId)!;
-		expect(readFileSync(join(filesDir, `signed-${envelopeId}.pdf`)).equals(emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
-		expect(emulator.webhooks().filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`))).toHaveLength(0);
+		expect(
+			readFileSync(join(filesDir, `signed-${envelopeId}.pdf`)).equals(
+				emulator.state.currentBytes(envelope, envelope.files[0]),
+			),
+		).toBe(true);
+		expect(
+			emulator.webhooks().filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`)),
+		).toHaveLength(0);
 	});
 
-	testUnlessN8n1('n8n 1.123 has AI Agent 3, not 3.1')('an AI agent sends a contract and reports its status', async () => {
-		// The model is scripted (scripted-model.ts); the document is served on 127.0.0.1 in place of the example's link.
-		const model = await ScriptedModel.start();
-		const files = await serveDocument(() => stack.emulator.samplePdf);
-		try {
-			const documentUrl = files.url('/files/lease.pdf');
-			const wf: WorkflowJson = JSON.parse(JSON.stringify(stack.workflows.find((w) => w.id === 'esigExample7Agnt')).split('https://example.com/files/lease.pdf').join(documentUrl));
-			wf.id = 'esigExample7Runs';
-			// That server is on loopback, which a tool reaches only when the workflow's author allows it in the node.
-			(wf.nodes.find((n) => n.name === 'Create Envelope')!.parameters as Record<string, unknown>).downloadOptions = { allowInternalAddresses: true };
-			const openAi = await stack.n8n.rest('POST', '/credentials', { name: 'Scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.baseUrl, header: false } });
-			wf.nodes.find((n) => n.name === 'OpenAI Chat Model')!.credentials = { openAiApi: { id: openAi.id, name: 'Scripted model' } };
-			await stack.addWorkflow(wf);
-			// The first text value of `key` in a tool result, as n8n hands it (JSON text) or parsed.
-			const find = (value: unknown, key: string): unknown =>
-				(typeof value === 'string' ? value : JSON.stringify(value)).match(new RegExp(`"${key}":"([^"]+)"`))?.[1];
-			model.script([
-				(request) => {
-					const url = /https?:\/\/\S+\.pdf/.exec(request.messages.map((m) => m.text).join('\n'))![0];
-					return { toolCalls: [{ name: 'Create_Envelope', arguments: { documentUrl: url } }] };
-				},
-				(request) => ({
-					toolCalls: [
-						{
-							name: 'Send_and_Get_Links',
-							arguments: {
-								documentId: find(lastToolResult(request), 'documentId'),
-								signers: JSON.stringify([
-									{ name: 'Jane Doe', email: 'jane@example.com', invitationLanguage: 'English' },
-									{ name: 'John Smith', email: 'john@example.com', invitationLanguage: 'English' },
-								]),
+	testUnlessN8n1('n8n 1.123 has AI Agent 3, not 3.1')(
+		'an AI agent sends a contract and reports its status',
+		async () => {
+			// The model is scripted (scripted-model.ts); the document is served on 127.0.0.1 in place of the example's link.
+			const model = await ScriptedModel.start();
+			const files = await serveDocument(() => stack.emulator.samplePdf);
+			try {
+				const documentUrl = files.url('/files/lease.pdf');
+				const wf: WorkflowJson = JSON.parse(
+					JSON.stringify(stack.workflows.find((w) => w.id === 'esigExample7Agnt'))
+						.split('https://example.com/files/lease.pdf')
+						.join(documentUrl),
+				);
+				wf.id = 'esigExample7Runs';
+				// That server is on loopback, which a tool reaches only when the workflow's author allows it in the node.
+				(
+					wf.nodes.find((n) => n.name === 'Create Envelope')!.parameters as Record<string, unknown>
+				).downloadOptions = { allowInternalAddresses: true };
+				const openAi = await stack.n8n.rest('POST', '/credentials', {
+					name: 'Scripted model',
+					type: 'openAiApi',
+					data: { apiKey: 'sk-scripted', url: model.baseUrl, header: false },
+				});
+				wf.nodes.find((n) => n.name === 'OpenAI Chat Model')!.credentials = {
+					openAiApi: { id: openAi.id, name: 'Scripted model' },
+				};
+				await stack.addWorkflow(wf);
+				// The first text value of `key` in a tool result, as n8n hands it (JSON text) or parsed.
+				const find = (value: unknown, key: string): unknown =>
+					(typeof value === 'string' ? value : JSON.stringify(value)).match(
+						new RegExp(`"${key}":"([^"]+)"`),
+					)?.[1];
+				model.script([
+					(request) => {
+						const url = /https?:\/\/\S+\.pdf/.exec(
+							request.messages.map((m) => m.text).join('\n'),
+						)![0];
+						return { toolCalls: [{ name: 'Create_Envelope', arguments: { documentUrl: url } }] };
+					},
+					(request) => ({
+						toolCalls: [
+							{
+								name: 'Send_and_Get_Links',
+								arguments: {
+									documentId: find(lastToolResult(request), 'documentId'),
+									signers: JSON.stringify([
+										{ name: 'Jane Doe', email: 'jane@example.com', invitationLanguage: 'English' },
+										{
+											name: 'John Smith',
+											email: 'john@example.com',
+											invitationLanguage: 'English',
+										},
+									]),
+								},
 							},
-						},
-					],
-				}),
-				(request) => ({ toolCalls: [{ name: 'Get_Status', arguments: { envelopeId: find(request.toolResults[0].output, 'envelopeId') } }] }),
-				(request) => ({ text: `Status: ${String(find(lastToolResult(request), 'status'))}` }),
-			]);
-			const ex = assertSuccess(await stack.n8n.runWorkflow(wf.id));
-			expect(model.stepsLeft).toBe(0);
-			const [answer] = nodeOutput(ex, 'Contract Agent');
-			const envelopeId = String(find(model.requests[2].toolResults[0].output, 'envelopeId'));
-			const envelope = stack.emulator.envelope(envelopeId)!;
-			expect(envelope.files[0].data.equals(stack.emulator.samplePdf)).toBe(true);
-			expect(envelope.signers.map((s) => [s.email, s.invitationLanguage])).toEqual([
-				// "English", as the published number (docs/service-api.md#invitation-language).
-				['jane@example.com', 2],
-				['john@example.com', 2],
-			]);
-			expect(model.requests[3].toolResults[1].output).toContain(envelope.signers[0].destinationId);
-			expect(answer.json.output).toBe('Status: Pending');
-			// The tools as the model saw them: the example's descriptions, and the fields it fills.
-			const offered = model.requests[0].tools.find((t) => t.name === 'Get_Status')!;
-			expect(offered.description).toBe('Get the status of an envelope and of each signer, by the envelopeId from Create Envelope.');
-			expect(Object.keys((offered.parameters as { properties: object }).properties)).toEqual(['envelopeId']);
-		} finally {
-			await model.stop();
-			await files.stop();
-		}
-	});
+						],
+					}),
+					(request) => ({
+						toolCalls: [
+							{
+								name: 'Get_Status',
+								arguments: { envelopeId: find(request.toolResults[0].output, 'envelopeId') },
+							},
+						],
+					}),
+					(request) => ({ text: `Status: ${String(find(lastToolResult(request), 'status'))}` }),
+				]);
+				const ex = assertSuccess(await stack.n8n.runWorkflow(wf.id));
+				expect(model.stepsLeft).toBe(0);
+				const [answer] = nodeOutput(ex, 'Contract Agent');
+				const envelopeId = String(find(model.requests[2].toolResults[0].output, 'envelopeId'));
+				const envelope = stack.emulator.envelope(envelopeId)!;
+				expect(envelope.files[0].data.equals(stack.emulator.samplePdf)).toBe(true);
+				expect(envelope.signers.map((s) => [s.email, s.invitationLanguage])).toEqual([
+					// "English", as the published number (docs/service-api.md#invitation-language).
+					['jane@example.com', 2],
+					['john@example.com', 2],
+				]);
+				expect(model.requests[3].toolResults[1].output).toContain(
+					envelope.signers[0].destinationId,
+				);
+				expect(answer.json.output).toBe('Status: Pending');
+				// The tools as the model saw them: the example's descriptions, and the fields it fills.
+				const offered = model.requests[0].tools.find((t) => t.name === 'Get_Status')!;
+				expect(offered.description).toBe(
+					'Get the status of an envelope and of each signer, by the envelopeId from Create Envelope.',
+				);
+				expect(Object.keys((offered.parameters as { properties: object }).properties)).toEqual([
+					'envelopeId',
+				]);
+			} finally {
+				await model.stop();
+				await files.stop();
+			}
+		},
+	);
 });

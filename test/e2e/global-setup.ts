@@ -30,8 +30,17 @@ export async function setupE2e(hostName: HostName): Promise<void> {
 	} catch {
 		/* none */
 	}
-	const hosts = [...(previous.hosts ?? []), { n8n: host.versions.n8n, node: host.versions.resolvedNode, provisionMs }];
-	process.env.ESIG_E2E_TIMINGS = JSON.stringify({ ...previous, provisionMs, buildMs, packMs, hosts });
+	const hosts = [
+		...(previous.hosts ?? []),
+		{ n8n: host.versions.n8n, node: host.versions.resolvedNode, provisionMs },
+	];
+	process.env.ESIG_E2E_TIMINGS = JSON.stringify({
+		...previous,
+		provisionMs,
+		buildMs,
+		packMs,
+		hosts,
+	});
 	process.stderr.write(
 		`\n[e2e] n8n ${host.versions.n8n} on node ${host.versions.resolvedNode}: provision ${(provisionMs / 1000).toFixed(1)} s, ` +
 			`build ${(buildMs / 1000).toFixed(1)} s, pack ${(packMs / 1000).toFixed(1)} s${reuse ? ' (tarball re-used)' : ''}\n`,

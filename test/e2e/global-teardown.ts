@@ -8,5 +8,6 @@ export default async function globalTeardown(): Promise<void> {
 	const tarball = process.env.ESIG_E2E_TARBALL;
 	if (!tarball) return;
 	const dir = dirname(tarball);
-	if (dirname(dir) === tmpdir() && basename(dir).startsWith('esig-pack-')) rmSync(dir, { recursive: true, force: true });
+	if (dirname(dir) === tmpdir() && basename(dir).startsWith('esig-pack-'))
+		rmSync(dir, { recursive: true, force: true });
 }

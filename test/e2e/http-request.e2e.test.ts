@@ -14,7 +14,12 @@ import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from './workflow
 jest.setTimeout(300_000);
 
 /** HTTP Request node (v4.2) authenticated with our credential type. */
-function httpRequest(name: string, method: string, url: string, extra: Record<string, unknown> = {}): NodeSpec {
+function httpRequest(
+	name: string,
+	method: string,
+	url: string,
+	extra: Record<string, unknown> = {},
+): NodeSpec {
 	return {
 		name,
 		type: 'n8n-nodes-base.httpRequest',
@@ -49,9 +54,16 @@ describe('scenario 6: HTTP Request node with the eSignatureApi credential', () =
 			httpRequest('Create Envelope', 'POST', `${emu.url}/api/v1/envelopes/initiate-base64`, {
 				sendBody: true,
 				specifyBody: 'json',
-				jsonBody: JSON.stringify({ referenceNumber: 'E2E-S6-1', files: { file: pdf, fileName: 'contract.pdf' } }),
+				jsonBody: JSON.stringify({
+					referenceNumber: 'E2E-S6-1',
+					files: { file: pdf, fileName: 'contract.pdf' },
+				}),
 			}),
-			httpRequest('Envelope Status', 'GET', `=${emu.url}/api/v1/envelopes/{{ $json.data.envelopeId }}/status`),
+			httpRequest(
+				'Envelope Status',
+				'GET',
+				`=${emu.url}/api/v1/envelopes/{{ $json.data.envelopeId }}/status`,
+			),
 		]);
 		const { n8n } = stack;
 		await stack.addWorkflow(wf);
@@ -80,11 +92,15 @@ describe('scenario 6: HTTP Request node with the eSignatureApi credential', () =
 		expect(auth).toMatch(/^Bearer \S+$/);
 		const token = auth.slice('Bearer '.length);
 		expect(emu.state.tokens.get(token)?.accountId).toBe(emu.demo.accountId);
-		expect(emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64')[0].headers.authorization).toBe(auth);
+		expect(
+			emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64')[0].headers.authorization,
+		).toBe(auth);
 	});
 
-	test("the editor offers the credential under Predefined Credential Type: what /types/credentials.json says", async () => {
-		const res = await stack.n8n.fetch('/types/credentials.json', { headers: { cookie: stack.n8n.cookie, 'browser-id': 'esig-e2e' } });
+	test('the editor offers the credential under Predefined Credential Type: what /types/credentials.json says', async () => {
+		const res = await stack.n8n.fetch('/types/credentials.json', {
+			headers: { cookie: stack.n8n.cookie, 'browser-id': 'esig-e2e' },
+		});
 		const types = (await res.json()) as Array<Record<string, unknown>>;
 		const ours = types.find((type) => type.name === 'eSignatureApi');
 		expect(ours).toBeDefined();
@@ -105,11 +121,16 @@ describe('scenario 6: HTTP Request node with the eSignatureApi credential', () =
 		await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
 		const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}/collect`;
 		try {
-			const wf = chain('Scenario 6 other host', [manualTrigger(), httpRequest('Elsewhere', 'GET', url)]);
+			const wf = chain('Scenario 6 other host', [
+				manualTrigger(),
+				httpRequest('Elsewhere', 'GET', url),
+			]);
 			await stack.addWorkflow(wf);
 			const ex = await stack.n8n.runWorkflow(wf.id);
 
-			expect(executionError(ex)).toMatch(/signs only requests to .* not to http:\/\/127\.0\.0\.1:\d+/);
+			expect(executionError(ex)).toMatch(
+				/signs only requests to .* not to http:\/\/127\.0\.0\.1:\d+/,
+			);
 			expect(received.every((headers) => headers.authorization === undefined)).toBe(true);
 		} finally {
 			await new Promise<void>((resolve) => other.close(() => resolve()));
@@ -136,10 +157,17 @@ describe('scenario 6: HTTP Request node with the eSignatureApi credential', () =
 		const { credential, n8n } = stack;
 		const emulatorData = emulatorCredentialData(stack.emulator);
 		const patch = async (data: Record<string, string>) =>
-			await n8n.rest('PATCH', `/credentials/${credential.id}`, { name: credential.name, type: 'eSignatureApi', data });
+			await n8n.rest('PATCH', `/credentials/${credential.id}`, {
+				name: credential.name,
+				type: 'eSignatureApi',
+				data,
+			});
 		try {
 			await patch({ ...emulatorData, grantType: 'clientCredentials', baseUrl: redirectorUrl });
-			const wf = chain('Scenario 6 redirect', [manualTrigger(), httpRequest('Redirected', 'GET', `${redirectorUrl}/api/v1/webhooks`)]);
+			const wf = chain('Scenario 6 redirect', [
+				manualTrigger(),
+				httpRequest('Redirected', 'GET', `${redirectorUrl}/api/v1/webhooks`),
+			]);
 			await stack.addWorkflow(wf);
 			const tokensBefore = stack.emulator.tokenRequests;
 

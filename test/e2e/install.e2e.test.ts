@@ -47,7 +47,9 @@ describe('installation by hand, by the README', () => {
 		const blocks = installationCommands();
 		expect(blocks).toHaveLength(1);
 		const [release] = blocks;
-		expect(basename(release.at(-1)!.split(' ').at(-1)!)).toMatch(new RegExp(`^${PACKAGE_NAME}-\\d+\\.\\d+\\.\\d+\\.tgz$`));
+		expect(basename(release.at(-1)!.split(' ').at(-1)!)).toMatch(
+			new RegExp(`^${PACKAGE_NAME}-\\d+\\.\\d+\\.\\d+\\.tgz$`),
+		);
 		const registryCommand = release.at(-1)!.replace(/ \S+\.tgz$/, ` ${PACKAGE_NAME}`);
 		expect(installationSection()).toContain(`\`${registryCommand}\``);
 	});
@@ -55,9 +57,14 @@ describe('installation by hand, by the README', () => {
 	it('installs the packed package with those commands, n8n-workflow left out, and n8n loads every node and the credential', async () => {
 		const [release] = installationCommands();
 		// The user's home is the fresh user folder: ~/.n8n/nodes is where n8n (N8N_USER_FOLDER) looks.
-		const script = ['set -e', ...release.map((line) => line.replace(/ \S+\.tgz$/, ` ${tarball}`))].join('\n');
+		const script = [
+			'set -e',
+			...release.map((line) => line.replace(/ \S+\.tgz$/, ` ${tarball}`)),
+		].join('\n');
 		// A user's shell: none of the npm_* settings npm gives the processes it runs (jest here), such as ignore-scripts.
-		const shell = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+		const shell = Object.fromEntries(
+			Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)),
+		);
 		const env = { ...shell, HOME: userFolder };
 		await execFileAsync('bash', ['-c', script], { cwd: userFolder, env, maxBuffer: 16 << 20 });
 
@@ -70,17 +77,28 @@ describe('installation by hand, by the README', () => {
 		await n8n.setupOwner();
 		const loaded = await n8n.assertPackageLoaded(join(nodesFolder, PACKAGE_NAME));
 		expect(loaded.nodes.sort()).toEqual(
-			['eSignature', 'eSignatureSendAndWait', 'eSignatureTrigger'].map((name) => `${PACKAGE_NAME}.${name}`),
+			['eSignature', 'eSignatureSendAndWait', 'eSignatureTrigger'].map(
+				(name) => `${PACKAGE_NAME}.${name}`,
+			),
 		);
 		expect(loaded.credentials).toEqual(['eSignatureApi']);
 		// n8n makes a tool of every loaded node with usableAsTool: the action node and Send and Wait, not the trigger.
-		const tools = (await n8n.nodeTypes()).filter((name) => name.startsWith(`${PACKAGE_NAME}.`) && name.endsWith('Tool'));
-		expect(tools.sort()).toEqual([`${PACKAGE_NAME}.eSignatureSendAndWaitTool`, `${PACKAGE_NAME}.eSignatureTool`]);
+		const tools = (await n8n.nodeTypes()).filter(
+			(name) => name.startsWith(`${PACKAGE_NAME}.`) && name.endsWith('Tool'),
+		);
+		expect(tools.sort()).toEqual([
+			`${PACKAGE_NAME}.eSignatureSendAndWaitTool`,
+			`${PACKAGE_NAME}.eSignatureTool`,
+		]);
 	}, 300_000);
 
 	it("passes n8n's verification scan, on the source and on this tarball", async () => {
 		const env = { ...process.env, NODE_ENV: 'production' };
-		const { stdout } = await execFileAsync('node', [join(REPO_ROOT, 'scripts', 'scan.mjs'), '--tarball', tarball], { cwd: REPO_ROOT, env });
+		const { stdout } = await execFileAsync(
+			'node',
+			[join(REPO_ROOT, 'scripts', 'scan.mjs'), '--tarball', tarball],
+			{ cwd: REPO_ROOT, env },
+		);
 		expect(stdout).toContain('scan of the source: passed');
 		expect(stdout).toContain('scan of the packed package: passed');
 	}, 120_000);

@@ -9,6 +9,8 @@ const e2e = require('./jest.project.js');
 module.exports = {
 	...e2e,
 	displayName: 'e2e (database binary store)',
-	testMatch: ['actions', 'trigger', 'examples'].map((name) => `<rootDir>/test/e2e/${name}.e2e.test.ts`),
+	testMatch: ['actions', 'trigger', 'examples'].map(
+		(name) => `<rootDir>/test/e2e/${name}.e2e.test.ts`,
+	),
 	setupFiles: [path.join(__dirname, 'binary-store-database.ts')],
 };

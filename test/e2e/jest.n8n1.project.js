@@ -12,9 +12,15 @@ const e2e = require('./jest.project.js');
 module.exports = {
 	...e2e,
 	displayName: 'e2e (n8n 1.x)',
-	testMatch: ['actions', 'trigger', 'token', 'http-request', 'examples', 'send-and-wait', 'retry'].map(
-		(name) => `<rootDir>/test/e2e/${name}.e2e.test.ts`,
-	),
+	testMatch: [
+		'actions',
+		'trigger',
+		'token',
+		'http-request',
+		'examples',
+		'send-and-wait',
+		'retry',
+	].map((name) => `<rootDir>/test/e2e/${name}.e2e.test.ts`),
 	setupFiles: [path.join(__dirname, 'n8n1.ts')],
 	globalSetup: '<rootDir>/test/e2e/global-setup.n8n1.ts',
 };

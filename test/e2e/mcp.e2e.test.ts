@@ -11,7 +11,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { type DocumentServer, createEnvelopeTool, getStatusTool, sendAndWaitTool, serveDocument } from './agent-tools';
+import {
+	type DocumentServer,
+	createEnvelopeTool,
+	getStatusTool,
+	sendAndWaitTool,
+	serveDocument,
+} from './agent-tools';
 import { PACKAGE_NAME } from './n8n';
 import { type Stack, startStack } from './stack';
 import { type NodeSpec, chain } from './workflow-builder';
@@ -51,9 +57,12 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 			parameters: { authentication: 'none', path: MCP_PATH },
 		};
 		const connections: Record<string, unknown> = {};
-		for (const tool of tools) connections[tool.name] = { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] };
+		for (const tool of tools)
+			connections[tool.name] = { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] };
 		const wf = chain('E-Signature over MCP', [trigger], { connections });
-		wf.nodes.push(...tools.map((node, i) => ({ id: randomUUID(), position: [i * 200, 300], ...node })));
+		wf.nodes.push(
+			...tools.map((node, i) => ({ id: randomUUID(), position: [i * 200, 300], ...node })),
+		);
 		await stack.addWorkflow(wf, { activate: true });
 	});
 	afterAll(async () => {
@@ -70,7 +79,11 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 		for (let attempt = 0; ; attempt++) {
 			const client = new Client({ name: 'esignature-e2e', version: '1.0.0' });
 			try {
-				await client.connect(transport === 'sse' ? new SSEClientTransport(url) : new StreamableHTTPClientTransport(url));
+				await client.connect(
+					transport === 'sse'
+						? new SSEClientTransport(url)
+						: new StreamableHTTPClientTransport(url),
+				);
 				clients.push(client);
 				return client;
 			} catch (error) {
@@ -80,22 +93,34 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 		}
 	}
 
-	const apiCalls = () => stack.emulator.requests.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`);
+	const apiCalls = () =>
+		stack.emulator.requests
+			.filter((r) => r.path.startsWith('/api/'))
+			.map((r) => `${r.method} ${r.path}`);
 
 	test('streamable HTTP: the tools are listed (not the trigger), and an unknown ID comes back with what it means', async () => {
 		const client = await connect('streamable');
 		const { tools: listed } = await client.listTools();
-		expect(listed.map((t) => t.name).sort()).toEqual(['Create_Envelope', 'Get_Status', 'Send_and_Wait_for_Signature']);
+		expect(listed.map((t) => t.name).sort()).toEqual([
+			'Create_Envelope',
+			'Get_Status',
+			'Send_and_Wait_for_Signature',
+		]);
 		// The tool's description is the operation's action text; its input, the fields the model fills.
 		const status = listed.find((t) => t.name === 'Get_Status')!;
 		expect(status.description).toMatch(/^Get the status of an envelope/);
-		expect(Object.keys((status.inputSchema as { properties: object }).properties)).toEqual(['envelopeId']);
+		expect(Object.keys((status.inputSchema as { properties: object }).properties)).toEqual([
+			'envelopeId',
+		]);
 		// n8n offers no tool of the E-Signature Trigger, which cannot be one.
 		const nodeTypes = await stack.n8n.nodeTypes();
 		expect(nodeTypes).toContain(`${PACKAGE_NAME}.eSignatureTool`);
 		expect(nodeTypes).not.toContain(`${PACKAGE_NAME}.eSignatureTriggerTool`);
 
-		const result = (await client.callTool({ name: 'Get_Status', arguments: { envelopeId: UNKNOWN_ID } })) as ToolResult;
+		const result = (await client.callTool({
+			name: 'Get_Status',
+			arguments: { envelopeId: UNKNOWN_ID },
+		})) as ToolResult;
 		expect(apiCalls()).toEqual([`GET /api/v1/envelopes/${UNKNOWN_ID}/status`]);
 		expect(result.isError).toBe(true);
 		expect(textOf(result)).toContain(
@@ -105,9 +130,14 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 
 	test('SSE: the status of an envelope', async () => {
 		const account = stack.emulator.state.account(stack.emulator.demo.accountId)!;
-		const { envelopeId } = stack.emulator.state.createEnvelope(account, { files: [{ fileName: 'a.pdf', data: stack.emulator.samplePdf }] });
+		const { envelopeId } = stack.emulator.state.createEnvelope(account, {
+			files: [{ fileName: 'a.pdf', data: stack.emulator.samplePdf }],
+		});
 		const client = await connect('sse');
-		const result = (await client.callTool({ name: 'Get_Status', arguments: { envelopeId } })) as ToolResult;
+		const result = (await client.callTool({
+			name: 'Get_Status',
+			arguments: { envelopeId },
+		})) as ToolResult;
 		expect(apiCalls()).toEqual([`GET /api/v1/envelopes/${envelopeId}/status`]);
 		expect(result.isError).toBeFalsy();
 		expect(JSON.parse(textOf(result))).toEqual([expect.objectContaining({ envelopeId })]);
@@ -128,17 +158,27 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 		expect(stack.emulator.webhooks()).toHaveLength(webhooksBefore);
 	});
 
-	test('a document link goes through n8n\'s outbound rules: one they refuse is not downloaded, nothing is sent', async () => {
+	test("a document link goes through n8n's outbound rules: one they refuse is not downloaded, nothing is sent", async () => {
 		const client = await connect('streamable');
-		const allowed = (await client.callTool({ name: 'Create_Envelope', arguments: { documentUrl } })) as ToolResult;
+		const allowed = (await client.callTool({
+			name: 'Create_Envelope',
+			arguments: { documentUrl },
+		})) as ToolResult;
 		expect(allowed.isError).toBeFalsy();
 		expect(apiCalls()).toEqual(['POST /api/v1/envelopes/initiate-base64']);
-		expect(JSON.parse(textOf(allowed))).toEqual([expect.objectContaining({ envelopeId: expect.any(String), documentId: expect.any(String) })]);
+		expect(JSON.parse(textOf(allowed))).toEqual([
+			expect.objectContaining({ envelopeId: expect.any(String), documentId: expect.any(String) }),
+		]);
 		stack.emulator.clearRequests();
 
-		const refused = (await client.callTool({ name: 'Create_Envelope', arguments: { documentUrl: blockedFiles.url('/lease.pdf') } })) as ToolResult;
+		const refused = (await client.callTool({
+			name: 'Create_Envelope',
+			arguments: { documentUrl: blockedFiles.url('/lease.pdf') },
+		})) as ToolResult;
 		expect(refused.isError).toBe(true);
-		expect(textOf(refused)).toContain(`File URL: n8n's outbound rules (SSRF protection) do not allow downloads from ${blockedFiles.url('')}`);
+		expect(textOf(refused)).toContain(
+			`File URL: n8n's outbound rules (SSRF protection) do not allow downloads from ${blockedFiles.url('')}`,
+		);
 		expect(blockedFiles.downloads).toHaveLength(0);
 		expect(apiCalls()).toEqual([]);
 	});

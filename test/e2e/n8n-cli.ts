@@ -48,10 +48,23 @@ export const DISABLED_MODULES = [
  * (`UnknownModuleError`, @n8n/backend-common modules.config), and `community-packages` is a module there that must
  * stay on (docs/n8n-notes.md#n8n-1x).
  */
-export const DISABLED_MODULES_N8N1 = ['insights', 'external-secrets', 'data-table', 'mcp', 'chat-hub', 'provisioning', 'breaking-changes'];
+export const DISABLED_MODULES_N8N1 = [
+	'insights',
+	'external-secrets',
+	'data-table',
+	'mcp',
+	'chat-hub',
+	'provisioning',
+	'breaking-changes',
+];
 
 /** The environment of every n8n process (server and CLI) for one user folder. */
-export function n8nEnv(host: Host, userFolder: string, ports?: Partial<N8nPorts>, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function n8nEnv(
+	host: Host,
+	userFolder: string,
+	ports?: Partial<N8nPorts>,
+	extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
 	const base: NodeJS.ProcessEnv = {};
 	// Keep the parent's basics but none of its n8n/npm/jest settings.
 	for (const k of ['HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'USER', 'SHELL', 'TERM']) {
@@ -142,7 +155,9 @@ export async function runCli(
 			else
 				reject(
 					Object.assign(
-						new Error(`n8n ${args.join(' ')} exited with ${code ?? signal} after ${ms} ms\n--- stdout ---\n${tail(stdout)}\n--- stderr ---\n${tail(stderr)}`),
+						new Error(
+							`n8n ${args.join(' ')} exited with ${code ?? signal} after ${ms} ms\n--- stdout ---\n${tail(stdout)}\n--- stderr ---\n${tail(stderr)}`,
+						),
 						{ stdout, stderr, code },
 					),
 				);
@@ -158,7 +173,11 @@ export interface CredentialImport {
 }
 
 /** `n8n import:credentials` with plain (decrypted) data; ids are kept. */
-export async function importCredentials(host: Host, userFolder: string, credentials: CredentialImport[]): Promise<CliResult> {
+export async function importCredentials(
+	host: Host,
+	userFolder: string,
+	credentials: CredentialImport[],
+): Promise<CliResult> {
 	const file = join(userFolder, `credentials-${stamp()}.json`);
 	writeFileSync(file, JSON.stringify(credentials, null, 2));
 	try {
@@ -181,10 +200,16 @@ export interface WorkflowJson {
 }
 
 /** `n8n import:workflow --separate` of several workflows in one CLI run; ids are kept; all inactive. */
-export async function importWorkflows(host: Host, userFolder: string, workflows: WorkflowJson[]): Promise<CliResult> {
+export async function importWorkflows(
+	host: Host,
+	userFolder: string,
+	workflows: WorkflowJson[],
+): Promise<CliResult> {
 	const dir = join(userFolder, `workflows-${stamp()}`);
 	mkdirSync(dir);
-	workflows.forEach((wf, i) => writeFileSync(join(dir, `${i}-${wf.id}.json`), JSON.stringify(wf, null, 2)));
+	workflows.forEach((wf, i) =>
+		writeFileSync(join(dir, `${i}-${wf.id}.json`), JSON.stringify(wf, null, 2)),
+	);
 	try {
 		return await runCli(host, userFolder, ['import:workflow', '--separate', `--input=${dir}`]);
 	} finally {
@@ -196,19 +221,33 @@ export async function importWorkflows(host: Host, userFolder: string, workflows:
  * `n8n publish:workflow` (2.x): the workflow becomes active at the next `n8n start`. n8n 1.x has no publishing (no
  * draft/published versions): its `update:workflow --id=ID --active=true` does the same (docs/n8n-notes.md#n8n-1x).
  */
-export async function publishWorkflow(host: Host, userFolder: string, id: string): Promise<CliResult> {
-	if (n8nMajor(host) < 2) return runCli(host, userFolder, ['update:workflow', `--id=${id}`, '--active=true']);
+export async function publishWorkflow(
+	host: Host,
+	userFolder: string,
+	id: string,
+): Promise<CliResult> {
+	if (n8nMajor(host) < 2)
+		return runCli(host, userFolder, ['update:workflow', `--id=${id}`, '--active=true']);
 	return runCli(host, userFolder, ['publish:workflow', `--id=${id}`]);
 }
 
 /** `n8n execute-batch --snapshot`: runs a Manual-trigger workflow in a separate process; returns its run data. */
-export async function executeBatch(host: Host, userFolder: string, id: string): Promise<{ snapshot: ParsedJson; ms: number; output: string }> {
+export async function executeBatch(
+	host: Host,
+	userFolder: string,
+	id: string,
+): Promise<{ snapshot: ParsedJson; ms: number; output: string }> {
 	const dir = join(userFolder, `snapshots-${stamp()}`);
 	mkdirSync(dir);
 	let result: CliResult | undefined;
 	let failure: unknown;
 	try {
-		result = await runCli(host, userFolder, ['execute-batch', `--ids=${id}`, `--snapshot=${dir}`, '--retries=0']);
+		result = await runCli(host, userFolder, [
+			'execute-batch',
+			`--ids=${id}`,
+			`--snapshot=${dir}`,
+			'--retries=0',
+		]);
 	} catch (e) {
 		failure = e;
 	}
@@ -217,4 +256,3 @@ export async function executeBatch(host: Host, userFolder: string, id: string): 
 	if (failure) throw Object.assign(failure as Error, { snapshot });
 	return { snapshot, ms: result!.ms, output: result!.stdout + result!.stderr };
 }
-

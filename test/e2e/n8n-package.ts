@@ -11,15 +11,22 @@ import { tail } from './util';
 
 const execFileAsync = promisify(execFile);
 
-export const PACKAGE_NAME: string = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).name;
+export const PACKAGE_NAME: string = JSON.parse(
+	readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'),
+).name;
 
 /** Runs `npm run build` in the repository (the package's own build). */
 export async function buildPackage(): Promise<void> {
 	try {
-		await execFileAsync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
+		await execFileAsync('npm', ['run', 'build', '--silent'], {
+			cwd: REPO_ROOT,
+			maxBuffer: 64 << 20,
+		});
 	} catch (e) {
 		const err = e as { stdout?: string; stderr?: string; message: string };
-		throw new Error(`npm run build failed: ${err.message}\n${tail(`${err.stdout ?? ''}${err.stderr ?? ''}`)}`);
+		throw new Error(
+			`npm run build failed: ${err.message}\n${tail(`${err.stdout ?? ''}${err.stderr ?? ''}`)}`,
+		);
 	}
 }
 
@@ -36,7 +43,10 @@ export async function packPackage(opts: { build?: boolean; dir?: string } = {}):
 		['pack', '--json', '--ignore-scripts', '--pack-destination', dest, '--loglevel=error'],
 		{ cwd: REPO_ROOT, maxBuffer: 64 << 20 },
 	);
-	const info = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+	const info = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{
+		filename: string;
+		files: Array<{ path: string }>;
+	}>;
 	const tarball = join(dest, info[0].filename);
 	if (!existsSync(tarball)) throw new Error(`npm pack did not produce ${tarball}`);
 	if (!info[0].files.some((f) => f.path.startsWith('dist/'))) {
@@ -46,12 +56,17 @@ export async function packPackage(opts: { build?: boolean; dir?: string } = {}):
 }
 
 /** Extracts an `npm pack` tarball the way n8n installs community packages. */
-export async function installTarball(userFolder: string, tarball: string, packageName = PACKAGE_NAME): Promise<string> {
+export async function installTarball(
+	userFolder: string,
+	tarball: string,
+	packageName = PACKAGE_NAME,
+): Promise<string> {
 	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', packageName);
 	rmSync(target, { recursive: true, force: true });
 	mkdirSync(target, { recursive: true });
 	await execFileAsync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
-	if (!existsSync(join(target, 'package.json'))) throw new Error(`extracting ${tarball} gave no package.json`);
+	if (!existsSync(join(target, 'package.json')))
+		throw new Error(`extracting ${tarball} gave no package.json`);
 	return target;
 }
 
@@ -72,4 +87,3 @@ export function createUserFolder(opts: { parent?: string } = {}): string {
 	mkdirSync(join(dir, '.n8n', 'nodes', 'node_modules'), { recursive: true });
 	return dir;
 }
-

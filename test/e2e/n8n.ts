@@ -71,8 +71,22 @@ export interface Execution {
 	workflowId: string;
 	data?: {
 		resultData: {
-			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: ParsedJson; binary?: Record<string, ParsedJson> }> | null> }; error?: ParsedJson; executionStatus?: string }>>;
-			error?: { message: string; description?: string; node?: { name: string }; [k: string]: unknown };
+			runData: Record<
+				string,
+				Array<{
+					data?: {
+						main: Array<Array<{ json: ParsedJson; binary?: Record<string, ParsedJson> }> | null>;
+					};
+					error?: ParsedJson;
+					executionStatus?: string;
+				}>
+			>;
+			error?: {
+				message: string;
+				description?: string;
+				node?: { name: string };
+				[k: string]: unknown;
+			};
 			lastNodeExecuted?: string;
 		};
 	};
@@ -131,11 +145,20 @@ export class N8nInstance {
 		return fetch(this.url + path, { ...init, signal: init.signal ?? AbortSignal.timeout(60_000) });
 	}
 
-	private async json(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<ParsedJson> {
+	private async json(
+		method: string,
+		path: string,
+		headers: Record<string, string>,
+		body?: unknown,
+	): Promise<ParsedJson> {
 		const send = () =>
 			this.fetch(path, {
 				method,
-				headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+				headers: {
+					accept: 'application/json',
+					...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+					...headers,
+				},
 				body: body !== undefined ? JSON.stringify(body) : undefined,
 			});
 		let res: Response;
@@ -156,7 +179,10 @@ export class N8nInstance {
 			/* not JSON */
 		}
 		if (!res.ok) {
-			throw Object.assign(new Error(`n8n ${method} ${path} -> HTTP ${res.status}: ${tail(text, 2000)}`), { status: res.status, body: parsed });
+			throw Object.assign(
+				new Error(`n8n ${method} ${path} -> HTTP ${res.status}: ${tail(text, 2000)}`),
+				{ status: res.status, body: parsed },
+			);
 		}
 		return parsed;
 	}
@@ -169,7 +195,12 @@ export class N8nInstance {
 	/** Internal REST API (/rest/...) with the owner's login cookie; returns `data` of the envelope. */
 	async rest(method: string, path: string, body?: unknown): Promise<ParsedJson> {
 		if (!this.cookie) throw new Error('no login cookie: call setupOwner() or login() first');
-		const r = await this.json(method, `/rest${path}`, { cookie: this.cookie, 'browser-id': 'esig-e2e' }, body);
+		const r = await this.json(
+			method,
+			`/rest${path}`,
+			{ cookie: this.cookie, 'browser-id': 'esig-e2e' },
+			body,
+		);
 		return r && typeof r === 'object' && 'data' in r ? r.data : r;
 	}
 
@@ -193,7 +224,8 @@ export class N8nInstance {
 		} else {
 			const text = await res.text();
 			// Already set up (re-used user folder): log in instead.
-			if (res.status !== 400 && res.status !== 403) throw new Error(`owner setup -> HTTP ${res.status}: ${text}`);
+			if (res.status !== 400 && res.status !== 403)
+				throw new Error(`owner setup -> HTTP ${res.status}: ${text}`);
 			await this.login(owner);
 		}
 		if (!this.cookie) throw new Error('owner setup/login returned no n8n-auth cookie');
@@ -213,22 +245,31 @@ export class N8nInstance {
 
 	async createApiKey(): Promise<string> {
 		const scopes: string[] = await this.rest('GET', '/api-keys/scopes');
-		const created = await this.rest('POST', '/api-keys', { label: `e2e-${stamp()}`, scopes, expiresAt: null });
+		const created = await this.rest('POST', '/api-keys', {
+			label: `e2e-${stamp()}`,
+			scopes,
+			expiresAt: null,
+		});
 		this.apiKey = created.rawApiKey;
-		if (!this.apiKey) throw new Error(`API key creation returned no key: ${JSON.stringify(created)}`);
+		if (!this.apiKey)
+			throw new Error(`API key creation returned no key: ${JSON.stringify(created)}`);
 		return this.apiKey;
 	}
 
 	/** Node type names n8n has loaded (from the editor's /types/nodes.json). */
 	async nodeTypes(): Promise<string[]> {
-		const res = await this.fetch('/types/nodes.json', { headers: { cookie: this.cookie, 'browser-id': 'esig-e2e' } });
+		const res = await this.fetch('/types/nodes.json', {
+			headers: { cookie: this.cookie, 'browser-id': 'esig-e2e' },
+		});
 		if (!res.ok) throw new Error(`/types/nodes.json -> HTTP ${res.status}`);
 		return ((await res.json()) as Array<{ name: string }>).map((n) => n.name);
 	}
 
 	/** Credential type names n8n has loaded. */
 	async credentialTypes(): Promise<string[]> {
-		const res = await this.fetch('/types/credentials.json', { headers: { cookie: this.cookie, 'browser-id': 'esig-e2e' } });
+		const res = await this.fetch('/types/credentials.json', {
+			headers: { cookie: this.cookie, 'browser-id': 'esig-e2e' },
+		});
 		if (!res.ok) throw new Error(`/types/credentials.json -> HTTP ${res.status}`);
 		return ((await res.json()) as Array<{ name: string }>).map((n) => n.name);
 	}
@@ -237,24 +278,37 @@ export class N8nInstance {
 	 * Fails with n8n's own words when a community package did not load completely:
 	 * every node and credential file listed in its package.json must be known to n8n.
 	 */
-	async assertPackageLoaded(packageDir: string): Promise<{ nodes: string[]; credentials: string[] }> {
+	async assertPackageLoaded(
+		packageDir: string,
+	): Promise<{ nodes: string[]; credentials: string[] }> {
 		const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
 		const log = this.log();
 		const failure = log.indexOf(`Failed to load package "${pkg.name}"`);
-		if (failure >= 0) throw new Error(`n8n could not load ${pkg.name}:\n${log.slice(failure, failure + 1500)}`);
+		if (failure >= 0)
+			throw new Error(`n8n could not load ${pkg.name}:\n${log.slice(failure, failure + 1500)}`);
 		const typeName = (file: string) => {
-			const base = file.split('/').pop()!.replace(/\.(node|credentials)\.js$/, '');
+			const base = file
+				.split('/')
+				.pop()!
+				.replace(/\.(node|credentials)\.js$/, '');
 			return base.charAt(0).toLowerCase() + base.slice(1);
 		};
 		const nodes = ((pkg.n8n?.nodes ?? []) as string[]).map((f) => `${pkg.name}.${typeName(f)}`);
 		const known = new Set(await this.nodeTypes());
 		const missing = nodes.filter((n) => !known.has(n));
-		if (missing.length) throw new Error(`n8n did not load node types ${missing.join(', ')} of ${pkg.name}\n${tail(log, 3000)}`);
+		if (missing.length)
+			throw new Error(
+				`n8n did not load node types ${missing.join(', ')} of ${pkg.name}\n${tail(log, 3000)}`,
+			);
 		const credFiles = (pkg.n8n?.credentials ?? []) as string[];
 		const knownCreds = await this.credentialTypes();
-		const ours = knownCreds.filter((c) => credFiles.some((f) => typeName(f).toLowerCase() === c.toLowerCase()));
+		const ours = knownCreds.filter((c) =>
+			credFiles.some((f) => typeName(f).toLowerCase() === c.toLowerCase()),
+		);
 		if (ours.length !== credFiles.length) {
-			throw new Error(`n8n loaded credential types [${ours.join(', ')}] for files [${credFiles.join(', ')}] of ${pkg.name}`);
+			throw new Error(
+				`n8n loaded credential types [${ours.join(', ')}] for files [${credFiles.join(', ')}] of ${pkg.name}`,
+			);
 		}
 		return { nodes, credentials: ours };
 	}
@@ -267,7 +321,11 @@ export class N8nInstance {
 		delete rest.id;
 		delete rest.active;
 		// n8n 1.x needs `active` in the body (see newWorkflowBody in stack.ts).
-		const created = await this.rest('POST', '/workflows', { settings: {}, ...(n8nMajor(this.host) < 2 ? { active: false } : {}), ...rest });
+		const created = await this.rest('POST', '/workflows', {
+			settings: {},
+			...(n8nMajor(this.host) < 2 ? { active: false } : {}),
+			...rest,
+		});
 		return created.id;
 	}
 
@@ -286,7 +344,11 @@ export class N8nInstance {
 	}
 
 	/** Creates a credential through the public API (data is validated against the type's schema); returns its id. */
-	async createCredential(name: string, type: string, data: Record<string, unknown>): Promise<string> {
+	async createCredential(
+		name: string,
+		type: string,
+		data: Record<string, unknown>,
+	): Promise<string> {
 		const created = await this.api('POST', '/credentials', { name, type, data });
 		return created.id;
 	}
@@ -297,11 +359,16 @@ export class N8nInstance {
 	 * Starts a manual execution of a saved workflow (as the editor's "Execute workflow" does)
 	 * from its Manual Trigger and waits until it is finished; returns it with data.
 	 */
-	async runWorkflow(id: string, opts: { trigger?: string; timeoutMs?: number } = {}): Promise<Execution> {
+	async runWorkflow(
+		id: string,
+		opts: { trigger?: string; timeoutMs?: number } = {},
+	): Promise<Execution> {
 		let trigger = opts.trigger;
 		if (!trigger) {
 			const wf = await this.rest('GET', `/workflows/${this.workflowId(id)}`);
-			const t = (wf.nodes as Array<{ name: string; type: string }>).find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+			const t = (wf.nodes as Array<{ name: string; type: string }>).find(
+				(n) => n.type === 'n8n-nodes-base.manualTrigger',
+			);
 			if (!t) throw new Error(`workflow ${id} has no Manual Trigger; pass opts.trigger`);
 			trigger = t.name;
 		}
@@ -318,7 +385,8 @@ export class N8nInstance {
 		const body: Record<string, unknown> = { triggerToStartFrom: { name: trigger } };
 		if (n8nMajor(this.host) < 2) body.workflowData = await this.rest('GET', `/workflows/${id}`);
 		const started = await this.rest('POST', `/workflows/${id}/run`, body);
-		if (!started?.executionId) throw new Error(`manual run of ${id} did not start an execution: ${JSON.stringify(started)}`);
+		if (!started?.executionId)
+			throw new Error(`manual run of ${id} did not start an execution: ${JSON.stringify(started)}`);
 		return String(started.executionId);
 	}
 
@@ -333,8 +401,17 @@ export class N8nInstance {
 			} catch (e) {
 				if ((e as { status?: number }).status !== 404) throw e; // not yet persisted
 			}
-			if (ex && ex.stoppedAt && !['running', 'new', 'waiting'].includes(ex.status) && this.dataWritten(normalizeExecution(ex))) return ex;
-			if (Date.now() > deadline) throw new Error(`execution ${executionId} not finished after ${timeoutMs} ms (status ${ex?.status})\n${tail(this.log(), 3000)}`);
+			if (
+				ex &&
+				ex.stoppedAt &&
+				!['running', 'new', 'waiting'].includes(ex.status) &&
+				this.dataWritten(normalizeExecution(ex))
+			)
+				return ex;
+			if (Date.now() > deadline)
+				throw new Error(
+					`execution ${executionId} not finished after ${timeoutMs} ms (status ${ex?.status})\n${tail(this.log(), 3000)}`,
+				);
 			await sleep(delay);
 			delay = Math.min(delay * 2, 500);
 		}
@@ -344,10 +421,18 @@ export class N8nInstance {
 	async waitUntilWaiting(executionId: string, timeoutMs = 60_000): Promise<Execution> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const ex = (await this.api('GET', `/executions/${executionId}?includeData=true`).catch(() => undefined)) as Execution | undefined;
+			const ex = (await this.api('GET', `/executions/${executionId}?includeData=true`).catch(
+				() => undefined,
+			)) as Execution | undefined;
 			if (ex?.status === 'waiting') return ex;
-			if (ex && ['error', 'success', 'crashed'].includes(ex.status)) throw new Error(`execution ${executionId} ended ${ex.status} instead of waiting: ${executionError(ex) ?? ''}`);
-			if (Date.now() > deadline) throw new Error(`execution ${executionId} not waiting after ${timeoutMs} ms (${ex?.status})`);
+			if (ex && ['error', 'success', 'crashed'].includes(ex.status))
+				throw new Error(
+					`execution ${executionId} ended ${ex.status} instead of waiting: ${executionError(ex) ?? ''}`,
+				);
+			if (Date.now() > deadline)
+				throw new Error(
+					`execution ${executionId} not waiting after ${timeoutMs} ms (${ex?.status})`,
+				);
 			await sleep(200);
 		}
 	}
@@ -361,12 +446,16 @@ export class N8nInstance {
 	private dataWritten(ex: Execution): boolean {
 		if (n8nMajor(this.host) >= 2) return true;
 		const result = ex.data?.resultData;
-		const resumedOnly = Object.values(result?.runData ?? {}).some((runs) => Array.isArray(runs) && runs.length === 0);
+		const resumedOnly = Object.values(result?.runData ?? {}).some(
+			(runs) => Array.isArray(runs) && runs.length === 0,
+		);
 		return Boolean(result?.lastNodeExecuted || result?.error) && !resumedOnly;
 	}
 
 	/** Executions (newest first), optionally of one workflow, optionally with data. */
-	async listExecutions(opts: { workflowId?: string; includeData?: boolean; status?: string; limit?: number } = {}): Promise<Execution[]> {
+	async listExecutions(
+		opts: { workflowId?: string; includeData?: boolean; status?: string; limit?: number } = {},
+	): Promise<Execution[]> {
 		const q = new URLSearchParams();
 		if (opts.workflowId) q.set('workflowId', this.workflowId(opts.workflowId));
 		if (opts.includeData) q.set('includeData', 'true');
@@ -391,7 +480,11 @@ export class N8nInstance {
 	}
 
 	/** Waits until a workflow has at least `count` finished executions; returns them (oldest first, with data). */
-	async waitForExecutions(workflowId: string, count: number, timeoutMs = 60_000): Promise<Execution[]> {
+	async waitForExecutions(
+		workflowId: string,
+		count: number,
+		timeoutMs = 60_000,
+	): Promise<Execution[]> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			// Polled without data: with n8n's in-memory binary store (n8n 1.x's default) an execution's data holds its
@@ -404,7 +497,9 @@ export class N8nInstance {
 				if (done.length >= count) return done.reverse();
 			}
 			if (Date.now() > deadline) {
-				throw new Error(`workflow ${workflowId}: ${done.length}/${count} executions after ${timeoutMs} ms\n${tail(this.log(), 3000)}`);
+				throw new Error(
+					`workflow ${workflowId}: ${done.length}/${count} executions after ${timeoutMs} ms\n${tail(this.log(), 3000)}`,
+				);
 			}
 			await sleep(250);
 		}
@@ -414,11 +509,19 @@ export class N8nInstance {
 	 * The bytes of a binary property from execution data: inline Base64 (`data`) or, in n8n's
 	 * filesystem/database binary modes, downloaded from /rest/binary-data by its id.
 	 */
-	async binaryContent(entry: { id?: string; data?: string; mimeType?: string; fileName?: string }): Promise<Buffer> {
+	async binaryContent(entry: {
+		id?: string;
+		data?: string;
+		mimeType?: string;
+		fileName?: string;
+	}): Promise<Buffer> {
 		if (entry.id) {
 			const q = new URLSearchParams({ id: entry.id, action: 'download' });
-			const res = await this.fetch(`/rest/binary-data?${q}`, { headers: { cookie: this.cookie, 'browser-id': 'esig-e2e' } });
-			if (!res.ok) throw new Error(`binary data ${entry.id} -> HTTP ${res.status}: ${await res.text()}`);
+			const res = await this.fetch(`/rest/binary-data?${q}`, {
+				headers: { cookie: this.cookie, 'browser-id': 'esig-e2e' },
+			});
+			if (!res.ok)
+				throw new Error(`binary data ${entry.id} -> HTTP ${res.status}: ${await res.text()}`);
 			return Buffer.from(await res.arrayBuffer());
 		}
 		if (typeof entry.data === 'string') return Buffer.from(entry.data, 'base64');
@@ -453,7 +556,10 @@ export class N8nInstance {
 }
 
 function cookieFrom(res: Response): string {
-	const all = typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [res.headers.get('set-cookie') ?? ''];
+	const all =
+		typeof res.headers.getSetCookie === 'function'
+			? res.headers.getSetCookie()
+			: [res.headers.get('set-cookie') ?? ''];
 	const auth = all.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
 	return auth ?? '';
 }
@@ -480,7 +586,11 @@ export async function startN8n(opts: StartOptions): Promise<N8nInstance> {
 		try {
 			return await startN8nOnce(opts);
 		} catch (error) {
-			if (attempt >= 3 || !/exited during start-up[\s\S]*already in use/.test((error as Error).message)) throw error;
+			if (
+				attempt >= 3 ||
+				!/exited during start-up[\s\S]*already in use/.test((error as Error).message)
+			)
+				throw error;
 		}
 	}
 }
@@ -494,7 +604,9 @@ async function startN8nOnce(opts: StartOptions): Promise<N8nInstance> {
 	const out = createWriteStream(logFile, { flags: 'a' });
 	// A worker has no HTTP server of its own: its health server answers on the port instead.
 	const workerEnv: NodeJS.ProcessEnv =
-		command === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(ports.port) } : {};
+		command === 'worker'
+			? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(ports.port) }
+			: {};
 	const child = spawn(opts.host.node, [opts.host.n8nBin, command], {
 		cwd: opts.userFolder,
 		env: { ...n8nEnv(opts.host, opts.userFolder, ports, opts.env), ...workerEnv },
@@ -518,7 +630,9 @@ async function startN8nOnce(opts: StartOptions): Promise<N8nInstance> {
 	const deadline = Date.now() + (opts.readyTimeoutMs ?? 120_000);
 	for (;;) {
 		if (!inst.running) {
-			throw new Error(`n8n exited during start-up (code ${String((inst as unknown as { exitCode: unknown }).exitCode)})\n--- ${logFile} ---\n${tail(inst.log())}`);
+			throw new Error(
+				`n8n exited during start-up (code ${String((inst as unknown as { exitCode: unknown }).exitCode)})\n--- ${logFile} ---\n${tail(inst.log())}`,
+			);
 		}
 		try {
 			const path = command === 'start' ? '/healthz/readiness' : '/healthz';
@@ -527,7 +641,9 @@ async function startN8nOnce(opts: StartOptions): Promise<N8nInstance> {
 			// n8n 1.x reports ready a few seconds before its REST controllers are mounted (`POST /rest/owner/setup`
 			// is a 404 until then): there, also wait for the REST API (docs/n8n-notes.md#n8n-1x).
 			if (res.ok && command === 'start' && n8nMajor(opts.host) < 2) {
-				const rest = await fetch(`${inst.url}/rest/settings`, { signal: AbortSignal.timeout(2000) });
+				const rest = await fetch(`${inst.url}/rest/settings`, {
+					signal: AbortSignal.timeout(2000),
+				});
 				await rest.text();
 				if (rest.ok) break;
 			} else if (res.ok) break;
@@ -536,7 +652,9 @@ async function startN8nOnce(opts: StartOptions): Promise<N8nInstance> {
 		}
 		if (Date.now() > deadline) {
 			await inst.stop(2000);
-			throw new Error(`n8n not ready after ${opts.readyTimeoutMs ?? 120_000} ms\n--- ${logFile} ---\n${tail(inst.log())}`);
+			throw new Error(
+				`n8n not ready after ${opts.readyTimeoutMs ?? 120_000} ms\n--- ${logFile} ---\n${tail(inst.log())}`,
+			);
 		}
 		await sleep(200);
 	}
@@ -548,14 +666,22 @@ async function startN8nOnce(opts: StartOptions): Promise<N8nInstance> {
 // Reading results
 
 /** Output items (json) of a node in an execution's run data (run `run`, output `output`). */
-export function nodeOutput(ex: Execution, nodeName: string, run = 0, output = 0): Array<{ json: ParsedJson; binary?: Record<string, ParsedJson> }> {
+export function nodeOutput(
+	ex: Execution,
+	nodeName: string,
+	run = 0,
+	output = 0,
+): Array<{ json: ParsedJson; binary?: Record<string, ParsedJson> }> {
 	const runs = ex.data?.resultData.runData[nodeName];
 	if (!runs) {
-		throw new Error(`node "${nodeName}" did not run in execution ${ex.id} (ran: ${Object.keys(ex.data?.resultData.runData ?? {}).join(', ')}); error: ${executionError(ex) ?? 'none'}`);
+		throw new Error(
+			`node "${nodeName}" did not run in execution ${ex.id} (ran: ${Object.keys(ex.data?.resultData.runData ?? {}).join(', ')}); error: ${executionError(ex) ?? 'none'}`,
+		);
 	}
 	const r = runs[run];
 	if (!r) throw new Error(`node "${nodeName}" has no run ${run}`);
-	if (r.error) throw new Error(`node "${nodeName}" failed: ${r.error.message ?? JSON.stringify(r.error)}`);
+	if (r.error)
+		throw new Error(`node "${nodeName}" failed: ${r.error.message ?? JSON.stringify(r.error)}`);
 	return r.data?.main?.[output] ?? [];
 }
 
@@ -569,7 +695,9 @@ export function executionError(ex: Execution): string | undefined {
 /** Throws with the execution's error when it did not succeed. */
 export function assertSuccess(ex: Execution): Execution {
 	if (ex.status !== 'success') {
-		throw new Error(`execution ${ex.id} ended with status ${ex.status}: ${executionError(ex) ?? '(no error recorded)'}`);
+		throw new Error(
+			`execution ${ex.id} ended with status ${ex.status}: ${executionError(ex) ?? '(no error recorded)'}`,
+		);
 	}
 	return ex;
 }

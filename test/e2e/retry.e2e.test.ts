@@ -40,7 +40,12 @@ describe('E-Signature creates retried in n8n', () => {
 					options: {},
 				},
 			},
-			{ name: 'Split', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'docs', options: {} } },
+			{
+				name: 'Split',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				parameters: { fieldToSplitOut: 'docs', options: {} },
+			},
 			{
 				name: 'Create',
 				type: NODE_TYPE,
@@ -58,17 +63,29 @@ describe('E-Signature creates retried in n8n', () => {
 		]);
 	}
 
-	const envelopes = () => [...(stack.emulator.state.account(stack.emulator.demo.accountId)?.envelopes.values() ?? [])];
+	const envelopes = () => [
+		...(stack.emulator.state.account(stack.emulator.demo.accountId)?.envelopes.values() ?? []),
+	];
 
 	function expectOwnEnvelopes(items: Array<{ json: ParsedJson }>) {
 		expect(items).toHaveLength(5);
-		items.forEach((item, index) => expect(stack.emulator.envelope(item.json.envelopeId)?.files[0].fileName).toBe(`doc-${index}.pdf`));
+		items.forEach((item, index) =>
+			expect(stack.emulator.envelope(item.json.envelopeId)?.files[0].fileName).toBe(
+				`doc-${index}.pdf`,
+			),
+		);
 		expect(new Set(items.map((item) => item.json.envelopeId)).size).toBe(5);
 	}
 
 	test('Retry On Fail, 5 items, one answered 500: 5 envelopes', async () => {
 		const emu = stack.emulator;
-		const wf = await stack.addWorkflow(fiveCreates('Retry On Fail creates', { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 }));
+		const wf = await stack.addWorkflow(
+			fiveCreates('Retry On Fail creates', {
+				retryOnFail: true,
+				maxTries: 2,
+				waitBetweenTries: 10,
+			}),
+		);
 		const before = envelopes().length;
 		emu.clearRequests();
 		emu.failNext(1, 500, undefined, INITIATE_BASE64);
@@ -88,7 +105,9 @@ describe('E-Signature creates retried in n8n', () => {
 		expect(failed.status).toBe('error');
 		expect(envelopes().length - before).toBe(4);
 
-		const retry = await stack.n8n.rest('POST', `/executions/${failed.id}/retry`, { loadWorkflow: false });
+		const retry = await stack.n8n.rest('POST', `/executions/${failed.id}/retry`, {
+			loadWorkflow: false,
+		});
 		const retried = assertSuccess(await stack.n8n.waitForExecution(String(retry.id)));
 		expect(String(retried.id)).not.toBe(String(failed.id));
 		expect(envelopes().length - before).toBe(5);
@@ -96,10 +115,11 @@ describe('E-Signature creates retried in n8n', () => {
 		expectOwnEnvelopes(items);
 		expect(emu.requestsTo('POST', INITIATE_BASE64)).toHaveLength(6);
 		// Every reference number is derived from the first execution, whose ID the retry found in its custom data.
-		for (const item of items) expect(item.json.referenceNumber).toMatch(new RegExp(`^n8n-${failed.id}-\\d-[0-9a-f]{8}$`));
+		for (const item of items)
+			expect(item.json.referenceNumber).toMatch(new RegExp(`^n8n-${failed.id}-\\d-[0-9a-f]{8}$`));
 	});
 
-	test('an error item on the error output keeps its details (on n8n 1.x: the service\'s message)', async () => {
+	test("an error item on the error output keeps its details (on n8n 1.x: the service's message)", async () => {
 		const wf = await stack.addWorkflow(
 			chain('Error output details', [
 				manualTrigger(),
@@ -109,16 +129,30 @@ describe('E-Signature creates retried in n8n', () => {
 					typeVersion: 1,
 					credentials: ESIG_CREDENTIAL,
 					onError: 'continueErrorOutput',
-					parameters: { resource: 'commercialRegistration', operation: 'check', commercialNumber: '7000000001' },
+					parameters: {
+						resource: 'commercialRegistration',
+						operation: 'check',
+						commercialNumber: '7000000001',
+					},
 				},
 			]),
 		);
 		const ex = assertSuccess(await stack.n8n.runWorkflow(wf.id));
 		expect(nodeOutput(ex, 'Check CR', 0, 0)).toHaveLength(0);
 		const [item] = nodeOutput(ex, 'Check CR', 0, 1);
-		const error = 'The commercial registration number is not registered with the Ministry of Commerce (error 149)';
+		const error =
+			'The commercial registration number is not registered with the Ministry of Commerce (error 149)';
 		// n8n 1.x sends only { error } or { error, message } to the error output (docs/n8n-notes.md#n8n-1x).
 		if (ON_N8N1) expect(item.json).toEqual({ error, message: expect.stringMatching(/\S/) });
-		else expect(item.json).toMatchObject({ error, details: { kind: 'service', code: 149, httpStatus: 200, serviceMessage: expect.any(String) } });
+		else
+			expect(item.json).toMatchObject({
+				error,
+				details: {
+					kind: 'service',
+					code: 149,
+					httpStatus: 200,
+					serviceMessage: expect.any(String),
+				},
+			});
 	});
 });

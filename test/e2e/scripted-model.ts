@@ -40,7 +40,9 @@ function textOf(content: unknown): string {
 	if (typeof content === 'string') return content;
 	if (Array.isArray(content)) {
 		return content
-			.map((part) => (typeof part === 'string' ? part : String((part as { text?: unknown }).text ?? '')))
+			.map((part) =>
+				typeof part === 'string' ? part : String((part as { text?: unknown }).text ?? ''),
+			)
 			.join('');
 	}
 	return '';
@@ -49,14 +51,23 @@ function textOf(content: unknown): string {
 function normalise(api: ModelApi, body: Record<string, unknown>): ModelRequest {
 	const tools = ((body.tools as Array<Record<string, unknown>>) ?? []).map((tool) => {
 		const fn = (api === 'chat' ? tool.function : tool) as Record<string, unknown>;
-		return { name: String(fn.name), description: String(fn.description ?? ''), parameters: fn.parameters };
+		return {
+			name: String(fn.name),
+			description: String(fn.description ?? ''),
+			parameters: fn.parameters,
+		};
 	});
 	const messages: ModelRequest['messages'] = [];
 	const toolResults: ModelRequest['toolResults'] = [];
-	const entries = ((api === 'chat' ? body.messages : body.input) as Array<Record<string, unknown>>) ?? [];
-	for (const entry of typeof entries === 'string' ? [{ role: 'user', content: entries }] : entries) {
-		if (entry.type === 'function_call_output') toolResults.push({ callId: String(entry.call_id), output: textOf(entry.output) });
-		else if (entry.role === 'tool') toolResults.push({ callId: String(entry.tool_call_id), output: textOf(entry.content) });
+	const entries =
+		((api === 'chat' ? body.messages : body.input) as Array<Record<string, unknown>>) ?? [];
+	for (const entry of typeof entries === 'string'
+		? [{ role: 'user', content: entries }]
+		: entries) {
+		if (entry.type === 'function_call_output')
+			toolResults.push({ callId: String(entry.call_id), output: textOf(entry.output) });
+		else if (entry.role === 'tool')
+			toolResults.push({ callId: String(entry.tool_call_id), output: textOf(entry.content) });
 		else if (entry.role) messages.push({ role: String(entry.role), text: textOf(entry.content) });
 	}
 	return { api, tools, messages, toolResults, body };
@@ -137,7 +148,10 @@ export class ScriptedModel {
 		const holder: { model?: ScriptedModel } = {};
 		const server = createServer((req, res) => void holder.model!.handle(req, res));
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		holder.model = new ScriptedModel(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`);
+		holder.model = new ScriptedModel(
+			server,
+			`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+		);
 		return holder.model;
 	}
 
@@ -164,16 +178,26 @@ export class ScriptedModel {
 			res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 		};
 		const path = (req.url ?? '').split('?')[0];
-		const api: ModelApi | undefined = path.endsWith('/responses') ? 'responses' : path.endsWith('/chat/completions') ? 'chat' : undefined;
+		const api: ModelApi | undefined = path.endsWith('/responses')
+			? 'responses'
+			: path.endsWith('/chat/completions')
+				? 'chat'
+				: undefined;
 		if (req.method === 'GET' && path.endsWith('/models')) {
-			send(200, { object: 'list', data: [{ id: 'scripted-model', object: 'model', owned_by: 'test' }] });
+			send(200, {
+				object: 'list',
+				data: [{ id: 'scripted-model', object: 'model', owned_by: 'test' }],
+			});
 			return;
 		}
 		if (req.method !== 'POST' || !api) {
 			send(404, { error: { message: `not served: ${req.method} ${path}` } });
 			return;
 		}
-		const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+		const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<
+			string,
+			unknown
+		>;
 		const request = normalise(api, body);
 		this.requests.push(request);
 		const step = this.steps.shift();

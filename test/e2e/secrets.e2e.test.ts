@@ -54,36 +54,54 @@ describe('secrets sweep', () => {
 				webhookUrl: 'https://hooks.example.com/in',
 				headerToken: '={{ $env.ESIG_HEADER_TOKEN }}',
 			}),
-			esig('List Webhooks', { resource: 'webhook', operation: 'getAll', options: { includeResponseWrapper: true } }, { executeOnce: true }),
-			esig('Configure SMS', {
-				resource: 'smsProvider',
-				operation: 'configure',
-				smsProvider: 3,
-				smsUrl: 'https://sms.example.com/send',
-				smsSender: 'ACME',
-				smsUserame: 'acme-user',
-				smsPassword: '={{ $env.ESIG_SMS_PASSWORD }}',
-			}, { executeOnce: true }),
-			esig('SMS Refused', {
-				resource: 'smsProvider',
-				operation: 'configure',
-				smsProvider: '={{ 9 }}',
-				smsUrl: 'https://sms.example.com/send',
-				smsSender: 'ACME',
-				smsUserame: 'acme-user',
-				smsPassword: '={{ $env.ESIG_SMS_PASSWORD }}',
-			}, { executeOnce: true, onError: 'continueRegularOutput' }),
+			esig(
+				'List Webhooks',
+				{ resource: 'webhook', operation: 'getAll', options: { includeResponseWrapper: true } },
+				{ executeOnce: true },
+			),
+			esig(
+				'Configure SMS',
+				{
+					resource: 'smsProvider',
+					operation: 'configure',
+					smsProvider: 3,
+					smsUrl: 'https://sms.example.com/send',
+					smsSender: 'ACME',
+					smsUserame: 'acme-user',
+					smsPassword: '={{ $env.ESIG_SMS_PASSWORD }}',
+				},
+				{ executeOnce: true },
+			),
+			esig(
+				'SMS Refused',
+				{
+					resource: 'smsProvider',
+					operation: 'configure',
+					smsProvider: '={{ 9 }}',
+					smsUrl: 'https://sms.example.com/send',
+					smsSender: 'ACME',
+					smsUserame: 'acme-user',
+					smsPassword: '={{ $env.ESIG_SMS_PASSWORD }}',
+				},
+				{ executeOnce: true, onError: 'continueRegularOutput' },
+			),
 		]);
 		await stack.addWorkflow(actions);
 		await stack.n8n.runWorkflow(actions.id);
 
 		// A signing event through the trigger, and a forced expiry so that tokens are renewed and refused ones exist.
 		const deadline = Date.now() + 30_000;
-		while (!emu.webhooks().some((w) => w.webhookUrl.includes('/webhook/')) && Date.now() < deadline) await sleep(200);
+		while (!emu.webhooks().some((w) => w.webhookUrl.includes('/webhook/')) && Date.now() < deadline)
+			await sleep(200);
 		const hook = emu.webhooks().find((w) => w.webhookUrl.includes('/webhook/'))!;
 		const client = new EmulatorClient(emu);
-		const { envelopeId, documentId } = await client.createEnvelope({ referenceNumber: 'E2E-SECRETS', webhookId: hook.id });
-		await client.inviteV3(documentId, [{ name: 'Alice Signer', email: 'alice@example.com', order: 1 }]);
+		const { envelopeId, documentId } = await client.createEnvelope({
+			referenceNumber: 'E2E-SECRETS',
+			webhookId: hook.id,
+		});
+		await client.inviteV3(documentId, [
+			{ name: 'Alice Signer', email: 'alice@example.com', order: 1 },
+		]);
 		await emu.sign(envelopeId);
 		emu.expireAllTokens();
 		await stack.n8n.runWorkflow(actions.id);
@@ -104,10 +122,15 @@ describe('secrets sweep', () => {
 			['the SMS password', SMS_PASSWORD],
 			['the typed header token', HEADER_TOKEN],
 			...emu.webhooks().map((w): [string, string] => ['a webhook header token', w.headerToken]),
-			...[...emu.state.tokens.keys()].map((token): [string, string] => ['an access token the service issued', token]),
+			...[...emu.state.tokens.keys()].map((token): [string, string] => [
+				'an access token the service issued',
+				token,
+			]),
 		];
 		expect(secrets.length).toBeGreaterThan(6);
-		const found = secrets.filter(([, secret]) => secret && haystack.includes(secret)).map(([what]) => what);
+		const found = secrets
+			.filter(([, secret]) => secret && haystack.includes(secret))
+			.map(([what]) => what);
 		expect(found).toEqual([]);
 	});
 });

@@ -52,34 +52,61 @@ describe('Send and Wait for Signature in n8n', () => {
 		name,
 		type: 'n8n-nodes-base.readWriteFile',
 		typeVersion: 1.1,
-		parameters: { operation: 'write', fileName: join(filesDir, file), dataPropertyName: 'file_0', options: {} },
+		parameters: {
+			operation: 'write',
+			fileName: join(filesDir, file),
+			dataPropertyName: 'file_0',
+			options: {},
+		},
 	});
 	const sendAndWait = (options: Record<string, unknown> = {}): NodeSpec => ({
 		name: 'Send and Wait',
 		type: `${PACKAGE_NAME}.eSignatureSendAndWait`,
 		typeVersion: 1,
-		parameters: { inputDataFieldName: 'data', ...SIGNERS, invitationSubject: 'Please sign the contract', options },
+		parameters: {
+			inputDataFieldName: 'data',
+			...SIGNERS,
+			invitationSubject: 'Please sign the contract',
+			options,
+		},
 		credentials: ESIG_CREDENTIAL,
 	});
 
 	/** Starts the workflow from its Manual Trigger and returns once n8n has parked the execution. */
-	async function startAndPark(workflowId: string): Promise<{ executionId: string; envelopeId: string; resumeUrl: string }> {
+	async function startAndPark(
+		workflowId: string,
+	): Promise<{ executionId: string; envelopeId: string; resumeUrl: string }> {
 		const executionId = await stack.n8n.startRun(workflowId, 'Manual Trigger');
 		await stack.n8n.waitUntilWaiting(executionId);
-		const webhook = stack.emulator.webhooks().find((w) => new URL(w.webhookUrl).pathname.endsWith(`/webhook-waiting/${executionId}`) && w.webhookUrl.includes('envelopeId='));
+		const webhook = stack.emulator
+			.webhooks()
+			.find(
+				(w) =>
+					new URL(w.webhookUrl).pathname.endsWith(`/webhook-waiting/${executionId}`) &&
+					w.webhookUrl.includes('envelopeId='),
+			);
 		if (!webhook) throw new Error(`no webhook at the service for execution ${executionId}`);
 		const envelopeId = new URL(webhook.webhookUrl).searchParams.get('envelopeId')!;
 		return { executionId, envelopeId, resumeUrl: webhook.webhookUrl };
 	}
 
 	test('one workflow: the file goes out, the execution waits, and the signed PDF is written when both have signed', async () => {
-		const wf = chain('Send and wait, file when signed', [manualTrigger(), readPdf(), sendAndWait(), writePdf('Write Signed PDF', 'signed.pdf')]);
+		const wf = chain('Send and wait, file when signed', [
+			manualTrigger(),
+			readPdf(),
+			sendAndWait(),
+			writePdf('Write Signed PDF', 'signed.pdf'),
+		]);
 		await stack.addWorkflow(wf);
 
 		const { executionId, envelopeId } = await startAndPark(wf.id);
 		const envelope = stack.emulator.envelope(envelopeId)!;
 		expect(envelope.files[0].data.equals(stack.emulator.samplePdf)).toBe(true);
-		expect(stack.emulator.notifications.filter((n) => n.envelopeId === envelopeId && n.kind === 'invitation')).toHaveLength(2);
+		expect(
+			stack.emulator.notifications.filter(
+				(n) => n.envelopeId === envelopeId && n.kind === 'invitation',
+			),
+		).toHaveLength(2);
 
 		await stack.emulator.sign(envelopeId, 'alice@example.com');
 		// One signature is not the end: the execution still waits.
@@ -88,17 +115,30 @@ describe('Send and Wait for Signature in n8n', () => {
 
 		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId));
 		const [item] = nodeOutput(ex, 'Send and Wait');
-		expect(item.json).toMatchObject({ event: 'completed', envelopeId, documentIds: [envelope.files[0].fileId], webhookRemoved: true });
+		expect(item.json).toMatchObject({
+			event: 'completed',
+			envelopeId,
+			documentIds: [envelope.files[0].fileId],
+			webhookRemoved: true,
+		});
 		const signed = stack.emulator.state.currentBytes(envelope, envelope.files[0]);
 		expect(readFileSync(join(filesDir, 'signed.pdf')).equals(signed)).toBe(true);
 		// n8n accepted the callback, and nothing is left at the service for this execution.
 		const delivery = stack.emulator.state.deliveries.filter((d) => d.requestId === envelopeId);
 		expect(delivery.map((d) => d.httpStatusCode)).toEqual([200]);
-		expect(stack.emulator.webhooks().filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`))).toHaveLength(0);
+		expect(
+			stack.emulator
+				.webhooks()
+				.filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`)),
+		).toHaveLength(0);
 	});
 
 	test('links through your own node: one node outputs the links, another delivers them, a third waits and gets the signed PDF', async () => {
-		const node = (name: string, operation: string, parameters: Record<string, unknown> = {}): NodeSpec => ({
+		const node = (
+			name: string,
+			operation: string,
+			parameters: Record<string, unknown> = {},
+		): NodeSpec => ({
 			name,
 			type: `${PACKAGE_NAME}.eSignatureSendAndWait`,
 			typeVersion: 1,
@@ -108,15 +148,33 @@ describe('Send and Wait for Signature in n8n', () => {
 		const wf = chain('Links through your own node', [
 			manualTrigger(),
 			readPdf(),
-			node('Send Links', 'sendAndOutputLinks', { inputDataFieldName: 'data', ...SIGNERS, options: {} }),
-			{ name: 'One per Signer', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'invitations', options: {} } },
+			node('Send Links', 'sendAndOutputLinks', {
+				inputDataFieldName: 'data',
+				...SIGNERS,
+				options: {},
+			}),
+			{
+				name: 'One per Signer',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				parameters: { fieldToSplitOut: 'invitations', options: {} },
+			},
 			// The delivery: its items (one message per signer) are all the wait gets.
 			{
 				name: 'Compose Message',
 				type: 'n8n-nodes-base.set',
 				typeVersion: 3.4,
 				parameters: {
-					assignments: { assignments: [{ id: 'm', name: 'message', value: '=Please sign: {{ $json.signingLink }}', type: 'string' }] },
+					assignments: {
+						assignments: [
+							{
+								id: 'm',
+								name: 'message',
+								value: '=Please sign: {{ $json.signingLink }}',
+								type: 'string',
+							},
+						],
+					},
 					options: {},
 				},
 			},
@@ -129,7 +187,9 @@ describe('Send and Wait for Signature in n8n', () => {
 		const waiting = await stack.n8n.waitUntilWaiting(executionId);
 		const { envelopeId } = nodeOutput(waiting, 'Send Links')[0].json as { envelopeId: string };
 		const links = nodeOutput(waiting, 'One per Signer').map((item) => item.json.signingLink);
-		expect(nodeOutput(waiting, 'Compose Message').map((item) => item.json.message)).toEqual(links.map((link) => `Please sign: ${link}`));
+		expect(nodeOutput(waiting, 'Compose Message').map((item) => item.json.message)).toEqual(
+			links.map((link) => `Please sign: ${link}`),
+		);
 		expect(stack.emulator.notifications.filter((n) => n.envelopeId === envelopeId)).toHaveLength(0);
 
 		const sign = (email: string) =>
@@ -143,20 +203,59 @@ describe('Send and Wait for Signature in n8n', () => {
 		expect((await sign('bob@example.com')).status).toBe(200);
 
 		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId));
-		expect(nodeOutput(ex, 'Wait')[0].json).toMatchObject({ event: 'completed', envelopeId, webhookRemoved: true });
+		expect(nodeOutput(ex, 'Wait')[0].json).toMatchObject({
+			event: 'completed',
+			envelopeId,
+			webhookRemoved: true,
+		});
 		const envelope = stack.emulator.envelope(envelopeId)!;
-		expect(readFileSync(join(filesDir, 'signed-by-link.pdf')).equals(stack.emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
-		expect(stack.emulator.state.deliveries.filter((d) => d.requestId === envelopeId).map((d) => d.httpStatusCode)).toEqual([200]);
-		expect(stack.emulator.webhooks().filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`))).toHaveLength(0);
+		expect(
+			readFileSync(join(filesDir, 'signed-by-link.pdf')).equals(
+				stack.emulator.state.currentBytes(envelope, envelope.files[0]),
+			),
+		).toBe(true);
+		expect(
+			stack.emulator.state.deliveries
+				.filter((d) => d.requestId === envelopeId)
+				.map((d) => d.httpStatusCode),
+		).toEqual([200]);
+		expect(
+			stack.emulator
+				.webhooks()
+				.filter((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`)),
+		).toHaveLength(0);
 	});
 
-	testUnlessN8n1('n8n 1.x resumed the execution on the first output only: Rejections to Second Output does not work there')(
-		'a rejection leaves through the second output, with the reason',
-		async () => {
-		const wf = chain('Send and wait, rejected', [manualTrigger(), readPdf(), sendAndWait({ rejectedOutput: true }), writePdf('Write Signed PDF', 'never.pdf')], {
-			connections: { 'Send and Wait': { main: [[{ node: 'Write Signed PDF', type: 'main', index: 0 }], [{ node: 'Rejected', type: 'main', index: 0 }]] } },
+	testUnlessN8n1(
+		'n8n 1.x resumed the execution on the first output only: Rejections to Second Output does not work there',
+	)('a rejection leaves through the second output, with the reason', async () => {
+		const wf = chain(
+			'Send and wait, rejected',
+			[
+				manualTrigger(),
+				readPdf(),
+				sendAndWait({ rejectedOutput: true }),
+				writePdf('Write Signed PDF', 'never.pdf'),
+			],
+			{
+				connections: {
+					'Send and Wait': {
+						main: [
+							[{ node: 'Write Signed PDF', type: 'main', index: 0 }],
+							[{ node: 'Rejected', type: 'main', index: 0 }],
+						],
+					},
+				},
+			},
+		);
+		wf.nodes.push({
+			id: 'rejected-noop',
+			name: 'Rejected',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [900, 200],
+			parameters: {},
 		});
-		wf.nodes.push({ id: 'rejected-noop', name: 'Rejected', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [900, 200], parameters: {} });
 		await stack.addWorkflow(wf);
 
 		const { executionId, envelopeId } = await startAndPark(wf.id);
@@ -165,32 +264,55 @@ describe('Send and Wait for Signature in n8n', () => {
 		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId));
 		const [rejected] = nodeOutput(ex, 'Rejected');
 		expect(rejected.json.event).toBe('rejected');
-		expect(rejected.json.signatories.find((s: { email: string }) => s.email === 'bob@example.com').rejectReason).toBe('Wrong amount');
+		expect(
+			rejected.json.signatories.find((s: { email: string }) => s.email === 'bob@example.com')
+				.rejectReason,
+		).toBe('Wrong amount');
 		expect(ex.data?.resultData.runData['Write Signed PDF']).toBeUndefined();
 	});
 
 	// n8n 1.x passes on only the first output of a resumed node: there the option is refused before anything is sent,
 	// rather than a rejection being lost (docs/n8n-notes.md#n8n-1x).
-	(ON_N8N1 ? test : test.skip)('n8n 1.x: Rejections to Second Output is refused before anything is sent, naming the option', async () => {
-		const wf = chain('Send and wait, second output on 1.x', [manualTrigger(), readPdf(), sendAndWait({ rejectedOutput: true })]);
-		await stack.addWorkflow(wf);
-		const envelopesBefore = stack.emulator.requestsTo('POST', /^\/api\/v1\/envelopes\//).length;
-		const webhooksBefore = stack.emulator.webhooks().length;
+	(ON_N8N1 ? test : test.skip)(
+		'n8n 1.x: Rejections to Second Output is refused before anything is sent, naming the option',
+		async () => {
+			const wf = chain('Send and wait, second output on 1.x', [
+				manualTrigger(),
+				readPdf(),
+				sendAndWait({ rejectedOutput: true }),
+			]);
+			await stack.addWorkflow(wf);
+			const envelopesBefore = stack.emulator.requestsTo('POST', /^\/api\/v1\/envelopes\//).length;
+			const webhooksBefore = stack.emulator.webhooks().length;
 
-		const ex = await stack.n8n.runWorkflow(wf.id);
-		expect(ex.status).toBe('error');
-		expect(JSON.stringify(ex.data?.resultData.error)).toMatch(/Rejections to Second Output does not work in this n8n/);
-		expect(stack.emulator.requestsTo('POST', /^\/api\/v1\/envelopes\//)).toHaveLength(envelopesBefore);
-		expect(stack.emulator.webhooks()).toHaveLength(webhooksBefore);
-	});
+			const ex = await stack.n8n.runWorkflow(wf.id);
+			expect(ex.status).toBe('error');
+			expect(JSON.stringify(ex.data?.resultData.error)).toMatch(
+				/Rejections to Second Output does not work in this n8n/,
+			);
+			expect(stack.emulator.requestsTo('POST', /^\/api\/v1\/envelopes\//)).toHaveLength(
+				envelopesBefore,
+			);
+			expect(stack.emulator.webhooks()).toHaveLength(webhooksBefore);
+		},
+	);
 
 	test('a forged resume call does not resume the execution; the real callback then does', async () => {
-		const wf = chain('Send and wait, forged', [manualTrigger(), readPdf(), sendAndWait(), writePdf('Write Signed PDF', 'after-forgery.pdf')]);
+		const wf = chain('Send and wait, forged', [
+			manualTrigger(),
+			readPdf(),
+			sendAndWait(),
+			writePdf('Write Signed PDF', 'after-forgery.pdf'),
+		]);
 		await stack.addWorkflow(wf);
 		const { executionId, envelopeId, resumeUrl } = await startAndPark(wf.id);
 		const body = JSON.stringify({ RequestId: envelopeId, Status: 1, Files: [], Signatory: [] });
 		const post = (url: string, authorization: string) =>
-			fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
+			fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization },
+				body,
+			});
 
 		// The right URL without the webhook's header token (the node refuses it), and the URL with another resume token
 		// (n8n refuses it).
@@ -219,22 +341,41 @@ describe('Send and Wait for Signature in n8n', () => {
 	});
 
 	test('a callback forged with the leaked header token, or captured from another waiting execution, resumes nothing; the genuine one then resumes with the signed file', async () => {
-		const wf = chain('Send and wait, leaked token', [manualTrigger(), readPdf(), sendAndWait(), writePdf('Write Signed PDF', 'after-leak.pdf')]);
+		const wf = chain('Send and wait, leaked token', [
+			manualTrigger(),
+			readPdf(),
+			sendAndWait(),
+			writePdf('Write Signed PDF', 'after-leak.pdf'),
+		]);
 		await stack.addWorkflow(wf);
 		const first = await startAndPark(wf.id);
 		const second = await startAndPark(wf.id);
 		// Any API client of the account reads the webhook's URL (with its signed query) and its header token.
 		const leaked = stack.emulator.webhooks().find((w) => w.webhookUrl === first.resumeUrl)!;
-		const fake = Buffer.from('%PDF-1.4\n% a contract the signers never saw\n%%EOF\n').toString('base64');
-		const forged = JSON.stringify({ RequestId: first.envelopeId, Status: 1, Files: [{ FileName: 'contract.pdf', File: fake }], Signatory: [] });
+		const fake = Buffer.from('%PDF-1.4\n% a contract the signers never saw\n%%EOF\n').toString(
+			'base64',
+		);
+		const forged = JSON.stringify({
+			RequestId: first.envelopeId,
+			Status: 1,
+			Files: [{ FileName: 'contract.pdf', File: fake }],
+			Signatory: [],
+		});
 		const post = (url: string) =>
-			fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: leaked.headerToken }, body: forged });
+			fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization: leaked.headerToken },
+				body: forged,
+			});
 
 		// The service does not agree: the envelope is not completed, and its signed file is not this one.
 		expect((await post(leaked.webhookUrl)).status).toBe(409);
 		// The captured URL and token on the other execution's path (on n8n 1.x nothing else guards it).
 		const elsewhere = new URL(leaked.webhookUrl);
-		elsewhere.pathname = elsewhere.pathname.replace(`/${first.executionId}`, `/${second.executionId}`);
+		elsewhere.pathname = elsewhere.pathname.replace(
+			`/${first.executionId}`,
+			`/${second.executionId}`,
+		);
 		expect((await post(elsewhere.toString())).status).toBe(401);
 		for (const { executionId } of [first, second]) {
 			expect((await stack.n8n.api('GET', `/executions/${executionId}`)).status).toBe('waiting');
@@ -242,17 +383,30 @@ describe('Send and Wait for Signature in n8n', () => {
 
 		await stack.emulator.sign(first.envelopeId);
 		const ex = assertSuccess(await stack.n8n.waitForExecution(first.executionId));
-		expect(nodeOutput(ex, 'Send and Wait')[0].json).toMatchObject({ event: 'completed', envelopeId: first.envelopeId });
+		expect(nodeOutput(ex, 'Send and Wait')[0].json).toMatchObject({
+			event: 'completed',
+			envelopeId: first.envelopeId,
+		});
 		const envelope = stack.emulator.envelope(first.envelopeId)!;
-		expect(readFileSync(join(filesDir, 'after-leak.pdf')).equals(stack.emulator.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
-		expect((await stack.n8n.api('GET', `/executions/${second.executionId}`)).status).toBe('waiting');
+		expect(
+			readFileSync(join(filesDir, 'after-leak.pdf')).equals(
+				stack.emulator.state.currentBytes(envelope, envelope.files[0]),
+			),
+		).toBe(true);
+		expect((await stack.n8n.api('GET', `/executions/${second.executionId}`)).status).toBe(
+			'waiting',
+		);
 	});
 
 	test('at the time limit the node outputs that it timed out, with the IDs; the webhook is left marked with the limit', async () => {
 		const wf = chain('Send and wait, time limit', [
 			manualTrigger(),
 			readPdf(),
-			sendAndWait({ limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } }),
+			sendAndWait({
+				limitWaitTime: {
+					values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' },
+				},
+			}),
 		]);
 		await stack.addWorkflow(wf);
 		const { executionId, envelopeId, resumeUrl } = await startAndPark(wf.id);
@@ -260,12 +414,21 @@ describe('Send and Wait for Signature in n8n', () => {
 		// n8n's wait tracker looks for due executions once a minute.
 		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId, 150_000));
 		const [item] = nodeOutput(ex, 'Send and Wait');
-		expect(item.json).toMatchObject({ event: 'timedOut', timedOut: true, envelopeId, webhookRemoved: false });
-		expect(item.json.documentIds).toEqual(new URL(resumeUrl).searchParams.get('documentIds')!.split(','));
+		expect(item.json).toMatchObject({
+			event: 'timedOut',
+			timedOut: true,
+			envelopeId,
+			webhookRemoved: false,
+		});
+		expect(item.json.documentIds).toEqual(
+			new URL(resumeUrl).searchParams.get('documentIds')!.split(','),
+		);
 		expect(item.binary).toBeUndefined();
 		// Nothing of the node ran at the limit: the execution's webhook is still at the service, marked with the limit,
 		// for a later Send and Wait to remove.
-		const left = stack.emulator.webhooks().find((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`));
+		const left = stack.emulator
+			.webhooks()
+			.find((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`));
 		expect(new URL(left!.webhookUrl).searchParams.get('until')).toMatch(/^\d{4}-\d\d-\d\dT/);
 		expect(stack.emulator.envelope(envelopeId)!.status).not.toBe('Completed');
 	});

@@ -38,7 +38,9 @@ function postgresBin(program: string): string {
 				.sort((a, b) => Number(b) - Number(a))
 		: [];
 	if (!versions.length) {
-		throw new Error(`PostgreSQL's ${program} was not found under ${root}: install it with "apt-get install -y postgresql"`);
+		throw new Error(
+			`PostgreSQL's ${program} was not found under ${root}: install it with "apt-get install -y postgresql"`,
+		);
 	}
 	return join(root, versions[0], 'bin', program);
 }
@@ -62,7 +64,8 @@ async function waitForPort(port: number, timeoutMs: number, what: string): Promi
 			socket.once('error', () => resolve(false));
 		});
 		if (open) return;
-		if (Date.now() > deadline) throw new Error(`${what} did not listen on 127.0.0.1:${port} within ${timeoutMs} ms`);
+		if (Date.now() > deadline)
+			throw new Error(`${what} did not listen on 127.0.0.1:${port} within ${timeoutMs} ms`);
 		await sleep(100);
 	}
 }
@@ -80,11 +83,26 @@ export async function startPostgres(): Promise<Postgres> {
 	}
 	pgRun('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
 	const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-	pgRun('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', 'start']);
+	pgRun('pg_ctl', [
+		'-D',
+		data,
+		'-o',
+		options,
+		'-l',
+		join(dir, 'postgres.log'),
+		'-w',
+		'-t',
+		'60',
+		'start',
+	]);
 	await waitForPort(port, 30_000, 'PostgreSQL');
-	execFileSync('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'CREATE DATABASE n8n'], {
-		stdio: 'ignore',
-	});
+	execFileSync(
+		'psql',
+		['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'CREATE DATABASE n8n'],
+		{
+			stdio: 'ignore',
+		},
+	);
 	return {
 		host: '127.0.0.1',
 		port,
@@ -104,11 +122,24 @@ export async function startRedis(): Promise<Redis> {
 	const [port] = await freePorts(1);
 	const dir = mkdtempSync(join(tmpdir(), 'esig-redis-'));
 	if (!existsSync('/usr/bin/redis-server')) {
-		throw new Error('redis-server was not found: install it with "apt-get install -y redis-server"');
+		throw new Error(
+			'redis-server was not found: install it with "apt-get install -y redis-server"',
+		);
 	}
 	const child: ChildProcess = spawn(
 		'/usr/bin/redis-server',
-		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+		],
 		{ stdio: 'ignore' },
 	);
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

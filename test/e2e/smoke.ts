@@ -62,7 +62,14 @@ async function main() {
 		id: 'smokeWorkflow0001',
 		name: 'Smoke: manual -> set',
 		nodes: [
-			{ id: 'a1', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'a1',
+				name: 'Manual',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'a2',
 				name: 'Set',
@@ -80,7 +87,16 @@ async function main() {
 				},
 			},
 			...(extraNode
-				? [{ id: 'a3', name: 'Extra', type: extraNode.type, typeVersion: 1, position: [400, 0], parameters: { who: 'e2e' } }]
+				? [
+						{
+							id: 'a3',
+							name: 'Extra',
+							type: extraNode.type,
+							typeVersion: 1,
+							position: [400, 0],
+							parameters: { who: 'e2e' },
+						},
+					]
 				: []),
 		],
 		connections: {
@@ -92,7 +108,9 @@ async function main() {
 	};
 
 	const imp = await importWorkflows(host, userFolder, [wf]);
-	console.log(`CLI import:workflow (first CLI run, migrates the DB): ${(imp.ms / 1000).toFixed(1)} s`);
+	console.log(
+		`CLI import:workflow (first CLI run, migrates the DB): ${(imp.ms / 1000).toFixed(1)} s`,
+	);
 
 	const t3 = Date.now();
 	const n8n = await startN8n({ host, userFolder });
@@ -103,16 +121,24 @@ async function main() {
 		console.log(`owner + cookie + API key: ${t(t4)}`);
 
 		if (ours) {
-			const loaded = await n8n.assertPackageLoaded(join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME));
-			console.log(`loaded: nodes ${loaded.nodes.join(', ')}; credentials ${loaded.credentials.join(', ')}`);
+			const loaded = await n8n.assertPackageLoaded(
+				join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME),
+			);
+			console.log(
+				`loaded: nodes ${loaded.nodes.join(', ')}; credentials ${loaded.credentials.join(', ')}`,
+			);
 		}
 
 		const t5 = Date.now();
 		const ex = assertSuccess(await n8n.runWorkflow(wf.id));
 		const out = nodeOutput(ex, extraNode ? 'Extra' : 'Set');
-		console.log(`manual run via REST + wait: ${t(t5)} -> ${JSON.stringify(out.map((i) => i.json))}`);
-		if (out[0]?.json.greeting !== 'hi 402' || out[0]?.json.n !== 42) throw new Error('unexpected Set output');
-		if (extraNode && out[0]?.json.hello !== 'e2e') throw new Error('throw-away community node did not run');
+		console.log(
+			`manual run via REST + wait: ${t(t5)} -> ${JSON.stringify(out.map((i) => i.json))}`,
+		);
+		if (out[0]?.json.greeting !== 'hi 402' || out[0]?.json.n !== 42)
+			throw new Error('unexpected Set output');
+		if (extraNode && out[0]?.json.hello !== 'e2e')
+			throw new Error('throw-away community node did not run');
 
 		const t6 = Date.now();
 		const again = assertSuccess(await n8n.runWorkflow(wf.id));
@@ -121,10 +147,14 @@ async function main() {
 		const t7 = Date.now();
 		const batch = await executeBatch(host, userFolder, wf.id);
 		const runData = batch.snapshot?.data?.resultData?.runData ?? batch.snapshot;
-		console.log(`CLI execute-batch (while the server runs): ${t(t7)}; snapshot nodes: ${Object.keys(runData ?? {}).join(', ')}`);
+		console.log(
+			`CLI execute-batch (while the server runs): ${t(t7)}; snapshot nodes: ${Object.keys(runData ?? {}).join(', ')}`,
+		);
 
 		const list = await n8n.listExecutions({ workflowId: wf.id });
-		console.log(`executions listed: ${list.length} (${list.map((e) => `${e.id}:${e.mode}:${e.status}`).join(' ')})`);
+		console.log(
+			`executions listed: ${list.length} (${list.map((e) => `${e.id}:${e.mode}:${e.status}`).join(' ')})`,
+		);
 	} finally {
 		const t8 = Date.now();
 		await n8n.stop();

@@ -36,8 +36,14 @@ export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
  * Where `npm run dev` puts its n8n user folders: outside the repository, so that n8n loads our package with its own
  * n8n-workflow (docs/n8n-notes.md#user-folders). The XDG cache folder, as other tools keep what they may re-use there.
  */
-export function devUserFolderParent(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
-	const cache = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home, '.cache');
+export function devUserFolderParent(
+	env: NodeJS.ProcessEnv = process.env,
+	home: string = homedir(),
+): string {
+	const cache =
+		env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)
+			? env.XDG_CACHE_HOME
+			: join(home, '.cache');
 	return join(cache, PACKAGE_NAME, 'dev');
 }
 
@@ -85,7 +91,10 @@ export function emulatorCredentialData(emu: Emulator, demo = emu.demo): Record<s
  * Points every node credential reference of the given types at our credentials
  * (examples are committed with placeholder ids; n8n resolves credentials by id).
  */
-export function bindCredentials(wf: WorkflowJson, refs: Record<string, CredentialRef>): WorkflowJson {
+export function bindCredentials(
+	wf: WorkflowJson,
+	refs: Record<string, CredentialRef>,
+): WorkflowJson {
 	const copy: WorkflowJson = JSON.parse(JSON.stringify(wf));
 	for (const node of copy.nodes) {
 		const creds = node.credentials as Record<string, CredentialRef> | undefined;
@@ -105,14 +114,23 @@ export const EXAMPLE_EMULATOR_URL = 'http://127.0.0.1:8787';
  * An example with its file paths moved from EXAMPLE_FILES_DIR to `filesDir` (a folder n8n may access here). Sticky
  * notes keep their text: they explain the path the example ships with.
  */
-export function rebaseExampleFiles(wf: WorkflowJson, filesDir: string, emulatorUrl?: string): WorkflowJson {
+export function rebaseExampleFiles(
+	wf: WorkflowJson,
+	filesDir: string,
+	emulatorUrl?: string,
+): WorkflowJson {
 	const rebase = <T>(value: T): T => {
 		let text = JSON.stringify(value).split(EXAMPLE_FILES_DIR).join(filesDir.replace(/\/+$/, ''));
 		// Example 06's chat stand-in is the emulator's: at the port this emulator has.
 		if (emulatorUrl) text = text.split(EXAMPLE_EMULATOR_URL).join(emulatorUrl.replace(/\/+$/, ''));
 		return JSON.parse(text) as T;
 	};
-	return { ...wf, nodes: wf.nodes.map((node) => (node.type === 'n8n-nodes-base.stickyNote' ? node : rebase(node))) };
+	return {
+		...wf,
+		nodes: wf.nodes.map((node) =>
+			node.type === 'n8n-nodes-base.stickyNote' ? node : rebase(node),
+		),
+	};
 }
 
 /** The committed example workflows (examples/*.json), sorted by file name. */
@@ -121,7 +139,10 @@ export function loadExamples(dir = EXAMPLES_DIR): Array<{ file: string; workflow
 	return readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
-		.map((file) => ({ file, workflow: JSON.parse(readFileSync(join(dir, file), 'utf8')) as WorkflowJson }));
+		.map((file) => ({
+			file,
+			workflow: JSON.parse(readFileSync(join(dir, file), 'utf8')) as WorkflowJson,
+		}));
 }
 
 export interface StackOptions {
@@ -148,7 +169,9 @@ export interface StackOptions {
 	 * Workflows to create; credential references of type eSignatureApi are bound to the stack's credential.
 	 * A function gets the user folder, its `files` folder (readable/writable by n8n's file nodes) and the emulator.
 	 */
-	workflows?: WorkflowJson[] | ((ctx: { userFolder: string; filesDir: string; emulator: Emulator }) => WorkflowJson[]);
+	workflows?:
+		| WorkflowJson[]
+		| ((ctx: { userFolder: string; filesDir: string; emulator: Emulator }) => WorkflowJson[]);
 	/** Workflow ids to activate. */
 	activate?: string[];
 	/**
@@ -193,7 +216,10 @@ export interface Stack {
  * fails on a missing one (`NOT NULL constraint failed: workflow_entity.active`, HTTP 500); n8n 2.x sets it itself
  * (docs/n8n-notes.md#n8n-1x).
  */
-export function newWorkflowBody(host: Host, body: Record<string, unknown>): Record<string, unknown> {
+export function newWorkflowBody(
+	host: Host,
+	body: Record<string, unknown>,
+): Record<string, unknown> {
 	return n8nMajor(host) < 2 ? { active: false, ...body } : body;
 }
 
@@ -201,10 +227,13 @@ export function newWorkflowBody(host: Host, body: Record<string, unknown>): Reco
 export const CLI_CREDENTIAL_ID = 'esigEmulatorCred';
 
 /** Creates the credential, or updates the one of that name and type (a kept user folder has it already). */
-async function saveCredential(n8n: N8nInstance, credential: { name: string; type: string; data: Record<string, string> }): Promise<CredentialRef> {
-	const existing = ((await n8n.rest('GET', '/credentials')) as Array<{ id: string; name: string; type: string }>).find(
-		(c) => c.name === credential.name && c.type === credential.type,
-	);
+async function saveCredential(
+	n8n: N8nInstance,
+	credential: { name: string; type: string; data: Record<string, string> },
+): Promise<CredentialRef> {
+	const existing = (
+		(await n8n.rest('GET', '/credentials')) as Array<{ id: string; name: string; type: string }>
+	).find((c) => c.name === credential.name && c.type === credential.type);
 	if (existing) {
 		await n8n.rest('PATCH', `/credentials/${existing.id}`, credential);
 		return { id: existing.id, name: credential.name };
@@ -224,7 +253,11 @@ async function savedWorkflow(n8n: N8nInstance, id: string): Promise<WorkflowJson
 }
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
-	const log = opts.log ?? (process.env.ESIG_E2E_VERBOSE ? (m: string) => process.stderr.write(`[stack] ${m}\n`) : () => undefined);
+	const log =
+		opts.log ??
+		(process.env.ESIG_E2E_VERBOSE
+			? (m: string) => process.stderr.write(`[stack] ${m}\n`)
+			: () => undefined);
 	const timings: Record<string, number> = {};
 	const time = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
 		const t = Date.now();
@@ -257,29 +290,45 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 	const data = emulatorCredentialData(emulator);
 	const mode = opts.importMode ?? 'api';
 	// n8n 2.x's default binary store is the filesystem; the database project runs the same scenarios with 'database'.
-	const baseEnv: NodeJS.ProcessEnv = { N8N_DEFAULT_BINARY_DATA_MODE: process.env.ESIG_E2E_BINARY_MODE ?? 'filesystem', ...opts.env };
+	const baseEnv: NodeJS.ProcessEnv = {
+		N8N_DEFAULT_BINARY_DATA_MODE: process.env.ESIG_E2E_BINARY_MODE ?? 'filesystem',
+		...opts.env,
+	};
 	let credential: CredentialRef = { id: CLI_CREDENTIAL_ID, name: credentialName };
 	let workflows: WorkflowJson[] = [];
 	const keptWorkflows: string[] = [];
-	const wanted = typeof opts.workflows === 'function' ? opts.workflows({ userFolder, filesDir, emulator }) : (opts.workflows ?? []);
+	const wanted =
+		typeof opts.workflows === 'function'
+			? opts.workflows({ userFolder, filesDir, emulator })
+			: (opts.workflows ?? []);
 	let n8n: N8nInstance | undefined;
 
 	try {
 		if (mode === 'cli') {
 			await time('cli import', async () => {
-				const c = await importCredentials(host, userFolder, [{ ...credential, type: CREDENTIAL_TYPE, data }]);
+				const c = await importCredentials(host, userFolder, [
+					{ ...credential, type: CREDENTIAL_TYPE, data },
+				]);
 				log(`  import:credentials ${c.ms} ms`);
 				workflows = wanted.map((wf) => bindCredentials(wf, { [CREDENTIAL_TYPE]: credential }));
-				if (workflows.length) log(`  import:workflow ${(await importWorkflows(host, userFolder, workflows)).ms} ms`);
-				for (const id of opts.activate ?? []) log(`  publish:workflow ${(await publishWorkflow(host, userFolder, id)).ms} ms`);
+				if (workflows.length)
+					log(`  import:workflow ${(await importWorkflows(host, userFolder, workflows)).ms} ms`);
+				for (const id of opts.activate ?? [])
+					log(`  publish:workflow ${(await publishWorkflow(host, userFolder, id)).ms} ms`);
 			});
 		}
-		n8n = await time('n8n start', () => startN8n({ host, userFolder, port: opts.port, env: baseEnv }));
+		n8n = await time('n8n start', () =>
+			startN8n({ host, userFolder, port: opts.port, env: baseEnv }),
+		);
 		await time('owner', () => n8n!.setupOwner());
 		await n8n.assertPackageLoaded(join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME));
 		if (mode === 'api') {
 			await time('api import', async () => {
-				credential = await saveCredential(n8n!, { name: credentialName, type: CREDENTIAL_TYPE, data });
+				credential = await saveCredential(n8n!, {
+					name: credentialName,
+					type: CREDENTIAL_TYPE,
+					data,
+				});
 				workflows = [];
 				for (const wf of wanted.map((w) => bindCredentials(w, { [CREDENTIAL_TYPE]: credential }))) {
 					const kept = opts.userFolder ? await savedWorkflow(n8n!, wf.id) : undefined;
@@ -290,7 +339,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 					}
 					const body: WorkflowJson = { ...wf };
 					delete body.active;
-					const created = await n8n!.rest('POST', '/workflows', newWorkflowBody(host, { settings: {}, ...body }));
+					const created = await n8n!.rest(
+						'POST',
+						'/workflows',
+						newWorkflowBody(host, { settings: {}, ...body }),
+					);
 					if (created.id !== body.id) n8n!.workflowIds.set(body.id, created.id);
 					workflows.push(wf);
 				}
@@ -317,7 +370,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 			const bound = bindCredentials(wf, { [CREDENTIAL_TYPE]: credential });
 			const body: WorkflowJson = { ...bound };
 			delete body.active;
-			const created = await stack.n8n.rest('POST', '/workflows', newWorkflowBody(host, { settings: {}, ...body }));
+			const created = await stack.n8n.rest(
+				'POST',
+				'/workflows',
+				newWorkflowBody(host, { settings: {}, ...body }),
+			);
 			if (created.id !== body.id) stack.n8n.workflowIds.set(body.id, created.id);
 			if (activate) await stack.n8n.activate(bound.id);
 			workflows.push(bound);
@@ -329,7 +386,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		async up(env = {}) {
 			const port = stack.n8n.ports.port;
 			const workflowIds = stack.n8n.workflowIds;
-			stack.n8n = await time('n8n restart', () => startN8n({ host, userFolder, port, env: { ...baseEnv, ...env } }));
+			stack.n8n = await time('n8n restart', () =>
+				startN8n({ host, userFolder, port, env: { ...baseEnv, ...env } }),
+			);
 			stack.n8n.workflowIds = workflowIds;
 			await stack.n8n.setupOwner();
 		},
@@ -340,7 +399,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		async stop({ keepUserFolder } = {}) {
 			await stack.n8n.stop();
 			if (ownEmulator) await emulator.stop();
-			if (!opts.userFolder && !keepUserFolder && !process.env.ESIG_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+			if (!opts.userFolder && !keepUserFolder && !process.env.ESIG_E2E_KEEP)
+				rmSync(userFolder, { recursive: true, force: true });
 		},
 	};
 	return stack;

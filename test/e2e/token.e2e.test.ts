@@ -72,7 +72,9 @@ describe('scenario 4: token lifecycle', () => {
 		const renewed = bearer(listCalls().length - 1);
 		expect(renewed).toMatch(/^Bearer \S+$/);
 		expect(renewed).not.toBe(firstToken);
-		const third = listCalls().slice(2).map((call) => call.headers.authorization);
+		const third = listCalls()
+			.slice(2)
+			.map((call) => call.headers.authorization);
 		expect(third).toEqual(ON_N8N1 ? [firstToken, renewed, renewed] : [firstToken, renewed]);
 
 		// 4th execution: the renewed token was stored and is re-used.
@@ -127,13 +129,15 @@ describe('scenario 4: token lifecycle', () => {
 			emu.clearRequests();
 			assertSuccess(await n8n.runWorkflow(wf.id));
 			expect(emu.tokenRequests - tokens0).toBe(1);
-			expect(uploads().map((upload) => upload.headers.authorization)).toEqual([resent.headers.authorization]);
+			expect(uploads().map((upload) => upload.headers.authorization)).toEqual([
+				resent.headers.authorization,
+			]);
 		} finally {
 			emu.refuseTokensAs({ httpStatus: 401, errorCode: 401 });
 		}
 	});
 
-	test('an upload refused with an expired token is sent again whole: from n8n\'s store, read again (n8n 2.x), or from memory (1.x)', async () => {
+	test("an upload refused with an expired token is sent again whole: from n8n's store, read again (n8n 2.x), or from memory (1.x)", async () => {
 		const emu = stack.emulator;
 		// Read/Write Files from Disk may not touch ~/.n8n; a sibling folder is allowed.
 		const filesDir = join(stack.userFolder, 'files');
@@ -151,7 +155,11 @@ describe('scenario 4: token lifecycle', () => {
 					typeVersion: 1.1,
 					parameters: { operation: 'read', fileSelector: input, options: {} },
 				},
-				esignatureNode('Create Envelope', { resource: 'envelope', operation: 'create', inputDataFieldName: 'data' }),
+				esignatureNode('Create Envelope', {
+					resource: 'envelope',
+					operation: 'create',
+					inputDataFieldName: 'data',
+				}),
 			]),
 		);
 		emu.expireAllTokens();
@@ -170,7 +178,11 @@ describe('scenario 4: token lifecycle', () => {
 	test('on an account that answers as the live sandbox: the credential test passes, a document is sent and signed, what works is learnt once', async () => {
 		const emu = stack.emulator;
 		const { n8n } = stack;
-		const esig = (name: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+		const esig = (
+			name: string,
+			parameters: Record<string, unknown>,
+			extra: Record<string, unknown> = {},
+		) => ({
 			name,
 			type: NODE_TYPE,
 			typeVersion: 1,
@@ -194,16 +206,26 @@ describe('scenario 4: token lifecycle', () => {
 					operation: 'sendWithLinks',
 					documentId: '={{ $json.documentId }}',
 					destinationsInput: 'fields',
-					destinations: { destination: [{ name: 'Alice Signer', email: 'alice@example.com', signOrder: 1 }] },
+					destinations: {
+						destination: [{ name: 'Alice Signer', email: 'alice@example.com', signOrder: 1 }],
+					},
 				}),
 				{
 					name: 'Emulator Signs',
 					type: 'n8n-nodes-base.httpRequest',
 					typeVersion: 4.2,
 					executeOnce: true,
-					parameters: { method: 'POST', url: `=${emu.url}/_emulator/envelopes/{{ $("Create From Base64").first().json.envelopeId }}/sign`, options: {} },
+					parameters: {
+						method: 'POST',
+						url: `=${emu.url}/_emulator/envelopes/{{ $("Create From Base64").first().json.envelopeId }}/sign`,
+						options: {},
+					},
 				},
-				esig('Get Status', { resource: 'envelope', operation: 'getStatus', envelopeId }, { executeOnce: true }),
+				esig(
+					'Get Status',
+					{ resource: 'envelope', operation: 'getStatus', envelopeId },
+					{ executeOnce: true },
+				),
 			]),
 		);
 		emu.setProfile('live');
@@ -212,11 +234,19 @@ describe('scenario 4: token lifecycle', () => {
 			emu.expireAllTokens();
 			emu.clearRequests();
 			const tested = await n8n.rest('POST', '/credentials/test', {
-				credentials: { id: stack.credential.id, name: stack.credential.name, type: 'eSignatureApi', data: emulatorCredentialData(emu) },
+				credentials: {
+					id: stack.credential.id,
+					name: stack.credential.name,
+					type: 'eSignatureApi',
+					data: emulatorCredentialData(emu),
+				},
 			});
 			expect(tested).toMatchObject({ status: 'OK' });
 			const { demo } = emu;
-			const basics = () => emu.requestsTo('POST', '/Authentication/Authority/Token').map((r) => r.headers.authorization);
+			const basics = () =>
+				emu
+					.requestsTo('POST', '/Authentication/Authority/Token')
+					.map((r) => r.headers.authorization);
 			const accountPair = `Basic ${Buffer.from(`${demo.accountId}:${demo.accountSecret}`).toString('base64')}`;
 			const clientPair = `Basic ${Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString('base64')}`;
 			expect(basics()).toEqual([clientPair, accountPair]);
@@ -229,19 +259,35 @@ describe('scenario 4: token lifecycle', () => {
 			// The pair was learnt by the credential test: the token request goes out once, with the account pair.
 			expect(basics()).toEqual([accountPair]);
 			const created = nodeOutput(ex, 'Create From Base64')[0].json as { envelopeId: string };
-			const keys = emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64').map((r) => Object.keys(r.body as object).find((k) => /^files?$/i.test(k)));
+			const keys = emu
+				.requestsTo('POST', '/api/v1/envelopes/initiate-base64')
+				.map((r) => Object.keys(r.body as object).find((k) => /^files?$/i.test(k)));
 			// `files` with the expired token (refused, renewed), `files` again (error 8), then `File` once: one envelope.
 			expect(keys).toEqual(['files', 'files', 'File']);
 			expect(emu.state.account(demo.accountId)!.envelopes.has(created.envelopeId)).toBe(true);
-			const status = nodeOutput(ex, 'Get Status')[0].json as { envelopeId: string; status: string; signers: Array<Record<string, unknown>> };
+			const status = nodeOutput(ex, 'Get Status')[0].json as {
+				envelopeId: string;
+				status: string;
+				signers: Array<Record<string, unknown>>;
+			};
 			expect(status).toMatchObject({ envelopeId: created.envelopeId, status: 'Completed' });
-			expect(status.signers).toContainEqual(expect.objectContaining({ name: 'Alice Signer', email: 'alice@example.com', status: 'Signed' }));
+			expect(status.signers).toContainEqual(
+				expect.objectContaining({
+					name: 'Alice Signer',
+					email: 'alice@example.com',
+					status: 'Signed',
+				}),
+			);
 
 			// Learnt once: the next run sends the live form at once.
 			emu.clearRequests();
 			const envelopesBefore = emu.state.account(demo.accountId)!.envelopes.size;
 			assertSuccess(await n8n.runWorkflow(wf.id));
-			expect(emu.requestsTo('POST', '/api/v1/envelopes/initiate-base64').map((r) => Object.keys(r.body as object).find((k) => /^files?$/i.test(k)))).toEqual(['File']);
+			expect(
+				emu
+					.requestsTo('POST', '/api/v1/envelopes/initiate-base64')
+					.map((r) => Object.keys(r.body as object).find((k) => /^files?$/i.test(k))),
+			).toEqual(['File']);
 			expect(basics()).toEqual([]);
 			expect(emu.state.account(demo.accountId)!.envelopes.size).toBe(envelopesBefore + 1);
 		} finally {

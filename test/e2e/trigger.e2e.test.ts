@@ -36,7 +36,12 @@ describe('scenario 5: E-Signature Trigger', () => {
 
 	beforeAll(async () => {
 		// Imported and published through the CLI before n8n starts: n8n's start-up activates it.
-		stack = await startStack({ tarball: process.env.ESIG_E2E_TARBALL, importMode: 'cli', workflows: [wf], activate: [wf.id] });
+		stack = await startStack({
+			tarball: process.env.ESIG_E2E_TARBALL,
+			importMode: 'cli',
+			workflows: [wf],
+			activate: [wf.id],
+		});
 	});
 	afterAll(async () => {
 		await stack?.stop();
@@ -61,7 +66,10 @@ describe('scenario 5: E-Signature Trigger', () => {
 		const emu = stack.emulator;
 		const [hook] = emu.webhooks();
 		const client = new EmulatorClient(emu);
-		const { envelopeId, documentId } = await client.createEnvelope({ referenceNumber: 'E2E-S5-1', webhookId: hook.id });
+		const { envelopeId, documentId } = await client.createEnvelope({
+			referenceNumber: 'E2E-S5-1',
+			webhookId: hook.id,
+		});
 		await client.inviteV3(documentId, [
 			{ name: 'Alice Signer', email: 'alice@example.com', order: 1 },
 			{ name: 'Bob Signer', email: 'bob@example.com', order: 2 },
@@ -87,12 +95,18 @@ describe('scenario 5: E-Signature Trigger', () => {
 		expect(binaries).toHaveLength(1);
 		expect(binaries[0].mimeType).toBe('application/pdf');
 
-		const sent = Buffer.from((deliveries[0].body as { Files: Array<{ File: string }> }).Files[0].File, 'base64');
+		const sent = Buffer.from(
+			(deliveries[0].body as { Files: Array<{ File: string }> }).Files[0].File,
+			'base64',
+		);
 		const envelope = emu.envelope(envelopeId)!;
 		expect(sent.equals(emu.state.currentBytes(envelope, envelope.files[0]))).toBe(true);
 		expect(sent.equals(emu.samplePdf)).toBe(false); // it is the signed one
 		// The next node reads the file through n8n's binary store...
-		expect(nodeOutput(ex, 'Signed File')[0].json).toEqual({ size: sent.length, crc32: crc32(sent) });
+		expect(nodeOutput(ex, 'Signed File')[0].json).toEqual({
+			size: sent.length,
+			crc32: crc32(sent),
+		});
 		// ...and the editor can download it, except from n8n's database store (n8n cannot serve a file written while
 		// receiving a webhook there; its own Webhook node is the same).
 		if (process.env.ESIG_E2E_BINARY_MODE !== 'database') {
@@ -130,7 +144,10 @@ describe('scenario 5: E-Signature Trigger', () => {
 		const before = (await stack.n8n.listExecutions({ workflowId: wf.id })).length;
 		const envelopeId = await pinnedEnvelope('E2E-S5-FORGED');
 		// Any API client of the account reads every webhook's URL and header token.
-		const [leaked] = (await client.call('GET', '/api/v1/webhooks')) as Array<{ webhookUrl: string; headerToken: string }>;
+		const [leaked] = (await client.call('GET', '/api/v1/webhooks')) as Array<{
+			webhookUrl: string;
+			headerToken: string;
+		}>;
 		const fake = Buffer.from('%PDF-1.4\n% a contract the signers never saw\n%%EOF\n');
 		const forged = await fetch(leaked.webhookUrl, {
 			method: 'POST',
@@ -149,21 +166,32 @@ describe('scenario 5: E-Signature Trigger', () => {
 		expect(await stack.n8n.listExecutions({ workflowId: wf.id })).toHaveLength(before);
 
 		await emu.sign(envelopeId);
-		expect(emu.deliveries.filter((d) => d.requestId === envelopeId).map((d) => d.httpStatusCode)).toEqual([200]);
+		expect(
+			emu.deliveries.filter((d) => d.requestId === envelopeId).map((d) => d.httpStatusCode),
+		).toEqual([200]);
 		const all = await executionsSettleAt(before + 1);
 		const ran = all.filter((ex) => executedRequestIds([ex])[0] === envelopeId);
 		expect(ran).toHaveLength(1);
 		const envelope = emu.envelope(envelopeId)!;
 		const signed = emu.state.currentBytes(envelope, envelope.files[0]);
-		expect(nodeOutput(ran[0], 'Signed File')[0].json).toEqual({ size: signed.length, crc32: crc32(signed) });
+		expect(nodeOutput(ran[0], 'Signed File')[0].json).toEqual({
+			size: signed.length,
+			crc32: crc32(signed),
+		});
 	});
 
 	/** Creates an envelope pinned to the trigger's webhook, with two signers. */
 	async function pinnedEnvelope(reference: string, pdf?: Buffer): Promise<string> {
 		const emu = stack.emulator;
 		const client = new EmulatorClient(emu);
-		const { envelopeId, documentId } = await client.createEnvelope({ referenceNumber: reference, webhookId: emu.webhooks()[0].id, pdf });
-		await client.inviteV3(documentId, [{ name: 'Alice Signer', email: 'alice@example.com', order: 1 }]);
+		const { envelopeId, documentId } = await client.createEnvelope({
+			referenceNumber: reference,
+			webhookId: emu.webhooks()[0].id,
+			pdf,
+		});
+		await client.inviteV3(documentId, [
+			{ name: 'Alice Signer', email: 'alice@example.com', order: 1 },
+		]);
 		return envelopeId;
 	}
 
@@ -188,7 +216,9 @@ describe('scenario 5: E-Signature Trigger', () => {
 
 		await stack.down();
 		await emu.sign(missed);
-		expect(emu.deliveries.filter((d) => d.requestId === missed)).toMatchObject([{ ok: false, httpStatusCode: 0 }]);
+		expect(emu.deliveries.filter((d) => d.requestId === missed)).toMatchObject([
+			{ ok: false, httpStatusCode: 0 },
+		]);
 		await stack.up();
 
 		// n8n 2.41 runs no webhook method at start for a webhook it still has: the next event brings the catch-up.
@@ -206,7 +236,8 @@ describe('scenario 5: E-Signature Trigger', () => {
 		const envelopeId = await pinnedEnvelope('E2E-S5-REPEATED');
 		await emu.sign(envelopeId);
 		const client = new EmulatorClient(emu);
-		for (let i = 0; i < 4; i++) await client.call('POST', '/api/v1/webhooks/recall', { requestId: envelopeId });
+		for (let i = 0; i < 4; i++)
+			await client.call('POST', '/api/v1/webhooks/recall', { requestId: envelopeId });
 		const repeated = emu.deliveries.filter((d) => d.requestId === envelopeId);
 		expect(repeated).toHaveLength(5);
 		expect(repeated.every((d) => d.httpStatusCode === 200)).toBe(true);
@@ -214,14 +245,19 @@ describe('scenario 5: E-Signature Trigger', () => {
 		// Another event the service really holds (the trigger confirms each with it): an envelope completed without a
 		// webhook, whose callback reached nobody, posted 50 times at once.
 		const unpinned = await client.createEnvelope({ referenceNumber: 'E2E-S5-CONCURRENT' });
-		await client.inviteV3(unpinned.documentId, [{ name: 'Alice Signer', email: 'alice@example.com', order: 1 }]);
+		await client.inviteV3(unpinned.documentId, [
+			{ name: 'Alice Signer', email: 'alice@example.com', order: 1 },
+		]);
 		await emu.sign(unpinned.envelopeId);
 		const copy = { ...emu.envelope(unpinned.envelopeId)!.lastCallback! } as Record<string, unknown>;
 		const statuses = await Promise.all(
 			Array.from({ length: 50 }, async () => {
 				const res = await fetch(productionUrl(), {
 					method: 'POST',
-					headers: { 'content-type': 'application/json', authorization: emu.webhooks()[0].headerToken },
+					headers: {
+						'content-type': 'application/json',
+						authorization: emu.webhooks()[0].headerToken,
+					},
 					body: JSON.stringify(copy),
 				});
 				await res.text();
@@ -251,28 +287,42 @@ describe('scenario 5: E-Signature Trigger', () => {
 		expect(failed.ok).toBe(false);
 		expect([413, 500]).toContain(failed.httpStatusCode);
 		await client.call('POST', '/api/v1/webhooks/recall', { requestId: envelopeId });
-		expect(deliveries().map((d) => d.httpStatusCode)).toEqual([failed.httpStatusCode, failed.httpStatusCode]);
+		expect(deliveries().map((d) => d.httpStatusCode)).toEqual([
+			failed.httpStatusCode,
+			failed.httpStatusCode,
+		]);
 
 		// Catch-up on activation names it and the setting to raise instead of re-sending it again.
 		await stack.n8n.deactivate(wf.id);
 		await sleep(500);
 		await stack.n8n.activate(wf.id);
 		// Catch-up runs during activation; on a busy machine its log line can take a few seconds.
-		const reported = new RegExp(`refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX.*${envelopeId}`, 'i');
-		for (const until = Date.now() + 20_000; !reported.test(stack.n8n.log()) && Date.now() < until; ) await sleep(250);
+		const reported = new RegExp(
+			`refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX.*${envelopeId}`,
+			'i',
+		);
+		for (const until = Date.now() + 20_000; !reported.test(stack.n8n.log()) && Date.now() < until;)
+			await sleep(250);
 		expect(stack.n8n.log()).toMatch(reported);
 		expect(deliveries()).toHaveLength(2);
 
 		// Restarted with the limit raised (MiB), Webhook → Resend Callback delivers it.
 		await stack.restart({ N8N_PAYLOAD_SIZE_MAX: '64' });
 		await client.call('POST', '/api/v1/webhooks/recall', { requestId: envelopeId });
-		expect(deliveries().map((d) => d.httpStatusCode)).toEqual([failed.httpStatusCode, failed.httpStatusCode, 200]);
+		expect(deliveries().map((d) => d.httpStatusCode)).toEqual([
+			failed.httpStatusCode,
+			failed.httpStatusCode,
+			200,
+		]);
 		const all = await executionsSettleAt(before + 1);
 		const ex = all.find((e) => executedRequestIds([e])[0] === envelopeId)!;
 		const envelope = emu.envelope(envelopeId)!;
 		const signed = emu.state.currentBytes(envelope, envelope.files[0]);
 		expect(signed.length).toBeGreaterThan(20 * 1024 * 1024);
-		expect(nodeOutput(ex, 'Signed File')[0].json).toEqual({ size: signed.length, crc32: crc32(signed) });
+		expect(nodeOutput(ex, 'Signed File')[0].json).toEqual({
+			size: signed.length,
+			crc32: crc32(signed),
+		});
 	});
 
 	test('deactivating keeps the webhook; an envelope completed meanwhile arrives once on re-activation', async () => {
@@ -287,12 +337,17 @@ describe('scenario 5: E-Signature Trigger', () => {
 		expect(emu.requestsTo('DELETE', /^\/api\/v1\/webhooks\//)).toHaveLength(0);
 
 		await emu.sign(envelopeId);
-		expect(emu.deliveries.filter((d) => d.requestId === envelopeId)).toMatchObject([{ ok: false, httpStatusCode: 404 }]);
+		expect(emu.deliveries.filter((d) => d.requestId === envelopeId)).toMatchObject([
+			{ ok: false, httpStatusCode: 404 },
+		]);
 
 		await stack.n8n.activate(wf.id);
 		const all = await executionsSettleAt(before + 1);
 		expect(executedRequestIds(all)).toContain(envelopeId);
-		const [item] = nodeOutput(all.find((ex) => executedRequestIds([ex])[0] === envelopeId)!, 'On Signing Event');
+		const [item] = nodeOutput(
+			all.find((ex) => executedRequestIds([ex])[0] === envelopeId)!,
+			'On Signing Event',
+		);
 		expect(item.json.webhookId).toBe(hook.id);
 		expect(Object.values(item.binary ?? {})[0]?.mimeType).toBe('application/pdf');
 		expect(emu.webhooks().map((w) => w.id)).toEqual([hook.id]);

@@ -30,16 +30,28 @@ export const manualTrigger = (name = 'Manual Trigger'): NodeSpec => ({
 export function chain(
 	name: string,
 	nodes: NodeSpec[],
-	opts: { id?: string; connections?: Record<string, unknown>; settings?: Record<string, unknown> } = {},
+	opts: {
+		id?: string;
+		connections?: Record<string, unknown>;
+		settings?: Record<string, unknown>;
+	} = {},
 ): WorkflowJson {
-	const connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }> = {};
+	const connections: Record<
+		string,
+		{ main: Array<Array<{ node: string; type: string; index: number }>> }
+	> = {};
 	for (let i = 0; i + 1 < nodes.length; i++) {
 		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	}
 	return {
 		id: opts.id ?? workflowId(name),
 		name,
-		nodes: nodes.map((n, i) => ({ id: randomUUID(), position: [i * 220, 0], parameters: {}, ...n })),
+		nodes: nodes.map((n, i) => ({
+			id: randomUUID(),
+			position: [i * 220, 0],
+			parameters: {},
+			...n,
+		})),
 		connections: { ...connections, ...(opts.connections ?? {}) },
 		settings: { executionOrder: 'v1', ...(opts.settings ?? {}) },
 		active: false,
@@ -47,7 +59,9 @@ export function chain(
 }
 
 /** The credential placeholder bound by stack.bindCredentials(). */
-export const ESIG_CREDENTIAL = { eSignatureApi: { id: 'placeholder', name: 'E-Signature account' } };
+export const ESIG_CREDENTIAL = {
+	eSignatureApi: { id: 'placeholder', name: 'E-Signature account' },
+};
 
 /**
  * A Code node that reads a binary property of its first input item through n8n's binary store (so it works in every
@@ -75,7 +89,11 @@ export function crc32(bytes: Buffer): number {
 }
 
 /** An E-Signature action node with the credential placeholder. */
-export const esignatureNode = (name: string, parameters: Record<string, unknown>, extra: Partial<NodeSpec> = {}): NodeSpec => ({
+export const esignatureNode = (
+	name: string,
+	parameters: Record<string, unknown>,
+	extra: Partial<NodeSpec> = {},
+): NodeSpec => ({
 	name,
 	type: `${PACKAGE_NAME}.eSignature`,
 	typeVersion: 1,

@@ -30,7 +30,8 @@ async function main(): Promise<void> {
 		port: integer(option('port') ?? process.env.EMULATOR_PORT, 'port') ?? 0,
 		host: option('host') ?? process.env.EMULATOR_HOST,
 		tokenLifetimeSeconds: integer(option('token-lifetime'), 'token lifetime'),
-		profile: process.argv.includes('--live') || process.env.EMULATOR_PROFILE === 'live' ? 'live' : 'spec',
+		profile:
+			process.argv.includes('--live') || process.env.EMULATOR_PROFILE === 'live' ? 'live' : 'spec',
 	});
 	const d = emulator.demo;
 	const c = `${emulator.url}/_emulator`;

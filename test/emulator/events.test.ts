@@ -39,7 +39,10 @@ describe('callback delivery', () => {
 			await invite(fallback.documentId, 'x@example.com');
 			await emu.reject(fallback.envelopeId, 'x@example.com', 'Wrong amount');
 			expect(receiver.received).toHaveLength(2);
-			expect(receiver.received[1].body).toMatchObject({ Status: 2, Signatory: [expect.objectContaining({ Status: 'REJECTED', RejectReason: 'Wrong amount' })] });
+			expect(receiver.received[1].body).toMatchObject({
+				Status: 2,
+				Signatory: [expect.objectContaining({ Status: 'REJECTED', RejectReason: 'Wrong amount' })],
+			});
 			expect(emu.envelope(fallback.envelopeId)!.status).toBe('Rejected');
 		} finally {
 			await other.close();
@@ -54,6 +57,10 @@ describe('callback delivery', () => {
 		expect(emu.deliveries[0]).toMatchObject({ ok: false, httpStatusCode: 0 });
 		expect(emu.deliveries[0].headers).not.toHaveProperty('authorization');
 		const logs = await getWithBody('/api/v1/webhooks/logs', { requestId: envelopeId });
-		expect(logs.json.data[0]).toMatchObject({ webhookStatus: 'FAILEDFROMCLIENT (4)', httpStatusCode: 0, reasons: expect.stringMatching(/.+/) });
+		expect(logs.json.data[0]).toMatchObject({
+			webhookStatus: 'FAILEDFROMCLIENT (4)',
+			httpStatusCode: 0,
+			reasons: expect.stringMatching(/.+/),
+		});
 	});
 });

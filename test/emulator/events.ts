@@ -19,7 +19,11 @@ export const CALLBACK_REJECTED = 2;
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
-export function buildCallback(state: State, envelope: EmulatedEnvelope, status: number): CallbackPayload {
+export function buildCallback(
+	state: State,
+	envelope: EmulatedEnvelope,
+	status: number,
+): CallbackPayload {
 	return {
 		RequestId: envelope.envelopeId,
 		Status: status,
@@ -92,7 +96,11 @@ export async function deliver(
 	state.account(envelope.account)?.logs.push({
 		requestId: envelope.envelopeId,
 		createdDate: logTimestamp(new Date()),
-		webhookStatus: !ok ? WEBHOOK_STATUS.FAILEDFROMCLIENT : recall ? WEBHOOK_STATUS.RECALL : WEBHOOK_STATUS.SUCCESS,
+		webhookStatus: !ok
+			? WEBHOOK_STATUS.FAILEDFROMCLIENT
+			: recall
+				? WEBHOOK_STATUS.RECALL
+				: WEBHOOK_STATUS.SUCCESS,
 		httpStatusCode,
 		webhookUrl: target.webhookUrl,
 		reasons,
@@ -107,7 +115,11 @@ async function emit(state: State, envelope: EmulatedEnvelope, status: number): P
 }
 
 /** Marks signers signed; when none is left pending the envelope completes and the callback goes out. */
-export async function signSigners(state: State, envelope: EmulatedEnvelope, signers: EmulatedSigner[]): Promise<void> {
+export async function signSigners(
+	state: State,
+	envelope: EmulatedEnvelope,
+	signers: EmulatedSigner[],
+): Promise<void> {
 	const now = new Date();
 	signers.forEach((signer, i) => {
 		if (signer.status === 'Signed') return;

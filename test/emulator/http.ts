@@ -37,7 +37,10 @@ export function wrapper(
 	data: unknown,
 	errorCode = 0,
 	message: string | null = 'Success',
-	extra: { returnUrl?: string | null; stateValidationErrors?: Record<string, string[]> | null } = {},
+	extra: {
+		returnUrl?: string | null;
+		stateValidationErrors?: Record<string, string[]> | null;
+	} = {},
 ): Wrapper {
 	return {
 		data,
@@ -49,7 +52,11 @@ export function wrapper(
 	};
 }
 
-export function jsonReply(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+export function jsonReply(
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): Reply {
 	return {
 		status,
 		headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
@@ -70,12 +77,18 @@ export function fail(
 ): Reply {
 	return jsonReply(
 		opts.status ?? 200,
-		wrapper(opts.data ?? null, errorCode, message, { stateValidationErrors: opts.stateValidationErrors }),
+		wrapper(opts.data ?? null, errorCode, message, {
+			stateValidationErrors: opts.stateValidationErrors,
+		}),
 	);
 }
 
 export function htmlReply(status: number, page: string): Reply {
-	return { status, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(page) };
+	return {
+		status,
+		headers: { 'content-type': 'text/html; charset=utf-8' },
+		body: Buffer.from(page),
+	};
 }
 
 /** 303 See Other: after a form's POST the browser GETs `location`, so a reload does not post again. */
@@ -126,8 +139,14 @@ export function invalid(field: string, problem: string): never {
 }
 
 /** A refused token: by default the contract's HTTP 401; the form can be switched (Emulator.refuseTokensAs). */
-export const unauthorizedReply = ({ httpStatus, errorCode } = { httpStatus: 401, errorCode: 401 }): Reply =>
-	jsonReply(httpStatus, wrapper(null, errorCode, 'Unauthorized'), httpStatus === 401 ? { 'www-authenticate': 'Bearer' } : {});
+export const unauthorizedReply = (
+	{ httpStatus, errorCode } = { httpStatus: 401, errorCode: 401 },
+): Reply =>
+	jsonReply(
+		httpStatus,
+		wrapper(null, errorCode, 'Unauthorized'),
+		httpStatus === 401 ? { 'www-authenticate': 'Bearer' } : {},
+	);
 
 // ---------------------------------------------------------------------------
 // Body parsing
@@ -170,23 +189,41 @@ function addField(target: Record<string, unknown>, name: string, value: string):
 export async function parseBody(raw: Buffer, contentType: string | undefined): Promise<ParsedBody> {
 	const media = mediaType(contentType);
 	if (raw.length === 0) {
-		return { type: isJsonType(contentType) ? 'json' : media === 'multipart/form-data' ? 'multipart' : media === 'application/x-www-form-urlencoded' ? 'form' : 'empty', body: undefined, files: [] };
+		return {
+			type: isJsonType(contentType)
+				? 'json'
+				: media === 'multipart/form-data'
+					? 'multipart'
+					: media === 'application/x-www-form-urlencoded'
+						? 'form'
+						: 'empty',
+			body: undefined,
+			files: [],
+		};
 	}
 	if (isJsonType(contentType)) {
 		try {
 			return { type: 'json', body: JSON.parse(raw.toString('utf8')), files: [] };
 		} catch (error) {
-			return { type: 'json', body: undefined, files: [], error: `Invalid JSON: ${(error as Error).message}` };
+			return {
+				type: 'json',
+				body: undefined,
+				files: [],
+				error: `Invalid JSON: ${(error as Error).message}`,
+			};
 		}
 	}
 	if (media === 'application/x-www-form-urlencoded') {
 		const fields: Record<string, unknown> = {};
-		for (const [name, value] of new URLSearchParams(raw.toString('utf8'))) addField(fields, name, value);
+		for (const [name, value] of new URLSearchParams(raw.toString('utf8')))
+			addField(fields, name, value);
 		return { type: 'form', body: fields, files: [] };
 	}
 	if (media === 'multipart/form-data') {
 		try {
-			const form = await new Response(raw, { headers: { 'content-type': contentType ?? '' } }).formData();
+			const form = await new Response(raw, {
+				headers: { 'content-type': contentType ?? '' },
+			}).formData();
 			const fields: Record<string, unknown> = {};
 			const files: UploadedFile[] = [];
 			for (const [name, value] of form.entries()) {
@@ -203,7 +240,12 @@ export async function parseBody(raw: Buffer, contentType: string | undefined): P
 			}
 			return { type: 'multipart', body: fields, files };
 		} catch (error) {
-			return { type: 'multipart', body: undefined, files: [], error: `Invalid multipart body: ${(error as Error).message}` };
+			return {
+				type: 'multipart',
+				body: undefined,
+				files: [],
+				error: `Invalid multipart body: ${(error as Error).message}`,
+			};
 		}
 	}
 	return { type: 'other', body: undefined, files: [] };
@@ -242,7 +284,8 @@ const absent = (value: unknown): boolean => value === undefined || value === nul
 
 export function requiredString(source: unknown, name: string): string {
 	const value = pick(source, name);
-	if (absent(value) || (typeof value === 'string' && value.trim() === '')) invalid(name, `The ${name} field is required.`);
+	if (absent(value) || (typeof value === 'string' && value.trim() === ''))
+		invalid(name, `The ${name} field is required.`);
 	if (typeof value !== 'string') invalid(name, `The ${name} field must be a string.`);
 	return value;
 }
@@ -276,7 +319,8 @@ export function optionalBool(source: unknown, name: string): boolean | undefined
 	const value = pick(source, name);
 	if (absent(value) || value === '') return undefined;
 	if (typeof value === 'boolean') return value;
-	if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+	if (typeof value === 'string' && /^(true|false)$/i.test(value))
+		return value.toLowerCase() === 'true';
 	invalid(name, `The value '${String(value)}' is not valid for ${name}.`);
 }
 
@@ -284,7 +328,8 @@ export function optionalInt(source: unknown, name: string): number | undefined {
 	const value = pick(source, name);
 	if (absent(value) || value === '') return undefined;
 	const n = typeof value === 'string' ? Number(value) : value;
-	if (typeof n !== 'number' || !Number.isInteger(n)) invalid(name, `The value '${String(value)}' is not valid for ${name}.`);
+	if (typeof n !== 'number' || !Number.isInteger(n))
+		invalid(name, `The value '${String(value)}' is not valid for ${name}.`);
 	return n;
 }
 
@@ -292,7 +337,8 @@ export function optionalDate(source: unknown, name: string): Date | undefined {
 	const value = pick(source, name);
 	if (absent(value) || value === '') return undefined;
 	const date = typeof value === 'string' ? new Date(value) : undefined;
-	if (!date || Number.isNaN(date.getTime())) invalid(name, `The value '${String(value)}' is not a valid date.`);
+	if (!date || Number.isNaN(date.getTime()))
+		invalid(name, `The value '${String(value)}' is not a valid date.`);
 	return date;
 }
 
@@ -319,7 +365,12 @@ function isBase64Text(compact: string): boolean {
 	for (let padding = 0; padding < 2 && end > 0 && compact[end - 1] === '='; padding++) end--;
 	for (let index = 0; index < end; index++) {
 		const code = compact.charCodeAt(index);
-		const ok = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
+		const ok =
+			(code >= 65 && code <= 90) ||
+			(code >= 97 && code <= 122) ||
+			(code >= 48 && code <= 57) ||
+			code === 43 ||
+			code === 47;
 		if (!ok) return false;
 	}
 	return true;
@@ -328,7 +379,8 @@ function isBase64Text(compact: string): boolean {
 /** Strict Base64 decoding (Buffer.from silently skips junk, the service does not). */
 export function decodeBase64(value: string, field: string): Buffer {
 	const compact = value.replace(/\s/g, '');
-	if (compact.length % 4 !== 0 || !isBase64Text(compact)) invalid(field, 'The file is not valid Base64.');
+	if (compact.length % 4 !== 0 || !isBase64Text(compact))
+		invalid(field, 'The file is not valid Base64.');
 	return Buffer.from(compact, 'base64');
 }
 

@@ -12,7 +12,14 @@ describe('fault injection', () => {
 		const fresh = await clientCredentialsToken();
 		const first = await call('GET', '/api/v1/webhooks', { token: fresh });
 		expect(first.status).toBe(503);
-		expect(first.json).toEqual({ data: null, errorCode: 503, message: 'InjectedFault', returnUrl: null, stateValidationErrors: null, signature: '' });
+		expect(first.json).toEqual({
+			data: null,
+			errorCode: 503,
+			message: 'InjectedFault',
+			returnUrl: null,
+			stateValidationErrors: null,
+			signature: '',
+		});
 		expect((await call('GET', '/api/v1/webhooks')).status).toBe(503);
 		expect((await call('GET', '/api/v1/webhooks')).status).toBe(200);
 	});

@@ -212,8 +212,10 @@ export class Emulator implements Core {
 			accountSecret: randomBytes(16).toString('hex'),
 			...partial,
 		};
-		if (this.state.accountByClient(credentials.clientId)) throw new Error(`Client id ${credentials.clientId} is already used`);
-		if (this.state.account(credentials.accountId)) throw new Error(`Account ${credentials.accountId} already exists`);
+		if (this.state.accountByClient(credentials.clientId))
+			throw new Error(`Client id ${credentials.clientId} is already used`);
+		if (this.state.account(credentials.accountId))
+			throw new Error(`Account ${credentials.accountId} already exists`);
 		this.state.addAccount(credentials);
 		return credentials;
 	}
@@ -232,7 +234,9 @@ export class Emulator implements Core {
 		return this.state.requests.filter(
 			(r) =>
 				r.method === method.toUpperCase() &&
-				(typeof path === 'string' ? r.path.toLowerCase() === path.toLowerCase() : path.test(r.path)),
+				(typeof path === 'string'
+					? r.path.toLowerCase() === path.toLowerCase()
+					: path.test(r.path)),
 		);
 	}
 
@@ -266,7 +270,8 @@ export class Emulator implements Core {
 
 	expireAllTokens(): void {
 		const now = Date.now();
-		for (const token of this.state.tokens.values()) token.expiresAt = Math.min(token.expiresAt, now - 1);
+		for (const token of this.state.tokens.values())
+			token.expiresAt = Math.min(token.expiresAt, now - 1);
 	}
 
 	/** How tokens are refused from now on: HTTP 401 (the contract), or e.g. HTTP 200 with errorCode 401 or 3. */
@@ -298,7 +303,10 @@ export class Emulator implements Core {
 	/** The signer named by e-mail address or destination id (a signer invited by SMS has no address). */
 	private signer(envelope: EmulatedEnvelope, who: string): EmulatedSigner {
 		const key = who.toLowerCase();
-		const signer = envelope.signers.find((s) => (s.email !== '' && s.email.toLowerCase() === key) || s.destinationId.toLowerCase() === key);
+		const signer = envelope.signers.find(
+			(s) =>
+				(s.email !== '' && s.email.toLowerCase() === key) || s.destinationId.toLowerCase() === key,
+		);
 		if (!signer) throw new Error(`Signer ${who} not found in envelope ${envelope.envelopeId}`);
 		return signer;
 	}
@@ -306,7 +314,10 @@ export class Emulator implements Core {
 	/** Signs for one signer (e-mail address or destination id) or for every pending one. */
 	async sign(envelopeId: string, who?: string): Promise<void> {
 		const envelope = this.activeEnvelope(envelopeId);
-		const signers = who !== undefined ? [this.signer(envelope, who)] : envelope.signers.filter((s) => s.status === 'Pending');
+		const signers =
+			who !== undefined
+				? [this.signer(envelope, who)]
+				: envelope.signers.filter((s) => s.status === 'Pending');
 		await signSigners(this.state, envelope, signers);
 	}
 
@@ -316,7 +327,9 @@ export class Emulator implements Core {
 		const signer =
 			who !== undefined
 				? this.signer(envelope, who)
-				: [...envelope.signers].sort((a, b) => a.signeOrder - b.signeOrder).find((s) => s.status === 'Pending');
+				: [...envelope.signers]
+						.sort((a, b) => a.signeOrder - b.signeOrder)
+						.find((s) => s.status === 'Pending');
 		await rejectEnvelope(this.state, envelope, signer, reason ?? null);
 	}
 
@@ -325,11 +338,16 @@ export class Emulator implements Core {
 	 * rejected), so its callback goes out. The webhook is the one named, else the newest n8n test registration
 	 * (`/webhook-test/` in its URL: "Listen for test event" registers one each time), else the newest webhook.
 	 */
-	async sendTestEvent(opts: { webhookId?: string; event?: 'completed' | 'rejected' } = {}): Promise<TestEvent> {
-		const all = [...this.state.accounts.values()].flatMap((account) => account.webhooks.map((webhook) => ({ account, webhook })));
+	async sendTestEvent(
+		opts: { webhookId?: string; event?: 'completed' | 'rejected' } = {},
+	): Promise<TestEvent> {
+		const all = [...this.state.accounts.values()].flatMap((account) =>
+			account.webhooks.map((webhook) => ({ account, webhook })),
+		);
 		const target = opts.webhookId
 			? all.find(({ webhook }) => webhook.id.toLowerCase() === opts.webhookId!.toLowerCase())
-			: ([...all].reverse().find(({ webhook }) => webhook.webhookUrl.includes('/webhook-test/')) ?? all.at(-1));
+			: ([...all].reverse().find(({ webhook }) => webhook.webhookUrl.includes('/webhook-test/')) ??
+				all.at(-1));
 		if (!target) {
 			throw new Error(
 				opts.webhookId
@@ -349,9 +367,12 @@ export class Emulator implements Core {
 		);
 		envelope.invitationsSent = true;
 		const event = opts.event ?? 'completed';
-		if (event === 'rejected') await this.reject(envelope.envelopeId, 'john@example.com', 'Sample rejection');
+		if (event === 'rejected')
+			await this.reject(envelope.envelopeId, 'john@example.com', 'Sample rejection');
 		else await this.sign(envelope.envelopeId);
-		const delivery = [...this.state.deliveries].reverse().find((d) => d.requestId === envelope.envelopeId);
+		const delivery = [...this.state.deliveries]
+			.reverse()
+			.find((d) => d.requestId === envelope.envelopeId);
 		return { event, envelope, webhook, delivery };
 	}
 
@@ -384,7 +405,8 @@ export class Emulator implements Core {
 			const url = new URL(req.url ?? '/', 'http://emulator.local');
 			const headers: Record<string, string> = {};
 			for (const [name, value] of Object.entries(req.headers)) {
-				if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+				if (value !== undefined)
+					headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
 			}
 			const parsed = await parseBody(rawBody, headers['content-type']);
 			const recorded: RecordedRequest = {
@@ -404,11 +426,15 @@ export class Emulator implements Core {
 			} else {
 				// A bug in the emulator: say so loudly rather than mimic a service answer.
 				console.error('[emulator] internal error', error);
-				reply = jsonReply(500, wrapper(null, 100, `Emulator internal error: ${(error as Error).message}`));
+				reply = jsonReply(
+					500,
+					wrapper(null, 100, `Emulator internal error: ${(error as Error).message}`),
+				);
 			}
 		}
 		// What changed is kept before it is answered, so that a run stopped right after still has it.
-		if (this.stateFile && req.method !== 'GET' && req.method !== 'HEAD') saveState(this.state, this.stateFile);
+		if (this.stateFile && req.method !== 'GET' && req.method !== 'HEAD')
+			saveState(this.state, this.stateFile);
 		if (res.writableEnded) return;
 		res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
 		res.end(reply.body);
@@ -421,10 +447,15 @@ export class Emulator implements Core {
 		if (isApi || pending.path !== undefined) {
 			const { faults } = this.state;
 			if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-			const targeted = faults.path === undefined || (typeof faults.path === 'string' ? faults.path === req.path : faults.path.test(req.path));
+			const targeted =
+				faults.path === undefined ||
+				(typeof faults.path === 'string' ? faults.path === req.path : faults.path.test(req.path));
 			if (faults.remaining > 0 && targeted) {
 				faults.remaining -= 1;
-				return jsonReply(faults.status, faults.body ?? wrapper(null, faults.status, 'InjectedFault'));
+				return jsonReply(
+					faults.status,
+					faults.body ?? wrapper(null, faults.status, 'InjectedFault'),
+				);
 			}
 		}
 		const { route, params, pathMatched } = findRoute(ROUTES, req.method, req.path);
@@ -437,6 +468,9 @@ export class Emulator implements Core {
 		const account = authenticate(this.state, req);
 		if (!account) return unauthorizedReply(this.state.tokenRefusal);
 		req.account = account.credentials.accountId;
-		return checkBody(route.body, req, parsed) ?? (await route.handler({ core: this, req, params, account }));
+		return (
+			checkBody(route.body, req, parsed) ??
+			(await route.handler({ core: this, req, params, account }))
+		);
 	}
 }

@@ -15,9 +15,15 @@ describe('fixture PDF and signed bytes', () => {
 			let number = 0;
 			for (const line of lines) {
 				const header = /^(\d+) (\d+)$/.exec(line);
-				if (header) { number = Number(header[1]); continue; }
+				if (header) {
+					number = Number(header[1]);
+					continue;
+				}
 				const [offset, , type] = line.trim().split(' ');
-				if (type === 'n') expect(text.slice(Number(offset), Number(offset) + 20)).toMatch(new RegExp(`^${number} 0 obj`));
+				if (type === 'n')
+					expect(text.slice(Number(offset), Number(offset) + 20)).toMatch(
+						new RegExp(`^${number} 0 obj`),
+					);
 				number += 1;
 			}
 		}
@@ -38,6 +44,8 @@ describe('fixture PDF and signed bytes', () => {
 		expect(pdfSigners(signed)).toEqual(['Ali Alsaeed', 'سارة']);
 		expect(pdfSigners(emu.samplePdf)).toBeUndefined();
 		checkXref(signed);
-		expect(emu.signedPdf(emu.samplePdf, ['A']).equals(emu.signedPdf(emu.samplePdf, ['A']))).toBe(true);
+		expect(emu.signedPdf(emu.samplePdf, ['A']).equals(emu.signedPdf(emu.samplePdf, ['A']))).toBe(
+			true,
+		);
 	});
 });

@@ -12,7 +12,8 @@ function literal(text: string): string {
 /** PDF text string that keeps any Unicode (Arabic names included): UTF-16BE with BOM, hex form. */
 function textString(text: string): string {
 	const units: string[] = ['FEFF'];
-	for (let i = 0; i < text.length; i++) units.push(text.charCodeAt(i).toString(16).padStart(4, '0').toUpperCase());
+	for (let i = 0; i < text.length; i++)
+		units.push(text.charCodeAt(i).toString(16).padStart(4, '0').toUpperCase());
 	return `<${units.join('')}>`;
 }
 
@@ -67,11 +68,15 @@ export function signedPdf(original: Buffer, signerNames: string[]): Buffer {
 	if (prev === undefined || root === undefined || size === undefined) {
 		return buildPdf(['Signed document', ...signerNames.map((n) => `Signed by ${n}`)], summary);
 	}
-	const head = original[original.length - 1] === 0x0a ? original : Buffer.concat([original, Buffer.from('\n')]);
+	const head =
+		original[original.length - 1] === 0x0a
+			? original
+			: Buffer.concat([original, Buffer.from('\n')]);
 	const infoNumber = size;
-	let update = `${infoNumber} 0 obj\n<< /Title ${textString('Signed document')} /Subject ${textString(summary)}`
-		+ ` /Keywords (${SIGNED_MARKER}) /Producer (esignature-emulator)`
-		+ ` /Signers [${signerNames.map(textString).join(' ')}] >>\nendobj\n`;
+	let update =
+		`${infoNumber} 0 obj\n<< /Title ${textString('Signed document')} /Subject ${textString(summary)}` +
+		` /Keywords (${SIGNED_MARKER}) /Producer (esignature-emulator)` +
+		` /Signers [${signerNames.map(textString).join(' ')}] >>\nendobj\n`;
 	const xrefOffset = head.length + Buffer.byteLength(update, 'latin1');
 	update += `xref\n0 1\n0000000000 65535 f \n${infoNumber} 1\n${xrefEntry(head.length)}`;
 	update += `trailer\n<< /Size ${infoNumber + 1} /Root ${root} R /Info ${infoNumber} 0 R /Prev ${prev} >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
@@ -86,7 +91,8 @@ export function pdfSigners(pdf: Buffer): string[] | undefined {
 	const hexes = [...matches[matches.length - 1][1].matchAll(/<FEFF([0-9A-F]*)>/g)];
 	return hexes.map((h) => {
 		let s = '';
-		for (let i = 0; i < h[1].length; i += 4) s += String.fromCharCode(parseInt(h[1].slice(i, i + 4), 16));
+		for (let i = 0; i < h[1].length; i += 4)
+			s += String.fromCharCode(parseInt(h[1].slice(i, i + 4), 16));
 		return s;
 	});
 }

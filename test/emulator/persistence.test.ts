@@ -20,14 +20,24 @@ describe('the emulator across restarts', () => {
 		const account = first.state.account(first.demo.accountId)!;
 		const webhookId = '5f0c7a8e-2d4b-4c1e-9a57-0c2b6f1e9d02';
 		const webhookUrl = 'http://127.0.0.1:5678/webhook/0b7c1e2a-5d4f-4e8a-9b6c-3d2e1f0a9b8c/webhook';
-		account.webhooks.push({ id: webhookId, webhookUrl, accountId: first.demo.accountId, isDefault: true, headerToken: 'a'.repeat(64) });
-		const { envelopeId } = first.state.createEnvelope(account, { files: [{ fileName: 'lease.pdf', data: first.samplePdf }] });
+		account.webhooks.push({
+			id: webhookId,
+			webhookUrl,
+			accountId: first.demo.accountId,
+			isDefault: true,
+			headerToken: 'a'.repeat(64),
+		});
+		const { envelopeId } = first.state.createEnvelope(account, {
+			files: [{ fileName: 'lease.pdf', data: first.samplePdf }],
+		});
 		await first.stop();
 
 		const second = await Emulator.start({ stateFile });
 		try {
 			expect(second.restored).toBe(true);
-			expect(second.webhooks().map((w) => [w.id, w.webhookUrl, w.isDefault])).toEqual([[webhookId, webhookUrl, true]]);
+			expect(second.webhooks().map((w) => [w.id, w.webhookUrl, w.isDefault])).toEqual([
+				[webhookId, webhookUrl, true],
+			]);
 			const envelope = second.envelope(envelopeId)!;
 			expect(envelope.files[0].data.equals(second.samplePdf)).toBe(true);
 			expect(envelope.createdAt).toBeInstanceOf(Date);

@@ -44,9 +44,18 @@ interface Kept {
 export function saveState(state: State, file: string): void {
 	const accounts: Record<string, KeptAccount> = {};
 	for (const [id, account] of state.accounts) {
-		accounts[id] = { envelopes: account.envelopes, webhooks: account.webhooks, logs: account.logs, smsProvider: account.smsProvider };
+		accounts[id] = {
+			envelopes: account.envelopes,
+			webhooks: account.webhooks,
+			logs: account.logs,
+			smsProvider: account.smsProvider,
+		};
 	}
-	const kept: Kept = { version: VERSION, accounts, identityAuthenticated: state.identityAuthenticated };
+	const kept: Kept = {
+		version: VERSION,
+		accounts,
+		identityAuthenticated: state.identityAuthenticated,
+	};
 	mkdirSync(dirname(file), { recursive: true });
 	writeFileSync(`${file}.tmp`, JSON.stringify(kept, replacer));
 	renameSync(`${file}.tmp`, file);
@@ -65,6 +74,7 @@ export function loadState(state: State, file: string): boolean {
 		account.logs = saved.logs;
 		account.smsProvider = saved.smsProvider;
 	}
-	for (const requestId of kept.identityAuthenticated ?? []) state.identityAuthenticated.add(requestId);
+	for (const requestId of kept.identityAuthenticated ?? [])
+		state.identityAuthenticated.add(requestId);
 	return true;
 }

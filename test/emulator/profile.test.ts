@@ -11,8 +11,16 @@ function integrationToken(basicId: string, basicSecret: string) {
 	const d = emu.demo;
 	return fetch(`${emu.url}/Authentication/Authority/Token`, {
 		method: 'POST',
-		headers: { authorization: `Basic ${Buffer.from(`${basicId}:${basicSecret}`).toString('base64')}` },
-		body: new URLSearchParams({ grant_type: 'integration', username: d.username, password: d.password, accountId: d.accountId, accountSecret: d.accountSecret }),
+		headers: {
+			authorization: `Basic ${Buffer.from(`${basicId}:${basicSecret}`).toString('base64')}`,
+		},
+		body: new URLSearchParams({
+			grant_type: 'integration',
+			username: d.username,
+			password: d.password,
+			accountId: d.accountId,
+			accountSecret: d.accountSecret,
+		}),
 	});
 }
 
@@ -25,12 +33,20 @@ describe('profile switch', () => {
 			await live.stop();
 		}
 		expect(emu.profile).toBe('spec');
-		const set = await fetch(`${emu.url}/_emulator/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ profile: 'live' }) });
+		const set = await fetch(`${emu.url}/_emulator/profile`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ profile: 'live' }),
+		});
 		expect(set.status).toBe(200);
 		expect(emu.profile).toBe('live');
 		emu.reset();
 		expect(emu.profile).toBe('live');
-		const bad = await fetch(`${emu.url}/_emulator/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ profile: 'other' }) });
+		const bad = await fetch(`${emu.url}/_emulator/profile`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ profile: 'other' }),
+		});
 		expect(bad.status).toBe(400);
 	});
 });
@@ -50,13 +66,18 @@ describe('integration grant', () => {
 
 describe('identity-provider signing', () => {
 	it('spec: /esign/idp/sign only; live: /esign/nafath/sign only, the other path 404', async () => {
-		const body = { requestId: '5b0c7a2e-3f4d-4e5f-8a9b-0c1d2e3f4a5b', file: { file: pdfBase64(), fileName: 'idp.pdf' } };
+		const body = {
+			requestId: '5b0c7a2e-3f4d-4e5f-8a9b-0c1d2e3f4a5b',
+			file: { file: pdfBase64(), fileName: 'idp.pdf' },
+		};
 		emu.authenticateIdentity(body.requestId);
 		expect((await call('POST', '/api/v1/esign/idp/sign', { json: body })).json.errorCode).toBe(0);
 		expect((await call('POST', '/api/v1/esign/nafath/sign', { json: body })).status).toBe(404);
 		emu.setProfile('live');
 		expect((await call('POST', '/api/v1/esign/idp/sign', { json: body })).status).toBe(404);
-		expect((await call('POST', '/api/v1/esign/nafath/sign', { json: body })).json.errorCode).toBe(0);
+		expect((await call('POST', '/api/v1/esign/nafath/sign', { json: body })).json.errorCode).toBe(
+			0,
+		);
 	});
 });
 
@@ -71,12 +92,20 @@ describe('Get Status and Download Original', () => {
 			status: 'Pending',
 			signatories: [
 				expect.objectContaining({ status: 'SIGNED', email: emu.demo.username, signOrder: 0 }),
-				expect.objectContaining({ status: 'PENDING', email: 'jane@example.com', signOrder: 1, fullName: expect.any(String), signingUrl: expect.any(String) }),
+				expect.objectContaining({
+					status: 'PENDING',
+					email: 'jane@example.com',
+					signOrder: 1,
+					fullName: expect.any(String),
+					signingUrl: expect.any(String),
+				}),
 			],
 			documents: [{ id: created.documentId, isSigned: false }],
 		});
 		const second = await call('GET', `/api/v1/envelopes/${created.envelopeId}/status`);
-		expect(second.json.data.signatories[0].signingUrl).not.toBe(first.json.data.signatories[0].signingUrl);
+		expect(second.json.data.signatories[0].signingUrl).not.toBe(
+			first.json.data.signatories[0].signingUrl,
+		);
 		const before = await call('GET', `/api/v1/documents/${created.documentId}`);
 		await emu.sign(created.envelopeId);
 		const after = await call('GET', `/api/v1/documents/${created.documentId}`);
@@ -88,7 +117,12 @@ describe('Get Status and Download Original', () => {
 		const created = await createEnvelope();
 		await invite(created.documentId, 'jane@example.com');
 		const status = await call('GET', `/api/v1/envelopes/${created.envelopeId}/status`);
-		expect(Object.keys(status.json.data).sort()).toEqual(['createdAt', 'envelopeId', 'signers', 'status']);
+		expect(Object.keys(status.json.data).sort()).toEqual([
+			'createdAt',
+			'envelopeId',
+			'signers',
+			'status',
+		]);
 		await emu.sign(created.envelopeId);
 		const original = await call('GET', `/api/v1/documents/${created.documentId}`);
 		expect(original.buffer.equals(emu.envelope(created.envelopeId)!.files[0].data)).toBe(true);

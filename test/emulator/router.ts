@@ -24,7 +24,10 @@ export interface Core {
 	sign(envelopeId: string, who?: string): Promise<void>;
 	reject(envelopeId: string, who?: string, reason?: string): Promise<void>;
 	authenticateIdentity(requestId: string): void;
-	sendTestEvent(opts?: { webhookId?: string; event?: 'completed' | 'rejected' }): Promise<TestEvent>;
+	sendTestEvent(opts?: {
+		webhookId?: string;
+		event?: 'completed' | 'rejected';
+	}): Promise<TestEvent>;
 }
 
 /**
@@ -55,7 +58,12 @@ export type Route =
 const split = (path: string): string[] => path.split('/').filter(Boolean);
 
 /** A bearer-protected /api route. */
-export const api = (method: string, path: string, body: BodyKind, handler: Handler<ApiContext>): Route => ({
+export const api = (
+	method: string,
+	path: string,
+	body: BodyKind,
+	handler: Handler<ApiContext>,
+): Route => ({
 	kind: 'api',
 	method,
 	pattern: split(path),

@@ -260,7 +260,13 @@ export class State {
 	private referenceCounter = 0;
 
 	addAccount(credentials: DemoCredentials): Account {
-		const account: Account = { credentials, envelopes: new Map(), webhooks: [], logs: [], smsProvider: null };
+		const account: Account = {
+			credentials,
+			envelopes: new Map(),
+			webhooks: [],
+			logs: [],
+			smsProvider: null,
+		};
 		this.accounts.set(credentials.accountId.toLowerCase(), account);
 		return account;
 	}
@@ -319,7 +325,11 @@ export class State {
 			isForExternalWorkFlow?: boolean;
 		},
 	): EmulatedEnvelope {
-		const files = init.files.map((f) => ({ fileId: f.fileId ?? randomUUID(), fileName: f.fileName, data: f.data }));
+		const files = init.files.map((f) => ({
+			fileId: f.fileId ?? randomUUID(),
+			fileName: f.fileName,
+			data: f.data,
+		}));
 		const envelope: EmulatedEnvelope = {
 			envelopeId: randomUUID(),
 			documentId: files[0].fileId,
@@ -359,7 +369,10 @@ export class State {
 	}
 
 	/** A document of the account: its envelope and file. */
-	documentOf(account: Account, documentId: string): { envelope: EmulatedEnvelope; file: EmulatedFile } | undefined {
+	documentOf(
+		account: Account,
+		documentId: string,
+	): { envelope: EmulatedEnvelope; file: EmulatedFile } | undefined {
 		const id = documentId.toLowerCase();
 		for (const envelope of account.envelopes.values()) {
 			const file = envelope.files.find((f) => f.fileId.toLowerCase() === id);
@@ -368,7 +381,9 @@ export class State {
 		return undefined;
 	}
 
-	findDocumentAnywhere(documentId: string): { envelope: EmulatedEnvelope; file: EmulatedFile } | undefined {
+	findDocumentAnywhere(
+		documentId: string,
+	): { envelope: EmulatedEnvelope; file: EmulatedFile } | undefined {
 		for (const account of this.accounts.values()) {
 			const found = this.documentOf(account, documentId);
 			if (found) return found;
@@ -377,7 +392,10 @@ export class State {
 	}
 
 	/** Finds a signer (destination) of the account by its destination id. */
-	signerOf(account: Account, destinationId: string): { envelope: EmulatedEnvelope; signer: EmulatedSigner } | undefined {
+	signerOf(
+		account: Account,
+		destinationId: string,
+	): { envelope: EmulatedEnvelope; signer: EmulatedSigner } | undefined {
 		const id = destinationId.toLowerCase();
 		for (const envelope of account.envelopes.values()) {
 			const signer = envelope.signers.find((s) => s.destinationId.toLowerCase() === id);
@@ -398,7 +416,9 @@ export class State {
 	callbackTarget(envelope: EmulatedEnvelope): Webhook | undefined {
 		const account = this.account(envelope.account);
 		if (!account) return undefined;
-		const own = envelope.webhookId ? account.webhooks.find((w) => w.id === envelope.webhookId) : undefined;
+		const own = envelope.webhookId
+			? account.webhooks.find((w) => w.id === envelope.webhookId)
+			: undefined;
 		return own ?? account.webhooks.find((w) => w.isDefault);
 	}
 }

@@ -62,7 +62,11 @@ export interface CallResult {
 	json: ParsedJson;
 }
 
-export async function call(method: string, path: string, opts: CallOptions = {}): Promise<CallResult> {
+export async function call(
+	method: string,
+	path: string,
+	opts: CallOptions = {},
+): Promise<CallResult> {
 	const headers: Record<string, string> = { ...opts.headers };
 	const bearer = opts.token === undefined ? token : opts.token;
 	if (bearer) headers.authorization = `Bearer ${bearer}`;
@@ -79,21 +83,43 @@ export async function call(method: string, path: string, opts: CallOptions = {})
 	const res = await fetch(`${emu.url}${path}`, { method, headers, body });
 	const buffer = Buffer.from(await res.arrayBuffer());
 	const ct = res.headers.get('content-type') ?? '';
-	return { status: res.status, headers: res.headers, buffer, json: ct.includes('json') && buffer.length ? JSON.parse(buffer.toString('utf8')) : undefined };
+	return {
+		status: res.status,
+		headers: res.headers,
+		buffer,
+		json: ct.includes('json') && buffer.length ? JSON.parse(buffer.toString('utf8')) : undefined,
+	};
 }
 
 /** GET with a JSON body: fetch refuses bodies on GET, node:http does not. */
-export function getWithBody(path: string, body: unknown, bearer = token): Promise<{ status: number; json: ParsedJson }> {
+export function getWithBody(
+	path: string,
+	body: unknown,
+	bearer = token,
+): Promise<{ status: number; json: ParsedJson }> {
 	const payload = Buffer.from(JSON.stringify(body));
 	return new Promise((resolve, reject) => {
-		const req = request(`${emu.url}${path}`, {
-			method: 'GET',
-			headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', 'content-length': payload.length },
-		}, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (c: Buffer) => chunks.push(c));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-		});
+		const req = request(
+			`${emu.url}${path}`,
+			{
+				method: 'GET',
+				headers: {
+					authorization: `Bearer ${bearer}`,
+					'content-type': 'application/json',
+					'content-length': payload.length,
+				},
+			},
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (c: Buffer) => chunks.push(c));
+				res.on('end', () =>
+					resolve({
+						status: res.statusCode ?? 0,
+						json: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+					}),
+				);
+			},
+		);
 		req.on('error', reject);
 		req.end(payload);
 	});
@@ -102,14 +128,26 @@ export function getWithBody(path: string, body: unknown, bearer = token): Promis
 export async function clientCredentialsToken(creds: DemoCredentials = emu.demo): Promise<string> {
 	const res = await fetch(`${emu.authUrl}/connect/token`, {
 		method: 'POST',
-		body: new URLSearchParams({ grant_type: 'client_credentials', client_id: creds.clientId, client_secret: creds.clientSecret, scope: 'Integrationscope' }),
+		body: new URLSearchParams({
+			grant_type: 'client_credentials',
+			client_id: creds.clientId,
+			client_secret: creds.clientSecret,
+			scope: 'Integrationscope',
+		}),
 	});
 	expect(res.status).toBe(200);
 	return ((await res.json()) as { access_token: string }).access_token;
 }
 
 export const expectWrapperKeys = (body: unknown): void =>
-	expect(Object.keys(body as object).sort()).toEqual(['data', 'errorCode', 'message', 'returnUrl', 'signature', 'stateValidationErrors']);
+	expect(Object.keys(body as object).sort()).toEqual([
+		'data',
+		'errorCode',
+		'message',
+		'returnUrl',
+		'signature',
+		'stateValidationErrors',
+	]);
 
 // ---------------------------------------------------------------------------
 // Envelopes, invitations and webhooks
@@ -117,9 +155,13 @@ export const expectWrapperKeys = (body: unknown): void =>
 
 export const pdfBase64 = (): string => emu.samplePdf.toString('base64');
 
-export function pdfForm(files: Array<[field: string, name: string, data?: Buffer]>, fields: Record<string, string> = {}): FormData {
+export function pdfForm(
+	files: Array<[field: string, name: string, data?: Buffer]>,
+	fields: Record<string, string> = {},
+): FormData {
 	const form = new FormData();
-	for (const [field, name, data] of files) form.append(field, new Blob([data ?? emu.samplePdf], { type: 'application/pdf' }), name);
+	for (const [field, name, data] of files)
+		form.append(field, new Blob([data ?? emu.samplePdf], { type: 'application/pdf' }), name);
 	for (const [k, v] of Object.entries(fields)) form.append(k, v);
 	return form;
 }
@@ -130,7 +172,10 @@ export interface Created {
 	referenceNumber: string;
 }
 
-export async function createEnvelope(extra: Record<string, unknown> = {}, bearer = token): Promise<Created> {
+export async function createEnvelope(
+	extra: Record<string, unknown> = {},
+	bearer = token,
+): Promise<Created> {
 	const res = await call('POST', '/api/v1/envelopes/initiate-base64', {
 		token: bearer,
 		json: {
@@ -159,8 +204,14 @@ export async function invite(documentId: string, ...emails: string[]): Promise<v
 	expect(res.json).toMatchObject({ data: true, errorCode: 0 });
 }
 
-export async function createWebhook(webhookUrl: string, headerToken = 'hook-secret', isDefault = true): Promise<string> {
-	const res = await call('POST', '/api/v1/webhooks', { json: { webhookUrl, headerToken, isDefault } });
+export async function createWebhook(
+	webhookUrl: string,
+	headerToken = 'hook-secret',
+	isDefault = true,
+): Promise<string> {
+	const res = await call('POST', '/api/v1/webhooks', {
+		json: { webhookUrl, headerToken, isDefault },
+	});
 	expect(res.json.errorCode).toBe(0);
 	return res.json.data.id;
 }
@@ -182,14 +233,21 @@ export async function startReceiver(answer = 200): Promise<Receiver> {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
-			state.received.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+			state.received.push({
+				headers: req.headers,
+				body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+			});
 			res.writeHead(state.answer);
 			res.end();
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-	state.close = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+	state.close = () =>
+		new Promise((resolve) => {
+			server.closeAllConnections();
+			server.close(() => resolve());
+		});
 	return state;
 }
 

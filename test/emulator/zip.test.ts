@@ -13,7 +13,13 @@ useEmulator();
 describe('documents: signed download of a multi-file envelope', () => {
 	it('answers a ZIP of signed PDFs for a multi-file envelope', async () => {
 		const res = await call('POST', '/api/v1/envelopes/bulk/initiate-base64', {
-			json: { referenceNumber: 'ZIP-1', files: [{ file: pdfBase64(), fileName: 'a.pdf' }, { file: pdfBase64(), fileName: 'b.pdf' }] },
+			json: {
+				referenceNumber: 'ZIP-1',
+				files: [
+					{ file: pdfBase64(), fileName: 'a.pdf' },
+					{ file: pdfBase64(), fileName: 'b.pdf' },
+				],
+			},
 		});
 		const { envelopeId, bulkFileResponse } = res.json.data;
 		await invite(bulkFileResponse[0].documentId, 'a@example.com');

@@ -14,7 +14,10 @@ export interface ZipEntry {
 function dosDateTime(date: Date): { time: number; date: number } {
 	return {
 		time: (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2),
-		date: ((Math.max(date.getFullYear(), 1980) - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
+		date:
+			((Math.max(date.getFullYear(), 1980) - 1980) << 9) |
+			((date.getMonth() + 1) << 5) |
+			date.getDate(),
 	};
 }
 
@@ -96,7 +99,8 @@ export function readZip(archive: Buffer): ZipEntry[] {
 		const commentLength = archive.readUInt16LE(at + 32);
 		const localAt = archive.readUInt32LE(at + 42);
 		const name = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-		const dataAt = localAt + 30 + archive.readUInt16LE(localAt + 26) + archive.readUInt16LE(localAt + 28);
+		const dataAt =
+			localAt + 30 + archive.readUInt16LE(localAt + 26) + archive.readUInt16LE(localAt + 28);
 		const data = archive.subarray(dataAt, dataAt + size);
 		if (crc32(data) !== crc) throw new Error(`CRC mismatch in ${name}`);
 		entries.push({ name, data: Buffer.from(data) });

@@ -14,7 +14,11 @@ describe('envelope: addFiles', () => {
 				{
 					binary: {
 						annex1: { data: otherPdf(), fileName: 'annex-1.pdf', mimeType: 'application/pdf' },
-						annex2: { data: suite.emulator.samplePdf, fileName: 'annex-2.pdf', mimeType: 'application/pdf' },
+						annex2: {
+							data: suite.emulator.samplePdf,
+							fileName: 'annex-2.pdf',
+							mimeType: 'application/pdf',
+						},
 					},
 				},
 			],
@@ -30,7 +34,9 @@ describe('envelope: addFiles', () => {
 			['files', 'annex-1.pdf', 'application/pdf'],
 			['files', 'annex-2.pdf', 'application/pdf'],
 		]);
-		expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
+		expect(result.items).toEqual([
+			{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } },
+		]);
 		expect(suite.emulator.envelope(envelopeId)!.files.map((f) => f.fileName)).toEqual([
 			'doc-0.pdf',
 			'annex-1.pdf',

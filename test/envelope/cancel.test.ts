@@ -16,7 +16,9 @@ describe('envelope: cancel', () => {
 		expect(request.path).toBe(`/api/v1/envelopes/${envelopeId}/cancel`);
 		expectJson(request);
 		expect(request.body).toEqual({ envelopId: envelopeId });
-		expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
+		expect(result.items).toEqual([
+			{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } },
+		]);
 		expect(suite.emulator.envelope(envelopeId)!.status).toBe('Cancelled');
 	});
 

@@ -10,10 +10,14 @@ const { suite, run, envelopeCalls, pdfItem, otherPdf, createWebhook } = envelope
 
 describe('envelope: create (multipart upload)', () => {
 	it('sends the upload again, whole, when the service refuses the stored token and n8n renews it', async () => {
-		await run({ operation: 'getStatus', envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5' }).catch(() => undefined);
+		await run({ operation: 'getStatus', envelopeId: '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5' }).catch(
+			() => undefined,
+		);
 		suite.emulator.expireAllTokens();
 		suite.emulator.clearRequests();
-		const result = await run({ operation: 'create', inputDataFieldName: 'data' }, [pdfItem('renewed.pdf')]);
+		const result = await run({ operation: 'create', inputDataFieldName: 'data' }, [
+			pdfItem('renewed.pdf'),
+		]);
 
 		expect(result.error).toBeUndefined();
 		const uploads = suite.emulator.requestsTo('POST', '/api/v1/envelopes/initiate');
@@ -61,7 +65,11 @@ describe('envelope: create (multipart upload)', () => {
 			IsForExternalWorkFlow: 'true',
 		});
 		expect(request.files).toHaveLength(1);
-		expect(request.files[0]).toMatchObject({ field: 'files', fileName: 'contract.pdf', contentType: 'application/pdf' });
+		expect(request.files[0]).toMatchObject({
+			field: 'files',
+			fileName: 'contract.pdf',
+			contentType: 'application/pdf',
+		});
 		expect(request.files[0].data.equals(suite.emulator.samplePdf)).toBe(true);
 
 		expect(result.items).toHaveLength(1);
@@ -87,7 +95,9 @@ describe('envelope: create (multipart upload)', () => {
 	});
 
 	it('outputs the envelope as the service answers it with Simplify off, nulls included', async () => {
-		const result = await run({ operation: 'create', inputDataFieldName: 'data', simplify: false }, [pdfItem()]);
+		const result = await run({ operation: 'create', inputDataFieldName: 'data', simplify: false }, [
+			pdfItem(),
+		]);
 		expect(result.items[0].json).toEqual({
 			documentId: expect.any(String),
 			envelopeId: expect.any(String),
@@ -100,11 +110,20 @@ describe('envelope: create (multipart upload)', () => {
 
 	it('uploads one part per binary field named, in order, and omits every empty optional parameter', async () => {
 		const result = await run(
-			{ operation: 'create', inputDataFieldName: ' data , annex ', webhookId: byId(''), additionalFields: {} },
+			{
+				operation: 'create',
+				inputDataFieldName: ' data , annex ',
+				webhookId: byId(''),
+				additionalFields: {},
+			},
 			[
 				{
 					binary: {
-						data: { data: suite.emulator.samplePdf, fileName: 'main.pdf', mimeType: 'application/pdf' },
+						data: {
+							data: suite.emulator.samplePdf,
+							fileName: 'main.pdf',
+							mimeType: 'application/pdf',
+						},
 						annex: { data: otherPdf(), fileName: 'annex.pdf', mimeType: 'application/pdf' },
 					},
 				},
@@ -114,7 +133,9 @@ describe('envelope: create (multipart upload)', () => {
 		expect(result.error).toBeUndefined();
 		const [request] = envelopeCalls();
 		// Without a Reference Number the node sends one derived from the execution and item (routing/idempotency.ts).
-		expect(request.body).toEqual({ ReferenceNumber: expect.stringMatching(/^n8n-exec-\d+-0-[0-9a-f]{8}$/) });
+		expect(request.body).toEqual({
+			ReferenceNumber: expect.stringMatching(/^n8n-exec-\d+-0-[0-9a-f]{8}$/),
+		});
 		expect(request.query).toEqual({});
 		expect(request.files.map((f) => [f.field, f.fileName])).toEqual([
 			['files', 'main.pdf'],
@@ -145,17 +166,28 @@ describe('envelope: create (multipart upload)', () => {
 	});
 
 	it('sends Service External Workflow (IsForExternalWorkFlow) as false when it is set to false', async () => {
-		const result = await run({ operation: 'create', additionalFields: { isForExternalWorkFlow: false } }, [pdfItem()]);
+		const result = await run(
+			{ operation: 'create', additionalFields: { isForExternalWorkFlow: false } },
+			[pdfItem()],
+		);
 		expect(result.error).toBeUndefined();
-		expect(envelopeCalls()[0].body).toEqual({ IsForExternalWorkFlow: 'false', ReferenceNumber: expect.stringMatching(/^n8n-/) });
+		expect(envelopeCalls()[0].body).toEqual({
+			IsForExternalWorkFlow: 'false',
+			ReferenceNumber: expect.stringMatching(/^n8n-/),
+		});
 	});
 
 	it('accepts the webhook ID as a plain string from an expression', async () => {
 		const webhookId = await createWebhook();
 		suite.emulator.clearRequests();
-		const result = await run({ operation: 'create', webhookId: '={{ $json.hook }}' }, [pdfItem('a.pdf', { hook: webhookId })]);
+		const result = await run({ operation: 'create', webhookId: '={{ $json.hook }}' }, [
+			pdfItem('a.pdf', { hook: webhookId }),
+		]);
 		expect(result.error).toBeUndefined();
-		expect(envelopeCalls()[0].body).toEqual({ WebhookId: webhookId, ReferenceNumber: expect.stringMatching(/^n8n-/) });
+		expect(envelopeCalls()[0].body).toEqual({
+			WebhookId: webhookId,
+			ReferenceNumber: expect.stringMatching(/^n8n-/),
+		});
 	});
 
 	it('creates one envelope per input item, each paired with its item', async () => {
@@ -171,13 +203,19 @@ describe('envelope: create (multipart upload)', () => {
 		result.items.forEach((item, i) => {
 			expect(item.pairedItem).toEqual({ item: i });
 			expect(item.json.referenceNumber).toBe(refs[i]);
-			expect(suite.emulator.envelope(item.json.envelopeId as string)!.files[0].fileName).toBe(`doc-${i}.pdf`);
+			expect(suite.emulator.envelope(item.json.envelopeId as string)!.files[0].fileName).toBe(
+				`doc-${i}.pdf`,
+			);
 		});
 	});
 
 	it('refuses a missing binary field before sending, naming the field and the properties the item has', async () => {
-		const result = await run({ operation: 'create', inputDataFieldName: 'data, annex' }, [pdfItem()]);
-		expect(result.error?.message).toBe('Input Binary Fields: the input item has no binary property "annex"');
+		const result = await run({ operation: 'create', inputDataFieldName: 'data, annex' }, [
+			pdfItem(),
+		]);
+		expect(result.error?.message).toBe(
+			'Input Binary Fields: the input item has no binary property "annex"',
+		);
 		expect(result.error?.description).toContain('data');
 		expect(envelopeCalls()).toHaveLength(0);
 	});
@@ -186,13 +224,17 @@ describe('envelope: create (multipart upload)', () => {
 		const empty = await run({ operation: 'create', inputDataFieldName: ' , ' }, [pdfItem()]);
 		expect(empty.error?.message).toMatch(/^Input Binary Fields is empty/);
 		const noBinary = await run({ operation: 'create' }, [{ json: { a: 1 } }]);
-		expect(noBinary.error?.message).toBe('Input Binary Fields: the input item has no binary property "data"');
+		expect(noBinary.error?.message).toBe(
+			'Input Binary Fields: the input item has no binary property "data"',
+		);
 		expect(noBinary.error?.description).toMatch(/no binary data/);
 		expect(envelopeCalls()).toHaveLength(0);
 	});
 
 	it('refuses a File ID or a Webhook that is not an ID, before sending', async () => {
-		const badFile = await run({ operation: 'create', additionalFields: { fileId: 'abc' } }, [pdfItem()]);
+		const badFile = await run({ operation: 'create', additionalFields: { fileId: 'abc' } }, [
+			pdfItem(),
+		]);
 		expect(badFile.error?.message).toMatch(/^File ID must be an ID like .*got "abc"/);
 		const badHook = await run({ operation: 'create', webhookId: byId('={{ $json.hook }}') }, [
 			pdfItem('a.pdf', { hook: 'not-a-guid' }),
@@ -202,9 +244,9 @@ describe('envelope: create (multipart upload)', () => {
 	});
 
 	it('lets n8n refuse a typed webhook ID that is not an ID, but accepts an empty one', async () => {
-		await expect(run({ operation: 'create', webhookId: byId('not-a-guid') }, [pdfItem()])).rejects.toThrow(
-			/Not a webhook ID/,
-		);
+		await expect(
+			run({ operation: 'create', webhookId: byId('not-a-guid') }, [pdfItem()]),
+		).rejects.toThrow(/Not a webhook ID/);
 		const empty = await run({ operation: 'create', webhookId: byId('  ') }, [pdfItem()]);
 		expect(empty.error).toBeUndefined();
 		expect(envelopeCalls()).toHaveLength(1);
@@ -213,10 +255,16 @@ describe('envelope: create (multipart upload)', () => {
 
 	it('refuses a file that is not a PDF before sending it', async () => {
 		const result = await run({ operation: 'create' }, [
-			{ binary: { data: { data: Buffer.from('hello'), fileName: 'notes.txt', mimeType: 'text/plain' } } },
+			{
+				binary: {
+					data: { data: Buffer.from('hello'), fileName: 'notes.txt', mimeType: 'text/plain' },
+				},
+			},
 		]);
 		expect(envelopeCalls()).toHaveLength(0);
-		expect(result.error?.message).toBe('Input Binary Fields: the file "notes.txt" is not a PDF: it is plain text');
+		expect(result.error?.message).toBe(
+			'Input Binary Fields: the file "notes.txt" is not a PDF: it is plain text',
+		);
 		expect(result.items).toHaveLength(0);
 	});
 
@@ -236,20 +284,32 @@ describe('envelope: create (multipart upload)', () => {
 
 	it('reports a reused reference number (error 227 with HTTP 200)', async () => {
 		const ref = reference();
-		const first = await run({ operation: 'create', additionalFields: { referenceNumber: ref } }, [pdfItem()]);
+		const first = await run({ operation: 'create', additionalFields: { referenceNumber: ref } }, [
+			pdfItem(),
+		]);
 		expect(first.error).toBeUndefined();
-		const again = await run({ operation: 'create', additionalFields: { referenceNumber: ref } }, [pdfItem()]);
+		const again = await run({ operation: 'create', additionalFields: { referenceNumber: ref } }, [
+			pdfItem(),
+		]);
 		expect(again.error?.message).toBe(
 			`The reference number is already used by another envelope of this account: "${ref}" (error 227)`,
 		);
 		expect(again.error?.description).toContain('Service message: DuplicatedReferenceNumber');
-		expect(again.error?.description).toContain('To create another envelope, give a new reference number.');
+		expect(again.error?.description).toContain(
+			'To create another envelope, give a new reference number.',
+		);
 		expect((again.error as unknown as { httpCode: string }).httpCode).toBe('227');
 	});
 
 	it('reports error 116 (no file found, HTTP 400) with the service message', async () => {
 		suite.emulator.failNext(1, 400, {
-			data: { documentId: ZERO_GUID, envelopeId: ZERO_GUID, destinations: null, referenceNumber: null, creatorFields: null },
+			data: {
+				documentId: ZERO_GUID,
+				envelopeId: ZERO_GUID,
+				destinations: null,
+				referenceNumber: null,
+				creatorFields: null,
+			},
 			errorCode: 116,
 			message: 'FileNotFoundInRequest',
 			returnUrl: null,
@@ -271,7 +331,9 @@ describe('envelope: create (multipart upload)', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(result.items[0].json.error).toBe('Input Binary Fields: the input item has no binary property "data"');
+		expect(result.items[0].json.error).toBe(
+			'Input Binary Fields: the input item has no binary property "data"',
+		);
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
 		expect(result.items[1].json.referenceNumber).toBe(ref);
 		expect(envelopeCalls()).toHaveLength(1);
@@ -288,15 +350,24 @@ describe('envelope: create (multipart upload)', () => {
 			true,
 		);
 		expect(result.items).toHaveLength(2);
-		expect(result.items[0]).toMatchObject({ pairedItem: { item: 0 }, json: { referenceNumber: fresh } });
+		expect(result.items[0]).toMatchObject({
+			pairedItem: { item: 0 },
+			json: { referenceNumber: fresh },
+		});
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
 		expect(result.items[1].json.error).toMatch(/error 227/);
 		expect(envelopeCalls()).toHaveLength(2);
 	});
 
 	it('keeps the whole service answer when Include Response Wrapper is on', async () => {
-		const result = await run({ operation: 'create', options: { includeResponseWrapper: true } }, [pdfItem()]);
-		expect(result.items[0].json).toMatchObject({ errorCode: 0, message: 'Success', returnUrl: null });
+		const result = await run({ operation: 'create', options: { includeResponseWrapper: true } }, [
+			pdfItem(),
+		]);
+		expect(result.items[0].json).toMatchObject({
+			errorCode: 0,
+			message: 'Success',
+			returnUrl: null,
+		});
 		expect((result.items[0].json.data as IDataObject).envelopeId).toEqual(expect.any(String));
 	});
 });

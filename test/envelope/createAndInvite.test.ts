@@ -23,7 +23,12 @@ describe('envelope: createAndInvite', () => {
 							email: 'jane@example.com',
 							phoneNumber: '+966500000001',
 							authenticationType: 3,
-							options: { availableTo: future, dailyNotify: true, consentOnly: false, allowSignAnywhere: true },
+							options: {
+								availableTo: future,
+								dailyNotify: true,
+								consentOnly: false,
+								allowSignAnywhere: true,
+							},
 						},
 						{ name: 'Omar', email: 'omar@example.com', signOrder: 5 },
 					],
@@ -78,7 +83,9 @@ describe('envelope: createAndInvite', () => {
 			'jane@example.com',
 			'omar@example.com',
 		]);
-		const sent = suite.emulator.notifications.filter((n) => n.envelopeId === envelopeId && n.kind === 'invitation');
+		const sent = suite.emulator.notifications.filter(
+			(n) => n.envelopeId === envelopeId && n.kind === 'invitation',
+		);
 		expect(sent.map((n) => n.to).sort()).toEqual(['jane@example.com', 'omar@example.com']);
 	});
 
@@ -89,7 +96,9 @@ describe('envelope: createAndInvite', () => {
 			{
 				operation: 'createAndInvite',
 				destinationsInput: 'json',
-				destinationsJson: JSON.stringify([{ destinationName: 'Lina', destinationEmail: 'lina@example.com' }]),
+				destinationsJson: JSON.stringify([
+					{ destinationName: 'Lina', destinationEmail: 'lina@example.com' },
+				]),
 				webhookId: byId(webhookId),
 				additionalFields: { saveAsDraft: true, sendUserInvitation: false },
 			},
@@ -98,7 +107,9 @@ describe('envelope: createAndInvite', () => {
 		expect(result.error).toBeUndefined();
 		const body = envelopeCalls()[0].body as IDataObject;
 		expect(body).toMatchObject({
-			Destinations: [{ DestinationName: 'Lina', DestinationEmail: 'lina@example.com', SigneOrder: 1 }],
+			Destinations: [
+				{ DestinationName: 'Lina', DestinationEmail: 'lina@example.com', SigneOrder: 1 },
+			],
 			SaveAsDraft: true,
 			WebhookId: webhookId,
 			SendUserInvitation: false,
@@ -118,27 +129,41 @@ describe('envelope: createAndInvite', () => {
 			{ operation: 'createAndInvite', destinations: { destination: [{ name: 'X', email: 'x@' }] } },
 			[pdfItem()],
 		);
-		expect(badEmail.error?.message).toBe('Signers, signer 1: Email must be an e-mail address, got "x@"');
+		expect(badEmail.error?.message).toBe(
+			'Signers, signer 1: Email must be an e-mail address, got "x@"',
+		);
 		const past = await run(
 			{
 				operation: 'createAndInvite',
-				destinations: { destination: [{ name: 'X', email: 'x@example.com', options: { availableTo: '2001-01-01T00:00:00Z' } }] },
+				destinations: {
+					destination: [
+						{ name: 'X', email: 'x@example.com', options: { availableTo: '2001-01-01T00:00:00Z' } },
+					],
+				},
 			},
 			[pdfItem()],
 		);
 		expect(past.error?.message).toMatch(/^Signers, signer 1: Available To is in the past/);
 		const noFile = await run(
-			{ operation: 'createAndInvite', destinations: { destination: [{ name: 'X', email: 'x@example.com' }] } },
+			{
+				operation: 'createAndInvite',
+				destinations: { destination: [{ name: 'X', email: 'x@example.com' }] },
+			},
 			[{ json: {} }],
 		);
-		expect(noFile.error?.message).toBe('Input Binary Fields: the input item has no binary property "data"');
+		expect(noFile.error?.message).toBe(
+			'Input Binary Fields: the input item has no binary property "data"',
+		);
 		expect(envelopeCalls()).toHaveLength(0);
 	});
 
 	it('reports a general error (error 100 with HTTP 200)', async () => {
 		suite.emulator.failNext(1, 200, { data: null, errorCode: 100, message: 'GeneralError' });
 		const result = await run(
-			{ operation: 'createAndInvite', destinations: { destination: [{ name: 'X', email: 'x@example.com' }] } },
+			{
+				operation: 'createAndInvite',
+				destinations: { destination: [{ name: 'X', email: 'x@example.com' }] },
+			},
 			[pdfItem()],
 		);
 		expect(result.error?.message).toBe('The service could not complete the operation (error 100)');

@@ -22,7 +22,11 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 			[
 				{
 					binary: {
-						data: { data: suite.emulator.samplePdf, fileName: 'one.pdf', mimeType: 'application/pdf' },
+						data: {
+							data: suite.emulator.samplePdf,
+							fileName: 'one.pdf',
+							mimeType: 'application/pdf',
+						},
 						annex: { data: otherPdf(), fileName: 'two.pdf', mimeType: 'application/pdf' },
 					},
 				},
@@ -79,7 +83,10 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 		const cases: Array<[string, RegExp]> = [
 			['[{', /^Files \(JSON\) is not valid JSON/],
 			['[]', /^Files \(JSON\) must be a non-empty array/],
-			[JSON.stringify([{ file: '###', fileName: 'a.pdf' }]), /^Files \(JSON\), file 1: file is not valid Base64$/],
+			[
+				JSON.stringify([{ file: '###', fileName: 'a.pdf' }]),
+				/^Files \(JSON\), file 1: file is not valid Base64$/,
+			],
 			[JSON.stringify([{ file: 'JVBERi0=' }]), /^Files \(JSON\), file 1: fileName is required$/],
 			[JSON.stringify(['x']), /^Files \(JSON\), file 1 must be an object/],
 		];
@@ -91,33 +98,57 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 	});
 
 	it('keeps the whole answer as one item when Include Response Wrapper is on', async () => {
-		const result = await run({ operation: 'createBulk', options: { includeResponseWrapper: true } }, [pdfItem()]);
+		const result = await run(
+			{ operation: 'createBulk', options: { includeResponseWrapper: true } },
+			[pdfItem()],
+		);
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toMatchObject({ errorCode: 0, message: 'Success' });
 		expect((result.items[0].json.data as IDataObject).bulkFileResponse).toHaveLength(1);
 	});
 
 	it('reports "at least one envelope is required" (HTTP 400, error 400)', async () => {
-		suite.emulator.failNext(1, 400, { data: null, errorCode: 400, message: 'At least one envelope is required' });
+		suite.emulator.failNext(1, 400, {
+			data: null,
+			errorCode: 400,
+			message: 'At least one envelope is required',
+		});
 		const result = await run({ operation: 'createBulk' }, [pdfItem()]);
 		expect(result.error?.message).toBe('The service rejected the request (error 400)');
 		expect(result.error?.description).toBe('Service message: At least one envelope is required');
 	});
 
 	it('splits the results of two input items, each paired with its own item', async () => {
-		const result = await run({ operation: 'createBulk', inputDataFieldName: '={{ $json.fields }}' }, [
-			{
-				json: { fields: 'data' },
-				binary: { data: { data: suite.emulator.samplePdf, fileName: 'first.pdf', mimeType: 'application/pdf' } },
-			},
-			{
-				json: { fields: 'data, extra' },
-				binary: {
-					data: { data: suite.emulator.samplePdf, fileName: 'second-a.pdf', mimeType: 'application/pdf' },
-					extra: { data: suite.emulator.samplePdf, fileName: 'second-b.pdf', mimeType: 'application/pdf' },
+		const result = await run(
+			{ operation: 'createBulk', inputDataFieldName: '={{ $json.fields }}' },
+			[
+				{
+					json: { fields: 'data' },
+					binary: {
+						data: {
+							data: suite.emulator.samplePdf,
+							fileName: 'first.pdf',
+							mimeType: 'application/pdf',
+						},
+					},
 				},
-			},
-		]);
+				{
+					json: { fields: 'data, extra' },
+					binary: {
+						data: {
+							data: suite.emulator.samplePdf,
+							fileName: 'second-a.pdf',
+							mimeType: 'application/pdf',
+						},
+						extra: {
+							data: suite.emulator.samplePdf,
+							fileName: 'second-b.pdf',
+							mimeType: 'application/pdf',
+						},
+					},
+				},
+			],
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => [i.pairedItem, i.json.documentName])).toEqual([
 			[{ item: 0 }, 'first.pdf'],

@@ -15,7 +15,11 @@ describe('envelope: createFromBase64', () => {
 			const fileName = `عقد "٢" ${extra.length}.pdf`;
 			const workflowId = 'سير "عمل" \\ 7';
 			const result = await run(
-				{ operation: 'createFromBase64', inputDataFieldName: 'data', additionalFields: { workflowId } },
+				{
+					operation: 'createFromBase64',
+					inputDataFieldName: 'data',
+					additionalFields: { workflowId },
+				},
 				[{ binary: { data: { data: pdf, fileName, mimeType: 'application/pdf' } } }],
 			);
 
@@ -60,19 +64,26 @@ describe('envelope: createFromBase64', () => {
 		});
 		expect(result.items).toEqual([
 			{
-				json: expect.objectContaining({ documentId: fileId, referenceNumber: ref, envelopeId: expect.any(String) }),
+				json: expect.objectContaining({
+					documentId: fileId,
+					referenceNumber: ref,
+					envelopeId: expect.any(String),
+				}),
 				pairedItem: { item: 0 },
 			},
 		]);
-		expect(suite.emulator.envelope(result.items[0].json.envelopeId as string)!.files[0].data.equals(suite.emulator.samplePdf)).toBe(
-			true,
-		);
+		expect(
+			suite.emulator
+				.envelope(result.items[0].json.envelopeId as string)!
+				.files[0].data.equals(suite.emulator.samplePdf),
+		).toBe(true);
 	});
 
 	it('omits every empty optional field, including an empty File ID inside `files`', async () => {
-		const result = await run({ operation: 'createFromBase64', webhookId: byId(''), additionalFields: { fileId: '' } }, [
-			pdfItem('x.pdf'),
-		]);
+		const result = await run(
+			{ operation: 'createFromBase64', webhookId: byId(''), additionalFields: { fileId: '' } },
+			[pdfItem('x.pdf')],
+		);
 		expect(result.error).toBeUndefined();
 		expect(envelopeCalls()[0].body).toEqual({
 			files: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'x.pdf' },
@@ -83,7 +94,9 @@ describe('envelope: createFromBase64', () => {
 	});
 
 	it('sends a binary file under the File Name given instead of its own name', async () => {
-		const result = await run({ operation: 'createFromBase64', fileName: ' renamed.pdf ' }, [pdfItem('scan.pdf')]);
+		const result = await run({ operation: 'createFromBase64', fileName: ' renamed.pdf ' }, [
+			pdfItem('scan.pdf'),
+		]);
 		expect(result.error).toBeUndefined();
 		expect(envelopeCalls()[0].body).toEqual({
 			files: { file: suite.emulator.samplePdf.toString('base64'), fileName: 'renamed.pdf' },
@@ -101,11 +114,19 @@ describe('envelope: createFromBase64', () => {
 			fileName: 'given.pdf',
 		});
 		expect(result.error).toBeUndefined();
-		expect(envelopeCalls()[0].body).toEqual({ files: { file: base64, fileName: 'given.pdf' }, referenceNumber: expect.stringMatching(/^n8n-/) });
+		expect(envelopeCalls()[0].body).toEqual({
+			files: { file: base64, fileName: 'given.pdf' },
+			referenceNumber: expect.stringMatching(/^n8n-/),
+		});
 	});
 
 	it('refuses Base64 that does not decode and a missing file name, before sending', async () => {
-		const bad = await run({ operation: 'createFromBase64', fileInput: 'base64', fileBase64: 'abc$%', fileName: 'a.pdf' });
+		const bad = await run({
+			operation: 'createFromBase64',
+			fileInput: 'base64',
+			fileBase64: 'abc$%',
+			fileName: 'a.pdf',
+		});
 		expect(bad.error?.message).toBe('File (Base64) is not valid Base64');
 		const noName = await run({
 			operation: 'createFromBase64',
@@ -114,13 +135,21 @@ describe('envelope: createFromBase64', () => {
 			fileName: ' ',
 		});
 		expect(noName.error?.message).toBe('File Name is required');
-		const noBinary = await run({ operation: 'createFromBase64', inputDataFieldName: 'pdf' }, [pdfItem()]);
-		expect(noBinary.error?.message).toBe('Input Binary Field: the input item has no binary property "pdf"');
+		const noBinary = await run({ operation: 'createFromBase64', inputDataFieldName: 'pdf' }, [
+			pdfItem(),
+		]);
+		expect(noBinary.error?.message).toBe(
+			'Input Binary Field: the input item has no binary property "pdf"',
+		);
 		expect(envelopeCalls()).toHaveLength(0);
 	});
 
 	it('reports the service refusing the content (HTTP 400, error 400)', async () => {
-		suite.emulator.failNext(1, 400, { data: null, errorCode: 400, message: 'File content is required' });
+		suite.emulator.failNext(1, 400, {
+			data: null,
+			errorCode: 400,
+			message: 'File content is required',
+		});
 		const result = await run({ operation: 'createFromBase64' }, [pdfItem()]);
 		expect(result.error?.message).toBe('The service rejected the request (error 400)');
 		expect(result.error?.description).toBe('Service message: File content is required');
@@ -134,33 +163,46 @@ describe('envelope: createFromBase64', () => {
 			fileName: 'a.txt',
 		});
 		expect(envelopeCalls()).toHaveLength(0);
-		expect(result.error?.message).toBe('File (Base64): the file "a.txt" is not a PDF: it is plain text');
+		expect(result.error?.message).toBe(
+			'File (Base64): the file "a.txt" is not a PDF: it is plain text',
+		);
 	});
 
-	it('without a Webhook, says where the envelope\'s events go: the account default, in the field\'s hint and the output', async () => {
-		const result = await run({ operation: 'createFromBase64', inputDataFieldName: 'data' }, [pdfItem()]);
+	it("without a Webhook, says where the envelope's events go: the account default, in the field's hint and the output", async () => {
+		const result = await run({ operation: 'createFromBase64', inputDataFieldName: 'data' }, [
+			pdfItem(),
+		]);
 		expect(result.error).toBeUndefined();
 		const [request] = envelopeCalls();
 		expect(request.body).not.toHaveProperty('webhookId');
 		expect(result.items[0].json.eventsTo).toBe("the account's default webhook (no Webhook chosen)");
 
 		const field = new ESignature().description.properties.find(
-			(property) => property.name === 'webhookId' && property.displayOptions?.show?.operation?.includes('createFromBase64'),
+			(property) =>
+				property.name === 'webhookId' &&
+				property.displayOptions?.show?.operation?.includes('createFromBase64'),
 		);
-		expect(field?.hint).toBe("Empty: this envelope's events go to the account's default webhook (marked Account default in the list)");
+		expect(field?.hint).toBe(
+			"Empty: this envelope's events go to the account's default webhook (marked Account default in the list)",
+		);
 	});
 
 	it('a Webhook pick the service no longer has: an error that says to pick the trigger again', async () => {
 		// The ID a saved workflow kept after the emulator of an earlier npm run dev forgot it (or the webhook was deleted).
 		const gone = '7d1f0c2e-3b4a-4c5d-8e6f-9a0b1c2d3e4f';
-		const result = await run({ operation: 'createFromBase64', inputDataFieldName: 'data', webhookId: byId(gone) }, [pdfItem()]);
+		const result = await run(
+			{ operation: 'createFromBase64', inputDataFieldName: 'data', webhookId: byId(gone) },
+			[pdfItem()],
+		);
 		expect(result.error?.message).toBe(
 			'The Webhook chosen is no longer registered at the service: pick the E-Signature Trigger again in the Webhook list ' +
 				'(its webhook was deleted, or registered with an earlier run of the emulator) (error 8)',
 		);
 		expect(result.error?.description).toContain(gone);
 		// The same create without the stale pick goes through.
-		const other = await run({ operation: 'createFromBase64', inputDataFieldName: 'data' }, [pdfItem()]);
+		const other = await run({ operation: 'createFromBase64', inputDataFieldName: 'data' }, [
+			pdfItem(),
+		]);
 		expect(other.error).toBeUndefined();
 	});
 });

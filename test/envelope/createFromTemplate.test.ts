@@ -36,7 +36,11 @@ describe('envelope: createFromTemplate', () => {
 	});
 
 	it('sends userOnlySigner true and leaves out an empty webhook', async () => {
-		const result = await run({ operation: 'createFromTemplate', templateId: ` ${TEMPLATE_ID} `, userOnlySigner: true });
+		const result = await run({
+			operation: 'createFromTemplate',
+			templateId: ` ${TEMPLATE_ID} `,
+			userOnlySigner: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(envelopeCalls()[0].body).toEqual({ templateId: TEMPLATE_ID, userOnlySigner: 'true' });
 		expect(result.items[0].json.destinations).toHaveLength(1);

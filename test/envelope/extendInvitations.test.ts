@@ -20,7 +20,11 @@ describe('envelope: extendInvitations', () => {
 
 	it('puts {envelopeId, availableTo} with the date in ISO 8601 UTC', async () => {
 		const envelopeId = await invitedEnvelope();
-		const result = await run({ operation: 'extendInvitations', envelopeId, availableTo: '2099-01-31T20:00:00+03:00' });
+		const result = await run({
+			operation: 'extendInvitations',
+			envelopeId,
+			availableTo: '2099-01-31T20:00:00+03:00',
+		});
 
 		expect(result.error).toBeUndefined();
 		const [request] = envelopeCalls();
@@ -28,14 +32,23 @@ describe('envelope: extendInvitations', () => {
 		expect(request.path).toBe('/api/v1/envelopes/extend-invitations');
 		expectJson(request);
 		expect(request.body).toEqual({ envelopeId, availableTo: '2099-01-31T17:00:00Z' });
-		expect(result.items).toEqual([{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } }]);
-		expect(suite.emulator.envelope(envelopeId)!.signers[0].availableTo?.toISOString()).toBe('2099-01-31T17:00:00.000Z');
+		expect(result.items).toEqual([
+			{ json: { success: true, message: 'Success' }, pairedItem: { item: 0 } },
+		]);
+		expect(suite.emulator.envelope(envelopeId)!.signers[0].availableTo?.toISOString()).toBe(
+			'2099-01-31T17:00:00.000Z',
+		);
 	});
 
 	it("reads a date without offset (as n8n's date picker gives it) in the workflow's timezone", async () => {
 		const envelopeId = await invitedEnvelope();
 		const result = await suite.harness.run({
-			parameters: { resource: 'envelope', operation: 'extendInvitations', envelopeId, availableTo: '2099-01-31T20:00:00' },
+			parameters: {
+				resource: 'envelope',
+				operation: 'extendInvitations',
+				envelopeId,
+				availableTo: '2099-01-31T20:00:00',
+			},
 			timezone: 'Asia/Riyadh',
 		});
 		expect(result.error).toBeUndefined();
@@ -44,9 +57,19 @@ describe('envelope: extendInvitations', () => {
 
 	it('refuses a past date and a date that is not one, before sending', async () => {
 		const envelopeId = await invitedEnvelope();
-		const past = await run({ operation: 'extendInvitations', envelopeId, availableTo: '2020-01-01T00:00:00Z' });
-		expect(past.error?.message).toBe('Available To is in the past (2020-01-01T00:00:00.000Z): choose a future date');
-		const invalid = await run({ operation: 'extendInvitations', envelopeId, availableTo: 'next week' });
+		const past = await run({
+			operation: 'extendInvitations',
+			envelopeId,
+			availableTo: '2020-01-01T00:00:00Z',
+		});
+		expect(past.error?.message).toBe(
+			'Available To is in the past (2020-01-01T00:00:00.000Z): choose a future date',
+		);
+		const invalid = await run({
+			operation: 'extendInvitations',
+			envelopeId,
+			availableTo: 'next week',
+		});
 		expect(invalid.error?.message).toBe('Available To is not a valid date: "next week"');
 		expect(envelopeCalls()).toHaveLength(0);
 	});

@@ -34,7 +34,14 @@ describe('envelope: getStatus', () => {
 					envelopeId,
 					status: 'Completed',
 					createdAt: expect.any(String),
-					signers: [{ name: 'Jane', email: 'jane@example.com', status: 'Signed', signedAt: expect.any(String) }],
+					signers: [
+						{
+							name: 'Jane',
+							email: 'jane@example.com',
+							status: 'Signed',
+							signedAt: expect.any(String),
+						},
+					],
 				},
 				pairedItem: { item: 0 },
 			},
@@ -61,7 +68,10 @@ describe('envelope: getStatus', () => {
 			status: 'Pending',
 			signedAt: null,
 		});
-		expect(simplified.items[0].json).toEqual({ ...raw.items[0].json, signers: [{ name: 'Jane', email: 'jane@example.com', status: 'Pending' }] });
+		expect(simplified.items[0].json).toEqual({
+			...raw.items[0].json,
+			signers: [{ name: 'Jane', email: 'jane@example.com', status: 'Pending' }],
+		});
 	});
 
 	it('evaluates an Envelope ID given by expression three times per item: twice in the routing engine, once in the node', async () => {
@@ -69,7 +79,13 @@ describe('envelope: getStatus', () => {
 		// over the properties; the field is one property for all the operations that show it (fields/folding.ts).
 		const envelopeIds = [];
 		for (let i = 0; i < 3; i++) {
-			const created = await run({ operation: 'createAndInvite', destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] } }, [pdfItem()]);
+			const created = await run(
+				{
+					operation: 'createAndInvite',
+					destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] },
+				},
+				[pdfItem()],
+			);
 			envelopeIds.push(created.items[0].json.envelopeId as string);
 		}
 		suite.emulator.clearRequests();
@@ -81,7 +97,9 @@ describe('envelope: getStatus', () => {
 				envelopeIds.map((envelopeId) => ({ json: { envelopeId } })),
 			);
 			expect(status.error).toBeUndefined();
-			expect(envelopeCalls().map((request) => request.path)).toEqual(envelopeIds.map((id) => `/api/v1/envelopes/${id}/status`));
+			expect(envelopeCalls().map((request) => request.path)).toEqual(
+				envelopeIds.map((id) => `/api/v1/envelopes/${id}/status`),
+			);
 			expect(evaluate.mock.calls.filter(([value]) => value === expression)).toHaveLength(3 * 3);
 		} finally {
 			evaluate.mockRestore();
@@ -98,13 +116,17 @@ describe('envelope: getStatus', () => {
 	it('reports an envelope of another account as not found', async () => {
 		const other = suite.emulator.addAccount();
 		const account = suite.emulator.state.account(other.accountId)!;
-		const foreign = suite.emulator.state.createEnvelope(account, { files: [{ fileName: 'x.pdf', data: suite.emulator.samplePdf }] });
+		const foreign = suite.emulator.state.createEnvelope(account, {
+			files: [{ fileName: 'x.pdf', data: suite.emulator.samplePdf }],
+		});
 		const result = await run({ operation: 'getStatus', envelopeId: foreign.envelopeId });
 		expect(result.error?.message).toBe('The requested item was not found');
 	});
 
 	it('refuses an empty Envelope ID before sending', async () => {
-		const result = await run({ operation: 'getStatus', envelopeId: '={{ $json.id }}' }, [{ json: { id: ' ' } }]);
+		const result = await run({ operation: 'getStatus', envelopeId: '={{ $json.id }}' }, [
+			{ json: { id: ' ' } },
+		]);
 		expect(result.error?.message).toBe('Envelope ID is required');
 		expect(envelopeCalls()).toHaveLength(0);
 	});

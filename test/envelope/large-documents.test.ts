@@ -9,15 +9,19 @@ import { envelopeSuite } from './testing';
 const { suite, run } = envelopeSuite();
 
 /** The error's message, or where an unexpected failure happened (its cause's stack), so that a failure says why. */
-const failure = (error: Error | undefined) => (error ? String((error.cause as Error | undefined)?.stack ?? error.message) : undefined);
+const failure = (error: Error | undefined) =>
+	error ? String((error.cause as Error | undefined)?.stack ?? error.message) : undefined;
 
 describe('envelope: large documents', () => {
 	/** A PDF of a few megabytes of random bytes: longer than one decoding slice, and no repeating pattern to hide a seam. */
-	const largePdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3 * 1024 * 1024 + 7)]);
+	const largePdf = () =>
+		Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3 * 1024 * 1024 + 7)]);
 
 	it('sends a multi-megabyte binary to both endpoints byte for byte', async () => {
 		const pdf = largePdf();
-		const item = { binary: { data: { data: pdf, fileName: 'large.pdf', mimeType: 'application/pdf' } } };
+		const item = {
+			binary: { data: { data: pdf, fileName: 'large.pdf', mimeType: 'application/pdf' } },
+		};
 
 		const multipart = await run({ operation: 'create' }, [item]);
 		const base64 = await run({ operation: 'createFromBase64' }, [item]);
@@ -35,7 +39,9 @@ describe('envelope: large documents', () => {
 		const pdf = largePdf();
 		// Line breaks every 76 characters, as MIME tools write it.
 		const base64 = pdf.toString('base64');
-		const wrapped = Array.from({ length: Math.ceil(base64.length / 76) }, (_, line) => base64.slice(line * 76, line * 76 + 76)).join('\n');
+		const wrapped = Array.from({ length: Math.ceil(base64.length / 76) }, (_, line) =>
+			base64.slice(line * 76, line * 76 + 76),
+		).join('\n');
 		const filesJson = JSON.stringify([{ file: wrapped, fileName: 'wrapped.pdf' }]);
 		const result = await run({ operation: 'create', fileInput: 'base64', filesJson });
 

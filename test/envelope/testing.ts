@@ -37,9 +37,15 @@ export function expectMultipart(request: RecordedRequest) {
 export function envelopeSuite() {
 	const suite = emulatorSuite();
 
-	const pdfItem = (fileName = 'contract.pdf', json: IDataObject = {}, property = 'data'): InputItem => ({
+	const pdfItem = (
+		fileName = 'contract.pdf',
+		json: IDataObject = {},
+		property = 'data',
+	): InputItem => ({
 		json,
-		binary: { [property]: { data: suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' } },
+		binary: {
+			[property]: { data: suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' },
+		},
 	});
 
 	/** Another valid PDF, so tests can tell files apart by their bytes. */
@@ -49,7 +55,11 @@ export function envelopeSuite() {
 
 	async function createWebhook(): Promise<string> {
 		const result = await suite.harness.run({
-			parameters: { resource: 'webhook', operation: 'create', webhookUrl: 'https://example.com/esign-hook' },
+			parameters: {
+				resource: 'webhook',
+				operation: 'create',
+				webhookUrl: 'https://example.com/esign-hook',
+			},
 		});
 		expect(result.error).toBeUndefined();
 		return result.items[0].json.id as string;
@@ -61,10 +71,18 @@ export function envelopeSuite() {
 		const names: string[] = [];
 		for (let i = 0; i < files; i++) {
 			names.push(`file${i}`);
-			binary[`file${i}`] = { data: suite.emulator.samplePdf, fileName: `doc-${i}.pdf`, mimeType: 'application/pdf' };
+			binary[`file${i}`] = {
+				data: suite.emulator.samplePdf,
+				fileName: `doc-${i}.pdf`,
+				mimeType: 'application/pdf',
+			};
 		}
 		const result = await suite.harness.run({
-			parameters: { resource: 'envelope', operation: 'create', inputDataFieldName: names.join(',') },
+			parameters: {
+				resource: 'envelope',
+				operation: 'create',
+				inputDataFieldName: names.join(','),
+			},
 			items: [{ binary }],
 		});
 		expect(result.error).toBeUndefined();

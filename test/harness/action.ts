@@ -3,7 +3,13 @@
  * The harness of the action node: runs workflows [Test Source -> E-Signature] (see Harness). The trigger's harness is
  * trigger.ts; suite.ts registers the jest hooks that start an emulator and a Harness for a test file.
  */
-import { DirectoryLoader, ExecutionLifecycleHooks, LoadOptionsContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import {
+	DirectoryLoader,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	WebhookContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ExecutionBaseError,
 	ICredentialDataDecryptedObject,
@@ -153,7 +159,10 @@ interface Prepared {
  */
 function asLoaded(nodeType: INodeType): INodeType {
 	const loaded = Object.create(nodeType) as INodeType;
-	loaded.description = { ...nodeType.description, properties: [...nodeType.description.properties] };
+	loaded.description = {
+		...nodeType.description,
+		properties: [...nodeType.description.properties],
+	};
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(loaded);
 	return loaded;
 }
@@ -199,7 +208,9 @@ class NodeTypes implements INodeTypes {
  * to the emulator. One harness holds one credential store, as one n8n instance would.
  */
 export class Harness {
-	readonly credentialTypes: Record<string, ICredentialType> = { [CREDENTIAL_TYPE]: new ESignatureApi() };
+	readonly credentialTypes: Record<string, ICredentialType> = {
+		[CREDENTIAL_TYPE]: new ESignatureApi(),
+	};
 
 	readonly credentialsHelper = new TestCredentialsHelper(this.credentialTypes);
 
@@ -257,8 +268,22 @@ export class Harness {
 			credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'E-Signature account' } },
 		};
 		const nodeTypes = new NodeTypes({ eSignature: nodeType });
-		const workflow = new Workflow({ id, name: id, nodes: [node], connections: {}, active: false, nodeTypes, staticData: {} });
-		const workflowData = { id, name: id, active: false, nodes: [node], connections: {} } as unknown as IWorkflowBase;
+		const workflow = new Workflow({
+			id,
+			name: id,
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes,
+			staticData: {},
+		});
+		const workflowData = {
+			id,
+			name: id,
+			active: false,
+			nodes: [node],
+			connections: {},
+		} as unknown as IWorkflowBase;
 		return { id, node, workflow, workflowData };
 	}
 
@@ -272,7 +297,12 @@ export class Harness {
 		parameters: INodeParameters = {},
 	): Promise<INodeListSearchResult> {
 		const { id, node, workflow, workflowData } = this.singleNode(eSignature, parameters);
-		const context = new LoadOptionsContext(workflow, node, this.additionalData(id, workflowData), 'parameters.webhookId');
+		const context = new LoadOptionsContext(
+			workflow,
+			node,
+			this.additionalData(id, workflowData),
+			'parameters.webhookId',
+		);
 		return await eSignature.methods!.listSearch![method].call(context, filter);
 	}
 
@@ -284,7 +314,14 @@ export class Harness {
 	async resume(
 		nodeType: INodeType,
 		parameters: INodeParameters,
-		request: { headers?: IDataObject; query?: IDataObject; body?: unknown; rawBody?: Buffer; executionId?: string; nodeId?: string },
+		request: {
+			headers?: IDataObject;
+			query?: IDataObject;
+			body?: unknown;
+			rawBody?: Buffer;
+			executionId?: string;
+			nodeId?: string;
+		},
 	): Promise<{ result: IWebhookResponseData; answer?: { status: number; body: unknown } }> {
 		const loaded = loadedType(nodeType);
 		const { id, node, workflow, workflowData } = this.singleNode(loaded, parameters);
@@ -351,7 +388,8 @@ export class Harness {
 		const items = options.items ?? [{ json: {} }];
 		const credentialId = options.credentialId ?? 'cred-1';
 		const id = `wf-${++this.runCount}`;
-		const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
+		const onError =
+			options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
 		const nodes: INode[] = [
 			{
 				id: 'source',
@@ -400,7 +438,16 @@ export class Harness {
 			settings: {},
 		} as unknown as IWorkflowBase;
 		const settings = options.timezone ? { timezone: options.timezone } : {};
-		const workflow = new Workflow({ id, name: id, nodes, connections, active: false, nodeTypes, staticData: {}, settings });
+		const workflow = new Workflow({
+			id,
+			name: id,
+			nodes,
+			connections,
+			active: false,
+			nodeTypes,
+			staticData: {},
+			settings,
+		});
 
 		const additionalData = (executionId: string) => this.additionalData(executionId, workflowData);
 		return { workflow, additionalData };
@@ -415,17 +462,25 @@ export class Harness {
 		const nodeRuns = lastNodeExecuted ? data.resultData.runData[lastNodeExecuted] : undefined;
 		if (nodeRuns?.length && nodeRuns[nodeRuns.length - 1].error !== undefined) nodeRuns.pop();
 		const additionalData = prepared.additionalData(`exec-${++executionCount}`);
-		const run = await new WorkflowExecute(additionalData, 'retry', data).processRunExecutionData(prepared.workflow);
+		const run = await new WorkflowExecute(additionalData, 'retry', data).processRunExecutionData(
+			prepared.workflow,
+		);
 		return this.result(prepared, run);
 	}
 
 	/** n8n's WaitTracker at a waiting execution's time limit: the saved execution data run on. */
-	private async resumeRunAtTimeLimit(prepared: Prepared, waiting: IRun, executionId: string): Promise<RunResult> {
+	private async resumeRunAtTimeLimit(
+		prepared: Prepared,
+		waiting: IRun,
+		executionId: string,
+	): Promise<RunResult> {
 		if (!waiting.data.waitTill) throw new Error('The execution is not waiting');
 		const data = JSON.parse(JSON.stringify(waiting.data)) as IRun['data'];
-		const run = await new WorkflowExecute(prepared.additionalData(executionId), 'trigger', data).processRunExecutionData(
-			prepared.workflow,
-		);
+		const run = await new WorkflowExecute(
+			prepared.additionalData(executionId),
+			'trigger',
+			data,
+		).processRunExecutionData(prepared.workflow);
 		return this.result(prepared, run);
 	}
 
@@ -442,7 +497,8 @@ export class Harness {
 			error,
 			binary: async (itemIndex: number, property: string) => {
 				const binary = outputItems[itemIndex]?.binary?.[property];
-				if (!binary) throw new Error(`Output item ${itemIndex} has no binary property "${property}"`);
+				if (!binary)
+					throw new Error(`Output item ${itemIndex} has no binary property "${property}"`);
 				if (binary.id) {
 					const { Container } = await import('@n8n/di');
 					const { BinaryDataService } = await import('n8n-core');
@@ -451,7 +507,8 @@ export class Harness {
 				return Buffer.from(binary.data, 'base64');
 			},
 			retry: async () => await this.retryRun(prepared, run),
-			resumeAtTimeLimit: async () => await this.resumeRunAtTimeLimit(prepared, run, `exec-${++executionCount}`),
+			resumeAtTimeLimit: async () =>
+				await this.resumeRunAtTimeLimit(prepared, run, `exec-${++executionCount}`),
 		};
 	}
 }

@@ -81,14 +81,25 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		const { authenticate } = this.type(typeName);
 		if (!authenticate) return requestOptions as IHttpRequestOptions;
-		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions as IHttpRequestOptions);
+		if (typeof authenticate === 'function')
+			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
 		const resolve = (value: string) =>
 			workflow && node
-				? (workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '') as string)
+				? (workflow.expression.getSimpleParameterValue(
+						node,
+						value,
+						'internal',
+						{ $credentials: credentials },
+						undefined,
+						'',
+					) as string)
 				: value;
 		const options = requestOptions as IHttpRequestOptions;
-		for (const [where, values] of Object.entries(authenticate.properties) as Array<[string, Record<string, string>]>) {
-			const target = ((options as unknown as Record<string, Record<string, unknown>>)[where] ??= {});
+		for (const [where, values] of Object.entries(authenticate.properties) as Array<
+			[string, Record<string, string>]
+		>) {
+			const target = ((options as unknown as Record<string, Record<string, unknown>>)[where] ??=
+				{});
 			for (const [key, value] of Object.entries(values)) target[key] = resolve(value);
 		}
 		return options;
@@ -102,14 +113,21 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = this.type(typeName);
-		const expirable = type.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		const expirable = type.properties.find(
+			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
+		);
 		if (!expirable || !type.preAuthentication) return undefined;
 		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
 		this.preAuthenticationCalls[credentialsExpired ? 'expired' : 'empty']++;
 		const output = await type.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
 		const id = node.credentials?.[typeName]?.id;
-		if (id) this.store.set(id, { ...this.store.get(id), ...credentials, ...(output as ICredentialDataDecryptedObject) });
+		if (id)
+			this.store.set(id, {
+				...this.store.get(id),
+				...credentials,
+				...(output as ICredentialDataDecryptedObject),
+			});
 		return Object.assign(credentials, output);
 	}
 
@@ -120,10 +138,16 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = this.type(typeName);
 		if (!type.preAuthentication) return undefined;
-		return (await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
+		return (await type.preAuthentication.call(
+			helpers,
+			credentials,
+		)) as ICredentialDataDecryptedObject;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
 		const data = this.data(nodeCredentials);
 		return {
 			id: nodeCredentials.id,
@@ -141,7 +165,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return { ...this.data(nodeCredentials) };
 	}
 
-	async updateCredentials(nodeCredentials: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject) {
+	async updateCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		_type: string,
+		data: ICredentialDataDecryptedObject,
+	) {
 		this.store.set(nodeCredentials.id ?? '', { ...data });
 	}
 
@@ -161,7 +189,13 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 /** n8n's plain `httpRequest` helper as preAuthentication gets it: real HTTP with fetch, JSON parsed when it is JSON. */
 export const preAuthenticationHelper = {
 	helpers: {
-		httpRequest: async (options: { url: string; method?: string; headers?: unknown; body?: unknown; returnFullResponse?: boolean }) => {
+		httpRequest: async (options: {
+			url: string;
+			method?: string;
+			headers?: unknown;
+			body?: unknown;
+			returnFullResponse?: boolean;
+		}) => {
 			const response = await fetch(options.url, {
 				method: options.method,
 				headers: options.headers as Record<string, string>,

@@ -18,7 +18,15 @@ export interface JsonSchema {
 
 type JsonType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null';
 
-const KNOWN = new Set(['type', 'description', 'properties', 'required', 'items', 'enum', 'version']);
+const KNOWN = new Set([
+	'type',
+	'description',
+	'properties',
+	'required',
+	'items',
+	'enum',
+	'version',
+]);
 
 function typeOf(value: unknown): JsonType {
 	if (value === null) return 'null';
@@ -30,12 +38,15 @@ function typeOf(value: unknown): JsonType {
 /** The problems of `value` against `schema`, each with its path (`$.signers[0].email`); empty when it conforms. */
 export function validate(schema: JsonSchema, value: unknown, path = '$'): string[] {
 	const unknown = Object.keys(schema).filter((key) => !KNOWN.has(key));
-	if (unknown.length > 0) return [`${path}: the schema uses keywords this check does not know: ${unknown.join(', ')}`];
+	if (unknown.length > 0)
+		return [`${path}: the schema uses keywords this check does not know: ${unknown.join(', ')}`];
 	if (schema.type === undefined) return [`${path}: the schema has no type`];
 	const types = ([] as JsonType[]).concat(schema.type);
 	const actual = typeOf(value);
 	if (!types.includes(actual) && !(actual === 'integer' && types.includes('number'))) {
-		return [`${path}: is ${actual} (${JSON.stringify(value)?.slice(0, 80)}), the schema says ${types.join(' or ')}`];
+		return [
+			`${path}: is ${actual} (${JSON.stringify(value)?.slice(0, 80)}), the schema says ${types.join(' or ')}`,
+		];
 	}
 	const problems: string[] = [];
 	if (schema.enum && !schema.enum.some((allowed) => allowed === value)) {
@@ -45,7 +56,8 @@ export function validate(schema: JsonSchema, value: unknown, path = '$'): string
 		const object = value as Record<string, unknown>;
 		const { properties } = schema;
 		for (const key of schema.required ?? []) {
-			if (properties && !(key in properties)) problems.push(`${path}: the schema requires ${key} but does not describe it`);
+			if (properties && !(key in properties))
+				problems.push(`${path}: the schema requires ${key} but does not describe it`);
 			if (!(key in object)) problems.push(`${path}: misses ${key}, which the schema requires`);
 		}
 		for (const [key, field] of Object.entries(properties ? object : {})) {
@@ -55,7 +67,10 @@ export function validate(schema: JsonSchema, value: unknown, path = '$'): string
 	}
 	if (actual === 'array') {
 		if (!schema.items) problems.push(`${path}: the schema does not describe its items`);
-		else (value as unknown[]).forEach((item, index) => problems.push(...validate(schema.items!, item, `${path}[${index}]`)));
+		else
+			(value as unknown[]).forEach((item, index) =>
+				problems.push(...validate(schema.items!, item, `${path}[${index}]`)),
+			);
 	}
 	return problems;
 }

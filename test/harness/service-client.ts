@@ -43,11 +43,17 @@ export class ServiceClient {
 	}
 
 	/** Creates an envelope at the emulator with two signers, its callbacks going to `webhookId`. */
-	async createEnvelope(webhookId: string | undefined, referenceNumber = `REF-${randomUUID().slice(0, 8)}`) {
+	async createEnvelope(
+		webhookId: string | undefined,
+		referenceNumber = `REF-${randomUUID().slice(0, 8)}`,
+	) {
 		const { emulator } = this;
 		const response = await fetch(`${emulator.url}/api/v1/envelopes/bulk/initiate-and-invite`, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: `Bearer ${await this.apiToken()}` },
+			headers: {
+				'content-type': 'application/json',
+				authorization: `Bearer ${await this.apiToken()}`,
+			},
 			body: JSON.stringify({
 				Files: [{ File: emulator.samplePdf.toString('base64'), fileName: 'contract.pdf' }],
 				Destinations: [
@@ -59,8 +65,13 @@ export class ServiceClient {
 				SendUserInvitation: false,
 			}),
 		});
-		const body = (await response.json()) as { errorCode: number; message: string; data: { envelopeId: string } };
-		if (body.errorCode !== 0) throw new Error(`Envelope creation failed: ${body.errorCode} ${body.message}`);
+		const body = (await response.json()) as {
+			errorCode: number;
+			message: string;
+			data: { envelopeId: string };
+		};
+		if (body.errorCode !== 0)
+			throw new Error(`Envelope creation failed: ${body.errorCode} ${body.message}`);
 		return { envelopeId: body.data.envelopeId, referenceNumber };
 	}
 
@@ -74,7 +85,10 @@ export class ServiceClient {
 	async recall(requestId: string) {
 		const response = await fetch(`${this.emulator.url}/api/v1/webhooks/recall`, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: `Bearer ${await this.apiToken()}` },
+			headers: {
+				'content-type': 'application/json',
+				authorization: `Bearer ${await this.apiToken()}`,
+			},
 			body: JSON.stringify({ requestId }),
 		});
 		return (await response.json()) as { errorCode: number };
@@ -92,7 +106,12 @@ export class ServiceClient {
 			referenceNumber: 'REF-1-' + state.generateReference(),
 		});
 		const status = overrides.Status ?? CALLBACK_COMPLETED;
-		envelope.status = status === CALLBACK_COMPLETED ? 'Completed' : status === CALLBACK_REJECTED ? 'Rejected' : 'In-progress';
+		envelope.status =
+			status === CALLBACK_COMPLETED
+				? 'Completed'
+				: status === CALLBACK_REJECTED
+					? 'Rejected'
+					: 'In-progress';
 		return {
 			RequestId: envelope.envelopeId,
 			Status: CALLBACK_COMPLETED,
@@ -126,7 +145,11 @@ export async function binaryBytes(binary: IBinaryData): Promise<Buffer> {
 }
 
 /** POSTs to the trigger's webhook the way any client could (not the emulator). */
-export async function post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<number> {
+export async function post(
+	url: string,
+	body: string | Buffer,
+	headers: Record<string, string>,
+): Promise<number> {
 	const response = await fetch(url, { method: 'POST', headers, body });
 	await response.arrayBuffer();
 	return response.status;

@@ -76,21 +76,26 @@ export function emulatorSuite(options: EmulatorSuiteOptions = {}): EmulatorSuite
 
 	const suite: EmulatorSuite = {
 		get emulator() {
-			if (!emulator) throw new Error('The emulator is not started yet: use it inside hooks and tests');
+			if (!emulator)
+				throw new Error('The emulator is not started yet: use it inside hooks and tests');
 			return emulator;
 		},
 		get harness() {
 			if (!harness) throw new Error('The harness is not made yet: use it inside hooks and tests');
 			return harness;
 		},
-		apiRequests: () => suite.emulator.requests.filter((request) => request.path.startsWith('/api/')),
+		apiRequests: () =>
+			suite.emulator.requests.filter((request) => request.path.startsWith('/api/')),
 		runner:
 			(resource, fixed = {}) =>
 			async (parameters, items, more) => {
 				const extras: RunExtras = Array.isArray(items) ? { items } : { ...items };
 				if (typeof more === 'boolean') extras.continueOnFail = more;
 				else Object.assign(extras, more);
-				return await suite.harness.run({ ...extras, parameters: { resource, ...fixed, ...parameters } });
+				return await suite.harness.run({
+					...extras,
+					parameters: { resource, ...fixed, ...parameters },
+				});
 			},
 	};
 	return suite;

@@ -58,7 +58,10 @@ class NodeTypes implements INodeTypes {
 }
 
 /** What n8n's body parser leaves on the request: JSON parsed, text as a string, every body's bytes in rawBody. */
-function parseLikeN8n(contentType: string, raw: Buffer): { body: unknown } | { unprocessable: string } {
+function parseLikeN8n(
+	contentType: string,
+	raw: Buffer,
+): { body: unknown } | { unprocessable: string } {
 	if (raw.length === 0) return { body: {} };
 	if (contentType === 'application/json') {
 		try {
@@ -184,7 +187,8 @@ export class TriggerWorkflow {
 		const { checkExists, create } = triggerType.webhookMethods!.default;
 		this.fake.route(this.url(), this, false);
 		try {
-			if (!(await checkExists.call(this.hook(false, activation)))) await create.call(this.hook(false, activation));
+			if (!(await checkExists.call(this.hook(false, activation))))
+				await create.call(this.hook(false, activation));
 		} catch (error) {
 			this.fake.unroute(this.url());
 			throw error;
@@ -213,7 +217,8 @@ export class TriggerWorkflow {
 	async listenForTestEvent(): Promise<void> {
 		this.testStaticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
 		const { checkExists, create } = triggerType.webhookMethods!.default;
-		if (!(await checkExists.call(this.hook(true, 'manual')))) await create.call(this.hook(true, 'manual'));
+		if (!(await checkExists.call(this.hook(true, 'manual'))))
+			await create.call(this.hook(true, 'manual'));
 		this.fake.route(this.url(true), this, true);
 	}
 
@@ -224,7 +229,11 @@ export class TriggerWorkflow {
 	}
 
 	/** Runs webhook() for one request, with n8n's real WebhookContext. */
-	async receive(isTest: boolean, request: IDataObject, response: ReturnType<typeof expressResponse>) {
+	async receive(
+		isTest: boolean,
+		request: IDataObject,
+		response: ReturnType<typeof expressResponse>,
+	) {
 		const additionalData = {
 			...this.fake.additionalData(),
 			httpRequest: request,
@@ -269,7 +278,9 @@ export class TriggerWorkflow {
 }
 
 export class FakeN8n {
-	readonly credentialsHelper = new TestCredentialsHelper({ [CREDENTIAL_TYPE]: new ESignatureApi() });
+	readonly credentialsHelper = new TestCredentialsHelper({
+		[CREDENTIAL_TYPE]: new ESignatureApi(),
+	});
 
 	baseUrl = '';
 
@@ -352,7 +363,8 @@ export class FakeN8n {
 			res.end(JSON.stringify(body));
 		};
 		// As n8n 2.41 does for a body over N8N_PAYLOAD_SIZE_MAX (its body parser's error becomes a 500).
-		if (rawBody.length > this.payloadSizeMax) return reply(500, { code: 500, message: 'request entity too large' });
+		if (rawBody.length > this.payloadSizeMax)
+			return reply(500, { code: 500, message: 'request entity too large' });
 		const path = new URL(req.url ?? '/', 'http://n8n.local').pathname;
 		const target = this.routes.get(path);
 		if (!target) return reply(404, { message: 'The requested webhook is not registered' });
@@ -379,7 +391,12 @@ export class FakeN8n {
 			}
 			if (result.workflowData) target.workflow.executions.push(result.workflowData[0]);
 			// responseMode onReceived: n8n answers as soon as the execution starts.
-			reply(200, result.workflowData ? { message: 'Workflow was started' } : { message: 'Webhook call received' });
+			reply(
+				200,
+				result.workflowData
+					? { message: 'Workflow was started' }
+					: { message: 'Webhook call received' },
+			);
 		} catch (error) {
 			reply(500, { message: (error as Error).message });
 		}
@@ -407,7 +424,8 @@ export function triggerSuite() {
 	});
 	const suite = {
 		get emulator(): Emulator {
-			if (!emulator) throw new Error('The emulator is not started yet: use it inside hooks and tests');
+			if (!emulator)
+				throw new Error('The emulator is not started yet: use it inside hooks and tests');
 			return emulator;
 		},
 		get n8n(): FakeN8n {
@@ -415,7 +433,9 @@ export function triggerSuite() {
 			return n8n;
 		},
 		/** A trigger with these parameters, activated. */
-		async activeTrigger(parameters: INodeParameters = { events: ['*'], options: {} }): Promise<TriggerWorkflow> {
+		async activeTrigger(
+			parameters: INodeParameters = { events: ['*'], options: {} },
+		): Promise<TriggerWorkflow> {
 			const trigger = new TriggerWorkflow(suite.n8n, parameters);
 			await trigger.activate();
 			return trigger;

@@ -22,11 +22,16 @@ function authenticatedRequest(): string {
 }
 
 describe('error items of service errors', () => {
-	const idpSign = { resource: 'identitySigning', operation: 'sign', requestId: '={{ $json.requestId }}' };
+	const idpSign = {
+		resource: 'identitySigning',
+		operation: 'sign',
+		requestId: '={{ $json.requestId }}',
+	};
 	const unauthenticatedDetails = {
 		kind: 'service',
 		code: 100,
-		meaning: 'The service could not sign: the signer has not authenticated with the identity provider yet, or signing failed',
+		meaning:
+			'The service could not sign: the signer has not authenticated with the identity provider yet, or signing failed',
 		serviceMessage: IDP_NOT_AUTHENTICATED,
 		httpStatus: 200,
 		description: `Service message: ${IDP_NOT_AUTHENTICATED}`,
@@ -34,9 +39,16 @@ describe('error items of service errors', () => {
 
 	it('carry the code, its meaning and the service message on the regular output, paired with their item', async () => {
 		const ok = authenticatedRequest();
-		const result = await run(idpSign, [fileItem(undefined, 'a.pdf', { requestId: randomUUID() }), fileItem(undefined, 'b.pdf', { requestId: ok })], {
-			continueOnFail: true,
-		});
+		const result = await run(
+			idpSign,
+			[
+				fileItem(undefined, 'a.pdf', { requestId: randomUUID() }),
+				fileItem(undefined, 'b.pdf', { requestId: ok }),
+			],
+			{
+				continueOnFail: true,
+			},
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
 		expect(paired(result.items)[0]).toEqual({
@@ -46,21 +58,37 @@ describe('error items of service errors', () => {
 			},
 			pairedItem: { item: 0 },
 		});
-		expect(result.items[1]).toMatchObject({ json: { requestId: ok, fileName: 'b.pdf' }, pairedItem: { item: 1 } });
+		expect(result.items[1]).toMatchObject({
+			json: { requestId: ok, fileName: 'b.pdf' },
+			pairedItem: { item: 1 },
+		});
 	});
 
 	it('carry the same fields on the error output, beside the fields of their input item', async () => {
 		const ok = authenticatedRequest();
 		const failing = randomUUID();
-		const result = await run(idpSign, [fileItem(undefined, 'a.pdf', { requestId: failing }), fileItem(undefined, 'b.pdf', { requestId: ok })], {
-			onError: 'continueErrorOutput',
-		});
+		const result = await run(
+			idpSign,
+			[
+				fileItem(undefined, 'a.pdf', { requestId: failing }),
+				fileItem(undefined, 'b.pdf', { requestId: ok }),
+			],
+			{
+				onError: 'continueErrorOutput',
+			},
+		);
 		expect(result.error).toBeUndefined();
 		const [success, errors] = result.outputs;
-		expect(success.map((item) => [item.json.requestId, item.pairedItem])).toEqual([[ok, { item: 1 }]]);
+		expect(success.map((item) => [item.json.requestId, item.pairedItem])).toEqual([
+			[ok, { item: 1 }],
+		]);
 		expect(paired(errors)).toEqual([
 			{
-				json: { requestId: failing, error: `${unauthenticatedDetails.meaning} (error 100)`, details: unauthenticatedDetails },
+				json: {
+					requestId: failing,
+					error: `${unauthenticatedDetails.meaning} (error 100)`,
+					details: unauthenticatedDetails,
+				},
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -69,7 +97,13 @@ describe('error items of service errors', () => {
 	it.each([
 		[
 			'the general error (Signing → Sign)',
-			async () => ({ resource: 'signing', operation: 'sign', documentId: randomUUID(), signersInput: 'fields', signers: { signer: [{ emailAddress: 'a@example.com' }] } }),
+			async () => ({
+				resource: 'signing',
+				operation: 'sign',
+				documentId: randomUUID(),
+				signersInput: 'fields',
+				signers: { signer: [{ emailAddress: 'a@example.com' }] },
+			}),
 			{ meaning: 'The service could not complete the operation', serviceMessage: 'GeneralError' },
 		],
 		[
@@ -85,7 +119,11 @@ describe('error items of service errors', () => {
 				await suite.emulator.sign(envelopeId);
 				return { resource: 'envelope', operation: 'cancel', envelopeId };
 			},
-			{ meaning: 'The service could not cancel the envelope: a completed envelope cannot be cancelled', serviceMessage: 'GeneralError' },
+			{
+				meaning:
+					'The service could not cancel the envelope: a completed envelope cannot be cancelled',
+				serviceMessage: 'GeneralError',
+			},
 		],
 	])('tell the meanings of error 100 apart: %s', async (_case, parameters, expected) => {
 		const result = await run(await parameters(), [fileItem()], { continueOnFail: true });
@@ -95,28 +133,48 @@ describe('error items of service errors', () => {
 	});
 
 	it('show the service code as the error code in the editor, not the HTTP status', async () => {
-		const result = await run({ resource: 'commercialRegistration', operation: 'check', commercialNumber: '7000000001' });
+		const result = await run({
+			resource: 'commercialRegistration',
+			operation: 'check',
+			commercialNumber: '7000000001',
+		});
 		expect(result.error?.message).toBe(
 			'The commercial registration number is not registered with the Ministry of Commerce (error 149)',
 		);
 		// n8n's editor shows `httpCode` under "Error code"; the answer's HTTP status was 200.
 		expect((result.error as unknown as { httpCode: string }).httpCode).toBe('149');
 		expect(result.error?.description).toMatch(/^Service message: /);
-		const known = await run({ resource: 'commercialRegistration', operation: 'check', commercialNumber: KNOWN_CR_NUMBER });
+		const known = await run({
+			resource: 'commercialRegistration',
+			operation: 'check',
+			commercialNumber: KNOWN_CR_NUMBER,
+		});
 		expect(known.error).toBeUndefined();
 	});
 
 	it('name the reference number that exists on error 227', async () => {
 		const reference = `REF-${randomUUID()}`;
-		const create = { resource: 'envelope', operation: 'createFromBase64', additionalFields: { referenceNumber: reference } };
+		const create = {
+			resource: 'envelope',
+			operation: 'createFromBase64',
+			additionalFields: { referenceNumber: reference },
+		};
 		expect((await run(create, [fileItem()])).error).toBeUndefined();
 		const again = await run(create, [fileItem()], { continueOnFail: true });
 		expect(again.items[0].json).toEqual({
 			error: `The reference number is already used by another envelope of this account: "${reference}" (error 227)`,
-			details: expect.objectContaining({ code: 227, referenceNumber: reference, serviceMessage: 'DuplicatedReferenceNumber' }),
+			details: expect.objectContaining({
+				code: 227,
+				referenceNumber: reference,
+				serviceMessage: 'DuplicatedReferenceNumber',
+			}),
 		});
-		expect(String((again.items[0].json.details as IDataObject).description)).toContain('give a new reference number');
-		expect(envelopes().filter((envelope) => envelope.referenceNumber === reference)).toHaveLength(1);
+		expect(String((again.items[0].json.details as IDataObject).description)).toContain(
+			'give a new reference number',
+		);
+		expect(envelopes().filter((envelope) => envelope.referenceNumber === reference)).toHaveLength(
+			1,
+		);
 	});
 });
 
@@ -124,7 +182,9 @@ describe('error items of input errors', () => {
 	const createMany = {
 		resource: 'webhook',
 		operation: 'createMany',
-		webhooks: { webhook: [{ webhookUrl: '={{ $json.url }}' }, { webhookUrl: 'https://example.com/second' }] },
+		webhooks: {
+			webhook: [{ webhookUrl: '={{ $json.url }}' }, { webhookUrl: 'https://example.com/second' }],
+		},
 	};
 	const inputDetails = (meaning: string) => ({
 		kind: 'input',
@@ -136,32 +196,57 @@ describe('error items of input errors', () => {
 	});
 
 	it('are paired with their item when the operation splits its answer (Webhook → Create Many), and nothing is sent for it', async () => {
-		const result = await run(createMany, [{ json: { url: 'https://example.com/first' } }, { json: { url: 'not a url' } }], {
-			continueOnFail: true,
-		});
+		const result = await run(
+			createMany,
+			[{ json: { url: 'https://example.com/first' } }, { json: { url: 'not a url' } }],
+			{
+				continueOnFail: true,
+			},
+		);
 		expect(result.error).toBeUndefined();
-		const message = 'Webhooks, webhook 1: Webhook URL must be an http:// or https:// URL, got text that is not a URL';
+		const message =
+			'Webhooks, webhook 1: Webhook URL must be an http:// or https:// URL, got text that is not a URL';
 		expect(paired(result.items)).toEqual([
-			{ json: expect.objectContaining({ webhookUrl: 'https://example.com/first' }), pairedItem: { item: 0 } },
-			{ json: expect.objectContaining({ webhookUrl: 'https://example.com/second' }), pairedItem: { item: 0 } },
+			{
+				json: expect.objectContaining({ webhookUrl: 'https://example.com/first' }),
+				pairedItem: { item: 0 },
+			},
+			{
+				json: expect.objectContaining({ webhookUrl: 'https://example.com/second' }),
+				pairedItem: { item: 0 },
+			},
 			{ json: { error: message, details: inputDetails(message) }, pairedItem: { item: 1 } },
 		]);
 		expect(apiRequests()).toHaveLength(1);
 	});
 
 	it('go to the error output with their fields, paired with their item', async () => {
-		const result = await run(createMany, [{ json: { url: 'https://example.com/first' } }, { json: { url: 'ftp://example.com' } }], {
-			onError: 'continueErrorOutput',
-		});
+		const result = await run(
+			createMany,
+			[{ json: { url: 'https://example.com/first' } }, { json: { url: 'ftp://example.com' } }],
+			{
+				onError: 'continueErrorOutput',
+			},
+		);
 		const [success, errors] = result.outputs;
 		expect(success.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
-		const message = 'Webhooks, webhook 1: Webhook URL must be an http:// or https:// URL, got one starting with "ftp://example.com"';
-		expect(paired(errors)).toEqual([{ json: { url: 'ftp://example.com', error: message, details: inputDetails(message) }, pairedItem: { item: 1 } }]);
+		const message =
+			'Webhooks, webhook 1: Webhook URL must be an http:// or https:// URL, got one starting with "ftp://example.com"';
+		expect(paired(errors)).toEqual([
+			{
+				json: { url: 'ftp://example.com', error: message, details: inputDetails(message) },
+				pairedItem: { item: 1 },
+			},
+		]);
 	});
 
 	it('are paired with their own item when earlier items output nothing (Webhook → Get Delivery Logs)', async () => {
 		const result = await run(
-			{ resource: 'webhook', operation: 'getLogs', filters: { requestId: '={{ $json.requestId }}' } },
+			{
+				resource: 'webhook',
+				operation: 'getLogs',
+				filters: { requestId: '={{ $json.requestId }}' },
+			},
 			[{ json: { requestId: randomUUID() } }, { json: { requestId: 'abc' } }],
 			{ continueOnFail: true },
 		);
@@ -170,7 +255,8 @@ describe('error items of input errors', () => {
 		expect(paired(result.items)).toEqual([
 			{
 				json: {
-					error: 'Filters: Callback Request ID must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got "abc"',
+					error:
+						'Filters: Callback Request ID must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got "abc"',
 					details: expect.objectContaining({ kind: 'input', code: 'INVALID_INPUT' }),
 				},
 				pairedItem: { item: 1 },
@@ -180,9 +266,16 @@ describe('error items of input errors', () => {
 	});
 
 	it('stop the node with the item named when Continue On Fail is off, and send nothing for any item refused', async () => {
-		const result = await run(createMany, [{ json: { url: 'https://example.com/first' } }, { json: { url: 'not a url' } }]);
-		expect(result.error?.message).toBe('Webhooks, webhook 1: Webhook URL must be an http:// or https:// URL, got text that is not a URL');
-		expect((result.error as unknown as { context: { itemIndex: number } }).context.itemIndex).toBe(1);
+		const result = await run(createMany, [
+			{ json: { url: 'https://example.com/first' } },
+			{ json: { url: 'not a url' } },
+		]);
+		expect(result.error?.message).toBe(
+			'Webhooks, webhook 1: Webhook URL must be an http:// or https:// URL, got text that is not a URL',
+		);
+		expect((result.error as unknown as { context: { itemIndex: number } }).context.itemIndex).toBe(
+			1,
+		);
 		expect(apiRequests()).toHaveLength(1);
 	});
 });
@@ -193,18 +286,25 @@ describe('error items of a failed connection', () => {
 	it('say that the service did not answer in time, paired with their item', async () => {
 		suite.emulator.setLatency(1500);
 		const result = await run(
-			{ resource: 'envelope', operation: 'getStatus', envelopeId: randomUUID(), requestOptions: { timeout: 200 } },
+			{
+				resource: 'envelope',
+				operation: 'getStatus',
+				envelopeId: randomUUID(),
+				requestOptions: { timeout: 200 },
+			},
 			[{ json: {} }],
 			{ continueOnFail: true },
 		);
 		expect(paired(result.items)).toEqual([
 			{
 				json: {
-					error: "The service did not answer in time (the Timeout of the node's request options) (ECONNABORTED)",
+					error:
+						"The service did not answer in time (the Timeout of the node's request options) (ECONNABORTED)",
 					details: {
 						kind: 'connection',
 						code: 'ECONNABORTED',
-						meaning: "The service did not answer in time (the Timeout of the node's request options)",
+						meaning:
+							"The service did not answer in time (the Timeout of the node's request options)",
 						serviceMessage: null,
 						httpStatus: null,
 						description: null,
@@ -236,7 +336,12 @@ describe('error items of a failed connection', () => {
 	it('on a create without a reference number, say to check the service before running it again', async () => {
 		suite.emulator.setLatency(600);
 		const result = await run(
-			{ resource: 'envelope', operation: 'createFromTemplate', templateId: TEMPLATE_ID, requestOptions: { timeout: 150 } },
+			{
+				resource: 'envelope',
+				operation: 'createFromTemplate',
+				templateId: TEMPLATE_ID,
+				requestOptions: { timeout: 150 },
+			},
 			[{ json: {} }],
 			{ continueOnFail: true },
 		);

@@ -26,15 +26,33 @@ function field(resource: string, operation: string, name: string): INodeProperti
 
 describe('Signers (JSON)', () => {
 	const labelled = [
-		{ Name: 'Jane Doe', Email: 'jane@example.com', 'Phone Number': '+966 50 000 0001', 'Sign Order': 2, 'authentication type': 3 },
+		{
+			Name: 'Jane Doe',
+			Email: 'jane@example.com',
+			'Phone Number': '+966 50 000 0001',
+			'Sign Order': 2,
+			'authentication type': 3,
+		},
 		{ NAME: 'Omar Saleh', email: 'omar@example.com', sign_order: 1 },
 	];
 
 	it('takes the field names of the Fields mode, in any case, and sends them as the API spells them (PascalCase)', async () => {
-		const result = await run({ resource: 'invitation', operation: 'send', documentId: GUID, destinationsInput: 'json', destinationsJson: JSON.stringify(labelled) });
+		const result = await run({
+			resource: 'invitation',
+			operation: 'send',
+			documentId: GUID,
+			destinationsInput: 'json',
+			destinationsJson: JSON.stringify(labelled),
+		});
 		expect(apiRequests()).toHaveLength(1);
 		expect((apiRequests()[0].body as IDataObject).Destinations).toEqual([
-			{ DestinationName: 'Jane Doe', DestinationEmail: 'jane@example.com', DestinationPhoneNumber: '+966500000001', SigneOrder: 2, AuthenticationType: 3 },
+			{
+				DestinationName: 'Jane Doe',
+				DestinationEmail: 'jane@example.com',
+				DestinationPhoneNumber: '+966500000001',
+				SigneOrder: 2,
+				AuthenticationType: 3,
+			},
 			{ DestinationName: 'Omar Saleh', DestinationEmail: 'omar@example.com', SigneOrder: 1 },
 		]);
 		expect(result.error?.message ?? '').not.toMatch(/Signers/);
@@ -42,9 +60,21 @@ describe('Signers (JSON)', () => {
 
 	it('takes both spellings of the API too, and the labels of the v2 fields (camelCase endpoint)', async () => {
 		const signers = [
-			{ DestinationName: 'Jane Doe', destinationEmail: 'jane@example.com', 'Recipient Type': 2, 'Invitation Language': 1, 'Redirect URL': 'https://example.com/done' },
+			{
+				DestinationName: 'Jane Doe',
+				destinationEmail: 'jane@example.com',
+				'Recipient Type': 2,
+				'Invitation Language': 1,
+				'Redirect URL': 'https://example.com/done',
+			},
 		];
-		await run({ resource: 'invitation', operation: 'getSigningLinks', documentId: GUID, destinationsInput: 'json', destinationsJson: JSON.stringify(signers) });
+		await run({
+			resource: 'invitation',
+			operation: 'getSigningLinks',
+			documentId: GUID,
+			destinationsInput: 'json',
+			destinationsJson: JSON.stringify(signers),
+		});
 		expect((apiRequests()[0].body as IDataObject).destinations).toEqual([
 			{
 				destinationName: 'Jane Doe',
@@ -63,21 +93,42 @@ describe('Signers (JSON)', () => {
 		['envelope', 'createAndInvite', 'destinationsJson'],
 		['signing', 'sign', 'signersJson'],
 		['identitySigning', 'signWithSigners', 'signersJson'],
-	])('%s → %s: %s starts empty and shows an example as placeholder and hint', (resource, operation, name) => {
-		const json = field(resource, operation, name);
-		expect(json.default).toBe('');
-		expect(JSON.parse(json.placeholder as string)).toEqual([expect.any(Object)]);
-		expect(json.hint).toContain(json.placeholder);
-		expect(json.description).toMatch(/named as there \(.+\) or as the API spells them/);
-	});
+	])(
+		'%s → %s: %s starts empty and shows an example as placeholder and hint',
+		(resource, operation, name) => {
+			const json = field(resource, operation, name);
+			expect(json.default).toBe('');
+			expect(JSON.parse(json.placeholder as string)).toEqual([expect.any(Object)]);
+			expect(json.hint).toContain(json.placeholder);
+			expect(json.description).toMatch(/named as there \(.+\) or as the API spells them/);
+		},
+	);
 });
 
 describe('Signer Details (JSON)', () => {
 	it('takes the field names of the Fields mode and sends the API spelling', async () => {
-		const details = [{ 'First Name (English)': 'Jane', 'national id': '1000000001', 'Mobile Number': '0500000001', Email: 'jane@example.com' }];
-		await run({ resource: 'signing', operation: 'sign', documentId: GUID, signersInput: 'json', signersJson: JSON.stringify(details) });
+		const details = [
+			{
+				'First Name (English)': 'Jane',
+				'national id': '1000000001',
+				'Mobile Number': '0500000001',
+				Email: 'jane@example.com',
+			},
+		];
+		await run({
+			resource: 'signing',
+			operation: 'sign',
+			documentId: GUID,
+			signersInput: 'json',
+			signersJson: JSON.stringify(details),
+		});
 		expect((apiRequests()[0].body as IDataObject).signres).toEqual([
-			{ firstNameEnglish: 'Jane', nationalId: '1000000001', mobileNumber: '0500000001', emailAddress: 'jane@example.com' },
+			{
+				firstNameEnglish: 'Jane',
+				nationalId: '1000000001',
+				mobileNumber: '0500000001',
+				emailAddress: 'jane@example.com',
+			},
 		]);
 	});
 });
@@ -87,7 +138,9 @@ describe('descriptions that say where a value comes from', () => {
 		const description = String(field('invitation', 'extend', 'destinationId').description);
 		expect(description).toContain('Get Signing Links or Send and Get Links');
 		expect(description).toContain('one item per signer');
-		expect(description).toMatch(/Send for Document, Send for Several Documents and Send for Envelope .* give no ID/);
+		expect(description).toMatch(
+			/Send for Document, Send for Several Documents and Send for Envelope .* give no ID/,
+		);
 	});
 
 	it('Download Signed and Download Content each say when to use the other', () => {
@@ -100,10 +153,17 @@ describe('descriptions that say where a value comes from', () => {
 	});
 
 	it('Reference Number says what is sent when it is empty', () => {
-		for (const [resource, operation] of [['envelope', 'create'], ['signing', 'signByTemplate']]) {
+		for (const [resource, operation] of [
+			['envelope', 'create'],
+			['signing', 'signByTemplate'],
+		]) {
 			const collection = field(resource, operation, 'additionalFields');
-			const reference = (collection.options as INodeProperties[]).find((o) => o.name === 'referenceNumber');
-			expect(reference?.description).toMatch(/When empty, the node sends one derived from the execution and item/);
+			const reference = (collection.options as INodeProperties[]).find(
+				(o) => o.name === 'referenceNumber',
+			);
+			expect(reference?.description).toMatch(
+				/When empty, the node sends one derived from the execution and item/,
+			);
 		}
 	});
 });

@@ -26,8 +26,13 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 /** Each output item is the envelope of its own input item: its document carries the item's file name. */
-function expectOwnEnvelopes(items: Array<{ json: IDataObject; pairedItem?: unknown }>, count: number) {
-	expect(items.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, item) => ({ item })));
+function expectOwnEnvelopes(
+	items: Array<{ json: IDataObject; pairedItem?: unknown }>,
+	count: number,
+) {
+	expect(items.map((item) => item.pairedItem)).toEqual(
+		Array.from({ length: count }, (_, item) => ({ item })),
+	);
 	items.forEach((item, index) => {
 		const envelope = suite.emulator.envelope(item.json.envelopeId as string);
 		expect(envelope?.files[0].fileName).toBe(`doc-${index}.pdf`);
@@ -52,27 +57,40 @@ describe('Retry On Fail on Envelope → Create', () => {
 		const stamp = Date.now();
 		suite.emulator.failNext(1, 500, undefined, INITIATE);
 		const result = await run(
-			{ resource: 'envelope', operation: 'create', additionalFields: { referenceNumber: '={{ $json.ref }}' } },
+			{
+				resource: 'envelope',
+				operation: 'create',
+				additionalFields: { referenceNumber: '={{ $json.ref }}' },
+			},
 			documents(5, (index) => ({ ref: `ORDER-${stamp}-${index}` })),
 			RETRY,
 		);
 		expect(result.error).toBeUndefined();
 		expect(envelopes().length - before).toBe(5);
 		expectOwnEnvelopes(result.items, 5);
-		expect(result.items.map((item) => item.json.referenceNumber)).toEqual([0, 1, 2, 3, 4].map((index) => `ORDER-${stamp}-${index}`));
+		expect(result.items.map((item) => item.json.referenceNumber)).toEqual(
+			[0, 1, 2, 3, 4].map((index) => `ORDER-${stamp}-${index}`),
+		);
 	});
 
 	it('with Continue On Fail too: the failed item is retried and no envelope is made twice', async () => {
 		const before = envelopes().length;
 		suite.emulator.failNext(1, 500, undefined, INITIATE);
-		const result = await run({ resource: 'envelope', operation: 'create' }, documents(3), { ...RETRY, continueOnFail: true });
+		const result = await run({ resource: 'envelope', operation: 'create' }, documents(3), {
+			...RETRY,
+			continueOnFail: true,
+		});
 		// n8n retries a node that continues on fail only when its first output item is an error, so the failed item
 		// may end as an error item; either way every envelope is output once and none is made twice.
 		const ids = result.items.map((item) => item.json.envelopeId).filter(Boolean);
 		expect(new Set(ids).size).toBe(ids.length);
 		expect(envelopes().length - before).toBe(ids.length);
 		expect(ids.length + result.items.filter((item) => item.json.error).length).toBe(3);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 	});
 
 	it('a new run of the same workflow is a new execution: it creates new envelopes', async () => {
@@ -80,7 +98,9 @@ describe('Retry On Fail on Envelope → Create', () => {
 		const first = await run({ resource: 'envelope', operation: 'create' }, documents(2));
 		const second = await run({ resource: 'envelope', operation: 'create' }, documents(2));
 		expect(envelopes().length - before).toBe(4);
-		const references = [...first.items, ...second.items].map((item) => item.json.referenceNumber as string);
+		const references = [...first.items, ...second.items].map(
+			(item) => item.json.referenceNumber as string,
+		);
 		expect(new Set(references).size).toBe(4);
 		references.forEach((reference) => expect(reference).toMatch(/^n8n-exec-\d+-[01]-[0-9a-f]{8}$/));
 	});
@@ -89,18 +109,41 @@ describe('Retry On Fail on Envelope → Create', () => {
 describe('Retry On Fail on every create', () => {
 	const signer = { name: 'Jane Doe', email: 'jane@example.com' };
 	it.each([
-		['Create From Base64', INITIATE_BASE64, { resource: 'envelope', operation: 'createFromBase64' }],
-		['Create With Several Documents', '/api/v1/envelopes/bulk/initiate-base64', { resource: 'envelope', operation: 'createBulk' }],
-		['Create From Template', '/api/v1/envelopes/initiate-by-template', { resource: 'envelope', operation: 'createFromTemplate', templateId: TEMPLATE_ID }],
+		[
+			'Create From Base64',
+			INITIATE_BASE64,
+			{ resource: 'envelope', operation: 'createFromBase64' },
+		],
+		[
+			'Create With Several Documents',
+			'/api/v1/envelopes/bulk/initiate-base64',
+			{ resource: 'envelope', operation: 'createBulk' },
+		],
+		[
+			'Create From Template',
+			'/api/v1/envelopes/initiate-by-template',
+			{ resource: 'envelope', operation: 'createFromTemplate', templateId: TEMPLATE_ID },
+		],
 		[
 			'Create and Invite',
 			'/api/v1/envelopes/bulk/initiate-and-invite',
-			{ resource: 'envelope', operation: 'createAndInvite', destinationsInput: 'fields', destinations: { destination: [signer] } },
+			{
+				resource: 'envelope',
+				operation: 'createAndInvite',
+				destinationsInput: 'fields',
+				destinations: { destination: [signer] },
+			},
 		],
 		[
 			'Signing → Sign by Template',
 			'/api/v2/sign/by-template',
-			{ resource: 'signing', operation: 'signByTemplate', templateId: TEMPLATE_ID, signersInput: 'fields', signers: { signer: [{ emailAddress: 'jane@example.com' }] } },
+			{
+				resource: 'signing',
+				operation: 'signByTemplate',
+				templateId: TEMPLATE_ID,
+				signersInput: 'fields',
+				signers: { signer: [{ emailAddress: 'jane@example.com' }] },
+			},
 		],
 	])('%s: 3 items, one answered 500, 3 envelopes', async (_name, path, parameters) => {
 		const before = envelopes().length;
@@ -110,9 +153,14 @@ describe('Retry On Fail on every create', () => {
 		expect(result.error).toBeUndefined();
 		expect(envelopes().length - before).toBe(3);
 		expect(requestsTo(path)).toHaveLength(4);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(new Set(result.items.map((item) => item.json.envelopeId)).size).toBe(3);
-		if (parameters.operation === 'createAndInvite') expect(suite.emulator.notifications.length - invitations).toBe(3);
+		if (parameters.operation === 'createAndInvite')
+			expect(suite.emulator.notifications.length - invitations).toBe(3);
 	});
 });
 
@@ -130,9 +178,15 @@ describe('a retried execution (n8n\'s "Retry" of a failed execution)', () => {
 		expectOwnEnvelopes(retried.items, 5);
 		expect(requestsTo(INITIATE)).toHaveLength(6);
 		// The retry is a new execution, yet every reference is derived from the first one.
-		const [firstExecution] = retried.items.map((item) => /^n8n-(exec-\d+)-/.exec(item.json.referenceNumber as string)?.[1]);
+		const [firstExecution] = retried.items.map(
+			(item) => /^n8n-(exec-\d+)-/.exec(item.json.referenceNumber as string)?.[1],
+		);
 		expect(firstExecution).toBeDefined();
-		expect(retried.items.every((item) => (item.json.referenceNumber as string).startsWith(`n8n-${firstExecution}-`))).toBe(true);
+		expect(
+			retried.items.every((item) =>
+				(item.json.referenceNumber as string).startsWith(`n8n-${firstExecution}-`),
+			),
+		).toBe(true);
 		expect(retried.run.data.resultData.metadata).toEqual({ eSignatureRun: firstExecution });
 	});
 });
@@ -145,7 +199,12 @@ describe('a create whose answer was lost (the request timed out after the servic
 		const before = envelopes().length;
 		suite.emulator.setLatency(800);
 		const running = run(
-			{ resource: 'envelope', operation: 'createFromBase64', requestOptions: { timeout: 200 }, ...parameters },
+			{
+				resource: 'envelope',
+				operation: 'createFromBase64',
+				requestOptions: { timeout: 200 },
+				...parameters,
+			},
 			[fileItem()],
 			{ retryOnFail: { maxTries: 2, waitBetweenTries: 1500 }, ...extras },
 		);
@@ -168,15 +227,27 @@ describe('a create whose answer was lost (the request timed out after the servic
 			`The node derived reference number "${reference}" from this execution and item, so an earlier attempt of this item`,
 		);
 		expect(result.error?.description).toContain('Nothing new was created.');
-		expect(result.error?.description).toContain(`find the envelope by "${reference}" in the service's portal`);
+		expect(result.error?.description).toContain(
+			`find the envelope by "${reference}" in the service's portal`,
+		);
 	});
 
 	it('gives the next node the reference number as a field with Continue On Fail', async () => {
-		const { result, reference } = await lostAnswer({ additionalFields: { referenceNumber: '={{ "LOST-" + $execution.id }}' } }, { continueOnFail: true });
+		const { result, reference } = await lostAnswer(
+			{ additionalFields: { referenceNumber: '={{ "LOST-" + $execution.id }}' } },
+			{ continueOnFail: true },
+		);
 		expect(reference).toMatch(/^LOST-exec-\d+$/);
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0]).toMatchObject({
-			json: { details: { kind: 'service', code: 227, referenceNumber: reference, serviceMessage: 'DuplicatedReferenceNumber' } },
+			json: {
+				details: {
+					kind: 'service',
+					code: 227,
+					referenceNumber: reference,
+					serviceMessage: 'DuplicatedReferenceNumber',
+				},
+			},
 			pairedItem: { item: 0 },
 		});
 	});

@@ -19,26 +19,39 @@ export function inputsSuite() {
 	const suite = emulatorSuite();
 
 	/** An item with a document in its binary field `data` (default: the emulator's sample PDF). */
-	const fileItem = (data?: Buffer, fileName = 'contract.pdf', json: IDataObject = {}): InputItem => ({
+	const fileItem = (
+		data?: Buffer,
+		fileName = 'contract.pdf',
+		json: IDataObject = {},
+	): InputItem => ({
 		json,
-		binary: { data: { data: data ?? suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' } },
+		binary: {
+			data: { data: data ?? suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' },
+		},
 	});
 
 	/** Runs the node once with these parameters (resource included) on these items. */
-	const run = async (parameters: IDataObject, items: InputItem[] = [{ json: {} }], extras: RunExtras = {}) =>
-		await suite.harness.run({ ...extras, items, parameters: parameters as never });
+	const run = async (
+		parameters: IDataObject,
+		items: InputItem[] = [{ json: {} }],
+		extras: RunExtras = {},
+	) => await suite.harness.run({ ...extras, items, parameters: parameters as never });
 
 	/** The envelopes of the demo account at the emulator. */
-	const envelopes = () => [...(suite.emulator.state.account(suite.emulator.demo.accountId)?.envelopes.values() ?? [])];
+	const envelopes = () => [
+		...(suite.emulator.state.account(suite.emulator.demo.accountId)?.envelopes.values() ?? []),
+	];
 
 	/** Requests to an API path (token requests excluded). */
-	const requestsTo = (path: string) => suite.apiRequests().filter((request) => request.path === path);
+	const requestsTo = (path: string) =>
+		suite.apiRequests().filter((request) => request.path === path);
 
 	return { suite, run, fileItem, envelopes, requestsTo, apiRequests: suite.apiRequests };
 }
 
 /** The JSON of each item, with its pairing: what the next node sees. */
-export const paired = (items: INodeExecutionData[]) => items.map((item) => ({ json: item.json, pairedItem: item.pairedItem }));
+export const paired = (items: INodeExecutionData[]) =>
+	items.map((item) => ({ json: item.json, pairedItem: item.pairedItem }));
 
 // --- The cases of bad-input.test.ts and hostile-input.test.ts: each operation from a valid request ---
 
@@ -51,10 +64,19 @@ export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 export const long = (length: number, char = 'a') => char.repeat(length);
 
 export const signer = { name: 'Jane Doe', email: 'jane@example.com' };
-export const signersFields = (...list: IDataObject[]) => ({ destinationsInput: 'fields', destinations: { destination: list } });
-export const signersJson = (value: string) => ({ destinationsInput: 'json', destinationsJson: value });
+export const signersFields = (...list: IDataObject[]) => ({
+	destinationsInput: 'fields',
+	destinations: { destination: list },
+});
+export const signersJson = (value: string) => ({
+	destinationsInput: 'json',
+	destinationsJson: value,
+});
 export const detail = { firstNameEnglish: 'Jane', emailAddress: 'jane@example.com' };
-export const detailsFields = (...list: IDataObject[]) => ({ signersInput: 'fields', signers: { signer: list } });
+export const detailsFields = (...list: IDataObject[]) => ({
+	signersInput: 'fields',
+	signers: { signer: list },
+});
 export const detailsJson = (value: string) => ({ signersInput: 'json', signersJson: value });
 
 /** What an operation needs to send a valid request, and whether it takes a document from the item. */
@@ -72,30 +94,47 @@ export const BASES: Record<string, { parameters: IDataObject; file?: boolean }> 
 	'invitation:sendBulk': { parameters: { documentIds: GUID, ...signersFields(signer) } },
 	'invitation:sendForEnvelope': { parameters: { envelopeId: GUID } },
 	'invitation:extend': { parameters: { destinationId: GUID, availableTo: FUTURE } },
-	'invitation:sendReminder': { parameters: { requestId: GUID, destinationEmail: 'jane@example.com' } },
+	'invitation:sendReminder': {
+		parameters: { requestId: GUID, destinationEmail: 'jane@example.com' },
+	},
 	'invitation:sendBulkReminders': {
-		parameters: { reminders: { reminder: [{ requestId: GUID, destinationEmail: 'jane@example.com' }] } },
+		parameters: {
+			reminders: { reminder: [{ requestId: GUID, destinationEmail: 'jane@example.com' }] },
+		},
 	},
 	'invitation:getSigningLinks': { parameters: { documentId: GUID, ...signersFields(signer) } },
 	'invitation:sendWithLinks': { parameters: { documentId: GUID, ...signersFields(signer) } },
 	'signing:sign': { parameters: { documentId: GUID, ...detailsFields(detail) } },
 	'signing:signByTemplate': { parameters: { templateId: TEMPLATE_ID, ...detailsFields(detail) } },
 	'identitySigning:sign': { parameters: { requestId: GUID }, file: true },
-	'identitySigning:signWithSigners': { parameters: { requestId: GUID, ...detailsFields(detail) }, file: true },
+	'identitySigning:signWithSigners': {
+		parameters: { requestId: GUID, ...detailsFields(detail) },
+		file: true,
+	},
 	'document:download': { parameters: { documentId: GUID } },
 	'document:downloadSigned': { parameters: { documentId: GUID } },
 	'document:getCompleted': { parameters: { documentId: GUID } },
 	'document:getContent': { parameters: { documentId: GUID } },
 	'commercialRegistration:check': { parameters: { commercialNumber: '1010010101' } },
 	'smsProvider:configure': {
-		parameters: { smsProvider: 1, smsUrl: 'https://sms.example.com/send', smsSender: 'ACME', smsUserame: 'acme', smsPassword: 'pw' },
+		parameters: {
+			smsProvider: 1,
+			smsUrl: 'https://sms.example.com/send',
+			smsSender: 'ACME',
+			smsUserame: 'acme',
+			smsPassword: 'pw',
+		},
 	},
 	'webhook:create': { parameters: { webhookUrl: 'https://example.com/hook' } },
-	'webhook:createMany': { parameters: { webhooks: { webhook: [{ webhookUrl: 'https://example.com/one' }] } } },
+	'webhook:createMany': {
+		parameters: { webhooks: { webhook: [{ webhookUrl: 'https://example.com/one' }] } },
+	},
 	'webhook:get': { parameters: { webhookId: byId(GUID) } },
 	'webhook:getAll': { parameters: { returnAll: false, limit: 50 } },
 	'webhook:getLogs': { parameters: { filters: {} } },
-	'webhook:update': { parameters: { webhookId: byId(GUID), updateFields: { webhookUrl: 'https://example.com/new' } } },
+	'webhook:update': {
+		parameters: { webhookId: byId(GUID), updateFields: { webhookUrl: 'https://example.com/new' } },
+	},
 	'webhook:delete': { parameters: { webhookId: byId(GUID) } },
 	'webhook:resend': { parameters: { requestId: GUID } },
 };
@@ -112,13 +151,21 @@ export interface Case {
 }
 
 /** Runs one case: its operation's base parameters with the case's own, on one item (with the document, if it takes one). */
-export function caseRunner(run: ReturnType<typeof inputsSuite>['run'], fileItem: ReturnType<typeof inputsSuite>['fileItem']) {
+export function caseRunner(
+	run: ReturnType<typeof inputsSuite>['run'],
+	fileItem: ReturnType<typeof inputsSuite>['fileItem'],
+) {
 	const item = (test: Case): InputItem => {
 		const json = 'v' in test ? { v: test.v } : {};
-		return BASES[test.operation].file ? fileItem(test.file, test.fileName, json as IDataObject) : { json: json as IDataObject };
+		return BASES[test.operation].file
+			? fileItem(test.file, test.fileName, json as IDataObject)
+			: { json: json as IDataObject };
 	};
 	return async (test: Case) => {
 		const [resource, operation] = String(test.operation).split(':');
-		return await run({ resource, operation, ...BASES[test.operation].parameters, ...test.parameters }, [item(test)]);
+		return await run(
+			{ resource, operation, ...BASES[test.operation].parameters, ...test.parameters },
+			[item(test)],
+		);
 	};
 }

@@ -29,7 +29,8 @@ const TRIGGER: IRelatedNode = {
 };
 const SEND_AND_WAIT: IRelatedNode = {
 	nodeType: NODE_TYPES.sendAndWait,
-	relationHint: 'Sends a PDF for signature and waits in the same execution until it is signed or rejected',
+	relationHint:
+		'Sends a PDF for signature and waits in the same execution until it is signed or rejected',
 };
 const HTTP_REQUEST: IRelatedNode = {
 	nodeType: 'n8n-nodes-base.httpRequest',
@@ -37,7 +38,11 @@ const HTTP_REQUEST: IRelatedNode = {
 };
 
 /** A hint that lands only in the type definition of one resource's operation(s). */
-function forOperation(resource: string, operations: string[], content: string): IBuilderHintVariation {
+function forOperation(
+	resource: string,
+	operations: string[],
+	content: string,
+): IBuilderHintVariation {
 	return { content, displayOptions: { show: { resource: [resource], operation: operations } } };
 }
 
@@ -72,7 +77,11 @@ export const ACTION_BUILDER_HINT: IBuilderHint = {
 			'Takes several PDFs: comma-separated binary field names, a JSON list of {file, fileName} Base64 objects, or ' +
 				'URLs. Leave webhookId empty to send events to the account default webhook.',
 		),
-		forOperation('envelope', ['getStatus', 'cancel', 'extendInvitations', 'addFiles'], ENVELOPE_ID_SOURCE),
+		forOperation(
+			'envelope',
+			['getStatus', 'cancel', 'extendInvitations', 'addFiles'],
+			ENVELOPE_ID_SOURCE,
+		),
 		forOperation(
 			'invitation',
 			['send', 'sendWithLinks', 'getSigningLinks', 'sendReminder', 'extend'],
@@ -105,9 +114,8 @@ export const SEND_AND_WAIT_BUILDER_HINT: IBuilderHint = {
 		'workflow, or when several workflows react to the same envelopes. ' +
 		// One type for the node (no resource), and n8n refuses a builderHint on the Operation field: told here.
 		'Operations: sendAndWaitForSignature (the service invites the signers, the execution waits); ' +
-		'sendAndOutputLinks notifies nobody: deliver each signer\'s invitationLink with your own node, then add a ' +
+		"sendAndOutputLinks notifies nobody: deliver each signer's invitationLink with your own node, then add a " +
 		'second E-Signature Send and Wait set to waitForSignature later in the same execution; waitForSignature ' +
 		'takes no document.',
 	relatedNodes: [ACTION, TRIGGER],
 };
-

@@ -74,7 +74,9 @@ function shownFor(property: INodeProperties, key: 'resource' | 'operation'): unk
  */
 export function toolSimplifyProperties(fields: INodeProperties[]): INodeProperties[] {
 	const pairs = (field: INodeProperties) =>
-		shownFor(field, 'resource').flatMap((resource) => shownFor(field, 'operation').map((op) => `${resource}/${op}`));
+		shownFor(field, 'resource').flatMap((resource) =>
+			shownFor(field, 'operation').map((op) => `${resource}/${op}`),
+		);
 	const simplified = new Set(fields.filter((field) => field.name === 'simplify').flatMap(pairs));
 	return fields
 		.filter((field) => field.name === 'operation')
@@ -89,7 +91,9 @@ export function toolSimplifyProperties(fields: INodeProperties[]): INodeProperti
 					...simplifyProperty(),
 					description: 'Whether to give the model a trimmed answer instead of the raw data',
 					hint: "On: named values, no empty fields, no file contents (Base64); a download gives the file's details",
-					displayOptions: { show: { '@tool': [true], resource: [resource], operation: operations } },
+					displayOptions: {
+						show: { '@tool': [true], resource: [resource], operation: operations },
+					},
 				},
 			];
 		});
@@ -111,7 +115,9 @@ export function binaryOutputProperty(): INodeProperties {
  * expression taking the ID from the input item, as the creates and the other operations output it (after Create From
  * Files it is filled in); Envelope ID likewise.
  */
-export function documentIdProperty(description = 'ID of the document, as returned when the envelope was created'): INodeProperties {
+export function documentIdProperty(
+	description = 'ID of the document, as returned when the envelope was created',
+): INodeProperties {
 	return {
 		displayName: 'Document ID',
 		name: 'documentId',
@@ -186,14 +192,22 @@ export function webhookLocatorProperty(
 }
 
 /** How a list is entered: one set of fields per entry, or the whole list as JSON (e.g. built by an expression). */
-export function listInputProperty(name: string, displayName: string, entryNoun: string): INodeProperties {
+export function listInputProperty(
+	name: string,
+	displayName: string,
+	entryNoun: string,
+): INodeProperties {
 	return {
 		displayName,
 		name,
 		type: 'options',
 		options: [
 			{ name: 'Fields', value: 'fields', description: `Enter each ${entryNoun} in fields` },
-			{ name: 'JSON', value: 'json', description: 'Give the whole list as JSON, e.g. from an expression' },
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'Give the whole list as JSON, e.g. from an expression',
+			},
 		],
 		default: 'fields',
 	};
@@ -208,7 +222,11 @@ export function resourceOperationSubtitle(fields: INodeProperties[]): string {
 	const resources = fields.find((field) => field.name === 'resource')?.options ?? [];
 	const names: Record<string, string> = {};
 	for (const resource of resources as Array<{ name: string; value: string }>) {
-		const operations = fields.find((field) => field.name === 'operation' && field.displayOptions?.show?.resource?.includes(resource.value));
+		const operations = fields.find(
+			(field) =>
+				field.name === 'operation' &&
+				field.displayOptions?.show?.resource?.includes(resource.value),
+		);
 		for (const operation of (operations?.options ?? []) as Array<{ name: string; value: string }>) {
 			names[`${resource.value}.${operation.value}`] = `${resource.name} → ${operation.name}`;
 		}
@@ -218,7 +236,12 @@ export function resourceOperationSubtitle(fields: INodeProperties[]): string {
 
 /** The canvas subtitle of a node without resources: the chosen operation's name. */
 export function operationSubtitle(fields: INodeProperties[]): string {
-	const operations = (fields.find((field) => field.name === 'operation')?.options ?? []) as Array<{ name: string; value: string }>;
-	const names = Object.fromEntries(operations.map((operation) => [operation.value, operation.name]));
+	const operations = (fields.find((field) => field.name === 'operation')?.options ?? []) as Array<{
+		name: string;
+		value: string;
+	}>;
+	const names = Object.fromEntries(
+		operations.map((operation) => [operation.value, operation.name]),
+	);
 	return `={{ (${JSON.stringify(names)})[$parameter["operation"]] ?? "" }}`;
 }

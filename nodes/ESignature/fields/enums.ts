@@ -34,16 +34,21 @@ export const INVITATION_LANGUAGES: INodePropertyOptions[] = [
  * The Invitation Language field's choices: the language by name, so that a saved choice keeps its meaning whatever the
  * service's numbers are (docs/service-api.md#invitation-language).
  */
-export const INVITATION_LANGUAGE_CHOICES: INodePropertyOptions[] = INVITATION_LANGUAGES.map(({ name }) => ({
-	name,
-	value: name.toLowerCase(),
-}));
+export const INVITATION_LANGUAGE_CHOICES: INodePropertyOptions[] = INVITATION_LANGUAGES.map(
+	({ name }) => ({
+		name,
+		value: name.toLowerCase(),
+	}),
+);
 
 /**
  * The field's first choices were numbers (Arabic 0, English 1): a workflow saved with them stored the number of what
  * its user picked, which keeps meaning the language by that name (docs/service-api.md#invitation-language).
  */
-export const SAVED_INVITATION_LANGUAGE_NUMBERS: Record<number, string> = { 0: 'Arabic', 1: 'English' };
+export const SAVED_INVITATION_LANGUAGE_NUMBERS: Record<number, string> = {
+	0: 'Arabic',
+	1: 'English',
+};
 
 export const SMS_PROVIDERS: INodePropertyOptions[] = [
 	{ name: 'Imissive', value: 1 },
@@ -102,7 +107,9 @@ export const CALLBACK_AUTHENTICATION_NAMES: Record<string, string> = {
 
 /** The service's text for a verification the user gave by the node's name ("None" → WITHOUTVALIDATION); other text as given. */
 export function serviceAuthenticationText(value: string): string {
-	const found = Object.entries(CALLBACK_AUTHENTICATION_NAMES).find(([, name]) => name.toLowerCase() === value.toLowerCase());
+	const found = Object.entries(CALLBACK_AUTHENTICATION_NAMES).find(
+		([, name]) => name.toLowerCase() === value.toLowerCase(),
+	);
 	return found ? found[0] : value;
 }
 

@@ -24,7 +24,9 @@ const pairsOf = (resources: string[], operations: string[]): Pair[] =>
 	resources.flatMap((resource) => operations.map((operation) => `${resource}:${operation}`));
 
 /** The operations a field is shown for, when that is all its show conditions say about them. */
-function scopeOf(property: INodeProperties): { resources: string[]; operations: string[] } | undefined {
+function scopeOf(
+	property: INodeProperties,
+): { resources: string[]; operations: string[] } | undefined {
 	const { show, ...others } = property.displayOptions ?? {};
 	if (!show || Object.keys(others).length) return undefined;
 	const { resource, operation } = show;
@@ -36,7 +38,8 @@ function scopeOf(property: INodeProperties): { resources: string[]; operations: 
 function mayShow(property: INodeProperties, pair: Pair): boolean {
 	const [resource, operation] = pair.split(':');
 	const show = property.displayOptions?.show;
-	const allows = (values: unknown, value: string) => !Array.isArray(values) || values.includes(value);
+	const allows = (values: unknown, value: string) =>
+		!Array.isArray(values) || values.includes(value);
 	return allows(show?.resource, resource) && allows(show?.operation, operation);
 }
 
@@ -71,10 +74,15 @@ export function shareFieldsAcrossOperations(properties: INodeProperties[]): INod
 	for (const property of properties) {
 		const resource = property.displayOptions?.show?.resource;
 		if (property.name === 'operation' && Array.isArray(resource) && resource.length === 1) {
-			operationsOf.set(resource[0] as string, (property.options ?? []).map((option) => String((option as { value: unknown }).value)));
+			operationsOf.set(
+				resource[0] as string,
+				(property.options ?? []).map((option) => String((option as { value: unknown }).value)),
+			);
 		}
 	}
-	const allPairs = [...operationsOf].flatMap(([resource, operations]) => pairsOf([resource], operations));
+	const allPairs = [...operationsOf].flatMap(([resource, operations]) =>
+		pairsOf([resource], operations),
+	);
 	const exists = new Set(allPairs);
 	/** Every operation's fields in their declared order, as indexes into `properties`. */
 	const declaredOrder = new Map<Pair, number[]>(allPairs.map((pair) => [pair, []]));
@@ -87,7 +95,13 @@ export function shareFieldsAcrossOperations(properties: INodeProperties[]): INod
 		for (const pair of allPairs) if (mayShow(property, pair)) declaredOrder.get(pair)!.push(index);
 		const scope = scopeOf(property);
 		const own: Shared = scope
-			? { property, key: definitionKey(property, hooks), ...scope, pairs: new Set(pairsOf(scope.resources, scope.operations)), first: index }
+			? {
+					property,
+					key: definitionKey(property, hooks),
+					...scope,
+					pairs: new Set(pairsOf(scope.resources, scope.operations)),
+					first: index,
+				}
 			: { property, resources: [], operations: [], pairs: new Set(), first: index };
 		for (let at = 0; own.key !== undefined && at < shared.length; at++) {
 			const candidate = shared[at];
@@ -143,7 +157,9 @@ export function shareFieldsAcrossOperations(properties: INodeProperties[]): INod
 		if ([...b.pairs].some((pair) => a.pairs.has(pair))) return false;
 		const resources = union(a.resources, b.resources);
 		const operations = union(a.operations, b.operations);
-		return pairsOf(resources, operations).every((pair) => a.pairs.has(pair) || b.pairs.has(pair) || !exists.has(pair));
+		return pairsOf(resources, operations).every(
+			(pair) => a.pairs.has(pair) || b.pairs.has(pair) || !exists.has(pair),
+		);
 	}
 }
 
@@ -152,7 +168,11 @@ const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
 function merged(earlier: Shared, later: Shared): Shared {
 	const resources = union(earlier.resources, later.resources);
 	const operations = union(earlier.operations, later.operations);
-	const show = { ...earlier.property.displayOptions!.show, resource: resources, operation: operations };
+	const show = {
+		...earlier.property.displayOptions!.show,
+		resource: resources,
+		operation: operations,
+	};
 	return {
 		...earlier,
 		property: { ...earlier.property, displayOptions: { show } },

@@ -31,7 +31,12 @@ const comparable = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
  * editor shows), in any case and with or without spaces or punctuation. Two keys naming the same field
  * ("Email" and "destinationEmail") are refused: `label` names the field in the error.
  */
-export function findFieldKey(context: IExecuteSingleFunctions, entry: IDataObject, label: string, ...names: string[]): string | undefined {
+export function findFieldKey(
+	context: IExecuteSingleFunctions,
+	entry: IDataObject,
+	label: string,
+	...names: string[]
+): string | undefined {
 	const wanted = new Set(names.map(comparable));
 	const found = Object.keys(entry).filter((key) => wanted.has(comparable(key)));
 	if (found.length > 1) throw twoSpellings(context, label, found);
@@ -58,14 +63,20 @@ function checkJsonKeys(context: IExecuteSingleFunctions, value: unknown, fieldLa
 	while (pending.length) {
 		const { value: current, depth } = pending.pop()!;
 		if (typeof current !== 'object' || current === null) continue;
-		if (depth > MAX_JSON_DEPTH) throw inputError(context, `${fieldLabel} is nested more than ${MAX_JSON_DEPTH} levels deep`);
+		if (depth > MAX_JSON_DEPTH)
+			throw inputError(context, `${fieldLabel} is nested more than ${MAX_JSON_DEPTH} levels deep`);
 		const keys = Array.isArray(current) ? [] : Object.keys(current);
 		const prototypeKey = keys.find((key) => PROTOTYPE_KEYS.has(key));
-		if (prototypeKey !== undefined) throw inputError(context, `${fieldLabel} has the key "${prototypeKey}", which is not allowed`);
+		if (prototypeKey !== undefined)
+			throw inputError(
+				context,
+				`${fieldLabel} has the key "${prototypeKey}", which is not allowed`,
+			);
 		const seen = new Map<string, string>();
 		for (const key of keys) {
 			const earlier = seen.get(comparable(key));
-			if (earlier !== undefined && comparable(key) !== '') throw twoSpellings(context, `${fieldLabel}: ${key}`, [earlier, key]);
+			if (earlier !== undefined && comparable(key) !== '')
+				throw twoSpellings(context, `${fieldLabel}: ${key}`, [earlier, key]);
 			seen.set(comparable(key), key);
 		}
 		const children = Array.isArray(current) ? current : Object.values(current);
@@ -80,7 +91,11 @@ export function pick(entry: IDataObject, ...names: string[]): unknown {
 }
 
 /** A JSON field (n8n may hand over text or the parsed value); undefined when empty. Its keys are checked (see top). */
-export function parseJsonParameter(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): unknown {
+export function parseJsonParameter(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): unknown {
 	let parsed = value;
 	if (typeof value === 'string') {
 		if (!value.trim()) return undefined;
@@ -95,7 +110,11 @@ export function parseJsonParameter(context: IExecuteSingleFunctions, value: unkn
 }
 
 /** A JSON field that holds an object (or null, or nothing); anything else is refused. */
-export function jsonObjectParameter(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): IDataObject | null | undefined {
+export function jsonObjectParameter(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): IDataObject | null | undefined {
 	const parsed = parseJsonParameter(context, value, fieldLabel);
 	if (parsed === undefined || parsed === null || isPlainObject(parsed)) return parsed;
 	throw inputError(context, `${fieldLabel} must be a JSON object, got ${kindOf(parsed)}`);
@@ -108,7 +127,9 @@ export function jsonListParameter(
 	fieldLabel: string,
 	what: string,
 ): unknown[] {
-	const parsed = parseJsonParameter(context, context.getNodeParameter(name, '[]'), fieldLabel) ?? [];
-	if (!Array.isArray(parsed)) throw inputError(context, `${fieldLabel} must be an array of ${what}`);
+	const parsed =
+		parseJsonParameter(context, context.getNodeParameter(name, '[]'), fieldLabel) ?? [];
+	if (!Array.isArray(parsed))
+		throw inputError(context, `${fieldLabel} must be an array of ${what}`);
 	return parsed;
 }

@@ -28,7 +28,8 @@ export function namedValueOf(
 	fieldLabel: string,
 	options: INodePropertyOptions[],
 ): number {
-	if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INTEGER) return value;
+	if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INTEGER)
+		return value;
 	if (typeof value === 'string') {
 		const text = value.trim();
 		if (/^\d+$/.test(text) && Number(text) <= MAX_INTEGER) return Number(text);
@@ -37,7 +38,8 @@ export function namedValueOf(
 	}
 	let shown: string;
 	try {
-		shown = value === '' ? '(empty)' : `"${typeof value === 'string' ? value : JSON.stringify(value)}"`;
+		shown =
+			value === '' ? '(empty)' : `"${typeof value === 'string' ? value : JSON.stringify(value)}"`;
 	} catch {
 		shown = String(value);
 	}

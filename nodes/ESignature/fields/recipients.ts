@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { listInputProperty } from './common';
 import {
@@ -95,9 +100,10 @@ const DESTINATION_FIELDS: DestinationField[] = [
 			default: 0,
 			description:
 				'Position of this signer in the signing order. 0 uses the position in this list, which must not be an order another signer was given.',
-			hint: '1 signs first, then 2, …; 0 = this signer\'s place in the list',
+			hint: "1 signs first, then 2, …; 0 = this signer's place in the list",
 			builderHint: {
-				propertyHint: 'Signing order, 1 first; 0 means the position in the list: leave 0 for all to sign in list order',
+				propertyHint:
+					'Signing order, 1 first; 0 means the position in the list: leave 0 for all to sign in list order',
 			},
 		},
 	},
@@ -129,7 +135,8 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		ui: {
 			type: 'string',
 			default: '',
-			description: "The signer's national ID (or resident ID). Required for Absher One-Time Password.",
+			description:
+				"The signer's national ID (or resident ID). Required for Absher One-Time Password.",
 		},
 	},
 	{
@@ -138,7 +145,12 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		api: 'destinationType',
 		styles: ['v2'],
 		kind: 'enum',
-		ui: { type: 'options', options: DESTINATION_TYPES, default: 1, description: listDescription('Role of the recipient') },
+		ui: {
+			type: 'options',
+			options: DESTINATION_TYPES,
+			default: 1,
+			description: listDescription('Role of the recipient'),
+		},
 	},
 	{
 		field: 'invitationLanguage',
@@ -161,7 +173,11 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		styles: ALL,
 		kind: 'date',
 		option: true,
-		ui: { type: 'dateTime', default: '', description: 'When the invitation expires. Leave empty for the service default.' },
+		ui: {
+			type: 'dateTime',
+			default: '',
+			description: 'When the invitation expires. Leave empty for the service default.',
+		},
 	},
 	{
 		field: 'consentOnly',
@@ -170,7 +186,11 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		styles: ALL,
 		kind: 'boolean',
 		option: true,
-		ui: { type: 'boolean', default: false, description: 'Whether the recipient only gives consent instead of signing' },
+		ui: {
+			type: 'boolean',
+			default: false,
+			description: 'Whether the recipient only gives consent instead of signing',
+		},
 	},
 	{
 		field: 'allowSignAnywhere',
@@ -179,7 +199,11 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		styles: ALL,
 		kind: 'boolean',
 		option: true,
-		ui: { type: 'boolean', default: false, description: 'Whether the signer may place the signature anywhere on the document' },
+		ui: {
+			type: 'boolean',
+			default: false,
+			description: 'Whether the signer may place the signature anywhere on the document',
+		},
 	},
 	{
 		field: 'dailyNotify',
@@ -188,7 +212,11 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		styles: ['bulkInvite'],
 		kind: 'boolean',
 		option: true,
-		ui: { type: 'boolean', default: false, description: 'Whether the signer gets a reminder every day until they sign' },
+		ui: {
+			type: 'boolean',
+			default: false,
+			description: 'Whether the signer gets a reminder every day until they sign',
+		},
 	},
 	{
 		field: 'escalation',
@@ -197,7 +225,11 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		styles: ['v1', 'v1Camel', 'bulkInvite'],
 		kind: 'json',
 		option: true,
-		ui: { type: 'json', default: '', description: "Escalation settings as the service's JSON object; leave empty for none" },
+		ui: {
+			type: 'json',
+			default: '',
+			description: "Escalation settings as the service's JSON object; leave empty for none",
+		},
 	},
 	{
 		field: 'redirectUrl',
@@ -215,7 +247,11 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		styles: ['v2'],
 		kind: 'boolean',
 		option: true,
-		ui: { type: 'boolean', default: false, description: 'Whether the signer may add further recipients' },
+		ui: {
+			type: 'boolean',
+			default: false,
+			description: 'Whether the signer may add further recipients',
+		},
 	},
 ];
 
@@ -305,8 +341,11 @@ export function buildDestinations(
 	if (fromJson) {
 		raw = jsonListParameter(context, 'destinationsJson', 'Signers (JSON)', 'signers');
 	} else {
-		const entries = (context.getNodeParameter('destinations.destination', []) as IDataObject[]) ?? [];
-		const saved = context.getNodeParameter('destinations.destination', [], { rawExpressions: true }) as unknown;
+		const entries =
+			(context.getNodeParameter('destinations.destination', []) as IDataObject[]) ?? [];
+		const saved = context.getNodeParameter('destinations.destination', [], {
+			rawExpressions: true,
+		}) as unknown;
 		// The rarely used fields sit in each signer's Options collection.
 		raw = entries.map(({ options, ...flat }, index) => ({
 			...flat,
@@ -351,7 +390,14 @@ export function normaliseDestinations(
 		const out: IDataObject = {};
 		for (const field of fields) {
 			// JSON signers may use either spelling of the API, our field names or the labels the Fields mode shows.
-			const source = findFieldKey(context, entry, `${label}: ${field.label}`, field.api, field.field, field.label);
+			const source = findFieldKey(
+				context,
+				entry,
+				`${label}: ${field.label}`,
+				field.api,
+				field.field,
+				field.label,
+			);
 			if (source === undefined) continue;
 			used.add(source);
 			const value = entry[source];
@@ -365,9 +411,13 @@ export function normaliseDestinations(
 				const order = integerOf(context, value, fieldLabel, { min: 0 });
 				if (order !== 0) out[key] = order;
 			} else if (field.kind === 'enum') {
-				out[key] = namedValueOf(context, value, fieldLabel, field.values ?? (field.ui.options as INodePropertyOptions[]));
-			}
-			else if (field.kind === 'boolean') out[key] = booleanOf(context, value, fieldLabel);
+				out[key] = namedValueOf(
+					context,
+					value,
+					fieldLabel,
+					field.values ?? (field.ui.options as INodePropertyOptions[]),
+				);
+			} else if (field.kind === 'boolean') out[key] = booleanOf(context, value, fieldLabel);
 			else if (field.kind === 'json') {
 				// The contract's escalation is an object or null.
 				const parsed = jsonObjectParameter(context, value, fieldLabel);
@@ -381,7 +431,8 @@ export function normaliseDestinations(
 			}
 			if (out[key] === undefined) delete out[key];
 		}
-		if (!out[apiName(NAME, style)]) throw inputError(context, `${label}: ${NAME.label} is required`);
+		if (!out[apiName(NAME, style)])
+			throw inputError(context, `${label}: ${NAME.label} is required`);
 		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)]) {
 			throw inputError(context, `${label}: give an ${EMAIL.label} or a ${PHONE.label}`);
 		}
@@ -393,7 +444,8 @@ export function normaliseDestinations(
 		});
 		// Fields the UI does not know (e.g. Signatories) pass through unchanged from JSON.
 		if (fromJson) {
-			for (const [key, value] of Object.entries(entry)) if (!used.has(key)) out[key] = value as IDataObject;
+			for (const [key, value] of Object.entries(entry))
+				if (!used.has(key)) out[key] = value as IDataObject;
 		}
 		return out;
 	});

@@ -11,7 +11,8 @@ import { inputError, optionalPhone, requireEmail, textOf } from './validation';
  */
 
 /** An example of the JSON input: a hint only, never the default, so that switching to JSON and running sends nothing made up. */
-const SIGNER_DETAILS_JSON_EXAMPLE = '[{"firstNameEnglish": "Jane", "familyNameEnglish": "Doe", "emailAddress": "jane@example.com"}]';
+const SIGNER_DETAILS_JSON_EXAMPLE =
+	'[{"firstNameEnglish": "Jane", "familyNameEnglish": "Doe", "emailAddress": "jane@example.com"}]';
 
 const SIGNER_FIELDS: Array<{ name: string; displayName: string }> = [
 	{ name: 'firstNameEnglish', displayName: 'First Name (English)' },
@@ -60,7 +61,7 @@ export function signersProperties(): INodeProperties[] {
 						...(f.name === 'authType'
 							? {
 									description:
-										'Optional. How this signer was verified, as text: None (no verification; the service\'s WITHOUTVALIDATION), or another of the service\'s own words. Not the numbered Authentication Type of invitations.',
+										"Optional. How this signer was verified, as text: None (no verification; the service's WITHOUTVALIDATION), or another of the service's own words. Not the numbered Authentication Type of invitations.",
 								}
 							: {}),
 					})),
@@ -98,13 +99,22 @@ export function buildSigners(context: IExecuteSingleFunctions): IDataObject[] {
 		const used = new Set<string>();
 		// Known fields go out as the spec spells them, whatever name JSON used for them.
 		for (const field of SIGNER_FIELDS) {
-			const key = findFieldKey(context, entry, `${label}: ${field.displayName}`, field.name, field.displayName);
+			const key = findFieldKey(
+				context,
+				entry,
+				`${label}: ${field.displayName}`,
+				field.name,
+				field.displayName,
+			);
 			if (key === undefined) continue;
 			used.add(key);
 			const fieldLabel = `${label}: ${field.displayName}`;
 			const value =
-				field.name === 'mobileNumber' ? optionalPhone(context, entry[key], fieldLabel) : textOf(context, entry[key], fieldLabel);
-			if (value) out[field.name] = field.name === 'authType' ? serviceAuthenticationText(value) : value;
+				field.name === 'mobileNumber'
+					? optionalPhone(context, entry[key], fieldLabel)
+					: textOf(context, entry[key], fieldLabel);
+			if (value)
+				out[field.name] = field.name === 'authType' ? serviceAuthenticationText(value) : value;
 		}
 		// Unknown ones pass through, for fields the service adds later.
 		for (const [key, value] of Object.entries(entry)) {
@@ -114,7 +124,11 @@ export function buildSigners(context: IExecuteSingleFunctions): IDataObject[] {
 		if (out.emailAddress === undefined) {
 			throw inputError(context, `${label}: ${SIGNER_EMAIL.displayName} is required`);
 		}
-		out.emailAddress = requireEmail(context, out.emailAddress, `${label}: ${SIGNER_EMAIL.displayName}`);
+		out.emailAddress = requireEmail(
+			context,
+			out.emailAddress,
+			`${label}: ${SIGNER_EMAIL.displayName}`,
+		);
 		return out;
 	});
 }

@@ -7,11 +7,7 @@ import { AUTHENTICATION_TYPES } from './enums';
 import { nodeForErrors } from '../service/secrets';
 import { INVALID_INPUT, withDetails } from '../service/errors';
 import type { Lines } from '../../../credentials/text';
-import {
-	controlCharacterIn,
-	httpUrlProblem,
-	MAX_LENGTH,
-} from '../../../credentials/text';
+import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credentials/text';
 
 /*
  * Checks of what the user entered, before anything is sent. Every check names the field it refuses, in the words the
@@ -25,7 +21,6 @@ export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 /** Dot-separated parts on both sides of the @, none empty (no "..", no leading or trailing dot); any script. */
 const EMAIL = /^[^\s@.]+(?:\.[^\s@.]+)*@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-
 /** Phone numbers: E.164 allows at most 15 digits; the shortest national numbers in use have 7. */
 export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 
@@ -33,11 +28,25 @@ export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 export const MAX_INTEGER = 2_147_483_647;
 
 /** An error about what the user entered, raised before any request is sent. */
-export function inputError(context: IExecuteSingleFunctions, message: string, description?: string) {
+export function inputError(
+	context: IExecuteSingleFunctions,
+	message: string,
+	description?: string,
+) {
 	// An API error by class only: n8n's routing engine re-wraps any other error with the code "none", and the editor's
 	// "Error code" is httpCode (docs/n8n-notes.md#error-codes-in-the-editor), here the code the README names.
-	const error = new NodeApiError(nodeForErrors(context.getNode()), {}, { message, description, httpCode: INVALID_INPUT, itemIndex: context.getItemIndex() });
-	return withDetails(error, { kind: 'input', code: INVALID_INPUT, meaning: message, serviceMessage: null, httpStatus: null });
+	const error = new NodeApiError(
+		nodeForErrors(context.getNode()),
+		{},
+		{ message, description, httpCode: INVALID_INPUT, itemIndex: context.getItemIndex() },
+	);
+	return withDetails(error, {
+		kind: 'input',
+		code: INVALID_INPUT,
+		meaning: message,
+		serviceMessage: null,
+		httpStatus: null,
+	});
 }
 
 /** A value as the user would recognise it in an error message: short, JSON for objects. */
@@ -59,15 +68,21 @@ export function kindOf(value: unknown): string {
 	return `a ${typeof value}`;
 }
 
-
 /** Refuses a control character, naming the field and where it is (never the rest of the value: it may be a secret). */
-function refuseControlCharacters(context: IExecuteSingleFunctions, text: string, fieldLabel: string, lines: Lines): void {
+function refuseControlCharacters(
+	context: IExecuteSingleFunctions,
+	text: string,
+	fieldLabel: string,
+	lines: Lines,
+): void {
 	const found = controlCharacterIn(text, lines);
 	if (found) {
 		throw inputError(
 			context,
 			`${fieldLabel} has a control character (${found})`,
-			lines === 'multi' ? 'Line breaks and tabs are allowed here; other control characters are not.' : 'This field is one line of text: remove line breaks, tabs and other control characters.',
+			lines === 'multi'
+				? 'Line breaks and tabs are allowed here; other control characters are not.'
+				: 'This field is one line of text: remove line breaks, tabs and other control characters.',
 		);
 	}
 }
@@ -86,8 +101,10 @@ export function textOf(
 	let text: string;
 	if (value === undefined || value === null) text = '';
 	else if (typeof value === 'string') text = value.trim();
-	else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') text = String(value);
-	else throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}: ${shown(value)}`);
+	else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
+		text = String(value);
+	else
+		throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}: ${shown(value)}`);
 	if (text.length > maxLength) {
 		throw inputError(
 			context,
@@ -103,7 +120,11 @@ export function textOf(
  * textOf, which refuses values that are not text.
  */
 export function toText(value: unknown): string {
-	return typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	return typeof value === 'string'
+		? value.trim()
+		: value === undefined || value === null
+			? ''
+			: String(value);
 }
 
 /** An optional text field: undefined when empty, so it is left out of the request. */
@@ -134,16 +155,24 @@ export function requireText(
  * from an expression; '' when empty. One of spaces only is refused (a blank secret protects nothing), and so is a
  * control character (a header token travels back in a header).
  */
-export function secretOf(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+export function secretOf(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): string {
 	let secret: string;
 	if (value === undefined || value === null) secret = '';
 	else if (typeof value === 'string') secret = value;
 	else if (typeof value === 'number' && Number.isFinite(value)) secret = String(value);
 	else throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}`);
 	if (secret.length > MAX_LENGTH.secret) {
-		throw inputError(context, `${fieldLabel} is too long: at most ${MAX_LENGTH.secret.toLocaleString('en-US')} characters`);
+		throw inputError(
+			context,
+			`${fieldLabel} is too long: at most ${MAX_LENGTH.secret.toLocaleString('en-US')} characters`,
+		);
 	}
-	if (secret !== '' && secret.trim() === '') throw inputError(context, `${fieldLabel} is blank: it has only spaces`);
+	if (secret !== '' && secret.trim() === '')
+		throw inputError(context, `${fieldLabel} is blank: it has only spaces`);
 	refuseControlCharacters(context, secret, fieldLabel, 'single');
 	return secret;
 }
@@ -153,7 +182,11 @@ export function isGuid(value: string): boolean {
 }
 
 /** A required GUID field: trimmed, present, GUID-shaped and not the all-zero GUID. */
-export function requireGuid(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+export function requireGuid(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): string {
 	const text = textOf(context, value, fieldLabel);
 	if (!text) throw inputError(context, `${fieldLabel} is required`);
 	if (!isGuid(text)) {
@@ -181,16 +214,27 @@ export function requireGuid(context: IExecuteSingleFunctions, value: unknown, fi
 }
 
 /** An optional GUID field: undefined when empty (the service rejects empty GUIDs), checked otherwise. */
-export function optionalGuid(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string | undefined {
+export function optionalGuid(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): string | undefined {
 	const text = textOf(context, value, fieldLabel);
 	if (!text) return undefined;
 	return requireGuid(context, text, fieldLabel);
 }
 
-export function requireEmail(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+export function requireEmail(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): string {
 	const text = textOf(context, value, fieldLabel, MAX_LENGTH.email);
 	if (!EMAIL.test(text)) {
-		throw inputError(context, `${fieldLabel} must be an e-mail address, got "${shown(text) || '(empty)'}"`);
+		throw inputError(
+			context,
+			`${fieldLabel} must be an e-mail address, got "${shown(text) || '(empty)'}"`,
+		);
 	}
 	return text;
 }
@@ -199,12 +243,20 @@ export function requireEmail(context: IExecuteSingleFunctions, value: unknown, f
  * An optional phone number, sent without separators: digits with an optional leading +, between PHONE_DIGITS.min
  * and PHONE_DIGITS.max digits. Spaces, dots, dashes and brackets between them are removed (docs/service-api.md#decisions).
  */
-export function optionalPhone(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string | undefined {
+export function optionalPhone(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): string | undefined {
 	const text = textOf(context, value, fieldLabel);
 	if (!text) return undefined;
 	const compact = text.replace(/[\s().-]/g, '');
 	const digits = compact.replace(/^\+/, '');
-	if (!/^\d+$/.test(digits) || digits.length < PHONE_DIGITS.min || digits.length > PHONE_DIGITS.max) {
+	if (
+		!/^\d+$/.test(digits) ||
+		digits.length < PHONE_DIGITS.min ||
+		digits.length > PHONE_DIGITS.max
+	) {
 		throw inputError(
 			context,
 			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, optionally starting with +, got "${shown(text)}"`,
@@ -214,9 +266,12 @@ export function optionalPhone(context: IExecuteSingleFunctions, value: unknown, 
 	return compact;
 }
 
-
 /** A required http(s) URL, trimmed (httpUrlProblem). */
-export function requireHttpUrl(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+export function requireHttpUrl(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): string {
 	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);
 	const problem = httpUrlProblem(text);
 	if (problem) throw inputError(context, `${fieldLabel} ${problem}`);
@@ -234,47 +289,90 @@ export function integerOf(
 	{ min = 0, max = MAX_INTEGER }: { min?: number; max?: number } = {},
 ): number {
 	const number =
-		typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && value.trim() !== ''
+				? Number(value.trim())
+				: NaN;
 	if (!Number.isInteger(number)) {
-		throw inputError(context, `${fieldLabel} must be a whole number, got ${value === '' ? '(empty)' : `"${shown(value)}"`}`);
+		throw inputError(
+			context,
+			`${fieldLabel} must be a whole number, got ${value === '' ? '(empty)' : `"${shown(value)}"`}`,
+		);
 	}
 	if (number < min || number > max) {
-		const range = max === MAX_INTEGER ? (number < min ? `${min} or more` : `at most ${max}`) : `between ${min} and ${max}`;
+		const range =
+			max === MAX_INTEGER
+				? number < min
+					? `${min} or more`
+					: `at most ${max}`
+				: `between ${min} and ${max}`;
 		throw inputError(context, `${fieldLabel} must be ${range}, got ${number}`);
 	}
 	return number;
 }
 
 /** A boolean field: true or false, also as the text "true" or "false" from an expression; anything else is refused. */
-export function booleanOf(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): boolean {
+export function booleanOf(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): boolean {
 	if (typeof value === 'boolean') return value;
-	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
-	throw inputError(context, `${fieldLabel} must be true or false, got ${kindOf(value)}: ${shown(value)}`);
+	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
+		return value.trim().toLowerCase() === 'true';
+	throw inputError(
+		context,
+		`${fieldLabel} must be true or false, got ${kindOf(value)}: ${shown(value)}`,
+	);
 }
 
 /** An optional boolean field: undefined when not set. */
-export function optionalBoolean(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): boolean | undefined {
-	return value === undefined || value === null || value === '' ? undefined : booleanOf(context, value, fieldLabel);
+export function optionalBoolean(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): boolean | undefined {
+	return value === undefined || value === null || value === ''
+		? undefined
+		: booleanOf(context, value, fieldLabel);
 }
 
 /**
  * A date field as ISO 8601 UTC. Accepts what n8n date fields and expressions produce (ISO strings, with or without an
  * offset, Luxon DateTime, JS Date, epoch ms). Dates in the past are refused, as the service would refuse them after the request.
  */
-export function futureDate(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+export function futureDate(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): string {
 	let date: DateTime;
 	if (DateTime.isDateTime(value)) date = value;
 	else if (value instanceof Date) date = DateTime.fromJSDate(value);
 	else if (typeof value === 'number') date = DateTime.fromMillis(value);
 	// n8n's date picker gives a local time without offset, meant in the workflow's timezone; an offset given wins.
-	else if (typeof value === 'string' && value.trim()) date = DateTime.fromISO(value.trim(), { zone: context.getTimezone() });
-	else if (value === undefined || value === null || value === '') throw inputError(context, `${fieldLabel} is required`);
-	else throw inputError(context, `${fieldLabel} must be a date, got ${kindOf(value)}: ${shown(value)}`);
+	else if (typeof value === 'string' && value.trim())
+		date = DateTime.fromISO(value.trim(), { zone: context.getTimezone() });
+	else if (value === undefined || value === null || value === '')
+		throw inputError(context, `${fieldLabel} is required`);
+	else
+		throw inputError(
+			context,
+			`${fieldLabel} must be a date, got ${kindOf(value)}: ${shown(value)}`,
+		);
 	if (!date.isValid) {
-		throw inputError(context, `${fieldLabel} is not a valid date: "${shown(value)}"`, 'Use an ISO 8601 date such as 2027-01-31T17:00:00Z.');
+		throw inputError(
+			context,
+			`${fieldLabel} is not a valid date: "${shown(value)}"`,
+			'Use an ISO 8601 date such as 2027-01-31T17:00:00Z.',
+		);
 	}
 	if (date.toMillis() <= Date.now()) {
-		throw inputError(context, `${fieldLabel} is in the past (${date.toUTC().toISO()}): choose a future date`);
+		throw inputError(
+			context,
+			`${fieldLabel} is in the past (${date.toUTC().toISO()}): choose a future date`,
+		);
 	}
 	return date.toUTC().toISO({ suppressMilliseconds: true }) as string;
 }
@@ -321,7 +419,8 @@ const INTERNAL_NAME_ENDINGS = [
 /** Dotted-decimal IPv4 as a 32-bit number, or undefined for anything else. */
 function ipv4Number(text: string): number | undefined {
 	const parts = text.split('.');
-	if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) return undefined;
+	if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255))
+		return undefined;
 	return parts.reduce((total, part) => total * 256 + Number(part), 0);
 }
 
@@ -356,7 +455,12 @@ function ipv6Groups(text: string): number[] | undefined {
 	const given = left.length + right.length + tail.length;
 	if (halves.length === 1 ? given !== 8 : given > 7) return undefined;
 	const zeros = new Array<number>(8 - given).fill(0);
-	return [...left.map((group) => parseInt(group, 16)), ...zeros, ...right.map((group) => parseInt(group, 16)), ...tail];
+	return [
+		...left.map((group) => parseInt(group, 16)),
+		...zeros,
+		...right.map((group) => parseInt(group, 16)),
+		...tail,
+	];
 }
 
 function isInternalIpv6(groups: number[]): boolean {
@@ -364,8 +468,10 @@ function isInternalIpv6(groups: number[]): boolean {
 	const embedded = g * 65536 + h;
 	// Addresses that carry an IPv4 address: IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96, with :: and ::1),
 	// NAT64 (64:ff9b::/96) and 6to4 (2002::/16): the IPv4 address decides.
-	if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0xffff || f === 0)) return isInternalIpv4(embedded);
-	if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0) return isInternalIpv4(embedded);
+	if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0xffff || f === 0))
+		return isInternalIpv4(embedded);
+	if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0)
+		return isInternalIpv4(embedded);
 	if (a === 0x2002) return isInternalIpv4(b * 65536 + c);
 	if (a === 0x64 && b === 0xff9b && c === 1) return true; // local-use NAT64 (RFC 8215)
 	if (a === 0x100 && b === 0 && c === 0 && d === 0) return true; // discard-only
@@ -390,7 +496,9 @@ export function internalAddressProblem(url: URL): string | undefined {
 	const v4 = ipv4Number(host);
 	if (v4 !== undefined) return isInternalIpv4(v4) ? 'an internal IPv4 address' : undefined;
 	if (!host.includes('.')) return 'a name without a domain, which only a local network resolves';
-	const internalName = INTERNAL_NAME_ENDINGS.some((ending) => host === ending || host.endsWith(`.${ending}`));
+	const internalName = INTERNAL_NAME_ENDINGS.some(
+		(ending) => host === ending || host.endsWith(`.${ending}`),
+	);
 	return internalName ? 'a name of the machine or of a local network' : undefined;
 }
 
@@ -404,7 +512,12 @@ export function isWrittenInNode(context: IExecuteSingleFunctions, path: string):
 	let value: unknown = context.getNode().parameters;
 	for (const key of path.split('.')) {
 		if (typeof value === 'string' && value.startsWith('=')) return false;
-		if (value === null || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, key)) return true;
+		if (
+			value === null ||
+			typeof value !== 'object' ||
+			!Object.prototype.hasOwnProperty.call(value, key)
+		)
+			return true;
 		value = (value as Record<string, unknown>)[key];
 	}
 	if (typeof value === 'string') return !value.startsWith('=');
@@ -439,8 +552,14 @@ export function requireAuthorsUrl(
  * (10) a phone number, without which the service invites the signer and never sends the code.
  */
 const VERIFICATION_NEEDS: Record<number, { detail: 'nationalId' | 'phone'; why: string }> = {
-	9: { detail: 'nationalId', why: 'The service refuses an Absher invitation without it (error 147).' },
-	10: { detail: 'phone', why: 'Without it the service accepts the invitation and never sends the code.' },
+	9: {
+		detail: 'nationalId',
+		why: 'The service refuses an Absher invitation without it (error 147).',
+	},
+	10: {
+		detail: 'phone',
+		why: 'Without it the service accepts the invitation and never sends the code.',
+	},
 };
 
 /**
@@ -457,7 +576,8 @@ export function refuseUnverifiableSigner(
 		phone: [label: string, value: unknown];
 	},
 ): void {
-	const need = typeof authenticationType === 'number' ? VERIFICATION_NEEDS[authenticationType] : undefined;
+	const need =
+		typeof authenticationType === 'number' ? VERIFICATION_NEEDS[authenticationType] : undefined;
 	if (!need) return;
 	const [field, value] = labels[need.detail];
 	if (value !== undefined && value !== null && value !== '') return;

@@ -45,18 +45,26 @@ export type UploadFile = DocumentFile | StoredFile;
 export const isStoredFile = (file: UploadFile): file is StoredFile => 'open' in file;
 
 /** A document from its bytes or from canonical Base64. */
-export function documentFile(content: Buffer | { base64: string }, fileName: string, mimeType: string): DocumentFile {
+export function documentFile(
+	content: Buffer | { base64: string },
+	fileName: string,
+	mimeType: string,
+): DocumentFile {
 	return {
 		fileName,
 		mimeType,
 		bytes: () => (Buffer.isBuffer(content) ? content : decodeInSlices(content.base64)),
 		base64: () => (Buffer.isBuffer(content) ? content.toString('base64') : content.base64),
 		storedBase64: () => (Buffer.isBuffer(content) ? undefined : content.base64),
-		size: () => (Buffer.isBuffer(content) ? content.length : Buffer.byteLength(content.base64, 'base64')),
+		size: () =>
+			Buffer.isBuffer(content) ? content.length : Buffer.byteLength(content.base64, 'base64'),
 		start: (length: number) =>
 			Buffer.isBuffer(content)
 				? content.subarray(0, length)
-				: Buffer.from(content.base64.slice(0, Math.ceil(length / 3) * 4), 'base64').subarray(0, length),
+				: Buffer.from(content.base64.slice(0, Math.ceil(length / 3) * 4), 'base64').subarray(
+						0,
+						length,
+					),
 	};
 }
 
@@ -85,8 +93,10 @@ export async function readBinaryFile(
 	const name = binaryPropertyName(context, propertyName, fieldLabel);
 	const item = context.getInputData();
 	const available = Object.keys(item.binary ?? {});
-	if (!name) throw inputError(context, `${fieldLabel} is empty: enter the name of a binary property`);
-	const found = item.binary !== undefined && Object.hasOwn(item.binary, name) && Boolean(item.binary[name]);
+	if (!name)
+		throw inputError(context, `${fieldLabel} is empty: enter the name of a binary property`);
+	const found =
+		item.binary !== undefined && Object.hasOwn(item.binary, name) && Boolean(item.binary[name]);
 	if (!found && runsAsTool(context)) {
 		// A tool's input item carries only the model's arguments (docs/ai-agents.md#files).
 		throw inputError(
@@ -112,8 +122,13 @@ export async function readBinaryFile(
 	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data)) {
 		return documentFile({ base64: binary.data }, fileName, mimeType);
 	}
-	const stored = leaveInStore && binary.id ? await storedFile(context, binary.id, fileName, mimeType) : undefined;
-	return stored ?? documentFile(await context.helpers.getBinaryDataBuffer(name), fileName, mimeType);
+	const stored =
+		leaveInStore && binary.id
+			? await storedFile(context, binary.id, fileName, mimeType)
+			: undefined;
+	return (
+		stored ?? documentFile(await context.helpers.getBinaryDataBuffer(name), fileName, mimeType)
+	);
 }
 
 /** How many first bytes of a stored file are read beforehand: enough to check it (fileInput.ts, PDF_HEADER_WITHIN). */
@@ -130,8 +145,12 @@ async function storedFile(
 	mimeType: string,
 ): Promise<StoredFile | undefined> {
 	const { fileSize } = (await context.helpers.getBinaryMetadata(id)) as { fileSize?: unknown };
-	if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize) || fileSize < 0) return undefined;
-	const first = (await context.helpers.getBinaryStream(id, STORED_FILE_START)) as unknown as FileStream;
+	if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize) || fileSize < 0)
+		return undefined;
+	const first = (await context.helpers.getBinaryStream(
+		id,
+		STORED_FILE_START,
+	)) as unknown as FileStream;
 	const makeStream = streamMakerOf(first);
 	let head: Buffer;
 	let whole: Buffer | undefined;
@@ -152,7 +171,14 @@ async function storedFile(
 		if (bytes) return makeStream(oneChunk(bytes));
 		return (await context.helpers.getBinaryStream(id)) as unknown as FileStream;
 	};
-	return { fileName, mimeType, size: () => fileSize, start: (length) => head.subarray(0, length), open, makeStream };
+	return {
+		fileName,
+		mimeType,
+		size: () => fileSize,
+		start: (length) => head.subarray(0, length),
+		open,
+		makeStream,
+	};
 }
 
 async function* oneChunk(bytes: Buffer): AsyncGenerator<Buffer> {
@@ -163,15 +189,26 @@ async function* oneChunk(bytes: Buffer): AsyncGenerator<Buffer> {
  * A binary property name as given, trimmed; '' when empty. A name that would reach an object's prototype
  * (`__proto__`, `constructor`, `prototype`) names no property n8n can hold: it is refused, naming the field.
  */
-export function binaryPropertyName(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+export function binaryPropertyName(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): string {
 	const name = toText(value);
-	if (PROTOTYPE_KEYS.has(name)) throw inputError(context, `${fieldLabel}: "${name}" cannot be the name of a binary property`);
+	if (PROTOTYPE_KEYS.has(name))
+		throw inputError(context, `${fieldLabel}: "${name}" cannot be the name of a binary property`);
 	return name;
 }
 
 /** The name of a binary file; a file without one is named after its property. */
-function binaryFileName(binary: Pick<IBinaryData, 'fileName' | 'fileExtension'>, propertyName: string): string {
-	return binary.fileName ?? `${propertyName}${binary.fileExtension ? `.${binary.fileExtension}` : '.pdf'}`;
+function binaryFileName(
+	binary: Pick<IBinaryData, 'fileName' | 'fileExtension'>,
+	propertyName: string,
+): string {
+	return (
+		binary.fileName ??
+		`${propertyName}${binary.fileExtension ? `.${binary.fileExtension}` : '.pdf'}`
+	);
 }
 
 /** Names of the binary properties given in a comma-separated field, e.g. "data, attachment". */
@@ -183,12 +220,18 @@ export function splitPropertyNames(value: string): string[] {
 }
 
 /** The bytes of a required Base64 field, decoded strictly, so a typo fails here and not as a corrupt document. */
-export function requireBase64Bytes(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): Buffer {
+export function requireBase64Bytes(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): Buffer {
 	if (value !== undefined && value !== null && typeof value !== 'string') {
 		throw inputError(context, `${fieldLabel} must be Base64 text, got ${kindOf(value)}`);
 	}
 	// A document as Base64 is as long as the document: no text length limit applies. Line breaks are Base64's own.
-	const bytes = decodeBase64(requireText(context, value, fieldLabel, Number.MAX_SAFE_INTEGER, 'multi'));
+	const bytes = decodeBase64(
+		requireText(context, value, fieldLabel, Number.MAX_SAFE_INTEGER, 'multi'),
+	);
 	if (!bytes?.length) {
 		throw inputError(
 			context,
@@ -200,6 +243,10 @@ export function requireBase64Bytes(context: IExecuteSingleFunctions, value: unkn
 }
 
 /** A required Base64 field, checked strictly and returned canonical. */
-export function requireBase64(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): string {
+export function requireBase64(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): string {
 	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
 }

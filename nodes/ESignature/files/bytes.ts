@@ -6,7 +6,8 @@ import { isControlCode } from '../../../credentials/text';
 
 /** The live service can send a ZIP where a PDF is expected, so the type is read from the bytes. */
 export function detectMimeType(data: Buffer): { mimeType: string; extension: string } {
-	if (data.subarray(0, 5).toString('latin1') === '%PDF-') return { mimeType: 'application/pdf', extension: 'pdf' };
+	if (data.subarray(0, 5).toString('latin1') === '%PDF-')
+		return { mimeType: 'application/pdf', extension: 'pdf' };
 	if (data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04) {
 		return { mimeType: 'application/zip', extension: 'zip' };
 	}
@@ -47,23 +48,34 @@ export function streamMakerOf(stream: FileStream): StreamMaker | undefined {
 	const from = (stream.constructor as { from?: unknown } | undefined)?.from;
 	if (typeof from !== 'function') return undefined;
 	return (chunks) =>
-		(from as (source: AsyncIterable<Buffer>, options: object) => FileStream).call(stream.constructor, chunks, {
-			objectMode: false,
-			highWaterMark: BODY_CHUNK,
-		});
+		(from as (source: AsyncIterable<Buffer>, options: object) => FileStream).call(
+			stream.constructor,
+			chunks,
+			{
+				objectMode: false,
+				highWaterMark: BODY_CHUNK,
+			},
+		);
 }
 
 /** Whether a response body is a stream (a download asked for with `encoding: 'stream'`), not bytes. */
 export function isFileStream(body: unknown): body is ReadableFile {
 	const candidate = body as Partial<ReadableFile> | null;
-	return typeof candidate?.read === 'function' && typeof candidate.unshift === 'function' && !Buffer.isBuffer(body);
+	return (
+		typeof candidate?.read === 'function' &&
+		typeof candidate.unshift === 'function' &&
+		!Buffer.isBuffer(body)
+	);
 }
 
 /**
  * The first `count` bytes of a stream (fewer if it ends first), read without consuming them: they are put back, so the
  * stream still yields the whole file. `ended` says the stream ended within them (nothing is put back then).
  */
-export async function peekStream(stream: ReadableFile, count: number): Promise<{ head: Buffer; ended: boolean }> {
+export async function peekStream(
+	stream: ReadableFile,
+	count: number,
+): Promise<{ head: Buffer; ended: boolean }> {
 	const chunks: Buffer[] = [];
 	let length = 0;
 	while (length < count && !stream.readableEnded) {
@@ -108,7 +120,10 @@ const MAX_FILE_NAME = 255;
 export function safeBaseName(name: unknown): string {
 	if (typeof name !== 'string') return '';
 	const last = name.split(/[\\/]/).pop() ?? '';
-	const base = [...last].filter((character) => !isControlCode(character.charCodeAt(0))).join('').trim();
+	const base = [...last]
+		.filter((character) => !isControlCode(character.charCodeAt(0)))
+		.join('')
+		.trim();
 	return /^\.*$/.test(base) ? '' : base;
 }
 
@@ -116,20 +131,35 @@ export function safeBaseName(name: unknown): string {
  * A safe file name (safeBaseName, else `fallback`) with the extension that matches the detected type; without a
  * detected type it keeps its own extension, or gets `defaultExtension`. At most MAX_FILE_NAME characters.
  */
-export function fileNameFor(base: string | undefined, fallback: string, extension?: string, defaultExtension?: string): string {
+export function fileNameFor(
+	base: string | undefined,
+	fallback: string,
+	extension?: string,
+	defaultExtension?: string,
+): string {
 	const name = safeBaseName(base) || fallback;
 	const stem = extension === undefined ? name : name.replace(/\.(pdf|zip|bin)$/i, '');
-	const ending = extension !== undefined ? `.${extension}` : /\.[^.\s]{1,10}$/.test(stem) || !defaultExtension ? '' : `.${defaultExtension}`;
+	const ending =
+		extension !== undefined
+			? `.${extension}`
+			: /\.[^.\s]{1,10}$/.test(stem) || !defaultExtension
+				? ''
+				: `.${defaultExtension}`;
 	return `${stem.slice(0, MAX_FILE_NAME - ending.length)}${ending}`;
 }
 
 // One white-space character per match, with no quantifier: nothing for the regular-expression engine to backtrack
 // over, however long the text (see isStrictBase64).
-const withoutDataUrlAndSpaces = (value: string) => value.replace(/^data:[^;]+;base64,/, '').replace(/\s/g, '');
+const withoutDataUrlAndSpaces = (value: string) =>
+	value.replace(/^data:[^;]+;base64,/, '').replace(/\s/g, '');
 
 /** Whether a character code is of the Base64 alphabet: A-Z, a-z, 0-9, "+" and "/". */
 const isBase64Code = (code: number) =>
-	(code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
+	(code >= 65 && code <= 90) ||
+	(code >= 97 && code <= 122) ||
+	(code >= 48 && code <= 57) ||
+	code === 43 ||
+	code === 47;
 
 /**
  * Whether text is canonical Base64: whole groups of four characters of the alphabet, with at most two "=" at the end.
@@ -174,4 +204,3 @@ export function decodeBase64(value: string): Buffer | undefined {
 	const compact = withoutDataUrlAndSpaces(value);
 	return isStrictBase64(compact) ? decodeInSlices(compact) : undefined;
 }
-

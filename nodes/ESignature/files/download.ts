@@ -1,10 +1,22 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { DocumentFile } from './binary';
 import { documentFile } from './binary';
 import { detectMimeType, safeBaseName } from './bytes';
 import { runsAsTool } from '../service/asTool';
-import { booleanOf, inputError, integerOf, internalAddressProblem, isWrittenInNode, requireHttpUrl } from '../fields/validation';
+import {
+	booleanOf,
+	inputError,
+	integerOf,
+	internalAddressProblem,
+	isWrittenInNode,
+	requireHttpUrl,
+} from '../fields/validation';
 import { httpUrlProblem } from '../../../credentials/text';
 
 /*
@@ -89,7 +101,6 @@ const tooLarge = (context: IExecuteSingleFunctions, fieldLabel: string, origin: 
 		'Download it with another node and give it as a binary file.',
 	);
 
-
 /** Download Options' defaults per item (docs/security.md), literal again in the options for n8n's lint. */
 export const DOWNLOAD_DEFAULTS = {
 	/** Links per item: a contract with its annexes, not a crawl. */
@@ -141,7 +152,8 @@ export function downloadOptionsProperty(multiple: boolean): INodeProperties {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 3600 },
 			default: 60,
-			description: 'How long one download may take from its request to its last byte, redirects included',
+			description:
+				'How long one download may take from its request to its last byte, redirects included',
 		},
 	];
 	if (multiple) {
@@ -181,20 +193,25 @@ export function downloadBudget(context: IExecuteSingleFunctions): DownloadBudget
 	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
 	if (asTool) {
 		// Each option first, so that the error names it; then the collection as a whole.
-		const paths = [...Object.keys(DOWNLOAD_OPTION_LABELS).map((key) => `downloadOptions.${key}`), 'downloadOptions'];
+		const paths = [
+			...Object.keys(DOWNLOAD_OPTION_LABELS).map((key) => `downloadOptions.${key}`),
+			'downloadOptions',
+		];
 		for (const name of paths) {
 			if (!isWrittenInNode(context, name)) {
 				const shown = name === 'downloadOptions' ? 'Download Options' : label(name.split('.')[1]);
 				throw inputError(
 					context,
 					`${shown} must be written in the node, not set by an expression, when the node runs as an AI tool`,
-					'A model can fill an expression of a tool; only the workflow\'s author sets the download limits.',
+					"A model can fill an expression of a tool; only the workflow's author sets the download limits.",
 				);
 			}
 		}
 	}
 	const number = (name: keyof typeof DOWNLOAD_DEFAULTS, max: number) =>
-		given[name] === undefined ? DOWNLOAD_DEFAULTS[name] : integerOf(context, given[name], label(name), { min: 1, max });
+		given[name] === undefined
+			? DOWNLOAD_DEFAULTS[name]
+			: integerOf(context, given[name], label(name), { min: 1, max });
 	const maxTotalBytes = number('maxTotalSize', 1024) * 1024 * 1024;
 	return {
 		maxLinks: number('maxLinks', 100),
@@ -210,7 +227,12 @@ export function downloadBudget(context: IExecuteSingleFunctions): DownloadBudget
 }
 
 /** A link's refusal: it names the link's origin, never what answered there. */
-const refusedInternal = (context: IExecuteSingleFunctions, fieldLabel: string, origin: string, from?: string) =>
+const refusedInternal = (
+	context: IExecuteSingleFunctions,
+	fieldLabel: string,
+	origin: string,
+	from?: string,
+) =>
 	inputError(
 		context,
 		`${fieldLabel}: refused: internal address ${origin}${from ? ` (a redirect from ${from})` : ''}`,

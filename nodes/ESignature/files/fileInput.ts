@@ -50,7 +50,11 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 		value: 'binary',
 		description: 'Take the file from a binary field of the input item; it is encoded for you',
 	};
-	const base64Text = { name: 'Base64 Text', value: 'base64', description: 'Give the file content as Base64 text' };
+	const base64Text = {
+		name: 'Base64 Text',
+		value: 'base64',
+		description: 'Give the file content as Base64 text',
+	};
 	const fromUrl = {
 		name: 'URL',
 		value: 'url',
@@ -99,7 +103,8 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 				default: '[]',
 				placeholder: '[{ "file": "JVBERi0xLjQK...", "fileName": "contract.pdf" }]',
 				required: true,
-				description: 'Array of documents, each with the Base64 content in "file" and its name in "fileName"',
+				description:
+					'Array of documents, each with the Base64 content in "file" and its name in "fileName"',
 				displayOptions: base64,
 			},
 			{
@@ -144,7 +149,8 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 			default: '',
 			required: true,
 			placeholder: 'https://example.com/contract.pdf',
-			description: 'Link to the document (PDF), such as https://example.com/contract.pdf; it is downloaded without the credential',
+			description:
+				'Link to the document (PDF), such as https://example.com/contract.pdf; it is downloaded without the credential',
 			displayOptions: url,
 		},
 		{ ...downloadOptionsProperty(false), displayOptions: url },
@@ -155,7 +161,8 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 			type: 'string',
 			default: '',
 			placeholder: 'contract.pdf',
-			description: 'Name the document is sent with. Leave empty to use the name of the binary file, or the last part of the URL.',
+			description:
+				'Name the document is sent with. Leave empty to use the name of the binary file, or the last part of the URL.',
 			displayOptions: { show: { fileInput: ['binary', 'url'] } },
 		},
 		{
@@ -173,11 +180,18 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 	];
 }
 
-const isBase64Input = (context: IExecuteSingleFunctions) => context.getNodeParameter('fileInput', 'binary') === 'base64';
-const isUrlInput = (context: IExecuteSingleFunctions) => context.getNodeParameter('fileInput', 'binary') === 'url';
+const isBase64Input = (context: IExecuteSingleFunctions) =>
+	context.getNodeParameter('fileInput', 'binary') === 'base64';
+const isUrlInput = (context: IExecuteSingleFunctions) =>
+	context.getNodeParameter('fileInput', 'binary') === 'url';
 
 const inputFieldName = (context: IExecuteSingleFunctions, label: string) =>
-	textOf(context, context.getNodeParameter('inputDataFieldName', 'data'), label, MAX_LENGTH.longText);
+	textOf(
+		context,
+		context.getNodeParameter('inputDataFieldName', 'data'),
+		label,
+		MAX_LENGTH.longText,
+	);
 
 /**
  * How far into a file its PDF header may start: PDF readers accept "%PDF-" anywhere in the first 1,024 bytes
@@ -200,9 +214,14 @@ function looksLike(start: Buffer): string {
  * Every document the service takes is a PDF: an empty file or another kind of file is refused here, whatever its
  * MIME type says, instead of being uploaded (the service refuses it after the upload, or stores it).
  */
-function requirePdf<File extends UploadFile>(context: IExecuteSingleFunctions, file: File, fieldLabel: string): File {
+function requirePdf<File extends UploadFile>(
+	context: IExecuteSingleFunctions,
+	file: File,
+	fieldLabel: string,
+): File {
 	const name = file.fileName ? ` "${file.fileName}"` : '';
-	if (file.size() === 0) throw inputError(context, `${fieldLabel}: the file${name} is empty (0 bytes)`);
+	if (file.size() === 0)
+		throw inputError(context, `${fieldLabel}: the file${name} is empty (0 bytes)`);
 	const start = file.start(PDF_HEADER_WITHIN);
 	if (!start.includes('%PDF-', 0, 'latin1')) {
 		throw inputError(
@@ -215,7 +234,11 @@ function requirePdf<File extends UploadFile>(context: IExecuteSingleFunctions, f
 }
 
 /** Base64 text as a document (named by the caller); the type is read from the bytes, decoded once. */
-function fromBase64(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): DocumentFile {
+function fromBase64(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): DocumentFile {
 	const bytes = requireBase64Bytes(context, value, fieldLabel);
 	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
 }
@@ -230,7 +253,12 @@ function singleFileName(
 	named: boolean,
 	options: FileInputOptions,
 ): string {
-	const given = textOf(context, context.getNodeParameter('fileName', ''), FILE_INPUT_LABELS.fileName, MAX_LENGTH.fileName);
+	const given = textOf(
+		context,
+		context.getNodeParameter('fileName', ''),
+		FILE_INPUT_LABELS.fileName,
+		MAX_LENGTH.fileName,
+	);
 	if (given) return given;
 	if (named) return file.fileName;
 	if (options.defaultFileName) return options.defaultFileName;
@@ -251,7 +279,9 @@ export async function readFileInput(
 	options: FileInputOptions & Partial<LeftInStore> = {},
 ): Promise<UploadFile[]> {
 	const readBinary = async (name: string, label: string) =>
-		options.leaveInStore ? await readBinaryFile(context, name, label, true) : await readBinaryFile(context, name, label);
+		options.leaveInStore
+			? await readBinaryFile(context, name, label, true)
+			: await readBinaryFile(context, name, label);
 	if (isUrlInput(context)) return await downloadFileInput(context, options);
 	if (!options.multiple) {
 		const fromBinary = !isBase64Input(context);
@@ -259,7 +289,13 @@ export async function readFileInput(
 		const file = fromBinary
 			? await readBinary(inputFieldName(context, label), label)
 			: fromBase64(context, context.getNodeParameter('fileBase64', ''), label);
-		return [requirePdf(context, { ...file, fileName: singleFileName(context, file, fromBinary, options) }, label)];
+		return [
+			requirePdf(
+				context,
+				{ ...file, fileName: singleFileName(context, file, fromBinary, options) },
+				label,
+			),
+		];
 	}
 	if (!isBase64Input(context)) {
 		const label = FILE_INPUT_LABELS.binaryFields;
@@ -283,7 +319,12 @@ export async function readFileInput(
 		}
 		// Either spelling the API uses (file/File, fileName/FileName) is accepted.
 		const file = fromBase64(context, pick(entry, 'file'), `${entryLabel}: file`);
-		const fileName = requireText(context, pick(entry, 'fileName'), `${entryLabel}: fileName`, MAX_LENGTH.fileName);
+		const fileName = requireText(
+			context,
+			pick(entry, 'fileName'),
+			`${entryLabel}: fileName`,
+			MAX_LENGTH.fileName,
+		);
 		return requirePdf(context, { ...file, fileName }, `${entryLabel}: file`);
 	});
 }
@@ -291,20 +332,42 @@ export async function readFileInput(
 /** The URLs of File URLs: a list from an expression, or text with the links separated by commas, spaces or new lines. */
 function urlList(context: IExecuteSingleFunctions): string[] {
 	const value = context.getNodeParameter('fileUrls', '') as unknown;
-	const list = Array.isArray(value) ? value : textOf(context, value, FILE_INPUT_LABELS.urls, Number.MAX_SAFE_INTEGER).split(/[\s,]+/);
-	return list.map((entry) => textOf(context, entry, FILE_INPUT_LABELS.urls, MAX_LENGTH.url)).filter((entry) => entry.length > 0);
+	const list = Array.isArray(value)
+		? value
+		: textOf(context, value, FILE_INPUT_LABELS.urls, Number.MAX_SAFE_INTEGER).split(/[\s,]+/);
+	return list
+		.map((entry) => textOf(context, entry, FILE_INPUT_LABELS.urls, MAX_LENGTH.url))
+		.filter((entry) => entry.length > 0);
 }
 
 /** File Input → URL: each document downloaded (fileDownload.ts), then checked as every other file is. */
-async function downloadFileInput(context: IExecuteSingleFunctions, options: FileInputOptions): Promise<DocumentFile[]> {
+async function downloadFileInput(
+	context: IExecuteSingleFunctions,
+	options: FileInputOptions,
+): Promise<DocumentFile[]> {
 	const budget = downloadBudget(context);
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.url;
-		const file = await downloadDocument(context, context.getNodeParameter('fileUrl', ''), label, budget);
-		return [requirePdf(context, { ...file, fileName: singleFileName(context, file, true, options) }, label)];
+		const file = await downloadDocument(
+			context,
+			context.getNodeParameter('fileUrl', ''),
+			label,
+			budget,
+		);
+		return [
+			requirePdf(
+				context,
+				{ ...file, fileName: singleFileName(context, file, true, options) },
+				label,
+			),
+		];
 	}
 	const urls = urlList(context);
-	if (!urls.length) throw inputError(context, `${FILE_INPUT_LABELS.urls} is empty: enter the link of at least one document`);
+	if (!urls.length)
+		throw inputError(
+			context,
+			`${FILE_INPUT_LABELS.urls} is empty: enter the link of at least one document`,
+		);
 	if (urls.length > budget.maxLinks) {
 		throw inputError(
 			context,
@@ -315,7 +378,8 @@ async function downloadFileInput(context: IExecuteSingleFunctions, options: File
 	}
 	const files: DocumentFile[] = [];
 	for (const [index, url] of urls.entries()) {
-		const label = urls.length > 1 ? `${FILE_INPUT_LABELS.urls}, link ${index + 1}` : FILE_INPUT_LABELS.urls;
+		const label =
+			urls.length > 1 ? `${FILE_INPUT_LABELS.urls}, link ${index + 1}` : FILE_INPUT_LABELS.urls;
 		files.push(requirePdf(context, await downloadDocument(context, url, label, budget), label));
 	}
 	return files;

@@ -35,7 +35,11 @@ function writeBase64(body: Buffer, offset: number, file: DocumentFile): number {
 	if (stored !== undefined) return offset + body.write(stored, offset, 'latin1');
 	const bytes = file.bytes();
 	for (let start = 0; start < bytes.length; start += ENCODE_SLICE) {
-		offset += body.write(bytes.subarray(start, start + ENCODE_SLICE).toString('base64'), offset, 'latin1');
+		offset += body.write(
+			bytes.subarray(start, start + ENCODE_SLICE).toString('base64'),
+			offset,
+			'latin1',
+		);
 	}
 	return offset;
 }
@@ -49,12 +53,16 @@ function inMemoryBase64(file: DocumentFile): Buffer {
 const base64Length = (file: DocumentFile) => 4 * Math.ceil(file.size() / 3);
 
 /** Puts the JSON body on the request as bytes, with each document marked by base64Of written in as a JSON string. */
-export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value: IDataObject): IHttpRequestOptions {
+export function sendJsonWithDocuments(
+	requestOptions: IHttpRequestOptions,
+	value: IDataObject,
+): IHttpRequestOptions {
 	// A name no text of the body can contain by chance.
 	const placeholder = `n8nESignatureDocument-${randomBytes(12).toString('hex')}`;
 	const documents: UploadFile[] = [];
 	const text = JSON.stringify(value, (_key, entry: unknown) => {
-		const document = typeof entry === 'object' && entry !== null ? documentsByMarker.get(entry) : undefined;
+		const document =
+			typeof entry === 'object' && entry !== null ? documentsByMarker.get(entry) : undefined;
 		if (!document) return entry;
 		documents.push(document);
 		return placeholder;
@@ -64,14 +72,17 @@ export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value
 	if (documents.some(isStoredFile)) {
 		const parts: BodyPart[] = [Buffer.from(between[0])];
 		documents.forEach((document, index) => {
-			const content: BodyPart = isStoredFile(document) ? { file: document, as: 'base64' } : inMemoryBase64(document);
+			const content: BodyPart = isStoredFile(document)
+				? { file: document, as: 'base64' }
+				: inMemoryBase64(document);
 			parts.push(Buffer.from('"'), content, Buffer.from(`"${between[index + 1]}`));
 		});
 		sendStreamedBody(requestOptions, parts);
 		return requestOptions;
 	}
 	const inMemory = documents as DocumentFile[];
-	const length = between.reduce((total, piece) => total + Buffer.byteLength(piece), 0) +
+	const length =
+		between.reduce((total, piece) => total + Buffer.byteLength(piece), 0) +
 		inMemory.reduce((total, document) => total + base64Length(document) + 2, 0);
 	const body = Buffer.allocUnsafe(length);
 	let offset = body.write(between[0], 0);

@@ -17,20 +17,27 @@ import { sendStreamedBody } from './streamedBody';
 export const FILE_PART_NAME = 'files';
 
 /** Quotes in a part's header, escaped as browsers and n8n's form-data encoders do. */
-const headerValue = (value: string) => value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const headerValue = (value: string) =>
+	value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 
 /** A MIME type as HTTP allows it (type/subtype, token characters, bounded): a hostile one could end the header. */
 const MIME_TYPE = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/i;
 
 /** The file's MIME type when it is one; anything else (line breaks, parameters, text) is sent as bytes. */
 export function partContentType(mimeType: string): string {
-	return typeof mimeType === 'string' && mimeType.length <= 129 && MIME_TYPE.test(mimeType) ? mimeType : 'application/octet-stream';
+	return typeof mimeType === 'string' && mimeType.length <= 129 && MIME_TYPE.test(mimeType)
+		? mimeType
+		: 'application/octet-stream';
 }
 
 function multipartParts(boundary: string, fields: IDataObject, files: UploadFile[]): BodyPart[] {
 	const parts: BodyPart[] = [];
 	for (const [name, value] of Object.entries(fields)) {
-		parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(name)}"\r\n\r\n${String(value)}\r\n`));
+		parts.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(name)}"\r\n\r\n${String(value)}\r\n`,
+			),
+		);
 	}
 	for (const file of files) {
 		parts.push(
@@ -46,10 +53,18 @@ function multipartParts(boundary: string, fields: IDataObject, files: UploadFile
 }
 
 /** Puts a multipart body of the fields and files on the request, with its Content-Type. */
-export function sendMultipart(requestOptions: IHttpRequestOptions, fields: IDataObject, files: UploadFile[] = []): IHttpRequestOptions {
+export function sendMultipart(
+	requestOptions: IHttpRequestOptions,
+	fields: IDataObject,
+	files: UploadFile[] = [],
+): IHttpRequestOptions {
 	const boundary = `----n8nESignature${randomBytes(16).toString('hex')}`;
 	const parts = multipartParts(boundary, fields, files);
-	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` };
-	if (!sendStreamedBody(requestOptions, parts)) requestOptions.body = Buffer.concat(parts as Buffer[]);
+	requestOptions.headers = {
+		...requestOptions.headers,
+		'Content-Type': `multipart/form-data; boundary=${boundary}`,
+	};
+	if (!sendStreamedBody(requestOptions, parts))
+		requestOptions.body = Buffer.concat(parts as Buffer[]);
 	return requestOptions;
 }

@@ -13,10 +13,17 @@ import type { StoredFile } from './binary';
 export type BodyPart = Buffer | { file: StoredFile; as: 'bytes' | 'base64' };
 
 const partLength = (part: BodyPart) =>
-	Buffer.isBuffer(part) ? part.length : part.as === 'bytes' ? part.file.size() : 4 * Math.ceil(part.file.size() / 3);
+	Buffer.isBuffer(part)
+		? part.length
+		: part.as === 'bytes'
+			? part.file.size()
+			: 4 * Math.ceil(part.file.size() / 3);
 
 /** The chunks of a stored file as sent: its bytes, or its Base64 text (three bytes carried into the next chunk). */
-async function* fileChunks(stream: AsyncIterable<Buffer>, as: 'bytes' | 'base64'): AsyncGenerator<Buffer> {
+async function* fileChunks(
+	stream: AsyncIterable<Buffer>,
+	as: 'bytes' | 'base64',
+): AsyncGenerator<Buffer> {
 	let carried: Buffer = Buffer.alloc(0);
 	for await (const chunk of stream) {
 		if (as === 'bytes') {
@@ -57,7 +64,9 @@ async function* bodyChunks(parts: BodyPart[]): AsyncGenerator<Buffer> {
 			stream.destroy();
 		}
 		if (read !== file.size()) {
-			throw new Error(`The stored file "${file.fileName}" did not have the ${file.size()} bytes n8n recorded for it`);
+			throw new Error(
+				`The stored file "${file.fileName}" did not have the ${file.size()} bytes n8n recorded for it`,
+			);
 		}
 	}
 }
@@ -70,7 +79,8 @@ const bodyMakers = new WeakMap<IHttpRequestOptions, () => FileStream>();
  * (leaving the request as it is) when there is none, so that the caller sends bytes.
  */
 export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: BodyPart[]): boolean {
-	const stored = parts.find((part) => !Buffer.isBuffer(part)) as Exclude<BodyPart, Buffer> | undefined;
+	const stored = parts.find((part) => !Buffer.isBuffer(part)) as
+		Exclude<BodyPart, Buffer> | undefined;
 	if (!stored) return false;
 	const makeBody = () => stored.file.makeStream(bodyChunks(parts));
 	requestOptions.headers = {
@@ -86,7 +96,8 @@ export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: Bod
 }
 
 /** Whether the request's body is a stream of stored files, which n8n does not send again after a refused token. */
-export const isStreamedUpload = (requestOptions: IHttpRequestOptions) => bodyMakers.has(requestOptions);
+export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
+	bodyMakers.has(requestOptions);
 
 /**
  * Before a request is sent again: a body that was a stream is made again from its sources (the old one is

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { requestService } from '../service/transport';
 import { triggerUrlOf, triggerWorkflowOf } from '../service/n8nWebhookUrls';
@@ -15,7 +20,9 @@ export function webhookLabel(webhook: IDataObject): string {
 	const where = trigger ? `${trigger.base.replace(/^https?:\/\//, '')}` : url;
 	const workflow = triggerWorkflowOf(webhook.id);
 	// Names are cut so that the label stays readable; the search still finds the whole URL.
-	const of = workflow ? ` of workflow "${workflow.length > 80 ? `${workflow.slice(0, 79)}…` : workflow}"` : '';
+	const of = workflow
+		? ` of workflow "${workflow.length > 80 ? `${workflow.slice(0, 79)}…` : workflow}"`
+		: '';
 	const what = !trigger
 		? where
 		: trigger.test
@@ -33,7 +40,10 @@ function rank(webhook: IDataObject): number {
 }
 
 /** Webhooks of the account for the Webhook pickers; the API has no search, so the filter is applied here. */
-export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchWebhooks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	// Errors arrive with HTTP 200: requestService throws them, so the picker shows them instead of an empty list.
 	const data = await requestService(this, { method: 'GET', path: '/api/v1/webhooks' });
 	const webhooks = (Array.isArray(data) ? data : []) as IDataObject[];
@@ -42,8 +52,12 @@ export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: strin
 		.map((webhook, index) => ({ webhook, index }))
 		.sort((a, b) => rank(a.webhook) - rank(b.webhook) || a.index - b.index)
 		// The search looks at the URL too, so that a full trigger URL pasted from its panel finds its webhook.
-		.filter(({ webhook }) =>
-			!needle || [webhookLabel(webhook), String(webhook.webhookUrl ?? ''), String(webhook.id)].some((text) => text.toLowerCase().includes(needle)),
+		.filter(
+			({ webhook }) =>
+				!needle ||
+				[webhookLabel(webhook), String(webhook.webhookUrl ?? ''), String(webhook.id)].some((text) =>
+					text.toLowerCase().includes(needle),
+				),
 		)
 		.map(({ webhook }) => ({ name: webhookLabel(webhook), value: String(webhook.id) }));
 	return { results };

@@ -47,4 +47,7 @@ const resourceFields: INodeProperties[] = sendThroughOneWay([
 	...accessToken.description,
 ]);
 
-export const declaredFields: INodeProperties[] = [...resourceFields, ...toolSimplifyProperties(resourceFields)];
+export const declaredFields: INodeProperties[] = [
+	...resourceFields,
+	...toolSimplifyProperties(resourceFields),
+];

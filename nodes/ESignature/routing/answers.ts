@@ -9,9 +9,24 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../fields/enums';
 import type { FileStream } from '../files/bytes';
-import { decodeBase64, detectMimeType, FILE_SIGNATURE_BYTES, fileNameFor, isFileStream, peekStream } from '../files/bytes';
+import {
+	decodeBase64,
+	detectMimeType,
+	FILE_SIGNATURE_BYTES,
+	fileNameFor,
+	isFileStream,
+	peekStream,
+} from '../files/bytes';
 import { MAX_ANSWER_DEPTH } from '../service/depth';
-import { brokenAnswerError, failed, isServiceWrapper, missingFileError, notFoundError, parseBody, readServiceAnswer } from '../service/errors';
+import {
+	brokenAnswerError,
+	failed,
+	isServiceWrapper,
+	missingFileError,
+	notFoundError,
+	parseBody,
+	readServiceAnswer,
+} from '../service/errors';
 import { runsAsTool } from '../service/asTool';
 import { binaryPropertyName } from '../files/binary';
 import { toText } from '../fields/validation';
@@ -24,7 +39,11 @@ import { toText } from '../fields/validation';
  * is set<Parameter>Path or set<Parameter>Query.
  */
 
-function pair(context: IExecuteSingleFunctions, json: IDataObject, binary?: INodeExecutionData['binary']): INodeExecutionData {
+function pair(
+	context: IExecuteSingleFunctions,
+	json: IDataObject,
+	binary?: INodeExecutionData['binary'],
+): INodeExecutionData {
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
 }
 
@@ -35,12 +54,16 @@ export function keepWrapper(context: IExecuteSingleFunctions): boolean {
 
 /** Items from a wrapper's payload: arrays split into items, `true` as `{ success: true }`. */
 function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeExecutionData[] {
-	if (keepWrapper(context) && isServiceWrapper(body)) return [pair(context, body as unknown as IDataObject)];
+	if (keepWrapper(context) && isServiceWrapper(body))
+		return [pair(context, body as unknown as IDataObject)];
 	const data = isServiceWrapper(body) ? body.data : body;
 	const message = isServiceWrapper(body) ? body.message : undefined;
 	if (Array.isArray(data)) {
 		return data.map((entry) =>
-			pair(context, typeof entry === 'object' && entry !== null ? (entry as IDataObject) : { value: entry }),
+			pair(
+				context,
+				typeof entry === 'object' && entry !== null ? (entry as IDataObject) : { value: entry },
+			),
 		);
 	}
 	if (data === true || data === null || data === undefined || data === '') {
@@ -70,7 +93,8 @@ export async function unwrapFoundResponse(
 ): Promise<INodeExecutionData[]> {
 	const { body, errorItems } = await readServiceAnswer(this, response);
 	if (errorItems) return errorItems;
-	if (isServiceWrapper(body) && (body.data === null || body.data === undefined)) return failed(this, notFoundError(this));
+	if (isServiceWrapper(body) && (body.data === null || body.data === undefined))
+		return failed(this, notFoundError(this));
 	return itemsFromData(this, body);
 }
 
@@ -81,17 +105,28 @@ export async function unwrapFoundResponse(
  */
 function simplified(value: unknown, field?: string, depth = 0): unknown {
 	// Own properties only: a key such as "constructor" names no field of these tables.
-	if (typeof value === 'number' && field !== undefined && Object.hasOwn(NAMED_OUTPUT_FIELDS, field)) {
+	if (
+		typeof value === 'number' &&
+		field !== undefined &&
+		Object.hasOwn(NAMED_OUTPUT_FIELDS, field)
+	) {
 		const named = NAMED_OUTPUT_FIELDS[field].find((option) => option.value === value);
 		return named ? named.name : value;
 	}
 	if (typeof value !== 'object' || value === null) return value ?? undefined;
 	// Deeper than any answer may be (refused when read, service/depth.ts), a value is left as it is.
 	if (depth >= MAX_ANSWER_DEPTH) return value;
-	if (Array.isArray(value)) return value.map((entry) => simplified(entry, undefined, depth + 1) ?? null);
+	if (Array.isArray(value))
+		return value.map((entry) => simplified(entry, undefined, depth + 1) ?? null);
 	const entries = Object.entries(value);
 	const kept = entries
-		.map(([key, entry]) => [Object.hasOwn(CORRECTED_FIELD_NAMES, key) ? CORRECTED_FIELD_NAMES[key] : key, simplified(entry, key, depth + 1)] as const)
+		.map(
+			([key, entry]) =>
+				[
+					Object.hasOwn(CORRECTED_FIELD_NAMES, key) ? CORRECTED_FIELD_NAMES[key] : key,
+					simplified(entry, key, depth + 1),
+				] as const,
+		)
 		.filter(([, entry]) => entry !== undefined);
 	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
@@ -101,9 +136,14 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
  * the names the node's fields offer (destinationType 1 → "Signer") and without null fields. Off, or with Include
  * Response Wrapper, items stay as answered; error items are left alone.
  */
-export async function simplifyOutput(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function simplifyOutput(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	if (!(this.getNodeParameter('simplify', true) as boolean) || keepWrapper(this)) return items;
-	return items.map((item) => (item.error ? item : { ...item, json: (simplified(item.json) ?? {}) as IDataObject }));
+	return items.map((item) =>
+		item.error ? item : { ...item, json: (simplified(item.json) ?? {}) as IDataObject },
+	);
 }
 
 /** A string of Base64 this long or longer is file content, which a model cannot use: left out for tools. */
@@ -116,8 +156,13 @@ function isBase64Blob(text: string): boolean {
 	// A loop, not a regex: the text is the service's and unbounded.
 	for (let index = 0; index < text.length; index++) {
 		const code = text.charCodeAt(index);
-		const base64 = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 47 && code <= 57) || code === 43;
-		if (!base64 && !(code === 61 && index >= text.length - 2) && code !== 10 && code !== 13) return false;
+		const base64 =
+			(code >= 65 && code <= 90) ||
+			(code >= 97 && code <= 122) ||
+			(code >= 47 && code <= 57) ||
+			code === 43;
+		if (!base64 && !(code === 61 && index >= text.length - 2) && code !== 10 && code !== 13)
+			return false;
 	}
 	return true;
 }
@@ -125,17 +170,22 @@ function isBase64Blob(text: string): boolean {
 /** A value as a tool hands it to a model: file contents (Base64) left out, long texts cut; links are kept. */
 function trimmedForModel(value: unknown, depth = 0): unknown {
 	if (typeof value === 'string') {
-		if (isBase64Blob(value)) return `[file left out: ${value.length} characters of Base64, not passed to AI tools]`;
+		if (isBase64Blob(value))
+			return `[file left out: ${value.length} characters of Base64, not passed to AI tools]`;
 		if (value.length <= MAX_TEXT_FOR_MODEL) return value;
 		return `${value.slice(0, MAX_TEXT_FOR_MODEL)}… [${value.length - MAX_TEXT_FOR_MODEL} more characters left out]`;
 	}
 	if (typeof value !== 'object' || value === null || depth >= MAX_ANSWER_DEPTH) return value;
 	if (Array.isArray(value)) return value.map((entry) => trimmedForModel(entry, depth + 1));
-	return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, trimmedForModel(entry, depth + 1)]));
+	return Object.fromEntries(
+		Object.entries(value).map(([key, entry]) => [key, trimmedForModel(entry, depth + 1)]),
+	);
 }
 
 /** Simplify as a tool (shown on every operation for tools, on by default): whether the tool's answer is trimmed. */
-export function simplifiesForModel(context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>): boolean {
+export function simplifiesForModel(
+	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
+): boolean {
 	return runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
 }
 
@@ -158,7 +208,13 @@ export function itemsForModel(
 
 /** The output binary field of operations that return a file ("Put Output File in Field"). */
 export function outputBinaryField(context: IExecuteSingleFunctions): string {
-	return binaryPropertyName(context, context.getNodeParameter('binaryPropertyName', 'data'), 'Put Output File in Field') || 'data';
+	return (
+		binaryPropertyName(
+			context,
+			context.getNodeParameter('binaryPropertyName', 'data'),
+			'Put Output File in Field',
+		) || 'data'
+	);
 }
 
 /** What n8n's prepareBinaryData takes: bytes, or a stream it writes to the binary store as it arrives. */
@@ -193,14 +249,22 @@ async function toBinaryItem(
 	const chosenName = toText(context.getNodeParameter('options.fileName', ''));
 	const fileName = fileNameFor(chosenName || suggestedName, fallbackName, extension);
 	if (simplifiesForModel(context)) {
-		const fileSize = Buffer.isBuffer(data) ? data.length : await sizeOf(data as unknown as FileStream, knownSize);
+		const fileSize = Buffer.isBuffer(data)
+			? data.length
+			: await sizeOf(data as unknown as FileStream, knownSize);
 		return pair(context, { ...json, fileName, mimeType, fileSize, file: FILE_NOT_FOR_TOOLS });
 	}
 	const property = outputBinaryField(context);
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
 	// Of a stream, n8n 2.x counts what it stored; n8n 1.x does not, and then the answer's Content-Length tells.
-	const fileSize = Buffer.isBuffer(data) ? data.length : ((binary as { bytes?: number }).bytes ?? knownSize);
-	return pair(context, { ...json, fileName, mimeType, ...(fileSize !== undefined ? { fileSize } : {}) }, { [property]: binary });
+	const fileSize = Buffer.isBuffer(data)
+		? data.length
+		: ((binary as { bytes?: number }).bytes ?? knownSize);
+	return pair(
+		context,
+		{ ...json, fileName, mimeType, ...(fileSize !== undefined ? { fileSize } : {}) },
+		{ [property]: binary },
+	);
 }
 
 function fileNameFromDisposition(header: unknown): string | undefined {
@@ -229,7 +293,10 @@ export async function requestFile(
 ): Promise<IHttpRequestOptions> {
 	requestOptions.encoding = 'stream';
 	requestOptions.json = false;
-	requestOptions.headers = { ...requestOptions.headers, Accept: 'application/pdf, application/zip, application/octet-stream, */*' };
+	requestOptions.headers = {
+		...requestOptions.headers,
+		Accept: 'application/pdf, application/zip, application/octet-stream, */*',
+	};
 	return requestOptions;
 }
 
@@ -270,11 +337,21 @@ export async function fileResponseToBinary(
 	const body = response.body as unknown;
 	if (response.statusCode >= 400 || contentType.includes('json')) {
 		// A JSON answer is never the file: an error, or (for an ID the account does not own) errorCode 0 without data.
-		const bytes = isFileStream(body) ? await readJsonAnswer(body as unknown as FileStream) : (body as Buffer);
+		const bytes = isFileStream(body)
+			? await readJsonAnswer(body as unknown as FileStream)
+			: (body as Buffer);
 		if (bytes === undefined) return failed(this, oversizedAnswerError(this));
-		const { body: answer, errorItems } = await readServiceAnswer(this, { ...response, body: parseBody(bytes) as IN8nHttpFullResponse['body'] });
+		const { body: answer, errorItems } = await readServiceAnswer(this, {
+			...response,
+			body: parseBody(bytes) as IN8nHttpFullResponse['body'],
+		});
 		if (errorItems) return errorItems;
-		return failed(this, isServiceWrapper(answer) && answer.data ? await missingFileError(this, answer) : notFoundError(this));
+		return failed(
+			this,
+			isServiceWrapper(answer) && answer.data
+				? await missingFileError(this, answer)
+				: notFoundError(this),
+		);
 	}
 	const documentId = this.getNodeParameter('documentId', '') as string;
 	const name = fileNameFromDisposition(response.headers['content-disposition']);
@@ -282,7 +359,9 @@ export async function fileResponseToBinary(
 	if (!isFileStream(body)) {
 		// Bytes, where n8n gave the stream's content already read.
 		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
-		return [await toBinaryItem(this, bytes, bytes, bytes.length, name, documentId || 'document', json)];
+		return [
+			await toBinaryItem(this, bytes, bytes, bytes.length, name, documentId || 'document', json),
+		];
 	}
 	const length = Number(response.headers['content-length']);
 	const { head, ended } = await peekStream(body, FILE_SIGNATURE_BYTES);
@@ -311,6 +390,17 @@ export async function base64ResponseToBinary(
 	const details = { ...file };
 	delete details.file;
 	const json: IDataObject = { ...(documentId ? { documentId } : {}), ...details };
-	if (keepWrapper(this) && isServiceWrapper(body)) Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
-	return [await toBinaryItem(this, bytes, bytes, bytes.length, file.fileName as string | undefined, documentId ?? 'signed-document', json)];
+	if (keepWrapper(this) && isServiceWrapper(body))
+		Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
+	return [
+		await toBinaryItem(
+			this,
+			bytes,
+			bytes,
+			bytes.length,
+			file.fileName as string | undefined,
+			documentId ?? 'signed-document',
+			json,
+		),
+	];
 }

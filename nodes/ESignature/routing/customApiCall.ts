@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { nodeForErrors } from '../service/secrets';
@@ -17,15 +22,27 @@ const DESCRIPTION =
 	"To call an endpoint this node does not offer, use n8n's HTTP Request node with Authentication → Predefined Credential Type → E-Signature API and this credential: it signs requests to the credential's environment only.";
 
 async function refuseCustomApiCall(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const error = new NodeOperationError(nodeForErrors(this.getNode()), MESSAGE, { description: DESCRIPTION });
+	const error = new NodeOperationError(nodeForErrors(this.getNode()), MESSAGE, {
+		description: DESCRIPTION,
+	});
 	if (!this.continueOnFail()) throw error;
-	return [this.getInputData().map((_, item) => ({ json: { error: MESSAGE, description: DESCRIPTION }, pairedItem: { item } }))];
+	return [
+		this.getInputData().map((_, item) => ({
+			json: { error: MESSAGE, description: DESCRIPTION },
+			pairedItem: { item },
+		})),
+	];
 }
 
 /** The Custom API Call entry of every resource of the node, refused. */
-export function customApiCallRefused(properties: INodeProperties[]): NonNullable<INodeType['customOperations']> {
+export function customApiCallRefused(
+	properties: INodeProperties[],
+): NonNullable<INodeType['customOperations']> {
 	const resources = properties.find((property) => property.name === 'resource')?.options ?? [];
 	return Object.fromEntries(
-		resources.map((option) => [String((option as { value: unknown }).value), { [CUSTOM_API_CALL]: refuseCustomApiCall }]),
+		resources.map((option) => [
+			String((option as { value: unknown }).value),
+			{ [CUSTOM_API_CALL]: refuseCustomApiCall },
+		]),
 	);
 }

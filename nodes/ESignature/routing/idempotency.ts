@@ -54,7 +54,9 @@ function operationOf(context: IExecuteSingleFunctions): string {
 }
 
 /** Whether the item's operation creates an envelope, and if so whether its request carries a reference number. */
-export function createOperation(context: IExecuteSingleFunctions): { referenceNumber: boolean } | undefined {
+export function createOperation(
+	context: IExecuteSingleFunctions,
+): { referenceNumber: boolean } | undefined {
 	return CREATE_OPERATIONS[operationOf(context)];
 }
 
@@ -70,7 +72,8 @@ interface CustomData {
 function customDataOf(context: IExecuteSingleFunctions): CustomData | undefined {
 	const own = (context as { customData?: CustomData }).customData;
 	if (own) return own;
-	const execution = context.getWorkflowDataProxy(context.getItemIndex()).$execution as { customData?: CustomData } | undefined;
+	const execution = context.getWorkflowDataProxy(context.getItemIndex()).$execution as
+		{ customData?: CustomData } | undefined;
 	return execution?.customData;
 }
 
@@ -123,7 +126,8 @@ function itemIdentity(context: IExecuteSingleFunctions): ItemIdentity | undefine
 	const digest = createHash('sha256').update(key).digest('hex');
 	// Readable where it can be: the execution and the item, as the executions list shows them.
 	const readable = `n8n-${execution}-${itemIndex}-${digest.slice(0, 8)}`;
-	const reference = readable.length <= DERIVED_REFERENCE_MAX ? readable : `n8n-${digest.slice(0, 24)}`;
+	const reference =
+		readable.length <= DERIVED_REFERENCE_MAX ? readable : `n8n-${digest.slice(0, 24)}`;
 	return { key, reference };
 }
 
@@ -134,7 +138,12 @@ function itemIdentity(context: IExecuteSingleFunctions): ItemIdentity | undefine
 export function createReference(context: IExecuteSingleFunctions): SentReference | undefined {
 	if (!createOperation(context)?.referenceNumber) return undefined;
 	const fields = (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
-	const given = optionalText(context, fields.referenceNumber, 'Reference Number', MAX_LENGTH.referenceNumber);
+	const given = optionalText(
+		context,
+		fields.referenceNumber,
+		'Reference Number',
+		MAX_LENGTH.referenceNumber,
+	);
 	if (given) return { referenceNumber: given, derived: false };
 	const identity = itemIdentity(context);
 	return identity ? { referenceNumber: identity.reference, derived: true } : undefined;
@@ -150,7 +159,10 @@ export function referenceToSend(context: IExecuteSingleFunctions): string | unde
 const rememberedCreates = new Map<string, INodeExecutionData[]>();
 
 function copyOf(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
-	return items.map((item) => ({ json: JSON.parse(JSON.stringify(item.json)) as IDataObject, pairedItem: { item: itemIndex } }));
+	return items.map((item) => ({
+		json: JSON.parse(JSON.stringify(item.json)) as IDataObject,
+		pairedItem: { item: itemIndex },
+	}));
 }
 
 /** The key under which the current item's create is remembered; undefined when it is not a create. */
@@ -159,12 +171,19 @@ export function createKey(context: IExecuteSingleFunctions): string | undefined 
 }
 
 /** What an earlier attempt of this item created, as it was output then. */
-export function rememberedCreate(context: IExecuteSingleFunctions, key: string): INodeExecutionData[] | undefined {
+export function rememberedCreate(
+	context: IExecuteSingleFunctions,
+	key: string,
+): INodeExecutionData[] | undefined {
 	const items = rememberedCreates.get(key);
 	return items ? copyOf(items, context.getItemIndex()) : undefined;
 }
 
-export function rememberCreate(context: IExecuteSingleFunctions, key: string, items: INodeExecutionData[]): void {
+export function rememberCreate(
+	context: IExecuteSingleFunctions,
+	key: string,
+	items: INodeExecutionData[],
+): void {
 	rememberedCreates.delete(key);
 	rememberedCreates.set(key, copyOf(items, context.getItemIndex()));
 	// A Map iterates in insertion order: the first key is the oldest.

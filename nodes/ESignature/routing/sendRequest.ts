@@ -13,15 +13,35 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorDetails } from '../service/errors';
-import { connectionError, errorDetails, errorItemDetails, failed, hasDetails, isErrorItem, withDetails } from '../service/errors';
+import {
+	connectionError,
+	errorDetails,
+	errorItemDetails,
+	failed,
+	hasDetails,
+	isErrorItem,
+	withDetails,
+} from '../service/errors';
 import { refusesToken, sendRenewingToken } from '../service/transport';
 import type { Alternative, FailedAnswer } from '../../../credentials/dialects';
-import { alternativeOf, identitySigningPath, learn, otherForm, refusesForm } from '../../../credentials/dialects';
+import {
+	alternativeOf,
+	identitySigningPath,
+	learn,
+	otherForm,
+	refusesForm,
+} from '../../../credentials/dialects';
 import { emptyListForModel, errorForModel, runsAsTool } from '../service/asTool';
 import { nodeForErrors } from '../service/secrets';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
 import { itemsForModel } from './answers';
-import { createKey, createOperation, createReference, rememberCreate, rememberedCreate } from './idempotency';
+import {
+	createKey,
+	createOperation,
+	createReference,
+	rememberCreate,
+	rememberedCreate,
+} from './idempotency';
 
 /*
  * The one way the action node's requests go out (docs/n8n-notes.md#routing-engine).
@@ -37,29 +57,52 @@ import { createKey, createOperation, createReference, rememberCreate, remembered
  * - turns a failed connection (a timeout, a refused connection) into the mapped error of its item.
  */
 
-/** The input error a guarded preSend hook held, by the request options of its item. */
-const refusedRequests = new WeakMap<IHttpRequestOptions, Error>();
+/** Where a guarded preSend hook leaves its item's refusal: on the item's own request options, read by sendRequest. */
+const REFUSAL = Symbol('refused input');
 
+type RefusableOptions = IHttpRequestOptions & { [REFUSAL]?: Error };
+
+function refusalOf(options: IHttpRequestOptions): Error | undefined {
+	return (options as RefusableOptions)[REFUSAL];
+}
+
+/**
+ * A preSend hook whose refusal (a thrown input error) is kept for sendRequest, which answers it paired with its item,
+ * instead of thrown to the routing engine, which would make an error item paired with no input
+ * (docs/n8n-notes.md#routing-engine). After a refusal the item's request is not built any further.
+ */
+export function pairedWithItem(hook: PreSendAction): PreSendAction {
+	if (guards.has(hook)) return hook;
+	const guard = async function (
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	) {
+		if (refusalOf(requestOptions)) return requestOptions;
+		try {
+			return await hook.call(this, requestOptions);
+		} catch (error) {
+			(requestOptions as RefusableOptions)[REFUSAL] =
+				error instanceof Error && 'node' in error
+					? error
+					: new NodeOperationError(nodeForErrors(this.getNode()), error as Error, {
+							itemIndex: this.getItemIndex(),
+						});
+			return requestOptions;
+		}
+	};
+	guards.add(guard);
+	return guard;
+}
+
+/** The guards made, so that a hook declared as pairedWithItem(...) is not guarded twice. */
+const guards = new WeakSet<PreSendAction>();
 const guardedHooks = new Map<PreSendAction, PreSendAction>();
 
-/** The hook, holding its error for sendRequest; one guard per hook, so that folded fields still compare equal. */
+/** The hook guarded (pairedWithItem), one guard per hook, so that folded fields still compare equal. */
 function guarded(hook: PreSendAction): PreSendAction {
 	let guard = guardedHooks.get(hook);
 	if (!guard) {
-		guard = async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-			// After a refusal the item's request is not built any further.
-			if (refusedRequests.has(requestOptions)) return requestOptions;
-			try {
-				return await hook.call(this, requestOptions);
-			} catch (error) {
-				const refusal =
-					error instanceof Error && 'node' in error
-						? error
-						: new NodeOperationError(nodeForErrors(this.getNode()), error as Error, { itemIndex: this.getItemIndex() });
-				refusedRequests.set(requestOptions, refusal);
-				return requestOptions;
-			}
-		};
+		guard = pairedWithItem(hook);
 		guardedHooks.set(hook, guard);
 	}
 	return guard;
@@ -68,7 +111,11 @@ function guarded(hook: PreSendAction): PreSendAction {
 type Routed = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
 function guardRouting<T extends Routed>(entry: T): T {
-	const copy = { ...entry } as T & { routing?: INodeProperties['routing']; options?: Routed[]; values?: Routed[] };
+	const copy = { ...entry } as T & {
+		routing?: INodeProperties['routing'];
+		options?: Routed[];
+		values?: Routed[];
+	};
 	if (copy.routing) {
 		const { send, request } = copy.routing;
 		copy.routing = {
@@ -81,7 +128,8 @@ function guardRouting<T extends Routed>(entry: T): T {
 			},
 		};
 	}
-	if (Array.isArray(copy.options)) copy.options = copy.options.map((option) => guardRouting(option));
+	if (Array.isArray(copy.options))
+		copy.options = copy.options.map((option) => guardRouting(option));
 	if (Array.isArray(copy.values)) copy.values = copy.values.map((value) => guardRouting(value));
 	return copy;
 }
@@ -98,7 +146,7 @@ function lostAnswerHelp(context: IExecuteSingleFunctions): string | undefined {
 	const reference = create.referenceNumber ? createReference(context) : undefined;
 	return reference
 		? `The service may have created the envelope before the connection ended. Running this item again is safe: its request carries reference number "${reference.referenceNumber}", and the service refuses a second envelope with it (error 227).`
-		: 'The service may have created the envelope before the connection ended. Check the service before running this item again: this operation\'s request carries no reference number, so the service cannot refuse a second envelope.';
+		: "The service may have created the envelope before the connection ended. Check the service before running this item again: this operation's request carries no reference number, so the service cannot refuse a second envelope.";
 }
 
 /** What one attempt of the routing engine's request came to. */
@@ -110,11 +158,20 @@ type Outcome = { items: INodeExecutionData[] } | { error: unknown };
  * never takes for a refusal (renewRefusedToken). Requests that take a 401 as an answer (Revoke Access Token) are left be.
  */
 function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolean {
-	const ignore = (options.ignoreHttpStatusErrors as { except?: unknown } | boolean | undefined) ?? false;
-	if (typeof ignore !== 'object' || !Array.isArray(ignore.except) || !ignore.except.includes(401)) return false;
+	const ignore =
+		(options.ignoreHttpStatusErrors as { except?: unknown } | boolean | undefined) ?? false;
+	if (typeof ignore !== 'object' || !Array.isArray(ignore.except) || !ignore.except.includes(401))
+		return false;
 	const refused = (details: ErrorDetails | undefined) =>
-		details !== undefined && (details.httpStatus === 401 || (details.kind === 'service' && refusesToken(details.httpStatus, details.code)));
-	if ('error' in outcome) return outcome.error instanceof Error && hasDetails(outcome.error) && refused(errorDetails(outcome.error));
+		details !== undefined &&
+		(details.httpStatus === 401 ||
+			(details.kind === 'service' && refusesToken(details.httpStatus, details.code)));
+	if ('error' in outcome)
+		return (
+			outcome.error instanceof Error &&
+			hasDetails(outcome.error) &&
+			refused(errorDetails(outcome.error))
+		);
 	return outcome.items.some((item) => refused(errorItemDetails(item)));
 }
 
@@ -126,7 +183,11 @@ function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolea
 function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome): boolean {
 	if (!('error' in outcome) || !isStreamedUpload(options)) return false;
 	const { error } = outcome;
-	return error instanceof Error && !hasDetails(error) && (error as { httpCode?: unknown }).httpCode === '401';
+	return (
+		error instanceof Error &&
+		!hasDetails(error) &&
+		(error as { httpCode?: unknown }).httpCode === '401'
+	);
 }
 
 /**
@@ -190,7 +251,7 @@ async function sendItemRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	const refusal = refusedRequests.get(requestData.options as IHttpRequestOptions);
+	const refusal = refusalOf(requestData.options as IHttpRequestOptions);
 	if (refusal) return failed(context, refusal);
 	const key = createKey(context);
 	const earlier = key === undefined ? undefined : rememberedCreate(context, key);
@@ -201,9 +262,14 @@ async function sendItemRequest(
 	} catch (error) {
 		// The hooks' own errors (a failed answer without Continue On Fail) go on as they are: n8n's error classes hand
 		// back the error they are given when it is one of theirs.
-		if (error instanceof NodeApiError && hasDetails(error)) throw new NodeApiError(nodeForErrors(context.getNode()), error as unknown as JsonObject);
-		if (error instanceof NodeOperationError && hasDetails(error)) throw new NodeOperationError(nodeForErrors(context.getNode()), error);
-		return failed(context, await connectionError(context, error, context.getItemIndex(), lostAnswerHelp(context)));
+		if (error instanceof NodeApiError && hasDetails(error))
+			throw new NodeApiError(nodeForErrors(context.getNode()), error as unknown as JsonObject);
+		if (error instanceof NodeOperationError && hasDetails(error))
+			throw new NodeOperationError(nodeForErrors(context.getNode()), error);
+		return failed(
+			context,
+			await connectionError(context, error, context.getItemIndex(), lostAnswerHelp(context)),
+		);
 	}
 	if (key !== undefined && !items.some(isErrorItem)) rememberCreate(context, key, items);
 	return items;
@@ -211,7 +277,10 @@ async function sendItemRequest(
 
 /** The failed answer an attempt came to, if it failed with one (an error, or Continue On Fail's error item). */
 function failedAnswerOf(outcome: Outcome): FailedAnswer | undefined {
-	if ('error' in outcome) return outcome.error instanceof Error && hasDetails(outcome.error) ? errorDetails(outcome.error) : undefined;
+	if ('error' in outcome)
+		return outcome.error instanceof Error && hasDetails(outcome.error)
+			? errorDetails(outcome.error)
+			: undefined;
 	return outcome.items.map(errorItemDetails).find((details) => details !== undefined);
 }
 
@@ -248,23 +317,31 @@ async function routedInDialect(
 	alternative.rebuild(options, alternative.form);
 	const second = await attempt();
 	const secondAnswer = failedAnswerOf(second);
-	if (secondAnswer && refusesForm(alternative, secondAnswer)) return failed(context, bothFormsRefused(context, alternative, options));
+	if (secondAnswer && refusesForm(alternative, secondAnswer))
+		return failed(context, bothFormsRefused(context, alternative, options));
 	learn(alternative.credentials, alternative.dialect, alternative.form);
 	return settled(second);
 }
 
 /** Both forms of a dialect refused: says so, naming what each form was, instead of the last refusal alone. */
-function bothFormsRefused(context: IExecutePaginationFunctions, alternative: Alternative, options: IHttpRequestOptions): NodeApiError {
+function bothFormsRefused(
+	context: IExecutePaginationFunctions,
+	alternative: Alternative,
+	options: IHttpRequestOptions,
+): NodeApiError {
 	const path = /\/api\/v2\//.test(String(options.url)) ? 2 : 1;
 	const { message, description } =
 		alternative.dialect === 'identitySigningPath'
 			? {
 					message: `The service has no identity-provider signing at either address: ${identitySigningPath(path, 'spec')} (the spec) and ${identitySigningPath(path, 'live')} (the published reference) both answered HTTP 404`,
-					description: "Check the credential's Environment and Base URL: they must point at the E-Signature API.",
+					description:
+						"Check the credential's Environment and Base URL: they must point at the E-Signature API.",
 				}
 			: {
-					message: 'The service refused the document in both forms of the request: `files` (the spec) and `File` (the live service), each as a missing file (error 8)',
-					description: 'No envelope was created. Check that the file is a PDF, then the service\'s answer to the request.',
+					message:
+						'The service refused the document in both forms of the request: `files` (the spec) and `File` (the live service), each as a missing file (error 8)',
+					description:
+						"No envelope was created. Check that the file is a PDF, then the service's answer to the request.",
 				};
 	const error = new NodeApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
 		message,

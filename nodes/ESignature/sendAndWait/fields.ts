@@ -4,7 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, simplifyProperty } from '../fields/common';
 import { fileInputProperties } from '../files/fileInput';
 import { destinationsProperties } from '../fields/recipients';
-import { invitationMessageProperty, invitationSubjectProperty } from '../resources/invitation/fields';
+import {
+	invitationMessageProperty,
+	invitationSubjectProperty,
+} from '../resources/invitation/fields';
 import { SEVERAL_FILES } from '../resources/envelope/fields';
 
 /*
@@ -29,7 +32,8 @@ export const OPERATION = {
 
 const SENDING = [OPERATION.sendAndWait, OPERATION.sendLinks];
 const WAITING = [OPERATION.sendAndWait, OPERATION.wait];
-const only = (operations: string[], properties: INodeProperties[]) => updateDisplayOptions({ show: { operation: operations } }, properties);
+const only = (operations: string[], properties: INodeProperties[]) =>
+	updateDisplayOptions({ show: { operation: operations } }, properties);
 
 const limitWaitTime: INodeProperties = {
 	displayName: 'Limit Wait Time',
@@ -49,8 +53,16 @@ const limitWaitTime: INodeProperties = {
 					type: 'options',
 					default: 'afterTimeInterval',
 					options: [
-						{ name: 'After Time Interval', value: 'afterTimeInterval', description: 'Wait for a certain amount of time' },
-						{ name: 'At Specified Time', value: 'atSpecifiedTime', description: 'Wait until a date and time' },
+						{
+							name: 'After Time Interval',
+							value: 'afterTimeInterval',
+							description: 'Wait for a certain amount of time',
+						},
+						{
+							name: 'At Specified Time',
+							value: 'atSpecifiedTime',
+							description: 'Wait until a date and time',
+						},
 					],
 				},
 				{
@@ -78,7 +90,8 @@ const limitWaitTime: INodeProperties = {
 					name: 'maxDateAndTime',
 					type: 'dateTime',
 					default: '',
-					description: 'Continue at this date and time, unless the envelope is signed or rejected before',
+					description:
+						'Continue at this date and time, unless the envelope is signed or rejected before',
 					displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
 				},
 			],
@@ -91,7 +104,8 @@ const referenceNumber: INodeProperties = {
 	name: 'referenceNumber',
 	type: 'string',
 	default: '',
-	description: 'Your reference for the envelope, unique per account; it comes back in the signed event',
+	description:
+		'Your reference for the envelope, unique per account; it comes back in the signed event',
 };
 
 const rejectedOutput: INodeProperties = {
@@ -115,7 +129,8 @@ export const properties: INodeProperties[] = [
 				name: 'Send and Wait for Signature',
 				value: OPERATION.sendAndWait,
 				action: 'Send documents and wait for signature',
-				description: 'The service invites each signer by e-mail or SMS; the execution waits until the envelope is signed or rejected',
+				description:
+					'The service invites each signer by e-mail or SMS; the execution waits until the envelope is signed or rejected',
 			},
 			{
 				name: 'Send and Output Signing Links',
@@ -145,14 +160,17 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'The links are in this node\'s output under <b>invitations</b> (one per signer and document: name, destination, signingLink). Deliver them with your own node, then add an E-Signature Send and Wait node set to <b>Wait for Signature</b>; it must start within a day.',
+			"The links are in this node's output under <b>invitations</b> (one per signer and document: name, destination, signingLink). Deliver them with your own node, then add an E-Signature Send and Wait node set to <b>Wait for Signature</b>; it must start within a day.",
 		name: 'linksNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: { operation: [OPERATION.sendLinks] } },
 	},
 	...only(WAITING, [simplifyProperty()]),
-	...only([OPERATION.sendAndWait], [optionsCollection([limitWaitTime, referenceNumber, rejectedOutput])]),
+	...only(
+		[OPERATION.sendAndWait],
+		[optionsCollection([limitWaitTime, referenceNumber, rejectedOutput])],
+	),
 	...only([OPERATION.sendLinks], [optionsCollection([referenceNumber])]),
 	...only([OPERATION.wait], [optionsCollection([limitWaitTime, rejectedOutput])]),
 ];

@@ -8,7 +8,10 @@ import type { IExecuteFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
  *
  * Only what those helpers read is provided (helpers/*.ts, service/transport.ts).
  */
-export function itemContext(context: IExecuteFunctions, itemIndex: number): IExecuteSingleFunctions {
+export function itemContext(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): IExecuteSingleFunctions {
 	const single = {
 		getNode: () => context.getNode(),
 		getWorkflow: () => context.getWorkflow(),
@@ -26,7 +29,8 @@ export function itemContext(context: IExecuteFunctions, itemIndex: number): IExe
 			context.getNodeParameter(name, itemIndex, fallback, options),
 		getCredentials: async (type: string) => await context.getCredentials(type, itemIndex),
 		helpers: {
-			assertBinaryData: (propertyName: string) => context.helpers.assertBinaryData(itemIndex, propertyName),
+			assertBinaryData: (propertyName: string) =>
+				context.helpers.assertBinaryData(itemIndex, propertyName),
 			getBinaryDataBuffer: async (propertyName: string) =>
 				await context.helpers.getBinaryDataBuffer(itemIndex, propertyName),
 			prepareBinaryData: context.helpers.prepareBinaryData,

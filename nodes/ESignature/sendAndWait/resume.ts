@@ -1,8 +1,19 @@
-import type { IDataObject, INodeExecutionData, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CallbackRequest } from '../trigger/callback';
-import { answerWithoutExecution, callbackItem, presentedToken, readCallback } from '../trigger/callback';
+import {
+	answerWithoutExecution,
+	callbackItem,
+	presentedToken,
+	readCallback,
+} from '../trigger/callback';
 import { confirmCallback } from '../trigger/confirmation';
 import { callService, isNotFound } from '../service/transport';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
@@ -36,30 +47,51 @@ export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 const RESUMING_EVENTS = new Set(['completed', 'rejected']);
 
 /** Removes the execution's webhook at the service; a failure is reported in the item, never thrown. */
-async function removeWebhook(context: IWebhookFunctions, webhookId: string | undefined): Promise<IDataObject> {
-	if (!webhookId) return { webhookRemoved: false, webhookRemovalError: 'The resume URL names no webhook to remove' };
+async function removeWebhook(
+	context: IWebhookFunctions,
+	webhookId: string | undefined,
+): Promise<IDataObject> {
+	if (!webhookId)
+		return {
+			webhookRemoved: false,
+			webhookRemovalError: 'The resume URL names no webhook to remove',
+		};
 	try {
-		const answer = await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}` });
+		const answer = await callService(context, {
+			method: 'DELETE',
+			path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}`,
+		});
 		if (answer.statusCode < 300 || isNotFound(answer)) return { webhookRemoved: true };
-		return { webhookRemoved: false, webhookRemovalError: `The service answered HTTP ${answer.statusCode}` };
+		return {
+			webhookRemoved: false,
+			webhookRemovalError: `The service answered HTTP ${answer.statusCode}`,
+		};
 	} catch (error) {
 		return { webhookRemoved: false, webhookRemovalError: (error as Error).message };
 	}
 }
 
 /** A query value, when it is one string. */
-const queryValue = (query: Record<string, unknown>, name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+const queryValue = (query: Record<string, unknown>, name: string) =>
+	typeof query[name] === 'string' ? (query[name] as string) : undefined;
 
 /**
  * Why a callback that passed the check cannot resume this wait, or undefined: another node's wait, a time limit that
  * passed, or another envelope than the one sent (docs/security.md#send-and-wait).
  */
-function boundProblem(context: IWebhookFunctions, query: Record<string, unknown>, requestId: string): string | undefined {
-	if (queryValue(query, RESUME_QUERY.node) !== context.getNode().id) return 'This callback is for another node\'s wait';
+function boundProblem(
+	context: IWebhookFunctions,
+	query: Record<string, unknown>,
+	requestId: string,
+): string | undefined {
+	if (queryValue(query, RESUME_QUERY.node) !== context.getNode().id)
+		return "This callback is for another node's wait";
 	const until = queryValue(query, RESUME_QUERY.until);
-	if (until !== undefined && !(Date.parse(until) >= Date.now())) return 'The wait\'s time limit has passed';
+	if (until !== undefined && !(Date.parse(until) >= Date.now()))
+		return "The wait's time limit has passed";
 	const envelopeId = queryValue(query, RESUME_QUERY.envelopeId);
-	if (!envelopeId || envelopeId.toLowerCase() !== requestId.toLowerCase()) return 'The callback is not for the envelope this execution sent';
+	if (!envelopeId || envelopeId.toLowerCase() !== requestId.toLowerCase())
+		return 'The callback is not for the envelope this execution sent';
 	return undefined;
 }
 
@@ -67,7 +99,14 @@ function boundProblem(context: IWebhookFunctions, query: Record<string, unknown>
 export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const query = this.getQueryData() as Record<string, unknown>;
 	const executionId = String(this.getExecutionId() ?? '');
-	if (!passesResumeCheck(await resumeKey(this), presentedToken(this.getHeaderData().authorization), executionId, query)) {
+	if (
+		!passesResumeCheck(
+			await resumeKey(this),
+			presentedToken(this.getHeaderData().authorization),
+			executionId,
+			query,
+		)
+	) {
 		return answerWithoutExecution(this, 401, 'Unauthorized');
 	}
 	const request = this.getRequestObject() as unknown as CallbackRequest;
@@ -78,16 +117,30 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	if (refused) return answerWithoutExecution(this, 403, refused);
 	if (!RESUMING_EVENTS.has(callback.event)) {
 		// 2xx: nothing to re-send; the execution goes on waiting for the envelope's outcome.
-		return answerWithoutExecution(this, 200, `Status ${String(callback.status)} received: still waiting for the envelope to be completed or rejected`);
+		return answerWithoutExecution(
+			this,
+			200,
+			`Status ${String(callback.status)} received: still waiting for the envelope to be completed or rejected`,
+		);
 	}
-	const documentIds = (queryValue(query, RESUME_QUERY.documentIds) ?? '').split(',').filter(Boolean);
+	const documentIds = (queryValue(query, RESUME_QUERY.documentIds) ?? '')
+		.split(',')
+		.filter(Boolean);
 	// The header token can leak (the webhook list returns it): the service must agree before the execution resumes.
 	const confirmation = await confirmCallback(this, callback, documentIds);
 	if (confirmation.outcome === 'disagrees') {
-		return answerWithoutExecution(this, 409, `The callback does not agree with the service (${confirmation.reason}): still waiting`);
+		return answerWithoutExecution(
+			this,
+			409,
+			`The callback does not agree with the service (${confirmation.reason}): still waiting`,
+		);
 	}
 	if (confirmation.outcome === 'unavailable') {
-		return answerWithoutExecution(this, 503, 'The callback could not be confirmed with the service now; re-send it');
+		return answerWithoutExecution(
+			this,
+			503,
+			'The callback could not be confirmed with the service now; re-send it',
+		);
 	}
 
 	const webhookId = queryValue(query, RESUME_QUERY.webhookId);
@@ -111,7 +164,8 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	};
 	item.pairedItem = { item: 0 };
 
-	const rejectedApart = (this.getNodeParameter('options.rejectedOutput', false) as boolean) === true;
+	const rejectedApart =
+		(this.getNodeParameter('options.rejectedOutput', false) as boolean) === true;
 	if (!rejectedApart) return { workflowData: [[item]] };
 	return { workflowData: callback.event === 'rejected' ? [[], [item]] : [[item], []] };
 }

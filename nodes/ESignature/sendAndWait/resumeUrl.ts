@@ -19,10 +19,21 @@ export const EXPIRED_WEBHOOK_GRACE_MS = 24 * 60 * 60 * 1000;
  * The text a check covers: the header token, the execution's ID (never in the query: n8n knows it when it calls the
  * node) and the package's query parameters other than the check, in a fixed order.
  */
-function signedText(headerToken: string, executionId: string, query: Record<string, unknown>): string {
+function signedText(
+	headerToken: string,
+	executionId: string,
+	query: Record<string, unknown>,
+): string {
 	const names = Object.values(RESUME_QUERY).filter((name) => name !== RESUME_QUERY.check);
-	const values = names.map((name) => `${name}=${typeof query[name] === 'string' ? (query[name] as string) : ''}`);
-	return ['n8n-nodes-esignature send and wait 2', headerToken, `execution=${executionId}`, ...values].join('\n');
+	const values = names.map(
+		(name) => `${name}=${typeof query[name] === 'string' ? (query[name] as string) : ''}`,
+	);
+	return [
+		'n8n-nodes-esignature send and wait 2',
+		headerToken,
+		`execution=${executionId}`,
+		...values,
+	].join('\n');
 }
 
 /** The credential's secrets the check's key is made of: every grant has some of them, and none leaves n8n. */
@@ -35,21 +46,47 @@ const KEY_SECRETS = ['clientSecret', 'password', 'accountSecret'] as const;
  */
 export async function resumeKey(context: IExecuteFunctions | IWebhookFunctions): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	const secrets = KEY_SECRETS.map((name) => (typeof credentials[name] === 'string' ? (credentials[name] as string) : ''));
+	const secrets = KEY_SECRETS.map((name) =>
+		typeof credentials[name] === 'string' ? (credentials[name] as string) : '',
+	);
 	if (secrets.every((secret) => secret === '')) return '';
-	return createHmac('sha256', 'n8n-nodes-esignature resume key').update(JSON.stringify(secrets), 'utf8').digest('hex');
+	return createHmac('sha256', 'n8n-nodes-esignature resume key')
+		.update(JSON.stringify(secrets), 'utf8')
+		.digest('hex');
 }
 
 /** The check of a resume URL's query, the webhook's header token and the execution (RESUME_QUERY.check). */
-export function resumeCheck(key: string, headerToken: string, executionId: string, query: Record<string, unknown>): string {
-	return createHmac('sha256', key).update(signedText(headerToken, executionId, query), 'utf8').digest('hex');
+export function resumeCheck(
+	key: string,
+	headerToken: string,
+	executionId: string,
+	query: Record<string, unknown>,
+): string {
+	return createHmac('sha256', key)
+		.update(signedText(headerToken, executionId, query), 'utf8')
+		.digest('hex');
 }
 
 /** Whether the presented header token, the execution and the query pass the query's check, in constant time. */
-export function passesResumeCheck(key: string, presented: string | undefined, executionId: string, query: Record<string, unknown>): boolean {
+export function passesResumeCheck(
+	key: string,
+	presented: string | undefined,
+	executionId: string,
+	query: Record<string, unknown>,
+): boolean {
 	const check = query[RESUME_QUERY.check];
-	if (!key || !presented || !executionId || typeof check !== 'string' || !/^[0-9a-f]{64}$/.test(check)) return false;
-	return timingSafeEqual(Buffer.from(resumeCheck(key, presented, executionId, query), 'hex'), Buffer.from(check, 'hex'));
+	if (
+		!key ||
+		!presented ||
+		!executionId ||
+		typeof check !== 'string' ||
+		!/^[0-9a-f]{64}$/.test(check)
+	)
+		return false;
+	return timingSafeEqual(
+		Buffer.from(resumeCheck(key, presented, executionId, query), 'hex'),
+		Buffer.from(check, 'hex'),
+	);
 }
 
 /**
@@ -63,8 +100,15 @@ export function signedResumeUrl(
 	executionId: string,
 	query: Record<string, string | undefined>,
 ): string {
-	const given = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-	return withQuery(resumeUrl, { ...given, [RESUME_QUERY.check]: resumeCheck(key, headerToken, executionId, given) });
+	const given = Object.fromEntries(
+		Object.entries(query).filter(
+			(entry): entry is [string, string] => typeof entry[1] === 'string',
+		),
+	);
+	return withQuery(resumeUrl, {
+		...given,
+		[RESUME_QUERY.check]: resumeCheck(key, headerToken, executionId, given),
+	});
 }
 
 /** Whether a URL leads to the same execution's resume URL as `resumeUrl` (the query aside). */
@@ -101,7 +145,11 @@ export function waitingBaseOf(resumeUrl: string, executionId: string): string | 
  * Whether a webhook of the account is one a Send and Wait of this n8n registered and n8n has stopped waiting for
  * (its time limit passed a day ago): nothing will remove it otherwise, as no node code runs at a time limit.
  */
-export function isExpiredWaitWebhook(webhookUrl: unknown, waitingBase: string, now: number): boolean {
+export function isExpiredWaitWebhook(
+	webhookUrl: unknown,
+	waitingBase: string,
+	now: number,
+): boolean {
 	if (typeof webhookUrl !== 'string' || !webhookUrl.startsWith(waitingBase)) return false;
 	let until: string | null;
 	try {

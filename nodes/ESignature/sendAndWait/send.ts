@@ -1,5 +1,10 @@
 import { randomBytes } from 'crypto';
-import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { NodeApiError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import type { DocumentFile } from '../files/binary';
@@ -60,9 +65,13 @@ export function waitTillOf(item: IExecuteSingleFunctions): Date {
 	const amount = Number(limit.resumeAmount ?? 1);
 	const unit = String(limit.resumeUnit ?? 'hours');
 	if (!Number.isFinite(amount) || amount <= 0) {
-		throw inputError(item, `Limit Wait Time: Amount must be a number above 0, got ${String(limit.resumeAmount)}`);
+		throw inputError(
+			item,
+			`Limit Wait Time: Amount must be a number above 0, got ${String(limit.resumeAmount)}`,
+		);
 	}
-	if (!UNITS_MS[unit]) throw inputError(item, `Limit Wait Time: Unit must be minutes, hours or days, got "${unit}"`);
+	if (!UNITS_MS[unit])
+		throw inputError(item, `Limit Wait Time: Unit must be minutes, hours or days, got "${unit}"`);
 	return new Date(Date.now() + amount * UNITS_MS[unit]);
 }
 
@@ -70,7 +79,11 @@ export function waitTillOf(item: IExecuteSingleFunctions): Date {
 export function operationOf(item: IExecuteSingleFunctions): Operation {
 	const operation = String(item.getNodeParameter('operation', OPERATION.sendAndWait));
 	const known = Object.values(OPERATION) as string[];
-	if (!known.includes(operation)) throw inputError(item, `Operation must be one of ${known.map((name) => `"${name}"`).join(', ')}, got "${operation}"`);
+	if (!known.includes(operation))
+		throw inputError(
+			item,
+			`Operation must be one of ${known.map((name) => `"${name}"`).join(', ')}, got "${operation}"`,
+		);
 	return operation as Operation;
 }
 
@@ -81,7 +94,11 @@ function untilOf(waitTill: Date | undefined): Date | undefined {
 }
 
 /** Everything the user gave, checked; nothing is sent before this has passed. */
-async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleFunctions, waitTill?: Date): Promise<SendRequest> {
+async function readSendRequest(
+	context: IExecuteFunctions,
+	item: IExecuteSingleFunctions,
+	waitTill?: Date,
+): Promise<SendRequest> {
 	const resumeUrl = executionResumeUrl(context, item);
 	const itemCount = context.getInputData().length;
 	if (itemCount !== 1) {
@@ -96,18 +113,45 @@ async function readSendRequest(context: IExecuteFunctions, item: IExecuteSingleF
 		resumeUrl,
 		destinations: buildDestinations(item, 'v2'),
 		files: await readFileInput(item, SEVERAL_FILES),
-		subject: linksOnly ? undefined : textOf(item, item.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject) || undefined,
-		message: linksOnly ? undefined : textOf(item, item.getNodeParameter('invitationMessage', ''), 'Invitation Message', MAX_LENGTH.longText, 'multi') || undefined,
+		subject: linksOnly
+			? undefined
+			: textOf(
+					item,
+					item.getNodeParameter('invitationSubject', ''),
+					'Invitation Subject',
+					MAX_LENGTH.subject,
+				) || undefined,
+		message: linksOnly
+			? undefined
+			: textOf(
+					item,
+					item.getNodeParameter('invitationMessage', ''),
+					'Invitation Message',
+					MAX_LENGTH.longText,
+					'multi',
+				) || undefined,
 		linksOnly,
 		referenceNumber:
-			textOf(item, item.getNodeParameter('options.referenceNumber', ''), 'Reference Number', MAX_LENGTH.referenceNumber) || undefined,
+			textOf(
+				item,
+				item.getNodeParameter('options.referenceNumber', ''),
+				'Reference Number',
+				MAX_LENGTH.referenceNumber,
+			) || undefined,
 		until: untilOf(waitTill),
 	};
 }
 
 /** Refuses Rejections to Second Output where n8n would lose a rejection (n8n 1.x), before anything is sent. */
-export function checkRejectedOutput(context: IExecuteFunctions, item: IExecuteSingleFunctions): void {
-	if ((item.getNodeParameter('options.rejectedOutput', false) as boolean) !== true || !isN8n1(context)) return;
+export function checkRejectedOutput(
+	context: IExecuteFunctions,
+	item: IExecuteSingleFunctions,
+): void {
+	if (
+		(item.getNodeParameter('options.rejectedOutput', false) as boolean) !== true ||
+		!isN8n1(context)
+	)
+		return;
 	throw inputError(
 		item,
 		'Rejections to Second Output does not work in this n8n: it passes on only the first output of a node that resumes, so a rejection would be lost',
@@ -116,12 +160,23 @@ export function checkRejectedOutput(context: IExecuteFunctions, item: IExecuteSi
 }
 
 /** The IDs the service gave, or a clear error when the answer lacks them. */
-function createdEnvelope(context: IExecuteFunctions, data: unknown): { envelopeId: string; documentIds: string[] } {
+function createdEnvelope(
+	context: IExecuteFunctions,
+	data: unknown,
+): { envelopeId: string; documentIds: string[] } {
 	const record = (data ?? {}) as IDataObject;
-	const documents = Array.isArray(record.bulkFileResponse) ? (record.bulkFileResponse as IDataObject[]) : [];
-	const documentIds = documents.map((document) => document.documentId).filter((id): id is string => typeof id === 'string');
+	const documents = Array.isArray(record.bulkFileResponse)
+		? (record.bulkFileResponse as IDataObject[])
+		: [];
+	const documentIds = documents
+		.map((document) => document.documentId)
+		.filter((id): id is string => typeof id === 'string');
 	if (typeof record.envelopeId !== 'string' || documentIds.length === 0) {
-		throw new NodeApiError(context.getNode(), {}, { message: 'The service created no envelope: its answer has no envelope or document ID' });
+		throw new NodeApiError(
+			context.getNode(),
+			{},
+			{ message: 'The service created no envelope: its answer has no envelope or document ID' },
+		);
 	}
 	return { envelopeId: record.envelopeId, documentIds };
 }
@@ -130,15 +185,25 @@ function createdEnvelope(context: IExecuteFunctions, data: unknown): { envelopeI
  * Removes webhooks of earlier Send and Wait runs of this n8n whose time limit passed (see isExpiredWaitWebhook).
  * Best effort: it never stops a send.
  */
-export async function removeExpiredWaitWebhooks(context: IExecuteFunctions, waitingBase: string | undefined): Promise<number> {
+export async function removeExpiredWaitWebhooks(
+	context: IExecuteFunctions,
+	waitingBase: string | undefined,
+): Promise<number> {
 	if (!waitingBase) return 0;
 	let removed = 0;
 	try {
 		const webhooks = await requestService(context, { method: 'GET', path: '/api/v1/webhooks' });
 		const now = Date.now();
 		for (const webhook of Array.isArray(webhooks) ? (webhooks as IDataObject[]) : []) {
-			if (typeof webhook.id !== 'string' || !isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
-			await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhook.id)}` });
+			if (
+				typeof webhook.id !== 'string' ||
+				!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)
+			)
+				continue;
+			await callService(context, {
+				method: 'DELETE',
+				path: `/api/v1/webhooks/${encodeURIComponent(webhook.id)}`,
+			});
 			removed++;
 		}
 	} catch {
@@ -150,7 +215,15 @@ export async function removeExpiredWaitWebhooks(context: IExecuteFunctions, wait
 /** The credential's Client Secret, which signs the resume URL's query (resumeUrl.ts). */
 export async function requireResumeKey(context: IExecuteFunctions): Promise<string> {
 	const key = await resumeKey(context);
-	if (!key) throw new NodeApiError(context.getNode(), {}, { message: 'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume URL with them' });
+	if (!key)
+		throw new NodeApiError(
+			context.getNode(),
+			{},
+			{
+				message:
+					'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume URL with them',
+			},
+		);
 	return key;
 }
 
@@ -160,7 +233,10 @@ export async function requireResumeKey(context: IExecuteFunctions): Promise<stri
  * the execution `__UNKNOWN__` (docs/ai-agents.md#send-and-wait). Nothing is sent then, so nothing is left at the
  * service.
  */
-export function executionResumeUrl(context: IExecuteFunctions, item: IExecuteSingleFunctions): string {
+export function executionResumeUrl(
+	context: IExecuteFunctions,
+	item: IExecuteSingleFunctions,
+): string {
 	const executionId = String(context.getExecutionId() ?? '');
 	let resumeUrl = '';
 	try {
@@ -172,7 +248,7 @@ export function executionResumeUrl(context: IExecuteFunctions, item: IExecuteSin
 	throw inputError(
 		item,
 		`${operationName(operationOf(item))} cannot wait here: this run has no execution that can pause until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). Nothing was sent.`,
-		'Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n\'s AI Agent and in workflows.',
+		"Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n's AI Agent and in workflows.",
 	);
 }
 
@@ -183,10 +259,18 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 	const { resumeUrl } = request;
 	const executionId = String(context.getExecutionId());
 	// Bound to this execution, this node and this send: no other waiting node can take the callback (docs/security.md#send-and-wait).
-	const bound = { [RESUME_QUERY.until]: until, [RESUME_QUERY.node]: context.getNode().id, [RESUME_QUERY.nonce]: randomBytes(16).toString('hex') };
-	const resumeUrlWith = (extra: Record<string, string> = {}) => signedResumeUrl(resumeUrl, key, headerToken, executionId, { ...bound, ...extra });
+	const bound = {
+		[RESUME_QUERY.until]: until,
+		[RESUME_QUERY.node]: context.getNode().id,
+		[RESUME_QUERY.nonce]: randomBytes(16).toString('hex'),
+	};
+	const resumeUrlWith = (extra: Record<string, string> = {}) =>
+		signedResumeUrl(resumeUrl, key, headerToken, executionId, { ...bound, ...extra });
 	const firstUrl = resumeUrlWith();
-	const expiredRemoved = await removeExpiredWaitWebhooks(context, waitingBaseOf(firstUrl, String(context.getExecutionId())));
+	const expiredRemoved = await removeExpiredWaitWebhooks(
+		context,
+		waitingBaseOf(firstUrl, String(context.getExecutionId())),
+	);
 
 	const webhook = (await requestService(context, {
 		method: 'POST',
@@ -194,7 +278,12 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 		body: { webhookUrl: firstUrl, headerToken, isDefault: false },
 	})) as IDataObject;
 	const webhookId = String(webhook?.id ?? '');
-	if (!webhookId) throw new NodeApiError(context.getNode(), {}, { message: 'The service created no webhook: its answer has no ID' });
+	if (!webhookId)
+		throw new NodeApiError(
+			context.getNode(),
+			{},
+			{ message: 'The service created no webhook: its answer has no ID' },
+		);
 
 	// Nothing will wait on this webhook unless everything below succeeds: then it is removed again.
 	let sent: IDataObject | undefined;
@@ -202,7 +291,10 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 		sent = await createAndInvite(context, request, webhookId, resumeUrlWith);
 	} finally {
 		if (!sent) {
-			await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}` }).catch(() => undefined);
+			await callService(context, {
+				method: 'DELETE',
+				path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}`,
+			}).catch(() => undefined);
 		}
 	}
 	return { ...sent, ...(expiredRemoved ? { expiredWebhooksRemoved: expiredRemoved } : {}) };
@@ -234,7 +326,11 @@ async function createAndInvite(
 		[RESUME_QUERY.envelopeId]: envelope.envelopeId,
 		[RESUME_QUERY.documentIds]: envelope.documentIds.join(','),
 	});
-	await requestService(context, { method: 'PUT', path: '/api/v1/webhooks', body: { id: webhookId, webhookUrl: resumeUrl, isDefault: false } });
+	await requestService(context, {
+		method: 'PUT',
+		path: '/api/v1/webhooks',
+		body: { id: webhookId, webhookUrl: resumeUrl, isDefault: false },
+	});
 
 	const version = request.linksOnly ? 'v2' : 'v3';
 	const invitations: IDataObject[] = [];
@@ -264,9 +360,13 @@ async function createAndInvite(
 		envelopeId: envelope.envelopeId,
 		documentIds: envelope.documentIds,
 		webhookId,
-		notifiedBy: request.linksOnly ? 'nobody: deliver the signing links, then wait with Wait for Signature' : 'the service',
+		notifiedBy: request.linksOnly
+			? 'nobody: deliver the signing links, then wait with Wait for Signature'
+			: 'the service',
 		invitations,
-		...(request.linksOnly ? { waitMustStartBy: request.until?.toISOString() ?? null } : { waitingUntil: request.until?.toISOString() ?? null }),
+		...(request.linksOnly
+			? { waitMustStartBy: request.until?.toISOString() ?? null }
+			: { waitingUntil: request.until?.toISOString() ?? null }),
 	};
 }
 
@@ -275,7 +375,13 @@ export function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 	if (error instanceof Error && 'node' in error) return error;
 	const message = error instanceof Error ? error.message : String(error);
 	const wrapped = new NodeApiError(context.getNode(), {}, { message });
-	return withDetails(wrapped, { kind: 'other', code: 'ERROR', meaning: message, serviceMessage: null, httpStatus: null });
+	return withDetails(wrapped, {
+		kind: 'other',
+		code: 'ERROR',
+		meaning: message,
+		serviceMessage: null,
+		httpStatus: null,
+	});
 }
 
 /** The item the node outputs when the wait ends at its time limit: the wait timed out, and how to follow it up. */
@@ -290,7 +396,7 @@ function timedOutItem(sent: IDataObject): IDataObject {
 		...(sent.invitations ? { invitations: sent.invitations } : {}),
 		webhookRemoved: false,
 		nextSteps:
-			"The envelope was neither signed nor rejected in time. Its state: E-Signature → Envelope → Get Status with envelopeId. Its signed files, now or later: Document → Download Signed with each of documentIds. To stop it: Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes it a day after the limit, or Webhook → Delete with webhookId.",
+			'The envelope was neither signed nor rejected in time. Its state: E-Signature → Envelope → Get Status with envelopeId. Its signed files, now or later: Document → Download Signed with each of documentIds. To stop it: Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes it a day after the limit, or Webhook → Delete with webhookId.',
 	};
 }
 
@@ -310,7 +416,10 @@ export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject)
  * Send and Wait for Signature and Send and Output Signing Links (the node's execute method dispatches,
  * ESignatureSendAndWait.node.ts).
  */
-export async function sendForSignature(this: IExecuteFunctions, operation: Operation): Promise<INodeExecutionData[][]> {
+export async function sendForSignature(
+	this: IExecuteFunctions,
+	operation: Operation,
+): Promise<INodeExecutionData[][]> {
 	const item = itemContext(this, 0);
 	try {
 		const waits = operation === OPERATION.sendAndWait;

@@ -8,7 +8,14 @@ import { failed } from '../service/errors';
 import { requestService } from '../service/transport';
 import { queryOf, RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { isResumeUrlOf, passesResumeCheck, signedResumeUrl } from './resumeUrl';
-import { asNodeError, checkRejectedOutput, executionResumeUrl, outputAtTimeLimit, requireResumeKey, waitTillOf } from './send';
+import {
+	asNodeError,
+	checkRejectedOutput,
+	executionResumeUrl,
+	outputAtTimeLimit,
+	requireResumeKey,
+	waitTillOf,
+} from './send';
 
 /*
  * E-Signature Send and Wait set to Wait for Signature: waits for the envelope that a node set to Send and Output
@@ -39,7 +46,12 @@ async function envelopesSentInThisExecution(
 	for (const webhook of Array.isArray(webhooks) ? (webhooks as IDataObject[]) : []) {
 		const query = queryOf(webhook.webhookUrl);
 		const headerToken = typeof webhook.headerToken === 'string' ? webhook.headerToken : '';
-		if (!query || !isResumeUrlOf(webhook.webhookUrl, resumeUrl) || !passesResumeCheck(key, headerToken, executionId, query)) continue;
+		if (
+			!query ||
+			!isResumeUrlOf(webhook.webhookUrl, resumeUrl) ||
+			!passesResumeCheck(key, headerToken, executionId, query)
+		)
+			continue;
 		if (typeof webhook.id !== 'string' || !query[RESUME_QUERY.envelopeId]) continue;
 		found.push({
 			webhookId: webhook.id,
@@ -71,7 +83,8 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 			);
 		}
 		const [envelope] = sent;
-		const until = waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : waitTill.toISOString();
+		const until =
+			waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : waitTill.toISOString();
 		// Signed anew for this node, which is the one that waits.
 		const webhookUrl = signedResumeUrl(resumeUrl, key, envelope.headerToken, executionId, {
 			[RESUME_QUERY.until]: until,
@@ -81,7 +94,11 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 			[RESUME_QUERY.envelopeId]: envelope.envelopeId,
 			[RESUME_QUERY.documentIds]: envelope.documentIds.join(','),
 		});
-		await requestService(this, { method: 'PUT', path: '/api/v1/webhooks', body: { id: envelope.webhookId, webhookUrl, isDefault: false } });
+		await requestService(this, {
+			method: 'PUT',
+			path: '/api/v1/webhooks',
+			body: { id: envelope.webhookId, webhookUrl, isDefault: false },
+		});
 
 		const waiting: IDataObject = {
 			envelopeId: envelope.envelopeId,

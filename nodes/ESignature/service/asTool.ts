@@ -26,5 +26,14 @@ export function errorForModel<T extends Error>(error: T): T {
  * What a tool answers for an empty list: n8n gives a model an empty string for no items, which tells it nothing.
  */
 export function emptyListForModel(itemIndex: number): INodeExecutionData[] {
-	return [{ json: { count: 0, results: [], message: 'The service answered with an empty list: nothing matches.' }, pairedItem: { item: itemIndex } }];
+	return [
+		{
+			json: {
+				count: 0,
+				results: [],
+				message: 'The service answered with an empty list: nothing matches.',
+			},
+			pairedItem: { item: itemIndex },
+		},
+	];
 }

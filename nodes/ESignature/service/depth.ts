@@ -17,7 +17,8 @@ export function nestedDeeperThan(value: unknown, limit: number = MAX_ANSWER_DEPT
 		const { value: current, depth } = pending.pop()!;
 		if (typeof current !== 'object' || current === null || Buffer.isBuffer(current)) continue;
 		if (depth >= limit) return true;
-		for (const child of Array.isArray(current) ? current : Object.values(current)) pending.push({ value: child, depth: depth + 1 });
+		for (const child of Array.isArray(current) ? current : Object.values(current))
+			pending.push({ value: child, depth: depth + 1 });
 	}
 	return false;
 }

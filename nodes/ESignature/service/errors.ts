@@ -55,7 +55,9 @@ const OPERATION_ERRORS: Record<string, Record<number, string>> = {
 	'identitySigning:signWithSigners': {
 		100: 'The service could not sign: the signer has not authenticated with the identity provider yet, or signing failed',
 	},
-	'envelope:cancel': { 100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled' },
+	'envelope:cancel': {
+		100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
+	},
 };
 
 /** Error 8 about the Webhook a create was given: the pick names a webhook the service no longer has. */
@@ -64,13 +66,20 @@ const STALE_WEBHOOK =
 	'(its webhook was deleted, or registered with an earlier run of the emulator)';
 
 /** Whether an error 8 is about the Webhook the node was given (the service names the field or says "webhook"). */
-function staleWebhookPick(node: INode, code: number, serviceMessage: string | undefined, validation: unknown): boolean {
+function staleWebhookPick(
+	node: INode,
+	code: number,
+	serviceMessage: string | undefined,
+	validation: unknown,
+): boolean {
 	if (code !== 8) return false;
 	const picked = node.parameters?.webhookId as { value?: unknown } | string | undefined;
 	const value = typeof picked === 'object' && picked !== null ? picked.value : picked;
 	if (typeof value !== 'string' || !value.trim()) return false;
 	// Bounded: the service's answer is read only so far (docs/security.md#hostile-answers-from-the-service).
-	const said = `${serviceMessage ?? ''} ${JSON.stringify(validation ?? null) ?? ''}`.slice(0, 4000).toLowerCase();
+	const said = `${serviceMessage ?? ''} ${JSON.stringify(validation ?? null) ?? ''}`
+		.slice(0, 4000)
+		.toLowerCase();
 	return said.includes('webhook');
 }
 
@@ -105,7 +114,10 @@ export interface ErrorDetails {
 const detailsOfError = new WeakMap<Error, ErrorDetails>();
 
 /** Records what an error item of this error must carry. */
-export function withDetails<T extends Error>(error: T, details: Omit<ErrorDetails, 'description'>): T {
+export function withDetails<T extends Error>(
+	error: T,
+	details: Omit<ErrorDetails, 'description'>,
+): T {
 	const description = (error as { description?: string | null }).description ?? null;
 	detailsOfError.set(error, { ...details, description });
 	return error;
@@ -120,7 +132,10 @@ export function hasDetails(error: Error): boolean {
 export function errorDetails(error: Error): ErrorDetails {
 	const known = detailsOfError.get(error);
 	if (known) return known;
-	const { httpCode, description } = error as { httpCode?: string | null; description?: string | null };
+	const { httpCode, description } = error as {
+		httpCode?: string | null;
+		description?: string | null;
+	};
 	return {
 		kind: 'other',
 		code: httpCode ?? 'ERROR',
@@ -166,7 +181,8 @@ export function parseBody(body: unknown): unknown {
 function describeValidationErrors(errors: unknown): string | undefined {
 	if (!errors || typeof errors !== 'object') return undefined;
 	const lines = Object.entries(errors as IDataObject).map(
-		([field, problems]) => `${field}: ${Array.isArray(problems) ? problems.join('; ') : String(problems)}`,
+		([field, problems]) =>
+			`${field}: ${Array.isArray(problems) ? problems.join('; ') : String(problems)}`,
 	);
 	return lines.length ? lines.join('\n') : undefined;
 }
@@ -183,7 +199,10 @@ export interface SentReference {
  */
 const sentReferences = new WeakMap<IExecuteSingleFunctions, SentReference>();
 
-export function noteSentReference(context: IExecuteSingleFunctions, reference: SentReference): void {
+export function noteSentReference(
+	context: IExecuteSingleFunctions,
+	reference: SentReference,
+): void {
 	sentReferences.set(context, reference);
 }
 
@@ -201,7 +220,13 @@ export async function serviceError(
 	body: unknown,
 	statusCode: number,
 ): Promise<NodeApiError> {
-	return await serviceErrorFor(context, body, statusCode, context.getItemIndex(), sentReferences.get(context));
+	return await serviceErrorFor(
+		context,
+		body,
+		statusCode,
+		context.getItemIndex(),
+		sentReferences.get(context),
+	);
 }
 
 /**
@@ -223,12 +248,17 @@ export async function serviceErrorFor(
 	const wrapper = isServiceWrapper(body) ? body : undefined;
 	const code = wrapper ? Number(wrapper.errorCode) : statusCode;
 	const serviceMessage =
-		(wrapper?.message ?? undefined) || (typeof body === 'string' && body.length < 500 ? body : undefined);
+		(wrapper?.message ?? undefined) ||
+		(typeof body === 'string' && body.length < 500 ? body : undefined);
 	const operation = `${String(node.parameters?.resource ?? '')}:${String(node.parameters?.operation ?? '')}`;
 	// Own properties only: an errorCode such as "constructor" names no entry of these tables.
-	const forOperation = Object.hasOwn(OPERATION_ERRORS, operation) ? OPERATION_ERRORS[operation] : {};
+	const forOperation = Object.hasOwn(OPERATION_ERRORS, operation)
+		? OPERATION_ERRORS[operation]
+		: {};
 	const meaning =
-		(staleWebhookPick(node, code, serviceMessage, wrapper?.stateValidationErrors) ? STALE_WEBHOOK : undefined) ??
+		(staleWebhookPick(node, code, serviceMessage, wrapper?.stateValidationErrors)
+			? STALE_WEBHOOK
+			: undefined) ??
 		(Object.hasOwn(forOperation, code) ? forOperation[code] : undefined) ??
 		(Object.hasOwn(SERVICE_ERRORS, code) ? SERVICE_ERRORS[code] : undefined) ??
 		`The service returned error ${code}`;
@@ -257,7 +287,9 @@ export async function serviceErrorFor(
 		meaning,
 		serviceMessage: serviceMessage ?? null,
 		httpStatus: statusCode,
-		...(validationErrors && typeof validationErrors === 'object' ? { validationErrors: validationErrors as IDataObject } : {}),
+		...(validationErrors && typeof validationErrors === 'object'
+			? { validationErrors: validationErrors as IDataObject }
+			: {}),
 		...(reference ? { referenceNumber: reference.referenceNumber } : {}),
 	});
 	return error;
@@ -271,24 +303,44 @@ export function isFailedAnswer(body: unknown, statusCode: number): boolean {
 /** An answer without the data asked for: the service says nothing else for an unknown or foreign ID. */
 export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 	const meaning = 'The requested item was not found';
-	const error = new NodeApiError(nodeForErrors(context.getNode()), { errorCode: 404, message: 'not found' }, {
-		message: meaning,
-		description: 'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
-		httpCode: '404',
-		itemIndex: context.getItemIndex(),
+	const error = new NodeApiError(
+		nodeForErrors(context.getNode()),
+		{ errorCode: 404, message: 'not found' },
+		{
+			message: meaning,
+			description:
+				'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
+			httpCode: '404',
+			itemIndex: context.getItemIndex(),
+		},
+	);
+	return withDetails(error, {
+		kind: 'service',
+		code: 404,
+		meaning,
+		serviceMessage: null,
+		httpStatus: null,
 	});
-	return withDetails(error, { kind: 'service', code: 404, meaning, serviceMessage: null, httpStatus: null });
 }
 
 /** An answer that should carry a file and does not. */
-export async function missingFileError(context: IExecuteSingleFunctions, body: unknown): Promise<NodeApiError> {
-	const wrapper = isServiceWrapper(body) ? scrubbed(body, await secretsInHand(context, context.getItemIndex())) : undefined;
+export async function missingFileError(
+	context: IExecuteSingleFunctions,
+	body: unknown,
+): Promise<NodeApiError> {
+	const wrapper = isServiceWrapper(body)
+		? scrubbed(body, await secretsInHand(context, context.getItemIndex()))
+		: undefined;
 	const meaning = 'The service answered without a file';
-	const error = new NodeApiError(nodeForErrors(context.getNode()), (wrapper ?? {}) as unknown as JsonObject, {
-		message: meaning,
-		description: 'Expected the document in the answer, as bytes or as Base64.',
-		itemIndex: context.getItemIndex(),
-	});
+	const error = new NodeApiError(
+		nodeForErrors(context.getNode()),
+		(wrapper ?? {}) as unknown as JsonObject,
+		{
+			message: meaning,
+			description: 'Expected the document in the answer, as bytes or as Base64.',
+			itemIndex: context.getItemIndex(),
+		},
+	);
 	return withDetails(error, {
 		kind: 'service',
 		code: wrapper ? Number(wrapper.errorCode) : 'NO_FILE',
@@ -300,7 +352,7 @@ export async function missingFileError(context: IExecuteSingleFunctions, body: u
 
 /** What a failure to reach the service means, by the code n8n's HTTP layer gives it. */
 const CONNECTION_ERRORS: Record<string, string> = {
-	ECONNABORTED: 'The service did not answer in time (the Timeout of the node\'s request options)',
+	ECONNABORTED: "The service did not answer in time (the Timeout of the node's request options)",
 	ETIMEDOUT: 'The service did not answer in time',
 	ESOCKETTIMEDOUT: 'The service did not answer in time',
 	ECONNREFUSED: 'The service refused the connection',
@@ -322,7 +374,10 @@ export async function connectionError(
 	const node = context.getNode();
 	const { httpCode, code } = (error ?? {}) as { httpCode?: string | null; code?: string };
 	const raw = (error as { message?: unknown } | undefined)?.message;
-	const message = typeof raw === 'string' ? scrubbedText(raw, await secretsInHand(context, itemIndex)) : undefined;
+	const message =
+		typeof raw === 'string'
+			? scrubbedText(raw, await secretsInHand(context, itemIndex))
+			: undefined;
 	const key = String(code ?? httpCode ?? '');
 	if (key === '401') {
 		const meaning = SERVICE_ERRORS[401];
@@ -332,18 +387,40 @@ export async function connectionError(
 			httpCode: '401',
 			itemIndex,
 		});
-		return withDetails(refused, { kind: 'service', code: 401, meaning, serviceMessage: message ?? null, httpStatus: 401 });
+		return withDetails(refused, {
+			kind: 'service',
+			code: 401,
+			meaning,
+			serviceMessage: message ?? null,
+			httpStatus: 401,
+		});
 	}
 	if (key === 'CREDENTIAL') {
 		// The credential could not be used (credentials/accessToken.ts): its message names what to fix, never a value.
-		const unusable = new NodeApiError(nodeForErrors(node), {} as JsonObject, { message: message ?? 'The credential cannot be used', itemIndex });
+		const unusable = new NodeApiError(nodeForErrors(node), {} as JsonObject, {
+			message: message ?? 'The credential cannot be used',
+			itemIndex,
+		});
 		unusable.message = message ?? 'The credential cannot be used';
 		unusable.httpCode = null;
 		unusable.description = description ?? null;
-		return withDetails(unusable, { kind: 'credential', code: key, meaning: unusable.message, serviceMessage: null, httpStatus: null });
+		return withDetails(unusable, {
+			kind: 'credential',
+			code: key,
+			meaning: unusable.message,
+			serviceMessage: null,
+			httpStatus: null,
+		});
 	}
-	const meaning = (Object.hasOwn(CONNECTION_ERRORS, key) ? CONNECTION_ERRORS[key] : undefined) ?? message ?? 'The service could not be reached';
-	const wrapped = new NodeApiError(nodeForErrors(node), {} as JsonObject, { message: meaning, description, itemIndex });
+	const meaning =
+		(Object.hasOwn(CONNECTION_ERRORS, key) ? CONNECTION_ERRORS[key] : undefined) ??
+		message ??
+		'The service could not be reached';
+	const wrapped = new NodeApiError(nodeForErrors(node), {} as JsonObject, {
+		message: meaning,
+		description,
+		itemIndex,
+	});
 	// Set after construction: given to the constructor, a code n8n knows (ECONNABORTED) replaces the message with its
 	// own ("The connection was aborted, perhaps the server is offline"), which says nothing about a timeout.
 	wrapped.message = key && key !== meaning ? `${meaning} (${key})` : meaning;
@@ -396,7 +473,10 @@ export function errorItem(context: IExecuteSingleFunctions, error: Error): INode
 		json: errorOutputOnN8n1(context)
 			? // n8n 1.x sends to the error output only `{ error }` or `{ error, message }`: there the item says what
 				// `details` would in its message, rather than go down the node's success output.
-				{ error: error.message, message: details.serviceMessage ?? details.description ?? details.meaning }
+				{
+					error: error.message,
+					message: details.serviceMessage ?? details.description ?? details.meaning,
+				}
 			: { error: error.message, details: details as unknown as IDataObject },
 		pairedItem: { item: context.getItemIndex() },
 	};
@@ -414,13 +494,24 @@ export function failed(context: IExecuteSingleFunctions, error: Error): INodeExe
 }
 
 /** An answer the service should never give (hostile or broken), refused unread, with what to do about it. */
-export function brokenAnswerError(context: IExecuteSingleFunctions, code: string, meaning: string, description: string): NodeApiError {
+export function brokenAnswerError(
+	context: IExecuteSingleFunctions,
+	code: string,
+	meaning: string,
+	description: string,
+): NodeApiError {
 	const error = new NodeApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
 		message: meaning,
 		description,
 		itemIndex: context.getItemIndex(),
 	});
-	return withDetails(error, { kind: 'service', code, meaning, serviceMessage: null, httpStatus: null });
+	return withDetails(error, {
+		kind: 'service',
+		code,
+		meaning,
+		serviceMessage: null,
+		httpStatus: null,
+	});
 }
 
 /** An answer nested deeper than any of the service's (service/depth.ts): hostile or broken, and not walked. */
@@ -439,7 +530,11 @@ export async function readServiceAnswer(
 	response: IN8nHttpFullResponse,
 ): Promise<{ body: unknown; errorItems?: INodeExecutionData[] }> {
 	const body = parseBody(response.body);
-	if (nestedDeeperThan(body)) return { body: undefined, errorItems: failed(context, tooDeepError(context)) };
+	if (nestedDeeperThan(body))
+		return { body: undefined, errorItems: failed(context, tooDeepError(context)) };
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
-	return { body, errorItems: failed(context, await serviceError(context, body, response.statusCode)) };
+	return {
+		body,
+		errorItems: failed(context, await serviceError(context, body, response.statusCode)),
+	};
 }

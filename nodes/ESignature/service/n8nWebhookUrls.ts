@@ -21,7 +21,8 @@ export interface TriggerUrl {
 	base: string;
 }
 
-const TRIGGER_PATH = /^(.*)\/(webhook|webhook-test)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/webhook\/?$/i;
+const TRIGGER_PATH =
+	/^(.*)\/(webhook|webhook-test)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/webhook\/?$/i;
 
 export function triggerUrlOf(webhookUrl: unknown): TriggerUrl | undefined {
 	if (typeof webhookUrl !== 'string') return undefined;
@@ -33,7 +34,11 @@ export function triggerUrlOf(webhookUrl: unknown): TriggerUrl | undefined {
 	}
 	const match = TRIGGER_PATH.exec(url.pathname);
 	if (!match) return undefined;
-	return { test: match[2].toLowerCase() === 'webhook-test', triggerId: match[3].toLowerCase(), base: `${url.origin}${match[1]}` };
+	return {
+		test: match[2].toLowerCase() === 'webhook-test',
+		triggerId: match[3].toLowerCase(),
+		base: `${url.origin}${match[1]}`,
+	};
 }
 
 /**
@@ -44,10 +49,14 @@ export function triggerUrlOf(webhookUrl: unknown): TriggerUrl | undefined {
 const triggerWorkflows = new Map<string, string>();
 const MAX_REMEMBERED_TRIGGERS = 1000;
 
-export function rememberTriggerWorkflow(webhookId: string | undefined, workflowName: string | undefined): void {
+export function rememberTriggerWorkflow(
+	webhookId: string | undefined,
+	workflowName: string | undefined,
+): void {
 	if (!webhookId || !workflowName) return;
 	triggerWorkflows.delete(webhookId);
-	if (triggerWorkflows.size >= MAX_REMEMBERED_TRIGGERS) triggerWorkflows.delete(triggerWorkflows.keys().next().value!);
+	if (triggerWorkflows.size >= MAX_REMEMBERED_TRIGGERS)
+		triggerWorkflows.delete(triggerWorkflows.keys().next().value!);
 	triggerWorkflows.set(webhookId, workflowName);
 }
 
@@ -95,7 +104,12 @@ export function queryOf(url: unknown): Record<string, string> | undefined {
  */
 export function waitingExecutionOf(webhookUrl: unknown): IDataObject | undefined {
 	const query = queryOf(webhookUrl);
-	if (!query || !/^[0-9a-f]{64}$/.test(query[RESUME_QUERY.check] ?? '') || !query[RESUME_QUERY.envelopeId]) return undefined;
+	if (
+		!query ||
+		!/^[0-9a-f]{64}$/.test(query[RESUME_QUERY.check] ?? '') ||
+		!query[RESUME_QUERY.envelopeId]
+	)
+		return undefined;
 	const executionId = new URL(String(webhookUrl)).pathname.split('/').filter(Boolean).pop() ?? null;
 	return {
 		executionId,
@@ -104,4 +118,3 @@ export function waitingExecutionOf(webhookUrl: unknown): IDataObject | undefined
 		waitingUntil: query[RESUME_QUERY.until] ?? null,
 	};
 }
-

@@ -32,7 +32,9 @@ export function scrubbed<T>(value: T, secrets: readonly unknown[]): T {
 		if (typeof entry !== 'object' || entry === null || Buffer.isBuffer(entry)) return entry;
 		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
 		if (Array.isArray(entry)) return entry.map((inner) => scrub(inner, depth + 1));
-		return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key, scrub(inner, depth + 1)]));
+		return Object.fromEntries(
+			Object.entries(entry).map(([key, inner]) => [key, scrub(inner, depth + 1)]),
+		);
 	};
 	return scrub(value, 0) as T;
 }
@@ -51,14 +53,19 @@ function secretEntries(
 	}
 	for (const [key, entry] of Object.entries(value)) {
 		const at = path ? `${path}.${key}` : key;
-		if (SECRET_PARAMETERS.has(key) && (typeof entry === 'string' || typeof entry === 'number')) found.push([at, entry]);
+		if (SECRET_PARAMETERS.has(key) && (typeof entry === 'string' || typeof entry === 'number'))
+			found.push([at, entry]);
 		else secretEntries(entry, at, depth + 1, found);
 	}
 	return found;
 }
 
 /** A parameter's value as the node reads it for this item; undefined when it cannot be resolved here. */
-function resolvedParameter(context: ServiceContext, path: string, itemIndex: number | undefined): unknown {
+function resolvedParameter(
+	context: ServiceContext,
+	path: string,
+	itemIndex: number | undefined,
+): unknown {
 	try {
 		if ('getItemIndex' in context) return context.getNodeParameter(path, undefined);
 		if ('getInputData' in context) return context.getNodeParameter(path, itemIndex ?? 0, undefined);
@@ -71,7 +78,9 @@ function resolvedParameter(context: ServiceContext, path: string, itemIndex: num
 /** The node's own secrets: its secret parameters as typed, and as resolved for this item when given by expression. */
 function nodeSecrets(context: ServiceContext, itemIndex: number | undefined): unknown[] {
 	return secretEntries(context.getNode().parameters, '', 0, []).map(([path, value]) =>
-		typeof value === 'string' && value.startsWith('=') ? resolvedParameter(context, path, itemIndex) : String(value),
+		typeof value === 'string' && value.startsWith('=')
+			? resolvedParameter(context, path, itemIndex)
+			: String(value),
 	);
 }
 
@@ -104,7 +113,12 @@ export async function secretsInHand(
  * Parameter names whose values are secrets, wherever they stand (e.g. Webhooks → Webhook → Header Token): a document's
  * password (Envelope → Create, Sign by Template) and a signing file's password (Identity Signing) too.
  */
-export const SECRET_PARAMETERS = new Set(['headerToken', 'smsPassword', 'password', 'filePassword']);
+export const SECRET_PARAMETERS = new Set([
+	'headerToken',
+	'smsPassword',
+	'password',
+	'filePassword',
+]);
 
 /** "••••" and the last four characters, so a user can tell two tokens apart; short ones show nothing. */
 export function maskedSecret(value: unknown): string | null {
@@ -119,7 +133,9 @@ function masked(value: unknown, depth = 0): unknown {
 	return Object.fromEntries(
 		Object.entries(value).map(([key, entry]) => [
 			key,
-			SECRET_PARAMETERS.has(key) && (typeof entry === 'string' || typeof entry === 'number') ? maskedSecret(String(entry)) : masked(entry, depth + 1),
+			SECRET_PARAMETERS.has(key) && (typeof entry === 'string' || typeof entry === 'number')
+				? maskedSecret(String(entry))
+				: masked(entry, depth + 1),
 		]),
 	);
 }
@@ -133,7 +149,11 @@ export function nodeForErrors(node: INode): INode {
 export function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
 	if (!('headerToken' in webhook)) return webhook;
 	const { headerToken, ...rest } = webhook;
-	return { ...rest, hasHeaderToken: typeof headerToken === 'string' && headerToken !== '', headerToken: maskedSecret(headerToken) };
+	return {
+		...rest,
+		hasHeaderToken: typeof headerToken === 'string' && headerToken !== '',
+		headerToken: maskedSecret(headerToken),
+	};
 }
 
 /** n8n's resume token in a waiting execution's URL (n8n 2.x): whoever has it can resume the execution. */
@@ -149,7 +169,9 @@ export function withMaskedResumeToken(url: string): string {
 	const hashAt = url.indexOf('#', queryAt);
 	const end = hashAt < 0 ? url.length : hashAt;
 	const pairs = url.slice(queryAt + 1, end).split('&');
-	const shown = pairs.map((pair) => (pair.startsWith(`${RESUME_TOKEN_PARAMETER}=`) ? `${RESUME_TOKEN_PARAMETER}=••••` : pair));
+	const shown = pairs.map((pair) =>
+		pair.startsWith(`${RESUME_TOKEN_PARAMETER}=`) ? `${RESUME_TOKEN_PARAMETER}=••••` : pair,
+	);
 	return `${url.slice(0, queryAt + 1)}${shown.join('&')}${url.slice(end)}`;
 }
 
@@ -163,7 +185,11 @@ export function maskedAnswer(answer: object): IDataObject {
 		if (typeof value !== 'object' || value === null) return value;
 		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
 		if (Array.isArray(value)) return value.map((entry) => mask(entry, depth + 1));
-		return withMaskedHeaderToken(Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, mask(entry, depth + 1)])) as IDataObject);
+		return withMaskedHeaderToken(
+			Object.fromEntries(
+				Object.entries(value).map(([key, entry]) => [key, mask(entry, depth + 1)]),
+			) as IDataObject,
+		);
 	};
 	return mask(answer, 0) as IDataObject;
 }

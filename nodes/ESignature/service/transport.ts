@@ -11,8 +11,20 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { baseUrlOf, CREDENTIAL_TYPE, ESignatureCredentialError, refuseAccessToken } from '../../../credentials/accessToken';
-import { connectionError, isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor, withDetails } from './errors';
+import {
+	baseUrlOf,
+	CREDENTIAL_TYPE,
+	ESignatureCredentialError,
+	refuseAccessToken,
+} from '../../../credentials/accessToken';
+import {
+	connectionError,
+	isFailedAnswer,
+	isServiceWrapper,
+	parseBody,
+	serviceErrorFor,
+	withDetails,
+} from './errors';
 import { nodeForErrors, secretsSent } from './secrets';
 
 /*
@@ -65,27 +77,37 @@ async function transportError(context: ServiceContext, error: unknown): Promise<
  * (it renews the access token and retries once, docs/n8n-notes.md#access-tokens), because the service reports most
  * errors with HTTP 200 and a non-zero errorCode. A token refused in any form is renewed (sendRenewingToken).
  */
-export async function callService(context: ServiceContext, request: ServiceRequest): Promise<ServiceAnswer> {
+export async function callService(
+	context: ServiceContext,
+	request: ServiceRequest,
+): Promise<ServiceAnswer> {
 	const send = async (): Promise<ServiceAnswer> => {
 		try {
 			const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-			const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
-				method: request.method,
-				url: `${baseUrlOf(credentials)}${request.path}`,
-				headers: { Accept: 'application/json' },
-				...(request.body !== undefined ? { body: request.body } : {}),
-				...(request.qs !== undefined ? { qs: request.qs } : {}),
-				json: true,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: { ignore: true, except: [401] },
-			})) as IN8nHttpFullResponse;
+			const response = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				CREDENTIAL_TYPE,
+				{
+					method: request.method,
+					url: `${baseUrlOf(credentials)}${request.path}`,
+					headers: { Accept: 'application/json' },
+					...(request.body !== undefined ? { body: request.body } : {}),
+					...(request.qs !== undefined ? { qs: request.qs } : {}),
+					json: true,
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: { ignore: true, except: [401] },
+				},
+			)) as IN8nHttpFullResponse;
 			return { statusCode: response.statusCode, body: parseBody(response.body) };
 		} catch (error) {
 			throw await transportError(context, error);
 		}
 	};
 	return await sendRenewingToken(context, send, (answer) =>
-		refusesToken(answer.statusCode, isServiceWrapper(answer.body) ? answer.body.errorCode : undefined),
+		refusesToken(
+			answer.statusCode,
+			isServiceWrapper(answer.body) ? answer.body.errorCode : undefined,
+		),
 	);
 }
 
@@ -169,7 +191,13 @@ export function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
 		httpCode: '401',
 		itemIndex: itemIndexOf(context),
 	});
-	return withDetails(error, { kind: 'credential', code: 401, meaning: message, serviceMessage: null, httpStatus: null });
+	return withDetails(error, {
+		kind: 'credential',
+		code: 401,
+		meaning: message,
+		serviceMessage: null,
+		httpStatus: null,
+	});
 }
 
 /**
@@ -183,17 +211,30 @@ export async function dataOf(
 ): Promise<unknown> {
 	if (isFailedAnswer(answer.body, answer.statusCode)) {
 		const sent = secretsSent(request?.body);
-		throw await serviceErrorFor(context, answer.body, answer.statusCode, itemIndexOf(context), undefined, sent);
+		throw await serviceErrorFor(
+			context,
+			answer.body,
+			answer.statusCode,
+			itemIndexOf(context),
+			undefined,
+			sent,
+		);
 	}
 	return isServiceWrapper(answer.body) ? answer.body.data : answer.body;
 }
 
 /** callService and dataOf in one: the data asked for, or the service's error. */
-export async function requestService(context: ServiceContext, request: ServiceRequest): Promise<unknown> {
+export async function requestService(
+	context: ServiceContext,
+	request: ServiceRequest,
+): Promise<unknown> {
 	return await dataOf(context, await callService(context, request), request);
 }
 
 /** 404 by HTTP status or by errorCode: the thing asked for is not (or no longer) at the service. */
 export function isNotFound(answer: ServiceAnswer): boolean {
-	return answer.statusCode === 404 || (isServiceWrapper(answer.body) && Number(answer.body.errorCode) === 404);
+	return (
+		answer.statusCode === 404 ||
+		(isServiceWrapper(answer.body) && Number(answer.body.errorCode) === 404)
+	);
 }

@@ -1,10 +1,21 @@
 import { createHash, timingSafeEqual } from 'crypto';
-import type { IBinaryKeyData, IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IBinaryKeyData,
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { PROTOTYPE_KEYS } from '../fields/json';
 import { EMPTY_GUID, isGuid } from '../fields/validation';
 import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from '../files/bytes';
-import { CALLBACK_AUTHENTICATION_NAMES, CALLBACK_STATUSES, CORRECTED_FIELD_NAMES, toNumber } from '../fields/enums';
+import {
+	CALLBACK_AUTHENTICATION_NAMES,
+	CALLBACK_STATUSES,
+	CORRECTED_FIELD_NAMES,
+	toNumber,
+} from '../fields/enums';
 
 /** The parts of n8n's (Express) request the trigger reads; rawBody holds the bytes n8n received. */
 export interface CallbackRequest {
@@ -55,14 +66,23 @@ export function headerTokenDigest(token: string): string {
 }
 
 /** Constant-time comparison of the presented token's digest with the stored digest (both the same length). */
-export function isAuthorized(header: string | string[] | undefined, expectedDigest: unknown): boolean {
+export function isAuthorized(
+	header: string | string[] | undefined,
+	expectedDigest: unknown,
+): boolean {
 	const token = presentedToken(header);
-	if (!token || typeof expectedDigest !== 'string' || !/^[0-9a-f]{64}$/.test(expectedDigest)) return false;
-	return timingSafeEqual(Buffer.from(headerTokenDigest(token), 'hex'), Buffer.from(expectedDigest, 'hex'));
+	if (!token || typeof expectedDigest !== 'string' || !/^[0-9a-f]{64}$/.test(expectedDigest))
+		return false;
+	return timingSafeEqual(
+		Buffer.from(headerTokenDigest(token), 'hex'),
+		Buffer.from(expectedDigest, 'hex'),
+	);
 }
 
 function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+	return (
+		typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
+	);
 }
 
 /** A file of a callback, as sent: its name and Base64 content (checked, not decoded). */
@@ -83,9 +103,17 @@ export interface Callback {
 }
 
 /** The body as a JSON object. n8n parses JSON bodies itself; other content types leave the bytes in rawBody. */
-function bodyObject(body: unknown, rawBody: Buffer | string | undefined): { object?: IDataObject; problem?: string } {
+function bodyObject(
+	body: unknown,
+	rawBody: Buffer | string | undefined,
+): { object?: IDataObject; problem?: string } {
 	if (isPlainObject(body) && Object.keys(body).length > 0) return { object: body };
-	const text = typeof body === 'string' && body !== '' ? body : rawBody === undefined ? '' : rawBody.toString();
+	const text =
+		typeof body === 'string' && body !== ''
+			? body
+			: rawBody === undefined
+				? ''
+				: rawBody.toString();
 	if (text.trim() === '') return { problem: 'The callback has no body' };
 	let parsed: unknown;
 	try {
@@ -93,7 +121,9 @@ function bodyObject(body: unknown, rawBody: Buffer | string | undefined): { obje
 	} catch {
 		return { problem: 'The callback body is not valid JSON' };
 	}
-	return isPlainObject(parsed) ? { object: parsed } : { problem: 'The callback body must be a JSON object' };
+	return isPlainObject(parsed)
+		? { object: parsed }
+		: { problem: 'The callback body must be a JSON object' };
 }
 
 /** The service's callbacks nest a few levels (a signer in a list in the body); far deeper is no callback of its. */
@@ -121,17 +151,22 @@ const isNothing = (value: unknown) => value === undefined || value === null;
  */
 function shapeProblem(payload: IDataObject): string | undefined {
 	const requestId = payload.RequestId;
-	if (typeof requestId !== 'string' || requestId.trim() === '') return 'The callback has no RequestId';
-	if (!isGuid(requestId.trim()) || requestId.trim() === EMPTY_GUID) return 'The callback\'s RequestId is not the ID of an envelope';
+	if (typeof requestId !== 'string' || requestId.trim() === '')
+		return 'The callback has no RequestId';
+	if (!isGuid(requestId.trim()) || requestId.trim() === EMPTY_GUID)
+		return "The callback's RequestId is not the ID of an envelope";
 	const status = payload.Status;
 	// Without a Status the callback cannot be confirmed with the service (confirmation.ts): it is malformed.
 	if (isNothing(status)) return 'The callback has no Status';
-	if (!((typeof status === 'number' || typeof status === 'string') && Number.isInteger(toNumber(status)))) {
-		return 'The callback\'s Status is not a number';
+	if (!(
+		(typeof status === 'number' || typeof status === 'string') &&
+		Number.isInteger(toNumber(status))
+	)) {
+		return "The callback's Status is not a number";
 	}
 	const files = payload.Files;
 	if (!isNothing(files)) {
-		if (!Array.isArray(files)) return 'The callback\'s Files is not a list';
+		if (!Array.isArray(files)) return "The callback's Files is not a list";
 		const broken = files.findIndex(
 			(file) =>
 				!isPlainObject(file) ||
@@ -139,11 +174,15 @@ function shapeProblem(payload: IDataObject): string | undefined {
 				file.File === '' ||
 				!(isNothing(file.FileName) || typeof file.FileName === 'string'),
 		);
-		if (broken !== -1) return `The callback's Files[${broken}] is not a file ({ FileName, File } with File as Base64 text)`;
+		if (broken !== -1)
+			return `The callback's Files[${broken}] is not a file ({ FileName, File } with File as Base64 text)`;
 	}
 	const signatories = payload.Signatory;
-	if (!isNothing(signatories) && !(Array.isArray(signatories) && signatories.every(isPlainObject))) {
-		return 'The callback\'s Signatory is not a list of signers';
+	if (
+		!isNothing(signatories) &&
+		!(Array.isArray(signatories) && signatories.every(isPlainObject))
+	) {
+		return "The callback's Signatory is not a list of signers";
 	}
 	return undefined;
 }
@@ -163,10 +202,14 @@ function receivedFiles(payload: IDataObject): ReceivedFile[] {
  * megabytes). The trigger answers those 400, so that the service logs them failed and catch-up reports them as
  * unreadable rather than re-sending them (trigger/catchUp.ts).
  */
-export function readCallback(body: unknown, rawBody: Buffer | string | undefined): { callback?: Callback; problem?: string } {
+export function readCallback(
+	body: unknown,
+	rawBody: Buffer | string | undefined,
+): { callback?: Callback; problem?: string } {
 	const { object: payload, problem } = bodyObject(body, rawBody);
 	if (!payload) return { problem };
-	if (nestsDeeperThan(payload, MAX_CALLBACK_DEPTH)) return { problem: `The callback nests more than ${MAX_CALLBACK_DEPTH} levels deep` };
+	if (nestsDeeperThan(payload, MAX_CALLBACK_DEPTH))
+		return { problem: `The callback nests more than ${MAX_CALLBACK_DEPTH} levels deep` };
 	const wrongShape = shapeProblem(payload);
 	if (wrongShape) return { problem: wrongShape };
 	const requestId = (payload.RequestId as string).trim();
@@ -193,15 +236,24 @@ export function isWanted(events: string[], event: string): boolean {
 }
 
 /** The service's own misspellings, corrected in the simplified item (docs/service-api.md#webhook-callbacks). */
-const FRIENDLY_NAMES: Record<string, string> = { ...CORRECTED_FIELD_NAMES, Signatory: 'signatories' };
+const FRIENDLY_NAMES: Record<string, string> = {
+	...CORRECTED_FIELD_NAMES,
+	Signatory: 'signatories',
+};
 
 function camelCase(key: string): string {
-	return Object.hasOwn(FRIENDLY_NAMES, key) ? FRIENDLY_NAMES[key] : key.charAt(0).toLowerCase() + key.slice(1);
+	return Object.hasOwn(FRIENDLY_NAMES, key)
+		? FRIENDLY_NAMES[key]
+		: key.charAt(0).toLowerCase() + key.slice(1);
 }
 
 /** A signer's verification by the action node's name for it ("None"); text the node has no name for stays. */
 function authenticationName(value: unknown): unknown {
-	return typeof value === 'string' ? (Object.hasOwn(CALLBACK_AUTHENTICATION_NAMES, value) ? CALLBACK_AUTHENTICATION_NAMES[value] : value) : value;
+	return typeof value === 'string'
+		? Object.hasOwn(CALLBACK_AUTHENTICATION_NAMES, value)
+			? CALLBACK_AUTHENTICATION_NAMES[value]
+			: value
+		: value;
 }
 
 /** Keys in camelCase (the service's misspellings corrected) and nulls left out, at every depth; prototype keys never become item keys. */
@@ -210,8 +262,14 @@ function friendly(value: unknown): unknown {
 	if (!isPlainObject(value)) return value;
 	return Object.fromEntries(
 		Object.entries(value)
-			.filter(([key, entry]) => entry !== null && entry !== undefined && !PROTOTYPE_KEYS.has(camelCase(key)))
-			.map(([key, entry]) => [camelCase(key), key === 'AuthenticationType' ? authenticationName(entry) : friendly(entry)]),
+			.filter(
+				([key, entry]) =>
+					entry !== null && entry !== undefined && !PROTOTYPE_KEYS.has(camelCase(key)),
+			)
+			.map(([key, entry]) => [
+				camelCase(key),
+				key === 'AuthenticationType' ? authenticationName(entry) : friendly(entry),
+			]),
 	);
 }
 
@@ -248,14 +306,26 @@ function binaryPropertyOf(index: number): string {
 }
 
 /** Fields of the payload the simplified item names itself; any other field is kept, in camelCase. */
-const NAMED_FIELDS = new Set(['RequestId', 'Status', 'ReferencNumber', 'ReferenceNumber', 'Signatory', 'Fields', 'Files']);
+const NAMED_FIELDS = new Set([
+	'RequestId',
+	'Status',
+	'ReferencNumber',
+	'ReferenceNumber',
+	'Signatory',
+	'Fields',
+	'Files',
+]);
 
 /**
  * The simplified item: camelCase names only, the service's misspellings corrected (referenceNumber, nationality),
  * the status named, the files described (where their binary went), nulls left out. Fields the service may add later
  * are kept, in camelCase.
  */
-function simplifiedItem(callback: Callback, webhookId: string | undefined, files: IDataObject[]): IDataObject {
+function simplifiedItem(
+	callback: Callback,
+	webhookId: string | undefined,
+	files: IDataObject[],
+): IDataObject {
 	const { payload } = callback;
 	const reference = payload.ReferencNumber ?? payload.ReferenceNumber;
 	const others = Object.entries(payload).filter(([key]) => !NAMED_FIELDS.has(key));
@@ -289,17 +359,30 @@ export async function callbackItem(
 	for (const file of callback.files) {
 		// A safe base name everywhere the name appears: no path (which a workflow writing files by it would follow).
 		const fallback = `signed-document-${file.index + 1}`;
-		const summary: IDataObject = { fileName: file.fileName === undefined ? null : fileNameFor(file.fileName, fallback) };
-		const bytes = file.base64 !== undefined && options.downloadFiles ? decodeBase64(file.base64) : undefined;
+		const summary: IDataObject = {
+			fileName: file.fileName === undefined ? null : fileNameFor(file.fileName, fallback),
+		};
+		const bytes =
+			file.base64 !== undefined && options.downloadFiles ? decodeBase64(file.base64) : undefined;
 		if (bytes) {
 			// The signed file is a PDF by the spec, but the live service has been seen sending ZIPs: trust the bytes.
 			const detected = detectMimeType(bytes);
 			const known = detected.mimeType !== 'application/octet-stream';
 			const mimeType = known ? detected.mimeType : 'application/pdf';
-			const fileName = fileNameFor(file.fileName, fallback, known ? detected.extension : undefined, 'pdf');
+			const fileName = fileNameFor(
+				file.fileName,
+				fallback,
+				known ? detected.extension : undefined,
+				'pdf',
+			);
 			const property = binaryPropertyOf(file.index);
 			binary[property] = await context.helpers.prepareBinaryData(bytes, fileName, mimeType);
-			Object.assign(summary, { fileName, mimeType, fileSize: bytes.length, binaryProperty: property });
+			Object.assign(summary, {
+				fileName,
+				mimeType,
+				fileSize: bytes.length,
+				binaryProperty: property,
+			});
 		}
 		if (options.keepBase64 && file.base64 !== undefined) summary.file = file.base64;
 		files.push(summary);

@@ -73,7 +73,6 @@ function timeOf(value: unknown): number {
 	return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
 }
 
-
 /** "SUCCESS (1)" and "RECALL (2)" are deliveries that arrived; the HTTP status tells too. */
 function toEntry(raw: IDataObject): LogEntry | undefined {
 	if (typeof raw.requestId !== 'string') return undefined;
@@ -92,7 +91,11 @@ function toEntry(raw: IDataObject): LogEntry | undefined {
 export function missedDeliveries(logs: unknown, url: string, now: number): LogEntry[] {
 	const last = new Map<string, LogEntry>();
 	for (const raw of Array.isArray(logs) ? (logs as IDataObject[]) : []) {
-		if (typeof raw?.webhookUrl !== 'string' || withoutTrailingSlashes(raw.webhookUrl) !== withoutTrailingSlashes(url)) continue;
+		if (
+			typeof raw?.webhookUrl !== 'string' ||
+			withoutTrailingSlashes(raw.webhookUrl) !== withoutTrailingSlashes(url)
+		)
+			continue;
 		const entry = toEntry(raw);
 		if (!entry) continue;
 		const previous = last.get(entry.requestId);
@@ -107,7 +110,11 @@ export function missedDeliveries(logs: unknown, url: string, now: number): LogEn
  * Recalls the deliveries this URL missed and returns what it did. Never throws: a catch-up that fails must not stop
  * the workflow from activating; the report says why.
  */
-export async function catchUp(context: CatchUpContext, url: string, now = Date.now()): Promise<CatchUpReport> {
+export async function catchUp(
+	context: CatchUpContext,
+	url: string,
+	now = Date.now(),
+): Promise<CatchUpReport> {
 	const report: CatchUpReport = {
 		at: new Date(now).toISOString(),
 		recalled: [],
@@ -120,7 +127,11 @@ export async function catchUp(context: CatchUpContext, url: string, now = Date.n
 	try {
 		// n8n drops the body of GET requests, so the log's filters cannot be sent: the list is filtered here
 		// (docs/n8n-notes.md#get-bodies).
-		missed = missedDeliveries(await requestService(context, { method: 'GET', path: '/api/v1/webhooks/logs' }), url, now);
+		missed = missedDeliveries(
+			await requestService(context, { method: 'GET', path: '/api/v1/webhooks/logs' }),
+			url,
+			now,
+		);
 	} catch (error) {
 		report.error = `Could not read the delivery logs: ${(error as Error).message}`;
 		return report;
@@ -134,7 +145,11 @@ export async function catchUp(context: CatchUpContext, url: string, now = Date.n
 	report.deferred = Math.max(0, toRecall.length - CATCH_UP_MAX_RECALLS);
 	for (const entry of toRecall.slice(0, CATCH_UP_MAX_RECALLS)) {
 		try {
-			await requestService(context, { method: 'POST', path: '/api/v1/webhooks/recall', body: { requestId: entry.requestId } });
+			await requestService(context, {
+				method: 'POST',
+				path: '/api/v1/webhooks/recall',
+				body: { requestId: entry.requestId },
+			});
 			report.recalled.push(entry.requestId);
 		} catch (error) {
 			const { message, description } = error as { message: string; description?: string | null };
@@ -149,13 +164,19 @@ export function describeCatchUp(report: CatchUpReport): string {
 	if (report.error) return `E-Signature Trigger catch-up did not run: ${report.error}`;
 	const parts = [`re-sent ${report.recalled.length} missed event(s)`];
 	if (report.deferred) parts.push(`${report.deferred} more left for the next activation`);
-	if (report.failed.length) parts.push(`${report.failed.length} recall(s) refused by the service (${report.failed.join('; ')})`);
+	if (report.failed.length)
+		parts.push(
+			`${report.failed.length} recall(s) refused by the service (${report.failed.join('; ')})`,
+		);
 	if (report.tooLarge.length) {
 		parts.push(
 			`${report.tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; raise it and resend them with Webhook → Resend Callback: ${report.tooLarge.join(', ')}`,
 		);
 	}
-	if (report.unreadable.length) parts.push(`${report.unreadable.length} callback(s) could not be read: ${report.unreadable.join(', ')}`);
+	if (report.unreadable.length)
+		parts.push(
+			`${report.unreadable.length} callback(s) could not be read: ${report.unreadable.join(', ')}`,
+		);
 	return `E-Signature Trigger catch-up: ${parts.join('; ')}`;
 }
 
@@ -163,7 +184,8 @@ export function describeCatchUp(report: CatchUpReport): string {
 export async function catchUpAndLog(context: CatchUpContext, url: string): Promise<CatchUpReport> {
 	const report = await catchUp(context, url);
 	const line = describeCatchUp(report);
-	const troubled = report.error || report.failed.length || report.tooLarge.length || report.unreadable.length;
+	const troubled =
+		report.error || report.failed.length || report.tooLarge.length || report.unreadable.length;
 	const meta = { node: context.getNode().name, workflowId: context.getWorkflow().id };
 	if (troubled) context.logger.warn(line, meta);
 	else context.logger.info(line, meta);

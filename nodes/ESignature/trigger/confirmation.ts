@@ -4,7 +4,12 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Callback } from './callback';
 import { isFailedAnswer, isServiceWrapper } from '../service/errors';
 import { decodeBase64 } from '../files/bytes';
-import { type ServiceAnswer, type ServiceContext, callService, isNotFound } from '../service/transport';
+import {
+	type ServiceAnswer,
+	type ServiceContext,
+	callService,
+	isNotFound,
+} from '../service/transport';
 
 /*
  * A callback's header token proves little: any API client of the account can read it (the webhook list returns it),
@@ -27,10 +32,17 @@ export type Confirmation =
  * The envelope statuses that agree with each callback event: the spec's text ("Completed") and the published numbers
  * of document statuses (2 Completed, 4 Rejected, docs/service-api.md#enumerations), compared without case or dashes.
  */
-const AGREEING_STATUSES: Record<string, string[]> = { completed: ['completed', '2'], rejected: ['rejected', '4'] };
+const AGREEING_STATUSES: Record<string, string[]> = {
+	completed: ['completed', '2'],
+	rejected: ['rejected', '4'],
+};
 
 const normalised = (value: unknown) =>
-	typeof value === 'string' || typeof value === 'number' ? String(value).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
+	typeof value === 'string' || typeof value === 'number'
+		? String(value)
+				.toLowerCase()
+				.replace(/[^a-z0-9]/g, '')
+		: '';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -43,14 +55,20 @@ async function read(context: ServiceContext, path: string, what: string): Promis
 	try {
 		answer = await callService(context, { method: 'GET', path });
 	} catch (error) {
-		return { unavailable: `the service could not be reached for ${what} (${(error as Error).message})` };
+		return {
+			unavailable: `the service could not be reached for ${what} (${(error as Error).message})`,
+		};
 	}
 	const { statusCode, body } = answer;
-	if (statusCode >= 500 || [401, 403, 429].includes(statusCode)) return { unavailable: `the service answered HTTP ${statusCode} to ${what}` };
+	if (statusCode >= 500 || [401, 403, 429].includes(statusCode))
+		return { unavailable: `the service answered HTTP ${statusCode} to ${what}` };
 	// An ID the account does not own: errorCode 0 and data null, 404, or errorCode 14 (docs/service-api.md#decisions).
-	if (isNotFound(answer) || (isServiceWrapper(body) && Number(body.errorCode) === 14)) return { data: null };
+	if (isNotFound(answer) || (isServiceWrapper(body) && Number(body.errorCode) === 14))
+		return { data: null };
 	if (isFailedAnswer(body, statusCode)) {
-		return { unavailable: `the service answered error ${String(isServiceWrapper(body) ? body.errorCode : statusCode)} to ${what}` };
+		return {
+			unavailable: `the service answered error ${String(isServiceWrapper(body) ? body.errorCode : statusCode)} to ${what}`,
+		};
 	}
 	return { data: (isServiceWrapper(body) ? body.data : body) ?? null };
 }
@@ -59,18 +77,30 @@ async function read(context: ServiceContext, path: string, what: string): Promis
 function documentIdsOf(status: IDataObject): string[] {
 	const documents = Array.isArray(status.documents) ? (status.documents as unknown[]) : [];
 	return documents
-		.map((document) => (typeof document === 'object' && document !== null ? (document as IDataObject).id : undefined))
+		.map((document) =>
+			typeof document === 'object' && document !== null ? (document as IDataObject).id : undefined,
+		)
 		.filter((id): id is string => typeof id === 'string' && id !== '')
 		.slice(0, 50);
 }
 
 /** The SHA-256 of each signed document the service holds, from its completed download, or why it cannot tell. */
-async function signedDigests(context: ServiceContext, documentIds: string[]): Promise<Set<string> | string> {
+async function signedDigests(
+	context: ServiceContext,
+	documentIds: string[],
+): Promise<Set<string> | string> {
 	const digests = new Set<string>();
 	for (const id of documentIds) {
-		const answer = await read(context, `/api/v1/documents/${encodeURIComponent(id)}/completed/base64`, 'the signed download');
+		const answer = await read(
+			context,
+			`/api/v1/documents/${encodeURIComponent(id)}/completed/base64`,
+			'the signed download',
+		);
 		if ('unavailable' in answer) return answer.unavailable;
-		const file = typeof answer.data === 'object' && answer.data !== null ? (answer.data as IDataObject).file : undefined;
+		const file =
+			typeof answer.data === 'object' && answer.data !== null
+				? (answer.data as IDataObject).file
+				: undefined;
 		const bytes = typeof file === 'string' ? decodeBase64(file) : undefined;
 		if (bytes) digests.add(sha256(bytes));
 	}
@@ -81,7 +111,11 @@ async function signedDigests(context: ServiceContext, documentIds: string[]): Pr
  * Confirms a callback with the service: Get Status of its envelope, and for a completion, the signed downloads of
  * the envelope's documents (`documentIds`, else the ones the status answer lists) against the callback's files.
  */
-export async function confirmCallback(context: ServiceContext, callback: Callback, documentIds?: string[]): Promise<Confirmation> {
+export async function confirmCallback(
+	context: ServiceContext,
+	callback: Callback,
+	documentIds?: string[],
+): Promise<Confirmation> {
 	const path = `/api/v1/envelopes/${encodeURIComponent(callback.requestId)}/status`;
 	const status = await read(context, path, 'Get Status');
 	if ('unavailable' in status) return { outcome: 'unavailable', reason: status.unavailable };
@@ -93,7 +127,10 @@ export async function confirmCallback(context: ServiceContext, callback: Callbac
 	// A Status code the service has not published: its envelope exists, which is all that can be compared.
 	if (agreeing && !agreeing.includes(normalised(record.status))) {
 		const held = normalised(record.status) || 'of no status';
-		return { outcome: 'disagrees', reason: `the envelope is ${held} at the service, not ${callback.event}` };
+		return {
+			outcome: 'disagrees',
+			reason: `the envelope is ${held} at the service, not ${callback.event}`,
+		};
 	}
 	const ids = documentIds?.length ? documentIds : documentIdsOf(record);
 	if (callback.event !== 'completed' || ids.length === 0 || callback.files.length === 0) {
@@ -104,7 +141,10 @@ export async function confirmCallback(context: ServiceContext, callback: Callbac
 	for (const file of callback.files) {
 		const bytes = file.base64 === undefined ? undefined : decodeBase64(file.base64);
 		if (!bytes || !held.has(sha256(bytes))) {
-			return { outcome: 'disagrees', reason: `Files[${file.index}] is not a signed document the service holds for the envelope` };
+			return {
+				outcome: 'disagrees',
+				reason: `Files[${file.index}] is not a signed document the service holds for the envelope`,
+			};
 		}
 	}
 	return { outcome: 'agrees', filesChecked: true };

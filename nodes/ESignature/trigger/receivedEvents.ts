@@ -27,7 +27,9 @@ export function eventKey(requestId: string, status: number | undefined): string 
 
 function seenOf(stored: IDataObject): Record<string, number> {
 	const seen = stored.seenEvents;
-	return typeof seen === 'object' && seen !== null && !Array.isArray(seen) ? (seen as Record<string, number>) : {};
+	return typeof seen === 'object' && seen !== null && !Array.isArray(seen)
+		? (seen as Record<string, number>)
+		: {};
 }
 
 function memoryOf(trigger: string): Map<string, number> {
@@ -51,7 +53,12 @@ function bounded(entries: Array<[string, number]>, now: number): Array<[string, 
  * Whether an event was emitted before (in static data or in this process). Only emitted events are remembered, and
  * only callbacks the service confirmed are emitted, so a forged callback never makes the genuine one a duplicate.
  */
-export function wasReceived(trigger: string, stored: IDataObject, key: string, now = Date.now()): boolean {
+export function wasReceived(
+	trigger: string,
+	stored: IDataObject,
+	key: string,
+	now = Date.now(),
+): boolean {
 	const at = seenOf(stored)[key] ?? memoryOf(trigger).get(key);
 	return at !== undefined && now - at < SEEN_EVENTS_MAX_AGE_MS;
 }
@@ -60,7 +67,12 @@ export function wasReceived(trigger: string, stored: IDataObject, key: string, n
  * Claims an event for this call. False when it was received before (in static data or in this process) or another
  * call is processing it right now. Synchronous, so no other call can come in between the check and the claim.
  */
-export function claimEvent(trigger: string, stored: IDataObject, key: string, now = Date.now()): boolean {
+export function claimEvent(
+	trigger: string,
+	stored: IDataObject,
+	key: string,
+	now = Date.now(),
+): boolean {
 	const id = `${trigger}|${key}`;
 	const at = seenOf(stored)[key] ?? memoryOf(trigger).get(key);
 	if (inFlight.has(id) || (at !== undefined && now - at < SEEN_EVENTS_MAX_AGE_MS)) return false;
@@ -74,7 +86,12 @@ export function releaseEvent(trigger: string, key: string): void {
 }
 
 /** The event was emitted: remember it here and in the static data that n8n saves after this call. */
-export function confirmEvent(trigger: string, stored: IDataObject, key: string, now = Date.now()): void {
+export function confirmEvent(
+	trigger: string,
+	stored: IDataObject,
+	key: string,
+	now = Date.now(),
+): void {
 	inFlight.delete(`${trigger}|${key}`);
 	const memory = memoryOf(trigger);
 	memory.set(key, now);

@@ -44,7 +44,9 @@ interface RemoteWebhook {
 export const ON_DEACTIVATION = { keep: 'keep', delete: 'delete' } as const;
 
 /** This trigger's static data; a header token stored in clear by an earlier version is replaced by its digest. */
-export function storedWebhook(context: { getWorkflowStaticData(type: string): IDataObject }): StoredWebhook & IDataObject {
+export function storedWebhook(context: {
+	getWorkflowStaticData(type: string): IDataObject;
+}): StoredWebhook & IDataObject {
 	const stored = context.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
 	if (typeof stored.headerToken === 'string' && stored.headerToken !== '') {
 		stored.headerTokenDigest = headerTokenDigest(stored.headerToken);
@@ -54,7 +56,10 @@ export function storedWebhook(context: { getWorkflowStaticData(type: string): ID
 }
 
 /** The key of this trigger's received events: one per workflow and node. */
-export function triggerKey(context: { getWorkflow(): { id?: string }; getNode(): { id: string } }): string {
+export function triggerKey(context: {
+	getWorkflow(): { id?: string };
+	getNode(): { id: string };
+}): string {
 	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
 }
 
@@ -91,27 +96,41 @@ function isTestRegistration(context: IHookFunctions): boolean {
 
 function ownWebhookUrl(context: IHookFunctions): string {
 	const url = context.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(context.getNode(), 'n8n did not give this trigger a webhook URL');
+	if (!url)
+		throw new NodeOperationError(context.getNode(), 'n8n did not give this trigger a webhook URL');
 	return url;
 }
 
 async function listWebhooks(context: IHookFunctions): Promise<RemoteWebhook[]> {
 	const data = await requestService(context, { method: 'GET', path: '/api/v1/webhooks' });
 	return (Array.isArray(data) ? data : []).filter(
-		(entry): entry is RemoteWebhook => typeof entry === 'object' && entry !== null && typeof entry.id === 'string',
+		(entry): entry is RemoteWebhook =>
+			typeof entry === 'object' && entry !== null && typeof entry.id === 'string',
 	);
 }
 
 /** Deletes a webhook at the service; one that is already gone is not an error. */
 async function deleteRemoteWebhook(context: IHookFunctions, webhookId: string): Promise<void> {
-	const answer = await callService(context, { method: 'DELETE', path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}` });
+	const answer = await callService(context, {
+		method: 'DELETE',
+		path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}`,
+	});
 	if (isNotFound(answer)) return;
 	await dataOf(context, answer);
 }
 
 /** Points a webhook at a new URL, keeping its ID (and so the envelopes pinned to it) and its token. */
-async function updateWebhook(context: IHookFunctions, webhook: RemoteWebhook, url: string, isDefault: boolean) {
-	await requestService(context, { method: 'PUT', path: '/api/v1/webhooks', body: { id: webhook.id, webhookUrl: url, isDefault } });
+async function updateWebhook(
+	context: IHookFunctions,
+	webhook: RemoteWebhook,
+	url: string,
+	isDefault: boolean,
+) {
+	await requestService(context, {
+		method: 'PUT',
+		path: '/api/v1/webhooks',
+		body: { id: webhook.id, webhookUrl: url, isDefault },
+	});
 	webhook.webhookUrl = url;
 	webhook.isDefault = isDefault;
 }
@@ -172,7 +191,10 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 		body: { webhookUrl: url, headerToken, isDefault },
 	})) as IDataObject | null;
 	if (!data || typeof data.id !== 'string') {
-		throw new NodeOperationError(this.getNode(), 'The service did not return the id of the registered webhook');
+		throw new NodeOperationError(
+			this.getNode(),
+			'The service did not return the id of the registered webhook',
+		);
 	}
 	const stored = storedWebhook(this);
 	stored.webhookId = data.id;

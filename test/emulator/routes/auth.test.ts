@@ -19,10 +19,18 @@ import {
 
 useEmulator();
 
-function integrationRequest(creds: DemoCredentials, fields: Record<string, string> = {}, basic?: string) {
+function integrationRequest(
+	creds: DemoCredentials,
+	fields: Record<string, string> = {},
+	basic?: string,
+) {
 	return fetch(`${emu.url}/Authentication/Authority/Token`, {
 		method: 'POST',
-		headers: { authorization: basic ?? `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}` },
+		headers: {
+			authorization:
+				basic ??
+				`Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`,
+		},
 		body: new URLSearchParams({
 			grant_type: 'integration',
 			username: creds.username,
@@ -40,11 +48,23 @@ describe('integration grant: POST /Authentication/Authority/Token', () => {
 		const res = await integrationRequest(emu.demo);
 		expect(res.status).toBe(200);
 		const body = (await res.json()) as Record<string, unknown>;
-		expect(body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, scope: 'Integrationscope' });
+		expect(body).toEqual({
+			access_token: expect.any(String),
+			token_type: 'Bearer',
+			expires_in: 3600,
+			scope: 'Integrationscope',
+		});
 		const [header, payload, signature] = (body.access_token as string).split('.');
-		expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256', typ: 'JWT' });
+		expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({
+			alg: 'HS256',
+			typ: 'JWT',
+		});
 		const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-		expect(claims).toMatchObject({ sub: DEMO_CREDENTIALS.username, account: DEMO_CREDENTIALS.accountId, jti: expect.any(String) });
+		expect(claims).toMatchObject({
+			sub: DEMO_CREDENTIALS.username,
+			account: DEMO_CREDENTIALS.accountId,
+			jti: expect.any(String),
+		});
 		expect(claims.exp - claims.iat).toBe(3600);
 		expect(signature.length).toBeGreaterThan(20);
 		expect(emu.tokenRequests).toBe(before + 1);
@@ -55,7 +75,10 @@ describe('integration grant: POST /Authentication/Authority/Token', () => {
 	it('refuses a wrong or missing client with 401 invalid_client', async () => {
 		const wrong = await integrationRequest({ ...emu.demo, clientSecret: 'nope' });
 		expect(wrong.status).toBe(401);
-		expect(await wrong.json()).toMatchObject({ error: 'invalid_client', error_description: expect.any(String) });
+		expect(await wrong.json()).toMatchObject({
+			error: 'invalid_client',
+			error_description: expect.any(String),
+		});
 		const missing = await integrationRequest(emu.demo, {}, '');
 		expect(missing.status).toBe(401);
 		expect(((await missing.json()) as { error: string }).error).toBe('invalid_client');
@@ -65,7 +88,10 @@ describe('integration grant: POST /Authentication/Authority/Token', () => {
 		for (const field of ['username', 'password', 'accountId', 'accountSecret']) {
 			const res = await integrationRequest(emu.demo, { [field]: 'wrong' });
 			expect(res.status).toBe(400);
-			expect(await res.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining(field) });
+			expect(await res.json()).toMatchObject({
+				error: 'invalid_grant',
+				error_description: expect.stringContaining(field),
+			});
 		}
 		const grant = await integrationRequest(emu.demo, { grant_type: 'password' });
 		expect(grant.status).toBe(400);
@@ -75,7 +101,10 @@ describe('integration grant: POST /Authentication/Authority/Token', () => {
 	it('requires a form body', async () => {
 		const res = await fetch(`${emu.url}/Authentication/Authority/Token`, {
 			method: 'POST',
-			headers: { authorization: `Basic ${Buffer.from('demo-client:demo-client-secret').toString('base64')}`, 'content-type': 'application/json' },
+			headers: {
+				authorization: `Basic ${Buffer.from('demo-client:demo-client-secret').toString('base64')}`,
+				'content-type': 'application/json',
+			},
 			body: JSON.stringify({ grant_type: 'integration' }),
 		});
 		expect(res.status).toBe(400);
@@ -87,14 +116,24 @@ describe('client credentials grant and revocation', () => {
 	const tokenForm = (fields: Record<string, string>) =>
 		fetch(`${emu.authUrl}/connect/token`, {
 			method: 'POST',
-			body: new URLSearchParams({ grant_type: 'client_credentials', client_id: emu.demo.clientId, client_secret: emu.demo.clientSecret, scope: 'Integrationscope', ...fields }),
+			body: new URLSearchParams({
+				grant_type: 'client_credentials',
+				client_id: emu.demo.clientId,
+				client_secret: emu.demo.clientSecret,
+				scope: 'Integrationscope',
+				...fields,
+			}),
 		});
 
 	it('issues a token for the right client and scope', async () => {
 		const before = emu.tokenRequests;
 		const res = await tokenForm({});
 		expect(res.status).toBe(200);
-		expect(await res.json()).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'Integrationscope' });
+		expect(await res.json()).toMatchObject({
+			token_type: 'Bearer',
+			expires_in: 3600,
+			scope: 'Integrationscope',
+		});
 		expect(emu.tokenRequests).toBe(before + 1);
 	});
 
@@ -112,12 +151,19 @@ describe('client credentials grant and revocation', () => {
 
 	it('revokes a token: 200 empty body, then the token is refused; a bad client gets 401', async () => {
 		const revoke = (fields: Record<string, string>) =>
-			fetch(`${emu.authUrl}/connect/revocation`, { method: 'POST', body: new URLSearchParams(fields) });
+			fetch(`${emu.authUrl}/connect/revocation`, {
+				method: 'POST',
+				body: new URLSearchParams(fields),
+			});
 		const badClient = await revoke({ token, client_id: emu.demo.clientId, client_secret: 'x' });
 		expect(badClient.status).toBe(401);
 		expect(((await badClient.json()) as { error: string }).error).toBe('invalid_client');
 		expect((await call('GET', '/api/v1/webhooks')).status).toBe(200);
-		const res = await revoke({ token, client_id: emu.demo.clientId, client_secret: emu.demo.clientSecret });
+		const res = await revoke({
+			token,
+			client_id: emu.demo.clientId,
+			client_secret: emu.demo.clientSecret,
+		});
 		expect(res.status).toBe(200);
 		expect((await res.arrayBuffer()).byteLength).toBe(0);
 		const after = await call('GET', '/api/v1/webhooks');
@@ -126,13 +172,23 @@ describe('client credentials grant and revocation', () => {
 });
 
 describe('bearer authentication on /api', () => {
-	const unauthorized = { data: null, errorCode: 401, message: 'Unauthorized', returnUrl: null, stateValidationErrors: null, signature: '' };
+	const unauthorized = {
+		data: null,
+		errorCode: 401,
+		message: 'Unauthorized',
+		returnUrl: null,
+		stateValidationErrors: null,
+		signature: '',
+	};
 
 	it('answers 401 with the wrapper for a missing or unknown token', async () => {
 		const missing = await call('GET', '/api/v1/webhooks', { token: null });
 		expect(missing.status).toBe(401);
 		expect(missing.json).toEqual(unauthorized);
-		const unknown = await call('POST', '/api/v1/envelopes/initiate', { token: 'abc.def.ghi', form: pdfForm([['f', 'a.pdf']]) });
+		const unknown = await call('POST', '/api/v1/envelopes/initiate', {
+			token: 'abc.def.ghi',
+			form: pdfForm([['f', 'a.pdf']]),
+		});
 		expect(unknown.status).toBe(401);
 		expect(unknown.json).toEqual(unauthorized);
 	});
@@ -151,11 +207,19 @@ describe('bearer authentication on /api', () => {
 		try {
 			const res = await fetch(`${short.authUrl}/connect/token`, {
 				method: 'POST',
-				body: new URLSearchParams({ grant_type: 'client_credentials', client_id: short.demo.clientId, client_secret: short.demo.clientSecret, scope: 'Integrationscope' }),
+				body: new URLSearchParams({
+					grant_type: 'client_credentials',
+					client_id: short.demo.clientId,
+					client_secret: short.demo.clientSecret,
+					scope: 'Integrationscope',
+				}),
 			});
 			const issued = (await res.json()) as { access_token: string; expires_in: number };
 			expect(issued.expires_in).toBe(1);
-			const get = () => fetch(`${short.url}/api/v1/webhooks`, { headers: { authorization: `Bearer ${issued.access_token}` } });
+			const get = () =>
+				fetch(`${short.url}/api/v1/webhooks`, {
+					headers: { authorization: `Bearer ${issued.access_token}` },
+				});
 			expect((await get()).status).toBe(200);
 			await new Promise((r) => setTimeout(r, 1100));
 			expect((await get()).status).toBe(401);
@@ -171,11 +235,19 @@ describe('bearer authentication on /api', () => {
 		const mine = await createEnvelope();
 		// integration grant works for the added account too
 		expect((await integrationRequest(other)).status).toBe(200);
-		const status = await call('GET', `/api/v1/envelopes/${mine.envelopeId}/status`, { token: otherToken });
+		const status = await call('GET', `/api/v1/envelopes/${mine.envelopeId}/status`, {
+			token: otherToken,
+		});
 		expect(status.json).toMatchObject({ errorCode: 0, data: null });
-		const content = await call('GET', `/api/v1/documents/${mine.documentId}/content-base64`, { token: otherToken });
+		const content = await call('GET', `/api/v1/documents/${mine.documentId}/content-base64`, {
+			token: otherToken,
+		});
 		expect(content.status).toBe(200);
-		expect(content.json).toMatchObject({ errorCode: 14, message: 'The user is unauthorized', data: null });
+		expect(content.json).toMatchObject({
+			errorCode: 14,
+			message: 'The user is unauthorized',
+			data: null,
+		});
 		const webhookId = await createWebhook('http://127.0.0.1:9/x');
 		const foreign = await call('GET', `/api/v1/webhooks/${webhookId}`, { token: otherToken });
 		expect(foreign.json).toMatchObject({ errorCode: 0, data: null });

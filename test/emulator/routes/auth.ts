@@ -16,7 +16,12 @@ const b64url = (value: Buffer | string): string => Buffer.from(value).toString('
 const tokenError = (status: number, error: string, description: string): Reply =>
 	jsonReply(status, { error, error_description: description }, { 'cache-control': 'no-store' });
 
-function issueToken(core: Core, account: Account, clientId: string, grant: IssuedToken['grant']): Reply {
+function issueToken(
+	core: Core,
+	account: Account,
+	clientId: string,
+	grant: IssuedToken['grant'],
+): Reply {
 	const now = Date.now();
 	const lifetime = core.tokenLifetimeSeconds;
 	const iat = Math.floor(now / 1000);
@@ -33,7 +38,9 @@ function issueToken(core: Core, account: Account, clientId: string, grant: Issue
 			jti: randomUUID(),
 		}),
 	);
-	const signature = b64url(createHmac('sha256', SIGNING_KEY).update(`${header}.${payload}`).digest());
+	const signature = b64url(
+		createHmac('sha256', SIGNING_KEY).update(`${header}.${payload}`).digest(),
+	);
 	const token = `${header}.${payload}.${signature}`;
 	core.state.tokens.set(token, {
 		token,
@@ -71,14 +78,22 @@ function formDecode(value: string): string {
 	}
 }
 
-function clientAccount(state: State, id: string | undefined, secret: string | undefined): Account | undefined {
+function clientAccount(
+	state: State,
+	id: string | undefined,
+	secret: string | undefined,
+): Account | undefined {
 	if (!id) return undefined;
 	const account = state.accountByClient(id);
 	return account && account.credentials.clientSecret === secret ? account : undefined;
 }
 
 /** The account whose id and secret these are (the live sandbox's Basic pair of the integration grant). */
-function accountPair(state: State, id: string | undefined, secret: string | undefined): Account | undefined {
+function accountPair(
+	state: State,
+	id: string | undefined,
+	secret: string | undefined,
+): Account | undefined {
 	if (!id) return undefined;
 	const account = state.account(id);
 	return account && account.credentials.accountSecret === secret ? account : undefined;
@@ -86,7 +101,8 @@ function accountPair(state: State, id: string | undefined, secret: string | unde
 
 /** Form fields of a token request, or undefined when the body is not urlencoded. */
 function formFields(req: RecordedRequest): Record<string, string> | undefined {
-	if (mediaType(req.headers['content-type']) !== 'application/x-www-form-urlencoded') return undefined;
+	if (mediaType(req.headers['content-type']) !== 'application/x-www-form-urlencoded')
+		return undefined;
 	const fields: Record<string, string> = {};
 	for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
 		fields[key] = Array.isArray(value) ? String(value[0]) : String(value);
@@ -95,7 +111,11 @@ function formFields(req: RecordedRequest): Record<string, string> | undefined {
 }
 
 const notForm = (): Reply =>
-	tokenError(400, 'invalid_request', 'The request must use Content-Type application/x-www-form-urlencoded.');
+	tokenError(
+		400,
+		'invalid_request',
+		'The request must use Content-Type application/x-www-form-urlencoded.',
+	);
 
 /** POST /Authentication/Authority/Token — the integration grant (Basic client credentials + user fields). */
 function integrationToken({ core, req }: OpenContext): Reply {
@@ -103,16 +123,30 @@ function integrationToken({ core, req }: OpenContext): Reply {
 	if (!form) return notForm();
 	const basic = basicCredentials(req);
 	// The live sandbox wanted Basic accountId:accountSecret and refused the client pair (docs/service-api.md#spec-and-live-service).
-	const account = core.state.profile === 'live' ? accountPair(core.state, basic?.id, basic?.secret) : clientAccount(core.state, basic?.id, basic?.secret);
-	if (!account) return tokenError(401, 'invalid_client', 'Client authentication failed (HTTP Basic client id and secret).');
+	const account =
+		core.state.profile === 'live'
+			? accountPair(core.state, basic?.id, basic?.secret)
+			: clientAccount(core.state, basic?.id, basic?.secret);
+	if (!account)
+		return tokenError(
+			401,
+			'invalid_client',
+			'Client authentication failed (HTTP Basic client id and secret).',
+		);
 	if (form.grant_type !== 'integration') {
-		return tokenError(400, 'unsupported_grant_type', `The grant type '${form.grant_type ?? ''}' is not supported here.`);
+		return tokenError(
+			400,
+			'unsupported_grant_type',
+			`The grant type '${form.grant_type ?? ''}' is not supported here.`,
+		);
 	}
 	const c = account.credentials;
 	const wrong = (['username', 'password', 'accountId', 'accountSecret'] as const).filter((name) => {
 		const given = form[name] ?? '';
 		// Identifiers compare case-insensitively, secrets exactly.
-		return name === 'username' || name === 'accountId' ? given.toLowerCase() !== c[name].toLowerCase() : given !== c[name];
+		return name === 'username' || name === 'accountId'
+			? given.toLowerCase() !== c[name].toLowerCase()
+			: given !== c[name];
 	});
 	if (wrong.length) return tokenError(400, 'invalid_grant', `Invalid ${wrong.join(', ')}.`);
 	return issueToken(core, account, c.clientId, 'integration');
@@ -128,9 +162,14 @@ function clientCredentialsToken({ core, req }: OpenContext): Reply {
 	const account = clientAccount(core.state, id, secret);
 	if (!account) return tokenError(401, 'invalid_client', 'Client authentication failed.');
 	if (form.grant_type !== 'client_credentials') {
-		return tokenError(400, 'unsupported_grant_type', `The grant type '${form.grant_type ?? ''}' is not supported.`);
+		return tokenError(
+			400,
+			'unsupported_grant_type',
+			`The grant type '${form.grant_type ?? ''}' is not supported.`,
+		);
 	}
-	if (form.scope !== SCOPE) return tokenError(400, 'invalid_scope', `The only scope is '${SCOPE}'.`);
+	if (form.scope !== SCOPE)
+		return tokenError(400, 'invalid_scope', `The only scope is '${SCOPE}'.`);
 	return issueToken(core, account, account.credentials.clientId, 'client_credentials');
 }
 
@@ -139,7 +178,11 @@ function revoke({ core, req }: OpenContext): Reply {
 	const form = formFields(req);
 	if (!form) return notForm();
 	const basic = basicCredentials(req);
-	const account = clientAccount(core.state, form.client_id ?? basic?.id, form.client_secret ?? basic?.secret);
+	const account = clientAccount(
+		core.state,
+		form.client_id ?? basic?.id,
+		form.client_secret ?? basic?.secret,
+	);
 	if (!account) return tokenError(401, 'invalid_client', 'Client authentication failed.');
 	const issued = form.token ? core.state.tokens.get(form.token) : undefined;
 	// A client may only revoke its own account's tokens; others are silently ignored (RFC 7009 2.1).

@@ -29,12 +29,15 @@ export function parseDestination(raw: unknown, field: string, index: number): Em
 	const name = optionalString(raw, 'destinationName') ?? '';
 	const email = optionalString(raw, 'destinationEmail') ?? '';
 	const phone = optionalString(raw, 'destinationPhoneNumber') ?? '';
-	if (email && !isEmail(email)) invalid(`${field}.DestinationEmail`, `'${email}' is not a valid e-mail address.`);
-	if (!email && !phone) invalid(`${field}.DestinationEmail`, 'An e-mail address or a phone number is required.');
+	if (email && !isEmail(email))
+		invalid(`${field}.DestinationEmail`, `'${email}' is not a valid e-mail address.`);
+	if (!email && !phone)
+		invalid(`${field}.DestinationEmail`, 'An e-mail address or a phone number is required.');
 	const authenticationType = optionalInt(raw, 'authenticationType') ?? 0;
 	const nationalId = optionalString(raw, 'nationalId') || null;
 	// The service's documented error 147, also seen live (docs/service-api.md#signer-verification).
-	if (authenticationType === ABSHER_OTP && !nationalId) raise(147, 'NationalId is required for AbsherOtp authentication');
+	if (authenticationType === ABSHER_OTP && !nationalId)
+		raise(147, 'NationalId is required for AbsherOtp authentication');
 	return newSigner({
 		name: name || email || phone,
 		email,
@@ -53,7 +56,8 @@ export function parseDestination(raw: unknown, field: string, index: number): Em
 
 /** A non-empty array of destinations (errorCode 8 when missing or empty). */
 export function parseDestinations(raw: unknown, field: string): EmulatedSigner[] {
-	if (!Array.isArray(raw) || raw.length === 0) invalid(field, 'At least one destination is required.');
+	if (!Array.isArray(raw) || raw.length === 0)
+		invalid(field, 'At least one destination is required.');
 	return raw.map((d, i) => parseDestination(d, `${field}[${i}]`, i));
 }
 
@@ -71,7 +75,8 @@ export function parseSignerDetails(raw: unknown, field: string): SignerDetails {
 	const s = (name: string): string => optionalString(raw, name) ?? '';
 	const join = (...parts: string[]): string => parts.filter(Boolean).join(' ');
 	const emailAddress = s('emailAddress');
-	if (emailAddress && !isEmail(emailAddress)) invalid(`${field}.emailAddress`, `'${emailAddress}' is not a valid e-mail address.`);
+	if (emailAddress && !isEmail(emailAddress))
+		invalid(`${field}.emailAddress`, `'${emailAddress}' is not a valid e-mail address.`);
 	const nameEn = join(s('firstNameEnglish'), s('secondNameEnglish'), s('familyNameEnglish'));
 	const nameAr = join(s('firstNameArabic'), s('secondNameArabic'), s('familyNameArabic'));
 	return {
@@ -84,8 +89,12 @@ export function parseSignerDetails(raw: unknown, field: string): SignerDetails {
 }
 
 /** The envelope signer matching these details (e-mail, then national id, then phone). */
-export function matchSigner(envelope: EmulatedEnvelope, d: SignerDetails): EmulatedSigner | undefined {
-	const eq = (a: string | null, b: string): boolean => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+export function matchSigner(
+	envelope: EmulatedEnvelope,
+	d: SignerDetails,
+): EmulatedSigner | undefined {
+	const eq = (a: string | null, b: string): boolean =>
+		!!a && !!b && a.toLowerCase() === b.toLowerCase();
 	return (
 		envelope.signers.find((s) => eq(s.email, d.emailAddress)) ??
 		envelope.signers.find((s) => eq(s.nationalId, d.nationalId)) ??
@@ -111,7 +120,11 @@ export function decodePdf(base64: string, field: string, fileName: string): Buff
 	return data;
 }
 
-export function signingLink(core: Core, envelope: EmulatedEnvelope, signer: EmulatedSigner): string {
+export function signingLink(
+	core: Core,
+	envelope: EmulatedEnvelope,
+	signer: EmulatedSigner,
+): string {
 	return `${core.url}/sign/${envelope.documentId}/${signer.destinationId}`;
 }
 

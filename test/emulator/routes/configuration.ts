@@ -5,7 +5,13 @@ import { type Reply, invalid, objectBody, ok, pick, requiredString } from '../ht
 import { type ApiContext, type Route, api } from '../router';
 
 /** smsProvider values (public documentation): 1 Imissive, 2 Msegat, 3 Unifonic, 4 FourJawaly, 5 Infinito. */
-export const SMS_PROVIDERS: Readonly<Record<number, string>> = { 1: 'Imissive', 2: 'Msegat', 3: 'Unifonic', 4: 'FourJawaly', 5: 'Infinito' };
+export const SMS_PROVIDERS: Readonly<Record<number, string>> = {
+	1: 'Imissive',
+	2: 'Msegat',
+	3: 'Unifonic',
+	4: 'FourJawaly',
+	5: 'Infinito',
+};
 
 /** PUT /api/v1/configuration/sms-provider: every field required; note the interface's spelling `smsUserame`. */
 function setSmsProvider(ctx: ApiContext): Reply {
@@ -15,7 +21,8 @@ function setSmsProvider(ctx: ApiContext): Reply {
 	const smsUserame = requiredString(body, 'smsUserame');
 	const smsPassword = requiredString(body, 'smsPassword');
 	const raw = pick(body, 'smsProvider');
-	if (raw === undefined || raw === null || raw === '') invalid('smsProvider', 'The smsProvider field is required.');
+	if (raw === undefined || raw === null || raw === '')
+		invalid('smsProvider', 'The smsProvider field is required.');
 	// The spec calls it a string identifier while its sample sends a number: accept both forms.
 	const smsProvider = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
 	if (typeof smsProvider !== 'number' || !(smsProvider in SMS_PROVIDERS)) {
@@ -25,4 +32,6 @@ function setSmsProvider(ctx: ApiContext): Reply {
 	return ok(true);
 }
 
-export const configurationRoutes: Route[] = [api('PUT', '/api/v1/configuration/sms-provider', 'json', setSmsProvider)];
+export const configurationRoutes: Route[] = [
+	api('PUT', '/api/v1/configuration/sms-provider', 'json', setSmsProvider),
+];

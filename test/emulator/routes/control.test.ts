@@ -34,7 +34,9 @@ describe('HTTP control endpoints', () => {
 			await createWebhook(receiver.url, 'ctl');
 			const a = await createEnvelope();
 			await invite(a.documentId, 'a@example.com', 'b@example.com');
-			const one = await control('POST', `/envelopes/${a.envelopeId}/sign`, { email: 'a@example.com' });
+			const one = await control('POST', `/envelopes/${a.envelopeId}/sign`, {
+				email: 'a@example.com',
+			});
 			expect(one.json).toMatchObject({ ok: true, envelope: { status: 'In-progress' } });
 			const all = await control('POST', `/envelopes/${a.envelopeId}/sign`, {});
 			expect(all.json.envelope.status).toBe('Completed');
@@ -42,11 +44,18 @@ describe('HTTP control endpoints', () => {
 			const b = await createEnvelope();
 			await invite(b.documentId, 'c@example.com');
 			const rejected = await control('POST', `/envelopes/${b.envelopeId}/reject`, { reason: 'No' });
-			expect(rejected.json.envelope).toMatchObject({ status: 'Rejected', signers: [expect.objectContaining({ status: 'Rejected', rejectReason: 'No' })] });
+			expect(rejected.json.envelope).toMatchObject({
+				status: 'Rejected',
+				signers: [expect.objectContaining({ status: 'Rejected', rejectReason: 'No' })],
+			});
 			expect(receiver.received[1].body.Status).toBe(2);
 			const deliveries = await control('GET', '/deliveries');
 			expect(deliveries.json).toHaveLength(2);
-			const unknown = await control('POST', '/envelopes/11111111-2222-4333-8444-555555555555/sign', {});
+			const unknown = await control(
+				'POST',
+				'/envelopes/11111111-2222-4333-8444-555555555555/sign',
+				{},
+			);
 			expect(unknown.status).toBe(404);
 		} finally {
 			await receiver.close();
@@ -54,7 +63,9 @@ describe('HTTP control endpoints', () => {
 	});
 
 	it('refuses tokens as HTTP 200 with an errorCode once switched, and as HTTP 401 again after a reset', async () => {
-		expect((await control('POST', '/tokens/refusal', { httpStatus: 200, errorCode: 3 })).json).toEqual({
+		expect(
+			(await control('POST', '/tokens/refusal', { httpStatus: 200, errorCode: 3 })).json,
+		).toEqual({
 			ok: true,
 			tokenRefusal: { httpStatus: 200, errorCode: 3 },
 		});
@@ -68,7 +79,10 @@ describe('HTTP control endpoints', () => {
 	});
 
 	it('authenticates identities, expires tokens, injects faults and resets', async () => {
-		expect((await control('POST', '/identity/12345678-1234-4234-8234-123456789abc/authenticate')).json.ok).toBe(true);
+		expect(
+			(await control('POST', '/identity/12345678-1234-4234-8234-123456789abc/authenticate')).json
+				.ok,
+		).toBe(true);
 		expect(emu.state.identityAuthenticated.has('12345678-1234-4234-8234-123456789abc')).toBe(true);
 		await control('POST', '/tokens/expire');
 		expect((await call('GET', '/api/v1/webhooks')).status).toBe(401);
@@ -90,20 +104,36 @@ describe('HTTP control endpoints', () => {
 	it('exposes requests, state and webhooks', async () => {
 		const other = emu.addAccount({ clientId: 'second-client' });
 		await createWebhook('https://example.com/demo');
-		await call('POST', '/api/v1/webhooks', { token: await clientCredentialsToken(other), json: { webhookUrl: 'https://example.com/other' } });
-		await call('POST', '/api/v1/envelopes/initiate', { form: pdfForm([['file', 'a.pdf']], { ReferenceNumber: 'CTL-1' }) });
+		await call('POST', '/api/v1/webhooks', {
+			token: await clientCredentialsToken(other),
+			json: { webhookUrl: 'https://example.com/other' },
+		});
+		await call('POST', '/api/v1/envelopes/initiate', {
+			form: pdfForm([['file', 'a.pdf']], { ReferenceNumber: 'CTL-1' }),
+		});
 		const requests = await control('GET', '/requests');
-		const initiate = requests.json.find((r: { path: string }) => r.path === '/api/v1/envelopes/initiate');
-		expect(initiate).toMatchObject({ method: 'POST', body: { ReferenceNumber: 'CTL-1' }, account: emu.demo.accountId });
+		const initiate = requests.json.find(
+			(r: { path: string }) => r.path === '/api/v1/envelopes/initiate',
+		);
+		expect(initiate).toMatchObject({
+			method: 'POST',
+			body: { ReferenceNumber: 'CTL-1' },
+			account: emu.demo.accountId,
+		});
 		expect(Buffer.from(initiate.files[0].data, 'base64').equals(emu.samplePdf)).toBe(true);
 		expect(initiate.headers['content-type']).toMatch(/^multipart\/form-data/);
 		expect(typeof initiate.rawBody).toBe('string');
 		const state = await control('GET', '/state');
 		expect(state.json.tokenRequests).toBe(emu.tokenRequests);
-		const demo = state.json.accounts.find((a: { accountId: string }) => a.accountId === emu.demo.accountId);
+		const demo = state.json.accounts.find(
+			(a: { accountId: string }) => a.accountId === emu.demo.accountId,
+		);
 		expect(demo.envelopes[0]).toMatchObject({ referenceNumber: 'CTL-1', status: 'Pending' });
 		const webhooks = await control('GET', '/webhooks');
-		expect(webhooks.json.map((w: { webhookUrl: string }) => w.webhookUrl).sort()).toEqual(['https://example.com/demo', 'https://example.com/other']);
+		expect(webhooks.json.map((w: { webhookUrl: string }) => w.webhookUrl).sort()).toEqual([
+			'https://example.com/demo',
+			'https://example.com/other',
+		]);
 		expect(emu.webhooks(other.accountId)).toHaveLength(1);
 	});
 
@@ -115,24 +145,48 @@ describe('HTTP control endpoints', () => {
 			expect(none).toMatchObject({ status: 404, json: { ok: false } });
 			expect(none.json.error).toContain('Execute step');
 
-			const productionId = await createWebhook(`${production.url}/webhook/0b7c/webhook`, 'prod-secret', false);
+			const productionId = await createWebhook(
+				`${production.url}/webhook/0b7c/webhook`,
+				'prod-secret',
+				false,
+			);
 			await createWebhook(`${listening.url}/webhook-test/0b7c/webhook`, 'test-secret', false);
 			await createWebhook('https://example.com/newer', 'other', false);
 
 			// A browser opens the link with GET: the newest test registration gets a completed envelope's callback.
 			const sent = await control('GET', '/test-event');
-			expect(sent.json).toMatchObject({ ok: true, event: 'completed', delivered: true, httpStatusCode: 200 });
+			expect(sent.json).toMatchObject({
+				ok: true,
+				event: 'completed',
+				delivered: true,
+				httpStatusCode: 200,
+			});
 			expect(sent.json.webhookUrl).toBe(`${listening.url}/webhook-test/0b7c/webhook`);
 			expect(listening.received).toHaveLength(1);
 			const [{ headers, body }] = listening.received;
 			expect(headers.authorization).toBe('test-secret');
-			expect(body).toMatchObject({ RequestId: sent.json.envelopeId, Status: 1, ReferencNumber: sent.json.referenceNumber });
+			expect(body).toMatchObject({
+				RequestId: sent.json.envelopeId,
+				Status: 1,
+				ReferencNumber: sent.json.referenceNumber,
+			});
 			expect(body.Signatory.map((s: { Status: string }) => s.Status)).toEqual(['SIGNED', 'SIGNED']);
 			expect(Buffer.from(body.Files[0].File, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-			expect(emu.envelope(sent.json.envelopeId)).toMatchObject({ status: 'Completed', webhookId: sent.json.webhookId });
+			expect(emu.envelope(sent.json.envelopeId)).toMatchObject({
+				status: 'Completed',
+				webhookId: sent.json.webhookId,
+			});
 
-			const rejected = await control('POST', '/test-event', { webhookId: productionId, event: 'rejected' });
-			expect(rejected.json).toMatchObject({ ok: true, event: 'rejected', webhookId: productionId, delivered: true });
+			const rejected = await control('POST', '/test-event', {
+				webhookId: productionId,
+				event: 'rejected',
+			});
+			expect(rejected.json).toMatchObject({
+				ok: true,
+				event: 'rejected',
+				webhookId: productionId,
+				delivered: true,
+			});
 			expect(production.received.map((r) => r.body.Status)).toEqual([2]);
 			expect(listening.received).toHaveLength(1);
 

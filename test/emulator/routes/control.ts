@@ -47,7 +47,12 @@ export function serializeRequest(r: RecordedRequest) {
 		headers: r.headers,
 		rawBody: r.rawBody.toString('base64'),
 		body: r.body ?? null,
-		files: r.files.map((f) => ({ field: f.field, fileName: f.fileName, contentType: f.contentType, data: f.data.toString('base64') })),
+		files: r.files.map((f) => ({
+			field: f.field,
+			fileName: f.fileName,
+			contentType: f.contentType,
+			data: f.data.toString('base64'),
+		})),
 		account: r.account ?? null,
 	};
 }
@@ -63,7 +68,8 @@ async function step(action: () => Promise<void>): Promise<Reply> {
 	}
 }
 
-const body = (ctx: OpenContext): Record<string, unknown> => (isObject(ctx.req.body) ? ctx.req.body : {});
+const body = (ctx: OpenContext): Record<string, unknown> =>
+	isObject(ctx.req.body) ? ctx.req.body : {};
 
 async function signStep(ctx: OpenContext): Promise<Reply> {
 	const email = optionalString(body(ctx), 'email');
@@ -74,7 +80,9 @@ async function signStep(ctx: OpenContext): Promise<Reply> {
 
 async function rejectStep(ctx: OpenContext): Promise<Reply> {
 	const b = body(ctx);
-	const reply = await step(() => ctx.core.reject(ctx.params.id, optionalString(b, 'email'), optionalString(b, 'reason')));
+	const reply = await step(() =>
+		ctx.core.reject(ctx.params.id, optionalString(b, 'email'), optionalString(b, 'reason')),
+	);
 	const envelope = ctx.core.state.findEnvelopeAnywhere(ctx.params.id);
 	return envelope && reply.status === 200 ? done({ envelope: envelopeSummary(envelope) }) : reply;
 }
@@ -86,9 +94,13 @@ async function rejectStep(ctx: OpenContext): Promise<Reply> {
 async function testEvent(ctx: OpenContext): Promise<Reply> {
 	const b = { ...ctx.req.query, ...body(ctx) };
 	const event = optionalString(b, 'event') ?? 'completed';
-	if (event !== 'completed' && event !== 'rejected') return problem(400, 'event must be "completed" or "rejected".');
+	if (event !== 'completed' && event !== 'rejected')
+		return problem(400, 'event must be "completed" or "rejected".');
 	try {
-		const sent = await ctx.core.sendTestEvent({ webhookId: optionalString(b, 'webhookId') || undefined, event });
+		const sent = await ctx.core.sendTestEvent({
+			webhookId: optionalString(b, 'webhookId') || undefined,
+			event,
+		});
 		return done({
 			event,
 			envelopeId: sent.envelope.envelopeId,
@@ -109,9 +121,11 @@ function faults(ctx: OpenContext): Reply {
 		const latencyMs = optionalInt(b, 'latencyMs');
 		const count = optionalInt(b, 'count');
 		const status = optionalInt(b, 'status');
-		if (latencyMs === undefined && count === undefined) return problem(400, 'Give {count, status[, body][, path]} or {latencyMs}.');
+		if (latencyMs === undefined && count === undefined)
+			return problem(400, 'Give {count, status[, body][, path]} or {latencyMs}.');
 		if (latencyMs !== undefined) ctx.core.setLatency(latencyMs);
-		if (count !== undefined) ctx.core.failNext(count, status ?? 500, b.body, optionalString(b, 'path'));
+		if (count !== undefined)
+			ctx.core.failNext(count, status ?? 500, b.body, optionalString(b, 'path'));
 		return done({ faults: { ...ctx.core.state.faults } });
 	} catch {
 		return problem(400, 'count, status and latencyMs must be integers.');
@@ -153,7 +167,10 @@ export const controlRoutes: Route[] = [
 	open('POST', '/_emulator/tokens/refusal', (ctx) => {
 		const b = body(ctx);
 		try {
-			ctx.core.refuseTokensAs({ httpStatus: optionalInt(b, 'httpStatus') ?? 401, errorCode: optionalInt(b, 'errorCode') ?? 401 });
+			ctx.core.refuseTokensAs({
+				httpStatus: optionalInt(b, 'httpStatus') ?? 401,
+				errorCode: optionalInt(b, 'errorCode') ?? 401,
+			});
 		} catch {
 			return problem(400, 'httpStatus and errorCode must be integers.');
 		}
@@ -162,7 +179,8 @@ export const controlRoutes: Route[] = [
 	// { profile: "spec" | "live" }: which service the emulator plays from now on (docs/service-api.md#spec-and-live-service).
 	open('POST', '/_emulator/profile', (ctx) => {
 		const profile = optionalString(body(ctx), 'profile');
-		if (profile !== 'spec' && profile !== 'live') return problem(400, 'profile must be "spec" or "live".');
+		if (profile !== 'spec' && profile !== 'live')
+			return problem(400, 'profile must be "spec" or "live".');
 		ctx.core.setProfile(profile);
 		return done({ profile });
 	}),
@@ -172,16 +190,25 @@ export const controlRoutes: Route[] = [
 		ctx.core.reset();
 		return done();
 	}),
-	open('GET', '/_emulator/requests', (ctx) => jsonReply(200, ctx.core.state.requests.map(serializeRequest))),
+	open('GET', '/_emulator/requests', (ctx) =>
+		jsonReply(200, ctx.core.state.requests.map(serializeRequest)),
+	),
 	open('GET', '/_emulator/state', state),
 	open('GET', '/_emulator/webhooks', (ctx) =>
-		jsonReply(200, [...ctx.core.state.accounts.values()].flatMap((a) => a.webhooks)),
+		jsonReply(
+			200,
+			[...ctx.core.state.accounts.values()].flatMap((a) => a.webhooks),
+		),
 	),
 	open('GET', '/_emulator/deliveries', (ctx) => jsonReply(200, ctx.core.state.deliveries)),
 	open('GET', '/_emulator/notifications', (ctx) => jsonReply(200, ctx.core.state.notifications)),
 	// A stand-in for a chat's incoming webhook, so that example 06 runs as imported in npm run dev.
 	open('POST', '/_emulator/chat/:channel', (ctx) => {
-		ctx.core.state.chatMessages.push({ channel: ctx.params.channel, body: ctx.req.body, at: new Date().toISOString() });
+		ctx.core.state.chatMessages.push({
+			channel: ctx.params.channel,
+			body: ctx.req.body,
+			at: new Date().toISOString(),
+		});
 		return done();
 	}),
 	open('GET', '/_emulator/chat', (ctx) => jsonReply(200, ctx.core.state.chatMessages)),

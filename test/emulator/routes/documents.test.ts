@@ -13,7 +13,9 @@ describe('documents', () => {
 		const original = await call('GET', `/api/v1/documents/${documentId}`);
 		expect(original.status).toBe(200);
 		expect(original.headers.get('content-type')).toBe('application/pdf');
-		expect(original.headers.get('content-disposition')).toContain('attachment; filename="contract.pdf"');
+		expect(original.headers.get('content-disposition')).toContain(
+			'attachment; filename="contract.pdf"',
+		);
 		expect(original.buffer.equals(emu.samplePdf)).toBe(true);
 		const unsigned = await call('GET', `/api/v1/documents/${documentId}/signed`);
 		expect(unsigned.buffer.equals(emu.samplePdf)).toBe(true);
@@ -35,7 +37,11 @@ describe('documents', () => {
 		await emu.sign(envelopeId);
 		const res = await call('GET', `/api/v1/documents/${documentId}/completed/base64`);
 		expect(res.json.errorCode).toBe(0);
-		expect(res.json.data).toEqual({ file: expect.any(String), fileName: 'contract.pdf', contentType: 'application/pdf' });
+		expect(res.json.data).toEqual({
+			file: expect.any(String),
+			fileName: 'contract.pdf',
+			contentType: 'application/pdf',
+		});
 		expect(pdfSigners(Buffer.from(res.json.data.file, 'base64'))).toEqual(['Signer 1']);
 	});
 
@@ -44,6 +50,9 @@ describe('documents', () => {
 		const res = await call('GET', `/api/v1/documents/${documentId}/content-base64`);
 		expect(res.json.errorCode).toBe(0);
 		expect(Buffer.from(res.json.data.file, 'base64').equals(emu.samplePdf)).toBe(true);
-		expect(res.json.data).toMatchObject({ fileName: 'contract.pdf', contentType: 'application/pdf' });
+		expect(res.json.data).toMatchObject({
+			fileName: 'contract.pdf',
+			contentType: 'application/pdf',
+		});
 	});
 });

@@ -20,7 +20,8 @@ function ownDocument(ctx: ApiContext): { envelope: EmulatedEnvelope; file: Emula
  */
 function original(ctx: ApiContext): Reply {
 	const { envelope, file } = ownDocument(ctx);
-	const bytes = ctx.core.state.profile === 'live' ? ctx.core.state.currentBytes(envelope, file) : file.data;
+	const bytes =
+		ctx.core.state.profile === 'live' ? ctx.core.state.currentBytes(envelope, file) : file.data;
 	return binaryReply(bytes, 'application/pdf', file.fileName);
 }
 
@@ -33,13 +34,19 @@ function signed(ctx: ApiContext): Reply {
 	const { state } = ctx.core;
 	const { envelope, file } = ownDocument(ctx);
 	if (envelope.files.length > 1) {
-		const archive = createZip(envelope.files.map((f) => ({ name: f.fileName, data: state.currentBytes(envelope, f) })));
+		const archive = createZip(
+			envelope.files.map((f) => ({ name: f.fileName, data: state.currentBytes(envelope, f) })),
+		);
 		return binaryReply(archive, 'application/zip', `${envelope.referenceNumber}.zip`);
 	}
 	return binaryReply(state.currentBytes(envelope, file), 'application/pdf', file.fileName);
 }
 
-const fileData = (name: string, data: Buffer) => ({ file: data.toString('base64'), fileName: name, contentType: 'application/pdf' });
+const fileData = (name: string, data: Buffer) => ({
+	file: data.toString('base64'),
+	fileName: name,
+	contentType: 'application/pdf',
+});
 
 /** GET /api/v1/documents/{id}/completed/base64: only once the envelope is completed. */
 function completedBase64(ctx: ApiContext): Reply {

@@ -25,11 +25,20 @@ import {
 	requirePdf,
 } from '../http';
 import { type ApiContext, type Route, api } from '../router';
-import { type Account, type EmulatedEnvelope, type EmulatedSigner, type State, isActive, newSigner } from '../state';
+import {
+	type Account,
+	type EmulatedEnvelope,
+	type EmulatedSigner,
+	type State,
+	isActive,
+	newSigner,
+} from '../state';
 import { decodePdf, notifyInvitation, parseDestinations, signingLink } from './common';
 
 const creationData = (
-	envelope: Pick<EmulatedEnvelope, 'documentId' | 'envelopeId'> & { referenceNumber: string | null },
+	envelope: Pick<EmulatedEnvelope, 'documentId' | 'envelopeId'> & {
+		referenceNumber: string | null;
+	},
 	destinations: unknown = null,
 ) => ({
 	documentId: envelope.documentId,
@@ -57,11 +66,13 @@ function checkWebhook(account: Account, webhookId: string | undefined, field: st
 
 /** errorCode 227: reference numbers are unique per account, so a retried create cannot duplicate. */
 function checkReference(state: State, account: Account, reference: string | undefined): void {
-	if (reference && state.referenceTaken(account, reference)) raise(227, 'DuplicatedReferenceNumber');
+	if (reference && state.referenceTaken(account, reference))
+		raise(227, 'DuplicatedReferenceNumber');
 }
 
 function checkFileId(state: State, fileId: string | undefined, field: string): void {
-	if (fileId && state.documentIdTaken(fileId)) invalid(field, `A document with id '${fileId}' already exists.`);
+	if (fileId && state.documentIdTaken(fileId))
+		invalid(field, `A document with id '${fileId}' already exists.`);
 }
 
 const fileContentRequired = (): never => raise(400, 'File content is required', { status: 400 });
@@ -90,7 +101,14 @@ function initiate(ctx: ApiContext): Reply {
 			data: creationData({ documentId: ZERO_GUID, envelopeId: ZERO_GUID, referenceNumber: null }),
 		});
 	}
-	const params = multipartParams(ctx, ['FileId', 'WebhookId', 'WorkflowId', 'ReferenceNumber', 'Password', 'IsForExternalWorkFlow']);
+	const params = multipartParams(ctx, [
+		'FileId',
+		'WebhookId',
+		'WorkflowId',
+		'ReferenceNumber',
+		'Password',
+		'IsForExternalWorkFlow',
+	]);
 	const fileId = optionalGuid(params, 'FileId');
 	const webhookId = optionalGuid(params, 'WebhookId');
 	const isForExternalWorkFlow = optionalBool(params, 'IsForExternalWorkFlow');
@@ -100,7 +118,11 @@ function initiate(ctx: ApiContext): Reply {
 	checkFileId(state, fileId, 'FileId');
 	checkReference(state, ctx.account, reference);
 	const envelope = state.createEnvelope(ctx.account, {
-		files: ctx.req.files.map((f, i) => ({ fileName: f.fileName, data: f.data, fileId: i === 0 ? fileId : undefined })),
+		files: ctx.req.files.map((f, i) => ({
+			fileName: f.fileName,
+			data: f.data,
+			fileId: i === 0 ? fileId : undefined,
+		})),
 		referenceNumber: reference,
 		webhookId,
 		workflowId: optionalString(params, 'WorkflowId') || null,
@@ -156,7 +178,12 @@ function initiateBase64(ctx: ApiContext): Reply {
 /** POST /api/v1/envelopes/initiate-by-template (multipart fields templateId, userOnlySigner, webhookId). */
 function initiateByTemplate(ctx: ApiContext): Reply {
 	const { state } = ctx.core;
-	const params = multipartParams(ctx, ['templateId', 'userOnlySigner', 'webhookId', 'referenceNumber']);
+	const params = multipartParams(ctx, [
+		'templateId',
+		'userOnlySigner',
+		'webhookId',
+		'referenceNumber',
+	]);
 	const templateId = requiredGuid(params, 'templateId');
 	const userOnlySigner = optionalBool(params, 'userOnlySigner') ?? false;
 	const webhookId = optionalGuid(params, 'webhookId');
@@ -175,7 +202,9 @@ function initiateByTemplate(ctx: ApiContext): Reply {
 	const username = ctx.account.credentials.username;
 	envelope.signers = userOnlySigner
 		? [newSigner({ name: username, email: username.includes('@') ? username : '', signeOrder: 1 })]
-		: template.destinations.map((d) => newSigner({ name: d.name, email: d.email, phone: d.phone, signeOrder: d.signeOrder }));
+		: template.destinations.map((d) =>
+				newSigner({ name: d.name, email: d.email, phone: d.phone, signeOrder: d.signeOrder }),
+			);
 	return ok(creationData(envelope, envelope.signers.map(destinationView)));
 }
 
@@ -238,7 +267,11 @@ function bulkInitiateAndInvite(ctx: ApiContext): Reply {
 	const saveAsDraft = optionalBool(body, 'SaveAsDraft') ?? false;
 	const sendUserInvitation = optionalBool(body, 'SendUserInvitation') ?? true;
 	const isReturnUrl = optionalBool(body, 'IsReturnUrl') ?? false;
-	const envelope = state.createEnvelope(ctx.account, { files: decoded, referenceNumber: reference, webhookId });
+	const envelope = state.createEnvelope(ctx.account, {
+		files: decoded,
+		referenceNumber: reference,
+		webhookId,
+	});
 	envelope.invitationMessage = optionalString(body, 'InvitationMessage') ?? null;
 	envelope.invitationSubject = optionalString(body, 'InvitationSubject') ?? null;
 	envelope.signers = signers;
@@ -246,7 +279,8 @@ function bulkInitiateAndInvite(ctx: ApiContext): Reply {
 	if (!saveAsDraft) {
 		envelope.invitationsSent = true;
 		for (const signer of signers) {
-			if (sendUserInvitation) notifyInvitation(ctx.core, envelope, signer, 'bulk/initiate-and-invite');
+			if (sendUserInvitation)
+				notifyInvitation(ctx.core, envelope, signer, 'bulk/initiate-and-invite');
 			else signer.invited = true;
 		}
 	}
@@ -289,7 +323,8 @@ function cancel(ctx: ApiContext): Reply {
 	const body = objectBody(ctx.req.body);
 	const bodyId = requiredGuid(body, 'envelopId');
 	const pathId = guidParam(ctx.params.envelopeId, 'envelopeId');
-	if (bodyId !== pathId) invalid('envelopId', 'The envelopId in the body must match the envelope id in the path.');
+	if (bodyId !== pathId)
+		invalid('envelopId', 'The envelopId in the body must match the envelope id in the path.');
 	const envelope = ownEnvelope(ctx, pathId);
 	if (envelope.status === 'Cancelled') return ok(true);
 	if (!isActive(envelope)) return fail(100, 'GeneralError', { status: 400 });
@@ -301,7 +336,11 @@ function cancel(ctx: ApiContext): Reply {
 	return ok(true);
 }
 
-function notifyCancellation(ctx: ApiContext, envelope: EmulatedEnvelope, signer: EmulatedSigner): void {
+function notifyCancellation(
+	ctx: ApiContext,
+	envelope: EmulatedEnvelope,
+	signer: EmulatedSigner,
+): void {
 	ctx.core.state.notifications.push({
 		kind: 'cancellation',
 		via: 'cancel',
@@ -329,7 +368,12 @@ function status(ctx: ApiContext): Reply {
 		createdAt: envelope.createdAt.toISOString(),
 		signers: [...envelope.signers]
 			.sort((a, b) => a.signeOrder - b.signeOrder)
-			.map((s) => ({ name: s.name, email: s.email, status: s.status, signedAt: s.signedAt?.toISOString() ?? null })),
+			.map((s) => ({
+				name: s.name,
+				email: s.email,
+				status: s.status,
+				signedAt: s.signedAt?.toISOString() ?? null,
+			})),
 	});
 }
 
@@ -348,7 +392,15 @@ function liveStatus(ctx: ApiContext, envelope: EmulatedEnvelope) {
 		id: envelope.envelopeId,
 		status: envelope.status,
 		signatories: [
-			{ id: randomUUID(), status: 'SIGNED', fullName: account.username, email: account.username, signOrder: 0, lastActionDate: envelope.createdAt.toISOString(), signingUrl: minted() },
+			{
+				id: randomUUID(),
+				status: 'SIGNED',
+				fullName: account.username,
+				email: account.username,
+				signOrder: 0,
+				lastActionDate: envelope.createdAt.toISOString(),
+				signingUrl: minted(),
+			},
 			...[...envelope.signers]
 				.sort((a, b) => a.signeOrder - b.signeOrder)
 				.map((s) => ({
@@ -361,7 +413,10 @@ function liveStatus(ctx: ApiContext, envelope: EmulatedEnvelope) {
 					signingUrl: s.status === 'Pending' ? signingLink(ctx.core, envelope, s) : null,
 				})),
 		],
-		documents: envelope.files.map((f) => ({ id: f.fileId, isSigned: envelope.status === 'Completed' })),
+		documents: envelope.files.map((f) => ({
+			id: f.fileId,
+			isSigned: envelope.status === 'Completed',
+		})),
 	};
 }
 

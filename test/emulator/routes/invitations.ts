@@ -35,7 +35,9 @@ function envelopeForDocument(ctx: ApiContext, documentId: string): EmulatedEnvel
 function addSigners(envelope: EmulatedEnvelope, incoming: EmulatedSigner[]): EmulatedSigner[] {
 	const result = incoming.map((signer) => {
 		const same = envelope.signers.find((s) =>
-			signer.email ? s.email.toLowerCase() === signer.email.toLowerCase() : !!signer.phone && s.phone === signer.phone,
+			signer.email
+				? s.email.toLowerCase() === signer.email.toLowerCase()
+				: !!signer.phone && s.phone === signer.phone,
 		);
 		if (!same) {
 			envelope.signers.push(signer);
@@ -63,7 +65,8 @@ function invite(ctx: ApiContext): Reply {
 	const documentId = requiredGuid(body, 'DocumentId');
 	const signers = parseDestinations(pick(body, 'Destinations'), 'Destinations');
 	const envelope = envelopeForDocument(ctx, documentId);
-	for (const signer of addSigners(envelope, signers)) notifyInvitation(ctx.core, envelope, signer, 'v1');
+	for (const signer of addSigners(envelope, signers))
+		notifyInvitation(ctx.core, envelope, signer, 'v1');
 	return ok(true);
 }
 
@@ -76,7 +79,8 @@ function bulkSend(ctx: ApiContext): Reply {
 		signers: parseDestinations(pick(item, 'destinations'), `[${i}].destinations`),
 	}));
 	for (const { envelope, signers } of batches) {
-		for (const signer of addSigners(envelope, signers)) notifyInvitation(ctx.core, envelope, signer, 'bulk/send');
+		for (const signer of addSigners(envelope, signers))
+			notifyInvitation(ctx.core, envelope, signer, 'bulk/send');
 	}
 	return ok(true);
 }
@@ -123,14 +127,22 @@ function extendEnvelopeInvitations(ctx: ApiContext): Reply {
 	const envelope = ctx.core.state.envelopeOf(ctx.account, envelopeId);
 	if (!envelope) raise(404, 'EnvelopeNotFound');
 	if (!isActive(envelope)) raise(100, 'GeneralError');
-	for (const signer of envelope.signers.filter((s) => s.status === 'Pending')) signer.availableTo = availableTo;
+	for (const signer of envelope.signers.filter((s) => s.status === 'Pending'))
+		signer.availableTo = availableTo;
 	return ok(true);
 }
 
 /** Records a reminder to the signer with this e-mail (or phone); false when none matches. */
-function remind(ctx: ApiContext, envelope: EmulatedEnvelope, email: string, phone?: string): boolean {
+function remind(
+	ctx: ApiContext,
+	envelope: EmulatedEnvelope,
+	email: string,
+	phone?: string,
+): boolean {
 	const signer = envelope.signers.find(
-		(s) => (email && s.email.toLowerCase() === email.toLowerCase()) || (!email && !!phone && s.phone === phone),
+		(s) =>
+			(email && s.email.toLowerCase() === email.toLowerCase()) ||
+			(!email && !!phone && s.phone === phone),
 	);
 	if (!signer) return false;
 	envelope.reminders.push({ email: signer.email || signer.phone, at: new Date() });
@@ -138,7 +150,8 @@ function remind(ctx: ApiContext, envelope: EmulatedEnvelope, email: string, phon
 	return true;
 }
 
-const emailNotInEnvelope = (): Reply => fail(121, 'The email does not belong to this envelope', { data: true });
+const emailNotInEnvelope = (): Reply =>
+	fail(121, 'The email does not belong to this envelope', { data: true });
 
 /** POST /api/v1/invitations/reminders/send {requestId, destinationEmail}. */
 function sendReminder(ctx: ApiContext): Reply {
@@ -157,14 +170,24 @@ function sendBulkReminders(ctx: ApiContext): Reply {
 		if (!isObject(item)) invalid(`[${i}]`, 'A reminder object is required.');
 		const envelope = ctx.core.state.envelopeOf(ctx.account, requiredGuid(item, 'requestId'));
 		if (!envelope) raise(404, 'RequestNotFound');
-		return { envelope, email: optionalString(item, 'destinationEmail') ?? '', phone: optionalString(item, 'destinationPhone') };
+		return {
+			envelope,
+			email: optionalString(item, 'destinationEmail') ?? '',
+			phone: optionalString(item, 'destinationPhone'),
+		};
 	});
 	let foreign = false;
-	for (const { envelope, email, phone } of entries) if (!remind(ctx, envelope, email, phone)) foreign = true;
+	for (const { envelope, email, phone } of entries)
+		if (!remind(ctx, envelope, email, phone)) foreign = true;
 	return foreign ? emailNotInEnvelope() : ok(true);
 }
 
-function invitationRecord(core: Core, envelope: EmulatedEnvelope, signer: EmulatedSigner, version: 2 | 3) {
+function invitationRecord(
+	core: Core,
+	envelope: EmulatedEnvelope,
+	signer: EmulatedSigner,
+	version: 2 | 3,
+) {
 	const record: Record<string, unknown> = {
 		id: signer.destinationId,
 		subject: envelope.invitationSubject ?? '',
@@ -192,18 +215,23 @@ function invitationRecord(core: Core, envelope: EmulatedEnvelope, signer: Emulat
 }
 
 /** POST /api/v2|v3/invitations/send: v2 returns links only, v3 also sends. */
-const sendWithLinks = (version: 2 | 3) => (ctx: ApiContext): Reply => {
-	const body = objectBody(ctx.req.body);
-	const documentId = requiredGuid(body, 'documentId');
-	const signers = parseDestinations(pick(body, 'destinations'), 'destinations');
-	const envelope = envelopeForDocument(ctx, documentId);
-	envelope.invitationMessage = optionalString(body, 'invitationMessage') ?? envelope.invitationMessage;
-	envelope.invitationSubject = optionalString(body, 'invitationSubject') ?? envelope.invitationSubject;
-	const added = addSigners(envelope, signers);
-	envelope.invitationsSent = true;
-	if (version === 3) for (const signer of added) notifyInvitation(ctx.core, envelope, signer, 'v3');
-	return ok(added.map((signer) => invitationRecord(ctx.core, envelope, signer, version)));
-};
+const sendWithLinks =
+	(version: 2 | 3) =>
+	(ctx: ApiContext): Reply => {
+		const body = objectBody(ctx.req.body);
+		const documentId = requiredGuid(body, 'documentId');
+		const signers = parseDestinations(pick(body, 'destinations'), 'destinations');
+		const envelope = envelopeForDocument(ctx, documentId);
+		envelope.invitationMessage =
+			optionalString(body, 'invitationMessage') ?? envelope.invitationMessage;
+		envelope.invitationSubject =
+			optionalString(body, 'invitationSubject') ?? envelope.invitationSubject;
+		const added = addSigners(envelope, signers);
+		envelope.invitationsSent = true;
+		if (version === 3)
+			for (const signer of added) notifyInvitation(ctx.core, envelope, signer, 'v3');
+		return ok(added.map((signer) => invitationRecord(ctx.core, envelope, signer, version)));
+	};
 
 export const invitationRoutes: Route[] = [
 	api('POST', '/api/v1/invitations', 'json', invite),

@@ -8,11 +8,17 @@ import { type ApiContext, type Route, api } from '../router';
 /** GET /api/v2/kyb/check-cr/{commercialNumber}?language=ar|en (ar by default). */
 function checkCr(ctx: ApiContext): Reply {
 	const language = (ctx.req.query.language ?? 'ar').toLowerCase();
-	if (language !== 'ar' && language !== 'en') invalid('language', `The value '${ctx.req.query.language}' is not valid for language (ar or en).`);
+	if (language !== 'ar' && language !== 'en')
+		invalid(
+			'language',
+			`The value '${ctx.req.query.language}' is not valid for language (ar or en).`,
+		);
 	if (ctx.params.commercialNumber.trim() !== KNOWN_CR_NUMBER) {
 		return fail(149, 'CR number is not registered with the ministry of commerce');
 	}
 	return ok(crRecord(language as Language));
 }
 
-export const kybRoutes: Route[] = [api('GET', '/api/v2/kyb/check-cr/:commercialNumber', 'none', checkCr)];
+export const kybRoutes: Route[] = [
+	api('GET', '/api/v2/kyb/check-cr/:commercialNumber', 'none', checkCr),
+];

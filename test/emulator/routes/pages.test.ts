@@ -3,14 +3,24 @@
  * signers and buttons, and a sign or reject through a page ends where the control API's sign or reject ends, callback
  * included.
  */
-import { call, createEnvelope, createWebhook, emu, receiverForEachTest, useEmulator } from '../testing';
+import {
+	call,
+	createEnvelope,
+	createWebhook,
+	emu,
+	receiverForEachTest,
+	useEmulator,
+} from '../testing';
 import type { ParsedJson } from '../../harness/json';
 
 useEmulator();
 const receiver = receiverForEachTest();
 
 /** Two signers by v2 (links only); returns their invitation records. */
-async function sendForLinks(documentId: string, firstName = 'Jane Doe'): Promise<Array<{ name: string; invitationLink: string }>> {
+async function sendForLinks(
+	documentId: string,
+	firstName = 'Jane Doe',
+): Promise<Array<{ name: string; invitationLink: string }>> {
 	const res = await call('POST', '/api/v2/invitations/send', {
 		json: {
 			documentId,
@@ -36,7 +46,9 @@ const submit = (url: string, fields: Record<string, string>) =>
 
 /** The values of an attribute in a page, as a browser would read them (entities decoded). */
 const attributes = (page: string, name: string) =>
-	[...page.matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].map((m) => m[1].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))));
+	[...page.matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].map((m) =>
+		m[1].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))),
+	);
 
 /** A callback with the ids of its envelope left out, to compare two envelopes' callbacks. */
 const withoutIds = (body: ParsedJson) => ({
@@ -52,13 +64,17 @@ describe('the signing page at every invitation link', () => {
 		const [jane, john] = await sendForLinks(documentId, '<script>alert("x")</script> Jane & Co');
 		const page = await get(jane.invitationLink);
 		expect(page).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
-		expect(page.text).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; Jane &#38; Co');
+		expect(page.text).toContain(
+			'&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; Jane &#38; Co',
+		);
 		expect(page.text).not.toContain('<script>');
 		expect(page.text).toContain('Please sign the contract');
 		const path = new URL(jane.invitationLink).pathname;
 		expect(attributes(page.text, 'action')).toEqual([`${path}/sign`, `${path}/reject`]);
 		expect((await get(john.invitationLink)).text).toContain('John Smith');
-		expect((await get(`${emu.url}/sign/${documentId}/11111111-2222-4333-8444-555555555555`)).status).toBe(404);
+		expect(
+			(await get(`${emu.url}/sign/${documentId}/11111111-2222-4333-8444-555555555555`)).status,
+		).toBe(404);
 	});
 
 	it('signing there ends in the same state and callback as the control API’s sign', async () => {
@@ -87,7 +103,10 @@ describe('the signing page at every invitation link', () => {
 		const signers = (id: string) => emu.envelope(id)!.signers.map((s) => [s.name, s.status]);
 		expect(emu.envelope(byPage.envelopeId)!.status).toBe('Completed');
 		expect(signers(byPage.envelopeId)).toEqual(signers(byControl.envelopeId));
-		expect(receiver.received.map((r) => r.body.RequestId)).toEqual([byControl.envelopeId, byPage.envelopeId]);
+		expect(receiver.received.map((r) => r.body.RequestId)).toEqual([
+			byControl.envelopeId,
+			byPage.envelopeId,
+		]);
 		expect(withoutIds(receiver.received[1].body)).toEqual(withoutIds(receiver.received[0].body));
 		expect(receiver.received[1].body.Status).toBe(1);
 	});
@@ -99,7 +118,11 @@ describe('the signing page at every invitation link', () => {
 		await submit(`${john.invitationLink}/reject`, { reason: 'Wrong <amount>' });
 		expect(receiver.received).toHaveLength(1);
 		expect(receiver.received[0].body).toMatchObject({ RequestId: envelopeId, Status: 2 });
-		expect(receiver.received[0].body.Signatory[1]).toMatchObject({ FullName: 'John Smith', Status: 'REJECTED', RejectReason: 'Wrong <amount>' });
+		expect(receiver.received[0].body.Signatory[1]).toMatchObject({
+			FullName: 'John Smith',
+			Status: 'REJECTED',
+			RejectReason: 'Wrong <amount>',
+		});
 		const page = await get(john.invitationLink);
 		expect(page.text).toContain('You rejected this document: Wrong &#60;amount&#62;.');
 		const after = await submit(`${john.invitationLink}/sign`, {});
@@ -123,14 +146,21 @@ describe('the start page at the root', () => {
 		const hrefs = attributes(start.text, 'href').filter((h) => h.startsWith('/sign/'));
 		expect(hrefs.map((h) => `${emu.url}${h}`)).toEqual(links.map((l) => l.invitationLink));
 		const buttons = attributes(start.text, 'action');
-		expect(buttons).toEqual(links.flatMap((l) => [`${new URL(l.invitationLink).pathname}/sign`, `${new URL(l.invitationLink).pathname}/reject`]));
+		expect(buttons).toEqual(
+			links.flatMap((l) => [
+				`${new URL(l.invitationLink).pathname}/sign`,
+				`${new URL(l.invitationLink).pathname}/reject`,
+			]),
+		);
 
 		for (const action of buttons.filter((a) => a.endsWith('/sign'))) {
 			const res = await submit(`${emu.url}${action}`, { back: 'start' });
 			expect(res.headers.get('location')).toBe('/');
 		}
 		expect(emu.envelope(envelopeId)!.status).toBe('Completed');
-		expect(receiver.received.map((r) => [r.body.RequestId, r.body.Status])).toEqual([[envelopeId, 1]]);
+		expect(receiver.received.map((r) => [r.body.RequestId, r.body.Status])).toEqual([
+			[envelopeId, 1],
+		]);
 		const after = await get(`${emu.url}/`);
 		expect(attributes(after.text, 'action')).toEqual([]);
 		expect(after.text).toContain('Completed');

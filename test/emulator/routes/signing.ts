@@ -22,7 +22,13 @@ import { signedPdf } from '../pdf';
 import { type ApiContext, type Route, api } from '../router';
 import { type Profile, isActive } from '../state';
 import { signSigners } from '../events';
-import { type SignerDetails, decodePdf, matchSigner, parseSignerDetails, signerFromDetails } from './common';
+import {
+	type SignerDetails,
+	decodePdf,
+	matchSigner,
+	parseSignerDetails,
+	signerFromDetails,
+} from './common';
 
 const generalError = (): Reply => fail(100, 'GeneralError');
 
@@ -51,7 +57,10 @@ async function sign(ctx: ApiContext): Promise<Reply> {
 			if (existing.nameAr === existing.name && d.nameAr) existing.nameAr = d.nameAr;
 			return existing;
 		}
-		const added = signerFromDetails(d, Math.max(0, ...envelope.signers.map((s) => s.signeOrder)) + 1);
+		const added = signerFromDetails(
+			d,
+			Math.max(0, ...envelope.signers.map((s) => s.signeOrder)) + 1,
+		);
 		envelope.signers.push(added);
 		return added;
 	});
@@ -84,7 +93,8 @@ async function signByTemplate(ctx: ApiContext): Promise<Reply> {
 		return { fieldName, value: value === undefined || value === null ? '' : String(value) };
 	});
 	const reference = optionalString(body, 'ReferenceNumber') || undefined;
-	if (reference && state.referenceTaken(ctx.account, reference)) raise(227, 'DuplicatedReferenceNumber');
+	if (reference && state.referenceTaken(ctx.account, reference))
+		raise(227, 'DuplicatedReferenceNumber');
 	const envelope = state.createEnvelope(ctx.account, {
 		files: [{ fileName: template.fileName, data: template.pdf }],
 		referenceNumber: reference,
@@ -94,35 +104,42 @@ async function signByTemplate(ctx: ApiContext): Promise<Reply> {
 	envelope.templateFields = fields;
 	envelope.signers = details.map((d, i) => signerFromDetails(d, i + 1));
 	await signSigners(state, envelope, envelope.signers);
-	return ok({ documentId: envelope.documentId, envelopeId: envelope.envelopeId, referenceNumber: envelope.referenceNumber });
+	return ok({
+		documentId: envelope.documentId,
+		envelopeId: envelope.envelopeId,
+		referenceNumber: envelope.referenceNumber,
+	});
 }
 
 /**
  * POST /api/v1|v2/esign/idp/sign (the spec) or /esign/nafath/sign (the published reference, the live profile): signs an
  * uploaded PDF for a signer who authenticated with the identity provider. The other profile's path is not there (404).
  */
-const idpSign = (version: 1 | 2, profile: Profile) => (ctx: ApiContext): Reply => {
-	if (ctx.core.state.profile !== profile) return jsonReply(404, wrapper(null, 404, 'NotFound'));
-	const body = objectBody(ctx.req.body);
-	const requestId = requiredGuid(body, 'requestId');
-	const file = pick(body, 'file');
-	if (!isObject(file)) invalid('file', 'The file field is required.');
-	const content = requiredString(file, 'file');
-	const fileName = optionalString(file, 'fileName') || 'document.pdf';
-	optionalString(file, 'password');
-	for (const name of ['signatureAppearance', 'config']) {
-		const value = pick(body, name);
-		if (value !== undefined && value !== null && !isObject(value)) invalid(name, `The ${name} field must be an object.`);
-	}
-	const details = version === 2 ? signres(body) : undefined;
-	if (version === 2 && !details) invalid('signres', 'At least one signer is required.');
-	if (!ctx.core.state.identityAuthenticated.has(requestId)) {
-		return fail(100, 'Users must authenticate through the identity provider first');
-	}
-	const pdf = decodePdf(content, 'file.file', fileName);
-	const names = details ? details.map((d) => d.nameEn) : [ctx.account.credentials.username];
-	return ok(signedPdf(pdf, names).toString('base64'));
-};
+const idpSign =
+	(version: 1 | 2, profile: Profile) =>
+	(ctx: ApiContext): Reply => {
+		if (ctx.core.state.profile !== profile) return jsonReply(404, wrapper(null, 404, 'NotFound'));
+		const body = objectBody(ctx.req.body);
+		const requestId = requiredGuid(body, 'requestId');
+		const file = pick(body, 'file');
+		if (!isObject(file)) invalid('file', 'The file field is required.');
+		const content = requiredString(file, 'file');
+		const fileName = optionalString(file, 'fileName') || 'document.pdf';
+		optionalString(file, 'password');
+		for (const name of ['signatureAppearance', 'config']) {
+			const value = pick(body, name);
+			if (value !== undefined && value !== null && !isObject(value))
+				invalid(name, `The ${name} field must be an object.`);
+		}
+		const details = version === 2 ? signres(body) : undefined;
+		if (version === 2 && !details) invalid('signres', 'At least one signer is required.');
+		if (!ctx.core.state.identityAuthenticated.has(requestId)) {
+			return fail(100, 'Users must authenticate through the identity provider first');
+		}
+		const pdf = decodePdf(content, 'file.file', fileName);
+		const names = details ? details.map((d) => d.nameEn) : [ctx.account.credentials.username];
+		return ok(signedPdf(pdf, names).toString('base64'));
+	};
 
 export const signingRoutes: Route[] = [
 	api('POST', '/api/v2/sign', 'json', sign),

@@ -9,7 +9,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { authUrlOf, CREDENTIAL_TYPE, currentAccessToken, forgetAccessToken } from '../../../../credentials/accessToken';
+import {
+	authUrlOf,
+	CREDENTIAL_TYPE,
+	currentAccessToken,
+	forgetAccessToken,
+} from '../../../../credentials/accessToken';
 import { failed, parseBody, readServiceAnswer, withDetails } from '../../service/errors';
 import { toText } from '../../fields/validation';
 import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
@@ -24,11 +29,15 @@ function secret(value: unknown): string {
 function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
 	return new NodeOperationError(nodeForErrors(context.getNode()), (error as Error).message, {
 		itemIndex: context.getItemIndex(),
-		description: 'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
+		description:
+			'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
 	});
 }
 
-function tokenToRevoke(context: IExecuteSingleFunctions, credentials: ICredentialDataDecryptedObject): string {
+function tokenToRevoke(
+	context: IExecuteSingleFunctions,
+	credentials: ICredentialDataDecryptedObject,
+): string {
 	// The token n8n stored for the credential is the one its requests send; the process cache may hold one too.
 	let token = secret(credentials.accessToken);
 	if (!token) {
@@ -39,15 +48,23 @@ function tokenToRevoke(context: IExecuteSingleFunctions, credentials: ICredentia
 		}
 	}
 	if (!token) {
-		throw new NodeOperationError(nodeForErrors(context.getNode()), 'The credential holds no access token to revoke', {
-			itemIndex: context.getItemIndex(),
-			description: 'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
-		});
+		throw new NodeOperationError(
+			nodeForErrors(context.getNode()),
+			'The credential holds no access token to revoke',
+			{
+				itemIndex: context.getItemIndex(),
+				description:
+					'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
+			},
+		);
 	}
 	return token;
 }
 
-export async function buildRevokeRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildRevokeRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	let authUrl: string;
 	try {
@@ -58,7 +75,10 @@ export async function buildRevokeRequest(this: IExecuteSingleFunctions, requestO
 	const token = tokenToRevoke(this, credentials);
 	requestOptions.url = `${authUrl}/connect/revocation`;
 	requestOptions.method = 'POST';
-	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
+	requestOptions.headers = {
+		...requestOptions.headers,
+		'Content-Type': 'application/x-www-form-urlencoded',
+	};
 	requestOptions.body = new URLSearchParams({
 		token,
 		client_id: toText(credentials.clientId),
@@ -92,17 +112,30 @@ export async function revocationResult(
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens and the client secret
 	// sent, and of this credential's other secrets, not of anyone else's.
-	const secrets = [...revocationSecrets(credentials), ...(await secretsInHand(this, this.getItemIndex()))];
+	const secrets = [
+		...revocationSecrets(credentials),
+		...(await secretsInHand(this, this.getItemIndex())),
+	];
 	const body = scrubbed(parseBody(response.body), secrets);
 	if (response.statusCode >= 300 && response.statusCode < 400) {
 		const meaning = `The authorization server answered with a redirect (HTTP ${response.statusCode}), which is not followed`;
 		const redirected = new NodeApiError(nodeForErrors(this.getNode()), {} as JsonObject, {
 			message: meaning,
-			description: 'Following it would carry the token and the Client Secret to another address. Check the Authorization Server URL of the credential.',
+			description:
+				'Following it would carry the token and the Client Secret to another address. Check the Authorization Server URL of the credential.',
 			httpCode: String(response.statusCode),
 			itemIndex: this.getItemIndex(),
 		});
-		return failed(this, withDetails(redirected, { kind: 'service', code: response.statusCode, meaning, serviceMessage: null, httpStatus: response.statusCode }));
+		return failed(
+			this,
+			withDetails(redirected, {
+				kind: 'service',
+				code: response.statusCode,
+				meaning,
+				serviceMessage: null,
+				httpStatus: response.statusCode,
+			}),
+		);
 	}
 	if (response.statusCode >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
 		// The authorization server answers in OAuth's error shape, not the service's wrapper.
@@ -111,7 +144,10 @@ export async function revocationResult(
 		const refusal = new NodeApiError(nodeForErrors(this.getNode()), body as JsonObject, {
 			message: `${meaning}: ${toText(error)} (HTTP ${response.statusCode})`,
 			description:
-				[toText(description), error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '']
+				[
+					toText(description),
+					error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '',
+				]
 					.filter(Boolean)
 					.join(' ') || undefined,
 			httpCode: String(response.statusCode),
@@ -128,7 +164,10 @@ export async function revocationResult(
 			}),
 		);
 	}
-	const { errorItems } = await readServiceAnswer(this, { ...response, body: body as IN8nHttpFullResponse['body'] });
+	const { errorItems } = await readServiceAnswer(this, {
+		...response,
+		body: body as IN8nHttpFullResponse['body'],
+	});
 	if (errorItems) return errorItems;
 	// Whatever token is cached for this credential in this process was revoked or superseded: the next request
 	// fetches a new one (n8n's stored token is refused with 401, which also renews it).

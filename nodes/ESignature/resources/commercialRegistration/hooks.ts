@@ -13,17 +13,32 @@ export const CR_NUMBER_MAX_LENGTH = 20;
 /** Request builders of the commercial registration check. */
 
 /** Fills `{commercialNumber}` in the path with the checked CR number: one path segment, so no spaces or slashes. */
-export async function setCommercialNumberPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function setCommercialNumberPath(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const label = 'Commercial Registration Number';
-	const commercialNumber = requireText(this, this.getNodeParameter('commercialNumber', ''), label, CR_NUMBER_MAX_LENGTH);
+	const commercialNumber = requireText(
+		this,
+		this.getNodeParameter('commercialNumber', ''),
+		label,
+		CR_NUMBER_MAX_LENGTH,
+	);
 	if (!/^\d+$/.test(commercialNumber)) {
-		throw inputError(this, `${label} must be digits only, got "${commercialNumber}"`, 'For example 1010010101.');
+		throw inputError(
+			this,
+			`${label} must be digits only, got "${commercialNumber}"`,
+			'For example 1010010101.',
+		);
 	}
 	return setPathParameter(requestOptions, 'commercialNumber', commercialNumber);
 }
 
 /** The language of the names in the record, as the `language` query parameter. */
-export async function setLanguageQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function setLanguageQuery(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const language = (toText(this.getNodeParameter('language', 'ar')) || 'ar').toLowerCase();
 	if (language !== 'ar' && language !== 'en') {
 		throw inputError(this, `Language must be "ar" or "en", got "${language}"`);

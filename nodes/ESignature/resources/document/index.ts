@@ -21,7 +21,8 @@ export const description: INodeProperties[] = [
 				name: 'Download Completed PDF',
 				value: 'getCompleted',
 				action: 'Download the completed PDF',
-				description: 'Download the final signed PDF of a completed envelope; always one PDF, even where Download Signed gives a ZIP',
+				description:
+					'Download the final signed PDF of a completed envelope; always one PDF, even where Download Signed gives a ZIP',
 				routing: {
 					request: { method: 'GET', url: '/api/v1/documents/{documentId}/completed/base64' },
 					send: { preSend: [setDocumentIdPath] },
@@ -32,7 +33,8 @@ export const description: INodeProperties[] = [
 				name: 'Download Current PDF',
 				value: 'getContent',
 				action: 'Download the current PDF of a document',
-				description: 'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
+				description:
+					'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
 				routing: {
 					request: { method: 'GET', url: '/api/v1/documents/{documentId}/content-base64' },
 					send: { preSend: [setDocumentIdPath] },
@@ -54,7 +56,8 @@ export const description: INodeProperties[] = [
 				name: 'Download Signed',
 				value: 'downloadSigned',
 				action: 'Download the signed document or ZIP',
-				description: 'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
+				description:
+					'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
 				routing: {
 					request: { method: 'GET', url: '/api/v1/documents/{documentId}/signed' },
 					send: { preSend: [setDocumentIdPath, requestFile] },

@@ -3,7 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { responseOptions, simplifyProperty } from '../../fields/common';
 import { fileInputProperties } from '../../files/fileInput';
-import { SEVERAL_FILES, fileIdField, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
+import {
+	SEVERAL_FILES,
+	fileIdField,
+	optionalWebhookProperty,
+	referenceNumberField,
+	workflowIdField,
+} from './fields';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties(SEVERAL_FILES),
@@ -31,7 +37,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether the envelope follows the external workflow of the E-Signature service (the service\'s IsForExternalWorkFlow; not an n8n workflow)',
+					"Whether the envelope follows the external workflow of the E-Signature service (the service's IsForExternalWorkFlow; not an n8n workflow)",
 			},
 			workflowIdField,
 		],

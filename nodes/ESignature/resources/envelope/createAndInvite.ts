@@ -37,14 +37,16 @@ const properties: INodeProperties[] = [
 				name: 'isReturnUrl',
 				type: 'boolean',
 				default: false,
-				description: 'Whether the service returns a link to the envelope in its dashboard (output as returnUrl)',
+				description:
+					'Whether the service returns a link to the envelope in its dashboard (output as returnUrl)',
 			},
 			{
 				displayName: 'Save as Draft',
 				name: 'saveAsDraft',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to keep the envelope as a draft: nothing is sent until it is sent from the portal',
+				description:
+					'Whether to keep the envelope as a draft: nothing is sent until it is sent from the portal',
 			},
 			{
 				displayName: 'Send Invitations',

@@ -3,11 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { responseOptions, simplifyProperty } from '../../fields/common';
 import { fileInputProperties } from '../../files/fileInput';
-import { SEVERAL_FILES, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
+import {
+	SEVERAL_FILES,
+	optionalWebhookProperty,
+	referenceNumberField,
+	workflowIdField,
+} from './fields';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'One envelope holding several documents. The output has one item per document, each with the envelope ID.',
+		displayName:
+			'One envelope holding several documents. The output has one item per document, each with the envelope ID.',
 		name: 'createBulkNotice',
 		type: 'notice',
 		default: '',

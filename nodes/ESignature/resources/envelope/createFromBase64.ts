@@ -3,7 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { responseOptions, simplifyProperty } from '../../fields/common';
 import { fileInputProperties } from '../../files/fileInput';
-import { fileIdField, optionalWebhookProperty, referenceNumberField, workflowIdField } from './fields';
+import {
+	fileIdField,
+	optionalWebhookProperty,
+	referenceNumberField,
+	workflowIdField,
+} from './fields';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties(),

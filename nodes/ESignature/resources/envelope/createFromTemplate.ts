@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether the account user is the only signer, instead of the recipients defined in the template",
+			'Whether the account user is the only signer, instead of the recipients defined in the template',
 	},
 	optionalWebhookProperty(),
 	simplifyProperty(),

@@ -3,11 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { envelopeIdProperty, responseOptions, simplifyProperty } from '../../fields/common';
 
-const properties: INodeProperties[] = [
-	envelopeIdProperty(),
-	simplifyProperty(),
-	responseOptions(),
-];
+const properties: INodeProperties[] = [envelopeIdProperty(), simplifyProperty(), responseOptions()];
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['getStatus'] } };
 

@@ -16,7 +16,15 @@ import { sendMultipart } from '../../files/multipart';
 import { keepWrapper, unwrapResponse } from '../../routing/answers';
 import { setPathParameter } from '../../routing/paths';
 import { referenceToSend } from '../../routing/idempotency';
-import { booleanOf, futureDate, optionalBoolean, optionalGuid, optionalText, requireGuid, secretOf } from '../../fields/validation';
+import {
+	booleanOf,
+	futureDate,
+	optionalBoolean,
+	optionalGuid,
+	optionalText,
+	requireGuid,
+	secretOf,
+} from '../../fields/validation';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { SEVERAL_FILES } from './fields';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
@@ -40,7 +48,9 @@ export const INITIATE_PARAMETERS_IN: 'form' | 'query' = 'form';
 /** Removes empty values: the service rejects empty GUIDs, and optional fields are never sent as ''. */
 function compact(values: IDataObject): IDataObject {
 	return Object.fromEntries(
-		Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+		Object.entries(values).filter(
+			([, value]) => value !== undefined && value !== null && value !== '',
+		),
 	);
 }
 
@@ -50,7 +60,11 @@ function additionalFields(context: IExecuteSingleFunctions): IDataObject {
 
 /** The optional webhook picked from the list or given by ID (e.g. by the E-Signature Trigger). */
 function selectedWebhookId(context: IExecuteSingleFunctions): string | undefined {
-	return optionalGuid(context, context.getNodeParameter('webhookId', '', { extractValue: true }), 'Webhook');
+	return optionalGuid(
+		context,
+		context.getNodeParameter('webhookId', '', { extractValue: true }),
+		'Webhook',
+	);
 }
 
 /** A document for a JSON body: Base64 content (written into the body by sendJsonWithDocuments) and file name. */
@@ -59,7 +73,10 @@ function toBase64File(file: UploadFile): { file: IDataObject; fileName: string }
 }
 
 /** The envelope's optional fields of the Base64 creates, before their documents. */
-async function base64CreateFields(context: IExecuteSingleFunctions, webhookId: string | undefined): Promise<IDataObject> {
+async function base64CreateFields(
+	context: IExecuteSingleFunctions,
+	webhookId: string | undefined,
+): Promise<IDataObject> {
 	const fields = additionalFields(context);
 	return compact({
 		webhookId,
@@ -75,17 +92,26 @@ async function sendBase64Create(
 	webhookId: string | undefined,
 	documents: IDataObject,
 ): Promise<IHttpRequestOptions> {
-	return sendJsonWithDocuments(requestOptions, { ...(await base64CreateFields(context, webhookId)), ...documents });
+	return sendJsonWithDocuments(requestOptions, {
+		...(await base64CreateFields(context, webhookId)),
+		...documents,
+	});
 }
 
 /** Fills `{envelopeId}` in the operation's path with the checked Envelope ID. */
-export async function setEnvelopeIdPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function setEnvelopeIdPath(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const envelopeId = requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
 	return setPathParameter(requestOptions, 'envelopeId', envelopeId);
 }
 
 /** POST /envelopes/initiate: the documents plus the optional parameters, as multipart. */
-export async function buildCreateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildCreateRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const fields = additionalFields(this);
 	const parameters = compact({
 		FileId: optionalGuid(this, fields.fileId, 'File ID'),
@@ -93,7 +119,11 @@ export async function buildCreateRequest(this: IExecuteSingleFunctions, requestO
 		WorkflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
 		// The PDF's password is sent exactly as entered: spaces may be part of it.
 		Password: secretOf(this, fields.password, 'Password'),
-		IsForExternalWorkFlow: optionalBoolean(this, fields.isForExternalWorkFlow, 'Service External Workflow'),
+		IsForExternalWorkFlow: optionalBoolean(
+			this,
+			fields.isForExternalWorkFlow,
+			'Service External Workflow',
+		),
 		ReferenceNumber: referenceToSend(this),
 	});
 	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
@@ -105,7 +135,10 @@ export async function buildCreateRequest(this: IExecuteSingleFunctions, requestO
 }
 
 /** POST /envelopes/initiate-base64: one document, encoded for the user when it comes from a binary field. */
-export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildCreateFromBase64Request(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const fields = additionalFields(this);
 	const fileId = optionalGuid(this, fields.fileId, 'File ID');
 	const webhookId = selectedWebhookId(this);
@@ -114,10 +147,18 @@ export async function buildCreateFromBase64Request(this: IExecuteSingleFunctions
 	const envelopeFields = await base64CreateFields(this, webhookId);
 	// The spec's `files` or the live service's `File`, whichever the credential takes (credentials/dialects.ts).
 	const build = (options: IHttpRequestOptions, form: Form) =>
-		sendJsonWithDocuments(options, { ...envelopeFields, [form === 'spec' ? 'files' : 'File']: compact({ fileId, file, fileName }) });
+		sendJsonWithDocuments(options, {
+			...envelopeFields,
+			[form === 'spec' ? 'files' : 'File']: compact({ fileId, file, fileName }),
+		});
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const form = formFor(credentials, 'createFromBase64Body');
-	offerAlternative(requestOptions, { dialect: 'createFromBase64Body', credentials, form, rebuild: build });
+	offerAlternative(requestOptions, {
+		dialect: 'createFromBase64Body',
+		credentials,
+		form,
+		rebuild: build,
+	});
 	return build(requestOptions, form);
 }
 
@@ -128,45 +169,77 @@ export async function buildCreateFromTemplateRequest(
 ) {
 	const fields = compact({
 		templateId: requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID'),
-		userOnlySigner: booleanOf(this, this.getNodeParameter('userOnlySigner', false), 'Only Me as Signer'),
+		userOnlySigner: booleanOf(
+			this,
+			this.getNodeParameter('userOnlySigner', false),
+			'Only Me as Signer',
+		),
 		webhookId: selectedWebhookId(this),
 	});
 	return sendMultipart(requestOptions, fields);
 }
 
 /** POST /envelopes/bulk/initiate-base64: several documents in one envelope. */
-export async function buildCreateBulkRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildCreateBulkRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const webhookId = selectedWebhookId(this);
 	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
 	return sendBase64Create(this, requestOptions, webhookId, { files: files.map(toBase64File) });
 }
 
 /** POST /envelopes/bulk/initiate-and-invite: PascalCase body with the signers (DailyNotify included). */
-export async function buildCreateAndInviteRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildCreateAndInviteRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const webhookId = selectedWebhookId(this);
 	const destinations = buildDestinations(this, 'bulkInvite');
 	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
 	const fields = additionalFields(this);
-	return sendJsonWithDocuments(requestOptions, compact({
-		Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),
-		Destinations: destinations,
-		SaveAsDraft: booleanOf(this, fields.saveAsDraft ?? false, 'Save as Draft'),
-		WebhookId: webhookId,
-		InvitationMessage: optionalText(this, this.getNodeParameter('invitationMessage', ''), 'Invitation Message', MAX_LENGTH.longText, 'multi'),
-		InvitationSubject: optionalText(this, this.getNodeParameter('invitationSubject', ''), 'Invitation Subject', MAX_LENGTH.subject),
-		SendUserInvitation: booleanOf(this, fields.sendUserInvitation ?? true, 'Send Invitations'),
-		IsReturnUrl: booleanOf(this, fields.isReturnUrl ?? false, 'Include Return URL'),
-	}));
+	return sendJsonWithDocuments(
+		requestOptions,
+		compact({
+			Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),
+			Destinations: destinations,
+			SaveAsDraft: booleanOf(this, fields.saveAsDraft ?? false, 'Save as Draft'),
+			WebhookId: webhookId,
+			InvitationMessage: optionalText(
+				this,
+				this.getNodeParameter('invitationMessage', ''),
+				'Invitation Message',
+				MAX_LENGTH.longText,
+				'multi',
+			),
+			InvitationSubject: optionalText(
+				this,
+				this.getNodeParameter('invitationSubject', ''),
+				'Invitation Subject',
+				MAX_LENGTH.subject,
+			),
+			SendUserInvitation: booleanOf(this, fields.sendUserInvitation ?? true, 'Send Invitations'),
+			IsReturnUrl: booleanOf(this, fields.isReturnUrl ?? false, 'Include Return URL'),
+		}),
+	);
 }
 
 /** POST /envelopes/{envelopeId}/files: more documents, as multipart. */
-export async function buildAddFilesRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildAddFilesRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
 }
 
 /** POST /envelopes/{envelopeId}/cancel: the body repeats the id as `envelopId`, spelled as the interface has it. */
-export async function buildCancelRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.body = { envelopId: requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID') };
+export async function buildCancelRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requestOptions.body = {
+		envelopId: requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID'),
+	};
 	return requestOptions;
 }
 
@@ -191,12 +264,17 @@ export async function splitBulkFileResponse(
 	const { body, errorItems } = await readServiceAnswer(this, response);
 	if (errorItems) return errorItems;
 	const pairedItem = { item: this.getItemIndex() };
-	if (keepWrapper(this) && isServiceWrapper(body)) return [{ json: body as unknown as IDataObject, pairedItem }];
+	if (keepWrapper(this) && isServiceWrapper(body))
+		return [{ json: body as unknown as IDataObject, pairedItem }];
 	const data = ((isServiceWrapper(body) ? body.data : body) ?? {}) as IDataObject;
 	const { bulkFileResponse, ...envelope } = data;
-	if (!Array.isArray(bulkFileResponse) || bulkFileResponse.length === 0) return [{ json: data, pairedItem }];
+	if (!Array.isArray(bulkFileResponse) || bulkFileResponse.length === 0)
+		return [{ json: data, pairedItem }];
 	const shared = compact(envelope);
-	return bulkFileResponse.map((entry) => ({ json: { ...shared, ...(entry as IDataObject) }, pairedItem }));
+	return bulkFileResponse.map((entry) => ({
+		json: { ...shared, ...(entry as IDataObject) },
+		pairedItem,
+	}));
 }
 
 /** Create and invite: the payload, plus `returnUrl` when the user asked the service for one. */
@@ -207,19 +285,30 @@ export async function unwrapWithReturnUrl(
 ): Promise<INodeExecutionData[]> {
 	const output = await unwrapResponse.call(this, items, response);
 	const body = parseBody(response.body);
-	if (isServiceWrapper(body) && body.returnUrl && output.length === 1 && output[0].json.returnUrl === undefined) {
+	if (
+		isServiceWrapper(body) &&
+		body.returnUrl &&
+		output.length === 1 &&
+		output[0].json.returnUrl === undefined
+	) {
 		output[0].json.returnUrl = body.returnUrl;
 	}
 	return output;
 }
 
 /** Signer states as the live service's status answer spells them, in the spec's words (docs/service-api.md#get-status). */
-const SIGNER_STATUS_WORDS: Record<string, string> = { PENDING: 'Pending', SIGNED: 'Signed', REJECTED: 'Rejected', EXPIRED: 'Expired' };
+const SIGNER_STATUS_WORDS: Record<string, string> = {
+	PENDING: 'Pending',
+	SIGNED: 'Signed',
+	REJECTED: 'Rejected',
+	EXPIRED: 'Expired',
+};
 
 /** One signer of the live shape in the spec's names, keeping what only the live shape has (id, order, fresh link). */
 function specSigner(signatory: IDataObject): IDataObject {
 	const { fullName, email, status, lastActionDate, ...liveOnly } = signatory;
-	const word = typeof status === 'string' ? (SIGNER_STATUS_WORDS[status.toUpperCase()] ?? status) : status;
+	const word =
+		typeof status === 'string' ? (SIGNER_STATUS_WORDS[status.toUpperCase()] ?? status) : status;
 	return {
 		name: fullName ?? null,
 		email: email ?? null,
@@ -248,12 +337,21 @@ function specStatus(data: IDataObject): IDataObject {
 }
 
 /** Get Status: one output shape for the spec's answer and the live service's (docs/service-api.md#spec-and-live-service). */
-export async function normalizeStatus(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function normalizeStatus(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return items.map((item) => {
 		if (isErrorItem(item)) return item;
 		const { json } = item;
-		const wrapped = typeof json.data === 'object' && json.data !== null && !Array.isArray(json.data) && 'errorCode' in json;
-		return wrapped ? { ...item, json: { ...json, data: specStatus(json.data as IDataObject) } } : { ...item, json: specStatus(json) };
+		const wrapped =
+			typeof json.data === 'object' &&
+			json.data !== null &&
+			!Array.isArray(json.data) &&
+			'errorCode' in json;
+		return wrapped
+			? { ...item, json: { ...json, data: specStatus(json.data as IDataObject) } }
+			: { ...item, json: specStatus(json) };
 	});
 }
 
@@ -261,9 +359,14 @@ export async function normalizeStatus(this: IExecuteSingleFunctions, items: INod
 export const ACCOUNT_DEFAULT_WEBHOOK = "the account's default webhook (no Webhook chosen)";
 
 /** Last but Simplify on the creates that take a Webhook: says where the envelope's events go (eventsTo). */
-export async function sayWhereEventsGo(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function sayWhereEventsGo(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	if (keepWrapper(this)) return items;
 	const webhookId = selectedWebhookId(this);
 	const eventsTo = webhookId ? `webhook ${webhookId}` : ACCOUNT_DEFAULT_WEBHOOK;
-	return items.map((item) => (isErrorItem(item) ? item : { ...item, json: { ...item.json, eventsTo } }));
+	return items.map((item) =>
+		isErrorItem(item) ? item : { ...item, json: { ...item.json, eventsTo } },
+	);
 }

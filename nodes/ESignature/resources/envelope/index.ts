@@ -73,7 +73,8 @@ export const description: INodeProperties[] = [
 				name: 'Create From Base64',
 				value: 'createFromBase64',
 				action: 'Create an envelope from one document sent as base64',
-				description: 'Create an envelope from one document sent to the service as Base64 text in JSON',
+				description:
+					'Create an envelope from one document sent to the service as Base64 text in JSON',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
 					send: { preSend: [buildCreateFromBase64Request] },
@@ -84,7 +85,8 @@ export const description: INodeProperties[] = [
 				name: 'Create From Base64 List',
 				value: 'createBulk',
 				action: 'Create an envelope from a list of documents sent as base64',
-				description: 'Create one envelope from several documents sent as Base64 text in one JSON request; outputs one item per document, with its document ID',
+				description:
+					'Create one envelope from several documents sent as Base64 text in one JSON request; outputs one item per document, with its document ID',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
 					send: { preSend: [buildCreateBulkRequest] },
@@ -95,7 +97,8 @@ export const description: INodeProperties[] = [
 				name: 'Create From Files',
 				value: 'create',
 				action: 'Create an envelope from files',
-				description: 'Create an envelope from one or more documents uploaded as files (binary fields or Base64 text), with File ID, PDF password and the service\'s workflow as options',
+				description:
+					"Create an envelope from one or more documents uploaded as files (binary fields or Base64 text), with File ID, PDF password and the service's workflow as options",
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate' },
 					send: { preSend: [buildCreateRequest] },
@@ -106,7 +109,8 @@ export const description: INodeProperties[] = [
 				name: 'Create From Template',
 				value: 'createFromTemplate',
 				action: 'Create an envelope from a template',
-				description: 'Create an envelope from a template kept at the service, with the signers the template names',
+				description:
+					'Create an envelope from a template kept at the service, with the signers the template names',
 				routing: {
 					request: { method: 'POST', url: '/api/v1/envelopes/initiate-by-template' },
 					send: { preSend: [buildCreateFromTemplateRequest] },

@@ -102,7 +102,8 @@ export function signatureAppearanceProperty(): INodeProperties {
 				name: 'y1',
 				type: 'number',
 				default: 0,
-				description: 'Distance of the signature box from the bottom edge of the page, in PDF points',
+				description:
+					'Distance of the signature box from the bottom edge of the page, in PDF points',
 			},
 		],
 	};
@@ -116,7 +117,8 @@ export function signatureDetailsProperty(): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Detail',
 		default: {},
-		description: 'Which details are printed with the signature. Leave empty for the service default.',
+		description:
+			'Which details are printed with the signature. Leave empty for the service default.',
 		options: [
 			{
 				displayName: 'Show Account Name',

@@ -11,7 +11,15 @@ import { buildSigners } from '../../fields/signers';
 import { readFileInput } from '../../files/fileInput';
 import { base64Of, sendJsonWithDocuments } from '../../files/jsonBody';
 import { FILE_NOT_FOR_TOOLS, outputBinaryField } from '../../routing/answers';
-import { booleanOf, inputError, integerOf, requireGuid, secretOf, textOf, toText } from '../../fields/validation';
+import {
+	booleanOf,
+	inputError,
+	integerOf,
+	requireGuid,
+	secretOf,
+	textOf,
+	toText,
+} from '../../fields/validation';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { IDENTITY_FILE_INPUT } from './fields';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
@@ -34,17 +42,29 @@ async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject
 	return { file: base64Of(document), fileName: document.fileName, password: password || null };
 }
 
-async function appearanceObject(context: IExecuteSingleFunctions): Promise<IDataObject | undefined> {
+async function appearanceObject(
+	context: IExecuteSingleFunctions,
+): Promise<IDataObject | undefined> {
 	const settings = context.getNodeParameter('signatureAppearance', {}) as IDataObject;
 	if (!settings || !Object.keys(settings).length) return undefined;
 	const label = 'Signature Appearance';
 	const appearance: IDataObject = {};
-	if (settings.isVisible !== undefined) appearance.isVisible = booleanOf(context, settings.isVisible, `${label}: Visible`);
+	if (settings.isVisible !== undefined)
+		appearance.isVisible = booleanOf(context, settings.isVisible, `${label}: Visible`);
 	if (settings.pageNumber !== undefined) {
-		appearance.pageNumber = integerOf(context, settings.pageNumber, `${label}: Page Number`, { min: 1 });
+		appearance.pageNumber = integerOf(context, settings.pageNumber, `${label}: Page Number`, {
+			min: 1,
+		});
 	}
-	const rectFields = { x1: 'X Position', y1: 'Y Position', width: 'Width', height: 'Height' } as const;
-	const given = (Object.keys(rectFields) as Array<keyof typeof rectFields>).filter((key) => settings[key] !== undefined);
+	const rectFields = {
+		x1: 'X Position',
+		y1: 'Y Position',
+		width: 'Width',
+		height: 'Height',
+	} as const;
+	const given = (Object.keys(rectFields) as Array<keyof typeof rectFields>).filter(
+		(key) => settings[key] !== undefined,
+	);
 	if (given.length) {
 		const rect: IDataObject = {};
 		for (const key of Object.keys(rectFields) as Array<keyof typeof rectFields>) {
@@ -56,27 +76,52 @@ async function appearanceObject(context: IExecuteSingleFunctions): Promise<IData
 				);
 			}
 			const raw = settings[key];
-			const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN;
+			const value =
+				typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN;
 			if (!Number.isFinite(value) || value < 0) {
-				throw inputError(context, `${label}: ${rectFields[key]} must be a number of PDF points, 0 or more, got "${String(raw)}"`);
+				throw inputError(
+					context,
+					`${label}: ${rectFields[key]} must be a number of PDF points, 0 or more, got "${String(raw)}"`,
+				);
 			}
 			rect[key] = value;
 		}
 		appearance.rect = rect;
 	}
-	const imageField = textOf(context, settings.appearanceImageBinaryField, `${label}: Appearance Image Binary Field`);
+	const imageField = textOf(
+		context,
+		settings.appearanceImageBinaryField,
+		`${label}: Appearance Image Binary Field`,
+	);
 	const rawImage = settings.appearanceImageBase64;
 	const imageText = typeof rawImage === 'string' ? rawImage.trim() : (rawImage ?? '');
 	if (imageField && imageText) {
-		throw inputError(context, `${label}: give the appearance image either as a binary field or as Base64, not both`);
+		throw inputError(
+			context,
+			`${label}: give the appearance image either as a binary field or as Base64, not both`,
+		);
 	}
 	if (imageField) {
-		const image = await readBinaryFile(context, imageField, `${label}: Appearance Image Binary Field`);
+		const image = await readBinaryFile(
+			context,
+			imageField,
+			`${label}: Appearance Image Binary Field`,
+		);
 		appearance.appearanceImageBase64 = image.base64();
 	} else if (imageText !== '') {
-		appearance.appearanceImageBase64 = requireBase64(context, imageText, `${label}: Appearance Image (Base64)`);
+		appearance.appearanceImageBase64 = requireBase64(
+			context,
+			imageText,
+			`${label}: Appearance Image (Base64)`,
+		);
 	}
-	const extraText = textOf(context, settings.extraText, `${label}: Extra Text`, MAX_LENGTH.longText, 'multi');
+	const extraText = textOf(
+		context,
+		settings.extraText,
+		`${label}: Extra Text`,
+		MAX_LENGTH.longText,
+		'multi',
+	);
 	if (extraText) appearance.extraText = extraText;
 	return Object.keys(appearance).length ? appearance : undefined;
 }
@@ -91,12 +136,16 @@ function configObject(context: IExecuteSingleFunctions): IDataObject | undefined
 		showPageNumber: 'Show Page Number',
 	};
 	for (const [key, name] of Object.entries(labels)) {
-		if (settings?.[key] !== undefined) config[key] = booleanOf(context, settings[key], `Signature Details Shown: ${name}`);
+		if (settings?.[key] !== undefined)
+			config[key] = booleanOf(context, settings[key], `Signature Details Shown: ${name}`);
 	}
 	return Object.keys(config).length ? config : undefined;
 }
 
-async function identitySigningBody(context: IExecuteSingleFunctions, withSigners: boolean): Promise<IDataObject> {
+async function identitySigningBody(
+	context: IExecuteSingleFunctions,
+	withSigners: boolean,
+): Promise<IDataObject> {
 	const requestId = requireGuid(context, context.getNodeParameter('requestId', ''), 'Request ID');
 	const file = await fileObject(context);
 	const signres = withSigners ? buildSigners(context) : undefined;
@@ -111,7 +160,10 @@ async function identitySigningBody(context: IExecuteSingleFunctions, withSigners
 	};
 }
 
-export async function buildSignRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSignRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const body = await identitySigningBody(this, false);
 	return await atIdentitySigningPath(this, sendJsonWithDocuments(requestOptions, body), 1, body);
 }
@@ -162,10 +214,21 @@ export async function nameSignedFile(
 		const binary = item.binary?.[property];
 		// As a tool the item describes the file instead (routing/answers.ts): its details take the same name.
 		if (!binary && item.json.file === FILE_NOT_FOR_TOOLS) {
-			return { ...item, json: { requestId, ...item.json, fileName: fileNameFor(sentFileNames.get(this), 'document', 'pdf') } };
+			return {
+				...item,
+				json: {
+					requestId,
+					...item.json,
+					fileName: fileNameFor(sentFileNames.get(this), 'document', 'pdf'),
+				},
+			};
 		}
 		if (!binary) return item;
-		const fileName = fileNameFor(sentFileNames.get(this), 'document', binary.fileExtension ?? 'pdf');
+		const fileName = fileNameFor(
+			sentFileNames.get(this),
+			'document',
+			binary.fileExtension ?? 'pdf',
+		);
 		return {
 			...item,
 			json: { requestId, ...item.json, fileName },

@@ -9,7 +9,8 @@ export function invitationMessageProperty(): INodeProperties {
 		type: 'string',
 		typeOptions: { rows: 3 },
 		default: '',
-		description: 'Message shown to the signers in the invitation. Leave empty for the service default.',
+		description:
+			'Message shown to the signers in the invitation. Leave empty for the service default.',
 	};
 }
 

@@ -45,7 +45,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Signing Links',
 				value: 'getSigningLinks',
 				action: 'Get signing links',
-				description: 'Add signers to a document and return their signing links, without sending them anything',
+				description:
+					'Add signers to a document and return their signing links, without sending them anything',
 				routing: {
 					request: { method: 'POST', url: '/api/v2/invitations/send' },
 					send: { preSend: [buildSigningLinksRequest] },
@@ -78,7 +79,8 @@ export const description: INodeProperties[] = [
 				name: 'Send and Get Links',
 				value: 'sendWithLinks',
 				action: 'Send invitations and get signing links',
-				description: 'Invite signers to a document by e-mail or SMS and also return their signing links',
+				description:
+					'Invite signers to a document by e-mail or SMS and also return their signing links',
 				routing: {
 					request: { method: 'POST', url: '/api/v3/invitations/send' },
 					send: { preSend: [buildSigningLinksRequest] },

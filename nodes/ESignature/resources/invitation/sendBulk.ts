@@ -21,7 +21,8 @@ const properties: INodeProperties[] = [
 			{
 				name: 'JSON',
 				value: 'json',
-				description: 'Give the whole list of documents and their signers as JSON, e.g. from an expression',
+				description:
+					'Give the whole list of documents and their signers as JSON, e.g. from an expression',
 			},
 		],
 		default: 'fields',

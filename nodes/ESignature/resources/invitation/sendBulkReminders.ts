@@ -46,7 +46,8 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: '+966500000000',
-						description: 'Phone number of a signer invited by SMS, in addition to the e-mail; leave empty otherwise',
+						description:
+							'Phone number of a signer invited by SMS, in addition to the e-mail; leave empty otherwise',
 					},
 				],
 			},

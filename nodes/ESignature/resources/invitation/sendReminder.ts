@@ -11,7 +11,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
-		description: 'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
+		description:
+			'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
 	},
 	{
 		displayName: 'Signer Email',
@@ -20,7 +21,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'name@email.com',
 		default: '',
 		required: true,
-		description: 'E-mail address of the signer to remind. The reminder goes out the way the invitation did.',
+		description:
+			'E-mail address of the signer to remind. The reminder goes out the way the invitation did.',
 	},
 	responseOptions(),
 ];

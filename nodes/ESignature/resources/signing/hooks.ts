@@ -7,7 +7,10 @@ import { MAX_LENGTH } from '../../../../credentials/text';
 
 /** Request builders of the direct signing operations. */
 
-export async function buildSignRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSignRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	requestOptions.body = {
 		documentId: requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID'),
 		signres: buildSigners(this),
@@ -15,7 +18,10 @@ export async function buildSignRequest(this: IExecuteSingleFunctions, requestOpt
 	return requestOptions;
 }
 
-export async function buildSignByTemplateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildSignByTemplateRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const templateId = requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID');
 	const signres = buildSigners(this);
 	const entries = (this.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];
@@ -24,7 +30,10 @@ export async function buildSignByTemplateRequest(this: IExecuteSingleFunctions, 
 		const fieldName = textOf(this, entry.fieldName, `${label}: Field Name`);
 		if (!fieldName) throw inputError(this, `${label}: Field Name is required`);
 		// Values are sent as text; a checkbox's true or false from an expression as "true" or "false".
-		const value = typeof entry.value === 'boolean' ? String(entry.value) : textOf(this, entry.value, `${label}: Value`, MAX_LENGTH.longText, 'multi');
+		const value =
+			typeof entry.value === 'boolean'
+				? String(entry.value)
+				: textOf(this, entry.value, `${label}: Value`, MAX_LENGTH.longText, 'multi');
 		return { fieldName, value };
 	});
 	const additional = (this.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};

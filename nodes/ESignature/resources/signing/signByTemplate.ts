@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
-			'ID of the template to sign, as shown in the service\'s template list. Templates with fields the recipient must fill cannot be signed directly.',
+			"ID of the template to sign, as shown in the service's template list. Templates with fields the recipient must fill cannot be signed directly.",
 	},
 	...signersProperties(),
 	{

@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'https://sms.example.com/api/send',
-		description: 'Address of the provider\'s sending API',
+		description: "Address of the provider's sending API",
 	},
 	{
 		displayName: 'Sender Name',

@@ -11,10 +11,23 @@ import { SMS_PROVIDERS } from '../../fields/enums';
 export const SMS_PROVIDER_SENT_AS: 'number' | 'string' = 'number';
 
 /** Request builder of the SMS provider configuration. */
-export async function buildConfigureRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildConfigureRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	// A listed provider, or the number of one added later (the service decides).
-	const provider = namedValueOf(this, this.getNodeParameter('smsProvider', ''), 'Provider', SMS_PROVIDERS);
-	const smsUrl = requireAuthorsUrl(this, 'smsUrl', this.getNodeParameter('smsUrl', ''), 'Gateway URL');
+	const provider = namedValueOf(
+		this,
+		this.getNodeParameter('smsProvider', ''),
+		'Provider',
+		SMS_PROVIDERS,
+	);
+	const smsUrl = requireAuthorsUrl(
+		this,
+		'smsUrl',
+		this.getNodeParameter('smsUrl', ''),
+		'Gateway URL',
+	);
 	// A password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(this, this.getNodeParameter('smsPassword', ''), 'Password');
 	if (!password) throw inputError(this, 'Password is required');

@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Configure',
 				value: 'configure',
 				action: 'Configure the SMS provider',
-				description: 'Set the SMS gateway the account sends invitations and one-time passwords through',
+				description:
+					'Set the SMS gateway the account sends invitations and one-time passwords through',
 				routing: {
 					request: { method: 'PUT', url: '/api/v1/configuration/sms-provider' },
 					send: { preSend: [buildConfigureRequest] },

@@ -4,7 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { responseOptions, webhookLocatorProperty } from '../../fields/common';
 
 const properties: INodeProperties[] = [
-	webhookLocatorProperty({ description: 'The webhook to delete. Envelopes that used it fall back to the account default webhook.' }),
+	webhookLocatorProperty({
+		description:
+			'The webhook to delete. Envelopes that used it fall back to the account default webhook.',
+	}),
 	responseOptions(),
 ];
 

@@ -1,9 +1,22 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import { namedValueOf } from '../../fields/namedValues';
 import { setPathParameter } from '../../routing/paths';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
-import { booleanOf, inputError, integerOf, requireAuthorsUrl, requireGuid, secretOf, textOf } from '../../fields/validation';
+import {
+	booleanOf,
+	inputError,
+	integerOf,
+	requireAuthorsUrl,
+	requireGuid,
+	secretOf,
+	textOf,
+} from '../../fields/validation';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { isErrorItem, notFoundError } from '../../service/errors';
 import { maskedAnswer } from '../../service/secrets';
@@ -15,7 +28,11 @@ import { requestService } from '../../service/transport';
  * The header token is a secret: used exactly as entered, never trimmed, left out when empty. A value that is not text
  * is refused: dropping it would register the webhook without a token, which cannot be added later.
  */
-function headerTokenOf(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): { headerToken?: string } {
+function headerTokenOf(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): { headerToken?: string } {
 	const token = secretOf(context, value, fieldLabel);
 	return token ? { headerToken: token } : {};
 }
@@ -25,20 +42,34 @@ function selectedWebhookId(context: IExecuteSingleFunctions): string {
 	return requireGuid(context, value, 'Webhook');
 }
 
-export async function setWebhookIdPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function setWebhookIdPath(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	return setPathParameter(requestOptions, 'webhookId', selectedWebhookId(this));
 }
 
-export async function buildCreateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildCreateRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	requestOptions.body = {
-		webhookUrl: requireAuthorsUrl(this, 'webhookUrl', this.getNodeParameter('webhookUrl'), 'Webhook URL'),
+		webhookUrl: requireAuthorsUrl(
+			this,
+			'webhookUrl',
+			this.getNodeParameter('webhookUrl'),
+			'Webhook URL',
+		),
 		...headerTokenOf(this, this.getNodeParameter('headerToken', ''), 'Header Token'),
 		isDefault: booleanOf(this, this.getNodeParameter('isDefault', false), 'Use as Account Default'),
 	};
 	return requestOptions;
 }
 
-export async function buildCreateManyRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildCreateManyRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
 	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
 	requestOptions.body = entries.map((entry, index) => {
@@ -61,21 +92,37 @@ export async function buildCreateManyRequest(this: IExecuteSingleFunctions, requ
  * PUT replaces URL and default flag together, so the fields the user leaves out are read from the service first:
  * changing the URL of the default webhook must not quietly make it a non-default one.
  */
-export async function buildUpdateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function buildUpdateRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const id = selectedWebhookId(this);
 	const updates = (this.getNodeParameter('updateFields', {}) as IDataObject) ?? {};
 	const newUrl =
 		updates.webhookUrl === undefined
 			? undefined
-			: requireAuthorsUrl(this, 'updateFields.webhookUrl', updates.webhookUrl, 'Update Fields: Webhook URL');
+			: requireAuthorsUrl(
+					this,
+					'updateFields.webhookUrl',
+					updates.webhookUrl,
+					'Update Fields: Webhook URL',
+				);
 	const newDefault =
-		updates.isDefault === undefined ? undefined : booleanOf(this, updates.isDefault, 'Update Fields: Use as Account Default');
+		updates.isDefault === undefined
+			? undefined
+			: booleanOf(this, updates.isDefault, 'Update Fields: Use as Account Default');
 	if (newUrl === undefined && newDefault === undefined) {
-		throw inputError(this, 'Update Fields: add the Webhook URL or Use as Account Default to change');
+		throw inputError(
+			this,
+			'Update Fields: add the Webhook URL or Use as Account Default to change',
+		);
 	}
 	let current: IDataObject = {};
 	if (newUrl === undefined || newDefault === undefined) {
-		const data = await requestService(this, { method: 'GET', path: `/api/v1/webhooks/${encodeURIComponent(id)}` });
+		const data = await requestService(this, {
+			method: 'GET',
+			path: `/api/v1/webhooks/${encodeURIComponent(id)}`,
+		});
 		if (!data || typeof data !== 'object') throw notFoundError(this);
 		current = data as IDataObject;
 	}
@@ -87,21 +134,36 @@ export async function buildUpdateRequest(this: IExecuteSingleFunctions, requestO
 	return requestOptions;
 }
 
-export async function buildResendRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.body = { requestId: requireGuid(this, this.getNodeParameter('requestId'), 'Callback Request ID') };
+export async function buildResendRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requestOptions.body = {
+		requestId: requireGuid(this, this.getNodeParameter('requestId'), 'Callback Request ID'),
+	};
 	return requestOptions;
 }
 
 /** The delivery-log filters the user set, checked. */
-function logFilters(context: IExecuteSingleFunctions): { requestId?: string; webhookUrl?: string; webhookStatus?: number } {
+function logFilters(context: IExecuteSingleFunctions): {
+	requestId?: string;
+	webhookUrl?: string;
+	webhookStatus?: number;
+} {
 	const filters = (context.getNodeParameter('filters', {}) as IDataObject) ?? {};
 	const out: { requestId?: string; webhookUrl?: string; webhookStatus?: number } = {};
 	const requestId = textOf(context, filters.requestId, 'Filters: Callback Request ID');
-	if (requestId) out.requestId = requireGuid(context, requestId, 'Filters: Callback Request ID').toLowerCase();
+	if (requestId)
+		out.requestId = requireGuid(context, requestId, 'Filters: Callback Request ID').toLowerCase();
 	const url = textOf(context, filters.webhookUrl, 'Filters: Webhook URL', MAX_LENGTH.url);
 	if (url) out.webhookUrl = url;
 	if (filters.webhookStatus !== undefined && filters.webhookStatus !== '') {
-		out.webhookStatus = namedValueOf(context, filters.webhookStatus, 'Filters: Delivery Status', WEBHOOK_DELIVERY_STATUSES);
+		out.webhookStatus = namedValueOf(
+			context,
+			filters.webhookStatus,
+			'Filters: Delivery Status',
+			WEBHOOK_DELIVERY_STATUSES,
+		);
 	}
 	return out;
 }
@@ -110,12 +172,18 @@ function logFilters(context: IExecuteSingleFunctions): { requestId?: string; web
  * Get Many's Limit: the list is cut after it arrives (the service has no paging), and n8n cuts at whatever number it
  * is given: a negative one would silently drop entries from the end, a fraction or text all of them.
  */
-export async function checkLimit(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function checkLimit(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	integerOf(this, this.getNodeParameter('limit', 50), 'Limit', { min: 1 });
 	return requestOptions;
 }
 
-export async function checkLogFilters(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function checkLogFilters(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	logFilters(this);
 	return requestOptions;
 }
@@ -124,13 +192,21 @@ export async function checkLogFilters(this: IExecuteSingleFunctions, requestOpti
  * The spec has the log filters sent as a JSON body on GET, but n8n's HTTP client drops the body of every GET request.
  * Without a body the service returns every log entry, so the filters are applied here to the list it returns.
  */
-export async function filterDeliveryLogs(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+export async function filterDeliveryLogs(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+) {
 	const { requestId, webhookUrl, webhookStatus } = logFilters(this);
 	return items.filter(({ json }) => {
 		if (requestId && String(json.requestId ?? '').toLowerCase() !== requestId) return false;
 		if (webhookUrl && json.webhookUrl !== webhookUrl) return false;
 		// webhookStatus reads like "FAILEDFROMCLIENT (4)".
-		if (webhookStatus !== undefined && !String(json.webhookStatus ?? '').trimEnd().endsWith(`(${webhookStatus})`)) {
+		if (
+			webhookStatus !== undefined &&
+			!String(json.webhookStatus ?? '')
+				.trimEnd()
+				.endsWith(`(${webhookStatus})`)
+		) {
 			return false;
 		}
 		return true;
@@ -143,5 +219,7 @@ export async function filterDeliveryLogs(this: IExecuteSingleFunctions, items: I
  */
 export async function hideHeaderTokens(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
 	// Error items pass as they are: their identity carries their details (service/errors.ts).
-	return items.map((item) => (isErrorItem(item) ? item : { ...item, json: maskedAnswer(item.json) }));
+	return items.map((item) =>
+		isErrorItem(item) ? item : { ...item, json: maskedAnswer(item.json) },
+	);
 }

@@ -57,7 +57,8 @@ export const description: INodeProperties[] = [
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a webhook',
-				description: 'Remove a webhook; envelopes pinned to it then report to the account default webhook',
+				description:
+					'Remove a webhook; envelopes pinned to it then report to the account default webhook',
 				routing: {
 					request: { method: 'DELETE', url: '/api/v1/webhooks/{webhookId}' },
 					send: { preSend: [setWebhookIdPath] },
@@ -68,7 +69,7 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a webhook',
-				description: 'Get a webhook\'s URL and whether it is the account default',
+				description: "Get a webhook's URL and whether it is the account default",
 				routing: {
 					request: { method: 'GET', url: '/api/v1/webhooks/{webhookId}' },
 					send: { preSend: [setWebhookIdPath] },
@@ -90,7 +91,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many webhooks',
-				description: 'List the account\'s webhooks, marking those of n8n triggers',
+				description: "List the account's webhooks, marking those of n8n triggers",
 				routing: {
 					request: { method: 'GET', url: '/api/v1/webhooks' },
 					output: { postReceive: [unwrapResponse, hideHeaderTokens, markTriggerWebhooks] },

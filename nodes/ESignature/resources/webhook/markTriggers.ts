@@ -8,14 +8,22 @@ import { triggerUrlOf, waitingExecutionOf } from '../../service/n8nWebhookUrls';
  * for a webhook of Send and Wait, which execution waits on it for which envelope (`waitingExecution`), which n8n's
  * editor does not show while the execution waits.
  */
-export async function markTriggerWebhooks(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function markTriggerWebhooks(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return items.map((item) => {
 		if (item.error || typeof item.json.webhookUrl !== 'string') return item;
 		const trigger = triggerUrlOf(item.json.webhookUrl);
 		const waitingExecution = waitingExecutionOf(item.json.webhookUrl);
 		return {
 			...item,
-			json: { ...item.json, n8nTrigger: trigger !== undefined, testUrl: trigger?.test === true, ...(waitingExecution ? { waitingExecution } : {}) },
+			json: {
+				...item.json,
+				n8nTrigger: trigger !== undefined,
+				testUrl: trigger?.test === true,
+				...(waitingExecution ? { waitingExecution } : {}),
+			},
 		};
 	});
 }

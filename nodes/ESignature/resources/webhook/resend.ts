@@ -11,7 +11,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
-		description: 'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as requestId',
+		description:
+			'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as requestId',
 	},
 	responseOptions(),
 ];
