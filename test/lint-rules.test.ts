@@ -65,9 +65,12 @@ describe('lint: strict mode, as n8n-node cloud-support checks it', () => {
 		);
 	});
 
-	it('runs n8n-node lint and then the n8n-nodes-base rule sets on the shipped code in npm run lint', () => {
+	it('runs the Prettier check, n8n-node lint and then the n8n-nodes-base rule sets on the shipped code in npm run lint', () => {
 		expect(packageJson.scripts.lint).toMatch(
-			/^n8n-node lint && eslint -c eslint\.nodes-base\.config\.mjs nodes credentials package\.json$/,
+			/^npm run format:check && n8n-node lint && eslint -c eslint\.nodes-base\.config\.mjs nodes credentials package\.json$/,
+		);
+		expect(packageJson.scripts['format:check']).toMatch(
+			/^prettier --check nodes credentials test scripts/,
 		);
 		const ci = readFileSync(join(root, '.ci', 'run'), 'utf8');
 		expect(ci).toMatch(/^step npm run lint$/m);
