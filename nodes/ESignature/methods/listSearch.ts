@@ -5,7 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { requestService } from '../service/transport';
+import { listWebhooks } from '../service/webhooks';
 import { triggerUrlOf, triggerWorkflowOf } from '../service/n8nWebhookUrls';
 
 /**
@@ -44,9 +44,8 @@ export async function searchWebhooks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	// Errors arrive with HTTP 200: requestService throws them, so the picker shows them instead of an empty list.
-	const data = await requestService(this, { method: 'GET', path: '/api/v1/webhooks' });
-	const webhooks = (Array.isArray(data) ? data : []) as IDataObject[];
+	// Errors arrive with HTTP 200: listWebhooks throws them, so the picker shows them instead of an empty list.
+	const webhooks = await listWebhooks(this);
 	const needle = (filter ?? '').toLowerCase().trim();
 	const results: INodeListSearchItems[] = webhooks
 		.map((webhook, index) => ({ webhook, index }))

@@ -17,7 +17,8 @@ import { isN8n1 } from '../service/n8nLine';
 import { SEVERAL_FILES } from '../resources/envelope/fields';
 import { errorForModel, runsAsTool } from '../service/asTool';
 import { failed, withDetails } from '../service/errors';
-import { callService, requestService } from '../service/transport';
+import { requestService } from '../service/transport';
+import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from '../service/webhooks';
 import { OPERATION, operationName } from './fields';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
@@ -192,18 +193,10 @@ export async function removeExpiredWaitWebhooks(
 	if (!waitingBase) return 0;
 	let removed = 0;
 	try {
-		const webhooks = await requestService(context, { method: 'GET', path: '/api/v1/webhooks' });
 		const now = Date.now();
-		for (const webhook of Array.isArray(webhooks) ? (webhooks as IDataObject[]) : []) {
-			if (
-				typeof webhook.id !== 'string' ||
-				!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)
-			)
-				continue;
-			await callService(context, {
-				method: 'DELETE',
-				path: `/api/v1/webhooks/${encodeURIComponent(webhook.id)}`,
-			});
+		for (const webhook of await listWebhooks(context)) {
+			if (!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
+			await deleteWebhook(context, webhook.id);
 			removed++;
 		}
 	} catch {
@@ -272,12 +265,11 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 		waitingBaseOf(firstUrl, String(context.getExecutionId())),
 	);
 
-	const webhook = (await requestService(context, {
-		method: 'POST',
-		path: '/api/v1/webhooks',
-		body: { webhookUrl: firstUrl, headerToken, isDefault: false },
-	})) as IDataObject;
-	const webhookId = String(webhook?.id ?? '');
+	const webhookId = await createWebhook(context, {
+		webhookUrl: firstUrl,
+		headerToken,
+		isDefault: false,
+	});
 	if (!webhookId)
 		throw new NodeApiError(
 			context.getNode(),
@@ -291,10 +283,7 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 		sent = await createAndInvite(context, request, webhookId, resumeUrlWith);
 	} finally {
 		if (!sent) {
-			await callService(context, {
-				method: 'DELETE',
-				path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}`,
-			}).catch(() => undefined);
+			await deleteWebhook(context, webhookId).catch(() => undefined);
 		}
 	}
 	return { ...sent, ...(expiredRemoved ? { expiredWebhooksRemoved: expiredRemoved } : {}) };
@@ -326,11 +315,7 @@ async function createAndInvite(
 		[RESUME_QUERY.envelopeId]: envelope.envelopeId,
 		[RESUME_QUERY.documentIds]: envelope.documentIds.join(','),
 	});
-	await requestService(context, {
-		method: 'PUT',
-		path: '/api/v1/webhooks',
-		body: { id: webhookId, webhookUrl: resumeUrl, isDefault: false },
-	});
+	await updateWebhook(context, webhookId, { webhookUrl: resumeUrl, isDefault: false });
 
 	const version = request.linksOnly ? 'v2' : 'v3';
 	const invitations: IDataObject[] = [];

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { withoutTrailingSlashes } from '../../../credentials/text';
-import { requestService } from '../service/transport';
+import { listDeliveryLogs, resendCallback } from '../service/webhooks';
 
 /*
  * Catch-up: when the trigger becomes active again (activation, an edit of the active workflow, the first callback
@@ -127,11 +127,7 @@ export async function catchUp(
 	try {
 		// n8n drops the body of GET requests, so the log's filters cannot be sent: the list is filtered here
 		// (docs/n8n-notes.md#get-bodies).
-		missed = missedDeliveries(
-			await requestService(context, { method: 'GET', path: '/api/v1/webhooks/logs' }),
-			url,
-			now,
-		);
+		missed = missedDeliveries(await listDeliveryLogs(context), url, now);
 	} catch (error) {
 		report.error = `Could not read the delivery logs: ${(error as Error).message}`;
 		return report;
@@ -145,11 +141,7 @@ export async function catchUp(
 	report.deferred = Math.max(0, toRecall.length - CATCH_UP_MAX_RECALLS);
 	for (const entry of toRecall.slice(0, CATCH_UP_MAX_RECALLS)) {
 		try {
-			await requestService(context, {
-				method: 'POST',
-				path: '/api/v1/webhooks/recall',
-				body: { requestId: entry.requestId },
-			});
+			await resendCallback(context, entry.requestId);
 			report.recalled.push(entry.requestId);
 		} catch (error) {
 			const { message, description } = error as { message: string; description?: string | null };

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { withoutTrailingSlashes } from '../../../credentials/text';
 import { headerTokenDigest } from './callback';
-import { callService, dataOf, isNotFound, requestService } from '../service/transport';
+import * as webhooks from '../service/webhooks';
 import { catchUpAndLog, claimCatchUp } from './catchUp';
 import { forgetEvents } from './receivedEvents';
 import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../service/n8nWebhookUrls';
@@ -32,12 +32,6 @@ export interface StoredWebhook {
 	forTest?: boolean;
 	/** What the last catch-up did (catchUp.ts). */
 	lastCatchUp?: IDataObject;
-}
-
-interface RemoteWebhook {
-	id: string;
-	webhookUrl: string;
-	isDefault?: boolean;
 }
 
 /** Values of the trigger's "On Deactivation" option. */
@@ -101,36 +95,14 @@ function ownWebhookUrl(context: IHookFunctions): string {
 	return url;
 }
 
-async function listWebhooks(context: IHookFunctions): Promise<RemoteWebhook[]> {
-	const data = await requestService(context, { method: 'GET', path: '/api/v1/webhooks' });
-	return (Array.isArray(data) ? data : []).filter(
-		(entry): entry is RemoteWebhook =>
-			typeof entry === 'object' && entry !== null && typeof entry.id === 'string',
-	);
-}
-
-/** Deletes a webhook at the service; one that is already gone is not an error. */
-async function deleteRemoteWebhook(context: IHookFunctions, webhookId: string): Promise<void> {
-	const answer = await callService(context, {
-		method: 'DELETE',
-		path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}`,
-	});
-	if (isNotFound(answer)) return;
-	await dataOf(context, answer);
-}
-
 /** Points a webhook at a new URL, keeping its ID (and so the envelopes pinned to it) and its token. */
-async function updateWebhook(
+async function moveWebhook(
 	context: IHookFunctions,
-	webhook: RemoteWebhook,
+	webhook: webhooks.Webhook,
 	url: string,
 	isDefault: boolean,
 ) {
-	await requestService(context, {
-		method: 'PUT',
-		path: '/api/v1/webhooks',
-		body: { id: webhook.id, webhookUrl: url, isDefault },
-	});
+	await webhooks.updateWebhook(context, webhook.id, { webhookUrl: url, isDefault });
 	webhook.webhookUrl = url;
 	webhook.isDefault = isDefault;
 }
@@ -146,7 +118,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const stored = storedWebhook(this);
 	const url = ownWebhookUrl(this);
 	const forTest = isTestRegistration(this);
-	const remote = await listWebhooks(this);
+	const remote = await webhooks.listWebhooks(this);
 	const current = remote.find((webhook) => webhook.id === stored.webhookId);
 	const known = current !== undefined && !!stored.headerTokenDigest;
 
@@ -154,21 +126,21 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	// its ID keep reaching this trigger. While testing in the editor, the stored webhook is the workflow's production
 	// one, still in use: it is left alone (n8n keeps the test registration's static data apart and does not save it).
 	if (known && !forTest && !stored.forTest && !sameUrl(current.webhookUrl, url)) {
-		await updateWebhook(this, current, url, wantsDefault(this));
+		await moveWebhook(this, current, url, wantsDefault(this));
 	}
 	const usable = known && sameUrl(current.webhookUrl, url);
 	for (const leftover of remote.filter((webhook) => sameUrl(webhook.webhookUrl, url))) {
-		if (!usable || leftover.id !== current.id) await deleteRemoteWebhook(this, leftover.id);
+		if (!usable || leftover.id !== current.id) await webhooks.deleteWebhook(this, leftover.id);
 	}
 	if (!usable) {
 		// A test registration that ended up in the saved static data is removed when production activates.
-		if (current && stored.forTest && !forTest) await deleteRemoteWebhook(this, current.id);
+		if (current && stored.forTest && !forTest) await webhooks.deleteWebhook(this, current.id);
 		forgetWebhook(stored);
 		return false;
 	}
 
 	if (current.isDefault !== undefined && current.isDefault !== wantsDefault(this)) {
-		await updateWebhook(this, current, url, wantsDefault(this));
+		await moveWebhook(this, current, url, wantsDefault(this));
 	}
 	stored.webhookUrl = url;
 	stored.isDefault = wantsDefault(this);
@@ -185,24 +157,20 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const url = ownWebhookUrl(this);
 	const headerToken = newHeaderToken();
 	const isDefault = wantsDefault(this);
-	const data = (await requestService(this, {
-		method: 'POST',
-		path: '/api/v1/webhooks',
-		body: { webhookUrl: url, headerToken, isDefault },
-	})) as IDataObject | null;
-	if (!data || typeof data.id !== 'string') {
+	const webhookId = await webhooks.createWebhook(this, { webhookUrl: url, headerToken, isDefault });
+	if (!webhookId) {
 		throw new NodeOperationError(
 			this.getNode(),
 			'The service did not return the id of the registered webhook',
 		);
 	}
 	const stored = storedWebhook(this);
-	stored.webhookId = data.id;
+	stored.webhookId = webhookId;
 	stored.headerTokenDigest = headerTokenDigest(headerToken);
 	stored.webhookUrl = url;
 	stored.isDefault = isDefault;
 	if (isTestRegistration(this)) stored.forTest = true;
-	rememberTriggerWorkflow(data.id, this.getWorkflow().name);
+	rememberTriggerWorkflow(webhookId, this.getWorkflow().name);
 	return true;
 }
 
@@ -215,7 +183,7 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const stored = storedWebhook(this);
 	const forTest = stored.forTest === true;
 	if (!forTest && option(this, 'onDeactivation') !== ON_DEACTIVATION.delete) return true;
-	if (stored.webhookId) await deleteRemoteWebhook(this, stored.webhookId);
+	if (stored.webhookId) await webhooks.deleteWebhook(this, stored.webhookId);
 	forgetTriggerWorkflow(stored.webhookId);
 	forgetWebhook(stored);
 	// The events received are the production registration's: a test registration leaves them.

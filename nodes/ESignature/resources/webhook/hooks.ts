@@ -20,7 +20,7 @@ import {
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { isErrorItem, notFoundError } from '../../service/errors';
 import { maskedAnswer } from '../../service/secrets';
-import { requestService } from '../../service/transport';
+import { getWebhook } from '../../service/webhooks';
 
 /** Request builders of the webhook operations. */
 
@@ -119,12 +119,9 @@ export async function buildUpdateRequest(
 	}
 	let current: IDataObject = {};
 	if (newUrl === undefined || newDefault === undefined) {
-		const data = await requestService(this, {
-			method: 'GET',
-			path: `/api/v1/webhooks/${encodeURIComponent(id)}`,
-		});
-		if (!data || typeof data !== 'object') throw notFoundError(this);
-		current = data as IDataObject;
+		const found = await getWebhook(this, id);
+		if (!found) throw notFoundError(this);
+		current = found;
 	}
 	requestOptions.body = {
 		id,
