@@ -7,7 +7,7 @@ import { searchWebhooks } from './methods/listSearch';
 import { declaredFields } from './resources';
 import { resourceOperationSubtitle } from './fields/common';
 import { shareFieldsAcrossOperations } from './fields/folding';
-import { sendRequest } from './routing/sendRequest';
+import { sendWithWorkarounds } from './routing/engineWorkarounds';
 import { customApiCallRefused } from './routing/customApiCall';
 
 /**
@@ -45,8 +45,9 @@ export class ESignature implements INodeType {
 			// are read the same way. 401 must still throw: that is what makes n8n renew the token and retry.
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},
-		// Every operation sends through sendRequest: the routing engine's one hook that decides whether a request is made.
-		requestOperations: { pagination: sendRequest },
+		// What the routing engine cannot do for this service (routing/engineWorkarounds.ts), on every operation's request:
+		// the Resource field declares `paginate`, which makes the engine send through this function.
+		requestOperations: { pagination: sendWithWorkarounds },
 		properties,
 	};
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { toolSimplifyProperties } from '../fields/common';
-import { sendThroughOneWay } from '../routing/sendRequest';
+import { sendThroughOneWay } from '../routing/engineWorkarounds';
 
 import * as accessToken from './accessToken';
 import * as commercialRegistration from './commercialRegistration';
@@ -14,8 +14,8 @@ import * as smsProvider from './smsProvider';
 import * as webhook from './webhook';
 
 /**
- * The Resource selector, then every resource's operations and fields as its folder declares them, every request sent
- * through routing/sendRequest.ts; last, Simplify for tools on the operations that have none (docs/ai-agents.md).
+ * The Resource selector, then every resource's operations and fields as its folder declares them; last, Simplify for
+ * tools on the operations that have none (docs/ai-agents.md).
  */
 const resourceFields: INodeProperties[] = sendThroughOneWay([
 	{
@@ -35,6 +35,8 @@ const resourceFields: INodeProperties[] = sendThroughOneWay([
 			{ name: 'Webhook', value: 'webhook' },
 		],
 		default: 'envelope',
+		// Every operation's request goes through the node's pagination function (routing/engineWorkarounds.ts).
+		routing: { send: { paginate: true } },
 	},
 	...envelope.description,
 	...invitation.description,

@@ -44,36 +44,45 @@ import {
 } from './idempotency';
 
 /*
- * The one way the action node's requests go out (docs/n8n-notes.md#routing-engine).
- *
- * n8n's routing engine sends an item's request after its preSend hooks; when a hook throws, or the request fails on
- * the way, it makes an error item that is paired with no input and carries nothing but a message. The one place where
- * a declarative node decides whether and how a request is made is a pagination function: every operation therefore
- * sends through sendRequest, and every preSend hook is guarded so that a refused input is held for it instead of
- * thrown. sendRequest then:
- * - answers a refused input with the error, paired with its item (thrown, or an error item with Continue On Fail),
- *   and sends nothing;
- * - answers the retry of a create this process already made from memory, sending nothing (routing/idempotency.ts);
- * - turns a failed connection (a timeout, a refused connection) into the mapped error of its item.
+ * What n8n's routing engine cannot do for this service, worked around where the engine lets a node decide how an
+ * item's request is sent: its pagination function (sendWithWorkarounds, declared in the node description's
+ * requestOperations, and switched on for every operation by `paginate` on the Resource field). Each workaround and the
+ * n8n limitation it answers: docs/n8n-notes.md#routing-engine-workarounds.
+ * - errors paired with their item: a preSend declared as pairedWithItem(hook) keeps its refusal on the request
+ *   options instead of throwing; sendWithWorkarounds answers it paired with its item and sends nothing;
+ * - a token refused with HTTP 200, or a 401 n8n 1.x hands back: renewed, and the request sent once more
+ *   (routedRequest);
+ * - bodies rebuilt after renewal: a streamed upload is made again from n8n's store for that second attempt;
+ * - retry-safe creates: the retry of a create this process already made is answered from memory (idempotency.ts);
+ * - the spec/live dialect retry: a request refused in one form is sent once in the other (routedInDialect);
+ * - a failed connection becomes its item's mapped error, and as an AI tool errors and lists are told for a model.
  */
 
-/** Where a guarded preSend hook leaves its item's refusal: on the item's own request options, read by sendRequest. */
+/** Where a pairedWithItem hook leaves its item's refusal: on the item's own request options. */
 const REFUSAL = Symbol('refused input');
 
+/** Marks a hook made by pairedWithItem, so that wrapping it again gives it back as it is. */
+const PAIRED = Symbol('paired with its item');
+
 type RefusableOptions = IHttpRequestOptions & { [REFUSAL]?: Error };
+type PairedHook = PreSendAction & { [PAIRED]?: true };
 
 function refusalOf(options: IHttpRequestOptions): Error | undefined {
 	return (options as RefusableOptions)[REFUSAL];
 }
 
+/** Whether a preSend hook was declared as pairedWithItem(...). */
+export const isPairedWithItem = (hook: PreSendAction): boolean =>
+	(hook as PairedHook)[PAIRED] === true;
+
 /**
- * A preSend hook whose refusal (a thrown input error) is kept for sendRequest, which answers it paired with its item,
- * instead of thrown to the routing engine, which would make an error item paired with no input
- * (docs/n8n-notes.md#routing-engine). After a refusal the item's request is not built any further.
+ * A preSend hook whose refusal (a thrown input error) is kept for sendWithWorkarounds, which answers it paired with
+ * its item, instead of thrown to the routing engine, which would make an error item paired with no input
+ * (docs/n8n-notes.md#routing-engine-workarounds). After a refusal the item's request is not built any further.
  */
 export function pairedWithItem(hook: PreSendAction): PreSendAction {
-	if (guards.has(hook)) return hook;
-	const guard = async function (
+	if (isPairedWithItem(hook)) return hook;
+	const guard: PairedHook = async function (
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	) {
@@ -90,12 +99,10 @@ export function pairedWithItem(hook: PreSendAction): PreSendAction {
 			return requestOptions;
 		}
 	};
-	guards.add(guard);
+	guard[PAIRED] = true;
 	return guard;
 }
 
-/** The guards made, so that a hook declared as pairedWithItem(...) is not guarded twice. */
-const guards = new WeakSet<PreSendAction>();
 const guardedHooks = new Map<PreSendAction, PreSendAction>();
 
 /** The hook guarded (pairedWithItem), one guard per hook, so that folded fields still compare equal. */
@@ -116,17 +123,9 @@ function guardRouting<T extends Routed>(entry: T): T {
 		options?: Routed[];
 		values?: Routed[];
 	};
-	if (copy.routing) {
-		const { send, request } = copy.routing;
-		copy.routing = {
-			...copy.routing,
-			send: {
-				...send,
-				...(send?.preSend ? { preSend: send.preSend.map(guarded) } : {}),
-				// An operation's request goes through sendRequest, the node's pagination function.
-				...(request ? { paginate: true } : {}),
-			},
-		};
+	if (copy.routing?.send?.preSend) {
+		const { send } = copy.routing;
+		copy.routing = { ...copy.routing, send: { ...send, preSend: send.preSend!.map(guarded) } };
 	}
 	if (Array.isArray(copy.options))
 		copy.options = copy.options.map((option) => guardRouting(option));
@@ -134,7 +133,7 @@ function guardRouting<T extends Routed>(entry: T): T {
 	return copy;
 }
 
-/** The node's fields with every request routed through sendRequest and every preSend hook guarded. */
+/** The node's fields with every preSend hook not yet declared as pairedWithItem(...) guarded. */
 export function sendThroughOneWay(properties: INodeProperties[]): INodeProperties[] {
 	return properties.map((property) => guardRouting(property));
 }
@@ -145,8 +144,12 @@ function lostAnswerHelp(context: IExecuteSingleFunctions): string | undefined {
 	if (!create) return undefined;
 	const reference = create.referenceNumber ? createReference(context) : undefined;
 	return reference
-		? `The service may have created the envelope before the connection ended. Running this item again is safe: its request carries reference number "${reference.referenceNumber}", and the service refuses a second envelope with it (error 227).`
-		: "The service may have created the envelope before the connection ended. Check the service before running this item again: this operation's request carries no reference number, so the service cannot refuse a second envelope.";
+		? 'The service may have created the envelope before the connection ended. Running this item again is safe: ' +
+				`its request carries reference number "${reference.referenceNumber}", and the service refuses a second ` +
+				'envelope with it (error 227).'
+		: 'The service may have created the envelope before the connection ended. Check the service before running ' +
+				"this item again: this operation's request carries no reference number, so the service cannot refuse a " +
+				'second envelope.';
 }
 
 /** What one attempt of the routing engine's request came to. */
@@ -155,7 +158,8 @@ type Outcome = { items: INodeExecutionData[] } | { error: unknown };
 /**
  * Whether the service refused the access token and the request let n8n meet refusals (renew the token): HTTP 401
  * handed back by an n8n that did not renew, or the service's own form, HTTP 200 with errorCode 401 or 3, which n8n
- * never takes for a refusal (renewRefusedToken). Requests that take a 401 as an answer (Revoke Access Token) are left be.
+ * never takes for a refusal (renewRefusedToken). Requests that take a 401 as an answer (Revoke Access Token) are left
+ * be.
  */
 function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolean {
 	const ignore =
@@ -191,7 +195,7 @@ function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome): bo
 }
 
 /**
- * The routing engine's request; sent once more, in one place, after the service refused the token: where n8n did not
+ * The routing engine's request; sent once more after the service refused the token: where n8n did not
  * renew it (renewRefusedToken) or renewed it without sending a stream again. A streamed body is made again from n8n's
  * store for that attempt (files/streamedBody.ts).
  */
@@ -234,7 +238,7 @@ async function routedRequest(
  * was refused or an earlier attempt already created its envelope. As an AI tool, errors and empty lists are told in
  * words a model reads (service/asTool.ts), and items are trimmed for it (Simplify, routing/answers.ts itemsForModel).
  */
-export async function sendRequest(
+export async function sendWithWorkarounds(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
@@ -333,13 +337,17 @@ function bothFormsRefused(
 	const { message, description } =
 		alternative.dialect === 'identitySigningPath'
 			? {
-					message: `The service has no identity-provider signing at either address: ${identitySigningPath(path, 'spec')} (the spec) and ${identitySigningPath(path, 'live')} (the published reference) both answered HTTP 404`,
+					message:
+						'The service has no identity-provider signing at either address: ' +
+						`${identitySigningPath(path, 'spec')} (the spec) and ${identitySigningPath(path, 'live')} ` +
+						'(the published reference) both answered HTTP 404',
 					description:
 						"Check the credential's Environment and Base URL: they must point at the E-Signature API.",
 				}
 			: {
 					message:
-						'The service refused the document in both forms of the request: `files` (the spec) and `File` (the live service), each as a missing file (error 8)',
+						'The service refused the document in both forms of the request: `files` (the spec) and `File` ' +
+						'(the live service), each as a missing file (error 8)',
 					description:
 						"No envelope was created. Check that the file is a PDF, then the service's answer to the request.",
 				};
