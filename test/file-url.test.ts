@@ -2,7 +2,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'http';
 import type { AddressInfo } from 'net';
 
-import { MAX_DOWNLOAD_BYTES, MAX_DOWNLOAD_REDIRECTS } from '../nodes/ESignature/files/download';
+import { MAX_DOWNLOAD_BYTES } from '../nodes/ESignature/fields/fileInput';
+import { MAX_DOWNLOAD_REDIRECTS } from '../nodes/ESignature/files/download';
 import { emulatorSuite } from './harness';
 
 /**

@@ -1,14 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { DocumentFile } from './binary';
 import { documentFile } from './binary';
 import { detectMimeType, safeBaseName } from './bytes';
 import { runsAsTool } from '../service/asTool';
+import { DOWNLOAD_DEFAULTS, DOWNLOAD_OPTION_LABELS, MAX_DOWNLOAD_BYTES } from '../fields/fileInput';
 import {
 	booleanOf,
 	inputError,
@@ -26,9 +22,6 @@ import { httpUrlProblem } from '../../../credentials/text';
  * never the credential, http(s) only, a bounded number of redirects, bytes and seconds; the caller then accepts only a
  * PDF. Redirects are followed here, one request per hop, so that every hop is checked (docs/security.md).
  */
-
-/** The largest document downloaded: far above a contract PDF (the README's figures send 20 MB), and a bound on a link's cost. */
-export const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
 
 /** Redirects followed: enough for a file host's short link and its storage, not a chain. */
 export const MAX_DOWNLOAD_REDIRECTS = 3;
@@ -101,16 +94,6 @@ const tooLarge = (context: IExecuteSingleFunctions, fieldLabel: string, origin: 
 		'Download it with another node and give it as a binary file.',
 	);
 
-/** Download Options' defaults per item (docs/security.md), literal again in the options for n8n's lint. */
-export const DOWNLOAD_DEFAULTS = {
-	/** Links per item: a contract with its annexes, not a crawl. */
-	maxLinks: 10,
-	/** Bytes per item, all its downloads together, in MB: two documents of the largest size. */
-	maxTotalSize: 50,
-	/** Seconds a download may take from its request to its last byte: n8n's own timeout only counts idle time. */
-	timeLimit: 60,
-} as const;
-
 /** The limits of one item's downloads, and what is left of its bytes. */
 export interface DownloadBudget {
 	maxLinks: number;
@@ -122,66 +105,6 @@ export interface DownloadBudget {
 	/** Whether the links are checked for internal addresses: the node runs as an AI tool. */
 	checkAddresses: boolean;
 }
-
-/** The Download Options collection of File Input → URL (the caller shows it only for that input). */
-export function downloadOptionsProperty(multiple: boolean): INodeProperties {
-	const options: INodeProperties[] = [
-		{
-			displayName: 'Allow Internal Addresses (AI Tool)',
-			name: 'allowInternalAddresses',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether a link may lead to loopback, private, link-local or other internal addresses when the node runs ' +
-				'as an AI tool. Set it here, never with an expression: a model cannot set it. Workflows outside AI tools ' +
-				"follow n8n's own outbound rules.",
-		},
-		{
-			displayName: 'Max Total Size (MB)',
-			name: 'maxTotalSize',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 1024 },
-			default: 50,
-			description:
-				"The most an item's downloads may add up to, after decompression. " +
-				`Each document is at most ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB.`,
-		},
-		{
-			displayName: 'Time Limit (Seconds)',
-			name: 'timeLimit',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 3600 },
-			default: 60,
-			description:
-				'How long one download may take from its request to its last byte, redirects included',
-		},
-	];
-	if (multiple) {
-		options.splice(1, 0, {
-			displayName: 'Max Links',
-			name: 'maxLinks',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 100 },
-			default: 10,
-			description: 'The most links one item may give',
-		});
-	}
-	return {
-		displayName: 'Download Options',
-		name: 'downloadOptions',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options,
-	};
-}
-
-const DOWNLOAD_OPTION_LABELS: Record<string, string> = {
-	allowInternalAddresses: 'Allow Internal Addresses (AI Tool)',
-	maxLinks: 'Max Links',
-	maxTotalSize: 'Max Total Size (MB)',
-	timeLimit: 'Time Limit (Seconds)',
-};
 
 /**
  * The item's download limits from Download Options. In an AI tool each option must be written in the node: an

@@ -1,9 +1,11 @@
-import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { DocumentFile, UploadFile } from './binary';
 import { detectMimeType } from './bytes';
 import { documentFile, readBinaryFile, requireBase64Bytes, splitPropertyNames } from './binary';
-import { downloadBudget, downloadDocument, downloadOptionsProperty, originOf } from './download';
+import { downloadBudget, downloadDocument, originOf } from './download';
+import type { FileInputOptions } from '../fields/fileInput';
+import { FILE_INPUT_LABELS } from '../fields/fileInput';
 import { isPlainObject, parseJsonParameter, pick } from '../fields/json';
 import { inputError, requireText, textOf } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
@@ -15,169 +17,9 @@ import { MAX_LENGTH } from '../../../credentials/text';
  * for several files). `binaryPropertyName` is kept for the OUTPUT field of downloads.
  */
 
-export interface FileInputOptions {
-	/** Several files: binary field names separated by commas, or a JSON list of Base64 files. */
-	multiple?: boolean;
-	/** Name of a single Base64 file given without a File Name; without it, File Name is required for Base64 text. */
-	defaultFileName?: string;
-}
-
 /** Binary files in n8n's store stay there until the request reads them (a streamed upload, files/multipart.ts). */
 export interface LeftInStore {
 	leaveInStore: true;
-}
-
-const FILE_INPUT_LABELS = {
-	binaryField: 'Input Binary Field',
-	binaryFields: 'Input Binary Fields',
-	base64: 'File (Base64)',
-	fileName: 'File Name',
-	filesJson: 'Files (JSON)',
-	url: 'File URL',
-	urls: 'File URLs',
-} as const;
-
-/**
- * The file fields of an operation: the input selector and the fields of each input. Each input's fields show only for
- * it; the operation file adds its own condition with updateDisplayOptions.
- */
-export function fileInputProperties(options: FileInputOptions = {}): INodeProperties[] {
-	const binary = { show: { fileInput: ['binary'] } };
-	const base64 = { show: { fileInput: ['base64'] } };
-	const url = { show: { fileInput: ['url'] } };
-	const binaryFile = {
-		name: 'Binary File',
-		value: 'binary',
-		description: 'Take the file from a binary field of the input item; it is encoded for you',
-	};
-	const base64Text = {
-		name: 'Base64 Text',
-		value: 'base64',
-		description: 'Give the file content as Base64 text',
-	};
-	const fromUrl = {
-		name: 'URL',
-		value: 'url',
-		description: 'Download the PDF from an http(s) link; how an AI agent gives a file',
-	};
-	// A tool gets no binary data (docs/ai-agents.md#files): as a tool the choice is URL (the default) or Base64 Text.
-	const selectors: INodeProperties[] = [
-		{
-			displayName: 'File Input',
-			name: 'fileInput',
-			type: 'options',
-			noDataExpression: true,
-			options: [binaryFile, base64Text, fromUrl],
-			default: 'binary',
-			displayOptions: { hide: { '@tool': [true] } },
-		},
-		{
-			displayName: 'File Input',
-			name: 'fileInput',
-			type: 'options',
-			noDataExpression: true,
-			options: [fromUrl, base64Text],
-			default: 'url',
-			hint: 'An AI tool gets no binary files: the model gives a link to the PDF, or its Base64 text',
-			displayOptions: { show: { '@tool': [true] } },
-		},
-	];
-	if (options.multiple) {
-		return [
-			...selectors,
-			{
-				displayName: FILE_INPUT_LABELS.binaryFields,
-				name: 'inputDataFieldName',
-				type: 'string',
-				default: 'data',
-				required: true,
-				placeholder: 'data, attachment',
-				hint: 'The names of the input binary fields containing the files to be uploaded, separated by commas',
-				description: 'Each named binary field of the input item is uploaded as one document (PDF)',
-				displayOptions: binary,
-			},
-			{
-				displayName: FILE_INPUT_LABELS.filesJson,
-				name: 'filesJson',
-				type: 'json',
-				default: '[]',
-				placeholder: '[{ "file": "JVBERi0xLjQK...", "fileName": "contract.pdf" }]',
-				required: true,
-				description:
-					'Array of documents, each with the Base64 content in "file" and its name in "fileName"',
-				displayOptions: base64,
-			},
-			{
-				displayName: FILE_INPUT_LABELS.urls,
-				name: 'fileUrls',
-				type: 'string',
-				default: '',
-				required: true,
-				placeholder: 'https://example.com/contract.pdf',
-				description:
-					'Links to the documents (PDF), separated by commas or new lines; each is downloaded without the credential, and named after the last part of its path',
-				displayOptions: url,
-			},
-			{ ...downloadOptionsProperty(true), displayOptions: url },
-		];
-	}
-	return [
-		...selectors,
-		{
-			displayName: FILE_INPUT_LABELS.binaryField,
-			name: 'inputDataFieldName',
-			type: 'string',
-			default: 'data',
-			required: true,
-			hint: 'The name of the input binary field containing the file to be uploaded',
-			displayOptions: binary,
-		},
-		{
-			displayName: FILE_INPUT_LABELS.base64,
-			name: 'fileBase64',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			default: '',
-			required: true,
-			description: 'The document (PDF) encoded as Base64',
-			displayOptions: base64,
-		},
-		{
-			displayName: FILE_INPUT_LABELS.url,
-			name: 'fileUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'https://example.com/contract.pdf',
-			description:
-				'Link to the document (PDF), such as https://example.com/contract.pdf; it is downloaded without the credential',
-			displayOptions: url,
-		},
-		{ ...downloadOptionsProperty(false), displayOptions: url },
-		// One parameter shown twice: optional for a binary file, required for Base64 text unless there is a default.
-		{
-			displayName: FILE_INPUT_LABELS.fileName,
-			name: 'fileName',
-			type: 'string',
-			default: '',
-			placeholder: 'contract.pdf',
-			description:
-				'Name the document is sent with. Leave empty to use the name of the binary file, or the last part of the URL.',
-			displayOptions: { show: { fileInput: ['binary', 'url'] } },
-		},
-		{
-			displayName: FILE_INPUT_LABELS.fileName,
-			name: 'fileName',
-			type: 'string',
-			default: '',
-			required: !options.defaultFileName,
-			placeholder: 'contract.pdf',
-			description: options.defaultFileName
-				? `Name the document is sent with. Leave empty for ${options.defaultFileName}.`
-				: 'Name the document is sent with',
-			displayOptions: base64,
-		},
-	];
 }
 
 const isBase64Input = (context: IExecuteSingleFunctions) =>

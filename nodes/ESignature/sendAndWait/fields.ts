@@ -2,13 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, simplifyProperty } from '../fields/common';
-import { fileInputProperties } from '../files/fileInput';
 import { destinationsProperties } from '../fields/recipients';
-import {
-	invitationMessageProperty,
-	invitationSubjectProperty,
-} from '../resources/invitation/fields';
-import { SEVERAL_FILES } from '../resources/envelope/fields';
+import { SEVERAL_FILES, fileInputProperties } from '../fields/fileInput';
+import { invitationMessageProperty, invitationSubjectProperty } from '../fields/invitation';
 
 /*
  * The fields of the E-Signature Send and Wait node (ESignatureSendAndWait.node.ts): the file input and signers of

@@ -14,7 +14,6 @@ import { buildDestinations } from '../fields/recipients';
 import { futureDate, inputError, textOf } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
 import { isN8n1 } from '../service/n8nLine';
-import { SEVERAL_FILES } from '../resources/envelope/fields';
 import { errorForModel, runsAsTool } from '../service/asTool';
 import { failed, withDetails } from '../service/errors';
 import { requestService } from '../service/transport';
@@ -22,6 +21,7 @@ import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from '../se
 import { OPERATION, operationName } from './fields';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
+import { SEVERAL_FILES } from '../fields/fileInput';
 
 /*
  * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):

@@ -2,8 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { envelopeIdProperty, responseOptions } from '../../fields/common';
-import { fileInputProperties } from '../../files/fileInput';
-import { SEVERAL_FILES } from './fields';
+import { SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
 
 const properties: INodeProperties[] = [
 	envelopeIdProperty(),

@@ -2,14 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { responseOptions, simplifyProperty } from '../../fields/common';
-import { fileInputProperties } from '../../files/fileInput';
+import { SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
 import {
-	SEVERAL_FILES,
 	fileIdField,
 	optionalWebhookProperty,
 	referenceNumberField,
 	workflowIdField,
-} from './fields';
+} from '../../fields/envelope';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties(SEVERAL_FILES),

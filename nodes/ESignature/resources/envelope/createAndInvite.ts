@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { responseOptions, simplifyProperty } from '../../fields/common';
 import { destinationsProperties } from '../../fields/recipients';
-import { fileInputProperties } from '../../files/fileInput';
-import { SEVERAL_FILES, optionalWebhookProperty } from './fields';
+import { SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
+import { optionalWebhookProperty } from '../../fields/envelope';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties(SEVERAL_FILES),

@@ -2,13 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { responseOptions, simplifyProperty } from '../../fields/common';
-import { fileInputProperties } from '../../files/fileInput';
+import { fileInputProperties } from '../../fields/fileInput';
 import {
 	fileIdField,
 	optionalWebhookProperty,
 	referenceNumberField,
 	workflowIdField,
-} from './fields';
+} from '../../fields/envelope';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties(),

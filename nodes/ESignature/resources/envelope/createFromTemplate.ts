@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { responseOptions, simplifyProperty } from '../../fields/common';
-import { optionalWebhookProperty } from './fields';
+import { optionalWebhookProperty } from '../../fields/envelope';
 
 const properties: INodeProperties[] = [
 	{

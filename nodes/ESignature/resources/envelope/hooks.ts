@@ -9,7 +9,7 @@ import type {
 import type { UploadFile } from '../../files/binary';
 import { buildDestinations } from '../../fields/recipients';
 import { isErrorItem, isServiceWrapper, parseBody, readServiceAnswer } from '../../service/errors';
-import type { FileInputOptions, LeftInStore } from '../../files/fileInput';
+import type { LeftInStore } from '../../files/fileInput';
 import { readFileInput } from '../../files/fileInput';
 import { base64Of, sendJsonWithDocuments } from '../../files/jsonBody';
 import { sendMultipart } from '../../files/multipart';
@@ -26,10 +26,11 @@ import {
 	secretOf,
 } from '../../fields/validation';
 import { MAX_LENGTH } from '../../../../credentials/text';
-import { SEVERAL_FILES } from './fields';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
 import type { Form } from '../../../../credentials/dialects';
 import { formFor, offerAlternative } from '../../../../credentials/dialects';
+import type { FileInputOptions } from '../../fields/fileInput';
+import { SEVERAL_FILES } from '../../fields/fileInput';
 
 /** Uploads read stored files as they send them (files/streamedBody.ts). */
 const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions & LeftInStore;

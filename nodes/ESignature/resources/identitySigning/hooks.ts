@@ -21,9 +21,9 @@ import {
 	toText,
 } from '../../fields/validation';
 import { MAX_LENGTH } from '../../../../credentials/text';
-import { IDENTITY_FILE_INPUT } from './fields';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
 import { formFor, identitySigningPath, offerAlternative } from '../../../../credentials/dialects';
+import { IDENTITY_FILE_INPUT } from '../../fields/fileInput';
 
 /** Request builders of identity-provider signing (v1 and v2). */
 

@@ -2,14 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryOutputProperty, responseOptions } from '../../fields/common';
-import { fileInputProperties } from '../../files/fileInput';
+import { IDENTITY_FILE_INPUT, fileInputProperties } from '../../fields/fileInput';
 import {
-	IDENTITY_FILE_INPUT,
 	filePasswordProperty,
 	requestIdProperty,
 	signatureAppearanceProperty,
 	signatureDetailsProperty,
-} from './fields';
+} from '../../fields/identitySigning';
 
 const properties: INodeProperties[] = [
 	requestIdProperty(),

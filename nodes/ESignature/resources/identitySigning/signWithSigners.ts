@@ -2,15 +2,14 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryOutputProperty, responseOptions } from '../../fields/common';
-import { fileInputProperties } from '../../files/fileInput';
 import { signersProperties } from '../../fields/signers';
+import { IDENTITY_FILE_INPUT, fileInputProperties } from '../../fields/fileInput';
 import {
-	IDENTITY_FILE_INPUT,
 	filePasswordProperty,
 	requestIdProperty,
 	signatureAppearanceProperty,
 	signatureDetailsProperty,
-} from './fields';
+} from '../../fields/identitySigning';
 
 /** Sign (v1) plus the signer details, which the v2 endpoint takes. */
 const properties: INodeProperties[] = [

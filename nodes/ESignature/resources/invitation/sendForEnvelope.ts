@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { envelopeIdProperty, responseOptions } from '../../fields/common';
 import { destinationsProperties } from '../../fields/recipients';
-import { invitationMessageProperty } from './fields';
+import { invitationMessageProperty } from '../../fields/invitation';
 
 const properties: INodeProperties[] = [
 	envelopeIdProperty(),

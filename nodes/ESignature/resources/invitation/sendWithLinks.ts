@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { documentIdProperty, responseOptions, simplifyProperty } from '../../fields/common';
 import { destinationsProperties } from '../../fields/recipients';
-import { invitationMessageProperty, invitationSubjectProperty } from './fields';
+import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
 
 /** The v3 invitation body: the signers are invited and get links (Get Signing Links takes the same fields). */
 const properties: INodeProperties[] = [

@@ -1,11 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { FileInputOptions } from '../../files/fileInput';
-
 /** Fields both identity-provider signing operations take (v1, and v2 which adds the signer details). */
-
-/** One PDF; Base64 text without a File Name is sent (and the signed file output) as document.pdf. */
-export const IDENTITY_FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };
 
 export function requestIdProperty(): INodeProperties {
 	return {

@@ -1,12 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { webhookLocatorProperty } from '../../fields/common';
-import type { FileInputOptions } from '../../files/fileInput';
+import { webhookLocatorProperty } from './common';
 
 /** Fields several envelope operations share. */
-
-/** Every envelope operation but Create From Base64 takes several documents: one setting for fields and requests. */
-export const SEVERAL_FILES: FileInputOptions = { multiple: true };
 
 /** The Webhook field of the create operations: empty means the account default webhook. */
 export function optionalWebhookProperty(): INodeProperties {

@@ -1,0 +1,245 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/**
+ * The File Input fields every operation that takes files shows: the same parameter names everywhere (fileInput,
+ * inputDataFieldName, fileBase64, fileUrl and fileName; filesJson and fileUrls for several files). files/ reads them.
+ */
+
+export interface FileInputOptions {
+	/** Several files: binary field names separated by commas, or a JSON list of Base64 files. */
+	multiple?: boolean;
+	/** Name of a single Base64 file given without a File Name; without it, File Name is required for Base64 text. */
+	defaultFileName?: string;
+}
+
+export const FILE_INPUT_LABELS = {
+	binaryField: 'Input Binary Field',
+	binaryFields: 'Input Binary Fields',
+	base64: 'File (Base64)',
+	fileName: 'File Name',
+	filesJson: 'Files (JSON)',
+	url: 'File URL',
+	urls: 'File URLs',
+} as const;
+
+/**
+ * The file fields of an operation: the input selector and the fields of each input. Each input's fields show only for
+ * it; the operation file adds its own condition with updateDisplayOptions.
+ */
+export function fileInputProperties(options: FileInputOptions = {}): INodeProperties[] {
+	const binary = { show: { fileInput: ['binary'] } };
+	const base64 = { show: { fileInput: ['base64'] } };
+	const url = { show: { fileInput: ['url'] } };
+	const binaryFile = {
+		name: 'Binary File',
+		value: 'binary',
+		description: 'Take the file from a binary field of the input item; it is encoded for you',
+	};
+	const base64Text = {
+		name: 'Base64 Text',
+		value: 'base64',
+		description: 'Give the file content as Base64 text',
+	};
+	const fromUrl = {
+		name: 'URL',
+		value: 'url',
+		description: 'Download the PDF from an http(s) link; how an AI agent gives a file',
+	};
+	// A tool gets no binary data (docs/ai-agents.md#files): as a tool the choice is URL (the default) or Base64 Text.
+	const selectors: INodeProperties[] = [
+		{
+			displayName: 'File Input',
+			name: 'fileInput',
+			type: 'options',
+			noDataExpression: true,
+			options: [binaryFile, base64Text, fromUrl],
+			default: 'binary',
+			displayOptions: { hide: { '@tool': [true] } },
+		},
+		{
+			displayName: 'File Input',
+			name: 'fileInput',
+			type: 'options',
+			noDataExpression: true,
+			options: [fromUrl, base64Text],
+			default: 'url',
+			hint: 'An AI tool gets no binary files: the model gives a link to the PDF, or its Base64 text',
+			displayOptions: { show: { '@tool': [true] } },
+		},
+	];
+	if (options.multiple) {
+		return [
+			...selectors,
+			{
+				displayName: FILE_INPUT_LABELS.binaryFields,
+				name: 'inputDataFieldName',
+				type: 'string',
+				default: 'data',
+				required: true,
+				placeholder: 'data, attachment',
+				hint: 'The names of the input binary fields containing the files to be uploaded, separated by commas',
+				description: 'Each named binary field of the input item is uploaded as one document (PDF)',
+				displayOptions: binary,
+			},
+			{
+				displayName: FILE_INPUT_LABELS.filesJson,
+				name: 'filesJson',
+				type: 'json',
+				default: '[]',
+				placeholder: '[{ "file": "JVBERi0xLjQK...", "fileName": "contract.pdf" }]',
+				required: true,
+				description:
+					'Array of documents, each with the Base64 content in "file" and its name in "fileName"',
+				displayOptions: base64,
+			},
+			{
+				displayName: FILE_INPUT_LABELS.urls,
+				name: 'fileUrls',
+				type: 'string',
+				default: '',
+				required: true,
+				placeholder: 'https://example.com/contract.pdf',
+				description:
+					'Links to the documents (PDF), separated by commas or new lines; each is downloaded without the credential, and named after the last part of its path',
+				displayOptions: url,
+			},
+			{ ...downloadOptionsProperty(true), displayOptions: url },
+		];
+	}
+	return [
+		...selectors,
+		{
+			displayName: FILE_INPUT_LABELS.binaryField,
+			name: 'inputDataFieldName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the input binary field containing the file to be uploaded',
+			displayOptions: binary,
+		},
+		{
+			displayName: FILE_INPUT_LABELS.base64,
+			name: 'fileBase64',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			required: true,
+			description: 'The document (PDF) encoded as Base64',
+			displayOptions: base64,
+		},
+		{
+			displayName: FILE_INPUT_LABELS.url,
+			name: 'fileUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://example.com/contract.pdf',
+			description:
+				'Link to the document (PDF), such as https://example.com/contract.pdf; it is downloaded without the credential',
+			displayOptions: url,
+		},
+		{ ...downloadOptionsProperty(false), displayOptions: url },
+		// One parameter shown twice: optional for a binary file, required for Base64 text unless there is a default.
+		{
+			displayName: FILE_INPUT_LABELS.fileName,
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			placeholder: 'contract.pdf',
+			description:
+				'Name the document is sent with. Leave empty to use the name of the binary file, or the last part of the URL.',
+			displayOptions: { show: { fileInput: ['binary', 'url'] } },
+		},
+		{
+			displayName: FILE_INPUT_LABELS.fileName,
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			required: !options.defaultFileName,
+			placeholder: 'contract.pdf',
+			description: options.defaultFileName
+				? `Name the document is sent with. Leave empty for ${options.defaultFileName}.`
+				: 'Name the document is sent with',
+			displayOptions: base64,
+		},
+	];
+}
+
+/** The largest document downloaded: far above a contract PDF (the README's figures send 20 MB), and a bound on a link's cost. */
+export const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
+
+/** Download Options' defaults per item (docs/security.md), literal again in the options for n8n's lint. */
+export const DOWNLOAD_DEFAULTS = {
+	/** Links per item: a contract with its annexes, not a crawl. */
+	maxLinks: 10,
+	/** Bytes per item, all its downloads together, in MB: two documents of the largest size. */
+	maxTotalSize: 50,
+	/** Seconds a download may take from its request to its last byte: n8n's own timeout only counts idle time. */
+	timeLimit: 60,
+} as const;
+
+/** The Download Options collection of File Input → URL (the caller shows it only for that input). */
+export function downloadOptionsProperty(multiple: boolean): INodeProperties {
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Allow Internal Addresses (AI Tool)',
+			name: 'allowInternalAddresses',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether a link may lead to loopback, private, link-local or other internal addresses when the node runs ' +
+				'as an AI tool. Set it here, never with an expression: a model cannot set it. Workflows outside AI tools ' +
+				"follow n8n's own outbound rules.",
+		},
+		{
+			displayName: 'Max Total Size (MB)',
+			name: 'maxTotalSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 1024 },
+			default: 50,
+			description:
+				"The most an item's downloads may add up to, after decompression. " +
+				`Each document is at most ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB.`,
+		},
+		{
+			displayName: 'Time Limit (Seconds)',
+			name: 'timeLimit',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 3600 },
+			default: 60,
+			description:
+				'How long one download may take from its request to its last byte, redirects included',
+		},
+	];
+	if (multiple) {
+		options.splice(1, 0, {
+			displayName: 'Max Links',
+			name: 'maxLinks',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 100 },
+			default: 10,
+			description: 'The most links one item may give',
+		});
+	}
+	return {
+		displayName: 'Download Options',
+		name: 'downloadOptions',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options,
+	};
+}
+
+export const DOWNLOAD_OPTION_LABELS: Record<string, string> = {
+	allowInternalAddresses: 'Allow Internal Addresses (AI Tool)',
+	maxLinks: 'Max Links',
+	maxTotalSize: 'Max Total Size (MB)',
+	timeLimit: 'Time Limit (Seconds)',
+};
+
+/** Every envelope operation but Create From Base64 takes several documents: one setting for fields and requests. */
+export const SEVERAL_FILES: FileInputOptions = { multiple: true };
+
+/** Identity signing takes one PDF; Base64 text without a File Name is sent (and the signed file output) as document.pdf. */
+export const IDENTITY_FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };
