@@ -2,7 +2,7 @@
 /**
  * What the editor shows must be true (issue "the editor's small lies"): hints next to toggles, canvas subtitles, the
  * Docs links, field defaults, error codes and the example workflows' notes, read as n8n's editor reads them. The
- * output names (signOrder, "None") are pinned where those outputs are tested: test/invitation.test.ts and
+ * output names (signOrder, "None") are pinned where those outputs are tested: test/invitation/ and
  * test/trigger.test.ts.
  */
 import { readFileSync, readdirSync } from 'node:fs';

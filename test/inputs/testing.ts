@@ -53,7 +53,7 @@ export function inputsSuite() {
 export const paired = (items: INodeExecutionData[]) =>
 	items.map((item) => ({ json: item.json, pairedItem: item.pairedItem }));
 
-// --- The cases of bad-input.test.ts and hostile-input.test.ts: each operation from a valid request ---
+// --- The cases of bad-input/ and hostile-input.test.ts: each operation from a valid request ---
 
 export const GUID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
@@ -148,6 +148,25 @@ export interface Case {
 	/** The item's document instead of the sample PDF (file operations). */
 	file?: Buffer;
 	fileName?: string;
+}
+
+/** A case of bad input: its name, what runs, and the error message (exact text, or a pattern) it must be refused with. */
+export type RefusedCase = [name: string, test: Case, message: string | RegExp];
+
+/**
+ * Registers one test per case, with the file's own emulator: the case is refused with its message, no item comes out
+ * and nothing reaches the API.
+ */
+export function expectRefused(cases: RefusedCase[]) {
+	const { run, fileItem, apiRequests } = inputsSuite();
+	const runCase = caseRunner(run, fileItem);
+	it.each(cases)('%s', async (_name, test, message) => {
+		const result = await runCase(test);
+		if (typeof message === 'string') expect(result.error?.message).toBe(message);
+		else expect(result.error?.message).toMatch(message);
+		expect(result.items).toHaveLength(0);
+		expect(apiRequests()).toHaveLength(0);
+	});
 }
 
 /** Runs one case: its operation's base parameters with the case's own, on one item (with the document, if it takes one). */
