@@ -108,7 +108,7 @@ export function refusesBasicPair(statusCode: number, body: Record<string, unknow
 
 // --- answers of the action node's requests --------------------------------------------------------------------------
 
-/** What sending.ts knows of a failed answer: its HTTP status, the service's errorCode and field problems. */
+/** What the retry in the other form knows of a failed answer: its HTTP status, the errorCode and field problems. */
 export interface FailedAnswer {
 	httpStatus: number | null;
 	code: number | string;
@@ -126,15 +126,18 @@ export interface Alternative {
 	rebuild: (options: IHttpRequestOptions, form: Form) => void;
 }
 
-const alternatives = new WeakMap<IHttpRequestOptions, Alternative>();
+/** Where a request in a dialect's form keeps how to make it in the other: on its own request options. */
+const ALTERNATIVE = Symbol('alternative form');
 
-/** Registers that this item's request is in a dialect's form and how to make it in the other (called by preSend hooks). */
+type OfferingOptions = IHttpRequestOptions & { [ALTERNATIVE]?: Alternative };
+
+/** Registers that this item's request is in a dialect's form and how to make it in the other (for preSend hooks). */
 export function offerAlternative(options: IHttpRequestOptions, alternative: Alternative): void {
-	alternatives.set(options, alternative);
+	(options as OfferingOptions)[ALTERNATIVE] = alternative;
 }
 
 export function alternativeOf(options: IHttpRequestOptions): Alternative | undefined {
-	return alternatives.get(options);
+	return (options as OfferingOptions)[ALTERNATIVE];
 }
 
 const namesField = (errors: IDataObject | undefined, name: string) =>

@@ -13,16 +13,18 @@ import { sendStreamedBody } from './streamedBody';
  * each document is written into the body's bytes as Base64 once, with nothing in between: the body is the only copy.
  */
 
-/** The documents standing in a body for their Base64 text, by the empty object that marks their place. */
-const documentsByMarker = new WeakMap<object, UploadFile>();
+/** Where the object that marks a document's place in a body holds that document (JSON text never shows it). */
+const DOCUMENT = Symbol('document');
+
+type Marker = IDataObject & { [DOCUMENT]?: UploadFile };
 
 /**
  * A document's place in a body given to sendJsonWithDocuments: written there as its Base64 text (a file left in
  * n8n's store is read and encoded as the body is sent, files/streamedBody.ts).
  */
 export function base64Of(file: UploadFile): IDataObject {
-	const marker: IDataObject = {};
-	documentsByMarker.set(marker, file);
+	const marker: Marker = {};
+	marker[DOCUMENT] = file;
 	return marker;
 }
 
@@ -62,7 +64,7 @@ export function sendJsonWithDocuments(
 	const documents: UploadFile[] = [];
 	const text = JSON.stringify(value, (_key, entry: unknown) => {
 		const document =
-			typeof entry === 'object' && entry !== null ? documentsByMarker.get(entry) : undefined;
+			typeof entry === 'object' && entry !== null ? (entry as Marker)[DOCUMENT] : undefined;
 		if (!document) return entry;
 		documents.push(document);
 		return placeholder;

@@ -6,7 +6,7 @@ import type { StoredFile } from './binary';
 /*
  * Request bodies that read files from n8n's store as they are sent (multipart uploads, JSON bodies with documents;
  * docs/n8n-notes.md#large-files): no copy of a file is held in memory. A stream can be sent only once, so every new
- * attempt gets a fresh one (bodyForAnotherAttempt, called by routing/sendRequest.ts).
+ * attempt gets a fresh one (bodyForAnotherAttempt, called by routing/engineWorkarounds.ts).
  */
 
 /** A piece of a body: bytes as they are, or a stored file, sent as its bytes or as its Base64 text. */
@@ -71,8 +71,10 @@ async function* bodyChunks(parts: BodyPart[]): AsyncGenerator<Buffer> {
 	}
 }
 
-/** How to make the body of a request again, for a request whose body is a stream. */
-const bodyMakers = new WeakMap<IHttpRequestOptions, () => FileStream>();
+/** Where a request whose body is a stream keeps how to make that body again: on its own request options. */
+const MAKE_BODY = Symbol('makes the body again');
+
+type RemakeableOptions = IHttpRequestOptions & { [MAKE_BODY]?: () => FileStream };
 
 /**
  * Puts the parts on the request as a stream with its Content-Length, when a part is a stored file; returns false
@@ -88,7 +90,7 @@ export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: Bod
 		'Content-Length': String(parts.reduce((total, part) => total + partLength(part), 0)),
 	};
 	requestOptions.body = makeBody();
-	bodyMakers.set(requestOptions, makeBody);
+	(requestOptions as RemakeableOptions)[MAKE_BODY] = makeBody;
 	// n8n follows redirects through a module that keeps every byte of a body it sent, to send it again: an upload is
 	// not redirected, so its stream goes out through Node's own HTTP client, a chunk at a time.
 	requestOptions.disableFollowRedirect = true;
@@ -97,7 +99,7 @@ export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: Bod
 
 /** Whether the request's body is a stream of stored files, which n8n does not send again after a refused token. */
 export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
-	bodyMakers.has(requestOptions);
+	(requestOptions as RemakeableOptions)[MAKE_BODY] !== undefined;
 
 /**
  * Before a request is sent again: a body that was a stream is made again from its sources (the old one is
@@ -105,7 +107,7 @@ export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
  * does not send again.
  */
 export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions): boolean {
-	const makeBody = bodyMakers.get(requestOptions);
+	const makeBody = (requestOptions as RemakeableOptions)[MAKE_BODY];
 	if (!makeBody) return false;
 	(requestOptions.body as unknown as FileStream).destroy();
 	requestOptions.body = makeBody();

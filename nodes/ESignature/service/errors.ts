@@ -111,7 +111,15 @@ export interface ErrorDetails {
 	referenceNumber?: string;
 }
 
-const detailsOfError = new WeakMap<Error, ErrorDetails>();
+/** Where an error made by this package, or an error item made by failed(), carries its details. */
+const DETAILS = Symbol('error details');
+
+type WithDetails = { [DETAILS]?: ErrorDetails };
+
+/** Puts the details on the error or item itself, hidden from enumeration as n8n serialises and copies both. */
+function carry(target: object, details: ErrorDetails): void {
+	Object.defineProperty(target, DETAILS, { value: details, configurable: true });
+}
 
 /** Records what an error item of this error must carry. */
 export function withDetails<T extends Error>(
@@ -119,18 +127,18 @@ export function withDetails<T extends Error>(
 	details: Omit<ErrorDetails, 'description'>,
 ): T {
 	const description = (error as { description?: string | null }).description ?? null;
-	detailsOfError.set(error, { ...details, description });
+	carry(error, { ...details, description });
 	return error;
 }
 
 /** Whether the error was made by this package's mapper or checks (and so carries its details). */
 export function hasDetails(error: Error): boolean {
-	return detailsOfError.has(error);
+	return (error as WithDetails)[DETAILS] !== undefined;
 }
 
 /** The details of any error a hook or the routing engine raised; errors made elsewhere get what can be read. */
 export function errorDetails(error: Error): ErrorDetails {
-	const known = detailsOfError.get(error);
+	const known = (error as WithDetails)[DETAILS];
 	if (known) return known;
 	const { httpCode, description } = error as {
 		httpCode?: string | null;
@@ -194,16 +202,18 @@ export interface SentReference {
 }
 
 /**
- * The reference number each item's create request carried, for explaining error 227. n8n runs an item's preSend and
- * postReceive hooks with the same context object (docs/n8n-notes.md#routing-engine).
+ * Where the item's context keeps the reference number its create request carried, for explaining error 227: n8n runs
+ * an item's preSend and postReceive hooks with the same context object (docs/n8n-notes.md#routing-engine).
  */
-const sentReferences = new WeakMap<IExecuteSingleFunctions, SentReference>();
+const SENT_REFERENCE = Symbol('sent reference number');
+
+type WithSentReference = { [SENT_REFERENCE]?: SentReference };
 
 export function noteSentReference(
 	context: IExecuteSingleFunctions,
 	reference: SentReference,
 ): void {
-	sentReferences.set(context, reference);
+	Object.defineProperty(context, SENT_REFERENCE, { value: reference, configurable: true });
 }
 
 /** Error 227 on a create: which reference exists, why, and how to reach the envelope that has it. */
@@ -225,7 +235,7 @@ export async function serviceError(
 		body,
 		statusCode,
 		context.getItemIndex(),
-		sentReferences.get(context),
+		(context as WithSentReference)[SENT_REFERENCE],
 	);
 }
 
@@ -444,16 +454,14 @@ export async function connectionError(
 	});
 }
 
-/** Error items made by failed(), with their details: told apart from the operation's own items by identity. */
-const errorItems = new WeakMap<INodeExecutionData, ErrorDetails>();
-
+/** Whether the item is an error item made by failed(): told apart from the operation's own items by its details. */
 export function isErrorItem(item: INodeExecutionData): boolean {
-	return errorItems.has(item);
+	return (item as WithDetails)[DETAILS] !== undefined;
 }
 
 /** The details of an error item made by failed() (also where its JSON cannot carry them, see errorItem). */
 export function errorItemDetails(item: INodeExecutionData): ErrorDetails | undefined {
-	return errorItems.get(item);
+	return (item as WithDetails)[DETAILS];
 }
 
 /** Whether the node sends errors to its error output on n8n 1.x (see errorItem). */
@@ -480,7 +488,7 @@ export function errorItem(context: IExecuteSingleFunctions, error: Error): INode
 			: { error: error.message, details: details as unknown as IDataObject },
 		pairedItem: { item: context.getItemIndex() },
 	};
-	errorItems.set(item, details);
+	carry(item, details);
 	return item;
 }
 
