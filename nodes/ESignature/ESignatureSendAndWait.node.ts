@@ -9,7 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { SEND_AND_WAIT_BUILDER_HINT } from './fields/builderHints';
 import { operationSubtitle } from './fields/common';
-import { itemContext } from './sendAndWait/itemContext';
+import { itemFunctionsOf } from './service/itemFunctions';
 import { failed } from './service/errors';
 import { OPERATION, properties } from './sendAndWait/fields';
 import { RESUME_WEBHOOKS, resumeOnSignature } from './sendAndWait/resume';
@@ -55,9 +55,9 @@ export class ESignatureSendAndWait implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		let operation;
 		try {
-			operation = operationOf(itemContext(this, 0));
+			operation = operationOf(itemFunctionsOf(this, 0));
 		} catch (error) {
-			return [failed(itemContext(this, 0), error as Error)];
+			return [failed(itemFunctionsOf(this, 0), error as Error)];
 		}
 		return operation === OPERATION.wait
 			? await waitForSignature.call(this)

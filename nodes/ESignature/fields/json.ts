@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { inputError, kindOf } from './validation';
+import type { ItemFunctions } from '../service/itemFunctions';
 
 /**
  * JSON inputs: parsing with errors that name the field, and key lookup in either spelling. Every JSON field passes
@@ -32,7 +33,7 @@ const comparable = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
  * ("Email" and "destinationEmail") are refused: `label` names the field in the error.
  */
 export function findFieldKey(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	entry: IDataObject,
 	label: string,
 	...names: string[]
@@ -43,7 +44,7 @@ export function findFieldKey(
 	return found[0];
 }
 
-function twoSpellings(context: IExecuteSingleFunctions, label: string, keys: string[]) {
+function twoSpellings(context: ItemFunctions, label: string, keys: string[]) {
 	return inputError(
 		context,
 		`${label} is given more than once, as ${keys.map((key) => `"${key}"`).join(' and ')}`,
@@ -58,7 +59,7 @@ export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 const MAX_JSON_DEPTH = 32;
 
 /** Refuses prototype keys and one key in two spellings, at every depth of a JSON value (iterative: no deep recursion). */
-function checkJsonKeys(context: IExecuteSingleFunctions, value: unknown, fieldLabel: string): void {
+function checkJsonKeys(context: ItemFunctions, value: unknown, fieldLabel: string): void {
 	const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
 	while (pending.length) {
 		const { value: current, depth } = pending.pop()!;
@@ -92,7 +93,7 @@ export function pick(entry: IDataObject, ...names: string[]): unknown {
 
 /** A JSON field (n8n may hand over text or the parsed value); undefined when empty. Its keys are checked (see top). */
 export function parseJsonParameter(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 ): unknown {
@@ -111,7 +112,7 @@ export function parseJsonParameter(
 
 /** A JSON field that holds an object (or null, or nothing); anything else is refused. */
 export function jsonObjectParameter(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 ): IDataObject | null | undefined {
@@ -122,7 +123,7 @@ export function jsonObjectParameter(
 
 /** A JSON parameter that holds a list; an empty field is an empty list. */
 export function jsonListParameter(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	name: string,
 	fieldLabel: string,
 	what: string,

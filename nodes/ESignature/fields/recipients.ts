@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { listInputProperty } from './common';
 import {
@@ -27,6 +22,7 @@ import {
 	textOf,
 } from './validation';
 import { MAX_LENGTH } from '../../../credentials/text';
+import type { ItemFunctions } from '../service/itemFunctions';
 
 /**
  * The recipients of invitations: the signers the service invites, which its API calls "destinations". One field
@@ -332,7 +328,7 @@ export function destinationsProperties(style: DestinationStyle): INodeProperties
  * `allowEmpty` (then an empty list is returned).
  */
 export function buildDestinations(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	style: DestinationStyle,
 	{ allowEmpty = false }: { allowEmpty?: boolean } = {},
 ): IDataObject[] {
@@ -375,7 +371,7 @@ function savedLanguage(saved: unknown): IDataObject {
  * `label` names the list in error messages.
  */
 export function normaliseDestinations(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	raw: unknown[],
 	style: DestinationStyle,
 	options: { label?: string; fromJson?: boolean } = {},
@@ -458,7 +454,7 @@ export function normaliseDestinations(
  * without anyone asking for it. Orders given explicitly are sent as given, equal ones included.
  */
 function withSignOrders(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	signers: IDataObject[],
 	orderKey: string,
 	listLabel: string,

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { listInputProperty } from './common';
 import { findFieldKey, isPlainObject, jsonListParameter } from './json';
 import { serviceAuthenticationText } from './enums';
 import { inputError, optionalPhone, requireEmail, textOf } from './validation';
+import type { ItemFunctions } from '../service/itemFunctions';
 
 /**
  * The signer details of direct and identity-provider signing, which the API calls "signres": one field definition and
@@ -86,7 +87,7 @@ export function signersProperties(): INodeProperties[] {
  * Builds `signres`: refuses an empty list, omits empty fields. The same check in both modes: the Email, which the
  * service matches the signer by, must be there and look like one; nothing else is required (names may be Arabic only).
  */
-export function buildSigners(context: IExecuteSingleFunctions): IDataObject[] {
+export function buildSigners(context: ItemFunctions): IDataObject[] {
 	const raw =
 		context.getNodeParameter('signersInput', 'fields') === 'json'
 			? jsonListParameter(context, 'signersJson', 'Signer Details (JSON)', 'signers')

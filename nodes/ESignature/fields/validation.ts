@@ -1,4 +1,3 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -8,6 +7,7 @@ import { nodeForErrors } from '../service/secrets';
 import { INVALID_INPUT, withDetails } from '../service/errors';
 import type { Lines } from '../../../credentials/text';
 import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credentials/text';
+import type { ItemFunctions } from '../service/itemFunctions';
 
 /*
  * Checks of what the user entered, before anything is sent. Every check names the field it refuses, in the words the
@@ -28,11 +28,7 @@ export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 export const MAX_INTEGER = 2_147_483_647;
 
 /** An error about what the user entered, raised before any request is sent. */
-export function inputError(
-	context: IExecuteSingleFunctions,
-	message: string,
-	description?: string,
-) {
+export function inputError(context: ItemFunctions, message: string, description?: string) {
 	// An API error by class only: n8n's routing engine re-wraps any other error with the code "none", and the editor's
 	// "Error code" is httpCode (docs/n8n-notes.md#error-codes-in-the-editor), here the code the README names.
 	const error = new NodeApiError(
@@ -70,7 +66,7 @@ export function kindOf(value: unknown): string {
 
 /** Refuses a control character, naming the field and where it is (never the rest of the value: it may be a secret). */
 function refuseControlCharacters(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	text: string,
 	fieldLabel: string,
 	lines: Lines,
@@ -92,7 +88,7 @@ function refuseControlCharacters(
  * with the field's name, and so is a control character (line breaks only in `multi`-line fields); '' for an empty value.
  */
 export function textOf(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 	maxLength: number = MAX_LENGTH.text,
@@ -129,7 +125,7 @@ export function toText(value: unknown): string {
 
 /** An optional text field: undefined when empty, so it is left out of the request. */
 export function optionalText(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 	maxLength: number = MAX_LENGTH.text,
@@ -139,7 +135,7 @@ export function optionalText(
 }
 
 export function requireText(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 	maxLength: number = MAX_LENGTH.text,
@@ -155,11 +151,7 @@ export function requireText(
  * from an expression; '' when empty. One of spaces only is refused (a blank secret protects nothing), and so is a
  * control character (a header token travels back in a header).
  */
-export function secretOf(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-	fieldLabel: string,
-): string {
+export function secretOf(context: ItemFunctions, value: unknown, fieldLabel: string): string {
 	let secret: string;
 	if (value === undefined || value === null) secret = '';
 	else if (typeof value === 'string') secret = value;
@@ -182,11 +174,7 @@ export function isGuid(value: string): boolean {
 }
 
 /** A required GUID field: trimmed, present, GUID-shaped and not the all-zero GUID. */
-export function requireGuid(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-	fieldLabel: string,
-): string {
+export function requireGuid(context: ItemFunctions, value: unknown, fieldLabel: string): string {
 	const text = textOf(context, value, fieldLabel);
 	if (!text) throw inputError(context, `${fieldLabel} is required`);
 	if (!isGuid(text)) {
@@ -215,7 +203,7 @@ export function requireGuid(
 
 /** An optional GUID field: undefined when empty (the service rejects empty GUIDs), checked otherwise. */
 export function optionalGuid(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 ): string | undefined {
@@ -224,11 +212,7 @@ export function optionalGuid(
 	return requireGuid(context, text, fieldLabel);
 }
 
-export function requireEmail(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-	fieldLabel: string,
-): string {
+export function requireEmail(context: ItemFunctions, value: unknown, fieldLabel: string): string {
 	const text = textOf(context, value, fieldLabel, MAX_LENGTH.email);
 	if (!EMAIL.test(text)) {
 		throw inputError(
@@ -244,7 +228,7 @@ export function requireEmail(
  * and PHONE_DIGITS.max digits. Spaces, dots, dashes and brackets between them are removed (docs/service-api.md#decisions).
  */
 export function optionalPhone(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 ): string | undefined {
@@ -267,11 +251,7 @@ export function optionalPhone(
 }
 
 /** A required http(s) URL, trimmed (httpUrlProblem). */
-export function requireHttpUrl(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-	fieldLabel: string,
-): string {
+export function requireHttpUrl(context: ItemFunctions, value: unknown, fieldLabel: string): string {
 	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);
 	const problem = httpUrlProblem(text);
 	if (problem) throw inputError(context, `${fieldLabel} ${problem}`);
@@ -283,7 +263,7 @@ export function requireHttpUrl(
  * list) is refused rather than rounded or cut.
  */
 export function integerOf(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 	{ min = 0, max = MAX_INTEGER }: { min?: number; max?: number } = {},
@@ -313,11 +293,7 @@ export function integerOf(
 }
 
 /** A boolean field: true or false, also as the text "true" or "false" from an expression; anything else is refused. */
-export function booleanOf(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-	fieldLabel: string,
-): boolean {
+export function booleanOf(context: ItemFunctions, value: unknown, fieldLabel: string): boolean {
 	if (typeof value === 'boolean') return value;
 	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
 		return value.trim().toLowerCase() === 'true';
@@ -329,7 +305,7 @@ export function booleanOf(
 
 /** An optional boolean field: undefined when not set. */
 export function optionalBoolean(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 ): boolean | undefined {
@@ -342,11 +318,7 @@ export function optionalBoolean(
  * A date field as ISO 8601 UTC. Accepts what n8n date fields and expressions produce (ISO strings, with or without an
  * offset, Luxon DateTime, JS Date, epoch ms). Dates in the past are refused, as the service would refuse them after the request.
  */
-export function futureDate(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-	fieldLabel: string,
-): string {
+export function futureDate(context: ItemFunctions, value: unknown, fieldLabel: string): string {
 	let date: DateTime;
 	if (DateTime.isDateTime(value)) date = value;
 	else if (value instanceof Date) date = DateTime.fromJSDate(value);
@@ -508,7 +480,7 @@ export function internalAddressProblem(url: URL): string | undefined {
  * input item ($json). The path is the parameter's, such as "updateFields.webhookUrl" or
  * "webhooks.webhook.0.webhookUrl"; a value left at its default was not written by anyone else either.
  */
-export function isWrittenInNode(context: IExecuteSingleFunctions, path: string): boolean {
+export function isWrittenInNode(context: ItemFunctions, path: string): boolean {
 	let value: unknown = context.getNode().parameters;
 	for (const key of path.split('.')) {
 		if (typeof value === 'string' && value.startsWith('=')) return false;
@@ -530,7 +502,7 @@ export function isWrittenInNode(context: IExecuteSingleFunctions, path: string):
  * author, or an injected instruction could point it at an attacker (docs/security.md#account-settings-as-ai-tools).
  */
 export function requireAuthorsUrl(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	path: string,
 	value: unknown,
 	fieldLabel: string,
@@ -567,7 +539,7 @@ const VERIFICATION_NEEDS: Record<number, { detail: 'nationalId' | 'phone'; why: 
  * labels are shown: the details are personal data.
  */
 export function refuseUnverifiableSigner(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	signerLabel: string,
 	authenticationType: unknown,
 	labels: {

@@ -1,10 +1,11 @@
-import type { IBinaryData, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IBinaryData } from 'n8n-workflow';
 
 import { runsAsTool } from '../service/asTool';
 import type { FileStream, StreamMaker } from './bytes';
 import { decodeBase64, decodeInSlices, isStrictBase64, peekStream, streamMakerOf } from './bytes';
 import { PROTOTYPE_KEYS } from '../fields/json';
 import { inputError, kindOf, requireText, toText } from '../fields/validation';
+import type { ItemFunctions } from '../service/itemFunctions';
 
 /**
  * A document to send. n8n's default binary mode already holds files as Base64 and the Base64 endpoints want Base64:
@@ -73,19 +74,19 @@ export function documentFile(
  * Goes through n8n's helpers so filesystem and S3 binary modes work, and names the field when the property is missing.
  */
 export async function readBinaryFile(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	propertyName: string,
 	fieldLabel: string,
 ): Promise<DocumentFile>;
 export async function readBinaryFile(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	propertyName: string,
 	fieldLabel: string,
 	leaveInStore: true,
 ): Promise<UploadFile>;
 /** With leaveInStore, a file in n8n's store stays there until the request reads it (see StoredFile). */
 export async function readBinaryFile(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	propertyName: string,
 	fieldLabel: string,
 	leaveInStore = false,
@@ -139,7 +140,7 @@ const STORED_FILE_START = 1024;
  * Content-Length needs (the file is then read into memory as before).
  */
 async function storedFile(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	id: string,
 	fileName: string,
 	mimeType: string,
@@ -190,7 +191,7 @@ async function* oneChunk(bytes: Buffer): AsyncGenerator<Buffer> {
  * (`__proto__`, `constructor`, `prototype`) names no property n8n can hold: it is refused, naming the field.
  */
 export function binaryPropertyName(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 ): string {
@@ -221,7 +222,7 @@ export function splitPropertyNames(value: string): string[] {
 
 /** The bytes of a required Base64 field, decoded strictly, so a typo fails here and not as a corrupt document. */
 export function requireBase64Bytes(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 ): Buffer {
@@ -243,10 +244,6 @@ export function requireBase64Bytes(
 }
 
 /** A required Base64 field, checked strictly and returned canonical. */
-export function requireBase64(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-	fieldLabel: string,
-): string {
+export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string): string {
 	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { DocumentFile } from './binary';
 import { documentFile } from './binary';
@@ -14,6 +14,7 @@ import {
 	requireHttpUrl,
 } from '../fields/validation';
 import { httpUrlProblem } from '../../../credentials/text';
+import type { ItemFunctions } from '../service/itemFunctions';
 
 /*
  * File Input → URL: the node downloads the document itself, so that a model (which can pass no file to a tool) can
@@ -57,7 +58,7 @@ function nameFromUrl(url: string): string {
  * bytes. The chunks are counted as n8n's HTTP client hands them over, after it unpacked a gzip or deflate answer.
  */
 async function readLimited(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	body: ByteStream,
 	fieldLabel: string,
 	origin: string,
@@ -87,7 +88,7 @@ async function readLimited(
 	return Buffer.concat(chunks, size);
 }
 
-const tooLarge = (context: IExecuteSingleFunctions, fieldLabel: string, origin: string) =>
+const tooLarge = (context: ItemFunctions, fieldLabel: string, origin: string) =>
 	inputError(
 		context,
 		`${fieldLabel}: the document at ${origin} is larger than ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB`,
@@ -110,7 +111,7 @@ export interface DownloadBudget {
  * The item's download limits from Download Options. In an AI tool each option must be written in the node: an
  * expression there can carry the model's words ($fromAI, or its arguments as $json), and a model must not lift a limit.
  */
-export function downloadBudget(context: IExecuteSingleFunctions): DownloadBudget {
+export function downloadBudget(context: ItemFunctions): DownloadBudget {
 	const asTool = runsAsTool(context);
 	const given = (context.getNodeParameter('downloadOptions', {}) ?? {}) as IDataObject;
 	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
@@ -151,7 +152,7 @@ export function downloadBudget(context: IExecuteSingleFunctions): DownloadBudget
 
 /** A link's refusal: it names the link's origin, never what answered there. */
 const refusedInternal = (
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	fieldLabel: string,
 	origin: string,
 	from?: string,
@@ -169,7 +170,7 @@ const refusedInternal = (
  * protection off, which resolves a name and checks the addresses it finds (n8n 2.x; not in n8n 1.x).
  */
 async function checkHop(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	url: URL,
 	budget: DownloadBudget,
 	fieldLabel: string,
@@ -189,7 +190,7 @@ async function checkHop(
 
 /** Downloads one document given by URL (its type is read from the bytes; the caller checks it is a PDF). */
 export async function downloadDocument(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	value: unknown,
 	fieldLabel: string,
 	budget: DownloadBudget,
@@ -269,7 +270,7 @@ function redirectTarget(location: string, from: URL): URL | undefined {
 
 /** One request of a download, redirects not followed: n8n's HTTP helper, with its proxy and outbound rules, per hop. */
 async function requestHop(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	url: string,
 	fieldLabel: string,
 	origin: string,

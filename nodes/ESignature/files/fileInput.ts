@@ -1,5 +1,3 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
-
 import type { DocumentFile, UploadFile } from './binary';
 import { detectMimeType } from './bytes';
 import { documentFile, readBinaryFile, requireBase64Bytes, splitPropertyNames } from './binary';
@@ -9,6 +7,7 @@ import { FILE_INPUT_LABELS } from '../fields/fileInput';
 import { isPlainObject, parseJsonParameter, pick } from '../fields/json';
 import { inputError, requireText, textOf } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
+import type { ItemFunctions } from '../service/itemFunctions';
 
 /**
  * The one way operations take files: from binary fields of the input item (read with n8n's helpers, so every binary
@@ -22,12 +21,12 @@ export interface LeftInStore {
 	leaveInStore: true;
 }
 
-const isBase64Input = (context: IExecuteSingleFunctions) =>
+const isBase64Input = (context: ItemFunctions) =>
 	context.getNodeParameter('fileInput', 'binary') === 'base64';
-const isUrlInput = (context: IExecuteSingleFunctions) =>
+const isUrlInput = (context: ItemFunctions) =>
 	context.getNodeParameter('fileInput', 'binary') === 'url';
 
-const inputFieldName = (context: IExecuteSingleFunctions, label: string) =>
+const inputFieldName = (context: ItemFunctions, label: string) =>
 	textOf(
 		context,
 		context.getNodeParameter('inputDataFieldName', 'data'),
@@ -57,7 +56,7 @@ function looksLike(start: Buffer): string {
  * MIME type says, instead of being uploaded (the service refuses it after the upload, or stores it).
  */
 function requirePdf<File extends UploadFile>(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	file: File,
 	fieldLabel: string,
 ): File {
@@ -76,11 +75,7 @@ function requirePdf<File extends UploadFile>(
 }
 
 /** Base64 text as a document (named by the caller); the type is read from the bytes, decoded once. */
-function fromBase64(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-	fieldLabel: string,
-): DocumentFile {
+function fromBase64(context: ItemFunctions, value: unknown, fieldLabel: string): DocumentFile {
 	const bytes = requireBase64Bytes(context, value, fieldLabel);
 	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
 }
@@ -90,7 +85,7 @@ function fromBase64(
  * of the binary file (as read with it), else the default.
  */
 function singleFileName(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	file: UploadFile,
 	named: boolean,
 	options: FileInputOptions,
@@ -109,15 +104,15 @@ function singleFileName(
 
 /** The documents of an operation per its File Input, in the order given (one for a single-file operation). */
 export async function readFileInput(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	options?: FileInputOptions,
 ): Promise<DocumentFile[]>;
 export async function readFileInput(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	options: FileInputOptions & LeftInStore,
 ): Promise<UploadFile[]>;
 export async function readFileInput(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	options: FileInputOptions & Partial<LeftInStore> = {},
 ): Promise<UploadFile[]> {
 	const readBinary = async (name: string, label: string) =>
@@ -172,7 +167,7 @@ export async function readFileInput(
 }
 
 /** The URLs of File URLs: a list from an expression, or text with the links separated by commas, spaces or new lines. */
-function urlList(context: IExecuteSingleFunctions): string[] {
+function urlList(context: ItemFunctions): string[] {
 	const value = context.getNodeParameter('fileUrls', '') as unknown;
 	const list = Array.isArray(value)
 		? value
@@ -184,7 +179,7 @@ function urlList(context: IExecuteSingleFunctions): string[] {
 
 /** File Input → URL: each document downloaded (fileDownload.ts), then checked as every other file is. */
 async function downloadFileInput(
-	context: IExecuteSingleFunctions,
+	context: ItemFunctions,
 	options: FileInputOptions,
 ): Promise<DocumentFile[]> {
 	const budget = downloadBudget(context);

@@ -1,15 +1,10 @@
 import { randomBytes } from 'crypto';
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IExecuteSingleFunctions,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import type { DocumentFile } from '../files/binary';
 import { readFileInput } from '../files/fileInput';
-import { itemContext } from './itemContext';
+import { type ItemFunctions, itemFunctionsOf } from '../service/itemFunctions';
 import { buildDestinations } from '../fields/recipients';
 import { futureDate, inputError, textOf } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
@@ -57,7 +52,7 @@ export const WAIT_START_MS = 24 * 60 * 60 * 1000;
 const UNITS_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 
 /** When n8n stops waiting: Options → Limit Wait Time, or never. */
-export function waitTillOf(item: IExecuteSingleFunctions): Date {
+export function waitTillOf(item: ItemFunctions): Date {
 	const limit = item.getNodeParameter('options.limitWaitTime.values', {}) as IDataObject;
 	if (!limit || Object.keys(limit).length === 0) return WAIT_INDEFINITELY;
 	if (limit.limitType === 'atSpecifiedTime') {
@@ -77,7 +72,7 @@ export function waitTillOf(item: IExecuteSingleFunctions): Date {
 }
 
 /** The operation chosen, checked (it may come from an expression). */
-export function operationOf(item: IExecuteSingleFunctions): Operation {
+export function operationOf(item: ItemFunctions): Operation {
 	const operation = String(item.getNodeParameter('operation', OPERATION.sendAndWait));
 	const known = Object.values(OPERATION) as string[];
 	if (!known.includes(operation))
@@ -97,7 +92,7 @@ function untilOf(waitTill: Date | undefined): Date | undefined {
 /** Everything the user gave, checked; nothing is sent before this has passed. */
 async function readSendRequest(
 	context: IExecuteFunctions,
-	item: IExecuteSingleFunctions,
+	item: ItemFunctions,
 	waitTill?: Date,
 ): Promise<SendRequest> {
 	const resumeUrl = executionResumeUrl(context, item);
@@ -144,10 +139,7 @@ async function readSendRequest(
 }
 
 /** Refuses Rejections to Second Output where n8n would lose a rejection (n8n 1.x), before anything is sent. */
-export function checkRejectedOutput(
-	context: IExecuteFunctions,
-	item: IExecuteSingleFunctions,
-): void {
+export function checkRejectedOutput(context: IExecuteFunctions, item: ItemFunctions): void {
 	if (
 		(item.getNodeParameter('options.rejectedOutput', false) as boolean) !== true ||
 		!isN8n1(context)
@@ -226,10 +218,7 @@ export async function requireResumeKey(context: IExecuteFunctions): Promise<stri
  * the execution `__UNKNOWN__` (docs/ai-agents.md#send-and-wait). Nothing is sent then, so nothing is left at the
  * service.
  */
-export function executionResumeUrl(
-	context: IExecuteFunctions,
-	item: IExecuteSingleFunctions,
-): string {
+export function executionResumeUrl(context: IExecuteFunctions, item: ItemFunctions): string {
 	const executionId = String(context.getExecutionId() ?? '');
 	let resumeUrl = '';
 	try {
@@ -405,7 +394,7 @@ export async function sendForSignature(
 	this: IExecuteFunctions,
 	operation: Operation,
 ): Promise<INodeExecutionData[][]> {
-	const item = itemContext(this, 0);
+	const item = itemFunctionsOf(this, 0);
 	try {
 		const waits = operation === OPERATION.sendAndWait;
 		if (waits) checkRejectedOutput(this, item);

@@ -2,7 +2,7 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { itemContext } from './itemContext';
+import { itemFunctionsOf } from '../service/itemFunctions';
 import { inputError } from '../fields/validation';
 import { failed } from '../service/errors';
 import { requestService } from '../service/transport';
@@ -65,7 +65,7 @@ async function envelopesSentInThisExecution(
 
 /** The node's execute method for Wait for Signature (ESignatureSendAndWait.node.ts). Any number of input items. */
 export async function waitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const item = itemContext(this, 0);
+	const item = itemFunctionsOf(this, 0);
 	try {
 		checkRejectedOutput(this, item);
 		const waitTill = waitTillOf(item);

@@ -12,6 +12,7 @@ import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
 import { isN8n1 } from './n8nLine';
 import { maskedAnswer, nodeForErrors, scrubbed, scrubbedText, secretsInHand } from './secrets';
 import type { ServiceContext } from './transport';
+import type { ItemFunctions } from './itemFunctions';
 
 /**
  * What each error code of the service means, in words a workflow builder can act on.
@@ -465,7 +466,7 @@ export function errorItemDetails(item: INodeExecutionData): ErrorDetails | undef
 }
 
 /** Whether the node sends errors to its error output on n8n 1.x (see errorItem). */
-function errorOutputOnN8n1(context: IExecuteSingleFunctions): boolean {
+function errorOutputOnN8n1(context: ItemFunctions): boolean {
 	return context.getNode().onError === 'continueErrorOutput' && isN8n1(context);
 }
 
@@ -475,7 +476,7 @@ function errorOutputOnN8n1(context: IExecuteSingleFunctions): boolean {
  * but error, message and details (docs/n8n-notes.md#continue-on-fail). So the item carries no `error` object, and
  * everything the next node needs is in `details`: in both outputs the same `{ error, details }`, paired with its input.
  */
-export function errorItem(context: IExecuteSingleFunctions, error: Error): INodeExecutionData {
+export function errorItem(context: ItemFunctions, error: Error): INodeExecutionData {
 	const details = errorDetails(error);
 	const item: INodeExecutionData = {
 		json: errorOutputOnN8n1(context)
@@ -496,7 +497,7 @@ export function errorItem(context: IExecuteSingleFunctions, error: Error): INode
  * Where an operation's error goes: thrown, or with Continue On Fail one error item paired with its input. n8n's
  * routing engine leaves its own error items unpaired, which loses the pairing of operations that split lists.
  */
-export function failed(context: IExecuteSingleFunctions, error: Error): INodeExecutionData[] {
+export function failed(context: ItemFunctions, error: Error): INodeExecutionData[] {
 	if (!context.continueOnFail()) throw error;
 	return [errorItem(context, error)];
 }
