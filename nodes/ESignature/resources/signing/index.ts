@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapResponse } from '../../routing/answers';
-import { buildSignByTemplateRequest, buildSignRequest } from './hooks';
+import { optionsField, signerFields } from './fields';
 import * as sign from './sign';
 import * as signByTemplate from './signByTemplate';
 
+/** The operations, then their fields in the order the editor shows them. */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -12,32 +12,12 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['signing'] } },
-		options: [
-			{
-				name: 'Sign',
-				value: 'sign',
-				action: 'Sign a document',
-				description: 'Sign a document directly with the given signer details',
-				routing: {
-					request: { method: 'POST', url: '/api/v2/sign' },
-					send: { preSend: [buildSignRequest] },
-					output: { postReceive: [unwrapResponse] },
-				},
-			},
-			{
-				name: 'Sign From Template',
-				value: 'signByTemplate',
-				action: 'Sign a document from a template',
-				description: 'Create a document from a template and sign it in one step',
-				routing: {
-					request: { method: 'POST', url: '/api/v2/sign/by-template' },
-					send: { preSend: [buildSignByTemplateRequest] },
-					output: { postReceive: [unwrapResponse] },
-				},
-			},
-		],
+		options: [sign.option, signByTemplate.option],
 		default: 'sign',
 	},
 	...sign.description,
+	signByTemplate.templateIdField,
+	...signerFields,
 	...signByTemplate.description,
+	...optionsField,
 ];

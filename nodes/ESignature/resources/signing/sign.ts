@@ -1,15 +1,48 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentIdProperty, responseOptions } from '../../fields/common';
-import { signersProperties } from '../../fields/signers';
+import { documentIdProperty } from '../../fields/common';
+import { requireGuid } from '../../fields/validation';
+import { unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/sendRequest';
 
-const properties: INodeProperties[] = [
-	documentIdProperty(),
-	...signersProperties(),
-	responseOptions(),
-];
+export const option: INodePropertyOptions = {
+	name: 'Sign',
+	value: 'sign',
+	action: 'Sign a document',
+	description: 'Sign a document directly with the given signer details',
+	routing: {
+		request: { method: 'POST', url: '/api/v2/sign' },
+		output: { postReceive: [unwrapResponse] },
+	},
+};
+
+export async function checkDocumentId(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID');
+	return requestOptions;
+}
 
 const displayOptions = { show: { resource: ['signing'], operation: ['sign'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+/** Then the signer details and options both signing operations show (fields.ts). */
+export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
+	{
+		...documentIdProperty(),
+		routing: {
+			send: {
+				type: 'body',
+				property: 'documentId',
+				value: '={{ String($value).trim() }}',
+				preSend: [pairedWithItem(checkDocumentId)],
+			},
+		},
+	},
+]);

@@ -1,10 +1,88 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
-import { signersProperties } from '../../fields/signers';
+import { MAX_LENGTH } from '../../../../credentials/text';
+import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
+import { unwrapResponse } from '../../routing/answers';
+import { referenceToSend } from '../../routing/idempotency';
+import { pairedWithItem } from '../../routing/sendRequest';
 
-const properties: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Sign From Template',
+	value: 'signByTemplate',
+	action: 'Sign a document from a template',
+	description: 'Create a document from a template and sign it in one step',
+	routing: {
+		request: { method: 'POST', url: '/api/v2/sign/by-template' },
+		output: { postReceive: [unwrapResponse] },
+	},
+};
+
+export async function checkTemplateId(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID');
+	return requestOptions;
+}
+
+/** The template fields given, as text; left out of the body when there are none. */
+export async function buildTemplateFields(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const entries = (this.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];
+	const templateFields = entries.map((entry, index) => {
+		const label = `Template Fields, field ${index + 1}`;
+		const fieldName = textOf(this, entry.fieldName, `${label}: Field Name`);
+		if (!fieldName) throw inputError(this, `${label}: Field Name is required`);
+		// Values are sent as text; a checkbox's true or false from an expression as "true" or "false".
+		const value =
+			typeof entry.value === 'boolean'
+				? String(entry.value)
+				: textOf(this, entry.value, `${label}: Value`, MAX_LENGTH.longText, 'multi');
+		return { fieldName, value };
+	});
+	if (templateFields.length)
+		requestOptions.body = { ...(requestOptions.body as object), templateFields };
+	return requestOptions;
+}
+
+/**
+ * The reference number of the envelope signing creates: the one given, else one derived from the execution and item,
+ * so that a retried run is safe (routing/idempotency.ts). Capitalised as the interface has it.
+ */
+export async function buildReferenceNumber(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const ReferenceNumber = referenceToSend(this);
+	if (ReferenceNumber)
+		requestOptions.body = { ...(requestOptions.body as object), ReferenceNumber };
+	return requestOptions;
+}
+
+/** The PDF's password, sent exactly as entered (spaces may be part of it); capitalised as the interface has it. */
+export async function buildDocumentPassword(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const given = this.getNodeParameter('additionalFields.password', '');
+	const Password = secretOf(this, given, 'Document Password');
+	if (Password) requestOptions.body = { ...(requestOptions.body as object), Password };
+	return requestOptions;
+}
+
+const displayOptions = { show: { resource: ['signing'], operation: ['signByTemplate'] } };
+
+/** Shown before the signer details (fields.ts). */
+export const templateIdField: INodeProperties = updateDisplayOptions(displayOptions, [
 	{
 		displayName: 'Template ID',
 		name: 'templateId',
@@ -13,9 +91,21 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
-			"ID of the template to sign, as shown in the service's template list. Templates with fields the recipient must fill cannot be signed directly.",
+			"ID of the template to sign, as shown in the service's template list. " +
+			'Templates with fields the recipient must fill cannot be signed directly.',
+		routing: {
+			send: {
+				type: 'body',
+				property: 'templateId',
+				value: '={{ String($value).trim() }}',
+				preSend: [pairedWithItem(checkTemplateId)],
+			},
+		},
 	},
-	...signersProperties(),
+])[0];
+
+/** Shown after the signer details. */
+export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	{
 		displayName: 'Template Fields',
 		name: 'templateFields',
@@ -24,6 +114,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'Values of the fields the template creator fills in',
+		routing: { send: { preSend: [pairedWithItem(buildTemplateFields)] } },
 		options: [
 			{
 				displayName: 'Field',
@@ -52,6 +143,8 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
+		// The reference number is sent when none is given too: it is built from the collection, not its option.
+		routing: { send: { preSend: [pairedWithItem(buildReferenceNumber)] } },
 		options: [
 			{
 				displayName: 'Document Password',
@@ -60,6 +153,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { password: true },
 				default: '',
 				description: 'Password that protects the signed PDF',
+				routing: { send: { preSend: [pairedWithItem(buildDocumentPassword)] } },
 			},
 			{
 				displayName: 'Reference Number',
@@ -67,13 +161,9 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description:
-					'Your own reference for the new envelope; must be unique in the account. When empty, the node sends one derived from the execution and item (n8n-…), so that a retried run cannot sign twice.',
+					'Your own reference for the new envelope; must be unique in the account. When empty, the node sends ' +
+					'one derived from the execution and item (n8n-…), so that a retried run cannot sign twice.',
 			},
 		],
 	},
-	responseOptions(),
-];
-
-const displayOptions = { show: { resource: ['signing'], operation: ['signByTemplate'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+]);

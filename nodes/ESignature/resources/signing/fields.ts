@@ -1,0 +1,31 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { responseOptions } from '../../fields/common';
+import { buildSigners, signersProperties } from '../../fields/signers';
+import { pairedWithItem } from '../../routing/sendRequest';
+
+/** Fields both signing operations show, declared once. */
+
+const bothOperations = { show: { resource: ['signing'], operation: ['sign', 'signByTemplate'] } };
+
+/** The signer details ("signres"): entered in four spellings (fields or JSON, labels or API names), so built here. */
+export async function buildSignerList(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requestOptions.body = { ...(requestOptions.body as object), signres: buildSigners(this) };
+	return requestOptions;
+}
+
+const [signersInput, ...signerLists] = signersProperties();
+
+/** The signer details; the list is built once, from its input selector, which every signing operation shows. */
+export const signerFields: INodeProperties[] = updateDisplayOptions(bothOperations, [
+	{ ...signersInput, routing: { send: { preSend: [pairedWithItem(buildSignerList)] } } },
+	...signerLists,
+]);
+
+export const optionsField: INodeProperties[] = updateDisplayOptions(bothOperations, [
+	responseOptions(),
+]);
