@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { documentIdProperty } from '../../fields/common';
 import { requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/sendRequest';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign',
@@ -32,7 +32,7 @@ export async function checkDocumentId(
 
 const displayOptions = { show: { resource: ['signing'], operation: ['sign'] } };
 
-/** Then the signer details and options both signing operations show (fields.ts). */
+/** Then the signer details and options both signing operations show (sharedFields.ts). */
 export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	{
 		...documentIdProperty(),

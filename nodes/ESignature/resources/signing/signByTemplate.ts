@@ -11,7 +11,7 @@ import { MAX_LENGTH } from '../../../../credentials/text';
 import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { referenceToSend } from '../../routing/idempotency';
-import { pairedWithItem } from '../../routing/sendRequest';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign From Template',
@@ -81,7 +81,7 @@ export async function buildDocumentPassword(
 
 const displayOptions = { show: { resource: ['signing'], operation: ['signByTemplate'] } };
 
-/** Shown before the signer details (fields.ts). */
+/** Shown before the signer details (sharedFields.ts). */
 export const templateIdField: INodeProperties = updateDisplayOptions(displayOptions, [
 	{
 		displayName: 'Template ID',

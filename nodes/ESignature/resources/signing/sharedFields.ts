@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { responseOptions } from '../../fields/common';
 import { buildSigners, signersProperties } from '../../fields/signers';
-import { pairedWithItem } from '../../routing/sendRequest';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
 
 /** Fields both signing operations show, declared once. */
 
