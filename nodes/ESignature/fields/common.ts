@@ -1,6 +1,12 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from './builderHints';
+import { requireGuid } from './validation';
 
 /**
  * Fields several resources share. They say nothing about the operation they appear on: each operation file attaches
@@ -143,6 +149,27 @@ export function envelopeIdProperty(): INodeProperties {
 		hint: 'The envelopeId a create operation output (the trigger calls it requestId), not your reference number',
 		builderHint: { propertyHint: ENVELOPE_ID_SOURCE },
 	};
+}
+
+/**
+ * preSend of a Document ID field: refuses what is not a document ID before any request. The operation's URL takes the
+ * ID by expression; this check is what keeps a wrong value from reaching the service.
+ */
+export async function checkDocumentId(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID');
+	return requestOptions;
+}
+
+/** preSend of an Envelope ID field: refuses what is not an envelope ID before any request (as checkDocumentId). */
+export async function checkEnvelopeId(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
+	return requestOptions;
 }
 
 const GUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';

@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
@@ -281,23 +280,6 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 	}
 	const plain = /filename="?([^";]+)"?/i.exec(value);
 	return plain?.[1]?.trim();
-}
-
-/**
- * Asks for the file as a stream: file downloads answer with the file, not the JSON wrapper, and n8n writes a stream to
- * its binary store as it arrives instead of holding the whole file first (docs/performance.md, figure 4).
- */
-export async function requestFile(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	requestOptions.encoding = 'stream';
-	requestOptions.json = false;
-	requestOptions.headers = {
-		...requestOptions.headers,
-		Accept: 'application/pdf, application/zip, application/octet-stream, */*',
-	};
-	return requestOptions;
 }
 
 /** A JSON answer to a download is an error or a note, never this long: a longer one is not read on (hostile or broken). */

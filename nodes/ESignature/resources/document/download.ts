@@ -1,14 +1,22 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, documentIdProperty, downloadOptions } from '../../fields/common';
+import { fileResponseToBinary } from '../../routing/answers';
+import { fileAnswer } from './shared';
 
-const properties: INodeProperties[] = [
-	documentIdProperty(),
-	binaryOutputProperty(),
-	downloadOptions({ wrapped: false }),
-];
+export const option: INodePropertyOptions = {
+	name: 'Download Original',
+	value: 'download',
+	action: 'Download the original document',
+	description: 'Download the document as it was uploaded, without signatures',
+	routing: {
+		request: {
+			method: 'GET',
+			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}',
+			...fileAnswer,
+		},
+		output: { postReceive: [fileResponseToBinary] },
+	},
+};
 
-const displayOptions = { show: { resource: ['document'], operation: ['download'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+/** Its fields are all shared (shared.ts): Document ID, Put Output File in Field, Options. */
+export const properties: INodeProperties[] = [];

@@ -1,16 +1,35 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, documentIdProperty, downloadOptions } from '../../fields/common';
+import { documentIdProperty } from '../../fields/common';
+import { fileResponseToBinary } from '../../routing/answers';
+import { documentIdChecked, fileAnswer } from './shared';
 
-const properties: INodeProperties[] = [
-	documentIdProperty(
-		'ID of the document, as returned when the envelope was created. Gives the file with the signatures made so far, as the service keeps it: a PDF, or a ZIP of every document when the envelope has several. For this one document as a PDF in every case, use Download Content; for the final PDF of a completed envelope, Download Completed.',
-	),
-	binaryOutputProperty(),
-	downloadOptions({ wrapped: false }),
+export const option: INodePropertyOptions = {
+	name: 'Download Signed',
+	value: 'downloadSigned',
+	action: 'Download the signed document or ZIP',
+	description:
+		'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
+	routing: {
+		request: {
+			method: 'GET',
+			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}/signed',
+			...fileAnswer,
+		},
+		output: { postReceive: [fileResponseToBinary] },
+	},
+};
+
+/** Its Document ID says which download to use instead; Put Output File in Field and Options are shared. */
+export const properties: INodeProperties[] = [
+	{
+		...documentIdProperty(
+			'ID of the document, as returned when the envelope was created. Gives the file with the signatures made ' +
+				'so far, as the service keeps it: a PDF, or a ZIP of every document when the envelope has several. ' +
+				'For this one document as a PDF in every case, use Download Content; for the final PDF of a completed ' +
+				'envelope, Download Completed.',
+		),
+		routing: documentIdChecked,
+		displayOptions: { show: { resource: ['document'], operation: ['downloadSigned'] } },
+	},
 ];
-
-const displayOptions = { show: { resource: ['document'], operation: ['downloadSigned'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);

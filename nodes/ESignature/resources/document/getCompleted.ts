@@ -1,14 +1,21 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, documentIdProperty, downloadOptions } from '../../fields/common';
+import { base64ResponseToBinary } from '../../routing/answers';
 
-const properties: INodeProperties[] = [
-	documentIdProperty(),
-	binaryOutputProperty(),
-	downloadOptions({ wrapped: true }),
-];
+export const option: INodePropertyOptions = {
+	name: 'Download Completed PDF',
+	value: 'getCompleted',
+	action: 'Download the completed PDF',
+	description:
+		'Download the final signed PDF of a completed envelope; always one PDF, even where Download Signed gives a ZIP',
+	routing: {
+		request: {
+			method: 'GET',
+			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}/completed/base64',
+		},
+		output: { postReceive: [base64ResponseToBinary] },
+	},
+};
 
-const displayOptions = { show: { resource: ['document'], operation: ['getCompleted'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+/** Its fields are all shared (shared.ts): Document ID, Put Output File in Field, Options. */
+export const properties: INodeProperties[] = [];

@@ -1,16 +1,34 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, documentIdProperty, downloadOptions } from '../../fields/common';
+import { documentIdProperty } from '../../fields/common';
+import { base64ResponseToBinary } from '../../routing/answers';
+import { documentIdChecked } from './shared';
 
-const properties: INodeProperties[] = [
-	documentIdProperty(
-		'ID of the document, as returned when the envelope was created. Gives the current content of this one document, with the signatures made so far, always as one file. For every document of the envelope at once (a ZIP when there are several), use Download Signed; for the final PDF of a completed envelope, Download Completed.',
-	),
-	binaryOutputProperty(),
-	downloadOptions({ wrapped: true }),
+export const option: INodePropertyOptions = {
+	name: 'Download Current PDF',
+	value: 'getContent',
+	action: 'Download the current PDF of a document',
+	description:
+		'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
+	routing: {
+		request: {
+			method: 'GET',
+			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}/content-base64',
+		},
+		output: { postReceive: [base64ResponseToBinary] },
+	},
+};
+
+/** Its Document ID says which download to use instead; Put Output File in Field and Options are shared. */
+export const properties: INodeProperties[] = [
+	{
+		...documentIdProperty(
+			'ID of the document, as returned when the envelope was created. Gives the current content of this one ' +
+				'document, with the signatures made so far, always as one file. For every document of the envelope at ' +
+				'once (a ZIP when there are several), use Download Signed; for the final PDF of a completed envelope, ' +
+				'Download Completed.',
+		),
+		routing: documentIdChecked,
+		displayOptions: { show: { resource: ['document'], operation: ['getContent'] } },
+	},
 ];
-
-const displayOptions = { show: { resource: ['document'], operation: ['getContent'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
