@@ -6,7 +6,7 @@ import {
 	documentIdProperty,
 	downloadOptions,
 } from '../../fields/common';
-import { pairedWithItem } from '../../routing/sendRequest';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
 
 /** The fields several Document operations show, each declared once and shown for the operations it names. */
 
