@@ -27,6 +27,7 @@ import {
 	readServiceAnswer,
 } from '../service/errors';
 import { runsAsTool } from '../service/asTool';
+import { storedFileSize } from '../service/n8n1';
 import { binaryPropertyName } from '../files/binary';
 import { toText } from '../fields/validation';
 
@@ -255,10 +256,7 @@ async function toBinaryItem(
 	}
 	const property = outputBinaryField(context);
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
-	// Of a stream, n8n 2.x counts what it stored; n8n 1.x does not, and then the answer's Content-Length tells.
-	const fileSize = Buffer.isBuffer(data)
-		? data.length
-		: ((binary as { bytes?: number }).bytes ?? knownSize);
+	const fileSize = Buffer.isBuffer(data) ? data.length : storedFileSize(binary, knownSize);
 	return pair(
 		context,
 		{ ...json, fileName, mimeType, ...(fileSize !== undefined ? { fileSize } : {}) },

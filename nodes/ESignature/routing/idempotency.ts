@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n
 
 import type { SentReference } from '../service/errors';
 import { noteSentReference } from '../service/errors';
+import { executionCustomData } from '../service/n8n1';
 import { optionalText } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
 
@@ -60,29 +61,12 @@ export function createOperation(
 	return CREATE_OPERATIONS[operationOf(context)];
 }
 
-interface CustomData {
-	get(key: string): string | undefined;
-	set(key: string, value: string): void;
-}
-
-/**
- * The execution's custom data: the context's own in n8n 2.x; n8n 1.x's contexts have none, only the expressions'
- * `$execution.customData` over the same data (docs/n8n-notes.md#n8n-1x).
- */
-function customDataOf(context: IExecuteSingleFunctions): CustomData | undefined {
-	const own = (context as { customData?: CustomData }).customData;
-	if (own) return own;
-	const execution = context.getWorkflowDataProxy(context.getItemIndex()).$execution as
-		{ customData?: CustomData } | undefined;
-	return execution?.customData;
-}
-
 /** The execution the item first ran in: this one, or the one a retried execution was retried from. */
 function firstExecutionId(context: IExecuteSingleFunctions): string | undefined {
 	const executionId = context.getExecutionId();
 	if (!executionId) return undefined;
 	try {
-		const customData = customDataOf(context);
+		const customData = executionCustomData(context);
 		const kept = customData?.get(RUN_KEY);
 		if (kept) return kept;
 		// n8n keeps at most 10 custom data entries and drops further ones quietly: then the execution's own ID serves.

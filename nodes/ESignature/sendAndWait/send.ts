@@ -8,7 +8,7 @@ import { type ItemFunctions, itemFunctionsOf } from '../service/itemFunctions';
 import { buildDestinations } from '../fields/recipients';
 import { futureDate, inputError, textOf } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
-import { isN8n1 } from '../service/n8nLine';
+import { resumedNodePassesEveryOutput } from '../service/n8n1';
 import { errorForModel, runsAsTool } from '../service/asTool';
 import { failed, withDetails } from '../service/errors';
 import { requestService } from '../service/transport';
@@ -142,7 +142,7 @@ async function readSendRequest(
 export function checkRejectedOutput(context: IExecuteFunctions, item: ItemFunctions): void {
 	if (
 		(item.getNodeParameter('options.rejectedOutput', false) as boolean) !== true ||
-		!isN8n1(context)
+		resumedNodePassesEveryOutput(context)
 	)
 		return;
 	throw inputError(

@@ -9,7 +9,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
-import { isN8n1 } from './n8nLine';
+import { errorOutputTakesDetails } from './n8n1';
 import { maskedAnswer, nodeForErrors, scrubbed, scrubbedText, secretsInHand } from './secrets';
 import type { ServiceContext } from './transport';
 import type { ItemFunctions } from './itemFunctions';
@@ -465,9 +465,9 @@ export function errorItemDetails(item: INodeExecutionData): ErrorDetails | undef
 	return (item as WithDetails)[DETAILS];
 }
 
-/** Whether the node sends errors to its error output on n8n 1.x (see errorItem). */
-function errorOutputOnN8n1(context: ItemFunctions): boolean {
-	return context.getNode().onError === 'continueErrorOutput' && isN8n1(context);
+/** Whether the node sends errors to an error output that does not take `details` (n8n 1.x, see errorItem). */
+function errorOutputWithoutDetails(context: ItemFunctions): boolean {
+	return context.getNode().onError === 'continueErrorOutput' && !errorOutputTakesDetails(context);
 }
 
 /**
@@ -479,7 +479,7 @@ function errorOutputOnN8n1(context: ItemFunctions): boolean {
 export function errorItem(context: ItemFunctions, error: Error): INodeExecutionData {
 	const details = errorDetails(error);
 	const item: INodeExecutionData = {
-		json: errorOutputOnN8n1(context)
+		json: errorOutputWithoutDetails(context)
 			? // n8n 1.x sends to the error output only `{ error }` or `{ error, message }`: there the item says what
 				// `details` would in its message, rather than go down the node's success output.
 				{

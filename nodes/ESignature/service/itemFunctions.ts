@@ -33,7 +33,7 @@ export function itemFunctionsOf(context: IExecuteFunctions, itemIndex: number): 
 		getItemIndex: () => itemIndex,
 		getTimezone: () => context.getTimezone(),
 		continueOnFail: () => context.continueOnFail(),
-		// A getter: n8n 2.x's throws where there is no execution data (service/n8nLine.ts).
+		// A getter: n8n 2.x's throws where there is no execution data (service/n8n1.ts).
 		get customData() {
 			return context.customData;
 		},

@@ -149,7 +149,7 @@ export async function sendRenewingToken<T>(
 /**
  * Renews the access token after the service refused it in a form n8n did not act on: HTTP 200 with errorCode 401 or
  * 3 (n8n renews only on HTTP 401), or a 401 handed back by n8n 1.x, which reads `ignoreHttpStatusErrors: { ignore:
- * true, except: [401] }` as "return every status" (docs/n8n-notes.md#n8n-1x). The token cache learns that n8n's token
+ * true, except: [401] }` as "return every status" (service/n8n1.ts). The token cache learns that n8n's token
  * was refused, and a read of the account's webhooks is made with the token left out: n8n then fetches one
  * (preAuthentication) and stores it in the credential, as after an HTTP 401; the caller sends its request once more.
  */
