@@ -19,7 +19,7 @@ import { failed, parseBody, readServiceAnswer, withDetails } from '../../service
 import { toText } from '../../fields/validation';
 import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
 
-/* Revocation of the credential's current access token (RFC 7009 at {auth_url}/connect/revocation). */
+/* Revocation of the credential's current access token (RFC 7009 at the Authorization Server URL). */
 
 /** Secrets (access token, client secret) are used exactly as stored: only identifiers are trimmed. */
 function secret(value: unknown): string {
@@ -61,35 +61,25 @@ function tokenToRevoke(
 	return token;
 }
 
-export async function buildRevokeRequest(
+/**
+ * The revocation form (RFC 7009): the token the credential's requests send, and the client that revokes it. The
+ * credential must give the Authorization Server URL the operation's request is declared to go to.
+ */
+export async function buildRevocationForm(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	let authUrl: string;
 	try {
-		authUrl = authUrlOf(credentials);
+		authUrlOf(credentials);
 	} catch (error) {
 		throw credentialProblem(this, error);
 	}
-	const token = tokenToRevoke(this, credentials);
-	requestOptions.url = `${authUrl}/connect/revocation`;
-	requestOptions.method = 'POST';
-	requestOptions.headers = {
-		...requestOptions.headers,
-		'Content-Type': 'application/x-www-form-urlencoded',
-	};
 	requestOptions.body = new URLSearchParams({
-		token,
+		token: tokenToRevoke(this, credentials),
 		client_id: toText(credentials.clientId),
 		client_secret: secret(credentials.clientSecret),
 	}).toString();
-	requestOptions.json = false;
-	// A 401 here means the client ID or secret was refused, not an expired access token: it must not make n8n fetch
-	// a new token and retry, so every status reaches revocationResult.
-	requestOptions.ignoreHttpStatusErrors = true;
-	// Not followed: a redirect would carry the token and the client secret in the body to wherever it points.
-	requestOptions.disableFollowRedirect = true;
 	return requestOptions;
 }
 
@@ -118,11 +108,14 @@ export async function revocationResult(
 	];
 	const body = scrubbed(parseBody(response.body), secrets);
 	if (response.statusCode >= 300 && response.statusCode < 400) {
-		const meaning = `The authorization server answered with a redirect (HTTP ${response.statusCode}), which is not followed`;
+		const meaning =
+			`The authorization server answered with a redirect (HTTP ${response.statusCode}), ` +
+			'which is not followed';
 		const redirected = new NodeApiError(nodeForErrors(this.getNode()), {} as JsonObject, {
 			message: meaning,
 			description:
-				'Following it would carry the token and the Client Secret to another address. Check the Authorization Server URL of the credential.',
+				'Following it would carry the token and the Client Secret to another address. ' +
+				'Check the Authorization Server URL of the credential.',
 			httpCode: String(response.statusCode),
 			itemIndex: this.getItemIndex(),
 		});

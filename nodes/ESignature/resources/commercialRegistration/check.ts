@@ -1,9 +1,27 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { responseOptions, simplifyProperty } from '../../fields/common';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
+import { checkCommercialNumber, checkLanguage } from './hooks';
 
-const properties: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Check',
+	value: 'check',
+	action: 'Check a commercial registration',
+	description: 'Look up a company by its commercial registration (CR) number',
+	routing: {
+		request: {
+			method: 'GET',
+			url: '=/api/v2/kyb/check-cr/{{ encodeURIComponent(String($parameter.commercialNumber).trim()) }}',
+		},
+		output: { postReceive: [unwrapFoundResponse, simplifyOutput] },
+	},
+};
+
+const displayOptions = { show: { resource: ['commercialRegistration'], operation: ['check'] } };
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Commercial Registration Number',
 		name: 'commercialNumber',
@@ -12,6 +30,9 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: '1010010101',
 		description: 'The CR number of the company to look up',
+		displayOptions,
+		// Checked before the URL takes it.
+		routing: { send: { preSend: [pairedWithItem(checkCommercialNumber)] } },
 	},
 	{
 		displayName: 'Language',
@@ -23,11 +44,16 @@ const properties: INodeProperties[] = [
 		],
 		default: 'ar',
 		description: 'Language of the names in the record',
+		displayOptions,
+		routing: {
+			send: {
+				type: 'query',
+				property: 'language',
+				value: "={{ (String($value ?? '').trim() || 'ar').toLowerCase() }}",
+				preSend: [pairedWithItem(checkLanguage)],
+			},
+		},
 	},
-	simplifyProperty(),
-	responseOptions(),
+	{ ...simplifyProperty(), displayOptions },
+	{ ...responseOptions(), displayOptions },
 ];
-
-const displayOptions = { show: { resource: ['commercialRegistration'], operation: ['check'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,6 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { setPathParameter } from '../../routing/paths';
 import { inputError, requireText, toText } from '../../fields/validation';
 
 /**
@@ -10,10 +9,10 @@ import { inputError, requireText, toText } from '../../fields/validation';
  */
 export const CR_NUMBER_MAX_LENGTH = 20;
 
-/** Request builders of the commercial registration check. */
+/** Checks of the commercial registration check. */
 
-/** Fills `{commercialNumber}` in the path with the checked CR number: one path segment, so no spaces or slashes. */
-export async function setCommercialNumberPath(
+/** The CR number goes into the path: digits only, so no spaces or slashes. */
+export async function checkCommercialNumber(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -31,11 +30,11 @@ export async function setCommercialNumberPath(
 			'For example 1010010101.',
 		);
 	}
-	return setPathParameter(requestOptions, 'commercialNumber', commercialNumber);
+	return requestOptions;
 }
 
-/** The language of the names in the record, as the `language` query parameter. */
-export async function setLanguageQuery(
+/** The language of the names in the record: ar or en, in any case (an expression may give either). */
+export async function checkLanguage(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -43,6 +42,5 @@ export async function setLanguageQuery(
 	if (language !== 'ar' && language !== 'en') {
 		throw inputError(this, `Language must be "ar" or "en", got "${language}"`);
 	}
-	requestOptions.qs = { ...requestOptions.qs, language };
 	return requestOptions;
 }

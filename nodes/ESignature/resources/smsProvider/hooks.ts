@@ -4,40 +4,57 @@ import { inputError, requireAuthorsUrl, requireText, secretOf } from '../../fiel
 import { namedValueOf } from '../../fields/namedValues';
 import { SMS_PROVIDERS } from '../../fields/enums';
 
-/**
- * How `smsProvider` travels. The spec describes it as a string identifier, yet its sample sends a number: the number
- * is sent, as in the sample. Set to 'string' to send the same identifier as text (e.g. "3").
- */
-export const SMS_PROVIDER_SENT_AS: 'number' | 'string' = 'number';
+/** Request builder and checks of the SMS provider configuration. */
 
-/** Request builder of the SMS provider configuration. */
-export async function buildConfigureRequest(
+/**
+ * `smsProvider` as a number: the spec describes a string identifier, yet its sample sends a number, as this does. A
+ * listed provider by name (in any case) or number, or the number of one added later (the service decides).
+ */
+export async function setProviderNumber(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
-	// A listed provider, or the number of one added later (the service decides).
 	const provider = namedValueOf(
 		this,
 		this.getNodeParameter('smsProvider', ''),
 		'Provider',
 		SMS_PROVIDERS,
 	);
-	const smsUrl = requireAuthorsUrl(
-		this,
-		'smsUrl',
-		this.getNodeParameter('smsUrl', ''),
-		'Gateway URL',
-	);
-	// A password is sent exactly as entered: spaces may be part of it.
-	const password = secretOf(this, this.getNodeParameter('smsPassword', ''), 'Password');
-	if (!password) throw inputError(this, 'Password is required');
-	requestOptions.body = {
-		smsUrl,
-		smsSender: requireText(this, this.getNodeParameter('smsSender', ''), 'Sender Name'),
-		// Spelled as the interface has it.
-		smsUserame: requireText(this, this.getNodeParameter('smsUserame', ''), 'Username'),
-		smsPassword: password,
-		smsProvider: SMS_PROVIDER_SENT_AS === 'number' ? provider : String(provider),
-	};
+	requestOptions.body = { ...(requestOptions.body as object), smsProvider: provider };
+	return requestOptions;
+}
+
+export async function checkGatewayUrl(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireAuthorsUrl(this, 'smsUrl', this.getNodeParameter('smsUrl', ''), 'Gateway URL');
+	return requestOptions;
+}
+
+export async function checkSenderName(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireText(this, this.getNodeParameter('smsSender', ''), 'Sender Name');
+	return requestOptions;
+}
+
+export async function checkUsername(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireText(this, this.getNodeParameter('smsUserame', ''), 'Username');
+	return requestOptions;
+}
+
+/** A password is sent exactly as entered: spaces may be part of it. */
+export async function checkPassword(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	if (!secretOf(this, this.getNodeParameter('smsPassword', ''), 'Password')) {
+		throw inputError(this, 'Password is required');
+	}
 	return requestOptions;
 }

@@ -1,8 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapResponse } from '../../routing/answers';
 import * as configure from './configure';
-import { buildConfigureRequest } from './hooks';
 
 export const description: INodeProperties[] = [
 	{
@@ -11,21 +9,8 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['smsProvider'] } },
-		options: [
-			{
-				name: 'Configure',
-				value: 'configure',
-				action: 'Configure the SMS provider',
-				description:
-					'Set the SMS gateway the account sends invitations and one-time passwords through',
-				routing: {
-					request: { method: 'PUT', url: '/api/v1/configuration/sms-provider' },
-					send: { preSend: [buildConfigureRequest] },
-					output: { postReceive: [unwrapResponse] },
-				},
-			},
-		],
+		options: [configure.option],
 		default: 'configure',
 	},
-	...configure.description,
+	...configure.properties,
 ];

@@ -1,9 +1,24 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { unwrapResponse } from '../../routing/answers';
+import { checkHeaderToken, checkIsDefault, checkWebhookUrl, hideHeaderTokens } from './hooks';
 
-const properties: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a webhook',
+	description: 'Register a URL that receives signing events',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/webhooks' },
+		output: { postReceive: [unwrapResponse, hideHeaderTokens] },
+	},
+};
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
+
+/** The body is these three fields: each says how it is sent, after its check. */
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Webhook URL',
 		name: 'webhookUrl',
@@ -12,6 +27,15 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'https://example.com/webhook',
 		description: 'The address the service calls when an envelope is completed or rejected',
+		displayOptions,
+		routing: {
+			send: {
+				type: 'body',
+				property: 'webhookUrl',
+				value: '={{ String($value).trim() }}',
+				preSend: [pairedWithItem(checkWebhookUrl)],
+			},
+		},
 	},
 	{
 		displayName: 'Header Token',
@@ -20,7 +44,18 @@ const properties: INodeProperties[] = [
 		typeOptions: { password: true },
 		default: '',
 		description:
-			'Secret the service sends back in the Authorization header of every callback, so your endpoint can verify it. It cannot be changed later.',
+			'Secret the service sends back in the Authorization header of every callback, so your endpoint can ' +
+			'verify it. It cannot be changed later.',
+		displayOptions,
+		routing: {
+			send: {
+				type: 'body',
+				property: 'headerToken',
+				// A secret is sent exactly as entered, and left out when empty.
+				value: "={{ $value === '' || $value == null ? undefined : String($value) }}",
+				preSend: [pairedWithItem(checkHeaderToken)],
+			},
+		},
 	},
 	{
 		displayName: 'Use as Account Default',
@@ -29,10 +64,15 @@ const properties: INodeProperties[] = [
 		default: false,
 		description: 'Whether envelopes created without a webhook ID call this webhook',
 		hint: 'Only one default webhook is called per event',
+		displayOptions,
+		routing: {
+			send: {
+				type: 'body',
+				property: 'isDefault',
+				// "true" or "false" from an expression is a boolean too (checkIsDefault refuses anything else).
+				value: "={{ String($value).trim().toLowerCase() === 'true' }}",
+				preSend: [pairedWithItem(checkIsDefault)],
+			},
+		},
 	},
-	responseOptions(),
 ];
-
-const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);

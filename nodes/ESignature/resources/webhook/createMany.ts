@@ -1,9 +1,23 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { unwrapResponse } from '../../routing/answers';
+import { buildWebhookList, hideHeaderTokens } from './hooks';
 
-const properties: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Create Many',
+	value: 'createMany',
+	action: 'Create many webhooks',
+	description: 'Register several URLs in one request',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/webhooks/bulk' },
+		// The body is a list, which routing.send cannot build.
+		send: { preSend: [pairedWithItem(buildWebhookList)] },
+		output: { postReceive: [unwrapResponse, hideHeaderTokens] },
+	},
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Webhooks',
 		name: 'webhooks',
@@ -12,6 +26,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Webhook',
 		default: {},
 		required: true,
+		displayOptions: { show: { resource: ['webhook'], operation: ['createMany'] } },
 		options: [
 			{
 				displayName: 'Webhook',
@@ -43,9 +58,4 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	responseOptions(),
 ];
-
-const displayOptions = { show: { resource: ['webhook'], operation: ['createMany'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);

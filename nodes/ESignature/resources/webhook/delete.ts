@@ -1,16 +1,28 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { responseOptions, webhookLocatorProperty } from '../../fields/common';
+import { webhookLocatorProperty } from '../../fields/common';
+import { unwrapResponse } from '../../routing/answers';
+import { webhookIdChecked, webhookPath } from './shared';
 
-const properties: INodeProperties[] = [
-	webhookLocatorProperty({
-		description:
-			'The webhook to delete. Envelopes that used it fall back to the account default webhook.',
-	}),
-	responseOptions(),
+export const option: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a webhook',
+	description:
+		'Remove a webhook; envelopes pinned to it then report to the account default webhook',
+	routing: {
+		request: { method: 'DELETE', url: webhookPath },
+		output: { postReceive: [unwrapResponse] },
+	},
+};
+
+export const properties: INodeProperties[] = [
+	{
+		...webhookLocatorProperty({
+			description:
+				'The webhook to delete. Envelopes that used it fall back to the account default webhook.',
+		}),
+		routing: webhookIdChecked,
+		displayOptions: { show: { resource: ['webhook'], operation: ['delete'] } },
+	},
 ];
-
-const displayOptions = { show: { resource: ['webhook'], operation: ['delete'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);

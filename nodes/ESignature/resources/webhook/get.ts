@@ -1,10 +1,19 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { responseOptions, webhookLocatorProperty } from '../../fields/common';
+import { unwrapFoundResponse } from '../../routing/answers';
+import { hideHeaderTokens } from './hooks';
+import { webhookPath } from './shared';
 
-const properties: INodeProperties[] = [webhookLocatorProperty(), responseOptions()];
+export const option: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a webhook',
+	description: "Get a webhook's URL and whether it is the account default",
+	routing: {
+		request: { method: 'GET', url: webhookPath },
+		output: { postReceive: [unwrapFoundResponse, hideHeaderTokens] },
+	},
+};
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['get'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+/** Its fields are all shared (shared.ts): Webhook, Options. */
+export const properties: INodeProperties[] = [];

@@ -1,16 +1,31 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
-import { checkLimit } from './hooks';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { unwrapResponse } from '../../routing/answers';
+import { checkLimit, hideHeaderTokens } from './hooks';
+import { markTriggerWebhooks } from './markTriggers';
 
-const properties: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many webhooks',
+	description: "List the account's webhooks, marking those of n8n triggers",
+	routing: {
+		request: { method: 'GET', url: '/api/v1/webhooks' },
+		output: { postReceive: [unwrapResponse, hideHeaderTokens, markTriggerWebhooks] },
+	},
+};
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } };
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Return All',
 		name: 'returnAll',
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
+		displayOptions,
 	},
 	{
 		displayName: 'Limit',
@@ -19,13 +34,11 @@ const properties: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
+		displayOptions: { show: { ...displayOptions.show, returnAll: [false] } },
 		// The service has no paging: the list is cut after it arrives, at a Limit checked first.
-		routing: { send: { preSend: [checkLimit] }, output: { maxResults: '={{$value}}' } },
+		routing: {
+			send: { preSend: [pairedWithItem(checkLimit)] },
+			output: { maxResults: '={{$value}}' },
+		},
 	},
-	responseOptions(),
 ];
-
-const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);

@@ -1,16 +1,31 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { unwrapResponse } from '../../routing/answers';
+import { checkLogFilters, filterDeliveryLogs, hideHeaderTokens } from './hooks';
 
-const properties: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Get Delivery Logs',
+	value: 'getLogs',
+	action: 'Get webhook delivery logs',
+	description: 'List callback deliveries, optionally filtered',
+	routing: {
+		request: { method: 'GET', url: '/api/v1/webhooks/logs' },
+		output: { postReceive: [unwrapResponse, filterDeliveryLogs, hideHeaderTokens] },
+	},
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
+		displayOptions: { show: { resource: ['webhook'], operation: ['getLogs'] } },
+		// Not sent (n8n drops the body of a GET): checked here, applied to the answer by filterDeliveryLogs.
+		routing: { send: { preSend: [pairedWithItem(checkLogFilters)] } },
 		options: [
 			{
 				displayName: 'Callback Request ID',
@@ -26,7 +41,8 @@ const properties: INodeProperties[] = [
 				options: WEBHOOK_DELIVERY_STATUSES,
 				default: 4,
 				description:
-					'Only deliveries with this status. Choose from the list, or give a name from it (in any case) or its number with an <a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.',
+					'Only deliveries with this status. Choose from the list, or give a name from it (in any case) or its ' +
+					'number with an <a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.',
 			},
 			{
 				displayName: 'Webhook URL',
@@ -37,9 +53,4 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	responseOptions(),
 ];
-
-const displayOptions = { show: { resource: ['webhook'], operation: ['getLogs'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);

@@ -6,7 +6,6 @@ import type {
 } from 'n8n-workflow';
 
 import { namedValueOf } from '../../fields/namedValues';
-import { setPathParameter } from '../../routing/paths';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
 import {
 	booleanOf,
@@ -42,31 +41,56 @@ function selectedWebhookId(context: IExecuteSingleFunctions): string {
 	return requireGuid(context, value, 'Webhook');
 }
 
-export async function setWebhookIdPath(
+/** The Webhook field: a webhook ID (checked before the URL takes it). */
+export async function checkWebhookId(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
-	return setPathParameter(requestOptions, 'webhookId', selectedWebhookId(this));
-}
-
-export async function buildCreateRequest(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requestOptions.body = {
-		webhookUrl: requireAuthorsUrl(
-			this,
-			'webhookUrl',
-			this.getNodeParameter('webhookUrl'),
-			'Webhook URL',
-		),
-		...headerTokenOf(this, this.getNodeParameter('headerToken', ''), 'Header Token'),
-		isDefault: booleanOf(this, this.getNodeParameter('isDefault', false), 'Use as Account Default'),
-	};
+	selectedWebhookId(this);
 	return requestOptions;
 }
 
-export async function buildCreateManyRequest(
+/** Create's Webhook URL: an http(s) URL, written by the workflow's author when the node runs as a tool. */
+export async function checkWebhookUrl(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireAuthorsUrl(this, 'webhookUrl', this.getNodeParameter('webhookUrl'), 'Webhook URL');
+	return requestOptions;
+}
+
+/**
+ * Create's Header Token: text, or a number. A value that is not text is refused: dropping it would register the
+ * webhook without a token, which cannot be added later.
+ */
+export async function checkHeaderToken(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	secretOf(this, this.getNodeParameter('headerToken', ''), 'Header Token');
+	return requestOptions;
+}
+
+/** Create's Use as Account Default: true or false (also as text from an expression). */
+export async function checkIsDefault(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	booleanOf(this, this.getNodeParameter('isDefault', false), 'Use as Account Default');
+	return requestOptions;
+}
+
+/** Resend Callback's Callback Request ID: a GUID. */
+export async function checkCallbackRequestId(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireGuid(this, this.getNodeParameter('requestId'), 'Callback Request ID');
+	return requestOptions;
+}
+
+/** Create Many's body: the list of webhooks, each checked as Create checks its fields. */
+export async function buildWebhookList(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -127,16 +151,6 @@ export async function buildUpdateRequest(
 		id,
 		webhookUrl: newUrl ?? current.webhookUrl,
 		isDefault: newDefault ?? current.isDefault === true,
-	};
-	return requestOptions;
-}
-
-export async function buildResendRequest(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requestOptions.body = {
-		requestId: requireGuid(this, this.getNodeParameter('requestId'), 'Callback Request ID'),
 	};
 	return requestOptions;
 }

@@ -1,9 +1,21 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { unwrapResponse } from '../../routing/answers';
+import { checkCallbackRequestId } from './hooks';
 
-const properties: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Resend Callback',
+	value: 'resend',
+	action: 'Resend a callback',
+	description: 'Deliver a callback again, e.g. after your endpoint failed to process it',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/webhooks/recall' },
+		output: { postReceive: [unwrapResponse] },
+	},
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Callback Request ID',
 		name: 'requestId',
@@ -13,10 +25,14 @@ const properties: INodeProperties[] = [
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
 			'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as requestId',
+		displayOptions: { show: { resource: ['webhook'], operation: ['resend'] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'requestId',
+				value: '={{ String($value).trim() }}',
+				preSend: [pairedWithItem(checkCallbackRequestId)],
+			},
+		},
 	},
-	responseOptions(),
 ];
-
-const displayOptions = { show: { resource: ['webhook'], operation: ['resend'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);

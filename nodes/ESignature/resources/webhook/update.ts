@@ -1,10 +1,24 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { responseOptions, webhookLocatorProperty } from '../../fields/common';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { unwrapResponse } from '../../routing/answers';
+import { buildUpdateRequest } from './hooks';
 
-const properties: INodeProperties[] = [
-	webhookLocatorProperty(),
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a webhook',
+	description: 'Change the URL or default flag (the header token cannot be changed)',
+	routing: {
+		request: { method: 'PUT', url: '/api/v1/webhooks' },
+		// PUT replaces URL and default flag together: a field left out is read from the service first.
+		send: { preSend: [pairedWithItem(buildUpdateRequest)] },
+		output: { postReceive: [unwrapResponse] },
+	},
+};
+
+/** After the shared Webhook field (shared.ts). */
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -12,6 +26,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'What to change; the header token cannot be changed',
+		displayOptions: { show: { resource: ['webhook'], operation: ['update'] } },
 		options: [
 			{
 				displayName: 'Use as Account Default',
@@ -31,9 +46,4 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	responseOptions(),
 ];
-
-const displayOptions = { show: { resource: ['webhook'], operation: ['update'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
