@@ -46,6 +46,12 @@ describe('Commercial registration resource: check', () => {
 		expect(result.items[0].json.name).toBe('Example Technology Company');
 	});
 
+	it('sends a language from an expression in lower case', async () => {
+		const result = await check({ commercialNumber: KNOWN_CR_NUMBER, language: '={{ " EN " }}' });
+		expect(result.error).toBeUndefined();
+		expect(apiRequests()[0].query).toEqual({ language: 'en' });
+	});
+
 	it('outputs the record as answered, nulls included, with Simplify off', async () => {
 		const result = await check({ commercialNumber: KNOWN_CR_NUMBER, simplify: false });
 		expect(result.items).toEqual([{ json: crRecord('ar'), pairedItem: { item: 0 } }]);

@@ -38,6 +38,24 @@ describe('SMS provider resource: configure', () => {
 		expect(account().smsProvider).toEqual({ ...settings });
 	});
 
+	it('sends the texts trimmed, the password as entered and a provider named in any case as its number', async () => {
+		const result = await configure({
+			smsProvider: '={{ "unifonic" }}',
+			smsUrl: ' https://sms.example.com/send ',
+			smsSender: ' ACME ',
+			smsUserame: ' acme-user ',
+			smsPassword: ' sms secret ',
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests()[0].body).toEqual({
+			smsUrl: 'https://sms.example.com/send',
+			smsSender: 'ACME',
+			smsUserame: 'acme-user',
+			smsPassword: ' sms secret ',
+			smsProvider: 3,
+		});
+	});
+
 	it('takes a raw provider number from an expression', async () => {
 		const result = await configure(
 			{ smsProvider: '={{ $json.provider }}' },

@@ -22,6 +22,25 @@ describe('webhook resource', () => {
 		return result.items[0].json as { id: string; webhookUrl: string };
 	}
 
+	it('sends the URL trimmed, a number as the header token text and "TRUE" from an expression as true', async () => {
+		const result = await suite.harness.run({
+			parameters: {
+				resource: 'webhook',
+				operation: 'create',
+				webhookUrl: '  https://example.com/hook  ',
+				headerToken: '={{ 1234 }}',
+				isDefault: '={{ "TRUE" }}',
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = suite.emulator.requestsTo('POST', '/api/v1/webhooks');
+		expect(request.body).toEqual({
+			webhookUrl: 'https://example.com/hook',
+			headerToken: '1234',
+			isDefault: true,
+		});
+	});
+
 	it('creates a webhook with its URL, header token and default flag', async () => {
 		const result = await suite.harness.run({
 			parameters: {

@@ -21,7 +21,7 @@ import { isErrorItem, notFoundError } from '../../service/errors';
 import { maskedAnswer } from '../../service/secrets';
 import { getWebhook } from '../../service/webhooks';
 
-/** Request builders of the webhook operations. */
+/** Checks and request builders of the Webhook operations, and what their answers go through. */
 
 /**
  * The header token is a secret: used exactly as entered, never trimmed, left out when empty. A value that is not text
