@@ -10,8 +10,11 @@ import type { ItemFunctions } from '../service/itemFunctions';
  * `SigneOrder`), of which one would silently win.
  */
 
+/** An object of JSON's kind: not null, a list, or bytes. */
 export function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
+	return (
+		typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
+	);
 }
 
 /** The key of `entry` spelled like one of `names` in any case (earlier names first): JSON may use either spelling. */

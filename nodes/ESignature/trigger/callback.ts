@@ -7,7 +7,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { PROTOTYPE_KEYS } from '../fields/json';
+import { isPlainObject, PROTOTYPE_KEYS } from '../fields/json';
 import { EMPTY_GUID, isGuid } from '../fields/validation';
 import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from '../files/bytes';
 import {
@@ -76,12 +76,6 @@ export function isAuthorized(
 	return timingSafeEqual(
 		Buffer.from(headerTokenDigest(token), 'hex'),
 		Buffer.from(expectedDigest, 'hex'),
-	);
-}
-
-function isPlainObject(value: unknown): value is IDataObject {
-	return (
-		typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
 	);
 }
 
