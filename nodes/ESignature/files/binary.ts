@@ -1,73 +1,14 @@
 import type { IBinaryData } from 'n8n-workflow';
 
 import { runsAsTool } from '../service/asTool';
-import type { FileStream, StreamMaker } from './bytes';
-import { decodeBase64, decodeInSlices, isStrictBase64, peekStream, streamMakerOf } from './bytes';
+import type { FileStream } from './bytes';
+import { isStrictBase64, peekStream, streamMakerOf } from './bytes';
+import type { DocumentFile, StoredFile, UploadFile } from './document';
+import { documentFile } from './document';
+import { PDF_HEADER_WITHIN } from './pdf';
 import { PROTOTYPE_KEYS } from '../fields/json';
-import { inputError, kindOf, requireText, toText } from '../fields/validation';
+import { inputError, toText } from '../fields/validation';
 import type { ItemFunctions } from '../service/itemFunctions';
-
-/**
- * A document to send. n8n's default binary mode already holds files as Base64 and the Base64 endpoints want Base64:
- * the content is kept in the form it came in and converted only into the form it is sent in (on a 20 MB file, a
- * decode and re-encode cost about 45 MB; see docs/performance.md).
- */
-export interface DocumentFile {
-	fileName: string;
-	mimeType: string;
-	bytes(): Buffer;
-	base64(): string;
-	/** The Base64 text the file is held as (n8n's in-memory store), or undefined when it is held as bytes. */
-	storedBase64(): string | undefined;
-	/** The file's size in bytes, without decoding it. */
-	size(): number;
-	/** The first bytes of the file (at most `length`), decoding no more than those. */
-	start(length: number): Buffer;
-}
-
-/**
- * A document left in n8n's store (filesystem, database or S3 mode), for a body that is sent as it is read: only its
- * size and first bytes are read beforehand, and `open` reads it from the store again for every attempt (except where
- * the first read already gave the whole file).
- */
-export interface StoredFile {
-	fileName: string;
-	mimeType: string;
-	size(): number;
-	start(length: number): Buffer;
-	open(): Promise<FileStream>;
-	/** Makes a body stream; taken from a stream n8n opened (see streamMakerOf). */
-	makeStream: StreamMaker;
-}
-
-/** A file to upload: in memory, or left in n8n's store. */
-export type UploadFile = DocumentFile | StoredFile;
-
-export const isStoredFile = (file: UploadFile): file is StoredFile => 'open' in file;
-
-/** A document from its bytes or from canonical Base64. */
-export function documentFile(
-	content: Buffer | { base64: string },
-	fileName: string,
-	mimeType: string,
-): DocumentFile {
-	return {
-		fileName,
-		mimeType,
-		bytes: () => (Buffer.isBuffer(content) ? content : decodeInSlices(content.base64)),
-		base64: () => (Buffer.isBuffer(content) ? content.toString('base64') : content.base64),
-		storedBase64: () => (Buffer.isBuffer(content) ? undefined : content.base64),
-		size: () =>
-			Buffer.isBuffer(content) ? content.length : Buffer.byteLength(content.base64, 'base64'),
-		start: (length: number) =>
-			Buffer.isBuffer(content)
-				? content.subarray(0, length)
-				: Buffer.from(content.base64.slice(0, Math.ceil(length / 3) * 4), 'base64').subarray(
-						0,
-						length,
-					),
-	};
-}
 
 /**
  * The one binary reader: takes a file from a binary property of the current input item.
@@ -82,7 +23,7 @@ export async function readBinaryFile(
 	context: ItemFunctions,
 	propertyName: string,
 	fieldLabel: string,
-	leaveInStore: true,
+	leaveInStore: boolean,
 ): Promise<UploadFile>;
 /** With leaveInStore, a file in n8n's store stays there until the request reads it (see StoredFile). */
 export async function readBinaryFile(
@@ -132,8 +73,8 @@ export async function readBinaryFile(
 	);
 }
 
-/** How many first bytes of a stored file are read beforehand: enough to check it (fileInput.ts, PDF_HEADER_WITHIN). */
-const STORED_FILE_START = 1024;
+/** How many first bytes of a stored file are read beforehand: enough to check it (pdf.ts). */
+const STORED_FILE_START = PDF_HEADER_WITHIN;
 
 /**
  * A file of n8n's store as a StoredFile; undefined where the store does not say its size, which the body's
@@ -210,40 +151,4 @@ function binaryFileName(
 		binary.fileName ??
 		`${propertyName}${binary.fileExtension ? `.${binary.fileExtension}` : '.pdf'}`
 	);
-}
-
-/** Names of the binary properties given in a comma-separated field, e.g. "data, attachment". */
-export function splitPropertyNames(value: string): string[] {
-	return value
-		.split(',')
-		.map((name) => name.trim())
-		.filter((name) => name.length > 0);
-}
-
-/** The bytes of a required Base64 field, decoded strictly, so a typo fails here and not as a corrupt document. */
-export function requireBase64Bytes(
-	context: ItemFunctions,
-	value: unknown,
-	fieldLabel: string,
-): Buffer {
-	if (value !== undefined && value !== null && typeof value !== 'string') {
-		throw inputError(context, `${fieldLabel} must be Base64 text, got ${kindOf(value)}`);
-	}
-	// A document as Base64 is as long as the document: no text length limit applies. Line breaks are Base64's own.
-	const bytes = decodeBase64(
-		requireText(context, value, fieldLabel, Number.MAX_SAFE_INTEGER, 'multi'),
-	);
-	if (!bytes?.length) {
-		throw inputError(
-			context,
-			`${fieldLabel} is not valid Base64`,
-			'Give the content encoded as Base64 (letters, digits, +, / and = padding), optionally with a data: URL prefix.',
-		);
-	}
-	return bytes;
-}
-
-/** A required Base64 field, checked strictly and returned canonical. */
-export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string): string {
-	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
 }

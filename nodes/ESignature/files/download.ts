@@ -1,7 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import type { DocumentFile } from './binary';
-import { documentFile } from './binary';
+import type { DocumentFile } from './document';
+import { documentFile } from './document';
 import { detectMimeType, safeBaseName } from './bytes';
 import { runsAsTool } from '../service/asTool';
 import { DOWNLOAD_DEFAULTS, DOWNLOAD_OPTION_LABELS, MAX_DOWNLOAD_BYTES } from '../fields/fileInput';

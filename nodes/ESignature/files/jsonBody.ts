@@ -1,8 +1,8 @@
 import { randomBytes } from 'crypto';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import type { DocumentFile, UploadFile } from './binary';
-import { isStoredFile } from './binary';
+import type { DocumentFile, UploadFile } from './document';
+import { isStoredFile } from './document';
 import type { BodyPart } from './streamedBody';
 import { sendStreamedBody } from './streamedBody';
 

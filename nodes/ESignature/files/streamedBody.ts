@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import type { FileStream } from './bytes';
-import type { StoredFile } from './binary';
+import type { StoredFile } from './document';
 
 /*
  * Request bodies that read files from n8n's store as they are sent (multipart uploads, JSON bodies with documents;

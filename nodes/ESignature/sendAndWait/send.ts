@@ -2,7 +2,7 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import type { DocumentFile } from '../files/binary';
+import type { DocumentFile } from '../files/document';
 import { readFileInput } from '../files/fileInput';
 import { type ItemFunctions, itemFunctionsOf } from '../service/itemFunctions';
 import { buildDestinations } from '../fields/recipients';

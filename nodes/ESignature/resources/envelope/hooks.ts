@@ -6,7 +6,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { UploadFile } from '../../files/binary';
+import type { UploadFile } from '../../files/document';
 import { buildDestinations } from '../../fields/recipients';
 import { isErrorItem, isServiceWrapper, parseBody, readServiceAnswer } from '../../service/errors';
 import type { LeftInStore } from '../../files/fileInput';

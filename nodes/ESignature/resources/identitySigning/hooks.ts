@@ -5,7 +5,8 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { readBinaryFile, requireBase64 } from '../../files/binary';
+import { readBinaryFile } from '../../files/binary';
+import { requireBase64 } from '../../files/base64';
 import { fileNameFor } from '../../files/bytes';
 import { buildSigners } from '../../fields/signers';
 import { readFileInput } from '../../files/fileInput';
