@@ -4,9 +4,10 @@ import { NodeApiError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import type { DocumentFile } from '../files/document';
 import { readFileInput } from '../files/fileInput';
-import { type ItemFunctions, itemFunctionsOf } from '../service/itemFunctions';
+import { itemFunctionsOf } from '../service/itemFunctions';
 import { buildDestinations } from '../fields/recipients';
-import { futureDate, inputError, textOf } from '../fields/validation';
+import { futureDate, inputError, optionalText } from '../fields/validation';
+import type { Lines } from '../../../credentials/text';
 import { MAX_LENGTH } from '../../../credentials/text';
 import { resumedNodePassesEveryOutput } from '../service/n8n1';
 import { errorForModel, runsAsTool } from '../service/asTool';
@@ -17,6 +18,8 @@ import { OPERATION, operationName } from './fields';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
 import { SEVERAL_FILES } from '../fields/fileInput';
+import { sendCreateBulk } from '../resources/envelope/hooks';
+import { signingLinksBody } from '../resources/invitation/hooks';
 
 /*
  * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
@@ -52,8 +55,13 @@ export const WAIT_START_MS = 24 * 60 * 60 * 1000;
 const UNITS_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 
 /** When n8n stops waiting: Options → Limit Wait Time, or never. */
-export function waitTillOf(item: ItemFunctions): Date {
-	const limit = item.getNodeParameter('options.limitWaitTime.values', {}) as IDataObject;
+export function waitTillOf(context: IExecuteFunctions, itemIndex: number): Date {
+	const item = itemFunctionsOf(context, itemIndex);
+	const limit = context.getNodeParameter(
+		'options.limitWaitTime.values',
+		itemIndex,
+		{},
+	) as IDataObject;
 	if (!limit || Object.keys(limit).length === 0) return WAIT_INDEFINITELY;
 	if (limit.limitType === 'atSpecifiedTime') {
 		return new Date(futureDate(item, limit.maxDateAndTime, 'Limit Wait Time: Max Date and Time'));
@@ -72,12 +80,12 @@ export function waitTillOf(item: ItemFunctions): Date {
 }
 
 /** The operation chosen, checked (it may come from an expression). */
-export function operationOf(item: ItemFunctions): Operation {
-	const operation = String(item.getNodeParameter('operation', OPERATION.sendAndWait));
+export function operationOf(context: IExecuteFunctions, itemIndex: number): Operation {
+	const operation = String(context.getNodeParameter('operation', itemIndex, OPERATION.sendAndWait));
 	const known = Object.values(OPERATION) as string[];
 	if (!known.includes(operation))
 		throw inputError(
-			item,
+			itemFunctionsOf(context, itemIndex),
 			`Operation must be one of ${known.map((name) => `"${name}"`).join(', ')}, got "${operation}"`,
 		);
 	return operation as Operation;
@@ -92,15 +100,19 @@ function untilOf(waitTill: Date | undefined): Date | undefined {
 /** Everything the user gave, checked; nothing is sent before this has passed. */
 async function readSendRequest(
 	context: IExecuteFunctions,
-	item: ItemFunctions,
+	itemIndex: number,
 	waitTill?: Date,
 ): Promise<SendRequest> {
-	const resumeUrl = executionResumeUrl(context, item);
+	// The signers and files are read and checked as every operation of the action node reads them.
+	const item = itemFunctionsOf(context, itemIndex);
+	const text = (name: string, label: string, maxLength: number, lines?: Lines) =>
+		optionalText(item, context.getNodeParameter(name, itemIndex, ''), label, maxLength, lines);
+	const resumeUrl = executionResumeUrl(context, itemIndex);
 	const itemCount = context.getInputData().length;
 	if (itemCount !== 1) {
 		throw inputError(
 			item,
-			`${operationName(operationOf(item))} sends one envelope per execution, and the input has ${itemCount} items`,
+			`${operationName(operationOf(context, itemIndex))} sends one envelope per execution, and the input has ${itemCount} items`,
 			'An execution can wait for one envelope. To send one per item, put this node in a sub-workflow called once per item (Execute Workflow, mode "Run once for each item"), or keep one item before it.',
 		);
 	}
@@ -111,42 +123,29 @@ async function readSendRequest(
 		files: await readFileInput(item, SEVERAL_FILES),
 		subject: linksOnly
 			? undefined
-			: textOf(
-					item,
-					item.getNodeParameter('invitationSubject', ''),
-					'Invitation Subject',
-					MAX_LENGTH.subject,
-				) || undefined,
+			: text('invitationSubject', 'Invitation Subject', MAX_LENGTH.subject),
 		message: linksOnly
 			? undefined
-			: textOf(
-					item,
-					item.getNodeParameter('invitationMessage', ''),
-					'Invitation Message',
-					MAX_LENGTH.longText,
-					'multi',
-				) || undefined,
+			: text('invitationMessage', 'Invitation Message', MAX_LENGTH.longText, 'multi'),
 		linksOnly,
-		referenceNumber:
-			textOf(
-				item,
-				item.getNodeParameter('options.referenceNumber', ''),
-				'Reference Number',
-				MAX_LENGTH.referenceNumber,
-			) || undefined,
+		referenceNumber: text(
+			'options.referenceNumber',
+			'Reference Number',
+			MAX_LENGTH.referenceNumber,
+		),
 		until: untilOf(waitTill),
 	};
 }
 
 /** Refuses Rejections to Second Output where n8n would lose a rejection (n8n 1.x), before anything is sent. */
-export function checkRejectedOutput(context: IExecuteFunctions, item: ItemFunctions): void {
+export function checkRejectedOutput(context: IExecuteFunctions, itemIndex: number): void {
 	if (
-		(item.getNodeParameter('options.rejectedOutput', false) as boolean) !== true ||
+		(context.getNodeParameter('options.rejectedOutput', itemIndex, false) as boolean) !== true ||
 		resumedNodePassesEveryOutput(context)
 	)
 		return;
 	throw inputError(
-		item,
+		itemFunctionsOf(context, itemIndex),
 		'Rejections to Second Output does not work in this n8n: it passes on only the first output of a node that resumes, so a rejection would be lost',
 		'Turn Options → Rejections to Second Output off and branch on the output\'s event ("completed" or "rejected") with an If node. n8n 2.x passes on both outputs (docs/n8n-notes.md#n8n-1x).',
 	);
@@ -218,18 +217,18 @@ export async function requireResumeKey(context: IExecuteFunctions): Promise<stri
  * the execution `__UNKNOWN__` (docs/ai-agents.md#send-and-wait). Nothing is sent then, so nothing is left at the
  * service.
  */
-export function executionResumeUrl(context: IExecuteFunctions, item: ItemFunctions): string {
+export function executionResumeUrl(context: IExecuteFunctions, itemIndex: number): string {
 	const executionId = String(context.getExecutionId() ?? '');
 	let resumeUrl = '';
 	try {
-		resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
+		resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex) ?? '');
 		if (executionId && waitingBaseOf(resumeUrl, executionId)) return resumeUrl;
 	} catch {
 		// No URL at all: refused below.
 	}
 	throw inputError(
-		item,
-		`${operationName(operationOf(item))} cannot wait here: this run has no execution that can pause until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). Nothing was sent.`,
+		itemFunctionsOf(context, itemIndex),
+		`${operationName(operationOf(context, itemIndex))} cannot wait here: this run has no execution that can pause until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). Nothing was sent.`,
 		"Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n's AI Agent and in workflows.",
 	);
 }
@@ -285,17 +284,13 @@ async function createAndInvite(
 	webhookId: string,
 	resumeUrlWith: (extra: Record<string, string>) => string,
 ): Promise<IDataObject> {
+	const path = '/api/v1/envelopes/bulk/initiate-base64';
+	const { referenceNumber, files } = request;
+	// Create Bulk's request (resources/envelope/hooks.ts): the files were read into memory, so the body is bytes.
+	const { body, headers } = sendCreateBulk({ url: path }, { webhookId, referenceNumber }, files);
 	const envelope = createdEnvelope(
 		context,
-		await requestService(context, {
-			method: 'POST',
-			path: '/api/v1/envelopes/bulk/initiate-base64',
-			body: {
-				webhookId,
-				...(request.referenceNumber ? { referenceNumber: request.referenceNumber } : {}),
-				files: request.files.map((file) => ({ file: file.base64(), fileName: file.fileName })),
-			},
-		}),
+		await requestService(context, { method: 'POST', path, body, headers }),
 	);
 	// The callback then carries the IDs the item needs, and its RequestId must be this envelope: without that URL no
 	// callback can resume the execution, so a failure here fails the send (and removes the webhook).
@@ -312,12 +307,13 @@ async function createAndInvite(
 		const records = await requestService(context, {
 			method: 'POST',
 			path: `/api/${version}/invitations/send`,
-			body: {
+			// Get Signing Links' body (v2) or Send and Get Links' (v3), resources/invitation/hooks.ts.
+			body: signingLinksBody({
 				documentId,
 				destinations: request.destinations,
-				...(request.message ? { invitationMessage: request.message } : {}),
-				...(request.subject ? { invitationSubject: request.subject } : {}),
-			},
+				invitationMessage: request.message,
+				invitationSubject: request.subject,
+			}),
 		});
 		for (const record of Array.isArray(records) ? (records as IDataObject[]) : []) {
 			invitations.push({
@@ -394,12 +390,11 @@ export async function sendForSignature(
 	this: IExecuteFunctions,
 	operation: Operation,
 ): Promise<INodeExecutionData[][]> {
-	const item = itemFunctionsOf(this, 0);
 	try {
 		const waits = operation === OPERATION.sendAndWait;
-		if (waits) checkRejectedOutput(this, item);
-		const waitTill = waits ? waitTillOf(item) : undefined;
-		const request = await readSendRequest(this, item, waitTill);
+		if (waits) checkRejectedOutput(this, 0);
+		const waitTill = waits ? waitTillOf(this, 0) : undefined;
+		const request = await readSendRequest(this, 0, waitTill);
 		const sent = await send(this, request);
 		if (!waitTill) return [[{ json: sent, pairedItem: { item: 0 } }]];
 		await this.putExecutionToWait(waitTill);
@@ -409,6 +404,8 @@ export async function sendForSignature(
 	} catch (error) {
 		// Thrown, or with Continue On Fail the error item every operation of the package outputs.
 		const nodeError = asNodeError(this, error);
-		return [failed(item, runsAsTool(this) ? errorForModel(nodeError) : nodeError)];
+		return [
+			failed(itemFunctionsOf(this, 0), runsAsTool(this) ? errorForModel(nodeError) : nodeError),
+		];
 	}
 }

@@ -65,17 +65,16 @@ async function envelopesSentInThisExecution(
 
 /** The node's execute method for Wait for Signature (ESignatureSendAndWait.node.ts). Any number of input items. */
 export async function waitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const item = itemFunctionsOf(this, 0);
 	try {
-		checkRejectedOutput(this, item);
-		const waitTill = waitTillOf(item);
+		checkRejectedOutput(this, 0);
+		const waitTill = waitTillOf(this, 0);
 		const key = await requireResumeKey(this);
-		const resumeUrl = executionResumeUrl(this, item);
+		const resumeUrl = executionResumeUrl(this, 0);
 		const executionId = String(this.getExecutionId());
 		const sent = await envelopesSentInThisExecution(this, key, resumeUrl, executionId);
 		if (sent.length !== 1) {
 			throw inputError(
-				item,
+				itemFunctionsOf(this, 0),
 				sent.length === 0
 					? 'Wait for Signature found no envelope sent in this execution'
 					: `Wait for Signature found ${sent.length} envelopes sent in this execution, and waits for one`,
@@ -110,6 +109,6 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 		if (until) outputAtTimeLimit(this, waiting);
 		return [[{ json: waiting, pairedItem: { item: 0 } }]];
 	} catch (error) {
-		return [failed(item, asNodeError(this, error))];
+		return [failed(itemFunctionsOf(this, 0), asNodeError(this, error))];
 	}
 }

@@ -4,6 +4,7 @@ import type {
 	IExecuteSingleFunctions,
 	IHookFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IWebhookFunctions,
@@ -45,7 +46,9 @@ export interface ServiceRequest {
 	method: IHttpRequestMethods;
 	/** Path below the environment's base URL, e.g. `/api/v1/webhooks`. */
 	path: string;
-	body?: IDataObject | IDataObject[];
+	/** JSON, or a body a request builder wrote as bytes (files/jsonBody.ts), its Content-Type then in headers. */
+	body?: IDataObject | IDataObject[] | IHttpRequestOptions['body'];
+	headers?: IHttpRequestOptions['headers'];
 	qs?: IDataObject;
 }
 
@@ -90,7 +93,7 @@ export async function callService(
 				{
 					method: request.method,
 					url: `${baseUrlOf(credentials)}${request.path}`,
-					headers: { Accept: 'application/json' },
+					headers: { Accept: 'application/json', ...request.headers },
 					...(request.body !== undefined ? { body: request.body } : {}),
 					...(request.qs !== undefined ? { qs: request.qs } : {}),
 					json: true,
@@ -210,7 +213,8 @@ export async function dataOf(
 	request?: ServiceRequest,
 ): Promise<unknown> {
 	if (isFailedAnswer(answer.body, answer.statusCode)) {
-		const sent = secretsSent(request?.body);
+		// Only JSON is searched: a body written as bytes carries documents, not the secrets the trigger generates.
+		const sent = isJsonBody(request?.body) ? secretsSent(request?.body) : [];
 		throw await serviceErrorFor(
 			context,
 			answer.body,
@@ -221,6 +225,13 @@ export async function dataOf(
 		);
 	}
 	return isServiceWrapper(answer.body) ? answer.body.data : answer.body;
+}
+
+function isJsonBody(body: unknown): boolean {
+	if (Array.isArray(body)) return true;
+	return (
+		typeof body === 'object' && body !== null && Object.getPrototypeOf(body) === Object.prototype
+	);
 }
 
 /** callService and dataOf in one: the data asked for, or the service's error. */

@@ -73,29 +73,34 @@ function toBase64File(file: UploadFile): { file: IDataObject; fileName: string }
 	return { file: base64Of(file), fileName: file.fileName };
 }
 
+/** The envelope's optional fields of a Base64 create, checked. */
+export type EnvelopeFields = { webhookId?: string; workflowId?: string; referenceNumber?: string };
+
 /** The envelope's optional fields of the Base64 creates, before their documents. */
 async function base64CreateFields(
 	context: IExecuteSingleFunctions,
 	webhookId: string | undefined,
-): Promise<IDataObject> {
+): Promise<EnvelopeFields> {
 	const fields = additionalFields(context);
-	return compact({
+	return {
 		webhookId,
 		workflowId: optionalText(context, fields.workflowId, 'Service Workflow ID'),
 		referenceNumber: referenceToSend(context),
-	});
+	};
 }
 
-/** The JSON body of the Base64 creates: the envelope's optional fields, then its documents. */
-async function sendBase64Create(
-	context: IExecuteSingleFunctions,
+/**
+ * POST /envelopes/bulk/initiate-base64 from checked values: the envelope's optional fields, then its documents.
+ * Create Bulk and Send and Wait (sendAndWait/send.ts) both send this.
+ */
+export function sendCreateBulk(
 	requestOptions: IHttpRequestOptions,
-	webhookId: string | undefined,
-	documents: IDataObject,
-): Promise<IHttpRequestOptions> {
+	fields: EnvelopeFields,
+	files: UploadFile[],
+): IHttpRequestOptions {
 	return sendJsonWithDocuments(requestOptions, {
-		...(await base64CreateFields(context, webhookId)),
-		...documents,
+		...compact(fields),
+		files: files.map(toBase64File),
 	});
 }
 
@@ -145,7 +150,7 @@ export async function buildCreateFromBase64Request(
 	const webhookId = selectedWebhookId(this);
 	const [document] = await readFileInput(this, LEFT_IN_STORE);
 	const { file, fileName } = toBase64File(document);
-	const envelopeFields = await base64CreateFields(this, webhookId);
+	const envelopeFields = compact(await base64CreateFields(this, webhookId));
 	// The spec's `files` or the live service's `File`, whichever the credential takes (credentials/dialects.ts).
 	const build = (options: IHttpRequestOptions, form: Form) =>
 		sendJsonWithDocuments(options, {
@@ -187,7 +192,7 @@ export async function buildCreateBulkRequest(
 ) {
 	const webhookId = selectedWebhookId(this);
 	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
-	return sendBase64Create(this, requestOptions, webhookId, { files: files.map(toBase64File) });
+	return sendCreateBulk(requestOptions, await base64CreateFields(this, webhookId), files);
 }
 
 /** POST /envelopes/bulk/initiate-and-invite: PascalCase body with the signers (DailyNotify included). */

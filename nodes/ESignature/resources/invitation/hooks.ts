@@ -185,6 +185,28 @@ export async function buildSendBulkRemindersRequest(
 	return requestOptions;
 }
 
+/** What an invitation with signing links says, checked. */
+export interface SigningLinksValues {
+	documentId: string;
+	destinations: IDataObject[];
+	invitationMessage?: string;
+	invitationSubject?: string;
+}
+
+/**
+ * The body of POST /v2/invitations/send (links only) and /v3/invitations/send (send and links), from checked values.
+ * Get Signing Links, Send and Get Links and Send and Wait (sendAndWait/send.ts) all send this.
+ */
+export function signingLinksBody(values: SigningLinksValues): IDataObject {
+	const { documentId, destinations, invitationMessage, invitationSubject } = values;
+	return {
+		documentId,
+		destinations,
+		...(invitationMessage ? { invitationMessage } : {}),
+		...(invitationSubject ? { invitationSubject } : {}),
+	};
+}
+
 /** Get Signing Links (v2, links only) and Send and Get Links (v3, send and links) take the same body. */
 export async function buildSigningLinksRequest(
 	this: IExecuteSingleFunctions,
@@ -192,12 +214,12 @@ export async function buildSigningLinksRequest(
 ) {
 	const invitationMessage = invitationText(this, 'invitationMessage');
 	const invitationSubject = invitationText(this, 'invitationSubject');
-	requestOptions.body = {
+	requestOptions.body = signingLinksBody({
 		documentId: requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID'),
 		destinations: buildDestinations(this, 'v2'),
-		...(invitationMessage ? { invitationMessage } : {}),
-		...(invitationSubject ? { invitationSubject } : {}),
-	};
+		invitationMessage,
+		invitationSubject,
+	});
 	return requestOptions;
 }
 
