@@ -9,7 +9,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 
-import { emulatorSuite } from './harness';
+import { emulatorSuite, UNKNOWN_GUID } from './harness';
 
 /**
  * The E-Signature node as the tool n8n makes of it for an AI Agent or MCP Server Trigger (type eSignatureTool, the
@@ -20,7 +20,6 @@ import { emulatorSuite } from './harness';
 const suite = emulatorSuite();
 const { apiRequests } = suite;
 
-const UNKNOWN_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 const fromAI = (key: string) => `={{ $fromAI('${key}', '', 'string') }}`;
 
 /** Runs one operation as a tool called by a model with these arguments. */
@@ -161,7 +160,7 @@ describe('errors, as a model reads them', () => {
 		const result = await callTool(
 			'envelope',
 			{ operation: 'getStatus', envelopeId: fromAI('envelopeId') },
-			{ envelopeId: UNKNOWN_ID },
+			{ envelopeId: UNKNOWN_GUID },
 		);
 		expect(apiRequests()).toHaveLength(1);
 		// n8n hands a model only the error's message (docs/ai-agents.md#errors).
@@ -186,7 +185,7 @@ describe('errors, as a model reads them', () => {
 		const result = await callTool(
 			'envelope',
 			{ operation: 'createFromTemplate', templateId: fromAI('templateId') },
-			{ templateId: UNKNOWN_ID },
+			{ templateId: UNKNOWN_GUID },
 		);
 		expect(apiRequests()).toHaveLength(1);
 		expect(result.error?.message).toBe(
@@ -199,7 +198,7 @@ describe('errors, as a model reads them', () => {
 			parameters: {
 				resource: 'webhook',
 				operation: 'get',
-				webhookId: { __rl: true, mode: 'id', value: UNKNOWN_ID },
+				webhookId: { __rl: true, mode: 'id', value: UNKNOWN_GUID },
 			},
 		});
 		expect(result.error?.message).toBe('The requested item was not found');
@@ -498,7 +497,7 @@ describe('trimmed output for tools (Simplify, shown for tools on every operation
 		returnUrl: null,
 		data: [
 			{
-				requestId: UNKNOWN_ID,
+				requestId: UNKNOWN_GUID,
 				createdDate: '2026-11-25T10:00:00.000',
 				webhookStatus: 'FAILEDFROMCLIENT (4)',
 				httpStatusCode: 500,
@@ -516,7 +515,7 @@ describe('trimmed output for tools (Simplify, shown for tools on every operation
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toEqual({
-			requestId: UNKNOWN_ID,
+			requestId: UNKNOWN_GUID,
 			createdDate: '2026-11-25T10:00:00.000',
 			webhookStatus: 'FAILEDFROMCLIENT (4)',
 			httpStatusCode: 500,

@@ -22,7 +22,7 @@ import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait
 import { ESignatureTrigger } from '../nodes/ESignature/ESignatureTrigger.node';
 import { TEMPLATE_ID } from './emulator';
 import { newSigner, type EmulatedEnvelope } from './emulator/state';
-import { type EmulatorSuite, emulatorSuite, type InputItem } from './harness';
+import { type EmulatorSuite, emulatorSuite, type InputItem, byId } from './harness';
 import { type JsonSchema, validate } from './harness/json-schema';
 import { ServiceClient } from './harness/service-client';
 import { triggerSuite } from './harness/trigger';
@@ -96,7 +96,6 @@ const details = {
 	signersInput: 'fields',
 	signers: { signer: [{ firstNameEnglish: 'Jane', emailAddress: 'jane@example.com' }] },
 };
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const FUTURE = '2099-01-31T17:00:00Z';
 const TOKEN = 'b'.repeat(40);
 

@@ -14,12 +14,11 @@ import { EmulatorClient } from './emulator-client';
 import { assertSuccess, executionError, nodeOutput } from './n8n';
 import { type Stack, startStack } from './stack';
 import { chain, esignatureNode, manualTrigger, type NodeSpec } from './workflow-builder';
+import { byId } from '../harness/values';
 
 jest.setTimeout(300_000);
 
 const esig = esignatureNode;
-
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 describe('E-Signature node in n8n', () => {
 	let stack: Stack;

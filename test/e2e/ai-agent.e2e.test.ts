@@ -18,10 +18,9 @@ import { type Execution, assertSuccess, nodeOutput } from './n8n';
 import { type ModelRequest, type ModelStep, ScriptedModel, lastToolResult } from './scripted-model';
 import { type Stack, startStack } from './stack';
 import { type NodeSpec, chain, manualTrigger } from './workflow-builder';
+import { UNKNOWN_GUID } from '../harness/values';
 
 jest.setTimeout(300_000);
-
-const UNKNOWN_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 
 /** The first value of `key` anywhere in a value (tool results are nested as n8n hands them). */
 function findAll(value: unknown, key: string, found: unknown[] = []): unknown[] {
@@ -312,7 +311,7 @@ describe('E-Signature tools under the AI Agent', () => {
 			{ responsesApi: false },
 		);
 		const { requests } = await converse(wf.id, [
-			() => call('Get_Status', { envelopeId: UNKNOWN_ID }),
+			() => call('Get_Status', { envelopeId: UNKNOWN_GUID }),
 			() => call('Get_Status', { envelopeId: 'envelope-42' }),
 			() => ({ text: 'Neither ID names an envelope of yours.' }),
 		]);
@@ -320,7 +319,7 @@ describe('E-Signature tools under the AI Agent', () => {
 		// Only the well-formed ID reached the service.
 		expect(
 			stack.emulator.requests.filter((r) => r.path.startsWith('/api/')).map((r) => r.path),
-		).toEqual([`/api/v1/envelopes/${UNKNOWN_ID}/status`]);
+		).toEqual([`/api/v1/envelopes/${UNKNOWN_GUID}/status`]);
 		const [unknown, malformed] = requests[2].toolResults.map((result) => result.output);
 		expect(unknown).toContain(
 			'The requested item was not found. The service answered without data: the ID does not exist or belongs to another account. Check the ID.',

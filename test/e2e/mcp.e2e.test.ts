@@ -21,10 +21,10 @@ import {
 import { PACKAGE_NAME } from './n8n';
 import { type Stack, startStack } from './stack';
 import { type NodeSpec, chain } from './workflow-builder';
+import { UNKNOWN_GUID } from '../harness/values';
 
 jest.setTimeout(300_000);
 
-const UNKNOWN_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 const MCP_PATH = 'esignature-tools';
 
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
@@ -119,9 +119,9 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 
 		const result = (await client.callTool({
 			name: 'Get_Status',
-			arguments: { envelopeId: UNKNOWN_ID },
+			arguments: { envelopeId: UNKNOWN_GUID },
 		})) as ToolResult;
-		expect(apiCalls()).toEqual([`GET /api/v1/envelopes/${UNKNOWN_ID}/status`]);
+		expect(apiCalls()).toEqual([`GET /api/v1/envelopes/${UNKNOWN_GUID}/status`]);
 		expect(result.isError).toBe(true);
 		expect(textOf(result)).toContain(
 			'The requested item was not found. The service answered without data: the ID does not exist or belongs to another account. Check the ID.',

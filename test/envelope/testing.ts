@@ -8,12 +8,11 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RecordedRequest } from '../emulator';
 import { emulatorSuite, type InputItem } from '../harness';
 
-export const UNKNOWN_GUID = '0b7a3c52-1d2e-4f60-8a9b-c0d1e2f3a4b5';
+export { UNKNOWN_GUID, byId } from '../harness';
+
 let referenceCounter = 0;
 /** Reference numbers are unique per account: every test takes fresh ones. */
 export const reference = (label = 'REF') => `${label}-${Date.now()}-${++referenceCounter}`;
-
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 export function expectBearer(request: RecordedRequest) {
 	expect(request.headers.authorization).toMatch(/^Bearer \S+$/);

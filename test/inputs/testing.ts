@@ -5,7 +5,9 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { TEMPLATE_ID } from '../emulator';
-import { emulatorSuite, type InputItem, type RunExtras } from '../harness';
+import { byId, emulatorSuite, type InputItem, type RunExtras } from '../harness';
+
+export { byId };
 
 /** Bytes that are not a PDF, as users send them by mistake. */
 export const NOT_PDF = {
@@ -60,7 +62,6 @@ export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 export const FUTURE = '2099-01-31T17:00:00Z';
 /** The value of the case, given to the field by an expression. */
 export const V = '={{ $json.v }}';
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 export const long = (length: number, char = 'a') => char.repeat(length);
 
 export const signer = { name: 'Jane Doe', email: 'jane@example.com' };

@@ -1,7 +1,7 @@
 /**
  * Invitation → extend (nodes/ESignature/resources/invitation/extend.ts).
  */
-import { inFuture, invitationSuite, jane, UNKNOWN_ID } from './testing';
+import { inFuture, invitationSuite, jane, UNKNOWN_GUID } from './testing';
 
 const { suite, run, apiRequests, newEnvelope } = invitationSuite();
 
@@ -31,18 +31,18 @@ describe('invitation: extend', () => {
 	it.each([
 		[
 			'a date in the past',
-			{ destinationId: UNKNOWN_ID, availableTo: '2020-01-01T00:00:00Z' },
+			{ destinationId: UNKNOWN_GUID, availableTo: '2020-01-01T00:00:00Z' },
 			/Available To is in the past/,
 		],
 		// An expression that gives nothing: n8n itself stops an empty required field typed in.
 		[
 			'no date',
-			{ destinationId: UNKNOWN_ID, availableTo: '={{ $json.missing }}' },
+			{ destinationId: UNKNOWN_GUID, availableTo: '={{ $json.missing }}' },
 			/Available To is required/,
 		],
 		[
 			'a date that is not one',
-			{ destinationId: UNKNOWN_ID, availableTo: 'next tuesday' },
+			{ destinationId: UNKNOWN_GUID, availableTo: 'next tuesday' },
 			/Available To is not a valid date/,
 		],
 		[
@@ -74,7 +74,7 @@ describe('invitation: extend', () => {
 	it('reports an unknown invitation', async () => {
 		const result = await run({
 			operation: 'extend',
-			destinationId: UNKNOWN_ID,
+			destinationId: UNKNOWN_GUID,
 			availableTo: inFuture(3),
 		});
 		expect(result.error?.message).toBe('The item was not found (error 404)');

@@ -1,7 +1,7 @@
 /**
  * Invitation → send (nodes/ESignature/resources/invitation/send.ts).
  */
-import { inFuture, invitationSuite, jane, omar, UNKNOWN_ID } from './testing';
+import { inFuture, invitationSuite, jane, omar, UNKNOWN_GUID } from './testing';
 
 const { suite, run, apiRequests, newEnvelope } = invitationSuite();
 
@@ -108,13 +108,13 @@ describe('invitation: send', () => {
 		],
 		[
 			'no signers',
-			{ documentId: UNKNOWN_ID, destinations: {} },
+			{ documentId: UNKNOWN_GUID, destinations: {} },
 			/Signers: add at least one signer/,
 		],
 		[
 			'a malformed e-mail',
 			{
-				documentId: UNKNOWN_ID,
+				documentId: UNKNOWN_GUID,
 				destinations: { destination: [{ name: 'Jane', email: 'jane@' }] },
 			},
 			/Signers, signer 1: Email must be an e-mail address/,
@@ -122,7 +122,7 @@ describe('invitation: send', () => {
 		[
 			'an expiry in the past',
 			{
-				documentId: UNKNOWN_ID,
+				documentId: UNKNOWN_GUID,
 				destinations: {
 					destination: [{ ...jane, options: { availableTo: '2020-01-01T00:00:00Z' } }],
 				},
@@ -132,19 +132,19 @@ describe('invitation: send', () => {
 		// Switching to JSON and running must not send the example of the field.
 		[
 			'JSON left at its default',
-			{ documentId: UNKNOWN_ID, destinationsInput: 'json' },
+			{ documentId: UNKNOWN_GUID, destinationsInput: 'json' },
 			/^Signers: add at least one signer$/,
 		],
 		[
 			'JSON left empty',
-			{ documentId: UNKNOWN_ID, destinationsInput: 'json', destinationsJson: ' ' },
+			{ documentId: UNKNOWN_GUID, destinationsInput: 'json', destinationsJson: ' ' },
 			/^Signers: add at least one signer$/,
 		],
 		// Messages name the fields as the UI shows them.
 		[
 			'a sign order that is not a number',
 			{
-				documentId: UNKNOWN_ID,
+				documentId: UNKNOWN_GUID,
 				destinations: { destination: [{ ...jane, signOrder: '={{ "first" }}' }] },
 			},
 			/^Signers, signer 1: Sign Order must be a whole number, got "first"$/,
@@ -152,7 +152,7 @@ describe('invitation: send', () => {
 		[
 			'a JSON sign order that is not a number',
 			{
-				documentId: UNKNOWN_ID,
+				documentId: UNKNOWN_GUID,
 				destinationsInput: 'json',
 				destinationsJson: JSON.stringify([
 					{ destinationName: 'J', destinationEmail: 'j@example.com', SigneOrder: 'x' },
@@ -163,7 +163,7 @@ describe('invitation: send', () => {
 		[
 			'an authentication type that is not a number',
 			{
-				documentId: UNKNOWN_ID,
+				documentId: UNKNOWN_GUID,
 				destinations: { destination: [{ ...jane, authenticationType: '={{ "otp" }}' }] },
 			},
 			'Signers, signer 1: Authentication Type must be one of None (0), National Identity Provider (First Time Only) (1), SMS One-Time Password (2), Email One-Time Password (3), Digital Signature (Documents Only) (5), National Identity Provider App (Every Time) (7), Absher One-Time Password (Needs National ID) (9), WhatsApp One-Time Password (10), by name or number; got "otp"',
@@ -171,7 +171,7 @@ describe('invitation: send', () => {
 		[
 			'escalation that is not JSON',
 			{
-				documentId: UNKNOWN_ID,
+				documentId: UNKNOWN_GUID,
 				destinations: { destination: [{ ...jane, options: { escalation: '{oops' } }] },
 			},
 			/^Signers, signer 1: Escalation \(JSON\) is not valid JSON/,
@@ -180,14 +180,14 @@ describe('invitation: send', () => {
 		[
 			'a signer without name',
 			{
-				documentId: UNKNOWN_ID,
+				documentId: UNKNOWN_GUID,
 				destinations: { destination: [{ name: '={{ $json.missing }}', email: 'j@example.com' }] },
 			},
 			/^Signers, signer 1: Name is required$/,
 		],
 		[
 			'a signer without e-mail and phone',
-			{ documentId: UNKNOWN_ID, destinations: { destination: [jane, { name: 'Omar' }] } },
+			{ documentId: UNKNOWN_GUID, destinations: { destination: [jane, { name: 'Omar' }] } },
 			/^Signers, signer 2: give an Email or a Phone Number$/,
 		],
 	])('refuses %s before sending', async (_case, parameters, message) => {
@@ -199,7 +199,7 @@ describe('invitation: send', () => {
 	it('reports a document the account does not have (errorCode 404 on HTTP 200)', async () => {
 		const result = await run({
 			operation: 'send',
-			documentId: UNKNOWN_ID,
+			documentId: UNKNOWN_GUID,
 			destinations: { destination: [jane] },
 		});
 		expect(result.error?.message).toBe('The item was not found (error 404)');
@@ -247,7 +247,7 @@ describe('invitation: send', () => {
 			},
 			{
 				items: [
-					{ json: { documentId: UNKNOWN_ID } },
+					{ json: { documentId: UNKNOWN_GUID } },
 					{ json: { documentId: envelope.documentId } },
 				],
 				continueOnFail: true,

@@ -1,7 +1,7 @@
 /**
  * Invitation → sendBulk (nodes/ESignature/resources/invitation/sendBulk.ts).
  */
-import { invitationSuite, jane, omar, UNKNOWN_ID } from './testing';
+import { invitationSuite, jane, omar, UNKNOWN_GUID } from './testing';
 
 const { suite, run, apiRequests, newEnvelope } = invitationSuite();
 
@@ -103,12 +103,12 @@ describe('invitation: sendBulk', () => {
 		],
 		[
 			'a malformed document ID',
-			{ documentIds: `${UNKNOWN_ID}, 42`, destinations: { destination: [jane] } },
+			{ documentIds: `${UNKNOWN_GUID}, 42`, destinations: { destination: [jane] } },
 			/Document IDs, ID 2 must be an ID/,
 		],
 		[
 			'no signers',
-			{ documentIds: UNKNOWN_ID, destinations: {} },
+			{ documentIds: UNKNOWN_GUID, destinations: {} },
 			/Signers: add at least one signer/,
 		],
 		[
@@ -123,14 +123,14 @@ describe('invitation: sendBulk', () => {
 		],
 		[
 			'JSON without signers',
-			{ bulkInput: 'json', bulkJson: `[{"documentId": "${UNKNOWN_ID}"}]` },
+			{ bulkInput: 'json', bulkJson: `[{"documentId": "${UNKNOWN_GUID}"}]` },
 			/document 1: destinations must be a non-empty array/,
 		],
 		[
 			'JSON with a bad e-mail',
 			{
 				bulkInput: 'json',
-				bulkJson: `[{"documentId": "${UNKNOWN_ID}", "destinations": [{"destinationName": "J", "destinationEmail": "j@"}]}]`,
+				bulkJson: `[{"documentId": "${UNKNOWN_GUID}", "destinations": [{"destinationName": "J", "destinationEmail": "j@"}]}]`,
 			},
 			/Invitations \(JSON\), document 1: destinations, signer 1: Email must be an e-mail address/,
 		],
@@ -144,7 +144,7 @@ describe('invitation: sendBulk', () => {
 		const envelope = newEnvelope();
 		const result = await run({
 			operation: 'sendBulk',
-			documentIds: `${envelope.documentId}, ${UNKNOWN_ID}`,
+			documentIds: `${envelope.documentId}, ${UNKNOWN_GUID}`,
 			destinations: { destination: [jane] },
 		});
 		expect(result.error?.message).toBe('The item was not found (error 404)');

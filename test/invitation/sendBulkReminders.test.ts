@@ -1,7 +1,7 @@
 /**
  * Invitation → sendBulkReminders (nodes/ESignature/resources/invitation/sendBulkReminders.ts).
  */
-import { invitationSuite, jane, UNKNOWN_ID } from './testing';
+import { invitationSuite, jane, UNKNOWN_GUID } from './testing';
 
 const { suite, run, apiRequests, newEnvelope } = invitationSuite();
 
@@ -93,7 +93,7 @@ describe('invitation: sendBulkReminders', () => {
 				reminders: {
 					reminder: [
 						{
-							requestId: UNKNOWN_ID,
+							requestId: UNKNOWN_GUID,
 							destinationEmail: '={{ $json.missing }}',
 							destinationPhone: '+966500000009',
 						},
@@ -107,7 +107,7 @@ describe('invitation: sendBulkReminders', () => {
 			{
 				remindersInput: 'json',
 				remindersJson: JSON.stringify([
-					{ requestId: UNKNOWN_ID, destinationPhone: '+966500000009' },
+					{ requestId: UNKNOWN_GUID, destinationPhone: '+966500000009' },
 				]),
 			},
 			/^Reminders \(JSON\), reminder 1: destinationEmail is required$/,
@@ -124,7 +124,7 @@ describe('invitation: sendBulkReminders', () => {
 		],
 		[
 			'a malformed e-mail',
-			{ reminders: { reminder: [{ requestId: UNKNOWN_ID, destinationEmail: 'a@' }] } },
+			{ reminders: { reminder: [{ requestId: UNKNOWN_GUID, destinationEmail: 'a@' }] } },
 			/Reminders, reminder 1: Signer Email must be an e-mail address/,
 		],
 		[

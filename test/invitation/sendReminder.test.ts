@@ -1,7 +1,7 @@
 /**
  * Invitation → sendReminder (nodes/ESignature/resources/invitation/sendReminder.ts).
  */
-import { invitationSuite, jane, UNKNOWN_ID } from './testing';
+import { invitationSuite, jane, UNKNOWN_GUID } from './testing';
 
 const { suite, run, apiRequests, newEnvelope } = invitationSuite();
 
@@ -32,7 +32,7 @@ describe('invitation: sendReminder', () => {
 	it.each([
 		[
 			'a malformed e-mail',
-			{ requestId: UNKNOWN_ID, destinationEmail: 'jane' },
+			{ requestId: UNKNOWN_GUID, destinationEmail: 'jane' },
 			/Signer Email must be an e-mail address/,
 		],
 		[

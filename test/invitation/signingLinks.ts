@@ -2,7 +2,7 @@
  * Get Signing Links (v2) and Send With Links (v3) post the same signer fields and output one item per invitation
  * record; they differ in path and in whether the service sends the invitations. Both test files run these tests.
  */
-import { UNKNOWN_ID, type invitationSuite, jane, omar } from './testing';
+import { UNKNOWN_GUID, type invitationSuite, jane, omar } from './testing';
 
 export function signingLinksTests(
 	{ suite, run, apiRequests, newEnvelope }: ReturnType<typeof invitationSuite>,
@@ -122,13 +122,13 @@ export function signingLinksTests(
 	it('refuses a blank name and a redirect URL that is not http(s), before sending', async () => {
 		const blank = await run({
 			operation,
-			documentId: UNKNOWN_ID,
+			documentId: UNKNOWN_GUID,
 			destinations: { destination: [{ ...jane, name: '   ' }] },
 		});
 		expect(blank.error?.message).toBe('Signers, signer 1: Name is required');
 		const badUrl = await run({
 			operation,
-			documentId: UNKNOWN_ID,
+			documentId: UNKNOWN_GUID,
 			destinations: { destination: [{ ...jane, options: { redirectUrl: 'example.com/done' } }] },
 		});
 		expect(badUrl.error?.message).toBe(
@@ -158,7 +158,7 @@ export function signingLinksTests(
 			{
 				items: [
 					{ json: { documentId: envelope.documentId } },
-					{ json: { documentId: UNKNOWN_ID } },
+					{ json: { documentId: UNKNOWN_GUID } },
 				],
 				continueOnFail: true,
 			},

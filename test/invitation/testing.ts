@@ -6,7 +6,8 @@
 import { type EmulatedEnvelope, newSigner } from '../emulator/state';
 import { emulatorSuite } from '../harness';
 
-export const UNKNOWN_ID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+export { UNKNOWN_GUID } from '../harness';
+
 export const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 export const jane = { name: 'Jane Doe', email: 'jane@example.com' };

@@ -1,4 +1,4 @@
-import { Harness, emulatorCredentials, emulatorSuite } from './harness';
+import { Harness, emulatorCredentials, emulatorSuite } from '../harness';
 
 /** Revoking the credential's access token through n8n-core's routing engine against the emulator. */
 

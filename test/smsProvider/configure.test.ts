@@ -1,4 +1,4 @@
-import { emulatorSuite } from './harness';
+import { emulatorSuite } from '../harness';
 
 /** SMS provider configuration through n8n-core's routing engine against the emulator. */
 

@@ -1,5 +1,5 @@
-import { KNOWN_CR_NUMBER, crRecord } from './emulator';
-import { emulatorSuite } from './harness';
+import { KNOWN_CR_NUMBER, crRecord } from '../emulator';
+import { emulatorSuite } from '../harness';
 
 /** Commercial registration check through n8n-core's routing engine against the emulator. */
 
