@@ -15,7 +15,8 @@ import {
 	readCallback,
 } from '../trigger/callback';
 import { confirmCallback } from '../trigger/confirmation';
-import { callService, isNotFound } from '../service/transport';
+import { isNotFound } from '../service/transport';
+import { askToDeleteWebhook } from '../service/webhooks';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { passesResumeCheck, resumeKey } from './resumeUrl';
 
@@ -57,10 +58,7 @@ async function removeWebhook(
 			webhookRemovalError: 'The resume URL names no webhook to remove',
 		};
 	try {
-		const answer = await callService(context, {
-			method: 'DELETE',
-			path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}`,
-		});
+		const answer = await askToDeleteWebhook(context, webhookId);
 		if (answer.statusCode < 300 || isNotFound(answer)) return { webhookRemoved: true };
 		return {
 			webhookRemoved: false,

@@ -5,7 +5,7 @@ import { WAIT_INDEFINITELY } from 'n8n-workflow';
 import { itemFunctionsOf } from '../service/itemFunctions';
 import { inputError } from '../fields/validation';
 import { failed } from '../service/errors';
-import { requestService } from '../service/transport';
+import { listWebhooks, updateWebhook } from '../service/webhooks';
 import { queryOf, RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { isResumeUrlOf, passesResumeCheck, signedResumeUrl } from './resumeUrl';
 import {
@@ -41,9 +41,8 @@ async function envelopesSentInThisExecution(
 	resumeUrl: string,
 	executionId: string,
 ): Promise<SentEnvelope[]> {
-	const webhooks = await requestService(context, { method: 'GET', path: '/api/v1/webhooks' });
 	const found: SentEnvelope[] = [];
-	for (const webhook of Array.isArray(webhooks) ? (webhooks as IDataObject[]) : []) {
+	for (const webhook of await listWebhooks(context)) {
 		const query = queryOf(webhook.webhookUrl);
 		const headerToken = typeof webhook.headerToken === 'string' ? webhook.headerToken : '';
 		if (
@@ -52,7 +51,7 @@ async function envelopesSentInThisExecution(
 			!passesResumeCheck(key, headerToken, executionId, query)
 		)
 			continue;
-		if (typeof webhook.id !== 'string' || !query[RESUME_QUERY.envelopeId]) continue;
+		if (!query[RESUME_QUERY.envelopeId]) continue;
 		found.push({
 			webhookId: webhook.id,
 			headerToken,
@@ -93,11 +92,7 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 			[RESUME_QUERY.envelopeId]: envelope.envelopeId,
 			[RESUME_QUERY.documentIds]: envelope.documentIds.join(','),
 		});
-		await requestService(this, {
-			method: 'PUT',
-			path: '/api/v1/webhooks',
-			body: { id: envelope.webhookId, webhookUrl, isDefault: false },
-		});
+		await updateWebhook(this, envelope.webhookId, { webhookUrl, isDefault: false });
 
 		const waiting: IDataObject = {
 			envelopeId: envelope.envelopeId,

@@ -1,11 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ServiceContext } from './transport';
+import type { ServiceAnswer, ServiceContext } from './transport';
 import { callService, dataOf, isNotFound, requestService } from './transport';
 
 /*
- * The webhook calls made outside routing, by the trigger (registration, catch-up), Send and Wait and the Webhook
- * pickers. The Webhook resource's own operations are routed requests (resources/webhook/).
+ * The webhook calls made outside routing: by the trigger (registration, catch-up), Send and Wait (send, wait,
+ * resume), the Webhook pickers and Webhook → Update's read of what it keeps. The Webhook resource's operations are
+ * routed requests (resources/webhook/).
  */
 
 /** A webhook as the service lists it; `headerToken` comes too (a secret: never shown as it is). */
@@ -71,9 +72,17 @@ export async function updateWebhook(
 	});
 }
 
+/** The service's answer to deleting a webhook, as it is: for a caller that reports a failure itself. */
+export async function askToDeleteWebhook(
+	context: ServiceContext,
+	id: string,
+): Promise<ServiceAnswer> {
+	return await callService(context, { method: 'DELETE', path: webhookPath(id) });
+}
+
 /** Deletes a webhook; one that is already gone is not an error. */
 export async function deleteWebhook(context: ServiceContext, id: string): Promise<void> {
-	const answer = await callService(context, { method: 'DELETE', path: webhookPath(id) });
+	const answer = await askToDeleteWebhook(context, id);
 	if (isNotFound(answer)) return;
 	await dataOf(context, answer);
 }
