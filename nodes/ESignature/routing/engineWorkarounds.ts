@@ -64,8 +64,11 @@ const REFUSAL = Symbol('refused input');
 /** Marks a hook made by pairedWithItem, so that wrapping it again gives it back as it is. */
 const PAIRED = Symbol('paired with its item');
 
+/** Where a hook keeps the one guard pairedWithItem made of it: one function per hook, so equal fields stay equal. */
+const GUARD = Symbol('guard of this hook');
+
 type RefusableOptions = IHttpRequestOptions & { [REFUSAL]?: Error };
-type PairedHook = PreSendAction & { [PAIRED]?: true };
+type PairedHook = PreSendAction & { [PAIRED]?: true; [GUARD]?: PreSendAction };
 
 function refusalOf(options: IHttpRequestOptions): Error | undefined {
 	return (options as RefusableOptions)[REFUSAL];
@@ -82,6 +85,8 @@ export const isPairedWithItem = (hook: PreSendAction): boolean =>
  */
 export function pairedWithItem(hook: PreSendAction): PreSendAction {
 	if (isPairedWithItem(hook)) return hook;
+	const known = (hook as PairedHook)[GUARD];
+	if (known) return known;
 	const guard: PairedHook = async function (
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
@@ -100,18 +105,7 @@ export function pairedWithItem(hook: PreSendAction): PreSendAction {
 		}
 	};
 	guard[PAIRED] = true;
-	return guard;
-}
-
-const guardedHooks = new Map<PreSendAction, PreSendAction>();
-
-/** The hook guarded (pairedWithItem), one guard per hook, so that folded fields still compare equal. */
-function guarded(hook: PreSendAction): PreSendAction {
-	let guard = guardedHooks.get(hook);
-	if (!guard) {
-		guard = pairedWithItem(hook);
-		guardedHooks.set(hook, guard);
-	}
+	(hook as PairedHook)[GUARD] = guard;
 	return guard;
 }
 
@@ -125,7 +119,10 @@ function guardRouting<T extends Routed>(entry: T): T {
 	};
 	if (copy.routing?.send?.preSend) {
 		const { send } = copy.routing;
-		copy.routing = { ...copy.routing, send: { ...send, preSend: send.preSend!.map(guarded) } };
+		copy.routing = {
+			...copy.routing,
+			send: { ...send, preSend: send.preSend!.map(pairedWithItem) },
+		};
 	}
 	if (Array.isArray(copy.options))
 		copy.options = copy.options.map((option) => guardRouting(option));
