@@ -16,6 +16,10 @@ import { RESUME_WEBHOOKS, resumeOnSignature } from './sendAndWait/resume';
 import { operationOf, sendForSignature } from './sendAndWait/send';
 import { waitForSignature } from './sendAndWait/wait';
 
+const MAIN = NodeConnectionTypes.Main;
+const SIGNED = `{ type: "${MAIN}", displayName: "Signed" }`;
+const REJECTED = `{ type: "${MAIN}", displayName: "Rejected" }`;
+
 /**
  * Sends documents for signature and pauses the execution until the envelope is signed or rejected
  * (docs/delivery-guarantees.md#send-and-wait-for-signature; docs/n8n-notes.md#send-and-wait).
@@ -44,7 +48,7 @@ export class ESignatureSendAndWait implements INodeType {
 		builderHint: SEND_AND_WAIT_BUILDER_HINT,
 		inputs: [NodeConnectionTypes.Main],
 		// A second output, "Rejected", with Options → Rejections to Second Output.
-		outputs: `={{ $parameter.options?.rejectedOutput === true ? [{ type: "${NodeConnectionTypes.Main}", displayName: "Signed" }, { type: "${NodeConnectionTypes.Main}", displayName: "Rejected" }] : ["${NodeConnectionTypes.Main}"] }}`,
+		outputs: `={{ $parameter.options?.rejectedOutput === true ? [${SIGNED}, ${REJECTED}] : ["${MAIN}"] }}`,
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		webhooks: RESUME_WEBHOOKS,
 		waitingNodeTooltip:

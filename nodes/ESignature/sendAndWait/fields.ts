@@ -37,7 +37,8 @@ const limitWaitTime: INodeProperties = {
 	type: 'fixedCollection',
 	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 7, resumeUnit: 'days' } },
 	description:
-		'Stop waiting after a time. The node then outputs an item with event "timedOut" and the envelope and document IDs on its first output; check the envelope with Envelope → Get Status.',
+		'Stop waiting after a time. The node then outputs an item with event "timedOut" and the envelope and document ' +
+		'IDs on its first output; check the envelope with Envelope → Get Status.',
 	options: [
 		{
 			displayName: 'Values',
@@ -110,7 +111,8 @@ const rejectedOutput: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether a rejected envelope leaves the node through a second output, "Rejected", instead of the first with event "rejected"',
+		'Whether a rejected envelope leaves the node through a second output, "Rejected", instead of the first with ' +
+		'event "rejected"',
 };
 
 export const properties: INodeProperties[] = [
@@ -133,7 +135,8 @@ export const properties: INodeProperties[] = [
 				value: OPERATION.sendLinks,
 				action: 'Send documents and output the signing links',
 				description:
-					'Nobody is notified: the links come out at once for your own node (mail, chat, SMS) to deliver; then wait with a second node set to Wait for Signature',
+					'Nobody is notified: the links come out at once for your own node (mail, chat, SMS) to deliver; then wait ' +
+					'with a second node set to Wait for Signature',
 			},
 			{
 				name: 'Wait for Signature',
@@ -148,7 +151,9 @@ export const properties: INodeProperties[] = [
 	...only([OPERATION.sendAndWait], [invitationSubjectProperty(), invitationMessageProperty()]),
 	{
 		displayName:
-			'Waits for the envelope that an E-Signature Send and Wait node set to <b>Send and Output Signing Links</b> sent earlier in this execution (it finds it at the service, by this execution). Put your own node that delivers the links between the two.',
+			'Waits for the envelope that an E-Signature Send and Wait node set to <b>Send and Output Signing Links</b> ' +
+			'sent earlier in this execution (it finds it at the service, by this execution). Put your own node that ' +
+			'delivers the links between the two.',
 		name: 'waitNotice',
 		type: 'notice',
 		default: '',
@@ -156,7 +161,9 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"The links are in this node's output under <b>invitations</b> (one per signer and document: name, destination, signingLink). Deliver them with your own node, then add an E-Signature Send and Wait node set to <b>Wait for Signature</b>; it must start within a day.",
+			"The links are in this node's output under <b>invitations</b> (one per signer and document: name, " +
+			'destination, signingLink). Deliver them with your own node, then add an E-Signature Send and Wait node set ' +
+			'to <b>Wait for Signature</b>; it must start within a day.',
 		name: 'linksNotice',
 		type: 'notice',
 		default: '',

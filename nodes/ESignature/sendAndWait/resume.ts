@@ -44,7 +44,7 @@ export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	},
 ];
 
-/** A completed envelope, or a rejected one (to the second output when Options → Rejections to Second Output is on). */
+/** A completed envelope, or a rejected one (to the second output with Options → Rejections to Second Output). */
 const RESUMING_EVENTS = new Set(['completed', 'rejected']);
 
 /** Removes the execution's webhook at the service; a failure is reported in the item, never thrown. */

@@ -112,8 +112,10 @@ async function readSendRequest(
 	if (itemCount !== 1) {
 		throw inputError(
 			item,
-			`${operationName(operationOf(context, itemIndex))} sends one envelope per execution, and the input has ${itemCount} items`,
-			'An execution can wait for one envelope. To send one per item, put this node in a sub-workflow called once per item (Execute Workflow, mode "Run once for each item"), or keep one item before it.',
+			`${operationName(operationOf(context, itemIndex))} sends one envelope per execution, and the input has ` +
+				`${itemCount} items`,
+			'An execution can wait for one envelope. To send one per item, put this node in a sub-workflow called once ' +
+				'per item (Execute Workflow, mode "Run once for each item"), or keep one item before it.',
 		);
 	}
 	const linksOnly = !waitTill;
@@ -146,8 +148,10 @@ export function checkRejectedOutput(context: IExecuteFunctions, itemIndex: numbe
 		return;
 	throw inputError(
 		itemFunctionsOf(context, itemIndex),
-		'Rejections to Second Output does not work in this n8n: it passes on only the first output of a node that resumes, so a rejection would be lost',
-		'Turn Options → Rejections to Second Output off and branch on the output\'s event ("completed" or "rejected") with an If node. n8n 2.x passes on both outputs (docs/n8n-notes.md#n8n-1x).',
+		'Rejections to Second Output does not work in this n8n: it passes on only the first output of a node that ' +
+			'resumes, so a rejection would be lost',
+		'Turn Options → Rejections to Second Output off and branch on the output\'s event ("completed" or "rejected") ' +
+			'with an If node. n8n 2.x passes on both outputs (docs/n8n-notes.md#n8n-1x).',
 	);
 }
 
@@ -205,7 +209,8 @@ export async function requireResumeKey(context: IExecuteFunctions): Promise<stri
 			{},
 			{
 				message:
-					'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume URL with them',
+					'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume ' +
+					'URL with them',
 			},
 		);
 	return key;
@@ -228,8 +233,12 @@ export function executionResumeUrl(context: IExecuteFunctions, itemIndex: number
 	}
 	throw inputError(
 		itemFunctionsOf(context, itemIndex),
-		`${operationName(operationOf(context, itemIndex))} cannot wait here: this run has no execution that can pause until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). Nothing was sent.`,
-		"Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n's AI Agent and in workflows.",
+		`${operationName(operationOf(context, itemIndex))} cannot wait here: this run has no execution that can pause ` +
+			'until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). ' +
+			'Nothing was sent.',
+		'Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get ' +
+			"Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n's AI Agent and in " +
+			'workflows.',
 	);
 }
 
@@ -239,7 +248,8 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 	const key = await requireResumeKey(context);
 	const { resumeUrl } = request;
 	const executionId = String(context.getExecutionId());
-	// Bound to this execution, this node and this send: no other waiting node can take the callback (docs/security.md#send-and-wait).
+	// Bound to this execution, this node and this send: no other waiting node can take the callback
+	// (docs/security.md#send-and-wait).
 	const bound = {
 		[RESUME_QUERY.until]: until,
 		[RESUME_QUERY.node]: context.getNode().id,
@@ -366,7 +376,10 @@ function timedOutItem(sent: IDataObject): IDataObject {
 		...(sent.invitations ? { invitations: sent.invitations } : {}),
 		webhookRemoved: false,
 		nextSteps:
-			'The envelope was neither signed nor rejected in time. Its state: E-Signature → Envelope → Get Status with envelopeId. Its signed files, now or later: Document → Download Signed with each of documentIds. To stop it: Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes it a day after the limit, or Webhook → Delete with webhookId.',
+			'The envelope was neither signed nor rejected in time. Its state: E-Signature → Envelope → Get Status with ' +
+			'envelopeId. Its signed files, now or later: Document → Download Signed with each of documentIds. To stop it: ' +
+			'Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes it a ' +
+			'day after the limit, or Webhook → Delete with webhookId.',
 	};
 }
 

@@ -77,7 +77,8 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 				sent.length === 0
 					? 'Wait for Signature found no envelope sent in this execution'
 					: `Wait for Signature found ${sent.length} envelopes sent in this execution, and waits for one`,
-				'Put an E-Signature Send and Wait node set to Send and Output Signing Links before this node, in the same workflow, with the same credential; it sends one envelope per execution.',
+				'Put an E-Signature Send and Wait node set to Send and Output Signing Links before this node, in the same ' +
+					'workflow, with the same credential; it sends one envelope per execution.',
 			);
 		}
 		const [envelope] = sent;
