@@ -7,7 +7,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CallbackRequest } from '../trigger/callback';
 import {
 	answerWithoutExecution,
 	callbackItem,
@@ -107,8 +106,9 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	) {
 		return answerWithoutExecution(this, 401, 'Unauthorized');
 	}
-	const request = this.getRequestObject() as unknown as CallbackRequest;
-	const { callback, problem } = readCallback(this.getBodyData(), request.rawBody);
+	// n8n keeps the body's bytes on its request (n8n-workflow declares rawBody on Node's IncomingMessage).
+	const { rawBody } = this.getRequestObject();
+	const { callback, problem } = readCallback(this.getBodyData(), rawBody);
 	if (!callback) return answerWithoutExecution(this, 400, problem ?? 'The callback cannot be read');
 	const refused = boundProblem(this, query, callback.requestId);
 	// 403, not 2xx: nothing resumes, and the service logs the delivery as failed.
