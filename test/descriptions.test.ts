@@ -12,6 +12,10 @@ import { NodeHelpers } from 'n8n-workflow';
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { declaredFields as declared } from '../nodes/ESignature/resources';
 import { shareFieldsAcrossOperations } from '../nodes/ESignature/fields/folding';
+import {
+	isPairedWithItem,
+	sendWithWorkarounds,
+} from '../nodes/ESignature/routing/engineWorkarounds';
 import type { RecordedView } from './descriptions/editorView';
 import { editorViewOf, expandView, operationsOf, recordView } from './descriptions/editorView';
 
@@ -180,4 +184,45 @@ describe('what the editor shows', () => {
 			expect(editorViewOf(folded, operation)).toEqual(recordedView);
 		},
 	);
+});
+
+describe('the routing the node declares', () => {
+	type Entry = {
+		name?: string;
+		routing?: INodeProperties['routing'];
+		options?: unknown[];
+		values?: unknown[];
+	};
+	/** Every entry of the description with routing, nested ones (options, collections) included, with its path. */
+	function routed(entries: unknown[], path: string): Array<[string, Entry]> {
+		return (entries as Entry[]).flatMap((entry) => {
+			if (typeof entry !== 'object' || entry === null) return [];
+			const here = `${path}/${entry.name ?? (entry as { value?: string }).value}`;
+			return [
+				...(entry.routing ? [[here, entry] as [string, Entry]] : []),
+				...routed(entry.options ?? [], here),
+				...routed(entry.values ?? [], here),
+			];
+		});
+	}
+
+	it('declares every preSend hook with pairedWithItem, so that its refusal is an error of its own item', () => {
+		const hooks = routed(folded.properties, '').flatMap(([path, entry]) =>
+			(entry.routing?.send?.preSend ?? []).map((hook) => [path, hook.name, isPairedWithItem(hook)]),
+		);
+		expect(hooks.length).toBeGreaterThan(20);
+		expect(hooks.filter(([, , paired]) => !paired)).toEqual([]);
+	});
+
+	it('sends every operation through sendWithWorkarounds: paginate is declared once, on the Resource field', () => {
+		expect(folded.requestOperations?.pagination).toBe(sendWithWorkarounds);
+		const paginating = routed(folded.properties, '').filter(
+			([, entry]) => entry.routing?.send?.paginate !== undefined,
+		);
+		expect(paginating.map(([path, entry]) => [path, entry.routing?.send?.paginate])).toEqual([
+			['/resource', true],
+		]);
+		expect(folded.properties[0].name).toBe('resource');
+		expect(folded.properties[0].displayOptions).toBeUndefined();
+	});
 });
