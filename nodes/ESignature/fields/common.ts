@@ -47,7 +47,8 @@ const fileNameOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. contract-{{ $json.referenceNumber }}',
 	description:
-		"Name of the output file. Its extension follows the file's type (.pdf, or .zip when the service sends a ZIP). Empty: the name the service gives, else the document ID.",
+		"Name of the output file. Its extension follows the file's type (.pdf, or .zip when the service sends a " +
+		'ZIP). Empty: the name the service gives, else the document ID.',
 };
 
 /** Options of a download: File Name, and Include Response Wrapper where the answer is wrapped (Base64 downloads). */
@@ -75,7 +76,7 @@ function shownFor(property: INodeProperties, key: 'resource' | 'operation'): unk
 
 /**
  * Simplify for tools (n8n's `@tool` display option) on every operation that has no Simplify of its own, on by default:
- * a model gets a trimmed answer (routing/sendRequest.ts, sendRequest), a download the file's details instead of the file.
+ * a model gets a trimmed answer (routing/engineWorkarounds.ts), a download the file's details instead of the file.
  * Hidden in a workflow, whose output stays as it is. One field per resource, as operation values repeat across them.
  */
 export function toolSimplifyProperties(fields: INodeProperties[]): INodeProperties[] {
@@ -189,7 +190,8 @@ export function webhookLocatorProperty(
 		default: { mode: 'list', value: '' },
 		required: !optional,
 		description:
-			'The webhook to use. The E-Signature Trigger outputs the ID of the webhook it registered; the list names it "n8n trigger" and the start of the ID in the trigger\'s webhook URLs.',
+			'The webhook to use. The E-Signature Trigger outputs the ID of the webhook it registered; the list names ' +
+			'it "n8n trigger" and the start of the ID in the trigger\'s webhook URLs.',
 		modes: [
 			{
 				displayName: 'From List',

@@ -1,7 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 /*
- * Named values of the service's numeric fields, from its public documentation (docs/service-api.md#enumerations; the spec does not
+ * Named values of the service's numeric fields, from its public documentation (docs/service-api.md#enumerations; the
+ * spec does not
  * list them). Every field that uses them also accepts an expression with a raw number, for values added later.
  */
 
@@ -105,7 +106,7 @@ export const CALLBACK_AUTHENTICATION_NAMES: Record<string, string> = {
 	WITHOUTVALIDATION: String(AUTHENTICATION_TYPES.find((option) => option.value === 0)?.name),
 };
 
-/** The service's text for a verification the user gave by the node's name ("None" → WITHOUTVALIDATION); other text as given. */
+/** The service's text for a verification named as the node names it ("None" → WITHOUTVALIDATION), else as given. */
 export function serviceAuthenticationText(value: string): string {
 	const found = Object.entries(CALLBACK_AUTHENTICATION_NAMES).find(
 		([, name]) => name.toLowerCase() === value.toLowerCase(),

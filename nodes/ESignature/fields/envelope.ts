@@ -9,7 +9,8 @@ export function optionalWebhookProperty(): INodeProperties {
 	return webhookLocatorProperty(
 		{
 			description:
-				'Webhook to call for this envelope instead of the account default; leave empty for the default. The E-Signature Trigger outputs the ID of the webhook it registered.',
+				'Webhook to call for this envelope instead of the account default; leave empty for the default. The ' +
+				'E-Signature Trigger outputs the ID of the webhook it registered.',
 			hint: "Empty: this envelope's events go to the account's default webhook (marked Account default in the list)",
 		},
 		{ optional: true },
@@ -31,7 +32,8 @@ export const referenceNumberField: INodeProperties = {
 	type: 'string',
 	default: '',
 	description:
-		'Your reference for the envelope, unique per account. When empty, the node sends one derived from the execution and item (n8n-…), so that a retried run cannot create a second envelope.',
+		'Your reference for the envelope, unique per account. When empty, the node sends one derived from the ' +
+		'execution and item (n8n-…), so that a retried run cannot create a second envelope.',
 };
 
 /** The service's own approval workflows, not n8n's: the names say so, as "workflow" means n8n's in the editor. */
@@ -41,5 +43,6 @@ export const workflowIdField: INodeProperties = {
 	type: 'string',
 	default: '',
 	description:
-		'ID of a workflow defined at the E-Signature service (its approval and routing steps, not an n8n workflow) to attach the envelope to',
+		'ID of a workflow defined at the E-Signature service (its approval and routing steps, not an n8n workflow) ' +
+		'to attach the envelope to',
 };

@@ -100,7 +100,8 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 				required: true,
 				placeholder: 'https://example.com/contract.pdf',
 				description:
-					'Links to the documents (PDF), separated by commas or new lines; each is downloaded without the credential, and named after the last part of its path',
+					'Links to the documents (PDF), separated by commas or new lines; each is downloaded without the ' +
+					'credential, and named after the last part of its path',
 				displayOptions: url,
 			},
 			{ ...downloadOptionsProperty(true), displayOptions: url },
@@ -165,7 +166,7 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 	];
 }
 
-/** The largest document downloaded: far above a contract PDF (the README's figures send 20 MB), and a bound on a link's cost. */
+/** The largest document downloaded: far above a contract PDF (the README's figures send 20 MB), a bound on a link. */
 export const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
 
 /** Download Options' defaults per item (docs/security.md), literal again in the options for n8n's lint. */
@@ -241,5 +242,7 @@ export const DOWNLOAD_OPTION_LABELS: Record<string, string> = {
 /** Every envelope operation but Create From Base64 takes several documents: one setting for fields and requests. */
 export const SEVERAL_FILES: FileInputOptions = { multiple: true };
 
-/** Identity signing takes one PDF; Base64 text without a File Name is sent (and the signed file output) as document.pdf. */
+/**
+ * Identity signing takes one PDF; Base64 text without a File Name is sent (and the signed file output) as document.pdf.
+ */
 export const IDENTITY_FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };

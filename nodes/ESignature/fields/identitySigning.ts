@@ -11,7 +11,8 @@ export function requestIdProperty(): INodeProperties {
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
-			'ID of the signing request the signer authenticated for with the national identity provider. The signer must authenticate before this call.',
+			'ID of the signing request the signer authenticated for with the national identity provider. The signer ' +
+			'must authenticate before this call.',
 	};
 }
 

@@ -61,7 +61,9 @@ export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 /** JSON nested deeper than this is refused: no field of the service's nests more than a few levels. */
 const MAX_JSON_DEPTH = 32;
 
-/** Refuses prototype keys and one key in two spellings, at every depth of a JSON value (iterative: no deep recursion). */
+/**
+ * Refuses prototype keys and one key in two spellings, at every depth of a JSON value (iterative: no deep recursion).
+ */
 function checkJsonKeys(context: ItemFunctions, value: unknown, fieldLabel: string): void {
 	const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
 	while (pending.length) {

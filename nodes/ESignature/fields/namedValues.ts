@@ -46,6 +46,7 @@ export function namedValueOf(
 	}
 	throw inputError(
 		context,
-		`${fieldLabel} must be one of ${allowedValues(options)}, by name or number; got ${shown.length > 42 ? `${shown.slice(0, 39)}..."` : shown}`,
+		`${fieldLabel} must be one of ${allowedValues(options)}, by name or number; got ` +
+			`${shown.length > 42 ? `${shown.slice(0, 39)}..."` : shown}`,
 	);
 }

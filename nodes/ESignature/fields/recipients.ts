@@ -52,7 +52,8 @@ interface DestinationField {
 const ALL: DestinationStyle[] = ['v1', 'v1Camel', 'bulkInvite', 'v2'];
 
 const listDescription = (what: string) =>
-	`${what}. Choose from the list, or give a name from it (in any case) or its number with an <a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.`;
+	`${what}. Choose from the list, or give a name from it (in any case) or its number with an <a ` +
+	`href="https://docs.n8n.io/code/expressions/">expression</a> or the model.`;
 
 const DESTINATION_FIELDS: DestinationField[] = [
 	{
@@ -95,7 +96,8 @@ const DESTINATION_FIELDS: DestinationField[] = [
 			typeOptions: { minValue: 0 },
 			default: 0,
 			description:
-				'Position of this signer in the signing order. 0 uses the position in this list, which must not be an order another signer was given.',
+				'Position of this signer in the signing order. 0 uses the position in this list, which must not be an ' +
+				'order another signer was given.',
 			hint: "1 signs first, then 2, …; 0 = this signer's place in the list",
 			builderHint: {
 				propertyHint:
@@ -114,7 +116,9 @@ const DESTINATION_FIELDS: DestinationField[] = [
 			options: AUTHENTICATION_TYPES,
 			default: 0,
 			description: listDescription('How the signer proves who they are'),
-			hint: 'None: the invitation link is enough. A one-time password goes to the Email or Phone Number given here; Absher needs the National ID.',
+			hint:
+				'None: the invitation link is enough. A one-time password goes to the Email or Phone Number given ' +
+				'here; Absher needs the National ID.',
 			builderHint: {
 				propertyHint:
 					'A value of the list: 0 None (the link alone), 3 email one-time password, ' +
@@ -274,7 +278,7 @@ const apiName = (field: DestinationField, style: DestinationStyle) =>
 const uiProperty = (field: DestinationField): INodeProperties =>
 	({ displayName: field.label, name: field.field, ...field.ui }) as INodeProperties;
 
-/** An example of the JSON input: a hint only, never the default, so that switching to JSON and running sends nothing made up. */
+/** An example of the JSON input: a hint, never the default, so that switching to JSON sends nothing made up. */
 const SIGNERS_JSON_EXAMPLE = '[{"name": "Jane Doe", "email": "jane@example.com", "signOrder": 1}]';
 
 /** The signers fields of an operation: a list of fields, or JSON built by an expression. */
@@ -317,7 +321,9 @@ export function destinationsProperties(style: DestinationStyle): INodeProperties
 			placeholder: SIGNERS_JSON_EXAMPLE,
 			hint: `A list of signers, e.g. ${SIGNERS_JSON_EXAMPLE}`,
 			description:
-				'Array of signers. Each takes the fields of the Fields mode, named as there (Name, Email, Phone Number, Sign Order, Authentication Type, ...) or as the API spells them (destinationName, DestinationEmail, signeOrder, ...), in any case and with or without spaces.',
+				'Array of signers. Each takes the fields of the Fields mode, named as there (Name, Email, Phone Number, ' +
+				'Sign Order, Authentication Type, ...) or as the API spells them (destinationName, DestinationEmail, ' +
+				'signeOrder, ...), in any case and with or without spaces.',
 			displayOptions: { show: { destinationsInput: ['json'] } },
 		},
 	];
@@ -471,7 +477,8 @@ function withSignOrders(
 		if (taken !== undefined) {
 			throw inputError(
 				context,
-				`${listLabel}, signer ${index + 1}: ${SIGN_ORDER.label} is 0, which means its position ${position}, but signer ${taken + 1} was given ${SIGN_ORDER.label} ${position}`,
+				`${listLabel}, signer ${index + 1}: ${SIGN_ORDER.label} is 0, which means its position ${position}, but ` +
+					`signer ${taken + 1} was given ${SIGN_ORDER.label} ${position}`,
 				`Give every signer a ${SIGN_ORDER.label}, or none of them.`,
 			);
 		}

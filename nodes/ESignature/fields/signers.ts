@@ -11,7 +11,7 @@ import type { ItemFunctions } from '../service/itemFunctions';
  * one builder (the recipients of invitations are in recipients.ts).
  */
 
-/** An example of the JSON input: a hint only, never the default, so that switching to JSON and running sends nothing made up. */
+/** An example of the JSON input: a hint, never the default, so that switching to JSON sends nothing made up. */
 const SIGNER_DETAILS_JSON_EXAMPLE =
 	'[{"firstNameEnglish": "Jane", "familyNameEnglish": "Doe", "emailAddress": "jane@example.com"}]';
 
@@ -62,7 +62,9 @@ export function signersProperties(): INodeProperties[] {
 						...(f.name === 'authType'
 							? {
 									description:
-										"Optional. How this signer was verified, as text: None (no verification; the service's WITHOUTVALIDATION), or another of the service's own words. Not the numbered Authentication Type of invitations.",
+										"Optional. How this signer was verified, as text: None (no verification; the service's " +
+										"WITHOUTVALIDATION), or another of the service's own words. Not the numbered " +
+										'Authentication Type of invitations.',
 								}
 							: {}),
 					})),
@@ -77,7 +79,10 @@ export function signersProperties(): INodeProperties[] {
 			placeholder: SIGNER_DETAILS_JSON_EXAMPLE,
 			hint: `A list of signers, e.g. ${SIGNER_DETAILS_JSON_EXAMPLE}`,
 			description:
-				'Array of signer details. Each takes the fields of the Fields mode, named as there (First Name (English), National ID, Mobile Number, Email, ...) or as the API spells them (firstNameEnglish, nationalId, mobileNumber, emailAddress, ...), in any case and with or without spaces. Each needs an e-mail address.',
+				'Array of signer details. Each takes the fields of the Fields mode, named as there (First Name ' +
+				'(English), National ID, Mobile Number, Email, ...) or as the API spells them (firstNameEnglish, ' +
+				'nationalId, mobileNumber, emailAddress, ...), in any case and with or without spaces. Each needs an ' +
+				'e-mail address.',
 			displayOptions: { show: { signersInput: ['json'] } },
 		},
 	];

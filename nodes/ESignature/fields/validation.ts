@@ -84,8 +84,8 @@ function refuseControlCharacters(
 }
 
 /**
- * A field's value as text, trimmed: strings, and numbers from expressions. An object, a list or a boolean is refused
- * with the field's name, and so is a control character (line breaks only in `multi`-line fields); '' for an empty value.
+ * A field's value as text, trimmed ('' when empty): strings, and numbers from expressions. An object, a list or a
+ * boolean is refused with the field's name, and so is a control character (line breaks only in `multi`-line fields).
  */
 export function textOf(
 	context: ItemFunctions,
@@ -104,7 +104,8 @@ export function textOf(
 	if (text.length > maxLength) {
 		throw inputError(
 			context,
-			`${fieldLabel} is too long: ${text.length.toLocaleString('en-US')} characters, at most ${maxLength.toLocaleString('en-US')}`,
+			`${fieldLabel} is too long: ${text.length.toLocaleString('en-US')} characters, at most ` +
+				`${maxLength.toLocaleString('en-US')}`,
 		);
 	}
 	refuseControlCharacters(context, text, fieldLabel, lines);
@@ -178,12 +179,14 @@ export function requireGuid(context: ItemFunctions, value: unknown, fieldLabel: 
 	const text = textOf(context, value, fieldLabel);
 	if (!text) throw inputError(context, `${fieldLabel} is required`);
 	if (!isGuid(text)) {
-		// The reference numbers the node sends (n8n-…) and the service makes (REF-…) sit beside the IDs in every output.
+		// Reference numbers (n8n-… sent by the node, REF-… made by the service) sit beside the IDs in every output.
 		if (/^(?:n8n|ref)-/i.test(text)) {
 			throw inputError(
 				context,
-				`${fieldLabel} must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got the reference number "${shown(text)}"`,
-				`A reference number names an envelope for you, not for the service. Use the ID the create operation output (envelopeId, documentId) instead.`,
+				`${fieldLabel} must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got the reference number ` +
+					`"${shown(text)}"`,
+				`A reference number names an envelope for you, not for the service. Use the ID the create operation ` +
+					`output (envelopeId, documentId) instead.`,
 			);
 		}
 		throw inputError(
@@ -225,7 +228,8 @@ export function requireEmail(context: ItemFunctions, value: unknown, fieldLabel:
 
 /**
  * An optional phone number, sent without separators: digits with an optional leading +, between PHONE_DIGITS.min
- * and PHONE_DIGITS.max digits. Spaces, dots, dashes and brackets between them are removed (docs/service-api.md#decisions).
+ * and PHONE_DIGITS.max digits. Spaces, dots, dashes and brackets between them are removed
+ * (docs/service-api.md#decisions).
  */
 export function optionalPhone(
 	context: ItemFunctions,
@@ -243,7 +247,8 @@ export function optionalPhone(
 	) {
 		throw inputError(
 			context,
-			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, optionally starting with +, got "${shown(text)}"`,
+			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, optionally ` +
+				`starting with +, got "${shown(text)}"`,
 			'For example +966500000000. Spaces, dots, dashes and brackets between the digits are allowed.',
 		);
 	}
@@ -316,7 +321,7 @@ export function optionalBoolean(
 
 /**
  * A date field as ISO 8601 UTC. Accepts what n8n date fields and expressions produce (ISO strings, with or without an
- * offset, Luxon DateTime, JS Date, epoch ms). Dates in the past are refused, as the service would refuse them after the request.
+ * offset, Luxon DateTime, JS Date, epoch ms). A past date is refused before the request, as the service would.
  */
 export function futureDate(context: ItemFunctions, value: unknown, fieldLabel: string): string {
 	let date: DateTime;

@@ -53,7 +53,8 @@ export async function readBinaryFile(
 			`${fieldLabel}: the input item has no binary property "${name}"`,
 			available.length
 				? `Binary properties of this item: ${available.join(', ')}`
-				: 'This item has no binary data. Read the file first, e.g. with "Read/Write Files from Disk" or "HTTP Request".',
+				: 'This item has no binary data. Read the file first, e.g. with "Read/Write Files from Disk" or "HTTP ' +
+						'Request".',
 		);
 	}
 	const binary: IBinaryData = context.helpers.assertBinaryData(name);

@@ -208,7 +208,9 @@ function singleFileName(
 	throw inputError(context, `${FILE_INPUT_LABELS.fileName} is required`);
 }
 
-/** The URLs of File URLs: a list from an expression, or text with the links separated by commas, spaces or new lines. */
+/**
+ * The URLs of File URLs: a list from an expression, or text with the links separated by commas, spaces or new lines.
+ */
 function urlList(context: ItemFunctions): string[] {
 	const value = context.getNodeParameter('fileUrls', '') as unknown;
 	const list = Array.isArray(value)

@@ -42,7 +42,8 @@ function multipartParts(boundary: string, fields: IDataObject, files: UploadFile
 	for (const file of files) {
 		parts.push(
 			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; filename="${headerValue(file.fileName)}"\r\nContent-Type: ${partContentType(file.mimeType)}\r\n\r\n`,
+				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; ` +
+					`filename="${headerValue(file.fileName)}"\r\nContent-Type: ${partContentType(file.mimeType)}\r\n\r\n`,
 			),
 			isStoredFile(file) ? { file, as: 'bytes' } : file.bytes(),
 			Buffer.from('\r\n'),
