@@ -84,7 +84,7 @@ function text(credentials: ICredentialDataDecryptedObject, key: string): string 
 	return SECRET_FIELDS.has(key) ? raw : raw.trim();
 }
 
-/** Checks that a credential URL is http(s) with a host (the nodes' rule, httpUrlProblem) and returns it without trailing slashes. */
+/** A credential URL checked to be http(s) with a host (the nodes' rule, httpUrlProblem), without trailing slashes. */
 function normaliseUrl(value: string, fieldName: string): string {
 	// Length first: nothing of unbounded length reaches the URL parser.
 	if (value.length > MAX_LENGTH.url) {
@@ -266,6 +266,8 @@ function tokenRequest(
 		accountId: text(credentials, 'accountId'),
 		accountSecret: text(credentials, 'accountSecret'),
 	};
+	const pairId = text(credentials, INTEGRATION_BASIC_FIELDS[basic].id);
+	const pairSecret = text(credentials, INTEGRATION_BASIC_FIELDS[basic].secret);
 	return {
 		grantLabel: 'Integration',
 		fieldsToCheck: 'Client ID, Client Secret, Username, Password, Account ID and Account Secret',
@@ -275,7 +277,7 @@ function tokenRequest(
 			url: `${baseUrl}/Authentication/Authority/Token`,
 			headers: {
 				'Content-Type': 'application/x-www-form-urlencoded',
-				Authorization: `Basic ${Buffer.from(`${text(credentials, INTEGRATION_BASIC_FIELDS[basic].id)}:${text(credentials, INTEGRATION_BASIC_FIELDS[basic].secret)}`).toString('base64')}`,
+				Authorization: `Basic ${Buffer.from(`${pairId}:${pairSecret}`).toString('base64')}`,
 			},
 			body: new URLSearchParams(form).toString(),
 		},
@@ -324,10 +326,12 @@ async function fetchToken(
 	}
 	if (!refusesBasicPair(secondOutcome.httpStatus, secondOutcome.body)) throw secondOutcome.error;
 	const tried = (form: Form, refusal: TokenRefusal) =>
-		`Basic ${INTEGRATION_BASIC_FIELDS[form].label} (${form === 'spec' ? 'the spec' : 'the live service'}): ${refusal.answer}`;
+		`Basic ${INTEGRATION_BASIC_FIELDS[form].label} (${form === 'spec' ? 'the spec' : 'the live service'}): ` +
+		`${refusal.answer}`;
 	throw new ESignatureCredentialError(
-		`The E-Signature service refused the Integration grant at ${tokenRequest(credentials).request.url}: the client was not accepted either way it was tried, ` +
-			`${tried(first, firstOutcome)}; ${tried(second, secondOutcome)}. Check Client ID and Client Secret, and Account ID and Account Secret.`,
+		`The E-Signature service refused the Integration grant at ${tokenRequest(credentials).request.url}: ` +
+			`the client was not accepted either way it was tried, ${tried(first, firstOutcome)}; ` +
+			`${tried(second, secondOutcome)}. Check Client ID and Client Secret, and Account ID and Account Secret.`,
 	);
 }
 
@@ -355,7 +359,8 @@ async function fetchTokenAs(
 		);
 	if (!outcome.response) {
 		throw new ESignatureCredentialError(
-			`Could not reach the token endpoint of the ${grantLabel} grant at ${request.url}: ${unreachable(outcome.failure)}. Check the Base URL and Authorization Server URL of the credential.`,
+			`Could not reach the token endpoint of the ${grantLabel} grant at ${request.url}: ` +
+				`${unreachable(outcome.failure)}. Check the Base URL and Authorization Server URL of the credential.`,
 		);
 	}
 	const { response } = outcome;
@@ -414,17 +419,30 @@ function refusalMessage(
 ): string {
 	const where = `the token endpoint ${url}`;
 	if (status >= 300 && status < 400) {
-		return `The token endpoint ${url} answered with a redirect (HTTP ${status}), which is not followed: it would carry the ${grantLabel} grant's secrets to another address. Check the Base URL and Authorization Server URL of the credential.`;
+		return (
+			`The token endpoint ${url} answered with a redirect (HTTP ${status}), which is not followed: it would ` +
+			`carry the ${grantLabel} grant's secrets to another address. Check the Base URL and Authorization Server ` +
+			`URL of the credential.`
+		);
 	}
 	if (status >= 500) {
-		return `The E-Signature service failed to issue a token for the ${grantLabel} grant at ${where} (${answer}). The service may be unavailable: try again later.`;
+		return (
+			`The E-Signature service failed to issue a token for the ${grantLabel} grant at ${where} (${answer}). ` +
+			`The service may be unavailable: try again later.`
+		);
 	}
 	const oauthError = typeof body.error === 'string';
 	if (!oauthError && (status === 404 || status === 405 || status < 400)) {
-		return `Nothing at ${where} answered as the service's token endpoint does (${answer}). Check the Base URL and Authorization Server URL of the credential.`;
+		return (
+			`Nothing at ${where} answered as the service's token endpoint does (${answer}). Check the Base URL ` +
+			`and Authorization Server URL of the credential.`
+		);
 	}
 	if (status === 401 || body.error === 'invalid_client') {
-		return `The E-Signature service refused the ${grantLabel} grant (${answer}): the client was not accepted. Check Client ID and Client Secret.`;
+		return (
+			`The E-Signature service refused the ${grantLabel} grant (${answer}): the client was not accepted. ` +
+			`Check Client ID and Client Secret.`
+		);
 	}
 	if (body.error === 'invalid_grant') {
 		const fields =

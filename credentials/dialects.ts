@@ -8,7 +8,8 @@ import type {
 import { withoutTrailingSlashes } from './text';
 
 /*
- * The service's dialects: where the live service answers differently from the spec (docs/service-api.md#spec-and-live-service).
+ * The service's dialects: where the live service answers differently from the spec
+ * (docs/service-api.md#spec-and-live-service).
  *
  * Each difference is named once here, with how the package tells which form an account wants and what it remembers.
  * The spec's form is sent first; when the answer shows the other form is wanted, the other is sent once, and the form
@@ -20,13 +21,15 @@ import { withoutTrailingSlashes } from './text';
 export type Dialect =
 	/**
 	 * Integration grant's token request. Spec: Basic clientId:clientSecret. Live sandbox: Basic accountId:accountSecret
-	 * (the account pair also in the form), HTTP 401 invalid_client otherwise (docs/service-api.md#spec-and-live-service, 1).
+	 * (the account pair also in the form), HTTP 401 invalid_client otherwise
+	 * (docs/service-api.md#spec-and-live-service, 1).
 	 * Detected by: HTTP 401 or `invalid_client` from the token endpoint.
 	 */
 	| 'integrationGrantBasic'
 	/**
-	 * Create From Base64's body. Spec: `files: {fileId, file, fileName}`. Live sandbox: `File: {file, fileName}`, the spec
-	 * form refused with errorCode 8 "File is required field", creating nothing (docs/service-api.md#spec-and-live-service, 2).
+	 * Create From Base64's body. Spec: `files: {fileId, file, fileName}`. Live sandbox: `File: {file, fileName}`, the
+	 * spec form refused with errorCode 8 "File is required field", creating nothing
+	 * (docs/service-api.md#spec-and-live-service, 2).
 	 * Detected by: errorCode 8 naming the field `File` (or `files`, asked of the live form).
 	 */
 	| 'createFromBase64Body'
@@ -94,7 +97,9 @@ export function forgetDialects(): void {
 
 // --- the integration grant ------------------------------------------------------------------------------------------
 
-/** The credential fields of the Basic pair of each form, as the user sees them (named in errors, never their values). */
+/**
+ * The credential fields of the Basic pair of each form, as the user sees them (named in errors, never their values).
+ */
 export const INTEGRATION_BASIC_FIELDS: Record<Form, { id: string; secret: string; label: string }> =
 	{
 		spec: { id: 'clientId', secret: 'clientSecret', label: 'Client ID and Client Secret' },

@@ -16,7 +16,7 @@ export function scrubbable(secrets: readonly unknown[]): string[] {
 	return [...new Set(texts)].sort((a, b) => b.length - a.length);
 }
 
-/** Text with every secret given replaced by "••••", longest first (a secret that contains another goes whole). */
+/** Text with each secret given replaced by "••••", longest first (a secret containing another goes whole). */
 export function scrubbedText(text: string, secrets: readonly unknown[]): string {
 	let result = text;
 	for (const secret of scrubbable(secrets)) {

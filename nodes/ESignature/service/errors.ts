@@ -15,9 +15,9 @@ import type { ServiceContext } from './transport';
 import type { ItemFunctions } from './itemFunctions';
 
 /**
- * What each error code of the service means, in words a workflow builder can act on.
- * The spec lists a subset; the rest come from the service's public documentation (docs/service-api.md#error-codes). An unknown code still
- * produces an error with the code and the service's own message.
+ * What each error code of the service means, in words a workflow builder can act on. The spec lists a subset; the rest
+ * come from the service's public documentation (docs/service-api.md#error-codes). An unknown code still produces an
+ * error with the code and the service's own message.
  */
 export const SERVICE_ERRORS: Record<number, string> = {
 	1: 'The session timed out',
@@ -51,10 +51,14 @@ export const SERVICE_ERRORS: Record<number, string> = {
  */
 const OPERATION_ERRORS: Record<string, Record<number, string>> = {
 	'identitySigning:sign': {
-		100: 'The service could not sign: the signer has not authenticated with the identity provider yet, or signing failed',
+		100:
+			'The service could not sign: the signer has not authenticated with the identity provider yet, ' +
+			'or signing failed',
 	},
 	'identitySigning:signWithSigners': {
-		100: 'The service could not sign: the signer has not authenticated with the identity provider yet, or signing failed',
+		100:
+			'The service could not sign: the signer has not authenticated with the identity provider yet, ' +
+			'or signing failed',
 	},
 	'envelope:cancel': {
 		100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
@@ -220,9 +224,16 @@ export function noteSentReference(
 /** Error 227 on a create: which reference exists, why, and how to reach the envelope that has it. */
 function duplicateReferenceHelp({ referenceNumber, derived }: SentReference): string {
 	const cause = derived
-		? `The node derived reference number "${referenceNumber}" from this execution and item, so an earlier attempt of this item (Retry On Fail, a retried execution, or a request that timed out after the service had created the envelope) already created its envelope. Nothing new was created.`
-		: `Reference number "${referenceNumber}" is already used by an envelope of this account; reference numbers are unique per account. Nothing new was created.`;
-	return `${cause} The service has no look-up by reference number: find the envelope by "${referenceNumber}" in the service's portal, or take its ID from the envelope's callback (the E-Signature Trigger outputs referenceNumber and requestId).${derived ? '' : ' To create another envelope, give a new reference number.'}`;
+		? `The node derived reference number "${referenceNumber}" from this execution and item, so an earlier ` +
+			`attempt of this item (Retry On Fail, a retried execution, or a request that timed out after the service ` +
+			`had created the envelope) already created its envelope. Nothing new was created.`
+		: `Reference number "${referenceNumber}" is already used by an envelope of this account; reference numbers ` +
+			`are unique per account. Nothing new was created.`;
+	return (
+		`${cause} The service has no look-up by reference number: find the envelope by "${referenceNumber}" in ` +
+		`the service's portal, or take its ID from the envelope's callback (the E-Signature Trigger outputs ` +
+		`referenceNumber and requestId).${derived ? '' : ' To create another envelope, give a new reference number.'}`
+	);
 }
 
 /** The one place a service answer becomes an n8n error. */

@@ -76,7 +76,7 @@ export const RESUME_QUERY = {
 	 * and without the key nobody can make a URL and token that pass: not even where n8n adds no resume token (n8n 1.x).
 	 */
 	check: 'check',
-	/** ISO time after which n8n stops waiting; a callback after it is refused, and a later Send and Wait removes the webhook. */
+	/** When n8n stops waiting (ISO): a callback after it is refused, a later Send and Wait removes the webhook. */
 	until: 'until',
 	webhookId: 'webhookId',
 	envelopeId: 'envelopeId',

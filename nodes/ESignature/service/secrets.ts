@@ -14,10 +14,11 @@ import type { ServiceContext } from './transport';
 
 /*
  * The service's own words (error messages, descriptions, validation texts) can repeat what it was sent. Every text
- * from the service or its token endpoint is scrubbed before it is shown: the secrets of the credential and the node in
- * hand are replaced by "••••", and no others. Scrubbing another credential's secrets would tell a tenant whose own
- * endpoint echoes guesses which guess is someone's live password (docs/security.md#masking-is-per-credential), so
- * nothing of a secret is remembered between calls: secretsInHand reads them from the context each time.
+ * from the service or its token endpoint is scrubbed before it is shown: the secrets of the credential and the node
+ * in hand are replaced by "••••", and no others. Scrubbing another credential's secrets would tell a tenant
+ * whose own endpoint echoes guesses which guess is someone's live password
+ * (docs/security.md#masking-is-per-credential), so nothing of a secret is remembered between calls: secretsInHand
+ * reads them from the context each time.
  */
 
 export { scrubbedText };
@@ -110,8 +111,8 @@ export async function secretsInHand(
 }
 
 /**
- * Parameter names whose values are secrets, wherever they stand (e.g. Webhooks → Webhook → Header Token): a document's
- * password (Envelope → Create, Sign by Template) and a signing file's password (Identity Signing) too.
+ * Parameter names whose values are secrets, wherever they stand (e.g. Webhooks → Webhook → Header Token): a
+ * document's password (Envelope → Create, Sign by Template) and a signing file's password (Identity Signing) too.
  */
 export const SECRET_PARAMETERS = new Set([
 	'headerToken',

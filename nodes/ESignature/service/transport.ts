@@ -190,7 +190,8 @@ export function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
 	const error = new NodeApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
 		message,
 		description:
-			"A token fetched just now was refused too. Check that the credential's Environment and Base URL belong to the account of its Client ID (and Username and Account ID), and that the account is active.",
+			"A token fetched just now was refused too. Check that the credential's Environment and Base URL belong to " +
+			'the account of its Client ID (and Username and Account ID), and that the account is active.',
 		httpCode: '401',
 		itemIndex: itemIndexOf(context),
 	});

@@ -60,7 +60,7 @@ export function presentedToken(header: string | string[] | undefined): string | 
 	return token ? token : undefined;
 }
 
-/** What static data keeps of a header token: its SHA-256 (hex), so that a copy of the workflow does not hold the token. */
+/** What static data keeps of a header token: its SHA-256 (hex), so a copy of the workflow does not hold the token. */
 export function headerTokenDigest(token: string): string {
 	return createHash('sha256').update(token, 'utf8').digest('hex');
 }
@@ -250,7 +250,7 @@ function authenticationName(value: unknown): unknown {
 		: value;
 }
 
-/** Keys in camelCase (the service's misspellings corrected) and nulls left out, at every depth; prototype keys never become item keys. */
+/** Keys in camelCase (the service's misspellings corrected), nulls and prototype keys left out, at every depth. */
 function friendly(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(friendly);
 	if (!isPlainObject(value)) return value;
@@ -278,7 +278,7 @@ function withoutPrototypeKeys(value: unknown): unknown {
 	);
 }
 
-/** The raw payload as received, without the Base64 file contents unless the user keeps them, and without prototype keys. */
+/** The raw payload as received, without prototype keys, and without the Base64 file contents unless kept. */
 function rawFields(payload: IDataObject, keepBase64: boolean): IDataObject {
 	return withoutPrototypeKeys(rawPayload(payload, keepBase64)) as IDataObject;
 }

@@ -162,7 +162,8 @@ export function describeCatchUp(report: CatchUpReport): string {
 		);
 	if (report.tooLarge.length) {
 		parts.push(
-			`${report.tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; raise it and resend them with Webhook → Resend Callback: ${report.tooLarge.join(', ')}`,
+			`${report.tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; raise ` +
+				`it and resend them with Webhook → Resend Callback: ${report.tooLarge.join(', ')}`,
 		);
 	}
 	if (report.unreadable.length)

@@ -46,7 +46,7 @@ const normalised = (value: unknown) =>
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** The data of an answer (null when the service does not know the ID in this account), or why the service cannot tell. */
+/** The data of an answer (null when the service does not know the ID in this account), or why it cannot tell. */
 type Read = { data: unknown } | { unavailable: string };
 
 /** One GET to the service, read: never throws. */
@@ -67,7 +67,9 @@ async function read(context: ServiceContext, path: string, what: string): Promis
 		return { data: null };
 	if (isFailedAnswer(body, statusCode)) {
 		return {
-			unavailable: `the service answered error ${String(isServiceWrapper(body) ? body.errorCode : statusCode)} to ${what}`,
+			unavailable:
+				`the service answered error ${String(isServiceWrapper(body) ? body.errorCode : statusCode)} ` +
+				`to ${what}`,
 		};
 	}
 	return { data: (isServiceWrapper(body) ? body.data : body) ?? null };
