@@ -1,13 +1,7 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { documentIdProperty } from '../../fields/common';
-import { requireGuid } from '../../fields/validation';
+import { checkDocumentId, documentIdProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 
@@ -21,14 +15,6 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse] },
 	},
 };
-
-export async function checkDocumentId(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID');
-	return requestOptions;
-}
 
 const displayOptions = { show: { resource: ['signing'], operation: ['sign'] } };
 
