@@ -1,9 +1,48 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
+import { futureDate, requireGuid } from '../../fields/validation';
+import { unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { TRIMMED } from './sharedFields';
 
-const properties: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Extend',
+	value: 'extend',
+	action: 'Extend an invitation',
+	description: "Move a signer's invitation expiry to a later date",
+	routing: {
+		request: { method: 'PUT', url: '/api/v1/invitations/extend' },
+		output: { postReceive: [unwrapResponse] },
+	},
+};
+
+export async function checkInvitationId(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireGuid(this, this.getNodeParameter('destinationId', ''), 'Invitation ID');
+	return requestOptions;
+}
+
+/** The new expiry in UTC: a date picked in the editor is meant in the workflow's timezone. */
+export async function buildExpiryDate(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const availableTo = futureDate(this, this.getNodeParameter('availableTo', ''), 'Available To');
+	requestOptions.body = { ...(requestOptions.body as object), availableTo };
+	return requestOptions;
+}
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['extend'] } };
+
+export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	{
 		displayName: 'Invitation ID',
 		name: 'destinationId',
@@ -12,7 +51,17 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
-			"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links outputs for each signer, one item per signer (match them by signOrder or destination). Send for Document, Send for Several Documents and Send for Envelope answer only true, so they give no ID.",
+			"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links " +
+			'outputs for each signer, one item per signer (match them by signOrder or destination). Send for ' +
+			'Document, Send for Several Documents and Send for Envelope answer only true, so they give no ID.',
+		routing: {
+			send: {
+				type: 'body',
+				property: 'destinationId',
+				value: TRIMMED,
+				preSend: [pairedWithItem(checkInvitationId)],
+			},
+		},
 	},
 	{
 		displayName: 'Available To',
@@ -21,10 +70,6 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'New expiry of the invitation; must be in the future',
+		routing: { send: { preSend: [pairedWithItem(buildExpiryDate)] } },
 	},
-	responseOptions(),
-];
-
-const displayOptions = { show: { resource: ['invitation'], operation: ['extend'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+]);

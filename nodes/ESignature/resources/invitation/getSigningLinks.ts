@@ -1,20 +1,43 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { documentIdProperty, responseOptions, simplifyProperty } from '../../fields/common';
-import { destinationsProperties } from '../../fields/recipients';
-import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
+import { checkDocumentId } from '../../fields/common';
+import { simplifyOutput, unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { buildLinkSignerList } from './sharedFields';
 
-/** The v2 invitation body: the signers get links, nothing is sent (Send and Get Links takes the same fields). */
-const properties: INodeProperties[] = [
-	documentIdProperty(),
-	...destinationsProperties('v2'),
-	invitationSubjectProperty(),
-	invitationMessageProperty(),
-	simplifyProperty(),
-	responseOptions(),
-];
+/** The v2 invitation: the signers get links, nothing is sent. Its fields are Send and Get Links' (sharedFields.ts). */
+export const option: INodePropertyOptions = {
+	name: 'Get Signing Links',
+	value: 'getSigningLinks',
+	action: 'Get signing links',
+	description:
+		'Add signers to a document and return their signing links, without sending them anything',
+	routing: {
+		request: {
+			method: 'POST',
+			url: '/api/v2/invitations/send',
+			body: { documentId: '={{ String($parameter.documentId).trim() }}' },
+		},
+		send: { preSend: [pairedWithItem(checkDocumentId), pairedWithItem(buildLinkSignerList)] },
+		output: { postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput] },
+	},
+};
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['getSigningLinks'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+/** Invitation records can come back out of order: they are output in signing order. */
+export async function sortBySigneOrder(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const order = (item: INodeExecutionData) => {
+		const value = Number(item.json.signeOrder);
+		return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
+	};
+	return items
+		.map((item, index) => ({ item, index }))
+		.sort((a, b) => order(a.item) - order(b.item) || a.index - b.index)
+		.map(({ item }) => item);
+}

@@ -1,13 +1,83 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
-import { destinationsProperties } from '../../fields/recipients';
+import { isPlainObject, pick } from '../../fields/json';
+import {
+	buildDestinations,
+	destinationsProperties,
+	normaliseDestinations,
+} from '../../fields/recipients';
+import { inputError, requireGuid, textOf } from '../../fields/validation';
+import { unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { nonEmptyJsonList } from './sharedFields';
+
+export const option: INodePropertyOptions = {
+	name: 'Send for Several Documents',
+	value: 'sendBulk',
+	action: 'Send invitations for several documents',
+	description: 'Invite the same signers to several documents in one request',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/invitations/bulk/send' },
+		send: { preSend: [pairedWithItem(buildInvitationList)] },
+		output: { postReceive: [unwrapResponse] },
+	},
+};
 
 const BULK_JSON_EXAMPLE =
-	'[{"documentId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "destinations": [{"destinationName": "Jane Doe", "destinationEmail": "jane@example.com"}]}]';
+	'[{"documentId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", ' +
+	'"destinations": [{"destinationName": "Jane Doe", "destinationEmail": "jane@example.com"}]}]';
 
-const properties: INodeProperties[] = [
+/** Document IDs: a list from an expression, or IDs in text; each checked. */
+function documentIdList(context: IExecuteSingleFunctions): string[] {
+	const value = context.getNodeParameter('documentIds', '') as unknown;
+	// A list from an expression, or text with the IDs separated by commas, semicolons or spaces.
+	const list: unknown[] = Array.isArray(value)
+		? value
+		: textOf(context, value, 'Document IDs', Number.MAX_SAFE_INTEGER).split(/[\s,;]+/);
+	const ids = list.filter((id) => id !== undefined && id !== null && id !== '');
+	if (!ids.length) throw inputError(context, 'Document IDs: enter at least one document ID');
+	return ids.map((id, index) => requireGuid(context, id, `Document IDs, ID ${index + 1}`));
+}
+
+/** One invitation per document: the same signers for each of the Document IDs, or the whole list as JSON. */
+export async function buildInvitationList(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	if (this.getNodeParameter('bulkInput', 'fields') === 'json') {
+		const entries = nonEmptyJsonList(this, 'bulkJson', 'Invitations (JSON)', 'documents');
+		requestOptions.body = entries.map((entry, index) => {
+			const label = `Invitations (JSON), document ${index + 1}`;
+			if (!isPlainObject(entry))
+				throw inputError(this, `${label} must be an object with documentId and destinations`);
+			const destinations = pick(entry, 'destinations');
+			if (!Array.isArray(destinations) || !destinations.length) {
+				throw inputError(this, `${label}: destinations must be a non-empty array of signers`);
+			}
+			return {
+				documentId: requireGuid(this, pick(entry, 'documentId'), `${label}: documentId`),
+				destinations: normaliseDestinations(this, destinations, 'v1Camel', {
+					label: `${label}: destinations`,
+				}),
+			};
+		});
+		return requestOptions;
+	}
+	const documentIds = documentIdList(this);
+	const destinations = buildDestinations(this, 'v1Camel');
+	requestOptions.body = documentIds.map((documentId) => ({ documentId, destinations }));
+	return requestOptions;
+}
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulk'] } };
+
+export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	{
 		displayName: 'Input',
 		name: 'bulkInput',
@@ -35,7 +105,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301, 6fa459ea-ee8a-3ca4-894e-db77e160355e',
 		description:
-			'IDs of the documents to send, separated by commas (or an expression giving a list). Every document gets the signers below.',
+			'IDs of the documents to send, separated by commas (or an expression giving a list). ' +
+			'Every document gets the signers below.',
 		displayOptions: { show: { bulkInput: ['fields'] } },
 	},
 	// The signers fields have their own input selector; they show only with the same signers for several documents.
@@ -47,12 +118,9 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: BULK_JSON_EXAMPLE,
 		hint: `A list of documents and their signers, e.g. ${BULK_JSON_EXAMPLE}`,
-		description: `Array of documents such as ${BULK_JSON_EXAMPLE}. Each has documentId and its destinations (signers with the API field names, e.g. destinationName, destinationEmail, signeOrder).`,
+		description:
+			`Array of documents such as ${BULK_JSON_EXAMPLE}. Each has documentId and its destinations ` +
+			'(signers with the API field names, e.g. destinationName, destinationEmail, signeOrder).',
 		displayOptions: { show: { bulkInput: ['json'] } },
 	},
-	responseOptions(),
-];
-
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulk'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+]);

@@ -1,12 +1,81 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listInputProperty, responseOptions } from '../../fields/common';
+import { MAX_LENGTH } from '../../../../credentials/text';
+import { listInputProperty } from '../../fields/common';
+import { isPlainObject, pick } from '../../fields/json';
+import {
+	inputError,
+	optionalPhone,
+	requireEmail,
+	requireGuid,
+	textOf,
+} from '../../fields/validation';
+import { unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { nonEmptyJsonList } from './sharedFields';
+
+export const option: INodePropertyOptions = {
+	name: 'Remind Several Signers',
+	value: 'sendBulkReminders',
+	action: 'Remind several signers',
+	description: 'Remind several signers, of one or more envelopes, in one request',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/invitations/bulk/reminders/send' },
+		send: { preSend: [pairedWithItem(buildReminderList)] },
+		output: { postReceive: [unwrapResponse] },
+	},
+};
 
 const REMINDERS_JSON_EXAMPLE =
 	'[{"requestId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "destinationEmail": "jane@example.com"}]';
 
-const properties: INodeProperties[] = [
+/** The reminders, from fields or JSON, each checked; in JSON the user wrote the API's keys. */
+export async function buildReminderList(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const fromJson = this.getNodeParameter('remindersInput', 'fields') === 'json';
+	const listLabel = fromJson ? 'Reminders (JSON)' : 'Reminders';
+	const entries = fromJson
+		? nonEmptyJsonList(this, 'remindersJson', listLabel, 'reminders')
+		: ((this.getNodeParameter('reminders.reminder', []) as IDataObject[]) ?? []);
+	if (!entries.length) throw inputError(this, 'Reminders: add at least one reminder');
+	requestOptions.body = entries.map((entry, index) => {
+		const label = `${listLabel}, reminder ${index + 1}`;
+		if (!isPlainObject(entry)) throw inputError(this, `${label} must be an object`);
+		// In JSON the user wrote the API's keys, so messages name those.
+		const names = fromJson
+			? { id: 'requestId', email: 'destinationEmail', phone: 'destinationPhone' }
+			: { id: 'Envelope ID', email: 'Signer Email', phone: 'Signer Phone' };
+		const requestId = requireGuid(this, pick(entry, 'requestId'), `${label}: ${names.id}`);
+		const email = textOf(
+			this,
+			pick(entry, 'destinationEmail'),
+			`${label}: ${names.email}`,
+			MAX_LENGTH.email,
+		);
+		// The interface marks only destinationPhone as nullable: every reminder names the signer's e-mail.
+		if (!email) throw inputError(this, `${label}: ${names.email} is required`);
+		return {
+			requestId,
+			destinationEmail: requireEmail(this, email, `${label}: ${names.email}`),
+			destinationPhone:
+				optionalPhone(this, pick(entry, 'destinationPhone'), `${label}: ${names.phone}`) ?? null,
+		};
+	});
+	return requestOptions;
+}
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulkReminders'] } };
+
+export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	listInputProperty('remindersInput', 'Reminders Input', 'reminder'),
 	{
 		displayName: 'Reminders',
@@ -60,12 +129,9 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: REMINDERS_JSON_EXAMPLE,
 		hint: `A list of reminders, e.g. ${REMINDERS_JSON_EXAMPLE}`,
-		description: `Array of reminders such as ${REMINDERS_JSON_EXAMPLE}. Each has requestId, destinationEmail and, for a signer invited by SMS, destinationPhone.`,
+		description:
+			`Array of reminders such as ${REMINDERS_JSON_EXAMPLE}. Each has requestId, destinationEmail and, ` +
+			'for a signer invited by SMS, destinationPhone.',
 		displayOptions: { show: { remindersInput: ['json'] } },
 	},
-	responseOptions(),
-];
-
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulkReminders'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+]);

@@ -1,24 +1,61 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { envelopeIdProperty, responseOptions } from '../../fields/common';
-import { destinationsProperties } from '../../fields/recipients';
-import { invitationMessageProperty } from '../../fields/invitation';
+import { checkEnvelopeId, envelopeIdProperty } from '../../fields/common';
+import { buildDestinations, destinationsProperties } from '../../fields/recipients';
+import { unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
 
-const properties: INodeProperties[] = [
+/** The envelope's ID goes in the query and in the body, as the interface has it. */
+export const option: INodePropertyOptions = {
+	name: 'Send for Envelope',
+	value: 'sendForEnvelope',
+	action: 'Send invitations for an envelope',
+	description: 'Invite the pending signers of an envelope, optionally adding more',
+	routing: {
+		request: {
+			method: 'POST',
+			url: '/api/v1/invitations/envelope',
+			qs: { envelopeId: '={{ String($parameter.envelopeId).trim() }}' },
+			body: { envelopeId: '={{ String($parameter.envelopeId).trim() }}' },
+		},
+		send: {
+			preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(buildFurtherSignerList)],
+		},
+		output: { postReceive: [unwrapResponse] },
+	},
+};
+
+/**
+ * The signers to invite besides the envelope's pending ones: an empty list (in either input mode) is sent as [], not
+ * left out, to say "nobody else".
+ */
+export async function buildFurtherSignerList(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const destinations = buildDestinations(this, 'v1Camel', { allowEmpty: true });
+	requestOptions.body = { ...(requestOptions.body as object), destinations };
+	return requestOptions;
+}
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['sendForEnvelope'] } };
+
+/** Then the Invitation Message (sharedFields.ts). */
+export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	envelopeIdProperty(),
 	{
 		displayName:
-			'Every pending signer of the envelope is invited. Add signers below only to invite further people; leave the list empty to invite just the pending signers.',
+			'Every pending signer of the envelope is invited. Add signers below only to invite further people; ' +
+			'leave the list empty to invite just the pending signers.',
 		name: 'sendForEnvelopeNotice',
 		type: 'notice',
 		default: '',
 	},
 	...destinationsProperties('v1Camel'),
-	invitationMessageProperty(),
-	responseOptions(),
-];
-
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendForEnvelope'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+]);

@@ -1,9 +1,46 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
+import { requireEmail, requireGuid } from '../../fields/validation';
+import { unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { TRIMMED } from './sharedFields';
 
-const properties: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Remind Signer',
+	value: 'sendReminder',
+	action: 'Remind a signer',
+	description: 'Remind one signer through the channel of the original invitation',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/invitations/reminders/send' },
+		output: { postReceive: [unwrapResponse] },
+	},
+};
+
+export async function checkEnvelopeId(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireGuid(this, this.getNodeParameter('requestId', ''), 'Envelope ID');
+	return requestOptions;
+}
+
+export async function checkSignerEmail(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireEmail(this, this.getNodeParameter('destinationEmail', ''), 'Signer Email');
+	return requestOptions;
+}
+
+const displayOptions = { show: { resource: ['invitation'], operation: ['sendReminder'] } };
+
+export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	{
 		displayName: 'Envelope ID',
 		name: 'requestId',
@@ -13,6 +50,14 @@ const properties: INodeProperties[] = [
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
 			'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
+		routing: {
+			send: {
+				type: 'body',
+				property: 'requestId',
+				value: TRIMMED,
+				preSend: [pairedWithItem(checkEnvelopeId)],
+			},
+		},
 	},
 	{
 		displayName: 'Signer Email',
@@ -23,10 +68,13 @@ const properties: INodeProperties[] = [
 		required: true,
 		description:
 			'E-mail address of the signer to remind. The reminder goes out the way the invitation did.',
+		routing: {
+			send: {
+				type: 'body',
+				property: 'destinationEmail',
+				value: TRIMMED,
+				preSend: [pairedWithItem(checkSignerEmail)],
+			},
+		},
 	},
-	responseOptions(),
-];
-
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendReminder'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+]);

@@ -1,20 +1,24 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { documentIdProperty, responseOptions, simplifyProperty } from '../../fields/common';
-import { destinationsProperties } from '../../fields/recipients';
-import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
+import { checkDocumentId } from '../../fields/common';
+import { simplifyOutput, unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { buildLinkSignerList } from './sharedFields';
+import { sortBySigneOrder } from './getSigningLinks';
 
-/** The v3 invitation body: the signers are invited and get links (Get Signing Links takes the same fields). */
-const properties: INodeProperties[] = [
-	documentIdProperty(),
-	...destinationsProperties('v2'),
-	invitationSubjectProperty(),
-	invitationMessageProperty(),
-	simplifyProperty(),
-	responseOptions(),
-];
-
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendWithLinks'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+/** The v3 invitation: the signers are invited and get links. Its fields are Get Signing Links' (sharedFields.ts). */
+export const option: INodePropertyOptions = {
+	name: 'Send and Get Links',
+	value: 'sendWithLinks',
+	action: 'Send invitations and get signing links',
+	description: 'Invite signers to a document by e-mail or SMS and also return their signing links',
+	routing: {
+		request: {
+			method: 'POST',
+			url: '/api/v3/invitations/send',
+			body: { documentId: '={{ String($parameter.documentId).trim() }}' },
+		},
+		send: { preSend: [pairedWithItem(checkDocumentId), pairedWithItem(buildLinkSignerList)] },
+		output: { postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput] },
+	},
+};

@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { responseOptions } from '../../fields/common';
 import { buildSigners, signersProperties } from '../../fields/signers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 
 /** Fields both signing operations show, declared once. */
 
@@ -18,13 +17,11 @@ export async function buildSignerList(
 	return requestOptions;
 }
 
-const [signersInput, ...signerLists] = signersProperties();
-
-/** The signer details; the list is built once, from its input selector, which every signing operation shows. */
-export const signerFields: INodeProperties[] = updateDisplayOptions(bothOperations, [
-	{ ...signersInput, routing: { send: { preSend: [pairedWithItem(buildSignerList)] } } },
-	...signerLists,
-]);
+/** The signer details; each operation builds the list (buildSignerList) in its own routing. */
+export const signerFields: INodeProperties[] = updateDisplayOptions(
+	bothOperations,
+	signersProperties(),
+);
 
 export const optionsField: INodeProperties[] = updateDisplayOptions(bothOperations, [
 	responseOptions(),

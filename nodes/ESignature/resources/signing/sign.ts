@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { checkDocumentId, documentIdProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { buildSignerList } from './sharedFields';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign',
@@ -11,7 +12,12 @@ export const option: INodePropertyOptions = {
 	action: 'Sign a document',
 	description: 'Sign a document directly with the given signer details',
 	routing: {
-		request: { method: 'POST', url: '/api/v2/sign' },
+		request: {
+			method: 'POST',
+			url: '/api/v2/sign',
+			body: { documentId: '={{ String($parameter.documentId).trim() }}' },
+		},
+		send: { preSend: [pairedWithItem(checkDocumentId), pairedWithItem(buildSignerList)] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };
@@ -20,15 +26,5 @@ const displayOptions = { show: { resource: ['signing'], operation: ['sign'] } };
 
 /** Then the signer details and options both signing operations show (sharedFields.ts). */
 export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
-	{
-		...documentIdProperty(),
-		routing: {
-			send: {
-				type: 'body',
-				property: 'documentId',
-				value: '={{ String($value).trim() }}',
-				preSend: [pairedWithItem(checkDocumentId)],
-			},
-		},
-	},
+	documentIdProperty(),
 ]);

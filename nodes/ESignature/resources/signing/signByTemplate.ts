@@ -12,6 +12,7 @@ import { inputError, requireGuid, secretOf, textOf } from '../../fields/validati
 import { unwrapResponse } from '../../routing/answers';
 import { referenceToSend } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { buildSignerList } from './sharedFields';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign From Template',
@@ -20,6 +21,7 @@ export const option: INodePropertyOptions = {
 	description: 'Create a document from a template and sign it in one step',
 	routing: {
 		request: { method: 'POST', url: '/api/v2/sign/by-template' },
+		send: { preSend: [pairedWithItem(buildSignerList)] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };

@@ -1,0 +1,168 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { MAX_LENGTH } from '../../../../credentials/text';
+import { documentIdProperty, responseOptions, simplifyProperty } from '../../fields/common';
+import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
+import { buildDestinations, destinationsProperties } from '../../fields/recipients';
+import { jsonListParameter } from '../../fields/json';
+import { inputError, optionalText } from '../../fields/validation';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+
+/** Fields several invitation operations show, each declared once with the operations it is shown for. */
+
+const shownFor = (...operation: string[]) => ({ show: { resource: ['invitation'], operation } });
+
+/** Get Signing Links (v2) and Send and Get Links (v3) take the same body. */
+const LINK_OPERATIONS = ['getSigningLinks', 'sendWithLinks'];
+
+/** The Invitation Message as sent: checked, trimmed; an empty one is left out for the service default. */
+export function invitationMessageText(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+): string | undefined {
+	return optionalText(context, value, 'Invitation Message', MAX_LENGTH.longText, 'multi');
+}
+
+/** The Invitation Subject as sent: checked, trimmed; an empty one is left out for the service default. */
+export function invitationSubjectText(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+): string | undefined {
+	return optionalText(context, value, 'Invitation Subject', MAX_LENGTH.subject);
+}
+
+export async function checkInvitationMessage(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	invitationMessageText(this, this.getNodeParameter('invitationMessage', ''));
+	return requestOptions;
+}
+
+export async function checkInvitationSubject(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	invitationSubjectText(this, this.getNodeParameter('invitationSubject', ''));
+	return requestOptions;
+}
+
+/** A text field sent trimmed, and left out when empty (the check, on the same field, refuses what is not text). */
+const TRIMMED_OR_LEFT_OUT = '={{ String($value ?? "").trim() || undefined }}';
+
+/** A field sent trimmed (its check, on the same field, refuses what is not text or not valid). */
+export const TRIMMED = '={{ String($value).trim() }}';
+
+/*
+ * The Document ID, Envelope ID and signers fields carry no routing, so that the operations showing them share one
+ * property of each (n8n's engine evaluates a parameter's expression once per property of that name: figure 2 of
+ * docs/performance.md). Each operation says in its own routing where the ID goes, checks it and builds its list.
+ */
+/** What an invitation with signing links says, checked. */
+export interface SigningLinksValues {
+	documentId: string;
+	destinations: IDataObject[];
+	invitationMessage?: string;
+	invitationSubject?: string;
+}
+
+/**
+ * The body of POST /v2/invitations/send (links only) and /v3/invitations/send (send and links), from checked values,
+ * for Send and Wait (sendAndWait/send.ts); the two operations' routing below makes the same: the ID, the list, and
+ * the subject and message when given.
+ */
+export function signingLinksBody(values: SigningLinksValues): IDataObject {
+	const { documentId, destinations, invitationMessage, invitationSubject } = values;
+	return {
+		documentId,
+		destinations,
+		...(invitationMessage ? { invitationMessage } : {}),
+		...(invitationSubject ? { invitationSubject } : {}),
+	};
+}
+
+/** The signers of Get Signing Links and Send and Get Links, as the v2 and v3 endpoints spell them. */
+export async function buildLinkSignerList(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const destinations = buildDestinations(this, 'v2');
+	requestOptions.body = { ...(requestOptions.body as object), destinations };
+	return requestOptions;
+}
+
+export const linkDocumentFields: INodeProperties[] = updateDisplayOptions(
+	shownFor(...LINK_OPERATIONS),
+	[documentIdProperty(), ...destinationsProperties('v2')],
+);
+
+export const invitationSubjectField: INodeProperties[] = updateDisplayOptions(
+	shownFor(...LINK_OPERATIONS),
+	[
+		{
+			...invitationSubjectProperty(),
+			routing: {
+				send: {
+					type: 'body',
+					property: 'invitationSubject',
+					value: TRIMMED_OR_LEFT_OUT,
+					preSend: [pairedWithItem(checkInvitationSubject)],
+				},
+			},
+		},
+	],
+);
+
+export const invitationMessageField: INodeProperties[] = updateDisplayOptions(
+	shownFor(...LINK_OPERATIONS, 'sendForEnvelope'),
+	[
+		{
+			...invitationMessageProperty(),
+			routing: {
+				send: {
+					type: 'body',
+					property: 'invitationMessage',
+					value: TRIMMED_OR_LEFT_OUT,
+					preSend: [pairedWithItem(checkInvitationMessage)],
+				},
+			},
+		},
+	],
+);
+
+export const simplifyField: INodeProperties[] = updateDisplayOptions(shownFor(...LINK_OPERATIONS), [
+	simplifyProperty(),
+]);
+
+export const optionsField: INodeProperties[] = updateDisplayOptions(
+	shownFor(
+		'extend',
+		'getSigningLinks',
+		'sendBulkReminders',
+		'sendReminder',
+		'sendWithLinks',
+		'send',
+		'sendForEnvelope',
+		'sendBulk',
+	),
+	[responseOptions()],
+);
+
+/** A non-empty JSON list parameter. */
+export function nonEmptyJsonList(
+	context: IExecuteSingleFunctions,
+	name: string,
+	fieldLabel: string,
+	what: string,
+): unknown[] {
+	const list = jsonListParameter(context, name, fieldLabel, what);
+	if (!list.length)
+		throw inputError(context, `${fieldLabel}: add at least one ${what.replace(/s$/, '')}`);
+	return list;
+}
