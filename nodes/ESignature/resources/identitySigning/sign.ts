@@ -1,25 +1,20 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, responseOptions } from '../../fields/common';
-import { IDENTITY_FILE_INPUT, fileInputProperties } from '../../fields/fileInput';
-import {
-	filePasswordProperty,
-	requestIdProperty,
-	signatureAppearanceProperty,
-	signatureDetailsProperty,
-} from '../../fields/identitySigning';
+import { base64ResponseToBinary } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { buildSigningBody, nameSignedFile } from './signedPdf';
 
-const properties: INodeProperties[] = [
-	requestIdProperty(),
-	...fileInputProperties(IDENTITY_FILE_INPUT),
-	filePasswordProperty(),
-	signatureAppearanceProperty(),
-	signatureDetailsProperty(),
-	binaryOutputProperty(),
-	responseOptions(),
-];
-
-const displayOptions = { show: { resource: ['identitySigning'], operation: ['sign'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+/** Its fields are the ones both operations show (sharedFields.ts). */
+export const option: INodePropertyOptions = {
+	name: 'Sign',
+	value: 'sign',
+	action: 'Sign a PDF with the identity provider',
+	description:
+		'Sign a PDF for a signer who authenticated with the national identity provider, and get the signed file',
+	routing: {
+		// The spec's path; an account known to take the live service's (nafath) gets that (signedPdf.ts).
+		request: { method: 'POST', url: '/api/v1/esign/idp/sign' },
+		send: { preSend: [pairedWithItem(buildSigningBody)] },
+		output: { postReceive: [base64ResponseToBinary, nameSignedFile] },
+	},
+};

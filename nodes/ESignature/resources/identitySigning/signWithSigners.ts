@@ -1,28 +1,31 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, responseOptions } from '../../fields/common';
 import { signersProperties } from '../../fields/signers';
-import { IDENTITY_FILE_INPUT, fileInputProperties } from '../../fields/fileInput';
-import {
-	filePasswordProperty,
-	requestIdProperty,
-	signatureAppearanceProperty,
-	signatureDetailsProperty,
-} from '../../fields/identitySigning';
+import { base64ResponseToBinary } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { buildSigningBodyWithSigners, nameSignedFile } from './signedPdf';
 
 /** Sign (v1) plus the signer details, which the v2 endpoint takes. */
-const properties: INodeProperties[] = [
-	requestIdProperty(),
-	...fileInputProperties(IDENTITY_FILE_INPUT),
-	filePasswordProperty(),
-	...signersProperties(),
-	signatureAppearanceProperty(),
-	signatureDetailsProperty(),
-	binaryOutputProperty(),
-	responseOptions(),
-];
+export const option: INodePropertyOptions = {
+	name: 'Sign With Signer Details',
+	value: 'signWithSigners',
+	action: 'Sign a PDF with signer details',
+	description: 'Like Sign, also giving the service the details of the signers',
+	routing: {
+		// The spec's path; an account known to take the live service's (nafath) gets that (signedPdf.ts).
+		request: { method: 'POST', url: '/api/v2/esign/idp/sign' },
+		send: { preSend: [pairedWithItem(buildSigningBodyWithSigners)] },
+		output: { postReceive: [base64ResponseToBinary, nameSignedFile] },
+	},
+};
 
-const displayOptions = { show: { resource: ['identitySigning'], operation: ['signWithSigners'] } };
+const displayOptions = {
+	show: { resource: ['identitySigning'], operation: ['signWithSigners'] },
+};
 
-export const description = updateDisplayOptions(displayOptions, properties);
+/** Shown between the document fields and the signature fields (sharedFields.ts). */
+export const description: INodeProperties[] = updateDisplayOptions(
+	displayOptions,
+	signersProperties(),
+);

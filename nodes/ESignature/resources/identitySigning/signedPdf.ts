@@ -26,18 +26,27 @@ import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
 import { formFor, identitySigningPath, offerAlternative } from '../../../../credentials/dialects';
 import { IDENTITY_FILE_INPUT } from '../../fields/fileInput';
 
-/** Request builders of identity-provider signing (v1 and v2). */
+/** Identity-provider signing (v1 and v2): the request that carries the PDF, and the signed PDF it answers with. */
 
 /**
- * The name each item's document was sent with, as the file input gave it, for naming the signed file. n8n runs an
- * item's preSend and postReceive hooks with the same context object, so the name is carried from request to output.
+ * Where the item's context keeps the name its document was sent with, for naming the signed file: n8n runs an item's
+ * preSend and postReceive hooks with the same context object (docs/n8n-notes.md#routing-engine).
  */
-const sentFileNames = new WeakMap<IExecuteSingleFunctions, string>();
+const SENT_FILE_NAME = Symbol('sent file name');
+
+type WithSentFileName = { [SENT_FILE_NAME]?: string };
+
+function noteSentFileName(context: IExecuteSingleFunctions, fileName: string): void {
+	Object.defineProperty(context, SENT_FILE_NAME, { value: fileName, configurable: true });
+}
+
+const sentFileName = (context: IExecuteSingleFunctions): string | undefined =>
+	(context as WithSentFileName)[SENT_FILE_NAME];
 
 async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
 	// Read from n8n's store as the request is sent (files/streamedBody.ts).
 	const [document] = await readFileInput(context, { ...IDENTITY_FILE_INPUT, leaveInStore: true });
-	sentFileNames.set(context, document.fileName);
+	noteSentFileName(context, document.fileName);
 	// The PDF's password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(context, context.getNodeParameter('filePassword', ''), 'File Password');
 	return { file: base64Of(document), fileName: document.fileName, password: password || null };
@@ -161,7 +170,11 @@ async function identitySigningBody(
 	};
 }
 
-export async function buildSignRequest(
+/**
+ * The v1 body: JSON with the PDF written into it as it is sent (files/jsonBody.ts), which no field's routing.send can
+ * write into, so it is built whole here; then the path the credential takes.
+ */
+export async function buildSigningBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -169,7 +182,8 @@ export async function buildSignRequest(
 	return await atIdentitySigningPath(this, sendJsonWithDocuments(requestOptions, body), 1, body);
 }
 
-export async function buildSignWithSignersRequest(
+/** The v2 body: the v1 body and the signer details (signres). */
+export async function buildSigningBodyWithSigners(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -177,7 +191,10 @@ export async function buildSignWithSignersRequest(
 	return await atIdentitySigningPath(this, sendJsonWithDocuments(requestOptions, body), 2, body);
 }
 
-/** The spec's `idp` path or the published reference's `nafath` path, whichever the credential takes (credentials/dialects.ts). */
+/**
+ * The path the operation declares is the spec's (`idp`); the published reference and live service use `nafath`, and
+ * which one an account answers at is only learnt from its answers, so the hook sets it (credentials/dialects.ts).
+ */
 async function atIdentitySigningPath(
 	context: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -201,9 +218,8 @@ async function atIdentitySigningPath(
 }
 
 /**
- * The single naming step of the signed file. The service answers with the bare file, so base64ResponseToBinary (shared)
- * gives it a generic name first; this names it after the file that was sent (the name the request carried) and adds
- * the request ID.
+ * The single naming step of the signed file. The service answers with the bare file, so base64ResponseToBinary
+ * (shared) gives it a generic name first; this names it after the file that was sent and adds the request ID.
  */
 export async function nameSignedFile(
 	this: IExecuteSingleFunctions,
@@ -220,16 +236,12 @@ export async function nameSignedFile(
 				json: {
 					requestId,
 					...item.json,
-					fileName: fileNameFor(sentFileNames.get(this), 'document', 'pdf'),
+					fileName: fileNameFor(sentFileName(this), 'document', 'pdf'),
 				},
 			};
 		}
 		if (!binary) return item;
-		const fileName = fileNameFor(
-			sentFileNames.get(this),
-			'document',
-			binary.fileExtension ?? 'pdf',
-		);
+		const fileName = fileNameFor(sentFileName(this), 'document', binary.fileExtension ?? 'pdf');
 		return {
 			...item,
 			json: { requestId, ...item.json, fileName },

@@ -1,0 +1,35 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { binaryOutputProperty, responseOptions } from '../../fields/common';
+import { IDENTITY_FILE_INPUT, fileInputProperties } from '../../fields/fileInput';
+import {
+	filePasswordProperty,
+	requestIdProperty,
+	signatureAppearanceProperty,
+	signatureDetailsProperty,
+} from '../../fields/identitySigning';
+
+/**
+ * The fields both identity-provider signing operations show, declared once. They carry no routing: each operation
+ * builds its whole body with the PDF in it (signedPdf.ts).
+ */
+
+const bothOperations = {
+	show: { resource: ['identitySigning'], operation: ['sign', 'signWithSigners'] },
+};
+
+/** Shown before Sign With Signer Details' signer details. */
+export const documentFields: INodeProperties[] = updateDisplayOptions(bothOperations, [
+	requestIdProperty(),
+	...fileInputProperties(IDENTITY_FILE_INPUT),
+	filePasswordProperty(),
+]);
+
+/** Shown after them. */
+export const signatureFields: INodeProperties[] = updateDisplayOptions(bothOperations, [
+	signatureAppearanceProperty(),
+	signatureDetailsProperty(),
+	binaryOutputProperty(),
+	responseOptions(),
+]);
