@@ -1,22 +1,24 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * What users read when they choose an operation: the node creator lists each operation's `action`, the panel its
- * `name`. They must say the same thing, and every operation says what it does in its own words.
+ * `name`. They must say the same thing, and every operation says what it does in its own words. And where a reader
+ * finds an operation: its own file in nodes/ESignature/resources/<resource>/, its tests in test/<resource>/.
  */
-import type { INodePropertyOptions } from 'n8n-workflow';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
-import { ESignature } from '../nodes/ESignature/ESignature.node';
+import { actionOperations } from './harness';
 
-const { properties } = new ESignature().description;
-const operations = properties
-	.filter((property) => property.name === 'operation')
-	.flatMap((property) =>
-		(property.options as INodePropertyOptions[]).map((option) => ({
-			resource: (property.displayOptions!.show!.resource as string[])[0],
-			name: option.name,
-			action: String(option.action ?? ''),
-			description: String(option.description ?? ''),
-		})),
-	);
+/** Every operation of the action node, as its description lists them. */
+const operations = actionOperations().map(({ resource, operation, option }) => ({
+	resource,
+	operation,
+	name: option.name,
+	action: String(option.action ?? ''),
+	description: String(option.description ?? ''),
+}));
+
+const ROOT = join(__dirname, '..');
 
 const words = (text: string) =>
 	text
@@ -26,16 +28,24 @@ const words = (text: string) =>
 const LINKS = new Set(['and', 'for', 'from', 'with']);
 
 describe('operation names', () => {
-	it('every operation has an action and a description', () => {
-		expect(operations.length).toBeGreaterThan(30);
+	it('every operation has an action and a description, and the description says more than the action', () => {
+		// Each operation is declared in a file of its own, named by its value: the list walked here is all of them.
+		const withoutFile = operations.filter(
+			({ resource, operation }) =>
+				!existsSync(join(ROOT, 'nodes/ESignature/resources', resource, `${operation}.ts`)),
+		);
+		expect(withoutFile).toEqual([]);
 		for (const operation of operations) {
 			expect({
 				...operation,
 				hasAction: operation.action.length > 0,
 				hasDescription: operation.description.length > 0,
+				descriptionIsNotAction:
+					operation.description.toLowerCase() !== operation.action.toLowerCase(),
 			}).toMatchObject({
 				hasAction: true,
 				hasDescription: true,
+				descriptionIsNotAction: true,
 			});
 		}
 	});
@@ -69,4 +79,13 @@ describe('operation names', () => {
 			}
 		}
 	});
+});
+
+describe('tests have a home', () => {
+	it.each(operations.map(({ resource, operation }) => `${resource}/${operation}.test.ts`))(
+		'every operation has its test file: test/%s',
+		(file) => {
+			expect(existsSync(join(ROOT, 'test', file))).toBe(true);
+		},
+	);
 });

@@ -137,7 +137,27 @@ describe('the SMS provider password stays out of outputs and errors', () => {
 
 	it('on a validation error of the service', async () => {
 		const result = await sms({ smsProvider: '={{ 9 }}' });
-		expect(result.error).toBeDefined();
+		// The password went out with the request, and the service's refusal came back as the error.
+		expect(suite.apiRequests()[0].body).toMatchObject({ smsPassword: SMS_PASSWORD });
+		expect(result.error?.message).toBe('The service rejected the request as invalid (error 8)');
+		expectNoSecret(serialise(result));
+	});
+
+	it('on a validation error that quotes the password in its list of invalid fields', async () => {
+		// ASP.NET's model binding says "The value '…' is not valid for …": the list is shown, the password is not.
+		suite.emulator.failNext(1, 400, {
+			data: null,
+			errorCode: 8,
+			message: 'Validation failed',
+			stateValidationErrors: {
+				smsPassword: [`The value '${SMS_PASSWORD}' is not valid for smsPassword.`],
+			},
+		});
+		const result = await sms({}, undefined, true);
+		expect(result.items[0].json.error).toBe(
+			'The service rejected the request as invalid (error 8)',
+		);
+		expect(serialise(result)).toContain('is not valid for smsPassword');
 		expectNoSecret(serialise(result));
 	});
 

@@ -7,6 +7,6 @@ export type { InputFile, InputItem, RunOptions, RunResult } from './action';
 export { CREDENTIAL_TYPE, TestCredentialsHelper, emulatorCredentials } from './credentials-helper';
 export { emulatorSuite } from './suite';
 export type { EmulatorSuite, EmulatorSuiteOptions, GrantType, RunExtras, Runner } from './suite';
-export { actionOperations } from './operations';
+export { actionDescription, actionOperations } from './operations';
 export type { Operation } from './operations';
 export { UNKNOWN_GUID, byId } from './values';

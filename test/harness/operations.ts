@@ -2,7 +2,7 @@
  * The operations of the action node as its description lists them (the Operation options of each resource), so a test
  * that must cover every operation learns of a new one without being told.
  */
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { ESignature } from '../../nodes/ESignature/ESignature.node';
 
@@ -14,9 +14,15 @@ export interface Operation {
 	option: INodePropertyOptions;
 }
 
+let loaded: INodeTypeDescription | undefined;
+
+/** The action node's description, loaded once per test file. */
+export const actionDescription = (): INodeTypeDescription =>
+	(loaded ??= new ESignature().description);
+
 /** Every resource → operation of this list of properties (default: the action node's description). */
 export function actionOperations(
-	properties: INodeProperties[] = new ESignature().description.properties,
+	properties: INodeProperties[] = actionDescription().properties,
 ): Operation[] {
 	return properties
 		.filter((property) => property.name === 'operation')
