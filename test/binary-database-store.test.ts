@@ -3,7 +3,7 @@
  * Uploads from a store that reads files whole, as n8n's database store does (queue mode's default): every stream it
  * hands out is the whole file, read from the database, in one chunk. The node checks a file's first bytes before
  * sending it; that first read must also be the one the upload sends, not a second read of the whole file
- * (nodes/ESignature/files/binary.ts, storedFile). n8n registers its database store from its server code, not from
+ * (nodes/ESignature/files/read.ts, storedFile). n8n registers its database store from its server code, not from
  * n8n-core, so this file registers a store that behaves the same way (docs/performance.md, figure 4).
  */
 import { Container } from '@n8n/di';

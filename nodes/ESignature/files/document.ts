@@ -2,7 +2,7 @@ import type { FileStream, StreamMaker } from './bytes';
 import { decodeInSlices } from './bytes';
 
 /*
- * A file as every reader of File Input makes it (binary.ts, base64.ts, download.ts) and every body takes it
+ * A file as every reader of File Input makes it (read.ts, download.ts) and every body takes it
  * (multipart.ts, jsonBody.ts).
  */
 

@@ -1,9 +1,8 @@
 import type { DocumentFile, UploadFile } from './document';
-import { readBinaryFile } from './binary';
-import { readBase64File } from './base64';
+import { readBase64File, readBinaryFile } from './read';
 import { downloadBudget, downloadDocument, originOf } from './download';
 import type { DownloadBudget } from './download';
-import { requirePdf } from './pdf';
+import { requirePdf } from './check';
 import type { FileInputOptions } from '../fields/fileInput';
 import { FILE_INPUT_LABELS } from '../fields/fileInput';
 import { isPlainObject, parseJsonParameter, pick } from '../fields/json';
@@ -12,8 +11,8 @@ import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
 /*
- * Reading a File Input, top-down: which files the user gave (this file), each read from where it is (binary.ts,
- * base64.ts or download.ts) and checked to be a PDF (pdf.ts); the operation then puts them in its body (multipart.ts
+ * Reading a File Input, top-down: which files the user gave (this file), each read from where it is (read.ts or
+ * download.ts) and checked to be a PDF (check.ts); the operation then puts them in its body (multipart.ts
  * or jsonBody.ts). The fields themselves are fields/fileInput.ts's.
  */
 
@@ -60,7 +59,7 @@ function givenFiles(
 	return givenBinaryFields(context, options);
 }
 
-/** Input Binary Field(s): each file read from the item's binary data (binary.ts). */
+/** Input Binary Field(s): each file read from the item's binary data (read.ts). */
 function givenBinaryFields(
 	context: ItemFunctions,
 	options: FileInputOptions & Partial<LeftInStore>,

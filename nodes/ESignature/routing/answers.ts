@@ -28,7 +28,7 @@ import {
 } from '../service/errors';
 import { runsAsTool } from '../service/asTool';
 import { storedFileSize } from '../service/n8n1';
-import { binaryPropertyName } from '../files/binary';
+import { binaryPropertyName } from '../files/read';
 import { toText } from '../fields/validation';
 
 /*

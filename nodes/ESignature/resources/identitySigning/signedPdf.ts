@@ -5,8 +5,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { readBinaryFile } from '../../files/binary';
-import { requireBase64 } from '../../files/base64';
+import { readBinaryFile, requireBase64 } from '../../files/read';
 import { fileNameFor } from '../../files/bytes';
 import { buildSigners } from '../../fields/signers';
 import { readFileInput } from '../../files/fileInput';

@@ -2,13 +2,15 @@ import type { IBinaryData } from 'n8n-workflow';
 
 import { runsAsTool } from '../service/asTool';
 import type { FileStream } from './bytes';
-import { isStrictBase64, peekStream, streamMakerOf } from './bytes';
+import { decodeBase64, detectMimeType, isStrictBase64, peekStream, streamMakerOf } from './bytes';
 import type { DocumentFile, StoredFile, UploadFile } from './document';
 import { documentFile } from './document';
-import { PDF_HEADER_WITHIN } from './pdf';
+import { PDF_HEADER_WITHIN } from './check';
 import { PROTOTYPE_KEYS } from '../fields/json';
-import { inputError, toText } from '../fields/validation';
+import { inputError, kindOf, requireText, toText } from '../fields/validation';
 import type { ItemFunctions } from '../service/itemFunctions';
+
+/* Reading the files an item gives: from a binary field (n8n's binary data, any mode) or as Base64 text. */
 
 /**
  * The one binary reader: takes a file from a binary property of the current input item.
@@ -74,7 +76,7 @@ export async function readBinaryFile(
 	);
 }
 
-/** How many first bytes of a stored file are read beforehand: enough to check it (pdf.ts). */
+/** How many first bytes of a stored file are read beforehand: enough to check it (check.ts). */
 const STORED_FILE_START = PDF_HEADER_WITHIN;
 
 /**
@@ -152,4 +154,42 @@ function binaryFileName(
 		binary.fileName ??
 		`${propertyName}${binary.fileExtension ? `.${binary.fileExtension}` : '.pdf'}`
 	);
+}
+
+/** File Input → Base64 Text: a document from its Base64 text, its type read from the bytes (named by the caller). */
+export function readBase64File(
+	context: ItemFunctions,
+	value: unknown,
+	fieldLabel: string,
+): DocumentFile {
+	const bytes = requireBase64Bytes(context, value, fieldLabel);
+	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
+}
+
+/** The bytes of a required Base64 field, decoded strictly, so a typo fails here and not as a corrupt document. */
+export function requireBase64Bytes(
+	context: ItemFunctions,
+	value: unknown,
+	fieldLabel: string,
+): Buffer {
+	if (value !== undefined && value !== null && typeof value !== 'string') {
+		throw inputError(context, `${fieldLabel} must be Base64 text, got ${kindOf(value)}`);
+	}
+	// A document as Base64 is as long as the document: no text length limit applies. Line breaks are Base64's own.
+	const bytes = decodeBase64(
+		requireText(context, value, fieldLabel, Number.MAX_SAFE_INTEGER, 'multi'),
+	);
+	if (!bytes?.length) {
+		throw inputError(
+			context,
+			`${fieldLabel} is not valid Base64`,
+			'Give the content encoded as Base64 (letters, digits, +, / and = padding), optionally with a data: URL prefix.',
+		);
+	}
+	return bytes;
+}
+
+/** A required Base64 field, checked strictly and returned canonical. */
+export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string): string {
+	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
 }
