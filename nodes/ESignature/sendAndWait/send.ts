@@ -19,7 +19,7 @@ import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
 import { SEVERAL_FILES } from '../fields/fileInput';
 import { sendCreateBulk } from '../resources/envelope/hooks';
-import { signingLinksBody } from '../resources/invitation/sharedFields';
+import { signingLinksBody } from '../resources/invitation/shared';
 
 /*
  * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
@@ -317,7 +317,7 @@ async function createAndInvite(
 		const records = await requestService(context, {
 			method: 'POST',
 			path: `/api/${version}/invitations/send`,
-			// Get Signing Links' body (v2) or Send and Get Links' (v3), resources/invitation/sharedFields.ts.
+			// Get Signing Links' body (v2) or Send and Get Links' (v3), resources/invitation/shared.ts.
 			body: signingLinksBody({
 				documentId,
 				destinations: request.destinations,

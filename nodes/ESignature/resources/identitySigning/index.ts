@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { documentFields, signatureFields } from './sharedFields';
+import { documentFields, signatureFields } from './shared';
 import * as sign from './sign';
 import * as signWithSigners from './signWithSigners';
 

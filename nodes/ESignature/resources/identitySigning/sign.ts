@@ -4,7 +4,7 @@ import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSigningBody, nameSignedFile } from './signedPdf';
 
-/** Its fields are the ones both operations show (sharedFields.ts). */
+/** Its fields are the ones both operations show (shared.ts). */
 export const option: INodePropertyOptions = {
 	name: 'Sign',
 	value: 'sign',

@@ -24,7 +24,7 @@ const displayOptions = {
 	show: { resource: ['identitySigning'], operation: ['signWithSigners'] },
 };
 
-/** Shown between the document fields and the signature fields (sharedFields.ts). */
+/** Shown between the document fields and the signature fields (shared.ts). */
 export const description: INodeProperties[] = updateDisplayOptions(
 	displayOptions,
 	signersProperties(),

@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { futureDate, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { TRIMMED } from './sharedFields';
+import { TRIMMED } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Extend',

@@ -7,9 +7,9 @@ import type {
 import { checkDocumentId } from '../../fields/common';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildLinkSignerList } from './sharedFields';
+import { buildLinkSignerList } from './shared';
 
-/** The v2 invitation: the signers get links, nothing is sent. Its fields are Send and Get Links' (sharedFields.ts). */
+/** The v2 invitation: the signers get links, nothing is sent. Its fields are Send and Get Links' (shared.ts). */
 export const option: INodePropertyOptions = {
 	name: 'Get Signing Links',
 	value: 'getSigningLinks',

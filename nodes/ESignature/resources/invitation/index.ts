@@ -11,10 +11,11 @@ import * as sendWithLinks from './sendWithLinks';
 import {
 	invitationMessageField,
 	invitationSubjectField,
-	linkDocumentFields,
+	documentIdField,
+	linkSignerFields,
 	optionsField,
 	simplifyField,
-} from './sharedFields';
+} from './shared';
 
 /** The operations, then their fields in the order the editor shows them. */
 export const description: INodeProperties[] = [
@@ -37,7 +38,8 @@ export const description: INodeProperties[] = [
 		default: 'send',
 	},
 	...extend.description,
-	...linkDocumentFields,
+	...documentIdField,
+	...linkSignerFields,
 	...send.description,
 	...sendBulk.description,
 	...sendBulkReminders.description,

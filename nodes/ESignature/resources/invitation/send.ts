@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkDocumentId, documentIdProperty } from '../../fields/common';
+import { checkDocumentId } from '../../fields/common';
 import { buildDestinations, destinationsProperties } from '../../fields/recipients';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -39,7 +39,7 @@ export async function buildSignerList(
 
 const displayOptions = { show: { resource: ['invitation'], operation: ['send'] } };
 
+/** Shown after the Document ID (shared.ts). */
 export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
-	documentIdProperty(),
 	...destinationsProperties('v1'),
 ]);

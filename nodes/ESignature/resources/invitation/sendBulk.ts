@@ -15,7 +15,7 @@ import {
 import { inputError, requireGuid, textOf } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { nonEmptyJsonList } from './sharedFields';
+import { nonEmptyJsonList } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Send for Several Documents',

@@ -19,7 +19,7 @@ import {
 } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { nonEmptyJsonList } from './sharedFields';
+import { nonEmptyJsonList } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Remind Several Signers',

@@ -46,7 +46,7 @@ export async function buildFurtherSignerList(
 
 const displayOptions = { show: { resource: ['invitation'], operation: ['sendForEnvelope'] } };
 
-/** Then the Invitation Message (sharedFields.ts). */
+/** Then the Invitation Message (shared.ts). */
 export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	envelopeIdProperty(),
 	{

@@ -3,10 +3,10 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { checkDocumentId } from '../../fields/common';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildLinkSignerList } from './sharedFields';
+import { buildLinkSignerList } from './shared';
 import { sortBySigneOrder } from './getSigningLinks';
 
-/** The v3 invitation: the signers are invited and get links. Its fields are Get Signing Links' (sharedFields.ts). */
+/** The v3 invitation: the signers are invited and get links. Its fields are Get Signing Links' (shared.ts). */
 export const option: INodePropertyOptions = {
 	name: 'Send and Get Links',
 	value: 'sendWithLinks',

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsField, signerFields } from './sharedFields';
+import { optionsField, signerFields } from './shared';
 import * as sign from './sign';
 import * as signByTemplate from './signByTemplate';
 

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { checkDocumentId, documentIdProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildSignerList } from './sharedFields';
+import { buildSignerList } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign',
@@ -24,7 +24,7 @@ export const option: INodePropertyOptions = {
 
 const displayOptions = { show: { resource: ['signing'], operation: ['sign'] } };
 
-/** Then the signer details and options both signing operations show (sharedFields.ts). */
+/** Then the signer details and options both signing operations show (shared.ts). */
 export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	documentIdProperty(),
 ]);

@@ -12,7 +12,7 @@ import { inputError, requireGuid, secretOf, textOf } from '../../fields/validati
 import { unwrapResponse } from '../../routing/answers';
 import { referenceToSend } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildSignerList } from './sharedFields';
+import { buildSignerList } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign From Template',
@@ -83,7 +83,7 @@ export async function buildDocumentPassword(
 
 const displayOptions = { show: { resource: ['signing'], operation: ['signByTemplate'] } };
 
-/** Shown before the signer details (sharedFields.ts). */
+/** Shown before the signer details (shared.ts). */
 export const templateIdField: INodeProperties = updateDisplayOptions(displayOptions, [
 	{
 		displayName: 'Template ID',

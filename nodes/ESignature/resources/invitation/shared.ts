@@ -59,11 +59,6 @@ const TRIMMED_OR_LEFT_OUT = '={{ String($value ?? "").trim() || undefined }}';
 /** A field sent trimmed (its check, on the same field, refuses what is not text or not valid). */
 export const TRIMMED = '={{ String($value).trim() }}';
 
-/*
- * The Document ID, Envelope ID and signers fields carry no routing, so that the operations showing them share one
- * property of each (n8n's engine evaluates a parameter's expression once per property of that name: figure 2 of
- * docs/performance.md). Each operation says in its own routing where the ID goes, checks it and builds its list.
- */
 /** What an invitation with signing links says, checked. */
 export interface SigningLinksValues {
 	documentId: string;
@@ -97,9 +92,20 @@ export async function buildLinkSignerList(
 	return requestOptions;
 }
 
-export const linkDocumentFields: INodeProperties[] = updateDisplayOptions(
+/*
+ * The Document ID, Envelope ID and signers fields carry no routing, so that one declaration serves every operation
+ * that shows it (n8n's engine evaluates a parameter's expression once per property of that name: figure 2 of
+ * docs/performance.md). Each operation says in its own routing where the ID goes, checks it and builds its list.
+ */
+export const documentIdField: INodeProperties[] = updateDisplayOptions(
+	shownFor(...LINK_OPERATIONS, 'send'),
+	[documentIdProperty()],
+);
+
+/** The signers of the links operations, as the v2 and v3 endpoints spell them. */
+export const linkSignerFields: INodeProperties[] = updateDisplayOptions(
 	shownFor(...LINK_OPERATIONS),
-	[documentIdProperty(), ...destinationsProperties('v2')],
+	destinationsProperties('v2'),
 );
 
 export const invitationSubjectField: INodeProperties[] = updateDisplayOptions(
