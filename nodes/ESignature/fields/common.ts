@@ -153,8 +153,8 @@ export function envelopeIdProperty(): INodeProperties {
 }
 
 /**
- * preSend of a Document ID field: refuses what is not a document ID before any request. The operation's URL takes the
- * ID by expression; this check is what keeps a wrong value from reaching the service.
+ * preSend of the operations showing a Document ID: refuses what is not a document ID before any request. The URL
+ * takes the ID by expression; this check keeps a wrong value from reaching the service.
  */
 export async function checkDocumentId(
 	this: IExecuteSingleFunctions,
@@ -164,7 +164,7 @@ export async function checkDocumentId(
 	return requestOptions;
 }
 
-/** preSend of an Envelope ID field: refuses what is not an envelope ID before any request (as checkDocumentId). */
+/** preSend of the operations showing an Envelope ID: refuses what is not one before any request (as checkDocumentId). */
 export async function checkEnvelopeId(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,

@@ -1,7 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { checkDocumentId } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
-import { fileAnswer } from './shared';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { fileAnswer } from './sharedFields';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Original',
@@ -14,9 +16,10 @@ export const option: INodePropertyOptions = {
 			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}',
 			...fileAnswer,
 		},
+		send: { preSend: [pairedWithItem(checkDocumentId)] },
 		output: { postReceive: [fileResponseToBinary] },
 	},
 };
 
-/** Its fields are all shared (shared.ts): Document ID, Put Output File in Field, Options. */
-export const properties: INodeProperties[] = [];
+/** Its fields are all shared (sharedFields.ts): Document ID, Put Output File in Field, Options. */
+export const description: INodeProperties[] = [];

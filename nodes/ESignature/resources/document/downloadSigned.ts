@@ -1,8 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { documentIdProperty } from '../../fields/common';
+import { checkDocumentId, documentIdProperty } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
-import { documentIdChecked, fileAnswer } from './shared';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { fileAnswer } from './sharedFields';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Signed',
@@ -16,12 +17,13 @@ export const option: INodePropertyOptions = {
 			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}/signed',
 			...fileAnswer,
 		},
+		send: { preSend: [pairedWithItem(checkDocumentId)] },
 		output: { postReceive: [fileResponseToBinary] },
 	},
 };
 
 /** Its Document ID says which download to use instead; Put Output File in Field and Options are shared. */
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		...documentIdProperty(
 			'ID of the document, as returned when the envelope was created. Gives the file with the signatures made ' +
@@ -29,7 +31,6 @@ export const properties: INodeProperties[] = [
 				'For this one document as a PDF in every case, use Download Content; for the final PDF of a completed ' +
 				'envelope, Download Completed.',
 		),
-		routing: documentIdChecked,
 		displayOptions: { show: { resource: ['document'], operation: ['downloadSigned'] } },
 	},
 ];

@@ -1,6 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { checkDocumentId } from '../../fields/common';
 import { base64ResponseToBinary } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Completed PDF',
@@ -13,9 +15,10 @@ export const option: INodePropertyOptions = {
 			method: 'GET',
 			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}/completed/base64',
 		},
+		send: { preSend: [pairedWithItem(checkDocumentId)] },
 		output: { postReceive: [base64ResponseToBinary] },
 	},
 };
 
-/** Its fields are all shared (shared.ts): Document ID, Put Output File in Field, Options. */
-export const properties: INodeProperties[] = [];
+/** Its fields are all shared (sharedFields.ts): Document ID, Put Output File in Field, Options. */
+export const description: INodeProperties[] = [];

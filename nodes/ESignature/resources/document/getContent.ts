@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { documentIdProperty } from '../../fields/common';
+import { checkDocumentId, documentIdProperty } from '../../fields/common';
 import { base64ResponseToBinary } from '../../routing/answers';
-import { documentIdChecked } from './shared';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Current PDF',
@@ -15,12 +15,13 @@ export const option: INodePropertyOptions = {
 			method: 'GET',
 			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}/content-base64',
 		},
+		send: { preSend: [pairedWithItem(checkDocumentId)] },
 		output: { postReceive: [base64ResponseToBinary] },
 	},
 };
 
 /** Its Document ID says which download to use instead; Put Output File in Field and Options are shared. */
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		...documentIdProperty(
 			'ID of the document, as returned when the envelope was created. Gives the current content of this one ' +
@@ -28,7 +29,6 @@ export const properties: INodeProperties[] = [
 				'once (a ZIP when there are several), use Download Signed; for the final PDF of a completed envelope, ' +
 				'Download Completed.',
 		),
-		routing: documentIdChecked,
 		displayOptions: { show: { resource: ['document'], operation: ['getContent'] } },
 	},
 ];

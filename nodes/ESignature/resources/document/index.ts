@@ -4,7 +4,7 @@ import * as download from './download';
 import * as downloadSigned from './downloadSigned';
 import * as getCompleted from './getCompleted';
 import * as getContent from './getContent';
-import { base64Options, binaryOutput, documentId, fileOptions } from './shared';
+import { base64Options, binaryOutput, documentId, fileOptions } from './sharedFields';
 
 /** The Document operations, then their fields in the order the editor shows them (each names its operations). */
 export const description: INodeProperties[] = [
@@ -18,10 +18,10 @@ export const description: INodeProperties[] = [
 		default: 'download',
 	},
 	documentId,
-	...download.properties,
-	...downloadSigned.properties,
-	...getCompleted.properties,
-	...getContent.properties,
+	...download.description,
+	...downloadSigned.description,
+	...getCompleted.description,
+	...getContent.description,
 	binaryOutput,
 	fileOptions,
 	base64Options,

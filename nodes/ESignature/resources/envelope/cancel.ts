@@ -1,19 +1,37 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { envelopeIdProperty, responseOptions } from '../../fields/common';
+import { checkEnvelopeId } from '../../fields/common';
+import { unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
 
-const properties: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Cancel',
+	value: 'cancel',
+	action: 'Cancel an envelope',
+	description: 'Stop signing of an envelope for good',
+	routing: {
+		request: {
+			method: 'POST',
+			url: '=/api/v1/envelopes/{{ encodeURIComponent(String($parameter.envelopeId).trim()) }}/cancel',
+		},
+		// The body repeats the ID as `envelopId`, spelled as the service's interface has it.
+		send: {
+			type: 'body',
+			property: 'envelopId',
+			value: '={{ String($parameter.envelopeId).trim() }}',
+			preSend: [pairedWithItem(checkEnvelopeId)],
+		},
+		output: { postReceive: [unwrapResponse] },
+	},
+};
+
+/** Then the shared Envelope ID and Options (sharedFields.ts). */
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Cancelling is final: signing stops and pending signers are notified',
 		name: 'cancelNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { show: { resource: ['envelope'], operation: ['cancel'] } },
 	},
-	envelopeIdProperty(),
-	responseOptions(),
 ];
-
-const displayOptions = { show: { resource: ['envelope'], operation: ['cancel'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);

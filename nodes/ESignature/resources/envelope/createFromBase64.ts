@@ -1,30 +1,39 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions, simplifyProperty } from '../../fields/common';
+import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { fileInputProperties } from '../../fields/fileInput';
-import {
-	fileIdField,
-	optionalWebhookProperty,
-	referenceNumberField,
-	workflowIdField,
-} from '../../fields/envelope';
+import { simplifyOutput, unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { buildBase64DocumentBody, sayWhereEventsGo } from './hooks';
 
-const properties: INodeProperties[] = [
-	...fileInputProperties(),
-	optionalWebhookProperty(),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [fileIdField, referenceNumberField, workflowIdField],
+export const option: INodePropertyOptions = {
+	name: 'Create From Base64',
+	value: 'createFromBase64',
+	action: 'Create an envelope from one document sent as base64',
+	description: 'Create an envelope from one document sent to the service as Base64 text in JSON',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
+		send: { preSend: [pairedWithItem(buildBase64DocumentBody)] },
+		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
 	},
-	simplifyProperty(),
-	responseOptions(),
-];
+};
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createFromBase64'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+/** One document, where the other creates share a File Input for several; then the shared Webhook. */
+export const description: INodeProperties[] = updateDisplayOptions(
+	displayOptions,
+	fileInputProperties(),
+);
+
+/** After the shared Webhook; then Simplify and Options. */
+export const additionalFields: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: [fileIdField, referenceNumberField, workflowIdField],
+	displayOptions,
+};

@@ -1,32 +1,43 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions, simplifyProperty } from '../../fields/common';
-import { optionalWebhookProperty } from '../../fields/envelope';
+import { simplifyOutput, unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { buildTemplateForm, sayWhereEventsGo } from './hooks';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
-		description: 'ID of the template, as shown in the service portal',
+export const option: INodePropertyOptions = {
+	name: 'Create From Template',
+	value: 'createFromTemplate',
+	action: 'Create an envelope from a template',
+	description:
+		'Create an envelope from a template kept at the service, with the signers the template names',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/envelopes/initiate-by-template' },
+		send: { preSend: [pairedWithItem(buildTemplateForm)] },
+		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
 	},
-	{
-		displayName: 'Only Me as Signer',
-		name: 'userOnlySigner',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether the account user is the only signer, instead of the recipients defined in the template',
-	},
-	optionalWebhookProperty(),
-	simplifyProperty(),
-	responseOptions(),
-];
+};
 
-const displayOptions = { show: { resource: ['envelope'], operation: ['createFromTemplate'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+/** Before the shared Webhook, Simplify and Options (sharedFields.ts). */
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['envelope'], operation: ['createFromTemplate'] } },
+	[
+		{
+			displayName: 'Template ID',
+			name: 'templateId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+			description: 'ID of the template, as shown in the service portal',
+		},
+		{
+			displayName: 'Only Me as Signer',
+			name: 'userOnlySigner',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether the account user is the only signer, instead of the recipients defined in the template',
+		},
+	],
+);

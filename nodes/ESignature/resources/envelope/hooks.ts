@@ -14,7 +14,6 @@ import { readFileInput } from '../../files/fileInput';
 import { base64Of, sendJsonWithDocuments } from '../../files/jsonBody';
 import { sendMultipart } from '../../files/multipart';
 import { keepWrapper, unwrapResponse } from '../../routing/answers';
-import { setPathParameter } from '../../routing/paths';
 import { referenceToSend } from '../../routing/idempotency';
 import {
 	booleanOf,
@@ -36,15 +35,7 @@ import { SEVERAL_FILES } from '../../fields/fileInput';
 const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions & LeftInStore;
 const SEVERAL_FILES_LEFT_IN_STORE = { ...SEVERAL_FILES, ...LEFT_IN_STORE };
 
-/** Request builders and answer shapers of the envelope operations. */
-
-/**
- * Where POST /envelopes/initiate carries FileId, WebhookId, WorkflowId, ReferenceNumber, Password and
- * IsForExternalWorkFlow. The spec declares them as path parameters of a path that has no slot for them, so where they
- * travel is not shown: they are sent as multipart form fields with exactly these names. Set to 'query' to send them in
- * the query string instead.
- */
-export const INITIATE_PARAMETERS_IN: 'form' | 'query' = 'form';
+/** Request builders and answer shapers of the envelope operations (what routing cannot declare: files, signers). */
 
 /** Removes empty values: the service rejects empty GUIDs, and optional fields are never sent as ''. */
 function compact(values: IDataObject): IDataObject {
@@ -77,10 +68,10 @@ function toBase64File(file: UploadFile): { file: IDataObject; fileName: string }
 export type EnvelopeFields = { webhookId?: string; workflowId?: string; referenceNumber?: string };
 
 /** The envelope's optional fields of the Base64 creates, before their documents. */
-async function base64CreateFields(
+function base64CreateFields(
 	context: IExecuteSingleFunctions,
 	webhookId: string | undefined,
-): Promise<EnvelopeFields> {
+): EnvelopeFields {
 	const fields = additionalFields(context);
 	return {
 		webhookId,
@@ -91,7 +82,7 @@ async function base64CreateFields(
 
 /**
  * POST /envelopes/bulk/initiate-base64 from checked values: the envelope's optional fields, then its documents.
- * Create Bulk and Send and Wait (sendAndWait/send.ts) both send this.
+ * Create From Base64 List and Send and Wait (sendAndWait/send.ts) both send this.
  */
 export function sendCreateBulk(
 	requestOptions: IHttpRequestOptions,
@@ -104,17 +95,12 @@ export function sendCreateBulk(
 	});
 }
 
-/** Fills `{envelopeId}` in the operation's path with the checked Envelope ID. */
-export async function setEnvelopeIdPath(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const envelopeId = requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
-	return setPathParameter(requestOptions, 'envelopeId', envelopeId);
-}
-
-/** POST /envelopes/initiate: the documents plus the optional parameters, as multipart. */
-export async function buildCreateRequest(
+/**
+ * Create From Files: the documents and the envelope's fields (FileId, WebhookId, WorkflowId, Password,
+ * IsForExternalWorkFlow, ReferenceNumber) as multipart form fields with exactly these names. The spec declares them as
+ * path parameters of a path with no slot for them; the form is where the service reads them (docs/service-api.md).
+ */
+export async function buildCreateForm(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -133,15 +119,11 @@ export async function buildCreateRequest(
 		ReferenceNumber: referenceToSend(this),
 	});
 	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
-	if (INITIATE_PARAMETERS_IN === 'query') {
-		requestOptions.qs = { ...requestOptions.qs, ...parameters };
-		return sendMultipart(requestOptions, {}, files);
-	}
 	return sendMultipart(requestOptions, parameters, files);
 }
 
-/** POST /envelopes/initiate-base64: one document, encoded for the user when it comes from a binary field. */
-export async function buildCreateFromBase64Request(
+/** Create From Base64: one document as Base64 in JSON, encoded for the user when it comes from a binary field. */
+export async function buildBase64DocumentBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -150,7 +132,7 @@ export async function buildCreateFromBase64Request(
 	const webhookId = selectedWebhookId(this);
 	const [document] = await readFileInput(this, LEFT_IN_STORE);
 	const { file, fileName } = toBase64File(document);
-	const envelopeFields = compact(await base64CreateFields(this, webhookId));
+	const envelopeFields = compact(base64CreateFields(this, webhookId));
 	// The spec's `files` or the live service's `File`, whichever the credential takes (credentials/dialects.ts).
 	const build = (options: IHttpRequestOptions, form: Form) =>
 		sendJsonWithDocuments(options, {
@@ -168,8 +150,8 @@ export async function buildCreateFromBase64Request(
 	return build(requestOptions, form);
 }
 
-/** POST /envelopes/initiate-by-template: multipart form fields only. */
-export async function buildCreateFromTemplateRequest(
+/** Create From Template: multipart form fields only (the service takes no JSON here). */
+export async function buildTemplateForm(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -185,18 +167,18 @@ export async function buildCreateFromTemplateRequest(
 	return sendMultipart(requestOptions, fields);
 }
 
-/** POST /envelopes/bulk/initiate-base64: several documents in one envelope. */
-export async function buildCreateBulkRequest(
+/** Create From Base64 List: several documents in one envelope, as Base64 in JSON. */
+export async function buildBase64DocumentsBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
 	const webhookId = selectedWebhookId(this);
 	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
-	return sendCreateBulk(requestOptions, await base64CreateFields(this, webhookId), files);
+	return sendCreateBulk(requestOptions, base64CreateFields(this, webhookId), files);
 }
 
-/** POST /envelopes/bulk/initiate-and-invite: PascalCase body with the signers (DailyNotify included). */
-export async function buildCreateAndInviteRequest(
+/** Create and Invite: PascalCase JSON with the documents and the signer list (DailyNotify included). */
+export async function buildCreateAndInviteBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -230,34 +212,21 @@ export async function buildCreateAndInviteRequest(
 	);
 }
 
-/** POST /envelopes/{envelopeId}/files: more documents, as multipart. */
-export async function buildAddFilesRequest(
+/** Add Files: the documents as multipart. */
+export async function buildFileUpload(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
 	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
 }
 
-/** POST /envelopes/{envelopeId}/cancel: the body repeats the id as `envelopId`, spelled as the interface has it. */
-export async function buildCancelRequest(
+/** preSend of Available To: refuses a date that is unreadable or past, and sends it as ISO 8601 UTC. */
+export async function checkAvailableTo(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
-	requestOptions.body = {
-		envelopId: requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID'),
-	};
-	return requestOptions;
-}
-
-/** PUT /envelopes/extend-invitations: the new expiry of every pending invitation, in ISO 8601 UTC. */
-export async function buildExtendInvitationsRequest(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requestOptions.body = {
-		envelopeId: requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID'),
-		availableTo: futureDate(this, this.getNodeParameter('availableTo', ''), 'Available To'),
-	};
+	const availableTo = futureDate(this, this.getNodeParameter('availableTo', ''), 'Available To');
+	requestOptions.body = { ...(requestOptions.body as IDataObject), availableTo };
 	return requestOptions;
 }
 
@@ -302,7 +271,7 @@ export async function unwrapWithReturnUrl(
 	return output;
 }
 
-/** Signer states as the live service's status answer spells them, in the spec's words (docs/service-api.md#get-status). */
+/** Signer states as the live service's status answer spells them, in the spec's words (service-api.md#get-status). */
 const SIGNER_STATUS_WORDS: Record<string, string> = {
 	PENDING: 'Pending',
 	SIGNED: 'Signed',
@@ -326,8 +295,9 @@ function specSigner(signatory: IDataObject): IDataObject {
 }
 
 /**
- * The status in the spec's names whichever shape the service answered (credentials/dialects.ts has the others; this one
- * needs no memory): the live `{id, signatories[{fullName, ...}], documents}` becomes `{envelopeId, signers[{name, ...}]}`.
+ * The status in the spec's names whichever shape the service answered (credentials/dialects.ts has the others; this
+ * one needs no memory): the live `{id, signatories[{fullName, ...}], documents}` becomes
+ * `{envelopeId, signers[{name, ...}]}`.
  */
 function specStatus(data: IDataObject): IDataObject {
 	if (!Array.isArray(data.signatories) || data.envelopeId !== undefined) return data;
@@ -342,7 +312,7 @@ function specStatus(data: IDataObject): IDataObject {
 	};
 }
 
-/** Get Status: one output shape for the spec's answer and the live service's (docs/service-api.md#spec-and-live-service). */
+/** Get Status: one output shape for the spec's answer and the live service's (service-api.md#spec-and-live-service). */
 export async function normalizeStatus(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],

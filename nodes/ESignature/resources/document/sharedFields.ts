@@ -1,23 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import {
-	binaryOutputProperty,
-	checkDocumentId,
-	documentIdProperty,
-	downloadOptions,
-} from '../../fields/common';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { binaryOutputProperty, documentIdProperty, downloadOptions } from '../../fields/common';
 
 /** The fields several Document operations show, each declared once and shown for the operations it names. */
 
 const shownFor = (...operations: string[]) => ({
 	show: { resource: ['document'], operation: operations },
 });
-
-/** Every declaration of the Document ID checks it before any request: the URL takes it as it is. */
-export const documentIdChecked: INodeProperties['routing'] = {
-	send: { preSend: [pairedWithItem(checkDocumentId)] },
-};
 
 /**
  * Asked for as a stream: file downloads answer with the file, not the JSON wrapper, and n8n writes a stream to its
@@ -29,10 +18,13 @@ export const fileAnswer = {
 	headers: { Accept: 'application/pdf, application/zip, application/octet-stream, */*' },
 } as const;
 
-/** The Document ID of the operations that say nothing more about it (Download Signed and Current PDF do). */
+/**
+ * The Document ID of the operations that say nothing more about it (Download Signed and Current PDF do). Each
+ * operation checks it first (checkDocumentId in its preSend), not the field: n8n's routing engine evaluates a field
+ * with routing once more in each of its two walks per item (docs/performance.md, the per-item walk).
+ */
 export const documentId: INodeProperties = {
 	...documentIdProperty(),
-	routing: documentIdChecked,
 	displayOptions: shownFor('download', 'getCompleted'),
 };
 
