@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { inputError, kindOf } from './validation';
-import type { ItemFunctions } from '../service/itemFunctions';
+import type { ItemChecks, ItemFunctions } from '../service/itemFunctions';
 
 /**
  * JSON inputs: parsing with errors that name the field, and key lookup in either spelling. Every JSON field passes
@@ -36,7 +36,7 @@ const comparable = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
  * ("Email" and "destinationEmail") are refused: `label` names the field in the error.
  */
 export function findFieldKey(
-	context: ItemFunctions,
+	context: ItemChecks,
 	entry: IDataObject,
 	label: string,
 	...names: string[]
@@ -47,7 +47,7 @@ export function findFieldKey(
 	return found[0];
 }
 
-function twoSpellings(context: ItemFunctions, label: string, keys: string[]) {
+function twoSpellings(context: ItemChecks, label: string, keys: string[]) {
 	return inputError(
 		context,
 		`${label} is given more than once, as ${keys.map((key) => `"${key}"`).join(' and ')}`,
@@ -64,7 +64,7 @@ const MAX_JSON_DEPTH = 32;
 /**
  * Refuses prototype keys and one key in two spellings, at every depth of a JSON value (iterative: no deep recursion).
  */
-function checkJsonKeys(context: ItemFunctions, value: unknown, fieldLabel: string): void {
+function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string): void {
 	const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
 	while (pending.length) {
 		const { value: current, depth } = pending.pop()!;
@@ -98,7 +98,7 @@ export function pick(entry: IDataObject, ...names: string[]): unknown {
 
 /** A JSON field (n8n may hand over text or the parsed value); undefined when empty. Its keys are checked (see top). */
 export function parseJsonParameter(
-	context: ItemFunctions,
+	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 ): unknown {
@@ -117,7 +117,7 @@ export function parseJsonParameter(
 
 /** A JSON field that holds an object (or null, or nothing); anything else is refused. */
 export function jsonObjectParameter(
-	context: ItemFunctions,
+	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 ): IDataObject | null | undefined {

@@ -1,7 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { inputError, MAX_INTEGER } from './validation';
-import type { ItemFunctions } from '../service/itemFunctions';
+import type { ItemChecks } from '../service/itemFunctions';
 
 /*
  * The one rule for the service's enumerated fields (invitation language, authentication type, recipient type, SMS
@@ -24,7 +24,7 @@ export function allowedValues(options: INodePropertyOptions[]): string {
  * Anything else is refused with the allowed values.
  */
 export function namedValueOf(
-	context: ItemFunctions,
+	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 	options: INodePropertyOptions[],

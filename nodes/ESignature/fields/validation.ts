@@ -7,7 +7,7 @@ import { nodeForErrors } from '../service/secrets';
 import { INVALID_INPUT, withDetails } from '../service/errors';
 import type { Lines } from '../../../credentials/text';
 import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credentials/text';
-import type { ItemFunctions } from '../service/itemFunctions';
+import type { ItemChecks } from '../service/itemFunctions';
 
 /*
  * Checks of what the user entered, before anything is sent. Every check names the field it refuses, in the words the
@@ -28,7 +28,7 @@ export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 export const MAX_INTEGER = 2_147_483_647;
 
 /** An error about what the user entered, raised before any request is sent. */
-export function inputError(context: ItemFunctions, message: string, description?: string) {
+export function inputError(context: ItemChecks, message: string, description?: string) {
 	// An API error by class only: n8n's routing engine re-wraps any other error with the code "none", and the editor's
 	// "Error code" is httpCode (docs/n8n-notes.md#error-codes-in-the-editor), here the code the README names.
 	const error = new NodeApiError(
@@ -66,7 +66,7 @@ export function kindOf(value: unknown): string {
 
 /** Refuses a control character, naming the field and where it is (never the rest of the value: it may be a secret). */
 function refuseControlCharacters(
-	context: ItemFunctions,
+	context: ItemChecks,
 	text: string,
 	fieldLabel: string,
 	lines: Lines,
@@ -88,7 +88,7 @@ function refuseControlCharacters(
  * boolean is refused with the field's name, and so is a control character (line breaks only in `multi`-line fields).
  */
 export function textOf(
-	context: ItemFunctions,
+	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 	maxLength: number = MAX_LENGTH.text,
@@ -126,7 +126,7 @@ export function toText(value: unknown): string {
 
 /** An optional text field: undefined when empty, so it is left out of the request. */
 export function optionalText(
-	context: ItemFunctions,
+	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 	maxLength: number = MAX_LENGTH.text,
@@ -136,7 +136,7 @@ export function optionalText(
 }
 
 export function requireText(
-	context: ItemFunctions,
+	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 	maxLength: number = MAX_LENGTH.text,
@@ -152,7 +152,7 @@ export function requireText(
  * from an expression; '' when empty. One of spaces only is refused (a blank secret protects nothing), and so is a
  * control character (a header token travels back in a header).
  */
-export function secretOf(context: ItemFunctions, value: unknown, fieldLabel: string): string {
+export function secretOf(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	let secret: string;
 	if (value === undefined || value === null) secret = '';
 	else if (typeof value === 'string') secret = value;
@@ -175,7 +175,7 @@ export function isGuid(value: string): boolean {
 }
 
 /** A required GUID field: trimmed, present, GUID-shaped and not the all-zero GUID. */
-export function requireGuid(context: ItemFunctions, value: unknown, fieldLabel: string): string {
+export function requireGuid(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	const text = textOf(context, value, fieldLabel);
 	if (!text) throw inputError(context, `${fieldLabel} is required`);
 	if (!isGuid(text)) {
@@ -206,7 +206,7 @@ export function requireGuid(context: ItemFunctions, value: unknown, fieldLabel: 
 
 /** An optional GUID field: undefined when empty (the service rejects empty GUIDs), checked otherwise. */
 export function optionalGuid(
-	context: ItemFunctions,
+	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 ): string | undefined {
@@ -215,7 +215,7 @@ export function optionalGuid(
 	return requireGuid(context, text, fieldLabel);
 }
 
-export function requireEmail(context: ItemFunctions, value: unknown, fieldLabel: string): string {
+export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	const text = textOf(context, value, fieldLabel, MAX_LENGTH.email);
 	if (!EMAIL.test(text)) {
 		throw inputError(
@@ -232,7 +232,7 @@ export function requireEmail(context: ItemFunctions, value: unknown, fieldLabel:
  * (docs/service-api.md#decisions).
  */
 export function optionalPhone(
-	context: ItemFunctions,
+	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 ): string | undefined {
@@ -256,7 +256,7 @@ export function optionalPhone(
 }
 
 /** A required http(s) URL, trimmed (httpUrlProblem). */
-export function requireHttpUrl(context: ItemFunctions, value: unknown, fieldLabel: string): string {
+export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);
 	const problem = httpUrlProblem(text);
 	if (problem) throw inputError(context, `${fieldLabel} ${problem}`);
@@ -268,7 +268,7 @@ export function requireHttpUrl(context: ItemFunctions, value: unknown, fieldLabe
  * list) is refused rather than rounded or cut.
  */
 export function integerOf(
-	context: ItemFunctions,
+	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 	{ min = 0, max = MAX_INTEGER }: { min?: number; max?: number } = {},
@@ -298,7 +298,7 @@ export function integerOf(
 }
 
 /** A boolean field: true or false, also as the text "true" or "false" from an expression; anything else is refused. */
-export function booleanOf(context: ItemFunctions, value: unknown, fieldLabel: string): boolean {
+export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: string): boolean {
 	if (typeof value === 'boolean') return value;
 	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
 		return value.trim().toLowerCase() === 'true';
@@ -310,7 +310,7 @@ export function booleanOf(context: ItemFunctions, value: unknown, fieldLabel: st
 
 /** An optional boolean field: undefined when not set. */
 export function optionalBoolean(
-	context: ItemFunctions,
+	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 ): boolean | undefined {
@@ -323,7 +323,7 @@ export function optionalBoolean(
  * A date field as ISO 8601 UTC. Accepts what n8n date fields and expressions produce (ISO strings, with or without an
  * offset, Luxon DateTime, JS Date, epoch ms). A past date is refused before the request, as the service would.
  */
-export function futureDate(context: ItemFunctions, value: unknown, fieldLabel: string): string {
+export function futureDate(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	let date: DateTime;
 	if (DateTime.isDateTime(value)) date = value;
 	else if (value instanceof Date) date = DateTime.fromJSDate(value);
@@ -485,7 +485,7 @@ export function internalAddressProblem(url: URL): string | undefined {
  * input item ($json). The path is the parameter's, such as "updateFields.webhookUrl" or
  * "webhooks.webhook.0.webhookUrl"; a value left at its default was not written by anyone else either.
  */
-export function isWrittenInNode(context: ItemFunctions, path: string): boolean {
+export function isWrittenInNode(context: ItemChecks, path: string): boolean {
 	let value: unknown = context.getNode().parameters;
 	for (const key of path.split('.')) {
 		if (typeof value === 'string' && value.startsWith('=')) return false;
@@ -507,7 +507,7 @@ export function isWrittenInNode(context: ItemFunctions, path: string): boolean {
  * author, or an injected instruction could point it at an attacker (docs/security.md#account-settings-as-ai-tools).
  */
 export function requireAuthorsUrl(
-	context: ItemFunctions,
+	context: ItemChecks,
 	path: string,
 	value: unknown,
 	fieldLabel: string,
@@ -544,7 +544,7 @@ const VERIFICATION_NEEDS: Record<number, { detail: 'nationalId' | 'phone'; why: 
  * labels are shown: the details are personal data.
  */
 export function refuseUnverifiableSigner(
-	context: ItemFunctions,
+	context: ItemChecks,
 	signerLabel: string,
 	authenticationType: unknown,
 	labels: {

@@ -1,29 +1,27 @@
 import type { IExecuteFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
 
+/** What a check of the user's input uses (fields/validation.ts): the node and item it names, the time zone. */
+export type ItemChecks = Pick<IExecuteSingleFunctions, 'getNode' | 'getItemIndex' | 'getTimezone'>;
+
 /**
  * What the shared checks and readers of one input item use of n8n's context (fields/, files/, failed in errors.ts).
  * A preSend's `this` (IExecuteSingleFunctions) is one as it is; code-run operations make one with itemFunctionsOf.
  */
-export type ItemFunctions = Pick<
-	IExecuteSingleFunctions,
-	| 'getNode'
-	| 'getItemIndex'
-	| 'getTimezone'
-	| 'continueOnFail'
-	| 'customData'
-	| 'getNodeParameter'
-	| 'getInputData'
-> & {
-	helpers: Pick<
-		IExecuteSingleFunctions['helpers'],
-		| 'assertBinaryData'
-		| 'getBinaryDataBuffer'
-		| 'getBinaryMetadata'
-		| 'getBinaryStream'
-		| 'httpRequest'
-		| 'getSecureEgressFilter'
-	>;
-};
+export type ItemFunctions = ItemChecks &
+	Pick<
+		IExecuteSingleFunctions,
+		'continueOnFail' | 'customData' | 'getNodeParameter' | 'getInputData'
+	> & {
+		helpers: Pick<
+			IExecuteSingleFunctions['helpers'],
+			| 'assertBinaryData'
+			| 'getBinaryDataBuffer'
+			| 'getBinaryMetadata'
+			| 'getBinaryStream'
+			| 'httpRequest'
+			| 'getSecureEgressFilter'
+		>;
+	};
 
 /** One item of IExecuteFunctions, whose methods take the item's index where those of IExecuteSingleFunctions do not. */
 export function itemFunctionsOf(context: IExecuteFunctions, itemIndex: number): ItemFunctions {
