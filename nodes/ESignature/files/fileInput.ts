@@ -12,11 +12,11 @@ import type { ItemFunctions } from '../service/itemFunctions';
 
 /*
  * Reading a File Input, top-down: which files the user gave (this file), each read from where it is (read.ts or
- * download.ts) and checked to be a PDF (check.ts); the operation then puts them in its body (multipart.ts
- * or jsonBody.ts). The fields themselves are fields/fileInput.ts's.
+ * download.ts) and checked to be a PDF (check.ts); the operation then puts them in its body (multipart.ts or
+ * jsonBody.ts). The fields themselves are declared in fields/fileInput.ts.
  */
 
-/** Binary files in n8n's store stay there until the request reads them (a streamed upload, files/multipart.ts). */
+/** Binary files in n8n's store stay there until the request reads them (a streamed upload, streamedBody.ts). */
 export interface LeftInStore {
 	leaveInStore: true;
 }
@@ -207,9 +207,7 @@ function singleFileName(
 	throw inputError(context, `${FILE_INPUT_LABELS.fileName} is required`);
 }
 
-/**
- * The URLs of File URLs: a list from an expression, or text with the links separated by commas, spaces or new lines.
- */
+/** File URLs: a list from an expression, or text with the links separated by commas, spaces or new lines. */
 function urlList(context: ItemFunctions): string[] {
 	const value = context.getNodeParameter('fileUrls', '') as unknown;
 	const list = Array.isArray(value)

@@ -236,7 +236,7 @@ function duplicateReferenceHelp({ referenceNumber, derived }: SentReference): st
 	);
 }
 
-/** The one place a service answer becomes an n8n error. */
+/** A service answer as an n8n error: the error code's meaning, the service's message, the item it belongs to. */
 export async function serviceError(
 	context: IExecuteSingleFunctions,
 	body: unknown,
