@@ -164,7 +164,7 @@ export async function checkDocumentId(
 	return requestOptions;
 }
 
-/** preSend of the operations showing an Envelope ID: refuses what is not one before any request (as checkDocumentId). */
+/** preSend of the operations showing an Envelope ID: refuses a wrong one before any request (as checkDocumentId). */
 export async function checkEnvelopeId(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
