@@ -119,6 +119,23 @@ export function signingLinksTests(
 		if (!sends) expect(result.items[0].json.nationalId).toBeNull();
 	});
 
+	it('sends the document ID trimmed and leaves out a blank subject and message', async () => {
+		const envelope = newEnvelope();
+		const result = await run({
+			operation,
+			documentId: ` ${envelope.documentId}\n`,
+			invitationSubject: '   ',
+			invitationMessage: '',
+			destinations: { destination: [jane] },
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests();
+		expect(request.body).toEqual({
+			documentId: envelope.documentId,
+			destinations: [expect.objectContaining({ destinationEmail: 'jane@example.com' })],
+		});
+	});
+
 	it('refuses a blank name and a redirect URL that is not http(s), before sending', async () => {
 		const blank = await run({
 			operation,
