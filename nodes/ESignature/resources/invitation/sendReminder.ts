@@ -22,7 +22,8 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export async function checkEnvelopeId(
+/** The envelope's ID, which this endpoint calls requestId (as callbacks do). */
+export async function checkRequestId(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) {
@@ -55,7 +56,7 @@ export const description: INodeProperties[] = updateDisplayOptions(displayOption
 				type: 'body',
 				property: 'requestId',
 				value: TRIMMED,
-				preSend: [pairedWithItem(checkEnvelopeId)],
+				preSend: [pairedWithItem(checkRequestId)],
 			},
 		},
 	},
