@@ -9,7 +9,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 
-import { emulatorSuite, UNKNOWN_GUID } from './harness';
+import { emulatorSuite, UNKNOWN_GUID, fromAI } from './harness';
 
 /**
  * The E-Signature node as the tool n8n makes of it for an AI Agent or MCP Server Trigger (type eSignatureTool, the
@@ -20,8 +20,6 @@ import { emulatorSuite, UNKNOWN_GUID } from './harness';
 const suite = emulatorSuite();
 const { apiRequests } = suite;
 
-const fromAI = (key: string) => `={{ $fromAI('${key}', '', 'string') }}`;
-
 /** Runs one operation as a tool called by a model with these arguments. */
 async function callTool(resource: string, parameters: INodeParameters, args: IDataObject) {
 	return await suite.harness.run({
@@ -29,13 +27,6 @@ async function callTool(resource: string, parameters: INodeParameters, args: IDa
 		parameters: { resource, ...parameters },
 		items: [{ json: args }],
 	});
-}
-
-function newDocument(): string {
-	const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
-	return suite.emulator.state.createEnvelope(account, {
-		files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }],
-	}).documentId;
 }
 
 const modelSigner = {
@@ -48,7 +39,7 @@ const modelSigner = {
 
 describe('named values, as a model writes them', () => {
 	it('takes invitation language, authentication type and recipient type by name, in any case', async () => {
-		const documentId = newDocument();
+		const documentId = suite.seedEnvelope().documentId;
 		const result = await callTool(
 			'invitation',
 			{ operation: 'getSigningLinks', documentId, destinations: { destination: [modelSigner] } },
@@ -79,7 +70,7 @@ describe('named values, as a model writes them', () => {
 	});
 
 	it('takes a number, also written as text', async () => {
-		const documentId = newDocument();
+		const documentId = suite.seedEnvelope().documentId;
 		const result = await callTool(
 			'invitation',
 			{ operation: 'getSigningLinks', documentId, destinations: { destination: [modelSigner] } },
@@ -102,7 +93,7 @@ describe('named values, as a model writes them', () => {
 			'invitation',
 			{
 				operation: 'getSigningLinks',
-				documentId: newDocument(),
+				documentId: suite.seedEnvelope().documentId,
 				destinations: { destination: [modelSigner] },
 			},
 			{
@@ -540,7 +531,7 @@ describe('trimmed output for tools (Simplify, shown for tools on every operation
 	});
 
 	it('signing links reach the model whole, as a workflow outputs them', async () => {
-		const documentId = newDocument();
+		const documentId = suite.seedEnvelope().documentId;
 		const signer = { destination: [{ name: 'Jane Doe', email: 'jane@example.com' }] };
 		const parameters = {
 			resource: 'invitation',
@@ -558,7 +549,7 @@ describe('trimmed output for tools (Simplify, shown for tools on every operation
 	});
 
 	it("a download as a tool gives the file's details, not the file (streamed and Base64 answers)", async () => {
-		const documentId = newDocument();
+		const documentId = suite.seedEnvelope().documentId;
 		for (const operation of ['download', 'getContent']) {
 			const result = await callTool(
 				'document',
@@ -607,7 +598,7 @@ describe('trimmed output for tools (Simplify, shown for tools on every operation
 	});
 
 	it('a download as a tool with Simplify off, or in a workflow, outputs the file', async () => {
-		const documentId = newDocument();
+		const documentId = suite.seedEnvelope().documentId;
 		const asTool = await callTool(
 			'document',
 			{ operation: 'download', documentId, simplify: false },

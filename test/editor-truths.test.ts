@@ -192,16 +192,6 @@ describe('the editor tells the truth: runs', () => {
 	const suite = emulatorSuite();
 	const envelope = suite.runner('envelope');
 	const invitation = suite.runner('invitation');
-	const pdfItem = () => ({
-		json: {},
-		binary: {
-			data: {
-				data: suite.emulator.samplePdf,
-				fileName: 'contract.pdf',
-				mimeType: 'application/pdf',
-			},
-		},
-	});
 	const signer = { name: 'Jane Doe', email: 'jane@example.com' };
 
 	it("refused input carries the code the README names as n8n's Error code", async () => {
@@ -217,7 +207,7 @@ describe('the editor tells the truth: runs', () => {
 
 	it('Send and Get Links after Create From Files takes the document without anything typed in Document ID', async () => {
 		const created = await envelope({ operation: 'create', inputDataFieldName: 'data' }, [
-			pdfItem(),
+			suite.pdfItem(),
 		]);
 		expect(created.error).toBeUndefined();
 		const { documentId } = created.items[0].json as { documentId: string };

@@ -5,7 +5,7 @@ import { gzipSync } from 'zlib';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { emulatorSuite } from './harness';
+import { emulatorSuite, fromAI } from './harness';
 
 /**
  * The attacks on File Input → URL of docs/security.md, each performed: an internal server on 127.0.0.1 holds a
@@ -17,7 +17,6 @@ import { emulatorSuite } from './harness';
 
 const suite = emulatorSuite();
 const { apiRequests } = suite;
-const fromAI = (key: string) => `={{ $fromAI('${key}', '', 'string') }}`;
 /** What a model reads after a refusal: n8n hands a tool's error message only, so the explanation joins it. */
 const REFUSED_HELP =
 	'. An AI tool downloads only from public addresses. If the workflow must download from this network, its author can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.';

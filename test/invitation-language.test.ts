@@ -7,18 +7,11 @@
 import type { IDataObject, INodeParameters, NodeParameterValue } from 'n8n-workflow';
 
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
-import { emulatorSuite, type InputItem } from './harness';
+import { emulatorSuite } from './harness';
 
 const suite = emulatorSuite();
 const invitation = suite.runner('invitation');
 const jane = { name: 'Jane Doe', email: 'jane@example.com' };
-
-function newDocument(): string {
-	const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
-	return suite.emulator.state.createEnvelope(account, {
-		files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }],
-	}).documentId;
-}
 
 /** The invitation languages the emulator received in the one invitation request of a run. */
 function receivedLanguages(): unknown[] {
@@ -35,7 +28,7 @@ async function linksFor(language: unknown) {
 	if (language !== undefined) entry.invitationLanguage = language as NodeParameterValue;
 	const result = await invitation({
 		operation: 'getSigningLinks',
-		documentId: newDocument(),
+		documentId: suite.seedEnvelope().documentId,
 		destinations: { destination: [entry] },
 	});
 	expect(result.error).toBeUndefined();
@@ -89,7 +82,7 @@ describe('Invitation Language, action node (Fields mode)', () => {
 	it('refuses a language the list does not have, listing the published numbers, and sends nothing', async () => {
 		const result = await invitation({
 			operation: 'getSigningLinks',
-			documentId: newDocument(),
+			documentId: suite.seedEnvelope().documentId,
 			destinations: { destination: [{ ...jane, invitationLanguage: '={{ "French" }}' }] },
 		});
 		expect(result.error?.message).toBe(
@@ -109,7 +102,7 @@ describe('Invitation Language, action node (JSON mode)', () => {
 		];
 		const result = await invitation({
 			operation: 'getSigningLinks',
-			documentId: newDocument(),
+			documentId: suite.seedEnvelope().documentId,
 			destinationsInput: 'json',
 			destinationsJson: JSON.stringify(signers),
 		});
@@ -138,20 +131,10 @@ describe('the signing page comes in the invitation language', () => {
 
 describe('Invitation Language, Send and Wait', () => {
 	const sendAndWait = new ESignatureSendAndWait();
-	const pdfItem = (): InputItem => ({
-		json: {},
-		binary: {
-			data: {
-				data: suite.emulator.samplePdf,
-				fileName: 'contract.pdf',
-				mimeType: 'application/pdf',
-			},
-		},
-	});
 	const run = async (signers: INodeParameters) =>
 		await suite.harness.run({
 			parameters: { inputDataFieldName: 'data', invitationSubject: 'Please sign', ...signers },
-			items: [pdfItem()],
+			items: [suite.pdfItem()],
 			nodeType: sendAndWait,
 		});
 

@@ -11,7 +11,7 @@ import { forgetAccessToken } from '../credentials/accessToken';
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
 import { forgetDialects } from '../credentials/dialects';
 import type { Profile } from './emulator';
-import { emulatorCredentials, emulatorSuite, type InputItem } from './harness';
+import { emulatorCredentials, emulatorSuite } from './harness';
 import { preAuthenticationHelper } from './harness/credentials-helper';
 
 const suite = emulatorSuite({ resetEach: 'reset', forgetTokens: true });
@@ -21,10 +21,6 @@ const BASE64_PATH = '/api/v1/envelopes/initiate-base64';
 
 const basic = (id: string, secret: string) =>
 	`Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-const pdfItem = (fileName = 'contract.pdf'): InputItem => ({
-	json: {},
-	binary: { data: { data: suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' } },
-});
 const envelopesOfDemo = () => [
 	...suite.emulator.state.account(suite.emulator.demo.accountId)!.envelopes.values(),
 ];
@@ -110,7 +106,7 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 
 	describe('2. Create From Base64', () => {
 		it('creates one envelope per item with the whole file, the refused form creating nothing, and remembers the form', async () => {
-			const items = [pdfItem('a.pdf'), pdfItem('b.pdf'), pdfItem('c.pdf')];
+			const items = [suite.pdfItem('a.pdf'), suite.pdfItem('b.pdf'), suite.pdfItem('c.pdf')];
 			const result = await suite.harness.run({
 				parameters: {
 					resource: 'envelope',
@@ -144,7 +140,7 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 				(
 					await suite.harness.run({
 						parameters: { resource: 'envelope', operation: 'createFromBase64' },
-						items: [pdfItem()],
+						items: [suite.pdfItem()],
 					})
 				).error,
 			).toBeUndefined();
@@ -162,11 +158,13 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 				operation: 'createFromBase64',
 				additionalFields: { referenceNumber: reference },
 			};
-			expect((await suite.harness.run({ parameters, items: [pdfItem()] })).error).toBeUndefined();
+			expect(
+				(await suite.harness.run({ parameters, items: [suite.pdfItem()] })).error,
+			).toBeUndefined();
 			suite.emulator.clearRequests();
 			const again = await suite.harness.run({
 				parameters,
-				items: [pdfItem()],
+				items: [suite.pdfItem()],
 				continueOnFail: true,
 			});
 			expect(JSON.stringify(again.items[0].json)).toMatch(/227/);
@@ -197,7 +195,7 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 			const requestId = randomUUID();
 			suite.emulator.authenticateIdentity(requestId);
 			const parameters = { resource: 'identitySigning', operation, requestId, ...extra };
-			const result = await suite.harness.run({ parameters, items: [pdfItem()] });
+			const result = await suite.harness.run({ parameters, items: [suite.pdfItem()] });
 			expect(result.error).toBeUndefined();
 			expect((await result.binary(0, 'data')).subarray(0, 5).toString()).toBe('%PDF-');
 			const paths = suite.emulator.requests.filter((r) => /esign/.test(r.path)).map((r) => r.path);
@@ -207,7 +205,9 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 					: [`/api/v${version}/esign/idp/sign`, `/api/v${version}/esign/nafath/sign`],
 			);
 			suite.emulator.clearRequests();
-			expect((await suite.harness.run({ parameters, items: [pdfItem()] })).error).toBeUndefined();
+			expect(
+				(await suite.harness.run({ parameters, items: [suite.pdfItem()] })).error,
+			).toBeUndefined();
 			expect(
 				suite.emulator.requests.filter((r) => /esign/.test(r.path)).map((r) => r.path),
 			).toEqual([`/api/v${version}/esign/${profile === 'spec' ? 'idp' : 'nafath'}/sign`]);
@@ -222,7 +222,7 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 			);
 			const result = await suite.harness.run({
 				parameters: { resource: 'identitySigning', operation: 'sign', requestId: randomUUID() },
-				items: [pdfItem()],
+				items: [suite.pdfItem()],
 			});
 			expect(result.error?.message).toMatch(
 				/no identity-provider signing at either address: \/api\/v1\/esign\/idp\/sign .* and \/api\/v1\/esign\/nafath\/sign/,
@@ -239,7 +239,7 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 					operation: 'createAndInvite',
 					destinations: { destination: [{ name: 'Jane', email: 'jane@example.com' }] },
 				},
-				items: [pdfItem()],
+				items: [suite.pdfItem()],
 			});
 			expect(created.error).toBeUndefined();
 			const { envelopeId, documentId } = created.items[0].json as {

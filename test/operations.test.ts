@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * What users read when they choose an operation: the node creator lists each operation's `action`, the panel its
  * `name`. They must say the same thing, and every operation says what it does in its own words. And where a reader

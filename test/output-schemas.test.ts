@@ -99,13 +99,6 @@ const details = {
 const FUTURE = '2099-01-31T17:00:00Z';
 const TOKEN = 'b'.repeat(40);
 
-const pdfItem = (): InputItem => ({
-	json: {},
-	binary: {
-		data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' },
-	},
-});
-
 /** An envelope at the emulator, with Jane as its signer, its callbacks going to `webhookId`. */
 function envelope(webhookId: string | null = null): EmulatedEnvelope {
 	const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
@@ -149,17 +142,20 @@ interface Scenario {
  * the output's fields vary (a signed or rejected envelope, a webhook with a header token).
  */
 const SCENARIOS: Record<string, () => Promise<Scenario | Scenario[]>> = {
-	'envelope:create': async () => ({ parameters: {}, items: [pdfItem()] }),
-	'envelope:createFromBase64': async () => ({ parameters: {}, items: [pdfItem()] }),
-	'envelope:createBulk': async () => ({ parameters: {}, items: [pdfItem()] }),
+	'envelope:create': async () => ({ parameters: {}, items: [suite.pdfItem()] }),
+	'envelope:createFromBase64': async () => ({ parameters: {}, items: [suite.pdfItem()] }),
+	'envelope:createBulk': async () => ({ parameters: {}, items: [suite.pdfItem()] }),
 	'envelope:createFromTemplate': async () => ({ parameters: { templateId: TEMPLATE_ID } }),
 	'envelope:createAndInvite': async () => [
-		{ parameters: signers, items: [pdfItem()] },
-		{ parameters: { ...signers, additionalFields: { isReturnUrl: true } }, items: [pdfItem()] },
+		{ parameters: signers, items: [suite.pdfItem()] },
+		{
+			parameters: { ...signers, additionalFields: { isReturnUrl: true } },
+			items: [suite.pdfItem()],
+		},
 	],
 	'envelope:addFiles': async () => ({
 		parameters: { envelopeId: envelope().envelopeId },
-		items: [pdfItem()],
+		items: [suite.pdfItem()],
 	}),
 	'envelope:cancel': async () => ({ parameters: { envelopeId: envelope().envelopeId } }),
 	'envelope:getStatus': async () => {
@@ -200,12 +196,12 @@ const SCENARIOS: Record<string, () => Promise<Scenario | Scenario[]>> = {
 	'identitySigning:sign': async () => {
 		const requestId = crypto.randomUUID();
 		suite.emulator.authenticateIdentity(requestId);
-		return { parameters: { requestId }, items: [pdfItem()] };
+		return { parameters: { requestId }, items: [suite.pdfItem()] };
 	},
 	'identitySigning:signWithSigners': async () => {
 		const requestId = crypto.randomUUID();
 		suite.emulator.authenticateIdentity(requestId);
-		return { parameters: { requestId, ...details }, items: [pdfItem()] };
+		return { parameters: { requestId, ...details }, items: [suite.pdfItem()] };
 	},
 	'document:download': async () => ({ parameters: { documentId: envelope().documentId } }),
 	'document:getContent': async () => ({ parameters: { documentId: envelope().documentId } }),
@@ -427,20 +423,20 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 					['reject', { rejectedOutput: true }],
 				] as const) {
 					const parameters = { operation: 'sendAndWaitForSignature', ...SEND, options };
-					const sent = await run(parameters, [pdfItem()]);
+					const sent = await run(parameters, [suite.pdfItem()]);
 					outputs.push(
 						...(await resumed(parameters, String(sent.items[0].json.envelopeId), outcome)),
 					);
 				}
 				const waiting = await run(
 					{ operation: 'sendAndWaitForSignature', ...SEND, options: limit },
-					[pdfItem()],
+					[suite.pdfItem()],
 				);
 				outputs.push(...(await waiting.resumeAtTimeLimit()).items.map((item) => item.json));
 				return outputs;
 			},
 			sendAndOutputLinks: async () =>
-				(await run({ operation: 'sendAndOutputLinks', ...SEND }, [pdfItem()])).items.map(
+				(await run({ operation: 'sendAndOutputLinks', ...SEND }, [suite.pdfItem()])).items.map(
 					(item) => item.json,
 				),
 			waitForSignature: async () => {
@@ -453,7 +449,7 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 					const executionId = `schemas-${++executionNumber}`;
 					const sent = await run(
 						{ operation: 'sendAndOutputLinks', ...SEND },
-						[pdfItem()],
+						[suite.pdfItem()],
 						executionId,
 					);
 					const parameters = { operation: 'waitForSignature', options };

@@ -8,18 +8,11 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
-import { byId, emulatorSuite, type InputItem } from './harness';
+import { byId, emulatorSuite } from './harness';
 
 const suite = emulatorSuite();
 const sendAndWaitType = new ESignatureSendAndWait();
 let executionNumber = 0;
-
-const pdfItem = (): InputItem => ({
-	json: {},
-	binary: {
-		data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' },
-	},
-});
 
 const SIGNERS: INodeParameters = {
 	destinationsInput: 'fields',
@@ -63,7 +56,7 @@ async function bothNodes(
 			...texts,
 			options: { referenceNumber: reference },
 		},
-		items: [pdfItem()],
+		items: [suite.pdfItem()],
 		nodeType: sendAndWaitType,
 		executionId: `same-${executionNumber}`,
 	});
@@ -83,7 +76,7 @@ async function bothNodes(
 			webhookId: byId(webhookId),
 			additionalFields: { referenceNumber: actionReference },
 		},
-		items: [pdfItem()],
+		items: [suite.pdfItem()],
 	});
 	expect(created.error).toBeUndefined();
 	const invited = await suite.harness.run({

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
-import { emulatorSuite } from './harness';
+import { emulatorSuite, fromAI } from './harness';
 
 /**
  * E-Signature Send and Wait as an AI tool (docs/ai-agents.md#send-and-wait), through n8n-core's WorkflowExecute
@@ -12,7 +12,6 @@ import { emulatorSuite } from './harness';
 
 const suite = emulatorSuite();
 const nodeType = new ESignatureSendAndWait();
-const fromAI = (key: string) => `={{ $fromAI('${key}', '', 'string') }}`;
 
 const parameters: INodeParameters = {
 	fileInput: 'url',

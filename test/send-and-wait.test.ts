@@ -17,12 +17,6 @@ const sendAndWaitType = new ESignatureSendAndWait();
 const run = async (parameters: INodeParameters, items: InputItem[]) =>
 	await suite.harness.run({ parameters, items, nodeType: sendAndWaitType });
 const envelopeCalls = () => suite.apiRequests();
-const pdfItem = (): InputItem => ({
-	json: {},
-	binary: {
-		data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' },
-	},
-});
 const resume = async (
 	parameters: INodeParameters,
 	request: Parameters<typeof suite.harness.resume>[2],
@@ -47,7 +41,7 @@ const parameters = (extra: INodeParameters = {}): INodeParameters => ({
 
 /** Sends, and returns the output item, the execution and the webhook the node registered. */
 async function sendAndPark(extra: INodeParameters = {}) {
-	const result = await run(parameters(extra), [pdfItem()]);
+	const result = await run(parameters(extra), [suite.pdfItem()]);
 	expect(result.error).toBeUndefined();
 	const sent = result.items[0].json as IDataObject & {
 		envelopeId: string;
@@ -170,7 +164,10 @@ describe('E-Signature Send and Wait', () => {
 	});
 
 	it('reads its fields from the input item through expressions', async () => {
-		const item = { ...pdfItem(), json: { subject: 'Contract 42', signer: 'carol@example.com' } };
+		const item = {
+			...suite.pdfItem(),
+			json: { subject: 'Contract 42', signer: 'carol@example.com' },
+		};
 		const result = await run(
 			parameters({
 				invitationSubject: '={{ $json.subject }}',
@@ -281,7 +278,7 @@ describe('E-Signature Send and Wait', () => {
 		],
 	])('refuses %s before anything is sent', async (_case, change, message) => {
 		const { items, ...extra } = change as IDataObject & { items?: number };
-		const input = Array.from({ length: items ?? 1 }, () => pdfItem());
+		const input = Array.from({ length: items ?? 1 }, () => suite.pdfItem());
 		const result = await run(parameters(extra as INodeParameters), input);
 		expect(result.error?.message).toMatch(message);
 		expect(envelopeCalls()).toHaveLength(0);
@@ -296,7 +293,7 @@ describe('E-Signature Send and Wait', () => {
 			{ errorCode: 129, message: 'TooManyFiles', data: null },
 			'/api/v1/envelopes/bulk/initiate-base64',
 		);
-		const result = await run(parameters(), [pdfItem()]);
+		const result = await run(parameters(), [suite.pdfItem()]);
 		expect(result.error?.message).toMatch(/129/);
 		expect(result.run.waitTill).toBeUndefined();
 		expect(suite.emulator.requestsTo('DELETE', /^\/api\/v1\/webhooks\//)).toHaveLength(1);
@@ -312,7 +309,7 @@ describe('E-Signature Send and Wait', () => {
 		);
 		const result = await suite.harness.run({
 			parameters: parameters(),
-			items: [pdfItem()],
+			items: [suite.pdfItem()],
 			nodeType: sendAndWaitType,
 			continueOnFail: true,
 		});

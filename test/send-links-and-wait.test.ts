@@ -14,12 +14,6 @@ import { emulatorSuite, type InputItem } from './harness';
 const suite = emulatorSuite();
 const nodeType = new ESignatureSendAndWait();
 let executionNumber = 0;
-const pdfItem = (): InputItem => ({
-	json: {},
-	binary: {
-		data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' },
-	},
-});
 
 const SEND_LINKS: INodeParameters = {
 	operation: 'sendAndOutputLinks',
@@ -42,7 +36,7 @@ async function sendThenWait(
 	const executionId = `links-${++executionNumber}`;
 	const sending = await suite.harness.run({
 		parameters: SEND_LINKS,
-		items: [pdfItem()],
+		items: [suite.pdfItem()],
 		nodeType,
 		executionId,
 	});
@@ -83,7 +77,7 @@ describe('E-Signature Send and Wait: links delivered by your own node', () => {
 		const before = Date.now();
 		const sending = await suite.harness.run({
 			parameters: SEND_LINKS,
-			items: [pdfItem()],
+			items: [suite.pdfItem()],
 			nodeType,
 		});
 
@@ -116,7 +110,7 @@ describe('E-Signature Send and Wait: links delivered by your own node', () => {
 	it('Send and Output Signing Links refuses two input items before anything is sent, naming itself', async () => {
 		const sending = await suite.harness.run({
 			parameters: SEND_LINKS,
-			items: [pdfItem(), pdfItem()],
+			items: [suite.pdfItem(), suite.pdfItem()],
 			nodeType,
 		});
 		expect(sending.error?.message).toMatch(
@@ -183,7 +177,7 @@ describe('E-Signature Send and Wait: links delivered by your own node', () => {
 		const executionId = `links-${++executionNumber}`;
 		const sending = await suite.harness.run({
 			parameters: SEND_LINKS,
-			items: [pdfItem()],
+			items: [suite.pdfItem()],
 			nodeType,
 			executionId,
 		});
@@ -276,7 +270,7 @@ describe('E-Signature Send and Wait: links delivered by your own node', () => {
 		const executionId = `links-${++executionNumber}`;
 		const probe = await suite.harness.run({
 			parameters: SEND_LINKS,
-			items: [pdfItem()],
+			items: [suite.pdfItem()],
 			nodeType,
 			executionId,
 		});

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
-import { emulatorSuite, type InputItem } from './harness';
+import { emulatorSuite } from './harness';
 import { type JsonSchema, validate } from './harness/json-schema';
 import { ServiceClient } from './harness/service-client';
 
@@ -39,24 +39,11 @@ const envelope = suite.runner('envelope');
 const NATIONAL_ID = '1012345678';
 const absher = { name: 'Jane Doe', email: 'jane@example.com', authenticationType: 9 };
 
-function newDocument(): string {
-	const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
-	return suite.emulator.state.createEnvelope(account, {
-		files: [{ fileName: 'contract.pdf', data: suite.emulator.samplePdf }],
-	}).documentId;
-}
-
 const sendAndWait = new ESignatureSendAndWait();
-const pdfItem = (): InputItem => ({
-	json: {},
-	binary: {
-		data: { data: suite.emulator.samplePdf, fileName: 'contract.pdf', mimeType: 'application/pdf' },
-	},
-});
 const runSendAndWait = async (signers: INodeParameters) =>
 	await suite.harness.run({
 		parameters: { inputDataFieldName: 'data', invitationSubject: 'Please sign', ...signers },
-		items: [pdfItem()],
+		items: [suite.pdfItem()],
 		nodeType: sendAndWait,
 	});
 
@@ -71,7 +58,7 @@ describe('National ID is sent as nationalId', () => {
 	it('action node, Fields mode (v2 links)', async () => {
 		const result = await invitation({
 			operation: 'getSigningLinks',
-			documentId: newDocument(),
+			documentId: suite.seedEnvelope().documentId,
 			destinations: { destination: [{ ...absher, nationalId: ` ${NATIONAL_ID} ` }] },
 		});
 		expect(result.error).toBeUndefined();
@@ -104,7 +91,7 @@ describe('National ID is sent as nationalId', () => {
 	it('action node, JSON mode, by the API name or the label', async () => {
 		const result = await invitation({
 			operation: 'sendWithLinks',
-			documentId: newDocument(),
+			documentId: suite.seedEnvelope().documentId,
 			destinationsInput: 'json',
 			destinationsJson: JSON.stringify([
 				{ ...absher, nationalId: NATIONAL_ID },
@@ -151,7 +138,7 @@ describe('National ID is sent as nationalId', () => {
 	it('WhatsApp One-Time Password with a phone number is sent, and the v2 record echoes the phone', async () => {
 		const result = await invitation({
 			operation: 'getSigningLinks',
-			documentId: newDocument(),
+			documentId: suite.seedEnvelope().documentId,
 			destinations: {
 				destination: [
 					{
@@ -183,7 +170,7 @@ describe('a signer whose verification lacks a detail is refused before anything 
 			async () =>
 				await invitation({
 					operation: 'getSigningLinks',
-					documentId: newDocument(),
+					documentId: suite.seedEnvelope().documentId,
 					destinations: {
 						destination: [
 							{ name: 'Omar Ali', email: 'omar@example.com' },
@@ -198,7 +185,7 @@ describe('a signer whose verification lacks a detail is refused before anything 
 			async () =>
 				await invitation({
 					operation: 'send',
-					documentId: newDocument(),
+					documentId: suite.seedEnvelope().documentId,
 					destinations: {
 						destination: [
 							{
@@ -215,7 +202,7 @@ describe('a signer whose verification lacks a detail is refused before anything 
 			async () =>
 				await invitation({
 					operation: 'sendWithLinks',
-					documentId: newDocument(),
+					documentId: suite.seedEnvelope().documentId,
 					destinationsInput: 'json',
 					destinationsJson: JSON.stringify([
 						{ name: 'Jane Doe', email: 'jane@example.com', authenticationType: 10 },
@@ -228,7 +215,7 @@ describe('a signer whose verification lacks a detail is refused before anything 
 			async () =>
 				await envelope(
 					{ operation: 'createAndInvite', destinations: { destination: [{ ...absher }] } },
-					[pdfItem()],
+					[suite.pdfItem()],
 				),
 			`Signers, signer 1 (Jane Doe): National ID is required when Authentication Type is ${ABSHER}`,
 		],
@@ -261,7 +248,7 @@ describe('a signer whose verification lacks a detail is refused before anything 
 	it("says why, and shows none of the signer's personal details, which the user has in front of them", async () => {
 		const result = await invitation({
 			operation: 'getSigningLinks',
-			documentId: newDocument(),
+			documentId: suite.seedEnvelope().documentId,
 			destinations: { destination: [{ ...absher, phoneNumber: '+966500000001' }] },
 		});
 		expect(result.error?.description).toBe(
@@ -276,7 +263,7 @@ describe('a signer whose verification lacks a detail is refused before anything 
 	it('names the signer and the field, never the National ID, when another detail is wrong', async () => {
 		const result = await invitation({
 			operation: 'getSigningLinks',
-			documentId: newDocument(),
+			documentId: suite.seedEnvelope().documentId,
 			destinations: { destination: [{ ...absher, nationalId: NATIONAL_ID, phoneNumber: '12' }] },
 		});
 		expect(result.error?.message).toMatch(
@@ -291,7 +278,7 @@ describe('without the check, the service refuses Absher without nationalId (erro
 	const service = new ServiceClient(() => suite.emulator);
 
 	it('the body the node sends, less nationalId, is refused and invites nobody', async () => {
-		const documentId = newDocument();
+		const documentId = suite.seedEnvelope().documentId;
 		const sent = await invitation({
 			operation: 'getSigningLinks',
 			documentId,
@@ -302,7 +289,7 @@ describe('without the check, the service refuses Absher without nationalId (erro
 			suite.emulator.requestsTo('POST', '/api/v2/invitations/send')[0].body,
 		) as IDataObject;
 		delete ((body.destinations as IDataObject[])[0] as IDataObject).nationalId;
-		const other = newDocument();
+		const other = suite.seedEnvelope().documentId;
 		const response = await fetch(`${suite.emulator.url}/api/v2/invitations/send`, {
 			method: 'POST',
 			headers: {

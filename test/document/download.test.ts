@@ -4,11 +4,11 @@
 import { UNKNOWN_GUID } from '../harness';
 import { documentSuite, expectDownloadRequest } from './testing';
 
-const { suite, run, apiCalls, seedEnvelope, annexPdf } = documentSuite();
+const { suite, run, apiCalls, annexPdf } = documentSuite();
 
 describe('document: download (original file)', () => {
 	it('downloads the original file into the output binary field, typed and named from the answer', async () => {
-		const envelope = seedEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run({
 			operation: 'download',
 			documentId: envelope.documentId,
@@ -36,8 +36,10 @@ describe('document: download (original file)', () => {
 	});
 
 	it('downloads one file per input item, each paired with its item', async () => {
-		const a = seedEnvelope([{ fileName: 'a.pdf', data: suite.emulator.samplePdf }]);
-		const b = seedEnvelope([{ fileName: 'b.pdf', data: annexPdf() }]);
+		const a = suite.seedEnvelope({
+			files: [{ fileName: 'a.pdf', data: suite.emulator.samplePdf }],
+		});
+		const b = suite.seedEnvelope({ files: [{ fileName: 'b.pdf', data: annexPdf() }] });
 		const result = await run(
 			{ operation: 'download', documentId: '={{ $json.doc }}', binaryPropertyName: 'data' },
 			[{ json: { doc: a.documentId } }, { json: { doc: b.documentId } }],
@@ -70,7 +72,7 @@ describe('document: download (original file)', () => {
 	});
 
 	it('continues on fail: an error item for the bad document, the file for the good one', async () => {
-		const envelope = seedEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run(
 			{ operation: 'download', documentId: '={{ $json.doc }}' },
 			[{ json: { doc: UNKNOWN_GUID } }, { json: { doc: envelope.documentId } }],

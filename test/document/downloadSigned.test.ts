@@ -5,11 +5,13 @@ import { SIGNED_MARKER, readZip } from '../emulator';
 import { newSigner } from '../emulator/state';
 import { documentSuite, expectDownloadRequest } from './testing';
 
-const { suite, run, apiCalls, seedEnvelope, annexPdf } = documentSuite();
+const { suite, run, apiCalls, annexPdf } = documentSuite();
 
 describe('document: downloadSigned', () => {
 	it('downloads a single-file envelope as the signed PDF', async () => {
-		const envelope = seedEnvelope([{ fileName: 'lease.pdf', data: suite.emulator.samplePdf }]);
+		const envelope = suite.seedEnvelope({
+			files: [{ fileName: 'lease.pdf', data: suite.emulator.samplePdf }],
+		});
 		const result = await run({ operation: 'downloadSigned', documentId: envelope.documentId });
 
 		expect(result.error).toBeUndefined();
@@ -29,10 +31,12 @@ describe('document: downloadSigned', () => {
 	});
 
 	it('outputs a ZIP, typed and named as such, when the envelope holds several files', async () => {
-		const envelope = seedEnvelope([
-			{ fileName: 'main.pdf', data: suite.emulator.samplePdf },
-			{ fileName: 'annex.pdf', data: annexPdf() },
-		]);
+		const envelope = suite.seedEnvelope({
+			files: [
+				{ fileName: 'main.pdf', data: suite.emulator.samplePdf },
+				{ fileName: 'annex.pdf', data: annexPdf() },
+			],
+		});
 		const result = await run({ operation: 'downloadSigned', documentId: envelope.files[1].fileId });
 
 		expect(result.error).toBeUndefined();
@@ -51,7 +55,7 @@ describe('document: downloadSigned', () => {
 	});
 
 	it('downloads the signatures so far once a signer has signed', async () => {
-		const envelope = seedEnvelope();
+		const envelope = suite.seedEnvelope();
 		envelope.signers.push(
 			newSigner({ name: 'Jane Doe', email: 'jane@example.com', signeOrder: 1 }),
 		);

@@ -3,14 +3,16 @@
  */
 import { documentSuite } from './testing';
 
-const { suite, run, seedEnvelope, annexPdf } = documentSuite();
+const { suite, run, annexPdf } = documentSuite();
 
 describe('document downloads: Options → File Name', () => {
 	it.each(['download', 'downloadSigned', 'getCompleted', 'getContent'])(
 		'%s names the output file as asked, per item',
 		async (operation) => {
-			const a = seedEnvelope([{ fileName: 'a.pdf', data: suite.emulator.samplePdf }]);
-			const b = seedEnvelope([{ fileName: 'b.pdf', data: annexPdf() }]);
+			const a = suite.seedEnvelope({
+				files: [{ fileName: 'a.pdf', data: suite.emulator.samplePdf }],
+			});
+			const b = suite.seedEnvelope({ files: [{ fileName: 'b.pdf', data: annexPdf() }] });
 			await suite.emulator.sign(a.envelopeId);
 			await suite.emulator.sign(b.envelopeId);
 
@@ -37,10 +39,12 @@ describe('document downloads: Options → File Name', () => {
 	);
 
 	it('keeps the extension of what arrived: a ZIP stays .zip whatever the name says', async () => {
-		const envelope = seedEnvelope([
-			{ fileName: 'main.pdf', data: suite.emulator.samplePdf },
-			{ fileName: 'annex.pdf', data: annexPdf() },
-		]);
+		const envelope = suite.seedEnvelope({
+			files: [
+				{ fileName: 'main.pdf', data: suite.emulator.samplePdf },
+				{ fileName: 'annex.pdf', data: annexPdf() },
+			],
+		});
 		const result = await run({
 			operation: 'downloadSigned',
 			documentId: envelope.documentId,
@@ -57,7 +61,9 @@ describe('document downloads: Options → File Name', () => {
 	});
 
 	it('an empty File Name keeps the name the service gives', async () => {
-		const envelope = seedEnvelope([{ fileName: 'lease.pdf', data: suite.emulator.samplePdf }]);
+		const envelope = suite.seedEnvelope({
+			files: [{ fileName: 'lease.pdf', data: suite.emulator.samplePdf }],
+		});
 		const result = await run({
 			operation: 'download',
 			documentId: envelope.documentId,

@@ -4,11 +4,13 @@
 import { newSigner } from '../emulator/state';
 import { documentSuite, expectDownloadRequest } from './testing';
 
-const { suite, run, apiCalls, seedEnvelope } = documentSuite();
+const { suite, run, apiCalls } = documentSuite();
 
 describe('document: getCompleted (Base64 answer)', () => {
 	it('turns the Base64 file of a completed envelope into a PDF binary with the service file name', async () => {
-		const envelope = seedEnvelope([{ fileName: 'final.pdf', data: suite.emulator.samplePdf }]);
+		const envelope = suite.seedEnvelope({
+			files: [{ fileName: 'final.pdf', data: suite.emulator.samplePdf }],
+		});
 		await suite.emulator.sign(envelope.envelopeId);
 		const result = await run({
 			operation: 'getCompleted',
@@ -36,7 +38,7 @@ describe('document: getCompleted (Base64 answer)', () => {
 	});
 
 	it('adds the service message when Include Response Wrapper is on', async () => {
-		const envelope = seedEnvelope();
+		const envelope = suite.seedEnvelope();
 		await suite.emulator.sign(envelope.envelopeId);
 		const result = await run({
 			operation: 'getCompleted',
@@ -52,7 +54,7 @@ describe('document: getCompleted (Base64 answer)', () => {
 	});
 
 	it('reports an envelope that is not completed yet (error 100 with HTTP 200)', async () => {
-		const envelope = seedEnvelope();
+		const envelope = suite.seedEnvelope();
 		envelope.signers.push(
 			newSigner({ name: 'Jane Doe', email: 'jane@example.com', signeOrder: 1 }),
 		);

@@ -4,11 +4,11 @@
 import { emulatorCredentials } from '../harness';
 import { documentSuite, expectDownloadRequest } from './testing';
 
-const { suite, run, apiCalls, seedEnvelope, annexPdf } = documentSuite();
+const { suite, run, apiCalls, annexPdf } = documentSuite();
 
 describe('document: getContent (Base64 answer)', () => {
 	it('turns the Base64 content into a binary', async () => {
-		const envelope = seedEnvelope([{ fileName: 'draft.pdf', data: annexPdf() }]);
+		const envelope = suite.seedEnvelope({ files: [{ fileName: 'draft.pdf', data: annexPdf() }] });
 		const result = await run({ operation: 'getContent', documentId: envelope.documentId });
 
 		expect(result.error).toBeUndefined();
@@ -34,11 +34,11 @@ describe('document: getContent (Base64 answer)', () => {
 			}),
 			'cred-2',
 		);
-		const demoDocument = seedEnvelope();
-		const ownDocument = seedEnvelope(
-			[{ fileName: 'mine.pdf', data: suite.emulator.samplePdf }],
-			other.accountId,
-		);
+		const demoDocument = suite.seedEnvelope();
+		const ownDocument = suite.seedEnvelope({
+			files: [{ fileName: 'mine.pdf', data: suite.emulator.samplePdf }],
+			accountId: other.accountId,
+		});
 
 		const denied = await run(
 			{ operation: 'getContent', documentId: demoDocument.documentId },
@@ -70,8 +70,10 @@ describe('document: getContent (Base64 answer)', () => {
 
 	it('continues on fail with one unauthorized and one readable document', async () => {
 		const other = suite.emulator.addAccount();
-		const foreign = seedEnvelope(undefined, other.accountId);
-		const mine = seedEnvelope([{ fileName: 'mine.pdf', data: suite.emulator.samplePdf }]);
+		const foreign = suite.seedEnvelope({ accountId: other.accountId });
+		const mine = suite.seedEnvelope({
+			files: [{ fileName: 'mine.pdf', data: suite.emulator.samplePdf }],
+		});
 		const result = await run(
 			{ operation: 'getContent', documentId: '={{ $json.doc }}' },
 			[{ json: { doc: mine.documentId } }, { json: { doc: foreign.documentId } }],

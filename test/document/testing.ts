@@ -1,10 +1,9 @@
 /**
  * What the tests of the Document resource share (one *.test.ts per operation file of
  * nodes/ESignature/resources/document/, and file-name.test.ts for the option all four share): the emulator and
- * harness of the test file (documentSuite), envelopes made straight in the emulator's state, and the check of a
- * download request.
+ * harness of the test file (documentSuite) and the check of a download request.
  */
-import type { EmulatedEnvelope, RecordedRequest } from '../emulator';
+import type { RecordedRequest } from '../emulator';
 import { emulatorSuite } from '../harness';
 
 export function expectDownloadRequest(request: RecordedRequest, path: string) {
@@ -23,21 +22,8 @@ export function expectDownloadRequest(request: RecordedRequest, path: string) {
 export function documentSuite() {
 	const suite = emulatorSuite();
 
-	/** A PDF that differs from the sample, so files can be told apart by their bytes. */
-	const annexPdf = () => Buffer.concat([suite.emulator.samplePdf, Buffer.from('\n% annex\n')]);
-
-	/** An envelope of an account, with the given files and signers, straight in the emulator's state. */
-	function seedEnvelope(
-		files: Array<{ fileName: string; data: Buffer }> = [
-			{ fileName: 'contract.pdf', data: suite.emulator.samplePdf },
-		],
-		accountId = suite.emulator.demo.accountId,
-	): EmulatedEnvelope {
-		return suite.emulator.state.createEnvelope(suite.emulator.state.account(accountId)!, { files });
-	}
-
-	const { apiRequests: apiCalls } = suite;
+	const { apiRequests: apiCalls, otherPdf: annexPdf } = suite;
 	const run = suite.runner('document');
 
-	return { suite, run, apiCalls, seedEnvelope, annexPdf };
+	return { suite, run, apiCalls, annexPdf };
 }

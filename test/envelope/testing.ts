@@ -3,8 +3,6 @@
  * nodes/ESignature/resources/envelope/, and the tests that span several operations): the emulator and harness of the
  * test file (envelopeSuite), input items, and checks of the recorded requests.
  */
-import type { IDataObject } from 'n8n-workflow';
-
 import type { RecordedRequest } from '../emulator';
 import { emulatorSuite, type InputItem } from '../harness';
 
@@ -36,19 +34,7 @@ export function expectMultipart(request: RecordedRequest) {
 export function envelopeSuite() {
 	const suite = emulatorSuite();
 
-	const pdfItem = (
-		fileName = 'contract.pdf',
-		json: IDataObject = {},
-		property = 'data',
-	): InputItem => ({
-		json,
-		binary: {
-			[property]: { data: suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' },
-		},
-	});
-
-	/** Another valid PDF, so tests can tell files apart by their bytes. */
-	const otherPdf = () => Buffer.concat([suite.emulator.samplePdf, Buffer.from('\n% annex\n')]);
+	const { pdfItem, otherPdf } = suite;
 
 	const { apiRequests: envelopeCalls } = suite;
 

@@ -9,4 +9,4 @@ export { emulatorSuite } from './suite';
 export type { EmulatorSuite, EmulatorSuiteOptions, GrantType, RunExtras, Runner } from './suite';
 export { actionDescription, actionOperations } from './operations';
 export type { Operation } from './operations';
-export { UNKNOWN_GUID, byId } from './values';
+export { UNKNOWN_GUID, byId, fromAI } from './values';

@@ -1,7 +1,13 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { forgetAccessToken } from '../../credentials/accessToken';
-import { Emulator, type EmulatorOptions, type RecordedRequest } from '../emulator';
+import {
+	Emulator,
+	type EmulatedEnvelope,
+	type EmulatorOptions,
+	type RecordedRequest,
+} from '../emulator';
+import { newSigner } from '../emulator/state';
 import { Harness, type InputItem, type RunOptions, type RunResult } from './action';
 import { emulatorCredentials } from './credentials-helper';
 
@@ -44,6 +50,19 @@ export interface EmulatorSuite {
 	apiRequests(): RecordedRequest[];
 	/** A run(parameters, items?, continueOnFail?) for one resource, with optional fixed parameters. */
 	runner(resource: string, fixed?: INodeParameters): Runner;
+	/** Another valid PDF than the emulator's sample, so tests can tell files apart by their bytes. */
+	otherPdf(): Buffer;
+	/** An item with the emulator's sample PDF in a binary field (default `data`, named contract.pdf). */
+	pdfItem(fileName?: string, json?: IDataObject, property?: string): InputItem;
+	/**
+	 * An envelope straight in the emulator's state, of the demo account unless told: these files (default the sample
+	 * PDF as contract.pdf) and these signers, signing in the order given.
+	 */
+	seedEnvelope(init?: {
+		files?: Array<{ fileName: string; data: Buffer }>;
+		signers?: Array<{ name: string; email: string; phone?: string }>;
+		accountId?: string;
+	}): EmulatedEnvelope;
 }
 
 /**
@@ -97,6 +116,23 @@ export function emulatorSuite(options: EmulatorSuiteOptions = {}): EmulatorSuite
 					parameters: { resource, ...fixed, ...parameters },
 				});
 			},
+		otherPdf: () => Buffer.concat([suite.emulator.samplePdf, Buffer.from('\n% annex\n')]),
+		pdfItem: (fileName = 'contract.pdf', json = {}, property = 'data') => ({
+			json,
+			binary: {
+				[property]: { data: suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' },
+			},
+		}),
+		seedEnvelope: ({ files, signers = [], accountId } = {}) => {
+			const { state, demo, samplePdf } = suite.emulator;
+			const envelope = state.createEnvelope(state.account(accountId ?? demo.accountId)!, {
+				files: files ?? [{ fileName: 'contract.pdf', data: samplePdf }],
+			});
+			envelope.signers.push(
+				...signers.map((signer, index) => newSigner({ ...signer, signeOrder: index + 1 })),
+			);
+			return envelope;
+		},
 	};
 	return suite;
 }

@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { randomUUID } from 'node:crypto';
 
-import { emulatorSuite, type InputItem, type RunExtras } from '../harness';
+import { emulatorSuite, type RunExtras } from '../harness';
 
 /** A one-pixel PNG: an appearance image. */
 export const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -20,9 +20,7 @@ export function identitySigningSuite() {
 	const suite = emulatorSuite();
 	const { apiRequests } = suite;
 
-	const pdfItem = (fileName = 'contract.pdf'): InputItem => ({
-		binary: { data: { data: suite.emulator.samplePdf, fileName, mimeType: 'application/pdf' } },
-	});
+	const { pdfItem } = suite;
 	const run = (parameters: INodeParameters, extra: RunExtras = {}) =>
 		suite.harness.run({
 			parameters: { resource: 'identitySigning', ...parameters },

@@ -3,11 +3,11 @@
  */
 import { inFuture, invitationSuite, jane, UNKNOWN_GUID } from './testing';
 
-const { suite, run, apiRequests, newEnvelope } = invitationSuite();
+const { suite, run, apiRequests } = invitationSuite();
 
 describe('invitation: extend', () => {
 	it('sends the new expiry as ISO 8601 UTC', async () => {
-		const envelope = newEnvelope([jane]);
+		const envelope = suite.seedEnvelope({ signers: [jane] });
 		const [signer] = envelope.signers;
 		const result = await run({
 			operation: 'extend',
@@ -57,7 +57,7 @@ describe('invitation: extend', () => {
 	});
 
 	it('reports error 16 when the date has passed by the time the service reads it', async () => {
-		const envelope = newEnvelope([jane]);
+		const envelope = suite.seedEnvelope({ signers: [jane] });
 		// Accepted by the node (still in the future) but past when the slowed-down service checks it.
 		suite.emulator.setLatency(1500);
 		const result = await run({

@@ -3,11 +3,11 @@
  */
 import { inFuture, invitationSuite, jane, omar, UNKNOWN_GUID } from './testing';
 
-const { suite, run, apiRequests, newEnvelope } = invitationSuite();
+const { suite, run, apiRequests } = invitationSuite();
 
 describe('invitation: send', () => {
 	it('posts the signers in PascalCase, the rarely used fields from Options, and outputs success', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const availableTo = inFuture(7);
 		const result = await run({
 			operation: 'send',
@@ -66,7 +66,7 @@ describe('invitation: send', () => {
 	});
 
 	it('keeps the whole answer of the service when asked to', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run({
 			operation: 'send',
 			documentId: envelope.documentId,
@@ -77,7 +77,7 @@ describe('invitation: send', () => {
 	});
 
 	it('takes the signers as JSON in either spelling', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run({
 			operation: 'send',
 			documentId: envelope.documentId,
@@ -208,8 +208,8 @@ describe('invitation: send', () => {
 	});
 
 	it('sends one request per item, and pairs each output with its item', async () => {
-		const first = newEnvelope();
-		const second = newEnvelope();
+		const first = suite.seedEnvelope();
+		const second = suite.seedEnvelope();
 		const result = await run(
 			{
 				operation: 'send',
@@ -238,7 +238,7 @@ describe('invitation: send', () => {
 	});
 
 	it('continues on fail: the failing item becomes an error item and the other goes through', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run(
 			{
 				operation: 'send',

@@ -3,12 +3,12 @@
  */
 import { invitationSuite, jane, omar, UNKNOWN_GUID } from './testing';
 
-const { suite, run, apiRequests, newEnvelope } = invitationSuite();
+const { suite, run, apiRequests } = invitationSuite();
 
 describe('invitation: sendBulk', () => {
 	it('sends the same signers to each document, in camelCase', async () => {
-		const first = newEnvelope();
-		const second = newEnvelope();
+		const first = suite.seedEnvelope();
+		const second = suite.seedEnvelope();
 		const result = await run({
 			operation: 'sendBulk',
 			documentIds: `${first.documentId}, ${second.documentId}`,
@@ -43,8 +43,8 @@ describe('invitation: sendBulk', () => {
 	});
 
 	it('accepts the document IDs as a list from an expression', async () => {
-		const first = newEnvelope();
-		const second = newEnvelope();
+		const first = suite.seedEnvelope();
+		const second = suite.seedEnvelope();
 		const result = await run(
 			{
 				operation: 'sendBulk',
@@ -60,8 +60,8 @@ describe('invitation: sendBulk', () => {
 	});
 
 	it('takes the whole list as JSON and normalises the signers', async () => {
-		const first = newEnvelope();
-		const second = newEnvelope();
+		const first = suite.seedEnvelope();
+		const second = suite.seedEnvelope();
 		const result = await run({
 			operation: 'sendBulk',
 			bulkInput: 'json',
@@ -141,7 +141,7 @@ describe('invitation: sendBulk', () => {
 	});
 
 	it('reports a failure of the whole batch', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run({
 			operation: 'sendBulk',
 			documentIds: `${envelope.documentId}, ${UNKNOWN_GUID}`,

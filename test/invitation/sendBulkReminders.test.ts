@@ -3,14 +3,14 @@
  */
 import { invitationSuite, jane, UNKNOWN_GUID } from './testing';
 
-const { suite, run, apiRequests, newEnvelope } = invitationSuite();
+const { suite, run, apiRequests } = invitationSuite();
 
 describe('invitation: sendBulkReminders', () => {
 	it('sends the reminders as one list, with a null phone where none is given', async () => {
-		const first = newEnvelope([jane]);
-		const second = newEnvelope([
-			{ name: 'Sara', email: 'sara@example.com', phone: '+966500000009' },
-		]);
+		const first = suite.seedEnvelope({ signers: [jane] });
+		const second = suite.seedEnvelope({
+			signers: [{ name: 'Sara', email: 'sara@example.com', phone: '+966500000009' }],
+		});
 		const result = await run({
 			operation: 'sendBulkReminders',
 			reminders: {
@@ -50,7 +50,7 @@ describe('invitation: sendBulkReminders', () => {
 	});
 
 	it('takes the list as JSON', async () => {
-		const envelope = newEnvelope([jane]);
+		const envelope = suite.seedEnvelope({ signers: [jane] });
 		const result = await run({
 			operation: 'sendBulkReminders',
 			remindersInput: 'json',
@@ -69,7 +69,7 @@ describe('invitation: sendBulkReminders', () => {
 	});
 
 	it('makes error 121 an error although the service answers HTTP 200 with data true', async () => {
-		const envelope = newEnvelope([jane]);
+		const envelope = suite.seedEnvelope({ signers: [jane] });
 		const result = await run({
 			operation: 'sendBulkReminders',
 			reminders: {

@@ -3,11 +3,11 @@
  */
 import { invitationSuite, jane, omar } from './testing';
 
-const { suite, run, apiRequests, newEnvelope } = invitationSuite();
+const { suite, run, apiRequests } = invitationSuite();
 
 describe('invitation: sendForEnvelope', () => {
 	it('invites only the pending signers when no signers are given', async () => {
-		const envelope = newEnvelope([jane, omar]);
+		const envelope = suite.seedEnvelope({ signers: [jane, omar] });
 		const result = await run({
 			operation: 'sendForEnvelope',
 			envelopeId: envelope.envelopeId,
@@ -33,7 +33,7 @@ describe('invitation: sendForEnvelope', () => {
 	});
 
 	it('adds the given signers in camelCase and omits an empty message', async () => {
-		const envelope = newEnvelope([jane]);
+		const envelope = suite.seedEnvelope({ signers: [jane] });
 		const result = await run({
 			operation: 'sendForEnvelope',
 			envelopeId: envelope.envelopeId,
@@ -62,7 +62,7 @@ describe('invitation: sendForEnvelope', () => {
 		['the JSON field left at its default', {}],
 		['an empty JSON field', { destinationsJson: '' }],
 	])('treats %s as no further signers', async (_case, parameters) => {
-		const envelope = newEnvelope([jane]);
+		const envelope = suite.seedEnvelope({ signers: [jane] });
 		const result = await run({
 			operation: 'sendForEnvelope',
 			envelopeId: envelope.envelopeId,
@@ -75,7 +75,7 @@ describe('invitation: sendForEnvelope', () => {
 	});
 
 	it('adds signers given as JSON, checked like the fields', async () => {
-		const envelope = newEnvelope([jane]);
+		const envelope = suite.seedEnvelope({ signers: [jane] });
 		const added = await run({
 			operation: 'sendForEnvelope',
 			envelopeId: envelope.envelopeId,
@@ -113,7 +113,7 @@ describe('invitation: sendForEnvelope', () => {
 	});
 
 	it('reports an envelope without pending signers (error 100)', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run({ operation: 'sendForEnvelope', envelopeId: envelope.envelopeId });
 		expect(result.error?.message).toBe('The service could not complete the operation (error 100)');
 	});

@@ -3,11 +3,11 @@
  */
 import { invitationSuite, jane, UNKNOWN_GUID } from './testing';
 
-const { suite, run, apiRequests, newEnvelope } = invitationSuite();
+const { suite, run, apiRequests } = invitationSuite();
 
 describe('invitation: sendReminder', () => {
 	it('reminds a signer', async () => {
-		const envelope = newEnvelope([jane]);
+		const envelope = suite.seedEnvelope({ signers: [jane] });
 		const result = await run({
 			operation: 'sendReminder',
 			requestId: envelope.envelopeId,
@@ -47,7 +47,7 @@ describe('invitation: sendReminder', () => {
 	});
 
 	it('reports an e-mail that is not in the envelope (error 121)', async () => {
-		const envelope = newEnvelope([jane]);
+		const envelope = suite.seedEnvelope({ signers: [jane] });
 		const result = await run({
 			operation: 'sendReminder',
 			requestId: envelope.envelopeId,

@@ -5,13 +5,13 @@
 import { UNKNOWN_GUID, type invitationSuite, jane, omar } from './testing';
 
 export function signingLinksTests(
-	{ suite, run, apiRequests, newEnvelope }: ReturnType<typeof invitationSuite>,
+	{ suite, run, apiRequests }: ReturnType<typeof invitationSuite>,
 	operation: 'getSigningLinks' | 'sendWithLinks',
 	path: string,
 	sends: boolean,
 ) {
 	it('posts the v2/v3 signer fields and outputs one item per invitation record, in signing order', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run({
 			operation,
 			documentId: envelope.documentId,
@@ -100,7 +100,7 @@ export function signingLinksTests(
 	});
 
 	it('outputs the records as the service answers them with Simplify off: numbers, and nulls', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run({
 			operation,
 			documentId: envelope.documentId,
@@ -120,7 +120,7 @@ export function signingLinksTests(
 	});
 
 	it('sends the document ID trimmed and leaves out a blank subject and message', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run({
 			operation,
 			documentId: ` ${envelope.documentId}\n`,
@@ -165,7 +165,7 @@ export function signingLinksTests(
 	});
 
 	it('pairs the records of several items with their item, and keeps going on fail', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run(
 			{
 				operation,

@@ -6,11 +6,13 @@ import { ESignature } from '../../nodes/ESignature/ESignature.node';
 import { UNKNOWN_GUID } from '../harness';
 import { jane, janeFull, signingSuite } from './testing';
 
-const { suite, run, apiRequests, newEnvelope } = signingSuite();
+const { suite, run, apiRequests } = signingSuite();
 
 describe('signing: sign', () => {
 	it('signs a document with the signer details as signres', async () => {
-		const envelope = newEnvelope(['jane@example.com']);
+		const envelope = suite.seedEnvelope({
+			signers: [{ name: 'jane@example.com', email: 'jane@example.com' }],
+		});
 		const result = await run({
 			operation: 'sign',
 			documentId: envelope.documentId,
@@ -32,7 +34,7 @@ describe('signing: sign', () => {
 	});
 
 	it('takes the signer details as JSON', async () => {
-		const envelope = newEnvelope();
+		const envelope = suite.seedEnvelope();
 		const result = await run({
 			operation: 'sign',
 			documentId: envelope.documentId,
@@ -47,7 +49,9 @@ describe('signing: sign', () => {
 	});
 
 	it('signs for a signer with Arabic names only', async () => {
-		const envelope = newEnvelope(['sara@example.com']);
+		const envelope = suite.seedEnvelope({
+			signers: [{ name: 'sara@example.com', email: 'sara@example.com' }],
+		});
 		const sara = {
 			firstNameArabic: 'سارة',
 			familyNameArabic: 'العتيبي',
@@ -64,7 +68,9 @@ describe('signing: sign', () => {
 	});
 
 	it('sends JSON signer details in the spelling of the spec whatever their case, trimmed', async () => {
-		const envelope = newEnvelope(['jane@example.com']);
+		const envelope = suite.seedEnvelope({
+			signers: [{ name: 'jane@example.com', email: 'jane@example.com' }],
+		});
 		const result = await run({
 			operation: 'sign',
 			documentId: envelope.documentId,
@@ -172,7 +178,9 @@ describe('signing: sign', () => {
 	});
 
 	it('signs for several items and continues on fail with paired items', async () => {
-		const envelope = newEnvelope(['jane@example.com']);
+		const envelope = suite.seedEnvelope({
+			signers: [{ name: 'jane@example.com', email: 'jane@example.com' }],
+		});
 		const result = await run(
 			{ operation: 'sign', documentId: '={{ $json.documentId }}', signers: { signer: [jane] } },
 			{
