@@ -17,7 +17,13 @@ import {
 	sendWithWorkarounds,
 } from '../nodes/ESignature/routing/engineWorkarounds';
 import type { RecordedView } from './descriptions/editorView';
-import { editorViewOf, expandView, operationsOf, recordView } from './descriptions/editorView';
+import {
+	editorViewOf,
+	expandView,
+	operationsOf,
+	recordView,
+	recordedText,
+} from './descriptions/editorView';
 
 const node = { typeVersion: 1 } as INode;
 const folded = new ESignature().description;
@@ -206,12 +212,13 @@ describe('fields shared across operations', () => {
 /*
  * What the editor shows of every operation, as recorded before the restructure of issue 29 (commit 42b376c): saved
  * workflows and users depend on it. A deliberate change (a better display name) records the view again:
- * `RECORD_EDITOR_VIEW=1 npx jest test/descriptions.test.ts --selectProjects unit`, and the diff shows what changed.
+ * `RECORD_EDITOR_VIEW=1 npx jest test/descriptions.test.ts --selectProjects unit`, then `npm run format`; the diff
+ * shows what changed.
  */
 describe('what the editor shows', () => {
 	const recordedPath = join(__dirname, 'descriptions', 'editor-view.json');
 	if (process.env.RECORD_EDITOR_VIEW === '1')
-		writeFileSync(recordedPath, `${JSON.stringify(recordView(folded), null, '\t')}\n`);
+		writeFileSync(recordedPath, recordedText(recordView(folded)));
 	const recorded = JSON.parse(readFileSync(recordedPath, 'utf8')) as RecordedView;
 
 	it('has the recorded operations, no more, no fewer', () => {

@@ -114,3 +114,12 @@ export function expandView(recorded: RecordedView, operation: string): Record<st
 		]),
 	);
 }
+
+/** The recorded view as the file keeps it: a field a line, an operation a line (Prettier then lays it out). */
+export function recordedText(view: RecordedView): string {
+	const fields = view.fields.map((field) => JSON.stringify(field)).join(',\n');
+	const operations = Object.entries(view.operations)
+		.map(([operation, shown]) => `${JSON.stringify(operation)}: ${JSON.stringify(shown)}`)
+		.join(',\n');
+	return `{\n"fields": [\n${fields}\n],\n"operations": {\n${operations}\n}\n}\n`;
+}
