@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
- * The node's fields are declared per operation and folded into shared properties (shareFieldsAcrossOperations, for
- * the routing engine's per-item cost). Folding must not change what the editor shows: for every operation and every
- * choice of the fields that show or hide others, n8n's own displayParameter must give the same fields in the same order.
+ * Each resource declares the fields its operations share once; fields identical across resources are folded into one
+ * property when the node is loaded (shareFieldsAcrossOperations, for the routing engine's per-item cost). Folding must
+ * not change what the editor shows: for every operation and every choice of the fields that show or hide others,
+ * n8n's own displayParameter must give the same fields in the same order.
  */
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
