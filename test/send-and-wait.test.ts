@@ -593,3 +593,37 @@ describe('E-Signature Send and Wait: callbacks for another wait, forged or late 
 		expect(result.workflowData).toBeUndefined();
 	});
 });
+
+describe('E-Signature Send and Wait: webhooks n8n stopped waiting for', () => {
+	it('removes those whose time limit passed a day ago, each on its own: one refused delete keeps no other', async () => {
+		const { webhook } = await sendAndPark();
+		const url = new URL(webhook.webhookUrl);
+		const base = `${url.origin}${url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1)}`;
+		const waited = (id: string, until: Date) => ({
+			id,
+			webhookUrl: `${base}${id}?check=${'a'.repeat(64)}&until=${until.toISOString()}`,
+			accountId: webhook.accountId,
+			isDefault: false,
+			headerToken: 'old',
+		});
+		const longAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+		const refused = waited('a0000000-0000-4000-8000-000000000001', longAgo);
+		const expired = waited('a0000000-0000-4000-8000-000000000002', longAgo);
+		const waiting = waited('a0000000-0000-4000-8000-000000000003', new Date(Date.now() + 60_000));
+		suite.emulator.webhooks().push(refused, expired, waiting);
+		suite.emulator.failNext(
+			1,
+			200,
+			{ data: null, errorCode: 500, message: 'busy' },
+			`/api/v1/webhooks/${refused.id}`,
+		);
+
+		const result = await run(parameters(), [pdfItem()]);
+
+		expect(result.error).toBeUndefined();
+		const left = suite.emulator.webhooks().map((w) => w.id);
+		expect(left).toEqual(expect.arrayContaining([refused.id, waiting.id]));
+		expect(left).not.toContain(expired.id);
+		expect(result.items[0].json.expiredWebhooksRemoved).toBe(1);
+	});
+});

@@ -187,15 +187,21 @@ export async function removeExpiredWaitWebhooks(
 ): Promise<number> {
 	if (!waitingBase) return 0;
 	let removed = 0;
+	const now = Date.now();
+	let webhooks: Awaited<ReturnType<typeof listWebhooks>>;
 	try {
-		const now = Date.now();
-		for (const webhook of await listWebhooks(context)) {
-			if (!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
+		webhooks = await listWebhooks(context);
+	} catch {
+		return 0; // The next Send and Wait tries again.
+	}
+	for (const webhook of webhooks) {
+		if (!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
+		try {
 			await deleteWebhook(context, webhook.id);
 			removed++;
+		} catch {
+			// One refused delete does not keep the others: the next Send and Wait tries this one again.
 		}
-	} catch {
-		// The next Send and Wait tries again.
 	}
 	return removed;
 }
