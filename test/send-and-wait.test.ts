@@ -618,7 +618,7 @@ describe('E-Signature Send and Wait: webhooks n8n stopped waiting for', () => {
 			`/api/v1/webhooks/${refused.id}`,
 		);
 
-		const result = await run(parameters(), [pdfItem()]);
+		const result = await run(parameters(), [suite.pdfItem()]);
 
 		expect(result.error).toBeUndefined();
 		const left = suite.emulator.webhooks().map((w) => w.id);
