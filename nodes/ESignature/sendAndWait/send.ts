@@ -18,7 +18,7 @@ import { OPERATION, operationName } from './fields';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
 import { SEVERAL_FILES } from '../fields/fileInput';
-import { sendCreateBulk } from '../resources/envelope/hooks';
+import { sendCreateBulk } from '../resources/envelope/createBulk';
 import { signingLinksBody } from '../resources/invitation/shared';
 
 /*
@@ -302,7 +302,7 @@ async function createAndInvite(
 ): Promise<IDataObject> {
 	const path = '/api/v1/envelopes/bulk/initiate-base64';
 	const { referenceNumber, files } = request;
-	// Create Bulk's request (resources/envelope/hooks.ts): the files were read into memory, so the body is bytes.
+	// Create Bulk's request (resources/envelope/createBulk.ts): the files were read into memory, so the body is bytes.
 	const { body, headers } = sendCreateBulk({ url: path }, { webhookId, referenceNumber }, files);
 	const envelope = createdEnvelope(
 		context,

@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkDocumentId } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { fileAnswer } from './sharedFields';
+import { fileAnswer } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Original',
@@ -21,5 +21,5 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields are all shared (sharedFields.ts): Document ID, Put Output File in Field, Options. */
+/** Its fields are all shared (shared.ts): Document ID, Put Output File in Field, Options. */
 export const description: INodeProperties[] = [];

@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkDocumentId, documentIdProperty } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { fileAnswer } from './sharedFields';
+import { fileAnswer } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Signed',

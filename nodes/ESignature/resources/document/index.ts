@@ -4,7 +4,7 @@ import * as download from './download';
 import * as downloadSigned from './downloadSigned';
 import * as getCompleted from './getCompleted';
 import * as getContent from './getContent';
-import { base64Options, binaryOutput, documentId, fileOptions } from './sharedFields';
+import { base64Options, binaryOutput, documentId, fileOptions } from './shared';
 
 /** The Document operations, then their fields in the order the editor shows them (each names its operations). */
 export const description: INodeProperties[] = [

@@ -1,9 +1,16 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { checkEnvelopeId } from '../../fields/common';
+import { readFileInput } from '../../files/fileInput';
+import { sendMultipart } from '../../files/multipart';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildFileUpload } from './hooks';
+import { SEVERAL_FILES_LEFT_IN_STORE } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Add Files',
@@ -21,5 +28,13 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields are all shared (sharedFields.ts): Envelope ID, File Input, Options. */
+/** Its fields are all shared (shared.ts): Envelope ID, File Input, Options. */
 export const description: INodeProperties[] = [];
+
+/** Add Files: the documents as multipart. */
+export async function buildFileUpload(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
+}

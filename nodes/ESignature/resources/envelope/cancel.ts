@@ -25,7 +25,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Then the shared Envelope ID and Options (sharedFields.ts). */
+/** Then the shared Envelope ID and Options (shared.ts). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Cancelling is final: signing stops and pending signers are notified',

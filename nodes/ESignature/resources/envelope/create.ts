@@ -1,9 +1,24 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
+import { optionalBoolean, optionalGuid, optionalText, secretOf } from '../../fields/validation';
+import { readFileInput } from '../../files/fileInput';
+import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildCreateForm, sayWhereEventsGo } from './hooks';
+import { referenceToSend } from '../../routing/idempotency';
+import {
+	SEVERAL_FILES_LEFT_IN_STORE,
+	additionalFieldsOf,
+	compact,
+	sayWhereEventsGo,
+	selectedWebhookId,
+} from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Files',
@@ -19,7 +34,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** File Input and Webhook are shared (sharedFields.ts); then these, then Simplify and Options. */
+/** File Input and Webhook are shared (shared.ts); then these, then Simplify and Options. */
 export const description: INodeProperties[] = [];
 
 export const additionalFields: INodeProperties = {
@@ -52,3 +67,30 @@ export const additionalFields: INodeProperties = {
 	],
 	displayOptions: { show: { resource: ['envelope'], operation: ['create'] } },
 };
+
+/**
+ * Create From Files: the documents and the envelope's fields (FileId, WebhookId, WorkflowId, Password,
+ * IsForExternalWorkFlow, ReferenceNumber) as multipart form fields with exactly these names. The spec declares them as
+ * path parameters of a path with no slot for them; the form is where the service reads them (docs/service-api.md).
+ */
+export async function buildCreateForm(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const fields = additionalFieldsOf(this);
+	const parameters = compact({
+		FileId: optionalGuid(this, fields.fileId, 'File ID'),
+		WebhookId: selectedWebhookId(this),
+		WorkflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
+		// The PDF's password is sent exactly as entered: spaces may be part of it.
+		Password: secretOf(this, fields.password, 'Password'),
+		IsForExternalWorkFlow: optionalBoolean(
+			this,
+			fields.isForExternalWorkFlow,
+			'Service External Workflow',
+		),
+		ReferenceNumber: referenceToSend(this),
+	});
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	return sendMultipart(requestOptions, parameters, files);
+}

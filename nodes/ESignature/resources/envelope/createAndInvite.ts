@@ -1,10 +1,29 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { destinationsProperties } from '../../fields/recipients';
-import { simplifyOutput } from '../../routing/answers';
+import { buildDestinations, destinationsProperties } from '../../fields/recipients';
+import { booleanOf, optionalText } from '../../fields/validation';
+import { readFileInput } from '../../files/fileInput';
+import { sendJsonWithDocuments } from '../../files/jsonBody';
+import { isServiceWrapper, parseBody } from '../../service/errors';
+import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildCreateAndInviteBody, sayWhereEventsGo, unwrapWithReturnUrl } from './hooks';
+import { MAX_LENGTH } from '../../../../credentials/text';
+import {
+	SEVERAL_FILES_LEFT_IN_STORE,
+	additionalFieldsOf,
+	compact,
+	sayWhereEventsGo,
+	selectedWebhookId,
+	toBase64File,
+} from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Create and Invite',
@@ -20,7 +39,7 @@ export const option: INodePropertyOptions = {
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createAndInvite'] } };
 
-/** After the shared File Input, before the shared Webhook (sharedFields.ts). */
+/** After the shared File Input, before the shared Webhook (shared.ts). */
 export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	...destinationsProperties('bulkInvite'),
 	{
@@ -74,3 +93,57 @@ export const additionalFields: INodeProperties = {
 	],
 	displayOptions,
 };
+
+/** Create and Invite: PascalCase JSON with the documents and the signer list (DailyNotify included). */
+export async function buildCreateAndInviteBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const webhookId = selectedWebhookId(this);
+	const destinations = buildDestinations(this, 'bulkInvite');
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	const fields = additionalFieldsOf(this);
+	return sendJsonWithDocuments(
+		requestOptions,
+		compact({
+			Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),
+			Destinations: destinations,
+			SaveAsDraft: booleanOf(this, fields.saveAsDraft ?? false, 'Save as Draft'),
+			WebhookId: webhookId,
+			InvitationMessage: optionalText(
+				this,
+				this.getNodeParameter('invitationMessage', ''),
+				'Invitation Message',
+				MAX_LENGTH.longText,
+				'multi',
+			),
+			InvitationSubject: optionalText(
+				this,
+				this.getNodeParameter('invitationSubject', ''),
+				'Invitation Subject',
+				MAX_LENGTH.subject,
+			),
+			SendUserInvitation: booleanOf(this, fields.sendUserInvitation ?? true, 'Send Invitations'),
+			IsReturnUrl: booleanOf(this, fields.isReturnUrl ?? false, 'Include Return URL'),
+		}),
+	);
+}
+
+/** Create and invite: the payload, plus `returnUrl` when the user asked the service for one. */
+export async function unwrapWithReturnUrl(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const output = await unwrapResponse.call(this, items, response);
+	const body = parseBody(response.body);
+	if (
+		isServiceWrapper(body) &&
+		body.returnUrl &&
+		output.length === 1 &&
+		output[0].json.returnUrl === undefined
+	) {
+		output[0].json.returnUrl = body.returnUrl;
+	}
+	return output;
+}

@@ -1,9 +1,29 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { referenceNumberField, workflowIdField } from '../../fields/envelope';
-import { simplifyOutput } from '../../routing/answers';
+import type { UploadFile } from '../../files/document';
+import { readFileInput } from '../../files/fileInput';
+import { sendJsonWithDocuments } from '../../files/jsonBody';
+import { isServiceWrapper, readServiceAnswer } from '../../service/errors';
+import { keepWrapper, simplifyOutput } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildBase64DocumentsBody, sayWhereEventsGo, splitBulkFileResponse } from './hooks';
+import type { EnvelopeFields } from './shared';
+import {
+	SEVERAL_FILES_LEFT_IN_STORE,
+	base64CreateFields,
+	compact,
+	sayWhereEventsGo,
+	selectedWebhookId,
+	toBase64File,
+} from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Base64 List',
@@ -21,7 +41,7 @@ export const option: INodePropertyOptions = {
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createBulk'] } };
 
-/** Before the shared File Input and Webhook (sharedFields.ts). */
+/** Before the shared File Input and Webhook (shared.ts). */
 export const description: INodeProperties[] = [
 	{
 		displayName:
@@ -43,3 +63,50 @@ export const additionalFields: INodeProperties = {
 	options: [referenceNumberField, workflowIdField],
 	displayOptions,
 };
+
+/**
+ * POST /envelopes/bulk/initiate-base64 from checked values: the envelope's optional fields, then its documents.
+ * Create From Base64 List and Send and Wait (sendAndWait/send.ts) both send this.
+ */
+export function sendCreateBulk(
+	requestOptions: IHttpRequestOptions,
+	fields: EnvelopeFields,
+	files: UploadFile[],
+): IHttpRequestOptions {
+	return sendJsonWithDocuments(requestOptions, {
+		...compact(fields),
+		files: files.map(toBase64File),
+	});
+}
+
+/** Create From Base64 List: several documents in one envelope, as Base64 in JSON. */
+export async function buildBase64DocumentsBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const webhookId = selectedWebhookId(this);
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	return sendCreateBulk(requestOptions, base64CreateFields(this, webhookId), files);
+}
+
+/** Bulk create: one item per document of the envelope, each carrying the envelope ID. */
+export async function splitBulkFileResponse(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const { body, errorItems } = await readServiceAnswer(this, response);
+	if (errorItems) return errorItems;
+	const pairedItem = { item: this.getItemIndex() };
+	if (keepWrapper(this) && isServiceWrapper(body))
+		return [{ json: body as unknown as IDataObject, pairedItem }];
+	const data = ((isServiceWrapper(body) ? body.data : body) ?? {}) as IDataObject;
+	const { bulkFileResponse, ...envelope } = data;
+	if (!Array.isArray(bulkFileResponse) || bulkFileResponse.length === 0)
+		return [{ json: data, pairedItem }];
+	const shared = compact(envelope);
+	return bulkFileResponse.map((entry) => ({
+		json: { ...shared, ...(entry as IDataObject) },
+		pairedItem,
+	}));
+}

@@ -1,11 +1,30 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { fileInputProperties } from '../../fields/fileInput';
+import { optionalGuid } from '../../fields/validation';
+import { readFileInput } from '../../files/fileInput';
+import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildBase64DocumentBody, sayWhereEventsGo } from './hooks';
+import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
+import type { Form } from '../../../../credentials/dialects';
+import { formFor, offerAlternative } from '../../../../credentials/dialects';
+import {
+	LEFT_IN_STORE,
+	additionalFieldsOf,
+	base64CreateFields,
+	compact,
+	sayWhereEventsGo,
+	selectedWebhookId,
+	toBase64File,
+} from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Base64',
@@ -37,3 +56,31 @@ export const additionalFields: INodeProperties = {
 	options: [fileIdField, referenceNumberField, workflowIdField],
 	displayOptions,
 };
+
+/** Create From Base64: one document as Base64 in JSON, encoded for the user when it comes from a binary field. */
+export async function buildBase64DocumentBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const fields = additionalFieldsOf(this);
+	const fileId = optionalGuid(this, fields.fileId, 'File ID');
+	const webhookId = selectedWebhookId(this);
+	const [document] = await readFileInput(this, LEFT_IN_STORE);
+	const { file, fileName } = toBase64File(document);
+	const envelopeFields = compact(base64CreateFields(this, webhookId));
+	// The spec's `files` or the live service's `File`, whichever the credential takes (credentials/dialects.ts).
+	const build = (options: IHttpRequestOptions, form: Form) =>
+		sendJsonWithDocuments(options, {
+			...envelopeFields,
+			[form === 'spec' ? 'files' : 'File']: compact({ fileId, file, fileName }),
+		});
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const form = formFor(credentials, 'createFromBase64Body');
+	offerAlternative(requestOptions, {
+		dialect: 'createFromBase64Body',
+		credentials,
+		form,
+		rebuild: build,
+	});
+	return build(requestOptions, form);
+}

@@ -1,9 +1,16 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { booleanOf, requireGuid } from '../../fields/validation';
+import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildTemplateForm, sayWhereEventsGo } from './hooks';
+import { compact, sayWhereEventsGo, selectedWebhookId } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Template',
@@ -18,7 +25,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Before the shared Webhook, Simplify and Options (sharedFields.ts). */
+/** Before the shared Webhook, Simplify and Options (shared.ts). */
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['envelope'], operation: ['createFromTemplate'] } },
 	[
@@ -41,3 +48,20 @@ export const description: INodeProperties[] = updateDisplayOptions(
 		},
 	],
 );
+
+/** Create From Template: multipart form fields only (the service takes no JSON here). */
+export async function buildTemplateForm(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const fields = compact({
+		templateId: requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID'),
+		userOnlySigner: booleanOf(
+			this,
+			this.getNodeParameter('userOnlySigner', false),
+			'Only Me as Signer',
+		),
+		webhookId: selectedWebhookId(this),
+	});
+	return sendMultipart(requestOptions, fields);
+}

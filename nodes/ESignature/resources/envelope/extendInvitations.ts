@@ -1,9 +1,15 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { checkEnvelopeId } from '../../fields/common';
+import { futureDate } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { checkAvailableTo } from './hooks';
 
 export const option: INodePropertyOptions = {
 	name: 'Extend Invitations',
@@ -22,7 +28,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** After the shared Envelope ID; then Options (sharedFields.ts). */
+/** After the shared Envelope ID; then Options (shared.ts). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Available To',
@@ -34,3 +40,13 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['envelope'], operation: ['extendInvitations'] } },
 	},
 ];
+
+/** preSend of Available To: refuses a date that is unreadable or past, and sends it as ISO 8601 UTC. */
+export async function checkAvailableTo(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const availableTo = futureDate(this, this.getNodeParameter('availableTo', ''), 'Available To');
+	requestOptions.body = { ...(requestOptions.body as IDataObject), availableTo };
+	return requestOptions;
+}

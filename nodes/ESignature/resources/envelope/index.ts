@@ -9,11 +9,11 @@ import * as createFromBase64 from './createFromBase64';
 import * as createFromTemplate from './createFromTemplate';
 import * as extendInvitations from './extendInvitations';
 import * as getStatus from './getStatus';
-import { envelopeId, options, severalFiles, simplify, webhook } from './sharedFields';
+import { envelopeId, options, severalFiles, simplify, webhook } from './shared';
 
 /**
  * The Envelope operations, then their fields in the order the editor shows them: each field names the operations it
- * shows for, so an operation sees its own fields (its file) between the shared ones (sharedFields.ts).
+ * shows for, so an operation sees its own fields (its file) between the shared ones (shared.ts).
  */
 export const description: INodeProperties[] = [
 	{

@@ -1,0 +1,148 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { envelopeIdProperty, responseOptions, simplifyProperty } from '../../fields/common';
+import { optionalWebhookProperty } from '../../fields/envelope';
+import type { FileInputOptions } from '../../fields/fileInput';
+import { SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
+import { optionalGuid, optionalText } from '../../fields/validation';
+import type { UploadFile } from '../../files/document';
+import type { LeftInStore } from '../../files/fileInput';
+import { base64Of } from '../../files/jsonBody';
+import { isErrorItem } from '../../service/errors';
+import { keepWrapper } from '../../routing/answers';
+import { referenceToSend } from '../../routing/idempotency';
+
+/**
+ * What several Envelope operations share: their common fields, each declared once and shown for the operations it
+ * names; then the pieces their request builders and outputs share.
+ */
+
+const shownFor = (...operations: string[]) => ({
+	show: { resource: ['envelope'], operation: operations },
+});
+
+/**
+ * Each operation showing it checks it first (checkEnvelopeId in its preSend), not the field: n8n's routing engine
+ * evaluates a field with routing once more in each of its two walks per item (docs/performance.md, the per-item walk).
+ */
+export const envelopeId: INodeProperties = {
+	...envelopeIdProperty(),
+	displayOptions: shownFor('addFiles', 'cancel', 'extendInvitations', 'getStatus'),
+};
+
+/** File Input for several documents (Create From Base64 takes one: its own fields). */
+export const severalFiles: INodeProperties[] = updateDisplayOptions(
+	shownFor('addFiles', 'create', 'createAndInvite', 'createBulk'),
+	fileInputProperties(SEVERAL_FILES),
+);
+
+/** The creates' Webhook: empty, the envelope's events go to the account's default webhook. */
+export const webhook: INodeProperties = {
+	...optionalWebhookProperty(),
+	displayOptions: shownFor(
+		'create',
+		'createAndInvite',
+		'createBulk',
+		'createFromBase64',
+		'createFromTemplate',
+	),
+};
+
+export const simplify: INodeProperties = {
+	...simplifyProperty(),
+	displayOptions: shownFor(
+		'create',
+		'createAndInvite',
+		'createBulk',
+		'createFromBase64',
+		'createFromTemplate',
+		'getStatus',
+	),
+};
+
+export const options: INodeProperties = {
+	...responseOptions(),
+	displayOptions: shownFor(
+		'addFiles',
+		'cancel',
+		'create',
+		'createAndInvite',
+		'createBulk',
+		'createFromBase64',
+		'createFromTemplate',
+		'extendInvitations',
+		'getStatus',
+	),
+};
+
+/* What the builders share. */
+
+/** Uploads read stored files as they send them (files/streamedBody.ts). */
+export const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions &
+	LeftInStore;
+export const SEVERAL_FILES_LEFT_IN_STORE = { ...SEVERAL_FILES, ...LEFT_IN_STORE };
+
+/** Removes empty values: the service rejects empty GUIDs, and optional fields are never sent as ''. */
+export function compact(values: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(values).filter(
+			([, value]) => value !== undefined && value !== null && value !== '',
+		),
+	);
+}
+
+export function additionalFieldsOf(context: IExecuteSingleFunctions): IDataObject {
+	return (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
+}
+
+/** The optional webhook picked from the list or given by ID (e.g. by the E-Signature Trigger). */
+export function selectedWebhookId(context: IExecuteSingleFunctions): string | undefined {
+	return optionalGuid(
+		context,
+		context.getNodeParameter('webhookId', '', { extractValue: true }),
+		'Webhook',
+	);
+}
+
+/** A document for a JSON body: Base64 content (written into the body by sendJsonWithDocuments) and file name. */
+export function toBase64File(file: UploadFile): { file: IDataObject; fileName: string } {
+	return { file: base64Of(file), fileName: file.fileName };
+}
+
+/** The envelope's optional fields of a Base64 create, checked. */
+export type EnvelopeFields = { webhookId?: string; workflowId?: string; referenceNumber?: string };
+
+/** The envelope's optional fields of the Base64 creates, before their documents. */
+export function base64CreateFields(
+	context: IExecuteSingleFunctions,
+	webhookId: string | undefined,
+): EnvelopeFields {
+	const fields = additionalFieldsOf(context);
+	return {
+		webhookId,
+		workflowId: optionalText(context, fields.workflowId, 'Service Workflow ID'),
+		referenceNumber: referenceToSend(context),
+	};
+}
+
+/** What a create outputs about its events: an envelope created without a Webhook calls the account's default one. */
+const ACCOUNT_DEFAULT_WEBHOOK = "the account's default webhook (no Webhook chosen)";
+
+/** Last but Simplify on the creates that take a Webhook: says where the envelope's events go (eventsTo). */
+export async function sayWhereEventsGo(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	if (keepWrapper(this)) return items;
+	const webhookId = selectedWebhookId(this);
+	const eventsTo = webhookId ? `webhook ${webhookId}` : ACCOUNT_DEFAULT_WEBHOOK;
+	return items.map((item) =>
+		isErrorItem(item) ? item : { ...item, json: { ...item.json, eventsTo } },
+	);
+}
