@@ -39,12 +39,18 @@ import {
 
 /** How to send the listening trigger an event: a sample with `npm run dev`, a real envelope with the service. */
 const SEND_TEST_EVENT =
-	'Then send it an event: with <code>npm run dev</code>, open the <i>test the trigger</i> link it printed (a sample envelope is completed, signed PDF included); with the service, complete an envelope whose <i>Webhook</i> is the one listed as <i>n8n test listener</i>.';
+	'Then send it an event: with <code>npm run dev</code>, open the <i>test the trigger</i> link it printed (a ' +
+	'sample envelope is completed, signed PDF included); with the service, complete an envelope whose ' +
+	'<i>Webhook</i> is the one listed as <i>n8n test listener</i>.';
 const PRODUCTION_HELP_INACTIVE =
-	'<b>In production</b>, publish the workflow: events of envelopes pinned to its webhook start it, and show in the executions list.';
+	'<b>In production</b>, publish the workflow: events of envelopes pinned to its webhook start it, and show in ' +
+	'the executions list.';
 const PRODUCTION_HELP_ACTIVE =
-	'<b>In production</b> (the workflow is published), events of envelopes pinned to its webhook start it: see the <a data-key="executions">executions list</a>.';
-const TEST_HELP = `<b>To test it</b>, click <i>Execute step</i>: n8n registers a test webhook at the service for as long as it listens. ${SEND_TEST_EVENT}`;
+	'<b>In production</b> (the workflow is published), events of envelopes pinned to its webhook start it: see ' +
+	'the <a data-key="executions">executions list</a>.';
+const TEST_HELP =
+	`<b>To test it</b>, click <i>Execute step</i>: n8n registers a test webhook at the service ` +
+	`for as long as it listens. ${SEND_TEST_EVENT}`;
 
 export class ESignatureTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -58,7 +64,8 @@ export class ESignatureTrigger implements INodeType {
 		version: 1,
 		// "Any event", or the events chosen by name ("Completed, Rejected").
 		subtitle:
-			'={{ [].concat($parameter["events"] || []).map(e => ({ "*": "Any event", completed: "Completed", rejected: "Rejected" })[e] || e).join(", ") || "Any event" }}',
+			'={{ [].concat($parameter["events"] || []).map(e => ({ "*": "Any event", completed: "Completed", ' +
+			'rejected: "Rejected" })[e] || e).join(", ") || "Any event" }}',
 		// n8n's node picker shows one "E-Signature" entry for both nodes, with the trigger's description: it covers both.
 		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
 		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#e-signature-trigger',
@@ -93,7 +100,10 @@ export class ESignatureTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"Pin envelopes to this trigger with the <code>webhookId</code> its events carry. Its webhook stays at the service when the workflow is deactivated (see On Deactivation), and when it is deleted: find it with E-Signature → Webhook → Get Many (it marks n8n triggers) and remove it with Webhook → Delete. Signed files over about 12 MB need n8n's <code>N8N_PAYLOAD_SIZE_MAX</code> raised.",
+					'Pin envelopes to this trigger with the <code>webhookId</code> its events carry. Its webhook stays ' +
+					'at the service when the workflow is deactivated (see On Deactivation), and when it is deleted: find ' +
+					'it with E-Signature → Webhook → Get Many (it marks n8n triggers) and remove it with Webhook → ' +
+					"Delete. Signed files over about 12 MB need n8n's <code>N8N_PAYLOAD_SIZE_MAX</code> raised.",
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -131,7 +141,9 @@ export class ESignatureTrigger implements INodeType {
 				default: true,
 				description:
 					'Whether to return a simplified version of the response instead of the raw data',
-				hint: "On: camelCase names, the service's misspellings corrected (referenceNumber), no empty (null) fields. Off: the callback as the service sends it (PascalCase, ReferencNumber), plus webhookId.",
+				hint:
+					"On: camelCase names, the service's misspellings corrected (referenceNumber), no empty (null) " +
+					'fields. Off: the callback as the service sends it (PascalCase, ReferencNumber), plus webhookId.',
 			},
 			{
 				displayName: 'Options',
@@ -146,7 +158,9 @@ export class ESignatureTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to keep the Base64 content of the signed files in the output JSON (files[].file; Files[].File when Simplify is off) as well as in the binary properties. Off keeps items small. Always kept when Put Files in Binary is off.',
+							'Whether to keep the Base64 content of the signed files in the output JSON (files[].file; ' +
+							'Files[].File when Simplify is off) as well as in the binary properties. Off keeps items small. ' +
+							'Always kept when Put Files in Binary is off.',
 					},
 					{
 						displayName: 'On Deactivation',
@@ -160,13 +174,15 @@ export class ESignatureTrigger implements INodeType {
 								name: 'Keep the Webhook',
 								value: ON_DEACTIVATION.keep,
 								description:
-									'Envelopes pinned to it keep their webhook; the service logs the events it cannot deliver, and they are re-sent on activation',
+									'Envelopes pinned to it keep their webhook; the service logs the events it cannot deliver, ' +
+									'and they are re-sent on activation',
 							},
 							{
 								name: 'Delete the Webhook',
 								value: ON_DEACTIVATION.delete,
 								description:
-									'Nothing is left at the service; events of envelopes pinned to it go to the account default webhook, or nowhere',
+									'Nothing is left at the service; events of envelopes pinned to it go to the account default ' +
+									'webhook, or nowhere',
 							},
 						],
 					},
@@ -176,7 +192,8 @@ export class ESignatureTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to output the signed files sent with the event as binary properties file_0, file_1, …. When off, they stay as Base64 in the JSON (files[].file; Files[].File when Simplify is off).',
+							'Whether to output the signed files sent with the event as binary properties file_0, file_1, …. ' +
+							'When off, they stay as Base64 in the JSON (files[].file; Files[].File when Simplify is off).',
 					},
 					{
 						displayName: 'Re-Send Missed Events',
@@ -184,7 +201,9 @@ export class ESignatureTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							"Whether to ask the service to re-send the events it could not deliver to this trigger in the last 7 days (at most 50 at a time): when the workflow is activated, and on the first event after n8n restarts. What it did is written to n8n's log.",
+							'Whether to ask the service to re-send the events it could not deliver to this trigger in the ' +
+							'last 7 days (at most 50 at a time): when the workflow is activated, and on the first event ' +
+							"after n8n restarts. What it did is written to n8n's log.",
 					},
 					{
 						displayName: 'Start Once per Event',
@@ -192,7 +211,9 @@ export class ESignatureTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether an event delivered again (a retry or re-send of the same envelope and status) is acknowledged without starting another execution. The trigger remembers the last 2,000 events of 30 days.',
+							'Whether an event delivered again (a retry or re-send of the same envelope and status) is ' +
+							'acknowledged without starting another execution. The trigger remembers the last 2,000 events of ' +
+							'30 days.',
 					},
 					{
 						displayName: 'Use as Account Default',
@@ -200,7 +221,8 @@ export class ESignatureTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							"Whether this trigger's webhook is the account default: envelopes created without a webhook ID send their events here too",
+							"Whether this trigger's webhook is the account default: envelopes created without a webhook ID " +
+							'send their events here too',
 						hint: 'Only one default webhook is called per event, even if several are marked as default',
 					},
 				],
@@ -256,7 +278,8 @@ export class ESignatureTrigger implements INodeType {
 		const confirmation = await confirmCallback(this, callback);
 		if (confirmation.outcome === 'unavailable') {
 			this.logger.warn(
-				`E-Signature Trigger: the event of envelope ${callback.requestId} could not be confirmed: ${confirmation.reason}; answered 503 so that it is re-sent`,
+				`E-Signature Trigger: the event of envelope ${callback.requestId} could not be confirmed: ` +
+					`${confirmation.reason}; answered 503 so that it is re-sent`,
 			);
 			return answerWithoutExecution(
 				this,
@@ -292,7 +315,8 @@ export class ESignatureTrigger implements INodeType {
 			// failed and catch-up re-sends it, so a passing failure (a full disk, say) loses nothing.
 			if (onceOnly) releaseEvent(trigger, key);
 			this.logger.error(
-				`E-Signature Trigger: the event of envelope ${callback.requestId} could not be made into an item (${(error as Error).message}); answered 503 so that it is re-sent`,
+				`E-Signature Trigger: the event of envelope ${callback.requestId} could not be made into an item ` +
+					`(${(error as Error).message}); answered 503 so that it is re-sent`,
 			);
 			return answerWithoutExecution(this, 503, 'The event could not be processed now; re-send it');
 		}

@@ -280,7 +280,7 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 	return plain?.[1]?.trim();
 }
 
-/** A JSON answer to a download is an error or a note, never this long: a longer one is not read on (hostile or broken). */
+/** A JSON answer to a download is an error or a note, never this long: a longer one is not read on (hostile, broken). */
 export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
 
 /** The JSON answer to a download, read up to MAX_JSON_ANSWER_BYTES; undefined (and the stream closed) past it. */
@@ -302,8 +302,10 @@ function oversizedAnswerError(context: IExecuteSingleFunctions): NodeApiError {
 	return brokenAnswerError(
 		context,
 		'ANSWER_TOO_LONG',
-		`The service answered the download with JSON longer than ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB instead of the file`,
-		'An error answer is a few hundred bytes: this one was not read on. Try again; if it persists, the service is failing.',
+		`The service answered the download with JSON longer than ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB ` +
+			`instead of the file`,
+		'An error answer is a few hundred bytes: this one was not read on. Try again; if it persists, the service ' +
+			'is failing.',
 	);
 }
 

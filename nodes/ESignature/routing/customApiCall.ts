@@ -11,7 +11,8 @@ import { nodeForErrors } from '../service/secrets';
 /*
  * n8n's editor adds a "Custom API Call" entry to the operations of a node whose credential the HTTP Request node can
  * use. A declarative node has no such operation: the routing engine would send a bare request to the service and
- * output its "not found" answer as a success. It is refused instead, before anything is sent (docs/n8n-notes.md#custom-api-call).
+ * output its "not found" answer as a success. It is refused instead, before anything is sent
+ * (docs/n8n-notes.md#custom-api-call).
  */
 
 /** The operation value n8n gives the entry. */
@@ -19,7 +20,9 @@ export const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
 const MESSAGE = 'Custom API Call is not an operation of this node: nothing was sent';
 const DESCRIPTION =
-	"To call an endpoint this node does not offer, use n8n's HTTP Request node with Authentication → Predefined Credential Type → E-Signature API and this credential: it signs requests to the credential's environment only.";
+	"To call an endpoint this node does not offer, use n8n's HTTP Request node with Authentication → Predefined " +
+	"Credential Type → E-Signature API and this credential: it signs requests to the credential's environment " +
+	'only.';
 
 async function refuseCustomApiCall(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const error = new NodeOperationError(nodeForErrors(this.getNode()), MESSAGE, {
