@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { toolSimplifyProperties } from '../fields/common';
-import { sendThroughOneWay } from '../routing/engineWorkarounds';
 
 import * as accessToken from './accessToken';
 import * as commercialRegistration from './commercialRegistration';
@@ -17,7 +16,7 @@ import * as webhook from './webhook';
  * The Resource selector, then every resource's operations and fields as its folder declares them; last, Simplify for
  * tools on the operations that have none (docs/ai-agents.md).
  */
-const resourceFields: INodeProperties[] = sendThroughOneWay([
+const resourceFields: INodeProperties[] = [
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -47,7 +46,7 @@ const resourceFields: INodeProperties[] = sendThroughOneWay([
 	...smsProvider.description,
 	...webhook.description,
 	...accessToken.description,
-]);
+];
 
 export const declaredFields: INodeProperties[] = [
 	...resourceFields,

@@ -4,9 +4,6 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
-	INodeProperties,
-	INodePropertyCollection,
-	INodePropertyOptions,
 	JsonObject,
 	PreSendAction,
 } from 'n8n-workflow';
@@ -107,32 +104,6 @@ export function pairedWithItem(hook: PreSendAction): PreSendAction {
 	guard[PAIRED] = true;
 	(hook as PairedHook)[GUARD] = guard;
 	return guard;
-}
-
-type Routed = INodeProperties | INodePropertyOptions | INodePropertyCollection;
-
-function guardRouting<T extends Routed>(entry: T): T {
-	const copy = { ...entry } as T & {
-		routing?: INodeProperties['routing'];
-		options?: Routed[];
-		values?: Routed[];
-	};
-	if (copy.routing?.send?.preSend) {
-		const { send } = copy.routing;
-		copy.routing = {
-			...copy.routing,
-			send: { ...send, preSend: send.preSend!.map(pairedWithItem) },
-		};
-	}
-	if (Array.isArray(copy.options))
-		copy.options = copy.options.map((option) => guardRouting(option));
-	if (Array.isArray(copy.values)) copy.values = copy.values.map((value) => guardRouting(value));
-	return copy;
-}
-
-/** The node's fields with every preSend hook not yet declared as pairedWithItem(...) guarded. */
-export function sendThroughOneWay(properties: INodeProperties[]): INodeProperties[] {
-	return properties.map((property) => guardRouting(property));
 }
 
 /** What can have happened to a create whose request failed on the way, and whether running it again is safe. */
