@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from './builderHints';
-import { requireGuid } from './validation';
+import { EMPTY_GUID, isGuid, requireGuid } from './validation';
 
 /**
  * Fields several resources share. They say nothing about the operation they appear on: each operation file attaches
@@ -160,6 +160,7 @@ export async function checkDocumentId(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
+	if (acceptedIdInPath(requestOptions.url, 'documents')) return requestOptions;
 	requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID');
 	return requestOptions;
 }
@@ -169,8 +170,31 @@ export async function checkEnvelopeId(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
+	if (acceptedIdInPath(requestOptions.url, 'envelopes')) return requestOptions;
 	requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
 	return requestOptions;
+}
+
+/**
+ * An ID parameter as a path segment of an operation's URL: text trimmed and encoded; any other value (a list, an
+ * object) as JSON, which is never an ID, so that checkEnvelopeId and checkDocumentId read the parameter and name it.
+ */
+export const idInPath = (parameter: 'envelopeId' | 'documentId'): string =>
+	`{{ encodeURIComponent((id => typeof id === 'string' ? id.trim() : JSON.stringify(id))($parameter.${parameter})) }}`;
+
+/**
+ * Whether the path already holds, after `/<collection>/`, an ID the check would accept: the operation's URL wrote it
+ * from the same parameter, and reading the parameter again costs one more expression evaluation per item
+ * (docs/performance.md#without-the-folding). Anything else is checked from the parameter, which names what is wrong.
+ */
+function acceptedIdInPath(url: string | undefined, collection: string): boolean {
+	const marker = `/${collection}/`;
+	const start = url?.indexOf(marker) ?? -1;
+	if (!url || start < 0) return false;
+	const from = start + marker.length;
+	const end = url.indexOf('/', from);
+	const id = url.slice(from, end < 0 ? url.length : end);
+	return id.length === EMPTY_GUID.length && isGuid(id) && id !== EMPTY_GUID;
 }
 
 const GUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';

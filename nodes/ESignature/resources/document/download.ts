@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkDocumentId } from '../../fields/common';
+import { checkDocumentId, idInPath } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { fileAnswer } from './shared';
@@ -13,7 +13,7 @@ export const option: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'GET',
-			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}',
+			url: `=/api/v1/documents/${idInPath('documentId')}`,
 			...fileAnswer,
 		},
 		send: { preSend: [pairedWithItem(checkDocumentId)] },

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkDocumentId, documentIdProperty } from '../../fields/common';
+import { checkDocumentId, documentIdProperty, idInPath } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { fileAnswer } from './shared';
@@ -14,7 +14,7 @@ export const option: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'GET',
-			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}/signed',
+			url: `=/api/v1/documents/${idInPath('documentId')}/signed`,
 			...fileAnswer,
 		},
 		send: { preSend: [pairedWithItem(checkDocumentId)] },

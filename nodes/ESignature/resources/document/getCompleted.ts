@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkDocumentId } from '../../fields/common';
+import { checkDocumentId, idInPath } from '../../fields/common';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 
@@ -13,7 +13,7 @@ export const option: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'GET',
-			url: '=/api/v1/documents/{{ encodeURIComponent(String($parameter.documentId).trim()) }}/completed/base64',
+			url: `=/api/v1/documents/${idInPath('documentId')}/completed/base64`,
 		},
 		send: { preSend: [pairedWithItem(checkDocumentId)] },
 		output: { postReceive: [base64ResponseToBinary] },

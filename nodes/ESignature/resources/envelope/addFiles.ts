@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { checkEnvelopeId } from '../../fields/common';
+import { checkEnvelopeId, idInPath } from '../../fields/common';
 import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
 import { unwrapResponse } from '../../routing/answers';
@@ -20,7 +20,7 @@ export const option: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'POST',
-			url: '=/api/v1/envelopes/{{ encodeURIComponent(String($parameter.envelopeId).trim()) }}/files',
+			url: `=/api/v1/envelopes/${idInPath('envelopeId')}/files`,
 		},
 		// The ID is checked before the files are read: a file given by link would be downloaded first.
 		send: { preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(buildFileUpload)] },

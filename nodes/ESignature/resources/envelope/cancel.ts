@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkEnvelopeId } from '../../fields/common';
+import { checkEnvelopeId, idInPath } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 
@@ -12,7 +12,7 @@ export const option: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'POST',
-			url: '=/api/v1/envelopes/{{ encodeURIComponent(String($parameter.envelopeId).trim()) }}/cancel',
+			url: `=/api/v1/envelopes/${idInPath('envelopeId')}/cancel`,
 		},
 		// The body repeats the ID as `envelopId`, spelled as the service's interface has it.
 		send: {

@@ -6,7 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { checkEnvelopeId } from '../../fields/common';
+import { checkEnvelopeId, idInPath } from '../../fields/common';
 import { isErrorItem } from '../../service/errors';
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -19,7 +19,7 @@ export const option: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'GET',
-			url: '=/api/v1/envelopes/{{ encodeURIComponent(String($parameter.envelopeId).trim()) }}/status',
+			url: `=/api/v1/envelopes/${idInPath('envelopeId')}/status`,
 		},
 		send: { preSend: [pairedWithItem(checkEnvelopeId)] },
 		output: { postReceive: [unwrapFoundResponse, normalizeStatus, simplifyOutput] },
