@@ -87,6 +87,18 @@ describe('lint: where rules may be switched off', () => {
 		expect({ 'directives in shipped code': found }).toEqual({ 'directives in shipped code': [] });
 	});
 
+	it('no line of shipped code is over 120 characters, a tab counted as 2 (Prettier cannot break strings or comments)', () => {
+		const long = [...filesUnder('nodes', /\.ts$/), ...filesUnder('credentials', /\.ts$/)].flatMap(
+			(file) =>
+				readFileSync(join(root, file), 'utf8')
+					.split('\n')
+					.flatMap((line, index) =>
+						line.replace(/\t/g, '  ').length > 120 ? [`${file}:${index + 1}`] : [],
+					),
+		);
+		expect(long).toEqual([]);
+	});
+
 	it(`test/ and scripts/ switch off only allowed rules, by name, in one line at the top: ${HEADER_EXAMPLE}`, () => {
 		const problems = [
 			...filesUnder('test', /\.[cm]?[jt]s$/),

@@ -280,7 +280,9 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 	return plain?.[1]?.trim();
 }
 
-/** A JSON answer to a download is an error or a note, never this long: a longer one is not read on (hostile, broken). */
+/**
+ * A JSON answer to a download is an error or a note, never this long: a longer one is not read on (hostile, broken).
+ */
 export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
 
 /** The JSON answer to a download, read up to MAX_JSON_ANSWER_BYTES; undefined (and the stream closed) past it. */

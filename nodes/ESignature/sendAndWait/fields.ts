@@ -128,7 +128,8 @@ export const properties: INodeProperties[] = [
 				value: OPERATION.sendAndWait,
 				action: 'Send documents and wait for signature',
 				description:
-					'The service invites each signer by e-mail or SMS; the execution waits until the envelope is signed or rejected',
+					'The service invites each signer by e-mail or SMS; the execution waits until the envelope is signed or ' +
+					'rejected',
 			},
 			{
 				name: 'Send and Output Signing Links',
@@ -143,7 +144,8 @@ export const properties: INodeProperties[] = [
 				value: OPERATION.wait,
 				action: 'Wait for the envelope sent earlier to be signed',
 				description:
-					'Waits until the envelope that Send and Output Signing Links sent earlier in this execution is signed or rejected',
+					'Waits until the envelope that Send and Output Signing Links sent earlier in this execution is signed or ' +
+					'rejected',
 			},
 		],
 	},

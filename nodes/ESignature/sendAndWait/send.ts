@@ -243,7 +243,8 @@ export function executionResumeUrl(context: IExecuteFunctions, itemIndex: number
 			'until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). ' +
 			'Nothing was sent.',
 		'Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get ' +
-			"Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n's AI Agent and in " +
+			'Links) sends the contract, Envelope → Get Status follows it. ' +
+			"Send and Wait waits under n8n's AI Agent and in " +
 			'workflows.',
 	);
 }
@@ -383,7 +384,8 @@ function timedOutItem(sent: IDataObject): IDataObject {
 		webhookRemoved: false,
 		nextSteps:
 			'The envelope was neither signed nor rejected in time. Its state: E-Signature → Envelope → Get Status with ' +
-			'envelopeId. Its signed files, now or later: Document → Download Signed with each of documentIds. To stop it: ' +
+			'envelopeId. Its signed files, now or later: Document → Download Signed with each of documentIds. ' +
+			'To stop it: ' +
 			'Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes it a ' +
 			'day after the limit, or Webhook → Delete with webhookId.',
 	};
