@@ -180,7 +180,7 @@ export const DOWNLOAD_DEFAULTS = {
 } as const;
 
 /** The Download Options collection of File Input → URL (the caller shows it only for that input). */
-export function downloadOptionsProperty(multiple: boolean): INodeProperties {
+function downloadOptionsProperty(multiple: boolean): INodeProperties {
 	const options: INodeProperties[] = [
 		{
 			displayName: 'Allow Internal Addresses (AI Tool)',
