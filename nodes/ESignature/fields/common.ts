@@ -8,6 +8,11 @@ import type {
 import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from './builderHints';
 import { EMPTY_GUID, isGuid, requireGuid } from './validation';
 
+/** displayOptions that show a field for these operations of one resource (a field shared within a resource). */
+export const showFor = (resource: string, ...operation: string[]) => ({
+	show: { resource: [resource], operation },
+});
+
 /**
  * Fields several resources share. They say nothing about the operation they appear on: each operation file attaches
  * its fields to itself with n8n's updateDisplayOptions.
@@ -69,7 +74,7 @@ export function simplifyProperty(): INodeProperties {
 }
 
 /** The values a field shows for, as updateDisplayOptions sets them (show.resource, show.operation). */
-function shownFor(property: INodeProperties, key: 'resource' | 'operation'): unknown[] {
+function shownValues(property: INodeProperties, key: 'resource' | 'operation'): unknown[] {
 	const values = property.displayOptions?.show?.[key];
 	return Array.isArray(values) ? values : [];
 }
@@ -81,14 +86,14 @@ function shownFor(property: INodeProperties, key: 'resource' | 'operation'): unk
  */
 export function toolSimplifyProperties(fields: INodeProperties[]): INodeProperties[] {
 	const pairs = (field: INodeProperties) =>
-		shownFor(field, 'resource').flatMap((resource) =>
-			shownFor(field, 'operation').map((op) => `${resource}/${op}`),
+		shownValues(field, 'resource').flatMap((resource) =>
+			shownValues(field, 'operation').map((op) => `${resource}/${op}`),
 		);
 	const simplified = new Set(fields.filter((field) => field.name === 'simplify').flatMap(pairs));
 	return fields
 		.filter((field) => field.name === 'operation')
 		.flatMap((field) => {
-			const resource = shownFor(field, 'resource')[0] as string;
+			const resource = shownValues(field, 'resource')[0] as string;
 			const operations = (field.options as INodePropertyOptions[])
 				.map((option) => option.value as string)
 				.filter((operation) => !simplified.has(`${resource}/${operation}`));

@@ -1,12 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { binaryOutputProperty, documentIdProperty, downloadOptions } from '../../fields/common';
+import {
+	binaryOutputProperty,
+	documentIdProperty,
+	downloadOptions,
+	showFor,
+} from '../../fields/common';
 
 /** The fields several Document operations show, each declared once and shown for the operations it names. */
-
-const shownFor = (...operations: string[]) => ({
-	show: { resource: ['document'], operation: operations },
-});
 
 /**
  * Asked for as a stream: file downloads answer with the file, not the JSON wrapper, and n8n writes a stream to its
@@ -25,22 +26,22 @@ export const fileAnswer = {
  */
 export const documentId: INodeProperties = {
 	...documentIdProperty(),
-	displayOptions: shownFor('download', 'getCompleted'),
+	displayOptions: showFor('document', 'download', 'getCompleted'),
 };
 
 export const binaryOutput: INodeProperties = {
 	...binaryOutputProperty(),
-	displayOptions: shownFor('download', 'downloadSigned', 'getCompleted', 'getContent'),
+	displayOptions: showFor('document', 'download', 'downloadSigned', 'getCompleted', 'getContent'),
 };
 
 /** Options of the downloads answered with the file itself. */
 export const fileOptions: INodeProperties = {
 	...downloadOptions({ wrapped: false }),
-	displayOptions: shownFor('download', 'downloadSigned'),
+	displayOptions: showFor('document', 'download', 'downloadSigned'),
 };
 
 /** Options of the downloads answered with Base64 in the service's wrapper (Include Response Wrapper). */
 export const base64Options: INodeProperties = {
 	...downloadOptions({ wrapped: true }),
-	displayOptions: shownFor('getCompleted', 'getContent'),
+	displayOptions: showFor('document', 'getCompleted', 'getContent'),
 };

@@ -6,7 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { envelopeIdProperty, responseOptions, simplifyProperty } from '../../fields/common';
+import {
+	envelopeIdProperty,
+	responseOptions,
+	simplifyProperty,
+	showFor,
+} from '../../fields/common';
 import { optionalWebhookProperty } from '../../fields/envelope';
 import type { FileInputOptions } from '../../fields/fileInput';
 import { SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
@@ -23,29 +28,26 @@ import { referenceToSend } from '../../routing/idempotency';
  * names; then the pieces their request builders and outputs share.
  */
 
-const shownFor = (...operations: string[]) => ({
-	show: { resource: ['envelope'], operation: operations },
-});
-
 /**
  * Each operation showing it checks it first (checkEnvelopeId in its preSend), not the field: n8n's routing engine
  * evaluates a field with routing once more in each of its two walks per item (docs/performance.md, the per-item walk).
  */
 export const envelopeId: INodeProperties = {
 	...envelopeIdProperty(),
-	displayOptions: shownFor('addFiles', 'cancel', 'extendInvitations', 'getStatus'),
+	displayOptions: showFor('envelope', 'addFiles', 'cancel', 'extendInvitations', 'getStatus'),
 };
 
 /** File Input for several documents (Create From Base64 takes one: its own fields). */
 export const severalFiles: INodeProperties[] = updateDisplayOptions(
-	shownFor('addFiles', 'create', 'createAndInvite', 'createBulk'),
+	showFor('envelope', 'addFiles', 'create', 'createAndInvite', 'createBulk'),
 	fileInputProperties(SEVERAL_FILES),
 );
 
 /** The creates' Webhook: empty, the envelope's events go to the account's default webhook. */
 export const webhook: INodeProperties = {
 	...optionalWebhookProperty(),
-	displayOptions: shownFor(
+	displayOptions: showFor(
+		'envelope',
 		'create',
 		'createAndInvite',
 		'createBulk',
@@ -56,7 +58,8 @@ export const webhook: INodeProperties = {
 
 export const simplify: INodeProperties = {
 	...simplifyProperty(),
-	displayOptions: shownFor(
+	displayOptions: showFor(
+		'envelope',
 		'create',
 		'createAndInvite',
 		'createBulk',
@@ -68,7 +71,8 @@ export const simplify: INodeProperties = {
 
 export const options: INodeProperties = {
 	...responseOptions(),
-	displayOptions: shownFor(
+	displayOptions: showFor(
+		'envelope',
 		'addFiles',
 		'cancel',
 		'create',

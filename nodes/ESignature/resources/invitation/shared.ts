@@ -7,7 +7,12 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
-import { documentIdProperty, responseOptions, simplifyProperty } from '../../fields/common';
+import {
+	documentIdProperty,
+	responseOptions,
+	simplifyProperty,
+	showFor,
+} from '../../fields/common';
 import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
 import { buildDestinations, destinationsProperties } from '../../fields/recipients';
 import { jsonListParameter } from '../../fields/json';
@@ -15,8 +20,6 @@ import { inputError, optionalText } from '../../fields/validation';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 
 /** Fields several invitation operations show, each declared once with the operations it is shown for. */
-
-const shownFor = (...operation: string[]) => ({ show: { resource: ['invitation'], operation } });
 
 /** Get Signing Links (v2) and Send and Get Links (v3) take the same body. */
 const LINK_OPERATIONS = ['getSigningLinks', 'sendWithLinks'];
@@ -98,18 +101,18 @@ export async function buildLinkSignerList(
  * docs/performance.md). Each operation says in its own routing where the ID goes, checks it and builds its list.
  */
 export const documentIdField: INodeProperties[] = updateDisplayOptions(
-	shownFor(...LINK_OPERATIONS, 'send'),
+	showFor('invitation', ...LINK_OPERATIONS, 'send'),
 	[documentIdProperty()],
 );
 
 /** The signers of the links operations, as the v2 and v3 endpoints spell them. */
 export const linkSignerFields: INodeProperties[] = updateDisplayOptions(
-	shownFor(...LINK_OPERATIONS),
+	showFor('invitation', ...LINK_OPERATIONS),
 	destinationsProperties('v2'),
 );
 
 export const invitationSubjectField: INodeProperties[] = updateDisplayOptions(
-	shownFor(...LINK_OPERATIONS),
+	showFor('invitation', ...LINK_OPERATIONS),
 	[
 		{
 			...invitationSubjectProperty(),
@@ -126,7 +129,7 @@ export const invitationSubjectField: INodeProperties[] = updateDisplayOptions(
 );
 
 export const invitationMessageField: INodeProperties[] = updateDisplayOptions(
-	shownFor(...LINK_OPERATIONS, 'sendForEnvelope'),
+	showFor('invitation', ...LINK_OPERATIONS, 'sendForEnvelope'),
 	[
 		{
 			...invitationMessageProperty(),
@@ -142,12 +145,14 @@ export const invitationMessageField: INodeProperties[] = updateDisplayOptions(
 	],
 );
 
-export const simplifyField: INodeProperties[] = updateDisplayOptions(shownFor(...LINK_OPERATIONS), [
-	simplifyProperty(),
-]);
+export const simplifyField: INodeProperties[] = updateDisplayOptions(
+	showFor('invitation', ...LINK_OPERATIONS),
+	[simplifyProperty()],
+);
 
 export const optionsField: INodeProperties[] = updateDisplayOptions(
-	shownFor(
+	showFor(
+		'invitation',
 		'extend',
 		'getSigningLinks',
 		'sendBulkReminders',

@@ -1,14 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { responseOptions, webhookLocatorProperty } from '../../fields/common';
+import { responseOptions, webhookLocatorProperty, showFor } from '../../fields/common';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { checkWebhookId } from './hooks';
 
 /** The fields several Webhook operations show, each declared once and shown for the operations it names. */
-
-const shownFor = (...operations: string[]) => ({
-	show: { resource: ['webhook'], operation: operations },
-});
 
 /** The path of the webhook the Webhook field names, as the operations' URLs take it (checked by checkWebhookId). */
 export const webhookPath =
@@ -23,12 +19,13 @@ export const webhookIdChecked: INodeProperties['routing'] = {
 export const webhookId: INodeProperties = {
 	...webhookLocatorProperty(),
 	routing: webhookIdChecked,
-	displayOptions: shownFor('get', 'update'),
+	displayOptions: showFor('webhook', 'get', 'update'),
 };
 
 export const options: INodeProperties = {
 	...responseOptions(),
-	displayOptions: shownFor(
+	displayOptions: showFor(
+		'webhook',
 		'create',
 		'createMany',
 		'delete',
