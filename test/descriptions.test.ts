@@ -1,24 +1,23 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
- * Each resource declares the fields its operations share once; fields identical across resources are folded into one
- * property when the node is loaded (shareFieldsAcrossOperations, for the routing engine's per-item cost). Folding must
- * not change what the editor shows: for every operation and every choice of the fields that show or hide others,
- * n8n's own displayParameter must give the same fields in the same order.
+ * The node's fields as the editor and the routing engine read them. A field several operations (or resources) show
+ * is one property naming them all; n8n's own displayParameter decides what each operation shows, for every choice of
+ * the fields that show or hide others.
  */
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
-import { declaredFields as declared } from '../nodes/ESignature/resources';
-import { shareFieldsAcrossOperations } from '../nodes/ESignature/fields/folding';
+import { simplifyOutput } from '../nodes/ESignature/routing/answers';
 import {
 	isPairedWithItem,
 	sendWithWorkarounds,
 } from '../nodes/ESignature/routing/engineWorkarounds';
 import type { RecordedView } from './descriptions/editorView';
 import {
+	asTool,
 	editorViewOf,
 	expandView,
 	operationsOf,
@@ -27,10 +26,11 @@ import {
 } from './descriptions/editorView';
 
 const node = { typeVersion: 1 } as INode;
-const folded = new ESignature().description;
+const description = new ESignature().description;
+const { properties } = description;
 
 /** Every value a show condition other than resource/operation mentions, per parameter. */
-function switches(properties: INodeProperties[]): Map<string, unknown[]> {
+function switches(): Map<string, unknown[]> {
 	const values = new Map<string, Set<unknown>>();
 	for (const property of properties) {
 		for (const [name, wanted] of Object.entries(property.displayOptions?.show ?? {})) {
@@ -52,31 +52,28 @@ function combinations(choices: Map<string, unknown[]>): Array<Record<string, unk
 	);
 }
 
-/** What the editor shows for these parameter values: each field without its display conditions. */
-function shown(
-	properties: INodeProperties[],
-	description: INodeTypeDescription,
-	values: Record<string, unknown>,
-) {
-	return properties
+/** The names of the fields the editor shows for these parameter values, in a workflow or to an AI agent. */
+const shownNames = (values: Record<string, unknown>, { tool = false } = {}) =>
+	properties
 		.filter((property) =>
-			NodeHelpers.displayParameter(values as never, property, node, description, values as never),
+			NodeHelpers.displayParameter(
+				values as never,
+				property,
+				node,
+				tool ? asTool(description) : description,
+				values as never,
+			),
 		)
-		.map((property) => {
-			const field = { ...property };
-			delete field.displayOptions;
-			return field;
-		});
-}
+		.map((property) => property.name);
 
-const operations = declared
-	.filter((property) => property.name === 'operation')
-	.flatMap((property) =>
-		(property.options ?? []).map((option) => ({
-			resource: (property.displayOptions!.show!.resource as string[])[0],
-			operation: String((option as { value: string }).value),
-		})),
-	);
+const operationFields = properties.filter((property) => property.name === 'operation');
+const operations = operationFields.flatMap((property) =>
+	(property.options as INodePropertyOptions[]).map((option) => ({
+		resource: (property.displayOptions!.show!.resource as string[])[0],
+		operation: String(option.value),
+		option,
+	})),
+);
 
 /** Whether the resource and operation conditions of a field let it show for this operation. */
 function showsFor(
@@ -92,25 +89,16 @@ function showsFor(
 /** The operations a field shows for, by its resource and operation conditions. */
 const pairsShowing = (field: INodeProperties) => operations.filter((pair) => showsFor(field, pair));
 
-describe('fields shared across operations', () => {
-	it('the node has every declared field folded in, and fewer properties to walk per item', () => {
+describe('the fields the node declares', () => {
+	it('are few for the engine to walk: a field several operations show is one property', () => {
 		expect(operations).toHaveLength(36);
-		// The engine walks every top-level property per item (docs/performance.md): 105 after folding before the
-		// restructure of issue 29, which declares shared fields once; the walk must not grow while it lands.
-		expect(folded.properties.length).toBeLessThanOrEqual(110);
-		// Each field is in the node for every operation it was declared for.
-		const missing = declared.flatMap((field) =>
-			pairsShowing(field)
-				.filter(
-					(pair) => !folded.properties.some((p) => p.name === field.name && showsFor(p, pair)),
-				)
-				.map((pair) => `${field.name} for ${pair.resource}:${pair.operation}`),
-		);
-		expect(missing).toEqual([]);
+		// n8n's routing engine walks every top-level property per item (docs/performance.md#the-per-item-walk-figures-1-and-2):
+		// 101 when they were folded at load time, 133 declared then. Declared once in source, the walk must not grow back.
+		expect(properties.length).toBeLessThanOrEqual(112);
 	});
 
-	it('every field names only resources and operations the node has, and shows for at least one', () => {
-		const stray = declared.flatMap((field) => {
+	it('name only resources and operations the node has, and each shows for at least one', () => {
+		const stray = properties.flatMap((field) => {
 			const show = field.displayOptions?.show ?? {};
 			const named = [
 				...((show.resource as string[] | undefined) ?? []).filter(
@@ -130,100 +118,54 @@ describe('fields shared across operations', () => {
 	});
 
 	it.each(operations)(
-		'$resource → $operation shows the same fields in the same order',
+		'$resource → $operation never shows two fields of one name (n8n keeps one value per name)',
 		({ resource, operation }) => {
-			const declaredDescription = { ...folded, properties: declared };
-			const choices = switches(declared);
-			let checked = 0;
-			for (const choice of combinations(choices)) {
-				const values = { resource, operation, ...choice };
-				const expected = shown(declared, declaredDescription, values);
-				expect(shown(folded.properties, folded, values)).toEqual(expected);
-				checked += expected.length;
-			}
-			expect(checked).toBeGreaterThan(0);
+			const repeated = combinations(switches()).flatMap((choice) => {
+				const names = shownNames({ resource, operation, ...choice }, { tool: !!choice['@tool'] });
+				return names
+					.filter((name, at) => names.indexOf(name) !== at)
+					.map((name) => `${name} with ${JSON.stringify(choice)}`);
+			});
+			expect(repeated).toEqual([]);
 		},
 	);
 
-	it('keeps each operation in its own order when two operations order the same fields differently', () => {
-		const field = (name: string, operation: string): INodeProperties => ({
-			displayName: name,
-			name,
-			type: 'string',
-			default: '',
-			displayOptions: { show: { resource: ['thing'], operation: [operation] } },
+	it('shows Simplify in a workflow where the answer is simplified, and to a tool on every operation', () => {
+		const simplifies = (option: INodePropertyOptions) =>
+			(option.routing?.output?.postReceive ?? []).includes(simplifyOutput);
+		const wrong = operations.flatMap(({ resource, operation, option }) => {
+			const inWorkflow = shownNames({ resource, operation }).filter((n) => n === 'simplify');
+			const toTool = shownNames({ resource, operation }, { tool: true }).filter(
+				(n) => n === 'simplify',
+			);
+			return [
+				...(inWorkflow.length !== (simplifies(option) ? 1 : 0)
+					? [`${operation} in a workflow`]
+					: []),
+				...(toTool.length !== 1 ? [`${operation} as a tool`] : []),
+			].map((what) => `${resource}: ${what}`);
 		});
-		const operationField: INodeProperties = {
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			default: 'a',
-			options: [
-				{ name: 'A', value: 'a' },
-				{ name: 'B', value: 'b' },
-			],
-			displayOptions: { show: { resource: ['thing'] } },
-		};
-		const result = shareFieldsAcrossOperations([
-			operationField,
-			field('x', 'a'),
-			field('y', 'a'),
-			field('y', 'b'),
-			field('x', 'b'),
-		]);
-		const order = (operation: string) =>
-			result
-				.filter((p) =>
-					(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
-				)
-				.map((p) => p.name);
-		expect(order('a')).toEqual(['x', 'y']);
-		expect(order('b')).toEqual(['y', 'x']);
-		// One of the two could be shared, not both.
-		expect(result).toHaveLength(4);
-	});
-
-	it('does not show a field for an operation of another resource that has the same name', () => {
-		const scoped = (resource: string, operations: string[]): INodeProperties => ({
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			default: operations[0],
-			options: operations.map((value) => ({ name: value, value })),
-			displayOptions: { show: { resource: [resource] } },
-		});
-		const id = (resource: string, operation: string): INodeProperties => ({
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			default: '',
-			displayOptions: { show: { resource: [resource], operation: [operation] } },
-		});
-		// Joining would give show {resource: [a, b], operation: [get, delete]}: b → get would show the field.
-		const result = shareFieldsAcrossOperations([
-			scoped('a', ['get', 'delete']),
-			id('a', 'delete'),
-			scoped('b', ['get', 'list']),
-			id('b', 'get'),
-		]);
-		expect(result.filter((p) => p.name === 'id')).toHaveLength(2);
+		expect(wrong).toEqual([]);
 	});
 });
 
 /*
  * What the editor shows of every operation, as recorded before the restructure of issue 29 (commit 42b376c): saved
- * workflows and users depend on it. A deliberate change (a better display name) records the view again:
+ * workflows and users depend on it. The views as an AI agent's tool were recorded again when the fields stopped being
+ * folded at load time: n8n reads `@tool` from the node type's name, which the first recording did not, and each tool
+ * view is its workflow view with the tool's File Input and Simplify. A deliberate change (a better display name)
+ * records the view again:
  * `RECORD_EDITOR_VIEW=1 npx jest test/descriptions.test.ts --selectProjects unit`, then `npm run format`; the diff
  * shows what changed.
  */
 describe('what the editor shows', () => {
 	const recordedPath = join(__dirname, 'descriptions', 'editor-view.json');
 	if (process.env.RECORD_EDITOR_VIEW === '1')
-		writeFileSync(recordedPath, recordedText(recordView(folded)));
+		writeFileSync(recordedPath, recordedText(recordView(description)));
 	const recorded = JSON.parse(readFileSync(recordedPath, 'utf8')) as RecordedView;
 
 	it('has the recorded operations, no more, no fewer', () => {
-		expect(operationsOf(folded)).toEqual(Object.keys(recorded.operations));
+		expect(operationsOf(description)).toEqual(Object.keys(recorded.operations));
 	});
 
 	it.each(Object.keys(recorded.operations))(
@@ -231,7 +173,7 @@ describe('what the editor shows', () => {
 		(operation) => {
 			const recordedView = expandView(recorded, operation);
 			expect(Object.keys(recordedView).length).toBeGreaterThan(0);
-			expect(editorViewOf(folded, operation)).toEqual(recordedView);
+			expect(editorViewOf(description, operation)).toEqual(recordedView);
 		},
 	);
 });
@@ -257,7 +199,7 @@ describe('the routing the node declares', () => {
 	}
 
 	it('declares every preSend hook with pairedWithItem, so that its refusal is an error of its own item', () => {
-		const hooks = routed(folded.properties, '').flatMap(([path, entry]) =>
+		const hooks = routed(properties, '').flatMap(([path, entry]) =>
 			(entry.routing?.send?.preSend ?? []).map((hook) => [path, hook.name, isPairedWithItem(hook)]),
 		);
 		expect(hooks.length).toBeGreaterThan(20);
@@ -265,14 +207,14 @@ describe('the routing the node declares', () => {
 	});
 
 	it('sends every operation through sendWithWorkarounds: paginate is declared once, on the Resource field', () => {
-		expect(folded.requestOperations?.pagination).toBe(sendWithWorkarounds);
-		const paginating = routed(folded.properties, '').filter(
+		expect(description.requestOperations?.pagination).toBe(sendWithWorkarounds);
+		const paginating = routed(properties, '').filter(
 			([, entry]) => entry.routing?.send?.paginate !== undefined,
 		);
 		expect(paginating.map(([path, entry]) => [path, entry.routing?.send?.paginate])).toEqual([
 			['/resource', true],
 		]);
-		expect(folded.properties[0].name).toBe('resource');
-		expect(folded.properties[0].displayOptions).toBeUndefined();
+		expect(properties[0].name).toBe('resource');
+		expect(properties[0].displayOptions).toBeUndefined();
 	});
 });

@@ -1,20 +1,13 @@
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { ACTION_BUILDER_HINT } from './fields/builderHints';
 import { searchWebhooks } from './methods/listSearch';
-import { declaredFields } from './resources';
+import { properties } from './resources';
 import { resourceOperationSubtitle } from './fields/common';
-import { shareFieldsAcrossOperations } from './fields/folding';
 import { sendWithWorkarounds } from './routing/engineWorkarounds';
 import { customApiCallRefused } from './routing/customApiCall';
-
-/**
- * The declared fields, folded where identical (see shareFieldsAcrossOperations for why); folded once, when n8n loads
- * the node.
- */
-const properties: INodeProperties[] = shareFieldsAcrossOperations(declaredFields);
 
 export class ESignature implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,7 +19,7 @@ export class ESignature implements INodeType {
 		},
 		group: ['output'],
 		version: 1,
-		subtitle: resourceOperationSubtitle(declaredFields),
+		subtitle: resourceOperationSubtitle(properties),
 		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
 		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#operations',
 		description:

@@ -33,13 +33,25 @@ function switchesOf(properties: INodeProperties[], resource: string, operation: 
 		if (operations && !operations.includes(operation)) continue;
 		const conditions = { ...show, ...(property.displayOptions?.hide ?? {}) };
 		for (const [name, wanted] of Object.entries(conditions)) {
-			if (name === 'resource' || name === 'operation' || !Array.isArray(wanted)) continue;
+			if (name === 'resource' || name === 'operation' || name === '@tool' || !Array.isArray(wanted))
+				continue;
 			for (const value of wanted)
 				(values.get(name) ?? values.set(name, new Set()).get(name)!).add(value);
 		}
 	}
+	// Every operation is offered to AI agents as a tool (usableAsTool), whatever its fields say.
+	values.set('@tool', new Set([true]));
 	return [...values].sort(([a], [b]) => a.localeCompare(b));
 }
+
+/**
+ * n8n decides `@tool` by the node type's name, not by a parameter: an agent's tool is the node type named `…Tool` that
+ * n8n makes of a usableAsTool node.
+ */
+export const asTool = (description: INodeTypeDescription): INodeTypeDescription => ({
+	...description,
+	name: `${description.name}Tool`,
+});
 
 function combinations(switches: Array<[string, Set<unknown>]>): Array<Record<string, unknown>> {
 	return switches.reduce<Array<Record<string, unknown>>>(
@@ -73,9 +85,10 @@ export function editorViewOf(
 	const view: Record<string, Shape[]> = {};
 	for (const choice of combinations(switchesOf(description.properties, resource, operation))) {
 		const values = { resource, operation, ...choice };
+		const shownBy = choice['@tool'] ? asTool(description) : description;
 		view[JSON.stringify(choice)] = description.properties
 			.filter((property) =>
-				NodeHelpers.displayParameter(values as never, property, node, description, values as never),
+				NodeHelpers.displayParameter(values as never, property, node, shownBy, values as never),
 			)
 			.map((property) => shapeOf(property as unknown as Record<string, unknown>));
 	}

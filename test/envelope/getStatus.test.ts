@@ -76,7 +76,7 @@ describe('envelope: getStatus', () => {
 
 	it('evaluates an Envelope ID given by expression three times per item: twice in the routing engine, once for the URL; the check reads the ID the URL holds', async () => {
 		// n8n's routing engine evaluates a parameter once per top-level property of that name, in each of its two walks
-		// over the properties; the field is one property for all the operations that show it (fields/folding.ts). The
+		// over the properties; the field is one property for every operation that shows it (resources/shared.ts). The
 		// URL states the ID by expression ($parameter.envelopeId); checkEnvelopeId takes a valid ID from the URL and
 		// reads the parameter only to name what is wrong with another.
 		const envelopeIds = [];

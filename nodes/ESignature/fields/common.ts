@@ -1,9 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from './builderHints';
 import { EMPTY_GUID, isGuid, requireGuid } from './validation';
@@ -11,6 +6,18 @@ import { EMPTY_GUID, isGuid, requireGuid } from './validation';
 /** displayOptions that show a field for these operations of one resource (a field shared within a resource). */
 export const showFor = (resource: string, ...operation: string[]) => ({
 	show: { resource: [resource], operation },
+});
+
+/**
+ * displayOptions that show a field for these operations of several resources. n8n's conditions take a list of
+ * resources and a list of operations, so the field shows for every pair of them: only for fields where no other
+ * resource has an operation of that name (test/descriptions.test.ts checks every field against the editor's view).
+ */
+export const showForEach = (operations: Record<string, string[]>) => ({
+	show: {
+		resource: Object.keys(operations),
+		operation: [...new Set(Object.values(operations).flat())],
+	},
 });
 
 /**
@@ -73,42 +80,17 @@ export function simplifyProperty(): INodeProperties {
 	};
 }
 
-/** The values a field shows for, as updateDisplayOptions sets them (show.resource, show.operation). */
-function shownValues(property: INodeProperties, key: 'resource' | 'operation'): unknown[] {
-	const values = property.displayOptions?.show?.[key];
-	return Array.isArray(values) ? values : [];
-}
-
 /**
- * Simplify for tools (n8n's `@tool` display option) on every operation that has no Simplify of its own, on by default:
- * a model gets a trimmed answer (routing/engineWorkarounds.ts), a download the file's details instead of the file.
- * Hidden in a workflow, whose output stays as it is. One field per resource, as operation values repeat across them.
+ * Simplify for tools (n8n's `@tool` display option), on by default: a model gets a trimmed answer
+ * (routing/engineWorkarounds.ts), a download the file's details instead of the file. Hidden in a workflow, whose
+ * output stays as it is.
  */
-export function toolSimplifyProperties(fields: INodeProperties[]): INodeProperties[] {
-	const pairs = (field: INodeProperties) =>
-		shownValues(field, 'resource').flatMap((resource) =>
-			shownValues(field, 'operation').map((op) => `${resource}/${op}`),
-		);
-	const simplified = new Set(fields.filter((field) => field.name === 'simplify').flatMap(pairs));
-	return fields
-		.filter((field) => field.name === 'operation')
-		.flatMap((field) => {
-			const resource = shownValues(field, 'resource')[0] as string;
-			const operations = (field.options as INodePropertyOptions[])
-				.map((option) => option.value as string)
-				.filter((operation) => !simplified.has(`${resource}/${operation}`));
-			if (operations.length === 0) return [];
-			return [
-				{
-					...simplifyProperty(),
-					description: 'Whether to give the model a trimmed answer instead of the raw data',
-					hint: "On: named values, no empty fields, no file contents (Base64); a download gives the file's details",
-					displayOptions: {
-						show: { '@tool': [true], resource: [resource], operation: operations },
-					},
-				},
-			];
-		});
+export function toolSimplifyProperty(): INodeProperties {
+	return {
+		...simplifyProperty(),
+		description: 'Whether to give the model a trimmed answer instead of the raw data',
+		hint: "On: named values, no empty fields, no file contents (Base64); a download gives the file's details",
+	};
 }
 
 export function binaryOutputProperty(): INodeProperties {
@@ -190,7 +172,7 @@ export const idInPath = (parameter: 'envelopeId' | 'documentId'): string =>
 /**
  * Whether the path already holds, after `/<collection>/`, an ID the check would accept: the operation's URL wrote it
  * from the same parameter, and reading the parameter again costs one more expression evaluation per item
- * (docs/performance.md#without-the-folding). Anything else is checked from the parameter, which names what is wrong.
+ * (docs/performance.md#fields-declared-once). Anything else is checked from the parameter, which names what is wrong.
  */
 function acceptedIdInPath(url: string | undefined, collection: string): boolean {
 	const marker = `/${collection}/`;

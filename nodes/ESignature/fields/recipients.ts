@@ -283,50 +283,61 @@ const SIGNERS_JSON_EXAMPLE = '[{"name": "Jane Doe", "email": "jane@example.com",
 
 /** The signers fields of an operation: a list of fields, or JSON built by an expression. */
 export function destinationsProperties(style: DestinationStyle): INodeProperties[] {
+	return [signersInputProperty(), signersProperty(style), signersJsonProperty()];
+}
+
+/** Signers Input: Fields or JSON, the same for every style (one field where several operations show it). */
+export function signersInputProperty(): INodeProperties {
+	return listInputProperty('destinationsInput', 'Signers Input', 'signer');
+}
+
+/** Signers: the fields the endpoint takes in this style. */
+export function signersProperty(style: DestinationStyle): INodeProperties {
 	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
 	const options = fields.filter((f) => f.option).sort((a, b) => a.label.localeCompare(b.label));
-	return [
-		listInputProperty('destinationsInput', 'Signers Input', 'signer'),
-		{
-			displayName: 'Signers',
-			name: 'destinations',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true, sortable: true },
-			placeholder: 'Add Signer',
-			default: {},
-			displayOptions: { show: { destinationsInput: ['fields'] } },
-			options: [
-				{
-					displayName: 'Signer',
-					name: 'destination',
-					values: [
-						...fields.filter((f) => !f.option).map(uiProperty),
-						{
-							displayName: 'Options',
-							name: 'options',
-							type: 'collection',
-							placeholder: 'Add Option',
-							default: {},
-							options: options.map(uiProperty),
-						},
-					],
-				},
-			],
-		},
-		{
-			displayName: 'Signers (JSON)',
-			name: 'destinationsJson',
-			type: 'json',
-			default: '',
-			placeholder: SIGNERS_JSON_EXAMPLE,
-			hint: `A list of signers, e.g. ${SIGNERS_JSON_EXAMPLE}`,
-			description:
-				'Array of signers. Each takes the fields of the Fields mode, named as there (Name, Email, Phone Number, ' +
-				'Sign Order, Authentication Type, ...) or as the API spells them (destinationName, DestinationEmail, ' +
-				'signeOrder, ...), in any case and with or without spaces.',
-			displayOptions: { show: { destinationsInput: ['json'] } },
-		},
-	];
+	return {
+		displayName: 'Signers',
+		name: 'destinations',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Signer',
+		default: {},
+		displayOptions: { show: { destinationsInput: ['fields'] } },
+		options: [
+			{
+				displayName: 'Signer',
+				name: 'destination',
+				values: [
+					...fields.filter((f) => !f.option).map(uiProperty),
+					{
+						displayName: 'Options',
+						name: 'options',
+						type: 'collection',
+						placeholder: 'Add Option',
+						default: {},
+						options: options.map(uiProperty),
+					},
+				],
+			},
+		],
+	};
+}
+
+/** Signers (JSON), the same for every style: each signer's fields are read in any of the spellings. */
+export function signersJsonProperty(): INodeProperties {
+	return {
+		displayName: 'Signers (JSON)',
+		name: 'destinationsJson',
+		type: 'json',
+		default: '',
+		placeholder: SIGNERS_JSON_EXAMPLE,
+		hint: `A list of signers, e.g. ${SIGNERS_JSON_EXAMPLE}`,
+		description:
+			'Array of signers. Each takes the fields of the Fields mode, named as there (Name, Email, Phone Number, ' +
+			'Sign Order, Authentication Type, ...) or as the API spells them (destinationName, DestinationEmail, ' +
+			'signeOrder, ...), in any case and with or without spaces.',
+		displayOptions: { show: { destinationsInput: ['json'] } },
+	};
 }
 
 /**

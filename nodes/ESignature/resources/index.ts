@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { toolSimplifyProperties } from '../fields/common';
-
 import * as accessToken from './accessToken';
 import * as commercialRegistration from './commercialRegistration';
 import * as document from './document';
@@ -11,44 +9,56 @@ import * as invitation from './invitation';
 import * as signing from './signing';
 import * as smsProvider from './smsProvider';
 import * as webhook from './webhook';
+import { options, simplify, toolSimplify } from './shared';
+
+const resource: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Access Token', value: 'accessToken' },
+		{ name: 'Commercial Registration', value: 'commercialRegistration' },
+		{ name: 'Document', value: 'document' },
+		{ name: 'Envelope', value: 'envelope' },
+		{ name: 'Identity Provider Signing', value: 'identitySigning' },
+		{ name: 'Invitation', value: 'invitation' },
+		{ name: 'Signing', value: 'signing' },
+		{ name: 'SMS Provider', value: 'smsProvider' },
+		{ name: 'Webhook', value: 'webhook' },
+	],
+	default: 'envelope',
+	// Every operation's request goes through the node's pagination function (routing/engineWorkarounds.ts).
+	routing: { send: { paginate: true } },
+};
 
 /**
- * The Resource selector, then every resource's operations and fields as its folder declares them; last, Simplify for
- * tools on the operations that have none (docs/ai-agents.md).
+ * The Resource selector and every resource's Operation selector, then every resource's fields as its folder declares
+ * them (a field several resources show is placed with the first of them, shared.ts), then the fields every resource
+ * shows (shared.ts): Simplify, Options, and last Simplify for tools. The Operation selectors come first so that a
+ * field shown for several resources is below each of their Operations.
  */
-const resourceFields: INodeProperties[] = [
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Access Token', value: 'accessToken' },
-			{ name: 'Commercial Registration', value: 'commercialRegistration' },
-			{ name: 'Document', value: 'document' },
-			{ name: 'Envelope', value: 'envelope' },
-			{ name: 'Identity Provider Signing', value: 'identitySigning' },
-			{ name: 'Invitation', value: 'invitation' },
-			{ name: 'Signing', value: 'signing' },
-			{ name: 'SMS Provider', value: 'smsProvider' },
-			{ name: 'Webhook', value: 'webhook' },
-		],
-		default: 'envelope',
-		// Every operation's request goes through the node's pagination function (routing/engineWorkarounds.ts).
-		routing: { send: { paginate: true } },
-	},
-	...envelope.description,
-	...invitation.description,
-	...signing.description,
-	...identitySigning.description,
-	...document.description,
-	...commercialRegistration.description,
-	...smsProvider.description,
-	...webhook.description,
-	...accessToken.description,
-];
-
-export const declaredFields: INodeProperties[] = [
-	...resourceFields,
-	...toolSimplifyProperties(resourceFields),
+export const properties: INodeProperties[] = [
+	resource,
+	envelope.operation,
+	invitation.operation,
+	signing.operation,
+	identitySigning.operation,
+	document.operation,
+	commercialRegistration.operation,
+	smsProvider.operation,
+	webhook.operation,
+	accessToken.operation,
+	...envelope.fields,
+	...invitation.fields,
+	...signing.fields,
+	...identitySigning.fields,
+	...document.fields,
+	...commercialRegistration.fields,
+	...smsProvider.fields,
+	...webhook.fields,
+	...accessToken.fields,
+	simplify,
+	options,
+	...toolSimplify,
 ];

@@ -1,6 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { responseOptions, simplifyProperty } from '../../fields/common';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { checkCommercialNumber, checkLanguage } from './hooks';
@@ -54,6 +53,4 @@ export const properties: INodeProperties[] = [
 			},
 		},
 	},
-	{ ...simplifyProperty(), displayOptions },
-	{ ...responseOptions(), displayOptions },
 ];

@@ -20,5 +20,5 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields are all shared (shared.ts): Document ID, Put Output File in Field, Options. */
+/** Its fields are all shared: Document ID (../shared.ts), Put Output File in Field, Options (shared.ts). */
 export const description: INodeProperties[] = [];

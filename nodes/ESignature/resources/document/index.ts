@@ -4,20 +4,24 @@ import * as download from './download';
 import * as downloadSigned from './downloadSigned';
 import * as getCompleted from './getCompleted';
 import * as getContent from './getContent';
-import { base64Options, binaryOutput, documentId, fileOptions } from './shared';
+import { base64Options, binaryOutput, fileOptions } from './shared';
 
-/** The Document operations, then their fields in the order the editor shows them (each names its operations). */
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['document'] } },
-		options: [getCompleted.option, getContent.option, download.option, downloadSigned.option],
-		default: 'download',
-	},
-	documentId,
+/** The Document operations. */
+export const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['document'] } },
+	options: [getCompleted.option, getContent.option, download.option, downloadSigned.option],
+	default: 'download',
+};
+
+/**
+ * Their fields in the order the editor shows them (each names its operations). Download and Download Completed
+ * show the Document ID declared for several resources (../shared.ts), placed with Invitation's fields.
+ */
+export const fields: INodeProperties[] = [
 	...download.description,
 	...downloadSigned.description,
 	...getCompleted.description,

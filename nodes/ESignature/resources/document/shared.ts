@@ -1,11 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import {
-	binaryOutputProperty,
-	documentIdProperty,
-	downloadOptions,
-	showFor,
-} from '../../fields/common';
+import { binaryOutputProperty, downloadOptions, showFor } from '../../fields/common';
 
 /** The fields several Document operations show, each declared once and shown for the operations it names. */
 
@@ -18,16 +13,6 @@ export const fileAnswer = {
 	json: false,
 	headers: { Accept: 'application/pdf, application/zip, application/octet-stream, */*' },
 } as const;
-
-/**
- * The Document ID of the operations that say nothing more about it (Download Signed and Current PDF do). Each
- * operation checks it first (checkDocumentId in its preSend), not the field: n8n's routing engine evaluates a field
- * with routing once more in each of its two walks per item (docs/performance.md, the per-item walk).
- */
-export const documentId: INodeProperties = {
-	...documentIdProperty(),
-	displayOptions: showFor('document', 'download', 'getCompleted'),
-};
 
 export const binaryOutput: INodeProperties = {
 	...binaryOutputProperty(),

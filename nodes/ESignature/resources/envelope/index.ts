@@ -9,32 +9,35 @@ import * as createFromBase64 from './createFromBase64';
 import * as createFromTemplate from './createFromTemplate';
 import * as extendInvitations from './extendInvitations';
 import * as getStatus from './getStatus';
-import { envelopeId, options, severalFiles, simplify, webhook } from './shared';
+import { envelopeId } from '../shared';
+import { severalFiles, webhook } from './shared';
+
+/** The Envelope operations. */
+export const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['envelope'] } },
+	options: [
+		addFiles.option,
+		cancel.option,
+		createAndInvite.option,
+		createFromBase64.option,
+		createBulk.option,
+		create.option,
+		createFromTemplate.option,
+		extendInvitations.option,
+		getStatus.option,
+	],
+	default: 'create',
+};
 
 /**
- * The Envelope operations, then their fields in the order the editor shows them: each field names the operations it
- * shows for, so an operation sees its own fields (its file) between the shared ones (shared.ts).
+ * Their fields in the order the editor shows them: each field names the operations it shows for, so an operation
+ * sees its own fields (its file) between the shared ones (shared.ts; Envelope ID in ../shared.ts).
  */
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['envelope'] } },
-		options: [
-			addFiles.option,
-			cancel.option,
-			createAndInvite.option,
-			createFromBase64.option,
-			createBulk.option,
-			create.option,
-			createFromTemplate.option,
-			extendInvitations.option,
-			getStatus.option,
-		],
-		default: 'create',
-	},
+export const fields: INodeProperties[] = [
 	...cancel.description,
 	...createBulk.description,
 	...createFromTemplate.description,
@@ -51,6 +54,4 @@ export const description: INodeProperties[] = [
 	createAndInvite.additionalFields,
 	createBulk.additionalFields,
 	createFromBase64.additionalFields,
-	simplify,
-	options,
 ];

@@ -6,12 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	envelopeIdProperty,
-	responseOptions,
-	simplifyProperty,
-	showFor,
-} from '../../fields/common';
+import { showFor } from '../../fields/common';
 import { optionalWebhookProperty } from '../../fields/envelope';
 import type { FileInputOptions } from '../../fields/fileInput';
 import { SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
@@ -27,15 +22,6 @@ import { referenceToSend } from '../../routing/idempotency';
  * What several Envelope operations share: their common fields, each declared once and shown for the operations it
  * names; then the pieces their request builders and outputs share.
  */
-
-/**
- * Each operation showing it checks it first (checkEnvelopeId in its preSend), not the field: n8n's routing engine
- * evaluates a field with routing once more in each of its two walks per item (docs/performance.md, the per-item walk).
- */
-export const envelopeId: INodeProperties = {
-	...envelopeIdProperty(),
-	displayOptions: showFor('envelope', 'addFiles', 'cancel', 'extendInvitations', 'getStatus'),
-};
 
 /** File Input for several documents (Create From Base64 takes one: its own fields). */
 export const severalFiles: INodeProperties[] = updateDisplayOptions(
@@ -53,35 +39,6 @@ export const webhook: INodeProperties = {
 		'createBulk',
 		'createFromBase64',
 		'createFromTemplate',
-	),
-};
-
-export const simplify: INodeProperties = {
-	...simplifyProperty(),
-	displayOptions: showFor(
-		'envelope',
-		'create',
-		'createAndInvite',
-		'createBulk',
-		'createFromBase64',
-		'createFromTemplate',
-		'getStatus',
-	),
-};
-
-export const options: INodeProperties = {
-	...responseOptions(),
-	displayOptions: showFor(
-		'envelope',
-		'addFiles',
-		'cancel',
-		'create',
-		'createAndInvite',
-		'createBulk',
-		'createFromBase64',
-		'createFromTemplate',
-		'extendInvitations',
-		'getStatus',
 	),
 };
 

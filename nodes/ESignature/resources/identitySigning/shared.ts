@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { binaryOutputProperty, responseOptions } from '../../fields/common';
+import { binaryOutputProperty } from '../../fields/common';
 import { IDENTITY_FILE_INPUT, fileInputProperties } from '../../fields/fileInput';
 import {
 	filePasswordProperty,
@@ -31,5 +31,4 @@ export const signatureFields: INodeProperties[] = updateDisplayOptions(bothOpera
 	signatureAppearanceProperty(),
 	signatureDetailsProperty(),
 	binaryOutputProperty(),
-	responseOptions(),
 ]);

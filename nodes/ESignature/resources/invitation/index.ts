@@ -8,45 +8,42 @@ import * as sendBulkReminders from './sendBulkReminders';
 import * as sendForEnvelope from './sendForEnvelope';
 import * as sendReminder from './sendReminder';
 import * as sendWithLinks from './sendWithLinks';
-import {
-	invitationMessageField,
-	invitationSubjectField,
-	documentIdField,
-	linkSignerFields,
-	optionsField,
-	simplifyField,
-} from './shared';
+import { documentId } from '../shared';
+import { invitationMessageField, invitationSubjectField, signerListFields } from './shared';
 
-/** The operations, then their fields in the order the editor shows them. */
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['invitation'] } },
-		options: [
-			extend.option,
-			getSigningLinks.option,
-			sendBulkReminders.option,
-			sendReminder.option,
-			sendWithLinks.option,
-			send.option,
-			sendForEnvelope.option,
-			sendBulk.option,
-		],
-		default: 'send',
-	},
+/** The Invitation operations. */
+export const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['invitation'] } },
+	options: [
+		extend.option,
+		getSigningLinks.option,
+		sendBulkReminders.option,
+		sendReminder.option,
+		sendWithLinks.option,
+		send.option,
+		sendForEnvelope.option,
+		sendBulk.option,
+	],
+	default: 'send',
+};
+
+/**
+ * Their fields in the order the editor shows them. Send for Envelope's Envelope ID is Envelope's (../shared.ts),
+ * placed with Envelope's fields; the Document ID is placed here for Signing and Document too.
+ */
+export const fields: INodeProperties[] = [
 	...extend.description,
-	...documentIdField,
-	...linkSignerFields,
+	documentId,
+	...sendForEnvelope.description,
+	...signerListFields,
 	...send.description,
 	...sendBulk.description,
 	...sendBulkReminders.description,
-	...sendForEnvelope.description,
 	...sendReminder.description,
 	...invitationSubjectField,
 	...invitationMessageField,
-	...simplifyField,
-	...optionsField,
 ];

@@ -4,10 +4,9 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkDocumentId } from '../../fields/common';
-import { buildDestinations, destinationsProperties } from '../../fields/recipients';
+import { buildDestinations } from '../../fields/recipients';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 
@@ -37,9 +36,5 @@ export async function buildSignerList(
 	return requestOptions;
 }
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['send'] } };
-
-/** Shown after the Document ID (shared.ts). */
-export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
-	...destinationsProperties('v1'),
-]);
+/** Its fields are shared: the Document ID (../shared.ts), then the signers (shared.ts). */
+export const description: INodeProperties[] = [];

@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkEnvelopeId, envelopeIdProperty } from '../../fields/common';
-import { buildDestinations, destinationsProperties } from '../../fields/recipients';
+import { checkEnvelopeId } from '../../fields/common';
+import { buildDestinations } from '../../fields/recipients';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 
@@ -46,9 +46,8 @@ export async function buildFurtherSignerList(
 
 const displayOptions = { show: { resource: ['invitation'], operation: ['sendForEnvelope'] } };
 
-/** Then the Invitation Message (shared.ts). */
+/** After the Envelope ID (../shared.ts); then the signers and the Invitation Message (shared.ts). */
 export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
-	envelopeIdProperty(),
 	{
 		displayName:
 			'Every pending signer of the envelope is invited. Add signers below only to invite further people; ' +
@@ -57,5 +56,4 @@ export const description: INodeProperties[] = updateDisplayOptions(displayOption
 		type: 'notice',
 		default: '',
 	},
-	...destinationsProperties('v1Camel'),
 ]);

@@ -7,14 +7,14 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
-import {
-	documentIdProperty,
-	responseOptions,
-	simplifyProperty,
-	showFor,
-} from '../../fields/common';
+import { showFor } from '../../fields/common';
 import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
-import { buildDestinations, destinationsProperties } from '../../fields/recipients';
+import {
+	buildDestinations,
+	signersInputProperty,
+	signersJsonProperty,
+	signersProperty,
+} from '../../fields/recipients';
 import { jsonListParameter } from '../../fields/json';
 import { inputError, optionalText } from '../../fields/validation';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -95,21 +95,23 @@ export async function buildLinkSignerList(
 	return requestOptions;
 }
 
-/*
- * The Document ID, Envelope ID and signers fields carry no routing, so that one declaration serves every operation
- * that shows it (n8n's engine evaluates a parameter's expression once per property of that name: figure 2 of
- * docs/performance.md). Each operation says in its own routing where the ID goes, checks it and builds its list.
+/**
+ * The signers of the operations that invite a list of them: Signers Input and Signers (JSON) once for all, the Signers
+ * fields as the endpoints take them (the links' v2 and v3 have more). Like the IDs (../shared.ts), they carry no
+ * routing: each operation builds its list.
  */
-export const documentIdField: INodeProperties[] = updateDisplayOptions(
-	showFor('invitation', ...LINK_OPERATIONS, 'send'),
-	[documentIdProperty()],
-);
-
-/** The signers of the links operations, as the v2 and v3 endpoints spell them. */
-export const linkSignerFields: INodeProperties[] = updateDisplayOptions(
-	showFor('invitation', ...LINK_OPERATIONS),
-	destinationsProperties('v2'),
-);
+export const signerListFields: INodeProperties[] = [
+	...updateDisplayOptions(showFor('invitation', ...LINK_OPERATIONS, 'send', 'sendForEnvelope'), [
+		signersInputProperty(),
+	]),
+	...updateDisplayOptions(showFor('invitation', ...LINK_OPERATIONS), [signersProperty('v2')]),
+	...updateDisplayOptions(showFor('invitation', 'send', 'sendForEnvelope'), [
+		signersProperty('v1'),
+	]),
+	...updateDisplayOptions(showFor('invitation', ...LINK_OPERATIONS, 'send', 'sendForEnvelope'), [
+		signersJsonProperty(),
+	]),
+];
 
 export const invitationSubjectField: INodeProperties[] = updateDisplayOptions(
 	showFor('invitation', ...LINK_OPERATIONS),
@@ -143,26 +145,6 @@ export const invitationMessageField: INodeProperties[] = updateDisplayOptions(
 			},
 		},
 	],
-);
-
-export const simplifyField: INodeProperties[] = updateDisplayOptions(
-	showFor('invitation', ...LINK_OPERATIONS),
-	[simplifyProperty()],
-);
-
-export const optionsField: INodeProperties[] = updateDisplayOptions(
-	showFor(
-		'invitation',
-		'extend',
-		'getSigningLinks',
-		'sendBulkReminders',
-		'sendReminder',
-		'sendWithLinks',
-		'send',
-		'sendForEnvelope',
-		'sendBulk',
-	),
-	[responseOptions()],
 );
 
 /** A non-empty JSON list parameter. */

@@ -1,23 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsField, signerFields } from './shared';
+import { signerFields } from './shared';
 import * as sign from './sign';
 import * as signByTemplate from './signByTemplate';
 
-/** The operations, then their fields in the order the editor shows them. */
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['signing'] } },
-		options: [sign.option, signByTemplate.option],
-		default: 'sign',
-	},
+/** The Signing operations. */
+export const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['signing'] } },
+	options: [sign.option, signByTemplate.option],
+	default: 'sign',
+};
+
+/** Their fields in the order the editor shows them; Sign's Document ID is placed with Invitation's (../shared.ts). */
+export const fields: INodeProperties[] = [
 	...sign.description,
 	signByTemplate.templateIdField,
 	...signerFields,
 	...signByTemplate.description,
-	...optionsField,
 ];

@@ -1,7 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
 import { buildSigners, signersProperties } from '../../fields/signers';
 
 /** Fields both signing operations show, declared once. */
@@ -22,7 +21,3 @@ export const signerFields: INodeProperties[] = updateDisplayOptions(
 	bothOperations,
 	signersProperties(),
 );
-
-export const optionsField: INodeProperties[] = updateDisplayOptions(bothOperations, [
-	responseOptions(),
-]);

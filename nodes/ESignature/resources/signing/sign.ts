@@ -1,7 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkDocumentId, documentIdProperty } from '../../fields/common';
+import { checkDocumentId } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList } from './shared';
@@ -22,9 +21,5 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-const displayOptions = { show: { resource: ['signing'], operation: ['sign'] } };
-
-/** Then the signer details and options both signing operations show (shared.ts). */
-export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
-	documentIdProperty(),
-]);
+/** Its Document ID is shared with other resources (../shared.ts); then the fields both signing operations show. */
+export const description: INodeProperties[] = [];

@@ -1,6 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { responseOptions } from '../../fields/common';
 import { SMS_PROVIDERS } from '../../fields/enums';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
@@ -99,5 +98,4 @@ export const properties: INodeProperties[] = [
 			},
 		},
 	},
-	{ ...responseOptions(), displayOptions },
 ];

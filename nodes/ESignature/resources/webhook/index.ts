@@ -8,28 +8,30 @@ import * as getAll from './getAll';
 import * as getLogs from './getLogs';
 import * as resend from './resend';
 import * as update from './update';
-import { options, webhookId } from './shared';
+import { webhookId } from './shared';
 
-/** The Webhook operations, then their fields in the order the editor shows them (each names its operations). */
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['webhook'] } },
-		options: [
-			create.option,
-			createMany.option,
-			del.option,
-			get.option,
-			getLogs.option,
-			getAll.option,
-			resend.option,
-			update.option,
-		],
-		default: 'getAll',
-	},
+/** The Webhook operations. */
+export const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['webhook'] } },
+	options: [
+		create.option,
+		createMany.option,
+		del.option,
+		get.option,
+		getLogs.option,
+		getAll.option,
+		resend.option,
+		update.option,
+	],
+	default: 'getAll',
+};
+
+/** Their fields in the order the editor shows them (each names its operations). */
+export const fields: INodeProperties[] = [
 	webhookId,
 	...create.properties,
 	...createMany.properties,
@@ -38,5 +40,4 @@ export const description: INodeProperties[] = [
 	...getLogs.properties,
 	...resend.properties,
 	...update.properties,
-	options,
 ];

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { responseOptions, webhookLocatorProperty, showFor } from '../../fields/common';
+import { webhookLocatorProperty, showFor } from '../../fields/common';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { checkWebhookId } from './hooks';
 
@@ -20,19 +20,4 @@ export const webhookId: INodeProperties = {
 	...webhookLocatorProperty(),
 	routing: webhookIdChecked,
 	displayOptions: showFor('webhook', 'get', 'update'),
-};
-
-export const options: INodeProperties = {
-	...responseOptions(),
-	displayOptions: showFor(
-		'webhook',
-		'create',
-		'createMany',
-		'delete',
-		'get',
-		'getAll',
-		'getLogs',
-		'resend',
-		'update',
-	),
 };
