@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { runsAsTool } from '../service/asTool';
@@ -564,4 +565,23 @@ export function refuseUnverifiableSigner(
 		`${signerLabel}: ${field} is required when ${labels.authenticationType} is ${type ?? String(authenticationType)}`,
 		need.why,
 	);
+}
+
+/** A rule above: checks one value entered in a field, and throws naming the field. */
+type Rule = (context: ItemChecks, value: unknown, fieldLabel: string) => unknown;
+
+/**
+ * The preSend of a field sent as entered (by its routing or the operation's URL) that one rule checks before any
+ * request: reads the parameter (`fallback` when absent) and applies the rule with the field's label.
+ */
+export function checkParameter(
+	parameter: string,
+	rule: Rule,
+	fieldLabel: string,
+	fallback: unknown = '',
+) {
+	return async function check(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		rule(this, this.getNodeParameter(parameter, fallback), fieldLabel);
+		return requestOptions;
+	};
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { futureDate, requireGuid } from '../../fields/validation';
+import { checkParameter, futureDate, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { TRIMMED } from './shared';
@@ -22,13 +22,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export async function checkInvitationId(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireGuid(this, this.getNodeParameter('destinationId', ''), 'Invitation ID');
-	return requestOptions;
-}
+export const checkInvitationId = checkParameter('destinationId', requireGuid, 'Invitation ID');
 
 /** The new expiry in UTC: a date picked in the editor is meant in the workflow's timezone. */
 export async function buildExpiryDate(

@@ -1,12 +1,7 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requireEmail, requireGuid } from '../../fields/validation';
+import { checkParameter, requireEmail, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { TRIMMED } from './shared';
@@ -23,21 +18,9 @@ export const option: INodePropertyOptions = {
 };
 
 /** The envelope's ID, which this endpoint calls requestId (as callbacks do). */
-export async function checkRequestId(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireGuid(this, this.getNodeParameter('requestId', ''), 'Envelope ID');
-	return requestOptions;
-}
+export const checkRequestId = checkParameter('requestId', requireGuid, 'Envelope ID');
 
-export async function checkSignerEmail(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireEmail(this, this.getNodeParameter('destinationEmail', ''), 'Signer Email');
-	return requestOptions;
-}
+export const checkSignerEmail = checkParameter('destinationEmail', requireEmail, 'Signer Email');
 
 const displayOptions = { show: { resource: ['invitation'], operation: ['sendReminder'] } };
 

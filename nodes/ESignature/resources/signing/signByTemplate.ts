@@ -8,7 +8,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
-import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
+import { checkParameter, inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { referenceToSend } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -26,13 +26,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export async function checkTemplateId(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID');
-	return requestOptions;
-}
+export const checkTemplateId = checkParameter('templateId', requireGuid, 'Template ID');
 
 /** The template fields given, as text; left out of the body when there are none. */
 export async function buildTemplateFields(

@@ -1,6 +1,12 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { inputError, requireAuthorsUrl, requireText, secretOf } from '../../fields/validation';
+import {
+	checkParameter,
+	inputError,
+	requireAuthorsUrl,
+	requireText,
+	secretOf,
+} from '../../fields/validation';
 import { namedValueOf } from '../../fields/namedValues';
 import { SMS_PROVIDERS } from '../../fields/enums';
 
@@ -32,21 +38,9 @@ export async function checkGatewayUrl(
 	return requestOptions;
 }
 
-export async function checkSenderName(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireText(this, this.getNodeParameter('smsSender', ''), 'Sender Name');
-	return requestOptions;
-}
+export const checkSenderName = checkParameter('smsSender', requireText, 'Sender Name');
 
-export async function checkUsername(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireText(this, this.getNodeParameter('smsUserame', ''), 'Username');
-	return requestOptions;
-}
+export const checkUsername = checkParameter('smsUserame', requireText, 'Username');
 
 /** A password is sent exactly as entered: spaces may be part of it. */
 export async function checkPassword(

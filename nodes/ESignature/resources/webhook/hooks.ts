@@ -9,6 +9,7 @@ import { namedValueOf } from '../../fields/namedValues';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
 import {
 	booleanOf,
+	checkParameter,
 	inputError,
 	integerOf,
 	requireAuthorsUrl,
@@ -63,31 +64,22 @@ export async function checkWebhookUrl(
  * Create's Header Token: text, or a number. A value that is not text is refused: dropping it would register the
  * webhook without a token, which cannot be added later.
  */
-export async function checkHeaderToken(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	secretOf(this, this.getNodeParameter('headerToken', ''), 'Header Token');
-	return requestOptions;
-}
+export const checkHeaderToken = checkParameter('headerToken', secretOf, 'Header Token');
 
 /** Create's Use as Account Default: true or false (also as text from an expression). */
-export async function checkIsDefault(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	booleanOf(this, this.getNodeParameter('isDefault', false), 'Use as Account Default');
-	return requestOptions;
-}
+export const checkIsDefault = checkParameter(
+	'isDefault',
+	booleanOf,
+	'Use as Account Default',
+	false,
+);
 
 /** Resend Callback's Callback Request ID: a GUID. */
-export async function checkCallbackRequestId(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireGuid(this, this.getNodeParameter('requestId'), 'Callback Request ID');
-	return requestOptions;
-}
+export const checkCallbackRequestId = checkParameter(
+	'requestId',
+	requireGuid,
+	'Callback Request ID',
+);
 
 /** Create Many's body: the list of webhooks, each checked as Create checks its fields. */
 export async function buildWebhookList(
