@@ -19,7 +19,7 @@ import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
 import { SEVERAL_FILES } from '../fields/fileInput';
 import { sendCreateBulk } from '../resources/envelope/createBulk';
-import { signingLinksBody } from '../resources/invitation/shared';
+import { signingLinksRequest } from '../resources/invitation/signingLinksRequest';
 
 /*
  * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
@@ -318,20 +318,18 @@ async function createAndInvite(
 	});
 	await updateWebhook(context, webhookId, { webhookUrl: resumeUrl, isDefault: false });
 
-	const version = request.linksOnly ? 'v2' : 'v3';
 	const invitations: IDataObject[] = [];
 	for (const documentId of envelope.documentIds) {
-		const records = await requestService(context, {
-			method: 'POST',
-			path: `/api/${version}/invitations/send`,
-			// Get Signing Links' body (v2) or Send and Get Links' (v3), resources/invitation/shared.ts.
-			body: signingLinksBody({
+		// Get Signing Links' request (v2) or Send and Get Links' (v3), as the action node declares them.
+		const records = await requestService(
+			context,
+			signingLinksRequest(request.linksOnly, {
 				documentId,
 				destinations: request.destinations,
 				invitationMessage: request.message,
 				invitationSubject: request.subject,
 			}),
-		});
+		);
 		for (const record of Array.isArray(records) ? (records as IDataObject[]) : []) {
 			invitations.push({
 				documentId,

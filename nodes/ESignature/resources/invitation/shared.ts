@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
@@ -61,29 +56,6 @@ const TRIMMED_OR_LEFT_OUT = '={{ String($value ?? "").trim() || undefined }}';
 
 /** A field sent trimmed (its check, on the same field, refuses what is not text or not valid). */
 export const TRIMMED = '={{ String($value).trim() }}';
-
-/** What an invitation with signing links says, checked. */
-export interface SigningLinksValues {
-	documentId: string;
-	destinations: IDataObject[];
-	invitationMessage?: string;
-	invitationSubject?: string;
-}
-
-/**
- * The body of POST /v2/invitations/send (links only) and /v3/invitations/send (send and links), from checked values,
- * for Send and Wait (sendAndWait/send.ts); the two operations' routing below makes the same: the ID, the list, and
- * the subject and message when given.
- */
-export function signingLinksBody(values: SigningLinksValues): IDataObject {
-	const { documentId, destinations, invitationMessage, invitationSubject } = values;
-	return {
-		documentId,
-		destinations,
-		...(invitationMessage ? { invitationMessage } : {}),
-		...(invitationSubject ? { invitationSubject } : {}),
-	};
-}
 
 /** The signers of Get Signing Links and Send and Get Links, as the v2 and v3 endpoints spell them. */
 export async function buildLinkSignerList(

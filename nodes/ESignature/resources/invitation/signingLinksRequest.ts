@@ -1,0 +1,32 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ServiceRequest } from '../../service/transport';
+import * as getSigningLinks from './getSigningLinks';
+import * as sendWithLinks from './sendWithLinks';
+import { invitationMessageField, invitationSubjectField } from './shared';
+
+/** What an invitation with signing links says, checked. */
+export interface SigningLinksValues {
+	documentId: string;
+	destinations: IDataObject[];
+	invitationMessage?: string;
+	invitationSubject?: string;
+}
+
+/**
+ * Get Signing Links' request (v2, `linksOnly`) or Send and Get Links' (v3), from checked values, for Send and Wait
+ * (sendAndWait/send.ts), which cannot run n8n's routing: the method and path are the operation's declaration, the
+ * subject and message go where their fields' routing sends them, and are left out when empty, as there.
+ */
+export function signingLinksRequest(
+	linksOnly: boolean,
+	values: SigningLinksValues,
+): ServiceRequest {
+	const { method, url } = (linksOnly ? getSigningLinks : sendWithLinks).option.routing!.request!;
+	const body: IDataObject = { documentId: values.documentId, destinations: values.destinations };
+	for (const field of [...invitationMessageField, ...invitationSubjectField]) {
+		const value = values[field.name as 'invitationMessage' | 'invitationSubject'];
+		if (value) body[field.routing!.send!.property!] = value;
+	}
+	return { method: method!, path: url!, body };
+}
