@@ -503,8 +503,10 @@ export async function obtainAccessToken(
  */
 export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): void {
 	const refused = text(credentials, 'accessToken');
-	const entry = tokens.get(cacheKey(tokenRequest(credentials).identity));
-	if (refused === '' || !entry) return;
+	if (refused === '') return;
+	// Also in a process that has not cached a token for the credential yet (a queue worker given a token another
+	// process stored): its executions that read the same token before the renewal was stored then get the new one.
+	const entry = entryFor(cacheKey(tokenRequest(credentials).identity));
 	const print = fingerprint(refused);
 	if (entry.replaced.includes(print)) return;
 	// As in obtainAccessToken: a refused token this process has not replaced means its cached one may be refused too.

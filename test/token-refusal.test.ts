@@ -6,7 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { emulatorSuite, Harness } from './harness';
+import { emulatorCredentials, emulatorSuite, Harness } from './harness';
+import { ServiceClient } from './harness/service-client';
 
 const suite = emulatorSuite({ resetEach: 'reset', forgetTokens: true });
 const listWebhooks = { resource: 'webhook', operation: 'getAll', returnAll: true };
@@ -58,6 +59,30 @@ describe('a stored token refused with HTTP 200 and an errorCode', () => {
 		const result = await harness.run({ parameters: listWebhooks, items: items(20) });
 		expect(result.error).toBeUndefined();
 		expect(suite.emulator.tokenRequests).toBe(2);
+	});
+
+	it('a process that never held the refused token renews it once, also for a refusal that comes after the renewal', async () => {
+		// As a queue worker whose executions read a token another process stored: this process has never cached a token
+		// for the credential (the client-credentials grant, which no other test of this file uses).
+		const stored = await new ServiceClient(() => suite.emulator).apiToken();
+		const credentials = emulatorCredentials(suite.emulator, 'clientCredentials', {
+			accessToken: stored,
+		});
+		suite.emulator.refuseTokensAs({ httpStatus: 200, errorCode: 401 });
+		suite.emulator.expireAllTokens();
+		const tokensBefore = suite.emulator.tokenRequests;
+		const harness = new Harness(suite.emulator);
+		harness.setCredentials(credentials);
+		expect((await harness.run({ parameters: listWebhooks })).error).toBeUndefined();
+		expect(suite.emulator.tokenRequests - tokensBefore).toBe(1);
+
+		// An execution that read the credential before the renewal was stored: refused with the old token, it gets the
+		// token this process fetched, and nothing is fetched again.
+		const renewed = harness.credentials().accessToken;
+		harness.setCredentials(credentials);
+		expect((await harness.run({ parameters: listWebhooks })).error).toBeUndefined();
+		expect(suite.emulator.tokenRequests - tokensBefore).toBe(1);
+		expect(bearers('/api/v1/webhooks').slice(-1)).toEqual([`Bearer ${renewed}`]);
 	});
 
 	it('sends an upload again, whole, after renewing the token', async () => {
