@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { obtainAccessToken, signedHosts, signedUrl } from './accessToken';
+import { noteSentToken, obtainAccessToken, signedHosts, signedUrl } from './accessToken';
 
 export class ESignatureApi implements ICredentialType {
 	name = 'eSignatureApi';
@@ -177,13 +177,16 @@ export class ESignatureApi implements ICredentialType {
 			url: address,
 			baseURL: requestOptions.baseURL,
 		});
+		const token = String(credentials.accessToken ?? '');
+		// On the caller's options: should the service refuse it, that is the token to renew (noteSentToken).
+		noteSentToken(requestOptions, token);
 		return {
 			...requestOptions,
 			...(baseURL ? { baseURL } : {}),
 			...(legacy.uri !== undefined && legacy.url === undefined ? {} : { url }),
 			headers: {
 				...requestOptions.headers,
-				Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
+				Authorization: `Bearer ${token}`,
 			},
 			// n8n puts Authorization back after a redirect to another origin unless told not to
 			// (docs/security.md#the-credential-and-redirects).

@@ -514,6 +514,22 @@ export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): 
 	entry.replaced = [print, ...entry.replaced].slice(0, REPLACED_KEPT);
 }
 
+/**
+ * The access token a request carried, written on its options by the credential's authenticate. n8n reads the
+ * credential anew for every request: after a refusal it may already hold a token another execution stored, and only
+ * the request's own token says which one the service refused (renewRefusedToken, nodes/ESignature/service/).
+ */
+const SENT_TOKEN = Symbol('accessTokenSent');
+type CarriesToken = { [SENT_TOKEN]?: string };
+
+export function noteSentToken(requestOptions: object, token: string): void {
+	(requestOptions as CarriesToken)[SENT_TOKEN] = token;
+}
+
+export function sentTokenOf(requestOptions: object | undefined): string | undefined {
+	return (requestOptions as CarriesToken | undefined)?.[SENT_TOKEN];
+}
+
 /** The newest token this process holds for the credential, if any (e.g. the one to revoke). */
 export function currentAccessToken(
 	credentials: ICredentialDataDecryptedObject,

@@ -61,7 +61,7 @@ describe('a stored token refused with HTTP 200 and an errorCode', () => {
 		expect(suite.emulator.tokenRequests).toBe(2);
 	});
 
-	it('a process that never held the refused token renews it once, also for a refusal that comes after the renewal', async () => {
+	it('a process renews a refused token once: also for refusals after the renewal, and when the renewed token was stored while the old one was on its way', async () => {
 		// As a queue worker whose executions read a token another process stored: this process has never cached a token
 		// for the credential (the client-credentials grant, which no other test of this file uses).
 		const stored = await new ServiceClient(() => suite.emulator).apiToken();
@@ -83,6 +83,25 @@ describe('a stored token refused with HTTP 200 and an errorCode', () => {
 		expect((await harness.run({ parameters: listWebhooks })).error).toBeUndefined();
 		expect(suite.emulator.tokenRequests - tokensBefore).toBe(1);
 		expect(bearers('/api/v1/webhooks').slice(-1)).toEqual([`Bearer ${renewed}`]);
+
+		// The same, when the renewed token is stored while the old one is on its way: the credential read after the
+		// refusal holds the renewed token, which was not refused. Still nothing is fetched again.
+		harness.setCredentials(credentials);
+		const helper = harness.credentialsHelper;
+		const read = helper.getDecrypted.bind(helper);
+		const refusedBefore = bearers('/api/v1/webhooks').length;
+		helper.getDecrypted = async (...args: Parameters<typeof read>) => {
+			if (bearers('/api/v1/webhooks').length > refusedBefore)
+				harness.setCredentials({ ...credentials, accessToken: renewed });
+			return await read(...args);
+		};
+		expect((await harness.run({ parameters: listWebhooks })).error).toBeUndefined();
+		expect(bearers('/api/v1/webhooks').slice(refusedBefore)).toEqual([
+			`Bearer ${stored}`,
+			`Bearer ${renewed}`,
+			`Bearer ${renewed}`,
+		]);
+		expect(suite.emulator.tokenRequests - tokensBefore).toBe(1);
 	});
 
 	it('sends an upload again, whole, after renewing the token', async () => {

@@ -20,6 +20,7 @@ import {
 	withDetails,
 } from '../service/errors';
 import { refusesToken, sendRenewingToken } from '../service/transport';
+import { sentTokenOf } from '../../../credentials/accessToken';
 import type { Alternative, FailedAnswer } from '../../../credentials/dialects';
 import {
 	alternativeOf,
@@ -192,6 +193,7 @@ async function routedRequest(
 			},
 			(answer) => refusedAsAnswer(options, answer),
 			(error) => ({ items: failed(context, error) }),
+			() => sentTokenOf(options),
 		);
 	} catch (error) {
 		// A renewal that failed (the token endpoint refused or unreachable) is the item's error, as any other.

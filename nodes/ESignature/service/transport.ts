@@ -17,6 +17,7 @@ import {
 	CREDENTIAL_TYPE,
 	ESignatureCredentialError,
 	refuseAccessToken,
+	sentTokenOf,
 } from '../../../credentials/accessToken';
 import {
 	connectionError,
@@ -84,33 +85,40 @@ export async function callService(
 	context: ServiceContext,
 	request: ServiceRequest,
 ): Promise<ServiceAnswer> {
+	let sent: IHttpRequestOptions | undefined;
 	const send = async (): Promise<ServiceAnswer> => {
 		try {
 			const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+			sent = {
+				method: request.method,
+				url: `${baseUrlOf(credentials)}${request.path}`,
+				headers: { Accept: 'application/json', ...request.headers },
+				...(request.body !== undefined ? { body: request.body } : {}),
+				...(request.qs !== undefined ? { qs: request.qs } : {}),
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: { ignore: true, except: [401] },
+			};
 			const response = (await context.helpers.httpRequestWithAuthentication.call(
 				context,
 				CREDENTIAL_TYPE,
-				{
-					method: request.method,
-					url: `${baseUrlOf(credentials)}${request.path}`,
-					headers: { Accept: 'application/json', ...request.headers },
-					...(request.body !== undefined ? { body: request.body } : {}),
-					...(request.qs !== undefined ? { qs: request.qs } : {}),
-					json: true,
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: { ignore: true, except: [401] },
-				},
+				sent,
 			)) as IN8nHttpFullResponse;
 			return { statusCode: response.statusCode, body: parseBody(response.body) };
 		} catch (error) {
 			throw await transportError(context, error);
 		}
 	};
-	return await sendRenewingToken(context, send, (answer) =>
-		refusesToken(
-			answer.statusCode,
-			isServiceWrapper(answer.body) ? answer.body.errorCode : undefined,
-		),
+	return await sendRenewingToken(
+		context,
+		send,
+		(answer) =>
+			refusesToken(
+				answer.statusCode,
+				isServiceWrapper(answer.body) ? answer.body.errorCode : undefined,
+			),
+		undefined,
+		() => sentTokenOf(sent),
 	);
 }
 
@@ -129,6 +137,7 @@ export function refusesToken(httpStatus: number | null | undefined, errorCode: u
  * The one renewal path: `send` builds and sends the request; when `refused` says its outcome refuses the access token,
  * the token is renewed and `send` is called once more, so a body that cannot be sent twice (an upload) is built anew.
  * A second refusal is answered by `refusedTwice` (default: an error naming the credential) instead of the outcome.
+ * `refusedToken` gives the token the refused request carried (sentTokenOf), when known.
  */
 export async function sendRenewingToken<T>(
 	context: ServiceContext,
@@ -137,11 +146,12 @@ export async function sendRenewingToken<T>(
 	refusedTwice: (error: NodeApiError) => T = (error) => {
 		throw error;
 	},
+	refusedToken: () => string | undefined = () => undefined,
 ): Promise<T> {
 	const first = await send();
 	if (!refused(first)) return first;
 	try {
-		await renewRefusedToken(context);
+		await renewRefusedToken(context, refusedToken());
 	} catch (error) {
 		throw await transportError(context, error);
 	}
@@ -156,9 +166,13 @@ export async function sendRenewingToken<T>(
  * was refused, and a read of the account's webhooks is made with the token left out: n8n then fetches one
  * (preAuthentication) and stores it in the credential, as after an HTTP 401; the caller sends its request once more.
  */
-export async function renewRefusedToken(context: ServiceContext): Promise<void> {
+export async function renewRefusedToken(
+	context: ServiceContext,
+	refusedToken?: string,
+): Promise<void> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	refuseAccessToken(credentials);
+	// The token the request carried: by now the credential may hold one another execution stored, which is not refused.
+	refuseAccessToken(refusedToken ? { ...credentials, accessToken: refusedToken } : credentials);
 	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
 	await context.helpers.httpRequestWithAuthentication.call(
 		context,
