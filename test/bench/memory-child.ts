@@ -47,7 +47,7 @@ export interface Measurement {
 /** Messages of the trigger scenario, where the parent sends the callbacks. */
 export type ParentMessage = { type: 'baseline' } | { type: 'report' };
 export type ChildMessage =
-	| { type: 'listening'; url: string; token: string }
+	| { type: 'listening'; url: string }
 	| { type: 'baseline-taken' }
 	| { type: 'measured'; measurement: Measurement }
 	| { type: 'failed'; error: string };
@@ -170,7 +170,7 @@ async function triggerScenario(task: ChildTask, emulator: Emulator): Promise<voi
 			else send({ type: 'measured', measurement: { growth, beforeNode } });
 		}
 	});
-	send({ type: 'listening', url: workflow.url(), token: workflow.stored().headerToken as string });
+	send({ type: 'listening', url: workflow.url() });
 }
 
 async function main() {

@@ -6,10 +6,10 @@
  * stores (memoryRealN8n.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
-import { CALLBACK_COMPLETED, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { completedCallback } from './callbacks';
 import type { BinaryMode, ChildMessage, ChildTask, Measurement, ParentMessage, Scenario } from './memory-child';
 import { realN8nMemoryRows } from './memoryRealN8n';
 import { type Figure, MB, progress, round, type Row } from './report';
@@ -76,17 +76,6 @@ function nextMessage(child: ChildProcess): Promise<ChildMessage> {
 	});
 }
 
-function callback(file: Buffer): string {
-	return JSON.stringify({
-		RequestId: randomUUID(),
-		Status: CALLBACK_COMPLETED,
-		Files: [{ FileName: 'contract.pdf', File: file.toString('base64') }],
-		ReferencNumber: 'BENCH-MEMORY',
-		Fields: [],
-		Signatory: [],
-	});
-}
-
 async function postCallback(url: string, token: string, body: string): Promise<void> {
 	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body });
 	await response.arrayBuffer();
@@ -102,12 +91,14 @@ async function measure(emulator: Emulator, scenario: Scenario, mode: BinaryMode,
 	const child = startChild(task);
 	try {
 		if (!scenario.startsWith('trigger')) return ((await nextMessage(child)) as { measurement: Measurement }).measurement;
-		const listening = (await nextMessage(child)) as { url: string; token: string };
-		await postCallback(listening.url, listening.token, callback(pdfOfSize(emulator, 64 * 1024)));
-		const body = callback(pdfOfSize(emulator, size));
+		const listening = (await nextMessage(child)) as { url: string };
+		// The token the trigger registered with its webhook: the emulator holds it (the trigger keeps only its digest).
+		const token = emulator.webhooks().find((w) => w.webhookUrl === listening.url)?.headerToken ?? '';
+		await postCallback(listening.url, token, await completedCallback(emulator, pdfOfSize(emulator, 64 * 1024), 'BENCH-MEMORY-WARM-UP'));
+		const body = await completedCallback(emulator, pdfOfSize(emulator, size), 'BENCH-MEMORY');
 		child.send({ type: 'baseline' } satisfies ParentMessage);
 		await nextMessage(child);
-		await postCallback(listening.url, listening.token, body);
+		await postCallback(listening.url, token, body);
 		child.send({ type: 'report' } satisfies ParentMessage);
 		return ((await nextMessage(child)) as { measurement: Measurement }).measurement;
 	} finally {

@@ -11,7 +11,6 @@
  * the figures carry more noise than the in-process rows; the plain alternatives (n8n's HTTP Request and Webhook
  * nodes) are measured the same way in the same n8n.
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -19,7 +18,8 @@ import { EmulatorClient } from '../e2e/emulator-client';
 import { assertSuccess, sleep, type WorkflowJson } from '../e2e/n8n';
 import { NODE_TYPE, type Stack, startStack } from '../e2e/stack';
 import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from '../e2e/workflow-builder';
-import { CALLBACK_COMPLETED, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { completedCallback } from './callbacks';
 import { activeTrigger, headerAuthWebhook, type Receiver } from './receivers';
 import { MB, progress, round, type Row } from './report';
 
@@ -181,16 +181,8 @@ const trigger: Case = {
 		const ours = await activeTrigger(stack, 'Bench memory: trigger');
 		const plain = await headerAuthWebhook(stack, 'Bench memory: Webhook node');
 
-		const callback = (bytes: number) =>
-			JSON.stringify({
-				RequestId: randomUUID(),
-				Status: CALLBACK_COMPLETED,
-				Files: [{ FileName: 'contract.pdf', File: pdfOfSize(emulator, bytes).toString('base64') }],
-				ReferencNumber: 'BENCH-MEMORY',
-				Fields: [],
-				Signatory: [],
-			});
-		const large = callback(size);
+		// A new completed envelope for every callback: the trigger starts one execution per signing event.
+		const callback = async (bytes: number) => await completedCallback(emulator, pdfOfSize(emulator, bytes), 'BENCH-MEMORY');
 		// The request, and the execution it starts (n8n answers before the execution ends). n8n restarts on the same
 		// port, so the receivers' URLs stay.
 		const send = ({ workflow, url, token }: Receiver) => async (isSmall: boolean) => {
@@ -198,7 +190,7 @@ const trigger: Case = {
 			const response = await fetch(url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json', authorization: token },
-				body: isSmall ? callback(SMALL) : large,
+				body: await callback(isSmall ? SMALL : size),
 			});
 			await response.arrayBuffer();
 			if (response.status !== 200) throw new Error(`callback answered ${response.status}`);

@@ -6,13 +6,13 @@
  * - 5: 500 valid callbacks (and 50 forged ones) at 20 at a time to our trigger, and the same load to n8n's Webhook node;
  * - 6: 100 executions of E-Signature Send and Wait waiting at once, and their resume (sendAndWait.ts).
  */
-import { randomUUID } from 'node:crypto';
 
 import { EmulatorClient } from '../e2e/emulator-client';
 import { assertSuccess, type Execution, type N8nInstance, sleep, type WorkflowJson } from '../e2e/n8n';
 import { NODE_TYPE, type Stack, startStack } from '../e2e/stack';
 import { chain, ESIG_CREDENTIAL, manualTrigger, type NodeSpec } from '../e2e/workflow-builder';
-import { CALLBACK_COMPLETED, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { completedCallback } from './callbacks';
 import { activeTrigger, headerAuthWebhook } from './receivers';
 import { type Figure, median, percentile, progress, ratio, round, type Row, timed } from './report';
 import { sendAndWaitFigure } from './sendAndWait';
@@ -212,18 +212,11 @@ async function triggerFigure(stack: Stack, emulator: Emulator): Promise<Figure> 
 	}
 	receivers.push({ label: "n8n's Webhook node (header auth)", ...(await headerAuthWebhook(stack, 'Bench: Webhook node')), load: newLoad() });
 
-	// A completed envelope's callback as the service sends it, with a small signed PDF.
-	const pdf = emulator.samplePdf.toString('base64');
-	let sent = 0;
-	const body = () =>
-		JSON.stringify({
-			RequestId: randomUUID(),
-			Status: CALLBACK_COMPLETED,
-			Files: [{ FileName: 'contract.pdf', File: pdf }],
-			ReferencNumber: `BENCH-LOAD-${++sent}`,
-			Fields: [],
-			Signatory: [],
-		});
+	// Completed envelopes' callbacks as the service sends them, with a small signed PDF: one envelope per valid
+	// callback (the trigger confirms each with the service, and starts one execution per signing event).
+	const bodies: string[] = [];
+	for (let i = 0; i < CALLBACKS * receivers.length; i++) bodies.push(await completedCallback(emulator, emulator.samplePdf, `BENCH-LOAD-${i + 1}`));
+	const body = () => bodies.pop()!;
 
 	for (let round = 0; round < ROUNDS; round++) {
 		for (const receiver of receivers) {
