@@ -212,10 +212,10 @@ async function triggerFigure(stack: Stack, emulator: Emulator): Promise<Figure> 
 	}
 	receivers.push({ label: "n8n's Webhook node (header auth)", ...(await headerAuthWebhook(stack, 'Bench: Webhook node')), load: newLoad() });
 
-	// Completed envelopes' callbacks as the service sends them, with a small signed PDF: one envelope per valid
-	// callback (the trigger confirms each with the service, and starts one execution per signing event).
+	// Completed envelopes' callbacks as the service sends them, with a small signed PDF: one envelope per callback sent,
+	// forged ones included (the trigger confirms each with the service, and starts one execution per signing event).
 	const bodies: string[] = [];
-	for (let i = 0; i < CALLBACKS * receivers.length; i++) bodies.push(await completedCallback(emulator, emulator.samplePdf, `BENCH-LOAD-${i + 1}`));
+	for (let i = 0; i < (CALLBACKS + FORGED) * receivers.length; i++) bodies.push(await completedCallback(emulator, emulator.samplePdf, `BENCH-LOAD-${i + 1}`));
 	const body = () => bodies.pop()!;
 
 	for (let round = 0; round < ROUNDS; round++) {
