@@ -484,9 +484,16 @@ describe('output schema of the E-Signature Trigger', () => {
 	const trigger = triggerSuite();
 	const service = new ServiceClient(() => trigger.emulator);
 
-	it('matches every event it emits: completed and rejected, files in binary or kept as Base64', async () => {
+	it('matches every event it emits: completed and rejected, files in binary or kept as Base64, confirmed (live) or not (spec)', async () => {
 		const outputs: IDataObject[] = [];
-		for (const options of [{}, { keepBase64: true }, { downloadFiles: false }]) {
+		for (const [profile, options] of [
+			['live', {}],
+			['live', { keepBase64: true }],
+			['live', { downloadFiles: false }],
+			['spec', {}],
+			['spec', { acceptCallbackFiles: true }],
+		] as const) {
+			trigger.emulator.setProfile(profile);
 			for (const outcome of ['sign', 'reject'] as const) {
 				const active = await trigger.activeTrigger({ events: ['*'], options });
 				const { envelopeId } = await service.createEnvelope(active.webhookId!);
@@ -496,7 +503,8 @@ describe('output schema of the E-Signature Trigger', () => {
 				await active.deactivate();
 			}
 		}
-		expect(outputs).toHaveLength(6);
+		trigger.emulator.setProfile('spec');
+		expect(outputs).toHaveLength(10);
 		// A node without resource and operation: n8n's AI builders read `output.json` (the editor shows no preview of a trigger).
 		const file = schemaFile(new ESignatureTrigger().description.version as number);
 		expect(file.endsWith(join('__schema__', 'v1.0.0', 'output.json'))).toBe(true);

@@ -17,7 +17,7 @@ import {
 	eventKey,
 } from '../nodes/ESignature/trigger/receivedEvents';
 import { CATCH_UP_MAX_RECALLS } from '../nodes/ESignature/trigger/catchUp';
-import * as callbackModule from '../nodes/ESignature/trigger/callback';
+import * as eventItemModule from '../nodes/ESignature/trigger/eventItem';
 
 // An emulator and a FakeN8n for the file, reset before each test.
 const suite = triggerSuite();
@@ -28,6 +28,10 @@ const service = new ServiceClient(() => emulator);
 beforeAll(() => {
 	({ emulator, n8n } = suite);
 });
+
+// The live service's Get Status names the documents: the trigger then confirms and outputs the signed files.
+beforeEach(() => emulator.setProfile('live'));
+afterEach(() => emulator.setProfile('spec'));
 
 const anyEvent: INodeParameters = { events: ['*'], options: {} };
 
@@ -47,7 +51,7 @@ function lastCatchUp(trigger: TriggerWorkflow): IDataObject {
 }
 
 function executedRequestIds(trigger: TriggerWorkflow): string[] {
-	return trigger.executions.map(([item]) => item.json.requestId as string);
+	return trigger.executions.map(([item]) => item.json.envelopeId as string);
 }
 
 describe('an envelope pinned to the trigger keeps reaching it', () => {
@@ -71,7 +75,7 @@ describe('an envelope pinned to the trigger keeps reaching it', () => {
 		expect(trigger.webhookId).toBe(webhookId);
 		expect(executedRequestIds(trigger)).toEqual([envelopeId]);
 		const [item] = trigger.executions[0];
-		expect(item.json).toMatchObject({ statusName: 'completed', webhookId });
+		expect(item.json).toMatchObject({ event: 'completed', webhookId });
 		const signed = await binaryBytes(item.binary!.file_0);
 		expect(signed.equals(emulator.signedPdf(emulator.samplePdf, ['Sara Ali', 'Omar Saleh']))).toBe(
 			true,
@@ -114,15 +118,16 @@ describe('an envelope pinned to the trigger keeps reaching it', () => {
 			second.envelopeId,
 		]);
 		expect(after.executions[2][0].json).toMatchObject({
-			status: CALLBACK_REJECTED,
-			statusName: 'rejected',
+			status: 'Rejected',
+			event: 'rejected',
 		});
-		expect(emulator.requestsTo('GET', '/api/v1/webhooks/logs')).toHaveLength(1);
+		const recalls = () => emulator.requestsTo('POST', '/api/v1/webhooks/recall').length;
+		expect(recalls()).toBe(2);
 
 		// Once per process: the next event catches nothing up again.
 		const fourth = await service.createEnvelope(trigger.webhookId);
 		await emulator.sign(fourth.envelopeId);
-		expect(emulator.requestsTo('GET', '/api/v1/webhooks/logs')).toHaveLength(1);
+		expect(recalls()).toBe(2);
 		expect(after.executions).toHaveLength(4);
 	});
 
@@ -212,7 +217,7 @@ describe('catch-up on activation', () => {
 		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
 		// A passing failure while the item is built (a full disk when the signed file is stored, say).
 		const building = jest
-			.spyOn(callbackModule, 'callbackItem')
+			.spyOn(eventItemModule, 'eventItem')
 			.mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
 		try {
 			await emulator.sign(envelopeId);
@@ -311,10 +316,7 @@ describe('each event starts one execution', () => {
 		for (const body of [rejected, rejected])
 			await post(trigger.url(), JSON.stringify(body), headers);
 
-		expect(trigger.executions.map(([item]) => item.json.statusName)).toEqual([
-			'completed',
-			'rejected',
-		]);
+		expect(trigger.executions.map(([item]) => item.json.event)).toEqual(['completed', 'rejected']);
 	});
 
 	it('starts an execution for every delivery when "Start Once per Event" is off', async () => {
@@ -367,7 +369,7 @@ describe('each event starts one execution', () => {
 			authorization: trigger.headerToken(),
 		});
 		const saved = JSON.parse(JSON.stringify(trigger.stored())) as IDataObject;
-		const key = eventKey(callback.RequestId as string, callback.Status as number);
+		const key = eventKey(callback.RequestId as string, 'completed');
 
 		// A fresh copy of the module is a process that has seen nothing: only the saved static data knows the event.
 		let fresh!: typeof import('../nodes/ESignature/trigger/receivedEvents');
@@ -384,21 +386,21 @@ describe('the store of received events', () => {
 		const stored: IDataObject = {};
 		const start = Date.now();
 		for (let i = 0; i < SEEN_EVENTS_MAX + 100; i++) {
-			const key = eventKey(`request-${i}`, 1);
+			const key = eventKey(`request-${i}`, 'completed');
 			expect(claimEvent('bounds', stored, key, start + i)).toBe(true);
 			confirmEvent('bounds', stored, key, start + i);
 		}
 
 		const kept = Object.keys(stored.seenEvents as IDataObject);
 		expect(kept).toHaveLength(SEEN_EVENTS_MAX);
-		expect(kept).toContain(eventKey(`request-${SEEN_EVENTS_MAX + 99}`, 1));
-		expect(kept).not.toContain(eventKey('request-0', 1));
+		expect(kept).toContain(eventKey(`request-${SEEN_EVENTS_MAX + 99}`, 'completed'));
+		expect(kept).not.toContain(eventKey('request-0', 'completed'));
 	});
 
 	it('forgets events older than 30 days', () => {
 		const stored: IDataObject = {};
 		const then = Date.now();
-		const key = eventKey('old-request', 1);
+		const key = eventKey('old-request', 'completed');
 		claimEvent('age', stored, key, then);
 		confirmEvent('age', stored, key, then);
 
@@ -408,7 +410,7 @@ describe('the store of received events', () => {
 
 	it('lets a delivery in again when the one before could not be emitted', () => {
 		const stored: IDataObject = {};
-		const key = eventKey('request-x', 1);
+		const key = eventKey('request-x', 'completed');
 		expect(claimEvent('release', stored, key)).toBe(true);
 		expect(claimEvent('release', stored, key)).toBe(false);
 

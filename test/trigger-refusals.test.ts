@@ -107,8 +107,11 @@ describe('what the trigger delivers', () => {
 		'..',
 	];
 
+	// Files the service cannot compare (the spec's Get Status) reach an item only when the author accepts them.
+	const acceptingFiles = { events: ['*'], options: { acceptCallbackFiles: true } };
+
 	it('names signed files by a safe base name, in the binary (no directory) and in the item', async () => {
-		const trigger = await activeTrigger();
+		const trigger = await activeTrigger(acceptingFiles);
 		const Files = hostileNames.map((FileName) => ({ FileName, File: pdf() }));
 
 		expect(await send(trigger, service.sampleCallback({ Files }))).toBe(200);
@@ -123,7 +126,10 @@ describe('what the trigger delivers', () => {
 	});
 
 	it('names them so also when they stay as Base64 in the JSON', async () => {
-		const trigger = await activeTrigger({ events: ['*'], options: { downloadFiles: false } });
+		const trigger = await activeTrigger({
+			events: ['*'],
+			options: { downloadFiles: false, acceptCallbackFiles: true },
+		});
 		const Files = hostileNames.map((FileName) => ({ FileName, File: pdf() }));
 
 		await send(trigger, service.sampleCallback({ Files }));
@@ -131,10 +137,10 @@ describe('what the trigger delivers', () => {
 		const [[item]] = trigger.executions;
 		expect((item.json.files as IDataObject[]).map((file) => file.fileName)).toEqual([
 			'passwd.pdf',
-			'passwd',
+			'passwd.pdf',
 			'win.pdf',
 			'ab.pdf',
-			'signed-document-5',
+			'signed-document-5.pdf',
 		]);
 		expect(item.binary).toBeUndefined();
 	});
@@ -155,7 +161,8 @@ describe('what the trigger delivers', () => {
 			expect(keys).not.toMatch(
 				/__proto__|"constructor"|"prototype"|\[object Object\]|polluted|deep/,
 			);
-			expect(item.json[simplify ? 'extra' : 'Extra']).toEqual({ kept: 1 });
+			const claims = item.json.callbackClaims as IDataObject;
+			expect(claims[simplify ? 'extra' : 'Extra']).toEqual({ kept: 1 });
 			expect(({} as IDataObject).polluted).toBeUndefined();
 		},
 	);

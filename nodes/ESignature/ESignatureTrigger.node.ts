@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -10,30 +9,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { TRIGGER_BUILDER_HINT } from './fields/builderHints';
-import {
-	ANY_EVENT,
-	answerWithoutExecution,
-	callbackItem,
-	type CallbackRequest,
-	isAuthorized,
-	isWanted,
-	readCallback,
-} from './trigger/callback';
-import { confirmCallback } from './trigger/confirmation';
-import { catchUpAndLog, claimCatchUp } from './trigger/catchUp';
-import {
-	claimEvent,
-	confirmEvent,
-	eventKey,
-	releaseEvent,
-	wasReceived,
-} from './trigger/receivedEvents';
+import { ANY_EVENT } from './trigger/callback';
+import { receiveCallback } from './trigger/receive';
 import {
 	createWebhook,
 	deleteWebhook,
 	ON_DEACTIVATION,
-	storedWebhook,
-	triggerKey,
 	webhookExists,
 } from './trigger/registration';
 
@@ -142,8 +123,9 @@ export class ESignatureTrigger implements INodeType {
 				description:
 					'Whether to return a simplified version of the response instead of the raw data',
 				hint:
-					"On: camelCase names, the service's misspellings corrected (referenceNumber), no empty (null) " +
-					'fields. Off: the callback as the service sends it (PascalCase, ReferencNumber), plus webhookId.',
+					'Each item is what the service says (Get Status), not what the callback claims. On: event, envelopeId, ' +
+					'status, signers, files, and callbackClaims in camelCase without empty fields. Off: the status answer ' +
+					'as the service gives it, files, and callbackClaims as the callback sent them.',
 			},
 			{
 				displayName: 'Options',
@@ -153,13 +135,25 @@ export class ESignatureTrigger implements INodeType {
 				default: {},
 				options: [
 					{
+						displayName: 'Accept Callback Files as Sent',
+						name: 'acceptCallbackFiles',
+						type: 'boolean',
+						default: false,
+						description:
+							"Whether to output a completion's files as the callback sent them when the service gives no way to " +
+							'compare them with the signed documents it holds (its status answer names no documents). Off, ' +
+							'such a completion comes without files and says how to download them. Risk: anyone who has the ' +
+							"webhook's header token (any API client of the account can read it) can then hand the workflow " +
+							'a file of their choosing for a completed envelope.',
+					},
+					{
 						displayName: 'Keep Base64 in JSON',
 						name: 'keepBase64',
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to keep the Base64 content of the signed files in the output JSON (files[].file; ' +
-							'Files[].File when Simplify is off) as well as in the binary properties. Off keeps items small. ' +
+							'Whether to keep the Base64 content of the signed files in the output JSON (files[].file) as ' +
+							'well as in the binary properties. Off keeps items small. ' +
 							'Always kept when Put Files in Binary is off.',
 					},
 					{
@@ -192,8 +186,8 @@ export class ESignatureTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to output the signed files sent with the event as binary properties file_0, file_1, …. ' +
-							'When off, they stay as Base64 in the JSON (files[].file; Files[].File when Simplify is off).',
+							'Whether to output the signed files of the event as binary properties file_0, file_1, …. ' +
+							'When off, they are Base64 in the JSON (files[].file).',
 					},
 					{
 						displayName: 'Re-Send Missed Events',
@@ -245,87 +239,6 @@ export class ESignatureTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const request = this.getRequestObject() as unknown as CallbackRequest;
-		const stored = storedWebhook(this);
-		const isPost = (request.method ?? 'POST').toUpperCase() === 'POST';
-		if (!isPost || !isAuthorized(this.getHeaderData().authorization, stored.headerTokenDigest)) {
-			return answerWithoutExecution(this, 401, 'Unauthorized');
-		}
-
-		const { callback, problem } = readCallback(this.getBodyData(), request.rawBody);
-		if (!callback)
-			return answerWithoutExecution(this, 400, problem ?? 'The callback cannot be read');
-
-		const events = this.getNodeParameter('events', [ANY_EVENT]) as string[];
-		if (!isWanted(events, callback.event)) {
-			return answerWithoutExecution(
-				this,
-				200,
-				`Event "${callback.event}" received and ignored, as the trigger is set`,
-			);
-		}
-
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		// A test event always runs: "Listen for test event" is for seeing one, whatever production received.
-		const onceOnly = options.onceOnly !== false && this.getMode() !== 'manual';
-		const trigger = triggerKey(this);
-		const key = eventKey(callback.requestId, callback.status);
-		// A re-delivery of an event already emitted costs no call to the service.
-		if (onceOnly && wasReceived(trigger, stored, key)) {
-			return answerWithoutExecution(this, 200, 'Event already received: no new execution started');
-		}
-		// The token alone proves little (any API client of the account can read it): the service must agree first.
-		const confirmation = await confirmCallback(this, callback);
-		if (confirmation.outcome === 'unavailable') {
-			this.logger.warn(
-				`E-Signature Trigger: the event of envelope ${callback.requestId} could not be confirmed: ` +
-					`${confirmation.reason}; answered 503 so that it is re-sent`,
-			);
-			return answerWithoutExecution(
-				this,
-				503,
-				'The event could not be confirmed with the service now; re-send it',
-			);
-		}
-		if (confirmation.outcome === 'disagrees') {
-			this.logger.warn(
-				`E-Signature Trigger: a callback for envelope ${callback.requestId} was refused: ${confirmation.reason}`,
-			);
-			return answerWithoutExecution(
-				this,
-				409,
-				`The callback does not agree with the service (${confirmation.reason}): nothing was started`,
-			);
-		}
-		if (onceOnly && !claimEvent(trigger, stored, key)) {
-			// 2xx, so that the service stops re-sending it.
-			return answerWithoutExecution(this, 200, 'Event already received: no new execution started');
-		}
-		let item;
-		try {
-			item = await callbackItem(this, callback, stored.webhookId, {
-				downloadFiles: options.downloadFiles !== false,
-				// Without binary files the Base64 is the only copy of the signed documents: it stays in the JSON.
-				keepBase64: options.keepBase64 === true || options.downloadFiles === false,
-				simplify: this.getNodeParameter('simplify', true) as boolean,
-			});
-		} catch (error) {
-			// Answered 503 rather than thrown: n8n would answer a thrown error with 500, which catch-up takes for a body
-			// too large for n8n and never re-sends (trigger/catchUp.ts). With 503 the service logs the delivery as
-			// failed and catch-up re-sends it, so a passing failure (a full disk, say) loses nothing.
-			if (onceOnly) releaseEvent(trigger, key);
-			this.logger.error(
-				`E-Signature Trigger: the event of envelope ${callback.requestId} could not be made into an item ` +
-					`(${(error as Error).message}); answered 503 so that it is re-sent`,
-			);
-			return answerWithoutExecution(this, 503, 'The event could not be processed now; re-send it');
-		}
-		if (onceOnly) confirmEvent(trigger, stored, key);
-		// The first callback of a restarted n8n: re-send what was missed while it was down, after this answer.
-		if (this.getMode() !== 'manual' && options.catchUp !== false && claimCatchUp(trigger)) {
-			const url = this.getNodeWebhookUrl('default');
-			if (url) void catchUpAndLog(this, url);
-		}
-		return { workflowData: [[item]] };
+		return await receiveCallback.call(this);
 	}
 }

@@ -278,14 +278,14 @@ describe.each<BinaryDataMode>(['database', 'filesystem'])(
 			await stack.main.activate(wf.id);
 
 			const all = await settledExecutions(stack, wf.id, 3);
-			const ids = all.map((ex) => nodeOutput(ex, 'On Signing Event')[0].json.requestId);
+			const ids = all.map((ex) => nodeOutput(ex, 'On Signing Event')[0].json.envelopeId);
 			expect(ids.sort()).toEqual([envelopeId, copy.RequestId, missed.envelopeId].sort());
 			expect(emu.webhooks().map((w) => w.id)).toEqual([hook.id]);
 			for (const ex of all) expect(workerOf(stack, ex.id)).toBeDefined();
 			expect(stack.webhook.log()).not.toMatch(/Error in handling webhook request/);
 
 			const first = all.find(
-				(ex) => nodeOutput(ex, 'On Signing Event')[0].json.requestId === envelopeId,
+				(ex) => nodeOutput(ex, 'On Signing Event')[0].json.envelopeId === envelopeId,
 			)!;
 			const envelope = emu.envelope(envelopeId)!;
 			const expected = emu.state.currentBytes(envelope, envelope.files[0]);

@@ -87,8 +87,8 @@ describe('scenario 5: E-Signature Trigger', () => {
 		expect(await stack.n8n.listExecutions({ workflowId: wf.id })).toHaveLength(1);
 
 		const [item] = nodeOutput(ex, 'On Signing Event');
-		expect(item.json.requestId).toBe(envelopeId);
-		expect(item.json.statusName).toBe('completed');
+		expect(item.json.envelopeId).toBe(envelopeId);
+		expect(item.json.event).toBe('completed');
 		expect(item.json.referenceNumber).toBe('E2E-S5-1');
 		expect(item.json.webhookId).toBe(hook.id);
 		const binaries = Object.values(item.binary ?? {});
@@ -205,7 +205,7 @@ describe('scenario 5: E-Signature Trigger', () => {
 	}
 
 	function executedRequestIds(executions: Execution[]): string[] {
-		return executions.map((ex) => nodeOutput(ex, 'On Signing Event')[0].json.requestId as string);
+		return executions.map((ex) => nodeOutput(ex, 'On Signing Event')[0].json.envelopeId as string);
 	}
 
 	test('an envelope completed while n8n is stopped arrives once, with the first event after n8n starts again', async () => {

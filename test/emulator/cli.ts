@@ -66,7 +66,7 @@ Control (no auth)
                                            newest test registration ("Execute step" on a trigger), else the newest webhook)
   POST ${c}/identity/{requestId}/authenticate
   POST ${c}/tokens/expire
-  POST ${c}/faults                         {"count","status"} or {"latencyMs"}
+  POST ${c}/faults                         {"count","status"}, {"latencyMs"} or {"statusLagMs"}
   POST ${c}/profile                        {"profile": "spec" | "live"}
   POST ${c}/reset
   GET  ${c}/requests | /state | /webhooks | /deliveries | /notifications

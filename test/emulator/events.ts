@@ -68,6 +68,17 @@ export async function deliver(
 	if (target.headerToken) headers.authorization = target.headerToken;
 	let httpStatusCode = 0;
 	let reasons = '';
+	// Logged as pending before the POST, as the service's PENDING (0) status says it is: the receiver can read, while
+	// it answers, which webhook the service is delivering the envelope's callback to (docs/service-api.md).
+	const logEntry = {
+		requestId: envelope.envelopeId,
+		createdDate: logTimestamp(new Date()),
+		webhookStatus: WEBHOOK_STATUS.PENDING as string,
+		httpStatusCode: 0,
+		webhookUrl: target.webhookUrl,
+		reasons: '',
+	};
+	state.account(envelope.account)?.logs.push(logEntry);
 	try {
 		const response = await fetch(target.webhookUrl, {
 			method: 'POST',
@@ -93,16 +104,13 @@ export async function deliver(
 		recall,
 		...(ok ? {} : { error: reasons }),
 	});
-	state.account(envelope.account)?.logs.push({
-		requestId: envelope.envelopeId,
-		createdDate: logTimestamp(new Date()),
+	Object.assign(logEntry, {
 		webhookStatus: !ok
 			? WEBHOOK_STATUS.FAILEDFROMCLIENT
 			: recall
 				? WEBHOOK_STATUS.RECALL
 				: WEBHOOK_STATUS.SUCCESS,
 		httpStatusCode,
-		webhookUrl: target.webhookUrl,
 		reasons,
 	});
 	return true;
@@ -110,6 +118,8 @@ export async function deliver(
 
 /** Builds, remembers (for recall) and delivers a callback. */
 async function emit(state: State, envelope: EmulatedEnvelope, status: number): Promise<void> {
+	const lag = state.faults.statusLagMs ?? 0;
+	if (lag > 0) envelope.statusBefore = { status: 'In-progress', until: Date.now() + lag };
 	envelope.lastCallback = buildCallback(state, envelope, status);
 	await deliver(state, envelope, envelope.lastCallback);
 }

@@ -96,6 +96,8 @@ export interface EmulatedEnvelope {
 	reminders: Array<{ email: string; at: Date }>;
 	/** The last callback built for this envelope; recall re-sends it. */
 	lastCallback: CallbackPayload | null;
+	/** The status before its last change and when it changed: Get Status lags by faults.statusLagMs. */
+	statusBefore?: { status: EnvelopeStatus; until: number };
 }
 
 export interface Webhook {
@@ -197,6 +199,8 @@ export interface Faults {
 	status: number;
 	body?: unknown;
 	latencyMs: number;
+	/** For this long after an envelope completes or is rejected, Get Status still shows its status before. */
+	statusLagMs?: number;
 	/** Only requests to this path (exact, or a pattern) fail; every API request when unset. */
 	path?: string | RegExp;
 }

@@ -96,7 +96,7 @@ export class ServiceClient {
 
 	/**
 	 * A completion callback as the service sends it, one signer, the sample PDF as the signed file, for an envelope the
-	 * emulator holds in that state (completed, rejected for Status 2, in progress otherwise), not pinned to any webhook:
+	 * emulator holds in that state (completed, rejected for Status 2, cancelled otherwise), not pinned to any webhook:
 	 * the trigger confirms callbacks with the service before it starts anything.
 	 */
 	sampleCallback(overrides: IDataObject = {}): IDataObject {
@@ -106,12 +106,13 @@ export class ServiceClient {
 			referenceNumber: 'REF-1-' + state.generateReference(),
 		});
 		const status = overrides.Status ?? CALLBACK_COMPLETED;
+		// A Status code the service has not published names an end the published ones do not: cancelled, here.
 		envelope.status =
 			status === CALLBACK_COMPLETED
 				? 'Completed'
 				: status === CALLBACK_REJECTED
 					? 'Rejected'
-					: 'In-progress';
+					: 'Cancelled';
 		return {
 			RequestId: envelope.envelopeId,
 			Status: CALLBACK_COMPLETED,

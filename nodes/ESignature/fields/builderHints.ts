@@ -99,7 +99,8 @@ export const ACTION_BUILDER_HINT: IBuilderHint = {
 export const TRIGGER_BUILDER_HINT: IBuilderHint = {
 	searchHint:
 		'Starts a workflow when an e-signature envelope is signed by everyone (completed) or rejected; outputs ' +
-		'requestId (the envelope ID), referenceNumber, signatories and the signed PDFs as binary (file_0, file_1, …). ' +
+		'event, envelopeId, status and signers as the service holds them, the signed PDFs the service confirmed as ' +
+		'binary (file_0, file_1, …), and what only the callback says under callbackClaims (referenceNumber, fields). ' +
 		'It registers its own webhook at the service; envelopes must name that webhook (or it must be the account ' +
 		'default) for their events to arrive. ' +
 		WHICH_NODE,

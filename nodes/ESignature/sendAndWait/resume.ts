@@ -7,13 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	answerWithoutExecution,
-	callbackItem,
-	presentedToken,
-	readCallback,
-} from '../trigger/callback';
+import { answerWithoutExecution, presentedToken, readCallback } from '../trigger/callback';
 import { confirmCallback } from '../trigger/confirmation';
+import { eventItem } from '../trigger/eventItem';
 import { isNotFound } from '../service/transport';
 import { askToDeleteWebhook } from '../service/webhooks';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
@@ -124,46 +120,51 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	const documentIds = (queryValue(query, RESUME_QUERY.documentIds) ?? '')
 		.split(',')
 		.filter(Boolean);
-	// The header token can leak (the webhook list returns it): the service must agree before the execution resumes.
-	const confirmation = await confirmCallback(this, callback, documentIds);
-	if (confirmation.outcome === 'disagrees') {
+	// A callback is a notice: the execution resumes with what the service says, and only when it confirms the event.
+	const confirmation = await confirmCallback(this, callback, {
+		scope: `${executionId}|${this.getNode().id}`,
+		documentIds,
+	});
+	if (confirmation.outcome === 'refused' || confirmation.outcome === 'stale') {
 		return answerWithoutExecution(
 			this,
 			409,
 			`The callback does not agree with the service (${confirmation.reason}): still waiting`,
 		);
 	}
-	if (confirmation.outcome === 'unavailable') {
+	if (confirmation.outcome === 'resend') {
 		return answerWithoutExecution(
 			this,
 			503,
 			'The callback could not be confirmed with the service now; re-send it',
 		);
 	}
-
+	const { event } = confirmation;
 	const webhookId = queryValue(query, RESUME_QUERY.webhookId);
 	let item: INodeExecutionData;
 	try {
-		item = await callbackItem(this, callback, webhookId, {
-			downloadFiles: true,
-			keepBase64: false,
-			simplify: this.getNodeParameter('simplify', true) as boolean,
-		});
+		item = await eventItem(
+			this,
+			callback,
+			event,
+			{ documentIds, webhookId: webhookId ?? null },
+			{
+				downloadFiles: true,
+				keepBase64: false,
+				simplify: this.getNodeParameter('simplify', true) as boolean,
+				acceptCallbackFiles: false,
+			},
+		);
 	} catch (error) {
 		// n8n answers 500 and the execution keeps waiting: a re-send gets another chance.
 		throw new NodeOperationError(this.getNode(), error as Error);
 	}
-	item.json = {
-		event: callback.event,
-		envelopeId: callback.requestId,
-		documentIds,
-		...item.json,
-		...(await removeWebhook(this, webhookId)),
-	};
+	// Only now, with the event confirmed and its item made, is the execution's webhook of no further use.
+	Object.assign(item.json, await removeWebhook(this, webhookId));
 	item.pairedItem = { item: 0 };
 
 	const rejectedApart =
 		(this.getNodeParameter('options.rejectedOutput', false) as boolean) === true;
 	if (!rejectedApart) return { workflowData: [[item]] };
-	return { workflowData: callback.event === 'rejected' ? [[], [item]] : [[item], []] };
+	return { workflowData: event.event === 'rejected' ? [[], [item]] : [[item], []] };
 }

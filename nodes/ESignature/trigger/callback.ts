@@ -1,21 +1,10 @@
 import { createHash, timingSafeEqual } from 'crypto';
-import type {
-	IBinaryKeyData,
-	IDataObject,
-	INodeExecutionData,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { isPlainObject, PROTOTYPE_KEYS } from '../fields/json';
+import { isPlainObject } from '../fields/json';
 import { EMPTY_GUID, isGuid } from '../fields/validation';
-import { decodeBase64, detectMimeType, fileNameFor, isBase64 } from '../files/bytes';
-import {
-	CALLBACK_AUTHENTICATION_NAMES,
-	CALLBACK_STATUSES,
-	CORRECTED_FIELD_NAMES,
-	toNumber,
-} from '../fields/enums';
+import { isBase64 } from '../files/bytes';
+import { CALLBACK_STATUSES, toNumber } from '../fields/enums';
 
 /** The parts of n8n's (Express) request the trigger reads; rawBody holds the bytes n8n received. */
 export interface CallbackRequest {
@@ -26,13 +15,6 @@ export interface CallbackRequest {
 interface CallbackResponse {
 	status(code: number): CallbackResponse;
 	json(body: unknown): unknown;
-}
-
-export interface CallbackOptions {
-	downloadFiles: boolean;
-	keepBase64: boolean;
-	/** The simplified item (camelCase, named) instead of the callback as sent. */
-	simplify: boolean;
 }
 
 /** Value of `events` that lets every callback through, including Status codes the service adds later. */
@@ -227,163 +209,4 @@ export function readCallback(
 /** An empty selection lets everything through rather than silently dropping every callback. */
 export function isWanted(events: string[], event: string): boolean {
 	return events.length === 0 || events.includes(ANY_EVENT) || events.includes(event);
-}
-
-/** The service's own misspellings, corrected in the simplified item (docs/service-api.md#webhook-callbacks). */
-const FRIENDLY_NAMES: Record<string, string> = {
-	...CORRECTED_FIELD_NAMES,
-	Signatory: 'signatories',
-};
-
-function camelCase(key: string): string {
-	return Object.hasOwn(FRIENDLY_NAMES, key)
-		? FRIENDLY_NAMES[key]
-		: key.charAt(0).toLowerCase() + key.slice(1);
-}
-
-/** A signer's verification by the action node's name for it ("None"); text the node has no name for stays. */
-function authenticationName(value: unknown): unknown {
-	return typeof value === 'string'
-		? Object.hasOwn(CALLBACK_AUTHENTICATION_NAMES, value)
-			? CALLBACK_AUTHENTICATION_NAMES[value]
-			: value
-		: value;
-}
-
-/** Keys in camelCase (the service's misspellings corrected), nulls and prototype keys left out, at every depth. */
-function friendly(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(friendly);
-	if (!isPlainObject(value)) return value;
-	return Object.fromEntries(
-		Object.entries(value)
-			.filter(
-				([key, entry]) =>
-					entry !== null && entry !== undefined && !PROTOTYPE_KEYS.has(camelCase(key)),
-			)
-			.map(([key, entry]) => [
-				camelCase(key),
-				key === 'AuthenticationType' ? authenticationName(entry) : friendly(entry),
-			]),
-	);
-}
-
-/** A value with every prototype key left out, at every depth (the raw item keeps the service's spellings otherwise). */
-function withoutPrototypeKeys(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(withoutPrototypeKeys);
-	if (!isPlainObject(value)) return value;
-	return Object.fromEntries(
-		Object.entries(value)
-			.filter(([key]) => !PROTOTYPE_KEYS.has(key))
-			.map(([key, entry]) => [key, withoutPrototypeKeys(entry)]),
-	);
-}
-
-/** The raw payload as received, without prototype keys, and without the Base64 file contents unless kept. */
-function rawFields(payload: IDataObject, keepBase64: boolean): IDataObject {
-	return withoutPrototypeKeys(rawPayload(payload, keepBase64)) as IDataObject;
-}
-
-function rawPayload(payload: IDataObject, keepBase64: boolean): IDataObject {
-	if (keepBase64 || !Array.isArray(payload.Files)) return { ...payload };
-	const files = payload.Files.map((file) => {
-		if (!isPlainObject(file)) return file;
-		const rest = { ...file };
-		delete rest.File;
-		return rest;
-	});
-	return { ...payload, Files: files };
-}
-
-/** The property a received file goes to: file_0, file_1, ... in the order of Files. */
-function binaryPropertyOf(index: number): string {
-	return `file_${index}`;
-}
-
-/** Fields of the payload the simplified item names itself; any other field is kept, in camelCase. */
-const NAMED_FIELDS = new Set([
-	'RequestId',
-	'Status',
-	'ReferencNumber',
-	'ReferenceNumber',
-	'Signatory',
-	'Fields',
-	'Files',
-]);
-
-/**
- * The simplified item: camelCase names only, the service's misspellings corrected (referenceNumber, nationality),
- * the status named, the files described (where their binary went), nulls left out. Fields the service may add later
- * are kept, in camelCase.
- */
-function simplifiedItem(
-	callback: Callback,
-	webhookId: string | undefined,
-	files: IDataObject[],
-): IDataObject {
-	const { payload } = callback;
-	const reference = payload.ReferencNumber ?? payload.ReferenceNumber;
-	const others = Object.entries(payload).filter(([key]) => !NAMED_FIELDS.has(key));
-	return friendly({
-		requestId: callback.requestId,
-		referenceNumber: typeof reference === 'string' ? reference : null,
-		status: callback.status ?? null,
-		statusName: callback.event,
-		webhookId: webhookId ?? null,
-		signatories: Array.isArray(payload.Signatory) ? payload.Signatory.filter(isPlainObject) : [],
-		fields: Array.isArray(payload.Fields) ? payload.Fields : [],
-		files,
-		...Object.fromEntries(others.map(([key, value]) => [camelCase(key), value])),
-	}) as IDataObject;
-}
-
-/**
- * One item per callback, and the signed files as binary properties. Simplified (the default): see simplifiedItem.
- * Raw (Simplify off): the callback as the service sent it (PascalCase, its own spellings), plus the trigger's
- * webhookId.
- */
-export async function callbackItem(
-	context: IWebhookFunctions,
-	callback: Callback,
-	webhookId: string | undefined,
-	options: CallbackOptions,
-): Promise<INodeExecutionData> {
-	const { payload } = callback;
-	const binary: IBinaryKeyData = {};
-	const files: IDataObject[] = [];
-	for (const file of callback.files) {
-		// A safe base name everywhere the name appears: no path (which a workflow writing files by it would follow).
-		const fallback = `signed-document-${file.index + 1}`;
-		const summary: IDataObject = {
-			fileName: file.fileName === undefined ? null : fileNameFor(file.fileName, fallback),
-		};
-		const bytes =
-			file.base64 !== undefined && options.downloadFiles ? decodeBase64(file.base64) : undefined;
-		if (bytes) {
-			// The signed file is a PDF by the spec, but the live service has been seen sending ZIPs: trust the bytes.
-			const detected = detectMimeType(bytes);
-			const known = detected.mimeType !== 'application/octet-stream';
-			const mimeType = known ? detected.mimeType : 'application/pdf';
-			const fileName = fileNameFor(
-				file.fileName,
-				fallback,
-				known ? detected.extension : undefined,
-				'pdf',
-			);
-			const property = binaryPropertyOf(file.index);
-			binary[property] = await context.helpers.prepareBinaryData(bytes, fileName, mimeType);
-			Object.assign(summary, {
-				fileName,
-				mimeType,
-				fileSize: bytes.length,
-				binaryProperty: property,
-			});
-		}
-		if (options.keepBase64 && file.base64 !== undefined) summary.file = file.base64;
-		files.push(summary);
-	}
-
-	const json: IDataObject = options.simplify
-		? simplifiedItem(callback, webhookId, files)
-		: { ...rawFields(payload, options.keepBase64), webhookId: webhookId ?? null };
-	return Object.keys(binary).length ? { json, binary } : { json };
 }

@@ -1,9 +1,12 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import type { Callback } from './callback';
 import { isFailedAnswer, isServiceWrapper } from '../service/errors';
 import { decodeBase64 } from '../files/bytes';
+import { finalEventOf, specStatus } from '../service/envelopeStatus';
+import { listDeliveryLogs } from '../service/webhooks';
 import {
 	type ServiceAnswer,
 	type ServiceContext,
@@ -12,37 +15,68 @@ import {
 } from '../service/transport';
 
 /*
- * A callback's header token proves little: any API client of the account can read it (the webhook list returns it),
- * so a callback is confirmed with the service before it starts anything (docs/security.md#callbacks): the envelope's
- * status must agree with the callback's, and its signed files must be the ones the service holds where the service
- * says which documents the envelope has. Costs one call per event, plus one download per signed document checked
- * (docs/delivery-guarantees.md#what-a-callback-costs).
+ * A callback is a notice, the service is the record (docs/security.md#callbacks). Its header token proves little (any
+ * API client of the account can read it), so before a callback starts or resumes anything the node asks the service:
+ * Get Status must hold the envelope as final and agree with the callback's Status; for a completion, every file the
+ * callback carries must be a signed document the service holds (compared by SHA-256) where the service names the
+ * documents; for the trigger, the service's delivery log must not say that the envelope reports to another webhook.
+ * What the node then outputs comes from the service's answers (eventItem.ts).
  */
 
+/** A signed file the service confirmed: the callback's bytes, whose SHA-256 is that of a document it holds. */
+export interface ConfirmedFile {
+	index: number;
+	fileName?: string;
+	documentId: string;
+	bytes: Buffer;
+}
+
+/** What the service says happened to an envelope. */
+export interface ServiceEvent {
+	envelopeId: string;
+	/** "completed", "rejected", "cancelled" or "expired", from the service's status, never from the callback. */
+	event: string;
+	/** The status answer in the spec's names, as the service gave it (signing links included: eventItem drops them). */
+	record: IDataObject;
+	/** The callback's files the service confirmed; undefined when the service names no documents to compare with. */
+	files?: ConfirmedFile[];
+	/** When the latest signer acted, where the service says (epoch ms). */
+	lastActionAt?: number;
+}
+
 /**
- * What the service says about a callback: it agrees, it does not (why), or it cannot tell now (why: it is down,
- * overloaded, or refused our token), in which case the callback must be re-sent, never dropped.
+ * The answer to a callback: confirmed (what the service says), refused (it disagrees: 409), stale (a replay of an event
+ * older than the trigger remembers: acknowledged, nothing started), or to be re-sent (503): the service cannot be asked
+ * now, or still holds the envelope open after a few seconds, as when its status lags its callback.
  */
 export type Confirmation =
-	| { outcome: 'agrees'; filesChecked: boolean }
-	| { outcome: 'disagrees'; reason: string }
-	| { outcome: 'unavailable'; reason: string };
+	| { outcome: 'confirmed'; event: ServiceEvent }
+	| { outcome: 'refused'; reason: string }
+	| { outcome: 'stale'; reason: string }
+	| { outcome: 'resend'; reason: string };
 
-/**
- * The envelope statuses that agree with each callback event: the spec's text ("Completed") and the published numbers
- * of document statuses (2 Completed, 4 Rejected, docs/service-api.md#enumerations), compared without case or dashes.
- */
-const AGREEING_STATUSES: Record<string, string[]> = {
-	completed: ['completed', '2'],
-	rejected: ['rejected', '4'],
-};
+export interface ConfirmOptions {
+	/** Whose caches these are (the trigger, or the waiting execution): never shared across credentials. */
+	scope: string;
+	/** The envelope's documents where the caller knows them (Send and Wait sent them). */
+	documentIds?: string[];
+	/** The trigger's URL at the service: the delivery log must not name only other webhooks for the envelope. */
+	webhookUrl?: string;
+	/** Events older than this are replays (the trigger's memory of received events), epoch ms. */
+	notBefore?: number;
+}
 
-const normalised = (value: unknown) =>
-	typeof value === 'string' || typeof value === 'number'
-		? String(value)
-				.toLowerCase()
-				.replace(/[^a-z0-9]/g, '')
-		: '';
+/** Pauses before Get Status is asked again while it still shows the envelope open: 3 s in all. */
+export const STATUS_RECHECK_DELAYS_MS = [500, 1000, 1500];
+
+/** Signed downloads compared per callback: a callback cannot make the node read an account's archive. */
+export const MAX_DOCUMENTS_COMPARED = 20;
+
+/** Remembered comparisons (envelopes whose signed digests are known): a bounded memory per process. */
+const REMEMBERED_ENVELOPES_MAX = 1000;
+
+/** The callback Status codes the service publishes, by the event each is (docs/service-api.md#webhook-callbacks). */
+const CLAIMED_EVENTS: Record<number, string> = { 1: 'completed', 2: 'rejected' };
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -75,79 +109,218 @@ async function read(context: ServiceContext, path: string, what: string): Promis
 	return { data: (isServiceWrapper(body) ? body.data : body) ?? null };
 }
 
+type StatusRead =
+	{ record: IDataObject; event?: string } | { unavailable: string } | { unknown: true };
+
+/** Status reads in flight, per scope and envelope: a burst of callbacks for one envelope asks (and waits) once. */
+const statusInFlight = new Map<string, Promise<StatusRead>>();
+
+function finalStatus(
+	context: ServiceContext,
+	scope: string,
+	envelopeId: string,
+): Promise<StatusRead> {
+	const key = `${scope}|${envelopeId.toLowerCase()}`;
+	const pending = statusInFlight.get(key);
+	if (pending) return pending;
+	const asked = askFinalStatus(context, envelopeId).finally(() => statusInFlight.delete(key));
+	statusInFlight.set(key, asked);
+	return asked;
+}
+
+/** The status record, asked again a few times while the service still holds the envelope open. */
+async function askFinalStatus(context: ServiceContext, envelopeId: string): Promise<StatusRead> {
+	const path = `/api/v1/envelopes/${encodeURIComponent(envelopeId)}/status`;
+	for (let attempt = 0; ; attempt++) {
+		const status = await read(context, path, 'Get Status');
+		if ('unavailable' in status) return status;
+		if (typeof status.data !== 'object' || status.data === null || Array.isArray(status.data))
+			return { unknown: true };
+		const record = specStatus(status.data as IDataObject);
+		const event = finalEventOf(record.status);
+		if (event || attempt >= STATUS_RECHECK_DELAYS_MS.length) return { record, event };
+		await sleep(STATUS_RECHECK_DELAYS_MS[attempt]);
+	}
+}
+
 /** The IDs of the envelope's documents, where the status answer lists them (the live form: documents[].id). */
-function documentIdsOf(status: IDataObject): string[] {
-	const documents = Array.isArray(status.documents) ? (status.documents as unknown[]) : [];
+function documentIdsOf(record: IDataObject): string[] {
+	const documents = Array.isArray(record.documents) ? (record.documents as unknown[]) : [];
 	return documents
 		.map((document) =>
 			typeof document === 'object' && document !== null ? (document as IDataObject).id : undefined,
 		)
-		.filter((id): id is string => typeof id === 'string' && id !== '')
-		.slice(0, 50);
+		.filter((id): id is string => typeof id === 'string' && id !== '');
 }
 
-/** The SHA-256 of each signed document the service holds, from its completed download, or why it cannot tell. */
-async function signedDigests(
+/** When the latest signer acted (signedAt, or the live form's lastActionDate), where every date can be read. */
+function lastActionOf(record: IDataObject): number | undefined {
+	const signers = Array.isArray(record.signers) ? (record.signers as unknown[]) : [];
+	let latest: number | undefined;
+	for (const signer of signers) {
+		if (typeof signer !== 'object' || signer === null) continue;
+		const { signedAt, lastActionDate } = signer as IDataObject;
+		const at = Date.parse(String(lastActionDate ?? signedAt ?? ''));
+		if (Number.isFinite(at)) latest = Math.max(latest ?? at, at);
+	}
+	return latest;
+}
+
+/** Per scope and envelope: the SHA-256 of each document's signed download ('' when it gave none); they never change. */
+const signedDigests = new Map<string, Map<string, string>>();
+
+function remembered(key: string): Map<string, string> {
+	let digests = signedDigests.get(key);
+	if (digests) {
+		signedDigests.delete(key);
+	} else {
+		digests = new Map();
+	}
+	signedDigests.set(key, digests);
+	while (signedDigests.size > REMEMBERED_ENVELOPES_MAX)
+		signedDigests.delete(signedDigests.keys().next().value as string);
+	return digests;
+}
+
+/**
+ * Matches the callback's files with the signed documents the service holds, both ways: every file must be one of them
+ * and every document must be among the files, so a callback that leaves one out cannot stand for the genuine one.
+ * Downloads only documents not compared before, and no more than MAX_DOCUMENTS_COMPARED.
+ */
+async function confirmFiles(
 	context: ServiceContext,
+	callback: Callback,
+	key: string,
 	documentIds: string[],
-): Promise<Set<string> | string> {
-	const digests = new Set<string>();
-	for (const id of documentIds) {
+): Promise<{ files: ConfirmedFile[] } | { refused: string } | { unavailable: string }> {
+	if (callback.files.length === 0) {
+		return {
+			refused: 'it carries none of the signed documents the service holds for the envelope',
+		};
+	}
+	const digests = remembered(key);
+	const held = documentIds.slice(0, MAX_DOCUMENTS_COMPARED);
+	for (const id of held) {
+		if (digests.has(id)) continue;
 		const answer = await read(
 			context,
 			`/api/v1/documents/${encodeURIComponent(id)}/completed/base64`,
 			'the signed download',
 		);
-		if ('unavailable' in answer) return answer.unavailable;
+		if ('unavailable' in answer) return answer;
 		const file =
 			typeof answer.data === 'object' && answer.data !== null
 				? (answer.data as IDataObject).file
 				: undefined;
 		const bytes = typeof file === 'string' ? decodeBase64(file) : undefined;
-		if (bytes) digests.add(sha256(bytes));
+		digests.set(id, bytes ? sha256(bytes) : '');
 	}
-	return digests;
+	const documentOf = (digest: string) =>
+		held.find((id) => digest !== '' && digests.get(id) === digest);
+	const files: ConfirmedFile[] = [];
+	for (const file of callback.files) {
+		const bytes = file.base64 === undefined ? undefined : decodeBase64(file.base64);
+		const documentId = bytes ? documentOf(sha256(bytes)) : undefined;
+		if (!bytes || !documentId) {
+			return {
+				refused: `Files[${file.index}] is not a signed document the service holds for the envelope`,
+			};
+		}
+		files.push({ index: file.index, fileName: file.fileName, documentId, bytes });
+	}
+	const sent = new Set(files.map((file) => sha256(file.bytes)));
+	const missing = held.find((id) => !sent.has(digests.get(id) ?? ''));
+	if (missing) {
+		return {
+			refused: `it leaves out the signed document ${missing} the service holds for the envelope`,
+		};
+	}
+	return { files };
+}
+
+/** Where the service's delivery log sends the envelope's callbacks: ours, others only, or it logged none yet. */
+async function deliveredTo(
+	context: ServiceContext,
+	envelopeId: string,
+	webhookUrl: string,
+): Promise<'ours' | 'others' | 'unlogged' | { unavailable: string }> {
+	let entries: unknown;
+	try {
+		entries = await listDeliveryLogs(context);
+	} catch (error) {
+		return { unavailable: `the delivery log could not be read (${(error as Error).message})` };
+	}
+	const urls = (Array.isArray(entries) ? entries : [])
+		.filter(
+			(entry): entry is IDataObject =>
+				typeof entry === 'object' &&
+				entry !== null &&
+				String((entry as IDataObject).requestId ?? '').toLowerCase() === envelopeId.toLowerCase(),
+		)
+		.map((entry) => String(entry.webhookUrl ?? ''));
+	if (urls.length === 0) return 'unlogged';
+	return urls.includes(webhookUrl) ? 'ours' : 'others';
 }
 
 /**
- * Confirms a callback with the service: Get Status of its envelope, and for a completion, the signed downloads of
- * the envelope's documents (`documentIds`, else the ones the status answer lists) against the callback's files.
+ * Confirms a callback with the service (see the top of this file). Costs one Get Status (asked again for 3 s at most
+ * while the envelope is still open), the delivery log for the trigger, and for a completion one download per signed
+ * document not compared before (docs/delivery-guarantees.md#what-confirming-a-callback-costs).
  */
 export async function confirmCallback(
 	context: ServiceContext,
 	callback: Callback,
-	documentIds?: string[],
+	options: ConfirmOptions,
 ): Promise<Confirmation> {
-	const path = `/api/v1/envelopes/${encodeURIComponent(callback.requestId)}/status`;
-	const status = await read(context, path, 'Get Status');
-	if ('unavailable' in status) return { outcome: 'unavailable', reason: status.unavailable };
-	if (typeof status.data !== 'object' || status.data === null) {
-		return { outcome: 'disagrees', reason: 'the service knows no such envelope in this account' };
-	}
-	const record = status.data as IDataObject;
-	const agreeing = AGREEING_STATUSES[callback.event];
-	// A Status code the service has not published: its envelope exists, which is all that can be compared.
-	if (agreeing && !agreeing.includes(normalised(record.status))) {
-		const held = normalised(record.status) || 'of no status';
+	const envelopeId = callback.requestId;
+	const status = await finalStatus(context, options.scope, envelopeId);
+	if ('unavailable' in status) return { outcome: 'resend', reason: status.unavailable };
+	if ('unknown' in status)
+		return { outcome: 'refused', reason: 'the service knows no such envelope in this account' };
+	const { record, event } = status;
+	if (!event) {
 		return {
-			outcome: 'disagrees',
-			reason: `the envelope is ${held} at the service, not ${callback.event}`,
+			outcome: 'resend',
+			reason: `the envelope is still ${String(record.status ?? 'open')} at the service`,
 		};
 	}
-	const ids = documentIds?.length ? documentIds : documentIdsOf(record);
-	if (callback.event !== 'completed' || ids.length === 0 || callback.files.length === 0) {
-		return { outcome: 'agrees', filesChecked: false };
+	const claimed = callback.status === undefined ? undefined : CLAIMED_EVENTS[callback.status];
+	// A code the service has not published may only name an end the published codes do not (cancelled, expired).
+	if (claimed ? claimed !== event : event === 'completed' || event === 'rejected') {
+		return {
+			outcome: 'refused',
+			reason: `the envelope is ${event} at the service, which callback Status ${String(callback.status)} is not`,
+		};
 	}
-	const held = await signedDigests(context, ids);
-	if (typeof held === 'string') return { outcome: 'unavailable', reason: held };
-	for (const file of callback.files) {
-		const bytes = file.base64 === undefined ? undefined : decodeBase64(file.base64);
-		if (!bytes || !held.has(sha256(bytes))) {
+	const lastActionAt = lastActionOf(record);
+	if (
+		options.notBefore !== undefined &&
+		lastActionAt !== undefined &&
+		lastActionAt < options.notBefore
+	) {
+		return {
+			outcome: 'stale',
+			reason: `the envelope was ${event} on ${new Date(lastActionAt).toISOString()}`,
+		};
+	}
+	if (options.webhookUrl) {
+		const delivered = await deliveredTo(context, envelopeId, options.webhookUrl);
+		if (typeof delivered === 'object') return { outcome: 'resend', reason: delivered.unavailable };
+		if (delivered === 'others') {
 			return {
-				outcome: 'disagrees',
-				reason: `Files[${file.index}] is not a signed document the service holds for the envelope`,
+				outcome: 'refused',
+				reason: "the service delivers the envelope's events to another webhook",
 			};
 		}
 	}
-	return { outcome: 'agrees', filesChecked: true };
+	const serviceEvent: ServiceEvent = { envelopeId, event, record, lastActionAt };
+	const documentIds = options.documentIds?.length ? options.documentIds : documentIdsOf(record);
+	if (event !== 'completed' || documentIds.length === 0) {
+		return { outcome: 'confirmed', event: serviceEvent };
+	}
+	const key = `${options.scope}|${envelopeId.toLowerCase()}`;
+	const files = await confirmFiles(context, callback, key, documentIds);
+	if ('unavailable' in files) return { outcome: 'resend', reason: files.unavailable };
+	if ('refused' in files) return { outcome: 'refused', reason: files.refused };
+	return { outcome: 'confirmed', event: { ...serviceEvent, files: files.files } };
 }

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /*
- * Exactly once: each (RequestId, Status) event starts at most one execution, however often the service delivers it
+ * Exactly once: each (envelope, event) starts at most one execution, however often the service delivers it
  * (its own retries, a recall, a delivery n8n answered after the service had given up on it).
  *
  * The events already received are kept in the workflow's static data, so they survive restarts. n8n loads a fresh
@@ -21,8 +21,9 @@ const inMemory = new Map<string, Map<string, number>>();
 /** Claimed by a call still building its item: a second delivery meanwhile is a duplicate too. */
 const inFlight = new Set<string>();
 
-export function eventKey(requestId: string, status: number | undefined): string {
-	return `${requestId.trim().toLowerCase()}:${status ?? '?'}`;
+/** An event as the service holds it: the envelope and what happened to it ("completed"), never a callback's claim. */
+export function eventKey(envelopeId: string, event: string): string {
+	return `${envelopeId.trim().toLowerCase()}:${event}`;
 }
 
 function seenOf(stored: IDataObject): Record<string, number> {

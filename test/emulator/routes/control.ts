@@ -119,16 +119,18 @@ function faults(ctx: OpenContext): Reply {
 	const b = body(ctx);
 	try {
 		const latencyMs = optionalInt(b, 'latencyMs');
+		const statusLagMs = optionalInt(b, 'statusLagMs');
 		const count = optionalInt(b, 'count');
 		const status = optionalInt(b, 'status');
-		if (latencyMs === undefined && count === undefined)
-			return problem(400, 'Give {count, status[, body][, path]} or {latencyMs}.');
+		if (latencyMs === undefined && count === undefined && statusLagMs === undefined)
+			return problem(400, 'Give {count, status[, body][, path]}, {latencyMs} or {statusLagMs}.');
 		if (latencyMs !== undefined) ctx.core.setLatency(latencyMs);
+		if (statusLagMs !== undefined) ctx.core.setStatusLag(statusLagMs);
 		if (count !== undefined)
 			ctx.core.failNext(count, status ?? 500, b.body, optionalString(b, 'path'));
 		return done({ faults: { ...ctx.core.state.faults } });
 	} catch {
-		return problem(400, 'count, status and latencyMs must be integers.');
+		return problem(400, 'count, status, latencyMs and statusLagMs must be integers.');
 	}
 }
 

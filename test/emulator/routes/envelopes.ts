@@ -357,14 +357,16 @@ function notifyCancellation(
 }
 
 /** GET /api/v1/envelopes/{envelopeId}/status. An id the account does not own: errorCode 0, data null (observed). */
-function status(ctx: ApiContext): Reply {
+function envelopeStatus(ctx: ApiContext): Reply {
 	const id = guidParam(ctx.params.envelopeId, 'envelopeId');
 	const envelope = ctx.core.state.envelopeOf(ctx.account, id);
 	if (!envelope) return ok(null);
-	if (ctx.core.state.profile === 'live') return ok(liveStatus(ctx, envelope));
+	const lagging = envelope.statusBefore && Date.now() < envelope.statusBefore.until;
+	const status = lagging ? envelope.statusBefore!.status : envelope.status;
+	if (ctx.core.state.profile === 'live') return ok({ ...liveStatus(ctx, envelope), status });
 	return ok({
 		envelopeId: envelope.envelopeId,
-		status: envelope.status,
+		status,
 		createdAt: envelope.createdAt.toISOString(),
 		signers: [...envelope.signers]
 			.sort((a, b) => a.signeOrder - b.signeOrder)
@@ -428,5 +430,5 @@ export const envelopeRoutes: Route[] = [
 	api('POST', '/api/v1/envelopes/bulk/initiate-and-invite', 'json', bulkInitiateAndInvite),
 	api('POST', '/api/v1/envelopes/:envelopeId/files', 'multipart', addFiles),
 	api('POST', '/api/v1/envelopes/:envelopeId/cancel', 'json', cancel),
-	api('GET', '/api/v1/envelopes/:envelopeId/status', 'none', status),
+	api('GET', '/api/v1/envelopes/:envelopeId/status', 'none', envelopeStatus),
 ];

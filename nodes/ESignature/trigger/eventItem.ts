@@ -1,0 +1,211 @@
+import type {
+	IBinaryKeyData,
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import type { Callback } from './callback';
+import type { ConfirmedFile, ServiceEvent } from './confirmation';
+import { isPlainObject, PROTOTYPE_KEYS } from '../fields/json';
+import { decodeBase64, detectMimeType, fileNameFor } from '../files/bytes';
+import { CALLBACK_AUTHENTICATION_NAMES, CORRECTED_FIELD_NAMES } from '../fields/enums';
+
+/*
+ * The item a signing event becomes, in the trigger and in Send and Wait (docs/security.md#callbacks): what happened
+ * (event, status, signers) is the service's answer; the files are the callback's only where the service confirmed
+ * them; what the service cannot confirm (reference number, fields, signer details, reject reason) is only under
+ * `callbackClaims`, named so that no workflow takes it for fact.
+ */
+
+export interface EventItemOptions {
+	/** The files as binary properties file_0, file_1, … (else as Base64 in the JSON). */
+	downloadFiles: boolean;
+	keepBase64: boolean;
+	/** camelCase and named (the default), or the service's answer and the callback as they came. */
+	simplify: boolean;
+	/** The author's choice: output a callback's files the service gives no way to compare, as sent. */
+	acceptCallbackFiles: boolean;
+}
+
+/** Why a completion comes without its files, and how to get them. */
+export const UNCONFIRMED_FILES_NOTE =
+	"The service's status answer names no documents, so the callback's files could not be compared with the signed " +
+	'documents the service holds, and are not output. Download the signed file with E-Signature → Document → ' +
+	"Download Signed and its document ID (Create's output names it), or turn on Options → Accept Callback Files " +
+	'as Sent.';
+
+/** The service's own misspellings, corrected in the simplified item (docs/service-api.md#webhook-callbacks). */
+const FRIENDLY_NAMES: Record<string, string> = {
+	...CORRECTED_FIELD_NAMES,
+	Signatory: 'signers',
+	ReferenceNumber: 'referenceNumber',
+};
+
+function camelCase(key: string): string {
+	return Object.hasOwn(FRIENDLY_NAMES, key)
+		? FRIENDLY_NAMES[key]
+		: key.charAt(0).toLowerCase() + key.slice(1);
+}
+
+/** A signer's verification by the action node's name for it ("None"); text the node has no name for stays. */
+function authenticationName(value: unknown): unknown {
+	return typeof value === 'string' && Object.hasOwn(CALLBACK_AUTHENTICATION_NAMES, value)
+		? CALLBACK_AUTHENTICATION_NAMES[value]
+		: value;
+}
+
+/** Keys in camelCase (the service's misspellings corrected), nulls and prototype keys left out, at every depth. */
+function friendly(value: unknown, depth = 0): unknown {
+	if (Array.isArray(value)) return value.map((entry) => friendly(entry, depth + 1));
+	if (!isPlainObject(value)) return value;
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(
+				([key, entry]) =>
+					entry !== null && entry !== undefined && !PROTOTYPE_KEYS.has(camelCase(key)),
+			)
+			.map(([key, entry]) => [
+				camelCase(key),
+				key === 'AuthenticationType' ? authenticationName(entry) : friendly(entry, depth + 1),
+			]),
+	);
+}
+
+/** A value without prototype keys at any depth (the raw item keeps the service's spellings otherwise). */
+function withoutPrototypeKeys(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(withoutPrototypeKeys);
+	if (!isPlainObject(value)) return value;
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([key]) => !PROTOTYPE_KEYS.has(key))
+			.map(([key, entry]) => [key, withoutPrototypeKeys(entry)]),
+	);
+}
+
+/** Signing links are live credentials of each signer: an event item never carries them (docs/security.md). */
+function withoutSigningLinks(record: IDataObject): IDataObject {
+	const strip = (list: unknown) =>
+		Array.isArray(list)
+			? list.map((entry) => {
+					if (!isPlainObject(entry)) return entry;
+					const rest = { ...entry };
+					delete rest.signingUrl;
+					return rest;
+				})
+			: list;
+	const result: IDataObject = { ...record };
+	if ('signers' in result) result.signers = strip(result.signers) as IDataObject[];
+	if ('signatories' in result) result.signatories = strip(result.signatories) as IDataObject[];
+	return result;
+}
+
+/** What the callback said that the service did not confirm: everything but its ID, Status and confirmed files. */
+function claimsOf(callback: Callback, simplify: boolean, keepFiles: boolean): IDataObject {
+	const claims: IDataObject = { ...callback.payload };
+	delete claims.RequestId;
+	const files = Array.isArray(claims.Files) ? claims.Files : [];
+	if (keepFiles) {
+		claims.Files = files.map((file) => (isPlainObject(file) ? { FileName: file.FileName } : file));
+	} else {
+		delete claims.Files;
+	}
+	return (simplify ? friendly(claims) : withoutPrototypeKeys(claims)) as IDataObject;
+}
+
+/** A file of the item: binary (file_<index>) and its summary, or its Base64 in the JSON. */
+interface OutputFile {
+	index: number;
+	fileName?: string;
+	documentId?: string;
+	bytes: Buffer;
+}
+
+async function outputFiles(
+	context: IWebhookFunctions,
+	files: OutputFile[],
+	options: EventItemOptions,
+): Promise<{ binary: IBinaryKeyData; summaries: IDataObject[] }> {
+	const binary: IBinaryKeyData = {};
+	const summaries: IDataObject[] = [];
+	for (const file of files) {
+		// The signed file is a PDF by the spec, but the live service has been seen sending ZIPs: trust the bytes.
+		const detected = detectMimeType(file.bytes);
+		const known = detected.mimeType !== 'application/octet-stream';
+		const mimeType = known ? detected.mimeType : 'application/pdf';
+		// A safe base name everywhere the name appears: no path (which a workflow writing files by it would follow).
+		const fileName = fileNameFor(
+			file.fileName,
+			`signed-document-${file.index + 1}`,
+			known ? detected.extension : undefined,
+			'pdf',
+		);
+		const summary: IDataObject = {
+			...(file.documentId ? { documentId: file.documentId } : {}),
+			fileName,
+			mimeType,
+			fileSize: file.bytes.length,
+		};
+		if (options.downloadFiles) {
+			const property = `file_${file.index}`;
+			binary[property] = await context.helpers.prepareBinaryData(file.bytes, fileName, mimeType);
+			summary.binaryProperty = property;
+		}
+		if (options.keepBase64 || !options.downloadFiles) summary.file = file.bytes.toString('base64');
+		summaries.push(summary);
+	}
+	return { binary, summaries };
+}
+
+/** The callback's files as sent, for an author who accepts them unconfirmed. */
+function filesAsSent(callback: Callback): OutputFile[] {
+	const files: OutputFile[] = [];
+	for (const { index, fileName, base64 } of callback.files) {
+		const bytes = base64 === undefined ? undefined : decodeBase64(base64);
+		if (bytes) files.push({ index, fileName, bytes });
+	}
+	return files;
+}
+
+/**
+ * One item per event. Simplified (the default): `event`, `envelopeId`, the service's `status` and `signers` (in the
+ * action node's Get Status names), `files`, and `callbackClaims`. Raw (Simplify off): the service's status answer as
+ * it came, `files`, and the callback's other fields as sent under `callbackClaims`.
+ */
+export async function eventItem(
+	context: IWebhookFunctions,
+	callback: Callback,
+	confirmed: ServiceEvent,
+	extra: IDataObject,
+	options: EventItemOptions,
+): Promise<INodeExecutionData> {
+	const acceptedAsSent =
+		confirmed.files === undefined && options.acceptCallbackFiles && callback.files.length > 0;
+	const files: ConfirmedFile[] | OutputFile[] =
+		confirmed.files ?? (acceptedAsSent ? filesAsSent(callback) : []);
+	const { binary, summaries } = await outputFiles(context, files, options);
+	const record = withoutSigningLinks(confirmed.record);
+	const note =
+		confirmed.event === 'completed' && confirmed.files === undefined && !acceptedAsSent
+			? { filesNote: UNCONFIRMED_FILES_NOTE }
+			: {};
+	const head: IDataObject = { event: confirmed.event, envelopeId: confirmed.envelopeId };
+	const body: IDataObject = options.simplify
+		? (friendly({
+				status: record.status,
+				signers: Array.isArray(record.signers) ? record.signers : [],
+				...(Array.isArray(record.documents) ? { documents: record.documents } : {}),
+			}) as IDataObject)
+		: (withoutPrototypeKeys(record) as IDataObject);
+	const json: IDataObject = {
+		...head,
+		...body,
+		...head,
+		...extra,
+		files: summaries,
+		filesConfirmed: confirmed.files !== undefined,
+		...note,
+		callbackClaims: claimsOf(callback, options.simplify, !acceptedAsSent),
+	};
+	return Object.keys(binary).length ? { json, binary } : { json };
+}

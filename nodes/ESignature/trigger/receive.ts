@@ -1,0 +1,140 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import {
+	ANY_EVENT,
+	answerWithoutExecution,
+	type CallbackRequest,
+	isAuthorized,
+	isWanted,
+	readCallback,
+} from './callback';
+import { confirmCallback } from './confirmation';
+import { eventItem } from './eventItem';
+import { catchUpAndLog, claimCatchUp } from './catchUp';
+import {
+	claimEvent,
+	confirmEvent,
+	eventKey,
+	releaseEvent,
+	SEEN_EVENTS_MAX_AGE_MS,
+	wasReceived,
+} from './receivedEvents';
+import { storedWebhook, triggerKey } from './registration';
+import { CALLBACK_STATUSES } from '../fields/enums';
+
+/*
+ * The trigger's webhook method: a callback is a notice that something happened to an envelope
+ * (docs/security.md#callbacks). It is authenticated by its header token, read, confirmed with the service, and the
+ * item says what the service says. Every answer but 2xx makes the service log the delivery as failed, so it can be
+ * re-sent (docs/delivery-guarantees.md): 401 forged, 400 unreadable, 409 the service disagrees, 503 not now.
+ */
+export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const request = this.getRequestObject() as unknown as CallbackRequest;
+	const stored = storedWebhook(this);
+	const isPost = (request.method ?? 'POST').toUpperCase() === 'POST';
+	if (!isPost || !isAuthorized(this.getHeaderData().authorization, stored.headerTokenDigest)) {
+		return answerWithoutExecution(this, 401, 'Unauthorized');
+	}
+
+	const { callback, problem } = readCallback(this.getBodyData(), request.rawBody);
+	if (!callback) return answerWithoutExecution(this, 400, problem ?? 'The callback cannot be read');
+
+	const events = this.getNodeParameter('events', [ANY_EVENT]) as string[];
+	const claimed = callback.status === undefined ? undefined : CALLBACK_STATUSES[callback.status];
+	// What the callback claims decides nothing but this: a claim the trigger is not set for costs no call.
+	if (claimed && !isWanted(events, claimed)) {
+		return answerWithoutExecution(
+			this,
+			200,
+			`Event "${claimed}" received and ignored, as the trigger is set`,
+		);
+	}
+
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	// A test event always runs: "Listen for test event" is for seeing one, whatever production received.
+	const onceOnly = options.onceOnly !== false && this.getMode() !== 'manual';
+	const trigger = triggerKey(this);
+	// A re-delivery of an event already emitted costs no call to the service.
+	if (onceOnly && claimed && wasReceived(trigger, stored, eventKey(callback.requestId, claimed))) {
+		return answerWithoutExecution(this, 200, 'Event already received: no new execution started');
+	}
+	const confirmation = await confirmCallback(this, callback, {
+		scope: trigger,
+		webhookUrl: typeof stored.webhookUrl === 'string' ? stored.webhookUrl : undefined,
+		// Older than the memory of received events, a completion cannot be told from a replay of one.
+		notBefore: onceOnly ? Date.now() - SEEN_EVENTS_MAX_AGE_MS : undefined,
+	});
+	if (confirmation.outcome === 'resend') {
+		this.logger.warn(
+			`E-Signature Trigger: the event of envelope ${callback.requestId} could not be confirmed now: ` +
+				`${confirmation.reason}; answered 503 so that it is re-sent`,
+		);
+		return answerWithoutExecution(
+			this,
+			503,
+			'The event could not be confirmed with the service now; re-send it',
+		);
+	}
+	if (confirmation.outcome === 'refused') {
+		this.logger.warn(
+			`E-Signature Trigger: a callback for envelope ${callback.requestId} was refused: ${confirmation.reason}`,
+		);
+		return answerWithoutExecution(
+			this,
+			409,
+			`The callback does not agree with the service (${confirmation.reason}): nothing was started`,
+		);
+	}
+	if (confirmation.outcome === 'stale') {
+		return answerWithoutExecution(
+			this,
+			200,
+			`Not started: ${confirmation.reason}, longer ago than the trigger remembers events`,
+		);
+	}
+	const { event } = confirmation;
+	if (!isWanted(events, event.event)) {
+		return answerWithoutExecution(
+			this,
+			200,
+			`Event "${event.event}" received and ignored, as the trigger is set`,
+		);
+	}
+	const key = eventKey(event.envelopeId, event.event);
+	if (onceOnly && !claimEvent(trigger, stored, key)) {
+		// 2xx, so that the service stops re-sending it.
+		return answerWithoutExecution(this, 200, 'Event already received: no new execution started');
+	}
+	let item;
+	try {
+		item = await eventItem(
+			this,
+			callback,
+			event,
+			{ webhookId: stored.webhookId ?? null },
+			{
+				downloadFiles: options.downloadFiles !== false,
+				keepBase64: options.keepBase64 === true,
+				simplify: this.getNodeParameter('simplify', true) as boolean,
+				acceptCallbackFiles: options.acceptCallbackFiles === true,
+			},
+		);
+	} catch (error) {
+		// Answered 503 rather than thrown: n8n would answer a thrown error with 500, which catch-up takes for a body
+		// too large for n8n and never re-sends (trigger/catchUp.ts). With 503 the service logs the delivery as
+		// failed and catch-up re-sends it, so a passing failure (a full disk, say) loses nothing.
+		if (onceOnly) releaseEvent(trigger, key);
+		this.logger.error(
+			`E-Signature Trigger: the event of envelope ${callback.requestId} could not be made into an item ` +
+				`(${(error as Error).message}); answered 503 so that it is re-sent`,
+		);
+		return answerWithoutExecution(this, 503, 'The event could not be processed now; re-send it');
+	}
+	if (onceOnly) confirmEvent(trigger, stored, key);
+	// The first callback of a restarted n8n: re-send what was missed while it was down, after this answer.
+	if (this.getMode() !== 'manual' && options.catchUp !== false && claimCatchUp(trigger)) {
+		const url = this.getNodeWebhookUrl('default');
+		if (url) void catchUpAndLog(this, url);
+	}
+	return { workflowData: [[item]] };
+}
