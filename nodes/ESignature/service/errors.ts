@@ -10,6 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
 import { errorOutputTakesDetails } from './n8n1';
+import { isRedirect, redirectNotFollowed } from './redirects';
 import { maskedAnswer, nodeForErrors, scrubbed, scrubbedText, secretsInHand } from './secrets';
 import type { ServiceContext } from './transport';
 import type { ItemFunctions } from './itemFunctions';
@@ -552,6 +553,24 @@ export async function readServiceAnswer(
 	const body = parseBody(response.body);
 	if (nestedDeeperThan(body))
 		return { body: undefined, errorItems: failed(context, tooDeepError(context)) };
+	const status = response.statusCode;
+	if (isRedirect(status)) {
+		const location = response.headers?.location;
+		const { error, meaning } = redirectNotFollowed(
+			context.getNode(),
+			status,
+			location,
+			context.getItemIndex(),
+		);
+		const details = {
+			kind: 'service',
+			code: status,
+			meaning,
+			serviceMessage: null,
+			httpStatus: status,
+		};
+		return { body, errorItems: failed(context, withDetails(error, details as ErrorDetails)) };
+	}
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
 	return {
 		body,
