@@ -553,23 +553,10 @@ export async function readServiceAnswer(
 	const body = parseBody(response.body);
 	if (nestedDeeperThan(body))
 		return { body: undefined, errorItems: failed(context, tooDeepError(context)) };
-	const status = response.statusCode;
-	if (isRedirect(status)) {
-		const location = response.headers?.location;
-		const { error, meaning } = redirectNotFollowed(
-			context.getNode(),
-			status,
-			location,
-			context.getItemIndex(),
-		);
-		const details = {
-			kind: 'service',
-			code: status,
-			meaning,
-			serviceMessage: null,
-			httpStatus: status,
-		};
-		return { body, errorItems: failed(context, withDetails(error, details as ErrorDetails)) };
+	if (isRedirect(response.statusCode)) {
+		const at = [response.statusCode, response.headers?.location, context.getItemIndex()] as const;
+		const { error, details } = redirectNotFollowed(context.getNode(), ...at);
+		return { body, errorItems: failed(context, withDetails(error, details)) };
 	}
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
 	return {

@@ -2,6 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { nodeForErrors } from './secrets';
+import type { ErrorDetails } from './errors';
 
 /*
  * A redirect the service answers to a request with a body is not followed (the credential's authenticate asks n8n not
@@ -21,13 +22,13 @@ function redirectOrigin(location: unknown): string {
 	}
 }
 
-/** The error of a redirect that was not followed, and its meaning (for the details errors.ts attaches). */
+/** The error of a redirect that was not followed, and the details the caller attaches (withDetails, errors.ts). */
 export function redirectNotFollowed(
 	node: INode,
 	statusCode: number,
 	location: unknown,
 	itemIndex: number | undefined,
-): { error: NodeApiError; meaning: string } {
+): { error: NodeApiError; details: Omit<ErrorDetails, 'description'> } {
 	const meaning =
 		`The service answered with a redirect (HTTP ${statusCode}) to ${redirectOrigin(location)}, ` +
 		'which is not followed: the request carries a secret or a document';
@@ -40,5 +41,6 @@ export function redirectNotFollowed(
 		httpCode: String(statusCode),
 		itemIndex,
 	});
-	return { error, meaning };
+	const details = { meaning, serviceMessage: null, httpStatus: statusCode };
+	return { error, details: { kind: 'service', code: statusCode, ...details } };
 }

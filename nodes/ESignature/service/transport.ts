@@ -205,15 +205,13 @@ export async function renewRefusedToken(
 
 /** A redirect answered to a request with a body, which n8n was asked not to follow. */
 function redirectError(context: ServiceContext, status: number, location: unknown): NodeApiError {
-	const at = itemIndexOf(context);
-	const { error, meaning } = redirectNotFollowed(context.getNode(), status, location, at);
-	return withDetails(error, {
-		kind: 'service',
-		code: status,
-		meaning,
-		serviceMessage: null,
-		httpStatus: status,
-	});
+	const { error, details } = redirectNotFollowed(
+		context.getNode(),
+		status,
+		location,
+		itemIndexOf(context),
+	);
+	return withDetails(error, details);
 }
 
 /** A token the service refused again right after it was renewed: the credential itself is not accepted. */
