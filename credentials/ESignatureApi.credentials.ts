@@ -9,6 +9,21 @@ import type {
 
 import { noteSentToken, obtainAccessToken, signedHosts, signedUrl } from './accessToken';
 
+/** Whether a request sends a body, which n8n's HTTP layer sends again on a 307 or 308 redirect. */
+function carriesBody({ body, method }: IHttpRequestOptions): boolean {
+	if (body === undefined || body === null || body === '') return false;
+	if (method === undefined || method === 'GET' || method === 'HEAD') return false;
+	return (
+		typeof body !== 'object' ||
+		Buffer.isBuffer(body) ||
+		Object.keys(body).length > 0 ||
+		!isPlain(body)
+	);
+}
+
+const isPlain = (value: object) =>
+	Object.getPrototypeOf(value) === Object.prototype || Array.isArray(value);
+
 export class ESignatureApi implements ICredentialType {
 	name = 'eSignatureApi';
 
@@ -193,6 +208,9 @@ export class ESignatureApi implements ICredentialType {
 			sendCredentialsOnCrossOriginRedirect: false,
 			// A redirect to a host the credential does not sign is refused, not followed (a user's own list stays).
 			allowedDomains: requestOptions.allowedDomains || signedHosts(credentials).join(','),
+			// A 307/308 sends the body again, to another port or scheme too: a body (a header token, a password, a
+			// document) is never redirected (docs/security.md#the-credential-and-redirects).
+			...(carriesBody(requestOptions) ? { disableFollowRedirect: true } : {}),
 		};
 	};
 

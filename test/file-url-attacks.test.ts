@@ -6,6 +6,7 @@ import { gzipSync } from 'zlib';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { emulatorSuite, fromAI } from './harness';
+import { stubNames } from './harness/names';
 
 /**
  * The attacks on File Input → URL of docs/security.md, each performed: an internal server on 127.0.0.1 holds a
@@ -237,6 +238,10 @@ describe('a link a model gives reaches no internal host (SSRF)', () => {
 	describe('a public link that redirects inside', () => {
 		// The attacker's server stands in for the public internet as n8n's HTTP proxy: every public name reaches it.
 		const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
+		// The name is checked before the request (a public address, stubbed in process); the proxy then resolves it.
+		const names = stubNames();
+		names.set('files.attacker.example', [{ address: '93.184.216.34', family: 4 }]);
+		afterAll(() => names.restore());
 		beforeAll(() => {
 			process.env.HTTP_PROXY = attackerBase;
 			process.env.NO_PROXY = '127.0.0.1,localhost';

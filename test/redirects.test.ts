@@ -111,7 +111,7 @@ describe('a redirect from the service does not carry the bearer token to another
 		expect(result.error).toBeDefined();
 	});
 
-	it('307 on an upload (POST) to another port: the body may follow, the token does not', async () => {
+	it('307 on Webhook → Create to another port: the bearer token does not reach it', async () => {
 		redirect.status = 307;
 		const harness = harnessWith({ baseUrl: redirectorUrl, accessToken: TOKEN });
 
@@ -124,6 +124,87 @@ describe('a redirect from the service does not carry the bearer token to another
 		});
 
 		expect(everythingStolen()).not.toContain(TOKEN);
+	});
+});
+
+describe('a request whose body carries a secret or a document follows no redirect (same origin only)', () => {
+	const HEADER_TOKEN = 'webhook-header-token-never-redirected';
+	const SMS_PASSWORD = 'sms-gateway-password-never-redirected';
+	const bodies: Array<[string, Record<string, unknown>, string]> = [
+		[
+			"Webhook → Create's header token",
+			{
+				resource: 'webhook',
+				operation: 'create',
+				webhookUrl: 'https://hooks.example.com/in',
+				headerToken: HEADER_TOKEN,
+			},
+			HEADER_TOKEN,
+		],
+		[
+			"SMS Provider → Configure's password",
+			{
+				resource: 'smsProvider',
+				operation: 'configure',
+				smsProvider: 3,
+				smsUrl: 'https://sms.example.com/send',
+				smsSender: 'ACME',
+				smsUserame: 'acme-user',
+				smsPassword: SMS_PASSWORD,
+			},
+			SMS_PASSWORD,
+		],
+		[
+			'an uploaded document',
+			{
+				resource: 'envelope',
+				operation: 'create',
+				fileInput: 'base64',
+				filesJson: JSON.stringify([
+					{ file: 'JVBERi0xLjQKc2VjcmV0LWRvY3VtZW50', fileName: 'a.pdf' },
+				]),
+			},
+			'secret-document',
+		],
+	];
+
+	describe.each([307, 308])('%s to another port of the service host', (status) => {
+		it.each(bodies)(
+			'%s: not followed, the other port receives nothing',
+			async (_what, parameters) => {
+				redirect.status = status;
+				const harness = harnessWith({ baseUrl: redirectorUrl, accessToken: TOKEN });
+
+				const result = await harness.run({ parameters });
+
+				expect(stolen).toEqual([]);
+				expect(result.error?.name).toBe('NodeApiError');
+				expect(result.error?.message).toBe(
+					`The service answered with a redirect (HTTP ${status}) to http://127.0.0.1:${attackerPort}, ` +
+						'which is not followed: the request carries a secret or a document',
+				);
+			},
+		);
+	});
+
+	it("the credential's authenticate asks n8n not to follow redirects of a request with a body", async () => {
+		const credential = new ESignatureApi();
+		const credentials = {
+			environment: 'production',
+			baseUrl: 'https://api.esign.test',
+			accessToken: 't',
+		};
+		const post = await credential.authenticate(credentials, {
+			url: '/api/v1/webhooks',
+			method: 'POST',
+			body: { headerToken: HEADER_TOKEN },
+		} as IHttpRequestOptions);
+		const get = await credential.authenticate(credentials, {
+			url: '/api/v1/webhooks',
+			method: 'GET',
+		} as IHttpRequestOptions);
+		expect(post.disableFollowRedirect).toBe(true);
+		expect(get.disableFollowRedirect).toBeUndefined();
 	});
 });
 

@@ -1,4 +1,4 @@
-import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { DocumentFile } from './document';
 import { documentFile } from './document';
@@ -9,10 +9,10 @@ import {
 	booleanOf,
 	inputError,
 	integerOf,
-	internalAddressProblem,
 	isWrittenInNode,
 	requireHttpUrl,
 } from '../fields/validation';
+import { internalAddressProblem, internalIpProblem, isIpLiteral } from './addresses';
 import { httpUrlProblem } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
@@ -164,10 +164,57 @@ const refusedInternal = (
 			'can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.',
 	);
 
+/** A refusal of a name whose addresses could not be learnt: what is not checked is not reached. */
+const refusedUnchecked = (
+	context: ItemFunctions,
+	fieldLabel: string,
+	origin: string,
+	from?: string,
+) =>
+	inputError(
+		context,
+		`${fieldLabel}: refused: the address of ${origin} could not be checked` +
+			`${from ? ` (a redirect from ${from})` : ''}`,
+		'An AI tool downloads only from addresses it has checked are public: the name did not resolve, or this n8n ' +
+			'cannot resolve names for nodes (n8n 1.x). Check the link. If the workflow must download from it, its author ' +
+			'can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.',
+	);
+
+/** An address a name resolved to, as n8n's lookup gives it. */
+interface ResolvedAddress {
+	address: string;
+	family: number;
+}
+
+/**
+ * Every address a name resolves to, through n8n's egress filter (n8n 2.x), enforced here even where the instance
+ * leaves SSRF protection off: it refuses n8n's own blocked ranges with an Ssrf… error. Undefined when there is no
+ * filter (n8n 1.x) or the name does not resolve.
+ */
+async function resolveAll(
+	context: ItemFunctions,
+	hostname: string,
+): Promise<ResolvedAddress[] | 'refused by n8n' | undefined> {
+	const egress = context.helpers.getSecureEgressFilter?.('enforced');
+	if (!egress) return undefined;
+	const lookup = egress.createSecureLookup();
+	return await new Promise((resolve) => {
+		try {
+			lookup(hostname, { all: true }, (error, addresses) => {
+				if (error) resolve(/^Ssrf/.test(error.name) ? 'refused by n8n' : undefined);
+				else resolve(Array.isArray(addresses) && addresses.length ? addresses : undefined);
+			});
+		} catch {
+			resolve(undefined);
+		}
+	});
+}
+
 /**
  * When the node runs as a tool, a hop to an internal address is refused before it is requested: by its host as
- * written (internalAddressProblem), then by n8n's egress filter, enforced here even where the instance leaves SSRF
- * protection off, which resolves a name and checks the addresses it finds (n8n 2.x; not in n8n 1.x).
+ * written (internalAddressProblem), then, for a name, by every address it resolves to (internalIpProblem). A name
+ * that cannot be resolved is refused too. Returns the checked address the request must connect to, so that a DNS
+ * answer that changes after the check (rebinding) is not asked again; undefined when nothing is to be pinned.
  */
 async function checkHop(
 	context: ItemFunctions,
@@ -175,17 +222,16 @@ async function checkHop(
 	budget: DownloadBudget,
 	fieldLabel: string,
 	from?: string,
-) {
-	if (!budget.checkAddresses || budget.allowInternal) return;
+): Promise<string | undefined> {
+	if (!budget.checkAddresses || budget.allowInternal) return undefined;
 	if (internalAddressProblem(url)) throw refusedInternal(context, fieldLabel, url.origin, from);
-	const egress = context.helpers.getSecureEgressFilter?.('enforced');
-	if (!egress) return;
-	// A name that does not resolve (a rejection, or an error that is not n8n's Ssrf… refusal) is not refused here:
-	// the request fails on it with its own error, or goes through n8n's proxy, which resolves it.
-	const verdict = await egress.validateUrl(url).catch(() => undefined);
-	if (verdict && !verdict.ok && /^Ssrf/.test(verdict.error.name)) {
+	if (isIpLiteral(url)) return undefined;
+	const resolved = await resolveAll(context, url.hostname.replace(/\.$/, ''));
+	if (resolved === 'refused by n8n') throw refusedInternal(context, fieldLabel, url.origin, from);
+	if (!resolved) throw refusedUnchecked(context, fieldLabel, url.origin, from);
+	if (resolved.some(({ address }) => internalIpProblem(address)))
 		throw refusedInternal(context, fieldLabel, url.origin, from);
-	}
+	return resolved[0].address;
 }
 
 /** Downloads one document given by URL (its type is read from the bytes; the caller checks it is a PDF). */
@@ -210,9 +256,9 @@ export async function downloadDocument(
 	let previous: string | undefined;
 	let response: IN8nHttpFullResponse | undefined;
 	for (let redirects = 0; ; redirects++) {
-		await checkHop(context, hop, budget, fieldLabel, previous);
+		const pinned = await checkHop(context, hop, budget, fieldLabel, previous);
 		if (deadline.aborted) throw tooSlow();
-		response = await requestHop(context, hop.href, fieldLabel, origin, deadline, tooSlow);
+		response = await requestHop(context, hop, pinned, fieldLabel, origin, deadline, tooSlow);
 		const location = response.headers.location;
 		if (response.statusCode < 300 || response.statusCode >= 400 || location === undefined) break;
 		(response.body as unknown as ByteStream).destroy?.();
@@ -268,10 +314,32 @@ function redirectTarget(location: string, from: URL): URL | undefined {
 	}
 }
 
+/**
+ * Where a hop's request goes: to the checked address when there is one (n8n takes no lookup of a node's, so the
+ * address is written in the URL and the name goes in Host and, for https, in TLS's server name, which the
+ * certificate is checked against).
+ */
+function pinnedRequest(
+	hop: URL,
+	pinned: string | undefined,
+): Pick<IHttpRequestOptions, 'url' | 'headers' | 'agentOptions'> {
+	if (pinned === undefined) return { url: hop.href };
+	const target = new URL(hop.href);
+	target.hostname = pinned.includes(':') ? `[${pinned}]` : pinned;
+	return {
+		url: target.href,
+		headers: { Host: hop.host },
+		...(hop.protocol === 'https:'
+			? { agentOptions: { servername: hop.hostname.replace(/\.$/, '') } }
+			: {}),
+	};
+}
+
 /** One request of a download, redirects not followed: n8n's HTTP helper, with its proxy and outbound rules, per hop. */
 async function requestHop(
 	context: ItemFunctions,
-	url: string,
+	hop: URL,
+	pinned: string | undefined,
 	fieldLabel: string,
 	origin: string,
 	deadline: AbortSignal,
@@ -279,10 +347,11 @@ async function requestHop(
 ): Promise<IN8nHttpFullResponse> {
 	try {
 		// helpers.httpRequest, not httpRequestWithAuthentication: the credential never goes to a URL a prompt can choose.
+		const target = pinnedRequest(hop, pinned);
 		return (await context.helpers.httpRequest({
 			method: 'GET',
-			url,
-			headers: { Accept: 'application/pdf' },
+			...target,
+			headers: { Accept: 'application/pdf', ...target.headers },
 			encoding: 'stream',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,

@@ -29,7 +29,12 @@ import {
 	otherForm,
 	refusesForm,
 } from '../../../credentials/dialects';
-import { emptyListForModel, errorForModel, runsAsTool } from '../service/asTool';
+import {
+	emptyListForModel,
+	errorForModel,
+	runsAsTool,
+	withoutSigningLinks,
+} from '../service/asTool';
 import { nodeForErrors } from '../service/secrets';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
 import { itemsForModel } from './answers';
@@ -206,7 +211,8 @@ async function routedRequest(
 /**
  * The pagination function of every operation (see the top of this file): sends the item's request unless its input
  * was refused or an earlier attempt already created its envelope. As an AI tool, errors and empty lists are told in
- * words a model reads (service/asTool.ts), and items are trimmed for it (Simplify, routing/answers.ts itemsForModel).
+ * words a model reads (service/asTool.ts), items are trimmed for it (Simplify, routing/answers.ts itemsForModel) and
+ * carry no signing links (withoutSigningLinks).
  */
 export async function sendWithWorkarounds(
 	this: IExecutePaginationFunctions,
@@ -215,7 +221,10 @@ export async function sendWithWorkarounds(
 	if (!runsAsTool(this)) return await sendItemRequest(this, requestData);
 	try {
 		const items = await sendItemRequest(this, requestData);
-		return items.length ? itemsForModel(this, items) : emptyListForModel(this.getItemIndex());
+		// No signing links for a model, Simplify on or off, but from the operations made to hand them out.
+		return items.length
+			? withoutSigningLinks(this, itemsForModel(this, items))
+			: emptyListForModel(this.getItemIndex());
 	} catch (error) {
 		throw error instanceof Error ? errorForModel(error) : error;
 	}

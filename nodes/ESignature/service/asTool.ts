@@ -1,4 +1,6 @@
-import type { INode, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+
+import { MAX_ANSWER_DEPTH, TOO_DEEP } from './depth';
 
 /*
  * What changes when the node runs as an AI tool, under n8n's AI Agent or MCP Server Trigger (docs/ai-agents.md): a
@@ -36,4 +38,43 @@ export function emptyListForModel(itemIndex: number): INodeExecutionData[] {
 			pairedItem: { item: itemIndex },
 		},
 	];
+}
+
+/** Keys under which the service's answers carry a signer's signing link: whoever opens one signs as that signer. */
+const SIGNING_LINK_KEYS = new Set(['signingUrl', 'invitationLink', 'signingLink']);
+
+/** The operations that exist to hand out signing links: a tool of one of them was chosen for that by its author. */
+const LINK_OPERATIONS = new Set(['invitation:getSigningLinks', 'invitation:sendWithLinks']);
+
+/** What a tool's answer says in place of a signing link (docs/ai-agents.md#signing-links). */
+export const SIGNING_LINK_NOT_FOR_TOOLS =
+	'Not passed to AI tools: whoever has a signing link signs as that signer. Use Invitation → Get Signing Links ' +
+	'or Send and Get Links as a tool where the agent must hand out links.';
+
+/**
+ * A tool's items without signing links (Get Status' live answer has every pending signer's): a model that read an
+ * injected text could pass them to anyone. Get Signing Links and Send and Get Links keep theirs.
+ */
+export function withoutSigningLinks(
+	context: { getNode(): INode },
+	items: INodeExecutionData[],
+): INodeExecutionData[] {
+	const { resource, operation } = context.getNode().parameters;
+	if (LINK_OPERATIONS.has(`${String(resource)}:${String(operation)}`)) return items;
+	const strip = (value: unknown, depth: number): unknown => {
+		if (typeof value !== 'object' || value === null) return value;
+		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
+		if (Array.isArray(value)) return value.map((entry) => strip(entry, depth + 1));
+		return Object.fromEntries(
+			Object.entries(value).map(([key, entry]) => [
+				key,
+				SIGNING_LINK_KEYS.has(key) && typeof entry === 'string' && entry !== ''
+					? SIGNING_LINK_NOT_FOR_TOOLS
+					: strip(entry, depth + 1),
+			]),
+		);
+	};
+	return items.map((item) =>
+		item.error ? item : { ...item, json: strip(item.json, 0) as IDataObject },
+	);
 }

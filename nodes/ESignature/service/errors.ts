@@ -10,6 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
 import { errorOutputTakesDetails } from './n8n1';
+import { isRedirect, redirectNotFollowed } from './redirects';
 import { maskedAnswer, nodeForErrors, scrubbed, scrubbedText, secretsInHand } from './secrets';
 import type { ServiceContext } from './transport';
 import type { ItemFunctions } from './itemFunctions';
@@ -552,6 +553,11 @@ export async function readServiceAnswer(
 	const body = parseBody(response.body);
 	if (nestedDeeperThan(body))
 		return { body: undefined, errorItems: failed(context, tooDeepError(context)) };
+	if (isRedirect(response.statusCode)) {
+		const at = [response.statusCode, response.headers?.location, context.getItemIndex()] as const;
+		const { error, details } = redirectNotFollowed(context.getNode(), ...at);
+		return { body, errorItems: failed(context, withDetails(error, details)) };
+	}
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
 	return {
 		body,

@@ -28,6 +28,7 @@ import {
 	withDetails,
 } from './errors';
 import { nodeForErrors, secretsSent } from './secrets';
+import { isRedirect, redirectNotFollowed } from './redirects';
 
 /*
  * The one way to call the service outside declarative routing: the trigger's webhook registration, the action node's
@@ -87,6 +88,8 @@ export async function callService(
 ): Promise<ServiceAnswer> {
 	let sent: IHttpRequestOptions | undefined;
 	const send = async (): Promise<ServiceAnswer> => {
+		let answer: ServiceAnswer;
+		let location: unknown;
 		try {
 			const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 			sent = {
@@ -104,10 +107,14 @@ export async function callService(
 				CREDENTIAL_TYPE,
 				sent,
 			)) as IN8nHttpFullResponse;
-			return { statusCode: response.statusCode, body: parseBody(response.body) };
+			answer = { statusCode: response.statusCode, body: parseBody(response.body) };
+			location = response.headers?.location;
 		} catch (error) {
 			throw await transportError(context, error);
 		}
+		// A request with a body is not redirected (the credential's authenticate): the redirect is an error.
+		if (isRedirect(answer.statusCode)) throw redirectError(context, answer.statusCode, location);
+		return answer;
 	};
 	return await sendRenewingToken(
 		context,
@@ -194,6 +201,17 @@ export async function renewRefusedToken(
 			},
 		},
 	);
+}
+
+/** A redirect answered to a request with a body, which n8n was asked not to follow. */
+function redirectError(context: ServiceContext, status: number, location: unknown): NodeApiError {
+	const { error, details } = redirectNotFollowed(
+		context.getNode(),
+		status,
+		location,
+		itemIndexOf(context),
+	);
+	return withDetails(error, details);
 }
 
 /** A token the service refused again right after it was renewed: the credential itself is not accepted. */

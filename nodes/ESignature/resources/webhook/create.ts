@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { checkHeaderToken, checkIsDefault, checkWebhookUrl, hideHeaderTokens } from './hooks';
+import { checkHeaderToken, checkIsDefault, checkWebhookUrl, webhookOutput } from './hooks';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
@@ -11,7 +11,7 @@ export const option: INodePropertyOptions = {
 	description: 'Register a URL that receives signing events',
 	routing: {
 		request: { method: 'POST', url: '/api/v1/webhooks' },
-		output: { postReceive: [unwrapResponse, hideHeaderTokens] },
+		output: webhookOutput(unwrapResponse),
 	},
 };
 

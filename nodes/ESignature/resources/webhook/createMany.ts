@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { buildWebhookList, hideHeaderTokens } from './hooks';
+import { buildWebhookList, webhookOutput } from './hooks';
 
 export const option: INodePropertyOptions = {
 	name: 'Create Many',
@@ -13,7 +13,7 @@ export const option: INodePropertyOptions = {
 		request: { method: 'POST', url: '/api/v1/webhooks/bulk' },
 		// The body is a list, which routing.send cannot build.
 		send: { preSend: [pairedWithItem(buildWebhookList)] },
-		output: { postReceive: [unwrapResponse, hideHeaderTokens] },
+		output: webhookOutput(unwrapResponse),
 	},
 };
 

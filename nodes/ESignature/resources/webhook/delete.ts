@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { webhookLocatorProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { webhookIdChecked, webhookPath } from './shared';
+import { webhookOutput } from './hooks';
 
 export const option: INodePropertyOptions = {
 	name: 'Delete',
@@ -12,7 +13,7 @@ export const option: INodePropertyOptions = {
 		'Remove a webhook; envelopes pinned to it then report to the account default webhook',
 	routing: {
 		request: { method: 'DELETE', url: webhookPath },
-		output: { postReceive: [unwrapResponse] },
+		output: webhookOutput(unwrapResponse),
 	},
 };
 

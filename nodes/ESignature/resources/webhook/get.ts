@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { unwrapFoundResponse } from '../../routing/answers';
-import { hideHeaderTokens } from './hooks';
+import { webhookOutput } from './hooks';
 import { webhookPath } from './shared';
 
 export const option: INodePropertyOptions = {
@@ -11,7 +11,7 @@ export const option: INodePropertyOptions = {
 	description: "Get a webhook's URL and whether it is the account default",
 	routing: {
 		request: { method: 'GET', url: webhookPath },
-		output: { postReceive: [unwrapFoundResponse, hideHeaderTokens] },
+		output: webhookOutput(unwrapFoundResponse),
 	},
 };
 

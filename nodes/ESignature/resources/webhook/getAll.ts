@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { checkLimit, hideHeaderTokens } from './hooks';
+import { checkLimit, webhookOutput } from './hooks';
 import { markTriggerWebhooks } from './markTriggers';
 
 export const option: INodePropertyOptions = {
@@ -12,7 +12,7 @@ export const option: INodePropertyOptions = {
 	description: "List the account's webhooks, marking those of n8n triggers",
 	routing: {
 		request: { method: 'GET', url: '/api/v1/webhooks' },
-		output: { postReceive: [unwrapResponse, hideHeaderTokens, markTriggerWebhooks] },
+		output: webhookOutput(unwrapResponse, markTriggerWebhooks),
 	},
 };
 

@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { checkLogFilters, filterDeliveryLogs, hideHeaderTokens } from './hooks';
+import { checkLogFilters, filterDeliveryLogs, webhookOutput } from './hooks';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Delivery Logs',
@@ -12,7 +12,7 @@ export const option: INodePropertyOptions = {
 	description: 'List callback deliveries, optionally filtered',
 	routing: {
 		request: { method: 'GET', url: '/api/v1/webhooks/logs' },
-		output: { postReceive: [unwrapResponse, filterDeliveryLogs, hideHeaderTokens] },
+		output: webhookOutput(unwrapResponse, filterDeliveryLogs),
 	},
 };
 

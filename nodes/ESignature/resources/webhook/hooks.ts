@@ -3,6 +3,8 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	INodeRequestOutput,
+	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { namedValueOf } from '../../fields/namedValues';
@@ -225,4 +227,12 @@ export async function hideHeaderTokens(this: IExecuteSingleFunctions, items: INo
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: maskedAnswer(item.json) },
 	);
+}
+
+/**
+ * The output of every Webhook operation: its own hooks, then hideHeaderTokens, last, so that whatever an answer echoes
+ * (a header token, a resume URL) is masked on the one path all of them take (docs/security.md#masking).
+ */
+export function webhookOutput(...postReceive: PostReceiveAction[]): INodeRequestOutput {
+	return { postReceive: [...postReceive, hideHeaderTokens] };
 }

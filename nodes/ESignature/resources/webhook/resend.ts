@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { checkCallbackRequestId } from './hooks';
+import { checkCallbackRequestId, webhookOutput } from './hooks';
 
 export const option: INodePropertyOptions = {
 	name: 'Resend Callback',
@@ -11,7 +11,7 @@ export const option: INodePropertyOptions = {
 	description: 'Deliver a callback again, e.g. after your endpoint failed to process it',
 	routing: {
 		request: { method: 'POST', url: '/api/v1/webhooks/recall' },
-		output: { postReceive: [unwrapResponse] },
+		output: webhookOutput(unwrapResponse),
 	},
 };
 

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { buildUpdateRequest } from './hooks';
+import { buildUpdateRequest, webhookOutput } from './hooks';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -13,7 +13,7 @@ export const option: INodePropertyOptions = {
 		request: { method: 'PUT', url: '/api/v1/webhooks' },
 		// PUT replaces URL and default flag together: a field left out is read from the service first.
 		send: { preSend: [pairedWithItem(buildUpdateRequest)] },
-		output: { postReceive: [unwrapResponse] },
+		output: webhookOutput(unwrapResponse),
 	},
 };
 

@@ -1,0 +1,46 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { nodeForErrors } from './secrets';
+import type { ErrorDetails } from './errors';
+
+/*
+ * A redirect the service answers to a request with a body is not followed (the credential's authenticate asks n8n not
+ * to): a 307 or 308 would send the body again, a header token, a password or a document, to another port or scheme
+ * of the host, https to http in clear (docs/security.md#the-credential-and-redirects). This is the error it becomes.
+ */
+
+/** Whether an answer is a redirect n8n handed back instead of following. */
+export const isRedirect = (statusCode: number) => statusCode >= 300 && statusCode < 400;
+
+/** Where a redirect points, by origin only (its path or query may hold a key). */
+function redirectOrigin(location: unknown): string {
+	try {
+		return new URL(String(location)).origin;
+	} catch {
+		return 'another address';
+	}
+}
+
+/** The error of a redirect that was not followed, and the details the caller attaches (withDetails, errors.ts). */
+export function redirectNotFollowed(
+	node: INode,
+	statusCode: number,
+	location: unknown,
+	itemIndex: number | undefined,
+): { error: NodeApiError; details: Omit<ErrorDetails, 'description'> } {
+	const meaning =
+		`The service answered with a redirect (HTTP ${statusCode}) to ${redirectOrigin(location)}, ` +
+		'which is not followed: the request carries a secret or a document';
+	const error = new NodeApiError(nodeForErrors(node), {} as JsonObject, {
+		message: meaning,
+		description:
+			"Following it could send the request's body (a header token, a password, a document) to another port, " +
+			"scheme or host. Check the credential's Base URL: it must be the service's address as it answers, " +
+			'without redirects.',
+		httpCode: String(statusCode),
+		itemIndex,
+	});
+	const details = { meaning, serviceMessage: null, httpStatus: statusCode };
+	return { error, details: { kind: 'service', code: statusCode, ...details } };
+}
