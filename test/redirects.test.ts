@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- not shipped code (docs/n8n-notes.md#lint-rules) */
 import { createServer, type IncomingHttpHeaders, type Server } from 'http';
 import type { AddressInfo } from 'net';
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import type { IHttpRequestOptions, INodeParameters } from 'n8n-workflow';
 
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
 import { forgetAccessToken } from '../credentials/accessToken';
@@ -175,7 +175,7 @@ describe('a request whose body carries a secret or a document follows no redirec
 				redirect.status = status;
 				const harness = harnessWith({ baseUrl: redirectorUrl, accessToken: TOKEN });
 
-				const result = await harness.run({ parameters });
+				const result = await harness.run({ parameters: parameters as INodeParameters });
 
 				expect(stolen).toEqual([]);
 				expect(result.error?.name).toBe('NodeApiError');

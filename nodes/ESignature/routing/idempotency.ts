@@ -1,5 +1,10 @@
 import { createHash } from 'crypto';
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import type { SentReference } from '../service/errors';
 import { noteSentReference } from '../service/errors';
@@ -131,6 +136,27 @@ export function createReference(context: IExecuteSingleFunctions): SentReference
 	if (given) return { referenceNumber: given, derived: false };
 	const identity = itemIdentity(context);
 	return identity ? { referenceNumber: identity.reference, derived: true } : undefined;
+}
+
+/**
+ * Send and Wait's reference number when the user gave none: the same identity as a create's, so a retried execution
+ * is refused by the service (error 227) instead of sending the signers a second envelope.
+ */
+export function derivedReference(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): string | undefined {
+	// The parts of a declarative hook's context the identity reads, for one item of a programmatic node.
+	const item = {
+		getExecutionId: () => context.getExecutionId(),
+		getWorkflowDataProxy: (index: number) => context.getWorkflowDataProxy(index),
+		getWorkflow: () => context.getWorkflow(),
+		getNode: () => context.getNode(),
+		getInstanceId: () => context.getInstanceId(),
+		getItemIndex: () => itemIndex,
+		customData: context.customData,
+	} as unknown as IExecuteSingleFunctions;
+	return itemIdentity(item)?.reference;
 }
 
 /** For a create's request builder: the reference number to send, noted for explaining error 227. */

@@ -20,6 +20,7 @@ import { isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from 
 import { SEVERAL_FILES } from '../fields/fileInput';
 import { sendCreateBulk } from '../resources/envelope/createBulk';
 import { signingLinksRequest } from '../resources/invitation/signingLinksRequest';
+import { derivedReference } from '../routing/idempotency';
 
 /*
  * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
@@ -130,11 +131,9 @@ async function readSendRequest(
 			? undefined
 			: text('invitationMessage', 'Invitation Message', MAX_LENGTH.longText, 'multi'),
 		linksOnly,
-		referenceNumber: text(
-			'options.referenceNumber',
-			'Reference Number',
-			MAX_LENGTH.referenceNumber,
-		),
+		referenceNumber:
+			text('options.referenceNumber', 'Reference Number', MAX_LENGTH.referenceNumber) ??
+			derivedReference(context, itemIndex),
 		until: untilOf(waitTill),
 	};
 }
