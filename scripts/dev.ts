@@ -11,13 +11,13 @@
  * repository (devUserFolder): the next start opens it again with the package built anew and the credential pointed at
  * the new emulator; an example is imported again only when missing, so the user's changes to it stay.
  *
- *   npm run dev -- [--fresh] [--headless] [--live] [--port 5678] [--emulator-port 8787] [--no-build]
+ *   npm run dev -- [--fresh] [--headless] [--spec] [--port 5678] [--emulator-port 8787] [--no-build]
  *
  *   --fresh           delete what earlier runs kept and start with a new user folder
  *   --headless        run the example workflows once in a throw-away user folder, print their results and exit
  *                     (non-zero on failure)
- *   --live            the emulator answers as the service's live sandbox did where it differs from the spec
- *                     (docs/service-api.md#spec-and-live-service); without it, as the spec says
+ *   --spec            the emulator answers as the published contract; without it, as the service's live sandbox
+ *                     did where the two differ (docs/service-api.md#spec-and-live-service)
  *   --port N          n8n port (default 5678 when free, otherwise a free port)
  *   --emulator-port N emulator port (default 8787 when free, otherwise a free port)
  *   --no-build        pack the existing dist/ instead of running `npm run build`
@@ -236,13 +236,19 @@ async function main(): Promise<void> {
 	// A stable port keeps the kept credential's Base URL right (it is updated anyway when the port changes).
 	const emulator = await Emulator.start({
 		port: portOption('emulator-port') ?? ((await isFree(8787)) ? 8787 : 0),
-		profile: flag('live') ? 'live' : 'spec',
+		// The live form by default, as the real service answers (its Get Status names the documents, so the trigger
+		// delivers the signed file); --spec answers as the published contract (docs/development.md#npm-run-dev).
+		profile: flag('spec') ? 'spec' : 'live',
 		// Kept beside n8n's data: a Webhook picked in a saved workflow still exists after a restart (--fresh clears both).
 		stateFile: kept ? emulatorStateFile : undefined,
 	});
 	if (emulator.restored)
 		say(`• the emulator has the envelopes and webhooks of earlier runs (${emulatorStateFile})`);
-	if (emulator.profile === 'live') say('• the emulator answers as the live sandbox did (--live)');
+	say(
+		emulator.profile === 'live'
+			? '• the emulator answers as the live service did (--spec: as the published contract)'
+			: '• the emulator answers as the published contract (--spec)',
+	);
 
 	say('• starting n8n ...');
 	let stack: Stack;

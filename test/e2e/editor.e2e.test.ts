@@ -257,8 +257,11 @@ describe('the editor, in a real browser', () => {
 		await waitForText(node, 'Open the test-event link');
 		// The one step: the link `npm run dev` prints, opened in another tab.
 		const tab = await browser.context.newPage();
+		// As npm run dev's emulator and the real service answer: Get Status names the documents (the file comes).
+		stack.emulator.setProfile('live');
 		await tab.goto(`${stack.emulator.url}/_emulator/test-event`);
 		const sent = JSON.parse(await tab.locator('body').innerText());
+		stack.emulator.setProfile('spec');
 		await tab.close();
 		expect(sent).toMatchObject({
 			ok: true,
@@ -275,8 +278,8 @@ describe('the editor, in a real browser', () => {
 		await output.locator(byTestId('radio-button-json')).click();
 		await waitForText(output, sent.referenceNumber);
 		const json = await output.innerText();
-		expect(json).toContain('statusName');
-		expect(json).toContain('signatories');
+		expect(json).toContain('callbackClaims');
+		expect(json).toContain('signers');
 		expect(json).not.toContain('ReferencNumber');
 		await output.locator(byTestId('radio-button-binary')).click();
 		await waitForText(output, 'file_0');
@@ -513,6 +516,8 @@ describe('the editor, in a real browser', () => {
 			await browser.screenshot('quick-start-signing-page', signing.locator('body'), {
 				readme: true,
 			});
+			// As the real service answers (npm run dev's form): Get Status names the documents, so the file comes.
+			emulator.setProfile('live');
 			await signing.getByRole('button', { name: 'Sign' }).click();
 			await waitForText(signing.locator('body'), 'You signed this document.');
 		} finally {
@@ -526,8 +531,9 @@ describe('the editor, in a real browser', () => {
 
 		// 4. The trigger fired: one execution with the completed envelope and the signed PDF, shown in its Executions.
 		const [execution] = await n8n.waitForExecutions(triggerWorkflowId, 1);
+		emulator.setProfile('spec');
 		const [item] = nodeOutput(execution, 'E-Signature Trigger');
-		expect(item.json).toMatchObject({ requestId: envelope.envelopeId, statusName: 'completed' });
+		expect(item.json).toMatchObject({ envelopeId: envelope.envelopeId, event: 'completed' });
 		expect(item.binary?.file_0).toMatchObject({
 			fileName: 'contract.pdf',
 			mimeType: 'application/pdf',

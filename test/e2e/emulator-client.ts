@@ -23,7 +23,12 @@ export class EmulatorClient {
 		const res = await fetch(`${this.emu.url}/Authentication/Authority/Token`, {
 			method: 'POST',
 			headers: {
-				authorization: `Basic ${Buffer.from(`${d.clientId}:${d.clientSecret}`).toString('base64')}`,
+				// The live sandbox's Basic pair is the account's, the spec's the client's (docs/service-api.md).
+				authorization: `Basic ${Buffer.from(
+					this.emu.profile === 'live'
+						? `${d.accountId}:${d.accountSecret}`
+						: `${d.clientId}:${d.clientSecret}`,
+				).toString('base64')}`,
 				'content-type': 'application/x-www-form-urlencoded',
 			},
 			body: new URLSearchParams({
@@ -77,7 +82,8 @@ export class EmulatorClient {
 		return this.call('POST', '/api/v1/envelopes/initiate-base64', {
 			...(opts.webhookId ? { webhookId: opts.webhookId } : {}),
 			referenceNumber: opts.referenceNumber,
-			files: {
+			// The spec's `files`, or the live sandbox's `File` (docs/service-api.md#spec-and-live-service).
+			[this.emu.profile === 'live' ? 'File' : 'files']: {
 				file: (opts.pdf ?? this.emu.samplePdf).toString('base64'),
 				fileName: opts.fileName ?? 'contract.pdf',
 			},

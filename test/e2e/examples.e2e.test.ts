@@ -128,11 +128,17 @@ describe('example workflows', () => {
 		const { emulator, n8n, filesDir } = stack;
 		const [status] = nodeOutput(sendExecution, 'Get Envelope Status');
 		const envelope = emulator.envelope(status.json.envelopeId)!;
-		await emulator.sign(envelope.envelopeId);
+		// As npm run dev and the real service answer: Get Status names the documents, so the trigger outputs the file.
+		emulator.setProfile('live');
+		try {
+			await emulator.sign(envelope.envelopeId);
+		} finally {
+			emulator.setProfile('spec');
+		}
 		const [ex] = await n8n.waitForExecutions(byId('esigExample2Stor').id, 1, 30_000);
 		assertSuccess(ex);
-		const file = join(filesDir, `signed-${envelope.referenceNumber}.pdf`);
-		expect(readdirSync(filesDir)).toContain(`signed-${envelope.referenceNumber}.pdf`);
+		const file = join(filesDir, `signed-${envelope.envelopeId}.pdf`);
+		expect(readdirSync(filesDir)).toContain(`signed-${envelope.envelopeId}.pdf`);
 		expect(
 			readFileSync(file).equals(emulator.state.currentBytes(envelope, envelope.files[0])),
 		).toBe(true);

@@ -42,6 +42,8 @@ describe('scenario 5: E-Signature Trigger', () => {
 			workflows: [wf],
 			activate: [wf.id],
 		});
+		// As the real service answers: its Get Status names the documents, so the trigger outputs the signed files.
+		stack.emulator.setProfile('live');
 	});
 	afterAll(async () => {
 		await stack?.stop();
@@ -89,7 +91,7 @@ describe('scenario 5: E-Signature Trigger', () => {
 		const [item] = nodeOutput(ex, 'On Signing Event');
 		expect(item.json.envelopeId).toBe(envelopeId);
 		expect(item.json.event).toBe('completed');
-		expect(item.json.referenceNumber).toBe('E2E-S5-1');
+		expect(item.json.callbackClaims).toMatchObject({ referenceNumber: 'E2E-S5-1' });
 		expect(item.json.webhookId).toBe(hook.id);
 		const binaries = Object.values(item.binary ?? {});
 		expect(binaries).toHaveLength(1);
@@ -138,7 +140,7 @@ describe('scenario 5: E-Signature Trigger', () => {
 		expect(await stack.n8n.listExecutions({ workflowId: wf.id })).toHaveLength(before);
 	});
 
-	test('a callback forged with the leaked header token starts nothing and does not block the genuine one, which runs once with the signed file', async () => {
+	test('callbacks forged with the leaked header token start nothing (early: re-send; a file-less completion: refused) and do not block the genuine one, which runs once with the signed file', async () => {
 		const emu = stack.emulator;
 		const client = new EmulatorClient(emu);
 		const before = (await stack.n8n.listExecutions({ workflowId: wf.id })).length;
@@ -148,36 +150,57 @@ describe('scenario 5: E-Signature Trigger', () => {
 			webhookUrl: string;
 			headerToken: string;
 		}>;
+		const forge = (body: object) =>
+			fetch(leaked.webhookUrl, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization: leaked.headerToken },
+				body: JSON.stringify(body),
+			});
 		const fake = Buffer.from('%PDF-1.4\n% a contract the signers never saw\n%%EOF\n');
-		const forged = await fetch(leaked.webhookUrl, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: leaked.headerToken },
-			body: JSON.stringify({
-				RequestId: envelopeId,
-				Status: 1,
-				Files: [{ FileName: 'contract.pdf', File: fake.toString('base64') }],
-				ReferencNumber: 'E2E-S5-FORGED',
-				Fields: [],
-				Signatory: [],
-			}),
+		const early = await forge({
+			RequestId: envelopeId,
+			Status: 1,
+			Files: [{ FileName: 'contract.pdf', File: fake.toString('base64') }],
+			ReferencNumber: 'E2E-S5-FORGED',
+			Fields: [],
+			Signatory: [],
 		});
-		expect(forged.status).toBe(409);
+		// The service still holds the envelope open: answered so that it is re-sent, never taken.
+		expect(early.status).toBe(503);
+
+		// Completed while its callback has not gone out yet (no webhook on the envelope for a moment).
+		const envelope = emu.envelope(envelopeId)!;
+		const webhookId = envelope.webhookId;
+		envelope.webhookId = null;
+		await emu.sign(envelopeId);
+		envelope.webhookId = webhookId;
+		const fileless = await forge({
+			RequestId: envelopeId,
+			Status: 1,
+			Signatory: [{ FullName: 'Mallory', Email: 'mallory@example.com', Status: 'SIGNED' }],
+		});
+		expect(fileless.status).toBe(409);
 		await sleep(1000);
 		expect(await stack.n8n.listExecutions({ workflowId: wf.id })).toHaveLength(before);
 
-		await emu.sign(envelopeId);
+		// The service's own delivery (its recall of the envelope's last callback).
+		expect(
+			(await client.call('POST', '/api/v1/webhooks/recall', { requestId: envelopeId })) ?? true,
+		).toBeTruthy();
 		expect(
 			emu.deliveries.filter((d) => d.requestId === envelopeId).map((d) => d.httpStatusCode),
 		).toEqual([200]);
 		const all = await executionsSettleAt(before + 1);
 		const ran = all.filter((ex) => executedRequestIds([ex])[0] === envelopeId);
 		expect(ran).toHaveLength(1);
-		const envelope = emu.envelope(envelopeId)!;
 		const signed = emu.state.currentBytes(envelope, envelope.files[0]);
 		expect(nodeOutput(ran[0], 'Signed File')[0].json).toEqual({
 			size: signed.length,
 			crc32: crc32(signed),
 		});
+		expect(JSON.stringify(nodeOutput(ran[0], 'On Signing Event')[0].json.signers)).not.toContain(
+			'mallory',
+		);
 	});
 
 	/** Creates an envelope pinned to the trigger's webhook, with two signers. */
