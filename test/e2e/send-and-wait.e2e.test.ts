@@ -265,8 +265,9 @@ describe('Send and Wait for Signature in n8n', () => {
 		const [rejected] = nodeOutput(ex, 'Rejected');
 		expect(rejected.json.event).toBe('rejected');
 		expect(
-			rejected.json.signatories.find((s: { email: string }) => s.email === 'bob@example.com')
-				.rejectReason,
+			rejected.json.callbackClaims.signers.find(
+				(s: { email: string }) => s.email === 'bob@example.com',
+			).rejectReason,
 		).toBe('Wrong amount');
 		expect(ex.data?.resultData.runData['Write Signed PDF']).toBeUndefined();
 	});
@@ -368,8 +369,8 @@ describe('Send and Wait for Signature in n8n', () => {
 				body: forged,
 			});
 
-		// The service does not agree: the envelope is not completed, and its signed file is not this one.
-		expect((await post(leaked.webhookUrl)).status).toBe(409);
+		// The service still holds the envelope open: asked to re-send (503), nothing resumes.
+		expect((await post(leaked.webhookUrl)).status).toBe(503);
 		// The captured URL and token on the other execution's path (on n8n 1.x nothing else guards it).
 		const elsewhere = new URL(leaked.webhookUrl);
 		elsewhere.pathname = elsewhere.pathname.replace(
