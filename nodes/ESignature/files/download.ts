@@ -150,22 +150,29 @@ export function downloadBudget(context: ItemFunctions): DownloadBudget {
 	};
 }
 
-/** A link's refusal: it names the link's origin, never what answered there. */
-const refusedInternal = (
-	context: ItemFunctions,
-	fieldLabel: string,
-	origin: string,
-	from?: string,
-) =>
-	inputError(
-		context,
-		`${fieldLabel}: refused: internal address ${origin}${from ? ` (a redirect from ${from})` : ''}`,
-		'An AI tool downloads only from public addresses. If the workflow must download from this network, its author ' +
-			'can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.',
-	);
+const ALLOW_INTERNAL_HINT =
+	'can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.';
 
-/** A refusal of a name whose addresses could not be learnt: what is not checked is not reached. */
-const refusedUnchecked = (
+/** Why a link is refused, with its hint: its address is internal, or it could not be checked. */
+const REFUSALS = {
+	internal: {
+		reason: (origin: string) => `internal address ${origin}`,
+		hint:
+			'An AI tool downloads only from public addresses. If the workflow must download from this network, its ' +
+			`author ${ALLOW_INTERNAL_HINT}`,
+	},
+	unchecked: {
+		reason: (origin: string) => `the address of ${origin} could not be checked`,
+		hint:
+			'An AI tool downloads only from addresses it has checked are public: the name did not resolve, or this n8n ' +
+			'cannot resolve names for nodes (n8n 1.x). Check the link. If the workflow must download from it, its author ' +
+			ALLOW_INTERNAL_HINT,
+	},
+};
+
+/** A link's refusal: it names the link's origin, never what answered there. */
+const refused = (
+	kind: keyof typeof REFUSALS,
 	context: ItemFunctions,
 	fieldLabel: string,
 	origin: string,
@@ -173,11 +180,8 @@ const refusedUnchecked = (
 ) =>
 	inputError(
 		context,
-		`${fieldLabel}: refused: the address of ${origin} could not be checked` +
-			`${from ? ` (a redirect from ${from})` : ''}`,
-		'An AI tool downloads only from addresses it has checked are public: the name did not resolve, or this n8n ' +
-			'cannot resolve names for nodes (n8n 1.x). Check the link. If the workflow must download from it, its author ' +
-			'can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.',
+		`${fieldLabel}: refused: ${REFUSALS[kind].reason(origin)}${from ? ` (a redirect from ${from})` : ''}`,
+		REFUSALS[kind].hint,
 	);
 
 /** An address a name resolved to, as n8n's lookup gives it. */
@@ -224,13 +228,14 @@ async function checkHop(
 	from?: string,
 ): Promise<string | undefined> {
 	if (!budget.checkAddresses || budget.allowInternal) return undefined;
-	if (internalAddressProblem(url)) throw refusedInternal(context, fieldLabel, url.origin, from);
+	if (internalAddressProblem(url)) throw refused('internal', context, fieldLabel, url.origin, from);
 	if (isIpLiteral(url)) return undefined;
 	const resolved = await resolveAll(context, url.hostname.replace(/\.$/, ''));
-	if (resolved === 'refused by n8n') throw refusedInternal(context, fieldLabel, url.origin, from);
-	if (!resolved) throw refusedUnchecked(context, fieldLabel, url.origin, from);
+	if (resolved === 'refused by n8n')
+		throw refused('internal', context, fieldLabel, url.origin, from);
+	if (!resolved) throw refused('unchecked', context, fieldLabel, url.origin, from);
 	if (resolved.some(({ address }) => internalIpProblem(address)))
-		throw refusedInternal(context, fieldLabel, url.origin, from);
+		throw refused('internal', context, fieldLabel, url.origin, from);
 	return resolved[0].address;
 }
 

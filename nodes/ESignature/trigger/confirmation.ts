@@ -72,7 +72,7 @@ export const STATUS_RECHECK_DELAYS_MS = [500, 1000, 1500];
 /** Signed downloads compared per callback: a callback cannot make the node read an account's archive. */
 export const MAX_DOCUMENTS_COMPARED = 20;
 
-/** Remembered comparisons (envelopes whose signed digests are known): a bounded memory per process. */
+/** Remembered comparisons (envelopes whose signed digests are known): a bounded memory, kept in n8n's memory. */
 const REMEMBERED_ENVELOPES_MAX = 1000;
 
 /** The callback Status codes the service publishes, by the event each is (docs/service-api.md#webhook-callbacks). */
