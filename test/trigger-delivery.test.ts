@@ -195,6 +195,24 @@ describe('catch-up on activation', () => {
 		expect(emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(0);
 	});
 
+	it('does not recall a delivery the service is making at this moment (logged PENDING), but one that never finished', async () => {
+		const trigger = await activeTrigger();
+		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
+		await trigger.deactivate();
+		await emulator.sign(envelopeId);
+		const [entry] = emulator.state.account(emulator.demo.accountId)!.logs;
+		Object.assign(entry, { webhookStatus: 'PENDING (0)', httpStatusCode: 0 });
+
+		await trigger.activate();
+		expect(emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(0);
+		expect(trigger.executions).toHaveLength(0);
+
+		entry.createdDate = new Date(Date.now() - 11 * 60 * 1000).toISOString().slice(0, 23);
+		await trigger.activate('update');
+		expect(emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(1);
+		expect(executedRequestIds(trigger)).toEqual([envelopeId]);
+	});
+
 	it('reports callbacks n8n refused as too large instead of re-sending them again and again', async () => {
 		const trigger = await activeTrigger();
 		const { envelopeId } = await service.createEnvelope(trigger.webhookId);

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import type { Emulator } from './emulator';
 import { deliver } from './emulator/events';
@@ -246,6 +247,46 @@ describe('5. forged callbacks cannot make the trigger read documents again and a
 		expect(answers).toEqual([409, 409, 409, 409]);
 		expect(emulator.requestsTo('GET', /\/completed\/base64$/)).toHaveLength(3);
 		expect(trigger.executions).toHaveLength(0);
+	});
+	it('a forged completion with a small file does not make the trigger read a large signed document whole, nor spoil the genuine one', async () => {
+		const trigger = await suite.activeTrigger();
+		const account = emulator.state.account(emulator.demo.accountId)!;
+		const large = (size: number) =>
+			Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(size), Buffer.from('\n%%EOF\n')]);
+		const huge = emulator.state.createEnvelope(account, {
+			files: [{ fileName: 'archive.pdf', data: large(24 * 1024 * 1024) }],
+			webhookId: trigger.webhookId,
+		});
+		huge.status = 'Completed';
+		emulator.clearRequests();
+		const small = { FileName: 'a.pdf', File: fakePdf().toString('base64') };
+
+		expect(await forge(trigger, { RequestId: huge.envelopeId, Status: 1, Files: [small] })).toBe(
+			409,
+		);
+		const [download] = emulator.requestsTo('GET', /\/completed\/base64$/);
+		// Counted when the emulator's writing ends, which is when the trigger closed the connection.
+		for (
+			const until = Date.now() + 5000;
+			download.answeredBytes === undefined && Date.now() < until;
+		)
+			await sleep(20);
+		// 32 MB of base64: the trigger stopped reading past what a 100-byte file could match.
+		expect(download.answeredBytes).toBeLessThan(8 * 1024 * 1024);
+
+		// The cut download is not remembered as the document's: the genuine completion still runs.
+		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
+		const envelope = emulator.envelope(envelopeId)!;
+		envelope.files[0].data = large(512 * 1024);
+		suite.n8n.offline = true;
+		try {
+			await emulator.sign(envelopeId);
+		} finally {
+			suite.n8n.offline = false;
+		}
+		expect(await forge(trigger, { RequestId: envelopeId, Status: 1, Files: [small] })).toBe(409);
+		expect(await genuineDelivery(envelopeId)).toBe(200);
+		expect(trigger.executions).toHaveLength(1);
 	});
 });
 

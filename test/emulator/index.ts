@@ -403,6 +403,7 @@ export class Emulator implements Core {
 
 	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		let reply: Reply;
+		let recorded: RecordedRequest | undefined;
 		try {
 			const chunks: Buffer[] = [];
 			for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -414,7 +415,7 @@ export class Emulator implements Core {
 					headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
 			}
 			const parsed = await parseBody(rawBody, headers['content-type']);
-			const recorded: RecordedRequest = {
+			recorded = {
 				method: (req.method ?? 'GET').toUpperCase(),
 				path: url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname,
 				query: Object.fromEntries(url.searchParams),
@@ -442,7 +443,8 @@ export class Emulator implements Core {
 			saveState(this.state, this.stateFile);
 		if (res.writableEnded) return;
 		res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
-		res.end(reply.body);
+		const answered = await writeAnswer(res, reply.body);
+		if (recorded) recorded.answeredBytes = answered;
 	}
 
 	private async dispatch(req: RecordedRequest, parsed: ParsedBody): Promise<Reply> {
@@ -478,4 +480,32 @@ export class Emulator implements Core {
 			(await route.handler({ core: this, req, params, account }))
 		);
 	}
+}
+
+/**
+ * Writes an answer in chunks as the receiver reads them, and returns how many bytes it took before it closed the
+ * connection: a test can tell that a client stopped reading a long answer (a bounded read) from one that read it all.
+ */
+async function writeAnswer(res: ServerResponse, body: Buffer): Promise<number> {
+	const CHUNK = 64 * 1024;
+	let written = 0;
+	for (let at = 0; at < body.length; at += CHUNK) {
+		if (res.destroyed) return written;
+		const chunk = body.subarray(at, at + CHUNK);
+		const more = res.write(chunk);
+		written += chunk.length;
+		if (!more) {
+			await new Promise<void>((resolve) => {
+				const done = () => {
+					res.off('drain', done);
+					res.off('close', done);
+					resolve();
+				};
+				res.on('drain', done);
+				res.on('close', done);
+			});
+		}
+	}
+	if (!res.destroyed) res.end();
+	return written;
 }

@@ -187,6 +187,8 @@ export interface RecordedRequest {
 	body: unknown;
 	files: UploadedFile[];
 	account?: string;
+	/** Bytes of the answer the receiver took before it closed the connection (all of them, for most). */
+	answeredBytes?: number;
 }
 
 export interface TokenRefusal {

@@ -52,12 +52,34 @@ export interface ServiceRequest {
 	body?: IDataObject | IDataObject[] | IHttpRequestOptions['body'];
 	headers?: IHttpRequestOptions['headers'];
 	qs?: IDataObject;
+	/**
+	 * Reads the answer up to this many bytes and no further: past it the body is not parsed and the answer says
+	 * `cut`. For answers whose size a caller outside the account can choose (a callback's files, say).
+	 */
+	maxAnswerBytes?: number;
 }
 
 /** The service's answer: its HTTP status and the body, parsed when it is JSON. */
 export interface ServiceAnswer {
 	statusCode: number;
 	body: unknown;
+	/** The answer was longer than the request's maxAnswerBytes: it was not read on, and body is undefined. */
+	cut?: boolean;
+}
+
+/** A streamed answer read up to `max` bytes; undefined (and the stream closed) past it. */
+async function readUpTo(stream: AsyncIterable<Buffer>, max: number): Promise<Buffer | undefined> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of stream) {
+		size += chunk.length;
+		if (size > max) {
+			(stream as { destroy?: () => void }).destroy?.();
+			return undefined;
+		}
+		chunks.push(chunk);
+	}
+	return Buffer.concat(chunks, size);
 }
 
 function itemIndexOf(context: ServiceContext): number | undefined {
@@ -101,13 +123,24 @@ export async function callService(
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: { ignore: true, except: [401] },
+				...(request.maxAnswerBytes !== undefined ? { encoding: 'stream' as const } : {}),
 			};
 			const response = (await context.helpers.httpRequestWithAuthentication.call(
 				context,
 				CREDENTIAL_TYPE,
 				sent,
 			)) as IN8nHttpFullResponse;
-			answer = { statusCode: response.statusCode, body: parseBody(response.body) };
+			if (request.maxAnswerBytes === undefined) {
+				answer = { statusCode: response.statusCode, body: parseBody(response.body) };
+			} else {
+				const bytes = await readUpTo(
+					response.body as AsyncIterable<Buffer>,
+					request.maxAnswerBytes,
+				);
+				answer = bytes
+					? { statusCode: response.statusCode, body: parseBody(bytes) }
+					: { statusCode: response.statusCode, body: undefined, cut: true };
+			}
 			location = response.headers?.location;
 		} catch (error) {
 			throw await transportError(context, error);

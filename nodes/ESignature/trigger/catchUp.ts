@@ -48,8 +48,17 @@ interface LogEntry {
 	requestId: string;
 	createdAt: number;
 	succeeded: boolean;
+	/** "PENDING (0)": the service is delivering it at this moment. */
+	inFlight: boolean;
 	httpStatusCode: number;
 }
+
+/**
+ * A delivery logged PENDING this recently is under way (the service logs it before it posts,
+ * docs/service-api.md#webhook-delivery-logs-and-recall): recalling it would send the event twice. An older one never
+ * finished and is recalled.
+ */
+export const IN_FLIGHT_MAX_AGE_MS = 10 * 60 * 1000;
 
 export interface CatchUpReport {
 	at: string;
@@ -83,6 +92,7 @@ function toEntry(raw: IDataObject): LogEntry | undefined {
 		requestId: raw.requestId.toLowerCase(),
 		createdAt: timeOf(raw.createdDate),
 		succeeded: !failedByName && httpStatusCode >= 200 && httpStatusCode < 300,
+		inFlight: status.trimEnd().endsWith('(0)') || /^\s*PENDING\b/i.test(status),
 		httpStatusCode,
 	};
 }
@@ -103,6 +113,7 @@ export function missedDeliveries(logs: unknown, url: string, now: number): LogEn
 	}
 	return [...last.values()]
 		.filter((entry) => !entry.succeeded && !(now - entry.createdAt > CATCH_UP_MAX_AGE_MS))
+		.filter((entry) => !(entry.inFlight && !(now - entry.createdAt > IN_FLIGHT_MAX_AGE_MS)))
 		.sort((a, b) => a.createdAt - b.createdAt);
 }
 

@@ -72,6 +72,12 @@ export const STATUS_RECHECK_DELAYS_MS = [500, 1000, 1500];
 /** Signed downloads compared per callback: a callback cannot make the node read an account's archive. */
 export const MAX_DOCUMENTS_COMPARED = 20;
 
+/**
+ * What a signed download's JSON holds beside the base64 of the file (the service's wrapper, a file name): the answer
+ * is read up to the callback's longest file plus this (and 5 % for line breaks in the base64), no further.
+ */
+const ANSWER_ENVELOPE_BYTES = 64 * 1024;
+
 /** Remembered comparisons (envelopes whose signed digests are known): a bounded memory, kept in n8n's memory. */
 const REMEMBERED_ENVELOPES_MAX = 1000;
 
@@ -81,13 +87,19 @@ const CLAIMED_EVENTS: Record<number, string> = { 1: 'completed', 2: 'rejected' }
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The data of an answer (null when the service does not know the ID in this account), or why it cannot tell. */
-type Read = { data: unknown } | { unavailable: string };
+type Read = { data: unknown; cut?: true } | { unavailable: string };
 
 /** One GET to the service, read: never throws. */
-async function read(context: ServiceContext, path: string, what: string): Promise<Read> {
+async function read(
+	context: ServiceContext,
+	path: string,
+	what: string,
+	maxAnswerBytes?: number,
+): Promise<Read> {
 	let answer: ServiceAnswer;
 	try {
-		answer = await callService(context, { method: 'GET', path });
+		answer = await callService(context, { method: 'GET', path, maxAnswerBytes });
+		if (answer.cut) return { data: undefined, cut: true };
 	} catch (error) {
 		return {
 			unavailable: `the service could not be reached for ${what} (${(error as Error).message})`,
@@ -200,13 +212,22 @@ async function confirmFiles(
 	}
 	const digests = remembered(key);
 	const held = documentIds.slice(0, MAX_DOCUMENTS_COMPARED);
+	// A signed download longer than every file of the callback cannot match one: it is not read past that.
+	const longest = Math.max(...callback.files.map((file) => file.base64?.length ?? 0));
+	const maxAnswerBytes = Math.ceil(longest * 1.05) + ANSWER_ENVELOPE_BYTES;
 	for (const id of held) {
 		if (digests.has(id)) continue;
 		const answer = await read(
 			context,
 			`/api/v1/documents/${encodeURIComponent(id)}/completed/base64`,
 			'the signed download',
+			maxAnswerBytes,
 		);
+		// Not remembered: the genuine callback, with the larger file, must still be compared.
+		if ('cut' in answer && answer.cut)
+			return {
+				refused: `it leaves out the signed document ${id} the service holds for the envelope`,
+			};
 		if ('unavailable' in answer) return answer;
 		const file =
 			typeof answer.data === 'object' && answer.data !== null
