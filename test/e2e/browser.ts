@@ -100,6 +100,20 @@ export async function waitForText(target: Locator, text: string | RegExp): Promi
 	await target.getByText(text).first().waitFor({ state: 'visible' });
 }
 
+/**
+ * Scrolls a panel with the mouse wheel, as a user does, until a text shows: n8n renders only the visible lines of a
+ * long JSON output.
+ */
+export async function scrollToText(page: Page, panel: Locator, text: string): Promise<void> {
+	const target = panel.getByText(text).first();
+	for (let turn = 0; turn < 40 && !(await target.isVisible()); turn++) {
+		await panel.hover();
+		await page.mouse.wheel(0, 300);
+		await page.waitForTimeout(100);
+	}
+	await target.waitFor({ state: 'visible' });
+}
+
 /** Picks an option in the open dropdown of an n8n select (Element Plus renders it at the end of the page). */
 export async function pickOption(page: Page, text: string | RegExp): Promise<void> {
 	await page.locator('.el-select-dropdown__item:visible', { hasText: text }).first().click();
