@@ -86,7 +86,7 @@ describe('a retried execution sends no second envelope', () => {
 		const creates = () =>
 			suite.emulator.requestsTo('POST', '/api/v1/envelopes/bulk/initiate-base64');
 		const reference = (creates()[0].body as { referenceNumber: string }).referenceNumber;
-		expect(reference).toMatch(/^n8n-exec-\d+-0-[0-9a-f]{8}$/);
+		expect(reference).toMatch(/^n8n-runexec-\d+-item1-[0-9a-f]{8}$/);
 		const account = suite.emulator.state.account(suite.emulator.demo.accountId)!;
 		const count = () =>
 			[...account.envelopes.values()].filter((e) => e.referenceNumber === reference).length;

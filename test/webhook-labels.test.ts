@@ -22,11 +22,11 @@ describe('the Webhook picker names the workflow of each trigger', () => {
 
 		expect(await pickerLabels()).toEqual([
 			{
-				name: `Account default: n8n trigger ${byDefault.node.webhookId!.slice(0, 8)} of workflow "${byDefault.id}" at ${host}`,
+				name: `Account default: n8n trigger ${byDefault.node.webhookId!.slice(0, 8)} of workflow "${byDefault.id}" at ${host} · webhook ${byDefault.webhookId!.slice(0, 8)}`,
 				value: byDefault.webhookId,
 			},
 			{
-				name: `n8n trigger ${plain.node.webhookId!.slice(0, 8)} of workflow "${plain.id}" at ${host}`,
+				name: `n8n trigger ${plain.node.webhookId!.slice(0, 8)} of workflow "${plain.id}" at ${host} · webhook ${plain.webhookId!.slice(0, 8)}`,
 				value: plain.webhookId,
 			},
 		]);
@@ -47,8 +47,9 @@ describe('the Webhook picker names the workflow of each trigger', () => {
 			parameters: { resource: 'webhook', operation: 'create', webhookUrl: foreign },
 		});
 		expect(created.error).toBeUndefined();
-		expect((await pickerLabels()).map((r) => r.name)).toEqual([
-			'n8n trigger 0b7c1e2a at n8n.example.com',
-		]);
+		const [label] = await pickerLabels();
+		expect(label.name).toBe(
+			`n8n trigger 0b7c1e2a at n8n.example.com · webhook ${label.value.slice(0, 8)}`,
+		);
 	});
 });

@@ -39,15 +39,23 @@ describe('the trigger webhooks of an account', () => {
 
 		const { results } = await suite.harness.listSearch('searchWebhooks');
 
+		// Each label ends with the start of the service's ID, as a create's eventsTo names the webhook.
+		const id8 = (id: string) => `webhook ${id.slice(0, 8)}`;
 		expect(results).toEqual([
 			{
-				name: `Account default: n8n trigger 9f8e7d6c at 127.0.0.1:5678/base`,
+				name: `Account default: n8n trigger 9f8e7d6c at 127.0.0.1:5678/base · ${id8(ids.defaultTrigger)}`,
 				value: ids.defaultTrigger,
 			},
-			{ name: 'n8n trigger 0b7c1e2a at n8n.example.com', value: ids.trigger },
-			{ name: 'https://crm.example.com/hooks/esign', value: ids.plain },
-			{ name: `${N8N}/webhook/${TRIGGER_ID}/orders`, value: ids.webhookNode },
-			{ name: 'n8n test listener 0b7c1e2a at n8n.example.com', value: ids.listener },
+			{ name: `n8n trigger 0b7c1e2a at n8n.example.com · ${id8(ids.trigger)}`, value: ids.trigger },
+			{ name: `https://crm.example.com/hooks/esign · ${id8(ids.plain)}`, value: ids.plain },
+			{
+				name: `${N8N}/webhook/${TRIGGER_ID}/orders · ${id8(ids.webhookNode)}`,
+				value: ids.webhookNode,
+			},
+			{
+				name: `n8n test listener 0b7c1e2a at n8n.example.com · ${id8(ids.listener)}`,
+				value: ids.listener,
+			},
 		]);
 	});
 

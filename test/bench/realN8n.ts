@@ -214,6 +214,9 @@ async function triggerFigure(stack: Stack, emulator: Emulator): Promise<Figure> 
 
 	// Completed envelopes' callbacks as the service sends them, with a small signed PDF: one envelope per callback sent,
 	// forged ones included (the trigger confirms each with the service, and starts one execution per signing event).
+	// The live form, as the real service answers: Get Status names the documents, so each completion's file is compared
+	// with the signed download (the trigger's whole confirmation is measured).
+	emulator.setProfile('live');
 	const bodies: string[] = [];
 	for (let i = 0; i < (CALLBACKS + FORGED) * receivers.length; i++) bodies.push(await completedCallback(emulator, emulator.samplePdf, `BENCH-LOAD-${i + 1}`));
 	const body = () => bodies.pop()!;

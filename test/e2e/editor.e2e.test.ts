@@ -182,7 +182,7 @@ describe('the editor, in a real browser', () => {
 			e.workflow.nodes.some((node) => node.webhookId === triggerId),
 		)!;
 		expect(await webhooks.allInnerTexts()).toEqual([
-			`Account default: n8n trigger ${triggerId.slice(0, 8)} of workflow "${owner.workflow.name}" at ${new URL(stack.n8n.url).host}`,
+			`Account default: n8n trigger ${triggerId.slice(0, 8)} of workflow "${owner.workflow.name}" at ${new URL(stack.n8n.url).host} · webhook ${registered.id.slice(0, 8)}`,
 		]);
 		await browser.screenshot('node-panel', ndv(), { readme: true });
 		await page().keyboard.press('Escape');
@@ -469,11 +469,12 @@ describe('the editor, in a real browser', () => {
 		await ndv()
 			.locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`)
 			.click();
-		await page()
-			.locator(`${byTestId('rlc-item')}:visible`, {
-				hasText: `n8n trigger ${triggerPath.slice(0, 8)}`,
-			})
-			.click();
+		const pick = page().locator(`${byTestId('rlc-item')}:visible`, {
+			hasText: `n8n trigger ${triggerPath.slice(0, 8)}`,
+		});
+		// The label ends with the ID the create's output names in eventsTo ("webhook <id>"), so the two compare.
+		expect(await pick.innerText()).toContain(`· webhook ${webhook.id.slice(0, 8)}`);
+		await pick.click();
 		await browser.screenshot('quick-start-create', ndv(), { readme: true });
 		await page().locator(byTestId('ndv-close-button')).click();
 		await addAfterLast('signature', 'Send invitations and get signing links', true);

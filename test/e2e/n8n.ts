@@ -424,7 +424,10 @@ export class N8nInstance {
 			const ex = (await this.api('GET', `/executions/${executionId}?includeData=true`).catch(
 				() => undefined,
 			)) as Execution | undefined;
-			if (ex?.status === 'waiting') return ex;
+			// A waiting execution has run its trigger at least: on n8n 1.x the status can be read before the data
+			// (see dataWritten below).
+			if (ex?.status === 'waiting' && Object.keys(ex.data?.resultData?.runData ?? {}).length)
+				return ex;
 			if (ex && ['error', 'success', 'crashed'].includes(ex.status))
 				throw new Error(
 					`execution ${executionId} ended ${ex.status} instead of waiting: ${executionError(ex) ?? ''}`,

@@ -134,7 +134,7 @@ describe('envelope: create (multipart upload)', () => {
 		const [request] = envelopeCalls();
 		// Without a Reference Number the node sends one derived from the execution and item (routing/idempotency.ts).
 		expect(request.body).toEqual({
-			ReferenceNumber: expect.stringMatching(/^n8n-exec-\d+-0-[0-9a-f]{8}$/),
+			ReferenceNumber: expect.stringMatching(/^n8n-runexec-\d+-item1-[0-9a-f]{8}$/),
 		});
 		expect(request.query).toEqual({});
 		expect(request.files.map((f) => [f.field, f.fileName])).toEqual([

@@ -102,7 +102,7 @@ describe('Retry On Fail on Envelope → Create', () => {
 			(item) => item.json.referenceNumber as string,
 		);
 		expect(new Set(references).size).toBe(4);
-		references.forEach((reference) => expect(reference).toMatch(/^n8n-exec-\d+-[01]-[0-9a-f]{8}$/));
+		references.forEach((reference) => expect(reference).toMatch(/^n8n-runexec-\d+-item[12]-[0-9a-f]{8}$/));
 	});
 });
 
@@ -179,12 +179,12 @@ describe('a retried execution (n8n\'s "Retry" of a failed execution)', () => {
 		expect(requestsTo(INITIATE)).toHaveLength(6);
 		// The retry is a new execution, yet every reference is derived from the first one.
 		const [firstExecution] = retried.items.map(
-			(item) => /^n8n-(exec-\d+)-/.exec(item.json.referenceNumber as string)?.[1],
+			(item) => /^n8n-run(exec-\d+)-/.exec(item.json.referenceNumber as string)?.[1],
 		);
 		expect(firstExecution).toBeDefined();
 		expect(
 			retried.items.every((item) =>
-				(item.json.referenceNumber as string).startsWith(`n8n-${firstExecution}-`),
+				(item.json.referenceNumber as string).startsWith(`n8n-run${firstExecution}-`),
 			),
 		).toBe(true);
 		expect(retried.run.data.resultData.metadata).toEqual({ eSignatureRun: firstExecution });
@@ -219,7 +219,7 @@ describe('a create whose answer was lost (the request timed out after the servic
 
 	it('is refused on retry with error 227 naming the derived reference and how to find the envelope', async () => {
 		const { result, reference } = await lostAnswer({});
-		expect(reference).toMatch(/^n8n-exec-\d+-0-[0-9a-f]{8}$/);
+		expect(reference).toMatch(/^n8n-runexec-\d+-item1-[0-9a-f]{8}$/);
 		expect(result.error?.message).toBe(
 			`The reference number is already used by another envelope of this account: "${reference}" (error 227)`,
 		);

@@ -12,7 +12,8 @@ import { triggerUrlOf, triggerWorkflowOf } from '../service/n8nWebhookUrls';
  * How a webhook reads in the picker: what it belongs to first, as long labels are cut at the end. An E-Signature
  * Trigger's webhook is named by the start of the trigger's webhook ID (its panel shows it in its URLs), its workflow
  * when this n8n registered it (triggerWorkflowOf) and its n8n; a test registration says it lasts while the editor
- * listens; the account default says so first, as envelopes created without a Webhook send their events there.
+ * listens; the account default says so first, as envelopes created without a Webhook send their events there. It
+ * ends with the start of the service's ID of the webhook, the one a create outputs in eventsTo.
  */
 export function webhookLabel(webhook: IDataObject): string {
 	const url = String(webhook.webhookUrl ?? '');
@@ -28,7 +29,10 @@ export function webhookLabel(webhook: IDataObject): string {
 		: trigger.test
 			? `n8n test listener ${trigger.triggerId.slice(0, 8)}${of} at ${where}`
 			: `n8n trigger ${trigger.triggerId.slice(0, 8)}${of} at ${where}`;
-	return webhook.isDefault ? `Account default: ${what}` : what;
+	// The service's ID for it, as a create's output names it in eventsTo ("webhook e21e489b-…"), so the two compare.
+	const id = String(webhook.id ?? '');
+	const named = id ? `${what} · webhook ${id.slice(0, 8)}` : what;
+	return webhook.isDefault ? `Account default: ${named}` : named;
 }
 
 /** Account default first, then n8n triggers, other URLs, and test listeners last; otherwise in the service's order. */

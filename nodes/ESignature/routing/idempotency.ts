@@ -113,8 +113,9 @@ function itemIdentity(context: IExecuteSingleFunctions): ItemIdentity | undefine
 		itemIndex,
 	].join('\n');
 	const digest = createHash('sha256').update(key).digest('hex');
-	// Readable where it can be: the execution and the item, as the executions list shows them.
-	const readable = `n8n-${execution}-${itemIndex}-${digest.slice(0, 8)}`;
+	// Signers read it on their signing page, and it names files: it says what it is, the run (the execution as n8n's
+	// executions list shows it) and the item counted from 1, then what tells nodes and runs of one execution apart.
+	const readable = `n8n-run${execution}-item${itemIndex + 1}-${digest.slice(0, 8)}`;
 	const reference =
 		readable.length <= DERIVED_REFERENCE_MAX ? readable : `n8n-${digest.slice(0, 24)}`;
 	return { key, reference };
