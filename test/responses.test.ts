@@ -1,6 +1,6 @@
 import { emulatorSuite } from './harness';
 
-/** How answers of the service become items, files and errors, whatever the operation (shared/hooks.ts). */
+/** How answers of the service become items, files and errors, whatever the operation (routing/answers.ts). */
 
 describe('answers of the service', () => {
 	const suite = emulatorSuite({ resetEach: 'reset', forgetTokens: true });

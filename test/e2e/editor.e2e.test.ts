@@ -173,6 +173,8 @@ describe('the editor, in a real browser', () => {
 		// The account default webhook is the trigger example's: the picker says whose it is.
 		const [registered] = stack.emulator.webhooks();
 		const triggerId = new URL(registered.webhookUrl).pathname.split('/')[2];
+		// Why a trigger may be missing from the list, said under the picker.
+		await waitForText(ndv(), 'Trigger not listed? Publish its workflow first');
 		await ndv()
 			.locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`)
 			.click();

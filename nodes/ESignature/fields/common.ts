@@ -202,13 +202,16 @@ export function webhookLocatorProperty(
 		required: !optional,
 		description:
 			'The webhook to use. The E-Signature Trigger outputs the ID of the webhook it registered; the list names ' +
-			'it "n8n trigger" and the start of the ID in the trigger\'s webhook URLs.',
+			'it "n8n trigger" with its workflow, and ends each entry with the start of the webhook\'s ID, as a ' +
+			'create outputs it in eventsTo.',
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
 				placeholder: 'Select a webhook...',
+				// The service knows a trigger once it has registered, which it does when its workflow is published.
+				hint: 'Trigger not listed? Publish its workflow first: an E-Signature Trigger registers its webhook when published.',
 				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
 			},
 			{
