@@ -211,7 +211,9 @@ export function webhookLocatorProperty(
 				type: 'list',
 				placeholder: 'Select a webhook...',
 				// The service knows a trigger once it has registered, which it does when its workflow is published.
-				hint: 'Trigger not listed? Publish its workflow first: an E-Signature Trigger registers its webhook when published.',
+				hint:
+					'Trigger not listed? Publish its workflow first: an E-Signature Trigger registers its ' +
+					'webhook when published.',
 				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
 			},
 			{

@@ -5,6 +5,7 @@ import { isPlainObject } from '../fields/json';
 import { EMPTY_GUID, isGuid } from '../fields/validation';
 import { isBase64 } from '../files/bytes';
 import { CALLBACK_STATUSES, toNumber } from '../fields/enums';
+import { nestedDeeperThan } from '../service/depth';
 
 /** The parts of n8n's (Express) request the trigger reads; rawBody holds the bytes n8n received. */
 export interface CallbackRequest {
@@ -105,18 +106,6 @@ function bodyObject(
 /** The service's callbacks nest a few levels (a signer in a list in the body); far deeper is no callback of its. */
 const MAX_CALLBACK_DEPTH = 32;
 
-/** Whether a JSON value nests deeper than `max` levels; iterative, so a hostile body cannot exhaust the stack. */
-function nestsDeeperThan(value: unknown, max: number): boolean {
-	const pending: Array<[unknown, number]> = [[value, 0]];
-	while (pending.length) {
-		const [current, depth] = pending.pop()!;
-		if (typeof current !== 'object' || current === null) continue;
-		if (depth > max) return true;
-		for (const child of Object.values(current)) pending.push([child, depth + 1]);
-	}
-	return false;
-}
-
 const isNothing = (value: unknown) => value === undefined || value === null;
 
 /**
@@ -184,7 +173,7 @@ export function readCallback(
 ): { callback?: Callback; problem?: string } {
 	const { object: payload, problem } = bodyObject(body, rawBody);
 	if (!payload) return { problem };
-	if (nestsDeeperThan(payload, MAX_CALLBACK_DEPTH))
+	if (nestedDeeperThan(payload, MAX_CALLBACK_DEPTH + 1))
 		return { problem: `The callback nests more than ${MAX_CALLBACK_DEPTH} levels deep` };
 	const wrongShape = shapeProblem(payload);
 	if (wrongShape) return { problem: wrongShape };
