@@ -191,7 +191,7 @@ describe('what the first run says while npm installs n8n', () => {
 		).toBe(
 			'installing n8n 2.41.1: 8m06s, downloading and unpacking 2363 packages: 2363 downloaded; ' +
 				'in the last 15 s: 14.9 s of CPU, 0.0 MB read, 0.0 MB written; ' +
-				'silent for 0m45s, still working (some phases print nothing for a minute or two)',
+				'silent for 0m45s, still working (some steps print nothing for minutes)',
 		);
 		// Where /proc cannot tell (not Linux), only what is known.
 		expect(

@@ -86,7 +86,7 @@ export function progressLine(step: {
 		parts.push(`in the last ${Math.round(step.intervalMs / 1000)} s: ${seen.join(', ')}`);
 	if (step.silentMs >= step.intervalMs)
 		parts.push(
-			`silent for ${minutesSeconds(step.silentMs)}, still working (some phases print nothing for a minute or two)`,
+			`silent for ${minutesSeconds(step.silentMs)}, still working (some steps print nothing for minutes)`,
 		);
 	return parts.join('; ');
 }

@@ -509,7 +509,7 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 				{
 					cwd: HOST_DIR,
 					env: { ...hostEnv, npm_config_build_from_source: 'true', JOBS: '2' },
-					what: 'building sqlite3 from source with the C/C++ toolchain (about 90 s)',
+					what: 'building sqlite3 from source with the C/C++ toolchain (1.5 to 3.5 minutes on two cores)',
 				},
 			);
 			if (!sqliteLoads())
