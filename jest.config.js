@@ -21,7 +21,7 @@ module.exports = {
 		},
 		'<rootDir>/test/e2e/jest.project.js',
 		'<rootDir>/test/e2e/jest.database.project.js',
-		// The single-process scenarios once more against n8n 1.123 (README, Compatibility).
+		// The single-process scenarios once more against n8n 1.123 (docs/compatibility.md).
 		'<rootDir>/test/e2e/jest.n8n1.project.js',
 	],
 	testTimeout: 30000,

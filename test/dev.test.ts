@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 import { CREDENTIAL_NAME, userFolderParent } from '../scripts/dev';
 import { createUserFolder } from './e2e/n8n';
+import { parseProcIo, parseProcStat, processTree, progressLine } from './e2e/progress';
 import { NpmProgress, REPO_ROOT } from './e2e/provision';
 import { Emulator } from './emulator';
 import {
@@ -151,10 +152,83 @@ describe('what the first run says while npm installs n8n', () => {
 		expect(npm.describe()).toBe(
 			'resolving the dependency tree: 3 package manifests read from the registry',
 		);
+		// npm logs a cache line for every package it unpacks (before it knows whether the cache has it), then a fetch
+		// line for each tarball it had to download, when the download answers.
 		npm.feed(
-			'npm http fetch GET 200 https://registry.npmjs.org/luxon/-/luxon-3.7.2.tgz 40ms (cache miss)\n' +
-				'npm http cache @n8n/core@https://registry.npmjs.org/@n8n/core/-/core-2.41.1.tgz 0ms (cache hit)\n',
+			'npm http cache @n8n/core@https://registry.npmjs.org/@n8n/core/-/core-2.41.1.tgz 0ms (cache hit)\n' +
+				'npm http cache luxon@https://registry.npmjs.org/luxon/-/luxon-3.7.2.tgz 0ms (cache hit)\n',
 		);
-		expect(npm.describe()).toBe('downloading and unpacking packages: 2 fetched');
+		expect(npm.describe()).toBe('downloading and unpacking 2 packages: 0 downloaded');
+		npm.feed(
+			'npm http fetch GET 200 https://registry.npmjs.org/luxon/-/luxon-3.7.2.tgz 40961ms (cache miss)\n',
+		);
+		expect(npm.describe()).toBe('downloading and unpacking 2 packages: 1 downloaded');
+	});
+
+	it('says every 15 s what the machine saw of the work, and how long a silent step has been silent', () => {
+		const line = {
+			what: 'installing n8n 2.41.1',
+			elapsedMs: 8 * 60_000 + 6_000,
+			progress: 'downloading and unpacking 2363 packages: 2363 downloaded',
+			intervalMs: 15_000,
+		};
+		expect(
+			progressLine({
+				...line,
+				silentMs: 2_000,
+				activity: { cpuMs: 9_340, readBytes: 48_200_000, writtenBytes: 120_000_000 },
+			}),
+		).toBe(
+			'installing n8n 2.41.1: 8m06s, downloading and unpacking 2363 packages: 2363 downloaded; ' +
+				'in the last 15 s: 9.3 s of CPU, 48.2 MB read, 120.0 MB written',
+		);
+		expect(
+			progressLine({
+				...line,
+				silentMs: 45_000,
+				activity: { cpuMs: 14_900, readBytes: 0, writtenBytes: 0 },
+			}),
+		).toBe(
+			'installing n8n 2.41.1: 8m06s, downloading and unpacking 2363 packages: 2363 downloaded; ' +
+				'in the last 15 s: 14.9 s of CPU, 0.0 MB read, 0.0 MB written; ' +
+				'silent for 0m45s, still working (some steps print nothing for minutes)',
+		);
+		// Where /proc cannot tell (not Linux), only what is known.
+		expect(
+			progressLine({
+				what: 'building sqlite3',
+				elapsedMs: 30_000,
+				silentMs: 0,
+				activity: {},
+				intervalMs: 15_000,
+			}),
+		).toBe('building sqlite3: 0m30s');
+	});
+
+	it('reads the CPU time and the bytes read and written of the command and everything it started, from /proc', () => {
+		// A comm with spaces and parentheses; utime, stime, cutime, cstime are fields 14 to 17.
+		const stat = (
+			pid: number,
+			comm: string,
+			ppid: number,
+			ticks: [number, number, number, number],
+		) => `${pid} (${comm}) S ${ppid} 1 1 0 -1 4194304 100 0 0 0 ${ticks.join(' ')} 20 0 1 0 5 0 0`;
+		expect(parseProcStat(stat(42, 'npm install (x)', 7, [300, 50, 20, 5]))).toEqual({
+			pid: 42,
+			ppid: 7,
+			ticks: 375,
+		});
+		const processes = [
+			parseProcStat(stat(42, 'npm install', 7, [300, 50, 0, 0])),
+			parseProcStat(stat(43, 'make', 42, [1, 1, 200, 10])),
+			parseProcStat(stat(44, 'cc1', 43, [900, 30, 0, 0])),
+			parseProcStat(stat(50, 'other', 7, [5000, 0, 0, 0])),
+		];
+		expect(processTree(processes, 42)).toEqual([42, 43, 44]);
+		expect(
+			parseProcIo(
+				'rchar: 123456789\nwchar: 5550\nsyscr: 10\nsyscw: 2\nread_bytes: 0\nwrite_bytes: 4096\n',
+			),
+		).toEqual({ read: 123_456_789, written: 5550 });
 	});
 });

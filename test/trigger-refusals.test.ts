@@ -1,5 +1,5 @@
 /**
- * What the trigger refuses, with the right token (README "Delivery guarantees"): a callback whose RequestId, Status,
+ * What the trigger refuses, with the right token (docs/delivery-guarantees.md): a callback whose RequestId, Status,
  * Files or Signatory lacks the contract's shape, or that nests far too deep, is answered 400 and starts nothing, and
  * catch-up reports it as unreadable instead of re-sending it forever. What it delivers has safe file names (no path,
  * no control characters) and no prototype keys. test/harness/trigger.ts plays n8n's webhook side.

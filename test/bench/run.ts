@@ -46,10 +46,10 @@ async function main() {
 	figures.sort((a, b) => a.id - b.id);
 	figures.forEach(print);
 	process.stdout.write(`\nWritten to ${save(figures, startedAt)}\n`);
-	// --readme is the older name: the tables moved from the README to docs/performance.md, which README "Performance" links.
+	// --readme is the older name: the tables moved from the README to docs/performance.md, which the README links.
 	if (process.argv.includes('--docs') || process.argv.includes('--readme')) {
 		updatePerformancePage(figures, startedAt, wanted.size === 6);
-		process.stdout.write('docs/performance.md: figures updated (README "Performance" links them)\n');
+		process.stdout.write('docs/performance.md: figures updated (the README links them)\n');
 	}
 }
 

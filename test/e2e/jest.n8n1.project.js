@@ -1,6 +1,6 @@
 /**
  * The single-process scenarios against n8n 1.123 (the last 1.x line; on Node 24 like 2.41.1, since 1.123.81 does not
- * start on Node 20), with the packed package loaded, to back the Compatibility table (README, docs/compatibility.md). Not here: the editor suite
+ * start on Node 20), with the packed package loaded, to back docs/compatibility.md. Not here: the editor suite
  * (its selectors and screenshots are of n8n 2.x's editor) and the queue suite (queue mode is covered on 2.41.1 only).
  * Where n8n 1.x behaves differently the tests say so through `ON_N8N1`; what it cannot do at all is skipped with a
  * reason (`testUnlessN8n1`, both in n8n-line.ts).

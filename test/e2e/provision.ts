@@ -32,6 +32,10 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import { activitySampler, NpmProgress, progressLine } from './progress';
+
+export { NpmProgress } from './progress';
+
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const HOST_DIR = process.env.ESIG_N8N_HOST_DIR ?? join(REPO_ROOT, '.cache', 'n8n-host');
 /** The n8n 1.x host (its own folder and marker; never shares node_modules with the 2.x one). */
@@ -170,40 +174,9 @@ export function countPackages(dir: string): number {
 const PROGRESS_EVERY_MS = 15_000;
 
 /**
- * What a silent `npm install --loglevel=http` is doing, from its `npm http` lines: first it resolves the dependency
- * tree (one manifest per package from the registry, a minute or more for n8n, with nothing in node_modules yet), then
- * it downloads and unpacks the tarballs.
- */
-export class NpmProgress {
-	private manifests = 0;
-	private tarballs = 0;
-	private partial = '';
-
-	/** Feeds npm's output (any chunking); returns the lines that are not `npm http` lines. */
-	feed(text: string): string {
-		const lines = (this.partial + text).split('\n');
-		this.partial = lines.pop() ?? '';
-		const rest: string[] = [];
-		for (const line of lines) {
-			const http = /^npm http (?:fetch \S+ \d+|cache) (\S+)/.exec(line);
-			if (!http) rest.push(line);
-			else if (/\/-\/[^/]+\.tgz$/.test(http[1])) this.tarballs += 1;
-			else this.manifests += 1;
-		}
-		return rest.length ? `${rest.join('\n')}\n` : '';
-	}
-
-	describe(): string {
-		if (this.tarballs) return `downloading and unpacking packages: ${this.tarballs} fetched`;
-		if (this.manifests)
-			return `resolving the dependency tree: ${this.manifests} package manifests read from the registry`;
-		return 'npm is starting';
-	}
-}
-
-/**
  * Runs a command, streaming its output to stderr with a prefix; rejects on non-zero exit. A long step says every
- * 15 s that it is still running, with `progress()` (what it has done so far) when given: npm itself is silent here.
+ * 15 s that it is still running, with `progress()` (what it has done so far) when given, and the work the machine saw
+ * (progress.ts): npm itself is silent here.
  */
 function run(
 	cmd: string,
@@ -219,19 +192,30 @@ function run(
 	return new Promise((resolvePromise, reject) => {
 		log(`$ ${cmd} ${args.join(' ')}`);
 		const started = Date.now();
-		const ticker = setInterval(() => {
-			const seconds = Math.round((Date.now() - started) / 1000);
-			const elapsed = `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
-			log(`  ${opts.what ?? cmd}: ${elapsed}${opts.progress ? `, ${opts.progress()}` : ''}`);
-		}, PROGRESS_EVERY_MS);
-		ticker.unref();
+		let lastOutput = started;
 		const child = spawn(cmd, args, {
 			cwd: opts.cwd,
 			env: opts.env,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
+		const activity = activitySampler(child.pid);
+		const ticker = setInterval(() => {
+			const now = Date.now();
+			log(
+				`  ${progressLine({
+					what: opts.what ?? cmd,
+					elapsedMs: now - started,
+					progress: opts.progress?.(),
+					silentMs: now - lastOutput,
+					activity: activity(),
+					intervalMs: PROGRESS_EVERY_MS,
+				})}`,
+			);
+		}, PROGRESS_EVERY_MS);
+		ticker.unref();
 		let tail = '';
 		const onData = (chunk: Buffer) => {
+			lastOutput = Date.now();
 			const text = opts.npm ? opts.npm.feed(chunk.toString()) : chunk.toString();
 			tail = (tail + text).slice(-8000);
 			if (process.env.ESIG_PROVISION_VERBOSE) process.stderr.write(text);
@@ -480,7 +464,7 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 		const installN8n = {
 			cwd: HOST_DIR,
 			env: hostEnv,
-			what: `installing n8n ${VERSIONS.n8n} (2 to 3 GB, 3 to 5 minutes on the first run)`,
+			what: `installing n8n ${VERSIONS.n8n} (2 to 3 GB, 3 to 10 minutes on the first run, depending on the network)`,
 			progress: () => `${npm.describe()}, ${countPackages(HOST_DIR)} in node_modules`,
 		};
 		// At loglevel http npm names every manifest and tarball it fetches: the progress line counts them.
@@ -525,7 +509,7 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 				{
 					cwd: HOST_DIR,
 					env: { ...hostEnv, npm_config_build_from_source: 'true', JOBS: '2' },
-					what: 'building sqlite3 from source with the C/C++ toolchain (about 90 s)',
+					what: 'building sqlite3 from source with the C/C++ toolchain (1.5 to 3.5 minutes on two cores)',
 				},
 			);
 			if (!sqliteLoads())

@@ -1,5 +1,5 @@
 /**
- * Hostile and careless input, class by class (README "Operations"): control characters in text the service stores or
+ * Hostile and careless input, class by class (docs/security.md#input-checks): control characters in text the service stores or
  * sends on, URLs without a host, e-mails with empty parts, blank secrets, JSON fields without the contract's shape or
  * with prototype keys or one field in two spellings, binary property names that would reach an object's prototype, and
  * the same classes in the credential. Each is refused naming the field, before anything is sent. n8n's Custom API Call
