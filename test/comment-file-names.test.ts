@@ -1,6 +1,6 @@
 /**
- * Docs that are true: every file of the repository that a doc (README.md, docs/, test/e2e/README.md) or a comment in
- * nodes/, credentials/ or test/ names exists. A name with a folder is read from the repository's root, from
+ * Comments that are true: every file of the repository that a comment in nodes/, credentials/ or test/ names exists
+ * (the docs' links and paths: test/doc-links.test.ts). A name with a folder is read from the repository's root, from
  * nodes/ESignature/, test/ or docs/, or from the naming file's folder or one above it (comments in nodes/ESignature
  * say `service/transport.ts`); a bare file name must be the name of some file of the repository.
  */
@@ -12,20 +12,8 @@ const ROOT = join(__dirname, '..');
 
 /** Names of files that are not the repository's, each with why. */
 const NOT_OURS: Array<[RegExp, string]> = [
-	[/^dist\//, 'the build output, or a package n8n ships'],
-	[
-		/(^|\/)(routing-node|authentication|waiting-webhooks|generate-types|validate-node-description|wait-tracker|workflow-execute)\.js$/,
-		"n8n's own source files (docs/n8n-notes.md quotes them)",
-	],
-	[
-		/^interfaces\.d\.ts$|^Test\.node\.ts$/,
-		"n8n's own source files (docs/n8n-notes.md quotes them)",
-	],
+	[/^dist\//, 'the build output'],
 	[/^bench\/results\.json$/, 'written by npm run bench (git-ignored)'],
-	[
-		/(^|\/)archive(\.test)?\.(ts|json)$/,
-		"docs/development.md's walk-through adds an operation of that name",
-	],
 	[/^x\.ts$/, 'a file a test writes'],
 ];
 
@@ -42,10 +30,9 @@ const namingFiles = tracked.filter(
 // A file name: optional folders, a name, and one of the extensions the repository's files have.
 const FILE_NAME = /(?<![\w@/.-])((?:[\w.-]+\/)*[\w-][\w.-]*\.(?:ts|md|json|js))(?![\w/])/g;
 
-/** The text in which a file names others: a doc whole, a source file's comments. */
+/** The text in which a source file names others: its comments. */
 function namingText(file: string): string {
 	const text = readFileSync(join(ROOT, file), 'utf8');
-	if (file.endsWith('.md')) return text;
 	return (text.match(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g) ?? []).join('\n');
 }
 
@@ -57,8 +44,8 @@ function exists(name: string, from: string): boolean {
 	return bases.some((base) => existsSync(join(ROOT, normalize(join(base, name)))));
 }
 
-describe('docs and comments name files that exist', () => {
-	it('every file a doc or a comment names is in the repository', () => {
+describe('comments name files that exist', () => {
+	it('every file a comment names is in the repository', () => {
 		const missing: string[] = [];
 		for (const file of namingFiles) {
 			for (const [, name] of namingText(file).matchAll(FILE_NAME)) {
