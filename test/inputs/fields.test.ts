@@ -111,7 +111,7 @@ describe('Signer Details (JSON)', () => {
 			{
 				'First Name (English)': 'Jane',
 				'national id': '1000000001',
-				'Mobile Number': '0500000001',
+				'Mobile Number': '+966 50 000 0001',
 				Email: 'jane@example.com',
 			},
 		];
@@ -126,7 +126,7 @@ describe('Signer Details (JSON)', () => {
 			{
 				firstNameEnglish: 'Jane',
 				nationalId: '1000000001',
-				mobileNumber: '0500000001',
+				mobileNumber: '+966500000001',
 				emailAddress: 'jane@example.com',
 			},
 		]);
