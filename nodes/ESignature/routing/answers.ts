@@ -30,6 +30,7 @@ import { runsAsTool } from '../service/asTool';
 import { storedFileSize } from '../service/n8n1';
 import { binaryPropertyName } from '../files/read';
 import { toText } from '../fields/validation';
+import { misplacedId } from './misplacedIds';
 
 /*
  * Hooks shared by every resource: how answers become items, errors and binary data.
@@ -45,6 +46,16 @@ function pair(
 	binary?: INodeExecutionData['binary'],
 ): INodeExecutionData {
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
+}
+
+/** readServiceAnswer, a not-found answer saying so when the ID given is of the other kind (misplacedIds.ts). */
+async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse) {
+	return await readServiceAnswer(context, response, async () => await misplacedId(context));
+}
+
+/** The error of an answer without data, saying so when the ID given is of the other kind. */
+async function notFound(context: IExecuteSingleFunctions) {
+	return notFoundError(context, await misplacedId(context));
 }
 
 /** Options → Include Response Wrapper: output the whole answer instead of its data. */
@@ -81,7 +92,7 @@ export async function unwrapResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = await readServiceAnswer(this, response);
+	const { body, errorItems } = await readAnswer(this, response);
 	return errorItems ?? itemsFromData(this, body);
 }
 
@@ -91,10 +102,10 @@ export async function unwrapFoundResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = await readServiceAnswer(this, response);
+	const { body, errorItems } = await readAnswer(this, response);
 	if (errorItems) return errorItems;
 	if (isServiceWrapper(body) && (body.data === null || body.data === undefined))
-		return failed(this, notFoundError(this));
+		return failed(this, await notFound(this));
 	return itemsFromData(this, body);
 }
 
@@ -325,7 +336,7 @@ export async function fileResponseToBinary(
 			? await readJsonAnswer(body as unknown as FileStream)
 			: (body as Buffer);
 		if (bytes === undefined) return failed(this, oversizedAnswerError(this));
-		const { body: answer, errorItems } = await readServiceAnswer(this, {
+		const { body: answer, errorItems } = await readAnswer(this, {
 			...response,
 			body: parseBody(bytes) as IN8nHttpFullResponse['body'],
 		});
@@ -334,7 +345,7 @@ export async function fileResponseToBinary(
 			this,
 			isServiceWrapper(answer) && answer.data
 				? await missingFileError(this, answer)
-				: notFoundError(this),
+				: await notFound(this),
 		);
 	}
 	const documentId = this.getNodeParameter('documentId', '') as string;
@@ -362,11 +373,11 @@ export async function base64ResponseToBinary(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = await readServiceAnswer(this, response);
+	const { body, errorItems } = await readAnswer(this, response);
 	if (errorItems) return errorItems;
 	const data = isServiceWrapper(body) ? body.data : body;
 	// As for every read by ID: no data without an error code means an unknown or foreign ID.
-	if (data === null || data === undefined) return failed(this, notFoundError(this));
+	if (data === null || data === undefined) return failed(this, await notFound(this));
 	const file = typeof data === 'string' ? { file: data } : (data as IDataObject);
 	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;
 	if (!bytes) return failed(this, await missingFileError(this, body));
