@@ -111,8 +111,9 @@ export async function unwrapFoundResponse(
 
 /**
  * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), the service's misspelt names corrected
- * (CORRECTED_FIELD_NAMES: signeOrder → signOrder), nulls left out at every depth, and objects that
- * held only nulls with them. Undefined means "leave the field out".
+ * (CORRECTED_FIELD_NAMES: signeOrder → signOrder), empty fields (null or "") left out at every depth, and objects
+ * that held only empty fields with them. Lists stay, even empty ones (a loop or `.length` over them keeps working),
+ * and so do their entries, in place. Undefined means "leave the field out".
  */
 function simplified(value: unknown, field?: string, depth = 0): unknown {
 	// Own properties only: a key such as "constructor" names no field of these tables.
@@ -138,14 +139,14 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 					simplified(entry, key, depth + 1),
 				] as const,
 		)
-		.filter(([, entry]) => entry !== undefined);
+		.filter(([, entry]) => entry !== undefined && entry !== '');
 	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
 
 /**
  * Simplify (on by default), last hook of the operations that show it: what the node outputs, with numbered values by
- * the names the node's fields offer (destinationType 1 → "Signer") and without null fields. Off, or with Include
- * Response Wrapper, items stay as answered; error items are left alone.
+ * the names the node's fields offer (destinationType 1 → "Signer") and without empty fields (null or ""). Off, or with
+ * Include Response Wrapper, items stay as answered; error items are left alone.
  */
 export async function simplifyOutput(
 	this: IExecuteSingleFunctions,
