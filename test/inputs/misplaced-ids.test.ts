@@ -81,6 +81,26 @@ describe('an envelope ID given for a document', () => {
 		]);
 	});
 
+	it('names every document of an envelope of several', async () => {
+		suite.emulator.setProfile('live');
+		const { samplePdf } = suite.emulator;
+		const envelope = suite.seedEnvelope({
+			files: [
+				{ fileName: 'contract.pdf', data: samplePdf },
+				{ fileName: 'annex.pdf', data: samplePdf },
+			],
+		});
+		const result = await run({
+			resource: 'document',
+			operation: 'getContent',
+			documentId: envelope.envelopeId,
+		});
+		const [first, second] = envelope.files.map((file) => file.fileId);
+		expect(result.error?.description).toContain(
+			`This envelope's document IDs are "${first}", "${second}".`,
+		);
+	});
+
 	it('says where the document ID is when the service does not list the documents (the spec form)', async () => {
 		const { envelopeId } = suite.seedEnvelope();
 		const result = await run({

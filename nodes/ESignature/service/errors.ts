@@ -251,7 +251,7 @@ export interface MisplacedId {
 	documentIds?: string[];
 }
 
-/** Asks the service what an ID it did not find is; called only after a not-found answer (service/misplacedIds.ts). */
+/** Asks the service what an ID it did not find is; called only after a not-found answer (routing/misplacedIds.ts). */
 export type MisplacedIdProbe = () => Promise<MisplacedId | undefined>;
 
 /** A not-found answer for an ID of the other kind: what it is, and which ID the operation takes. */
@@ -265,9 +265,13 @@ function misplacedIdHelp({ field, id, expected, documentIds }: MisplacedId) {
 				`the E-Signature Trigger.`,
 		};
 	}
-	const documents = documentIds?.length
-		? `This envelope's document ID is ${documentIds.map((d) => `"${d}"`).join(', or ')}.`
-		: `Use documentId from the output of the operation that created the envelope (beside envelopeId).`;
+	const quoted = (documentIds ?? []).map((d) => `"${d}"`);
+	const documents =
+		quoted.length === 1
+			? `This envelope's document ID is ${quoted[0]}.`
+			: quoted.length > 1
+				? `This envelope's document IDs are ${quoted.join(', ')}.`
+				: `Use documentId from the output of the operation that created the envelope (beside envelopeId).`;
 	return {
 		said: `${field} "${id}" is an envelope ID, not a document ID`,
 		help:
