@@ -44,7 +44,11 @@ describe('Signers (JSON)', () => {
 			destinationsInput: 'json',
 			destinationsJson: JSON.stringify(labelled),
 		});
-		expect(apiRequests()).toHaveLength(1);
+		// The invitation; the service does not know the document, so the node then asks whether GUID is an envelope's.
+		expect(apiRequests().map((request) => request.path)).toEqual([
+			'/api/v1/invitations',
+			`/api/v1/envelopes/${GUID}/status`,
+		]);
 		expect((apiRequests()[0].body as IDataObject).Destinations).toEqual([
 			{
 				DestinationName: 'Jane Doe',
