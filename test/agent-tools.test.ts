@@ -153,7 +153,11 @@ describe('errors, as a model reads them', () => {
 			{ operation: 'getStatus', envelopeId: fromAI('envelopeId') },
 			{ envelopeId: UNKNOWN_GUID },
 		);
-		expect(apiRequests()).toHaveLength(1);
+		// The status, then (after the not-found answer) whether the ID is a document's (test/inputs/misplaced-ids.test.ts).
+		expect(apiRequests().map((request) => request.path)).toEqual([
+			`/api/v1/envelopes/${UNKNOWN_GUID}/status`,
+			`/api/v1/documents/${UNKNOWN_GUID}`,
+		]);
 		// n8n hands a model only the error's message (docs/ai-agents.md#errors).
 		expect(result.error?.message).toBe(
 			'The requested item was not found. The service answered without data: the ID does not exist or belongs to another account. Check the ID.',

@@ -180,6 +180,15 @@ describe('aliases: the node picker finds the nodes by the words people type', ()
 			(this as unknown as { addCodex(n: unknown, file: string): void }).addCodex(node, builtFile);
 			return node.description.codex?.alias ?? [];
 		}
+
+		displayNameOf(nodeFile: string): string {
+			const descriptions: Record<string, INodeTypeDescription> = {
+				'ESignature.node.ts': action,
+				'ESignatureTrigger.node.ts': trigger,
+				'ESignatureSendAndWait.node.ts': sendAndWait,
+			};
+			return descriptions[nodeFile].displayName;
+		}
 	}
 	const reader = new CodexReader(join(__dirname, '..'));
 
@@ -202,5 +211,30 @@ describe('aliases: the node picker finds the nodes by the words people type', ()
 	it.each(FILES)('%s has every alias', (file) => {
 		const aliases = reader.aliasesOf(file).map((alias) => alias.toLowerCase());
 		for (const word of WORDS) expect(aliases).toContain(word.toLowerCase());
+	});
+
+	// The node creator's own search (@n8n/utils, as n8n's editor uses it): a fuzzy match of the whole query within the
+	// display name or one alias (docs/n8n-notes.md#builder-hints).
+	const { sublimeSearch } = createRequire(__filename)('@n8n/utils/search/sublime-search') as {
+		sublimeSearch<T extends object>(filter: string, data: readonly T[]): Array<{ item: T }>;
+	};
+	const found = (query: string) =>
+		sublimeSearch(
+			query,
+			FILES.map((file) => ({
+				file,
+				properties: {
+					displayName: reader.displayNameOf(file),
+					codex: { alias: reader.aliasesOf(file) },
+				},
+			})),
+		).map(({ item }) => item.file);
+
+	it.each([
+		['signing links', ['ESignature.node.ts', 'ESignatureSendAndWait.node.ts']],
+		['sign pdf', FILES],
+		['request signature', ['ESignature.node.ts', 'ESignatureSendAndWait.node.ts']],
+	])('the picker finds the nodes that do it for "%s"', (query, files) => {
+		expect(found(query).sort()).toEqual([...files].sort());
 	});
 });

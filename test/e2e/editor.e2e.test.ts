@@ -263,7 +263,12 @@ describe('the editor, in a real browser', () => {
 		// As npm run dev's emulator and the real service answer: Get Status names the documents (the file comes).
 		stack.emulator.setProfile('live');
 		await tab.goto(`${stack.emulator.url}/_emulator/test-event`);
-		const sent = JSON.parse(await tab.locator('body').innerText());
+		// A browser gets a page: what was sent in a sentence, and the JSON a script gets in <pre id="answer">.
+		await waitForText(tab.locator('body'), 'event of envelope');
+		const sent = JSON.parse(await tab.locator('pre#answer').innerText());
+		expect(await tab.locator('body').innerText()).toContain(
+			`event of envelope ${sent.envelopeId} was sent to ${sent.webhookUrl}: delivered (HTTP 200).`,
+		);
 		stack.emulator.setProfile('spec');
 		await tab.close();
 		expect(sent).toMatchObject({

@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { buildPdf } from '../emulator/pdf';
+import { newSigner } from '../emulator/state';
 import { serveDocument } from './agent-tools';
 import { assertSuccess, type Execution, nodeOutput, sleep, type WorkflowJson } from './n8n';
 import { ON_N8N1, testUnlessN8n1 } from './n8n-line';
@@ -124,24 +126,48 @@ describe('example workflows', () => {
 		expect(String(item.json.reason)).toContain('error 149');
 	});
 
-	test('store the signed PDF: each completed envelope is written to disk by the trigger workflow', async () => {
+	test('store the signed PDFs: every signed file of each completed envelope is written to disk by the trigger workflow', async () => {
 		const { emulator, n8n, filesDir } = stack;
+		const wf = byId('esigExample2Stor');
+		// The envelope example 01 sent (one document), and one of two documents, both reporting to the account default.
 		const [status] = nodeOutput(sendExecution, 'Get Envelope Status');
-		const envelope = emulator.envelope(status.json.envelopeId)!;
-		// As npm run dev and the real service answer: Get Status names the documents, so the trigger outputs the file.
+		const single = emulator.envelope(status.json.envelopeId)!;
+		const account = emulator.state.account(emulator.demo.accountId)!;
+		const double = emulator.state.createEnvelope(account, {
+			files: [
+				{ fileName: 'contract.pdf', data: emulator.samplePdf },
+				{ fileName: 'annex.pdf', data: buildPdf(['Annex A: prices'], 'Annex') },
+			],
+		});
+		double.signers.push(newSigner({ name: 'Jane', email: 'jane@example.com', signeOrder: 1 }));
+		// As npm run dev and the real service answer: Get Status names the documents, so the trigger outputs the files.
 		emulator.setProfile('live');
 		try {
-			await emulator.sign(envelope.envelopeId);
+			await emulator.sign(single.envelopeId);
+			await emulator.sign(double.envelopeId);
 		} finally {
 			emulator.setProfile('spec');
 		}
-		const [ex] = await n8n.waitForExecutions(byId('esigExample2Stor').id, 1, 30_000);
-		assertSuccess(ex);
-		const file = join(filesDir, `signed-${envelope.envelopeId}.pdf`);
-		expect(readdirSync(filesDir)).toContain(`signed-${envelope.envelopeId}.pdf`);
-		expect(
-			readFileSync(file).equals(emulator.state.currentBytes(envelope, envelope.files[0])),
-		).toBe(true);
+		const executions = await n8n.waitForExecutions(wf.id, 2, 30_000);
+		executions.forEach(assertSuccess);
+		for (const envelope of [single, double]) {
+			const written = readdirSync(filesDir)
+				.filter((name) => name.startsWith(`signed-${envelope.envelopeId}-`))
+				.sort();
+			expect(written).toEqual(
+				envelope.files.map((_, i) => `signed-${envelope.envelopeId}-${i + 1}.pdf`),
+			);
+			envelope.files.forEach((file, i) =>
+				expect(
+					readFileSync(join(filesDir, written[i])).equals(
+						emulator.state.currentBytes(envelope, file),
+					),
+				).toBe(true),
+			);
+		}
+		// Two different documents: not one file written twice.
+		const [first, second] = double.files.map((f) => emulator.state.currentBytes(double, f));
+		expect(first.equals(second)).toBe(false);
 	});
 	test('send and wait: one workflow sends the contract, waits, and files the signed PDF when both have signed', async () => {
 		const { emulator, n8n, filesDir } = stack;

@@ -74,6 +74,25 @@ describe('envelope: getStatus', () => {
 		});
 	});
 
+	it('leaves out the fields the service answers empty (""), keeps lists even when empty, unless Simplify is off', async () => {
+		// A signer invited by SMS only: the status answers her e-mail as "".
+		const { envelopeId } = suite.seedEnvelope({
+			signers: [{ name: 'Sara', email: '', phone: '+966500000009' }],
+		});
+		const raw = await run({ operation: 'getStatus', envelopeId, simplify: false });
+		expect((raw.items[0].json.signers as Array<Record<string, unknown>>)[0]).toMatchObject({
+			name: 'Sara',
+			email: '',
+		});
+		const simplified = await run({ operation: 'getStatus', envelopeId });
+		expect(simplified.items[0].json.signers).toEqual([{ name: 'Sara', status: 'Pending' }]);
+
+		// No signers: the list stays, empty (an expression reading .length or looping over it keeps working).
+		const empty = suite.seedEnvelope();
+		const none = await run({ operation: 'getStatus', envelopeId: empty.envelopeId });
+		expect(none.items[0].json.signers).toEqual([]);
+	});
+
 	it('evaluates an Envelope ID given by expression three times per item: twice in the routing engine, once for the URL; the check reads the ID the URL holds', async () => {
 		// n8n's routing engine evaluates a parameter once per top-level property of that name, in each of its two walks
 		// over the properties; the field is one property for every operation that shows it (resources/shared.ts). The
@@ -110,7 +129,12 @@ describe('envelope: getStatus', () => {
 
 	it('reports an unknown envelope (data null) as not found', async () => {
 		const result = await run({ operation: 'getStatus', envelopeId: UNKNOWN_GUID });
-		expect(envelopeCalls()).toHaveLength(1);
+		// The status, then (after the not-found answer) whether the ID is a document's
+		// (test/inputs/misplaced-ids.test.ts).
+		expect(envelopeCalls().map((request) => request.path)).toEqual([
+			`/api/v1/envelopes/${UNKNOWN_GUID}/status`,
+			`/api/v1/documents/${UNKNOWN_GUID}`,
+		]);
 		expect(result.error?.message).toBe('The requested item was not found');
 		expect(result.error?.description).toMatch(/does not exist or belongs to another account/);
 	});

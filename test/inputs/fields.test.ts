@@ -44,7 +44,11 @@ describe('Signers (JSON)', () => {
 			destinationsInput: 'json',
 			destinationsJson: JSON.stringify(labelled),
 		});
-		expect(apiRequests()).toHaveLength(1);
+		// The invitation; the service does not know the document, so the node then asks whether GUID is an envelope's.
+		expect(apiRequests().map((request) => request.path)).toEqual([
+			'/api/v1/invitations',
+			`/api/v1/envelopes/${GUID}/status`,
+		]);
 		expect((apiRequests()[0].body as IDataObject).Destinations).toEqual([
 			{
 				DestinationName: 'Jane Doe',
@@ -111,7 +115,7 @@ describe('Signer Details (JSON)', () => {
 			{
 				'First Name (English)': 'Jane',
 				'national id': '1000000001',
-				'Mobile Number': '0500000001',
+				'Mobile Number': '+966 50 000 0001',
 				Email: 'jane@example.com',
 			},
 		];
@@ -126,7 +130,7 @@ describe('Signer Details (JSON)', () => {
 			{
 				firstNameEnglish: 'Jane',
 				nationalId: '1000000001',
-				mobileNumber: '0500000001',
+				mobileNumber: '+966500000001',
 				emailAddress: 'jane@example.com',
 			},
 		]);

@@ -82,7 +82,9 @@ const DESTINATION_FIELDS: DestinationField[] = [
 			type: 'string',
 			default: '',
 			placeholder: '+966500000000',
-			description: 'Mobile number for SMS invitations; leave empty to invite by email only',
+			description:
+				'Mobile number for SMS invitations, in international form (+ and the country code); leave ' +
+				'empty to invite by email only',
 		},
 	},
 	{

@@ -22,7 +22,7 @@ export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 /** Dot-separated parts on both sides of the @, none empty (no "..", no leading or trailing dot); any script. */
 const EMAIL = /^[^\s@.]+(?:\.[^\s@.]+)*@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-/** Phone numbers: E.164 allows at most 15 digits; the shortest national numbers in use have 7. */
+/** Phone numbers, country code included: E.164 allows at most 15 digits; the shortest in use have 7. */
 export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 
 /** The service's integers are 32-bit: a larger number fails its model binding (error 8) instead of meaning anything. */
@@ -228,8 +228,9 @@ export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: st
 }
 
 /**
- * An optional phone number, sent without separators: digits with an optional leading +, between PHONE_DIGITS.min
- * and PHONE_DIGITS.max digits. Spaces, dots, dashes and brackets between them are removed
+ * An optional phone number, sent without separators, in international form: a leading + and the country code, then
+ * the number, PHONE_DIGITS.min to PHONE_DIGITS.max digits in all. Spaces, dots, dashes and brackets between them are
+ * removed. A number without its country code (0501234567) is refused: the service accepts it and cannot reach it
  * (docs/service-api.md#decisions).
  */
 export function optionalPhone(
@@ -241,6 +242,7 @@ export function optionalPhone(
 	if (!text) return undefined;
 	const compact = text.replace(/[\s().-]/g, '');
 	const digits = compact.replace(/^\+/, '');
+	const separators = 'Spaces, dots, dashes and brackets between the digits are allowed.';
 	if (
 		!/^\d+$/.test(digits) ||
 		digits.length < PHONE_DIGITS.min ||
@@ -248,9 +250,22 @@ export function optionalPhone(
 	) {
 		throw inputError(
 			context,
-			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, optionally ` +
-				`starting with +, got "${shown(text)}"`,
-			'For example +966500000000. Spaces, dots, dashes and brackets between the digits are allowed.',
+			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, starting ` +
+				`with + and the country code, got "${shown(text)}"`,
+			`Write it in international form, for example +966501234567. ${separators}`,
+		);
+	}
+	if (!compact.startsWith('+')) {
+		const fix = compact.startsWith('00')
+			? 'Write + instead of the leading 00'
+			: compact.startsWith('0')
+				? 'Replace the leading 0 with + and the country code'
+				: 'Put + before the country code';
+		throw inputError(
+			context,
+			`${fieldLabel} must be in international form, starting with + and the country code, got "${shown(text)}"`,
+			`The service cannot reach a number without its country code. ${fix}: for example +966501234567 for ` +
+				`0501234567 in Saudi Arabia. ${separators}`,
 		);
 	}
 	return compact;

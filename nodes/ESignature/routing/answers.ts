@@ -30,6 +30,7 @@ import { runsAsTool } from '../service/asTool';
 import { storedFileSize } from '../service/n8n1';
 import { binaryPropertyName } from '../files/read';
 import { toText } from '../fields/validation';
+import { misplacedId } from './misplacedIds';
 
 /*
  * Hooks shared by every resource: how answers become items, errors and binary data.
@@ -45,6 +46,16 @@ function pair(
 	binary?: INodeExecutionData['binary'],
 ): INodeExecutionData {
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
+}
+
+/** readServiceAnswer, a not-found answer saying so when the ID given is of the other kind (misplacedIds.ts). */
+async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse) {
+	return await readServiceAnswer(context, response, async () => await misplacedId(context));
+}
+
+/** The error of an answer without data, saying so when the ID given is of the other kind. */
+async function notFound(context: IExecuteSingleFunctions) {
+	return notFoundError(context, await misplacedId(context));
 }
 
 /** Options → Include Response Wrapper: output the whole answer instead of its data. */
@@ -81,7 +92,7 @@ export async function unwrapResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = await readServiceAnswer(this, response);
+	const { body, errorItems } = await readAnswer(this, response);
 	return errorItems ?? itemsFromData(this, body);
 }
 
@@ -91,17 +102,18 @@ export async function unwrapFoundResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = await readServiceAnswer(this, response);
+	const { body, errorItems } = await readAnswer(this, response);
 	if (errorItems) return errorItems;
 	if (isServiceWrapper(body) && (body.data === null || body.data === undefined))
-		return failed(this, notFoundError(this));
+		return failed(this, await notFound(this));
 	return itemsFromData(this, body);
 }
 
 /**
  * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), the service's misspelt names corrected
- * (CORRECTED_FIELD_NAMES: signeOrder → signOrder), nulls left out at every depth, and objects that
- * held only nulls with them. Undefined means "leave the field out".
+ * (CORRECTED_FIELD_NAMES: signeOrder → signOrder), empty fields (null or "") left out at every depth, and objects
+ * that held only empty fields with them. Lists stay, even empty ones (a loop or `.length` over them keeps working),
+ * and so do their entries, in place. Undefined means "leave the field out".
  */
 function simplified(value: unknown, field?: string, depth = 0): unknown {
 	// Own properties only: a key such as "constructor" names no field of these tables.
@@ -127,14 +139,14 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 					simplified(entry, key, depth + 1),
 				] as const,
 		)
-		.filter(([, entry]) => entry !== undefined);
+		.filter(([, entry]) => entry !== undefined && entry !== '');
 	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
 
 /**
  * Simplify (on by default), last hook of the operations that show it: what the node outputs, with numbered values by
- * the names the node's fields offer (destinationType 1 → "Signer") and without null fields. Off, or with Include
- * Response Wrapper, items stay as answered; error items are left alone.
+ * the names the node's fields offer (destinationType 1 → "Signer") and without empty fields (null or ""). Off, or with
+ * Include Response Wrapper, items stay as answered; error items are left alone.
  */
 export async function simplifyOutput(
 	this: IExecuteSingleFunctions,
@@ -325,7 +337,7 @@ export async function fileResponseToBinary(
 			? await readJsonAnswer(body as unknown as FileStream)
 			: (body as Buffer);
 		if (bytes === undefined) return failed(this, oversizedAnswerError(this));
-		const { body: answer, errorItems } = await readServiceAnswer(this, {
+		const { body: answer, errorItems } = await readAnswer(this, {
 			...response,
 			body: parseBody(bytes) as IN8nHttpFullResponse['body'],
 		});
@@ -334,7 +346,7 @@ export async function fileResponseToBinary(
 			this,
 			isServiceWrapper(answer) && answer.data
 				? await missingFileError(this, answer)
-				: notFoundError(this),
+				: await notFound(this),
 		);
 	}
 	const documentId = this.getNodeParameter('documentId', '') as string;
@@ -362,11 +374,11 @@ export async function base64ResponseToBinary(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = await readServiceAnswer(this, response);
+	const { body, errorItems } = await readAnswer(this, response);
 	if (errorItems) return errorItems;
 	const data = isServiceWrapper(body) ? body.data : body;
 	// As for every read by ID: no data without an error code means an unknown or foreign ID.
-	if (data === null || data === undefined) return failed(this, notFoundError(this));
+	if (data === null || data === undefined) return failed(this, await notFound(this));
 	const file = typeof data === 'string' ? { file: data } : (data as IDataObject);
 	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;
 	if (!bytes) return failed(this, await missingFileError(this, body));

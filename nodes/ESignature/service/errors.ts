@@ -237,19 +237,65 @@ function duplicateReferenceHelp({ referenceNumber, derived }: SentReference): st
 	);
 }
 
+/** The two kinds of ID a create outputs side by side (envelopeId, documentId), and users swap. */
+export type IdKind = 'envelope' | 'document';
+
+/** An ID given for one kind of item that the service knows as the other, learnt after it answered "not found". */
+export interface MisplacedId {
+	/** The field, as the editor names it. */
+	field: string;
+	id: string;
+	/** What the field takes; the ID is of the other kind. */
+	expected: IdKind;
+	/** An envelope ID given for a document: the envelope's documents, when the service named them. */
+	documentIds?: string[];
+}
+
+/** Asks the service what an ID it did not find is; called only after a not-found answer (routing/misplacedIds.ts). */
+export type MisplacedIdProbe = () => Promise<MisplacedId | undefined>;
+
+/** A not-found answer for an ID of the other kind: what it is, and which ID the operation takes. */
+function misplacedIdHelp({ field, id, expected, documentIds }: MisplacedId) {
+	if (expected === 'envelope') {
+		return {
+			said: `${field} "${id}" is a document ID, not an envelope ID`,
+			help:
+				`The service knows "${id}" as a document of this account. This operation takes the envelope's ID: use ` +
+				`envelopeId from the output of the operation that created it (beside documentId), or requestId from ` +
+				`the E-Signature Trigger.`,
+		};
+	}
+	const quoted = (documentIds ?? []).map((d) => `"${d}"`);
+	const documents =
+		quoted.length === 1
+			? `This envelope's document ID is ${quoted[0]}.`
+			: quoted.length > 1
+				? `This envelope's document IDs are ${quoted.join(', ')}.`
+				: `Use documentId from the output of the operation that created the envelope (beside envelopeId).`;
+	return {
+		said: `${field} "${id}" is an envelope ID, not a document ID`,
+		help:
+			`The service knows "${id}" as an envelope of this account. This operation takes a document's ID. ` +
+			documents,
+	};
+}
+
+/** 404 by HTTP status or by errorCode: the service did not find what the request named. */
+function isNotFoundAnswer(body: unknown, statusCode: number): boolean {
+	return statusCode === 404 || (isServiceWrapper(body) && Number(body.errorCode) === 404);
+}
+
 /** A service answer as an n8n error: the error code's meaning, the service's message, the item it belongs to. */
 export async function serviceError(
 	context: IExecuteSingleFunctions,
 	body: unknown,
 	statusCode: number,
+	misplacedId?: MisplacedId,
 ): Promise<NodeApiError> {
-	return await serviceErrorFor(
-		context,
-		body,
-		statusCode,
-		context.getItemIndex(),
-		(context as WithSentReference)[SENT_REFERENCE],
-	);
+	return await serviceErrorFor(context, body, statusCode, context.getItemIndex(), {
+		sentReference: (context as WithSentReference)[SENT_REFERENCE],
+		misplacedId,
+	});
 }
 
 /**
@@ -261,7 +307,7 @@ export async function serviceErrorFor(
 	body: unknown,
 	statusCode: number,
 	itemIndex?: number,
-	sentReference?: SentReference,
+	{ sentReference, misplacedId }: { sentReference?: SentReference; misplacedId?: MisplacedId } = {},
 	sent: readonly unknown[] = [],
 ): Promise<NodeApiError> {
 	const node = context.getNode();
@@ -286,10 +332,13 @@ export async function serviceErrorFor(
 		(Object.hasOwn(SERVICE_ERRORS, code) ? SERVICE_ERRORS[code] : undefined) ??
 		`The service returned error ${code}`;
 	const reference = code === 227 ? sentReference : undefined;
+	const misplaced =
+		misplacedId && isNotFoundAnswer(body, statusCode) ? misplacedIdHelp(misplacedId) : undefined;
 	const details = [
 		serviceMessage ? `Service message: ${serviceMessage}` : undefined,
 		describeValidationErrors(wrapper?.stateValidationErrors),
 		reference ? duplicateReferenceHelp(reference) : undefined,
+		misplaced?.help,
 	].filter(Boolean);
 	// The service may echo what it was sent (a webhook's header token): the answer kept in the error is masked.
 	const errorBody: JsonObject = wrapper
@@ -298,7 +347,9 @@ export async function serviceErrorFor(
 	const error = new NodeApiError(nodeForErrors(node), errorBody, {
 		message: reference
 			? `${meaning}: "${reference.referenceNumber}" (error ${code})`
-			: `${meaning} (error ${code})`,
+			: misplaced
+				? `${meaning}: ${misplaced.said} (error ${code})`
+				: `${meaning} (error ${code})`,
 		description: details.join('\n') || undefined,
 		httpCode: String(code),
 		itemIndex,
@@ -323,16 +374,24 @@ export function isFailedAnswer(body: unknown, statusCode: number): boolean {
 	return (isServiceWrapper(body) && Number(body.errorCode) !== 0) || statusCode >= 400;
 }
 
-/** An answer without the data asked for: the service says nothing else for an unknown or foreign ID. */
-export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
+/**
+ * An answer without the data asked for: the service says nothing else for an unknown or foreign ID, or for one of the
+ * other kind (misplacedId, when the service knows it as that).
+ */
+export function notFoundError(
+	context: IExecuteSingleFunctions,
+	misplacedId?: MisplacedId,
+): NodeApiError {
 	const meaning = 'The requested item was not found';
+	const misplaced = misplacedId ? misplacedIdHelp(misplacedId) : undefined;
 	const error = new NodeApiError(
 		nodeForErrors(context.getNode()),
 		{ errorCode: 404, message: 'not found' },
 		{
-			message: meaning,
-			description:
-				'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
+			message: misplaced ? `${meaning}: ${misplaced.said}` : meaning,
+			description: misplaced
+				? `The service answered without data. ${misplaced.help}`
+				: 'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
 			httpCode: '404',
 			itemIndex: context.getItemIndex(),
 		},
@@ -549,6 +608,7 @@ function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
 export async function readServiceAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
+	misplacedIdProbe?: MisplacedIdProbe,
 ): Promise<{ body: unknown; errorItems?: INodeExecutionData[] }> {
 	const body = parseBody(response.body);
 	if (nestedDeeperThan(body))
@@ -559,8 +619,13 @@ export async function readServiceAnswer(
 		return { body, errorItems: failed(context, withDetails(error, details)) };
 	}
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
+	// Only after a not-found answer: the happy path sends nothing more.
+	const misplaced =
+		misplacedIdProbe && isNotFoundAnswer(body, response.statusCode)
+			? await misplacedIdProbe()
+			: undefined;
 	return {
 		body,
-		errorItems: failed(context, await serviceError(context, body, response.statusCode)),
+		errorItems: failed(context, await serviceError(context, body, response.statusCode, misplaced)),
 	};
 }

@@ -286,7 +286,7 @@ export async function dataOf(
 			answer.body,
 			answer.statusCode,
 			itemIndexOf(context),
-			undefined,
+			{},
 			sent,
 		);
 	}

@@ -196,4 +196,72 @@ describe('HTTP control endpoints', () => {
 			await listening.close();
 		}
 	});
+
+	describe('the pages npm run dev prints, opened in a browser', () => {
+		const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+		const open = async (path: string, accept?: string) => {
+			const res = await fetch(`${emu.url}/_emulator${path}`, {
+				headers: accept ? { accept } : {},
+			});
+			return { type: res.headers.get('content-type') ?? '', text: await res.text() };
+		};
+		/** The JSON a page shows in its <pre id="answer">. */
+		const answerOf = (page: string) => {
+			const pre = /<pre id="answer">([\s\S]*?)<\/pre>/.exec(page)?.[1] ?? '';
+			return JSON.parse(
+				pre.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+			) as ParsedJson;
+		};
+
+		it('test-event: a page saying what was sent, with the JSON a script gets; scripts still get JSON', async () => {
+			const listening = await startReceiver();
+			try {
+				await createWebhook(`${listening.url}/webhook-test/0b7c/webhook`, 'test-secret', false);
+				const page = await open('/test-event', BROWSER_ACCEPT);
+				expect(page.type).toMatch(/^text\/html/);
+				const answer = answerOf(page.text);
+				expect(answer).toMatchObject({ ok: true, event: 'completed', delivered: true });
+				expect(page.text).toContain('<title>Test event</title>');
+				expect(page.text).toContain(
+					`A completed event of envelope ${answer.envelopeId} was sent to ${listening.url}/webhook-test/0b7c/webhook: delivered (HTTP 200).`,
+				);
+				for (const accept of [undefined, 'application/json', '*/*']) {
+					const script = await open('/test-event', accept);
+					expect(script.type).toMatch(/^application\/json/);
+					expect(JSON.parse(script.text)).toMatchObject({ ok: true, event: 'completed' });
+				}
+			} finally {
+				await listening.close();
+			}
+		});
+
+		it('test-event without a listening trigger: a page saying why nothing was sent', async () => {
+			const page = await open('/test-event', BROWSER_ACCEPT);
+			expect(page.type).toMatch(/^text\/html/);
+			expect(page.text).toContain('No test event was sent:');
+			expect(answerOf(page.text)).toMatchObject({ ok: false });
+		});
+
+		it('chat: a table of the messages, escaped, with the JSON; scripts still get JSON', async () => {
+			expect((await open('/chat', BROWSER_ACCEPT)).text).toContain('No message yet');
+			await fetch(`${emu.url}/_emulator/chat/signers`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ text: 'Sign here: <b>https://example.com/s/1</b>' }),
+			});
+			const page = await open('/chat', BROWSER_ACCEPT);
+			expect(page.type).toMatch(/^text\/html/);
+			expect(page.text).toMatch(
+				/<td>signers<\/td>\s*<td>Sign here: &#60;b&#62;https:\/\/example.com\/s\/1/,
+			);
+			expect(answerOf(page.text)).toEqual([
+				expect.objectContaining({
+					channel: 'signers',
+					body: { text: expect.stringContaining('Sign here') },
+				}),
+			]);
+			const script = await open('/chat');
+			expect(JSON.parse(script.text)).toEqual(answerOf(page.text));
+		});
+	});
 });

@@ -5,6 +5,7 @@
 import { type Reply, isObject, jsonReply, optionalInt, optionalString } from '../http';
 import { type OpenContext, type Route, open } from '../router';
 import type { EmulatedEnvelope, RecordedRequest } from '../state';
+import { answerPage, html, wantsHtml } from './pages';
 
 const done = (extra: Record<string, unknown> = {}): Reply => jsonReply(200, { ok: true, ...extra });
 const problem = (status: number, error: string): Reply => jsonReply(status, { ok: false, error });
@@ -89,29 +90,52 @@ async function rejectStep(ctx: OpenContext): Promise<Reply> {
 
 /**
  * A sample event to the listening trigger (Emulator.sendTestEvent). GET too, so that `npm run dev` can print a link
- * to open in the browser while the trigger listens; the query or the body may name `webhookId` and `event`.
+ * to open in the browser while the trigger listens (a browser gets a page saying what was sent, scripts JSON); the
+ * query or the body may name `webhookId` and `event`.
  */
 async function testEvent(ctx: OpenContext): Promise<Reply> {
+	const { status, answer } = await sendTestEvent(ctx);
+	if (!wantsHtml(ctx)) return jsonReply(status, answer);
+	const summary = answer.ok
+		? `A ${answer.event} event of envelope ${answer.envelopeId} was sent to ${answer.webhookUrl}: ` +
+			(answer.delivered
+				? `delivered (HTTP ${answer.httpStatusCode}).`
+				: `not delivered (HTTP ${answer.httpStatusCode ?? 'none'}).`)
+		: `No test event was sent: ${answer.error}`;
+	return answerPage('Test event', summary, answer, status);
+}
+
+async function sendTestEvent(ctx: OpenContext): Promise<{
+	status: number;
+	answer: { ok: boolean; error?: string; [field: string]: unknown };
+}> {
 	const b = { ...ctx.req.query, ...body(ctx) };
 	const event = optionalString(b, 'event') ?? 'completed';
 	if (event !== 'completed' && event !== 'rejected')
-		return problem(400, 'event must be "completed" or "rejected".');
+		return {
+			status: 400,
+			answer: { ok: false, error: 'event must be "completed" or "rejected".' },
+		};
 	try {
 		const sent = await ctx.core.sendTestEvent({
 			webhookId: optionalString(b, 'webhookId') || undefined,
 			event,
 		});
-		return done({
-			event,
-			envelopeId: sent.envelope.envelopeId,
-			referenceNumber: sent.envelope.referenceNumber,
-			webhookId: sent.webhook.id,
-			webhookUrl: sent.webhook.webhookUrl,
-			httpStatusCode: sent.delivery?.httpStatusCode ?? null,
-			delivered: sent.delivery?.ok ?? false,
-		});
+		return {
+			status: 200,
+			answer: {
+				ok: true,
+				event,
+				envelopeId: sent.envelope.envelopeId,
+				referenceNumber: sent.envelope.referenceNumber,
+				webhookId: sent.webhook.id,
+				webhookUrl: sent.webhook.webhookUrl,
+				httpStatusCode: sent.delivery?.httpStatusCode ?? null,
+				delivered: sent.delivery?.ok ?? false,
+			},
+		};
 	} catch (error) {
-		return problem(404, (error as Error).message);
+		return { status: 404, answer: { ok: false, error: (error as Error).message } };
 	}
 }
 
@@ -150,6 +174,32 @@ function state(ctx: OpenContext): Reply {
 		})),
 		notifications: s.notifications,
 	});
+}
+
+/** What was posted to the chat stand-in: JSON for scripts, a table of the messages for a browser. */
+function chat(ctx: OpenContext): Reply {
+	const messages = ctx.core.state.chatMessages;
+	if (!wantsHtml(ctx)) return jsonReply(200, messages);
+	const text = (body: unknown) =>
+		isObject(body) && typeof body.text === 'string' ? body.text : JSON.stringify(body);
+	const summary = messages.length
+		? html`<table>
+				<tr>
+					<th>At</th>
+					<th>Channel</th>
+					<th>Message</th>
+				</tr>
+				${messages.map(
+					(m) =>
+						html`<tr>
+							<td>${m.at}</td>
+							<td>${m.channel}</td>
+							<td>${text(m.body)}</td>
+						</tr>`,
+				)}
+			</table>`
+		: 'No message yet: example 06 posts its signing links here.';
+	return answerPage('Chat', summary, messages);
 }
 
 export const controlRoutes: Route[] = [
@@ -213,5 +263,5 @@ export const controlRoutes: Route[] = [
 		});
 		return done();
 	}),
-	open('GET', '/_emulator/chat', (ctx) => jsonReply(200, ctx.core.state.chatMessages)),
+	open('GET', '/_emulator/chat', chat),
 ];

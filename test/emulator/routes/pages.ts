@@ -90,6 +90,31 @@ function page(title: string, body: Html, status = 200, language: PageLanguage = 
 	);
 }
 
+/** Whether the caller is a browser: it accepts HTML. Scripts (Accept: application/json, or none) get JSON. */
+export function wantsHtml(ctx: OpenContext): boolean {
+	return /\btext\/html\b/i.test(ctx.req.headers.accept ?? '');
+}
+
+/**
+ * A control answer as a browser shows it (the links npm run dev prints): a heading, what happened in a sentence or a
+ * table, and the JSON a script gets, in `<pre id="answer">` to read or copy.
+ */
+export function answerPage(
+	title: string,
+	summary: Html | string,
+	answer: unknown,
+	status = 200,
+): Reply {
+	return page(
+		title,
+		html`<h1>${title}</h1>
+			${summary instanceof Html ? summary : html`<p>${summary}</p>`}
+			<h2>JSON</h2>
+			<pre id="answer">${JSON.stringify(answer, null, 2)}</pre>`,
+		status,
+	);
+}
+
 /** Where a signer's page lives: the `invitationLink` the API hands out (routes/common.ts signingLink). */
 const signerPath = (envelope: EmulatedEnvelope, signer: EmulatedSigner) =>
 	`/sign/${envelope.documentId}/${signer.destinationId}`;

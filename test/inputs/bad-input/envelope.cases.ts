@@ -339,7 +339,7 @@ export const envelopeCases: RefusedCase[] = [
 			operation: 'envelope:createAndInvite',
 			parameters: signersFields({ ...signer, phoneNumber: '12345' }),
 		},
-		/^Signers, signer 1: Phone Number must be a phone number of 7 to 15 digits, optionally starting with \+, got "12345"$/,
+		/^Signers, signer 1: Phone Number must be a phone number of 7 to 15 digits, starting with \+ and the country code, got "12345"$/,
 	],
 	[
 		'createAndInvite: a phone number of 20 digits',

@@ -116,7 +116,8 @@ export const description: INodeProperties[] = updateDisplayOptions(displayOption
 						default: '',
 						placeholder: '+966500000000',
 						description:
-							'Phone number of a signer invited by SMS, in addition to the e-mail; leave empty otherwise',
+							'Phone number of a signer invited by SMS, in international form (+ and the country code), ' +
+							'in addition to the e-mail; leave empty otherwise',
 					},
 				],
 			},

@@ -1,0 +1,94 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+
+import type { IdKind, MisplacedId } from '../service/errors';
+import { isServiceWrapper } from '../service/errors';
+import { callService } from '../service/transport';
+import { isGuid } from '../fields/validation';
+
+/*
+ * A create outputs envelopeId and documentId side by side, and the service answers either, given where the other
+ * belongs, with "not found". After such an answer (never before: the happy path sends nothing more), one read asks the
+ * service what the ID is, so that the error can say which ID to use (docs/service-api.md#decisions).
+ */
+
+/** The operations that take one envelope or document ID: its parameter, the label the editor shows, its kind. */
+const ID_FIELDS: Record<string, { parameter: string; field: string; kind: IdKind }> = {
+	'envelope:addFiles': { parameter: 'envelopeId', field: 'Envelope ID', kind: 'envelope' },
+	'envelope:cancel': { parameter: 'envelopeId', field: 'Envelope ID', kind: 'envelope' },
+	'envelope:extendInvitations': { parameter: 'envelopeId', field: 'Envelope ID', kind: 'envelope' },
+	'envelope:getStatus': { parameter: 'envelopeId', field: 'Envelope ID', kind: 'envelope' },
+	'invitation:sendForEnvelope': { parameter: 'envelopeId', field: 'Envelope ID', kind: 'envelope' },
+	'invitation:sendReminder': { parameter: 'requestId', field: 'Envelope ID', kind: 'envelope' },
+	'invitation:send': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
+	'invitation:getSigningLinks': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
+	'invitation:sendWithLinks': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
+	'signing:sign': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
+	'document:download': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
+	'document:downloadSigned': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
+	'document:getCompleted': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
+	'document:getContent': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
+};
+
+/** A document is read no further than this: an error answer is a few hundred bytes, any PDF is longer. */
+const DOCUMENT_PEEK_BYTES = 16 * 1024;
+
+/** The most document IDs of an envelope an error names. */
+const MAX_NAMED_DOCUMENTS = 5;
+
+/** Whether the service holds a document with this ID: its download answers a file, not a wrapper. */
+async function isDocument(context: IExecuteSingleFunctions, id: string): Promise<boolean> {
+	const answer = await callService(context, {
+		method: 'GET',
+		path: `/api/v1/documents/${encodeURIComponent(id)}`,
+		maxAnswerBytes: DOCUMENT_PEEK_BYTES,
+	});
+	return answer.cut === true || (answer.statusCode < 400 && !isServiceWrapper(answer.body));
+}
+
+/** The envelope with this ID, by its status, with its document IDs when the answer names them (the live form). */
+async function envelopeDocuments(
+	context: IExecuteSingleFunctions,
+	id: string,
+): Promise<string[] | undefined> {
+	const answer = await callService(context, {
+		method: 'GET',
+		path: `/api/v1/envelopes/${encodeURIComponent(id)}/status`,
+	});
+	const body = answer.body;
+	if (answer.statusCode >= 400 || !isServiceWrapper(body) || Number(body.errorCode) !== 0)
+		return undefined;
+	const data = body.data as IDataObject | null | undefined;
+	if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+	const documents = Array.isArray(data.documents) ? (data.documents as unknown[]) : [];
+	return documents
+		.map((document) => (document as IDataObject | null)?.id)
+		.filter(
+			(documentId): documentId is string => typeof documentId === 'string' && isGuid(documentId),
+		)
+		.slice(0, MAX_NAMED_DOCUMENTS);
+}
+
+/**
+ * What the ID of an operation the service did not find is, when the service knows it as the other kind; undefined
+ * otherwise, and when the question itself fails (the not-found error then stands as it was).
+ */
+export async function misplacedId(
+	context: IExecuteSingleFunctions,
+): Promise<MisplacedId | undefined> {
+	const node = context.getNode();
+	const operation = `${String(node.parameters?.resource ?? '')}:${String(node.parameters?.operation ?? '')}`;
+	if (!Object.hasOwn(ID_FIELDS, operation)) return undefined;
+	const { parameter, field, kind } = ID_FIELDS[operation];
+	const value = context.getNodeParameter(parameter, '');
+	const id = typeof value === 'string' ? value.trim() : '';
+	if (!isGuid(id)) return undefined;
+	try {
+		if (kind === 'envelope') {
+			return (await isDocument(context, id)) ? { field, id, expected: kind } : undefined;
+		}
+		const documentIds = await envelopeDocuments(context, id);
+		return documentIds ? { field, id, expected: kind, documentIds } : undefined;
+	} catch {
+		return undefined;
+	}
+}
