@@ -116,7 +116,9 @@ describe('E-Signature creates retried in n8n', () => {
 		expect(emu.requestsTo('POST', INITIATE_BASE64)).toHaveLength(6);
 		// Every reference number is derived from the first execution, whose ID the retry found in its custom data.
 		for (const item of items)
-			expect(item.json.referenceNumber).toMatch(new RegExp(`^n8n-run${failed.id}-item\\d-[0-9a-f]{8}$`));
+			expect(item.json.referenceNumber).toMatch(
+				new RegExp(`^n8n-run${failed.id}-item\\d-[0-9a-f]{8}$`),
+			);
 	});
 
 	test("an error item on the error output keeps its details (on n8n 1.x: the service's message)", async () => {

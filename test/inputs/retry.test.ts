@@ -102,7 +102,9 @@ describe('Retry On Fail on Envelope → Create', () => {
 			(item) => item.json.referenceNumber as string,
 		);
 		expect(new Set(references).size).toBe(4);
-		references.forEach((reference) => expect(reference).toMatch(/^n8n-runexec-\d+-item[12]-[0-9a-f]{8}$/));
+		references.forEach((reference) =>
+			expect(reference).toMatch(/^n8n-runexec-\d+-item[12]-[0-9a-f]{8}$/),
+		);
 	});
 });
 
