@@ -1,12 +1,12 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Comments that are true: every file of the repository that a comment in nodes/, credentials/ or test/ names exists
  * (the docs' links and paths: test/doc-links.test.ts). A name with a folder is read from the repository's root, from
  * nodes/ESignature/, test/ or docs/, or from the naming file's folder or one above it (comments in nodes/ESignature
  * say `service/transport.ts`); a bare file name must be the name of some file of the repository.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, normalize } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, normalize, relative } from 'node:path';
 
 const ROOT = join(__dirname, '..');
 
@@ -17,9 +17,18 @@ const NOT_OURS: Array<[RegExp, string]> = [
 	[/^x\.ts$/, 'a file a test writes'],
 ];
 
-const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
-	.split('\n')
-	.filter(Boolean);
+/** What is not the repository's own: installed, built, cached or written by runs. */
+const SKIPPED = new Set(['node_modules', '.git', '.cache', 'dist', '.tmp']);
+
+function filesUnder(folder: string): string[] {
+	return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+		if (SKIPPED.has(entry.name)) return [];
+		const path = join(folder, entry.name);
+		return entry.isDirectory() ? filesUnder(path) : [relative(ROOT, path)];
+	});
+}
+
+const tracked = filesUnder(ROOT);
 const trackedNames = new Set(tracked.map((file) => basename(file)));
 
 const namingFiles = tracked.filter(
