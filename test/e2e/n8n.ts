@@ -489,14 +489,22 @@ export class N8nInstance {
 		timeoutMs = 60_000,
 	): Promise<Execution[]> {
 		const deadline = Date.now() + timeoutMs;
+		// Each stopped execution's data is read once, on its own: with n8n's in-memory binary store (n8n 1.x's default)
+		// an execution's data holds its files as Base64, tens of MB in the large-document scenarios, too much to list
+		// again with every poll.
+		const read = new Map<string, Execution>();
 		for (;;) {
-			// Polled without data: with n8n's in-memory binary store (n8n 1.x's default) an execution's data holds its
-			// files as Base64, tens of MB in the large-document scenarios, too much to list every 250 ms.
 			const stopped = (await this.listExecutions({ workflowId })).filter((e) => e.stoppedAt);
 			let done: Execution[] = [];
 			if (stopped.length >= count) {
-				const all = await this.listExecutions({ workflowId, includeData: true });
-				done = all.filter((e) => e.stoppedAt && this.dataWritten(e));
+				for (const { id } of stopped) {
+					if (read.has(id)) continue;
+					const ex = normalizeExecution(
+						(await this.api('GET', `/executions/${id}?includeData=true`)) as Execution,
+					);
+					if (this.dataWritten(ex)) read.set(id, ex);
+				}
+				done = stopped.filter((e) => read.has(e.id)).map((e) => read.get(e.id)!);
 				if (done.length >= count) return done.reverse();
 			}
 			if (Date.now() > deadline) {

@@ -220,10 +220,10 @@ describe('scenario 5: E-Signature Trigger', () => {
 
 	/** Waits until the workflow has `count` executions, then a while longer to see that no more come. */
 	async function executionsSettleAt(count: number): Promise<Execution[]> {
-		await stack.n8n.waitForExecutions(wf.id, count, 60_000);
+		const all = await stack.n8n.waitForExecutions(wf.id, count, 60_000);
 		await sleep(1500);
-		const all = await stack.n8n.listExecutions({ workflowId: wf.id, includeData: true });
-		expect(all).toHaveLength(count);
+		// Counted without their data (tens of MB each with n8n 1.x's in-memory binary store).
+		expect(await stack.n8n.listExecutions({ workflowId: wf.id })).toHaveLength(count);
 		return all;
 	}
 
