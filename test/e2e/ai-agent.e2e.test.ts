@@ -316,10 +316,10 @@ describe('E-Signature tools under the AI Agent', () => {
 			() => ({ text: 'Neither ID names an envelope of yours.' }),
 		]);
 		expect(requests.every((r) => r.api === 'chat')).toBe(true);
-		// Only the well-formed ID reached the service.
+		// Only the well-formed ID reached the service; after its not-found, one read asks whether it is a document's.
 		expect(
 			stack.emulator.requests.filter((r) => r.path.startsWith('/api/')).map((r) => r.path),
-		).toEqual([`/api/v1/envelopes/${UNKNOWN_GUID}/status`]);
+		).toEqual([`/api/v1/envelopes/${UNKNOWN_GUID}/status`, `/api/v1/documents/${UNKNOWN_GUID}`]);
 		const [unknown, malformed] = requests[2].toolResults.map((result) => result.output);
 		expect(unknown).toContain(
 			'The requested item was not found. The service answered without data: the ID does not exist or belongs to another account. Check the ID.',

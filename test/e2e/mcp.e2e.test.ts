@@ -121,7 +121,11 @@ describe('E-Signature tools behind the MCP Server Trigger', () => {
 			name: 'Get_Status',
 			arguments: { envelopeId: UNKNOWN_GUID },
 		})) as ToolResult;
-		expect(apiCalls()).toEqual([`GET /api/v1/envelopes/${UNKNOWN_GUID}/status`]);
+		// After the not-found, one read asks whether the ID is a document's (it is not: the error stays as it was).
+		expect(apiCalls()).toEqual([
+			`GET /api/v1/envelopes/${UNKNOWN_GUID}/status`,
+			`GET /api/v1/documents/${UNKNOWN_GUID}`,
+		]);
 		expect(result.isError).toBe(true);
 		expect(textOf(result)).toContain(
 			'The requested item was not found. The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
