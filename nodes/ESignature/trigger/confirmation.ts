@@ -259,15 +259,38 @@ async function confirmFiles(
 	return { files };
 }
 
+/**
+ * The newest read of the delivery log per trigger. A callback may use a read that started after it arrived (the log
+ * then holds its delivery, logged before the service posts it): a burst of callbacks shares reads instead of reading
+ * the whole log once each.
+ */
+const logReads = new Map<string, { startedAt: number; entries: Promise<unknown> }>();
+
+function deliveryLog(
+	context: ServiceContext,
+	webhookUrl: string,
+	arrivedAt: number,
+): Promise<unknown> {
+	const latest = logReads.get(webhookUrl);
+	if (latest && latest.startedAt >= arrivedAt) return latest.entries;
+	const read = { startedAt: Date.now(), entries: listDeliveryLogs(context) };
+	logReads.set(webhookUrl, read);
+	// A failed read is not shared with later callbacks.
+	void read.entries.catch(() => logReads.get(webhookUrl) === read && logReads.delete(webhookUrl));
+	if (logReads.size > REMEMBERED_ENVELOPES_MAX) logReads.delete(logReads.keys().next().value!);
+	return read.entries;
+}
+
 /** Where the service's delivery log sends the envelope's callbacks: ours, others only, or it logged none yet. */
 async function deliveredTo(
 	context: ServiceContext,
 	envelopeId: string,
 	webhookUrl: string,
+	arrivedAt: number,
 ): Promise<'ours' | 'others' | 'unlogged' | { unavailable: string }> {
 	let entries: unknown;
 	try {
-		entries = await listDeliveryLogs(context);
+		entries = await deliveryLog(context, webhookUrl, arrivedAt);
 	} catch (error) {
 		return { unavailable: `the delivery log could not be read (${(error as Error).message})` };
 	}
@@ -294,6 +317,7 @@ export async function confirmCallback(
 	options: ConfirmOptions,
 ): Promise<Confirmation> {
 	const envelopeId = callback.requestId;
+	const arrivedAt = Date.now();
 	const status = await finalStatus(context, options.scope, envelopeId);
 	if ('unavailable' in status) return { outcome: 'resend', reason: status.unavailable };
 	if ('unknown' in status)
@@ -324,23 +348,26 @@ export async function confirmCallback(
 			reason: `the envelope was ${event} on ${new Date(lastActionAt).toISOString()}`,
 		};
 	}
-	if (options.webhookUrl) {
-		const delivered = await deliveredTo(context, envelopeId, options.webhookUrl);
-		if (typeof delivered === 'object') return { outcome: 'resend', reason: delivered.unavailable };
-		if (delivered === 'others') {
-			return {
-				outcome: 'refused',
-				reason: "the service delivers the envelope's events to another webhook",
-			};
-		}
-	}
 	const serviceEvent: ServiceEvent = { envelopeId, event, record, lastActionAt };
 	const documentIds = options.documentIds?.length ? options.documentIds : documentIdsOf(record);
-	if (event !== 'completed' || documentIds.length === 0) {
-		return { outcome: 'confirmed', event: serviceEvent };
-	}
 	const key = `${options.scope}|${envelopeId.toLowerCase()}`;
-	const files = await confirmFiles(context, callback, key, documentIds);
+	// The log and the downloads at once: each is bounded on its own (a shared log read, one download per document).
+	const [delivered, files] = await Promise.all([
+		options.webhookUrl
+			? deliveredTo(context, envelopeId, options.webhookUrl, arrivedAt)
+			: ('ours' as const),
+		event === 'completed' && documentIds.length > 0
+			? confirmFiles(context, callback, key, documentIds)
+			: undefined,
+	]);
+	if (typeof delivered === 'object') return { outcome: 'resend', reason: delivered.unavailable };
+	if (delivered === 'others') {
+		return {
+			outcome: 'refused',
+			reason: "the service delivers the envelope's events to another webhook",
+		};
+	}
+	if (!files) return { outcome: 'confirmed', event: serviceEvent };
 	if ('unavailable' in files) return { outcome: 'resend', reason: files.unavailable };
 	if ('refused' in files) return { outcome: 'refused', reason: files.refused };
 	return { outcome: 'confirmed', event: { ...serviceEvent, files: files.files } };
