@@ -145,8 +145,8 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 
 /**
  * Simplify (on by default), last hook of the operations that show it: what the node outputs, with numbered values by
- * the names the node's fields offer (destinationType 1 → "Signer") and without empty fields (null or ""). Off, or with
- * Include Response Wrapper, items stay as answered; error items are left alone.
+ * the names the node's fields offer (destinationType 1 → "Signer") and without empty fields (null or ""). Off, or
+ * with Include Response Wrapper, items stay as answered; error items are left alone.
  */
 export async function simplifyOutput(
 	this: IExecuteSingleFunctions,
