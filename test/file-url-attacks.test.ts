@@ -1,12 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 import { createServer, type Server, type ServerResponse } from 'http';
-import type { AddressInfo } from 'net';
 import { gzipSync } from 'zlib';
 
 import type { INodeParameters } from 'n8n-workflow';
 
 import { emulatorSuite, fromAI } from './harness';
 import { stubNames } from './harness/names';
+import { closeServers, listenOnFreePort } from './harness/servers';
 
 /**
  * The attacks on File Input → URL of docs/security.md, each performed: an internal server on 127.0.0.1 holds a
@@ -106,18 +106,11 @@ beforeAll(async () => {
 			res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(suite.emulator.samplePdf);
 		}
 	});
-	await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
-	await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
-	internalPort = (internal.address() as AddressInfo).port;
-	attackerBase = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
+	internalPort = await listenOnFreePort(internal);
+	attackerBase = `http://127.0.0.1:${await listenOnFreePort(attacker)}`;
 });
 
-afterAll(async () => {
-	for (const server of [internal, attacker]) {
-		server.closeAllConnections();
-		await new Promise((resolve) => server.close(resolve));
-	}
-});
+afterAll(async () => await closeServers(internal, attacker));
 
 beforeEach(() => {
 	internalHits.length = 0;

@@ -1,12 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 import { createServer, type Server } from 'http';
-import type { AddressInfo } from 'net';
 import { Readable } from 'stream';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { OutboundHttp } from '@n8n/backend-network';
 
 import { emulatorSuite, fromAI } from './harness';
 import { stubNames } from './harness/names';
+import { closeServers, listenOnFreePort } from './harness/servers';
 
 /**
  * Names a model gives to File Input → URL (docs/security.md#links-a-model-gives-internal-addresses-ssrf), each attack
@@ -44,17 +44,10 @@ beforeAll(async () => {
 		recorded.push({ url: req.url ?? '', host: req.headers.host });
 		res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(suite.emulator.samplePdf);
 	});
-	await new Promise<void>((resolve) => local.listen(0, '::', resolve));
-	await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
-	localPort = (local.address() as AddressInfo).port;
-	recorderBase = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
+	localPort = await listenOnFreePort(local, '::');
+	recorderBase = `http://127.0.0.1:${await listenOnFreePort(recorder)}`;
 });
-afterAll(async () => {
-	for (const server of [local, recorder]) {
-		server.closeAllConnections();
-		await new Promise((resolve) => server.close(resolve));
-	}
-});
+afterAll(async () => await closeServers(local, recorder));
 beforeEach(() => {
 	localHits.length = 0;
 	recorded.length = 0;

@@ -1,10 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 import { createServer, type IncomingHttpHeaders, type Server } from 'http';
-import type { AddressInfo } from 'net';
 
 import { MAX_DOWNLOAD_BYTES } from '../nodes/ESignature/fields/fileInput';
 import { MAX_DOWNLOAD_REDIRECTS } from '../nodes/ESignature/files/download';
 import { emulatorSuite } from './harness';
+import { closeServers, listenOnFreePort } from './harness/servers';
 
 /**
  * File Input → URL (files/download.ts) through n8n-core's routing engine: the node downloads the document from
@@ -62,14 +62,10 @@ beforeAll(async () => {
 			res.writeHead(404).end('not here');
 		}
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	base = `http://127.0.0.1:${await listenOnFreePort(server)}`;
 });
 
-afterAll(async () => {
-	server.closeAllConnections();
-	await new Promise((resolve) => server.close(resolve));
-});
+afterAll(async () => await closeServers(server));
 
 beforeEach(() => {
 	downloads.length = 0;

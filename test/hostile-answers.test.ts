@@ -1,6 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- not shipped code (docs/n8n-notes.md#lint-rules) */
 import { createServer, type Server, type ServerResponse } from 'http';
-import type { AddressInfo } from 'net';
 
 import { forgetAccessToken, obtainAccessToken, CREDENTIALS_KEPT } from '../credentials/accessToken';
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../nodes/ESignature/service/depth';
@@ -8,6 +7,7 @@ import { MAX_JSON_ANSWER_BYTES } from '../nodes/ESignature/routing/answers';
 import { scrubbed } from '../nodes/ESignature/service/secrets';
 import { emulatorCredentials, emulatorSuite, Harness } from './harness';
 import { preAuthenticationHelper } from './harness/credentials-helper';
+import { closeServers, listenOnFreePort } from './harness/servers';
 
 /**
  * A hostile service (docs/security.md#hostile-answers-from-the-service): a server on 127.0.0.1 stands in for the service's host and
@@ -29,13 +29,9 @@ beforeAll(async () => {
 		req.resume();
 		req.on('end', () => answer(res));
 	});
-	await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
-	hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+	hostileUrl = `http://127.0.0.1:${await listenOnFreePort(hostile)}`;
 });
-afterAll(async () => {
-	hostile.closeAllConnections();
-	await new Promise((resolve) => hostile.close(resolve));
-});
+afterAll(async () => await closeServers(hostile));
 
 const json =
 	(text: string, headers: Record<string, string> = {}) =>

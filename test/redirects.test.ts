@@ -1,11 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- not shipped code (docs/n8n-notes.md#lint-rules) */
 import { createServer, type IncomingHttpHeaders, type Server } from 'http';
-import type { AddressInfo } from 'net';
 import type { IHttpRequestOptions, INodeParameters } from 'n8n-workflow';
 
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
 import { forgetAccessToken } from '../credentials/accessToken';
 import { emulatorCredentials, emulatorSuite, Harness } from './harness';
+import { closeServers, listenOnFreePort } from './harness/servers';
 import { TriggerWorkflow, triggerSuite } from './harness/trigger';
 
 /**
@@ -35,11 +35,6 @@ let redirectorUrl: string;
 /** How the redirector answers: its status and the host it sends to. */
 const redirect = { status: 302, host: '127.0.0.1' };
 
-async function listen(server: Server): Promise<number> {
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return (server.address() as AddressInfo).port;
-}
-
 beforeAll(async () => {
 	attacker = createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -56,7 +51,7 @@ beforeAll(async () => {
 				.end(JSON.stringify({ data: [], errorCode: 0, access_token: 'x' }));
 		});
 	});
-	attackerPort = await listen(attacker);
+	attackerPort = await listenOnFreePort(attacker);
 	redirector = createServer((req, res) => {
 		req.resume();
 		req.on('end', () => {
@@ -67,12 +62,9 @@ beforeAll(async () => {
 				.end();
 		});
 	});
-	redirectorUrl = `http://127.0.0.1:${await listen(redirector)}`;
+	redirectorUrl = `http://127.0.0.1:${await listenOnFreePort(redirector)}`;
 });
-afterAll(async () => {
-	await new Promise((resolve) => attacker.close(resolve));
-	await new Promise((resolve) => redirector.close(resolve));
-});
+afterAll(async () => await closeServers(attacker, redirector));
 beforeEach(() => {
 	stolen.length = 0;
 	redirect.status = 302;
