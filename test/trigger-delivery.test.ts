@@ -20,7 +20,7 @@ import { CATCH_UP_MAX_RECALLS } from '../nodes/ESignature/trigger/catchUp';
 import * as eventItemModule from '../nodes/ESignature/trigger/eventItem';
 
 // An emulator and a FakeN8n for the file, reset before each test.
-const suite = triggerSuite();
+const suite = triggerSuite({ live: true });
 let emulator: Emulator;
 let n8n: FakeN8n;
 const service = new ServiceClient(() => emulator);
@@ -28,10 +28,6 @@ const service = new ServiceClient(() => emulator);
 beforeAll(() => {
 	({ emulator, n8n } = suite);
 });
-
-// The live service's Get Status names the documents: the trigger then confirms and outputs the signed files.
-beforeEach(() => emulator.setProfile('live'));
-afterEach(() => emulator.setProfile('spec'));
 
 const anyEvent: INodeParameters = { events: ['*'], options: {} };
 

@@ -13,17 +13,13 @@ import { deliver } from './emulator/events';
 import { ServiceClient, binaryBytes, post } from './harness/service-client';
 import { triggerSuite } from './harness/trigger';
 
-const suite = triggerSuite();
+const suite = triggerSuite({ live: true });
 let emulator: Emulator;
 const service = new ServiceClient(() => emulator);
 
 beforeAll(() => {
 	({ emulator } = suite);
 });
-
-// The live form by default (Get Status names the documents, so files are compared); a reset keeps the profile.
-beforeEach(() => emulator.setProfile('live'));
-afterEach(() => emulator.setProfile('spec'));
 
 const json = { 'content-type': 'application/json' };
 

@@ -15,7 +15,7 @@ import { ServiceClient, binaryBytes, post } from './harness/service-client';
 import { type TriggerWorkflow, triggerSuite } from './harness/trigger';
 import { SEEN_EVENTS_MAX_AGE_MS } from '../nodes/ESignature/trigger/receivedEvents';
 
-const suite = triggerSuite();
+const suite = triggerSuite({ live: true });
 let emulator: Emulator;
 const service = new ServiceClient(() => emulator);
 
@@ -23,12 +23,7 @@ beforeAll(() => {
 	({ emulator } = suite);
 });
 
-// The live form by default: Get Status names the envelope's documents, as the real service's does.
-beforeEach(() => emulator.setProfile('live'));
-afterEach(() => {
-	emulator.setProfile('spec');
-	emulator.setStatusLag(0);
-});
+afterEach(() => emulator.setStatusLag(0));
 
 const fakePdf = () =>
 	Buffer.from(

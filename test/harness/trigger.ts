@@ -407,7 +407,7 @@ export class FakeN8n {
  * Registers the jest hooks of a trigger test file: an emulator and a FakeN8n for the file, both reset before each
  * test. `emulator` and `n8n` are available from beforeAll on.
  */
-export function triggerSuite() {
+export function triggerSuite({ live = false }: { live?: boolean } = {}) {
 	let emulator: Emulator | undefined;
 	let n8n: FakeN8n | undefined;
 	beforeAll(async () => {
@@ -421,7 +421,11 @@ export function triggerSuite() {
 	beforeEach(() => {
 		emulator?.reset();
 		n8n?.reset();
+		// The live form, as the real service answers: Get Status names the documents, so a callback's files are
+		// compared with them. A reset keeps the profile, so it goes back to the contract's after each test.
+		if (live) emulator?.setProfile('live');
 	});
+	if (live) afterEach(() => emulator?.setProfile('spec'));
 	const suite = {
 		get emulator(): Emulator {
 			if (!emulator)
