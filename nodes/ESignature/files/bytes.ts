@@ -32,6 +32,24 @@ export interface FileStream extends ReadableFile, AsyncIterable<Buffer> {
 	pipe(destination: unknown): unknown;
 }
 
+/** A stream read into memory up to `max` bytes; undefined (and the stream closed) past it. */
+export async function readUpTo(
+	stream: AsyncIterable<Buffer> & { destroy?: () => unknown },
+	max: number,
+): Promise<Buffer | undefined> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of stream) {
+		size += chunk.length;
+		if (size > max) {
+			stream.destroy?.();
+			return undefined;
+		}
+		chunks.push(chunk);
+	}
+	return Buffer.concat(chunks, size);
+}
+
 /** Makes a byte stream of the chunks an iterable yields (Node's Readable.from, with objectMode off). */
 export type StreamMaker = (chunks: AsyncIterable<Buffer>) => FileStream;
 

@@ -15,6 +15,7 @@ import {
 	fileNameFor,
 	isFileStream,
 	peekStream,
+	readUpTo,
 } from '../files/bytes';
 import { MAX_ANSWER_DEPTH } from '../service/depth';
 import {
@@ -297,21 +298,6 @@ function fileNameFromDisposition(header: unknown): string | undefined {
  */
 export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
 
-/** The JSON answer to a download, read up to MAX_JSON_ANSWER_BYTES; undefined (and the stream closed) past it. */
-async function readJsonAnswer(stream: FileStream): Promise<Buffer | undefined> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of stream) {
-		size += chunk.length;
-		if (size > MAX_JSON_ANSWER_BYTES) {
-			stream.destroy?.();
-			return undefined;
-		}
-		chunks.push(chunk);
-	}
-	return Buffer.concat(chunks, size);
-}
-
 function oversizedAnswerError(context: IExecuteSingleFunctions): NodeApiError {
 	return brokenAnswerError(
 		context,
@@ -334,7 +320,7 @@ export async function fileResponseToBinary(
 	if (response.statusCode >= 400 || contentType.includes('json')) {
 		// A JSON answer is never the file: an error, or (for an ID the account does not own) errorCode 0 without data.
 		const bytes = isFileStream(body)
-			? await readJsonAnswer(body as unknown as FileStream)
+			? await readUpTo(body as unknown as FileStream, MAX_JSON_ANSWER_BYTES)
 			: (body as Buffer);
 		if (bytes === undefined) return failed(this, oversizedAnswerError(this));
 		const { body: answer, errorItems } = await readAnswer(this, {

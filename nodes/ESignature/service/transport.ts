@@ -29,6 +29,7 @@ import {
 } from './errors';
 import { nodeForErrors, secretsSent } from './secrets';
 import { isRedirect, redirectNotFollowed } from './redirects';
+import { readUpTo } from '../files/bytes';
 
 /*
  * The one way to call the service outside declarative routing: the trigger's webhook registration, the action node's
@@ -65,21 +66,6 @@ export interface ServiceAnswer {
 	body: unknown;
 	/** The answer was longer than the request's maxAnswerBytes: it was not read on, and body is undefined. */
 	cut?: boolean;
-}
-
-/** A streamed answer read up to `max` bytes; undefined (and the stream closed) past it. */
-async function readUpTo(stream: AsyncIterable<Buffer>, max: number): Promise<Buffer | undefined> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of stream) {
-		size += chunk.length;
-		if (size > max) {
-			(stream as { destroy?: () => void }).destroy?.();
-			return undefined;
-		}
-		chunks.push(chunk);
-	}
-	return Buffer.concat(chunks, size);
 }
 
 function itemIndexOf(context: ServiceContext): number | undefined {
