@@ -506,8 +506,12 @@ describe('output schema of the E-Signature Trigger', () => {
 		trigger.emulator.setProfile('spec');
 		expect(outputs).toHaveLength(10);
 		// A node without resource and operation: n8n's AI builders read `output.json` (the editor shows no preview of a trigger).
-		const file = schemaFile(new ESignatureTrigger().description.version as number);
+		// Every version of the trigger (1.1 is 1 without n8n's per-call expression) finds the same file.
+		const versions = [new ESignatureTrigger().description.version].flat();
+		expect(versions).toEqual([1, 1.1]);
+		const file = schemaFile(1);
 		expect(file.endsWith(join('__schema__', 'v1.0.0', 'output.json'))).toBe(true);
+		expect(schemaFile(1.1)).toBe(file);
 		expect(
 			outputs.flatMap((json, index) => validate(readSchema(file), json, `item ${index}`)),
 		).toEqual([]);

@@ -283,6 +283,28 @@ describe('5. forged callbacks cannot make the trigger read documents again and a
 		expect(await genuineDelivery(envelopeId)).toBe(200);
 		expect(trigger.executions).toHaveLength(1);
 	});
+	it('a genuine completion is confirmed with three reads of the service and one read of the credential', async () => {
+		const trigger = await suite.activeTrigger();
+		const envelopeId = await completedUndelivered(trigger);
+		emulator.clearRequests();
+		const { credentialsHelper } = suite.n8n;
+		const before = credentialsHelper.decryptions;
+
+		expect(await genuineDelivery(envelopeId)).toBe(200);
+
+		expect(trigger.executions).toHaveLength(1);
+		const reads = emulator.requests.map(({ method, path }) => `${method} ${path.split('?')[0]}`);
+		expect(reads).toEqual(
+			expect.arrayContaining([
+				`GET /api/v1/envelopes/${envelopeId}/status`,
+				'GET /api/v1/webhooks/logs',
+				expect.stringMatching(/^GET \/api\/v1\/documents\/[^/]+\/completed\/base64$/),
+			]),
+		);
+		expect(reads).toHaveLength(3);
+		// n8n reads and decrypts a credential anew for each getCredentials (about 12 ms in n8n 2.41): once per callback.
+		expect(credentialsHelper.decryptions - before).toBe(1);
+	});
 });
 
 describe('nothing lost to a slow service', () => {

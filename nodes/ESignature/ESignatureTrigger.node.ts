@@ -42,7 +42,10 @@ export class ESignatureTrigger implements INodeType {
 			dark: 'file:../../icons/esignatureTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// 1.1 is 1 without the expression n8n evaluates on every call of a version 1 webhook
+		// (docs/n8n-notes.md#webhook-answers).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		// "Any event", or the events chosen by name ("Completed, Rejected").
 		subtitle:
 			'={{ [].concat($parameter["events"] || []).map(e => ({ "*": "Any event", completed: "Completed", ' +

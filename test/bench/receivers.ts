@@ -23,7 +23,7 @@ export async function activeTrigger(stack: Stack, name: string, options: Record<
 	const path = randomUUID();
 	const workflow = await stack.addWorkflow(
 		chain(name, [
-			{ name: 'On Signing Event', type: TRIGGER_TYPE, typeVersion: 1, webhookId: path, parameters: { events: ['*'], options }, credentials: ESIG_CREDENTIAL },
+			{ name: 'On Signing Event', type: TRIGGER_TYPE, typeVersion: 1.1, webhookId: path, parameters: { events: ['*'], options }, credentials: ESIG_CREDENTIAL },
 			done,
 		]),
 		{ activate: true },

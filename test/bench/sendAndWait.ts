@@ -134,7 +134,7 @@ export async function sendAndWaitFigure(stack: Stack, emulator: Emulator): Promi
 	const triggerPath = randomUUID();
 	await stack.addWorkflow(
 		chain('Bench: trigger latency', [
-			{ name: 'On Signing Event', type: TRIGGER_TYPE, typeVersion: 1, webhookId: triggerPath, parameters: { events: ['*'], options: {} }, credentials: ESIG_CREDENTIAL },
+			{ name: 'On Signing Event', type: TRIGGER_TYPE, typeVersion: 1.1, webhookId: triggerPath, parameters: { events: ['*'], options: {} }, credentials: ESIG_CREDENTIAL },
 			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
 		]),
 		{ activate: true },

@@ -157,10 +157,14 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		} as unknown as ICredentials;
 	}
 
+	/** How often a node read a credential (n8n reads it from its database and decrypts it each time). */
+	decryptions = 0;
+
 	async getDecrypted(
 		_additionalData: IWorkflowExecuteAdditionalData,
 		nodeCredentials: INodeCredentialsDetails,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.decryptions++;
 		// A copy, as n8n decrypts a fresh object for every execution.
 		return { ...this.data(nodeCredentials) };
 	}

@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
@@ -86,6 +87,38 @@ async function transportError(context: ServiceContext, error: unknown): Promise<
 }
 
 /**
+ * The credential, read once per node context and handed to n8n with each request (`credentialsDecrypted`): n8n reads
+ * it from the database and decrypts it for every getCredentials, and n8n 2.x resolves it in an isolated VM, about
+ * 12 ms each (docs/performance.md#what-dominates-our-cost-and-what-we-changed). n8n writes a renewed token into the
+ * object it is given, so this one stays current; renewRefusedToken replaces it with the renewed one.
+ */
+const credentialsRead = new WeakMap<ServiceContext, Promise<ICredentialDataDecryptedObject>>();
+
+function credentialsOf(context: ServiceContext): Promise<ICredentialDataDecryptedObject> {
+	let read = credentialsRead.get(context);
+	if (!read) {
+		read = context.getCredentials(CREDENTIAL_TYPE);
+		// A read that failed (a credential not set, say) is tried again by the next request.
+		void read.catch(() => credentialsRead.delete(context));
+		credentialsRead.set(context, read);
+	}
+	return read;
+}
+
+/** What n8n needs to use credentials already read (and to store a renewed token in the right credential). */
+function decryptedFor(context: ServiceContext, data: ICredentialDataDecryptedObject) {
+	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+	return {
+		credentialsDecrypted: {
+			id: reference?.id ?? '',
+			name: reference?.name ?? '',
+			type: CREDENTIAL_TYPE,
+			data,
+		},
+	};
+}
+
+/**
  * One authenticated call to the credential's environment. Every status is returned except 401, which is left to n8n
  * (it renews the access token and retries once, docs/n8n-notes.md#access-tokens), because the service reports most
  * errors with HTTP 200 and a non-zero errorCode. A token refused in any form is renewed (sendRenewingToken).
@@ -99,7 +132,7 @@ export async function callService(
 		let answer: ServiceAnswer;
 		let location: unknown;
 		try {
-			const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+			const credentials = await credentialsOf(context);
 			sent = {
 				method: request.method,
 				url: `${baseUrlOf(credentials)}${request.path}`,
@@ -115,6 +148,7 @@ export async function callService(
 				context,
 				CREDENTIAL_TYPE,
 				sent,
+				decryptedFor(context, credentials),
 			)) as IN8nHttpFullResponse;
 			if (request.maxAnswerBytes === undefined) {
 				answer = { statusCode: response.statusCode, body: parseBody(response.body) };
@@ -196,10 +230,11 @@ export async function renewRefusedToken(
 	context: ServiceContext,
 	refusedToken?: string,
 ): Promise<void> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	const credentials = await credentialsOf(context);
 	// The token the request carried: by now the credential may hold one another execution stored, which is not refused.
 	refuseAccessToken(refusedToken ? { ...credentials, accessToken: refusedToken } : credentials);
-	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+	// n8n fetches a token (preAuthentication), stores it in the credential and writes it into this object.
+	const renewed: ICredentialDataDecryptedObject = { ...credentials, accessToken: '' };
 	await context.helpers.httpRequestWithAuthentication.call(
 		context,
 		CREDENTIAL_TYPE,
@@ -211,15 +246,9 @@ export async function renewRefusedToken(
 			// Its answer is not needed: the request the caller sends again tells whether the new token is accepted.
 			ignoreHttpStatusErrors: true,
 		},
-		{
-			credentialsDecrypted: {
-				id: reference?.id ?? '',
-				name: reference?.name ?? '',
-				type: CREDENTIAL_TYPE,
-				data: { ...credentials, accessToken: '' },
-			},
-		},
+		decryptedFor(context, renewed),
 	);
+	credentialsRead.set(context, Promise.resolve(renewed));
 }
 
 /** A redirect answered to a request with a body, which n8n was asked not to follow. */

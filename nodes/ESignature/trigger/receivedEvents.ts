@@ -42,12 +42,13 @@ function memoryOf(trigger: string): Map<string, number> {
 	return memory;
 }
 
-/** The newest events within the age limit, at most SEEN_EVENTS_MAX of them. */
+/** The newest events within the age limit, at most SEEN_EVENTS_MAX of them (sorted only when there are more). */
 function bounded(entries: Array<[string, number]>, now: number): Array<[string, number]> {
-	return entries
-		.filter(([, at]) => typeof at === 'number' && now - at < SEEN_EVENTS_MAX_AGE_MS)
-		.sort((a, b) => b[1] - a[1])
-		.slice(0, SEEN_EVENTS_MAX);
+	const current = entries.filter(
+		([, at]) => typeof at === 'number' && now - at < SEEN_EVENTS_MAX_AGE_MS,
+	);
+	if (current.length <= SEEN_EVENTS_MAX) return current;
+	return current.sort((a, b) => b[1] - a[1]).slice(0, SEEN_EVENTS_MAX);
 }
 
 /**
