@@ -10,7 +10,7 @@ import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { SEND_AND_WAIT_BUILDER_HINT } from './fields/builderHints';
 import { operationSubtitle } from './fields/common';
 import { itemFunctionsOf } from './service/itemFunctions';
-import { failed } from './service/errors';
+import { failed } from './service/errorItems';
 import { OPERATION, properties } from './sendAndWait/fields';
 import { RESUME_WEBHOOKS, resumeOnSignature } from './sendAndWait/resume';
 import { operationOf, sendForSignature } from './sendAndWait/send';

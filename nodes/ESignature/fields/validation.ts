@@ -5,7 +5,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { runsAsTool } from '../service/asTool';
 import { AUTHENTICATION_TYPES } from './enums';
 import { nodeForErrors } from '../service/secrets';
-import { INVALID_INPUT, withDetails } from '../service/errors';
+import { INVALID_INPUT, withDetails } from '../service/errorItems';
 import type { Lines } from '../../../credentials/text';
 import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credentials/text';
 import type { ItemChecks } from '../service/itemFunctions';

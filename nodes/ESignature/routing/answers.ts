@@ -18,15 +18,9 @@ import {
 	readUpTo,
 } from '../files/bytes';
 import { MAX_ANSWER_DEPTH } from '../service/depth';
-import {
-	brokenAnswerError,
-	failed,
-	isServiceWrapper,
-	missingFileError,
-	notFoundError,
-	parseBody,
-	readServiceAnswer,
-} from '../service/errors';
+import { isServiceWrapper, missingFileError, notFoundError, parseBody } from '../service/errors';
+import { brokenAnswerError, readServiceAnswer } from '../service/readAnswer';
+import { failed } from '../service/errorItems';
 import { runsAsTool } from '../service/asTool';
 import { storedFileSize } from '../service/n8n1';
 import { binaryPropertyName } from '../files/read';

@@ -9,16 +9,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ErrorDetails } from '../service/errors';
+import type { ErrorDetails } from '../service/errorItems';
+import { connectionError } from '../service/connectionErrors';
 import {
-	connectionError,
 	errorDetails,
 	errorItemDetails,
 	failed,
 	hasDetails,
 	isErrorItem,
 	withDetails,
-} from '../service/errors';
+} from '../service/errorItems';
 import { refusesToken, sendRenewingToken } from '../service/transport';
 import { sentTokenOf } from '../../../credentials/accessToken';
 import type { Alternative, FailedAnswer } from '../../../credentials/dialects';

@@ -11,7 +11,7 @@ import type { Lines } from '../../../credentials/text';
 import { MAX_LENGTH } from '../../../credentials/text';
 import { resumedNodePassesEveryOutput } from '../service/n8n1';
 import { errorForModel, runsAsTool } from '../service/asTool';
-import { failed, withDetails } from '../service/errors';
+import { failed, withDetails } from '../service/errorItems';
 import { requestService } from '../service/transport';
 import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from '../service/webhooks';
 import { OPERATION, operationName } from './fields';

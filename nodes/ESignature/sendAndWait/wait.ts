@@ -4,7 +4,7 @@ import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { itemFunctionsOf } from '../service/itemFunctions';
 import { inputError } from '../fields/validation';
-import { failed } from '../service/errors';
+import { failed } from '../service/errorItems';
 import { listWebhooks, updateWebhook } from '../service/webhooks';
 import { queryOf, RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { isResumeUrlOf, passesResumeCheck, signedResumeUrl } from './resumeUrl';

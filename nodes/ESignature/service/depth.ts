@@ -1,7 +1,7 @@
 /*
  * A service answer is JSON of any depth: what walks it by recursion (simplification, scrubbing, masking) would exhaust
  * the stack on one nested a hundred thousand levels deep. Answers nested deeper than MAX_ANSWER_DEPTH are refused
- * where they are read (readServiceAnswer in service/errors.ts), and every walker stops there too.
+ * where they are read (readServiceAnswer in service/readAnswer.ts), and every walker stops there too.
  */
 
 /** No answer of the service nests more than a few levels; this leaves room for any it may add. */

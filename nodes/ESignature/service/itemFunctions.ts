@@ -4,7 +4,7 @@ import type { IExecuteFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
 export type ItemChecks = Pick<IExecuteSingleFunctions, 'getNode' | 'getItemIndex' | 'getTimezone'>;
 
 /**
- * What the shared checks and readers of one input item use of n8n's context (fields/, files/, failed in errors.ts).
+ * What the shared checks and readers of one input item use of n8n's context (fields/, files/, failed in errorItems.ts).
  * A preSend's `this` (IExecuteSingleFunctions) is one as it is; code-run operations make one with itemFunctionsOf.
  */
 export type ItemFunctions = ItemChecks &

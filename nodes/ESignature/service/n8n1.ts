@@ -25,7 +25,7 @@ export function isN8n1(context: object): boolean {
 
 /**
  * Whether n8n sends an item with `{ error, details }` to the error output: n8n-core 1.x takes only `{ error }` or
- * `{ error, message }` there (errorItem in service/errors.ts).
+ * `{ error, message }` there (errorItem in service/errorItems.ts).
  */
 export const errorOutputTakesDetails = (context: object): boolean => !isN8n1(context);
 

@@ -2,7 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { nodeForErrors } from './secrets';
-import type { ErrorDetails } from './errors';
+import type { ErrorDetails } from './errorItems';
 
 /*
  * A redirect the service answers to a request with a body is not followed (the credential's authenticate asks n8n not
@@ -22,7 +22,7 @@ function redirectOrigin(location: unknown): string {
 	}
 }
 
-/** The error of a redirect that was not followed, and the details the caller attaches (withDetails, errors.ts). */
+/** The error of a redirect that was not followed, and the details the caller attaches (withDetails, errorItems.ts). */
 export function redirectNotFollowed(
 	node: INode,
 	statusCode: number,

@@ -20,14 +20,9 @@ import {
 	refuseAccessToken,
 	sentTokenOf,
 } from '../../../credentials/accessToken';
-import {
-	connectionError,
-	isFailedAnswer,
-	isServiceWrapper,
-	parseBody,
-	serviceErrorFor,
-	withDetails,
-} from './errors';
+import { isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor } from './errors';
+import { connectionError } from './connectionErrors';
+import { withDetails } from './errorItems';
 import { nodeForErrors, secretsSent } from './secrets';
 import { isRedirect, redirectNotFollowed } from './redirects';
 import { readUpTo } from '../files/bytes';

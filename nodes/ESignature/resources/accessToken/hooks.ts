@@ -15,7 +15,9 @@ import {
 	currentAccessToken,
 	forgetAccessToken,
 } from '../../../../credentials/accessToken';
-import { failed, parseBody, readServiceAnswer, withDetails } from '../../service/errors';
+import { parseBody } from '../../service/errors';
+import { readServiceAnswer } from '../../service/readAnswer';
+import { failed, withDetails } from '../../service/errorItems';
 import { toText } from '../../fields/validation';
 import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
 

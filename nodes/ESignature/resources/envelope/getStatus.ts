@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { checkEnvelopeId, idInPath } from '../../fields/common';
-import { isErrorItem } from '../../service/errors';
+import { isErrorItem } from '../../service/errorItems';
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { specStatus } from '../../service/envelopeStatus';

@@ -14,7 +14,7 @@ import { optionalGuid, optionalText } from '../../fields/validation';
 import type { UploadFile } from '../../files/document';
 import type { LeftInStore } from '../../files/fileInput';
 import { base64Of } from '../../files/jsonBody';
-import { isErrorItem } from '../../service/errors';
+import { isErrorItem } from '../../service/errorItems';
 import { keepWrapper } from '../../routing/answers';
 import { referenceToSend } from '../../routing/idempotency';
 

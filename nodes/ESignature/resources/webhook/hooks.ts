@@ -20,7 +20,8 @@ import {
 	textOf,
 } from '../../fields/validation';
 import { MAX_LENGTH } from '../../../../credentials/text';
-import { isErrorItem, notFoundError } from '../../service/errors';
+import { notFoundError } from '../../service/errors';
+import { isErrorItem } from '../../service/errorItems';
 import { maskedAnswer } from '../../service/secrets';
 import { getWebhook } from '../../service/webhooks';
 
@@ -223,7 +224,7 @@ export async function filterDeliveryLogs(
  * n8n's resume token in a waiting execution's URL is masked (service/secrets.ts).
  */
 export async function hideHeaderTokens(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	// Error items pass as they are: their identity carries their details (service/errors.ts).
+	// Error items pass as they are: their identity carries their details (service/errorItems.ts).
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: maskedAnswer(item.json) },
 	);

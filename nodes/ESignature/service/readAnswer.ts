@@ -1,0 +1,81 @@
+import type {
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
+import { failed, withDetails } from './errorItems';
+import {
+	type MisplacedIdProbe,
+	isFailedAnswer,
+	isNotFoundAnswer,
+	parseBody,
+	serviceError,
+} from './errors';
+import { isRedirect, redirectNotFollowed } from './redirects';
+import { nodeForErrors } from './secrets';
+
+/*
+ * Reading an operation's answer: a failed one (an errorCode, an HTTP error, a redirect not followed, an answer nested
+ * too deep) becomes the mapped error, thrown or, with Continue On Fail, an error item (errorItems.ts).
+ */
+
+/** An answer the service should never give (hostile or broken), refused unread, with what to do about it. */
+export function brokenAnswerError(
+	context: IExecuteSingleFunctions,
+	code: string,
+	meaning: string,
+	description: string,
+): NodeApiError {
+	const error = new NodeApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
+		message: meaning,
+		description,
+		itemIndex: context.getItemIndex(),
+	});
+	return withDetails(error, {
+		kind: 'service',
+		code,
+		meaning,
+		serviceMessage: null,
+		httpStatus: null,
+	});
+}
+
+/** An answer nested deeper than any of the service's (service/depth.ts): hostile or broken, and not walked. */
+function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
+	return brokenAnswerError(
+		context,
+		'ANSWER_TOO_DEEP',
+		`The service's answer is nested more than ${MAX_ANSWER_DEPTH} levels deep`,
+		'No answer of the service nests this deep: it was not read. Try again; if it persists, the service is failing.',
+	);
+}
+
+/** Reads the answer of an operation; a failed answer (or one nested too deep) goes where failed() sends it. */
+export async function readServiceAnswer(
+	context: IExecuteSingleFunctions,
+	response: IN8nHttpFullResponse,
+	misplacedIdProbe?: MisplacedIdProbe,
+): Promise<{ body: unknown; errorItems?: INodeExecutionData[] }> {
+	const body = parseBody(response.body);
+	if (nestedDeeperThan(body))
+		return { body: undefined, errorItems: failed(context, tooDeepError(context)) };
+	if (isRedirect(response.statusCode)) {
+		const at = [response.statusCode, response.headers?.location, context.getItemIndex()] as const;
+		const { error, details } = redirectNotFollowed(context.getNode(), ...at);
+		return { body, errorItems: failed(context, withDetails(error, details)) };
+	}
+	if (!isFailedAnswer(body, response.statusCode)) return { body };
+	// Only after a not-found answer: the happy path sends nothing more.
+	const misplaced =
+		misplacedIdProbe && isNotFoundAnswer(body, response.statusCode)
+			? await misplacedIdProbe()
+			: undefined;
+	return {
+		body,
+		errorItems: failed(context, await serviceError(context, body, response.statusCode, misplaced)),
+	};
+}
