@@ -7,7 +7,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { noteSentToken, obtainAccessToken, signedHosts, signedUrl } from './accessToken';
+import { noteSentToken, obtainAccessToken } from './accessToken';
+import { signedHosts, signedUrl } from './environment';
 
 /** Whether a request sends a body, which n8n's HTTP layer sends again on a 307 or 308 redirect. */
 function carriesBody({ body, method }: IHttpRequestOptions): boolean {

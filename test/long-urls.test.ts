@@ -5,7 +5,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import * as ts from 'typescript';
 
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
-import { baseUrlOf } from '../credentials/accessToken';
+import { baseUrlOf } from '../credentials/environment';
 import { withoutLeadingSlashes, withoutTrailingSlashes } from '../credentials/text';
 import { triggerSuite } from './harness/trigger';
 

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { listInputProperty } from './common';
 import {
@@ -6,23 +6,7 @@ import {
 	DESTINATION_TYPES,
 	INVITATION_LANGUAGE_CHOICES,
 	INVITATION_LANGUAGES,
-	SAVED_INVITATION_LANGUAGE_NUMBERS,
 } from './enums';
-import { namedValueOf } from './namedValues';
-import { findFieldKey, isPlainObject, jsonListParameter, jsonObjectParameter } from './json';
-import {
-	booleanOf,
-	futureDate,
-	inputError,
-	integerOf,
-	optionalPhone,
-	refuseUnverifiableSigner,
-	requireEmail,
-	requireHttpUrl,
-	textOf,
-} from './validation';
-import { MAX_LENGTH } from '../../../credentials/text';
-import type { ItemFunctions } from '../service/itemFunctions';
 
 /**
  * The recipients of invitations: the signers the service invites, which its API calls "destinations". One field
@@ -32,7 +16,7 @@ import type { ItemFunctions } from '../service/itemFunctions';
  */
 export type DestinationStyle = 'v1' | 'v1Camel' | 'bulkInvite' | 'v2';
 
-interface DestinationField {
+export interface DestinationField {
 	/** Name of the field in the node's UI. */
 	field: string;
 	/** What the user sees: the field's display name, also the name used in error messages. */
@@ -55,7 +39,7 @@ const listDescription = (what: string) =>
 	`${what}. Choose from the list, or give a name from it (in any case) or its number with an <a ` +
 	`href="https://docs.n8n.io/code/expressions/">expression</a> or the model.`;
 
-const DESTINATION_FIELDS: DestinationField[] = [
+export const DESTINATION_FIELDS: DestinationField[] = [
 	{
 		field: 'name',
 		label: 'Name',
@@ -264,17 +248,17 @@ function destinationField(name: string): DestinationField {
 	return found;
 }
 
-const NAME = destinationField('name');
-const EMAIL = destinationField('email');
-const PHONE = destinationField('phoneNumber');
-const SIGN_ORDER = destinationField('signOrder');
-const AUTHENTICATION_TYPE = destinationField('authenticationType');
-const NATIONAL_ID = destinationField('nationalId');
-const LANGUAGE = destinationField('invitationLanguage');
+export const NAME = destinationField('name');
+export const EMAIL = destinationField('email');
+export const PHONE = destinationField('phoneNumber');
+export const SIGN_ORDER = destinationField('signOrder');
+export const AUTHENTICATION_TYPE = destinationField('authenticationType');
+export const NATIONAL_ID = destinationField('nationalId');
+export const LANGUAGE = destinationField('invitationLanguage');
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-const apiName = (field: DestinationField, style: DestinationStyle) =>
+export const apiName = (field: DestinationField, style: DestinationStyle) =>
 	style === 'v1' || style === 'bulkInvite' ? pascal(field.api) : field.api;
 
 const uiProperty = (field: DestinationField): INodeProperties =>
@@ -340,161 +324,4 @@ export function signersJsonProperty(): INodeProperties {
 			'signeOrder, ...), in any case and with or without spaces.',
 		displayOptions: { show: { destinationsInput: ['json'] } },
 	};
-}
-
-/**
- * Builds the signers list in the spelling the endpoint wants; refuses bad e-mails, and an empty list unless
- * `allowEmpty` (then an empty list is returned).
- */
-export function buildDestinations(
-	context: ItemFunctions,
-	style: DestinationStyle,
-	{ allowEmpty = false }: { allowEmpty?: boolean } = {},
-): IDataObject[] {
-	const fromJson = context.getNodeParameter('destinationsInput', 'fields') === 'json';
-	let raw: unknown[];
-	if (fromJson) {
-		raw = jsonListParameter(context, 'destinationsJson', 'Signers (JSON)', 'signers');
-	} else {
-		const entries =
-			(context.getNodeParameter('destinations.destination', []) as IDataObject[]) ?? [];
-		const saved = context.getNodeParameter('destinations.destination', [], {
-			rawExpressions: true,
-		}) as unknown;
-		// The rarely used fields sit in each signer's Options collection.
-		raw = entries.map(({ options, ...flat }, index) => ({
-			...flat,
-			...savedLanguage(Array.isArray(saved) ? saved[index] : undefined),
-			...(isPlainObject(options) ? options : {}),
-		}));
-	}
-	if (!raw.length) {
-		if (allowEmpty) return [];
-		throw inputError(context, 'Signers: add at least one signer');
-	}
-	return normaliseDestinations(context, raw, style, { fromJson });
-}
-
-/**
- * A language chosen from the list when its choices were numbers, as the name its user saw (fields/enums.ts); a number
- * from an expression is an expression's text here, and is sent as given.
- */
-function savedLanguage(saved: unknown): IDataObject {
-	const number = isPlainObject(saved) ? saved[LANGUAGE.field] : undefined;
-	const name = typeof number === 'number' ? SAVED_INVITATION_LANGUAGE_NUMBERS[number] : undefined;
-	return name ? { [LANGUAGE.field]: name } : {};
-}
-
-/**
- * A signers list (e.g. one element of a bulk JSON body) in the spelling the endpoint wants, checked like the fields.
- * `label` names the list in error messages.
- */
-export function normaliseDestinations(
-	context: ItemFunctions,
-	raw: unknown[],
-	style: DestinationStyle,
-	options: { label?: string; fromJson?: boolean } = {},
-): IDataObject[] {
-	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
-	const fromJson = options.fromJson ?? true;
-	const listLabel = options.label ?? 'Signers';
-	const built = raw.map((entry, index) => {
-		const label = `${listLabel}, signer ${index + 1}`;
-		if (!isPlainObject(entry)) throw inputError(context, `${label} must be an object`);
-		const used = new Set<string>();
-		const out: IDataObject = {};
-		for (const field of fields) {
-			// JSON signers may use either spelling of the API, our field names or the labels the Fields mode shows.
-			const source = findFieldKey(
-				context,
-				entry,
-				`${label}: ${field.label}`,
-				field.api,
-				field.field,
-				field.label,
-			);
-			if (source === undefined) continue;
-			used.add(source);
-			const value = entry[source];
-			if (value === undefined || value === null || value === '') continue;
-			const key = apiName(field, style);
-			const fieldLabel = `${label}: ${field.label}`;
-			if (field.kind === 'email') out[key] = requireEmail(context, value, fieldLabel);
-			else if (field.kind === 'phone') out[key] = optionalPhone(context, value, fieldLabel);
-			else if (field.kind === 'date') out[key] = futureDate(context, value, fieldLabel);
-			else if (field.kind === 'order') {
-				const order = integerOf(context, value, fieldLabel, { min: 0 });
-				if (order !== 0) out[key] = order;
-			} else if (field.kind === 'enum') {
-				out[key] = namedValueOf(
-					context,
-					value,
-					fieldLabel,
-					field.values ?? (field.ui.options as INodePropertyOptions[]),
-				);
-			} else if (field.kind === 'boolean') out[key] = booleanOf(context, value, fieldLabel);
-			else if (field.kind === 'json') {
-				// The contract's escalation is an object or null.
-				const parsed = jsonObjectParameter(context, value, fieldLabel);
-				if (parsed !== undefined) out[key] = parsed;
-			} else if (field.kind === 'url') {
-				const url = textOf(context, value, fieldLabel, MAX_LENGTH.url);
-				if (url) out[key] = requireHttpUrl(context, url, fieldLabel);
-			} else {
-				const text = textOf(context, value, fieldLabel);
-				if (text) out[key] = text;
-			}
-			if (out[key] === undefined) delete out[key];
-		}
-		if (!out[apiName(NAME, style)])
-			throw inputError(context, `${label}: ${NAME.label} is required`);
-		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)]) {
-			throw inputError(context, `${label}: give an ${EMAIL.label} or a ${PHONE.label}`);
-		}
-		const signer = `${label} (${String(out[apiName(NAME, style)])})`;
-		refuseUnverifiableSigner(context, signer, out[apiName(AUTHENTICATION_TYPE, style)], {
-			authenticationType: AUTHENTICATION_TYPE.label,
-			nationalId: [NATIONAL_ID.label, out[apiName(NATIONAL_ID, style)]],
-			phone: [PHONE.label, out[apiName(PHONE, style)]],
-		});
-		// Fields the UI does not know (e.g. Signatories) pass through unchanged from JSON.
-		if (fromJson) {
-			for (const [key, value] of Object.entries(entry))
-				if (!used.has(key)) out[key] = value as IDataObject;
-		}
-		return out;
-	});
-	return withSignOrders(context, built, apiName(SIGN_ORDER, style), listLabel);
-}
-
-/**
- * A signer without a Sign Order signs at its position in the list (docs/service-api.md#decisions). That position must
- * not be an order another signer was given: an automatic 2 beside an explicit 2 would send two signers as second
- * without anyone asking for it. Orders given explicitly are sent as given, equal ones included.
- */
-function withSignOrders(
-	context: ItemFunctions,
-	signers: IDataObject[],
-	orderKey: string,
-	listLabel: string,
-): IDataObject[] {
-	const explicit = new Map<number, number>();
-	signers.forEach((signer, index) => {
-		const order = signer[orderKey];
-		if (typeof order === 'number' && !explicit.has(order)) explicit.set(order, index);
-	});
-	return signers.map((signer, index) => {
-		if (signer[orderKey] !== undefined) return signer;
-		const position = index + 1;
-		const taken = explicit.get(position);
-		if (taken !== undefined) {
-			throw inputError(
-				context,
-				`${listLabel}, signer ${index + 1}: ${SIGN_ORDER.label} is 0, which means its position ${position}, but ` +
-					`signer ${taken + 1} was given ${SIGN_ORDER.label} ${position}`,
-				`Give every signer a ${SIGN_ORDER.label}, or none of them.`,
-			);
-		}
-		return { ...signer, [orderKey]: position };
-	});
 }

@@ -3,7 +3,6 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { NodeApiError } from 'n8n-workflow';
 
 import { runsAsTool } from '../service/asTool';
-import { AUTHENTICATION_TYPES } from './enums';
 import { nodeForErrors } from '../service/secrets';
 import { INVALID_INPUT, withDetails } from '../service/errorItems';
 import type { Lines } from '../../../credentials/text';
@@ -414,50 +413,6 @@ export function requireAuthorsUrl(
 	return requireHttpUrl(context, value, fieldLabel);
 }
 
-/**
- * What a signer's Authentication Type needs besides an e-mail (docs/service-api.md#signer-verification): Absher
- * one-time password (9) a national ID, which the service otherwise refuses with error 147; WhatsApp one-time password
- * (10) a phone number, without which the service invites the signer and never sends the code.
- */
-const VERIFICATION_NEEDS: Record<number, { detail: 'nationalId' | 'phone'; why: string }> = {
-	9: {
-		detail: 'nationalId',
-		why: 'The service refuses an Absher invitation without it (error 147).',
-	},
-	10: {
-		detail: 'phone',
-		why: 'Without it the service accepts the invitation and never sends the code.',
-	},
-};
-
-/**
- * Refuses a signer whose Authentication Type needs a detail the signer lacks, naming the signer and the field. Only the
- * labels are shown: the details are personal data.
- */
-export function refuseUnverifiableSigner(
-	context: ItemChecks,
-	signerLabel: string,
-	authenticationType: unknown,
-	labels: {
-		authenticationType: string;
-		nationalId: [label: string, value: unknown];
-		phone: [label: string, value: unknown];
-	},
-): void {
-	const need =
-		typeof authenticationType === 'number' ? VERIFICATION_NEEDS[authenticationType] : undefined;
-	if (!need) return;
-	const [field, value] = labels[need.detail];
-	if (value !== undefined && value !== null && value !== '') return;
-	const type = AUTHENTICATION_TYPES.find((option) => option.value === authenticationType)?.name;
-	throw inputError(
-		context,
-		`${signerLabel}: ${field} is required when ${labels.authenticationType} is ${type ?? String(authenticationType)}`,
-		need.why,
-	);
-}
-
-/** A rule above: checks one value entered in a field, and throws naming the field. */
 type Rule = (context: ItemChecks, value: unknown, fieldLabel: string) => unknown;
 
 /**

@@ -5,7 +5,7 @@ import { NodeApiError, WAIT_INDEFINITELY } from 'n8n-workflow';
 import type { DocumentFile } from '../files/document';
 import { readFileInput } from '../files/fileInput';
 import { itemFunctionsOf } from '../service/itemFunctions';
-import { buildDestinations } from '../fields/recipients';
+import { buildDestinations } from '../fields/recipientList';
 import { futureDate, inputError, optionalText } from '../fields/validation';
 import type { Lines } from '../../../credentials/text';
 import { MAX_LENGTH } from '../../../credentials/text';

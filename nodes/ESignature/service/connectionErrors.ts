@@ -57,7 +57,7 @@ export async function connectionError(
 		});
 	}
 	if (key === 'CREDENTIAL') {
-		// The credential could not be used (credentials/accessToken.ts): its message names what to fix, never a value.
+		// The credential could not be used (credentials/environment.ts): its message names what to fix, never a value.
 		const unusable = new NodeApiError(nodeForErrors(node), {} as JsonObject, {
 			message: message ?? 'The credential cannot be used',
 			itemIndex,

@@ -13,13 +13,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import {
-	baseUrlOf,
-	CREDENTIAL_TYPE,
-	ESignatureCredentialError,
-	refuseAccessToken,
-	sentTokenOf,
-} from '../../../credentials/accessToken';
+import { CREDENTIAL_TYPE, refuseAccessToken, sentTokenOf } from '../../../credentials/accessToken';
+import { baseUrlOf, ESignatureCredentialError } from '../../../credentials/environment';
 import { isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor } from './errors';
 import { connectionError } from './connectionErrors';
 import { withDetails } from './errorItems';

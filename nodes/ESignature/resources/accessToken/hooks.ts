@@ -10,11 +10,11 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
-	authUrlOf,
 	CREDENTIAL_TYPE,
 	currentAccessToken,
 	forgetAccessToken,
 } from '../../../../credentials/accessToken';
+import { authUrlOf } from '../../../../credentials/environment';
 import { parseBody } from '../../service/errors';
 import { readServiceAnswer } from '../../service/readAnswer';
 import { failed, withDetails } from '../../service/errorItems';

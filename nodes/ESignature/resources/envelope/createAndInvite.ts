@@ -8,7 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { buildDestinations, destinationsProperties } from '../../fields/recipients';
+import { destinationsProperties } from '../../fields/recipients';
+import { buildDestinations } from '../../fields/recipientList';
 import { booleanOf, optionalText } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
 import { sendJsonWithDocuments } from '../../files/jsonBody';

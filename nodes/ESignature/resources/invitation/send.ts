@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { checkDocumentId } from '../../fields/common';
-import { buildDestinations } from '../../fields/recipients';
+import { buildDestinations } from '../../fields/recipientList';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 

@@ -7,11 +7,8 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isPlainObject, pick } from '../../fields/json';
-import {
-	buildDestinations,
-	destinationsProperties,
-	normaliseDestinations,
-} from '../../fields/recipients';
+import { destinationsProperties } from '../../fields/recipients';
+import { buildDestinations, normaliseDestinations } from '../../fields/recipientList';
 import { inputError, requireGuid, textOf } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';

@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkEnvelopeId } from '../../fields/common';
-import { buildDestinations } from '../../fields/recipients';
+import { buildDestinations } from '../../fields/recipientList';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 

@@ -5,11 +5,11 @@ import { MAX_LENGTH } from '../../../../credentials/text';
 import { showFor } from '../../fields/common';
 import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
 import {
-	buildDestinations,
 	signersInputProperty,
 	signersJsonProperty,
 	signersProperty,
 } from '../../fields/recipients';
+import { buildDestinations } from '../../fields/recipientList';
 import { jsonListParameter } from '../../fields/json';
 import { inputError, optionalText } from '../../fields/validation';
 import { pairedWithItem } from '../../routing/engineWorkarounds';

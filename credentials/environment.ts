@@ -1,0 +1,140 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import {
+	controlCharacterIn,
+	httpUrlProblem,
+	MAX_LENGTH,
+	withoutLeadingSlashes,
+	withoutTrailingSlashes,
+} from './text';
+
+/*
+ * Where a credential sends requests: its environment's base URL and token URL, read and checked from its fields, and
+ * the hosts it signs requests to (the token never goes anywhere else, docs/security.md#the-credential-and-redirects).
+ */
+
+export type GrantType = 'integration' | 'clientCredentials';
+
+export class ESignatureCredentialError extends Error {
+	/** Read by n8n and by the error mapper: a problem of the credential, whose message says what to fix. */
+	readonly code = 'CREDENTIAL';
+
+	constructor(message: string) {
+		super(message);
+		this.name = 'ESignatureCredentialError';
+	}
+}
+
+/** Secrets are used exactly as entered; identifiers and URLs are trimmed. */
+export const SECRET_FIELDS = new Set(['clientSecret', 'password', 'accountSecret', 'accessToken']);
+
+export function text(credentials: ICredentialDataDecryptedObject, key: string): string {
+	const value = credentials[key];
+	const raw =
+		typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+	return SECRET_FIELDS.has(key) ? raw : raw.trim();
+}
+
+/** A credential URL checked to be http(s) with a host (the nodes' rule, httpUrlProblem), without trailing slashes. */
+export function normaliseUrl(value: string, fieldName: string): string {
+	// Length first: nothing of unbounded length reaches the URL parser.
+	if (value.length > MAX_LENGTH.url) {
+		throw new ESignatureCredentialError(
+			`${fieldName} is too long: ${value.length} characters, at most ${MAX_LENGTH.url}`,
+		);
+	}
+	const trimmed = withoutTrailingSlashes(value.trim());
+	const problem =
+		trimmed === ''
+			? 'must be an http:// or https:// address'
+			: (httpUrlProblem(trimmed) ?? controlProblem(trimmed));
+	if (problem)
+		throw new ESignatureCredentialError(
+			`${fieldName} ${problem}${trimmed === '' ? ', got "(empty)"' : ''}`,
+		);
+	return trimmed;
+}
+
+/** The nodes' rule for text that is sent on (fields/validation.ts): no control characters, named without the value. */
+export function controlProblem(value: string): string | undefined {
+	const found = controlCharacterIn(value);
+	return found ? `has a control character (${found})` : undefined;
+}
+
+export function grantTypeOf(credentials: ICredentialDataDecryptedObject): GrantType {
+	return credentials.grantType === 'clientCredentials' ? 'clientCredentials' : 'integration';
+}
+
+/** The API base URL of the environment the credential points at. */
+export function baseUrlOf(credentials: ICredentialDataDecryptedObject): string {
+	return credentials.environment === 'sandbox'
+		? normaliseUrl(text(credentials, 'sandboxBaseUrl'), 'Sandbox Base URL')
+		: normaliseUrl(text(credentials, 'baseUrl'), 'Base URL');
+}
+
+export function authUrlOf(credentials: ICredentialDataDecryptedObject): string {
+	return normaliseUrl(text(credentials, 'authUrl'), 'Authorization Server URL');
+}
+
+/** A URL and the base it starts with, compared without case in scheme and host and without a trailing slash. */
+export function isUnder(url: string, base: string): boolean {
+	try {
+		const target = new URL(url);
+		const root = new URL(base);
+		const path = withoutTrailingSlashes(root.pathname);
+		return (
+			target.origin === root.origin &&
+			(target.pathname === path || target.pathname.startsWith(`${path}/`) || path === '')
+		);
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Where a request signed with this credential may go: the chosen environment's base URL and, when set, the
+ * authorization server (token revocation). A relative URL goes to the base URL. Any other host gets an error, never
+ * the token: the credential can also be picked in n8n's HTTP Request node, whose URL is the user's.
+ */
+export function signedUrl(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: { url: string; baseURL?: string },
+): { baseURL?: string; url: string } {
+	const baseUrl = baseUrlOf(credentials);
+	const { url } = requestOptions;
+	const absolute = /^https?:\/\//i.test(url);
+	if (!absolute && !requestOptions.baseURL) return { baseURL: baseUrl, url };
+	const target = absolute
+		? url
+		: `${withoutTrailingSlashes(requestOptions.baseURL!)}/${withoutLeadingSlashes(url)}`;
+	const allowed = [baseUrl];
+	if (text(credentials, 'authUrl')) allowed.push(authUrlOf(credentials));
+	if (allowed.some((base) => isUnder(target, base))) {
+		return {
+			baseURL:
+				requestOptions.baseURL === undefined
+					? undefined
+					: withoutTrailingSlashes(requestOptions.baseURL),
+			url,
+		};
+	}
+	let where = target;
+	try {
+		where = new URL(target).origin;
+	} catch {
+		// An address that does not parse is named as given.
+	}
+	throw new ESignatureCredentialError(
+		`The E-Signature API credential signs only requests to ${allowed.join(' and ')}, not to ${where}. ` +
+			"Use a credential of that service for other hosts, or check the URL and the credential's Environment.",
+	);
+}
+
+/** The host names the credential signs requests to (signedUrl), as n8n's `allowedDomains` takes them. */
+export function signedHosts(credentials: ICredentialDataDecryptedObject): string[] {
+	const bases = [
+		baseUrlOf(credentials),
+		...(text(credentials, 'authUrl') ? [authUrlOf(credentials)] : []),
+	];
+	return [...new Set(bases.map((base) => new URL(base).hostname))];
+}

@@ -1,0 +1,114 @@
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import type { Form } from './dialects';
+import { INTEGRATION_BASIC_FIELDS } from './dialects';
+import {
+	authUrlOf,
+	baseUrlOf,
+	controlProblem,
+	ESignatureCredentialError,
+	grantTypeOf,
+	SECRET_FIELDS,
+	text,
+} from './environment';
+
+/*
+ * The token request of each grant (docs/service-api.md#token-grants), built from the credential's fields after they
+ * are checked: a field missing, blank or with a control character is named, never its value.
+ */
+
+/** The grant's fields: all filled, secrets not blank, none with a control character (each named, never its value). */
+function requireFields(
+	credentials: ICredentialDataDecryptedObject,
+	grant: string,
+	fields: Array<[string, string]>,
+) {
+	const missing = fields.filter(([key]) => text(credentials, key) === '').map(([, label]) => label);
+	if (missing.length) {
+		throw new ESignatureCredentialError(
+			`The ${grant} grant needs: ${missing.join(', ')}. Fill them in the credential.`,
+		);
+	}
+	for (const [key, label] of fields) {
+		const value = text(credentials, key);
+		if (SECRET_FIELDS.has(key) && value.trim() === '')
+			throw new ESignatureCredentialError(
+				`${label} of the credential is blank: it has only spaces`,
+			);
+		const problem = controlProblem(value);
+		if (problem) throw new ESignatureCredentialError(`${label} of the credential ${problem}`);
+	}
+}
+
+/**
+ * The token request of the credential's grant, with the fields that identify it for the cache key. The Integration
+ * grant's Basic pair is the spec's client pair or the live sandbox's account pair (`basic`, credentials/dialects.ts).
+ */
+export function tokenRequest(
+	credentials: ICredentialDataDecryptedObject,
+	basic: Form = 'spec',
+): {
+	request: IHttpRequestOptions;
+	identity: string[];
+	grantLabel: string;
+	fieldsToCheck: string;
+} {
+	const clientId = text(credentials, 'clientId');
+	const clientSecret = text(credentials, 'clientSecret');
+	if (grantTypeOf(credentials) === 'clientCredentials') {
+		requireFields(credentials, 'Client Credentials', [
+			['authUrl', 'Authorization Server URL'],
+			['clientId', 'Client ID'],
+			['clientSecret', 'Client Secret'],
+		]);
+		const authUrl = authUrlOf(credentials);
+		return {
+			grantLabel: 'Client Credentials',
+			fieldsToCheck: 'Client ID and Client Secret',
+			identity: ['clientCredentials', authUrl, clientId, clientSecret],
+			request: {
+				method: 'POST',
+				url: `${authUrl}/connect/token`,
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({
+					grant_type: 'client_credentials',
+					client_id: clientId,
+					client_secret: clientSecret,
+					scope: 'Integrationscope',
+				}).toString(),
+			},
+		};
+	}
+	requireFields(credentials, 'Integration', [
+		['clientId', 'Client ID'],
+		['clientSecret', 'Client Secret'],
+		['username', 'Username'],
+		['password', 'Password'],
+		['accountId', 'Account ID'],
+		['accountSecret', 'Account Secret'],
+	]);
+	const baseUrl = baseUrlOf(credentials);
+	const form = {
+		grant_type: 'integration',
+		username: text(credentials, 'username'),
+		password: text(credentials, 'password'),
+		accountId: text(credentials, 'accountId'),
+		accountSecret: text(credentials, 'accountSecret'),
+	};
+	const pairId = text(credentials, INTEGRATION_BASIC_FIELDS[basic].id);
+	const pairSecret = text(credentials, INTEGRATION_BASIC_FIELDS[basic].secret);
+	return {
+		grantLabel: 'Integration',
+		fieldsToCheck: 'Client ID, Client Secret, Username, Password, Account ID and Account Secret',
+		identity: ['integration', baseUrl, clientId, clientSecret, ...Object.values(form)],
+		request: {
+			method: 'POST',
+			url: `${baseUrl}/Authentication/Authority/Token`,
+			headers: {
+				'Content-Type': 'application/x-www-form-urlencoded',
+				Authorization: `Basic ${Buffer.from(`${pairId}:${pairSecret}`).toString('base64')}`,
+			},
+			body: new URLSearchParams(form).toString(),
+		},
+	};
+}
