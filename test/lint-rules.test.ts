@@ -99,6 +99,14 @@ describe('lint: where rules may be switched off', () => {
 		expect(long).toEqual([]);
 	});
 
+	it('no file of shipped code is over 400 lines: a room a reader can take in (docs/development.md#where-things-are)', () => {
+		const large = [...filesUnder('nodes', /\.ts$/), ...filesUnder('credentials', /\.ts$/)]
+			.map((file) => ({ file, lines: readFileSync(join(root, file), 'utf8').split('\n').length }))
+			.filter(({ lines }) => lines > 400)
+			.map(({ file, lines }) => `${file}: ${lines} lines`);
+		expect(large).toEqual([]);
+	});
+
 	it(`test/ and scripts/ switch off only allowed rules, by name, in one line at the top: ${HEADER_EXAMPLE}`, () => {
 		const problems = [
 			...filesUnder('test', /\.[cm]?[jt]s$/),

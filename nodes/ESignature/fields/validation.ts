@@ -2,7 +2,6 @@ import { DateTime } from 'luxon';
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { runsAsTool } from '../service/asTool';
 import { nodeForErrors } from '../service/secrets';
 import { INVALID_INPUT, withDetails } from '../service/errorItems';
 import type { Lines } from '../../../credentials/text';
@@ -367,50 +366,6 @@ export function futureDate(context: ItemChecks, value: unknown, fieldLabel: stri
 		);
 	}
 	return date.toUTC().toISO({ suppressMilliseconds: true }) as string;
-}
-
-/**
- * Whether a parameter's value was written in the node by the workflow's author, not an expression: in an AI tool an
- * expression can carry the model's words, through $fromAI or through the model's arguments, which are the tool's
- * input item ($json). The path is the parameter's, such as "updateFields.webhookUrl" or
- * "webhooks.webhook.0.webhookUrl"; a value left at its default was not written by anyone else either.
- */
-export function isWrittenInNode(context: ItemChecks, path: string): boolean {
-	let value: unknown = context.getNode().parameters;
-	for (const key of path.split('.')) {
-		if (typeof value === 'string' && value.startsWith('=')) return false;
-		if (
-			value === null ||
-			typeof value !== 'object' ||
-			!Object.prototype.hasOwnProperty.call(value, key)
-		)
-			return true;
-		value = (value as Record<string, unknown>)[key];
-	}
-	if (typeof value === 'string') return !value.startsWith('=');
-	return !JSON.stringify(value ?? null).includes('"=');
-}
-
-/**
- * A URL that sends the account's data somewhere (its callbacks, with signed PDFs and header tokens; its SMS gateway,
- * with the gateway's password): when the node runs as an AI tool it must be written in the node by the workflow's
- * author, or an injected instruction could point it at an attacker (docs/security.md#account-settings-as-ai-tools).
- */
-export function requireAuthorsUrl(
-	context: ItemChecks,
-	path: string,
-	value: unknown,
-	fieldLabel: string,
-): string {
-	if (runsAsTool(context) && !isWrittenInNode(context, path)) {
-		throw inputError(
-			context,
-			`${fieldLabel}: an AI tool may not choose this URL: write it in the node, not with an expression or the model`,
-			"Where the account's callbacks and messages go is the workflow author's decision: a model can be told by " +
-				'any text it reads to send them to someone else.',
-		);
-	}
-	return requireHttpUrl(context, value, fieldLabel);
 }
 
 type Rule = (context: ItemChecks, value: unknown, fieldLabel: string) => unknown;

@@ -5,13 +5,8 @@ import { documentFile } from './document';
 import { detectMimeType, safeBaseName } from './bytes';
 import { runsAsTool } from '../service/asTool';
 import { DOWNLOAD_DEFAULTS, DOWNLOAD_OPTION_LABELS, MAX_DOWNLOAD_BYTES } from '../fields/fileInput';
-import {
-	booleanOf,
-	inputError,
-	integerOf,
-	isWrittenInNode,
-	requireHttpUrl,
-} from '../fields/validation';
+import { booleanOf, inputError, integerOf, requireHttpUrl } from '../fields/validation';
+import { isWrittenInNode } from '../fields/toolInputs';
 import { internalAddressProblem, internalIpProblem, isIpLiteral } from './addresses';
 import { httpUrlProblem } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';

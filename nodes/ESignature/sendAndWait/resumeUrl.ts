@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'crypto';
 import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
+import { deleteWebhook, listWebhooks } from '../service/webhooks';
 
 /*
  * The webhook a waiting execution gets at the service points at n8n's resume URL for this execution
@@ -159,4 +161,49 @@ export function isExpiredWaitWebhook(
 	}
 	const time = until ? Date.parse(until) : NaN;
 	return !Number.isNaN(time) && time + EXPIRED_WEBHOOK_GRACE_MS < now;
+}
+
+/**
+ * Removes webhooks of earlier Send and Wait runs of this n8n whose time limit passed (see isExpiredWaitWebhook).
+ * Best effort: it never stops a send.
+ */
+export async function removeExpiredWaitWebhooks(
+	context: IExecuteFunctions,
+	waitingBase: string | undefined,
+): Promise<number> {
+	if (!waitingBase) return 0;
+	let removed = 0;
+	const now = Date.now();
+	let webhooks: Awaited<ReturnType<typeof listWebhooks>>;
+	try {
+		webhooks = await listWebhooks(context);
+	} catch {
+		return 0; // The next Send and Wait tries again.
+	}
+	for (const webhook of webhooks) {
+		if (!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
+		try {
+			await deleteWebhook(context, webhook.id);
+			removed++;
+		} catch {
+			// One refused delete does not keep the others: the next Send and Wait tries this one again.
+		}
+	}
+	return removed;
+}
+
+/** The credential's Client Secret, which signs the resume URL's query (resumeUrl.ts). */
+export async function requireResumeKey(context: IExecuteFunctions): Promise<string> {
+	const key = await resumeKey(context);
+	if (!key)
+		throw new NodeApiError(
+			context.getNode(),
+			{},
+			{
+				message:
+					'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume ' +
+					'URL with them',
+			},
+		);
+	return key;
 }

@@ -13,10 +13,15 @@ import { resumedNodePassesEveryOutput } from '../service/n8n1';
 import { errorForModel, runsAsTool } from '../service/asTool';
 import { failed, withDetails } from '../service/errorItems';
 import { requestService } from '../service/transport';
-import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from '../service/webhooks';
+import { createWebhook, deleteWebhook, updateWebhook } from '../service/webhooks';
 import { OPERATION, operationName } from './fields';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
-import { isExpiredWaitWebhook, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
+import {
+	removeExpiredWaitWebhooks,
+	requireResumeKey,
+	signedResumeUrl,
+	waitingBaseOf,
+} from './resumeUrl';
 import { SEVERAL_FILES } from '../fields/fileInput';
 import { sendCreateBulk } from '../resources/envelope/createBulk';
 import { signingLinksRequest } from '../resources/invitation/signingLinksRequest';
@@ -174,51 +179,6 @@ function createdEnvelope(
 		);
 	}
 	return { envelopeId: record.envelopeId, documentIds };
-}
-
-/**
- * Removes webhooks of earlier Send and Wait runs of this n8n whose time limit passed (see isExpiredWaitWebhook).
- * Best effort: it never stops a send.
- */
-export async function removeExpiredWaitWebhooks(
-	context: IExecuteFunctions,
-	waitingBase: string | undefined,
-): Promise<number> {
-	if (!waitingBase) return 0;
-	let removed = 0;
-	const now = Date.now();
-	let webhooks: Awaited<ReturnType<typeof listWebhooks>>;
-	try {
-		webhooks = await listWebhooks(context);
-	} catch {
-		return 0; // The next Send and Wait tries again.
-	}
-	for (const webhook of webhooks) {
-		if (!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
-		try {
-			await deleteWebhook(context, webhook.id);
-			removed++;
-		} catch {
-			// One refused delete does not keep the others: the next Send and Wait tries this one again.
-		}
-	}
-	return removed;
-}
-
-/** The credential's Client Secret, which signs the resume URL's query (resumeUrl.ts). */
-export async function requireResumeKey(context: IExecuteFunctions): Promise<string> {
-	const key = await resumeKey(context);
-	if (!key)
-		throw new NodeApiError(
-			context.getNode(),
-			{},
-			{
-				message:
-					'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume ' +
-					'URL with them',
-			},
-		);
-	return key;
 }
 
 /**

@@ -13,9 +13,9 @@ import {
 	checkRejectedOutput,
 	executionResumeUrl,
 	outputAtTimeLimit,
-	requireResumeKey,
 	waitTillOf,
 } from './send';
+import { requireResumeKey } from './resumeUrl';
 
 /*
  * E-Signature Send and Wait set to Wait for Signature: waits for the envelope that a node set to Send and Output

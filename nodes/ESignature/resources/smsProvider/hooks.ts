@@ -1,12 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import {
-	checkParameter,
-	inputError,
-	requireAuthorsUrl,
-	requireText,
-	secretOf,
-} from '../../fields/validation';
+import { checkParameter, inputError, requireText, secretOf } from '../../fields/validation';
+import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { namedValueOf } from '../../fields/namedValues';
 import { SMS_PROVIDERS } from '../../fields/enums';
 

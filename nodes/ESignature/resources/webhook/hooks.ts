@@ -14,11 +14,11 @@ import {
 	checkParameter,
 	inputError,
 	integerOf,
-	requireAuthorsUrl,
 	requireGuid,
 	secretOf,
 	textOf,
 } from '../../fields/validation';
+import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { notFoundError } from '../../service/errors';
 import { isErrorItem } from '../../service/errorItems';
