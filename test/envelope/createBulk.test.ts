@@ -158,4 +158,20 @@ describe('envelope: createBulk (several documents, Base64)', () => {
 		expect(result.items[1].json.envelopeId).toBe(result.items[2].json.envelopeId);
 		expect(result.items[0].json.envelopeId).not.toBe(result.items[1].json.envelopeId);
 	});
+
+	it('reports a reused reference number (error 227) naming it, as the other creates do', async () => {
+		const ref = reference();
+		const create = () =>
+			run({ operation: 'createBulk', additionalFields: { referenceNumber: ref } }, [pdfItem()]);
+		expect((await create()).error).toBeUndefined();
+
+		const again = await create();
+
+		expect(again.error?.message).toBe(
+			`The reference number is already used by another envelope of this account: "${ref}" (error 227)`,
+		);
+		expect(again.error?.description).toContain(
+			'To create another envelope, give a new reference number.',
+		);
+	});
 });

@@ -25,6 +25,7 @@ import { runsAsTool } from '../service/asTool';
 import { storedFileSize } from '../service/n8n1';
 import { binaryPropertyName } from '../files/read';
 import { toText } from '../fields/validation';
+import { sentReferenceOf } from './idempotency';
 import { misplacedId } from './misplacedIds';
 
 /*
@@ -43,9 +44,15 @@ function pair(
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
 }
 
-/** readServiceAnswer, a not-found answer saying so when the ID given is of the other kind (misplacedIds.ts). */
+/**
+ * readServiceAnswer, a not-found answer saying so when the ID given is of the other kind (misplacedIds.ts), error 227
+ * naming the reference number the create carried (idempotency.ts).
+ */
 async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse) {
-	return await readServiceAnswer(context, response, async () => await misplacedId(context));
+	return await readServiceAnswer(context, response, {
+		misplacedIdProbe: async () => await misplacedId(context),
+		sentReference: () => sentReferenceOf(context),
+	});
 }
 
 /** The error of an answer without data, saying so when the ID given is of the other kind. */

@@ -7,7 +7,6 @@ import type {
 } from 'n8n-workflow';
 
 import type { SentReference } from '../service/errors';
-import { noteSentReference } from '../service/errors';
 import { executionCustomData } from '../service/n8n1';
 import { optionalText } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
@@ -160,11 +159,22 @@ export function derivedReference(
 	return itemIdentity(item)?.reference;
 }
 
-/** For a create's request builder: the reference number to send, noted for explaining error 227. */
+/** For a create's request builder: the reference number to send. */
 export function referenceToSend(context: IExecuteSingleFunctions): string | undefined {
-	const reference = createReference(context);
-	if (reference) noteSentReference(context, reference);
-	return reference?.referenceNumber;
+	return createReference(context)?.referenceNumber;
+}
+
+/**
+ * The reference number the item's create request carried, for explaining error 227: derived again from the same
+ * item, so the same as the request's, with no note passed from the request to its answer.
+ */
+export function sentReferenceOf(context: IExecuteSingleFunctions): SentReference | undefined {
+	try {
+		return createReference(context);
+	} catch {
+		// Its request was built, so its Reference Number passed the same check: nothing to name otherwise.
+		return undefined;
+	}
 }
 
 const rememberedCreates = new Map<string, INodeExecutionData[]>();

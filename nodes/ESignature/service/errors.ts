@@ -126,21 +126,6 @@ export interface SentReference {
 	derived: boolean;
 }
 
-/**
- * Where the item's context keeps the reference number its create request carried, for explaining error 227: n8n runs
- * an item's preSend and postReceive hooks with the same context object (docs/n8n-notes.md#routing-engine).
- */
-const SENT_REFERENCE = Symbol('sent reference number');
-
-type WithSentReference = { [SENT_REFERENCE]?: SentReference };
-
-export function noteSentReference(
-	context: IExecuteSingleFunctions,
-	reference: SentReference,
-): void {
-	Object.defineProperty(context, SENT_REFERENCE, { value: reference, configurable: true });
-}
-
 /** Error 227 on a create: which reference exists, why, and how to reach the envelope that has it. */
 function duplicateReferenceHelp({ referenceNumber, derived }: SentReference): string {
 	const cause = derived
@@ -209,12 +194,9 @@ export async function serviceError(
 	context: IExecuteSingleFunctions,
 	body: unknown,
 	statusCode: number,
-	misplacedId?: MisplacedId,
+	known: { sentReference?: SentReference; misplacedId?: MisplacedId } = {},
 ): Promise<NodeApiError> {
-	return await serviceErrorFor(context, body, statusCode, context.getItemIndex(), {
-		sentReference: (context as WithSentReference)[SENT_REFERENCE],
-		misplacedId,
-	});
+	return await serviceErrorFor(context, body, statusCode, context.getItemIndex(), known);
 }
 
 /**

@@ -10,6 +10,7 @@ import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
 import { failed, withDetails } from './errorItems';
 import {
 	type MisplacedIdProbe,
+	type SentReference,
 	isFailedAnswer,
 	isNotFoundAnswer,
 	parseBody,
@@ -54,11 +55,21 @@ function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
 	);
 }
 
+/**
+ * What the caller can say about the request when its answer failed, asked only then: what a not-found ID is after all
+ * (routing/misplacedIds.ts), and the reference number a create carried, which error 227 names (routing/idempotency.ts
+ * derives it again from the item: the same as its request's).
+ */
+export interface AnswerContext {
+	misplacedIdProbe?: MisplacedIdProbe;
+	sentReference?: () => SentReference | undefined;
+}
+
 /** Reads the answer of an operation; a failed answer (or one nested too deep) goes where failed() sends it. */
 export async function readServiceAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
-	misplacedIdProbe?: MisplacedIdProbe,
+	{ misplacedIdProbe, sentReference }: AnswerContext = {},
 ): Promise<{ body: unknown; errorItems?: INodeExecutionData[] }> {
 	const body = parseBody(response.body);
 	if (nestedDeeperThan(body))
@@ -74,8 +85,9 @@ export async function readServiceAnswer(
 		misplacedIdProbe && isNotFoundAnswer(body, response.statusCode)
 			? await misplacedIdProbe()
 			: undefined;
+	const known = { misplacedId: misplaced, sentReference: sentReference?.() };
 	return {
 		body,
-		errorItems: failed(context, await serviceError(context, body, response.statusCode, misplaced)),
+		errorItems: failed(context, await serviceError(context, body, response.statusCode, known)),
 	};
 }

@@ -16,6 +16,7 @@ import { isServiceWrapper } from '../../service/errors';
 import { readServiceAnswer } from '../../service/readAnswer';
 import { keepWrapper, simplifyOutput } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { sentReferenceOf } from '../../routing/idempotency';
 import type { EnvelopeFields } from './shared';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
@@ -96,7 +97,9 @@ export async function splitBulkFileResponse(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = await readServiceAnswer(this, response);
+	const { body, errorItems } = await readServiceAnswer(this, response, {
+		sentReference: () => sentReferenceOf(this),
+	});
 	if (errorItems) return errorItems;
 	const pairedItem = { item: this.getItemIndex() };
 	if (keepWrapper(this) && isServiceWrapper(body))
