@@ -2,9 +2,9 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
-import { ACTION_BUILDER_HINT } from './fields/builderHints';
+import { actionBuilderHint } from './fields/builderHints';
 import { searchWebhooks } from './methods/listSearch';
-import { properties } from './resources';
+import { envelopeCreates, operationBuilderHints, properties } from './resources';
 import { resourceOperationSubtitle } from './fields/common';
 import { sendWithWorkarounds } from './routing/engineWorkarounds';
 import { customApiCallRefused } from './routing/customApiCall';
@@ -26,7 +26,7 @@ export class ESignature implements INodeType {
 			'Create envelopes, invite signers, sign and download documents with the E-Signature service',
 		defaults: { name: 'E-Signature' },
 		usableAsTool: true,
-		builderHint: ACTION_BUILDER_HINT,
+		builderHint: actionBuilderHint(operationBuilderHints),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
@@ -38,9 +38,10 @@ export class ESignature implements INodeType {
 			// are read the same way. 401 must still throw: that is what makes n8n renew the token and retry.
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},
-		// What the routing engine cannot do for this service (routing/engineWorkarounds.ts), on every operation's request:
-		// the Resource field declares `paginate`, which makes the engine send through this function.
-		requestOperations: { pagination: sendWithWorkarounds },
+		// Every request goes through this one function because the Resource field declares `paginate`: it is the only hook
+		// of n8n's routing engine that decides whether and how a request is sent (routing/engineWorkarounds.ts), and
+		// it is told which operations create envelopes (their files declare it) to answer a retried create from memory.
+		requestOperations: { pagination: sendWithWorkarounds(envelopeCreates) },
 		properties,
 	};
 

@@ -6,8 +6,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { envelopeCreates } from '../../nodes/ESignature/resources';
 import { TEMPLATE_ID } from '../emulator';
 import type { InputItem } from '../harness';
+import { actionOperations } from '../harness/operations';
 import { inputsSuite } from './testing';
 
 const { suite, run, fileItem, envelopes, requestsTo } = inputsSuite();
@@ -252,5 +254,22 @@ describe('a create whose answer was lost (the request timed out after the servic
 			},
 			pairedItem: { item: 0 },
 		});
+	});
+});
+
+describe('which operations are retry-safe creates', () => {
+	it('every operation that posts to an endpoint that creates an envelope declares it in its file (createsEnvelope)', () => {
+		// The contract's endpoints that make a new envelope: initiate, its Base64, bulk and template forms,
+		// initiate-and-invite, and signing by template.
+		const creating = /\/(initiate[\w-]*|sign\/by-template)$/;
+		const posting = actionOperations()
+			.filter(({ option }) => {
+				const request = option.routing?.request;
+				return request?.method === 'POST' && creating.test(String(request.url ?? ''));
+			})
+			.map(({ key }) => key);
+
+		expect(posting.sort()).toEqual(Object.keys(envelopeCreates).sort());
+		expect(posting).toHaveLength(6);
 	});
 });

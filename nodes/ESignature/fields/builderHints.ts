@@ -37,15 +37,6 @@ const HTTP_REQUEST: IRelatedNode = {
 	relationHint: 'Downloads a PDF into a binary field before it is sent for signature',
 };
 
-/** A hint that lands only in the type definition of one resource's operation(s). */
-function forOperation(
-	resource: string,
-	operations: string[],
-	content: string,
-): IBuilderHintVariation {
-	return { content, displayOptions: { show: { resource: [resource], operation: operations } } };
-}
-
 export const ENVELOPE_ID_SOURCE =
 	'envelopeId comes from the output of an envelope create operation (Create From Base64, Create From Files, Create ' +
 	'and Invite, Create From Template); the E-Signature Trigger outputs it as requestId. It is a GUID, not the ' +
@@ -54,47 +45,26 @@ export const DOCUMENT_ID_SOURCE =
 	'documentId is the ID of one document (file) of an envelope: the create operations output it as documentId ' +
 	'(documentIds for several files); Send and Wait outputs documentIds. It is a GUID, not the envelopeId.';
 
-export const ACTION_BUILDER_HINT: IBuilderHint = {
-	searchHint:
-		'E-signature (electronic signature) of PDF documents: create an envelope from a PDF, invite signers by email ' +
-		'or SMS, get signing links, remind, cancel, read status and download the signed PDF. The usual flow is Envelope ' +
-		'→ Create From Base64 (or Create and Invite), then Invitation → Send. ' +
-		WHICH_NODE,
-	relatedNodes: [TRIGGER, SEND_AND_WAIT, HTTP_REQUEST],
-	extraTypeDefContent: [
-		forOperation(
-			'envelope',
-			['createFromBase64'],
-			'Create From Base64 takes ONE PDF: fileInput "binary" reads a binary field of the input item ' +
-				'(inputDataFieldName, e.g. "data" from an HTTP Request or Read File node), "base64" takes the PDF as ' +
-				'Base64 text in fileBase64 (fileName required), "url" downloads it from fileUrl (use "url" when the node ' +
-				'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
-				'follow with Invitation → Send using documentId.',
-		),
-		forOperation(
-			'envelope',
-			['create', 'createBulk', 'createAndInvite', 'addFiles'],
-			'Takes several PDFs: comma-separated binary field names, a JSON list of {file, fileName} Base64 objects, or ' +
-				'URLs. Leave webhookId empty to send events to the account default webhook.',
-		),
-		forOperation(
-			'envelope',
-			['getStatus', 'cancel', 'extendInvitations', 'addFiles'],
-			ENVELOPE_ID_SOURCE,
-		),
-		forOperation(
-			'invitation',
-			['send', 'sendWithLinks', 'getSigningLinks', 'sendReminder', 'extend'],
-			`${DOCUMENT_ID_SOURCE} Signers sign in signOrder; 0 means their position in the list.`,
-		),
-		forOperation('invitation', ['sendForEnvelope'], ENVELOPE_ID_SOURCE),
-		forOperation(
-			'document',
-			['getCompleted', 'getContent', 'download', 'downloadSigned'],
-			`${DOCUMENT_ID_SOURCE} The file is output as binary data in binaryPropertyName.`,
-		),
-	],
-};
+/** Several PDFs in one envelope: how the File Input of the operations that take several reads them. */
+export const SEVERAL_FILES_SOURCE =
+	'Takes several PDFs: comma-separated binary field names, a JSON list of {file, fileName} Base64 objects, or ' +
+	'URLs. Leave webhookId empty to send events to the account default webhook.';
+
+/**
+ * The action node's hint, with each operation's own (`builderHint` in its file, collected by resources/index.ts) as
+ * variations: the type generator emits each only into that operation's type.
+ */
+export function actionBuilderHint(operationHints: IBuilderHintVariation[]): IBuilderHint {
+	return {
+		searchHint:
+			'E-signature (electronic signature) of PDF documents: create an envelope from a PDF, invite signers by ' +
+			'email or SMS, get signing links, remind, cancel, read status and download the signed PDF. The usual flow ' +
+			'is Envelope → Create From Base64 (or Create and Invite), then Invitation → Send. ' +
+			WHICH_NODE,
+		relatedNodes: [TRIGGER, SEND_AND_WAIT, HTTP_REQUEST],
+		extraTypeDefContent: operationHints,
+	};
+}
 
 export const TRIGGER_BUILDER_HINT: IBuilderHint = {
 	searchHint:

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IBuilderHintVariation, INodeProperties } from 'n8n-workflow';
 
 import * as accessToken from './accessToken';
 import * as commercialRegistration from './commercialRegistration';
@@ -9,7 +9,8 @@ import * as invitation from './invitation';
 import * as signing from './signing';
 import * as smsProvider from './smsProvider';
 import * as webhook from './webhook';
-import { options, simplify, toolSimplify } from './shared';
+import { type OperationFile, options, simplify, toolSimplify } from './shared';
+import type { CreatesEnvelope } from '../routing/idempotency';
 
 const resource: INodeProperties = {
 	displayName: 'Resource',
@@ -62,3 +63,44 @@ export const properties: INodeProperties[] = [
 	options,
 	...toolSimplify,
 ];
+
+/** Each resource's operations, by the resource's value. */
+const operationsByResource: Array<[string, OperationFile[]]> = [
+	['accessToken', accessToken.operations],
+	['commercialRegistration', commercialRegistration.operations],
+	['document', document.operations],
+	['envelope', envelope.operations],
+	['identitySigning', identitySigning.operations],
+	['invitation', invitation.operations],
+	['signing', signing.operations],
+	['smsProvider', smsProvider.operations],
+	['webhook', webhook.operations],
+];
+
+const everyOperation = operationsByResource.flatMap(([resourceValue, operations]) =>
+	operations.map((file) => ({
+		resource: resourceValue,
+		operation: String(file.option.value),
+		file,
+	})),
+);
+
+/** The operations that create an envelope, by "resource:operation", as their files declare (createsEnvelope). */
+export const envelopeCreates: Record<string, CreatesEnvelope> = Object.fromEntries(
+	everyOperation.flatMap(({ resource: resourceValue, operation, file }) =>
+		file.createsEnvelope ? [[`${resourceValue}:${operation}`, file.createsEnvelope]] : [],
+	),
+);
+
+/** Each operation's builder hint (its file's builderHint), emitted only into that operation's generated type. */
+export const operationBuilderHints: IBuilderHintVariation[] = everyOperation.flatMap(
+	({ resource: resourceValue, operation, file }) =>
+		file.builderHint
+			? [
+					{
+						content: file.builderHint,
+						displayOptions: { show: { resource: [resourceValue], operation: [operation] } },
+					},
+				]
+			: [],
+);

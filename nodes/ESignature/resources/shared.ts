@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
 	documentIdProperty,
@@ -8,6 +8,19 @@ import {
 	simplifyProperty,
 	toolSimplifyProperty,
 } from '../fields/common';
+import type { CreatesEnvelope } from '../routing/idempotency';
+
+/**
+ * What the node reads of an operation's file besides its fields: its option (name, action, routing) and what the rest
+ * of the package must know of it, declared there and collected by resources/index.ts, never listed elsewhere.
+ */
+export interface OperationFile {
+	option: INodePropertyOptions;
+	/** It creates an envelope: a retry of its item is answered from memory (routing/idempotency.ts). */
+	createsEnvelope?: CreatesEnvelope;
+	/** What n8n's AI builders read in this operation's generated type (docs/n8n-notes.md#builder-hints). */
+	builderHint?: string;
+}
 
 /*
  * Fields several resources show, each declared once with the operations it shows for. n8n's routing engine walks

@@ -39,8 +39,8 @@ import { nodeForErrors } from '../service/secrets';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
 import { itemsForModel } from './answers';
 import {
+	type CreatesEnvelope,
 	createKey,
-	createOperation,
 	createReference,
 	rememberCreate,
 	rememberedCreate,
@@ -113,8 +113,10 @@ export function pairedWithItem(hook: PreSendAction): PreSendAction {
 }
 
 /** What can have happened to a create whose request failed on the way, and whether running it again is safe. */
-function lostAnswerHelp(context: IExecuteSingleFunctions): string | undefined {
-	const create = createOperation(context);
+function lostAnswerHelp(
+	context: IExecuteSingleFunctions,
+	create: CreatesEnvelope | undefined,
+): string | undefined {
 	if (!create) return undefined;
 	const reference = create.referenceNumber ? createReference(context) : undefined;
 	return reference
@@ -208,35 +210,48 @@ async function routedRequest(
 	return outcome.items;
 }
 
+/** Resource and operation take no expressions: read as stored, without the cost of resolving parameters per item. */
+function operationKey(context: IExecuteSingleFunctions): string {
+	const { resource, operation } = context.getNode().parameters;
+	return `${String(resource ?? '')}:${String(operation ?? '')}`;
+}
+
 /**
- * The pagination function of every operation (see the top of this file): sends the item's request unless its input
- * was refused or an earlier attempt already created its envelope. As an AI tool, errors and empty lists are told in
- * words a model reads (service/asTool.ts), items are trimmed for it (Simplify, routing/answers.ts itemsForModel) and
- * carry no signing links (withoutSigningLinks).
+ * The pagination function of every operation (see the top of this file), given what the operations that create an
+ * envelope declare (by "resource:operation", resources/index.ts): sends the item's request unless its input was
+ * refused or an earlier attempt already created its envelope. As an AI tool, errors and empty lists are told in words
+ * a model reads (service/asTool.ts), items are trimmed for it (Simplify, routing/answers.ts itemsForModel) and carry
+ * no signing links (withoutSigningLinks).
  */
-export async function sendWithWorkarounds(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	if (!runsAsTool(this)) return await sendItemRequest(this, requestData);
-	try {
-		const items = await sendItemRequest(this, requestData);
-		// No signing links for a model, Simplify on or off, but from the operations made to hand them out.
-		return items.length
-			? withoutSigningLinks(this, itemsForModel(this, items))
-			: emptyListForModel(this.getItemIndex());
-	} catch (error) {
-		throw error instanceof Error ? errorForModel(error) : error;
-	}
+export function sendWithWorkarounds(creates: Readonly<Record<string, CreatesEnvelope>>) {
+	return async function send(
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const key = operationKey(this);
+		// Own properties only: an operation named "constructor" creates nothing.
+		const create = Object.hasOwn(creates, key) ? creates[key] : undefined;
+		if (!runsAsTool(this)) return await sendItemRequest(this, requestData, create);
+		try {
+			const items = await sendItemRequest(this, requestData, create);
+			// No signing links for a model, Simplify on or off, but from the operations made to hand them out.
+			return items.length
+				? withoutSigningLinks(this, itemsForModel(this, items))
+				: emptyListForModel(this.getItemIndex());
+		} catch (error) {
+			throw error instanceof Error ? errorForModel(error) : error;
+		}
+	};
 }
 
 async function sendItemRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
+	create: CreatesEnvelope | undefined,
 ): Promise<INodeExecutionData[]> {
 	const refusal = refusalOf(requestData.options as IHttpRequestOptions);
 	if (refusal) return failed(context, refusal);
-	const key = createKey(context);
+	const key = create ? createKey(context) : undefined;
 	const earlier = key === undefined ? undefined : rememberedCreate(context, key);
 	if (earlier) return earlier;
 	let items: INodeExecutionData[];
@@ -251,7 +266,12 @@ async function sendItemRequest(
 			throw new NodeOperationError(nodeForErrors(context.getNode()), error);
 		return failed(
 			context,
-			await connectionError(context, error, context.getItemIndex(), lostAnswerHelp(context)),
+			await connectionError(
+				context,
+				error,
+				context.getItemIndex(),
+				lostAnswerHelp(context, create),
+			),
 		);
 	}
 	if (key !== undefined && !items.some(isErrorItem)) rememberCreate(context, key, items);

@@ -39,30 +39,19 @@ export const REMEMBERED_CREATES_MAX = 10_000;
 const DERIVED_REFERENCE_MAX = 50;
 
 /**
- * The operations that create an envelope ("resource:operation"), and whether their request can carry a reference
- * number. The contract gives Create From Template and Create and Invite none, so only this process's memory protects
- * those two (docs/service-api.md#decisions).
+ * What an operation that creates an envelope declares in its file (`createsEnvelope`): whether its request can carry a
+ * reference number. The contract gives Create From Template and Create and Invite none, so only this process's memory
+ * protects those two (docs/service-api.md#decisions). The node hands the declarations to its pagination function
+ * (sendWithWorkarounds in engineWorkarounds.ts).
  */
-export const CREATE_OPERATIONS: Record<string, { referenceNumber: boolean }> = {
-	'envelope:create': { referenceNumber: true },
-	'envelope:createFromBase64': { referenceNumber: true },
-	'envelope:createBulk': { referenceNumber: true },
-	'envelope:createFromTemplate': { referenceNumber: false },
-	'envelope:createAndInvite': { referenceNumber: false },
-	'signing:signByTemplate': { referenceNumber: true },
-};
+export interface CreatesEnvelope {
+	referenceNumber: boolean;
+}
 
 /** Resource and operation take no expressions: read as stored, without the cost of resolving parameters per item. */
 function operationOf(context: IExecuteSingleFunctions): string {
 	const { resource, operation } = context.getNode().parameters;
 	return `${String(resource ?? '')}:${String(operation ?? '')}`;
-}
-
-/** Whether the item's operation creates an envelope, and if so whether its request carries a reference number. */
-export function createOperation(
-	context: IExecuteSingleFunctions,
-): { referenceNumber: boolean } | undefined {
-	return CREATE_OPERATIONS[operationOf(context)];
 }
 
 /** The execution the item first ran in: this one, or the one a retried execution was retried from. */
@@ -121,11 +110,10 @@ function itemIdentity(context: IExecuteSingleFunctions): ItemIdentity | undefine
 }
 
 /**
- * The reference number a create request carries: the one the user gave, else one derived from the item's identity.
- * Undefined for operations whose request cannot carry one, and outside an execution.
+ * The reference number a create request carries (for creates whose request can carry one): the one the user gave,
+ * else one derived from the item's identity. Undefined outside an execution.
  */
 export function createReference(context: IExecuteSingleFunctions): SentReference | undefined {
-	if (!createOperation(context)?.referenceNumber) return undefined;
 	const fields = (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
 	const given = optionalText(
 		context,
@@ -186,9 +174,9 @@ function copyOf(items: INodeExecutionData[], itemIndex: number): INodeExecutionD
 	}));
 }
 
-/** The key under which the current item's create is remembered; undefined when it is not a create. */
+/** The key under which the current item's create is remembered; undefined outside an execution. */
 export function createKey(context: IExecuteSingleFunctions): string | undefined {
-	return createOperation(context) ? itemIdentity(context)?.key : undefined;
+	return itemIdentity(context)?.key;
 }
 
 /** What an earlier attempt of this item created, as it was output then. */

@@ -13,6 +13,7 @@ import {
 	type SentReference,
 	isFailedAnswer,
 	isNotFoundAnswer,
+	isServiceWrapper,
 	parseBody,
 	serviceError,
 } from './errors';
@@ -85,7 +86,12 @@ export async function readServiceAnswer(
 		misplacedIdProbe && isNotFoundAnswer(body, response.statusCode)
 			? await misplacedIdProbe()
 			: undefined;
-	const known = { misplacedId: misplaced, sentReference: sentReference?.() };
+	// Error 227 (the reference number exists) names the one the request carried: derived only then.
+	const duplicate = isServiceWrapper(body) && Number(body.errorCode) === 227;
+	const known = {
+		misplacedId: misplaced,
+		sentReference: duplicate ? sentReference?.() : undefined,
+	};
 	return {
 		body,
 		errorItems: failed(context, await serviceError(context, body, response.statusCode, known)),

@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkDocumentId, idInPath } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { fileAnswer } from './shared';
+import { fileAnswer, A_DOCUMENTS_FILE } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Original',
@@ -20,6 +20,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [fileResponseToBinary] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = A_DOCUMENTS_FILE;
 
 /** Its fields are all shared: Document ID (../shared.ts), Put Output File in Field, Options (shared.ts). */
 export const description: INodeProperties[] = [];

@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkDocumentId, documentIdProperty, idInPath } from '../../fields/common';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { A_DOCUMENTS_FILE } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Current PDF',
@@ -19,6 +20,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [base64ResponseToBinary] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = A_DOCUMENTS_FILE;
 
 /** Its Document ID says which download to use instead; Put Output File in Field and Options are shared. */
 export const description: INodeProperties[] = [

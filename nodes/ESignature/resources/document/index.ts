@@ -5,6 +5,10 @@ import * as downloadSigned from './downloadSigned';
 import * as getCompleted from './getCompleted';
 import * as getContent from './getContent';
 import { base64Options, binaryOutput, fileOptions } from './shared';
+import type { OperationFile } from '../shared';
+
+/** Its operations, in the order the Operation list shows them (by name). */
+export const operations: OperationFile[] = [getCompleted, getContent, download, downloadSigned];
 
 /** The Document operations. */
 export const operation: INodeProperties = {
@@ -13,7 +17,7 @@ export const operation: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['document'] } },
-	options: [getCompleted.option, getContent.option, download.option, downloadSigned.option],
+	options: operations.map(({ option }) => option),
 	default: 'download',
 };
 

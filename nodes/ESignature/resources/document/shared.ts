@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { binaryOutputProperty, downloadOptions, showFor } from '../../fields/common';
+import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 
 /** The fields several Document operations show, each declared once and shown for the operations it names. */
 
@@ -30,3 +31,6 @@ export const base64Options: INodeProperties = {
 	...downloadOptions({ wrapped: true }),
 	displayOptions: showFor('document', 'getCompleted', 'getContent'),
 };
+
+/** The builder hint of the operations that output one document's file. */
+export const A_DOCUMENTS_FILE = `${DOCUMENT_ID_SOURCE} The file is output as binary data in binaryPropertyName.`;

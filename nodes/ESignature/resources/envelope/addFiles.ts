@@ -11,6 +11,7 @@ import { sendMultipart } from '../../files/multipart';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { SEVERAL_FILES_LEFT_IN_STORE } from './shared';
+import { ENVELOPE_ID_SOURCE, SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
 	name: 'Add Files',
@@ -27,6 +28,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = `${SEVERAL_FILES_SOURCE}\n${ENVELOPE_ID_SOURCE}`;
 
 /** Its fields are all shared (shared.ts): Envelope ID, File Input, Options. */
 export const description: INodeProperties[] = [];

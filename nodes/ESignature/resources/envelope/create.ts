@@ -11,7 +11,7 @@ import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { referenceToSend } from '../../routing/idempotency';
+import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
@@ -19,6 +19,7 @@ import {
 	sayWhereEventsGo,
 	selectedWebhookId,
 } from './shared';
+import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Files',
@@ -33,6 +34,15 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = SEVERAL_FILES_SOURCE;
+
+/**
+ * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
+ * the service refuses a second envelope too (error 227).
+ */
+export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 /** File Input and Webhook are shared (shared.ts); then these, then Simplify and Options. */
 export const description: INodeProperties[] = [];

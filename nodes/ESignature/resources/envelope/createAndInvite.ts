@@ -25,6 +25,8 @@ import {
 	selectedWebhookId,
 	toBase64File,
 } from './shared';
+import type { CreatesEnvelope } from '../../routing/idempotency';
+import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
 	name: 'Create and Invite',
@@ -37,6 +39,15 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = SEVERAL_FILES_SOURCE;
+
+/**
+ * It creates an envelope: a retried item is answered from memory. The contract gives its request no reference
+ * number, so only this process's memory protects a retry.
+ */
+export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createAndInvite'] } };
 

@@ -16,7 +16,7 @@ import { isServiceWrapper } from '../../service/errors';
 import { readServiceAnswer } from '../../service/readAnswer';
 import { keepWrapper, simplifyOutput } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { sentReferenceOf } from '../../routing/idempotency';
+import { sentReferenceOf, type CreatesEnvelope } from '../../routing/idempotency';
 import type { EnvelopeFields } from './shared';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
@@ -26,6 +26,7 @@ import {
 	selectedWebhookId,
 	toBase64File,
 } from './shared';
+import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Base64 List',
@@ -40,6 +41,15 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [splitBulkFileResponse, sayWhereEventsGo, simplifyOutput] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = SEVERAL_FILES_SOURCE;
+
+/**
+ * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
+ * the service refuses a second envelope too (error 227).
+ */
+export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createBulk'] } };
 

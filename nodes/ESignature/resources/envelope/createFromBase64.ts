@@ -25,6 +25,7 @@ import {
 	selectedWebhookId,
 	toBase64File,
 } from './shared';
+import type { CreatesEnvelope } from '../../routing/idempotency';
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Base64',
@@ -37,6 +38,20 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint =
+	'Create From Base64 takes ONE PDF: fileInput "binary" reads a binary field of the input item ' +
+	'(inputDataFieldName, e.g. "data" from an HTTP Request or Read File node), "base64" takes the PDF as ' +
+	'Base64 text in fileBase64 (fileName required), "url" downloads it from fileUrl (use "url" when the node ' +
+	'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
+	'follow with Invitation → Send using documentId.';
+
+/**
+ * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
+ * the service refuses a second envelope too (error 227).
+ */
+export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 const displayOptions = { show: { resource: ['envelope'], operation: ['createFromBase64'] } };
 

@@ -11,6 +11,7 @@ import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { compact, sayWhereEventsGo, selectedWebhookId } from './shared';
+import type { CreatesEnvelope } from '../../routing/idempotency';
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Template',
@@ -24,6 +25,12 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
 	},
 };
+
+/**
+ * It creates an envelope: a retried item is answered from memory. The contract gives its request no reference
+ * number, so only this process's memory protects a retry.
+ */
+export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
 /** Before the shared Webhook, Simplify and Options (shared.ts). */
 export const description: INodeProperties[] = updateDisplayOptions(

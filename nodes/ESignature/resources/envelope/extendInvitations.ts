@@ -10,6 +10,7 @@ import { checkEnvelopeId } from '../../fields/common';
 import { futureDate } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
 	name: 'Extend Invitations',
@@ -27,6 +28,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = ENVELOPE_ID_SOURCE;
 
 /** After the shared Envelope ID; then Options (shared.ts). */
 export const description: INodeProperties[] = [

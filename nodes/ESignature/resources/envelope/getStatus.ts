@@ -11,6 +11,7 @@ import { isErrorItem } from '../../service/errorItems';
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { specStatus } from '../../service/envelopeStatus';
+import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Status',
@@ -26,6 +27,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapFoundResponse, normalizeStatus, simplifyOutput] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = ENVELOPE_ID_SOURCE;
 
 /** Its fields are all shared (shared.ts): Envelope ID, Simplify, Options. */
 export const description: INodeProperties[] = [];

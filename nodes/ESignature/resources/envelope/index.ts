@@ -9,8 +9,21 @@ import * as createFromBase64 from './createFromBase64';
 import * as createFromTemplate from './createFromTemplate';
 import * as extendInvitations from './extendInvitations';
 import * as getStatus from './getStatus';
-import { envelopeId } from '../shared';
+import { envelopeId, type OperationFile } from '../shared';
 import { severalFiles, webhook } from './shared';
+
+/** Its operations, in the order the Operation list shows them (by name). */
+export const operations: OperationFile[] = [
+	addFiles,
+	cancel,
+	createAndInvite,
+	createFromBase64,
+	createBulk,
+	create,
+	createFromTemplate,
+	extendInvitations,
+	getStatus,
+];
 
 /** The Envelope operations. */
 export const operation: INodeProperties = {
@@ -19,17 +32,7 @@ export const operation: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['envelope'] } },
-	options: [
-		addFiles.option,
-		cancel.option,
-		createAndInvite.option,
-		createFromBase64.option,
-		createBulk.option,
-		create.option,
-		createFromTemplate.option,
-		extendInvitations.option,
-		getStatus.option,
-	],
+	options: operations.map(({ option }) => option),
 	default: 'create',
 };
 

@@ -3,6 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import { documentFields, signatureFields } from './shared';
 import * as sign from './sign';
 import * as signWithSigners from './signWithSigners';
+import type { OperationFile } from '../shared';
+
+/** Its operations, in the order the Operation list shows them (by name). */
+export const operations: OperationFile[] = [sign, signWithSigners];
 
 /** The Identity Provider Signing operations. */
 export const operation: INodeProperties = {
@@ -11,7 +15,7 @@ export const operation: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['identitySigning'] } },
-	options: [sign.option, signWithSigners.option],
+	options: operations.map(({ option }) => option),
 	default: 'sign',
 };
 

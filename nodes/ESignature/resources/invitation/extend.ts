@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { checkParameter, futureDate, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { TRIMMED } from './shared';
+import { TRIMMED, SIGNERS_OF_A_DOCUMENT } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Extend',
@@ -21,6 +21,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 export const checkInvitationId = checkParameter('destinationId', requireGuid, 'Invitation ID');
 

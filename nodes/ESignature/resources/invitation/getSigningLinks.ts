@@ -7,7 +7,7 @@ import type {
 import { checkDocumentId } from '../../fields/common';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildLinkSignerList } from './shared';
+import { buildLinkSignerList, SIGNERS_OF_A_DOCUMENT } from './shared';
 
 /** The v2 invitation: the signers get links, nothing is sent. Its fields are Send and Get Links' (shared.ts). */
 export const option: INodePropertyOptions = {
@@ -26,6 +26,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 /** Invitation records can come back out of order: they are output in signing order. */
 export async function sortBySigneOrder(

@@ -8,8 +8,20 @@ import * as sendBulkReminders from './sendBulkReminders';
 import * as sendForEnvelope from './sendForEnvelope';
 import * as sendReminder from './sendReminder';
 import * as sendWithLinks from './sendWithLinks';
-import { documentId } from '../shared';
+import { documentId, type OperationFile } from '../shared';
 import { invitationMessageField, invitationSubjectField, signerListFields } from './shared';
+
+/** Its operations, in the order the Operation list shows them (by name). */
+export const operations: OperationFile[] = [
+	extend,
+	getSigningLinks,
+	sendBulkReminders,
+	sendReminder,
+	sendWithLinks,
+	send,
+	sendForEnvelope,
+	sendBulk,
+];
 
 /** The Invitation operations. */
 export const operation: INodeProperties = {
@@ -18,16 +30,7 @@ export const operation: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['invitation'] } },
-	options: [
-		extend.option,
-		getSigningLinks.option,
-		sendBulkReminders.option,
-		sendReminder.option,
-		sendWithLinks.option,
-		send.option,
-		sendForEnvelope.option,
-		sendBulk.option,
-	],
+	options: operations.map(({ option }) => option),
 	default: 'send',
 };
 

@@ -9,6 +9,7 @@ import { checkDocumentId } from '../../fields/common';
 import { buildDestinations } from '../../fields/recipientList';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { SIGNERS_OF_A_DOCUMENT } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Send for Document',
@@ -25,6 +26,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 /** The signers, as the v1 endpoint spells them (PascalCase). */
 export async function buildSignerList(

@@ -10,6 +10,7 @@ import { checkEnvelopeId } from '../../fields/common';
 import { buildDestinations } from '../../fields/recipientList';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
 /** The envelope's ID goes in the query and in the body, as the interface has it. */
 export const option: INodePropertyOptions = {
@@ -30,6 +31,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = ENVELOPE_ID_SOURCE;
 
 /**
  * The signers to invite besides the envelope's pending ones: an empty list (in either input mode) is sent as [], not

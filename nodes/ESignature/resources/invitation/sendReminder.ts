@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { checkParameter, requireEmail, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { TRIMMED } from './shared';
+import { TRIMMED, SIGNERS_OF_A_DOCUMENT } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Remind Signer',
@@ -16,6 +16,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 /** The envelope's ID, which this endpoint calls requestId (as callbacks do). */
 export const checkRequestId = checkParameter('requestId', requireGuid, 'Envelope ID');

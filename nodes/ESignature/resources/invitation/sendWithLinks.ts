@@ -3,7 +3,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { checkDocumentId } from '../../fields/common';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildLinkSignerList } from './shared';
+import { buildLinkSignerList, SIGNERS_OF_A_DOCUMENT } from './shared';
 import { sortBySigneOrder } from './getSigningLinks';
 
 /** The v3 invitation: the signers are invited and get links. Its fields are Get Signing Links' (shared.ts). */
@@ -22,3 +22,6 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput] },
 	},
 };
+
+/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
+export const builderHint = SIGNERS_OF_A_DOCUMENT;

@@ -13,6 +13,7 @@ import { buildDestinations } from '../../fields/recipientList';
 import { jsonListParameter } from '../../fields/json';
 import { inputError, optionalText } from '../../fields/validation';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 
 /** Fields several invitation operations show, each declared once with the operations it is shown for. */
 
@@ -131,3 +132,7 @@ export function nonEmptyJsonList(
 		throw inputError(context, `${fieldLabel}: add at least one ${what.replace(/s$/, '')}`);
 	return list;
 }
+
+/** The builder hint of the operations that invite or remind the signers of one document. */
+export const SIGNERS_OF_A_DOCUMENT =
+	`${DOCUMENT_ID_SOURCE} Signers sign in signOrder; ` + '0 means their position in the list.';

@@ -3,6 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import { signerFields } from './shared';
 import * as sign from './sign';
 import * as signByTemplate from './signByTemplate';
+import type { OperationFile } from '../shared';
+
+/** Its operations, in the order the Operation list shows them (by name). */
+export const operations: OperationFile[] = [sign, signByTemplate];
 
 /** The Signing operations. */
 export const operation: INodeProperties = {
@@ -11,7 +15,7 @@ export const operation: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['signing'] } },
-	options: [sign.option, signByTemplate.option],
+	options: operations.map(({ option }) => option),
 	default: 'sign',
 };
 

@@ -10,7 +10,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { checkParameter, inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
-import { referenceToSend } from '../../routing/idempotency';
+import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList } from './shared';
 
@@ -25,6 +25,12 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse] },
 	},
 };
+
+/**
+ * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
+ * the service refuses a second envelope too (error 227).
+ */
+export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 export const checkTemplateId = checkParameter('templateId', requireGuid, 'Template ID');
 

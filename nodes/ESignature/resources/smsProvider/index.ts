@@ -1,6 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as configure from './configure';
+import type { OperationFile } from '../shared';
+
+/** Its operations, in the order the Operation list shows them (by name). */
+export const operations: OperationFile[] = [configure];
 
 export const operation: INodeProperties = {
 	displayName: 'Operation',
@@ -8,7 +12,7 @@ export const operation: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['smsProvider'] } },
-	options: [configure.option],
+	options: operations.map(({ option }) => option),
 	default: 'configure',
 };
 

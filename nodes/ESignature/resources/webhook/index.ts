@@ -9,6 +9,19 @@ import * as getLogs from './getLogs';
 import * as resend from './resend';
 import * as update from './update';
 import { webhookId } from './shared';
+import type { OperationFile } from '../shared';
+
+/** Its operations, in the order the Operation list shows them (by name). */
+export const operations: OperationFile[] = [
+	create,
+	createMany,
+	del,
+	get,
+	getLogs,
+	getAll,
+	resend,
+	update,
+];
 
 /** The Webhook operations. */
 export const operation: INodeProperties = {
@@ -17,16 +30,7 @@ export const operation: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['webhook'] } },
-	options: [
-		create.option,
-		createMany.option,
-		del.option,
-		get.option,
-		getLogs.option,
-		getAll.option,
-		resend.option,
-		update.option,
-	],
+	options: operations.map(({ option }) => option),
 	default: 'getAll',
 };
 
