@@ -163,10 +163,13 @@ export async function checkEnvelopeId(
 }
 
 /**
- * An ID parameter as a path segment of an operation's URL: text trimmed and encoded; any other value (a list, an
- * object) as JSON, which is never an ID, so that checkEnvelopeId and checkDocumentId read the parameter and name it.
+ * An ID parameter as a path segment of an operation's URL, the one way every operation writes one: text trimmed and
+ * encoded; any other value (a list, an object) as JSON, which is never an ID, so that the operation's check
+ * (checkEnvelopeId, checkDocumentId, checkWebhookId, checkCommercialNumber) reads the parameter and names it.
  */
-export const idInPath = (parameter: 'envelopeId' | 'documentId'): string =>
+export const idInPath = (
+	parameter: 'envelopeId' | 'documentId' | 'webhookId' | 'commercialNumber',
+): string =>
 	`{{ encodeURIComponent((id => typeof id === 'string' ? id.trim() : JSON.stringify(id))($parameter.${parameter})) }}`;
 
 /**

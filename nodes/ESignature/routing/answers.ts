@@ -30,10 +30,10 @@ import { misplacedId } from './misplacedIds';
 
 /*
  * Hooks shared by every resource: how answers become items, errors and binary data.
- * Resource-specific request builders live in resources/<resource>/hooks.ts, named after what they set: a preSend hook
- * that builds an operation's request is build<Operation>Request (the operation's value, e.g. buildSendBulkRequest for
- * sendBulk; one that two operations share is named after what they share), one that fills a path or query parameter
- * is set<Parameter>Path or set<Parameter>Query.
+ * An operation's own hooks live in its file (resources/<resource>/<operation>.ts), named after what they do: a preSend
+ * hook that builds an operation's request is build<Operation>Request (the operation's value, e.g.
+ * buildSendBulkRequest for sendBulk; one that two operations share is named after what they share, in the resource's
+ * shared.ts), one that checks a field is check<Field>.
  */
 
 function pair(

@@ -1,7 +1,28 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildRevocationForm, revocationResult } from './hooks';
+import {
+	CREDENTIAL_TYPE,
+	currentAccessToken,
+	forgetAccessToken,
+} from '../../../../credentials/accessToken';
+import { authUrlOf } from '../../../../credentials/environment';
+import { parseBody } from '../../service/errors';
+import { readServiceAnswer } from '../../service/readAnswer';
+import { failed, withDetails } from '../../service/errorItems';
+import { toText } from '../../fields/validation';
+import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
 
 export const option: INodePropertyOptions = {
 	name: 'Revoke',
@@ -38,3 +59,152 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { resource: ['accessToken'], operation: ['revoke'] } },
 	},
 ];
+
+/* Revocation of the credential's current access token (RFC 7009 at the Authorization Server URL). */
+
+/** Secrets (access token, client secret) are used exactly as stored: only identifiers are trimmed. */
+function secret(value: unknown): string {
+	return typeof value === 'string' ? value : '';
+}
+
+function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
+	return new NodeOperationError(nodeForErrors(context.getNode()), (error as Error).message, {
+		itemIndex: context.getItemIndex(),
+		description:
+			'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
+	});
+}
+
+function tokenToRevoke(
+	context: IExecuteSingleFunctions,
+	credentials: ICredentialDataDecryptedObject,
+): string {
+	// The token n8n stored for the credential is the one its requests send; the process cache may hold one too.
+	let token = secret(credentials.accessToken);
+	if (!token) {
+		try {
+			token = currentAccessToken(credentials) ?? '';
+		} catch (error) {
+			throw credentialProblem(context, error);
+		}
+	}
+	if (!token) {
+		throw new NodeOperationError(
+			nodeForErrors(context.getNode()),
+			'The credential holds no access token to revoke',
+			{
+				itemIndex: context.getItemIndex(),
+				description:
+					'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
+			},
+		);
+	}
+	return token;
+}
+
+/**
+ * The revocation form (RFC 7009): the token the credential's requests send, and the client that revokes it. The
+ * credential must give the Authorization Server URL the operation's request is declared to go to.
+ */
+export async function buildRevocationForm(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	try {
+		authUrlOf(credentials);
+	} catch (error) {
+		throw credentialProblem(this, error);
+	}
+	requestOptions.body = new URLSearchParams({
+		token: tokenToRevoke(this, credentials),
+		client_id: toText(credentials.clientId),
+		client_secret: secret(credentials.clientSecret),
+	}).toString();
+	return requestOptions;
+}
+
+/** What the revocation sent: the tokens it may have revoked and the client secret (never failing on a missing one). */
+function revocationSecrets(credentials: ICredentialDataDecryptedObject): unknown[] {
+	let cached: string | undefined;
+	try {
+		cached = currentAccessToken(credentials);
+	} catch {
+		cached = undefined;
+	}
+	return [credentials.accessToken, cached, credentials.clientSecret];
+}
+
+export async function revocationResult(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens and the client secret
+	// sent, and of this credential's other secrets, not of anyone else's.
+	const secrets = [
+		...revocationSecrets(credentials),
+		...(await secretsInHand(this, this.getItemIndex())),
+	];
+	const body = scrubbed(parseBody(response.body), secrets);
+	if (response.statusCode >= 300 && response.statusCode < 400) {
+		const meaning =
+			`The authorization server answered with a redirect (HTTP ${response.statusCode}), ` +
+			'which is not followed';
+		const redirected = new NodeApiError(nodeForErrors(this.getNode()), {} as JsonObject, {
+			message: meaning,
+			description:
+				'Following it would carry the token and the Client Secret to another address. ' +
+				'Check the Authorization Server URL of the credential.',
+			httpCode: String(response.statusCode),
+			itemIndex: this.getItemIndex(),
+		});
+		return failed(
+			this,
+			withDetails(redirected, {
+				kind: 'service',
+				code: response.statusCode,
+				meaning,
+				serviceMessage: null,
+				httpStatus: response.statusCode,
+			}),
+		);
+	}
+	if (response.statusCode >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
+		// The authorization server answers in OAuth's error shape, not the service's wrapper.
+		const { error, error_description: description } = body as IDataObject;
+		const meaning = 'The authorization server refused to revoke the token';
+		const refusal = new NodeApiError(nodeForErrors(this.getNode()), body as JsonObject, {
+			message: `${meaning}: ${toText(error)} (HTTP ${response.statusCode})`,
+			description:
+				[
+					toText(description),
+					error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '',
+				]
+					.filter(Boolean)
+					.join(' ') || undefined,
+			httpCode: String(response.statusCode),
+			itemIndex: this.getItemIndex(),
+		});
+		return failed(
+			this,
+			withDetails(refusal, {
+				kind: 'service',
+				code: toText(error) || response.statusCode,
+				meaning,
+				serviceMessage: toText(description) || null,
+				httpStatus: response.statusCode,
+			}),
+		);
+	}
+	const { errorItems } = await readServiceAnswer(this, {
+		...response,
+		body: body as IN8nHttpFullResponse['body'],
+	});
+	if (errorItems) return errorItems;
+	// Whatever token is cached for this credential in this process was revoked or superseded: the next request
+	// fetches a new one (n8n's stored token is refused with 401, which also renews it).
+	forgetAccessToken(credentials);
+	return [{ json: { success: true, revoked: true }, pairedItem: { item: this.getItemIndex() } }];
+}

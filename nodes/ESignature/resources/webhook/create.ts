@@ -1,8 +1,29 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { checkHeaderToken, checkIsDefault, checkWebhookUrl, webhookOutput } from './hooks';
+import { booleanOf, checkParameter, secretOf } from '../../fields/validation';
+import { requireAuthorsUrl } from '../../fields/toolInputs';
+import { webhookOutput } from './shared';
+
+/**
+ * Create's Header Token: text, or a number. A value that is not text is refused: dropping it would register the
+ * webhook without a token, which cannot be added later.
+ */
+export const checkHeaderToken = checkParameter('headerToken', secretOf, 'Header Token');
+
+/** Create's Use as Account Default: true or false (also as text from an expression). */
+export const checkIsDefault = checkParameter(
+	'isDefault',
+	booleanOf,
+	'Use as Account Default',
+	false,
+);
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
@@ -76,3 +97,12 @@ export const properties: INodeProperties[] = [
 		},
 	},
 ];
+
+/** Create's Webhook URL: an http(s) URL, written by the workflow's author when the node runs as a tool. */
+export async function checkWebhookUrl(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	requireAuthorsUrl(this, 'webhookUrl', this.getNodeParameter('webhookUrl'), 'Webhook URL');
+	return requestOptions;
+}

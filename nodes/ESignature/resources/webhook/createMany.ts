@@ -1,8 +1,16 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { buildWebhookList, webhookOutput } from './hooks';
+import { booleanOf, inputError, secretOf } from '../../fields/validation';
+import { requireAuthorsUrl } from '../../fields/toolInputs';
+import { webhookOutput } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Create Many',
@@ -59,3 +67,39 @@ export const properties: INodeProperties[] = [
 		],
 	},
 ];
+
+/**
+ * The header token is a secret: used exactly as entered, never trimmed, left out when empty. A value that is not text
+ * is refused: dropping it would register the webhook without a token, which cannot be added later.
+ */
+function headerTokenOf(
+	context: IExecuteSingleFunctions,
+	value: unknown,
+	fieldLabel: string,
+): { headerToken?: string } {
+	const token = secretOf(context, value, fieldLabel);
+	return token ? { headerToken: token } : {};
+}
+
+/** Create Many's body: the list of webhooks, each checked as Create checks its fields. */
+export async function buildWebhookList(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
+	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
+	requestOptions.body = entries.map((entry, index) => {
+		const label = `Webhooks, webhook ${index + 1}`;
+		return {
+			webhookUrl: requireAuthorsUrl(
+				this,
+				`webhooks.webhook.${index}.webhookUrl`,
+				entry.webhookUrl,
+				`${label}: Webhook URL`,
+			),
+			...headerTokenOf(this, entry.headerToken, `${label}: Header Token`),
+			isDefault: booleanOf(this, entry.isDefault ?? false, `${label}: Use as Account Default`),
+		};
+	});
+	return requestOptions;
+}

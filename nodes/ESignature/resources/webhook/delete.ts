@@ -2,8 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { webhookLocatorProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
-import { webhookIdChecked, webhookPath } from './shared';
-import { webhookOutput } from './hooks';
+import { webhookIdChecked, webhookPath, webhookOutput } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Delete',

@@ -1,8 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { unwrapFoundResponse } from '../../routing/answers';
-import { webhookOutput } from './hooks';
-import { webhookPath } from './shared';
+import { webhookPath, webhookOutput } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',

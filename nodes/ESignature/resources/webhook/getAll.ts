@@ -1,9 +1,15 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { checkLimit, webhookOutput } from './hooks';
 import { markTriggerWebhooks } from './markTriggers';
+import { integerOf } from '../../fields/validation';
+import { webhookOutput } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -42,3 +48,15 @@ export const properties: INodeProperties[] = [
 		},
 	},
 ];
+
+/**
+ * Get Many's Limit: the list is cut after it arrives (the service has no paging), and n8n cuts at whatever number it
+ * is given: a negative one would silently drop entries from the end, a fraction or text all of them.
+ */
+export async function checkLimit(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	integerOf(this, this.getNodeParameter('limit', 50), 'Limit', { min: 1 });
+	return requestOptions;
+}

@@ -1,9 +1,19 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { checkLogFilters, filterDeliveryLogs, webhookOutput } from './hooks';
+import { namedValueOf } from '../../fields/namedValues';
+import { requireGuid, textOf } from '../../fields/validation';
+import { MAX_LENGTH } from '../../../../credentials/text';
+import { webhookOutput } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Delivery Logs',
@@ -54,3 +64,60 @@ export const properties: INodeProperties[] = [
 		],
 	},
 ];
+
+/** The delivery-log filters the user set, checked. */
+function logFilters(context: IExecuteSingleFunctions): {
+	requestId?: string;
+	webhookUrl?: string;
+	webhookStatus?: number;
+} {
+	const filters = (context.getNodeParameter('filters', {}) as IDataObject) ?? {};
+	const out: { requestId?: string; webhookUrl?: string; webhookStatus?: number } = {};
+	const requestId = textOf(context, filters.requestId, 'Filters: Callback Request ID');
+	if (requestId)
+		out.requestId = requireGuid(context, requestId, 'Filters: Callback Request ID').toLowerCase();
+	const url = textOf(context, filters.webhookUrl, 'Filters: Webhook URL', MAX_LENGTH.url);
+	if (url) out.webhookUrl = url;
+	if (filters.webhookStatus !== undefined && filters.webhookStatus !== '') {
+		out.webhookStatus = namedValueOf(
+			context,
+			filters.webhookStatus,
+			'Filters: Delivery Status',
+			WEBHOOK_DELIVERY_STATUSES,
+		);
+	}
+	return out;
+}
+
+export async function checkLogFilters(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	logFilters(this);
+	return requestOptions;
+}
+
+/**
+ * The spec has the log filters sent as a JSON body on GET, but n8n's HTTP client drops the body of every GET request.
+ * Without a body the service returns every log entry, so the filters are applied here to the list it returns.
+ */
+export async function filterDeliveryLogs(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+) {
+	const { requestId, webhookUrl, webhookStatus } = logFilters(this);
+	return items.filter(({ json }) => {
+		if (requestId && String(json.requestId ?? '').toLowerCase() !== requestId) return false;
+		if (webhookUrl && json.webhookUrl !== webhookUrl) return false;
+		// webhookStatus reads like "FAILEDFROMCLIENT (4)".
+		if (
+			webhookStatus !== undefined &&
+			!String(json.webhookStatus ?? '')
+				.trimEnd()
+				.endsWith(`(${webhookStatus})`)
+		) {
+			return false;
+		}
+		return true;
+	});
+}

@@ -2,7 +2,15 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { checkCallbackRequestId, webhookOutput } from './hooks';
+import { checkParameter, requireGuid } from '../../fields/validation';
+import { webhookOutput } from './shared';
+
+/** Resend Callback's Callback Request ID: a GUID. */
+export const checkCallbackRequestId = checkParameter(
+	'requestId',
+	requireGuid,
+	'Callback Request ID',
+);
 
 export const option: INodePropertyOptions = {
 	name: 'Resend Callback',

@@ -1,8 +1,18 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
-import { buildUpdateRequest, webhookOutput } from './hooks';
+import { booleanOf, inputError } from '../../fields/validation';
+import { requireAuthorsUrl } from '../../fields/toolInputs';
+import { notFoundError } from '../../service/errors';
+import { getWebhook } from '../../service/webhooks';
+import { selectedWebhookId, webhookOutput } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -47,3 +57,46 @@ export const properties: INodeProperties[] = [
 		],
 	},
 ];
+
+/**
+ * PUT replaces URL and default flag together, so the fields the user leaves out are read from the service first:
+ * changing the URL of the default webhook must not quietly make it a non-default one.
+ */
+export async function buildUpdateRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	const id = selectedWebhookId(this);
+	const updates = (this.getNodeParameter('updateFields', {}) as IDataObject) ?? {};
+	const newUrl =
+		updates.webhookUrl === undefined
+			? undefined
+			: requireAuthorsUrl(
+					this,
+					'updateFields.webhookUrl',
+					updates.webhookUrl,
+					'Update Fields: Webhook URL',
+				);
+	const newDefault =
+		updates.isDefault === undefined
+			? undefined
+			: booleanOf(this, updates.isDefault, 'Update Fields: Use as Account Default');
+	if (newUrl === undefined && newDefault === undefined) {
+		throw inputError(
+			this,
+			'Update Fields: add the Webhook URL or Use as Account Default to change',
+		);
+	}
+	let current: IDataObject = {};
+	if (newUrl === undefined || newDefault === undefined) {
+		const found = await getWebhook(this, id);
+		if (!found) throw notFoundError(this);
+		current = found;
+	}
+	requestOptions.body = {
+		id,
+		webhookUrl: newUrl ?? current.webhookUrl,
+		isDefault: newDefault ?? current.isDefault === true,
+	};
+	return requestOptions;
+}
