@@ -229,7 +229,7 @@ describe('example workflows', () => {
 					body: JSON.stringify({ probe: true }),
 				})
 			).status;
-		for (const until = Date.now() + 30_000; (await probe()) !== 200 && Date.now() < until; )
+		for (const until = Date.now() + 30_000; (await probe()) !== 200 && Date.now() < until;)
 			await sleep(200);
 		const wf: WorkflowJson = JSON.parse(
 			JSON.stringify(stack.workflows.find((w) => w.id === byId('esigExample6Link').id)),
