@@ -16,6 +16,8 @@ import type { CreatesEnvelope } from '../routing/idempotency';
  */
 export interface OperationFile {
 	option: INodePropertyOptions;
+	/** Its own fields (the shared ones it shows name it in their displayOptions, shared.ts). */
+	description: INodeProperties[];
 	/** It creates an envelope: a retry of its item is answered from memory (routing/idempotency.ts). */
 	createsEnvelope?: CreatesEnvelope;
 	/** What n8n's AI builders read in this operation's generated type (docs/n8n-notes.md#builder-hints). */

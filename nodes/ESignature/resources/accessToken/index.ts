@@ -16,4 +16,4 @@ export const operation: INodeProperties = {
 	default: 'revoke',
 };
 
-export const fields: INodeProperties[] = [...revoke.properties];
+export const fields: INodeProperties[] = [...revoke.description];

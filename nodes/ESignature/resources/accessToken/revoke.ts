@@ -48,7 +48,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Revokes the access token the credential currently uses, at the authorization server (Authorization ' +

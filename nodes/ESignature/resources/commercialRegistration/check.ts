@@ -26,7 +26,7 @@ export const option: INodePropertyOptions = {
 
 const displayOptions = { show: { resource: ['commercialRegistration'], operation: ['check'] } };
 
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Commercial Registration Number',
 		name: 'commercialNumber',

@@ -16,4 +16,4 @@ export const operation: INodeProperties = {
 	default: 'check',
 };
 
-export const fields: INodeProperties[] = [...check.properties];
+export const fields: INodeProperties[] = [...check.description];

@@ -1,4 +1,4 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -18,3 +18,6 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [base64ResponseToBinary, nameSignedFile] },
 	},
 };
+
+/** Its fields are all shared (shared.ts). */
+export const description: INodeProperties[] = [];

@@ -1,6 +1,7 @@
 import type {
 	IExecuteSingleFunctions,
 	INodeExecutionData,
+	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
@@ -26,6 +27,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput] },
 	},
 };
+
+/** Its fields are all shared (shared.ts). */
+export const description: INodeProperties[] = [];
 
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;

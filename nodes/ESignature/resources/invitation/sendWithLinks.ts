@@ -1,4 +1,4 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { checkDocumentId } from '../../fields/common';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
@@ -22,6 +22,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput] },
 	},
 };
+
+/** Its fields are all shared (shared.ts). */
+export const description: INodeProperties[] = [];
 
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;

@@ -37,7 +37,7 @@ const trimmedInto = (property: string) => ({
 });
 
 /** The body is these fields: each says how it is sent, after its check. */
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Provider',
 		name: 'smsProvider',

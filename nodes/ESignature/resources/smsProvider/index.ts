@@ -16,4 +16,4 @@ export const operation: INodeProperties = {
 	default: 'configure',
 };
 
-export const fields: INodeProperties[] = [...configure.properties];
+export const fields: INodeProperties[] = [...configure.description];

@@ -39,7 +39,7 @@ export const option: INodePropertyOptions = {
 const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
 
 /** The body is these three fields: each says how it is sent, after its check. */
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Webhook URL',
 		name: 'webhookUrl',

@@ -25,7 +25,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Webhooks',
 		name: 'webhooks',

@@ -16,7 +16,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		...webhookLocatorProperty({
 			description:

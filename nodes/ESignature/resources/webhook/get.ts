@@ -15,4 +15,4 @@ export const option: INodePropertyOptions = {
 };
 
 /** Its fields are all shared (shared.ts): Webhook, Options. */
-export const properties: INodeProperties[] = [];
+export const description: INodeProperties[] = [];

@@ -24,7 +24,7 @@ export const option: INodePropertyOptions = {
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } };
 
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Return All',
 		name: 'returnAll',

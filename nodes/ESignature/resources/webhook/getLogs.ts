@@ -26,7 +26,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -37,11 +37,11 @@ export const operation: INodeProperties = {
 /** Their fields in the order the editor shows them (each names its operations). */
 export const fields: INodeProperties[] = [
 	webhookId,
-	...create.properties,
-	...createMany.properties,
-	...del.properties,
-	...getAll.properties,
-	...getLogs.properties,
-	...resend.properties,
-	...update.properties,
+	...create.description,
+	...createMany.description,
+	...del.description,
+	...getAll.description,
+	...getLogs.description,
+	...resend.description,
+	...update.description,
 ];

@@ -23,7 +23,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Callback Request ID',
 		name: 'requestId',

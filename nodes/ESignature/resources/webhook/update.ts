@@ -28,7 +28,7 @@ export const option: INodePropertyOptions = {
 };
 
 /** After the shared Webhook field (shared.ts). */
-export const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
