@@ -41,6 +41,7 @@ import { itemsForModel } from './answers';
 import {
 	type CreatesEnvelope,
 	createKey,
+	operationOf,
 	createReference,
 	rememberCreate,
 	rememberedCreate,
@@ -210,12 +211,6 @@ async function routedRequest(
 	return outcome.items;
 }
 
-/** Resource and operation take no expressions: read as stored, without the cost of resolving parameters per item. */
-function operationKey(context: IExecuteSingleFunctions): string {
-	const { resource, operation } = context.getNode().parameters;
-	return `${String(resource ?? '')}:${String(operation ?? '')}`;
-}
-
 /**
  * The pagination function of every operation (see the top of this file), given what the operations that create an
  * envelope declare (by "resource:operation", resources/index.ts): sends the item's request unless its input was
@@ -228,7 +223,7 @@ export function sendWithWorkarounds(creates: Readonly<Record<string, CreatesEnve
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		const key = operationKey(this);
+		const key = operationOf(this);
 		// Own properties only: an operation named "constructor" creates nothing.
 		const create = Object.hasOwn(creates, key) ? creates[key] : undefined;
 		if (!runsAsTool(this)) return await sendItemRequest(this, requestData, create);

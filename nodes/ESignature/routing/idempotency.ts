@@ -48,8 +48,11 @@ export interface CreatesEnvelope {
 	referenceNumber: boolean;
 }
 
-/** Resource and operation take no expressions: read as stored, without the cost of resolving parameters per item. */
-function operationOf(context: IExecuteSingleFunctions): string {
+/**
+ * The item's "resource:operation". Resource and operation take no expressions: read as stored, without the cost of
+ * resolving parameters per item.
+ */
+export function operationOf(context: IExecuteSingleFunctions): string {
 	const { resource, operation } = context.getNode().parameters;
 	return `${String(resource ?? '')}:${String(operation ?? '')}`;
 }
