@@ -7,7 +7,7 @@ import { inputError } from '../fields/validation';
 import { failed } from '../service/errorItems';
 import { listWebhooks, updateWebhook } from '../service/webhooks';
 import { queryOf, RESUME_QUERY } from '../service/n8nWebhookUrls';
-import { isResumeUrlOf, passesResumeCheck, signedResumeUrl } from './resumeUrl';
+import { isResumeUrlOf, passesResumeCheck, requireResumeKey, signedResumeUrl } from './resumeUrl';
 import {
 	asNodeError,
 	checkRejectedOutput,
@@ -15,7 +15,6 @@ import {
 	outputAtTimeLimit,
 	waitTillOf,
 } from './send';
-import { requireResumeKey } from './resumeUrl';
 
 /*
  * E-Signature Send and Wait set to Wait for Signature: waits for the envelope that a node set to Send and Output
