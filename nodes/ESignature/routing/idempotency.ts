@@ -157,7 +157,9 @@ export function referenceToSend(context: IExecuteSingleFunctions): string | unde
 
 /**
  * The reference number the item's create request carried, for explaining error 227: derived again from the same
- * item, so the same as the request's, with no note passed from the request to its answer.
+ * item, so the same as the request's, with no note passed from the request to its answer. Asked only on error 227,
+ * which the service gives only to a request that carried a reference number (readServiceAnswer), so an operation
+ * whose request carries none is never named one.
  */
 export function sentReferenceOf(context: IExecuteSingleFunctions): SentReference | undefined {
 	try {
