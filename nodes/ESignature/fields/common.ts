@@ -3,26 +3,9 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from './builderHints';
 import { EMPTY_GUID, isGuid, requireGuid } from './validation';
 
-/** displayOptions that show a field for these operations of one resource (a field shared within a resource). */
-export const showFor = (resource: string, ...operation: string[]) => ({
-	show: { resource: [resource], operation },
-});
-
 /**
- * displayOptions that show a field for these operations of several resources. n8n's conditions take a list of
- * resources and a list of operations, so the field shows for every pair of them: only for fields where no other
- * resource has an operation of that name (test/descriptions.test.ts checks every field against the editor's view).
- */
-export const showForEach = (operations: Record<string, string[]>) => ({
-	show: {
-		resource: Object.keys(operations),
-		operation: [...new Set(Object.values(operations).flat())],
-	},
-});
-
-/**
- * Fields several resources share. They say nothing about the operation they appear on: each operation file attaches
- * its fields to itself with n8n's updateDisplayOptions.
+ * Fields several resources share. They say nothing about the operation they appear on: an operation's file lists the
+ * fields it shows, and resources/index.ts shows each for the operations listing it.
  */
 
 /** Kept out of the default output: most users want the payload, some want returnUrl or the service's message. */

@@ -9,7 +9,7 @@ import * as invitation from './invitation';
 import * as signing from './signing';
 import * as smsProvider from './smsProvider';
 import * as webhook from './webhook';
-import { type OperationFile, options, simplify, toolSimplify } from './shared';
+import { type OperationFile, simplify, toolSimplifyFields } from './shared';
 import type { CreatesEnvelope } from '../routing/idempotency';
 
 const resource: INodeProperties = {
@@ -33,57 +33,83 @@ const resource: INodeProperties = {
 	routing: { send: { paginate: true } },
 };
 
-/**
- * The Resource selector and every resource's Operation selector, then every resource's fields as its folder declares
- * them (a field several resources show is placed with the first of them, shared.ts), then the fields every resource
- * shows (shared.ts): Simplify, Options, and last Simplify for tools. The Operation selectors come first so that a
- * field shown for several resources is below each of their Operations.
- */
-export const properties: INodeProperties[] = [
-	resource,
-	envelope.operation,
-	invitation.operation,
-	signing.operation,
-	identitySigning.operation,
-	document.operation,
-	commercialRegistration.operation,
-	smsProvider.operation,
-	webhook.operation,
-	accessToken.operation,
-	...envelope.fields,
-	...invitation.fields,
-	...signing.fields,
-	...identitySigning.fields,
-	...document.fields,
-	...commercialRegistration.fields,
-	...smsProvider.fields,
-	...webhook.fields,
-	...accessToken.fields,
-	simplify,
-	options,
-	...toolSimplify,
+/** Each resource's Operation selector and operations by the resource's value, envelopes first. */
+const resources: Array<[string, { operation: INodeProperties; operations: OperationFile[] }]> = [
+	['envelope', envelope],
+	['invitation', invitation],
+	['signing', signing],
+	['identitySigning', identitySigning],
+	['document', document],
+	['commercialRegistration', commercialRegistration],
+	['smsProvider', smsProvider],
+	['webhook', webhook],
+	['accessToken', accessToken],
 ];
 
-/** Each resource's operations, by the resource's value. */
-const operationsByResource: Array<[string, OperationFile[]]> = [
-	['accessToken', accessToken.operations],
-	['commercialRegistration', commercialRegistration.operations],
-	['document', document.operations],
-	['envelope', envelope.operations],
-	['identitySigning', identitySigning.operations],
-	['invitation', invitation.operations],
-	['signing', signing.operations],
-	['smsProvider', smsProvider.operations],
-	['webhook', webhook.operations],
-];
-
-const everyOperation = operationsByResource.flatMap(([resourceValue, operations]) =>
+const everyOperation = resources.flatMap(([resourceValue, { operations }]) =>
 	operations.map((file) => ({
 		resource: resourceValue,
 		operation: String(file.option.value),
 		file,
 	})),
 );
+
+/**
+ * Every field once, however many operations show it, shown for the operations whose files list it, in an order that
+ * keeps each operation's list as its file declares it: the editor shows an operation's fields in the node's order.
+ * One property per field, not one per operation (shared.ts says why).
+ */
+function placeFields(): INodeProperties[] {
+	const shownFor = new Map<INodeProperties, { resources: Set<string>; operations: Set<string> }>();
+	const before = new Map<INodeProperties, Set<INodeProperties>>();
+	for (const { resource: resourceValue, operation, file } of everyOperation) {
+		file.description.forEach((field, index) => {
+			if (!shownFor.has(field))
+				shownFor.set(field, { resources: new Set(), operations: new Set() });
+			if (!before.has(field)) before.set(field, new Set());
+			shownFor.get(field)!.resources.add(resourceValue);
+			shownFor.get(field)!.operations.add(operation);
+			if (index > 0) before.get(field)!.add(file.description[index - 1]);
+		});
+	}
+	// n8n's conditions take a list of resources and a list of operations, so a field shows for every pair of them: a
+	// field two resources show must not meet a third operation of the same name (test/descriptions.test.ts compares
+	// every operation's view with the one recorded).
+	// Next is the first field declared whose predecessors are all placed. Were two files to order two fields
+	// oppositely, the first declared would go first and test/descriptions.test.ts would show the editor's view changed.
+	const pending = [...shownFor.keys()];
+	const placed = new Set<INodeProperties>();
+	while (pending.length) {
+		const ready = pending.findIndex((field) =>
+			[...before.get(field)!].every((it) => placed.has(it)),
+		);
+		placed.add(pending.splice(Math.max(ready, 0), 1)[0]);
+	}
+	return [...placed].map((field) => {
+		const { resources, operations } = shownFor.get(field)!;
+		const show = {
+			...field.displayOptions?.show,
+			resource: [...resources],
+			operation: [...operations],
+		};
+		return { ...field, displayOptions: { ...field.displayOptions, show } };
+	});
+}
+
+/**
+ * The Resource selector, every resource's Operation selector, every operation's fields (placeFields), and last the
+ * Simplify of tools.
+ */
+export const properties: INodeProperties[] = [
+	resource,
+	...resources.map(([, { operation }]) => operation),
+	...placeFields(),
+	...toolSimplifyFields(
+		everyOperation
+			.filter(({ file }) => file.description.includes(simplify))
+			.map(({ operation }) => operation),
+	),
+];
 
 /** The operations that create an envelope, by "resource:operation", as their files declare (createsEnvelope). */
 export const envelopeCreates: Record<string, CreatesEnvelope> = Object.fromEntries(

@@ -4,7 +4,6 @@ import {
 	documentIdProperty,
 	envelopeIdProperty,
 	responseOptions,
-	showForEach,
 	simplifyProperty,
 	toolSimplifyProperty,
 } from '../fields/common';
@@ -16,7 +15,10 @@ import type { CreatesEnvelope } from '../routing/idempotency';
  */
 export interface OperationFile {
 	option: INodePropertyOptions;
-	/** Its own fields (the shared ones it shows name it in their displayOptions, shared.ts). */
+	/**
+	 * Every field it shows, in the editor's order: its own, and the shared ones by reference; resources/index.ts shows
+	 * each field once, for the operations listing it.
+	 */
 	description: INodeProperties[];
 	/** It creates an envelope: a retry of its item is answered from memory (routing/idempotency.ts). */
 	createsEnvelope?: CreatesEnvelope;
@@ -25,82 +27,36 @@ export interface OperationFile {
 }
 
 /*
- * Fields several resources show, each declared once with the operations it shows for. n8n's routing engine walks
- * every top-level property for every item, and evaluates a parameter's expression once per property of that name
- * (docs/performance.md#the-per-item-walk-figures-1-and-2): one property per resource would cost every item more.
- * resources/index.ts places each where the editor shows it.
+ * Fields several resources show, each declared once: an operation's file lists the ones it shows, and
+ * resources/index.ts shows each for the operations listing it. n8n's routing engine walks every top-level property for
+ * every item, and evaluates a parameter's expression once per property of that name
+ * (docs/performance.md#the-per-item-walk-figures-1-and-2): one property per operation would cost every item more.
  *
  * The IDs are checked by each operation showing them, first (checkEnvelopeId, checkDocumentId in its preSend), not by
  * the field: the engine evaluates a field with routing once more in each of its two walks per item.
  */
 
-/** Placed among Envelope's fields, before Invitation's: Send for Envelope shows it first, then its notice. */
-export const envelopeId: INodeProperties = {
-	...envelopeIdProperty(),
-	displayOptions: showForEach({
-		envelope: ['addFiles', 'cancel', 'extendInvitations', 'getStatus'],
-		invitation: ['sendForEnvelope'],
-	}),
-};
+export const envelopeId: INodeProperties = envelopeIdProperty();
 
-/**
- * The Document ID of the operations that say nothing more about it (Download Signed and Download Current PDF do);
- * placed among Invitation's fields, before Signing's and Document's.
- */
-export const documentId: INodeProperties = {
-	...documentIdProperty(),
-	displayOptions: showForEach({
-		invitation: ['getSigningLinks', 'sendWithLinks', 'send'],
-		signing: ['sign'],
-		document: ['download', 'getCompleted'],
-	}),
-};
+/** The Document ID of the operations that say nothing more about it (Download Signed and Download Current PDF do). */
+export const documentId: INodeProperties = documentIdProperty();
 
 /** On the operations whose answer simplifyOutput trims (routing/answers.ts), before Options. */
-export const simplify: INodeProperties = {
-	...simplifyProperty(),
-	displayOptions: showForEach({
-		envelope: [
-			'create',
-			'createAndInvite',
-			'createBulk',
-			'createFromBase64',
-			'createFromTemplate',
-			'getStatus',
-		],
-		invitation: ['getSigningLinks', 'sendWithLinks'],
-		commercialRegistration: ['check'],
-	}),
-};
+export const simplify: INodeProperties = simplifyProperty();
 
 /** Every operation answering with the service's JSON wrapper; Document's downloads have their own (File Name). */
-export const options: INodeProperties = {
-	...responseOptions(),
-	displayOptions: {
-		show: {
-			resource: [
-				'envelope',
-				'invitation',
-				'signing',
-				'identitySigning',
-				'commercialRegistration',
-				'smsProvider',
-				'webhook',
-			],
-		},
-	},
-};
+export const options: INodeProperties = responseOptions();
 
 /**
- * Simplify for tools, last, on every operation without a Simplify above (docs/ai-agents.md). Webhook's have their own
- * field: its Create has the name of Envelope's, which has Simplify.
+ * Simplify for tools, last, on every operation without a Simplify (docs/ai-agents.md): shown by '@tool', not by an
+ * operation's file. Webhook's have their own field: its Create has the name of Envelope's, which has Simplify.
  */
-export const toolSimplify: INodeProperties[] = [
+export const toolSimplifyFields = (simplifyOperations: string[]): INodeProperties[] => [
 	{
 		...toolSimplifyProperty(),
 		displayOptions: {
 			show: { '@tool': [true] },
-			hide: { resource: ['webhook'], operation: simplify.displayOptions!.show!.operation! },
+			hide: { resource: ['webhook'], operation: simplifyOperations },
 		},
 	},
 	{

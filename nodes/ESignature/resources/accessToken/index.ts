@@ -15,5 +15,3 @@ export const operation: INodeProperties = {
 	options: operations.map(({ option }) => option),
 	default: 'revoke',
 };
-
-export const fields: INodeProperties[] = [...revoke.description];

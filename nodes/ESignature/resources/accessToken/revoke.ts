@@ -48,6 +48,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
+/** Its one field: what Revoke does (no Options: its answer is the authorization server's). */
 export const description: INodeProperties[] = [
 	{
 		displayName:
@@ -56,7 +57,6 @@ export const description: INodeProperties[] = [
 		name: 'revokeNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { resource: ['accessToken'], operation: ['revoke'] } },
 	},
 ];
 

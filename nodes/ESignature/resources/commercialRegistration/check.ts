@@ -9,6 +9,7 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { inputError, requireText, toText } from '../../fields/validation';
 import { idInPath } from '../../fields/common';
+import { options, simplify } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Check',
@@ -24,8 +25,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-const displayOptions = { show: { resource: ['commercialRegistration'], operation: ['check'] } };
-
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Commercial Registration Number',
@@ -35,7 +35,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: '1010010101',
 		description: 'The CR number of the company to look up',
-		displayOptions,
 		// Checked before the URL takes it.
 		routing: { send: { preSend: [pairedWithItem(checkCommercialNumber)] } },
 	},
@@ -49,7 +48,6 @@ export const description: INodeProperties[] = [
 		],
 		default: 'ar',
 		description: 'Language of the names in the record',
-		displayOptions,
 		routing: {
 			send: {
 				type: 'query',
@@ -59,6 +57,8 @@ export const description: INodeProperties[] = [
 			},
 		},
 	},
+	simplify,
+	options,
 ];
 
 /**

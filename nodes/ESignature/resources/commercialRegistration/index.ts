@@ -15,5 +15,3 @@ export const operation: INodeProperties = {
 	options: operations.map(({ option }) => option),
 	default: 'check',
 };
-
-export const fields: INodeProperties[] = [...check.description];

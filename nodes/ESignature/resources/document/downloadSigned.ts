@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkDocumentId, documentIdProperty, idInPath } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { fileAnswer, A_DOCUMENTS_FILE } from './shared';
+import { A_DOCUMENTS_FILE, binaryOutput, fileAnswer, fileOptions } from './shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Signed',
@@ -25,7 +25,7 @@ export const option: INodePropertyOptions = {
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = A_DOCUMENTS_FILE;
 
-/** Its Document ID says which download to use instead; Put Output File in Field and Options are shared. */
+/** Its fields, in the order the editor shows them; its Document ID says which download to use instead. */
 export const description: INodeProperties[] = [
 	{
 		...documentIdProperty(
@@ -34,6 +34,7 @@ export const description: INodeProperties[] = [
 				'For this one document as a PDF in every case, use Download Content; for the final PDF of a completed ' +
 				'envelope, Download Completed.',
 		),
-		displayOptions: { show: { resource: ['document'], operation: ['downloadSigned'] } },
 	},
+	binaryOutput,
+	fileOptions,
 ];

@@ -3,7 +3,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkDocumentId, idInPath } from '../../fields/common';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { A_DOCUMENTS_FILE } from './shared';
+import { A_DOCUMENTS_FILE, base64Options, binaryOutput } from './shared';
+import { documentId } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Completed PDF',
@@ -24,5 +25,5 @@ export const option: INodePropertyOptions = {
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = A_DOCUMENTS_FILE;
 
-/** Its fields are all shared: Document ID (../shared.ts), Put Output File in Field, Options (shared.ts). */
-export const description: INodeProperties[] = [];
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [documentId, binaryOutput, base64Options];

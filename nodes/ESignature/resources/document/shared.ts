@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { binaryOutputProperty, downloadOptions, showFor } from '../../fields/common';
+import { binaryOutputProperty, downloadOptions } from '../../fields/common';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 
-/** The fields several Document operations show, each declared once and shown for the operations it names. */
+/** The fields several Document operations show, each declared once. */
 
 /**
  * Asked for as a stream: file downloads answer with the file, not the JSON wrapper, and n8n writes a stream to its
@@ -15,22 +15,13 @@ export const fileAnswer = {
 	headers: { Accept: 'application/pdf, application/zip, application/octet-stream, */*' },
 } as const;
 
-export const binaryOutput: INodeProperties = {
-	...binaryOutputProperty(),
-	displayOptions: showFor('document', 'download', 'downloadSigned', 'getCompleted', 'getContent'),
-};
+export const binaryOutput: INodeProperties = binaryOutputProperty();
 
 /** Options of the downloads answered with the file itself. */
-export const fileOptions: INodeProperties = {
-	...downloadOptions({ wrapped: false }),
-	displayOptions: showFor('document', 'download', 'downloadSigned'),
-};
+export const fileOptions: INodeProperties = downloadOptions({ wrapped: false });
 
 /** Options of the downloads answered with Base64 in the service's wrapper (Include Response Wrapper). */
-export const base64Options: INodeProperties = {
-	...downloadOptions({ wrapped: true }),
-	displayOptions: showFor('document', 'getCompleted', 'getContent'),
-};
+export const base64Options: INodeProperties = downloadOptions({ wrapped: true });
 
 /** The builder hint of the operations that output one document's file. */
 export const A_DOCUMENTS_FILE = `${DOCUMENT_ID_SOURCE} The file is output as binary data in binaryPropertyName.`;

@@ -10,7 +10,8 @@ import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { SEVERAL_FILES_LEFT_IN_STORE } from './shared';
+import { SEVERAL_FILES_LEFT_IN_STORE, severalFiles } from './shared';
+import { envelopeId, options } from '../shared';
 import { ENVELOPE_ID_SOURCE, SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
@@ -32,8 +33,8 @@ export const option: INodePropertyOptions = {
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = `${SEVERAL_FILES_SOURCE}\n${ENVELOPE_ID_SOURCE}`;
 
-/** Its fields are all shared (shared.ts): Envelope ID, File Input, Options. */
-export const description: INodeProperties[] = [];
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [envelopeId, ...severalFiles, options];
 
 /** Add Files: the documents as multipart. */
 export async function buildFileUpload(

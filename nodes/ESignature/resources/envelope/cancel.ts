@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { envelopeId, options } from '../shared';
 import { checkEnvelopeId, idInPath } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -29,13 +30,14 @@ export const option: INodePropertyOptions = {
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-/** Then the shared Envelope ID and Options (shared.ts). */
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Cancelling is final: signing stops and pending signers are notified',
 		name: 'cancelNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { resource: ['envelope'], operation: ['cancel'] } },
 	},
+	envelopeId,
+	options,
 ];

@@ -18,7 +18,10 @@ import {
 	compact,
 	sayWhereEventsGo,
 	selectedWebhookId,
+	severalFiles,
+	webhook,
 } from './shared';
+import { options, simplify } from '../shared';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
@@ -44,10 +47,7 @@ export const builderHint = SEVERAL_FILES_SOURCE;
  */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-/** File Input and Webhook are shared (shared.ts); then these, then Simplify and Options. */
-export const description: INodeProperties[] = [];
-
-export const additionalFields: INodeProperties = {
+const additionalFields: INodeProperties = {
 	displayName: 'Additional Fields',
 	name: 'additionalFields',
 	type: 'collection',
@@ -75,8 +75,16 @@ export const additionalFields: INodeProperties = {
 		},
 		workflowIdField,
 	],
-	displayOptions: { show: { resource: ['envelope'], operation: ['create'] } },
 };
+
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
+	...severalFiles,
+	webhook,
+	additionalFields,
+	simplify,
+	options,
+];
 
 /**
  * Create From Files: the documents and the envelope's fields (FileId, WebhookId, WorkflowId, Password,

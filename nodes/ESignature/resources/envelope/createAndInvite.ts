@@ -6,7 +6,6 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { destinationsProperties } from '../../fields/recipients';
 import { buildDestinations } from '../../fields/recipientList';
@@ -23,8 +22,11 @@ import {
 	compact,
 	sayWhereEventsGo,
 	selectedWebhookId,
+	severalFiles,
 	toBase64File,
+	webhook,
 } from './shared';
+import { options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
@@ -49,30 +51,7 @@ export const builderHint = SEVERAL_FILES_SOURCE;
  */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
-const displayOptions = { show: { resource: ['envelope'], operation: ['createAndInvite'] } };
-
-/** After the shared File Input, before the shared Webhook (shared.ts). */
-export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
-	...destinationsProperties('bulkInvite'),
-	{
-		displayName: 'Invitation Subject',
-		name: 'invitationSubject',
-		type: 'string',
-		default: '',
-		description: 'Subject of the invitation e-mail; leave empty for the service default',
-	},
-	{
-		displayName: 'Invitation Message',
-		name: 'invitationMessage',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		description: 'Message to the signers; leave empty for the service default',
-	},
-]);
-
-/** After the shared Webhook; then Simplify and Options. */
-export const additionalFields: INodeProperties = {
+const additionalFields: INodeProperties = {
 	displayName: 'Additional Fields',
 	name: 'additionalFields',
 	type: 'collection',
@@ -103,8 +82,32 @@ export const additionalFields: INodeProperties = {
 			description: 'Whether the service notifies the signers by e-mail or SMS',
 		},
 	],
-	displayOptions,
 };
+
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
+	...severalFiles,
+	...destinationsProperties('bulkInvite'),
+	{
+		displayName: 'Invitation Subject',
+		name: 'invitationSubject',
+		type: 'string',
+		default: '',
+		description: 'Subject of the invitation e-mail; leave empty for the service default',
+	},
+	{
+		displayName: 'Invitation Message',
+		name: 'invitationMessage',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		description: 'Message to the signers; leave empty for the service default',
+	},
+	webhook,
+	additionalFields,
+	simplify,
+	options,
+];
 
 /** Create and Invite: PascalCase JSON with the documents and the signer list (DailyNotify included). */
 export async function buildCreateAndInviteBody(

@@ -18,8 +18,11 @@ import { keepWrapper, simplifyOutput } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { sentReferenceOf, type CreatesEnvelope } from '../../routing/idempotency';
 import type { EnvelopeFields } from './shared';
+import { options, simplify } from '../shared';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
+	severalFiles,
+	webhook,
 	base64CreateFields,
 	compact,
 	sayWhereEventsGo,
@@ -51,9 +54,16 @@ export const builderHint = SEVERAL_FILES_SOURCE;
  */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-const displayOptions = { show: { resource: ['envelope'], operation: ['createBulk'] } };
+const additionalFields: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: [referenceNumberField, workflowIdField],
+};
 
-/** Before the shared File Input and Webhook (shared.ts). */
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName:
@@ -61,20 +71,13 @@ export const description: INodeProperties[] = [
 		name: 'createBulkNotice',
 		type: 'notice',
 		default: '',
-		displayOptions,
 	},
+	...severalFiles,
+	webhook,
+	additionalFields,
+	simplify,
+	options,
 ];
-
-/** After the shared Webhook; then Simplify and Options. */
-export const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options: [referenceNumberField, workflowIdField],
-	displayOptions,
-};
 
 /**
  * POST /envelopes/bulk/initiate-base64 from checked values: the envelope's optional fields, then its documents.

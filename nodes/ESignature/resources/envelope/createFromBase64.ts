@@ -4,7 +4,6 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { fileInputProperties } from '../../fields/fileInput';
@@ -24,7 +23,9 @@ import {
 	sayWhereEventsGo,
 	selectedWebhookId,
 	toBase64File,
+	webhook,
 } from './shared';
+import { options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 
 export const option: INodePropertyOptions = {
@@ -53,24 +54,26 @@ export const builderHint =
  */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-const displayOptions = { show: { resource: ['envelope'], operation: ['createFromBase64'] } };
-
-/** One document, where the other creates share a File Input for several; then the shared Webhook. */
-export const description: INodeProperties[] = updateDisplayOptions(
-	displayOptions,
-	fileInputProperties(),
-);
-
-/** After the shared Webhook; then Simplify and Options. */
-export const additionalFields: INodeProperties = {
+const additionalFields: INodeProperties = {
 	displayName: 'Additional Fields',
 	name: 'additionalFields',
 	type: 'collection',
 	placeholder: 'Add Field',
 	default: {},
 	options: [fileIdField, referenceNumberField, workflowIdField],
-	displayOptions,
 };
+
+/**
+ * Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it): one
+ * document, where the other creates share a File Input for several.
+ */
+export const description: INodeProperties[] = [
+	...fileInputProperties(),
+	webhook,
+	additionalFields,
+	simplify,
+	options,
+];
 
 /** Create From Base64: one document as Base64 in JSON, encoded for the user when it comes from a binary field. */
 export async function buildBase64DocumentBody(

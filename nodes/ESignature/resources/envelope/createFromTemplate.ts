@@ -4,13 +4,13 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { booleanOf, requireGuid } from '../../fields/validation';
 import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { compact, sayWhereEventsGo, selectedWebhookId } from './shared';
+import { compact, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
+import { options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 
 export const option: INodePropertyOptions = {
@@ -32,29 +32,29 @@ export const option: INodePropertyOptions = {
  */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
-/** Before the shared Webhook, Simplify and Options (shared.ts). */
-export const description: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['envelope'], operation: ['createFromTemplate'] } },
-	[
-		{
-			displayName: 'Template ID',
-			name: 'templateId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
-			description: 'ID of the template, as shown in the service portal',
-		},
-		{
-			displayName: 'Only Me as Signer',
-			name: 'userOnlySigner',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether the account user is the only signer, instead of the recipients defined in the template',
-		},
-	],
-);
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Template ID',
+		name: 'templateId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		description: 'ID of the template, as shown in the service portal',
+	},
+	{
+		displayName: 'Only Me as Signer',
+		name: 'userOnlySigner',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the account user is the only signer, instead of the recipients defined in the template',
+	},
+	webhook,
+	simplify,
+	options,
+];
 
 /** Create From Template: multipart form fields only (the service takes no JSON here). */
 export async function buildTemplateForm(

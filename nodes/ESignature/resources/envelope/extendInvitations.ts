@@ -6,6 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { envelopeId, options } from '../shared';
 import { checkEnvelopeId } from '../../fields/common';
 import { futureDate } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
@@ -32,8 +33,9 @@ export const option: INodePropertyOptions = {
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-/** After the shared Envelope ID; then Options (shared.ts). */
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
+	envelopeId,
 	{
 		displayName: 'Available To',
 		name: 'availableTo',
@@ -41,8 +43,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'New expiry of every pending invitation of the envelope; must be in the future',
-		displayOptions: { show: { resource: ['envelope'], operation: ['extendInvitations'] } },
 	},
+	options,
 ];
 
 /** preSend of Available To: refuses a date that is unreadable or past, and sends it as ISO 8601 UTC. */

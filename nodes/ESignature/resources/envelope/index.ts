@@ -9,8 +9,7 @@ import * as createFromBase64 from './createFromBase64';
 import * as createFromTemplate from './createFromTemplate';
 import * as extendInvitations from './extendInvitations';
 import * as getStatus from './getStatus';
-import { envelopeId, type OperationFile } from '../shared';
-import { severalFiles, webhook } from './shared';
+import type { OperationFile } from '../shared';
 
 /** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [
@@ -35,26 +34,3 @@ export const operation: INodeProperties = {
 	options: operations.map(({ option }) => option),
 	default: 'create',
 };
-
-/**
- * Their fields in the order the editor shows them: each field names the operations it shows for, so an operation
- * sees its own fields (its file) between the shared ones (shared.ts; Envelope ID in ../shared.ts).
- */
-export const fields: INodeProperties[] = [
-	...cancel.description,
-	...createBulk.description,
-	...createFromTemplate.description,
-	envelopeId,
-	...extendInvitations.description,
-	...addFiles.description,
-	...getStatus.description,
-	...severalFiles,
-	...createFromBase64.description,
-	...createAndInvite.description,
-	...create.description,
-	webhook,
-	create.additionalFields,
-	createAndInvite.additionalFields,
-	createBulk.additionalFields,
-	createFromBase64.additionalFields,
-];

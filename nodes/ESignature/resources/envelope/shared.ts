@@ -4,9 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { showFor } from '../../fields/common';
 import { optionalWebhookProperty } from '../../fields/envelope';
 import type { FileInputOptions } from '../../fields/fileInput';
 import { SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
@@ -24,23 +22,10 @@ import { referenceToSend } from '../../routing/idempotency';
  */
 
 /** File Input for several documents (Create From Base64 takes one: its own fields). */
-export const severalFiles: INodeProperties[] = updateDisplayOptions(
-	showFor('envelope', 'addFiles', 'create', 'createAndInvite', 'createBulk'),
-	fileInputProperties(SEVERAL_FILES),
-);
+export const severalFiles: INodeProperties[] = fileInputProperties(SEVERAL_FILES);
 
 /** The creates' Webhook: empty, the envelope's events go to the account's default webhook. */
-export const webhook: INodeProperties = {
-	...optionalWebhookProperty(),
-	displayOptions: showFor(
-		'envelope',
-		'create',
-		'createAndInvite',
-		'createBulk',
-		'createFromBase64',
-		'createFromTemplate',
-	),
-};
+export const webhook: INodeProperties = optionalWebhookProperty();
 
 /* What the builders share. */
 

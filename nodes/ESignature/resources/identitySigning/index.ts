@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { documentFields, signatureFields } from './shared';
 import * as sign from './sign';
 import * as signWithSigners from './signWithSigners';
 import type { OperationFile } from '../shared';
@@ -18,10 +17,3 @@ export const operation: INodeProperties = {
 	options: operations.map(({ option }) => option),
 	default: 'sign',
 };
-
-/** Their fields in the order the editor shows them. */
-export const fields: INodeProperties[] = [
-	...documentFields,
-	...signWithSigners.description,
-	...signatureFields,
-];

@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { binaryOutputProperty } from '../../fields/common';
 import { IDENTITY_FILE_INPUT, fileInputProperties } from '../../fields/fileInput';
@@ -15,20 +14,16 @@ import {
  * builds its whole body with the PDF in it (signedPdf.ts).
  */
 
-const bothOperations = {
-	show: { resource: ['identitySigning'], operation: ['sign', 'signWithSigners'] },
-};
-
 /** Shown before Sign With Signer Details' signer details. */
-export const documentFields: INodeProperties[] = updateDisplayOptions(bothOperations, [
+export const documentFields: INodeProperties[] = [
 	requestIdProperty(),
 	...fileInputProperties(IDENTITY_FILE_INPUT),
 	filePasswordProperty(),
-]);
+];
 
 /** Shown after them. */
-export const signatureFields: INodeProperties[] = updateDisplayOptions(bothOperations, [
+export const signatureFields: INodeProperties[] = [
 	signatureAppearanceProperty(),
 	signatureDetailsProperty(),
 	binaryOutputProperty(),
-]);
+];

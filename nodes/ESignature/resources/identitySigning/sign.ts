@@ -3,8 +3,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSigningBody, nameSignedFile } from './signedPdf';
+import { documentFields, signatureFields } from './shared';
+import { options } from '../shared';
 
-/** Its fields are the ones both operations show (shared.ts). */
 export const option: INodePropertyOptions = {
 	name: 'Sign',
 	value: 'sign',
@@ -19,5 +20,5 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields are all shared (shared.ts). */
-export const description: INodeProperties[] = [];
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [...documentFields, ...signatureFields, options];

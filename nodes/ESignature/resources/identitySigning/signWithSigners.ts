@@ -1,10 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { signersProperties } from '../../fields/signers';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSigningBodyWithSigners, nameSignedFile } from './signedPdf';
+import { documentFields, signatureFields } from './shared';
+import { options } from '../shared';
 
 /** Sign (v1) plus the signer details, which the v2 endpoint takes. */
 export const option: INodePropertyOptions = {
@@ -20,12 +21,10 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-const displayOptions = {
-	show: { resource: ['identitySigning'], operation: ['signWithSigners'] },
-};
-
-/** Shown between the document fields and the signature fields (shared.ts). */
-export const description: INodeProperties[] = updateDisplayOptions(
-	displayOptions,
-	signersProperties(),
-);
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
+	...documentFields,
+	...signersProperties(),
+	...signatureFields,
+	options,
+];

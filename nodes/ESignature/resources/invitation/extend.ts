@@ -4,12 +4,12 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkParameter, futureDate, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { TRIMMED, SIGNERS_OF_A_DOCUMENT } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Extend',
@@ -37,9 +37,8 @@ export async function buildExpiryDate(
 	return requestOptions;
 }
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['extend'] } };
-
-export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Invitation ID',
 		name: 'destinationId',
@@ -69,4 +68,5 @@ export const description: INodeProperties[] = updateDisplayOptions(displayOption
 		description: 'New expiry of the invitation; must be in the future',
 		routing: { send: { preSend: [pairedWithItem(buildExpiryDate)] } },
 	},
-]);
+	options,
+];

@@ -8,9 +8,18 @@ import type {
 import { checkDocumentId } from '../../fields/common';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildLinkSignerList, SIGNERS_OF_A_DOCUMENT } from './shared';
+import {
+	SIGNERS_OF_A_DOCUMENT,
+	buildLinkSignerList,
+	invitationMessage,
+	invitationSubject,
+	linkSigners,
+	signersInput,
+	signersJson,
+} from './shared';
+import { documentId, options, simplify } from '../shared';
 
-/** The v2 invitation: the signers get links, nothing is sent. Its fields are Send and Get Links' (shared.ts). */
+/** The v2 invitation: the signers get links, nothing is sent. */
 export const option: INodePropertyOptions = {
 	name: 'Get Signing Links',
 	value: 'getSigningLinks',
@@ -28,8 +37,17 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields are all shared (shared.ts). */
-export const description: INodeProperties[] = [];
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
+	documentId,
+	signersInput,
+	linkSigners,
+	signersJson,
+	invitationSubject,
+	invitationMessage,
+	simplify,
+	options,
+];
 
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;

@@ -8,8 +8,7 @@ import * as sendBulkReminders from './sendBulkReminders';
 import * as sendForEnvelope from './sendForEnvelope';
 import * as sendReminder from './sendReminder';
 import * as sendWithLinks from './sendWithLinks';
-import { documentId, type OperationFile } from '../shared';
-import { invitationMessageField, invitationSubjectField, signerListFields } from './shared';
+import type { OperationFile } from '../shared';
 
 /** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [
@@ -33,20 +32,3 @@ export const operation: INodeProperties = {
 	options: operations.map(({ option }) => option),
 	default: 'send',
 };
-
-/**
- * Their fields in the order the editor shows them. Send for Envelope's Envelope ID is Envelope's (../shared.ts),
- * placed with Envelope's fields; the Document ID is placed here for Signing and Document too.
- */
-export const fields: INodeProperties[] = [
-	...extend.description,
-	documentId,
-	...sendForEnvelope.description,
-	...signerListFields,
-	...send.description,
-	...sendBulk.description,
-	...sendBulkReminders.description,
-	...sendReminder.description,
-	...invitationSubjectField,
-	...invitationMessageField,
-];

@@ -9,7 +9,8 @@ import { checkDocumentId } from '../../fields/common';
 import { buildDestinations } from '../../fields/recipientList';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { SIGNERS_OF_A_DOCUMENT } from './shared';
+import { SIGNERS_OF_A_DOCUMENT, signers, signersInput, signersJson } from './shared';
+import { documentId, options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Send for Document',
@@ -40,5 +41,11 @@ export async function buildSignerList(
 	return requestOptions;
 }
 
-/** Its fields are shared: the Document ID (../shared.ts), then the signers (shared.ts). */
-export const description: INodeProperties[] = [];
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
+	documentId,
+	signersInput,
+	signers,
+	signersJson,
+	options,
+];

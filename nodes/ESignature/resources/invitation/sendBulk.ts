@@ -13,6 +13,7 @@ import { inputError, requireGuid, textOf } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { nonEmptyJsonList } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Send for Several Documents',
@@ -72,9 +73,8 @@ export async function buildInvitationList(
 	return requestOptions;
 }
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulk'] } };
-
-export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Input',
 		name: 'bulkInput',
@@ -120,4 +120,5 @@ export const description: INodeProperties[] = updateDisplayOptions(displayOption
 			'(signers with the API field names, e.g. destinationName, destinationEmail, signeOrder).',
 		displayOptions: { show: { bulkInput: ['json'] } },
 	},
-]);
+	options,
+];

@@ -5,7 +5,6 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { listInputProperty } from '../../fields/common';
@@ -20,6 +19,7 @@ import {
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { nonEmptyJsonList } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Remind Several Signers',
@@ -73,9 +73,8 @@ export async function buildReminderList(
 	return requestOptions;
 }
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendBulkReminders'] } };
-
-export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
 	listInputProperty('remindersInput', 'Reminders Input', 'reminder'),
 	{
 		displayName: 'Reminders',
@@ -135,4 +134,5 @@ export const description: INodeProperties[] = updateDisplayOptions(displayOption
 			'for a signer invited by SMS, destinationPhone.',
 		displayOptions: { show: { remindersInput: ['json'] } },
 	},
-]);
+	options,
+];

@@ -4,13 +4,14 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkEnvelopeId } from '../../fields/common';
 import { buildDestinations } from '../../fields/recipientList';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
+import { invitationMessage, signers, signersInput, signersJson } from './shared';
+import { envelopeId, options } from '../shared';
 
 /** The envelope's ID goes in the query and in the body, as the interface has it. */
 export const option: INodePropertyOptions = {
@@ -48,10 +49,9 @@ export async function buildFurtherSignerList(
 	return requestOptions;
 }
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendForEnvelope'] } };
-
-/** After the Envelope ID (../shared.ts); then the signers and the Invitation Message (shared.ts). */
-export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
+	envelopeId,
 	{
 		displayName:
 			'Every pending signer of the envelope is invited. Add signers below only to invite further people; ' +
@@ -60,4 +60,9 @@ export const description: INodeProperties[] = updateDisplayOptions(displayOption
 		type: 'notice',
 		default: '',
 	},
-]);
+	signersInput,
+	signers,
+	signersJson,
+	invitationMessage,
+	options,
+];

@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkParameter, requireEmail, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { TRIMMED, SIGNERS_OF_A_DOCUMENT } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Remind Signer',
@@ -25,9 +25,8 @@ export const checkRequestId = checkParameter('requestId', requireGuid, 'Envelope
 
 export const checkSignerEmail = checkParameter('destinationEmail', requireEmail, 'Signer Email');
 
-const displayOptions = { show: { resource: ['invitation'], operation: ['sendReminder'] } };
-
-export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Envelope ID',
 		name: 'requestId',
@@ -64,4 +63,5 @@ export const description: INodeProperties[] = updateDisplayOptions(displayOption
 			},
 		},
 	},
-]);
+	options,
+];

@@ -3,10 +3,19 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkDocumentId } from '../../fields/common';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildLinkSignerList, SIGNERS_OF_A_DOCUMENT } from './shared';
+import {
+	SIGNERS_OF_A_DOCUMENT,
+	buildLinkSignerList,
+	invitationMessage,
+	invitationSubject,
+	linkSigners,
+	signersInput,
+	signersJson,
+} from './shared';
+import { documentId, options, simplify } from '../shared';
 import { sortBySigneOrder } from './getSigningLinks';
 
-/** The v3 invitation: the signers are invited and get links. Its fields are Get Signing Links' (shared.ts). */
+/** The v3 invitation: the signers are invited and get links. */
 export const option: INodePropertyOptions = {
 	name: 'Send and Get Links',
 	value: 'sendWithLinks',
@@ -23,8 +32,17 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields are all shared (shared.ts). */
-export const description: INodeProperties[] = [];
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
+	documentId,
+	signersInput,
+	linkSigners,
+	signersJson,
+	invitationSubject,
+	invitationMessage,
+	simplify,
+	options,
+];
 
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;

@@ -1,8 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
-import { showFor } from '../../fields/common';
 import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
 import {
 	signersInputProperty,
@@ -15,10 +13,7 @@ import { inputError, optionalText } from '../../fields/validation';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 
-/** Fields several invitation operations show, each declared once with the operations it is shown for. */
-
-/** Get Signing Links (v2) and Send and Get Links (v3) take the same body. */
-const LINK_OPERATIONS = ['getSigningLinks', 'sendWithLinks'];
+/** Fields several invitation operations show, each declared once, and what their hooks share. */
 
 /** The Invitation Message as sent: checked, trimmed; an empty one is left out for the service default. */
 export function invitationMessageText(
@@ -73,52 +68,34 @@ export async function buildLinkSignerList(
  * fields as the endpoints take them (the links' v2 and v3 have more). Like the IDs (../shared.ts), they carry no
  * routing: each operation builds its list.
  */
-export const signerListFields: INodeProperties[] = [
-	...updateDisplayOptions(showFor('invitation', ...LINK_OPERATIONS, 'send', 'sendForEnvelope'), [
-		signersInputProperty(),
-	]),
-	...updateDisplayOptions(showFor('invitation', ...LINK_OPERATIONS), [signersProperty('v2')]),
-	...updateDisplayOptions(showFor('invitation', 'send', 'sendForEnvelope'), [
-		signersProperty('v1'),
-	]),
-	...updateDisplayOptions(showFor('invitation', ...LINK_OPERATIONS, 'send', 'sendForEnvelope'), [
-		signersJsonProperty(),
-	]),
-];
+export const signersInput: INodeProperties = signersInputProperty();
+export const linkSigners: INodeProperties = signersProperty('v2');
+export const signers: INodeProperties = signersProperty('v1');
+export const signersJson: INodeProperties = signersJsonProperty();
 
-export const invitationSubjectField: INodeProperties[] = updateDisplayOptions(
-	showFor('invitation', ...LINK_OPERATIONS),
-	[
-		{
-			...invitationSubjectProperty(),
-			routing: {
-				send: {
-					type: 'body',
-					property: 'invitationSubject',
-					value: TRIMMED_OR_LEFT_OUT,
-					preSend: [pairedWithItem(checkInvitationSubject)],
-				},
-			},
+export const invitationSubject: INodeProperties = {
+	...invitationSubjectProperty(),
+	routing: {
+		send: {
+			type: 'body',
+			property: 'invitationSubject',
+			value: TRIMMED_OR_LEFT_OUT,
+			preSend: [pairedWithItem(checkInvitationSubject)],
 		},
-	],
-);
+	},
+};
 
-export const invitationMessageField: INodeProperties[] = updateDisplayOptions(
-	showFor('invitation', ...LINK_OPERATIONS, 'sendForEnvelope'),
-	[
-		{
-			...invitationMessageProperty(),
-			routing: {
-				send: {
-					type: 'body',
-					property: 'invitationMessage',
-					value: TRIMMED_OR_LEFT_OUT,
-					preSend: [pairedWithItem(checkInvitationMessage)],
-				},
-			},
+export const invitationMessage: INodeProperties = {
+	...invitationMessageProperty(),
+	routing: {
+		send: {
+			type: 'body',
+			property: 'invitationMessage',
+			value: TRIMMED_OR_LEFT_OUT,
+			preSend: [pairedWithItem(checkInvitationMessage)],
 		},
-	],
-);
+	},
+};
 
 /** A non-empty JSON list parameter. */
 export function nonEmptyJsonList(

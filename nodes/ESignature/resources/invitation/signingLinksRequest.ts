@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ServiceRequest } from '../../service/transport';
 import * as getSigningLinks from './getSigningLinks';
 import * as sendWithLinks from './sendWithLinks';
-import { invitationMessageField, invitationSubjectField } from './shared';
+import { invitationMessage, invitationSubject } from './shared';
 
 /** What an invitation with signing links says, checked. */
 export interface SigningLinksValues {
@@ -24,7 +24,7 @@ export function signingLinksRequest(
 ): ServiceRequest {
 	const { method, url } = (linksOnly ? getSigningLinks : sendWithLinks).option.routing!.request!;
 	const body: IDataObject = { documentId: values.documentId, destinations: values.destinations };
-	for (const field of [...invitationMessageField, ...invitationSubjectField]) {
+	for (const field of [invitationMessage, invitationSubject]) {
 		const value = values[field.name as 'invitationMessage' | 'invitationSubject'];
 		if (value) body[field.routing!.send!.property!] = value;
 	}

@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { signerFields } from './shared';
 import * as sign from './sign';
 import * as signByTemplate from './signByTemplate';
 import type { OperationFile } from '../shared';
@@ -18,11 +17,3 @@ export const operation: INodeProperties = {
 	options: operations.map(({ option }) => option),
 	default: 'sign',
 };
-
-/** Their fields in the order the editor shows them; Sign's Document ID is placed with Invitation's (../shared.ts). */
-export const fields: INodeProperties[] = [
-	...sign.description,
-	signByTemplate.templateIdField,
-	...signerFields,
-	...signByTemplate.description,
-];

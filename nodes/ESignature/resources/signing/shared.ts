@@ -1,11 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { buildSigners, signersProperties } from '../../fields/signers';
 
 /** Fields both signing operations show, declared once. */
-
-const bothOperations = { show: { resource: ['signing'], operation: ['sign', 'signByTemplate'] } };
 
 /** The signer details ("signres"): entered in four spellings (fields or JSON, labels or API names), so built here. */
 export async function buildSignerList(
@@ -17,7 +14,4 @@ export async function buildSignerList(
 }
 
 /** The signer details; each operation builds the list (buildSignerList) in its own routing. */
-export const signerFields: INodeProperties[] = updateDisplayOptions(
-	bothOperations,
-	signersProperties(),
-);
+export const signerFields: INodeProperties[] = signersProperties();

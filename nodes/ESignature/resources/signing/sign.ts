@@ -3,7 +3,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkDocumentId } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildSignerList } from './shared';
+import { buildSignerList, signerFields } from './shared';
+import { documentId, options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign',
@@ -21,5 +22,5 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its Document ID is shared with other resources (../shared.ts); then the fields both signing operations show. */
-export const description: INodeProperties[] = [];
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [documentId, ...signerFields, options];

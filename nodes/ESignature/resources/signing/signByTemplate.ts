@@ -5,14 +5,14 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { checkParameter, inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { buildSignerList } from './shared';
+import { buildSignerList, signerFields } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign From Template',
@@ -81,10 +81,8 @@ export async function buildDocumentPassword(
 	return requestOptions;
 }
 
-const displayOptions = { show: { resource: ['signing'], operation: ['signByTemplate'] } };
-
-/** Shown before the signer details (shared.ts). */
-export const templateIdField: INodeProperties = updateDisplayOptions(displayOptions, [
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Template ID',
 		name: 'templateId',
@@ -104,10 +102,7 @@ export const templateIdField: INodeProperties = updateDisplayOptions(displayOpti
 			},
 		},
 	},
-])[0];
-
-/** Shown after the signer details. */
-export const description: INodeProperties[] = updateDisplayOptions(displayOptions, [
+	...signerFields,
 	{
 		displayName: 'Template Fields',
 		name: 'templateFields',
@@ -168,4 +163,5 @@ export const description: INodeProperties[] = updateDisplayOptions(displayOption
 			},
 		],
 	},
-]);
+	options,
+];

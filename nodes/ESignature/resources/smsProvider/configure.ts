@@ -11,6 +11,7 @@ import { unwrapResponse } from '../../routing/answers';
 import { checkParameter, inputError, requireText, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { namedValueOf } from '../../fields/namedValues';
+import { options } from '../shared';
 
 /** Checks of the plain text fields, each named in its error. */
 const checkSenderName = checkParameter('smsSender', requireText, 'Sender Name');
@@ -27,8 +28,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-const displayOptions = { show: { resource: ['smsProvider'], operation: ['configure'] } };
-
 /** Text sent trimmed, after its check. */
 const trimmedInto = (property: string) => ({
 	type: 'body' as const,
@@ -36,7 +35,7 @@ const trimmedInto = (property: string) => ({
 	value: '={{ String($value).trim() }}',
 });
 
-/** The body is these fields: each says how it is sent, after its check. */
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Provider',
@@ -49,7 +48,6 @@ export const description: INodeProperties[] = [
 			'The SMS gateway the account sends invitations and one-time passwords through. Choose from the list, or ' +
 			'give a name from it (in any case) or its number with an ' +
 			'<a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.',
-		displayOptions,
 		// A name becomes its number, which routing.send cannot look up.
 		routing: { send: { preSend: [pairedWithItem(setProviderNumber)] } },
 	},
@@ -61,7 +59,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'https://sms.example.com/api/send',
 		description: "Address of the provider's sending API",
-		displayOptions,
 		routing: { send: { ...trimmedInto('smsUrl'), preSend: [pairedWithItem(checkGatewayUrl)] } },
 	},
 	{
@@ -71,7 +68,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Sender name registered with the provider',
-		displayOptions,
 		routing: { send: { ...trimmedInto('smsSender'), preSend: [pairedWithItem(checkSenderName)] } },
 	},
 	{
@@ -82,7 +78,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'User name of the account at the provider',
-		displayOptions,
 		routing: { send: { ...trimmedInto('smsUserame'), preSend: [pairedWithItem(checkUsername)] } },
 	},
 	{
@@ -93,7 +88,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Password (or API key) of the account at the provider',
-		displayOptions,
 		routing: {
 			send: {
 				type: 'body',
@@ -103,6 +97,7 @@ export const description: INodeProperties[] = [
 			},
 		},
 	},
+	options,
 ];
 
 /** Request builder and checks of the SMS provider configuration. */

@@ -15,5 +15,3 @@ export const operation: INodeProperties = {
 	options: operations.map(({ option }) => option),
 	default: 'configure',
 };
-
-export const fields: INodeProperties[] = [...configure.description];

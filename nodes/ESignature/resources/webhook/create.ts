@@ -10,6 +10,7 @@ import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, checkParameter, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { webhookOutput } from './shared';
+import { options } from '../shared';
 
 /**
  * Create's Header Token: text, or a number. A value that is not text is refused: dropping it would register the
@@ -36,9 +37,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
-
-/** The body is these three fields: each says how it is sent, after its check. */
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Webhook URL',
@@ -48,7 +47,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'https://example.com/webhook',
 		description: 'The address the service calls when an envelope is completed or rejected',
-		displayOptions,
 		routing: {
 			send: {
 				type: 'body',
@@ -67,7 +65,6 @@ export const description: INodeProperties[] = [
 		description:
 			'Secret the service sends back in the Authorization header of every callback, so your endpoint can ' +
 			'verify it. It cannot be changed later.',
-		displayOptions,
 		routing: {
 			send: {
 				type: 'body',
@@ -85,7 +82,6 @@ export const description: INodeProperties[] = [
 		default: false,
 		description: 'Whether envelopes created without a webhook ID call this webhook',
 		hint: 'Only one default webhook is called per event',
-		displayOptions,
 		routing: {
 			send: {
 				type: 'body',
@@ -96,6 +92,7 @@ export const description: INodeProperties[] = [
 			},
 		},
 	},
+	options,
 ];
 
 /** Create's Webhook URL: an http(s) URL, written by the workflow's author when the node runs as a tool. */

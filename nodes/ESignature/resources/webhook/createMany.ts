@@ -11,6 +11,7 @@ import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, inputError, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { webhookOutput } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Create Many',
@@ -25,6 +26,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Webhooks',
@@ -34,7 +36,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Webhook',
 		default: {},
 		required: true,
-		displayOptions: { show: { resource: ['webhook'], operation: ['createMany'] } },
 		options: [
 			{
 				displayName: 'Webhook',
@@ -66,6 +67,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
+	options,
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { webhookLocatorProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { webhookIdChecked, webhookPath, webhookOutput } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Delete',
@@ -16,6 +17,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		...webhookLocatorProperty({
@@ -23,6 +25,6 @@ export const description: INodeProperties[] = [
 				'The webhook to delete. Envelopes that used it fall back to the account default webhook.',
 		}),
 		routing: webhookIdChecked,
-		displayOptions: { show: { resource: ['webhook'], operation: ['delete'] } },
 	},
+	options,
 ];

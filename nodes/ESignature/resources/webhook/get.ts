@@ -1,7 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { unwrapFoundResponse } from '../../routing/answers';
-import { webhookPath, webhookOutput } from './shared';
+import { webhookId, webhookPath, webhookOutput } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',
@@ -14,5 +15,5 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields are all shared (shared.ts): Webhook, Options. */
-export const description: INodeProperties[] = [];
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+export const description: INodeProperties[] = [webhookId, options];

@@ -10,6 +10,7 @@ import { unwrapResponse } from '../../routing/answers';
 import { markTriggerWebhooks } from './markTriggers';
 import { integerOf } from '../../fields/validation';
 import { webhookOutput } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -22,8 +23,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } };
-
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -31,7 +31,6 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
-		displayOptions,
 	},
 	{
 		displayName: 'Limit',
@@ -40,13 +39,14 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
-		displayOptions: { show: { ...displayOptions.show, returnAll: [false] } },
+		displayOptions: { show: { returnAll: [false] } },
 		// The service has no paging: the list is cut after it arrives, at a Limit checked first.
 		routing: {
 			send: { preSend: [pairedWithItem(checkLimit)] },
 			output: { maxResults: '={{$value}}' },
 		},
 	},
+	options,
 ];
 
 /**

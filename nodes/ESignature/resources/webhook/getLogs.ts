@@ -14,6 +14,7 @@ import { namedValueOf } from '../../fields/namedValues';
 import { requireGuid, textOf } from '../../fields/validation';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { webhookOutput } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Delivery Logs',
@@ -26,6 +27,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Filters',
@@ -33,7 +35,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: { resource: ['webhook'], operation: ['getLogs'] } },
 		// Not sent (n8n drops the body of a GET): checked here, applied to the answer by filterDeliveryLogs.
 		routing: { send: { preSend: [pairedWithItem(checkLogFilters)] } },
 		options: [
@@ -63,6 +64,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
+	options,
 ];
 
 /** The delivery-log filters the user set, checked. */

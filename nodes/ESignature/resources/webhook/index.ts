@@ -8,7 +8,6 @@ import * as getAll from './getAll';
 import * as getLogs from './getLogs';
 import * as resend from './resend';
 import * as update from './update';
-import { webhookId } from './shared';
 import type { OperationFile } from '../shared';
 
 /** Its operations, in the order the Operation list shows them (by name). */
@@ -33,15 +32,3 @@ export const operation: INodeProperties = {
 	options: operations.map(({ option }) => option),
 	default: 'getAll',
 };
-
-/** Their fields in the order the editor shows them (each names its operations). */
-export const fields: INodeProperties[] = [
-	webhookId,
-	...create.description,
-	...createMany.description,
-	...del.description,
-	...getAll.description,
-	...getLogs.description,
-	...resend.description,
-	...update.description,
-];

@@ -4,6 +4,7 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { checkParameter, requireGuid } from '../../fields/validation';
 import { webhookOutput } from './shared';
+import { options } from '../shared';
 
 /** Resend Callback's Callback Request ID: a GUID. */
 export const checkCallbackRequestId = checkParameter(
@@ -23,6 +24,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Callback Request ID',
@@ -33,7 +35,6 @@ export const description: INodeProperties[] = [
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
 			'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as requestId',
-		displayOptions: { show: { resource: ['webhook'], operation: ['resend'] } },
 		routing: {
 			send: {
 				type: 'body',
@@ -43,4 +44,5 @@ export const description: INodeProperties[] = [
 			},
 		},
 	},
+	options,
 ];

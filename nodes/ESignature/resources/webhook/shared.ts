@@ -7,14 +7,14 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { idInPath, webhookLocatorProperty, showFor } from '../../fields/common';
+import { idInPath, webhookLocatorProperty } from '../../fields/common';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { requireGuid } from '../../fields/validation';
 import { isErrorItem } from '../../service/errorItems';
 import { maskedAnswer } from '../../service/secrets';
 
 /**
- * The fields several Webhook operations show, each declared once and shown for the operations it names, and the hooks
+ * The fields several Webhook operations show, each declared once, and the hooks
  * they share: the Webhook field's check and the masking every answer goes through.
  */
 
@@ -30,7 +30,6 @@ export const webhookIdChecked: INodeProperties['routing'] = {
 export const webhookId: INodeProperties = {
 	...webhookLocatorProperty(),
 	routing: webhookIdChecked,
-	displayOptions: showFor('webhook', 'get', 'update'),
 };
 
 export function selectedWebhookId(context: IExecuteSingleFunctions): string {

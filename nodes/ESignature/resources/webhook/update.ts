@@ -12,7 +12,8 @@ import { booleanOf, inputError } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { notFoundError } from '../../service/errors';
 import { getWebhook } from '../../service/webhooks';
-import { selectedWebhookId, webhookOutput } from './shared';
+import { selectedWebhookId, webhookId, webhookOutput } from './shared';
+import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -27,8 +28,9 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** After the shared Webhook field (shared.ts). */
+/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
+	webhookId,
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -36,7 +38,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'What to change; the header token cannot be changed',
-		displayOptions: { show: { resource: ['webhook'], operation: ['update'] } },
 		options: [
 			{
 				displayName: 'Use as Account Default',
@@ -56,6 +57,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
+	options,
 ];
 
 /**
