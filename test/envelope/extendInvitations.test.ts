@@ -55,6 +55,17 @@ describe('envelope: extendInvitations', () => {
 		expect(envelopeCalls()[0].body).toEqual({ envelopeId, availableTo: '2099-01-31T17:00:00Z' });
 	});
 
+	it('sends a date an expression gives as a date (not text) in ISO 8601 UTC too', async () => {
+		const envelopeId = await invitedEnvelope();
+		const result = await run({
+			operation: 'extendInvitations',
+			envelopeId,
+			availableTo: "={{ DateTime.fromISO('2099-01-31T20:00:00', { zone: 'Asia/Riyadh' }) }}",
+		});
+		expect(result.error).toBeUndefined();
+		expect(envelopeCalls()[0].body).toEqual({ envelopeId, availableTo: '2099-01-31T17:00:00Z' });
+	});
+
 	it('refuses a past date and a date that is not one, before sending', async () => {
 		const envelopeId = await invitedEnvelope();
 		const past = await run({

@@ -50,6 +50,24 @@ describe('signing: signByTemplate', () => {
 		expect(envelope.status).toBe('Completed');
 	});
 
+	it('sends the password exactly as entered, spaces included, and leaves an empty one out', async () => {
+		await run({
+			operation: 'signByTemplate',
+			templateId: TEMPLATE_ID,
+			signers: { signer: [jane] },
+			additionalFields: { password: ' pdf secret ' },
+		});
+		await run({
+			operation: 'signByTemplate',
+			templateId: TEMPLATE_ID,
+			signers: { signer: [jane] },
+			additionalFields: { password: '' },
+		});
+		const [given, empty] = apiRequests();
+		expect((given.body as { Password?: string }).Password).toBe(' pdf secret ');
+		expect(empty.body).not.toHaveProperty('Password');
+	});
+
 	it('omits empty optional fields', async () => {
 		const result = await run({
 			operation: 'signByTemplate',

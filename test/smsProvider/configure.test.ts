@@ -56,6 +56,12 @@ describe('SMS provider resource: configure', () => {
 		});
 	});
 
+	it('takes a provider name in any spacing, as the editor list and the errors name it', async () => {
+		const result = await configure({ smsProvider: '={{ " Four-Jawaly " }}' });
+		expect(result.error).toBeUndefined();
+		expect((apiRequests()[0].body as { smsProvider: unknown }).smsProvider).toBe(4);
+	});
+
 	it('takes a raw provider number from an expression', async () => {
 		const result = await configure(
 			{ smsProvider: '={{ $json.provider }}' },

@@ -19,6 +19,20 @@ export function allowedValues(options: INodePropertyOptions[]): string {
 }
 
 /**
+ * An enumerated value as a field's routing sends it, once namedValueOf (the field's check) has taken it: the number of
+ * a listed name, folded as namedValueOf folds it, else the number given.
+ */
+export function namedValueSent(options: INodePropertyOptions[]): string {
+	const numbers = JSON.stringify(
+		Object.fromEntries(options.map(({ name, value }) => [folded(name), value])),
+	);
+	return (
+		`={{ (${numbers})[String($value).toLowerCase().replace(/[^\\p{L}\\p{N}]/gu, "")] ` +
+		'?? Number(String($value).trim()) }}'
+	);
+}
+
+/**
  * The number of an enumerated field's value: a listed name, a listed number, or any other whole number from an
  * expression, for values the service adds later (the service decides about those; docs/service-api.md#enumerations).
  * Anything else is refused with the allowed values.

@@ -334,6 +334,15 @@ export function optionalBoolean(
 }
 
 /**
+ * A date as a field's routing sends it, once futureDate (the field's check) has taken it: in ISO 8601 UTC, a text
+ * without offset read in the workflow's timezone, as futureDate reads it. It must not throw: a value it cannot read
+ * becomes null, and the check refuses it before anything is sent.
+ */
+export const UTC_DATE =
+	'={{ (typeof $value === "string" ? DateTime.fromISO($value.trim(), { zone: $now.zoneName }) : ' +
+	'DateTime.fromJSDate(new Date($value))).toUTC().toISO({ suppressMilliseconds: true }) }}';
+
+/**
  * A date field as ISO 8601 UTC. Accepts what n8n date fields and expressions produce (ISO strings, with or without an
  * offset, Luxon DateTime, JS Date, epoch ms). A past date is refused before the request, as the service would.
  */

@@ -1,14 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { envelopeId, options } from '../shared';
 import { checkEnvelopeId } from '../../fields/common';
-import { futureDate } from '../../fields/validation';
+import { UTC_DATE, checkParameter, futureDate } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
@@ -24,11 +18,14 @@ export const option: INodePropertyOptions = {
 			type: 'body',
 			property: 'envelopeId',
 			value: '={{ String($parameter.envelopeId).trim() }}',
-			preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(checkAvailableTo)],
+			preSend: [pairedWithItem(checkEnvelopeId)],
 		},
 		output: { postReceive: [unwrapResponse] },
 	},
 };
+
+/** A date picked in the editor is meant in the workflow's timezone (UTC_DATE sends it in UTC). */
+const checkAvailableTo = checkParameter('availableTo', futureDate, 'Available To');
 
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
@@ -43,16 +40,14 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'New expiry of every pending invitation of the envelope; must be in the future',
+		routing: {
+			send: {
+				type: 'body',
+				property: 'availableTo',
+				value: UTC_DATE,
+				preSend: [pairedWithItem(checkAvailableTo)],
+			},
+		},
 	},
 	options,
 ];
-
-/** preSend of Available To: refuses a date that is unreadable or past, and sends it as ISO 8601 UTC. */
-export async function checkAvailableTo(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const availableTo = futureDate(this, this.getNodeParameter('availableTo', ''), 'Available To');
-	requestOptions.body = { ...(requestOptions.body as IDataObject), availableTo };
-	return requestOptions;
-}

@@ -1,11 +1,6 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkParameter, futureDate, requireGuid } from '../../fields/validation';
+import { UTC_DATE, checkParameter, futureDate, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { TRIMMED, SIGNERS_OF_A_DOCUMENT } from './shared';
@@ -27,15 +22,8 @@ export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 export const checkInvitationId = checkParameter('destinationId', requireGuid, 'Invitation ID');
 
-/** The new expiry in UTC: a date picked in the editor is meant in the workflow's timezone. */
-export async function buildExpiryDate(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const availableTo = futureDate(this, this.getNodeParameter('availableTo', ''), 'Available To');
-	requestOptions.body = { ...(requestOptions.body as object), availableTo };
-	return requestOptions;
-}
+/** The new expiry: a date picked in the editor is meant in the workflow's timezone (UTC_DATE sends it in UTC). */
+const checkAvailableTo = checkParameter('availableTo', futureDate, 'Available To');
 
 /** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
@@ -66,7 +54,14 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'New expiry of the invitation; must be in the future',
-		routing: { send: { preSend: [pairedWithItem(buildExpiryDate)] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'availableTo',
+				value: UTC_DATE,
+				preSend: [pairedWithItem(checkAvailableTo)],
+			},
+		},
 	},
 	options,
 ];

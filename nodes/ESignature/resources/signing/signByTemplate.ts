@@ -70,16 +70,12 @@ export async function buildReferenceNumber(
 	return requestOptions;
 }
 
-/** The PDF's password, sent exactly as entered (spaces may be part of it); capitalised as the interface has it. */
-export async function buildDocumentPassword(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const given = this.getNodeParameter('additionalFields.password', '');
-	const Password = secretOf(this, given, 'Document Password');
-	if (Password) requestOptions.body = { ...(requestOptions.body as object), Password };
-	return requestOptions;
-}
+/** The PDF's password is sent exactly as entered: spaces may be part of it. */
+const checkDocumentPassword = checkParameter(
+	'additionalFields.password',
+	secretOf,
+	'Document Password',
+);
 
 /** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
@@ -150,7 +146,15 @@ export const description: INodeProperties[] = [
 				typeOptions: { password: true },
 				default: '',
 				description: 'Password that protects the signed PDF',
-				routing: { send: { preSend: [pairedWithItem(buildDocumentPassword)] } },
+				// Capitalised as the interface has it; left out when empty.
+				routing: {
+					send: {
+						type: 'body',
+						property: 'Password',
+						value: '={{ $value === "" ? undefined : String($value) }}',
+						preSend: [pairedWithItem(checkDocumentPassword)],
+					},
+				},
 			},
 			{
 				displayName: 'Reference Number',

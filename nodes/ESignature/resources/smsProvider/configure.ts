@@ -10,7 +10,7 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { checkParameter, inputError, requireText, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
-import { namedValueOf } from '../../fields/namedValues';
+import { namedValueOf, namedValueSent } from '../../fields/namedValues';
 import { options } from '../shared';
 
 /** Checks of the plain text fields, each named in its error. */
@@ -27,6 +27,16 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [unwrapResponse] },
 	},
 };
+
+/**
+ * `smsProvider` as a number: the spec describes a string identifier, yet its sample sends a number, as this does. A
+ * listed provider by name (in any case) or number, or the number of one added later (the service decides).
+ */
+const checkProvider = checkParameter(
+	'smsProvider',
+	(context, value, fieldLabel) => namedValueOf(context, value, fieldLabel, SMS_PROVIDERS),
+	'Provider',
+);
 
 /** Text sent trimmed, after its check. */
 const trimmedInto = (property: string) => ({
@@ -48,8 +58,14 @@ export const description: INodeProperties[] = [
 			'The SMS gateway the account sends invitations and one-time passwords through. Choose from the list, or ' +
 			'give a name from it (in any case) or its number with an ' +
 			'<a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.',
-		// A name becomes its number, which routing.send cannot look up.
-		routing: { send: { preSend: [pairedWithItem(setProviderNumber)] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'smsProvider',
+				value: namedValueSent(SMS_PROVIDERS),
+				preSend: [pairedWithItem(checkProvider)],
+			},
+		},
 	},
 	{
 		displayName: 'Gateway URL',
@@ -101,24 +117,6 @@ export const description: INodeProperties[] = [
 ];
 
 /** Request builder and checks of the SMS provider configuration. */
-
-/**
- * `smsProvider` as a number: the spec describes a string identifier, yet its sample sends a number, as this does. A
- * listed provider by name (in any case) or number, or the number of one added later (the service decides).
- */
-export async function setProviderNumber(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const provider = namedValueOf(
-		this,
-		this.getNodeParameter('smsProvider', ''),
-		'Provider',
-		SMS_PROVIDERS,
-	);
-	requestOptions.body = { ...(requestOptions.body as object), smsProvider: provider };
-	return requestOptions;
-}
 
 export async function checkGatewayUrl(
 	this: IExecuteSingleFunctions,
