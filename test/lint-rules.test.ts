@@ -107,6 +107,33 @@ describe('lint: where rules may be switched off', () => {
 		expect(large).toEqual([]);
 	});
 
+	it('no shipped file imports itself through others, type-only imports included (docs/development.md#where-things-are)', () => {
+		const files = [...filesUnder('nodes', /\.ts$/), ...filesUnder('credentials', /\.ts$/)];
+		const importsOf = new Map(
+			files.map((file) => {
+				const source = readFileSync(join(root, file), 'utf8');
+				const targets = [...source.matchAll(/from '(\.{1,2}\/[^']+)'/g)].flatMap(([, path]) =>
+					[`${path}.ts`, `${path}/index.ts`]
+						.map((candidate) => join(file, '..', candidate))
+						.filter((candidate) => files.includes(candidate))
+						.slice(0, 1),
+				);
+				return [file, targets];
+			}),
+		);
+		const cycles: string[] = [];
+		const done = new Set<string>();
+		const visit = (file: string, path: string[]) => {
+			if (path.includes(file))
+				return void cycles.push([...path.slice(path.indexOf(file)), file].join(' -> '));
+			if (done.has(file)) return;
+			for (const target of importsOf.get(file) ?? []) visit(target, [...path, file]);
+			done.add(file);
+		};
+		for (const file of files) visit(file, []);
+		expect(cycles).toEqual([]);
+	});
+
 	it(`test/ and scripts/ switch off only allowed rules, by name, in one line at the top: ${HEADER_EXAMPLE}`, () => {
 		const problems = [
 			...filesUnder('test', /\.[cm]?[jt]s$/),

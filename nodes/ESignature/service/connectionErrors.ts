@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { withDetails } from './errorItems';
 import { SERVICE_ERRORS } from './errors';
 import { nodeForErrors, scrubbedText, secretsInHand } from './secrets';
-import type { ServiceContext } from './transport';
+import type { ServiceContext } from './itemFunctions';
 
 /*
  * Failures to reach the service (a timeout, a refused connection, a token the renewal could not cure, a credential

@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { withDetails } from './errorItems';
 import { maskedAnswer, nodeForErrors, scrubbed, secretsInHand } from './secrets';
-import type { ServiceContext } from './transport';
+import type { ServiceContext } from './itemFunctions';
 
 /**
  * What each error code of the service means, in words a workflow builder can act on. The spec lists a subset; the rest

@@ -1,4 +1,21 @@
-import type { IExecuteFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+/**
+ * Every kind of node context that can make an authenticated call (transport.ts); declared here, with the other
+ * context types, so that the error mapper and the secrets it uses need not import the transport that uses them.
+ */
+export type ServiceContext =
+	| IExecuteFunctions
+	| IExecuteSingleFunctions
+	| IHookFunctions
+	| ILoadOptionsFunctions
+	| IWebhookFunctions;
 
 /** What a check of the user's input uses (fields/validation.ts): the node and item it names, the time zone. */
 export type ItemChecks = Pick<IExecuteSingleFunctions, 'getNode' | 'getItemIndex' | 'getTimezone'>;

@@ -3,7 +3,7 @@ import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, secretsOfCredential } from '../../../credentials/accessToken';
 import { scrubbable, scrubbedText } from '../../../credentials/scrubbing';
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from './depth';
-import type { ServiceContext } from './transport';
+import type { ServiceContext } from './itemFunctions';
 
 /*
  * Secrets a user types into node parameters: a webhook's header token (whoever has it can forge callbacks) and the

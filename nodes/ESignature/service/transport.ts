@@ -1,14 +1,9 @@
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IExecuteFunctions,
-	IExecuteSingleFunctions,
-	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
-	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
-	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -21,20 +16,13 @@ import { withDetails } from './errorItems';
 import { nodeForErrors, secretsSent } from './secrets';
 import { isRedirect, redirectNotFollowed } from './redirects';
 import { readUpTo } from '../files/bytes';
+import type { ServiceContext } from './itemFunctions';
 
 /*
  * The one way to call the service outside declarative routing: the trigger's webhook registration, the action node's
  * pickers, and hooks that must read something before they build their request. Declarative operations go through
  * n8n's routing engine instead; both end in the same error mapper (errors.ts).
  */
-
-/** Every kind of node context that can make an authenticated call. */
-export type ServiceContext =
-	| IExecuteFunctions
-	| IExecuteSingleFunctions
-	| IHookFunctions
-	| ILoadOptionsFunctions
-	| IWebhookFunctions;
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ServiceAnswer, ServiceContext } from './transport';
+import type { ServiceContext } from './itemFunctions';
+import type { ServiceAnswer } from './transport';
 import { callService, dataOf, isNotFound, requestService } from './transport';
 
 /*

@@ -7,12 +7,8 @@ import { isFailedAnswer, isServiceWrapper } from '../service/errors';
 import { decodeBase64 } from '../files/bytes';
 import { finalEventOf, specStatus } from '../service/envelopeStatus';
 import { listDeliveryLogs } from '../service/webhooks';
-import {
-	type ServiceAnswer,
-	type ServiceContext,
-	callService,
-	isNotFound,
-} from '../service/transport';
+import type { ServiceContext } from '../service/itemFunctions';
+import { type ServiceAnswer, callService, isNotFound } from '../service/transport';
 
 /*
  * A callback is a notice, the service is the record (docs/security.md#callbacks). Its header token proves little (any
