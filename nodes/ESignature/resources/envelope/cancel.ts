@@ -4,6 +4,7 @@ import { checkEnvelopeId, idInPath } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
+import type { OperationErrors } from '../../service/errors';
 
 export const option: INodePropertyOptions = {
 	name: 'Cancel',
@@ -28,6 +29,11 @@ export const option: INodePropertyOptions = {
 
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
+
+/** Error 100 here is the service's answer to cancelling a completed envelope (docs/service-api.md#error-codes). */
+export const errors: OperationErrors = {
+	100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
+};
 
 /** Then the shared Envelope ID and Options (shared.ts). */
 export const description: INodeProperties[] = [

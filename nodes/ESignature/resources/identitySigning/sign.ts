@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSigningBody, nameSignedFile } from './signedPdf';
+import { SIGNING_ERRORS } from './shared';
 
 /** Its fields are the ones both operations show (shared.ts). */
 export const option: INodePropertyOptions = {
@@ -18,6 +19,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [base64ResponseToBinary, nameSignedFile] },
 	},
 };
+
+/** Error 100 here: the signer has not authenticated with the identity provider (shared.ts). */
+export const errors = SIGNING_ERRORS;
 
 /** Its fields are all shared (shared.ts). */
 export const description: INodeProperties[] = [];

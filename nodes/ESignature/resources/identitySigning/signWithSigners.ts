@@ -5,6 +5,7 @@ import { signersProperties } from '../../fields/signers';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSigningBodyWithSigners, nameSignedFile } from './signedPdf';
+import { SIGNING_ERRORS } from './shared';
 
 /** Sign (v1) plus the signer details, which the v2 endpoint takes. */
 export const option: INodePropertyOptions = {
@@ -19,6 +20,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [base64ResponseToBinary, nameSignedFile] },
 	},
 };
+
+/** Error 100 here: the signer has not authenticated with the identity provider (shared.ts). */
+export const errors = SIGNING_ERRORS;
 
 const displayOptions = {
 	show: { resource: ['identitySigning'], operation: ['signWithSigners'] },
