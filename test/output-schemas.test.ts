@@ -4,7 +4,8 @@
  * what the nodes really output: every operation of the action node and of Send and Wait runs against the emulator in
  * both its profiles (spec and live) through n8n-core, and the trigger receives every kind of event; each output item
  * must match its schema exactly (no field the schema does not name, none it requires missing, types as written). The
- * operations come from the nodes' descriptions, so a new operation without a schema or a scenario here fails.
+ * operations come from the nodes' descriptions, and so does each one's run (test/harness/samples.ts): a new operation
+ * without a schema fails, one whose required field has no sample fails naming it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,11 +21,18 @@ import type {
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
 import { ESignatureTrigger } from '../nodes/ESignature/ESignatureTrigger.node';
-import { TEMPLATE_ID } from './emulator';
 import { newSigner, type EmulatedEnvelope } from './emulator/state';
-import { type EmulatorSuite, emulatorSuite, type InputItem, byId } from './harness';
+import {
+	type EmulatorSuite,
+	type InputItem,
+	type Operation,
+	actionOperations,
+	byId,
+	emulatorSuite,
+} from './harness';
 import { type JsonSchema, validate } from './harness/json-schema';
 import { ServiceClient } from './harness/service-client';
+import { FUTURE, SAMPLES, sampleParameters, takesFile } from './harness/samples';
 import { triggerSuite } from './harness/trigger';
 
 /** The folder of the three nodes: n8n looks for their schemas in `__schema__/` beside each node's file. */
@@ -92,11 +100,6 @@ const twoSigners = {
 		],
 	},
 };
-const details = {
-	signersInput: 'fields',
-	signers: { signer: [{ firstNameEnglish: 'Jane', emailAddress: 'jane@example.com' }] },
-};
-const FUTURE = '2099-01-31T17:00:00Z';
 const TOKEN = 'b'.repeat(40);
 
 /** An envelope at the emulator, with Jane as its signer, its callbacks going to `webhookId`. */
@@ -137,123 +140,53 @@ interface Scenario {
 	items?: InputItem[];
 }
 
+/** What a run finds at the emulator: a pending envelope with Jane, and one whose callback went to a webhook. */
+interface Seeded {
+	pending: EmulatedEnvelope;
+	delivered: { webhookId: string; envelopeId: string };
+}
+
+async function seeded(): Promise<Seeded> {
+	const delivered = await webhookWithDelivery();
+	// Its ID is also a request ID of identity signing, as the signer's authentication at the provider gives one.
+	suite.emulator.authenticateIdentity(delivered.envelopeId);
+	return { pending: envelope(), delivered };
+}
+
 /**
- * What each operation needs to succeed: its parameters (resource and operation added) and input items; several where
- * the output's fields vary (a signed or rejected envelope, a webhook with a header token).
+ * The samples of test/harness/samples.ts with what the emulator holds in place of the IDs: a field of one of these
+ * names names it, whatever the operation (an envelope's or document's ID the pending envelope's; a request ID and a
+ * webhook the delivered ones, as Resend needs a callback sent and identity signing an authenticated request).
  */
-const SCENARIOS: Record<string, () => Promise<Scenario | Scenario[]>> = {
-	'envelope:create': async () => ({ parameters: {}, items: [suite.pdfItem()] }),
-	'envelope:createFromBase64': async () => ({ parameters: {}, items: [suite.pdfItem()] }),
-	'envelope:createBulk': async () => ({ parameters: {}, items: [suite.pdfItem()] }),
-	'envelope:createFromTemplate': async () => ({ parameters: { templateId: TEMPLATE_ID } }),
-	'envelope:createAndInvite': async () => [
-		{ parameters: signers, items: [suite.pdfItem()] },
-		{
-			parameters: { ...signers, additionalFields: { isReturnUrl: true } },
-			items: [suite.pdfItem()],
-		},
-	],
-	'envelope:addFiles': async () => ({
-		parameters: { envelopeId: envelope().envelopeId },
-		items: [suite.pdfItem()],
-	}),
-	'envelope:cancel': async () => ({ parameters: { envelopeId: envelope().envelopeId } }),
-	'envelope:getStatus': async () => {
-		const [pending, signed, rejected] = [envelope(), envelope(), envelope()];
-		await suite.emulator.sign(signed.envelopeId);
-		await suite.emulator.reject(rejected.envelopeId, jane.email, 'Wrong amount');
-		return [pending, signed, rejected].map(({ envelopeId }) => ({ parameters: { envelopeId } }));
-	},
-	'envelope:extendInvitations': async () => ({
-		parameters: { envelopeId: envelope().envelopeId, availableTo: FUTURE },
-	}),
-	'invitation:send': async () => ({
-		parameters: { documentId: envelope().documentId, ...signers },
-	}),
-	'invitation:sendBulk': async () => ({
-		parameters: { documentIds: envelope().documentId, ...signers },
-	}),
-	'invitation:sendForEnvelope': async () => ({ parameters: { envelopeId: envelope().envelopeId } }),
-	'invitation:extend': async () => ({
-		parameters: { destinationId: envelope().signers[0].destinationId, availableTo: FUTURE },
-	}),
-	'invitation:sendReminder': async () => ({
-		parameters: { requestId: envelope().envelopeId, destinationEmail: jane.email },
-	}),
-	'invitation:sendBulkReminders': async () => ({
-		parameters: {
-			reminders: { reminder: [{ requestId: envelope().envelopeId, destinationEmail: jane.email }] },
-		},
-	}),
-	'invitation:getSigningLinks': async () => ({
-		parameters: { documentId: envelope().documentId, ...twoSigners },
-	}),
-	'invitation:sendWithLinks': async () => ({
-		parameters: { documentId: envelope().documentId, ...twoSigners },
-	}),
-	'signing:sign': async () => ({ parameters: { documentId: envelope().documentId, ...details } }),
-	'signing:signByTemplate': async () => ({ parameters: { templateId: TEMPLATE_ID, ...details } }),
-	'identitySigning:sign': async () => {
-		const requestId = crypto.randomUUID();
-		suite.emulator.authenticateIdentity(requestId);
-		return { parameters: { requestId }, items: [suite.pdfItem()] };
-	},
-	'identitySigning:signWithSigners': async () => {
-		const requestId = crypto.randomUUID();
-		suite.emulator.authenticateIdentity(requestId);
-		return { parameters: { requestId, ...details }, items: [suite.pdfItem()] };
-	},
-	'document:download': async () => ({ parameters: { documentId: envelope().documentId } }),
-	'document:getContent': async () => ({ parameters: { documentId: envelope().documentId } }),
-	'document:downloadSigned': async () => {
-		const signed = envelope();
-		await suite.emulator.sign(signed.envelopeId);
-		return { parameters: { documentId: signed.documentId } };
-	},
-	'document:getCompleted': async () => {
-		const signed = envelope();
-		await suite.emulator.sign(signed.envelopeId);
-		return { parameters: { documentId: signed.documentId } };
-	},
-	'commercialRegistration:check': async () => ({ parameters: { commercialNumber: '1010010101' } }),
-	'smsProvider:configure': async () => ({
-		parameters: {
-			smsProvider: 1,
-			smsUrl: 'https://sms.example.com/send',
-			smsSender: 'ACME',
-			smsUserame: 'acme',
-			smsPassword: 'pw',
-		},
-	}),
-	'webhook:create': async () => [
-		{ parameters: { webhookUrl: 'https://example.com/hook' } },
-		{ parameters: { webhookUrl: 'https://example.com/hook', headerToken: TOKEN, isDefault: true } },
-	],
-	'webhook:createMany': async () => ({
-		parameters: {
-			webhooks: {
-				webhook: [
-					{ webhookUrl: 'https://example.com/one' },
-					{ webhookUrl: 'https://example.com/two', headerToken: TOKEN },
-				],
-			},
-		},
-	}),
-	'webhook:get': async () => {
-		const created = await run({
-			resource: 'webhook',
-			operation: 'create',
-			webhookUrl: 'https://example.com/hook',
-			headerToken: TOKEN,
-		});
-		return [
-			{ parameters: { webhookId: byId(String(created.items[0].json.id)) } },
-			{ parameters: { webhookId: byId((await webhookWithDelivery()).webhookId) } },
-		];
-	},
+const seededSamples = ({ pending, delivered }: Seeded): Record<string, unknown> => ({
+	...SAMPLES,
+	envelopeId: pending.envelopeId,
+	documentId: pending.documentId,
+	documentIds: pending.documentId,
+	destinationId: pending.signers[0].destinationId,
+	requestId: delivered.envelopeId,
+	webhookId: byId(delivered.webhookId),
+});
+
+/** Each operation's run, derived from the node description: its fields' samples, a PDF item when it takes a file. */
+function derivedScenario(operation: Operation, world: Seeded): Scenario {
+	const { parameters, unknown } = sampleParameters(operation, seededSamples(world));
+	if (unknown.length)
+		throw new Error(
+			`${operation.key}: no sample for ${unknown.join(', ')} (test/harness/samples.ts)`,
+		);
+	return { parameters, ...(takesFile(operation) ? { items: [suite.pdfItem()] } : {}) };
+}
+
+/**
+ * Beyond the derived run, by operation: what must be so at the emulator before it (Get Completed's envelope signed),
+ * and further runs where the output's fields vary (a signed or rejected envelope, a webhook with a header token,
+ * links for a signer by phone), given the derived parameters.
+ */
+const BEFORE: Record<string, (world: Seeded) => Promise<void>> = {
+	'document:getCompleted': async ({ pending }) => await suite.emulator.sign(pending.envelopeId),
 	'webhook:getAll': async () => {
 		// Webhooks of every kind Get Many tells apart: plain, with a header token, a trigger's, a waiting Send and Wait's.
-		await webhookWithDelivery();
 		await run({
 			resource: 'webhook',
 			operation: 'create',
@@ -273,26 +206,67 @@ const SCENARIOS: Record<string, () => Promise<Scenario | Scenario[]>> = {
 			until: FUTURE,
 		}).toString();
 		await run({ resource: 'webhook', operation: 'create', webhookUrl: waiting.toString() });
-		return { parameters: { returnAll: true } };
 	},
-	'webhook:getLogs': async () => {
-		await webhookWithDelivery();
-		return { parameters: { filters: {} } };
-	},
-	'webhook:update': async () => ({
-		parameters: {
-			webhookId: byId((await webhookWithDelivery()).webhookId),
-			updateFields: { webhookUrl: 'https://example.com/new' },
-		},
-	}),
-	'webhook:delete': async () => ({
-		parameters: { webhookId: byId((await webhookWithDelivery()).webhookId) },
-	}),
-	'webhook:resend': async () => ({
-		parameters: { requestId: (await webhookWithDelivery()).envelopeId },
-	}),
-	'accessToken:revoke': async () => ({ parameters: {} }),
 };
+
+const VARIANTS: Record<string, (base: Scenario) => Promise<Scenario[]>> = {
+	'envelope:createAndInvite': async (base) => [
+		{ ...base, parameters: { ...base.parameters, additionalFields: { isReturnUrl: true } } },
+	],
+	'envelope:getStatus': async () => {
+		const [signed, rejected] = [envelope(), envelope()];
+		await suite.emulator.sign(signed.envelopeId);
+		await suite.emulator.reject(rejected.envelopeId, jane.email, 'Wrong amount');
+		return [signed, rejected].map(({ envelopeId }) => ({ parameters: { envelopeId } }));
+	},
+	'invitation:getSigningLinks': async (base) => [
+		{ parameters: { ...base.parameters, ...twoSigners } },
+	],
+	'invitation:sendWithLinks': async (base) => [
+		{ parameters: { ...base.parameters, ...twoSigners } },
+	],
+	'document:downloadSigned': async () => {
+		const signed = envelope();
+		await suite.emulator.sign(signed.envelopeId);
+		return [{ parameters: { documentId: signed.documentId } }];
+	},
+	'webhook:create': async (base) => [
+		{ parameters: { ...base.parameters, headerToken: TOKEN, isDefault: true } },
+	],
+	'webhook:createMany': async () => [
+		{
+			parameters: {
+				webhooks: {
+					webhook: [
+						{ webhookUrl: 'https://example.com/one' },
+						{ webhookUrl: 'https://example.com/two', headerToken: TOKEN },
+					],
+				},
+			},
+		},
+	],
+	'webhook:get': async () => {
+		const created = await run({
+			resource: 'webhook',
+			operation: 'create',
+			webhookUrl: 'https://example.com/hook',
+			headerToken: TOKEN,
+		});
+		return [{ parameters: { webhookId: byId(String(created.items[0].json.id)) } }];
+	},
+	'webhook:getAll': async () => [{ parameters: { returnAll: true } }],
+};
+
+const byKey = (key: string): Operation =>
+	actionOperations().find((operation) => operation.key === key)!;
+
+/** The runs of one operation: the derived one first, then its variants. */
+async function scenarios(operation: Operation): Promise<Scenario[]> {
+	const world = await seeded();
+	await BEFORE[operation.key]?.(world);
+	const base = derivedScenario(operation, world);
+	return [base, ...((await VARIANTS[operation.key]?.(base)) ?? [])];
+}
 
 describe('the schema check', () => {
 	const schema: JsonSchema = {
@@ -329,10 +303,15 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 	});
 
 	describe('output schemas of the E-Signature node', () => {
-		it('lists every operation of every resource (the list the checks below walk)', () => {
+		it('lists every operation of every resource (the list the checks below walk), each with a derived run', () => {
 			expect(new Set(operations.map((key) => key.split(':')[0]))).toEqual(new Set(resources));
-			expect(operations).toHaveLength(36);
-			expect(Object.keys(SCENARIOS).sort()).toEqual([...operations].sort());
+			expect(operations).toEqual(actionOperations().map(({ key }) => key));
+			const extra = [...Object.keys(BEFORE), ...Object.keys(VARIANTS)];
+			expect(extra.filter((key) => !operations.includes(key))).toEqual([]);
+			const unknown = actionOperations().flatMap((operation) =>
+				sampleParameters(operation).unknown.map((field) => `${operation.key}: ${field}`),
+			);
+			expect(unknown).toEqual([]);
 		});
 
 		it.each(operations)('%s: its schema is where the editor asks for it', (key) => {
@@ -352,7 +331,7 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 		it.each(operations)('%s: what it outputs matches its schema', async (key) => {
 			const [resource, operation] = key.split(':');
 			const outputs = [];
-			for (const { parameters, items } of ([] as Scenario[]).concat(await SCENARIOS[key]())) {
+			for (const { parameters, items } of await scenarios(byKey(key))) {
 				const result = await run({ resource, operation, ...parameters } as INodeParameters, items);
 				expect(result.items.length).toBeGreaterThan(0);
 				outputs.push(...result.items.map((item) => item.json));

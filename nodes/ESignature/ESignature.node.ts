@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { actionBuilderHint } from './fields/builderHints';
 import { searchWebhooks } from './methods/listSearch';
-import { envelopeCreates, operationBuilderHints, properties } from './resources';
+import { envelopeCreates, operationBuilderHints, operationErrors, properties } from './resources';
 import { resourceOperationSubtitle } from './fields/common';
 import { sendWithWorkarounds } from './routing/engineWorkarounds';
 import { customApiCallRefused } from './routing/customApiCall';
@@ -40,8 +40,9 @@ export class ESignature implements INodeType {
 		},
 		// Every request goes through this one function because the Resource field declares `paginate`: it is the only hook
 		// of n8n's routing engine that decides whether and how a request is sent (routing/engineWorkarounds.ts), and
-		// it is told which operations create envelopes (their files declare it) to answer a retried create from memory.
-		requestOperations: { pagination: sendWithWorkarounds(envelopeCreates) },
+		// it is told which operations create envelopes (their files declare it) to answer a retried create from memory,
+		// and what codes mean on an operation (its file's errors) to word its errors so.
+		requestOperations: { pagination: sendWithWorkarounds(envelopeCreates, operationErrors) },
 		properties,
 	};
 

@@ -1,6 +1,7 @@
 /**
  * Cancel (cancel.ts).
  */
+import { errors as cancelErrors } from '../../nodes/ESignature/resources/envelope/cancel';
 import { envelopeSuite, expectJson } from './testing';
 
 const { suite, run, envelopeCalls, createEnvelope } = envelopeSuite();
@@ -30,6 +31,20 @@ describe('envelope: cancel', () => {
 			'The service could not cancel the envelope: a completed envelope cannot be cancelled (error 100)',
 		);
 		expect((result.error as unknown as { httpCode: string }).httpCode).toBe('100');
+	});
+
+	it('words error 100 as cancel.ts declares it (its errors), which the node collects, not as a copy elsewhere', async () => {
+		const declared = cancelErrors as Record<number, string>;
+		const { envelopeId } = await createEnvelope();
+		await suite.emulator.sign(envelopeId);
+		const before = declared[100];
+		declared[100] = 'As declared in cancel.ts';
+		try {
+			const result = await run({ operation: 'cancel', envelopeId });
+			expect(result.error?.message).toBe('As declared in cancel.ts (error 100)');
+		} finally {
+			declared[100] = before;
+		}
 	});
 
 	it('cancels several envelopes, one per item, and reports the bad one with continue on fail', async () => {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { errors as signErrors } from '../../nodes/ESignature/resources/identitySigning/sign';
 import { KNOWN_CR_NUMBER, TEMPLATE_ID } from '../emulator';
 import { inputsSuite, paired } from './testing';
 
@@ -130,6 +131,32 @@ describe('error items of service errors', () => {
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json.error).toBe(`${expected.meaning} (error 100)`);
 		expect(result.items[0].json.details).toMatchObject({ code: 100, ...expected });
+	});
+
+	it("word error 100 as the operation's file declares it (sign.ts errors), in the message and the details", async () => {
+		const declared = signErrors as Record<number, string>;
+		const before = declared[100];
+		declared[100] = 'As declared in sign.ts';
+		try {
+			const result = await run(
+				idpSign,
+				[fileItem(undefined, 'a.pdf', { requestId: randomUUID() })],
+				{
+					continueOnFail: true,
+				},
+			);
+			expect(paired(result.items)).toEqual([
+				{
+					json: {
+						error: 'As declared in sign.ts (error 100)',
+						details: { ...unauthenticatedDetails, meaning: 'As declared in sign.ts' },
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
+		} finally {
+			declared[100] = before;
+		}
 	});
 
 	it('show the service code as the error code in the editor, not the HTTP status', async () => {

@@ -4,8 +4,8 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { TEMPLATE_ID } from '../emulator';
-import { byId, emulatorSuite, type InputItem, type RunExtras } from '../harness';
+import { actionOperations, byId, emulatorSuite, type InputItem, type RunExtras } from '../harness';
+import { FUTURE, GUID, sampleParameters, signer, takesFile } from '../harness/samples';
 
 export { byId };
 
@@ -57,14 +57,12 @@ export const paired = (items: INodeExecutionData[]) =>
 
 // --- The cases of bad-input/ and hostile-input.test.ts: each operation from a valid request ---
 
-export const GUID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+export { FUTURE, GUID, signer };
 export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
-export const FUTURE = '2099-01-31T17:00:00Z';
 /** The value of the case, given to the field by an expression. */
 export const V = '={{ $json.v }}';
 export const long = (length: number, char = 'a') => char.repeat(length);
 
-export const signer = { name: 'Jane Doe', email: 'jane@example.com' };
 export const signersFields = (...list: IDataObject[]) => ({
 	destinationsInput: 'fields',
 	destinations: { destination: list },
@@ -80,68 +78,22 @@ export const detailsFields = (...list: IDataObject[]) => ({
 });
 export const detailsJson = (value: string) => ({ signersInput: 'json', signersJson: value });
 
-/** What an operation needs to send a valid request, and whether it takes a document from the item. */
-export const BASES: Record<string, { parameters: IDataObject; file?: boolean }> = {
-	'envelope:create': { parameters: {}, file: true },
-	'envelope:createFromBase64': { parameters: {}, file: true },
-	'envelope:createBulk': { parameters: {}, file: true },
-	'envelope:createFromTemplate': { parameters: { templateId: TEMPLATE_ID } },
-	'envelope:createAndInvite': { parameters: signersFields(signer), file: true },
-	'envelope:addFiles': { parameters: { envelopeId: GUID }, file: true },
-	'envelope:cancel': { parameters: { envelopeId: GUID } },
-	'envelope:getStatus': { parameters: { envelopeId: GUID } },
-	'envelope:extendInvitations': { parameters: { envelopeId: GUID, availableTo: FUTURE } },
-	'invitation:send': { parameters: { documentId: GUID, ...signersFields(signer) } },
-	'invitation:sendBulk': { parameters: { documentIds: GUID, ...signersFields(signer) } },
-	'invitation:sendForEnvelope': { parameters: { envelopeId: GUID } },
-	'invitation:extend': { parameters: { destinationId: GUID, availableTo: FUTURE } },
-	'invitation:sendReminder': {
-		parameters: { requestId: GUID, destinationEmail: 'jane@example.com' },
-	},
-	'invitation:sendBulkReminders': {
-		parameters: {
-			reminders: { reminder: [{ requestId: GUID, destinationEmail: 'jane@example.com' }] },
-		},
-	},
-	'invitation:getSigningLinks': { parameters: { documentId: GUID, ...signersFields(signer) } },
-	'invitation:sendWithLinks': { parameters: { documentId: GUID, ...signersFields(signer) } },
-	'signing:sign': { parameters: { documentId: GUID, ...detailsFields(detail) } },
-	'signing:signByTemplate': { parameters: { templateId: TEMPLATE_ID, ...detailsFields(detail) } },
-	'identitySigning:sign': { parameters: { requestId: GUID }, file: true },
-	'identitySigning:signWithSigners': {
-		parameters: { requestId: GUID, ...detailsFields(detail) },
-		file: true,
-	},
-	'document:download': { parameters: { documentId: GUID } },
-	'document:downloadSigned': { parameters: { documentId: GUID } },
-	'document:getCompleted': { parameters: { documentId: GUID } },
-	'document:getContent': { parameters: { documentId: GUID } },
-	'commercialRegistration:check': { parameters: { commercialNumber: '1010010101' } },
-	'smsProvider:configure': {
-		parameters: {
-			smsProvider: 1,
-			smsUrl: 'https://sms.example.com/send',
-			smsSender: 'ACME',
-			smsUserame: 'acme',
-			smsPassword: 'pw',
-		},
-	},
-	'webhook:create': { parameters: { webhookUrl: 'https://example.com/hook' } },
-	'webhook:createMany': {
-		parameters: { webhooks: { webhook: [{ webhookUrl: 'https://example.com/one' }] } },
-	},
-	'webhook:get': { parameters: { webhookId: byId(GUID) } },
-	'webhook:getAll': { parameters: { returnAll: false, limit: 50 } },
-	'webhook:getLogs': { parameters: { filters: {} } },
-	'webhook:update': {
-		parameters: { webhookId: byId(GUID), updateFields: { webhookUrl: 'https://example.com/new' } },
-	},
-	'webhook:delete': { parameters: { webhookId: byId(GUID) } },
-	'webhook:resend': { parameters: { requestId: GUID } },
-};
+/**
+ * What each operation needs to send a valid request, and whether it takes a document from the item: derived from the
+ * node description (test/harness/samples.ts), with the required fields the samples do not name (`unknown`: the
+ * request is refused for them; bad-input/coverage.test.ts fails naming them).
+ */
+export const BASES: Record<string, { parameters: IDataObject; file: boolean; unknown: string[] }> =
+	Object.fromEntries(
+		actionOperations().map((operation) => [
+			operation.key,
+			{ ...sampleParameters(operation), file: takesFile(operation) },
+		]),
+	);
 
 export interface Case {
-	operation: keyof typeof BASES;
+	/** `resource:operation`. */
+	operation: string;
 	/** Parameters that replace the base's. */
 	parameters?: IDataObject;
 	/** The value of `$json.v`, for fields given by expression (V). */

@@ -11,6 +11,7 @@ import * as smsProvider from './smsProvider';
 import * as webhook from './webhook';
 import { type OperationFile, simplify, toolSimplifyFields } from './shared';
 import type { CreatesEnvelope } from '../routing/idempotency';
+import type { OperationErrors } from '../service/errors';
 
 const resource: INodeProperties = {
 	displayName: 'Resource',
@@ -115,6 +116,13 @@ export const properties: INodeProperties[] = [
 export const envelopeCreates: Record<string, CreatesEnvelope> = Object.fromEntries(
 	everyOperation.flatMap(({ resource: resourceValue, operation, file }) =>
 		file.createsEnvelope ? [[`${resourceValue}:${operation}`, file.createsEnvelope]] : [],
+	),
+);
+
+/** What codes mean on an operation, by "resource:operation", as its file declares (errors). */
+export const operationErrors: Record<string, OperationErrors> = Object.fromEntries(
+	everyOperation.flatMap(({ resource: resourceValue, operation, file }) =>
+		file.errors ? [[`${resourceValue}:${operation}`, file.errors]] : [],
 	),
 );
 

@@ -8,6 +8,7 @@ import {
 	toolSimplifyProperty,
 } from '../fields/common';
 import type { CreatesEnvelope } from '../routing/idempotency';
+import type { OperationErrors } from '../service/errors';
 
 /**
  * What the node reads of an operation's file besides its fields: its option (name, action, routing) and what the rest
@@ -24,6 +25,11 @@ export interface OperationFile {
 	createsEnvelope?: CreatesEnvelope;
 	/** What n8n's AI builders read in this operation's generated type (docs/n8n-notes.md#builder-hints). */
 	builderHint?: string;
+	/**
+	 * What codes of the service mean on this operation, where they say more than on others (service/errors.ts);
+	 * its errors are worded so by the node's pagination function (routing/engineWorkarounds.ts).
+	 */
+	errors?: OperationErrors;
 }
 
 /*

@@ -36,6 +36,7 @@ import {
 	withoutSigningLinks,
 } from '../service/asTool';
 import { nodeForErrors } from '../service/secrets';
+import { type OperationErrors, inOperationWords, itemInOperationWords } from '../service/errors';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
 import { itemsForModel } from './answers';
 import {
@@ -59,6 +60,7 @@ import {
  * - bodies rebuilt after renewal: a streamed upload is made again from n8n's store for that second attempt;
  * - retry-safe creates: the retry of a create this process already made is answered from memory (idempotency.ts);
  * - the spec/live dialect retry: a request refused in one form is sent once in the other (routedInDialect);
+ * - a code worded as the operation declares: the answer's hooks, shared by operations, mapped it in general words;
  * - a failed connection becomes its item's mapped error, and as an AI tool errors and lists are told for a model.
  */
 
@@ -212,23 +214,30 @@ async function routedRequest(
 }
 
 /**
- * The pagination function of every operation (see the top of this file), given what the operations that create an
- * envelope declare (by "resource:operation", resources/index.ts): sends the item's request unless its input was
- * refused or an earlier attempt already created its envelope. As an AI tool, errors and empty lists are told in words
- * a model reads (service/asTool.ts), items are trimmed for it (Simplify, routing/answers.ts itemsForModel) and carry
- * no signing links (withoutSigningLinks).
+ * The pagination function of every operation (see the top of this file), given what the operations declare in their
+ * files (by "resource:operation", resources/index.ts): which create an envelope, and what codes mean on each. Sends the
+ * item's request unless its input was refused or an earlier attempt already created its envelope, and words the
+ * service's errors as the operation declares (service/errors.ts inOperationWords). As an AI tool, errors and empty
+ * lists are told in words a model reads (service/asTool.ts), items are trimmed for it (Simplify, routing/answers.ts
+ * itemsForModel) and carry no signing links (withoutSigningLinks).
  */
-export function sendWithWorkarounds(creates: Readonly<Record<string, CreatesEnvelope>>) {
+export function sendWithWorkarounds(
+	creates: Readonly<Record<string, CreatesEnvelope>>,
+	errors: Readonly<Record<string, OperationErrors>>,
+) {
 	return async function send(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const key = operationOf(this);
-		// Own properties only: an operation named "constructor" creates nothing.
-		const create = Object.hasOwn(creates, key) ? creates[key] : undefined;
-		if (!runsAsTool(this)) return await sendItemRequest(this, requestData, create);
+		// Own properties only: an operation named "constructor" creates nothing and words no error.
+		const declared = {
+			create: Object.hasOwn(creates, key) ? creates[key] : undefined,
+			errors: Object.hasOwn(errors, key) ? errors[key] : {},
+		};
+		if (!runsAsTool(this)) return await sendItemRequest(this, requestData, declared);
 		try {
-			const items = await sendItemRequest(this, requestData, create);
+			const items = await sendItemRequest(this, requestData, declared);
 			// No signing links for a model, Simplify on or off, but from the operations made to hand them out.
 			return items.length
 				? withoutSigningLinks(this, itemsForModel(this, items))
@@ -242,7 +251,7 @@ export function sendWithWorkarounds(creates: Readonly<Record<string, CreatesEnve
 async function sendItemRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
-	create: CreatesEnvelope | undefined,
+	{ create, errors }: { create: CreatesEnvelope | undefined; errors: OperationErrors },
 ): Promise<INodeExecutionData[]> {
 	const refusal = refusalOf(requestData.options as IHttpRequestOptions);
 	if (refusal) return failed(context, refusal);
@@ -251,12 +260,18 @@ async function sendItemRequest(
 	if (earlier) return earlier;
 	let items: INodeExecutionData[];
 	try {
-		items = await routedInDialect(context, requestData);
+		// The answer's hooks mapped a failed answer with each code's general meaning; its operation's comes here.
+		items = (await routedInDialect(context, requestData)).map((item) =>
+			itemInOperationWords(context, item, errors),
+		);
 	} catch (error) {
-		// The hooks' own errors (a failed answer without Continue On Fail) go on as they are: n8n's error classes hand
-		// back the error they are given when it is one of theirs.
+		// The hooks' own errors (a failed answer without Continue On Fail) go on as they are, in their operation's
+		// words: n8n's error classes hand back the error they are given when it is one of theirs.
 		if (error instanceof NodeApiError && hasDetails(error))
-			throw new NodeApiError(nodeForErrors(context.getNode()), error as unknown as JsonObject);
+			throw new NodeApiError(
+				nodeForErrors(context.getNode()),
+				inOperationWords(error, errors) as unknown as JsonObject,
+			);
 		if (error instanceof NodeOperationError && hasDetails(error))
 			throw new NodeOperationError(nodeForErrors(context.getNode()), error);
 		return failed(

@@ -1,7 +1,21 @@
-import type { IDataObject, IExecuteSingleFunctions, INode, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INode,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { withDetails } from './errorItems';
+import {
+	type ErrorDetails,
+	errorDetails,
+	errorItem,
+	errorItemDetails,
+	hasDetails,
+	withDetails,
+} from './errorItems';
+import type { ItemFunctions } from './itemFunctions';
 import { maskedAnswer, nodeForErrors, scrubbed, secretsInHand } from './secrets';
 import type { ServiceContext } from './itemFunctions';
 
@@ -35,26 +49,22 @@ export const SERVICE_ERRORS: Record<number, string> = {
 };
 
 /**
- * Codes that mean something more precise on one operation ("resource:operation"). Error 100 is the service's general
- * error, and also what it answers a signer who has not authenticated with the identity provider and the cancellation
- * of a completed envelope (docs/service-api.md#error-codes); the service's own message, kept in every error, tells
- * which.
+ * What codes mean on one operation, more precisely than above, as the operation's file declares it (`errors`,
+ * resources/shared.ts). Error 100 is the service's general error, and also what it answers a signer who has not
+ * authenticated with the identity provider and the cancellation of a completed envelope
+ * (docs/service-api.md#error-codes); the service's own message, kept in every error, tells which. This folder knows
+ * no operation: the node's pagination function words the item's errors so (routing/engineWorkarounds.ts).
  */
-const OPERATION_ERRORS: Record<string, Record<number, string>> = {
-	'identitySigning:sign': {
-		100:
-			'The service could not sign: the signer has not authenticated with the identity provider yet, ' +
-			'or signing failed',
-	},
-	'identitySigning:signWithSigners': {
-		100:
-			'The service could not sign: the signer has not authenticated with the identity provider yet, ' +
-			'or signing failed',
-	},
-	'envelope:cancel': {
-		100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
-	},
-};
+export type OperationErrors = Readonly<Record<number, string>>;
+
+/** What the code means on every operation, or that the service returned it. */
+function generalMeaning(code: number): string {
+	// Own properties only: an errorCode such as "constructor" names no entry of this table.
+	return (
+		(Object.hasOwn(SERVICE_ERRORS, code) ? SERVICE_ERRORS[code] : undefined) ??
+		`The service returned error ${code}`
+	);
+}
 
 /** Error 8 about the Webhook a create was given: the pick names a webhook the service no longer has. */
 const STALE_WEBHOOK =
@@ -220,18 +230,9 @@ export async function serviceErrorFor(
 	const serviceMessage =
 		(wrapper?.message ?? undefined) ||
 		(typeof body === 'string' && body.length < 500 ? body : undefined);
-	const operation = `${String(node.parameters?.resource ?? '')}:${String(node.parameters?.operation ?? '')}`;
-	// Own properties only: an errorCode such as "constructor" names no entry of these tables.
-	const forOperation = Object.hasOwn(OPERATION_ERRORS, operation)
-		? OPERATION_ERRORS[operation]
-		: {};
-	const meaning =
-		(staleWebhookPick(node, code, serviceMessage, wrapper?.stateValidationErrors)
-			? STALE_WEBHOOK
-			: undefined) ??
-		(Object.hasOwn(forOperation, code) ? forOperation[code] : undefined) ??
-		(Object.hasOwn(SERVICE_ERRORS, code) ? SERVICE_ERRORS[code] : undefined) ??
-		`The service returned error ${code}`;
+	const meaning = staleWebhookPick(node, code, serviceMessage, wrapper?.stateValidationErrors)
+		? STALE_WEBHOOK
+		: generalMeaning(code);
 	const reference = code === 227 ? sentReference : undefined;
 	const misplaced =
 		misplacedId && isNotFoundAnswer(body, statusCode) ? misplacedIdHelp(misplacedId) : undefined;
@@ -268,6 +269,47 @@ export async function serviceErrorFor(
 		...(reference ? { referenceNumber: reference.referenceNumber } : {}),
 	});
 	return error;
+}
+
+/**
+ * The meaning a mapped error's code has on its operation (OperationErrors), or undefined: only where serviceErrorFor
+ * gave the code's general meaning (a stale Webhook pick says more), and only for the service's errors.
+ */
+function operationMeaning(details: ErrorDetails, errors: OperationErrors): string | undefined {
+	const { kind, code, meaning } = details;
+	if (kind !== 'service' || typeof code !== 'number' || meaning !== generalMeaning(code))
+		return undefined;
+	return Object.hasOwn(errors, code) ? errors[code] : undefined;
+}
+
+/**
+ * A mapped error in its operation's words (OperationErrors): the message starts with the meaning (serviceErrorFor),
+ * which the operation's replaces, in the message and in the details an error item carries.
+ */
+export function inOperationWords<T extends Error>(error: T, errors: OperationErrors): T {
+	if (!hasDetails(error)) return error;
+	const details = errorDetails(error);
+	const meaning = operationMeaning(details, errors);
+	if (meaning === undefined || !error.message.startsWith(details.meaning)) return error;
+	error.message = meaning + error.message.slice(details.meaning.length);
+	return withDetails(error, { ...details, meaning });
+}
+
+/** Continue On Fail's error item of a mapped error (errorItem) in its operation's words, as inOperationWords. */
+export function itemInOperationWords(
+	context: ItemFunctions,
+	item: INodeExecutionData,
+	errors: OperationErrors,
+): INodeExecutionData {
+	const details = errorItemDetails(item);
+	const meaning = details && operationMeaning(details, errors);
+	const message = String(item.json.error);
+	if (!details || meaning === undefined || !message.startsWith(details.meaning)) return item;
+	// The error the item was made of, with the operation's meaning: errorItem reads its message, description and details.
+	const error = Object.assign(new Error(meaning + message.slice(details.meaning.length)), {
+		description: details.description,
+	});
+	return errorItem(context, withDetails(error, { ...details, meaning }));
 }
 
 /** An answer is an error when its errorCode is non-zero (even with HTTP 200) or its HTTP status is an error. */

@@ -8,6 +8,7 @@ import {
 	signatureAppearanceProperty,
 	signatureDetailsProperty,
 } from '../../fields/identitySigning';
+import type { OperationErrors } from '../../service/errors';
 
 /**
  * The fields both identity-provider signing operations show, declared once. They carry no routing: each operation
@@ -27,3 +28,13 @@ export const signatureFields: INodeProperties[] = [
 	signatureDetailsProperty(),
 	binaryOutputProperty(),
 ];
+
+/**
+ * Error 100 on both operations: the service's general error is also its answer to a signer who has not authenticated
+ * with the identity provider (docs/service-api.md#error-codes).
+ */
+export const SIGNING_ERRORS: OperationErrors = {
+	100:
+		'The service could not sign: the signer has not authenticated with the identity provider yet, ' +
+		'or signing failed',
+};

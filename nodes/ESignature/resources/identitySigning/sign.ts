@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSigningBody, nameSignedFile } from './signedPdf';
-import { documentFields, signatureFields } from './shared';
+import { SIGNING_ERRORS, documentFields, signatureFields } from './shared';
 import { options } from '../shared';
 
 export const option: INodePropertyOptions = {
@@ -19,6 +19,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [base64ResponseToBinary, nameSignedFile] },
 	},
 };
+
+/** Error 100 here: the signer has not authenticated with the identity provider (shared.ts). */
+export const errors = SIGNING_ERRORS;
 
 /** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [...documentFields, ...signatureFields, options];

@@ -4,7 +4,7 @@ import { signersProperties } from '../../fields/signers';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSigningBodyWithSigners, nameSignedFile } from './signedPdf';
-import { documentFields, signatureFields } from './shared';
+import { SIGNING_ERRORS, documentFields, signatureFields } from './shared';
 import { options } from '../shared';
 
 /** Sign (v1) plus the signer details, which the v2 endpoint takes. */
@@ -20,6 +20,9 @@ export const option: INodePropertyOptions = {
 		output: { postReceive: [base64ResponseToBinary, nameSignedFile] },
 	},
 };
+
+/** Error 100 here: the signer has not authenticated with the identity provider (shared.ts). */
+export const errors = SIGNING_ERRORS;
 
 /** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
