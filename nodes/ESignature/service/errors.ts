@@ -15,9 +15,8 @@ import {
 	hasDetails,
 	withDetails,
 } from './errorItems';
-import type { ItemFunctions } from './itemFunctions';
+import type { ItemFunctions, ServiceContext } from './itemFunctions';
 import { maskedAnswer, nodeForErrors, scrubbed, secretsInHand } from './secrets';
-import type { ServiceContext } from './itemFunctions';
 
 /**
  * What each error code of the service means, in words a workflow builder can act on. The spec lists a subset; the rest
