@@ -68,6 +68,16 @@ describe('E-Signature node in n8n', () => {
 				invitationMessage: 'Two signatures needed',
 			}),
 			esig(
+				'Extend Invitations',
+				{
+					resource: 'envelope',
+					operation: 'extendInvitations',
+					envelopeId: '={{ $("Create Envelope").first().json.envelopeId }}',
+					availableTo: '2099-01-31T20:00:00+03:00',
+				},
+				{ executeOnce: true },
+			),
+			esig(
 				'Get Status',
 				{
 					resource: 'envelope',
@@ -121,6 +131,13 @@ describe('E-Signature node in n8n', () => {
 			(n) => n.envelopeId === created.envelopeId && n.kind === 'invitation',
 		);
 		expect(notified.map((n) => n.to).sort()).toEqual(['alice@example.com', 'bob@example.com']);
+
+		// Available To is sent by its field's routing (an expression of n8n's engine), in UTC.
+		const [extended] = emu.requestsTo('PUT', '/api/v1/envelopes/extend-invitations');
+		expect(extended.body).toEqual({
+			envelopeId: created.envelopeId,
+			availableTo: '2099-01-31T17:00:00Z',
+		});
 
 		const status = nodeOutput(ex, 'Get Status');
 		expect(status).toHaveLength(1);
