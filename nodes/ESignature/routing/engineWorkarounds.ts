@@ -65,22 +65,20 @@ import {
 /** Where a pairedWithItem hook leaves its item's refusal: on the item's own request options. */
 const REFUSAL = Symbol('refused input');
 
-/** Marks a hook made by pairedWithItem, so that wrapping it again gives it back as it is. */
-const PAIRED = Symbol('paired with its item');
-
-/** Where a hook keeps the one guard pairedWithItem made of it: one function per hook, so equal fields stay equal. */
-const GUARD = Symbol('guard of this hook');
-
 type RefusableOptions = IHttpRequestOptions & { [REFUSAL]?: Error };
-type PairedHook = PreSendAction & { [PAIRED]?: true; [GUARD]?: PreSendAction };
+
+/** The hooks pairedWithItem made: wrapping one again gives it back as it is. Functions of this package, not n8n's. */
+const pairedHooks = new WeakSet<PreSendAction>();
+
+/** The one guard pairedWithItem made of each hook: one function per hook, so that equal fields stay equal. */
+const guards = new WeakMap<PreSendAction, PreSendAction>();
 
 function refusalOf(options: IHttpRequestOptions): Error | undefined {
 	return (options as RefusableOptions)[REFUSAL];
 }
 
 /** Whether a preSend hook was declared as pairedWithItem(...). */
-export const isPairedWithItem = (hook: PreSendAction): boolean =>
-	(hook as PairedHook)[PAIRED] === true;
+export const isPairedWithItem = (hook: PreSendAction): boolean => pairedHooks.has(hook);
 
 /**
  * A preSend hook whose refusal (a thrown input error) is kept for sendWithWorkarounds, which answers it paired with
@@ -89,9 +87,9 @@ export const isPairedWithItem = (hook: PreSendAction): boolean =>
  */
 export function pairedWithItem(hook: PreSendAction): PreSendAction {
 	if (isPairedWithItem(hook)) return hook;
-	const known = (hook as PairedHook)[GUARD];
+	const known = guards.get(hook);
 	if (known) return known;
-	const guard: PairedHook = async function (
+	const guard: PreSendAction = async function (
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	) {
@@ -108,8 +106,8 @@ export function pairedWithItem(hook: PreSendAction): PreSendAction {
 			return requestOptions;
 		}
 	};
-	guard[PAIRED] = true;
-	(hook as PairedHook)[GUARD] = guard;
+	pairedHooks.add(guard);
+	guards.set(hook, guard);
 	return guard;
 }
 
