@@ -4,6 +4,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { withDetails } from './errorItems';
 import { maskedAnswer, nodeForErrors, scrubbed, secretsInHand } from './secrets';
 import type { ServiceContext } from './transport';
+import type { Dialect } from '../../../credentials/dialects';
+import { identitySigningPath } from '../../../credentials/dialects';
 
 /**
  * What each error code of the service means, in words a workflow builder can act on. The spec lists a subset; the rest
@@ -330,5 +332,47 @@ export async function missingFileError(
 		meaning,
 		serviceMessage: wrapper?.message ?? null,
 		httpStatus: null,
+	});
+}
+
+/**
+ * Both forms of a dialect refused (routedInDialect, routing/engineWorkarounds.ts): says so, naming what each form
+ * was, instead of the last refusal alone.
+ */
+export function bothFormsRefused(
+	context: IExecuteSingleFunctions,
+	dialect: Dialect,
+	url: string,
+): NodeApiError {
+	const path = /\/api\/v2\//.test(url) ? 2 : 1;
+	const { message, description } =
+		dialect === 'identitySigningPath'
+			? {
+					message:
+						'The service has no identity-provider signing at either address: ' +
+						`${identitySigningPath(path, 'spec')} (the spec) and ${identitySigningPath(path, 'live')} ` +
+						'(the published reference) both answered HTTP 404',
+					description:
+						"Check the credential's Environment and Base URL: they must point at the E-Signature API.",
+				}
+			: {
+					message:
+						'The service refused the document in both forms of the request: `files` (the spec) and `File` ' +
+						'(the live service), each as a missing file (error 8)',
+					description:
+						"No envelope was created. Check that the file is a PDF, then the service's answer to the request.",
+				};
+	const error = new NodeApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
+		message,
+		description,
+		httpCode: dialect === 'identitySigningPath' ? '404' : undefined,
+		itemIndex: context.getItemIndex(),
+	});
+	return withDetails(error, {
+		kind: 'service',
+		code: dialect === 'identitySigningPath' ? 404 : 8,
+		meaning: message,
+		serviceMessage: null,
+		httpStatus: dialect === 'identitySigningPath' ? 404 : null,
 	});
 }

@@ -22,7 +22,8 @@ import {
 } from '../../fields/validation';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
-import { formFor, identitySigningPath, offerAlternative } from '../../../../credentials/dialects';
+import { formFor, identitySigningPath } from '../../../../credentials/dialects';
+import { offerAlternative } from '../../routing/engineWorkarounds';
 import { IDENTITY_FILE_INPUT } from '../../fields/fileInput';
 
 /** Identity-provider signing (v1 and v2): the request that carries the PDF, and the signed PDF it answers with. */
