@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { withDetails } from './errorItems';
+import { DetailedApiError, withDetails } from './errorItems';
 import { maskedAnswer, nodeForErrors, scrubbed, secretsInHand } from './secrets';
 import type { ServiceContext } from './transport';
 import type { Dialect } from '../../../credentials/dialects';
@@ -247,7 +247,7 @@ export async function serviceErrorFor(
 	const errorBody: JsonObject = wrapper
 		? (maskedAnswer(wrapper) as unknown as JsonObject)
 		: { errorCode: code, message: serviceMessage ?? null };
-	const error = new NodeApiError(nodeForErrors(node), errorBody, {
+	const error = new DetailedApiError(nodeForErrors(node), errorBody, {
 		message: reference
 			? `${meaning}: "${reference.referenceNumber}" (error ${code})`
 			: misplaced
@@ -287,7 +287,7 @@ export function notFoundError(
 ): NodeApiError {
 	const meaning = 'The requested item was not found';
 	const misplaced = misplacedId ? misplacedIdHelp(misplacedId) : undefined;
-	const error = new NodeApiError(
+	const error = new DetailedApiError(
 		nodeForErrors(context.getNode()),
 		{ errorCode: 404, message: 'not found' },
 		{
@@ -317,7 +317,7 @@ export async function missingFileError(
 		? scrubbed(body, await secretsInHand(context, context.getItemIndex()))
 		: undefined;
 	const meaning = 'The service answered without a file';
-	const error = new NodeApiError(
+	const error = new DetailedApiError(
 		nodeForErrors(context.getNode()),
 		(wrapper ?? {}) as unknown as JsonObject,
 		{
@@ -362,7 +362,7 @@ export function bothFormsRefused(
 					description:
 						"No envelope was created. Check that the file is a PDF, then the service's answer to the request.",
 				};
-	const error = new NodeApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
+	const error = new DetailedApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
 		message,
 		description,
 		httpCode: dialect === 'identitySigningPath' ? '404' : undefined,

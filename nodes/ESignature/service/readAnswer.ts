@@ -7,7 +7,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
-import { failed, withDetails } from './errorItems';
+import { DetailedApiError, failed, withDetails } from './errorItems';
 import {
 	type MisplacedIdProbe,
 	type SentReference,
@@ -32,7 +32,7 @@ export function brokenAnswerError(
 	meaning: string,
 	description: string,
 ): NodeApiError {
-	const error = new NodeApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
+	const error = new DetailedApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
 		message: meaning,
 		description,
 		itemIndex: context.getItemIndex(),
