@@ -60,7 +60,7 @@ import {
  * What a preSend hook leaves for the pagination function, on the item's own request options under a Symbol key
  * (invisible to JSON, gone with the options): the routing engine runs an item's preSend hooks, then hands the
  * pagination function the built request options and nothing else, no return value of a hook and no other object of
- * the item's (docs/n8n-notes.md#routing-engine-workarounds).
+ * the item's (docs/n8n-notes.md#the-two-symbol-keys).
  */
 
 /**
