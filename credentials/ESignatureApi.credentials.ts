@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { noteSentToken, obtainAccessToken } from './accessToken';
+import { bearerHeader, obtainAccessToken } from './accessToken';
 import { signedHosts, signedUrl } from './environment';
 
 /** Whether a request sends a body, which n8n's HTTP layer sends again on a 307 or 308 redirect. */
@@ -193,17 +193,17 @@ export class ESignatureApi implements ICredentialType {
 			url: address,
 			baseURL: requestOptions.baseURL,
 		});
-		const token = String(credentials.accessToken ?? '');
-		// On the caller's options: should the service refuse it, that is the token to renew (noteSentToken).
-		noteSentToken(requestOptions, token);
+		// On the caller's options too (n8n sends a copy): should the service refuse it, the request says which token to
+		// renew (sentTokenOf).
+		requestOptions.headers = {
+			...requestOptions.headers,
+			Authorization: bearerHeader(String(credentials.accessToken ?? '')),
+		};
 		return {
 			...requestOptions,
 			...(baseURL ? { baseURL } : {}),
 			...(legacy.uri !== undefined && legacy.url === undefined ? {} : { url }),
-			headers: {
-				...requestOptions.headers,
-				Authorization: `Bearer ${token}`,
-			},
+			headers: { ...requestOptions.headers },
 			// n8n puts Authorization back after a redirect to another origin unless told not to
 			// (docs/security.md#the-credential-and-redirects).
 			sendCredentialsOnCrossOriginRedirect: false,

@@ -1,5 +1,9 @@
 import { createHash } from 'crypto';
-import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { ESignatureCredentialError, grantTypeOf, SECRET_FIELDS, text } from './environment';
 import type { Form } from './dialects';
@@ -283,20 +287,21 @@ export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): 
 	entry.replaced = [print, ...entry.replaced].slice(0, REPLACED_KEPT);
 }
 
+/** The header that carries the access token. */
+export const bearerHeader = (token: string) => `Bearer ${token}`;
+
 /**
- * The access token a request carried, written on its options by the credential's authenticate. n8n reads the
- * credential anew for every request: after a refusal it may already hold a token another execution stored, and only
- * the request's own token says which one the service refused (renewRefusedToken, nodes/ESignature/service/).
+ * The access token a request carried: its Authorization header, which the credential's authenticate writes on the
+ * caller's options as well as on the copy n8n sends (docs/n8n-notes.md#access-tokens). n8n reads the credential anew
+ * for every request: after a refusal it may already hold a token another execution stored, and only the request's
+ * own token says which one the service refused (renewRefusedToken, nodes/ESignature/service/).
  */
-const SENT_TOKEN = Symbol('accessTokenSent');
-type CarriesToken = { [SENT_TOKEN]?: string };
-
-export function noteSentToken(requestOptions: object, token: string): void {
-	(requestOptions as CarriesToken)[SENT_TOKEN] = token;
-}
-
-export function sentTokenOf(requestOptions: object | undefined): string | undefined {
-	return (requestOptions as CarriesToken | undefined)?.[SENT_TOKEN];
+export function sentTokenOf(requestOptions: IHttpRequestOptions | undefined): string | undefined {
+	const header: unknown = requestOptions?.headers?.Authorization;
+	const prefix = bearerHeader('');
+	return typeof header === 'string' && header.startsWith(prefix)
+		? header.slice(prefix.length)
+		: undefined;
 }
 
 /** The newest token this process holds for the credential, if any (e.g. the one to revoke). */

@@ -121,7 +121,10 @@ export interface FailedAnswer {
 	serviceMessage: string | null;
 }
 
-/** A request built in one form, that can be made in the other. */
+/**
+ * A request built in one form, that can be made in the other: what its preSend hook offers the pagination function
+ * (offerAlternative, nodes/ESignature/routing/engineWorkarounds.ts).
+ */
 export interface Alternative {
 	dialect: Dialect;
 	credentials: ICredentialDataDecryptedObject;
@@ -129,20 +132,6 @@ export interface Alternative {
 	form: Form;
 	/** Makes the request in the given form (its body or path). */
 	rebuild: (options: IHttpRequestOptions, form: Form) => void;
-}
-
-/** Where a request in a dialect's form keeps how to make it in the other: on its own request options. */
-const ALTERNATIVE = Symbol('alternative form');
-
-type OfferingOptions = IHttpRequestOptions & { [ALTERNATIVE]?: Alternative };
-
-/** Registers that this item's request is in a dialect's form and how to make it in the other (for preSend hooks). */
-export function offerAlternative(options: IHttpRequestOptions, alternative: Alternative): void {
-	(options as OfferingOptions)[ALTERNATIVE] = alternative;
-}
-
-export function alternativeOf(options: IHttpRequestOptions): Alternative | undefined {
-	return (options as OfferingOptions)[ALTERNATIVE];
 }
 
 const namesField = (errors: IDataObject | undefined, name: string) =>

@@ -114,6 +114,20 @@ describe('identitySigning: sign', () => {
 		expect((await result.binary(0, 'signed')).toString('latin1')).toContain(SIGNED_MARKER);
 	});
 
+	it('names the signed PDF after the link its document was downloaded from, as the request named it', async () => {
+		const requestId = authenticated();
+		const result = await run({
+			operation: 'sign',
+			requestId,
+			fileInput: 'url',
+			fileUrl: `${suite.emulator.url}/sample/contract.pdf`,
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests().at(-1)?.body).toMatchObject({ file: { fileName: 'contract.pdf' } });
+		expect(result.items[0].json).toMatchObject({ requestId, fileName: 'contract.pdf' });
+		expect(result.items[0].binary?.data?.fileName).toBe('contract.pdf');
+	});
+
 	it('takes the PDF and the appearance image as Base64 text', async () => {
 		const requestId = authenticated();
 		const base64 = suite.emulator.samplePdf.toString('base64');

@@ -48,6 +48,15 @@ function nameFromUrl(url: string): string {
 	return /\.[a-z0-9]{1,5}$/i.test(last) ? last : 'document.pdf';
 }
 
+/** The name downloadDocument gives the download of a link it took, worked out without downloading it. */
+export function downloadFileName(
+	context: ItemFunctions,
+	value: unknown,
+	fieldLabel: string,
+): string {
+	return nameFromUrl(requireHttpUrl(context, value, fieldLabel));
+}
+
 /**
  * Reads a downloaded stream into memory, refusing it once it passes MAX_DOWNLOAD_BYTES or what is left of the item's
  * bytes. The chunks are counted as n8n's HTTP client hands them over, after it unpacked a gzip or deflate answer.

@@ -1,6 +1,6 @@
 import type { DocumentFile, UploadFile } from './document';
-import { readBase64File, readBinaryFile } from './read';
-import { downloadBudget, downloadDocument, originOf } from './download';
+import { binaryFileNameOf, readBase64File, readBinaryFile } from './read';
+import { downloadBudget, downloadDocument, downloadFileName, originOf } from './download';
 import type { DownloadBudget } from './download';
 import { requirePdf } from './check';
 import type { FileInputOptions } from '../fields/fileInput';
@@ -166,7 +166,10 @@ function named<File extends UploadFile>(
 	fromItsName: boolean,
 	options: FileInputOptions,
 ): File {
-	return { ...file, fileName: singleFileName(context, file, fromItsName, options) };
+	return {
+		...file,
+		fileName: singleFileName(context, fromItsName ? file.fileName : undefined, options),
+	};
 }
 
 const inputFieldName = (context: ItemFunctions, label: string) =>
@@ -191,8 +194,7 @@ function splitPropertyNames(value: string): string[] {
  */
 function singleFileName(
 	context: ItemFunctions,
-	file: UploadFile,
-	named: boolean,
+	ownName: string | undefined,
 	options: FileInputOptions,
 ): string {
 	const given = textOf(
@@ -202,9 +204,29 @@ function singleFileName(
 		MAX_LENGTH.fileName,
 	);
 	if (given) return given;
-	if (named) return file.fileName;
+	if (ownName !== undefined) return ownName;
 	if (options.defaultFileName) return options.defaultFileName;
 	throw inputError(context, `${FILE_INPUT_LABELS.fileName} is required`);
+}
+
+/**
+ * The name the single file of a File Input was sent with, worked out again as readFileInput named it, from the node's
+ * parameters and the item, without reading or downloading the file: for a postReceive hook, which n8n hands the answer
+ * and not the request (docs/n8n-notes.md#routing-engine). Asked only after the request was sent, so its input passed.
+ */
+export function sentFileName(context: ItemFunctions, options: FileInputOptions): string {
+	const input = context.getNodeParameter('fileInput', 'binary');
+	const ownName =
+		input === 'url'
+			? downloadFileName(context, context.getNodeParameter('fileUrl', ''), FILE_INPUT_LABELS.url)
+			: input === 'base64'
+				? undefined
+				: binaryFileNameOf(
+						context,
+						inputFieldName(context, FILE_INPUT_LABELS.binaryField),
+						FILE_INPUT_LABELS.binaryField,
+					);
+	return singleFileName(context, ownName, options);
 }
 
 /** File URLs: a list from an expression, or text with the links separated by commas, spaces or new lines. */

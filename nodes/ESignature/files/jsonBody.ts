@@ -13,19 +13,29 @@ import { sendStreamedBody } from './streamedBody';
  * each document is written into the body's bytes as Base64 once, with nothing in between: the body is the only copy.
  */
 
-/** Where the object that marks a document's place in a body holds that document (JSON text never shows it). */
-const DOCUMENT = Symbol('document');
+/**
+ * The object that marks a document's place in a body: an instance of this module's class, its document in a private
+ * field, which JSON text never shows.
+ */
+class DocumentPlace {
+	readonly #document: UploadFile;
 
-type Marker = IDataObject & { [DOCUMENT]?: UploadFile };
+	constructor(document: UploadFile) {
+		this.#document = document;
+	}
+
+	static documentAt(entry: unknown): UploadFile | undefined {
+		return entry instanceof DocumentPlace ? entry.#document : undefined;
+	}
+}
 
 /**
  * A document's place in a body given to sendJsonWithDocuments: written there as its Base64 text (a file left in
  * n8n's store is read and encoded as the body is sent, files/streamedBody.ts).
  */
 export function base64Of(file: UploadFile): IDataObject {
-	const marker: Marker = {};
-	marker[DOCUMENT] = file;
-	return marker;
+	// A body's value, for the caller: sendJsonWithDocuments tells it apart by its class.
+	return new DocumentPlace(file) as unknown as IDataObject;
 }
 
 /** Bytes encoded at a time: a multiple of 3, so that every slice is whole Base64. */
@@ -63,8 +73,7 @@ export function sendJsonWithDocuments(
 	const placeholder = `n8nESignatureDocument-${randomBytes(12).toString('hex')}`;
 	const documents: UploadFile[] = [];
 	const text = JSON.stringify(value, (_key, entry: unknown) => {
-		const document =
-			typeof entry === 'object' && entry !== null ? (entry as Marker)[DOCUMENT] : undefined;
+		const document = DocumentPlace.documentAt(entry);
 		if (!document) return entry;
 		documents.push(document);
 		return placeholder;

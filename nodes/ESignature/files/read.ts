@@ -145,6 +145,19 @@ export function binaryPropertyName(
 	return name;
 }
 
+/**
+ * The name readBinaryFile gives the file of a binary property, read from the item's binary data without reading the
+ * file (a property readBinaryFile took).
+ */
+export function binaryFileNameOf(
+	context: ItemFunctions,
+	propertyName: string,
+	fieldLabel: string,
+): string {
+	const name = binaryPropertyName(context, propertyName, fieldLabel);
+	return binaryFileName(context.helpers.assertBinaryData(name), name);
+}
+
 /** The name of a binary file; a file without one is named after its property. */
 function binaryFileName(
 	binary: Pick<IBinaryData, 'fileName' | 'fileExtension'>,

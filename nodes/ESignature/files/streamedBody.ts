@@ -6,7 +6,8 @@ import type { StoredFile } from './document';
 /*
  * Request bodies that read files from n8n's store as they are sent (multipart uploads, JSON bodies with documents;
  * docs/n8n-notes.md#large-files): no copy of a file is held in memory. A stream can be sent only once, so every new
- * attempt gets a fresh one (bodyForAnotherAttempt, called by routing/engineWorkarounds.ts).
+ * attempt gets a fresh one: the body says how to make it again (bodyForAnotherAttempt, called by
+ * routing/engineWorkarounds.ts).
  */
 
 /** A piece of a body: bytes as they are, or a stored file, sent as its bytes or as its Base64 text. */
@@ -71,10 +72,15 @@ async function* bodyChunks(parts: BodyPart[]): AsyncGenerator<Buffer> {
 	}
 }
 
-/** Where a request whose body is a stream keeps how to make that body again: on its own request options. */
-const MAKE_BODY = Symbol('makes the body again');
+/** A body stream of this module's: it makes a fresh one of itself, with the same bytes, for another attempt. */
+interface RemakeableBody extends FileStream {
+	makeAgain: () => RemakeableBody;
+}
 
-type RemakeableOptions = IHttpRequestOptions & { [MAKE_BODY]?: () => FileStream };
+const remakeable = (body: unknown): RemakeableBody | undefined =>
+	typeof (body as Partial<RemakeableBody> | null | undefined)?.makeAgain === 'function'
+		? (body as RemakeableBody)
+		: undefined;
 
 /**
  * Puts the parts on the request as a stream with its Content-Length, when a part is a stored file; returns false
@@ -84,13 +90,13 @@ export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: Bod
 	const stored = parts.find((part) => !Buffer.isBuffer(part)) as
 		Exclude<BodyPart, Buffer> | undefined;
 	if (!stored) return false;
-	const makeBody = () => stored.file.makeStream(bodyChunks(parts));
+	const makeBody = (): RemakeableBody =>
+		Object.assign(stored.file.makeStream(bodyChunks(parts)), { makeAgain: makeBody });
 	requestOptions.headers = {
 		...requestOptions.headers,
 		'Content-Length': String(parts.reduce((total, part) => total + partLength(part), 0)),
 	};
 	requestOptions.body = makeBody();
-	(requestOptions as RemakeableOptions)[MAKE_BODY] = makeBody;
 	// n8n follows redirects through a module that keeps every byte of a body it sent, to send it again: an upload is
 	// not redirected, so its stream goes out through Node's own HTTP client, a chunk at a time.
 	requestOptions.disableFollowRedirect = true;
@@ -99,7 +105,7 @@ export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: Bod
 
 /** Whether the request's body is a stream of stored files, which n8n does not send again after a refused token. */
 export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
-	(requestOptions as RemakeableOptions)[MAKE_BODY] !== undefined;
+	remakeable(requestOptions.body) !== undefined;
 
 /**
  * Before a request is sent again: a body that was a stream is made again from its sources (the old one is
@@ -107,9 +113,9 @@ export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
  * does not send again.
  */
 export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions): boolean {
-	const makeBody = (requestOptions as RemakeableOptions)[MAKE_BODY];
-	if (!makeBody) return false;
-	(requestOptions.body as unknown as FileStream).destroy();
-	requestOptions.body = makeBody();
+	const body = remakeable(requestOptions.body);
+	if (!body) return false;
+	body.destroy();
+	requestOptions.body = body.makeAgain();
 	return true;
 }

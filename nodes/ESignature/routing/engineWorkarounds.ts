@@ -11,24 +11,18 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorDetails } from '../service/errorItems';
 import { connectionError } from '../service/connectionErrors';
+import { bothFormsRefused } from '../service/readAnswer';
 import {
 	errorDetails,
 	errorItemDetails,
 	failed,
 	hasDetails,
 	isErrorItem,
-	withDetails,
 } from '../service/errorItems';
 import { refusesToken, sendRenewingToken } from '../service/transport';
 import { sentTokenOf } from '../../../credentials/accessToken';
 import type { Alternative, FailedAnswer } from '../../../credentials/dialects';
-import {
-	alternativeOf,
-	identitySigningPath,
-	learn,
-	otherForm,
-	refusesForm,
-} from '../../../credentials/dialects';
+import { learn, otherForm, refusesForm } from '../../../credentials/dialects';
 import {
 	emptyListForModel,
 	errorForModel,
@@ -64,25 +58,44 @@ import {
  * - a failed connection becomes its item's mapped error, and as an AI tool errors and lists are told for a model.
  */
 
-/** Where a pairedWithItem hook leaves its item's refusal: on the item's own request options. */
+/*
+ * What a preSend hook leaves for the pagination function, on the item's own request options under a Symbol key
+ * (invisible to JSON, gone with the options): the routing engine runs an item's preSend hooks, then hands the
+ * pagination function the built request options and nothing else, no return value of a hook and no other object of
+ * the item's (docs/n8n-notes.md#the-two-symbol-keys).
+ */
+
+/**
+ * A pairedWithItem hook's refusal: the engine makes a thrown preSend error an error item paired with no input, so the
+ * hook keeps it on the item's request for sendWithWorkarounds to answer.
+ */
 const REFUSAL = Symbol('refused input');
 
-/** Marks a hook made by pairedWithItem, so that wrapping it again gives it back as it is. */
-const PAIRED = Symbol('paired with its item');
+/**
+ * How the item's request is made in the dialect's other form: the engine builds the request once, before the
+ * pagination function, which alone can send it again; the other form needs the hook's builder and what it read.
+ */
+const ALTERNATIVE = Symbol('alternative form');
 
-/** Where a hook keeps the one guard pairedWithItem made of it: one function per hook, so equal fields stay equal. */
-const GUARD = Symbol('guard of this hook');
+type RefusableOptions = IHttpRequestOptions & { [REFUSAL]?: Error; [ALTERNATIVE]?: Alternative };
 
-type RefusableOptions = IHttpRequestOptions & { [REFUSAL]?: Error };
-type PairedHook = PreSendAction & { [PAIRED]?: true; [GUARD]?: PreSendAction };
+/** For a preSend hook: the item's request is in a dialect's form, and this is how to make it in the other. */
+export function offerAlternative(options: IHttpRequestOptions, alternative: Alternative): void {
+	(options as RefusableOptions)[ALTERNATIVE] = alternative;
+}
+
+/** The hooks pairedWithItem made: wrapping one again gives it back as it is. Functions of this package, not n8n's. */
+const pairedHooks = new WeakSet<PreSendAction>();
+
+/** The one guard pairedWithItem made of each hook: one function per hook, so that equal fields stay equal. */
+const guards = new WeakMap<PreSendAction, PreSendAction>();
 
 function refusalOf(options: IHttpRequestOptions): Error | undefined {
 	return (options as RefusableOptions)[REFUSAL];
 }
 
 /** Whether a preSend hook was declared as pairedWithItem(...). */
-export const isPairedWithItem = (hook: PreSendAction): boolean =>
-	(hook as PairedHook)[PAIRED] === true;
+export const isPairedWithItem = (hook: PreSendAction): boolean => pairedHooks.has(hook);
 
 /**
  * A preSend hook whose refusal (a thrown input error) is kept for sendWithWorkarounds, which answers it paired with
@@ -91,9 +104,9 @@ export const isPairedWithItem = (hook: PreSendAction): boolean =>
  */
 export function pairedWithItem(hook: PreSendAction): PreSendAction {
 	if (isPairedWithItem(hook)) return hook;
-	const known = (hook as PairedHook)[GUARD];
+	const known = guards.get(hook);
 	if (known) return known;
-	const guard: PairedHook = async function (
+	const guard: PreSendAction = async function (
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	) {
@@ -110,8 +123,8 @@ export function pairedWithItem(hook: PreSendAction): PreSendAction {
 			return requestOptions;
 		}
 	};
-	guard[PAIRED] = true;
-	(hook as PairedHook)[GUARD] = guard;
+	pairedHooks.add(guard);
+	guards.set(hook, guard);
 	return guard;
 }
 
@@ -312,7 +325,7 @@ async function routedInDialect(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const options = requestData.options as IHttpRequestOptions;
-	const alternative = alternativeOf(options);
+	const alternative = (options as RefusableOptions)[ALTERNATIVE];
 	if (!alternative) return await routedRequest(context, requestData);
 	const attempt = async (): Promise<Outcome> =>
 		await routedRequest(context, requestData).then(
@@ -331,46 +344,7 @@ async function routedInDialect(
 	const second = await attempt();
 	const secondAnswer = failedAnswerOf(second);
 	if (secondAnswer && refusesForm(alternative, secondAnswer))
-		return failed(context, bothFormsRefused(context, alternative, options));
+		return failed(context, bothFormsRefused(context, alternative.dialect, options.url));
 	learn(alternative.credentials, alternative.dialect, alternative.form);
 	return settled(second);
-}
-
-/** Both forms of a dialect refused: says so, naming what each form was, instead of the last refusal alone. */
-function bothFormsRefused(
-	context: IExecutePaginationFunctions,
-	alternative: Alternative,
-	options: IHttpRequestOptions,
-): NodeApiError {
-	const path = /\/api\/v2\//.test(String(options.url)) ? 2 : 1;
-	const { message, description } =
-		alternative.dialect === 'identitySigningPath'
-			? {
-					message:
-						'The service has no identity-provider signing at either address: ' +
-						`${identitySigningPath(path, 'spec')} (the spec) and ${identitySigningPath(path, 'live')} ` +
-						'(the published reference) both answered HTTP 404',
-					description:
-						"Check the credential's Environment and Base URL: they must point at the E-Signature API.",
-				}
-			: {
-					message:
-						'The service refused the document in both forms of the request: `files` (the spec) and `File` ' +
-						'(the live service), each as a missing file (error 8)',
-					description:
-						"No envelope was created. Check that the file is a PDF, then the service's answer to the request.",
-				};
-	const error = new NodeApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
-		message,
-		description,
-		httpCode: alternative.dialect === 'identitySigningPath' ? '404' : undefined,
-		itemIndex: context.getItemIndex(),
-	});
-	return withDetails(error, {
-		kind: 'service',
-		code: alternative.dialect === 'identitySigningPath' ? 404 : 8,
-		meaning: message,
-		serviceMessage: null,
-		httpStatus: alternative.dialect === 'identitySigningPath' ? 404 : null,
-	});
 }

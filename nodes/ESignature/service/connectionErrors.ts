@@ -1,7 +1,7 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { withDetails } from './errorItems';
+import { DetailedApiError, withDetails } from './errorItems';
 import { SERVICE_ERRORS } from './errors';
 import { nodeForErrors, scrubbedText, secretsInHand } from './secrets';
 import type { ServiceContext } from './itemFunctions';
@@ -42,7 +42,7 @@ export async function connectionError(
 	const key = String(code ?? httpCode ?? '');
 	if (key === '401') {
 		const meaning = SERVICE_ERRORS[401];
-		const refused = new NodeApiError(nodeForErrors(node), { message: meaning } as JsonObject, {
+		const refused = new DetailedApiError(nodeForErrors(node), { message: meaning } as JsonObject, {
 			message: `${meaning} (error 401)`,
 			description,
 			httpCode: '401',
@@ -58,7 +58,7 @@ export async function connectionError(
 	}
 	if (key === 'CREDENTIAL') {
 		// The credential could not be used (credentials/environment.ts): its message names what to fix, never a value.
-		const unusable = new NodeApiError(nodeForErrors(node), {} as JsonObject, {
+		const unusable = new DetailedApiError(nodeForErrors(node), {} as JsonObject, {
 			message: message ?? 'The credential cannot be used',
 			itemIndex,
 		});
@@ -77,7 +77,7 @@ export async function connectionError(
 		(Object.hasOwn(CONNECTION_ERRORS, key) ? CONNECTION_ERRORS[key] : undefined) ??
 		message ??
 		'The service could not be reached';
-	const wrapped = new NodeApiError(nodeForErrors(node), {} as JsonObject, {
+	const wrapped = new DetailedApiError(nodeForErrors(node), {} as JsonObject, {
 		message: meaning,
 		description,
 		itemIndex,

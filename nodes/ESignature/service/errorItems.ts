@@ -1,4 +1,5 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { ItemFunctions } from './itemFunctions';
 import { errorOutputTakesDetails } from './n8n1';
@@ -37,34 +38,54 @@ export interface ErrorDetails {
 	referenceNumber?: string;
 }
 
-/** Where an error made by this package, or an error item made by failed(), carries its details. */
-const DETAILS = Symbol('error details');
+/**
+ * An error this package raised (the mapper's, the checks', the connection's): n8n's NodeApiError, by class and by
+ * name, with the details its error item carries in a private field, which n8n's JSON of the error never shows.
+ */
+export class DetailedApiError extends NodeApiError {
+	#details?: ErrorDetails;
 
-type WithDetails = { [DETAILS]?: ErrorDetails };
+	constructor(...args: ConstructorParameters<typeof NodeApiError>) {
+		super(...args);
+		// n8n names an error after its class; the editor and the logs name it as n8n's own.
+		Object.defineProperty(this, 'name', {
+			value: 'NodeApiError',
+			writable: true,
+			enumerable: true,
+			configurable: true,
+		});
+	}
 
-/** Puts the details on the error or item itself, hidden from enumeration as n8n serialises and copies both. */
-function carry(target: object, details: ErrorDetails): void {
-	Object.defineProperty(target, DETAILS, { value: details, configurable: true });
+	/** Records what its error item carries, with the error's description as it is now. */
+	withDetails(details: Omit<ErrorDetails, 'description'>): this {
+		this.#details = { ...details, description: this.description ?? null };
+		return this;
+	}
+
+	get details(): ErrorDetails | undefined {
+		return this.#details;
+	}
 }
 
 /** Records what an error item of this error must carry. */
-export function withDetails<T extends Error>(
+export function withDetails<T extends DetailedApiError>(
 	error: T,
 	details: Omit<ErrorDetails, 'description'>,
 ): T {
-	const description = (error as { description?: string | null }).description ?? null;
-	carry(error, { ...details, description });
-	return error;
+	return error.withDetails(details);
 }
+
+const detailsOf = (error: Error): ErrorDetails | undefined =>
+	error instanceof DetailedApiError ? error.details : undefined;
 
 /** Whether the error was made by this package's mapper or checks (and so carries its details). */
 export function hasDetails(error: Error): boolean {
-	return (error as WithDetails)[DETAILS] !== undefined;
+	return detailsOf(error) !== undefined;
 }
 
 /** The details of any error a hook or the routing engine raised; errors made elsewhere get what can be read. */
 export function errorDetails(error: Error): ErrorDetails {
-	const known = (error as WithDetails)[DETAILS];
+	const known = detailsOf(error);
 	if (known) return known;
 	const { httpCode, description } = error as {
 		httpCode?: string | null;
@@ -80,14 +101,36 @@ export function errorDetails(error: Error): ErrorDetails {
 	};
 }
 
+/**
+ * An error item made by failed(): its JSON and pairing as any item's, and its details in a private field, also where
+ * its JSON cannot carry them (see errorItem); a copy n8n makes is a plain item.
+ */
+class ErrorItem implements INodeExecutionData {
+	[key: string]: INodeExecutionData[string];
+
+	readonly #details: ErrorDetails;
+
+	constructor(
+		public json: IDataObject,
+		public pairedItem: IPairedItemData,
+		details: ErrorDetails,
+	) {
+		this.#details = details;
+	}
+
+	static detailsOf(item: INodeExecutionData): ErrorDetails | undefined {
+		return item instanceof ErrorItem ? item.#details : undefined;
+	}
+}
+
 /** Whether the item is an error item made by failed(): told apart from the operation's own items by its details. */
 export function isErrorItem(item: INodeExecutionData): boolean {
-	return (item as WithDetails)[DETAILS] !== undefined;
+	return item instanceof ErrorItem;
 }
 
 /** The details of an error item made by failed() (also where its JSON cannot carry them, see errorItem). */
 export function errorItemDetails(item: INodeExecutionData): ErrorDetails | undefined {
-	return (item as WithDetails)[DETAILS];
+	return ErrorItem.detailsOf(item);
 }
 
 /** Whether the node sends errors to an error output that does not take `details` (n8n 1.x, see errorItem). */
@@ -103,19 +146,15 @@ function errorOutputWithoutDetails(context: ItemFunctions): boolean {
  */
 export function errorItem(context: ItemFunctions, error: Error): INodeExecutionData {
 	const details = errorDetails(error);
-	const item: INodeExecutionData = {
-		json: errorOutputWithoutDetails(context)
-			? // n8n 1.x sends to the error output only `{ error }` or `{ error, message }`: there the item says what
-				// `details` would in its message, rather than go down the node's success output.
-				{
-					error: error.message,
-					message: details.serviceMessage ?? details.description ?? details.meaning,
-				}
-			: { error: error.message, details: details as unknown as IDataObject },
-		pairedItem: { item: context.getItemIndex() },
-	};
-	carry(item, details);
-	return item;
+	const json: IDataObject = errorOutputWithoutDetails(context)
+		? // n8n 1.x sends to the error output only `{ error }` or `{ error, message }`: there the item says what
+			// `details` would in its message, rather than go down the node's success output.
+			{
+				error: error.message,
+				message: details.serviceMessage ?? details.description ?? details.meaning,
+			}
+		: { error: error.message, details: details as unknown as IDataObject };
+	return new ErrorItem(json, { item: context.getItemIndex() }, details);
 }
 
 /**

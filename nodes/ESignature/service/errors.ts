@@ -8,11 +8,10 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import {
+	DetailedApiError,
 	type ErrorDetails,
-	errorDetails,
 	errorItem,
 	errorItemDetails,
-	hasDetails,
 	withDetails,
 } from './errorItems';
 import type { ItemFunctions, ServiceContext } from './itemFunctions';
@@ -245,7 +244,7 @@ export async function serviceErrorFor(
 	const errorBody: JsonObject = wrapper
 		? (maskedAnswer(wrapper) as unknown as JsonObject)
 		: { errorCode: code, message: serviceMessage ?? null };
-	const error = new NodeApiError(nodeForErrors(node), errorBody, {
+	const error = new DetailedApiError(nodeForErrors(node), errorBody, {
 		message: reference
 			? `${meaning}: "${reference.referenceNumber}" (error ${code})`
 			: misplaced
@@ -286,12 +285,13 @@ function operationMeaning(details: ErrorDetails, errors: OperationErrors): strin
  * which the operation's replaces, in the message and in the details an error item carries.
  */
 export function inOperationWords<T extends Error>(error: T, errors: OperationErrors): T {
-	if (!hasDetails(error)) return error;
-	const details = errorDetails(error);
+	if (!(error instanceof DetailedApiError) || !error.details) return error;
+	const details = error.details;
 	const meaning = operationMeaning(details, errors);
 	if (meaning === undefined || !error.message.startsWith(details.meaning)) return error;
 	error.message = meaning + error.message.slice(details.meaning.length);
-	return withDetails(error, { ...details, meaning });
+	error.withDetails({ ...details, meaning });
+	return error;
 }
 
 /** Continue On Fail's error item of a mapped error (errorItem) in its operation's words, as inOperationWords. */
@@ -305,10 +305,15 @@ export function itemInOperationWords(
 	const message = String(item.json.error);
 	if (!details || meaning === undefined || !message.startsWith(details.meaning)) return item;
 	// The error the item was made of, with the operation's meaning: errorItem reads its message, description and details.
-	const error = Object.assign(new Error(meaning + message.slice(details.meaning.length)), {
-		description: details.description,
-	});
-	return errorItem(context, withDetails(error, { ...details, meaning }));
+	const error = new DetailedApiError(
+		nodeForErrors(context.getNode()),
+		{},
+		{
+			message: meaning + message.slice(details.meaning.length),
+			description: details.description ?? undefined,
+		},
+	);
+	return errorItem(context, error.withDetails({ ...details, meaning }));
 }
 
 /** An answer is an error when its errorCode is non-zero (even with HTTP 200) or its HTTP status is an error. */
@@ -326,7 +331,7 @@ export function notFoundError(
 ): NodeApiError {
 	const meaning = 'The requested item was not found';
 	const misplaced = misplacedId ? misplacedIdHelp(misplacedId) : undefined;
-	const error = new NodeApiError(
+	const error = new DetailedApiError(
 		nodeForErrors(context.getNode()),
 		{ errorCode: 404, message: 'not found' },
 		{
@@ -356,7 +361,7 @@ export async function missingFileError(
 		? scrubbed(body, await secretsInHand(context, context.getItemIndex()))
 		: undefined;
 	const meaning = 'The service answered without a file';
-	const error = new NodeApiError(
+	const error = new DetailedApiError(
 		nodeForErrors(context.getNode()),
 		(wrapper ?? {}) as unknown as JsonObject,
 		{

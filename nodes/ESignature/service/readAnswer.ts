@@ -7,7 +7,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
-import { failed, withDetails } from './errorItems';
+import { DetailedApiError, failed, withDetails } from './errorItems';
 import {
 	type MisplacedIdProbe,
 	type SentReference,
@@ -19,6 +19,8 @@ import {
 } from './errors';
 import { isRedirect, redirectNotFollowed } from './redirects';
 import { nodeForErrors } from './secrets';
+import type { Dialect } from '../../../credentials/dialects';
+import { identitySigningPath } from '../../../credentials/dialects';
 
 /*
  * Reading an operation's answer: a failed one (an errorCode, an HTTP error, a redirect not followed, an answer nested
@@ -32,7 +34,7 @@ export function brokenAnswerError(
 	meaning: string,
 	description: string,
 ): NodeApiError {
-	const error = new NodeApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
+	const error = new DetailedApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
 		message: meaning,
 		description,
 		itemIndex: context.getItemIndex(),
@@ -96,4 +98,46 @@ export async function readServiceAnswer(
 		body,
 		errorItems: failed(context, await serviceError(context, body, response.statusCode, known)),
 	};
+}
+
+/**
+ * Both forms of a dialect refused (routedInDialect, routing/engineWorkarounds.ts): says so, naming what each form
+ * was, instead of the last refusal alone.
+ */
+export function bothFormsRefused(
+	context: IExecuteSingleFunctions,
+	dialect: Dialect,
+	url: string,
+): NodeApiError {
+	const path = /\/api\/v2\//.test(url) ? 2 : 1;
+	const { message, description } =
+		dialect === 'identitySigningPath'
+			? {
+					message:
+						'The service has no identity-provider signing at either address: ' +
+						`${identitySigningPath(path, 'spec')} (the spec) and ${identitySigningPath(path, 'live')} ` +
+						'(the published reference) both answered HTTP 404',
+					description:
+						"Check the credential's Environment and Base URL: they must point at the E-Signature API.",
+				}
+			: {
+					message:
+						'The service refused the document in both forms of the request: `files` (the spec) and `File` ' +
+						'(the live service), each as a missing file (error 8)',
+					description:
+						"No envelope was created. Check that the file is a PDF, then the service's answer to the request.",
+				};
+	const error = new DetailedApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
+		message,
+		description,
+		httpCode: dialect === 'identitySigningPath' ? '404' : undefined,
+		itemIndex: context.getItemIndex(),
+	});
+	return withDetails(error, {
+		kind: 'service',
+		code: dialect === 'identitySigningPath' ? 404 : 8,
+		meaning: message,
+		serviceMessage: null,
+		httpStatus: dialect === 'identitySigningPath' ? 404 : null,
+	});
 }

@@ -1,8 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { nodeForErrors } from './secrets';
 import type { ErrorDetails } from './errorItems';
+import { DetailedApiError } from './errorItems';
 
 /*
  * A redirect the service answers to a request with a body is not followed (the credential's authenticate asks n8n not
@@ -28,11 +28,11 @@ export function redirectNotFollowed(
 	statusCode: number,
 	location: unknown,
 	itemIndex: number | undefined,
-): { error: NodeApiError; details: Omit<ErrorDetails, 'description'> } {
+): { error: DetailedApiError; details: Omit<ErrorDetails, 'description'> } {
 	const meaning =
 		`The service answered with a redirect (HTTP ${statusCode}) to ${redirectOrigin(location)}, ` +
 		'which is not followed: the request carries a secret or a document';
-	const error = new NodeApiError(nodeForErrors(node), {} as JsonObject, {
+	const error = new DetailedApiError(nodeForErrors(node), {} as JsonObject, {
 		message: meaning,
 		description:
 			"Following it could send the request's body (a header token, a password, a document) to another port, " +

@@ -12,7 +12,7 @@ import { CREDENTIAL_TYPE, refuseAccessToken, sentTokenOf } from '../../../creden
 import { baseUrlOf, ESignatureCredentialError } from '../../../credentials/environment';
 import { isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor } from './errors';
 import { connectionError } from './connectionErrors';
-import { withDetails } from './errorItems';
+import { DetailedApiError, withDetails } from './errorItems';
 import { nodeForErrors, secretsSent } from './secrets';
 import { isRedirect, redirectNotFollowed } from './redirects';
 import { readUpTo } from '../files/bytes';
@@ -245,7 +245,7 @@ export function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
 	const name = context.getNode().credentials?.[CREDENTIAL_TYPE]?.name;
 	const credential = name ? `the credential "${name}"` : 'the E-Signature API credential';
 	const message = `The service refused the access token of ${credential} again, right after renewing it`;
-	const error = new NodeApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
+	const error = new DetailedApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
 		message,
 		description:
 			"A token fetched just now was refused too. Check that the credential's Environment and Base URL belong to " +

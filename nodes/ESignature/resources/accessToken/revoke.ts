@@ -9,7 +9,7 @@ import type {
 	INodeExecutionData,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import {
@@ -20,7 +20,7 @@ import {
 import { authUrlOf } from '../../../../credentials/environment';
 import { parseBody } from '../../service/errors';
 import { readServiceAnswer } from '../../service/readAnswer';
-import { failed, withDetails } from '../../service/errorItems';
+import { DetailedApiError, failed, withDetails } from '../../service/errorItems';
 import { toText } from '../../fields/validation';
 import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
 
@@ -152,7 +152,7 @@ export async function revocationResult(
 		const meaning =
 			`The authorization server answered with a redirect (HTTP ${response.statusCode}), ` +
 			'which is not followed';
-		const redirected = new NodeApiError(nodeForErrors(this.getNode()), {} as JsonObject, {
+		const redirected = new DetailedApiError(nodeForErrors(this.getNode()), {} as JsonObject, {
 			message: meaning,
 			description:
 				'Following it would carry the token and the Client Secret to another address. ' +
@@ -175,7 +175,7 @@ export async function revocationResult(
 		// The authorization server answers in OAuth's error shape, not the service's wrapper.
 		const { error, error_description: description } = body as IDataObject;
 		const meaning = 'The authorization server refused to revoke the token';
-		const refusal = new NodeApiError(nodeForErrors(this.getNode()), body as JsonObject, {
+		const refusal = new DetailedApiError(nodeForErrors(this.getNode()), body as JsonObject, {
 			message: `${meaning}: ${toText(error)} (HTTP ${response.statusCode})`,
 			description:
 				[

@@ -11,10 +11,10 @@ import { optionalGuid } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
 import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { offerAlternative, pairedWithItem } from '../../routing/engineWorkarounds';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
 import type { Form } from '../../../../credentials/dialects';
-import { formFor, offerAlternative } from '../../../../credentials/dialects';
+import { formFor } from '../../../../credentials/dialects';
 import {
 	LEFT_IN_STORE,
 	additionalFieldsOf,

@@ -8,7 +8,7 @@ import type {
 import { readBinaryFile, requireBase64 } from '../../files/read';
 import { fileNameFor } from '../../files/bytes';
 import { buildSigners } from '../../fields/signers';
-import { readFileInput } from '../../files/fileInput';
+import { readFileInput, sentFileName } from '../../files/fileInput';
 import { base64Of, sendJsonWithDocuments } from '../../files/jsonBody';
 import { FILE_NOT_FOR_TOOLS, outputBinaryField } from '../../routing/answers';
 import {
@@ -22,30 +22,15 @@ import {
 } from '../../fields/validation';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
-import { formFor, identitySigningPath, offerAlternative } from '../../../../credentials/dialects';
+import { formFor, identitySigningPath } from '../../../../credentials/dialects';
+import { offerAlternative } from '../../routing/engineWorkarounds';
 import { IDENTITY_FILE_INPUT } from '../../fields/fileInput';
 
 /** Identity-provider signing (v1 and v2): the request that carries the PDF, and the signed PDF it answers with. */
 
-/**
- * Where the item's context keeps the name its document was sent with, for naming the signed file: n8n runs an item's
- * preSend and postReceive hooks with the same context object (docs/n8n-notes.md#routing-engine).
- */
-const SENT_FILE_NAME = Symbol('sent file name');
-
-type WithSentFileName = { [SENT_FILE_NAME]?: string };
-
-function noteSentFileName(context: IExecuteSingleFunctions, fileName: string): void {
-	Object.defineProperty(context, SENT_FILE_NAME, { value: fileName, configurable: true });
-}
-
-const sentFileName = (context: IExecuteSingleFunctions): string | undefined =>
-	(context as WithSentFileName)[SENT_FILE_NAME];
-
 async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
 	// Read from n8n's store as the request is sent (files/streamedBody.ts).
 	const [document] = await readFileInput(context, { ...IDENTITY_FILE_INPUT, leaveInStore: true });
-	noteSentFileName(context, document.fileName);
 	// The PDF's password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(context, context.getNodeParameter('filePassword', ''), 'File Password');
 	return { file: base64Of(document), fileName: document.fileName, password: password || null };
@@ -226,6 +211,9 @@ export async function nameSignedFile(
 ): Promise<INodeExecutionData[]> {
 	const property = outputBinaryField(this);
 	const requestId = toText(this.getNodeParameter('requestId', ''));
+	// Worked out again from the parameters and the item: the hook is handed the answer, not the request it answers.
+	let sent: string | undefined;
+	const sentName = () => (sent ??= sentFileName(this, IDENTITY_FILE_INPUT));
 	return items.map((item) => {
 		const binary = item.binary?.[property];
 		// As a tool the item describes the file instead (routing/answers.ts): its details take the same name.
@@ -235,12 +223,12 @@ export async function nameSignedFile(
 				json: {
 					requestId,
 					...item.json,
-					fileName: fileNameFor(sentFileName(this), 'document', 'pdf'),
+					fileName: fileNameFor(sentName(), 'document', 'pdf'),
 				},
 			};
 		}
 		if (!binary) return item;
-		const fileName = fileNameFor(sentFileName(this), 'document', binary.fileExtension ?? 'pdf');
+		const fileName = fileNameFor(sentName(), 'document', binary.fileExtension ?? 'pdf');
 		return {
 			...item,
 			json: { requestId, ...item.json, fileName },
