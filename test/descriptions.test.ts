@@ -213,9 +213,7 @@ describe('the routing the node declares', () => {
 	it('sends every operation through sendWithWorkarounds: paginate is declared once, on the Resource field', () => {
 		// The function sendWithWorkarounds makes, told which operations create envelopes (their files declare it).
 		const pagination = description.requestOperations?.pagination;
-		expect(typeof pagination === 'function' && pagination.name).toBe(
-			sendWithWorkarounds({}, {}).name,
-		);
+		expect(typeof pagination === 'function' && pagination.name).toBe(sendWithWorkarounds({}).name);
 		const paginating = routed(properties, '').filter(
 			([, entry]) => entry.routing?.send?.paginate !== undefined,
 		);

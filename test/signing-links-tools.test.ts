@@ -1,3 +1,4 @@
+import { operationDeclarations } from '../nodes/ESignature/resources';
 import { SIGNING_LINK_NOT_FOR_TOOLS } from '../nodes/ESignature/service/asTool';
 import { emulatorSuite, fromAI } from './harness';
 
@@ -67,5 +68,30 @@ describe('the operations made to hand out links keep them as tools', () => {
 		expect(result.error).toBeUndefined();
 		expect(linksIn(result.items)).toHaveLength(1);
 		expect(JSON.stringify(result.items)).not.toContain(SIGNING_LINK_NOT_FOR_TOOLS);
+	});
+});
+
+describe("what keeps them is the operation's declaration (handsOutSigningLinks in its file)", () => {
+	it('Get Signing Links without the declaration gives the model no link', async () => {
+		const declared = operationDeclarations['invitation:getSigningLinks'];
+		expect(declared.handsOutSigningLinks).toBe(true);
+		declared.handsOutSigningLinks = false;
+		try {
+			const envelope = suite.seedEnvelope();
+			const result = await suite.harness.run({
+				asTool: true,
+				parameters: {
+					resource: 'invitation',
+					operation: 'getSigningLinks',
+					documentId: fromAI('documentId'),
+					destinations: { destination: [{ name: 'Jane Doe', email: 'jane@example.com' }] },
+				},
+				items: [{ json: { documentId: envelope.documentId } }],
+			});
+			expect(result.error).toBeUndefined();
+			expect(linksIn(result.items)).toEqual([]);
+		} finally {
+			declared.handsOutSigningLinks = true;
+		}
 	});
 });

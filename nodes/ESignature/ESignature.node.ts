@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { actionBuilderHint } from './fields/builderHints';
 import { searchWebhooks } from './methods/listSearch';
-import { envelopeCreates, operationBuilderHints, operationErrors, properties } from './resources';
+import { operationBuilderHints, operationDeclarations, properties } from './resources';
 import { resourceOperationSubtitle } from './fields/common';
 import { sendWithWorkarounds } from './routing/engineWorkarounds';
 import { customApiCallRefused } from './routing/customApiCall';
@@ -39,10 +39,10 @@ export class ESignature implements INodeType {
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},
 		// Every request goes through this one function because the Resource field declares `paginate`: it is the only hook
-		// of n8n's routing engine that decides whether and how a request is sent (routing/engineWorkarounds.ts), and
-		// it is told which operations create envelopes (their files declare it) to answer a retried create from memory,
-		// and what codes mean on an operation (its file's errors) to word its errors so.
-		requestOperations: { pagination: sendWithWorkarounds(envelopeCreates, operationErrors) },
+		// of n8n's routing engine that decides whether and how a request is sent (routing/engineWorkarounds.ts). It is
+		// handed what each operation's file declares: that it creates envelopes (a retried create answered from memory),
+		// what codes mean on it (its errors worded so), that it hands out signing links (kept for a model).
+		requestOperations: { pagination: sendWithWorkarounds(operationDeclarations) },
 		properties,
 	};
 

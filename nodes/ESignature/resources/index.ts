@@ -11,7 +11,7 @@ import * as smsProvider from './smsProvider';
 import * as webhook from './webhook';
 import { type OperationFile, simplify, toolSimplifyFields } from './shared';
 import type { CreatesEnvelope } from '../routing/idempotency';
-import type { OperationErrors } from '../service/errors';
+import type { OperationDeclarations } from '../routing/engineWorkarounds';
 
 const resource: INodeProperties = {
 	displayName: 'Resource',
@@ -112,17 +112,22 @@ export const properties: INodeProperties[] = [
 	),
 ];
 
+/** What the node's pagination function must know of each operation, by "resource:operation", as its file declares. */
+export const operationDeclarations: Record<string, OperationDeclarations> = Object.fromEntries(
+	everyOperation.map(({ resource: resourceValue, operation, file }) => [
+		`${resourceValue}:${operation}`,
+		{
+			createsEnvelope: file.createsEnvelope,
+			errors: file.errors,
+			handsOutSigningLinks: file.handsOutSigningLinks,
+		},
+	]),
+);
+
 /** The operations that create an envelope, by "resource:operation", as their files declare (createsEnvelope). */
 export const envelopeCreates: Record<string, CreatesEnvelope> = Object.fromEntries(
 	everyOperation.flatMap(({ resource: resourceValue, operation, file }) =>
 		file.createsEnvelope ? [[`${resourceValue}:${operation}`, file.createsEnvelope]] : [],
-	),
-);
-
-/** What codes mean on an operation, by "resource:operation", as its file declares (errors). */
-export const operationErrors: Record<string, OperationErrors> = Object.fromEntries(
-	everyOperation.flatMap(({ resource: resourceValue, operation, file }) =>
-		file.errors ? [[`${resourceValue}:${operation}`, file.errors]] : [],
 	),
 );
 

@@ -30,6 +30,8 @@ export interface OperationFile {
 	 * its errors are worded so by the node's pagination function (routing/engineWorkarounds.ts).
 	 */
 	errors?: OperationErrors;
+	/** It exists to hand out signing links: as an AI tool, its answer keeps them (docs/ai-agents.md#signing-links). */
+	handsOutSigningLinks?: true;
 }
 
 /*

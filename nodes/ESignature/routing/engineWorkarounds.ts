@@ -234,27 +234,30 @@ async function routedRequest(
  * lists are told in words a model reads (service/asTool.ts), items are trimmed for it (Simplify, routing/answers.ts
  * itemsForModel) and carry no signing links (withoutSigningLinks).
  */
-export function sendWithWorkarounds(
-	creates: Readonly<Record<string, CreatesEnvelope>>,
-	errors: Readonly<Record<string, OperationErrors>>,
-) {
+/** What the pagination function must know of an operation, as its file declares it (OperationFile, resources/). */
+export interface OperationDeclarations {
+	createsEnvelope?: CreatesEnvelope;
+	errors?: OperationErrors;
+	handsOutSigningLinks?: boolean;
+}
+
+export function sendWithWorkarounds(declarations: Readonly<Record<string, OperationDeclarations>>) {
 	return async function send(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const key = operationOf(this);
-		// Own properties only: an operation named "constructor" creates nothing and words no error.
-		const declared = {
-			create: Object.hasOwn(creates, key) ? creates[key] : undefined,
-			errors: Object.hasOwn(errors, key) ? errors[key] : {},
-		};
-		if (!runsAsTool(this)) return await sendItemRequest(this, requestData, declared);
+		// Own properties only: an operation named "constructor" declares nothing.
+		const declared = Object.hasOwn(declarations, key) ? declarations[key] : {};
+		const create = declared.createsEnvelope;
+		const errors = declared.errors ?? {};
+		if (!runsAsTool(this)) return await sendItemRequest(this, requestData, { create, errors });
 		try {
-			const items = await sendItemRequest(this, requestData, declared);
+			const items = await sendItemRequest(this, requestData, { create, errors });
 			// No signing links for a model, Simplify on or off, but from the operations made to hand them out.
-			return items.length
-				? withoutSigningLinks(this, itemsForModel(this, items))
-				: emptyListForModel(this.getItemIndex());
+			if (!items.length) return emptyListForModel(this.getItemIndex());
+			const forModel = itemsForModel(this, items);
+			return declared.handsOutSigningLinks ? forModel : withoutSigningLinks(forModel);
 		} catch (error) {
 			throw error instanceof Error ? errorForModel(error) : error;
 		}

@@ -43,9 +43,6 @@ export function emptyListForModel(itemIndex: number): INodeExecutionData[] {
 /** Keys under which the service's answers carry a signer's signing link: whoever opens one signs as that signer. */
 const SIGNING_LINK_KEYS = new Set(['signingUrl', 'invitationLink', 'signingLink']);
 
-/** The operations that exist to hand out signing links: a tool of one of them was chosen for that by its author. */
-const LINK_OPERATIONS = new Set(['invitation:getSigningLinks', 'invitation:sendWithLinks']);
-
 /** What a tool's answer says in place of a signing link (docs/ai-agents.md#signing-links). */
 export const SIGNING_LINK_NOT_FOR_TOOLS =
 	'Not passed to AI tools: whoever has a signing link signs as that signer. Use Invitation → Get Signing Links ' +
@@ -53,14 +50,10 @@ export const SIGNING_LINK_NOT_FOR_TOOLS =
 
 /**
  * A tool's items without signing links (Get Status' live answer has every pending signer's): a model that read an
- * injected text could pass them to anyone. Get Signing Links and Send and Get Links keep theirs.
+ * injected text could pass them to anyone. The operations made to hand them out declare so, and keep theirs
+ * (handsOutSigningLinks, routing/engineWorkarounds.ts).
  */
-export function withoutSigningLinks(
-	context: { getNode(): INode },
-	items: INodeExecutionData[],
-): INodeExecutionData[] {
-	const { resource, operation } = context.getNode().parameters;
-	if (LINK_OPERATIONS.has(`${String(resource)}:${String(operation)}`)) return items;
+export function withoutSigningLinks(items: INodeExecutionData[]): INodeExecutionData[] {
 	const strip = (value: unknown, depth: number): unknown => {
 		if (typeof value !== 'object' || value === null) return value;
 		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
