@@ -1,10 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- not shipped code (docs/n8n-notes.md#lint-rules) */
 import { createServer, type Server, type ServerResponse } from 'http';
+import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { forgetAccessToken, obtainAccessToken, CREDENTIALS_KEPT } from '../credentials/accessToken';
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../nodes/ESignature/service/depth';
 import { MAX_JSON_ANSWER_BYTES } from '../nodes/ESignature/routing/answers';
 import { scrubbed } from '../nodes/ESignature/service/secrets';
+import { eventItem } from '../nodes/ESignature/trigger/eventItem';
 import { emulatorCredentials, emulatorSuite, Harness } from './harness';
 import { preAuthenticationHelper } from './harness/credentials-helper';
 import { closeServers, listenOnFreePort } from './harness/servers';
@@ -89,6 +91,33 @@ describe('answers nested beyond any of the service', () => {
 		expect(JSON.stringify(result)).toContain(TOO_DEEP);
 		expect(JSON.stringify(result)).not.toContain('deep-secret-value');
 	});
+
+	it.each([true, false])(
+		'an event item stops at the limit too: a status record 100,000 levels deep (Simplify %s) is cut, not a crash',
+		async (simplify) => {
+			let deep: unknown = 'bottom';
+			for (let level = 0; level < 100_000; level++) deep = [deep];
+			const item = await eventItem(
+				{} as IWebhookFunctions,
+				{
+					payload: { RequestId: GUID, Status: 1 },
+					requestId: GUID,
+					status: 1,
+					event: 'completed',
+					files: [],
+				},
+				{
+					envelopeId: GUID,
+					event: 'completed',
+					record: { status: 'Completed', signers: [{ Extra: deep }] },
+				},
+				{},
+				{ downloadFiles: true, keepBase64: false, simplify, acceptCallbackFiles: false },
+			);
+			expect(JSON.stringify(item.json)).toContain(TOO_DEEP);
+			expect(JSON.stringify(item.json)).not.toContain('bottom');
+		},
+	);
 });
 
 describe('keys an object inherits', () => {

@@ -10,6 +10,7 @@ import type { ConfirmedFile, ServiceEvent } from './confirmation';
 import { isPlainObject, PROTOTYPE_KEYS } from '../fields/json';
 import { decodeBase64, detectMimeType, fileNameFor } from '../files/bytes';
 import { CALLBACK_AUTHENTICATION_NAMES, CORRECTED_FIELD_NAMES } from '../fields/enums';
+import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../service/depth';
 
 /*
  * The item a signing event becomes, in the trigger and in Send and Wait (docs/security.md#callbacks): what happened
@@ -55,10 +56,14 @@ function authenticationName(value: unknown): unknown {
 		: value;
 }
 
-/** Keys in camelCase (the service's misspellings corrected), nulls and prototype keys left out, at every depth. */
+/**
+ * Keys in camelCase (the service's misspellings corrected), nulls and prototype keys left out, at every depth; deeper
+ * than any answer of the service nests, left out (service/depth.ts): the status record comes from the service.
+ */
 function friendly(value: unknown, depth = 0): unknown {
+	if (!Array.isArray(value) && !isPlainObject(value)) return value;
+	if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
 	if (Array.isArray(value)) return value.map((entry) => friendly(entry, depth + 1));
-	if (!isPlainObject(value)) return value;
 	return Object.fromEntries(
 		Object.entries(value)
 			.filter(
@@ -72,14 +77,15 @@ function friendly(value: unknown, depth = 0): unknown {
 	);
 }
 
-/** A value without prototype keys at any depth (the raw item keeps the service's spellings otherwise). */
-function withoutPrototypeKeys(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(withoutPrototypeKeys);
-	if (!isPlainObject(value)) return value;
+/** A value without prototype keys at any depth (the raw item keeps the service's spellings otherwise), as friendly. */
+function withoutPrototypeKeys(value: unknown, depth = 0): unknown {
+	if (!Array.isArray(value) && !isPlainObject(value)) return value;
+	if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
+	if (Array.isArray(value)) return value.map((entry) => withoutPrototypeKeys(entry, depth + 1));
 	return Object.fromEntries(
 		Object.entries(value)
 			.filter(([key]) => !PROTOTYPE_KEYS.has(key))
-			.map(([key, entry]) => [key, withoutPrototypeKeys(entry)]),
+			.map(([key, entry]) => [key, withoutPrototypeKeys(entry, depth + 1)]),
 	);
 }
 
