@@ -8,6 +8,8 @@ import {
 	toolSimplifyProperty,
 } from '../fields/common';
 import type { CreatesEnvelope } from '../routing/idempotency';
+import { pairedWithItem } from '../routing/engineWorkarounds';
+import { UTC_DATE, checkParameter, futureDate } from '../fields/validation';
 import type { OperationErrors } from '../service/errors';
 
 /**
@@ -72,3 +74,16 @@ export const toolSimplifyFields = (simplifyOperations: string[]): INodePropertie
 		displayOptions: { show: { '@tool': [true], resource: ['webhook'] } },
 	},
 ];
+
+/**
+ * How both Extend operations send Available To: checked by futureDate, then in UTC (UTC_DATE). A date picked in the
+ * editor is meant in the workflow's timezone.
+ */
+export const availableToSent: INodeProperties['routing'] = {
+	send: {
+		type: 'body',
+		property: 'availableTo',
+		value: UTC_DATE,
+		preSend: [pairedWithItem(checkParameter('availableTo', futureDate, 'Available To'))],
+	},
+};

@@ -1,8 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { envelopeId, options } from '../shared';
+import { availableToSent, envelopeId, options } from '../shared';
 import { checkEnvelopeId } from '../../fields/common';
-import { UTC_DATE, checkParameter, futureDate } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
@@ -24,9 +23,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** A date picked in the editor is meant in the workflow's timezone (UTC_DATE sends it in UTC). */
-const checkAvailableTo = checkParameter('availableTo', futureDate, 'Available To');
-
 /** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
 
@@ -40,14 +36,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'New expiry of every pending invitation of the envelope; must be in the future',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'availableTo',
-				value: UTC_DATE,
-				preSend: [pairedWithItem(checkAvailableTo)],
-			},
-		},
+		routing: availableToSent,
 	},
 	options,
 ];

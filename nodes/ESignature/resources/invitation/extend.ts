@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { UTC_DATE, checkParameter, futureDate, requireGuid } from '../../fields/validation';
+import { checkParameter, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { TRIMMED, SIGNERS_OF_A_DOCUMENT } from './shared';
-import { options } from '../shared';
+import { availableToSent, options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Extend',
@@ -21,9 +21,6 @@ export const option: INodePropertyOptions = {
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 export const checkInvitationId = checkParameter('destinationId', requireGuid, 'Invitation ID');
-
-/** The new expiry: a date picked in the editor is meant in the workflow's timezone (UTC_DATE sends it in UTC). */
-const checkAvailableTo = checkParameter('availableTo', futureDate, 'Available To');
 
 /** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
@@ -54,14 +51,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'New expiry of the invitation; must be in the future',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'availableTo',
-				value: UTC_DATE,
-				preSend: [pairedWithItem(checkAvailableTo)],
-			},
-		},
+		routing: availableToSent,
 	},
 	options,
 ];
