@@ -11,7 +11,8 @@ import type { ItemChecks } from '../service/itemFunctions';
  */
 
 /** A name as compared: letters and digits only, lower case ("SMS One-Time Password" = "sms one time password"). */
-const folded = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
+const folded = (name: string) => name.toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
 
 /** The allowed values as an error lists them: `Arabic (1), English (2)`. */
 export function allowedValues(options: INodePropertyOptions[]): string {
@@ -26,8 +27,9 @@ export function namedValueSent(options: INodePropertyOptions[]): string {
 	const numbers = JSON.stringify(
 		Object.fromEntries(options.map(({ name, value }) => [folded(name), value])),
 	);
+	const separators = `/${NOT_LETTER_OR_DIGIT.source}/${NOT_LETTER_OR_DIGIT.flags}`;
 	return (
-		`={{ (${numbers})[String($value).toLowerCase().replace(/[^\\p{L}\\p{N}]/gu, "")] ` +
+		`={{ (${numbers})[String($value).toLowerCase().replace(${separators}, "")] ` +
 		'?? Number(String($value).trim()) }}'
 	);
 }
