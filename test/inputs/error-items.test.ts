@@ -179,6 +179,31 @@ describe('error items of service errors', () => {
 		expect(known.error).toBeUndefined();
 	});
 
+	it('keep every field on operations whose Simplify trims their items (Envelope → Get Status)', async () => {
+		const result = await run(
+			{
+				resource: 'envelope',
+				operation: 'getStatus',
+				envelopeId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+			},
+			[{ json: {} }],
+			{ continueOnFail: true },
+		);
+		// Simplify leaves out empty fields of the operation's items, never of an error item's details.
+		expect(result.items[0].json).toEqual({
+			error: 'The requested item was not found',
+			details: {
+				kind: 'service',
+				code: 404,
+				meaning: 'The requested item was not found',
+				serviceMessage: null,
+				httpStatus: null,
+				description:
+					'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
+			},
+		});
+	});
+
 	it('name the reference number that exists on error 227', async () => {
 		const reference = `REF-${randomUUID()}`;
 		const create = {

@@ -3,9 +3,11 @@
  * then, one read asks it what the ID is, and the error says so (nodes/ESignature/routing/misplacedIds.ts, the wording
  * in nodes/ESignature/service/errors.ts).
  */
-import { inputsSuite } from './testing';
+import { actionOperations } from '../harness';
+import { shownFields } from '../harness/samples';
+import { BASES, inputsSuite } from './testing';
 
-const { suite, run, apiRequests } = inputsSuite();
+const { suite, run, fileItem, apiRequests } = inputsSuite();
 
 const UNKNOWN = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 const paths = () => apiRequests().map((request) => `${request.method} ${request.path}`);
@@ -117,6 +119,55 @@ describe('an envelope ID given for a document', () => {
 			'Use documentId from the output of the operation that created the envelope (beside envelopeId).',
 		);
 	});
+});
+
+describe('every operation showing an Envelope ID or a Document ID field (none is listed anywhere)', () => {
+	const taking = actionOperations().flatMap((operation) => {
+		const field = shownFields(operation).find(({ displayName }) =>
+			['Envelope ID', 'Document ID'].includes(displayName),
+		);
+		return field ? [{ key: operation.key, operation, field }] : [];
+	});
+
+	it('are found in the node description', () => {
+		expect(taking.map(({ key }) => key)).toEqual(
+			expect.arrayContaining([
+				'envelope:getStatus',
+				'invitation:sendReminder',
+				'document:getContent',
+			]),
+		);
+	});
+
+	it.each(taking.map((entry) => [entry.key, entry] as const))(
+		'%s says when the ID given is of the other kind',
+		async (_key, { operation, field }) => {
+			suite.emulator.setProfile('live');
+			const { envelopeId, documentId } = suite.seedEnvelope();
+			const forEnvelope = field.displayName === 'Envelope ID';
+			const wrong = forEnvelope ? documentId : envelopeId;
+			const base = BASES[operation.key];
+			const result = await run(
+				{
+					...base.parameters,
+					resource: operation.resource,
+					operation: operation.operation,
+					[field.name]: wrong,
+				},
+				[base.file ? fileItem() : { json: {} }],
+			);
+			const said = forEnvelope
+				? `Envelope ID "${wrong}" is a document ID, not an envelope ID`
+				: `Document ID "${wrong}" is an envelope ID, not a document ID`;
+			// Where the service answers "not found" the error says what the ID is; Signing → Sign's answer is error 100.
+			const code = (result.error as { httpCode?: string } | undefined)?.httpCode;
+			if (code === '404') expect(result.error?.message).toContain(said);
+			else
+				expect(result.error?.message).toBe(
+					'The service could not complete the operation (error 100)',
+				);
+		},
+	);
 });
 
 describe('what stays as it was', () => {

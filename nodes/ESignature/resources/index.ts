@@ -12,6 +12,7 @@ import * as webhook from './webhook';
 import { type OperationFile, simplify, toolSimplifyFields } from './shared';
 import type { CreatesEnvelope } from '../routing/idempotency';
 import type { OperationDeclarations } from '../routing/engineWorkarounds';
+import { idFieldOf } from '../routing/misplacedIds';
 
 const resource: INodeProperties = {
 	displayName: 'Resource',
@@ -112,7 +113,10 @@ export const properties: INodeProperties[] = [
 	),
 ];
 
-/** What the node's pagination function must know of each operation, by "resource:operation", as its file declares. */
+/**
+ * What the node's pagination function must know of each operation, by "resource:operation", as its file declares:
+ * with the ID it takes, read from the fields it lists.
+ */
 export const operationDeclarations: Record<string, OperationDeclarations> = Object.fromEntries(
 	everyOperation.map(({ resource: resourceValue, operation, file }) => [
 		`${resourceValue}:${operation}`,
@@ -120,6 +124,7 @@ export const operationDeclarations: Record<string, OperationDeclarations> = Obje
 			createsEnvelope: file.createsEnvelope,
 			errors: file.errors,
 			handsOutSigningLinks: file.handsOutSigningLinks,
+			takesId: idFieldOf(file.description),
 		},
 	]),
 );

@@ -20,13 +20,12 @@ import {
 import { MAX_ANSWER_DEPTH } from '../service/depth';
 import { isServiceWrapper, missingFileError, notFoundError, parseBody } from '../service/errors';
 import { brokenAnswerError, readServiceAnswer } from '../service/readAnswer';
-import { failed } from '../service/errorItems';
+import { failed, isErrorItem } from '../service/errorItems';
 import { runsAsTool } from '../service/asTool';
 import { storedFileSize } from '../service/n8n1';
 import { binaryPropertyName } from '../files/read';
 import { toText } from '../fields/validation';
 import { sentReferenceOf } from './idempotency';
-import { misplacedId } from './misplacedIds';
 
 /*
  * Hooks shared by every resource: how answers become items, errors and binary data.
@@ -44,20 +43,11 @@ function pair(
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
 }
 
-/**
- * readServiceAnswer, a not-found answer saying so when the ID given is of the other kind (misplacedIds.ts), error 227
- * naming the reference number the create carried (idempotency.ts).
- */
+/** readServiceAnswer, error 227 naming the reference number the create carried (idempotency.ts). */
 async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse) {
 	return await readServiceAnswer(context, response, {
-		misplacedIdProbe: async () => await misplacedId(context),
 		sentReference: () => sentReferenceOf(context),
 	});
-}
-
-/** The error of an answer without data, saying so when the ID given is of the other kind. */
-async function notFound(context: IExecuteSingleFunctions) {
-	return notFoundError(context, await misplacedId(context));
 }
 
 /** Options → Include Response Wrapper: output the whole answer instead of its data. */
@@ -107,7 +97,7 @@ export async function unwrapFoundResponse(
 	const { body, errorItems } = await readAnswer(this, response);
 	if (errorItems) return errorItems;
 	if (isServiceWrapper(body) && (body.data === null || body.data === undefined))
-		return failed(this, await notFound(this));
+		return failed(this, notFoundError(this));
 	return itemsFromData(this, body);
 }
 
@@ -156,7 +146,7 @@ export async function simplifyOutput(
 ): Promise<INodeExecutionData[]> {
 	if (!(this.getNodeParameter('simplify', true) as boolean) || keepWrapper(this)) return items;
 	return items.map((item) =>
-		item.error ? item : { ...item, json: (simplified(item.json) ?? {}) as IDataObject },
+		isErrorItem(item) ? item : { ...item, json: (simplified(item.json) ?? {}) as IDataObject },
 	);
 }
 
@@ -214,7 +204,7 @@ export function itemsForModel(
 	if (!simplifiesForModel(context)) return items;
 	const wrapped = context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
 	return items.map((item) => {
-		if (item.error) return item;
+		if (isErrorItem(item)) return item;
 		const json = wrapped ? item.json : ((simplified(item.json) ?? {}) as IDataObject);
 		return { ...item, json: trimmedForModel(json) as IDataObject };
 	});
@@ -333,7 +323,7 @@ export async function fileResponseToBinary(
 			this,
 			isServiceWrapper(answer) && answer.data
 				? await missingFileError(this, answer)
-				: await notFound(this),
+				: notFoundError(this),
 		);
 	}
 	const documentId = this.getNodeParameter('documentId', '') as string;
@@ -365,7 +355,7 @@ export async function base64ResponseToBinary(
 	if (errorItems) return errorItems;
 	const data = isServiceWrapper(body) ? body.data : body;
 	// As for every read by ID: no data without an error code means an unknown or foreign ID.
-	if (data === null || data === undefined) return failed(this, await notFound(this));
+	if (data === null || data === undefined) return failed(this, notFoundError(this));
 	const file = typeof data === 'string' ? { file: data } : (data as IDataObject);
 	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;
 	if (!bytes) return failed(this, await missingFileError(this, body));

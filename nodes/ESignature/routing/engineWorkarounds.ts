@@ -14,6 +14,7 @@ import { connectionError } from '../service/connectionErrors';
 import { bothFormsRefused } from '../service/readAnswer';
 import {
 	errorDetails,
+	errorItem,
 	errorItemDetails,
 	failed,
 	hasDetails,
@@ -30,7 +31,13 @@ import {
 	withoutSigningLinks,
 } from '../service/asTool';
 import { nodeForErrors } from '../service/secrets';
-import { type OperationErrors, inOperationWords, itemInOperationWords } from '../service/errors';
+import {
+	type OperationErrors,
+	errorOfItem,
+	inOperationWords,
+	isNotFoundError,
+	withMisplacedId,
+} from '../service/errors';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
 import { itemsForModel } from './answers';
 import {
@@ -41,6 +48,7 @@ import {
 	rememberCreate,
 	rememberedCreate,
 } from './idempotency';
+import { type IdField, misplacedId } from './misplacedIds';
 
 /*
  * What n8n's routing engine cannot do for this service, worked around where the engine lets a node decide how an
@@ -234,11 +242,15 @@ async function routedRequest(
  * lists are told in words a model reads (service/asTool.ts), items are trimmed for it (Simplify, routing/answers.ts
  * itemsForModel) and carry no signing links (withoutSigningLinks).
  */
-/** What the pagination function must know of an operation, as its file declares it (OperationFile, resources/). */
+/**
+ * What the pagination function must know of an operation, as its file declares it (OperationFile, resources/), and
+ * the one envelope or document ID it takes (the field its file lists by that label, idFieldOf).
+ */
 export interface OperationDeclarations {
 	createsEnvelope?: CreatesEnvelope;
 	errors?: OperationErrors;
 	handsOutSigningLinks?: boolean;
+	takesId?: IdField;
 }
 
 export function sendWithWorkarounds(declarations: Readonly<Record<string, OperationDeclarations>>) {
@@ -249,11 +261,9 @@ export function sendWithWorkarounds(declarations: Readonly<Record<string, Operat
 		const key = operationOf(this);
 		// Own properties only: an operation named "constructor" declares nothing.
 		const declared = Object.hasOwn(declarations, key) ? declarations[key] : {};
-		const create = declared.createsEnvelope;
-		const errors = declared.errors ?? {};
-		if (!runsAsTool(this)) return await sendItemRequest(this, requestData, { create, errors });
+		if (!runsAsTool(this)) return await sendItemRequest(this, requestData, declared);
 		try {
-			const items = await sendItemRequest(this, requestData, { create, errors });
+			const items = await sendItemRequest(this, requestData, declared);
 			// No signing links for a model, Simplify on or off, but from the operations made to hand them out.
 			if (!items.length) return emptyListForModel(this.getItemIndex());
 			const forModel = itemsForModel(this, items);
@@ -264,11 +274,39 @@ export function sendWithWorkarounds(declarations: Readonly<Record<string, Operat
 	};
 }
 
+/**
+ * A mapped error in its operation's terms: a not-found ID told as the other kind when the service knows it so (asked
+ * only then: the happy path sends nothing more, routing/misplacedIds.ts), and each code's meaning on the operation.
+ */
+async function inOperationTerms<T extends Error>(
+	context: IExecutePaginationFunctions,
+	error: T,
+	{ takesId, errors = {} }: OperationDeclarations,
+): Promise<T> {
+	const misplaced =
+		takesId && isNotFoundError(error) ? await misplacedId(context, takesId) : undefined;
+	return inOperationWords(misplaced ? withMisplacedId(error, misplaced) : error, errors);
+}
+
+/** An error item (Continue On Fail) in its operation's terms (inOperationTerms); other items as they are. */
+async function itemInOperationTerms(
+	context: IExecutePaginationFunctions,
+	item: INodeExecutionData,
+	declared: OperationDeclarations,
+): Promise<INodeExecutionData> {
+	const error = errorOfItem(context, item);
+	if (!error) return item;
+	const message = error.message;
+	const worded = await inOperationTerms(context, error, declared);
+	return worded.message === message ? item : errorItem(context, worded);
+}
+
 async function sendItemRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
-	{ create, errors }: { create: CreatesEnvelope | undefined; errors: OperationErrors },
+	declared: OperationDeclarations,
 ): Promise<INodeExecutionData[]> {
+	const create = declared.createsEnvelope;
 	const refusal = refusalOf(requestData.options as IHttpRequestOptions);
 	if (refusal) return failed(context, refusal);
 	const key = create ? createKey(context) : undefined;
@@ -276,17 +314,17 @@ async function sendItemRequest(
 	if (earlier) return earlier;
 	let items: INodeExecutionData[];
 	try {
-		// The answer's hooks mapped a failed answer with each code's general meaning; its operation's comes here.
-		items = (await routedInDialect(context, requestData)).map((item) =>
-			itemInOperationWords(context, item, errors),
-		);
+		// The answer's hooks mapped a failed answer in general terms; its operation's come here.
+		items = [];
+		for (const item of await routedInDialect(context, requestData))
+			items.push(await itemInOperationTerms(context, item, declared));
 	} catch (error) {
 		// The hooks' own errors (a failed answer without Continue On Fail) go on as they are, in their operation's
 		// words: n8n's error classes hand back the error they are given when it is one of theirs.
 		if (error instanceof NodeApiError && hasDetails(error))
 			throw new NodeApiError(
 				nodeForErrors(context.getNode()),
-				inOperationWords(error, errors) as unknown as JsonObject,
+				(await inOperationTerms(context, error, declared)) as unknown as JsonObject,
 			);
 		if (error instanceof NodeOperationError && hasDetails(error))
 			throw new NodeOperationError(nodeForErrors(context.getNode()), error);

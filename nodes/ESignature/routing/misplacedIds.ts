@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { IdKind, MisplacedId } from '../service/errors';
 import { isServiceWrapper } from '../service/errors';
@@ -11,23 +11,23 @@ import { isGuid } from '../fields/validation';
  * service what the ID is, so that the error can say which ID to use (docs/service-api.md#decisions).
  */
 
-/** The operations that take one envelope or document ID: its parameter, the label the editor shows, its kind. */
-const ID_FIELDS: Record<string, { parameter: string; field: string; kind: IdKind }> = {
-	'envelope:addFiles': { parameter: 'envelopeId', field: 'Envelope ID', kind: 'envelope' },
-	'envelope:cancel': { parameter: 'envelopeId', field: 'Envelope ID', kind: 'envelope' },
-	'envelope:extendInvitations': { parameter: 'envelopeId', field: 'Envelope ID', kind: 'envelope' },
-	'envelope:getStatus': { parameter: 'envelopeId', field: 'Envelope ID', kind: 'envelope' },
-	'invitation:sendForEnvelope': { parameter: 'envelopeId', field: 'Envelope ID', kind: 'envelope' },
-	'invitation:sendReminder': { parameter: 'requestId', field: 'Envelope ID', kind: 'envelope' },
-	'invitation:send': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
-	'invitation:getSigningLinks': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
-	'invitation:sendWithLinks': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
-	'signing:sign': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
-	'document:download': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
-	'document:downloadSigned': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
-	'document:getCompleted': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
-	'document:getContent': { parameter: 'documentId', field: 'Document ID', kind: 'document' },
-};
+/** The labels of the two ID fields: an operation showing one of them takes that one ID (resources/index.ts). */
+const ID_KINDS: Record<string, IdKind> = { 'Envelope ID': 'envelope', 'Document ID': 'document' };
+
+/** The one envelope or document ID an operation takes: its parameter, the label the editor shows, its kind. */
+export interface IdField {
+	parameter: string;
+	field: string;
+	kind: IdKind;
+}
+
+/** The field of these (an operation's, as its file lists them) that takes an envelope or document ID, if any. */
+export function idFieldOf(fields: readonly INodeProperties[]): IdField | undefined {
+	const field = fields.find(({ displayName }) => Object.hasOwn(ID_KINDS, displayName));
+	return (
+		field && { parameter: field.name, field: field.displayName, kind: ID_KINDS[field.displayName] }
+	);
+}
 
 /** A document is read no further than this: an error answer is a few hundred bytes, any PDF is longer. */
 const DOCUMENT_PEEK_BYTES = 16 * 1024;
@@ -69,16 +69,13 @@ async function envelopeDocuments(
 }
 
 /**
- * What the ID of an operation the service did not find is, when the service knows it as the other kind; undefined
- * otherwise, and when the question itself fails (the not-found error then stands as it was).
+ * What the ID the service did not find is, when the service knows it as the other kind; undefined otherwise, and when
+ * the question itself fails (the not-found error then stands as it was).
  */
 export async function misplacedId(
 	context: IExecuteSingleFunctions,
+	{ parameter, field, kind }: IdField,
 ): Promise<MisplacedId | undefined> {
-	const node = context.getNode();
-	const operation = `${String(node.parameters?.resource ?? '')}:${String(node.parameters?.operation ?? '')}`;
-	if (!Object.hasOwn(ID_FIELDS, operation)) return undefined;
-	const { parameter, field, kind } = ID_FIELDS[operation];
 	const value = context.getNodeParameter(parameter, '');
 	const id = typeof value === 'string' ? value.trim() : '';
 	if (!isGuid(id)) return undefined;

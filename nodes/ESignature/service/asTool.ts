@@ -1,6 +1,7 @@
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from './depth';
+import { isErrorItem } from './errorItems';
 
 /*
  * What changes when the node runs as an AI tool, under n8n's AI Agent or MCP Server Trigger (docs/ai-agents.md): a
@@ -68,6 +69,6 @@ export function withoutSigningLinks(items: INodeExecutionData[]): INodeExecution
 		);
 	};
 	return items.map((item) =>
-		item.error ? item : { ...item, json: strip(item.json, 0) as IDataObject },
+		isErrorItem(item) ? item : { ...item, json: strip(item.json, 0) as IDataObject },
 	);
 }

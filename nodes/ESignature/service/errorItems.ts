@@ -123,9 +123,12 @@ class ErrorItem implements INodeExecutionData {
 	}
 }
 
-/** Whether the item is an error item made by failed(): told apart from the operation's own items by its details. */
+/**
+ * Whether the item is an error item: made by failed() (told apart from the operation's own items by its class, its
+ * JSON carries no error object) or n8n's own, which carries one.
+ */
 export function isErrorItem(item: INodeExecutionData): boolean {
-	return item instanceof ErrorItem;
+	return item instanceof ErrorItem || item.error !== undefined;
 }
 
 /** The details of an error item made by failed() (also where its JSON cannot carry them, see errorItem). */

@@ -7,13 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	DetailedApiError,
-	type ErrorDetails,
-	errorItem,
-	errorItemDetails,
-	withDetails,
-} from './errorItems';
+import { DetailedApiError, type ErrorDetails, errorItemDetails, withDetails } from './errorItems';
 import type { ItemFunctions, ServiceContext } from './itemFunctions';
 import { maskedAnswer, nodeForErrors, scrubbed, secretsInHand } from './secrets';
 
@@ -163,9 +157,6 @@ export interface MisplacedId {
 	documentIds?: string[];
 }
 
-/** Asks the service what an ID it did not find is; called only after a not-found answer (routing/misplacedIds.ts). */
-export type MisplacedIdProbe = () => Promise<MisplacedId | undefined>;
-
 /** A not-found answer for an ID of the other kind: what it is, and which ID the operation takes. */
 function misplacedIdHelp({ field, id, expected, documentIds }: MisplacedId) {
 	if (expected === 'envelope') {
@@ -192,17 +183,12 @@ function misplacedIdHelp({ field, id, expected, documentIds }: MisplacedId) {
 	};
 }
 
-/** 404 by HTTP status or by errorCode: the service did not find what the request named. */
-export function isNotFoundAnswer(body: unknown, statusCode: number): boolean {
-	return statusCode === 404 || (isServiceWrapper(body) && Number(body.errorCode) === 404);
-}
-
 /** A service answer as an n8n error: the error code's meaning, the service's message, the item it belongs to. */
 export async function serviceError(
 	context: IExecuteSingleFunctions,
 	body: unknown,
 	statusCode: number,
-	known: { sentReference?: SentReference; misplacedId?: MisplacedId } = {},
+	known: { sentReference?: SentReference } = {},
 ): Promise<NodeApiError> {
 	return await serviceErrorFor(context, body, statusCode, context.getItemIndex(), known);
 }
@@ -216,7 +202,7 @@ export async function serviceErrorFor(
 	body: unknown,
 	statusCode: number,
 	itemIndex?: number,
-	{ sentReference, misplacedId }: { sentReference?: SentReference; misplacedId?: MisplacedId } = {},
+	{ sentReference }: { sentReference?: SentReference } = {},
 	sent: readonly unknown[] = [],
 ): Promise<NodeApiError> {
 	const node = context.getNode();
@@ -232,13 +218,10 @@ export async function serviceErrorFor(
 		? STALE_WEBHOOK
 		: generalMeaning(code);
 	const reference = code === 227 ? sentReference : undefined;
-	const misplaced =
-		misplacedId && isNotFoundAnswer(body, statusCode) ? misplacedIdHelp(misplacedId) : undefined;
 	const details = [
 		serviceMessage ? `Service message: ${serviceMessage}` : undefined,
 		describeValidationErrors(wrapper?.stateValidationErrors),
 		reference ? duplicateReferenceHelp(reference) : undefined,
-		misplaced?.help,
 	].filter(Boolean);
 	// The service may echo what it was sent (a webhook's header token): the answer kept in the error is masked.
 	const errorBody: JsonObject = wrapper
@@ -247,9 +230,7 @@ export async function serviceErrorFor(
 	const error = new DetailedApiError(nodeForErrors(node), errorBody, {
 		message: reference
 			? `${meaning}: "${reference.referenceNumber}" (error ${code})`
-			: misplaced
-				? `${meaning}: ${misplaced.said} (error ${code})`
-				: `${meaning} (error ${code})`,
+			: `${meaning} (error ${code})`,
 		description: details.join('\n') || undefined,
 		httpCode: String(code),
 		itemIndex,
@@ -294,26 +275,19 @@ export function inOperationWords<T extends Error>(error: T, errors: OperationErr
 	return error;
 }
 
-/** Continue On Fail's error item of a mapped error (errorItem) in its operation's words, as inOperationWords. */
-export function itemInOperationWords(
+/** The mapped error an error item of failed() was made of (its message, description and details), to word again. */
+export function errorOfItem(
 	context: ItemFunctions,
 	item: INodeExecutionData,
-	errors: OperationErrors,
-): INodeExecutionData {
+): DetailedApiError | undefined {
 	const details = errorItemDetails(item);
-	const meaning = details && operationMeaning(details, errors);
-	const message = String(item.json.error);
-	if (!details || meaning === undefined || !message.startsWith(details.meaning)) return item;
-	// The error the item was made of, with the operation's meaning: errorItem reads its message, description and details.
+	if (!details) return undefined;
 	const error = new DetailedApiError(
 		nodeForErrors(context.getNode()),
 		{},
-		{
-			message: meaning + message.slice(details.meaning.length),
-			description: details.description ?? undefined,
-		},
+		{ message: String(item.json.error), description: details.description ?? undefined },
 	);
-	return errorItem(context, error.withDetails({ ...details, meaning }));
+	return error.withDetails(details);
 }
 
 /** An answer is an error when its errorCode is non-zero (even with HTTP 200) or its HTTP status is an error. */
@@ -321,27 +295,17 @@ export function isFailedAnswer(body: unknown, statusCode: number): boolean {
 	return (isServiceWrapper(body) && Number(body.errorCode) !== 0) || statusCode >= 400;
 }
 
-/**
- * An answer without the data asked for: the service says nothing else for an unknown or foreign ID, or for one of the
- * other kind (misplacedId, when the service knows it as that).
- */
-export function notFoundError(
-	context: IExecuteSingleFunctions,
-	misplacedId?: MisplacedId,
-): NodeApiError {
+/** What the service says when it answers without the data asked for: nothing else for an unknown or foreign ID. */
+const NO_DATA =
+	'The service answered without data: the ID does not exist or belongs to another account. Check the ID.';
+
+/** An answer without the data asked for (an ID of the other kind is told by withMisplacedId). */
+export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 	const meaning = 'The requested item was not found';
-	const misplaced = misplacedId ? misplacedIdHelp(misplacedId) : undefined;
 	const error = new DetailedApiError(
 		nodeForErrors(context.getNode()),
 		{ errorCode: 404, message: 'not found' },
-		{
-			message: misplaced ? `${meaning}: ${misplaced.said}` : meaning,
-			description: misplaced
-				? `The service answered without data. ${misplaced.help}`
-				: 'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
-			httpCode: '404',
-			itemIndex: context.getItemIndex(),
-		},
+		{ message: meaning, description: NO_DATA, httpCode: '404', itemIndex: context.getItemIndex() },
 	);
 	return withDetails(error, {
 		kind: 'service',
@@ -350,6 +314,31 @@ export function notFoundError(
 		serviceMessage: null,
 		httpStatus: null,
 	});
+}
+
+/** Whether the service did not find what the request named: error 404, by HTTP status or by errorCode. */
+export function isNotFoundError(error: Error): boolean {
+	const details = error instanceof DetailedApiError ? error.details : undefined;
+	return details?.kind === 'service' && (details.code === 404 || details.httpStatus === 404);
+}
+
+/**
+ * A not-found error (notFoundError, or the service's 404) saying that the ID given is of the other kind, and which ID
+ * the operation takes: the service was asked what the ID is (routing/misplacedIds.ts). Other errors stay as they are.
+ */
+export function withMisplacedId<T extends Error>(error: T, misplacedId: MisplacedId): T {
+	if (!(error instanceof DetailedApiError) || !error.details || !isNotFoundError(error))
+		return error;
+	const details = error.details;
+	if (!error.message.startsWith(details.meaning)) return error;
+	const { said, help } = misplacedIdHelp(misplacedId);
+	error.message = `${details.meaning}: ${said}${error.message.slice(details.meaning.length)}`;
+	error.description =
+		details.description === NO_DATA
+			? `The service answered without data. ${help}`
+			: [details.description, help].filter(Boolean).join('\n');
+	error.withDetails(details);
+	return error;
 }
 
 /** An answer that should carry a file and does not. */

@@ -9,10 +9,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
 import { DetailedApiError, failed, withDetails } from './errorItems';
 import {
-	type MisplacedIdProbe,
 	type SentReference,
 	isFailedAnswer,
-	isNotFoundAnswer,
 	isServiceWrapper,
 	parseBody,
 	serviceError,
@@ -59,12 +57,10 @@ function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
 }
 
 /**
- * What the caller can say about the request when its answer failed, asked only then: what a not-found ID is after all
- * (routing/misplacedIds.ts), and the reference number a create carried, which error 227 names (routing/idempotency.ts
- * derives it again from the item: the same as its request's).
+ * What the caller can say about the request when its answer failed, asked only then: the reference number a create
+ * carried, which error 227 names (routing/idempotency.ts derives it again from the item: the same as its request's).
  */
 export interface AnswerContext {
-	misplacedIdProbe?: MisplacedIdProbe;
 	sentReference?: () => SentReference | undefined;
 }
 
@@ -72,7 +68,7 @@ export interface AnswerContext {
 export async function readServiceAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
-	{ misplacedIdProbe, sentReference }: AnswerContext = {},
+	{ sentReference }: AnswerContext = {},
 ): Promise<{ body: unknown; errorItems?: INodeExecutionData[] }> {
 	const body = parseBody(response.body);
 	if (nestedDeeperThan(body))
@@ -83,17 +79,9 @@ export async function readServiceAnswer(
 		return { body, errorItems: failed(context, withDetails(error, details)) };
 	}
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
-	// Only after a not-found answer: the happy path sends nothing more.
-	const misplaced =
-		misplacedIdProbe && isNotFoundAnswer(body, response.statusCode)
-			? await misplacedIdProbe()
-			: undefined;
 	// Error 227 (the reference number exists) names the one the request carried: derived only then.
 	const duplicate = isServiceWrapper(body) && Number(body.errorCode) === 227;
-	const known = {
-		misplacedId: misplaced,
-		sentReference: duplicate ? sentReference?.() : undefined,
-	};
+	const known = { sentReference: duplicate ? sentReference?.() : undefined };
 	return {
 		body,
 		errorItems: failed(context, await serviceError(context, body, response.statusCode, known)),

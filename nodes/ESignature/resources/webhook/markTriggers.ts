@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { isErrorItem } from '../../service/errorItems';
 import { triggerUrlOf, waitingExecutionOf } from '../../service/n8nWebhookUrls';
 
 /**
@@ -13,7 +14,7 @@ export async function markTriggerWebhooks(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return items.map((item) => {
-		if (item.error || typeof item.json.webhookUrl !== 'string') return item;
+		if (isErrorItem(item) || typeof item.json.webhookUrl !== 'string') return item;
 		const trigger = triggerUrlOf(item.json.webhookUrl);
 		const waitingExecution = waitingExecutionOf(item.json.webhookUrl);
 		return {
