@@ -95,22 +95,14 @@ export function isServiceWrapper(body: unknown): body is ServiceWrapper {
 
 /** JSON bodies arrive parsed, or as bytes when the operation asked for a file. */
 export function parseBody(body: unknown): unknown {
-	if (Buffer.isBuffer(body) || body instanceof ArrayBuffer) {
-		const text = Buffer.from(body as Buffer).toString('utf8');
-		try {
-			return JSON.parse(text);
-		} catch {
-			return text;
-		}
+	const bytes = Buffer.isBuffer(body) || body instanceof ArrayBuffer;
+	const text = bytes ? Buffer.from(body as Buffer).toString('utf8') : body;
+	if (typeof text !== 'string') return body;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
 	}
-	if (typeof body === 'string') {
-		try {
-			return JSON.parse(body);
-		} catch {
-			return body;
-		}
-	}
-	return body;
 }
 
 function describeValidationErrors(errors: unknown): string | undefined {
@@ -138,8 +130,9 @@ function duplicateReferenceHelp({ referenceNumber, derived }: SentReference): st
 			`are unique per account. Nothing new was created.`;
 	return (
 		`${cause} The service has no look-up by reference number: find the envelope by "${referenceNumber}" in ` +
-		`the service's portal, or take its ID from the envelope's callback (the E-Signature Trigger outputs ` +
-		`referenceNumber and requestId).${derived ? '' : ' To create another envelope, give a new reference number.'}`
+		`the service's portal, or take its ID from the envelope's callback (the E-Signature Trigger outputs its ` +
+		`envelopeId, and the reference number the callback gave under callbackClaims).` +
+		`${derived ? '' : ' To create another envelope, give a new reference number.'}`
 	);
 }
 
@@ -164,8 +157,8 @@ function misplacedIdHelp({ field, id, expected, documentIds }: MisplacedId) {
 			said: `${field} "${id}" is a document ID, not an envelope ID`,
 			help:
 				`The service knows "${id}" as a document of this account. This operation takes the envelope's ID: use ` +
-				`envelopeId from the output of the operation that created it (beside documentId), or requestId from ` +
-				`the E-Signature Trigger.`,
+				`envelopeId from the output of the operation that created it (beside documentId) or of the E-Signature ` +
+				`Trigger.`,
 		};
 	}
 	const quoted = (documentIds ?? []).map((d) => `"${d}"`);
