@@ -36,6 +36,23 @@ export interface OperationFile {
 	handsOutSigningLinks?: true;
 }
 
+/** A resource's Operation selector: its operations' options, in the order its index.ts lists them. */
+export function operationSelector(
+	resource: string,
+	operations: OperationFile[],
+	defaultOperation: string,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: operations.map(({ option }) => option),
+		default: defaultOperation,
+	};
+}
+
 /*
  * Fields several resources show, each declared once: an operation's file lists the ones it shows, and
  * resources/index.ts shows each for the operations listing it. n8n's routing engine walks every top-level property for
