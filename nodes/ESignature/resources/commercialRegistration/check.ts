@@ -25,7 +25,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Commercial Registration Number',
@@ -62,13 +61,10 @@ export const description: INodeProperties[] = [
 ];
 
 /**
- * Longest CR number sent: CR numbers and the unified national numbers that replace them have 10 digits; 20 leaves
- * room for any other form without letting the request's URL grow past what servers accept (a 100,000-character
- * number was answered with HTTP 431).
+ * Longest CR number sent: CR numbers and the unified national numbers replacing them have 10 digits; 20 leaves room
+ * for other forms, not for a URL past what servers accept (a 100,000-character number was answered with HTTP 431).
  */
 export const CR_NUMBER_MAX_LENGTH = 20;
-
-/** Checks of the commercial registration check. */
 
 /** The CR number goes into the path: digits only, so no spaces or slashes. */
 export async function checkCommercialNumber(

@@ -28,7 +28,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
 
 /** Error 100 here is the service's answer to cancelling a completed envelope (docs/service-api.md#error-codes). */
@@ -36,7 +35,6 @@ export const errors: OperationErrors = {
 	100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Cancelling is final: signing stops and pending signers are notified',

@@ -38,13 +38,9 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-/**
- * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
- * the service refuses a second envelope too (error 227).
- */
+/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 const additionalFields: INodeProperties = {
@@ -77,7 +73,6 @@ const additionalFields: INodeProperties = {
 	],
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	...severalFiles,
 	webhook,

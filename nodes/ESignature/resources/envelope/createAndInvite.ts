@@ -42,13 +42,9 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-/**
- * It creates an envelope: a retried item is answered from memory. The contract gives its request no reference
- * number, so only this process's memory protects a retry.
- */
+/** The contract gives its request no reference number: only this process's memory protects a retry. */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
 const additionalFields: INodeProperties = {
@@ -84,7 +80,6 @@ const additionalFields: INodeProperties = {
 	],
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	...severalFiles,
 	...destinationsProperties('bulkInvite'),

@@ -40,7 +40,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint =
 	'Create From Base64 takes ONE PDF: fileInput "binary" reads a binary field of the input item ' +
 	'(inputDataFieldName, e.g. "data" from an HTTP Request or Read File node), "base64" takes the PDF as ' +
@@ -48,10 +47,7 @@ export const builderHint =
 	'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
 	'follow with Invitation → Send using documentId.';
 
-/**
- * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
- * the service refuses a second envelope too (error 227).
- */
+/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 const additionalFields: INodeProperties = {
@@ -63,10 +59,7 @@ const additionalFields: INodeProperties = {
 	options: [fileIdField, referenceNumberField, workflowIdField],
 };
 
-/**
- * Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it): one
- * document, where the other creates share a File Input for several.
- */
+/** One document's File Input, where the other creates share one for several. */
 export const description: INodeProperties[] = [
 	...fileInputProperties(),
 	webhook,

@@ -29,10 +29,8 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [envelopeId, simplify, options];
 
 /** Get Status: one output shape for the spec's answer and the live service's (service-api.md#spec-and-live-service). */

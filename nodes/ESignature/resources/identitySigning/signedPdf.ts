@@ -56,12 +56,10 @@ async function appearanceObject(
 		width: 'Width',
 		height: 'Height',
 	} as const;
-	const given = (Object.keys(rectFields) as Array<keyof typeof rectFields>).filter(
-		(key) => settings[key] !== undefined,
-	);
-	if (given.length) {
+	const rectKeys = Object.keys(rectFields) as Array<keyof typeof rectFields>;
+	if (rectKeys.some((key) => settings[key] !== undefined)) {
 		const rect: IDataObject = {};
-		for (const key of Object.keys(rectFields) as Array<keyof typeof rectFields>) {
+		for (const key of rectKeys) {
 			if (settings[key] === undefined) {
 				throw inputError(
 					context,
@@ -136,55 +134,30 @@ function configObject(context: IExecuteSingleFunctions): IDataObject | undefined
 	return Object.keys(config).length ? config : undefined;
 }
 
-async function identitySigningBody(
+/**
+ * Sign's request (v1) or Sign With Signer Details' (v2, with the signer details, signres): JSON with the PDF written
+ * into it as it is sent (files/jsonBody.ts), which no field's routing.send can write into, so it is built whole here.
+ * The path the operation declares is the spec's (`idp`); the published reference and live service use `nafath`, and
+ * which one an account answers at is only learnt from its answers, so it is set here (credentials/dialects.ts).
+ */
+async function identitySigningRequest(
 	context: IExecuteSingleFunctions,
-	withSigners: boolean,
-): Promise<IDataObject> {
+	requestOptions: IHttpRequestOptions,
+	version: 1 | 2,
+): Promise<IHttpRequestOptions> {
 	const requestId = requireGuid(context, context.getNodeParameter('requestId', ''), 'Request ID');
 	const file = await fileObject(context);
-	const signres = withSigners ? buildSigners(context) : undefined;
+	const signres = version === 2 ? buildSigners(context) : undefined;
 	const signatureAppearance = await appearanceObject(context);
 	const config = configObject(context);
-	return {
+	const body: IDataObject = {
 		requestId,
 		file,
 		...(signatureAppearance ? { signatureAppearance } : {}),
 		...(config ? { config } : {}),
 		...(signres ? { signres } : {}),
 	};
-}
-
-/**
- * The v1 body: JSON with the PDF written into it as it is sent (files/jsonBody.ts), which no field's routing.send can
- * write into, so it is built whole here; then the path the credential takes.
- */
-export async function buildSigningBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const body = await identitySigningBody(this, false);
-	return await atIdentitySigningPath(this, sendJsonWithDocuments(requestOptions, body), 1, body);
-}
-
-/** The v2 body: the v1 body and the signer details (signres). */
-export async function buildSigningBodyWithSigners(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const body = await identitySigningBody(this, true);
-	return await atIdentitySigningPath(this, sendJsonWithDocuments(requestOptions, body), 2, body);
-}
-
-/**
- * The path the operation declares is the spec's (`idp`); the published reference and live service use `nafath`, and
- * which one an account answers at is only learnt from its answers, so the hook sets it (credentials/dialects.ts).
- */
-async function atIdentitySigningPath(
-	context: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-	version: 1 | 2,
-	body: IDataObject,
-): Promise<IHttpRequestOptions> {
+	sendJsonWithDocuments(requestOptions, body);
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const form = formFor(credentials, 'identitySigningPath');
 	offerAlternative(requestOptions, {
@@ -199,6 +172,20 @@ async function atIdentitySigningPath(
 	});
 	requestOptions.url = identitySigningPath(version, form);
 	return requestOptions;
+}
+
+export async function buildSigningBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	return await identitySigningRequest(this, requestOptions, 1);
+}
+
+export async function buildSigningBodyWithSigners(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
+	return await identitySigningRequest(this, requestOptions, 2);
 }
 
 /**

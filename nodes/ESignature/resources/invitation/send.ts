@@ -28,7 +28,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 /** The signers, as the v1 endpoint spells them (PascalCase). */
@@ -41,7 +40,6 @@ export async function buildSignerList(
 	return requestOptions;
 }
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	documentId,
 	signersInput,

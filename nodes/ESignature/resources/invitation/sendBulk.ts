@@ -73,7 +73,6 @@ export async function buildInvitationList(
 	return requestOptions;
 }
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Input',

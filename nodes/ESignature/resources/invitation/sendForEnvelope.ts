@@ -33,7 +33,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
 
 /**
@@ -49,7 +48,6 @@ export async function buildFurtherSignerList(
 	return requestOptions;
 }
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	envelopeId,
 	{

@@ -17,7 +17,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 /** The envelope's ID, which this endpoint calls requestId (as callbacks do). */
@@ -25,7 +24,6 @@ export const checkRequestId = checkParameter('requestId', requireGuid, 'Envelope
 
 export const checkSignerEmail = checkParameter('destinationEmail', requireEmail, 'Signer Email');
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Envelope ID',

@@ -9,43 +9,24 @@ import {
 } from '../../fields/recipients';
 import { buildDestinations } from '../../fields/recipientList';
 import { jsonListParameter } from '../../fields/json';
-import { inputError, optionalText } from '../../fields/validation';
+import { checkParameter, inputError, optionalText } from '../../fields/validation';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 
 /** Fields several invitation operations show, each declared once, and what their hooks share. */
 
-/** The Invitation Message as sent: checked, trimmed; an empty one is left out for the service default. */
-export function invitationMessageText(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-): string | undefined {
-	return optionalText(context, value, 'Invitation Message', MAX_LENGTH.longText, 'multi');
-}
-
-/** The Invitation Subject as sent: checked, trimmed; an empty one is left out for the service default. */
-export function invitationSubjectText(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-): string | undefined {
-	return optionalText(context, value, 'Invitation Subject', MAX_LENGTH.subject);
-}
-
-export async function checkInvitationMessage(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	invitationMessageText(this, this.getNodeParameter('invitationMessage', ''));
-	return requestOptions;
-}
-
-export async function checkInvitationSubject(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	invitationSubjectText(this, this.getNodeParameter('invitationSubject', ''));
-	return requestOptions;
-}
+/** The Invitation Message and Subject, checked: an empty one is left out for the service default. */
+const checkInvitationMessage = checkParameter(
+	'invitationMessage',
+	(context, value, fieldLabel) =>
+		optionalText(context, value, fieldLabel, MAX_LENGTH.longText, 'multi'),
+	'Invitation Message',
+);
+const checkInvitationSubject = checkParameter(
+	'invitationSubject',
+	(context, value, fieldLabel) => optionalText(context, value, fieldLabel, MAX_LENGTH.subject),
+	'Invitation Subject',
+);
 
 /** A text field sent trimmed, and left out when empty (the check, on the same field, refuses what is not text). */
 const TRIMMED_OR_LEFT_OUT = '={{ String($value ?? "").trim() || undefined }}';

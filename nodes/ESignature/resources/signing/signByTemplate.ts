@@ -26,10 +26,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/**
- * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
- * the service refuses a second envelope too (error 227).
- */
+/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 export const checkTemplateId = checkParameter('templateId', requireGuid, 'Template ID');
@@ -77,7 +74,6 @@ const checkDocumentPassword = checkParameter(
 	'Document Password',
 );
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Template ID',

@@ -16,6 +16,11 @@ import { options } from '../shared';
 /** Checks of the plain text fields, each named in its error. */
 const checkSenderName = checkParameter('smsSender', requireText, 'Sender Name');
 const checkUsername = checkParameter('smsUserame', requireText, 'Username');
+const checkGatewayUrl = checkParameter(
+	'smsUrl',
+	(context, value, fieldLabel) => requireAuthorsUrl(context, 'smsUrl', value, fieldLabel),
+	'Gateway URL',
+);
 
 export const option: INodePropertyOptions = {
 	name: 'Configure',
@@ -45,7 +50,6 @@ const trimmedInto = (property: string) => ({
 	value: '={{ String($value).trim() }}',
 });
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Provider',
@@ -115,16 +119,6 @@ export const description: INodeProperties[] = [
 	},
 	options,
 ];
-
-/** Request builder and checks of the SMS provider configuration. */
-
-export async function checkGatewayUrl(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireAuthorsUrl(this, 'smsUrl', this.getNodeParameter('smsUrl', ''), 'Gateway URL');
-	return requestOptions;
-}
 
 /** A password is sent exactly as entered: spaces may be part of it. */
 export async function checkPassword(

@@ -1,9 +1,4 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
@@ -26,6 +21,13 @@ export const checkIsDefault = checkParameter(
 	false,
 );
 
+/** Create's Webhook URL: an http(s) URL, written by the workflow's author when the node runs as a tool. */
+const checkWebhookUrl = checkParameter(
+	'webhookUrl',
+	(context, value, fieldLabel) => requireAuthorsUrl(context, 'webhookUrl', value, fieldLabel),
+	'Webhook URL',
+);
+
 export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
@@ -37,7 +39,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Webhook URL',
@@ -94,12 +95,3 @@ export const description: INodeProperties[] = [
 	},
 	options,
 ];
-
-/** Create's Webhook URL: an http(s) URL, written by the workflow's author when the node runs as a tool. */
-export async function checkWebhookUrl(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireAuthorsUrl(this, 'webhookUrl', this.getNodeParameter('webhookUrl'), 'Webhook URL');
-	return requestOptions;
-}

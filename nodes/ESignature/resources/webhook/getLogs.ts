@@ -27,7 +27,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Filters',
@@ -67,14 +66,12 @@ export const description: INodeProperties[] = [
 	options,
 ];
 
+type LogFilters = { requestId?: string; webhookUrl?: string; webhookStatus?: number };
+
 /** The delivery-log filters the user set, checked. */
-function logFilters(context: IExecuteSingleFunctions): {
-	requestId?: string;
-	webhookUrl?: string;
-	webhookStatus?: number;
-} {
+function logFilters(context: IExecuteSingleFunctions): LogFilters {
 	const filters = (context.getNodeParameter('filters', {}) as IDataObject) ?? {};
-	const out: { requestId?: string; webhookUrl?: string; webhookStatus?: number } = {};
+	const out: LogFilters = {};
 	const requestId = textOf(context, filters.requestId, 'Filters: Callback Request ID');
 	if (requestId)
 		out.requestId = requireGuid(context, requestId, 'Filters: Callback Request ID').toLowerCase();
