@@ -1,4 +1,10 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+	PreSendAction,
+} from 'n8n-workflow';
 
 import {
 	documentIdProperty,
@@ -18,19 +24,13 @@ import type { OperationErrors } from '../service/errors';
  */
 export interface OperationFile {
 	option: INodePropertyOptions;
-	/**
-	 * Every field it shows, in the editor's order: its own, and the shared ones by reference; resources/index.ts shows
-	 * each field once, for the operations listing it.
-	 */
+	/** Every field it shows, in the editor's order, shared ones by reference (resources/index.ts shows each once). */
 	description: INodeProperties[];
 	/** It creates an envelope: a retry of its item is answered from memory (routing/idempotency.ts). */
 	createsEnvelope?: CreatesEnvelope;
 	/** What n8n's AI builders read in this operation's generated type (docs/n8n-notes.md#builder-hints). */
 	builderHint?: string;
-	/**
-	 * What codes of the service mean on this operation, where they say more than on others (service/errors.ts);
-	 * its errors are worded so by the node's pagination function (routing/engineWorkarounds.ts).
-	 */
+	/** Codes that mean more on this operation (service/errors.ts), worded so by routing/engineWorkarounds.ts. */
 	errors?: OperationErrors;
 	/** It exists to hand out signing links: as an AI tool, its answer keeps them (docs/ai-agents.md#signing-links). */
 	handsOutSigningLinks?: true;
@@ -91,6 +91,19 @@ export const toolSimplifyFields = (simplifyOperations: string[]): INodePropertie
 		displayOptions: { show: { '@tool': [true], resource: ['webhook'] } },
 	},
 ];
+
+/** A preSend adding what `build` makes of the item to the body as `property`; nothing when it makes undefined. */
+export function addedToBody(
+	property: string,
+	build: (context: IExecuteSingleFunctions) => unknown,
+): PreSendAction {
+	return async function added(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const value = build(this);
+		if (value !== undefined)
+			requestOptions.body = { ...(requestOptions.body as object), [property]: value };
+		return requestOptions;
+	};
+}
 
 /**
  * How both Extend operations send Available To: checked by futureDate, then in UTC (UTC_DATE). A date picked in the

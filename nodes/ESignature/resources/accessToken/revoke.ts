@@ -65,12 +65,17 @@ function secret(value: unknown): string {
 	return typeof value === 'string' ? value : '';
 }
 
-function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
-	return new NodeOperationError(nodeForErrors(context.getNode()), (error as Error).message, {
+function credentialError(context: IExecuteSingleFunctions, message: string, description: string) {
+	return new NodeOperationError(nodeForErrors(context.getNode()), message, {
 		itemIndex: context.getItemIndex(),
-		description:
-			'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
+		description,
 	});
+}
+
+function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
+	const needs =
+		'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.';
+	return credentialError(context, (error as Error).message, needs);
 }
 
 function tokenToRevoke(
@@ -87,14 +92,10 @@ function tokenToRevoke(
 		}
 	}
 	if (!token) {
-		throw new NodeOperationError(
-			nodeForErrors(context.getNode()),
+		throw credentialError(
+			context,
 			'The credential holds no access token to revoke',
-			{
-				itemIndex: context.getItemIndex(),
-				description:
-					'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
-			},
+			'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
 		);
 	}
 	return token;

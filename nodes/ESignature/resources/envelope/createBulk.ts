@@ -17,9 +17,9 @@ import { readServiceAnswer } from '../../service/readAnswer';
 import { keepWrapper, simplifyOutput } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { sentReferenceOf, type CreatesEnvelope } from '../../routing/idempotency';
-import type { EnvelopeFields } from './shared';
 import { options, simplify } from '../shared';
 import {
+	type EnvelopeFields,
 	SEVERAL_FILES_LEFT_IN_STORE,
 	severalFiles,
 	webhook,
@@ -50,15 +50,6 @@ export const builderHint = SEVERAL_FILES_SOURCE;
 /** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options: [referenceNumberField, workflowIdField],
-};
-
 export const description: INodeProperties[] = [
 	{
 		displayName:
@@ -69,7 +60,14 @@ export const description: INodeProperties[] = [
 	},
 	...severalFiles,
 	webhook,
-	additionalFields,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [referenceNumberField, workflowIdField],
+	},
 	simplify,
 	options,
 ];

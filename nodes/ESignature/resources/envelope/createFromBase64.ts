@@ -13,8 +13,7 @@ import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { offerAlternative, pairedWithItem } from '../../routing/engineWorkarounds';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
-import type { Form } from '../../../../credentials/dialects';
-import { formFor } from '../../../../credentials/dialects';
+import { type Form, formFor } from '../../../../credentials/dialects';
 import {
 	LEFT_IN_STORE,
 	additionalFieldsOf,
@@ -50,20 +49,18 @@ export const builderHint =
 /** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options: [fileIdField, referenceNumberField, workflowIdField],
-};
-
 /** One document's File Input, where the other creates share one for several. */
 export const description: INodeProperties[] = [
 	...fileInputProperties(),
 	webhook,
-	additionalFields,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [fileIdField, referenceNumberField, workflowIdField],
+	},
 	simplify,
 	options,
 ];

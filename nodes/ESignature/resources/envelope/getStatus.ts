@@ -12,6 +12,7 @@ import { isErrorItem } from '../../service/errorItems';
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { specStatus } from '../../service/envelopeStatus';
+import { isPlainObject } from '../../fields/json';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
@@ -41,12 +42,7 @@ export async function normalizeStatus(
 	return items.map((item) => {
 		if (isErrorItem(item)) return item;
 		const { json } = item;
-		const wrapped =
-			typeof json.data === 'object' &&
-			json.data !== null &&
-			!Array.isArray(json.data) &&
-			'errorCode' in json;
-		return wrapped
+		return isPlainObject(json.data) && 'errorCode' in json
 			? { ...item, json: { ...json, data: specStatus(json.data as IDataObject) } }
 			: { ...item, json: specStatus(json) };
 	});

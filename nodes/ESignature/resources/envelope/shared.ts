@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { optionalWebhookProperty } from '../../fields/envelope';
-import type { FileInputOptions } from '../../fields/fileInput';
-import { SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
+import { type FileInputOptions, SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
 import { optionalGuid, optionalText } from '../../fields/validation';
 import type { UploadFile } from '../../files/document';
 import type { LeftInStore } from '../../files/fileInput';
@@ -16,18 +15,13 @@ import { isErrorItem } from '../../service/errorItems';
 import { keepWrapper } from '../../routing/answers';
 import { referenceToSend } from '../../routing/idempotency';
 
-/**
- * What several Envelope operations share: their common fields, each declared once and shown for the operations it
- * names; then the pieces their request builders and outputs share.
- */
+/** What several Envelope operations share: their common fields, each declared once, and what their hooks share. */
 
 /** File Input for several documents (Create From Base64 takes one: its own fields). */
 export const severalFiles: INodeProperties[] = fileInputProperties(SEVERAL_FILES);
 
 /** The creates' Webhook: empty, the envelope's events go to the account's default webhook. */
 export const webhook: INodeProperties = optionalWebhookProperty();
-
-/* What the builders share. */
 
 /** Uploads read stored files as they send them (files/streamedBody.ts). */
 export const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions &

@@ -3,6 +3,7 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { readBinaryFile, requireBase64 } from '../../files/read';
@@ -135,58 +136,48 @@ function configObject(context: IExecuteSingleFunctions): IDataObject | undefined
 }
 
 /**
- * Sign's request (v1) or Sign With Signer Details' (v2, with the signer details, signres): JSON with the PDF written
- * into it as it is sent (files/jsonBody.ts), which no field's routing.send can write into, so it is built whole here.
+ * The preSend of Sign (v1) and of Sign With Signer Details (v2, with the signer details, signres): JSON with the PDF
+ * written into it as it is sent (files/jsonBody.ts), which no field's routing.send can write into, so built whole.
  * The path the operation declares is the spec's (`idp`); the published reference and live service use `nafath`, and
  * which one an account answers at is only learnt from its answers, so it is set here (credentials/dialects.ts).
  */
-async function identitySigningRequest(
-	context: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-	version: 1 | 2,
-): Promise<IHttpRequestOptions> {
-	const requestId = requireGuid(context, context.getNodeParameter('requestId', ''), 'Request ID');
-	const file = await fileObject(context);
-	const signres = version === 2 ? buildSigners(context) : undefined;
-	const signatureAppearance = await appearanceObject(context);
-	const config = configObject(context);
-	const body: IDataObject = {
-		requestId,
-		file,
-		...(signatureAppearance ? { signatureAppearance } : {}),
-		...(config ? { config } : {}),
-		...(signres ? { signres } : {}),
+function identitySigning(version: 1 | 2): PreSendAction {
+	return async function signingRequest(
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	) {
+		const requestId = requireGuid(this, this.getNodeParameter('requestId', ''), 'Request ID');
+		const file = await fileObject(this);
+		const signres = version === 2 ? buildSigners(this) : undefined;
+		const signatureAppearance = await appearanceObject(this);
+		const config = configObject(this);
+		const body: IDataObject = {
+			requestId,
+			file,
+			...(signatureAppearance ? { signatureAppearance } : {}),
+			...(config ? { config } : {}),
+			...(signres ? { signres } : {}),
+		};
+		sendJsonWithDocuments(requestOptions, body);
+		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+		const form = formFor(credentials, 'identitySigningPath');
+		offerAlternative(requestOptions, {
+			dialect: 'identitySigningPath',
+			credentials,
+			form,
+			// The body is made again: a stream of a stored file is read once per attempt.
+			rebuild: (options, other) => {
+				sendJsonWithDocuments(options, body);
+				options.url = identitySigningPath(version, other);
+			},
+		});
+		requestOptions.url = identitySigningPath(version, form);
+		return requestOptions;
 	};
-	sendJsonWithDocuments(requestOptions, body);
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	const form = formFor(credentials, 'identitySigningPath');
-	offerAlternative(requestOptions, {
-		dialect: 'identitySigningPath',
-		credentials,
-		form,
-		// The body is made again: a stream of a stored file is read once per attempt.
-		rebuild: (options, other) => {
-			sendJsonWithDocuments(options, body);
-			options.url = identitySigningPath(version, other);
-		},
-	});
-	requestOptions.url = identitySigningPath(version, form);
-	return requestOptions;
 }
 
-export async function buildSigningBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	return await identitySigningRequest(this, requestOptions, 1);
-}
-
-export async function buildSigningBodyWithSigners(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	return await identitySigningRequest(this, requestOptions, 2);
-}
+export const buildSigningBody = identitySigning(1);
+export const buildSigningBodyWithSigners = identitySigning(2);
 
 /**
  * The single naming step of the signed file. The service answers with the bare file, so base64ResponseToBinary
@@ -204,22 +195,10 @@ export async function nameSignedFile(
 	return items.map((item) => {
 		const binary = item.binary?.[property];
 		// As a tool the item describes the file instead (routing/answers.ts): its details take the same name.
-		if (!binary && item.json.file === FILE_NOT_FOR_TOOLS) {
-			return {
-				...item,
-				json: {
-					requestId,
-					...item.json,
-					fileName: fileNameFor(sentName(), 'document', 'pdf'),
-				},
-			};
-		}
-		if (!binary) return item;
-		const fileName = fileNameFor(sentName(), 'document', binary.fileExtension ?? 'pdf');
-		return {
-			...item,
-			json: { requestId, ...item.json, fileName },
-			binary: { ...item.binary, [property]: { ...binary, fileName } },
-		};
+		if (!binary && item.json.file !== FILE_NOT_FOR_TOOLS) return item;
+		const fileName = fileNameFor(sentName(), 'document', binary?.fileExtension ?? 'pdf');
+		const json = { requestId, ...item.json, fileName };
+		if (!binary) return { ...item, json };
+		return { ...item, json, binary: { ...item.binary, [property]: { ...binary, fileName } } };
 	});
 }

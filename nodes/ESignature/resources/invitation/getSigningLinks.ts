@@ -61,8 +61,6 @@ export async function sortBySigneOrder(
 		const value = Number(item.json.signeOrder);
 		return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
 	};
-	return items
-		.map((item, index) => ({ item, index }))
-		.sort((a, b) => order(a.item) - order(b.item) || a.index - b.index)
-		.map(({ item }) => item);
+	// The sort is stable: records of the same order keep theirs.
+	return [...items].sort((a, b) => order(a) - order(b));
 }

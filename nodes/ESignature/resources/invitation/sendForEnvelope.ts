@@ -1,9 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { checkEnvelopeId } from '../../fields/common';
 import { buildDestinations } from '../../fields/recipientList';
@@ -11,7 +6,15 @@ import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import { invitationMessage, signers, signersInput, signersJson } from './shared';
-import { envelopeId, options } from '../shared';
+import { addedToBody, envelopeId, options } from '../shared';
+
+/**
+ * The signers to invite besides the envelope's pending ones: an empty list (in either input mode) is sent as [], not
+ * left out, to say "nobody else".
+ */
+const buildFurtherSignerList = addedToBody('destinations', (context) =>
+	buildDestinations(context, 'v1Camel', { allowEmpty: true }),
+);
 
 /** The envelope's ID goes in the query and in the body, as the interface has it. */
 export const option: INodePropertyOptions = {
@@ -34,19 +37,6 @@ export const option: INodePropertyOptions = {
 };
 
 export const builderHint = ENVELOPE_ID_SOURCE;
-
-/**
- * The signers to invite besides the envelope's pending ones: an empty list (in either input mode) is sent as [], not
- * left out, to say "nobody else".
- */
-export async function buildFurtherSignerList(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const destinations = buildDestinations(this, 'v1Camel', { allowEmpty: true });
-	requestOptions.body = { ...(requestOptions.body as object), destinations };
-	return requestOptions;
-}
 
 export const description: INodeProperties[] = [
 	envelopeId,

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
@@ -12,8 +12,7 @@ import { jsonListParameter } from '../../fields/json';
 import { checkParameter, inputError, optionalText } from '../../fields/validation';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
-
-/** Fields several invitation operations show, each declared once, and what their hooks share. */
+import { addedToBody } from '../shared';
 
 /** The Invitation Message and Subject, checked: an empty one is left out for the service default. */
 const checkInvitationMessage = checkParameter(
@@ -35,14 +34,9 @@ const TRIMMED_OR_LEFT_OUT = '={{ String($value ?? "").trim() || undefined }}';
 export const TRIMMED = '={{ String($value).trim() }}';
 
 /** The signers of Get Signing Links and Send and Get Links, as the v2 and v3 endpoints spell them. */
-export async function buildLinkSignerList(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const destinations = buildDestinations(this, 'v2');
-	requestOptions.body = { ...(requestOptions.body as object), destinations };
-	return requestOptions;
-}
+export const buildLinkSignerList = addedToBody('destinations', (context) =>
+	buildDestinations(context, 'v2'),
+);
 
 /**
  * The signers of the operations that invite a list of them: Signers Input and Signers (JSON) once for all, the Signers

@@ -1,9 +1,4 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SMS_PROVIDERS } from '../../fields/enums';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -20,6 +15,14 @@ const checkGatewayUrl = checkParameter(
 	'smsUrl',
 	(context, value, fieldLabel) => requireAuthorsUrl(context, 'smsUrl', value, fieldLabel),
 	'Gateway URL',
+);
+/** A password is sent exactly as entered: spaces may be part of it. */
+const checkPassword = checkParameter(
+	'smsPassword',
+	(context, value, fieldLabel) => {
+		if (!secretOf(context, value, fieldLabel)) throw inputError(context, 'Password is required');
+	},
+	'Password',
 );
 
 export const option: INodePropertyOptions = {
@@ -119,14 +122,3 @@ export const description: INodeProperties[] = [
 	},
 	options,
 ];
-
-/** A password is sent exactly as entered: spaces may be part of it. */
-export async function checkPassword(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	if (!secretOf(this, this.getNodeParameter('smsPassword', ''), 'Password')) {
-		throw inputError(this, 'Password is required');
-	}
-	return requestOptions;
-}

@@ -1,14 +1,9 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { markTriggerWebhooks } from './markTriggers';
-import { integerOf } from '../../fields/validation';
+import { checkParameter, integerOf } from '../../fields/validation';
 import { webhookOutput } from './shared';
 import { options } from '../shared';
 
@@ -22,6 +17,17 @@ export const option: INodePropertyOptions = {
 		output: webhookOutput(unwrapResponse, markTriggerWebhooks),
 	},
 };
+
+/**
+ * Get Many's Limit: the list is cut after it arrives (the service has no paging), and n8n cuts at whatever number it
+ * is given: a negative one would silently drop entries from the end, a fraction or text all of them.
+ */
+export const checkLimit = checkParameter(
+	'limit',
+	(context, value, fieldLabel) => integerOf(context, value, fieldLabel, { min: 1 }),
+	'Limit',
+	50,
+);
 
 export const description: INodeProperties[] = [
 	{
@@ -47,15 +53,3 @@ export const description: INodeProperties[] = [
 	},
 	options,
 ];
-
-/**
- * Get Many's Limit: the list is cut after it arrives (the service has no paging), and n8n cuts at whatever number it
- * is given: a negative one would silently drop entries from the end, a fraction or text all of them.
- */
-export async function checkLimit(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	integerOf(this, this.getNodeParameter('limit', 50), 'Limit', { min: 1 });
-	return requestOptions;
-}

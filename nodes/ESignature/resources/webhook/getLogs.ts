@@ -109,14 +109,7 @@ export async function filterDeliveryLogs(
 		if (requestId && String(json.requestId ?? '').toLowerCase() !== requestId) return false;
 		if (webhookUrl && json.webhookUrl !== webhookUrl) return false;
 		// webhookStatus reads like "FAILEDFROMCLIENT (4)".
-		if (
-			webhookStatus !== undefined &&
-			!String(json.webhookStatus ?? '')
-				.trimEnd()
-				.endsWith(`(${webhookStatus})`)
-		) {
-			return false;
-		}
-		return true;
+		const status = String(json.webhookStatus ?? '').trimEnd();
+		return webhookStatus === undefined || status.endsWith(`(${webhookStatus})`);
 	});
 }
