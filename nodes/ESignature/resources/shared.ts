@@ -54,13 +54,12 @@ export function operationSelector(
 }
 
 /*
- * Fields several resources show, each declared once: an operation's file lists the ones it shows, and
- * resources/index.ts shows each for the operations listing it. n8n's routing engine walks every top-level property for
- * every item, and evaluates a parameter's expression once per property of that name
- * (docs/performance.md#the-per-item-walk-figures-1-and-2): one property per operation would cost every item more.
- *
- * The IDs are checked by each operation showing them, first (checkEnvelopeId, checkDocumentId in its preSend), not by
- * the field: the engine evaluates a field with routing once more in each of its two walks per item.
+ * Fields several resources show, each declared once (resources/index.ts shows each for the operations listing it):
+ * n8n's routing engine walks every top-level property for every item, evaluating a parameter's expression once per
+ * property of that name, so one property per operation would cost every item more
+ * (docs/performance.md#the-per-item-walk-figures-1-and-2). The IDs are checked by each operation showing them, first
+ * (checkEnvelopeId, checkDocumentId in its preSend), not by the field: the engine evaluates a field with routing once
+ * more in each of its two walks per item.
  */
 
 export const envelopeId: INodeProperties = envelopeIdProperty();
@@ -105,15 +104,24 @@ export function addedToBody(
 	};
 }
 
+/** A field sent trimmed (its check, on the same field, refuses what is not text or not valid). */
+export const TRIMMED = '={{ String($value).trim() }}';
+
+/** The routing of a field sent in the body as `property`, written by the expression `value`, after its `check`. */
+export function sentInBody(
+	property: string,
+	value: string,
+	check: PreSendAction,
+): NonNullable<INodeProperties['routing']> {
+	return { send: { type: 'body', property, value, preSend: [pairedWithItem(check)] } };
+}
+
 /**
  * How both Extend operations send Available To: checked by futureDate, then in UTC (UTC_DATE). A date picked in the
  * editor is meant in the workflow's timezone.
  */
-export const availableToSent: INodeProperties['routing'] = {
-	send: {
-		type: 'body',
-		property: 'availableTo',
-		value: UTC_DATE,
-		preSend: [pairedWithItem(checkParameter('availableTo', futureDate, 'Available To'))],
-	},
-};
+export const availableToSent = sentInBody(
+	'availableTo',
+	UTC_DATE,
+	checkParameter('availableTo', futureDate, 'Available To'),
+);

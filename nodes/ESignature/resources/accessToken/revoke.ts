@@ -123,17 +123,6 @@ export async function buildRevocationForm(
 	return requestOptions;
 }
 
-/** What the revocation sent: the tokens it may have revoked and the client secret (never failing on a missing one). */
-function revocationSecrets(credentials: ICredentialDataDecryptedObject): unknown[] {
-	let cached: string | undefined;
-	try {
-		cached = currentAccessToken(credentials);
-	} catch {
-		cached = undefined;
-	}
-	return [credentials.accessToken, cached, credentials.clientSecret];
-}
-
 /** A failed revocation: an error, or an error item with Continue On Fail, with the details every error carries. */
 function revocationFailed(
 	context: IExecuteSingleFunctions,
@@ -161,12 +150,16 @@ export async function revocationResult(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens and the client secret
-	// sent, and of this credential's other secrets, not of anyone else's.
-	const secrets = [
-		...revocationSecrets(credentials),
-		...(await secretsInHand(this, this.getItemIndex())),
-	];
+	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens it may have revoked
+	// and the client secret (never failing on a missing one), and of this credential's other secrets, not anyone else's.
+	let cached: string | undefined;
+	try {
+		cached = currentAccessToken(credentials);
+	} catch {
+		cached = undefined;
+	}
+	const sent = [credentials.accessToken, cached, credentials.clientSecret];
+	const secrets = [...sent, ...(await secretsInHand(this, this.getItemIndex()))];
 	const body = scrubbed(parseBody(response.body), secrets);
 	const status = response.statusCode;
 	if (status >= 300 && status < 400) {

@@ -12,10 +12,7 @@ export const option: INodePropertyOptions = {
 	action: 'Check a commercial registration',
 	description: 'Look up a company by its commercial registration (CR) number',
 	routing: {
-		request: {
-			method: 'GET',
-			url: `=/api/v2/kyb/check-cr/${idInPath('commercialNumber')}`,
-		},
+		request: { method: 'GET', url: `=/api/v2/kyb/check-cr/${idInPath('commercialNumber')}` },
 		output: { postReceive: [unwrapFoundResponse, simplifyOutput] },
 	},
 };
@@ -47,9 +44,8 @@ const checkLanguage = checkParameter(
 	'language',
 	(context, value) => {
 		const language = (toText(value) || 'ar').toLowerCase();
-		if (language !== 'ar' && language !== 'en') {
+		if (language !== 'ar' && language !== 'en')
 			throw inputError(context, `Language must be "ar" or "en", got "${language}"`);
-		}
 	},
 	'Language',
 	'ar',

@@ -12,11 +12,7 @@ export const option: INodePropertyOptions = {
 	action: 'Download the original document',
 	description: 'Download the document as it was uploaded, without signatures',
 	routing: {
-		request: {
-			method: 'GET',
-			url: `=/api/v1/documents/${idInPath('documentId')}`,
-			...fileAnswer,
-		},
+		request: { method: 'GET', url: `=/api/v1/documents/${idInPath('documentId')}`, ...fileAnswer },
 		send: { preSend: [pairedWithItem(checkDocumentId)] },
 		output: { postReceive: [fileResponseToBinary] },
 	},

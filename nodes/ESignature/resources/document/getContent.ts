@@ -12,10 +12,7 @@ export const option: INodePropertyOptions = {
 	description:
 		'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
 	routing: {
-		request: {
-			method: 'GET',
-			url: `=/api/v1/documents/${idInPath('documentId')}/content-base64`,
-		},
+		request: { method: 'GET', url: `=/api/v1/documents/${idInPath('documentId')}/content-base64` },
 		send: { preSend: [pairedWithItem(checkDocumentId)] },
 		output: { postReceive: [base64ResponseToBinary] },
 	},

@@ -20,10 +20,7 @@ export const option: INodePropertyOptions = {
 	action: 'Add files to an envelope',
 	description: 'Add documents to an envelope before its invitations are sent',
 	routing: {
-		request: {
-			method: 'POST',
-			url: `=/api/v1/envelopes/${idInPath('envelopeId')}/files`,
-		},
+		request: { method: 'POST', url: `=/api/v1/envelopes/${idInPath('envelopeId')}/files` },
 		// The ID is checked before the files are read: a file given by link would be downloaded first.
 		send: { preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(buildFileUpload)] },
 		output: { postReceive: [unwrapResponse] },

@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { envelopeId, options } from '../shared';
+import { envelopeId, options, sentInBody } from '../shared';
 import { checkEnvelopeId, idInPath } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import type { OperationErrors } from '../../service/errors';
 
@@ -13,17 +12,9 @@ export const option: INodePropertyOptions = {
 	action: 'Cancel an envelope',
 	description: 'Stop signing of an envelope for good',
 	routing: {
-		request: {
-			method: 'POST',
-			url: `=/api/v1/envelopes/${idInPath('envelopeId')}/cancel`,
-		},
+		request: { method: 'POST', url: `=/api/v1/envelopes/${idInPath('envelopeId')}/cancel` },
 		// The body repeats the ID as `envelopId`, spelled as the service's interface has it.
-		send: {
-			type: 'body',
-			property: 'envelopId',
-			value: '={{ String($parameter.envelopeId).trim() }}',
-			preSend: [pairedWithItem(checkEnvelopeId)],
-		},
+		...sentInBody('envelopId', '={{ String($parameter.envelopeId).trim() }}', checkEnvelopeId),
 		output: { postReceive: [unwrapResponse] },
 	},
 };

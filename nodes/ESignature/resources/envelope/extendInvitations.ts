@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { availableToSent, envelopeId, options } from '../shared';
+import { availableToSent, envelopeId, options, sentInBody } from '../shared';
 import { checkEnvelopeId } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
@@ -13,12 +12,7 @@ export const option: INodePropertyOptions = {
 	description: 'Move the expiry of every pending invitation of an envelope',
 	routing: {
 		request: { method: 'PUT', url: '/api/v1/envelopes/extend-invitations' },
-		send: {
-			type: 'body',
-			property: 'envelopeId',
-			value: '={{ String($parameter.envelopeId).trim() }}',
-			preSend: [pairedWithItem(checkEnvelopeId)],
-		},
+		...sentInBody('envelopeId', '={{ String($parameter.envelopeId).trim() }}', checkEnvelopeId),
 		output: { postReceive: [unwrapResponse] },
 	},
 };

@@ -21,10 +21,7 @@ export const option: INodePropertyOptions = {
 	action: 'Get the status of an envelope',
 	description: 'Get the status of an envelope and of each signer',
 	routing: {
-		request: {
-			method: 'GET',
-			url: `=/api/v1/envelopes/${idInPath('envelopeId')}/status`,
-		},
+		request: { method: 'GET', url: `=/api/v1/envelopes/${idInPath('envelopeId')}/status` },
 		send: { preSend: [pairedWithItem(checkEnvelopeId)] },
 		output: { postReceive: [unwrapFoundResponse, normalizeStatus, simplifyOutput] },
 	},

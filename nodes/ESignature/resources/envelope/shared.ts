@@ -71,17 +71,19 @@ export function base64CreateFields(
 	};
 }
 
-/** What a create outputs about its events: an envelope created without a Webhook calls the account's default one. */
-const ACCOUNT_DEFAULT_WEBHOOK = "the account's default webhook (no Webhook chosen)";
-
-/** Last but Simplify on the creates that take a Webhook: says where the envelope's events go (eventsTo). */
+/**
+ * Last but Simplify on the creates that take a Webhook: says where the envelope's events go (eventsTo); one created
+ * without a Webhook calls the account's default one.
+ */
 export async function sayWhereEventsGo(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	if (keepWrapper(this)) return items;
 	const webhookId = selectedWebhookId(this);
-	const eventsTo = webhookId ? `webhook ${webhookId}` : ACCOUNT_DEFAULT_WEBHOOK;
+	const eventsTo = webhookId
+		? `webhook ${webhookId}`
+		: "the account's default webhook (no Webhook chosen)";
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: { ...item.json, eventsTo } },
 	);

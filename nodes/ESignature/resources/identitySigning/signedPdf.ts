@@ -81,11 +81,8 @@ async function appearanceObject(
 		}
 		appearance.rect = rect;
 	}
-	const imageField = textOf(
-		context,
-		settings.appearanceImageBinaryField,
-		`${label}: Appearance Image Binary Field`,
-	);
+	const imageLabel = `${label}: Appearance Image Binary Field`;
+	const imageField = textOf(context, settings.appearanceImageBinaryField, imageLabel);
 	const rawImage = settings.appearanceImageBase64;
 	const imageText = typeof rawImage === 'string' ? rawImage.trim() : (rawImage ?? '');
 	if (imageField && imageText) {
@@ -95,11 +92,7 @@ async function appearanceObject(
 		);
 	}
 	if (imageField) {
-		const image = await readBinaryFile(
-			context,
-			imageField,
-			`${label}: Appearance Image Binary Field`,
-		);
+		const image = await readBinaryFile(context, imageField, imageLabel);
 		appearance.appearanceImageBase64 = image.base64();
 	} else if (imageText !== '') {
 		appearance.appearanceImageBase64 = requireBase64(

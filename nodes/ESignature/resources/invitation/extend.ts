@@ -2,9 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { checkParameter, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { TRIMMED, SIGNERS_OF_A_DOCUMENT } from './shared';
-import { availableToSent, options } from '../shared';
+import { SIGNERS_OF_A_DOCUMENT } from './shared';
+import { availableToSent, options, sentInBody, TRIMMED } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Extend',
@@ -33,14 +32,7 @@ export const description: INodeProperties[] = [
 			"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links " +
 			'outputs for each signer, one item per signer (match them by signOrder or destination). Send for ' +
 			'Document, Send for Several Documents and Send for Envelope answer only true, so they give no ID.',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'destinationId',
-				value: TRIMMED,
-				preSend: [pairedWithItem(checkInvitationId)],
-			},
-		},
+		routing: sentInBody('destinationId', TRIMMED, checkInvitationId),
 	},
 	{
 		displayName: 'Available To',

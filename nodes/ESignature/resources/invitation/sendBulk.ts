@@ -54,9 +54,8 @@ export async function buildInvitationList(
 			if (!isPlainObject(entry))
 				throw inputError(this, `${label} must be an object with documentId and destinations`);
 			const destinations = pick(entry, 'destinations');
-			if (!Array.isArray(destinations) || !destinations.length) {
+			if (!Array.isArray(destinations) || !destinations.length)
 				throw inputError(this, `${label}: destinations must be a non-empty array of signers`);
-			}
 			return {
 				documentId: requireGuid(this, pick(entry, 'documentId'), `${label}: documentId`),
 				destinations: normaliseDestinations(this, destinations, 'v1Camel', {

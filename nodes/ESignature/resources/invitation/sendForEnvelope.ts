@@ -8,10 +8,7 @@ import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import { invitationMessage, signers, signersInput, signersJson } from './shared';
 import { addedToBody, envelopeId, options } from '../shared';
 
-/**
- * The signers to invite besides the envelope's pending ones: an empty list (in either input mode) is sent as [], not
- * left out, to say "nobody else".
- */
+/** Signers besides the pending ones: none (in either input mode) is sent as [], not left out, for "nobody else". */
 const buildFurtherSignerList = addedToBody('destinations', (context) =>
 	buildDestinations(context, 'v1Camel', { allowEmpty: true }),
 );
@@ -29,9 +26,7 @@ export const option: INodePropertyOptions = {
 			qs: { envelopeId: '={{ String($parameter.envelopeId).trim() }}' },
 			body: { envelopeId: '={{ String($parameter.envelopeId).trim() }}' },
 		},
-		send: {
-			preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(buildFurtherSignerList)],
-		},
+		send: { preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(buildFurtherSignerList)] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };

@@ -2,9 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { checkParameter, requireEmail, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { TRIMMED, SIGNERS_OF_A_DOCUMENT } from './shared';
-import { options } from '../shared';
+import { SIGNERS_OF_A_DOCUMENT } from './shared';
+import { options, sentInBody, TRIMMED } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Remind Signer',
@@ -34,14 +33,7 @@ export const description: INodeProperties[] = [
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
 			'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'requestId',
-				value: TRIMMED,
-				preSend: [pairedWithItem(checkRequestId)],
-			},
-		},
+		routing: sentInBody('requestId', TRIMMED, checkRequestId),
 	},
 	{
 		displayName: 'Signer Email',
@@ -52,14 +44,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		description:
 			'E-mail address of the signer to remind. The reminder goes out the way the invitation did.',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'destinationEmail',
-				value: TRIMMED,
-				preSend: [pairedWithItem(checkSignerEmail)],
-			},
-		},
+		routing: sentInBody('destinationEmail', TRIMMED, checkSignerEmail),
 	},
 	options,
 ];

@@ -10,9 +10,8 @@ import {
 import { buildDestinations } from '../../fields/recipientList';
 import { jsonListParameter } from '../../fields/json';
 import { checkParameter, inputError, optionalText } from '../../fields/validation';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
-import { addedToBody } from '../shared';
+import { addedToBody, sentInBody } from '../shared';
 
 /** The Invitation Message and Subject, checked: an empty one is left out for the service default. */
 const checkInvitationMessage = checkParameter(
@@ -29,9 +28,6 @@ const checkInvitationSubject = checkParameter(
 
 /** A text field sent trimmed, and left out when empty (the check, on the same field, refuses what is not text). */
 const TRIMMED_OR_LEFT_OUT = '={{ String($value ?? "").trim() || undefined }}';
-
-/** A field sent trimmed (its check, on the same field, refuses what is not text or not valid). */
-export const TRIMMED = '={{ String($value).trim() }}';
 
 /** The signers of Get Signing Links and Send and Get Links, as the v2 and v3 endpoints spell them. */
 export const buildLinkSignerList = addedToBody('destinations', (context) =>
@@ -50,26 +46,12 @@ export const signersJson: INodeProperties = signersJsonProperty();
 
 export const invitationSubject: INodeProperties = {
 	...invitationSubjectProperty(),
-	routing: {
-		send: {
-			type: 'body',
-			property: 'invitationSubject',
-			value: TRIMMED_OR_LEFT_OUT,
-			preSend: [pairedWithItem(checkInvitationSubject)],
-		},
-	},
+	routing: sentInBody('invitationSubject', TRIMMED_OR_LEFT_OUT, checkInvitationSubject),
 };
 
 export const invitationMessage: INodeProperties = {
 	...invitationMessageProperty(),
-	routing: {
-		send: {
-			type: 'body',
-			property: 'invitationMessage',
-			value: TRIMMED_OR_LEFT_OUT,
-			preSend: [pairedWithItem(checkInvitationMessage)],
-		},
-	},
+	routing: sentInBody('invitationMessage', TRIMMED_OR_LEFT_OUT, checkInvitationMessage),
 };
 
 /** A non-empty JSON list parameter. */

@@ -6,7 +6,7 @@ import { unwrapResponse } from '../../routing/answers';
 import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList, signerFields } from './shared';
-import { addedToBody, options } from '../shared';
+import { addedToBody, options, sentInBody, TRIMMED } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign From Template',
@@ -66,14 +66,7 @@ export const description: INodeProperties[] = [
 		description:
 			"ID of the template to sign, as shown in the service's template list. " +
 			'Templates with fields the recipient must fill cannot be signed directly.',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'templateId',
-				value: '={{ String($value).trim() }}',
-				preSend: [pairedWithItem(checkTemplateId)],
-			},
-		},
+		routing: sentInBody('templateId', TRIMMED, checkTemplateId),
 	},
 	...signerFields,
 	{
@@ -124,14 +117,11 @@ export const description: INodeProperties[] = [
 				default: '',
 				description: 'Password that protects the signed PDF',
 				// Capitalised as the interface has it; left out when empty.
-				routing: {
-					send: {
-						type: 'body',
-						property: 'Password',
-						value: '={{ $value === "" ? undefined : String($value) }}',
-						preSend: [pairedWithItem(checkDocumentPassword)],
-					},
-				},
+				routing: sentInBody(
+					'Password',
+					'={{ $value === "" ? undefined : String($value) }}',
+					checkDocumentPassword,
+				),
 			},
 			{
 				displayName: 'Reference Number',

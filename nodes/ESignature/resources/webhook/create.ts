@@ -1,11 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, checkParameter, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { webhookOutput } from './shared';
-import { options } from '../shared';
+import { options, sentInBody, TRIMMED } from '../shared';
 
 /**
  * Create's Header Token: text, or a number. A value that is not text is refused: dropping it would register the
@@ -14,12 +13,7 @@ import { options } from '../shared';
 export const checkHeaderToken = checkParameter('headerToken', secretOf, 'Header Token');
 
 /** Create's Use as Account Default: true or false (also as text from an expression). */
-export const checkIsDefault = checkParameter(
-	'isDefault',
-	booleanOf,
-	'Use as Account Default',
-	false,
-);
+const checkIsDefault = checkParameter('isDefault', booleanOf, 'Use as Account Default', false);
 
 /** Create's Webhook URL: an http(s) URL, written by the workflow's author when the node runs as a tool. */
 const checkWebhookUrl = checkParameter(
@@ -48,14 +42,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'https://example.com/webhook',
 		description: 'The address the service calls when an envelope is completed or rejected',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'webhookUrl',
-				value: '={{ String($value).trim() }}',
-				preSend: [pairedWithItem(checkWebhookUrl)],
-			},
-		},
+		routing: sentInBody('webhookUrl', TRIMMED, checkWebhookUrl),
 	},
 	{
 		displayName: 'Header Token',
@@ -66,15 +53,12 @@ export const description: INodeProperties[] = [
 		description:
 			'Secret the service sends back in the Authorization header of every callback, so your endpoint can ' +
 			'verify it. It cannot be changed later.',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'headerToken',
-				// A secret is sent exactly as entered, and left out when empty.
-				value: "={{ $value === '' || $value == null ? undefined : String($value) }}",
-				preSend: [pairedWithItem(checkHeaderToken)],
-			},
-		},
+		// A secret is sent exactly as entered, and left out when empty.
+		routing: sentInBody(
+			'headerToken',
+			"={{ $value === '' || $value == null ? undefined : String($value) }}",
+			checkHeaderToken,
+		),
 	},
 	{
 		displayName: 'Use as Account Default',
@@ -83,15 +67,12 @@ export const description: INodeProperties[] = [
 		default: false,
 		description: 'Whether envelopes created without a webhook ID call this webhook',
 		hint: 'Only one default webhook is called per event',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'isDefault',
-				// "true" or "false" from an expression is a boolean too (checkIsDefault refuses anything else).
-				value: "={{ String($value).trim().toLowerCase() === 'true' }}",
-				preSend: [pairedWithItem(checkIsDefault)],
-			},
-		},
+		// "true" or "false" from an expression is a boolean too (checkIsDefault refuses anything else).
+		routing: sentInBody(
+			'isDefault',
+			"={{ String($value).trim().toLowerCase() === 'true' }}",
+			checkIsDefault,
+		),
 	},
 	options,
 ];

@@ -18,10 +18,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/**
- * Get Many's Limit: the list is cut after it arrives (the service has no paging), and n8n cuts at whatever number it
- * is given: a negative one would silently drop entries from the end, a fraction or text all of them.
- */
+/** n8n cuts the list at any Limit it is given: a negative one drops entries from the end, a fraction or text all. */
 export const checkLimit = checkParameter(
 	'limit',
 	(context, value, fieldLabel) => integerOf(context, value, fieldLabel, { min: 1 }),
