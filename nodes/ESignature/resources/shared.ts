@@ -1,4 +1,10 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+	PreSendAction,
+} from 'n8n-workflow';
 
 import {
 	documentIdProperty,
@@ -18,32 +24,42 @@ import type { OperationErrors } from '../service/errors';
  */
 export interface OperationFile {
 	option: INodePropertyOptions;
-	/**
-	 * Every field it shows, in the editor's order: its own, and the shared ones by reference; resources/index.ts shows
-	 * each field once, for the operations listing it.
-	 */
+	/** Every field it shows, in the editor's order, shared ones by reference (resources/index.ts shows each once). */
 	description: INodeProperties[];
 	/** It creates an envelope: a retry of its item is answered from memory (routing/idempotency.ts). */
 	createsEnvelope?: CreatesEnvelope;
 	/** What n8n's AI builders read in this operation's generated type (docs/n8n-notes.md#builder-hints). */
 	builderHint?: string;
-	/**
-	 * What codes of the service mean on this operation, where they say more than on others (service/errors.ts);
-	 * its errors are worded so by the node's pagination function (routing/engineWorkarounds.ts).
-	 */
+	/** Codes that mean more on this operation (service/errors.ts), worded so by routing/engineWorkarounds.ts. */
 	errors?: OperationErrors;
 	/** It exists to hand out signing links: as an AI tool, its answer keeps them (docs/ai-agents.md#signing-links). */
 	handsOutSigningLinks?: true;
 }
 
+/** A resource's Operation selector: its operations' options, in the order its index.ts lists them. */
+export function operationSelector(
+	resource: string,
+	operations: OperationFile[],
+	defaultOperation: string,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: operations.map(({ option }) => option),
+		default: defaultOperation,
+	};
+}
+
 /*
- * Fields several resources show, each declared once: an operation's file lists the ones it shows, and
- * resources/index.ts shows each for the operations listing it. n8n's routing engine walks every top-level property for
- * every item, and evaluates a parameter's expression once per property of that name
- * (docs/performance.md#the-per-item-walk-figures-1-and-2): one property per operation would cost every item more.
- *
- * The IDs are checked by each operation showing them, first (checkEnvelopeId, checkDocumentId in its preSend), not by
- * the field: the engine evaluates a field with routing once more in each of its two walks per item.
+ * Fields several resources show, each declared once (resources/index.ts shows each for the operations listing it):
+ * n8n's routing engine walks every top-level property for every item, evaluating a parameter's expression once per
+ * property of that name, so one property per operation would cost every item more
+ * (docs/performance.md#the-per-item-walk-figures-1-and-2). The IDs are checked by each operation showing them, first
+ * (checkEnvelopeId, checkDocumentId in its preSend), not by the field: the engine evaluates a field with routing once
+ * more in each of its two walks per item.
  */
 
 export const envelopeId: INodeProperties = envelopeIdProperty();
@@ -75,15 +91,37 @@ export const toolSimplifyFields = (simplifyOperations: string[]): INodePropertie
 	},
 ];
 
+/** A preSend adding what `build` makes of the item to the body as `property`; nothing when it makes undefined. */
+export function addedToBody(
+	property: string,
+	build: (context: IExecuteSingleFunctions) => unknown,
+): PreSendAction {
+	return async function added(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const value = build(this);
+		if (value !== undefined)
+			requestOptions.body = { ...(requestOptions.body as object), [property]: value };
+		return requestOptions;
+	};
+}
+
+/** A field sent trimmed (its check, on the same field, refuses what is not text or not valid). */
+export const TRIMMED = '={{ String($value).trim() }}';
+
+/** The routing of a field sent in the body as `property`, written by the expression `value`, after its `check`. */
+export function sentInBody(
+	property: string,
+	value: string,
+	check: PreSendAction,
+): NonNullable<INodeProperties['routing']> {
+	return { send: { type: 'body', property, value, preSend: [pairedWithItem(check)] } };
+}
+
 /**
  * How both Extend operations send Available To: checked by futureDate, then in UTC (UTC_DATE). A date picked in the
  * editor is meant in the workflow's timezone.
  */
-export const availableToSent: INodeProperties['routing'] = {
-	send: {
-		type: 'body',
-		property: 'availableTo',
-		value: UTC_DATE,
-		preSend: [pairedWithItem(checkParameter('availableTo', futureDate, 'Available To'))],
-	},
-};
+export const availableToSent = sentInBody(
+	'availableTo',
+	UTC_DATE,
+	checkParameter('availableTo', futureDate, 'Available To'),
+);

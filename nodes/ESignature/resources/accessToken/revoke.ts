@@ -60,19 +60,22 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/* Revocation of the credential's current access token (RFC 7009 at the Authorization Server URL). */
-
 /** Secrets (access token, client secret) are used exactly as stored: only identifiers are trimmed. */
 function secret(value: unknown): string {
 	return typeof value === 'string' ? value : '';
 }
 
-function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
-	return new NodeOperationError(nodeForErrors(context.getNode()), (error as Error).message, {
+function credentialError(context: IExecuteSingleFunctions, message: string, description: string) {
+	return new NodeOperationError(nodeForErrors(context.getNode()), message, {
 		itemIndex: context.getItemIndex(),
-		description:
-			'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
+		description,
 	});
+}
+
+function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
+	const needs =
+		'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.';
+	return credentialError(context, (error as Error).message, needs);
 }
 
 function tokenToRevoke(
@@ -89,14 +92,10 @@ function tokenToRevoke(
 		}
 	}
 	if (!token) {
-		throw new NodeOperationError(
-			nodeForErrors(context.getNode()),
+		throw credentialError(
+			context,
 			'The credential holds no access token to revoke',
-			{
-				itemIndex: context.getItemIndex(),
-				description:
-					'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
-			},
+			'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
 		);
 	}
 	return token;
@@ -124,15 +123,25 @@ export async function buildRevocationForm(
 	return requestOptions;
 }
 
-/** What the revocation sent: the tokens it may have revoked and the client secret (never failing on a missing one). */
-function revocationSecrets(credentials: ICredentialDataDecryptedObject): unknown[] {
-	let cached: string | undefined;
-	try {
-		cached = currentAccessToken(credentials);
-	} catch {
-		cached = undefined;
-	}
-	return [credentials.accessToken, cached, credentials.clientSecret];
+/** A failed revocation: an error, or an error item with Continue On Fail, with the details every error carries. */
+function revocationFailed(
+	context: IExecuteSingleFunctions,
+	status: number,
+	refusal: {
+		body?: JsonObject;
+		message: string;
+		description?: string;
+		details: { code: number | string; meaning: string; serviceMessage: string | null };
+	},
+) {
+	const { body = {}, message, description, details } = refusal;
+	const error = new DetailedApiError(nodeForErrors(context.getNode()), body, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex: context.getItemIndex(),
+	});
+	return failed(context, withDetails(error, { kind: 'service', ...details, httpStatus: status }));
 }
 
 export async function revocationResult(
@@ -141,42 +150,35 @@ export async function revocationResult(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens and the client secret
-	// sent, and of this credential's other secrets, not of anyone else's.
-	const secrets = [
-		...revocationSecrets(credentials),
-		...(await secretsInHand(this, this.getItemIndex())),
-	];
+	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens it may have revoked
+	// and the client secret (never failing on a missing one), and of this credential's other secrets, not anyone else's.
+	let cached: string | undefined;
+	try {
+		cached = currentAccessToken(credentials);
+	} catch {
+		cached = undefined;
+	}
+	const sent = [credentials.accessToken, cached, credentials.clientSecret];
+	const secrets = [...sent, ...(await secretsInHand(this, this.getItemIndex()))];
 	const body = scrubbed(parseBody(response.body), secrets);
-	if (response.statusCode >= 300 && response.statusCode < 400) {
-		const meaning =
-			`The authorization server answered with a redirect (HTTP ${response.statusCode}), ` +
-			'which is not followed';
-		const redirected = new DetailedApiError(nodeForErrors(this.getNode()), {} as JsonObject, {
+	const status = response.statusCode;
+	if (status >= 300 && status < 400) {
+		const meaning = `The authorization server answered with a redirect (HTTP ${status}), which is not followed`;
+		return revocationFailed(this, status, {
 			message: meaning,
 			description:
 				'Following it would carry the token and the Client Secret to another address. ' +
 				'Check the Authorization Server URL of the credential.',
-			httpCode: String(response.statusCode),
-			itemIndex: this.getItemIndex(),
+			details: { code: status, meaning, serviceMessage: null },
 		});
-		return failed(
-			this,
-			withDetails(redirected, {
-				kind: 'service',
-				code: response.statusCode,
-				meaning,
-				serviceMessage: null,
-				httpStatus: response.statusCode,
-			}),
-		);
 	}
-	if (response.statusCode >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
+	if (status >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
 		// The authorization server answers in OAuth's error shape, not the service's wrapper.
 		const { error, error_description: description } = body as IDataObject;
 		const meaning = 'The authorization server refused to revoke the token';
-		const refusal = new DetailedApiError(nodeForErrors(this.getNode()), body as JsonObject, {
-			message: `${meaning}: ${toText(error)} (HTTP ${response.statusCode})`,
+		return revocationFailed(this, status, {
+			body: body as JsonObject,
+			message: `${meaning}: ${toText(error)} (HTTP ${status})`,
 			description:
 				[
 					toText(description),
@@ -184,19 +186,12 @@ export async function revocationResult(
 				]
 					.filter(Boolean)
 					.join(' ') || undefined,
-			httpCode: String(response.statusCode),
-			itemIndex: this.getItemIndex(),
-		});
-		return failed(
-			this,
-			withDetails(refusal, {
-				kind: 'service',
-				code: toText(error) || response.statusCode,
+			details: {
+				code: toText(error) || status,
 				meaning,
 				serviceMessage: toText(description) || null,
-				httpStatus: response.statusCode,
-			}),
-		);
+			},
+		});
 	}
 	const { errorItems } = await readServiceAnswer(this, {
 		...response,

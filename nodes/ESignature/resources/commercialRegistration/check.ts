@@ -1,13 +1,8 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
-import { inputError, requireText, toText } from '../../fields/validation';
+import { checkParameter, inputError, requireText, toText } from '../../fields/validation';
 import { idInPath } from '../../fields/common';
 import { options, simplify } from '../shared';
 
@@ -17,15 +12,45 @@ export const option: INodePropertyOptions = {
 	action: 'Check a commercial registration',
 	description: 'Look up a company by its commercial registration (CR) number',
 	routing: {
-		request: {
-			method: 'GET',
-			url: `=/api/v2/kyb/check-cr/${idInPath('commercialNumber')}`,
-		},
+		request: { method: 'GET', url: `=/api/v2/kyb/check-cr/${idInPath('commercialNumber')}` },
 		output: { postReceive: [unwrapFoundResponse, simplifyOutput] },
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+/**
+ * Longest CR number sent: CR numbers and the unified national numbers replacing them have 10 digits; 20 leaves room
+ * for other forms, not for a URL past what servers accept (a 100,000-character number was answered with HTTP 431).
+ */
+export const CR_NUMBER_MAX_LENGTH = 20;
+
+/** The CR number goes into the path: digits only, so no spaces or slashes. */
+export const checkCommercialNumber = checkParameter(
+	'commercialNumber',
+	(context, value, fieldLabel) => {
+		const commercialNumber = requireText(context, value, fieldLabel, CR_NUMBER_MAX_LENGTH);
+		if (!/^\d+$/.test(commercialNumber)) {
+			throw inputError(
+				context,
+				`${fieldLabel} must be digits only, got "${commercialNumber}"`,
+				'For example 1010010101.',
+			);
+		}
+	},
+	'Commercial Registration Number',
+);
+
+/** The language of the names in the record: ar or en, in any case (an expression may give either). */
+const checkLanguage = checkParameter(
+	'language',
+	(context, value) => {
+		const language = (toText(value) || 'ar').toLowerCase();
+		if (language !== 'ar' && language !== 'en')
+			throw inputError(context, `Language must be "ar" or "en", got "${language}"`);
+	},
+	'Language',
+	'ar',
+);
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Commercial Registration Number',
@@ -60,46 +85,3 @@ export const description: INodeProperties[] = [
 	simplify,
 	options,
 ];
-
-/**
- * Longest CR number sent: CR numbers and the unified national numbers that replace them have 10 digits; 20 leaves
- * room for any other form without letting the request's URL grow past what servers accept (a 100,000-character
- * number was answered with HTTP 431).
- */
-export const CR_NUMBER_MAX_LENGTH = 20;
-
-/** Checks of the commercial registration check. */
-
-/** The CR number goes into the path: digits only, so no spaces or slashes. */
-export async function checkCommercialNumber(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const label = 'Commercial Registration Number';
-	const commercialNumber = requireText(
-		this,
-		this.getNodeParameter('commercialNumber', ''),
-		label,
-		CR_NUMBER_MAX_LENGTH,
-	);
-	if (!/^\d+$/.test(commercialNumber)) {
-		throw inputError(
-			this,
-			`${label} must be digits only, got "${commercialNumber}"`,
-			'For example 1010010101.',
-		);
-	}
-	return requestOptions;
-}
-
-/** The language of the names in the record: ar or en, in any case (an expression may give either). */
-export async function checkLanguage(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const language = (toText(this.getNodeParameter('language', 'ar')) || 'ar').toLowerCase();
-	if (language !== 'ar' && language !== 'en') {
-		throw inputError(this, `Language must be "ar" or "en", got "${language}"`);
-	}
-	return requestOptions;
-}

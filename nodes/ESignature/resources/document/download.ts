@@ -12,18 +12,12 @@ export const option: INodePropertyOptions = {
 	action: 'Download the original document',
 	description: 'Download the document as it was uploaded, without signatures',
 	routing: {
-		request: {
-			method: 'GET',
-			url: `=/api/v1/documents/${idInPath('documentId')}`,
-			...fileAnswer,
-		},
+		request: { method: 'GET', url: `=/api/v1/documents/${idInPath('documentId')}`, ...fileAnswer },
 		send: { preSend: [pairedWithItem(checkDocumentId)] },
 		output: { postReceive: [fileResponseToBinary] },
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = A_DOCUMENTS_FILE;
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [documentId, binaryOutput, fileOptions];

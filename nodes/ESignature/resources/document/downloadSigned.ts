@@ -22,10 +22,9 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = A_DOCUMENTS_FILE;
 
-/** Its fields, in the order the editor shows them; its Document ID says which download to use instead. */
+/** Its Document ID says which download to use instead. */
 export const description: INodeProperties[] = [
 	{
 		...documentIdProperty(

@@ -22,8 +22,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = A_DOCUMENTS_FILE;
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [documentId, binaryOutput, base64Options];

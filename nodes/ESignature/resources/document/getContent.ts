@@ -12,19 +12,15 @@ export const option: INodePropertyOptions = {
 	description:
 		'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
 	routing: {
-		request: {
-			method: 'GET',
-			url: `=/api/v1/documents/${idInPath('documentId')}/content-base64`,
-		},
+		request: { method: 'GET', url: `=/api/v1/documents/${idInPath('documentId')}/content-base64` },
 		send: { preSend: [pairedWithItem(checkDocumentId)] },
 		output: { postReceive: [base64ResponseToBinary] },
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = A_DOCUMENTS_FILE;
 
-/** Its fields, in the order the editor shows them; its Document ID says which download to use instead. */
+/** Its Document ID says which download to use instead. */
 export const description: INodeProperties[] = [
 	{
 		...documentIdProperty(

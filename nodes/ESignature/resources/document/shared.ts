@@ -3,8 +3,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import { binaryOutputProperty, downloadOptions } from '../../fields/common';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 
-/** The fields several Document operations show, each declared once. */
-
 /**
  * Asked for as a stream: file downloads answer with the file, not the JSON wrapper, and n8n writes a stream to its
  * binary store as it arrives instead of holding the whole file first (docs/performance.md, figure 4).

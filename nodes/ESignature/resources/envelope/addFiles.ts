@@ -20,20 +20,15 @@ export const option: INodePropertyOptions = {
 	action: 'Add files to an envelope',
 	description: 'Add documents to an envelope before its invitations are sent',
 	routing: {
-		request: {
-			method: 'POST',
-			url: `=/api/v1/envelopes/${idInPath('envelopeId')}/files`,
-		},
+		request: { method: 'POST', url: `=/api/v1/envelopes/${idInPath('envelopeId')}/files` },
 		// The ID is checked before the files are read: a file given by link would be downloaded first.
 		send: { preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(buildFileUpload)] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = `${SEVERAL_FILES_SOURCE}\n${ENVELOPE_ID_SOURCE}`;
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [envelopeId, ...severalFiles, options];
 
 /** Add Files: the documents as multipart. */

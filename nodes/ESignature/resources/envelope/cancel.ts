@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { envelopeId, options } from '../shared';
+import { envelopeId, options, sentInBody } from '../shared';
 import { checkEnvelopeId, idInPath } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import type { OperationErrors } from '../../service/errors';
 
@@ -13,22 +12,13 @@ export const option: INodePropertyOptions = {
 	action: 'Cancel an envelope',
 	description: 'Stop signing of an envelope for good',
 	routing: {
-		request: {
-			method: 'POST',
-			url: `=/api/v1/envelopes/${idInPath('envelopeId')}/cancel`,
-		},
+		request: { method: 'POST', url: `=/api/v1/envelopes/${idInPath('envelopeId')}/cancel` },
 		// The body repeats the ID as `envelopId`, spelled as the service's interface has it.
-		send: {
-			type: 'body',
-			property: 'envelopId',
-			value: '={{ String($parameter.envelopeId).trim() }}',
-			preSend: [pairedWithItem(checkEnvelopeId)],
-		},
+		...sentInBody('envelopId', '={{ String($parameter.envelopeId).trim() }}', checkEnvelopeId),
 		output: { postReceive: [unwrapResponse] },
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
 
 /** Error 100 here is the service's answer to cancelling a completed envelope (docs/service-api.md#error-codes). */
@@ -36,7 +26,6 @@ export const errors: OperationErrors = {
 	100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Cancelling is final: signing stops and pending signers are notified',

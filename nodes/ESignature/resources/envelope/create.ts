@@ -38,50 +38,43 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-/**
- * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
- * the service refuses a second envelope too (error 227).
- */
+/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options: [
-		fileIdField,
-		{
-			displayName: 'Password',
-			name: 'password',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description: 'Password that protects the uploaded PDF',
-		},
-		referenceNumberField,
-		{
-			displayName: 'Service External Workflow',
-			name: 'isForExternalWorkFlow',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether the envelope follows the external workflow of the E-Signature service ' +
-				"(the service's IsForExternalWorkFlow; not an n8n workflow)",
-		},
-		workflowIdField,
-	],
-};
-
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	...severalFiles,
 	webhook,
-	additionalFields,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			fileIdField,
+			{
+				displayName: 'Password',
+				name: 'password',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'Password that protects the uploaded PDF',
+			},
+			referenceNumberField,
+			{
+				displayName: 'Service External Workflow',
+				name: 'isForExternalWorkFlow',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the envelope follows the external workflow of the E-Signature service ' +
+					"(the service's IsForExternalWorkFlow; not an n8n workflow)",
+			},
+			workflowIdField,
+		],
+	},
 	simplify,
 	options,
 ];

@@ -42,49 +42,11 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-/**
- * It creates an envelope: a retried item is answered from memory. The contract gives its request no reference
- * number, so only this process's memory protects a retry.
- */
+/** The contract gives its request no reference number: only this process's memory protects a retry. */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
-const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options: [
-		{
-			displayName: 'Include Return URL',
-			name: 'isReturnUrl',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether the service returns a link to the envelope in its dashboard (output as returnUrl)',
-		},
-		{
-			displayName: 'Save as Draft',
-			name: 'saveAsDraft',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to keep the envelope as a draft: nothing is sent until it is sent from the portal',
-		},
-		{
-			displayName: 'Send Invitations',
-			name: 'sendUserInvitation',
-			type: 'boolean',
-			default: true,
-			description: 'Whether the service notifies the signers by e-mail or SMS',
-		},
-	],
-};
-
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	...severalFiles,
 	...destinationsProperties('bulkInvite'),
@@ -104,7 +66,38 @@ export const description: INodeProperties[] = [
 		description: 'Message to the signers; leave empty for the service default',
 	},
 	webhook,
-	additionalFields,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Return URL',
+				name: 'isReturnUrl',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the service returns a link to the envelope in its dashboard (output as returnUrl)',
+			},
+			{
+				displayName: 'Save as Draft',
+				name: 'saveAsDraft',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to keep the envelope as a draft: nothing is sent until it is sent from the portal',
+			},
+			{
+				displayName: 'Send Invitations',
+				name: 'sendUserInvitation',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the service notifies the signers by e-mail or SMS',
+			},
+		],
+	},
 	simplify,
 	options,
 ];
@@ -152,13 +145,8 @@ export async function unwrapWithReturnUrl(
 ): Promise<INodeExecutionData[]> {
 	const output = await unwrapResponse.call(this, items, response);
 	const body = parseBody(response.body);
-	if (
-		isServiceWrapper(body) &&
-		body.returnUrl &&
-		output.length === 1 &&
-		output[0].json.returnUrl === undefined
-	) {
-		output[0].json.returnUrl = body.returnUrl;
-	}
+	const returnUrl = isServiceWrapper(body) ? body.returnUrl : undefined;
+	if (returnUrl && output.length === 1 && output[0].json.returnUrl === undefined)
+		output[0].json.returnUrl = returnUrl;
 	return output;
 }

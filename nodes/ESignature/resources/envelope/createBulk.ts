@@ -17,9 +17,9 @@ import { readServiceAnswer } from '../../service/readAnswer';
 import { keepWrapper, simplifyOutput } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { sentReferenceOf, type CreatesEnvelope } from '../../routing/idempotency';
-import type { EnvelopeFields } from './shared';
 import { options, simplify } from '../shared';
 import {
+	type EnvelopeFields,
 	SEVERAL_FILES_LEFT_IN_STORE,
 	severalFiles,
 	webhook,
@@ -45,25 +45,11 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-/**
- * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
- * the service refuses a second envelope too (error 227).
- */
+/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options: [referenceNumberField, workflowIdField],
-};
-
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName:
@@ -74,7 +60,14 @@ export const description: INodeProperties[] = [
 	},
 	...severalFiles,
 	webhook,
-	additionalFields,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [referenceNumberField, workflowIdField],
+	},
 	simplify,
 	options,
 ];

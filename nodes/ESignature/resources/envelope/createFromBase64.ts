@@ -13,8 +13,7 @@ import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { offerAlternative, pairedWithItem } from '../../routing/engineWorkarounds';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
-import type { Form } from '../../../../credentials/dialects';
-import { formFor } from '../../../../credentials/dialects';
+import { type Form, formFor } from '../../../../credentials/dialects';
 import {
 	LEFT_IN_STORE,
 	additionalFieldsOf,
@@ -40,7 +39,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint =
 	'Create From Base64 takes ONE PDF: fileInput "binary" reads a binary field of the input item ' +
 	'(inputDataFieldName, e.g. "data" from an HTTP Request or Read File node), "base64" takes the PDF as ' +
@@ -48,29 +46,21 @@ export const builderHint =
 	'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
 	'follow with Invitation → Send using documentId.';
 
-/**
- * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
- * the service refuses a second envelope too (error 227).
- */
+/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options: [fileIdField, referenceNumberField, workflowIdField],
-};
-
-/**
- * Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it): one
- * document, where the other creates share a File Input for several.
- */
+/** One document's File Input, where the other creates share one for several. */
 export const description: INodeProperties[] = [
 	...fileInputProperties(),
 	webhook,
-	additionalFields,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [fileIdField, referenceNumberField, workflowIdField],
+	},
 	simplify,
 	options,
 ];

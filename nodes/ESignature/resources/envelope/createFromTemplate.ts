@@ -26,13 +26,9 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/**
- * It creates an envelope: a retried item is answered from memory. The contract gives its request no reference
- * number, so only this process's memory protects a retry.
- */
+/** The contract gives its request no reference number: only this process's memory protects a retry. */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Template ID',

@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { availableToSent, envelopeId, options } from '../shared';
+import { availableToSent, envelopeId, options, sentInBody } from '../shared';
 import { checkEnvelopeId } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
@@ -13,20 +12,13 @@ export const option: INodePropertyOptions = {
 	description: 'Move the expiry of every pending invitation of an envelope',
 	routing: {
 		request: { method: 'PUT', url: '/api/v1/envelopes/extend-invitations' },
-		send: {
-			type: 'body',
-			property: 'envelopeId',
-			value: '={{ String($parameter.envelopeId).trim() }}',
-			preSend: [pairedWithItem(checkEnvelopeId)],
-		},
+		...sentInBody('envelopeId', '={{ String($parameter.envelopeId).trim() }}', checkEnvelopeId),
 		output: { postReceive: [unwrapResponse] },
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	envelopeId,
 	{

@@ -12,6 +12,7 @@ import { isErrorItem } from '../../service/errorItems';
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { specStatus } from '../../service/envelopeStatus';
+import { isPlainObject } from '../../fields/json';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
@@ -20,19 +21,14 @@ export const option: INodePropertyOptions = {
 	action: 'Get the status of an envelope',
 	description: 'Get the status of an envelope and of each signer',
 	routing: {
-		request: {
-			method: 'GET',
-			url: `=/api/v1/envelopes/${idInPath('envelopeId')}/status`,
-		},
+		request: { method: 'GET', url: `=/api/v1/envelopes/${idInPath('envelopeId')}/status` },
 		send: { preSend: [pairedWithItem(checkEnvelopeId)] },
 		output: { postReceive: [unwrapFoundResponse, normalizeStatus, simplifyOutput] },
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [envelopeId, simplify, options];
 
 /** Get Status: one output shape for the spec's answer and the live service's (service-api.md#spec-and-live-service). */
@@ -43,12 +39,7 @@ export async function normalizeStatus(
 	return items.map((item) => {
 		if (isErrorItem(item)) return item;
 		const { json } = item;
-		const wrapped =
-			typeof json.data === 'object' &&
-			json.data !== null &&
-			!Array.isArray(json.data) &&
-			'errorCode' in json;
-		return wrapped
+		return isPlainObject(json.data) && 'errorCode' in json
 			? { ...item, json: { ...json, data: specStatus(json.data as IDataObject) } }
 			: { ...item, json: specStatus(json) };
 	});

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import * as addFiles from './addFiles';
 import * as cancel from './cancel';
 import * as create from './create';
@@ -9,7 +7,7 @@ import * as createFromBase64 from './createFromBase64';
 import * as createFromTemplate from './createFromTemplate';
 import * as extendInvitations from './extendInvitations';
 import * as getStatus from './getStatus';
-import type { OperationFile } from '../shared';
+import { type OperationFile, operationSelector } from '../shared';
 
 /** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [
@@ -24,13 +22,4 @@ export const operations: OperationFile[] = [
 	getStatus,
 ];
 
-/** The Envelope operations. */
-export const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['envelope'] } },
-	options: operations.map(({ option }) => option),
-	default: 'create',
-};
+export const operation = operationSelector('envelope', operations, 'create');

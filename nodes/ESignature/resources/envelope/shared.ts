@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { optionalWebhookProperty } from '../../fields/envelope';
-import type { FileInputOptions } from '../../fields/fileInput';
-import { SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
+import { type FileInputOptions, SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
 import { optionalGuid, optionalText } from '../../fields/validation';
 import type { UploadFile } from '../../files/document';
 import type { LeftInStore } from '../../files/fileInput';
@@ -16,18 +15,13 @@ import { isErrorItem } from '../../service/errorItems';
 import { keepWrapper } from '../../routing/answers';
 import { referenceToSend } from '../../routing/idempotency';
 
-/**
- * What several Envelope operations share: their common fields, each declared once and shown for the operations it
- * names; then the pieces their request builders and outputs share.
- */
+/** What several Envelope operations share: their common fields, each declared once, and what their hooks share. */
 
 /** File Input for several documents (Create From Base64 takes one: its own fields). */
 export const severalFiles: INodeProperties[] = fileInputProperties(SEVERAL_FILES);
 
 /** The creates' Webhook: empty, the envelope's events go to the account's default webhook. */
 export const webhook: INodeProperties = optionalWebhookProperty();
-
-/* What the builders share. */
 
 /** Uploads read stored files as they send them (files/streamedBody.ts). */
 export const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions &
@@ -77,17 +71,19 @@ export function base64CreateFields(
 	};
 }
 
-/** What a create outputs about its events: an envelope created without a Webhook calls the account's default one. */
-const ACCOUNT_DEFAULT_WEBHOOK = "the account's default webhook (no Webhook chosen)";
-
-/** Last but Simplify on the creates that take a Webhook: says where the envelope's events go (eventsTo). */
+/**
+ * Last but Simplify on the creates that take a Webhook: says where the envelope's events go (eventsTo); one created
+ * without a Webhook calls the account's default one.
+ */
 export async function sayWhereEventsGo(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	if (keepWrapper(this)) return items;
 	const webhookId = selectedWebhookId(this);
-	const eventsTo = webhookId ? `webhook ${webhookId}` : ACCOUNT_DEFAULT_WEBHOOK;
+	const eventsTo = webhookId
+		? `webhook ${webhookId}`
+		: "the account's default webhook (no Webhook chosen)";
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: { ...item.json, eventsTo } },
 	);

@@ -10,10 +10,7 @@ import {
 } from '../../fields/identitySigning';
 import type { OperationErrors } from '../../service/errors';
 
-/**
- * The fields both identity-provider signing operations show, declared once. They carry no routing: each operation
- * builds its whole body with the PDF in it (signedPdf.ts).
- */
+/** The fields both operations show, with no routing: each builds its whole body with the PDF in it (signedPdf.ts). */
 
 /** Shown before Sign With Signer Details' signer details. */
 export const documentFields: INodeProperties[] = [

@@ -23,5 +23,4 @@ export const option: INodePropertyOptions = {
 /** Error 100 here: the signer has not authenticated with the identity provider (shared.ts). */
 export const errors = SIGNING_ERRORS;
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [...documentFields, ...signatureFields, options];

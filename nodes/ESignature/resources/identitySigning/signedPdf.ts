@@ -3,6 +3,7 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { readBinaryFile, requireBase64 } from '../../files/read';
@@ -56,12 +57,10 @@ async function appearanceObject(
 		width: 'Width',
 		height: 'Height',
 	} as const;
-	const given = (Object.keys(rectFields) as Array<keyof typeof rectFields>).filter(
-		(key) => settings[key] !== undefined,
-	);
-	if (given.length) {
+	const rectKeys = Object.keys(rectFields) as Array<keyof typeof rectFields>;
+	if (rectKeys.some((key) => settings[key] !== undefined)) {
 		const rect: IDataObject = {};
-		for (const key of Object.keys(rectFields) as Array<keyof typeof rectFields>) {
+		for (const key of rectKeys) {
 			if (settings[key] === undefined) {
 				throw inputError(
 					context,
@@ -82,11 +81,8 @@ async function appearanceObject(
 		}
 		appearance.rect = rect;
 	}
-	const imageField = textOf(
-		context,
-		settings.appearanceImageBinaryField,
-		`${label}: Appearance Image Binary Field`,
-	);
+	const imageLabel = `${label}: Appearance Image Binary Field`;
+	const imageField = textOf(context, settings.appearanceImageBinaryField, imageLabel);
 	const rawImage = settings.appearanceImageBase64;
 	const imageText = typeof rawImage === 'string' ? rawImage.trim() : (rawImage ?? '');
 	if (imageField && imageText) {
@@ -96,11 +92,7 @@ async function appearanceObject(
 		);
 	}
 	if (imageField) {
-		const image = await readBinaryFile(
-			context,
-			imageField,
-			`${label}: Appearance Image Binary Field`,
-		);
+		const image = await readBinaryFile(context, imageField, imageLabel);
 		appearance.appearanceImageBase64 = image.base64();
 	} else if (imageText !== '') {
 		appearance.appearanceImageBase64 = requireBase64(
@@ -136,70 +128,49 @@ function configObject(context: IExecuteSingleFunctions): IDataObject | undefined
 	return Object.keys(config).length ? config : undefined;
 }
 
-async function identitySigningBody(
-	context: IExecuteSingleFunctions,
-	withSigners: boolean,
-): Promise<IDataObject> {
-	const requestId = requireGuid(context, context.getNodeParameter('requestId', ''), 'Request ID');
-	const file = await fileObject(context);
-	const signres = withSigners ? buildSigners(context) : undefined;
-	const signatureAppearance = await appearanceObject(context);
-	const config = configObject(context);
-	return {
-		requestId,
-		file,
-		...(signatureAppearance ? { signatureAppearance } : {}),
-		...(config ? { config } : {}),
-		...(signres ? { signres } : {}),
+/**
+ * The preSend of Sign (v1) and of Sign With Signer Details (v2, with the signer details, signres): JSON with the PDF
+ * written into it as it is sent (files/jsonBody.ts), which no field's routing.send can write into, so built whole.
+ * The path the operation declares is the spec's (`idp`); the published reference and live service use `nafath`, and
+ * which one an account answers at is only learnt from its answers, so it is set here (credentials/dialects.ts).
+ */
+function identitySigning(version: 1 | 2): PreSendAction {
+	return async function signingRequest(
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	) {
+		const requestId = requireGuid(this, this.getNodeParameter('requestId', ''), 'Request ID');
+		const file = await fileObject(this);
+		const signres = version === 2 ? buildSigners(this) : undefined;
+		const signatureAppearance = await appearanceObject(this);
+		const config = configObject(this);
+		const body: IDataObject = {
+			requestId,
+			file,
+			...(signatureAppearance ? { signatureAppearance } : {}),
+			...(config ? { config } : {}),
+			...(signres ? { signres } : {}),
+		};
+		sendJsonWithDocuments(requestOptions, body);
+		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+		const form = formFor(credentials, 'identitySigningPath');
+		offerAlternative(requestOptions, {
+			dialect: 'identitySigningPath',
+			credentials,
+			form,
+			// The body is made again: a stream of a stored file is read once per attempt.
+			rebuild: (options, other) => {
+				sendJsonWithDocuments(options, body);
+				options.url = identitySigningPath(version, other);
+			},
+		});
+		requestOptions.url = identitySigningPath(version, form);
+		return requestOptions;
 	};
 }
 
-/**
- * The v1 body: JSON with the PDF written into it as it is sent (files/jsonBody.ts), which no field's routing.send can
- * write into, so it is built whole here; then the path the credential takes.
- */
-export async function buildSigningBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const body = await identitySigningBody(this, false);
-	return await atIdentitySigningPath(this, sendJsonWithDocuments(requestOptions, body), 1, body);
-}
-
-/** The v2 body: the v1 body and the signer details (signres). */
-export async function buildSigningBodyWithSigners(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const body = await identitySigningBody(this, true);
-	return await atIdentitySigningPath(this, sendJsonWithDocuments(requestOptions, body), 2, body);
-}
-
-/**
- * The path the operation declares is the spec's (`idp`); the published reference and live service use `nafath`, and
- * which one an account answers at is only learnt from its answers, so the hook sets it (credentials/dialects.ts).
- */
-async function atIdentitySigningPath(
-	context: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-	version: 1 | 2,
-	body: IDataObject,
-): Promise<IHttpRequestOptions> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	const form = formFor(credentials, 'identitySigningPath');
-	offerAlternative(requestOptions, {
-		dialect: 'identitySigningPath',
-		credentials,
-		form,
-		// The body is made again: a stream of a stored file is read once per attempt.
-		rebuild: (options, other) => {
-			sendJsonWithDocuments(options, body);
-			options.url = identitySigningPath(version, other);
-		},
-	});
-	requestOptions.url = identitySigningPath(version, form);
-	return requestOptions;
-}
+export const buildSigningBody = identitySigning(1);
+export const buildSigningBodyWithSigners = identitySigning(2);
 
 /**
  * The single naming step of the signed file. The service answers with the bare file, so base64ResponseToBinary
@@ -217,22 +188,10 @@ export async function nameSignedFile(
 	return items.map((item) => {
 		const binary = item.binary?.[property];
 		// As a tool the item describes the file instead (routing/answers.ts): its details take the same name.
-		if (!binary && item.json.file === FILE_NOT_FOR_TOOLS) {
-			return {
-				...item,
-				json: {
-					requestId,
-					...item.json,
-					fileName: fileNameFor(sentName(), 'document', 'pdf'),
-				},
-			};
-		}
-		if (!binary) return item;
-		const fileName = fileNameFor(sentName(), 'document', binary.fileExtension ?? 'pdf');
-		return {
-			...item,
-			json: { requestId, ...item.json, fileName },
-			binary: { ...item.binary, [property]: { ...binary, fileName } },
-		};
+		if (!binary && item.json.file !== FILE_NOT_FOR_TOOLS) return item;
+		const fileName = fileNameFor(sentName(), 'document', binary?.fileExtension ?? 'pdf');
+		const json = { requestId, ...item.json, fileName };
+		if (!binary) return { ...item, json };
+		return { ...item, json, binary: { ...item.binary, [property]: { ...binary, fileName } } };
 	});
 }

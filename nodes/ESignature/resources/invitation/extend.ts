@@ -2,9 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { checkParameter, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { TRIMMED, SIGNERS_OF_A_DOCUMENT } from './shared';
-import { availableToSent, options } from '../shared';
+import { SIGNERS_OF_A_DOCUMENT } from './shared';
+import { availableToSent, options, sentInBody, TRIMMED } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Extend',
@@ -17,12 +16,10 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 export const checkInvitationId = checkParameter('destinationId', requireGuid, 'Invitation ID');
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Invitation ID',
@@ -35,14 +32,7 @@ export const description: INodeProperties[] = [
 			"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links " +
 			'outputs for each signer, one item per signer (match them by signOrder or destination). Send for ' +
 			'Document, Send for Several Documents and Send for Envelope answer only true, so they give no ID.',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'destinationId',
-				value: TRIMMED,
-				preSend: [pairedWithItem(checkInvitationId)],
-			},
-		},
+		routing: sentInBody('destinationId', TRIMMED, checkInvitationId),
 	},
 	{
 		displayName: 'Available To',

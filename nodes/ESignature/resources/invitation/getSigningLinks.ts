@@ -37,7 +37,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	documentId,
 	signersInput,
@@ -49,10 +48,8 @@ export const description: INodeProperties[] = [
 	options,
 ];
 
-/** As an AI tool its answer keeps the signing links: handing them out is what it is for. */
 export const handsOutSigningLinks = true;
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 /** Invitation records can come back out of order: they are output in signing order. */
@@ -64,8 +61,6 @@ export async function sortBySigneOrder(
 		const value = Number(item.json.signeOrder);
 		return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
 	};
-	return items
-		.map((item, index) => ({ item, index }))
-		.sort((a, b) => order(a.item) - order(b.item) || a.index - b.index)
-		.map(({ item }) => item);
+	// The sort is stable: records of the same order keep theirs.
+	return [...items].sort((a, b) => order(a) - order(b));
 }

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import * as extend from './extend';
 import * as getSigningLinks from './getSigningLinks';
 import * as send from './send';
@@ -8,7 +6,7 @@ import * as sendBulkReminders from './sendBulkReminders';
 import * as sendForEnvelope from './sendForEnvelope';
 import * as sendReminder from './sendReminder';
 import * as sendWithLinks from './sendWithLinks';
-import type { OperationFile } from '../shared';
+import { type OperationFile, operationSelector } from '../shared';
 
 /** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [
@@ -22,13 +20,4 @@ export const operations: OperationFile[] = [
 	sendBulk,
 ];
 
-/** The Invitation operations. */
-export const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['invitation'] } },
-	options: operations.map(({ option }) => option),
-	default: 'send',
-};
+export const operation = operationSelector('invitation', operations, 'send');

@@ -1,16 +1,14 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { checkDocumentId } from '../../fields/common';
 import { buildDestinations } from '../../fields/recipientList';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { SIGNERS_OF_A_DOCUMENT, signers, signersInput, signersJson } from './shared';
-import { documentId, options } from '../shared';
+import { addedToBody, documentId, options } from '../shared';
+
+/** The signers, as the v1 endpoint spells them (PascalCase). */
+const buildSignerList = addedToBody('Destinations', (context) => buildDestinations(context, 'v1'));
 
 export const option: INodePropertyOptions = {
 	name: 'Send for Document',
@@ -28,20 +26,8 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
-/** The signers, as the v1 endpoint spells them (PascalCase). */
-export async function buildSignerList(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const Destinations = buildDestinations(this, 'v1');
-	requestOptions.body = { ...(requestOptions.body as object), Destinations };
-	return requestOptions;
-}
-
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	documentId,
 	signersInput,

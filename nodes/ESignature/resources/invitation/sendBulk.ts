@@ -31,10 +31,9 @@ const BULK_JSON_EXAMPLE =
 	'[{"documentId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", ' +
 	'"destinations": [{"destinationName": "Jane Doe", "destinationEmail": "jane@example.com"}]}]';
 
-/** Document IDs: a list from an expression, or IDs in text; each checked. */
+/** Document IDs, each checked: a list from an expression, or text separating them by commas, semicolons or spaces. */
 function documentIdList(context: IExecuteSingleFunctions): string[] {
 	const value = context.getNodeParameter('documentIds', '') as unknown;
-	// A list from an expression, or text with the IDs separated by commas, semicolons or spaces.
 	const list: unknown[] = Array.isArray(value)
 		? value
 		: textOf(context, value, 'Document IDs', Number.MAX_SAFE_INTEGER).split(/[\s,;]+/);
@@ -55,9 +54,8 @@ export async function buildInvitationList(
 			if (!isPlainObject(entry))
 				throw inputError(this, `${label} must be an object with documentId and destinations`);
 			const destinations = pick(entry, 'destinations');
-			if (!Array.isArray(destinations) || !destinations.length) {
+			if (!Array.isArray(destinations) || !destinations.length)
 				throw inputError(this, `${label}: destinations must be a non-empty array of signers`);
-			}
 			return {
 				documentId: requireGuid(this, pick(entry, 'documentId'), `${label}: documentId`),
 				destinations: normaliseDestinations(this, destinations, 'v1Camel', {
@@ -73,7 +71,6 @@ export async function buildInvitationList(
 	return requestOptions;
 }
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Input',

@@ -55,17 +55,13 @@ export async function buildReminderList(
 			? { id: 'requestId', email: 'destinationEmail', phone: 'destinationPhone' }
 			: { id: 'Envelope ID', email: 'Signer Email', phone: 'Signer Phone' };
 		const requestId = requireGuid(this, pick(entry, 'requestId'), `${label}: ${names.id}`);
-		const email = textOf(
-			this,
-			pick(entry, 'destinationEmail'),
-			`${label}: ${names.email}`,
-			MAX_LENGTH.email,
-		);
+		const emailLabel = `${label}: ${names.email}`;
+		const email = textOf(this, pick(entry, 'destinationEmail'), emailLabel, MAX_LENGTH.email);
 		// The interface marks only destinationPhone as nullable: every reminder names the signer's e-mail.
-		if (!email) throw inputError(this, `${label}: ${names.email} is required`);
+		if (!email) throw inputError(this, `${emailLabel} is required`);
 		return {
 			requestId,
-			destinationEmail: requireEmail(this, email, `${label}: ${names.email}`),
+			destinationEmail: requireEmail(this, email, emailLabel),
 			destinationPhone:
 				optionalPhone(this, pick(entry, 'destinationPhone'), `${label}: ${names.phone}`) ?? null,
 		};
@@ -73,7 +69,6 @@ export async function buildReminderList(
 	return requestOptions;
 }
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	listInputProperty('remindersInput', 'Reminders Input', 'reminder'),
 	{

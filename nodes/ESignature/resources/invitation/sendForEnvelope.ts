@@ -1,9 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { checkEnvelopeId } from '../../fields/common';
 import { buildDestinations } from '../../fields/recipientList';
@@ -11,7 +6,12 @@ import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import { invitationMessage, signers, signersInput, signersJson } from './shared';
-import { envelopeId, options } from '../shared';
+import { addedToBody, envelopeId, options } from '../shared';
+
+/** Signers besides the pending ones: none (in either input mode) is sent as [], not left out, for "nobody else". */
+const buildFurtherSignerList = addedToBody('destinations', (context) =>
+	buildDestinations(context, 'v1Camel', { allowEmpty: true }),
+);
 
 /** The envelope's ID goes in the query and in the body, as the interface has it. */
 export const option: INodePropertyOptions = {
@@ -26,30 +26,13 @@ export const option: INodePropertyOptions = {
 			qs: { envelopeId: '={{ String($parameter.envelopeId).trim() }}' },
 			body: { envelopeId: '={{ String($parameter.envelopeId).trim() }}' },
 		},
-		send: {
-			preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(buildFurtherSignerList)],
-		},
+		send: { preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(buildFurtherSignerList)] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-/**
- * The signers to invite besides the envelope's pending ones: an empty list (in either input mode) is sent as [], not
- * left out, to say "nobody else".
- */
-export async function buildFurtherSignerList(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const destinations = buildDestinations(this, 'v1Camel', { allowEmpty: true });
-	requestOptions.body = { ...(requestOptions.body as object), destinations };
-	return requestOptions;
-}
-
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	envelopeId,
 	{

@@ -2,9 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { checkParameter, requireEmail, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { TRIMMED, SIGNERS_OF_A_DOCUMENT } from './shared';
-import { options } from '../shared';
+import { SIGNERS_OF_A_DOCUMENT } from './shared';
+import { options, sentInBody, TRIMMED } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Remind Signer',
@@ -17,7 +16,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 /** The envelope's ID, which this endpoint calls requestId (as callbacks do). */
@@ -25,7 +23,6 @@ export const checkRequestId = checkParameter('requestId', requireGuid, 'Envelope
 
 export const checkSignerEmail = checkParameter('destinationEmail', requireEmail, 'Signer Email');
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Envelope ID',
@@ -36,14 +33,7 @@ export const description: INodeProperties[] = [
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
 			'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'requestId',
-				value: TRIMMED,
-				preSend: [pairedWithItem(checkRequestId)],
-			},
-		},
+		routing: sentInBody('requestId', TRIMMED, checkRequestId),
 	},
 	{
 		displayName: 'Signer Email',
@@ -54,14 +44,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		description:
 			'E-mail address of the signer to remind. The reminder goes out the way the invitation did.',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'destinationEmail',
-				value: TRIMMED,
-				preSend: [pairedWithItem(checkSignerEmail)],
-			},
-		},
+		routing: sentInBody('destinationEmail', TRIMMED, checkSignerEmail),
 	},
 	options,
 ];

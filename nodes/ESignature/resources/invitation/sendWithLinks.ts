@@ -32,7 +32,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	documentId,
 	signersInput,
@@ -44,8 +43,6 @@ export const description: INodeProperties[] = [
 	options,
 ];
 
-/** As an AI tool its answer keeps the signing links: handing them out is what it is for. */
 export const handsOutSigningLinks = true;
 
-/** What n8n's AI builders read in this operation's type (docs/n8n-notes.md#builder-hints). */
 export const builderHint = SIGNERS_OF_A_DOCUMENT;

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
@@ -9,59 +9,30 @@ import {
 } from '../../fields/recipients';
 import { buildDestinations } from '../../fields/recipientList';
 import { jsonListParameter } from '../../fields/json';
-import { inputError, optionalText } from '../../fields/validation';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { checkParameter, inputError, optionalText } from '../../fields/validation';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
+import { addedToBody, sentInBody } from '../shared';
 
-/** Fields several invitation operations show, each declared once, and what their hooks share. */
-
-/** The Invitation Message as sent: checked, trimmed; an empty one is left out for the service default. */
-export function invitationMessageText(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-): string | undefined {
-	return optionalText(context, value, 'Invitation Message', MAX_LENGTH.longText, 'multi');
-}
-
-/** The Invitation Subject as sent: checked, trimmed; an empty one is left out for the service default. */
-export function invitationSubjectText(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-): string | undefined {
-	return optionalText(context, value, 'Invitation Subject', MAX_LENGTH.subject);
-}
-
-export async function checkInvitationMessage(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	invitationMessageText(this, this.getNodeParameter('invitationMessage', ''));
-	return requestOptions;
-}
-
-export async function checkInvitationSubject(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	invitationSubjectText(this, this.getNodeParameter('invitationSubject', ''));
-	return requestOptions;
-}
+/** The Invitation Message and Subject, checked: an empty one is left out for the service default. */
+const checkInvitationMessage = checkParameter(
+	'invitationMessage',
+	(context, value, fieldLabel) =>
+		optionalText(context, value, fieldLabel, MAX_LENGTH.longText, 'multi'),
+	'Invitation Message',
+);
+const checkInvitationSubject = checkParameter(
+	'invitationSubject',
+	(context, value, fieldLabel) => optionalText(context, value, fieldLabel, MAX_LENGTH.subject),
+	'Invitation Subject',
+);
 
 /** A text field sent trimmed, and left out when empty (the check, on the same field, refuses what is not text). */
 const TRIMMED_OR_LEFT_OUT = '={{ String($value ?? "").trim() || undefined }}';
 
-/** A field sent trimmed (its check, on the same field, refuses what is not text or not valid). */
-export const TRIMMED = '={{ String($value).trim() }}';
-
 /** The signers of Get Signing Links and Send and Get Links, as the v2 and v3 endpoints spell them. */
-export async function buildLinkSignerList(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const destinations = buildDestinations(this, 'v2');
-	requestOptions.body = { ...(requestOptions.body as object), destinations };
-	return requestOptions;
-}
+export const buildLinkSignerList = addedToBody('destinations', (context) =>
+	buildDestinations(context, 'v2'),
+);
 
 /**
  * The signers of the operations that invite a list of them: Signers Input and Signers (JSON) once for all, the Signers
@@ -75,26 +46,12 @@ export const signersJson: INodeProperties = signersJsonProperty();
 
 export const invitationSubject: INodeProperties = {
 	...invitationSubjectProperty(),
-	routing: {
-		send: {
-			type: 'body',
-			property: 'invitationSubject',
-			value: TRIMMED_OR_LEFT_OUT,
-			preSend: [pairedWithItem(checkInvitationSubject)],
-		},
-	},
+	routing: sentInBody('invitationSubject', TRIMMED_OR_LEFT_OUT, checkInvitationSubject),
 };
 
 export const invitationMessage: INodeProperties = {
 	...invitationMessageProperty(),
-	routing: {
-		send: {
-			type: 'body',
-			property: 'invitationMessage',
-			value: TRIMMED_OR_LEFT_OUT,
-			preSend: [pairedWithItem(checkInvitationMessage)],
-		},
-	},
+	routing: sentInBody('invitationMessage', TRIMMED_OR_LEFT_OUT, checkInvitationMessage),
 };
 
 /** A non-empty JSON list parameter. */

@@ -1,19 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import * as sign from './sign';
 import * as signByTemplate from './signByTemplate';
-import type { OperationFile } from '../shared';
+import { type OperationFile, operationSelector } from '../shared';
 
 /** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [sign, signByTemplate];
 
-/** The Signing operations. */
-export const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['signing'] } },
-	options: operations.map(({ option }) => option),
-	default: 'sign',
-};
+export const operation = operationSelector('signing', operations, 'sign');

@@ -1,17 +1,10 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { buildSigners, signersProperties } from '../../fields/signers';
-
-/** Fields both signing operations show, declared once. */
+import { addedToBody } from '../shared';
 
 /** The signer details ("signres"): entered in four spellings (fields or JSON, labels or API names), so built here. */
-export async function buildSignerList(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requestOptions.body = { ...(requestOptions.body as object), signres: buildSigners(this) };
-	return requestOptions;
-}
+export const buildSignerList = addedToBody('signres', buildSigners);
 
-/** The signer details; each operation builds the list (buildSignerList) in its own routing. */
+/** The signer details, shown by both signing operations; each builds the list (buildSignerList) in its routing. */
 export const signerFields: INodeProperties[] = signersProperties();

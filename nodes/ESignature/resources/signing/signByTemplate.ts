@@ -1,10 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { checkParameter, inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
@@ -12,7 +6,7 @@ import { unwrapResponse } from '../../routing/answers';
 import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList, signerFields } from './shared';
-import { options } from '../shared';
+import { addedToBody, options, sentInBody, TRIMMED } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign From Template',
@@ -26,49 +20,33 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/**
- * It creates an envelope: a retried item is answered from memory, and its request carries a reference number, so
- * the service refuses a second envelope too (error 227).
- */
+/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 export const checkTemplateId = checkParameter('templateId', requireGuid, 'Template ID');
 
 /** The template fields given, as text; left out of the body when there are none. */
-export async function buildTemplateFields(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const entries = (this.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];
+export const buildTemplateFields = addedToBody('templateFields', (context) => {
+	const entries = (context.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];
 	const templateFields = entries.map((entry, index) => {
 		const label = `Template Fields, field ${index + 1}`;
-		const fieldName = textOf(this, entry.fieldName, `${label}: Field Name`);
-		if (!fieldName) throw inputError(this, `${label}: Field Name is required`);
+		const fieldName = textOf(context, entry.fieldName, `${label}: Field Name`);
+		if (!fieldName) throw inputError(context, `${label}: Field Name is required`);
 		// Values are sent as text; a checkbox's true or false from an expression as "true" or "false".
 		const value =
 			typeof entry.value === 'boolean'
 				? String(entry.value)
-				: textOf(this, entry.value, `${label}: Value`, MAX_LENGTH.longText, 'multi');
+				: textOf(context, entry.value, `${label}: Value`, MAX_LENGTH.longText, 'multi');
 		return { fieldName, value };
 	});
-	if (templateFields.length)
-		requestOptions.body = { ...(requestOptions.body as object), templateFields };
-	return requestOptions;
-}
+	return templateFields.length ? templateFields : undefined;
+});
 
 /**
  * The reference number of the envelope signing creates: the one given, else one derived from the execution and item,
  * so that a retried run is safe (routing/idempotency.ts). Capitalised as the interface has it.
  */
-export async function buildReferenceNumber(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const ReferenceNumber = referenceToSend(this);
-	if (ReferenceNumber)
-		requestOptions.body = { ...(requestOptions.body as object), ReferenceNumber };
-	return requestOptions;
-}
+export const buildReferenceNumber = addedToBody('ReferenceNumber', referenceToSend);
 
 /** The PDF's password is sent exactly as entered: spaces may be part of it. */
 const checkDocumentPassword = checkParameter(
@@ -77,7 +55,6 @@ const checkDocumentPassword = checkParameter(
 	'Document Password',
 );
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Template ID',
@@ -89,14 +66,7 @@ export const description: INodeProperties[] = [
 		description:
 			"ID of the template to sign, as shown in the service's template list. " +
 			'Templates with fields the recipient must fill cannot be signed directly.',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'templateId',
-				value: '={{ String($value).trim() }}',
-				preSend: [pairedWithItem(checkTemplateId)],
-			},
-		},
+		routing: sentInBody('templateId', TRIMMED, checkTemplateId),
 	},
 	...signerFields,
 	{
@@ -147,14 +117,11 @@ export const description: INodeProperties[] = [
 				default: '',
 				description: 'Password that protects the signed PDF',
 				// Capitalised as the interface has it; left out when empty.
-				routing: {
-					send: {
-						type: 'body',
-						property: 'Password',
-						value: '={{ $value === "" ? undefined : String($value) }}',
-						preSend: [pairedWithItem(checkDocumentPassword)],
-					},
-				},
+				routing: sentInBody(
+					'Password',
+					'={{ $value === "" ? undefined : String($value) }}',
+					checkDocumentPassword,
+				),
 			},
 			{
 				displayName: 'Reference Number',

@@ -1,21 +1,28 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SMS_PROVIDERS } from '../../fields/enums';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { checkParameter, inputError, requireText, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { namedValueOf, namedValueSent } from '../../fields/namedValues';
-import { options } from '../shared';
+import { options, sentInBody, TRIMMED } from '../shared';
 
 /** Checks of the plain text fields, each named in its error. */
 const checkSenderName = checkParameter('smsSender', requireText, 'Sender Name');
 const checkUsername = checkParameter('smsUserame', requireText, 'Username');
+const checkGatewayUrl = checkParameter(
+	'smsUrl',
+	(context, value, fieldLabel) => requireAuthorsUrl(context, 'smsUrl', value, fieldLabel),
+	'Gateway URL',
+);
+/** A password is sent exactly as entered: spaces may be part of it. */
+const checkPassword = checkParameter(
+	'smsPassword',
+	(context, value, fieldLabel) => {
+		if (!secretOf(context, value, fieldLabel)) throw inputError(context, 'Password is required');
+	},
+	'Password',
+);
 
 export const option: INodePropertyOptions = {
 	name: 'Configure',
@@ -38,14 +45,6 @@ const checkProvider = checkParameter(
 	'Provider',
 );
 
-/** Text sent trimmed, after its check. */
-const trimmedInto = (property: string) => ({
-	type: 'body' as const,
-	property,
-	value: '={{ String($value).trim() }}',
-});
-
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Provider',
@@ -58,14 +57,7 @@ export const description: INodeProperties[] = [
 			'The SMS gateway the account sends invitations and one-time passwords through. Choose from the list, or ' +
 			'give a name from it (in any case) or its number with an ' +
 			'<a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'smsProvider',
-				value: namedValueSent(SMS_PROVIDERS),
-				preSend: [pairedWithItem(checkProvider)],
-			},
-		},
+		routing: sentInBody('smsProvider', namedValueSent(SMS_PROVIDERS), checkProvider),
 	},
 	{
 		displayName: 'Gateway URL',
@@ -75,7 +67,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'https://sms.example.com/api/send',
 		description: "Address of the provider's sending API",
-		routing: { send: { ...trimmedInto('smsUrl'), preSend: [pairedWithItem(checkGatewayUrl)] } },
+		routing: sentInBody('smsUrl', TRIMMED, checkGatewayUrl),
 	},
 	{
 		displayName: 'Sender Name',
@@ -84,7 +76,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Sender name registered with the provider',
-		routing: { send: { ...trimmedInto('smsSender'), preSend: [pairedWithItem(checkSenderName)] } },
+		routing: sentInBody('smsSender', TRIMMED, checkSenderName),
 	},
 	{
 		displayName: 'Username',
@@ -94,7 +86,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'User name of the account at the provider',
-		routing: { send: { ...trimmedInto('smsUserame'), preSend: [pairedWithItem(checkUsername)] } },
+		routing: sentInBody('smsUserame', TRIMMED, checkUsername),
 	},
 	{
 		displayName: 'Password',
@@ -104,35 +96,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'Password (or API key) of the account at the provider',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'smsPassword',
-				value: '={{ String($value) }}',
-				preSend: [pairedWithItem(checkPassword)],
-			},
-		},
+		routing: sentInBody('smsPassword', '={{ String($value) }}', checkPassword),
 	},
 	options,
 ];
-
-/** Request builder and checks of the SMS provider configuration. */
-
-export async function checkGatewayUrl(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireAuthorsUrl(this, 'smsUrl', this.getNodeParameter('smsUrl', ''), 'Gateway URL');
-	return requestOptions;
-}
-
-/** A password is sent exactly as entered: spaces may be part of it. */
-export async function checkPassword(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	if (!secretOf(this, this.getNodeParameter('smsPassword', ''), 'Password')) {
-		throw inputError(this, 'Password is required');
-	}
-	return requestOptions;
-}

@@ -1,16 +1,10 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, checkParameter, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { webhookOutput } from './shared';
-import { options } from '../shared';
+import { options, sentInBody, TRIMMED } from '../shared';
 
 /**
  * Create's Header Token: text, or a number. A value that is not text is refused: dropping it would register the
@@ -19,11 +13,13 @@ import { options } from '../shared';
 export const checkHeaderToken = checkParameter('headerToken', secretOf, 'Header Token');
 
 /** Create's Use as Account Default: true or false (also as text from an expression). */
-export const checkIsDefault = checkParameter(
-	'isDefault',
-	booleanOf,
-	'Use as Account Default',
-	false,
+const checkIsDefault = checkParameter('isDefault', booleanOf, 'Use as Account Default', false);
+
+/** Create's Webhook URL: an http(s) URL, written by the workflow's author when the node runs as a tool. */
+const checkWebhookUrl = checkParameter(
+	'webhookUrl',
+	(context, value, fieldLabel) => requireAuthorsUrl(context, 'webhookUrl', value, fieldLabel),
+	'Webhook URL',
 );
 
 export const option: INodePropertyOptions = {
@@ -37,7 +33,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Webhook URL',
@@ -47,14 +42,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'https://example.com/webhook',
 		description: 'The address the service calls when an envelope is completed or rejected',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'webhookUrl',
-				value: '={{ String($value).trim() }}',
-				preSend: [pairedWithItem(checkWebhookUrl)],
-			},
-		},
+		routing: sentInBody('webhookUrl', TRIMMED, checkWebhookUrl),
 	},
 	{
 		displayName: 'Header Token',
@@ -65,15 +53,12 @@ export const description: INodeProperties[] = [
 		description:
 			'Secret the service sends back in the Authorization header of every callback, so your endpoint can ' +
 			'verify it. It cannot be changed later.',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'headerToken',
-				// A secret is sent exactly as entered, and left out when empty.
-				value: "={{ $value === '' || $value == null ? undefined : String($value) }}",
-				preSend: [pairedWithItem(checkHeaderToken)],
-			},
-		},
+		// A secret is sent exactly as entered, and left out when empty.
+		routing: sentInBody(
+			'headerToken',
+			"={{ $value === '' || $value == null ? undefined : String($value) }}",
+			checkHeaderToken,
+		),
 	},
 	{
 		displayName: 'Use as Account Default',
@@ -82,24 +67,12 @@ export const description: INodeProperties[] = [
 		default: false,
 		description: 'Whether envelopes created without a webhook ID call this webhook',
 		hint: 'Only one default webhook is called per event',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'isDefault',
-				// "true" or "false" from an expression is a boolean too (checkIsDefault refuses anything else).
-				value: "={{ String($value).trim().toLowerCase() === 'true' }}",
-				preSend: [pairedWithItem(checkIsDefault)],
-			},
-		},
+		// "true" or "false" from an expression is a boolean too (checkIsDefault refuses anything else).
+		routing: sentInBody(
+			'isDefault',
+			"={{ String($value).trim().toLowerCase() === 'true' }}",
+			checkIsDefault,
+		),
 	},
 	options,
 ];
-
-/** Create's Webhook URL: an http(s) URL, written by the workflow's author when the node runs as a tool. */
-export async function checkWebhookUrl(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	requireAuthorsUrl(this, 'webhookUrl', this.getNodeParameter('webhookUrl'), 'Webhook URL');
-	return requestOptions;
-}

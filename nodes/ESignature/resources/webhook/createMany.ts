@@ -26,7 +26,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Webhooks',
@@ -70,19 +69,6 @@ export const description: INodeProperties[] = [
 	options,
 ];
 
-/**
- * The header token is a secret: used exactly as entered, never trimmed, left out when empty. A value that is not text
- * is refused: dropping it would register the webhook without a token, which cannot be added later.
- */
-function headerTokenOf(
-	context: IExecuteSingleFunctions,
-	value: unknown,
-	fieldLabel: string,
-): { headerToken?: string } {
-	const token = secretOf(context, value, fieldLabel);
-	return token ? { headerToken: token } : {};
-}
-
 /** Create Many's body: the list of webhooks, each checked as Create checks its fields. */
 export async function buildWebhookList(
 	this: IExecuteSingleFunctions,
@@ -92,14 +78,18 @@ export async function buildWebhookList(
 	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
 	requestOptions.body = entries.map((entry, index) => {
 		const label = `Webhooks, webhook ${index + 1}`;
+		const webhookUrl = requireAuthorsUrl(
+			this,
+			`webhooks.webhook.${index}.webhookUrl`,
+			entry.webhookUrl,
+			`${label}: Webhook URL`,
+		);
+		// A secret: used exactly as entered, left out when empty. One that is not text is refused: dropping it would
+		// register the webhook without a token, which cannot be added later.
+		const headerToken = secretOf(this, entry.headerToken, `${label}: Header Token`);
 		return {
-			webhookUrl: requireAuthorsUrl(
-				this,
-				`webhooks.webhook.${index}.webhookUrl`,
-				entry.webhookUrl,
-				`${label}: Webhook URL`,
-			),
-			...headerTokenOf(this, entry.headerToken, `${label}: Header Token`),
+			webhookUrl,
+			...(headerToken ? { headerToken } : {}),
 			isDefault: booleanOf(this, entry.isDefault ?? false, `${label}: Use as Account Default`),
 		};
 	});

@@ -1,14 +1,9 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { markTriggerWebhooks } from './markTriggers';
-import { integerOf } from '../../fields/validation';
+import { checkParameter, integerOf } from '../../fields/validation';
 import { webhookOutput } from './shared';
 import { options } from '../shared';
 
@@ -23,7 +18,14 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+/** n8n cuts the list at any Limit it is given: a negative one drops entries from the end, a fraction or text all. */
+export const checkLimit = checkParameter(
+	'limit',
+	(context, value, fieldLabel) => integerOf(context, value, fieldLabel, { min: 1 }),
+	'Limit',
+	50,
+);
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -48,15 +50,3 @@ export const description: INodeProperties[] = [
 	},
 	options,
 ];
-
-/**
- * Get Many's Limit: the list is cut after it arrives (the service has no paging), and n8n cuts at whatever number it
- * is given: a negative one would silently drop entries from the end, a fraction or text all of them.
- */
-export async function checkLimit(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	integerOf(this, this.getNodeParameter('limit', 50), 'Limit', { min: 1 });
-	return requestOptions;
-}

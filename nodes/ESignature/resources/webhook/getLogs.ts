@@ -3,7 +3,6 @@ import type {
 	INodePropertyOptions,
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	INodeExecutionData,
 } from 'n8n-workflow';
 
@@ -11,7 +10,8 @@ import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { namedValueOf } from '../../fields/namedValues';
-import { requireGuid, textOf } from '../../fields/validation';
+import { checkParameter, requireGuid, textOf } from '../../fields/validation';
+import type { ItemChecks } from '../../service/itemFunctions';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { webhookOutput } from './shared';
 import { options } from '../shared';
@@ -27,7 +27,8 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
+const checkLogFilters = checkParameter('filters', logFilters, 'Filters', {});
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Filters',
@@ -67,14 +68,12 @@ export const description: INodeProperties[] = [
 	options,
 ];
 
+type LogFilters = { requestId?: string; webhookUrl?: string; webhookStatus?: number };
+
 /** The delivery-log filters the user set, checked. */
-function logFilters(context: IExecuteSingleFunctions): {
-	requestId?: string;
-	webhookUrl?: string;
-	webhookStatus?: number;
-} {
-	const filters = (context.getNodeParameter('filters', {}) as IDataObject) ?? {};
-	const out: { requestId?: string; webhookUrl?: string; webhookStatus?: number } = {};
+function logFilters(context: ItemChecks, value: unknown): LogFilters {
+	const filters = (value as IDataObject) ?? {};
+	const out: LogFilters = {};
 	const requestId = textOf(context, filters.requestId, 'Filters: Callback Request ID');
 	if (requestId)
 		out.requestId = requireGuid(context, requestId, 'Filters: Callback Request ID').toLowerCase();
@@ -91,35 +90,20 @@ function logFilters(context: IExecuteSingleFunctions): {
 	return out;
 }
 
-export async function checkLogFilters(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	logFilters(this);
-	return requestOptions;
-}
-
-/**
- * The spec has the log filters sent as a JSON body on GET, but n8n's HTTP client drops the body of every GET request.
- * Without a body the service returns every log entry, so the filters are applied here to the list it returns.
- */
+/** The spec sends the filters as a GET's body, which n8n drops: the service answers every entry, filtered here. */
 export async function filterDeliveryLogs(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ) {
-	const { requestId, webhookUrl, webhookStatus } = logFilters(this);
+	const { requestId, webhookUrl, webhookStatus } = logFilters(
+		this,
+		this.getNodeParameter('filters', {}),
+	);
 	return items.filter(({ json }) => {
 		if (requestId && String(json.requestId ?? '').toLowerCase() !== requestId) return false;
 		if (webhookUrl && json.webhookUrl !== webhookUrl) return false;
 		// webhookStatus reads like "FAILEDFROMCLIENT (4)".
-		if (
-			webhookStatus !== undefined &&
-			!String(json.webhookStatus ?? '')
-				.trimEnd()
-				.endsWith(`(${webhookStatus})`)
-		) {
-			return false;
-		}
-		return true;
+		const status = String(json.webhookStatus ?? '').trimEnd();
+		return webhookStatus === undefined || status.endsWith(`(${webhookStatus})`);
 	});
 }

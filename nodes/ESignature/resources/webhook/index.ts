@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import * as create from './create';
 import * as createMany from './createMany';
 import * as del from './delete';
@@ -8,7 +6,7 @@ import * as getAll from './getAll';
 import * as getLogs from './getLogs';
 import * as resend from './resend';
 import * as update from './update';
-import type { OperationFile } from '../shared';
+import { type OperationFile, operationSelector } from '../shared';
 
 /** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [
@@ -22,13 +20,4 @@ export const operations: OperationFile[] = [
 	update,
 ];
 
-/** The Webhook operations. */
-export const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['webhook'] } },
-	options: operations.map(({ option }) => option),
-	default: 'getAll',
-};
+export const operation = operationSelector('webhook', operations, 'getAll');

@@ -4,10 +4,9 @@ import { isErrorItem } from '../../service/errorItems';
 import { triggerUrlOf, waitingExecutionOf } from '../../service/n8nWebhookUrls';
 
 /**
- * Get Many: says which webhooks belong to an E-Signature Trigger in n8n (`n8nTrigger`) and which of those are test
- * registrations that last while the editor listens (`testUrl`), so that leftovers are easy to find and delete; and,
- * for a webhook of Send and Wait, which execution waits on it for which envelope (`waitingExecution`), which n8n's
- * editor does not show while the execution waits.
+ * Get Many: which webhooks belong to an E-Signature Trigger (`n8nTrigger`), which are test registrations lasting while
+ * the editor listens (`testUrl`), so leftovers are easy to find; for Send and Wait's, which execution waits on it for
+ * which envelope (`waitingExecution`), which n8n's editor does not show while the execution waits.
  */
 export async function markTriggerWebhooks(
 	this: IExecuteSingleFunctions,

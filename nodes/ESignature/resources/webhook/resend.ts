@@ -1,17 +1,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { checkParameter, requireGuid } from '../../fields/validation';
 import { webhookOutput } from './shared';
-import { options } from '../shared';
+import { options, sentInBody, TRIMMED } from '../shared';
 
 /** Resend Callback's Callback Request ID: a GUID. */
-export const checkCallbackRequestId = checkParameter(
-	'requestId',
-	requireGuid,
-	'Callback Request ID',
-);
+const checkCallbackRequestId = checkParameter('requestId', requireGuid, 'Callback Request ID');
 
 export const option: INodePropertyOptions = {
 	name: 'Resend Callback',
@@ -24,7 +19,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Callback Request ID',
@@ -35,14 +29,7 @@ export const description: INodeProperties[] = [
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
 			'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as requestId',
-		routing: {
-			send: {
-				type: 'body',
-				property: 'requestId',
-				value: '={{ String($value).trim() }}',
-				preSend: [pairedWithItem(checkCallbackRequestId)],
-			},
-		},
+		routing: sentInBody('requestId', TRIMMED, checkCallbackRequestId),
 	},
 	options,
 ];

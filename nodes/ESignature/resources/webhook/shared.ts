@@ -13,10 +13,7 @@ import { requireGuid } from '../../fields/validation';
 import { isErrorItem } from '../../service/errorItems';
 import { maskedAnswer } from '../../service/secrets';
 
-/**
- * The fields several Webhook operations show, each declared once, and the hooks
- * they share: the Webhook field's check and the masking every answer goes through.
- */
+/** The Webhook field several operations show, declared once; its check, and the masking every answer goes through. */
 
 /** The path of the webhook the Webhook field names, as the operations' URLs take it (checked by checkWebhookId). */
 export const webhookPath = `=/api/v1/webhooks/${idInPath('webhookId')}`;

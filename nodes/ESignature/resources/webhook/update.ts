@@ -28,7 +28,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its fields, in the order the editor shows them (resources/index.ts shows each for the operations listing it). */
 export const description: INodeProperties[] = [
 	webhookId,
 	{
@@ -60,10 +59,7 @@ export const description: INodeProperties[] = [
 	options,
 ];
 
-/**
- * PUT replaces URL and default flag together, so the fields the user leaves out are read from the service first:
- * changing the URL of the default webhook must not quietly make it a non-default one.
- */
+/** What is left out is read first: changing the default webhook's URL must not quietly make it a non-default one. */
 export async function buildUpdateRequest(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -89,12 +85,9 @@ export async function buildUpdateRequest(
 			'Update Fields: add the Webhook URL or Use as Account Default to change',
 		);
 	}
-	let current: IDataObject = {};
-	if (newUrl === undefined || newDefault === undefined) {
-		const found = await getWebhook(this, id);
-		if (!found) throw notFoundError(this);
-		current = found;
-	}
+	const current =
+		newUrl === undefined || newDefault === undefined ? await getWebhook(this, id) : {};
+	if (!current) throw notFoundError(this);
 	requestOptions.body = {
 		id,
 		webhookUrl: newUrl ?? current.webhookUrl,
