@@ -28,7 +28,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description:
-			'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as requestId',
+			'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as envelopeId',
 		routing: sentInBody('requestId', TRIMMED, checkCallbackRequestId),
 	},
 	options,
