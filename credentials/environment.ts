@@ -8,10 +8,7 @@ import {
 	withoutTrailingSlashes,
 } from './text';
 
-/*
- * Where a credential sends requests: its environment's base URL and token URL, read and checked from its fields, and
- * the hosts it signs requests to (the token never goes anywhere else, docs/security.md#the-credential-and-redirects).
- */
+/* Where a credential sends requests; the token goes nowhere else (docs/security.md#the-credential-and-redirects). */
 
 export type GrantType = 'integration' | 'clientCredentials';
 
@@ -92,9 +89,8 @@ export function isUnder(url: string, base: string): boolean {
 }
 
 /**
- * Where a request signed with this credential may go: the chosen environment's base URL and, when set, the
- * authorization server (token revocation). A relative URL goes to the base URL. Any other host gets an error, never
- * the token: the credential can also be picked in n8n's HTTP Request node, whose URL is the user's.
+ * Where a signed request may go: the environment's base URL (relative URLs too) and, when set, the authorization server
+ * (revocation). Any other host gets an error, never the token: the HTTP Request node's URL is the user's.
  */
 export function signedUrl(
 	credentials: ICredentialDataDecryptedObject,
@@ -122,7 +118,7 @@ export function signedUrl(
 	try {
 		where = new URL(target).origin;
 	} catch {
-		// An address that does not parse is named as given.
+		// named as given
 	}
 	throw new ESignatureCredentialError(
 		`The E-Signature API credential signs only requests to ${allowed.join(' and ')}, not to ${where}. ` +
