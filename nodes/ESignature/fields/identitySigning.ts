@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** Fields both identity-provider signing operations take (v1, and v2 which adds the signer details). */
-
 export function requestIdProperty(): INodeProperties {
 	return {
 		displayName: 'Request ID',
@@ -116,34 +114,16 @@ export function signatureDetailsProperty(): INodeProperties {
 		description:
 			'Which details are printed with the signature. Leave empty for the service default.',
 		options: [
-			{
-				displayName: 'Show Account Name',
-				name: 'showAccountName',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the account name is shown',
-			},
-			{
-				displayName: 'Show Page Number',
-				name: 'showPageNumber',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the page number is shown',
-			},
-			{
-				displayName: 'Show Request ID',
-				name: 'showRequestId',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the request ID is shown',
-			},
-			{
-				displayName: 'Show Sign Date',
-				name: 'showSignDate',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the signing date is shown',
-			},
-		],
+			['Show Account Name', 'showAccountName', 'account name'],
+			['Show Page Number', 'showPageNumber', 'page number'],
+			['Show Request ID', 'showRequestId', 'request ID'],
+			['Show Sign Date', 'showSignDate', 'signing date'],
+		].map(([displayName, name, what]) => ({
+			displayName,
+			name,
+			type: 'boolean',
+			default: true,
+			description: `Whether the ${what} is shown`,
+		})),
 	};
 }
