@@ -108,13 +108,7 @@ export class ESignatureApi implements ICredentialType {
 				'Only needed for the Revoke Access Token operation (tokens are revoked at /connect/revocation)',
 			displayOptions: { show: { grantType: ['integration'] } },
 		},
-		{
-			displayName: 'Client ID',
-			name: 'clientId',
-			type: 'string',
-			default: '',
-			required: true,
-		},
+		{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', required: true },
 		{
 			displayName: 'Client Secret',
 			name: 'clientSecret',

@@ -10,12 +10,7 @@ import { PROTOTYPE_KEYS } from '../fields/json';
 import { inputError, kindOf, requireText, toText } from '../fields/validation';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-/* Reading the files an item gives: from a binary field (n8n's binary data, any mode) or as Base64 text. */
-
-/**
- * The one binary reader: takes a file from a binary property of the current input item.
- * Goes through n8n's helpers so filesystem and S3 binary modes work, and names the field when the property is missing.
- */
+/** Takes a file from a binary property of the input item, through n8n's helpers (any binary mode). */
 export async function readBinaryFile(
 	context: ItemFunctions,
 	propertyName: string,
@@ -79,10 +74,7 @@ export async function readBinaryFile(
 /** How many first bytes of a stored file are read beforehand: enough to check it (check.ts). */
 const STORED_FILE_START = PDF_HEADER_WITHIN;
 
-/**
- * A file of n8n's store as a StoredFile; undefined where the store does not say its size, which the body's
- * Content-Length needs (the file is then read into memory as before).
- */
+/** A file of n8n's store as a StoredFile; undefined when the store does not give its size (Content-Length needs it). */
 async function storedFile(
 	context: ItemFunctions,
 	id: string,
@@ -130,10 +122,7 @@ async function* oneChunk(bytes: Buffer): AsyncGenerator<Buffer> {
 	yield bytes;
 }
 
-/**
- * A binary property name as given, trimmed; '' when empty. A name that would reach an object's prototype
- * (`__proto__`, `constructor`, `prototype`) names no property n8n can hold: it is refused, naming the field.
- */
+/** A binary property name, trimmed; a prototype key (`__proto__`, ...) names no property n8n can hold: refused. */
 export function binaryPropertyName(
 	context: ItemFunctions,
 	value: unknown,
@@ -145,10 +134,7 @@ export function binaryPropertyName(
 	return name;
 }
 
-/**
- * The name readBinaryFile gives the file of a binary property, read from the item's binary data without reading the
- * file (a property readBinaryFile took).
- */
+/** The name readBinaryFile gives a binary property's file, without reading the file. */
 export function binaryFileNameOf(
 	context: ItemFunctions,
 	propertyName: string,
