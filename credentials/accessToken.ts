@@ -273,7 +273,6 @@ export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): 
 	entry.replaced = [print, ...entry.replaced].slice(0, REPLACED_KEPT);
 }
 
-/** The header that carries the access token. */
 export const bearerHeader = (token: string) => `Bearer ${token}`;
 
 /**

@@ -54,7 +54,6 @@ export function formFor(credentials: ICredentialDataDecryptedObject, dialect: Di
 	return learnt.get(credentialIdentity(credentials))?.[dialect] ?? 'spec';
 }
 
-/** Remembers the form the service accepted from this credential. */
 export function learn(
 	credentials: ICredentialDataDecryptedObject,
 	dialect: Dialect,
@@ -73,8 +72,6 @@ export function forgetDialects(): void {
 	learnt.clear();
 }
 
-// --- the integration grant ------------------------------------------------------------------------------------------
-
 /** The credential fields of each form's Basic pair, as the user sees them (named in errors, never their values). */
 export const INTEGRATION_BASIC_FIELDS: Record<Form, { id: string; secret: string; label: string }> =
 	{
@@ -86,8 +83,6 @@ export const INTEGRATION_BASIC_FIELDS: Record<Form, { id: string; secret: string
 export function refusesBasicPair(statusCode: number, body: Record<string, unknown>): boolean {
 	return statusCode === 401 || body.error === 'invalid_client';
 }
-
-// --- answers of the action node's requests --------------------------------------------------------------------------
 
 /** What the retry in the other form knows of a failed answer: its HTTP status, the errorCode and field problems. */
 export interface FailedAnswer {
@@ -128,7 +123,6 @@ export function refusesForm(alternative: Alternative, answer: FailedAnswer): boo
 	}
 }
 
-/** The identity-provider signing path of a form (`version` 1 or 2). */
 export function identitySigningPath(version: 1 | 2, form: Form): string {
 	return `/api/v${version}/esign/${form === 'spec' ? 'idp' : 'nafath'}/sign`;
 }

@@ -62,7 +62,6 @@ export function grantTypeOf(credentials: ICredentialDataDecryptedObject): GrantT
 	return credentials.grantType === 'clientCredentials' ? 'clientCredentials' : 'integration';
 }
 
-/** The API base URL of the environment the credential points at. */
 export function baseUrlOf(credentials: ICredentialDataDecryptedObject): string {
 	return credentials.environment === 'sandbox'
 		? normaliseUrl(text(credentials, 'sandboxBaseUrl'), 'Sandbox Base URL')

@@ -32,10 +32,7 @@ export const INVITATION_LANGUAGES: INodePropertyOptions[] = [
 
 /** Invitation Language's choices by name: a saved one keeps its meaning (docs/service-api.md#invitation-language). */
 export const INVITATION_LANGUAGE_CHOICES: INodePropertyOptions[] = INVITATION_LANGUAGES.map(
-	({ name }) => ({
-		name,
-		value: name.toLowerCase(),
-	}),
+	({ name }) => ({ name, value: name.toLowerCase() }),
 );
 
 /** The field's first choices were numbers: a workflow saved with one keeps meaning that language (same doc). */

@@ -25,6 +25,20 @@ export function filePasswordProperty(): INodeProperties {
 	};
 }
 
+/** A size or position of the signature box. */
+const inPoints = (
+	displayName: string,
+	name: string,
+	value: number,
+	what: string,
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'number',
+	default: value,
+	description: `${what}, in PDF points`,
+});
+
 export function signatureAppearanceProperty(): INodeProperties {
 	return {
 		displayName: 'Signature Appearance',
@@ -55,13 +69,7 @@ export function signatureAppearanceProperty(): INodeProperties {
 				default: '',
 				description: 'Text shown with the signature',
 			},
-			{
-				displayName: 'Height',
-				name: 'height',
-				type: 'number',
-				default: 50,
-				description: 'Height of the signature box, in PDF points',
-			},
+			inPoints('Height', 'height', 50, 'Height of the signature box'),
 			{
 				displayName: 'Page Number',
 				name: 'pageNumber',
@@ -77,28 +85,19 @@ export function signatureAppearanceProperty(): INodeProperties {
 				default: true,
 				description: 'Whether the signature is drawn on the page',
 			},
-			{
-				displayName: 'Width',
-				name: 'width',
-				type: 'number',
-				default: 150,
-				description: 'Width of the signature box, in PDF points',
-			},
-			{
-				displayName: 'X Position',
-				name: 'x1',
-				type: 'number',
-				default: 0,
-				description: 'Distance of the signature box from the left edge of the page, in PDF points',
-			},
-			{
-				displayName: 'Y Position',
-				name: 'y1',
-				type: 'number',
-				default: 0,
-				description:
-					'Distance of the signature box from the bottom edge of the page, in PDF points',
-			},
+			inPoints('Width', 'width', 150, 'Width of the signature box'),
+			inPoints(
+				'X Position',
+				'x1',
+				0,
+				'Distance of the signature box from the left edge of the page',
+			),
+			inPoints(
+				'Y Position',
+				'y1',
+				0,
+				'Distance of the signature box from the bottom edge of the page',
+			),
 		],
 	};
 }

@@ -15,16 +15,6 @@ export function isPlainObject(value: unknown): value is IDataObject {
 	);
 }
 
-/** The key of `entry` spelled like one of `names` in any case (earlier names first): JSON may use either spelling. */
-export function findKey(entry: IDataObject, ...names: string[]): string | undefined {
-	const keys = Object.keys(entry);
-	for (const name of names) {
-		const found = keys.find((key) => key.toLowerCase() === name.toLowerCase());
-		if (found !== undefined) return found;
-	}
-	return undefined;
-}
-
 /** A key as compared with field names: letters and digits only, lower case ("Phone Number" is "phonenumber"). */
 const comparable = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -85,10 +75,14 @@ function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string):
 	}
 }
 
-/** The value of `entry` under one of `names`, whatever the case of its key. */
+/** The value of `entry` under one of `names` (earlier names first), whatever the case of its key. */
 export function pick(entry: IDataObject, ...names: string[]): unknown {
-	const key = findKey(entry, ...names);
-	return key === undefined ? undefined : entry[key];
+	const keys = Object.keys(entry);
+	for (const name of names) {
+		const found = keys.find((key) => key.toLowerCase() === name.toLowerCase());
+		if (found !== undefined) return entry[found];
+	}
+	return undefined;
 }
 
 /** A JSON field (n8n may hand over text or the parsed value); undefined when empty. Its keys are checked (see top). */

@@ -116,25 +116,11 @@ export function toText(value: unknown): string {
 }
 
 /** An optional text field: undefined when empty, so it is left out of the request. */
-export function optionalText(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-	maxLength: number = MAX_LENGTH.text,
-	lines: Lines = 'single',
-): string | undefined {
-	return textOf(context, value, fieldLabel, maxLength, lines) || undefined;
-}
+export const optionalText = (...args: Parameters<typeof textOf>) => textOf(...args) || undefined;
 
-export function requireText(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-	maxLength: number = MAX_LENGTH.text,
-	lines: Lines = 'single',
-): string {
-	const text = textOf(context, value, fieldLabel, maxLength, lines);
-	if (!text) throw inputError(context, `${fieldLabel} is required`);
+export function requireText(...args: Parameters<typeof textOf>): string {
+	const text = textOf(...args);
+	if (!text) throw inputError(args[0], `${args[2]} is required`);
 	return text;
 }
 
@@ -258,7 +244,6 @@ export function optionalPhone(
 	return compact;
 }
 
-/** A required http(s) URL, trimmed (httpUrlProblem). */
 export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);
 	const problem = httpUrlProblem(text);
@@ -308,7 +293,6 @@ export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: strin
 	);
 }
 
-/** An optional boolean field: undefined when not set. */
 export function optionalBoolean(
 	context: ItemChecks,
 	value: unknown,

@@ -10,7 +10,6 @@ export function detectMimeType(data: Buffer): { mimeType: string; extension: str
 	return { mimeType: 'application/octet-stream', extension: 'bin' };
 }
 
-/** How many first bytes detectMimeType reads. */
 export const FILE_SIGNATURE_BYTES = 5;
 
 /** The part of a Node.js readable stream that peekStream uses (shipped code may not import Node's stream module). */

@@ -29,12 +29,10 @@ export interface StoredFile {
 	makeStream: StreamMaker;
 }
 
-/** A file to upload: in memory, or left in n8n's store. */
 export type UploadFile = DocumentFile | StoredFile;
 
 export const isStoredFile = (file: UploadFile): file is StoredFile => 'open' in file;
 
-/** A document from its bytes or from canonical Base64. */
 export function documentFile(
 	content: Buffer | { base64: string },
 	fileName: string,

@@ -177,7 +177,6 @@ const refused = (
 		REFUSALS[kind].hint,
 	);
 
-/** An address a name resolved to, as n8n's lookup gives it. */
 interface ResolvedAddress {
 	address: string;
 	family: number;
@@ -264,7 +263,12 @@ export async function downloadDocument(
 				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
 			);
 		}
-		const next = redirectTarget(String(location), hop);
+		let next: URL | undefined;
+		try {
+			next = new URL(String(location), hop);
+		} catch {
+			next = undefined; // a Location that is not a URL
+		}
 		if (!next || httpUrlProblem(next.href)) {
 			throw inputError(
 				context,
@@ -298,15 +302,6 @@ export async function downloadDocument(
 		.finally(() => deadline.removeEventListener('abort', stop));
 	if (deadline.aborted) throw tooSlow();
 	return documentFile(bytes, nameFromUrl(url), detectMimeType(bytes).mimeType);
-}
-
-/** The absolute link a redirect points to, or undefined when its Location is not a URL. */
-function redirectTarget(location: string, from: URL): URL | undefined {
-	try {
-		return new URL(location, from);
-	} catch {
-		return undefined;
-	}
 }
 
 /**

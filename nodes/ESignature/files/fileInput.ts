@@ -141,7 +141,6 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFil
 	);
 }
 
-/** At least one link, and no more than the budget's Max Links. */
 function checkLinkCount(context: ItemFunctions, urls: string[], budget: DownloadBudget) {
 	if (!urls.length)
 		throw inputError(
@@ -158,7 +157,6 @@ function checkLinkCount(context: ItemFunctions, urls: string[], budget: Download
 	}
 }
 
-/** A single file with the name it is sent with (singleFileName). */
 function named<File extends UploadFile>(
 	context: ItemFunctions,
 	file: File,

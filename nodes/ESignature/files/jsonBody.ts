@@ -47,7 +47,6 @@ function writeBase64(body: Buffer, offset: number, file: DocumentFile): number {
 	return offset;
 }
 
-/** The Base64 text of a document held in memory, as bytes. */
 function inMemoryBase64(file: DocumentFile): Buffer {
 	const text = Buffer.allocUnsafe(base64Length(file));
 	return text.subarray(0, writeBase64(text, 0, file));

@@ -51,7 +51,6 @@ function multipartParts(boundary: string, fields: IDataObject, files: UploadFile
 	return parts;
 }
 
-/** Puts a multipart body of the fields and files on the request, with its Content-Type. */
 export function sendMultipart(
 	requestOptions: IHttpRequestOptions,
 	fields: IDataObject,

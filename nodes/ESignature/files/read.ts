@@ -188,7 +188,6 @@ export function requireBase64Bytes(
 	return bytes;
 }
 
-/** A required Base64 field, checked strictly and returned canonical. */
 export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string): string {
 	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
 }
