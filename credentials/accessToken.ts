@@ -218,10 +218,7 @@ function refusalMessage(
 	return `The E-Signature service refused the ${grantLabel} grant at ${where} (${answer}). Check ${fieldsToCheck}.`;
 }
 
-/**
- * Returns a usable access token for the credential. `credentials.accessToken` is the token n8n holds: empty when it
- * has none, or the one the service just refused.
- */
+/** A usable access token; `credentials.accessToken` is n8n's: empty when it has none, or the one just refused. */
 export async function obtainAccessToken(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
@@ -307,10 +304,7 @@ export function secretsOfCredential(credentials: ICredentialDataDecryptedObject)
 	);
 }
 
-/**
- * Forgets this process's token for the credential, e.g. after it was revoked. The revoked tokens count as replaced:
- * requests still on their way with them get the next token fetched, instead of fetching once more each.
- */
+/** Forgets the credential's token (e.g. revoked); revoked ones count as replaced, so stragglers get the next one. */
 export function forgetAccessToken(credentials: ICredentialDataDecryptedObject): void {
 	const key = cacheKey(credentials);
 	const revoked = [text(credentials, 'accessToken'), tokens.get(key)?.token ?? '']

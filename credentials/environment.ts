@@ -73,7 +73,7 @@ export function authUrlOf(credentials: ICredentialDataDecryptedObject): string {
 }
 
 /** A URL and the base it starts with, compared without case in scheme and host and without a trailing slash. */
-export function isUnder(url: string, base: string): boolean {
+function isUnder(url: string, base: string): boolean {
 	try {
 		const target = new URL(url);
 		const root = new URL(base);
@@ -96,23 +96,16 @@ export function signedUrl(
 	requestOptions: { url: string; baseURL?: string },
 ): { baseURL?: string; url: string } {
 	const baseUrl = baseUrlOf(credentials);
-	const { url } = requestOptions;
+	const { url, baseURL } = requestOptions;
 	const absolute = /^https?:\/\//i.test(url);
-	if (!absolute && !requestOptions.baseURL) return { baseURL: baseUrl, url };
+	if (!absolute && !baseURL) return { baseURL: baseUrl, url };
 	const target = absolute
 		? url
-		: `${withoutTrailingSlashes(requestOptions.baseURL!)}/${withoutLeadingSlashes(url)}`;
+		: `${withoutTrailingSlashes(baseURL!)}/${withoutLeadingSlashes(url)}`;
 	const allowed = [baseUrl];
 	if (text(credentials, 'authUrl')) allowed.push(authUrlOf(credentials));
-	if (allowed.some((base) => isUnder(target, base))) {
-		return {
-			baseURL:
-				requestOptions.baseURL === undefined
-					? undefined
-					: withoutTrailingSlashes(requestOptions.baseURL),
-			url,
-		};
-	}
+	if (allowed.some((base) => isUnder(target, base)))
+		return { baseURL: baseURL === undefined ? undefined : withoutTrailingSlashes(baseURL), url };
 	let where = target;
 	try {
 		where = new URL(target).origin;

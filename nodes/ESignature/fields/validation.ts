@@ -181,15 +181,8 @@ export function requireGuid(context: ItemChecks, value: unknown, fieldLabel: str
 }
 
 /** An optional GUID field: undefined when empty (the service rejects empty GUIDs), checked otherwise. */
-export function optionalGuid(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-): string | undefined {
-	const text = textOf(context, value, fieldLabel);
-	if (!text) return undefined;
-	return requireGuid(context, text, fieldLabel);
-}
+export const optionalGuid = (...args: Parameters<typeof requireGuid>) =>
+	textOf(...args) ? requireGuid(...args) : undefined;
 
 export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	const text = textOf(context, value, fieldLabel, MAX_LENGTH.email);

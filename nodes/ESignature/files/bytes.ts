@@ -91,20 +91,13 @@ export async function peekStream(
 			continue;
 		}
 		await new Promise<void>((resolve, reject) => {
-			const done = () => {
-				stream.off('readable', done);
-				stream.off('end', done);
-				stream.off('error', failed);
-				resolve();
+			const events = ['readable', 'end', 'error'];
+			const settle = (error?: unknown) => {
+				for (const event of events) stream.off(event, settle);
+				if (error === undefined) resolve();
+				else reject(error instanceof Error ? error : new Error(String(error)));
 			};
-			const failed = (error: unknown) => {
-				stream.off('readable', done);
-				stream.off('end', done);
-				reject(error instanceof Error ? error : new Error(String(error)));
-			};
-			stream.once('readable', done);
-			stream.once('end', done);
-			stream.once('error', failed);
+			for (const event of events) stream.once(event, settle);
 		});
 	}
 	// One chunk (a whole file, from n8n's database store) is handed back as it is: Buffer.concat would copy it.
