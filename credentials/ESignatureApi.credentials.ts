@@ -194,8 +194,7 @@ export class ESignatureApi implements ICredentialType {
 			...(baseURL ? { baseURL } : {}),
 			...(legacy.uri !== undefined && legacy.url === undefined ? {} : { url }),
 			headers: { ...requestOptions.headers },
-			// n8n puts Authorization back after a redirect to another origin unless told not to
-			// (docs/security.md#the-credential-and-redirects).
+			// Else n8n puts Authorization back after a cross-origin redirect (docs/security.md#the-credential-and-redirects).
 			sendCredentialsOnCrossOriginRedirect: false,
 			// A redirect to a host the credential does not sign is refused, not followed (a user's own list stays).
 			allowedDomains: requestOptions.allowedDomains || signedHosts(credentials).join(','),
@@ -204,8 +203,7 @@ export class ESignatureApi implements ICredentialType {
 		};
 	};
 
-	// Listing webhooks is the cheapest call that needs a valid token. authenticate drops trailing slashes of the base URL
-	// (no regex: /\/+$/ is quadratic on a long run of slashes).
+	// Listing webhooks is the cheapest call needing a valid token (authenticate drops the base URL's trailing slashes).
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL:

@@ -293,15 +293,13 @@ export function currentAccessToken(
 
 /** This credential's stored secrets and cached token: its answers are scrubbed of these (credentials/scrubbing.ts). */
 export function secretsOfCredential(credentials: ICredentialDataDecryptedObject): string[] {
-	let cached: string | undefined;
+	let cached = '';
 	try {
-		cached = currentAccessToken(credentials);
+		cached = currentAccessToken(credentials) ?? '';
 	} catch {
-		cached = undefined; // a credential with a field missing has no cached token
+		// a credential with a field missing has no cached token
 	}
-	return [...[...SECRET_FIELDS].map((key) => text(credentials, key)), cached ?? ''].filter(
-		(value) => value !== '',
-	);
+	return [...[...SECRET_FIELDS].map((key) => text(credentials, key)), cached].filter(Boolean);
 }
 
 /** Forgets the credential's token (e.g. revoked); revoked ones count as replaced, so stragglers get the next one. */

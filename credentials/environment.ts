@@ -26,9 +26,7 @@ export class ESignatureCredentialError extends Error {
 export const SECRET_FIELDS = new Set(['clientSecret', 'password', 'accountSecret', 'accessToken']);
 
 export function text(credentials: ICredentialDataDecryptedObject, key: string): string {
-	const value = credentials[key];
-	const raw =
-		typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+	const raw = String(credentials[key] ?? '');
 	return SECRET_FIELDS.has(key) ? raw : raw.trim();
 }
 

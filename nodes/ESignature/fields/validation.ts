@@ -108,11 +108,7 @@ export function textOf(
 
 /** A value used as a name inside the node (a binary property, an option value), trimmed; what is sent uses textOf. */
 export function toText(value: unknown): string {
-	return typeof value === 'string'
-		? value.trim()
-		: value === undefined || value === null
-			? ''
-			: String(value);
+	return typeof value === 'string' ? value.trim() : String(value ?? '');
 }
 
 /** An optional text field: undefined when empty, so it is left out of the request. */

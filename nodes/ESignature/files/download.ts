@@ -163,20 +163,6 @@ const REFUSALS = {
 	},
 };
 
-/** A link's refusal: it names the link's origin, never what answered there. */
-const refused = (
-	kind: keyof typeof REFUSALS,
-	context: ItemFunctions,
-	fieldLabel: string,
-	origin: string,
-	from?: string,
-) =>
-	inputError(
-		context,
-		`${fieldLabel}: refused: ${REFUSALS[kind].reason(origin)}${from ? ` (a redirect from ${from})` : ''}`,
-		REFUSALS[kind].hint,
-	);
-
 interface ResolvedAddress {
 	address: string;
 	family: number;
@@ -217,14 +203,19 @@ async function checkHop(
 	from?: string,
 ): Promise<string | undefined> {
 	if (!budget.checkAddresses || budget.allowInternal) return undefined;
-	if (internalAddressProblem(url)) throw refused('internal', context, fieldLabel, url.origin, from);
+	// A refusal names the link's origin, never what answered there.
+	const refused = (kind: keyof typeof REFUSALS) =>
+		inputError(
+			context,
+			`${fieldLabel}: refused: ${REFUSALS[kind].reason(url.origin)}${from ? ` (a redirect from ${from})` : ''}`,
+			REFUSALS[kind].hint,
+		);
+	if (internalAddressProblem(url)) throw refused('internal');
 	if (isIpLiteral(url)) return undefined;
 	const resolved = await resolveAll(context, url.hostname.replace(/\.$/, ''));
-	if (resolved === 'refused by n8n')
-		throw refused('internal', context, fieldLabel, url.origin, from);
-	if (!resolved) throw refused('unchecked', context, fieldLabel, url.origin, from);
-	if (resolved.some(({ address }) => internalIpProblem(address)))
-		throw refused('internal', context, fieldLabel, url.origin, from);
+	if (!resolved) throw refused('unchecked');
+	if (resolved === 'refused by n8n' || resolved.some(({ address }) => internalIpProblem(address)))
+		throw refused('internal');
 	return resolved[0].address;
 }
 

@@ -57,8 +57,7 @@ export async function readBinaryFile(
 	const binary: IBinaryData = context.helpers.assertBinaryData(name);
 	const fileName = binaryFileName(binary, name);
 	const mimeType = binary.mimeType || 'application/pdf';
-	// Without an id, n8n keeps the file in the item as Base64 (default mode); otherwise only its helpers can read it.
-	// It is sent as stored when it is the canonical Base64 n8n writes (no data: prefix, no line breaks).
+	// Without an id, n8n holds the file in the item as Base64 (default mode): sent as stored when canonical.
 	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data)) {
 		return documentFile({ base64: binary.data }, fileName, mimeType);
 	}
@@ -93,10 +92,8 @@ async function storedFile(
 	let whole: Buffer | undefined;
 	try {
 		const read = (await peekStream(first, STORED_FILE_START)).head;
-		// A copy of the first bytes alone: the chunk read can be the whole file.
-		head = Buffer.from(read.subarray(0, STORED_FILE_START));
-		// n8n's database store reads a file whole from the database for every stream it hands out: the first chunk is
-		// then the whole file, and it is what the first attempt sends instead of a second read (docs/performance.md).
+		head = Buffer.from(read.subarray(0, STORED_FILE_START)); // a copy: the chunk can be the whole file
+		// n8n's database store hands out every stream's file whole: the first attempt sends it (docs/performance.md).
 		if (read.length === fileSize) whole = read;
 	} finally {
 		first.destroy();
@@ -149,10 +146,7 @@ function binaryFileName(
 	binary: Pick<IBinaryData, 'fileName' | 'fileExtension'>,
 	propertyName: string,
 ): string {
-	return (
-		binary.fileName ??
-		`${propertyName}${binary.fileExtension ? `.${binary.fileExtension}` : '.pdf'}`
-	);
+	return binary.fileName ?? `${propertyName}.${binary.fileExtension || 'pdf'}`;
 }
 
 /** File Input → Base64 Text: a document from its Base64 text, its type read from the bytes (named by the caller). */

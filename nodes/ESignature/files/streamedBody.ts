@@ -89,8 +89,7 @@ export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: Bod
 		'Content-Length': String(parts.reduce((total, part) => total + partLength(part), 0)),
 	};
 	requestOptions.body = makeBody();
-	// n8n follows redirects through a module that keeps every byte of a body it sent, to send it again: an upload is
-	// not redirected, so its stream goes out through Node's own HTTP client, a chunk at a time.
+	// n8n's redirect module keeps every byte of a body to send it again: an upload is not redirected, so it streams.
 	requestOptions.disableFollowRedirect = true;
 	return true;
 }
