@@ -217,17 +217,19 @@ export function listInputProperty(
 	};
 }
 
+type Choice = { name: string; value: string };
+
 /** The canvas subtitle of a node with resources, in the pickers' names: "Envelope → Create From Files". */
 export function resourceOperationSubtitle(fields: INodeProperties[]): string {
 	const resources = fields.find((field) => field.name === 'resource')?.options ?? [];
 	const names: Record<string, string> = {};
-	for (const resource of resources as Array<{ name: string; value: string }>) {
+	for (const resource of resources as Choice[]) {
 		const operations = fields.find(
 			(field) =>
 				field.name === 'operation' &&
 				field.displayOptions?.show?.resource?.includes(resource.value),
 		);
-		for (const operation of (operations?.options ?? []) as Array<{ name: string; value: string }>) {
+		for (const operation of (operations?.options ?? []) as Choice[]) {
 			names[`${resource.value}.${operation.value}`] = `${resource.name} → ${operation.name}`;
 		}
 	}
@@ -236,12 +238,8 @@ export function resourceOperationSubtitle(fields: INodeProperties[]): string {
 
 /** The canvas subtitle of a node without resources: the chosen operation's name. */
 export function operationSubtitle(fields: INodeProperties[]): string {
-	const operations = (fields.find((field) => field.name === 'operation')?.options ?? []) as Array<{
-		name: string;
-		value: string;
-	}>;
-	const names = Object.fromEntries(
-		operations.map((operation) => [operation.value, operation.name]),
-	);
+	const operations = (fields.find((field) => field.name === 'operation')?.options ??
+		[]) as Choice[];
+	const names = Object.fromEntries(operations.map(({ name, value }) => [value, name]));
 	return `={{ (${JSON.stringify(names)})[$parameter["operation"]] ?? "" }}`;
 }

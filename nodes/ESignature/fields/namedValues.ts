@@ -29,10 +29,7 @@ export function namedValueSent(options: INodePropertyOptions[]): string {
 	);
 }
 
-/**
- * The number of an enumerated value: a listed name, or any whole number, for values the service adds later
- * (docs/service-api.md#enumerations). Anything else is refused with the allowed values.
- */
+/** An enumerated value's number: a listed name, or any whole number (docs/service-api.md#enumerations). */
 export function namedValueOf(
 	context: ItemChecks,
 	value: unknown,
