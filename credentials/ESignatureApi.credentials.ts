@@ -108,13 +108,7 @@ export class ESignatureApi implements ICredentialType {
 				'Only needed for the Revoke Access Token operation (tokens are revoked at /connect/revocation)',
 			displayOptions: { show: { grantType: ['integration'] } },
 		},
-		{
-			displayName: 'Client ID',
-			name: 'clientId',
-			type: 'string',
-			default: '',
-			required: true,
-		},
+		{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', required: true },
 		{
 			displayName: 'Client Secret',
 			name: 'clientSecret',
@@ -173,14 +167,11 @@ export class ESignatureApi implements ICredentialType {
 	}
 
 	/*
-	 * Signs the requests to the credential's own service and sends the node's operations (relative URLs) to the chosen
-	 * environment; a request to any other host fails instead of receiving the token (signedUrl).
-	 *
-	 * A function, not n8n's generic form with expressions: n8n evaluates expressions in an isolated VM, about a
-	 * millisecond each, for every item, and an expression cannot see the URL it signs (docs/performance.md, figure 2;
-	 * docs/n8n-notes.md#expression-cost). It is a field, not a method: the editor receives credential types as JSON, n8n
-	 * serialises a field function as `{}`, and the HTTP Request node offers only types whose `authenticate` is there
-	 * (docs/n8n-notes.md#editor-credential-types).
+	 * Signs requests to the credential's own service (relative URLs go to the chosen environment); any other host fails
+	 * instead of receiving the token (signedUrl). A function, not n8n's generic form: expressions cost about a
+	 * millisecond per item and cannot see the URL (docs/performance.md, figure 2; docs/n8n-notes.md#expression-cost).
+	 * A field, not a method: n8n serialises it as `{}` for the editor, whose HTTP Request node offers only types with an
+	 * `authenticate` (docs/n8n-notes.md#editor-credential-types).
 	 */
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
@@ -193,8 +184,7 @@ export class ESignatureApi implements ICredentialType {
 			url: address,
 			baseURL: requestOptions.baseURL,
 		});
-		// On the caller's options too (n8n sends a copy): should the service refuse it, the request says which token to
-		// renew (sentTokenOf).
+		// On the caller's options too (n8n sends a copy): a refusal then says which token to renew (sentTokenOf).
 		requestOptions.headers = {
 			...requestOptions.headers,
 			Authorization: bearerHeader(String(credentials.accessToken ?? '')),
@@ -204,19 +194,16 @@ export class ESignatureApi implements ICredentialType {
 			...(baseURL ? { baseURL } : {}),
 			...(legacy.uri !== undefined && legacy.url === undefined ? {} : { url }),
 			headers: { ...requestOptions.headers },
-			// n8n puts Authorization back after a redirect to another origin unless told not to
-			// (docs/security.md#the-credential-and-redirects).
+			// Else n8n puts Authorization back after a cross-origin redirect (docs/security.md#the-credential-and-redirects).
 			sendCredentialsOnCrossOriginRedirect: false,
 			// A redirect to a host the credential does not sign is refused, not followed (a user's own list stays).
 			allowedDomains: requestOptions.allowedDomains || signedHosts(credentials).join(','),
-			// A 307/308 sends the body again, to another port or scheme too: a body (a header token, a password, a
-			// document) is never redirected (docs/security.md#the-credential-and-redirects).
+			// A 307/308 sends the body again, even to another port or scheme: a body is never redirected (same doc).
 			...(carriesBody(requestOptions) ? { disableFollowRedirect: true } : {}),
 		};
 	};
 
-	// Listing webhooks is the cheapest call that needs a valid token. authenticate drops trailing slashes of the base URL
-	// (no regex: /\/+$/ is quadratic on a long run of slashes).
+	// Listing webhooks is the cheapest call needing a valid token (authenticate drops the base URL's trailing slashes).
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL:
@@ -224,23 +211,13 @@ export class ESignatureApi implements ICredentialType {
 			url: '/api/v1/webhooks',
 			method: 'GET',
 		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'errorCode',
-					value: 401,
-					message: 'The service refused the access token (error 401 Unauthorized)',
-				},
+		rules: [401, 3].map((code) => ({
+			type: 'responseSuccessBody' as const,
+			properties: {
+				key: 'errorCode',
+				value: code,
+				message: `The service refused the access token (error ${code} Unauthorized)`,
 			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'errorCode',
-					value: 3,
-					message: 'The service refused the access token (error 3 Unauthorized)',
-				},
-			},
-		],
+		})),
 	};
 }

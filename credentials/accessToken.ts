@@ -11,13 +11,10 @@ import { formFor, INTEGRATION_BASIC_FIELDS, learn, otherForm, refusesBasicPair }
 import { tokenRequest } from './tokenRequest';
 import { scrubbedText } from './scrubbing';
 
-/**
- * Access tokens of the E-Signature service, shared by every request of a credential within this n8n instance.
- *
- * n8n sends all items of a run at once and calls preAuthentication once per request whenever the stored token is
- * empty or was refused with 401. Left alone, N items make N token requests, and N more after an expiry.
- * Here concurrent callers share one in-flight fetch, and a caller refused with a token older than the newest one
- * gets the newest instead of fetching again.
+/*
+ * Access tokens, shared by every request of a credential in this n8n instance. n8n calls preAuthentication once per
+ * request while the stored token is empty or refused (401): N items would make N token requests. Here concurrent
+ * callers share one fetch, and a caller refused with a token older than the newest gets the newest.
  */
 
 /** Name of the credential type, as nodes refer to it. */
@@ -59,10 +56,9 @@ const EXPIRY_MARGIN_MS = 30_000;
 
 const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The cache key: a hash, so no secret is ever kept as a key or shown in a heap dump of keys. */
-function cacheKey(identity: string[]): string {
-	return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
-}
+/** The cache key of a credential: a hash, so no secret is ever kept as a key or shown in a heap dump of keys. */
+const cacheKey = (credentials: ICredentialDataDecryptedObject) =>
+	fingerprint(JSON.stringify(tokenRequest(credentials).identity));
 
 /** A token request the service refused: its error, and what the service answered (to tell a refused client). */
 interface TokenRefusal {
@@ -73,9 +69,8 @@ interface TokenRefusal {
 }
 
 /**
- * Fetches a token. The Integration grant's Basic pair is first the one the credential is known to take (else the
- * spec's); when the service refuses that client, the other pair is tried once and the one accepted is remembered
- * (credentials/dialects.ts, integrationGrantBasic). Both refused: the error names both pairs' fields.
+ * Fetches a token. The Integration grant sends the Basic pair the credential is known to take (else the spec's), then
+ * once the other if that client is refused, and remembers the one accepted (credentials/dialects.ts).
  */
 async function fetchToken(
 	helper: IHttpRequestHelper,
@@ -84,27 +79,23 @@ async function fetchToken(
 ): Promise<string> {
 	const integration = grantTypeOf(credentials) === 'integration';
 	const first = integration ? formFor(credentials, 'integrationGrantBasic') : 'spec';
-	const firstOutcome = await fetchTokenAs(helper, credentials, entry, first);
-	if (typeof firstOutcome === 'string') {
-		if (integration) learn(credentials, 'integrationGrantBasic', first);
-		return firstOutcome;
+	const tried: string[] = [];
+	for (const form of integration ? [first, otherForm(first)] : [first]) {
+		const outcome = await fetchTokenAs(helper, credentials, entry, form);
+		if (typeof outcome === 'string') {
+			if (integration) learn(credentials, 'integrationGrantBasic', form);
+			return outcome;
+		}
+		if (!integration || !refusesBasicPair(outcome.httpStatus, outcome.body)) throw outcome.error;
+		tried.push(
+			`Basic ${INTEGRATION_BASIC_FIELDS[form].label} (${form === 'spec' ? 'the spec' : 'the live service'}): ` +
+				`${outcome.answer}`,
+		);
 	}
-	if (!integration || !refusesBasicPair(firstOutcome.httpStatus, firstOutcome.body))
-		throw firstOutcome.error;
-	const second = otherForm(first);
-	const secondOutcome = await fetchTokenAs(helper, credentials, entry, second);
-	if (typeof secondOutcome === 'string') {
-		learn(credentials, 'integrationGrantBasic', second);
-		return secondOutcome;
-	}
-	if (!refusesBasicPair(secondOutcome.httpStatus, secondOutcome.body)) throw secondOutcome.error;
-	const tried = (form: Form, refusal: TokenRefusal) =>
-		`Basic ${INTEGRATION_BASIC_FIELDS[form].label} (${form === 'spec' ? 'the spec' : 'the live service'}): ` +
-		`${refusal.answer}`;
 	throw new ESignatureCredentialError(
 		`The E-Signature service refused the Integration grant at ${tokenRequest(credentials).request.url}: ` +
-			`the client was not accepted either way it was tried, ${tried(first, firstOutcome)}; ` +
-			`${tried(second, secondOutcome)}. Check Client ID and Client Secret, and Account ID and Account Secret.`,
+			`the client was not accepted either way it was tried, ${tried.join('; ')}. ` +
+			`Check Client ID and Client Secret, and Account ID and Account Secret.`,
 	);
 }
 
@@ -227,25 +218,20 @@ function refusalMessage(
 	return `The E-Signature service refused the ${grantLabel} grant at ${where} (${answer}). Check ${fieldsToCheck}.`;
 }
 
-/**
- * Returns a usable access token for the credential. `credentials.accessToken` is the token n8n holds: empty when it
- * has none, or the one the service just refused.
- */
+/** A usable access token; `credentials.accessToken` is n8n's: empty when it has none, or the one just refused. */
 export async function obtainAccessToken(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<string> {
-	const entry = entryFor(cacheKey(tokenRequest(credentials).identity));
+	const entry = entryFor(cacheKey(credentials));
 	if (entry.inFlight) return await entry.inFlight;
 
 	const refused = text(credentials, 'accessToken');
 	const fresh =
 		entry.token !== undefined &&
 		(entry.expiresAt === undefined || Date.now() < entry.expiresAt - EXPIRY_MARGIN_MS);
-	// The cached token is handed out only when nothing was refused (n8n holds no token yet), or when the refused token
-	// is one this process already replaced by it (requests that were on their way with the old one). A refused token
-	// this process has not seen (another process's, or ours after the service invalidated every token) means the
-	// cached one may be refused too: a new one is fetched. So no process hands out a token the service refused.
+	// The cached token is handed out when nothing was refused, or the refused token is one it already replaced. A refused
+	// token this process has not seen (another process's, or all invalidated) means the cached one may be refused too.
 	const alreadyReplaced = refused !== '' && entry.replaced.includes(fingerprint(refused));
 	if (
 		entry.token !== undefined &&
@@ -269,17 +255,14 @@ export async function obtainAccessToken(
 }
 
 /**
- * The service refused the token n8n holds in its own form (HTTP 200 with errorCode 401 or 3), which n8n does not
- * take for a refusal: the next obtainAccessToken without a token (see renewRefusedToken in
- * nodes/ESignature/service/transport.ts) fetches a new one, unless this process already replaced that token, in which
- * case the newer one is handed out. Concurrent refusals of one token share one fetch.
+ * The service refused n8n's token in its own form (HTTP 200, errorCode 401 or 3), which n8n does not see as a refusal:
+ * the next obtainAccessToken (renewRefusedToken, nodes/ESignature/service/transport.ts) fetches a new one, unless this
+ * process already replaced that token. Recorded even without a cached token (a queue worker given another's token).
  */
 export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): void {
 	const refused = text(credentials, 'accessToken');
 	if (refused === '') return;
-	// Also in a process that has not cached a token for the credential yet (a queue worker given a token another
-	// process stored): its executions that read the same token before the renewal was stored then get the new one.
-	const entry = entryFor(cacheKey(tokenRequest(credentials).identity));
+	const entry = entryFor(cacheKey(credentials));
 	const print = fingerprint(refused);
 	if (entry.replaced.includes(print)) return;
 	// As in obtainAccessToken: a refused token this process has not replaced means its cached one may be refused too.
@@ -287,14 +270,11 @@ export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): 
 	entry.replaced = [print, ...entry.replaced].slice(0, REPLACED_KEPT);
 }
 
-/** The header that carries the access token. */
 export const bearerHeader = (token: string) => `Bearer ${token}`;
 
 /**
- * The access token a request carried: its Authorization header, which the credential's authenticate writes on the
- * caller's options as well as on the copy n8n sends (docs/n8n-notes.md#access-tokens). n8n reads the credential anew
- * for every request: after a refusal it may already hold a token another execution stored, and only the request's
- * own token says which one the service refused (renewRefusedToken, nodes/ESignature/service/).
+ * The token a request carried, from the Authorization header authenticate also writes on the caller's options
+ * (docs/n8n-notes.md#access-tokens): n8n may hold another execution's token, so only this says which was refused.
  */
 export function sentTokenOf(requestOptions: IHttpRequestOptions | undefined): string | undefined {
 	const header: unknown = requestOptions?.headers?.Authorization;
@@ -308,33 +288,23 @@ export function sentTokenOf(requestOptions: IHttpRequestOptions | undefined): st
 export function currentAccessToken(
 	credentials: ICredentialDataDecryptedObject,
 ): string | undefined {
-	return tokens.get(cacheKey(tokenRequest(credentials).identity))?.token;
+	return tokens.get(cacheKey(credentials))?.token;
 }
 
-/**
- * The secrets of this credential: the ones it stores and the access token this process holds for it. Answers to its
- * requests are scrubbed of these, and of no other credential's (credentials/scrubbing.ts).
- */
+/** This credential's stored secrets and cached token: its answers are scrubbed of these (credentials/scrubbing.ts). */
 export function secretsOfCredential(credentials: ICredentialDataDecryptedObject): string[] {
-	let cached: string | undefined;
+	let cached = '';
 	try {
-		cached = currentAccessToken(credentials);
+		cached = currentAccessToken(credentials) ?? '';
 	} catch {
-		// A credential with a field missing has no cached token.
-		cached = undefined;
+		// a credential with a field missing has no cached token
 	}
-	return [...[...SECRET_FIELDS].map((key) => text(credentials, key)), cached ?? ''].filter(
-		(value) => value !== '',
-	);
+	return [...[...SECRET_FIELDS].map((key) => text(credentials, key)), cached].filter(Boolean);
 }
 
-/**
- * Forgets this process's token for the credential, e.g. after it was revoked. The revoked tokens (the one n8n holds
- * and the cached one) count as replaced: requests still on their way with them get the next token this process
- * fetches, instead of fetching once more each.
- */
+/** Forgets the credential's token (e.g. revoked); revoked ones count as replaced, so stragglers get the next one. */
 export function forgetAccessToken(credentials: ICredentialDataDecryptedObject): void {
-	const key = cacheKey(tokenRequest(credentials).identity);
+	const key = cacheKey(credentials);
 	const revoked = [text(credentials, 'accessToken'), tokens.get(key)?.token ?? '']
 		.filter(Boolean)
 		.map(fingerprint);

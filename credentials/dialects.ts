@@ -5,38 +5,25 @@ import type {
 	IHttpRequestOptions,
 } from 'n8n-workflow';
 
+import { text } from './environment';
 import { withoutTrailingSlashes } from './text';
 
 /*
- * The service's dialects: where the live service answers differently from the spec
- * (docs/service-api.md#spec-and-live-service).
- *
- * Each difference is named once here, with how the package tells which form an account wants and what it remembers.
- * The spec's form is sent first; when the answer shows the other form is wanted, the other is sent once, and the form
- * that was accepted is remembered for the credential in this n8n process (module memory, as the token cache in
- * credentials/accessToken.ts keeps tokens). Nothing is a switch: the same package serves both kinds of account.
+ * Where the live service answers differently from the spec (docs/service-api.md#spec-and-live-service). The spec's
+ * form is sent first; when the answer shows the other is wanted, the other is sent once, and the accepted form is
+ * remembered for the credential in this process. Nothing is a switch: one package serves both kinds of account.
  */
 
-/** The differences the package meets, each a form the spec gives and a form the live service was seen to want. */
+/** Each difference: a form the spec gives and one the live service was seen to want (numbered as in the doc above). */
 export type Dialect =
-	/**
-	 * Integration grant's token request. Spec: Basic clientId:clientSecret. Live sandbox: Basic accountId:accountSecret
-	 * (the account pair also in the form), HTTP 401 invalid_client otherwise
-	 * (docs/service-api.md#spec-and-live-service, 1).
-	 * Detected by: HTTP 401 or `invalid_client` from the token endpoint.
-	 */
+	/** 1. Token request's Basic pair. Spec: client pair; live sandbox: account pair. Detected: 401 / invalid_client. */
 	| 'integrationGrantBasic'
 	/**
-	 * Create From Base64's body. Spec: `files: {fileId, file, fileName}`. Live sandbox: `File: {file, fileName}`, the
-	 * spec form refused with errorCode 8 "File is required field", creating nothing
-	 * (docs/service-api.md#spec-and-live-service, 2).
-	 * Detected by: errorCode 8 naming the field `File` (or `files`, asked of the live form).
+	 * 2. Create From Base64's body. Spec: `files: {fileId, file, fileName}`; live: `File: {file, fileName}`, the spec
+	 * form refused with errorCode 8 "File is required field". Detected: errorCode 8 naming `File` (or `files`).
 	 */
 	| 'createFromBase64Body'
-	/**
-	 * Identity Provider Signing's path. Spec: `/api/v1|v2/esign/idp/sign`. Published reference:
-	 * `/api/v1|v2/esign/nafath/sign` (docs/service-api.md#spec-and-live-service, 3). Detected by: HTTP 404.
-	 */
+	/** 3. Identity signing's path. Spec: `.../esign/idp/sign`; published reference: `.../nafath/sign`. Detected: 404. */
 	| 'identitySigningPath';
 
 export type Form = 'spec' | 'live';
@@ -49,24 +36,15 @@ const CREDENTIALS_KEPT = 500;
 /** What each credential (by the digest of its identity) was seen to want, for the dialects where it is known. */
 const learnt = new Map<string, Partial<Record<Dialect, Form>>>();
 
-const field = (credentials: ICredentialDataDecryptedObject, key: string) =>
-	String(credentials[key] ?? '').trim();
-
-/**
- * Which account at which service a credential is: its environment's address and its identifiers, never a secret, as a
- * digest (no identifier is kept in memory as text).
- */
-export function credentialIdentity(credentials: ICredentialDataDecryptedObject): string {
-	const base =
-		credentials.environment === 'sandbox'
-			? field(credentials, 'sandboxBaseUrl')
-			: field(credentials, 'baseUrl');
+/** Which account at which service a credential is: its address and identifiers, never a secret, as a digest. */
+function credentialIdentity(credentials: ICredentialDataDecryptedObject): string {
+	const base = text(
+		credentials,
+		credentials.environment === 'sandbox' ? 'sandboxBaseUrl' : 'baseUrl',
+	);
 	const identity = [
 		withoutTrailingSlashes(base),
-		field(credentials, 'grantType'),
-		field(credentials, 'clientId'),
-		field(credentials, 'accountId'),
-		field(credentials, 'username'),
+		...['grantType', 'clientId', 'accountId', 'username'].map((key) => text(credentials, key)),
 	];
 	return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
@@ -76,7 +54,6 @@ export function formFor(credentials: ICredentialDataDecryptedObject, dialect: Di
 	return learnt.get(credentialIdentity(credentials))?.[dialect] ?? 'spec';
 }
 
-/** Remembers the form the service accepted from this credential. */
 export function learn(
 	credentials: ICredentialDataDecryptedObject,
 	dialect: Dialect,
@@ -95,11 +72,7 @@ export function forgetDialects(): void {
 	learnt.clear();
 }
 
-// --- the integration grant ------------------------------------------------------------------------------------------
-
-/**
- * The credential fields of the Basic pair of each form, as the user sees them (named in errors, never their values).
- */
+/** The credential fields of each form's Basic pair, as the user sees them (named in errors, never their values). */
 export const INTEGRATION_BASIC_FIELDS: Record<Form, { id: string; secret: string; label: string }> =
 	{
 		spec: { id: 'clientId', secret: 'clientSecret', label: 'Client ID and Client Secret' },
@@ -111,8 +84,6 @@ export function refusesBasicPair(statusCode: number, body: Record<string, unknow
 	return statusCode === 401 || body.error === 'invalid_client';
 }
 
-// --- answers of the action node's requests --------------------------------------------------------------------------
-
 /** What the retry in the other form knows of a failed answer: its HTTP status, the errorCode and field problems. */
 export interface FailedAnswer {
 	httpStatus: number | null;
@@ -121,10 +92,7 @@ export interface FailedAnswer {
 	serviceMessage: string | null;
 }
 
-/**
- * A request built in one form, that can be made in the other: what its preSend hook offers the pagination function
- * (offerAlternative, nodes/ESignature/routing/engineWorkarounds.ts).
- */
+/** A request built in one form that can be made in the other (offerAlternative, routing/engineWorkarounds.ts). */
 export interface Alternative {
 	dialect: Dialect;
 	credentials: ICredentialDataDecryptedObject;
@@ -137,11 +105,7 @@ export interface Alternative {
 const namesField = (errors: IDataObject | undefined, name: string) =>
 	Object.keys(errors ?? {}).some((key) => key.toLowerCase() === name.toLowerCase());
 
-/**
- * Whether a failed answer says the request was in the form the account does not take: for the Base64 body, errorCode
- * 8 naming the file key of the other form (the spec form is refused with `File`, the live one would be with `files`);
- * for the identity-signing path, HTTP 404 (the path is not there).
- */
+/** Whether a failed answer says the request was in the form the account does not take (see Dialect). */
 export function refusesForm(alternative: Alternative, answer: FailedAnswer): boolean {
 	switch (alternative.dialect) {
 		case 'createFromBase64Body': {
@@ -159,7 +123,6 @@ export function refusesForm(alternative: Alternative, answer: FailedAnswer): boo
 	}
 }
 
-/** The identity-provider signing path of a form (`version` 1 or 2). */
 export function identitySigningPath(version: 1 | 2, form: Form): string {
 	return `/api/v${version}/esign/${form === 'spec' ? 'idp' : 'nafath'}/sign`;
 }

@@ -8,10 +8,7 @@ import {
 	withoutTrailingSlashes,
 } from './text';
 
-/*
- * Where a credential sends requests: its environment's base URL and token URL, read and checked from its fields, and
- * the hosts it signs requests to (the token never goes anywhere else, docs/security.md#the-credential-and-redirects).
- */
+/* Where a credential sends requests; the token goes nowhere else (docs/security.md#the-credential-and-redirects). */
 
 export type GrantType = 'integration' | 'clientCredentials';
 
@@ -29,9 +26,7 @@ export class ESignatureCredentialError extends Error {
 export const SECRET_FIELDS = new Set(['clientSecret', 'password', 'accountSecret', 'accessToken']);
 
 export function text(credentials: ICredentialDataDecryptedObject, key: string): string {
-	const value = credentials[key];
-	const raw =
-		typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+	const raw = String(credentials[key] ?? '');
 	return SECRET_FIELDS.has(key) ? raw : raw.trim();
 }
 
@@ -65,7 +60,6 @@ export function grantTypeOf(credentials: ICredentialDataDecryptedObject): GrantT
 	return credentials.grantType === 'clientCredentials' ? 'clientCredentials' : 'integration';
 }
 
-/** The API base URL of the environment the credential points at. */
 export function baseUrlOf(credentials: ICredentialDataDecryptedObject): string {
 	return credentials.environment === 'sandbox'
 		? normaliseUrl(text(credentials, 'sandboxBaseUrl'), 'Sandbox Base URL')
@@ -77,7 +71,7 @@ export function authUrlOf(credentials: ICredentialDataDecryptedObject): string {
 }
 
 /** A URL and the base it starts with, compared without case in scheme and host and without a trailing slash. */
-export function isUnder(url: string, base: string): boolean {
+function isUnder(url: string, base: string): boolean {
 	try {
 		const target = new URL(url);
 		const root = new URL(base);
@@ -92,37 +86,29 @@ export function isUnder(url: string, base: string): boolean {
 }
 
 /**
- * Where a request signed with this credential may go: the chosen environment's base URL and, when set, the
- * authorization server (token revocation). A relative URL goes to the base URL. Any other host gets an error, never
- * the token: the credential can also be picked in n8n's HTTP Request node, whose URL is the user's.
+ * Where a signed request may go: the environment's base URL (relative URLs too) and, when set, the authorization server
+ * (revocation). Any other host gets an error, never the token: the HTTP Request node's URL is the user's.
  */
 export function signedUrl(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: { url: string; baseURL?: string },
 ): { baseURL?: string; url: string } {
 	const baseUrl = baseUrlOf(credentials);
-	const { url } = requestOptions;
+	const { url, baseURL } = requestOptions;
 	const absolute = /^https?:\/\//i.test(url);
-	if (!absolute && !requestOptions.baseURL) return { baseURL: baseUrl, url };
+	if (!absolute && !baseURL) return { baseURL: baseUrl, url };
 	const target = absolute
 		? url
-		: `${withoutTrailingSlashes(requestOptions.baseURL!)}/${withoutLeadingSlashes(url)}`;
+		: `${withoutTrailingSlashes(baseURL!)}/${withoutLeadingSlashes(url)}`;
 	const allowed = [baseUrl];
 	if (text(credentials, 'authUrl')) allowed.push(authUrlOf(credentials));
-	if (allowed.some((base) => isUnder(target, base))) {
-		return {
-			baseURL:
-				requestOptions.baseURL === undefined
-					? undefined
-					: withoutTrailingSlashes(requestOptions.baseURL),
-			url,
-		};
-	}
+	if (allowed.some((base) => isUnder(target, base)))
+		return { baseURL: baseURL === undefined ? undefined : withoutTrailingSlashes(baseURL), url };
 	let where = target;
 	try {
 		where = new URL(target).origin;
 	} catch {
-		// An address that does not parse is named as given.
+		// named as given
 	}
 	throw new ESignatureCredentialError(
 		`The E-Signature API credential signs only requests to ${allowed.join(' and ')}, not to ${where}. ` +

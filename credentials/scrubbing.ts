@@ -1,8 +1,6 @@
 /*
- * The service and its token endpoint may repeat what they were sent. Their words are scrubbed of the secrets of the
- * credential and node in hand only, never of other credentials' or nodes': masking a secret that was not sent would
- * tell a tenant whose own endpoint echoes guesses which guess is someone's password
- * (docs/security.md#masking-is-per-credential). Nothing of a secret is kept here between calls.
+ * Answers are scrubbed of the secrets of the credential and node in hand only: masking one that was not sent would tell
+ * an endpoint echoing guesses which guess is someone's password (docs/security.md#masking-is-per-credential).
  */
 
 /** Secrets shorter than this are not scrubbed: replacing two letters would garble every message. */

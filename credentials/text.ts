@@ -1,12 +1,8 @@
-/*
- * Rules for text that the credential and the nodes apply alike: the longest values sent, control characters, http(s)
- * URLs and slashes. They live beside the credential because the credential imports nothing from nodes/; the nodes'
- * field checks (nodes/ESignature/fields/validation.ts) use them from here.
- */
+/* Text rules the credential and the nodes share, here because the credential imports nothing from nodes/. */
 
 /**
- * Longest values the node sends. The service publishes no limits (docs/service-api.md#decisions); each is far above
- * any real value of its kind and far below what breaks a request (a 1,000,000-character name was sent as it was).
+ * Longest values the node sends. The service publishes none (docs/service-api.md#decisions): each is far above any
+ * real value and far below what breaks a request (a 1,000,000-character name was sent as it was).
  */
 export const MAX_LENGTH = {
 	/** Names, user names, sender names, IDs and other short texts: 256, the usual size of such columns. */
@@ -27,18 +23,15 @@ export const MAX_LENGTH = {
 	secret: 1024,
 } as const;
 
-/**
- * Control characters in text the service stores or sends on: C0 and C1 controls, DEL and the Unicode line and
- * paragraph separators. A CR or LF in a header token or a URL would split what the service sends; a NUL cuts text
- * short. Multi-line fields (messages) keep line breaks and tabs.
- */
-/** Whether text is one line or may have several (line breaks and tabs allowed). */
+/** Whether text is one line or may have several (multi-line fields, such as messages, keep tab, LF and CR). */
 export type Lines = 'single' | 'multi';
 
-/** Tab, LF and CR: the line breaks a multi-line field keeps. */
 const LINE_CODES = new Set([0x09, 0x0a, 0x0d]);
 
-/** Whether a UTF-16 code is a control character in the sense above (a comparison, not a regular expression of them). */
+/**
+ * Whether a UTF-16 code is a control character: C0, C1, DEL and the Unicode line and paragraph separators. A CR or LF
+ * in a header token or URL would split what the service sends; a NUL cuts text short.
+ */
 export function isControlCode(code: number, lines: Lines = 'single'): boolean {
 	if (lines === 'multi' && LINE_CODES.has(code)) return false;
 	if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
@@ -56,9 +49,8 @@ export function controlCharacterIn(text: string, lines: Lines = 'single'): strin
 }
 
 /**
- * What is wrong with an http(s) URL, or undefined: it must parse, be http or https, and name a host right after the
- * "//" (URL parsers read "https:///x" as host "x"; the service would not). Only the protocol and host are shown: the
- * rest of a URL (path, query) may carry a key or token. Used by the nodes' URL fields and the credential's.
+ * What is wrong with an http(s) URL, or undefined: it must parse and name a host right after the "//" (parsers read
+ * "https:///x" as host "x"; the service would not). Only protocol and host are shown: a path may carry a key.
  */
 export function httpUrlProblem(text: string): string | undefined {
 	let url: URL;
@@ -83,7 +75,7 @@ export function withoutTrailingSlashes(text: string): string {
 	return text.slice(0, end);
 }
 
-/** Text without the slashes it starts with (linear, as withoutTrailingSlashes). */
+/** Text without the slashes it starts with (linear, as above). */
 export function withoutLeadingSlashes(text: string): string {
 	let start = 0;
 	while (start < text.length && text.charCodeAt(start) === 0x2f) start++;

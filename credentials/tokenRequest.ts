@@ -12,12 +12,7 @@ import {
 	text,
 } from './environment';
 
-/*
- * The token request of each grant (docs/service-api.md#token-grants), built from the credential's fields after they
- * are checked: a field missing, blank or with a control character is named, never its value.
- */
-
-/** The grant's fields: all filled, secrets not blank, none with a control character (each named, never its value). */
+/** The grant's fields (docs/service-api.md#token-grants): all filled, secrets not blank, no control character. */
 function requireFields(
 	credentials: ICredentialDataDecryptedObject,
 	grant: string,
@@ -40,10 +35,7 @@ function requireFields(
 	}
 }
 
-/**
- * The token request of the credential's grant, with the fields that identify it for the cache key. The Integration
- * grant's Basic pair is the spec's client pair or the live sandbox's account pair (`basic`, credentials/dialects.ts).
- */
+/** The token request of the credential's grant, with its identity for the cache key; `basic`: see dialects.ts. */
 export function tokenRequest(
 	credentials: ICredentialDataDecryptedObject,
 	basic: Form = 'spec',

@@ -1,10 +1,6 @@
 import type { IBuilderHint, IBuilderHintVariation, IRelatedNode } from 'n8n-workflow';
 
-/*
- * What n8n's AI builders (Workflow Builder, Instance AI, the instance MCP server) read about these nodes: the node's
- * searchHint and relatedNodes in their node search, and extraTypeDefContent in the type definitions they generate
- * (docs/n8n-notes.md#builder-hints). Written for a model choosing and filling a node.
- */
+/* What n8n's AI builders read about these nodes, for a model to pick and fill one (docs/n8n-notes.md#builder-hints). */
 
 const PACKAGE = 'n8n-nodes-esignature';
 export const NODE_TYPES = {
@@ -50,10 +46,7 @@ export const SEVERAL_FILES_SOURCE =
 	'Takes several PDFs: comma-separated binary field names, a JSON list of {file, fileName} Base64 objects, or ' +
 	'URLs. Leave webhookId empty to send events to the account default webhook.';
 
-/**
- * The action node's hint, with each operation's own (`builderHint` in its file, collected by resources/index.ts) as
- * variations: the type generator emits each only into that operation's type.
- */
+/** The action node's hint, with each operation's `builderHint` (resources/index.ts) as a variation of its type. */
 export function actionBuilderHint(operationHints: IBuilderHintVariation[]): IBuilderHint {
 	return {
 		searchHint:

@@ -3,10 +3,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from './builderHints';
 import { EMPTY_GUID, isGuid, requireGuid } from './validation';
 
-/**
- * Fields several resources share. They say nothing about the operation they appear on: an operation's file lists the
- * fields it shows, and resources/index.ts shows each for the operations listing it.
- */
+/* Fields several resources share; an operation's file lists those it shows (resources/index.ts). */
 
 /** Kept out of the default output: most users want the payload, some want returnUrl or the service's message. */
 const includeResponseWrapperOption: INodeProperties = {
@@ -63,11 +60,7 @@ export function simplifyProperty(): INodeProperties {
 	};
 }
 
-/**
- * Simplify for tools (n8n's `@tool` display option), on by default: a model gets a trimmed answer
- * (routing/engineWorkarounds.ts), a download the file's details instead of the file. Hidden in a workflow, whose
- * output stays as it is.
- */
+/** Simplify for tools (n8n's `@tool` display option): a model gets a trimmed answer (routing/engineWorkarounds.ts). */
 export function toolSimplifyProperty(): INodeProperties {
 	return {
 		...simplifyProperty(),
@@ -87,11 +80,7 @@ export function binaryOutputProperty(): INodeProperties {
 	};
 }
 
-/**
- * The Document ID field; an operation may say more in its description (e.g. which download to use). It starts as an
- * expression taking the ID from the input item, as the creates and the other operations output it (after Create From
- * Files it is filled in); Envelope ID likewise.
- */
+/** The Document ID field, by default the input item's documentId as the creates output it (Envelope ID likewise). */
 export function documentIdProperty(
 	description = 'ID of the document, as returned when the envelope was created',
 ): INodeProperties {
@@ -122,33 +111,21 @@ export function envelopeIdProperty(): INodeProperties {
 	};
 }
 
-/**
- * preSend of the operations showing a Document ID: refuses what is not a document ID before any request. The URL
- * takes the ID by expression; this check keeps a wrong value from reaching the service.
- */
-export async function checkDocumentId(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	if (acceptedIdInPath(requestOptions.url, 'documents')) return requestOptions;
-	requireGuid(this, this.getNodeParameter('documentId', ''), 'Document ID');
-	return requestOptions;
+/** The preSend of the operations showing an ID field: refuses a wrong ID before the URL takes it to the service. */
+function checkIdParameter(parameter: string, collection: string, fieldLabel: string) {
+	return async function check(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		if (acceptedIdInPath(requestOptions.url, collection)) return requestOptions;
+		requireGuid(this, this.getNodeParameter(parameter, ''), fieldLabel);
+		return requestOptions;
+	};
 }
 
-/** preSend of the operations showing an Envelope ID: refuses a wrong one before any request (as checkDocumentId). */
-export async function checkEnvelopeId(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	if (acceptedIdInPath(requestOptions.url, 'envelopes')) return requestOptions;
-	requireGuid(this, this.getNodeParameter('envelopeId', ''), 'Envelope ID');
-	return requestOptions;
-}
+export const checkDocumentId = checkIdParameter('documentId', 'documents', 'Document ID');
+export const checkEnvelopeId = checkIdParameter('envelopeId', 'envelopes', 'Envelope ID');
 
 /**
- * An ID parameter as a path segment of an operation's URL, the one way every operation writes one: text trimmed and
- * encoded; any other value (a list, an object) as JSON, which is never an ID, so that the operation's check
- * (checkEnvelopeId, checkDocumentId, checkWebhookId, checkCommercialNumber) reads the parameter and names it.
+ * An ID parameter as a path segment, as every operation writes one: text trimmed and encoded, anything else as JSON,
+ * never an ID, so the operation's check (checkEnvelopeId, checkWebhookId, ...) reads the parameter and names it.
  */
 export const idInPath = (
 	parameter: 'envelopeId' | 'documentId' | 'webhookId' | 'commercialNumber',
@@ -156,9 +133,8 @@ export const idInPath = (
 	`{{ encodeURIComponent((id => typeof id === 'string' ? id.trim() : JSON.stringify(id))($parameter.${parameter})) }}`;
 
 /**
- * Whether the path already holds, after `/<collection>/`, an ID the check would accept: the operation's URL wrote it
- * from the same parameter, and reading the parameter again costs one more expression evaluation per item
- * (docs/performance.md#fields-declared-once). Anything else is checked from the parameter, which names what is wrong.
+ * Whether the path holds, after `/<collection>/`, an ID the check would accept: reading the parameter again costs one
+ * more expression evaluation per item (docs/performance.md#fields-declared-once).
  */
 function acceptedIdInPath(url: string | undefined, collection: string): boolean {
 	const marker = `/${collection}/`;
@@ -172,10 +148,7 @@ function acceptedIdInPath(url: string | undefined, collection: string): boolean 
 
 const GUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
-/**
- * A webhook picked from the account's list or given by ID (e.g. the ID the E-Signature Trigger outputs).
- * n8n checks the "By ID" pattern before running, so an optional webhook's pattern also accepts an empty value.
- */
+/** A webhook from the list or by ID; n8n checks "By ID" before running, so an optional one also accepts empty. */
 export function webhookLocatorProperty(
 	overrides: Partial<INodeProperties> = {},
 	{ optional = false } = {},
@@ -244,21 +217,19 @@ export function listInputProperty(
 	};
 }
 
-/**
- * The canvas subtitle of a node with resources: "Envelope → Create From Files", the names the node's pickers show,
- * never the internal values. One expression with the names of every resource and operation, made when n8n loads
- * the node.
- */
+type Choice = { name: string; value: string };
+
+/** The canvas subtitle of a node with resources, in the pickers' names: "Envelope → Create From Files". */
 export function resourceOperationSubtitle(fields: INodeProperties[]): string {
 	const resources = fields.find((field) => field.name === 'resource')?.options ?? [];
 	const names: Record<string, string> = {};
-	for (const resource of resources as Array<{ name: string; value: string }>) {
+	for (const resource of resources as Choice[]) {
 		const operations = fields.find(
 			(field) =>
 				field.name === 'operation' &&
 				field.displayOptions?.show?.resource?.includes(resource.value),
 		);
-		for (const operation of (operations?.options ?? []) as Array<{ name: string; value: string }>) {
+		for (const operation of (operations?.options ?? []) as Choice[]) {
 			names[`${resource.value}.${operation.value}`] = `${resource.name} → ${operation.name}`;
 		}
 	}
@@ -267,12 +238,8 @@ export function resourceOperationSubtitle(fields: INodeProperties[]): string {
 
 /** The canvas subtitle of a node without resources: the chosen operation's name. */
 export function operationSubtitle(fields: INodeProperties[]): string {
-	const operations = (fields.find((field) => field.name === 'operation')?.options ?? []) as Array<{
-		name: string;
-		value: string;
-	}>;
-	const names = Object.fromEntries(
-		operations.map((operation) => [operation.value, operation.name]),
-	);
+	const operations = (fields.find((field) => field.name === 'operation')?.options ??
+		[]) as Choice[];
+	const names = Object.fromEntries(operations.map(({ name, value }) => [value, name]));
 	return `={{ (${JSON.stringify(names)})[$parameter["operation"]] ?? "" }}`;
 }

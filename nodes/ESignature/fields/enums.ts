@@ -1,9 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 /*
- * Named values of the service's numeric fields, from its public documentation (docs/service-api.md#enumerations; the
- * spec does not
- * list them). Every field that uses them also accepts an expression with a raw number, for values added later.
+ * Named values of the service's numeric fields (docs/service-api.md#enumerations; the spec does not list them). Each
+ * field also accepts a raw number from an expression, for values added later.
  */
 
 export const AUTHENTICATION_TYPES: INodePropertyOptions[] = [
@@ -31,21 +30,12 @@ export const INVITATION_LANGUAGES: INodePropertyOptions[] = [
 	{ name: 'English', value: 2 },
 ];
 
-/**
- * The Invitation Language field's choices: the language by name, so that a saved choice keeps its meaning whatever the
- * service's numbers are (docs/service-api.md#invitation-language).
- */
+/** Invitation Language's choices by name: a saved one keeps its meaning (docs/service-api.md#invitation-language). */
 export const INVITATION_LANGUAGE_CHOICES: INodePropertyOptions[] = INVITATION_LANGUAGES.map(
-	({ name }) => ({
-		name,
-		value: name.toLowerCase(),
-	}),
+	({ name }) => ({ name, value: name.toLowerCase() }),
 );
 
-/**
- * The field's first choices were numbers (Arabic 0, English 1): a workflow saved with them stored the number of what
- * its user picked, which keeps meaning the language by that name (docs/service-api.md#invitation-language).
- */
+/** The field's first choices were numbers: a workflow saved with one keeps meaning that language (same doc). */
 export const SAVED_INVITATION_LANGUAGE_NUMBERS: Record<number, string> = {
 	0: 'Arabic',
 	1: 'English',
@@ -66,9 +56,7 @@ export const WEBHOOK_DELIVERY_STATUSES: INodePropertyOptions[] = [
 	{ name: 'Failed From Client', value: 4 },
 ];
 
-/**
- * Status of an invitation record (v2/v3 invitations): the documented signer statuses. Only the outputs use them.
- */
+/** Status of an invitation record (v2/v3 invitations): the documented signer statuses, for the outputs only. */
 export const INVITATION_STATUSES: INodePropertyOptions[] = [
 	{ name: 'Pending', value: 1 },
 	{ name: 'Signed', value: 3 },
@@ -77,8 +65,8 @@ export const INVITATION_STATUSES: INodePropertyOptions[] = [
 ];
 
 /**
- * Numbers in the service's answers, by field, that the simplified output names: the values the node's fields offer
- * by name. Only numbers are named (`status` is text or an object in other answers); a number without a name stays.
+ * Numbers in answers, by field, that the simplified output names as the node's fields do. Only numbers are named
+ * (`status` is text or an object in other answers); a number without a name stays.
  */
 export const NAMED_OUTPUT_FIELDS: Record<string, INodePropertyOptions[]> = {
 	authenticationType: AUTHENTICATION_TYPES,
@@ -88,20 +76,14 @@ export const NAMED_OUTPUT_FIELDS: Record<string, INodePropertyOptions[]> = {
 	status: INVITATION_STATUSES,
 };
 
-/**
- * The service's misspelt field names (docs/service-api.md), as every simplified output corrects them: the records of
- * the answers and the trigger's callbacks alike, so that a field reads as the node's field and the trigger name it.
- */
+/** The service's misspelt field names (docs/service-api.md), as simplified outputs and the trigger correct them. */
 export const CORRECTED_FIELD_NAMES: Record<string, string> = {
 	signeOrder: 'signOrder',
 	Nationlity: 'nationality',
 	ReferencNumber: 'referenceNumber',
 };
 
-/**
- * A callback gives a signer's verification as text (docs/service-api.md#webhook-callbacks); the simplified item says
- * it with the name the Authentication Type field offers for the same thing, so one word means one thing everywhere.
- */
+/** A callback's verification text (docs/service-api.md#webhook-callbacks) as Authentication Type names it. */
 export const CALLBACK_AUTHENTICATION_NAMES: Record<string, string> = {
 	WITHOUTVALIDATION: String(AUTHENTICATION_TYPES.find((option) => option.value === 0)?.name),
 };

@@ -2,8 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { webhookLocatorProperty } from './common';
 
-/** Fields several envelope operations share. */
-
 /** The Webhook field of the create operations: empty means the account default webhook. */
 export function optionalWebhookProperty(): INodeProperties {
 	return webhookLocatorProperty(

@@ -1,9 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/**
- * The File Input fields every operation that takes files shows: the same parameter names everywhere (fileInput,
- * inputDataFieldName, fileBase64, fileUrl and fileName; filesJson and fileUrls for several files). files/ reads them.
- */
+/* The File Input fields of every operation that takes files, with the same names everywhere; files/ reads them. */
 
 export interface FileInputOptions {
 	/** Several files: binary field names separated by commas, or a JSON list of Base64 files. */
@@ -22,10 +19,7 @@ export const FILE_INPUT_LABELS = {
 	urls: 'File URLs',
 } as const;
 
-/**
- * The file fields of an operation: the input selector and the fields of each input. Each input's fields show only for
- * it; the operation file adds its own condition with updateDisplayOptions.
- */
+/** The input selector and each input's fields (the operation file adds its own condition). */
 export function fileInputProperties(options: FileInputOptions = {}): INodeProperties[] {
 	const binary = { show: { fileInput: ['binary'] } };
 	const base64 = { show: { fileInput: ['base64'] } };
@@ -67,6 +61,13 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 			displayOptions: { show: { '@tool': [true] } },
 		},
 	];
+	const fileName = {
+		displayName: FILE_INPUT_LABELS.fileName,
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: 'contract.pdf',
+	} as const;
 	if (options.multiple) {
 		return [
 			...selectors,
@@ -142,22 +143,14 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 		{ ...downloadOptionsProperty(false), displayOptions: url },
 		// One parameter shown twice: optional for a binary file, required for Base64 text unless there is a default.
 		{
-			displayName: FILE_INPUT_LABELS.fileName,
-			name: 'fileName',
-			type: 'string',
-			default: '',
-			placeholder: 'contract.pdf',
+			...fileName,
 			description:
 				'Name the document is sent with. Leave empty to use the name of the binary file, or the last part of the URL.',
 			displayOptions: { show: { fileInput: ['binary', 'url'] } },
 		},
 		{
-			displayName: FILE_INPUT_LABELS.fileName,
-			name: 'fileName',
-			type: 'string',
-			default: '',
+			...fileName,
 			required: !options.defaultFileName,
-			placeholder: 'contract.pdf',
 			description: options.defaultFileName
 				? `Name the document is sent with. Leave empty for ${options.defaultFileName}.`
 				: 'Name the document is sent with',
@@ -232,17 +225,12 @@ function downloadOptionsProperty(multiple: boolean): INodeProperties {
 	};
 }
 
-export const DOWNLOAD_OPTION_LABELS: Record<string, string> = {
-	allowInternalAddresses: 'Allow Internal Addresses (AI Tool)',
-	maxLinks: 'Max Links',
-	maxTotalSize: 'Max Total Size (MB)',
-	timeLimit: 'Time Limit (Seconds)',
-};
+export const DOWNLOAD_OPTION_LABELS: Record<string, string> = Object.fromEntries(
+	(downloadOptionsProperty(true).options as INodeProperties[]).map((o) => [o.name, o.displayName]),
+);
 
 /** Every envelope operation but Create From Base64 takes several documents: one setting for fields and requests. */
 export const SEVERAL_FILES: FileInputOptions = { multiple: true };
 
-/**
- * Identity signing takes one PDF; Base64 text without a File Name is sent (and the signed file output) as document.pdf.
- */
+/** Identity signing takes one PDF; Base64 text without a File Name is sent (and output signed) as document.pdf. */
 export const IDENTITY_FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };

@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** Fields both identity-provider signing operations take (v1, and v2 which adds the signer details). */
-
 export function requestIdProperty(): INodeProperties {
 	return {
 		displayName: 'Request ID',
@@ -26,6 +24,20 @@ export function filePasswordProperty(): INodeProperties {
 		description: 'Password of the PDF, if it is protected',
 	};
 }
+
+/** A size or position of the signature box. */
+const inPoints = (
+	displayName: string,
+	name: string,
+	value: number,
+	what: string,
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'number',
+	default: value,
+	description: `${what}, in PDF points`,
+});
 
 export function signatureAppearanceProperty(): INodeProperties {
 	return {
@@ -57,13 +69,7 @@ export function signatureAppearanceProperty(): INodeProperties {
 				default: '',
 				description: 'Text shown with the signature',
 			},
-			{
-				displayName: 'Height',
-				name: 'height',
-				type: 'number',
-				default: 50,
-				description: 'Height of the signature box, in PDF points',
-			},
+			inPoints('Height', 'height', 50, 'Height of the signature box'),
 			{
 				displayName: 'Page Number',
 				name: 'pageNumber',
@@ -79,28 +85,19 @@ export function signatureAppearanceProperty(): INodeProperties {
 				default: true,
 				description: 'Whether the signature is drawn on the page',
 			},
-			{
-				displayName: 'Width',
-				name: 'width',
-				type: 'number',
-				default: 150,
-				description: 'Width of the signature box, in PDF points',
-			},
-			{
-				displayName: 'X Position',
-				name: 'x1',
-				type: 'number',
-				default: 0,
-				description: 'Distance of the signature box from the left edge of the page, in PDF points',
-			},
-			{
-				displayName: 'Y Position',
-				name: 'y1',
-				type: 'number',
-				default: 0,
-				description:
-					'Distance of the signature box from the bottom edge of the page, in PDF points',
-			},
+			inPoints('Width', 'width', 150, 'Width of the signature box'),
+			inPoints(
+				'X Position',
+				'x1',
+				0,
+				'Distance of the signature box from the left edge of the page',
+			),
+			inPoints(
+				'Y Position',
+				'y1',
+				0,
+				'Distance of the signature box from the bottom edge of the page',
+			),
 		],
 	};
 }
@@ -116,34 +113,16 @@ export function signatureDetailsProperty(): INodeProperties {
 		description:
 			'Which details are printed with the signature. Leave empty for the service default.',
 		options: [
-			{
-				displayName: 'Show Account Name',
-				name: 'showAccountName',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the account name is shown',
-			},
-			{
-				displayName: 'Show Page Number',
-				name: 'showPageNumber',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the page number is shown',
-			},
-			{
-				displayName: 'Show Request ID',
-				name: 'showRequestId',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the request ID is shown',
-			},
-			{
-				displayName: 'Show Sign Date',
-				name: 'showSignDate',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the signing date is shown',
-			},
-		],
+			['Show Account Name', 'showAccountName', 'account name'],
+			['Show Page Number', 'showPageNumber', 'page number'],
+			['Show Request ID', 'showRequestId', 'request ID'],
+			['Show Sign Date', 'showSignDate', 'signing date'],
+		].map(([displayName, name, what]) => ({
+			displayName,
+			name,
+			type: 'boolean',
+			default: true,
+			description: `Whether the ${what} is shown`,
+		})),
 	};
 }

@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** Text fields several invitation operations share. */
-
 export function invitationMessageProperty(): INodeProperties {
 	return {
 		displayName: 'Invitation Message',

@@ -3,11 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { inputError, kindOf } from './validation';
 import type { ItemChecks, ItemFunctions } from '../service/itemFunctions';
 
-/**
- * JSON inputs: parsing with errors that name the field, and key lookup in either spelling. Every JSON field passes
- * parseJsonParameter, which refuses what would change meaning on the way: keys that name an object's prototype
- * (`__proto__`, `constructor`, `prototype`), and one field written twice in two spellings (`signeOrder` and
- * `SigneOrder`), of which one would silently win.
+/*
+ * JSON inputs. Every JSON field passes parseJsonParameter, which refuses keys naming an object's prototype, and one
+ * field written in two spellings (`signeOrder` and `SigneOrder`), of which one would silently win.
  */
 
 /** An object of JSON's kind: not null, a list, or bytes. */
@@ -17,23 +15,12 @@ export function isPlainObject(value: unknown): value is IDataObject {
 	);
 }
 
-/** The key of `entry` spelled like one of `names` in any case (earlier names first): JSON may use either spelling. */
-export function findKey(entry: IDataObject, ...names: string[]): string | undefined {
-	const keys = Object.keys(entry);
-	for (const name of names) {
-		const found = keys.find((key) => key.toLowerCase() === name.toLowerCase());
-		if (found !== undefined) return found;
-	}
-	return undefined;
-}
-
 /** A key as compared with field names: letters and digits only, lower case ("Phone Number" is "phonenumber"). */
 const comparable = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
- * The key of `entry` naming a field by one of `names` (the API's spellings, the node's field name, the label the
- * editor shows), in any case and with or without spaces or punctuation. Two keys naming the same field
- * ("Email" and "destinationEmail") are refused: `label` names the field in the error.
+ * The key of `entry` naming a field by one of `names` (API spellings, field name, label), in any case, with or without
+ * spaces. Two keys naming one field ("Email" and "destinationEmail") are refused, naming `label`.
  */
 export function findFieldKey(
 	context: ItemChecks,
@@ -61,9 +48,7 @@ export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 /** JSON nested deeper than this is refused: no field of the service's nests more than a few levels. */
 const MAX_JSON_DEPTH = 32;
 
-/**
- * Refuses prototype keys and one key in two spellings, at every depth of a JSON value (iterative: no deep recursion).
- */
+/** Refuses prototype keys and one key in two spellings, at every depth (iterative: no deep recursion). */
 function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string): void {
 	const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
 	while (pending.length) {
@@ -90,10 +75,14 @@ function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string):
 	}
 }
 
-/** The value of `entry` under one of `names`, whatever the case of its key. */
+/** The value of `entry` under one of `names` (earlier names first), whatever the case of its key. */
 export function pick(entry: IDataObject, ...names: string[]): unknown {
-	const key = findKey(entry, ...names);
-	return key === undefined ? undefined : entry[key];
+	const keys = Object.keys(entry);
+	for (const name of names) {
+		const found = keys.find((key) => key.toLowerCase() === name.toLowerCase());
+		if (found !== undefined) return entry[found];
+	}
+	return undefined;
 }
 
 /** A JSON field (n8n may hand over text or the parsed value); undefined when empty. Its keys are checked (see top). */

@@ -4,10 +4,8 @@ import { inputError, MAX_INTEGER } from './validation';
 import type { ItemChecks } from '../service/itemFunctions';
 
 /*
- * The one rule for the service's enumerated fields (invitation language, authentication type, recipient type, SMS
- * provider, delivery status): a value is taken by its name as the field's list shows it, in any case and spacing, or
- * by its number. A model that lets n8n fill a field writes "English" where a workflow builder picks from the list
- * (docs/ai-agents.md#named-values).
+ * The one rule for enumerated fields: a value by its listed name, in any case and spacing, or by its number. A model
+ * writes "English" where a workflow builder picks from the list (docs/ai-agents.md#named-values).
  */
 
 /** A name as compared: letters and digits only, lower case ("SMS One-Time Password" = "sms one time password"). */
@@ -19,10 +17,7 @@ export function allowedValues(options: INodePropertyOptions[]): string {
 	return options.map((option) => `${option.name} (${String(option.value)})`).join(', ');
 }
 
-/**
- * An enumerated value as a field's routing sends it, once namedValueOf (the field's check) has taken it: the number of
- * a listed name, folded as namedValueOf folds it, else the number given.
- */
+/** An enumerated value as its routing sends it once namedValueOf checked it: a name's number, else the number. */
 export function namedValueSent(options: INodePropertyOptions[]): string {
 	const numbers = JSON.stringify(
 		Object.fromEntries(options.map(({ name, value }) => [folded(name), value])),
@@ -34,11 +29,7 @@ export function namedValueSent(options: INodePropertyOptions[]): string {
 	);
 }
 
-/**
- * The number of an enumerated field's value: a listed name, a listed number, or any other whole number from an
- * expression, for values the service adds later (the service decides about those; docs/service-api.md#enumerations).
- * Anything else is refused with the allowed values.
- */
+/** An enumerated value's number: a listed name, or any whole number (docs/service-api.md#enumerations). */
 export function namedValueOf(
 	context: ItemChecks,
 	value: unknown,

@@ -28,16 +28,9 @@ import {
 import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemChecks, ItemFunctions } from '../service/itemFunctions';
 
-/*
- * The signers list an invitation endpoint gets (the service's "destinations"), built from the fields of recipients.ts
- * or a JSON list in the spelling the endpoint wants, each signer checked as the fields are.
- */
+/* The signers list an invitation endpoint gets, from recipients.ts's fields or JSON, checked as the fields are. */
 
-/**
- * What a signer's Authentication Type needs besides an e-mail (docs/service-api.md#signer-verification): Absher
- * one-time password (9) a national ID, which the service otherwise refuses with error 147; WhatsApp one-time password
- * (10) a phone number, without which the service invites the signer and never sends the code.
- */
+/** What a signer's Authentication Type needs besides an e-mail (docs/service-api.md#signer-verification). */
 const VERIFICATION_NEEDS: Record<number, { detail: 'nationalId' | 'phone'; why: string }> = {
 	9: {
 		detail: 'nationalId',
@@ -49,10 +42,7 @@ const VERIFICATION_NEEDS: Record<number, { detail: 'nationalId' | 'phone'; why: 
 	},
 };
 
-/**
- * Refuses a signer whose Authentication Type needs a detail the signer lacks, naming the signer and the field. Only the
- * labels are shown: the details are personal data.
- */
+/** Refuses a signer lacking what its Authentication Type needs; only labels are shown (the details are personal). */
 export function refuseUnverifiableSigner(
 	context: ItemChecks,
 	signerLabel: string,
@@ -76,12 +66,7 @@ export function refuseUnverifiableSigner(
 	);
 }
 
-/** A rule above: checks one value entered in a field, and throws naming the field. */
-
-/**
- * Builds the signers list in the spelling the endpoint wants; refuses bad e-mails, and an empty list unless
- * `allowEmpty` (then an empty list is returned).
- */
+/** Builds the signers list in the spelling the endpoint wants; an empty list is refused unless `allowEmpty`. */
 export function buildDestinations(
 	context: ItemFunctions,
 	style: DestinationStyle,
@@ -111,20 +96,14 @@ export function buildDestinations(
 	return normaliseDestinations(context, raw, style, { fromJson });
 }
 
-/**
- * A language chosen from the list when its choices were numbers, as the name its user saw (fields/enums.ts); a number
- * from an expression is an expression's text here, and is sent as given.
- */
+/** A language saved when the choices were numbers, as the name its user saw (SAVED_INVITATION_LANGUAGE_NUMBERS). */
 function savedLanguage(saved: unknown): IDataObject {
 	const number = isPlainObject(saved) ? saved[LANGUAGE.field] : undefined;
 	const name = typeof number === 'number' ? SAVED_INVITATION_LANGUAGE_NUMBERS[number] : undefined;
 	return name ? { [LANGUAGE.field]: name } : {};
 }
 
-/**
- * A signers list (e.g. one element of a bulk JSON body) in the spelling the endpoint wants, checked like the fields.
- * `label` names the list in error messages.
- */
+/** A signers list (e.g. of a bulk JSON body) in the endpoint's spelling, checked like the fields; `label` names it. */
 export function normaliseDestinations(
 	context: ItemFunctions,
 	raw: unknown[],
@@ -204,9 +183,8 @@ export function normaliseDestinations(
 }
 
 /**
- * A signer without a Sign Order signs at its position in the list (docs/service-api.md#decisions). That position must
- * not be an order another signer was given: an automatic 2 beside an explicit 2 would send two signers as second
- * without anyone asking for it. Orders given explicitly are sent as given, equal ones included.
+ * A signer without a Sign Order signs at its position (docs/service-api.md#decisions), which must not be an order
+ * another signer was given: nobody asked for two second signers. Explicit orders are sent as given, equal ones too.
  */
 function withSignOrders(
 	context: ItemFunctions,

@@ -9,17 +9,15 @@ import {
 } from './enums';
 
 /**
- * The recipients of invitations: the signers the service invites, which its API calls "destinations". One field
- * definition and one builder, used by every operation that takes them (the signer details of direct and
- * identity-provider signing are in signers.ts). Endpoints want different spellings: PascalCase on v1 invitations and
- * bulk initiate-and-invite, camelCase elsewhere, plus extra fields on v2/v3 invitations.
+ * The recipients of invitations (the API's "destinations"), declared once for every operation that takes them. Styles:
+ * PascalCase on v1 invitations and bulk invite, camelCase elsewhere, extra fields on v2/v3 invitations.
  */
 export type DestinationStyle = 'v1' | 'v1Camel' | 'bulkInvite' | 'v2';
 
 export interface DestinationField {
 	/** Name of the field in the node's UI. */
 	field: string;
-	/** What the user sees: the field's display name, also the name used in error messages. */
+	/** The field's display name, also in error messages. */
 	label: string;
 	/** camelCase name of the API; PascalCase styles capitalise it. */
 	api: string;
@@ -241,7 +239,7 @@ export const DESTINATION_FIELDS: DestinationField[] = [
 	},
 ];
 
-/** The UI field a builder check refers to; looked up by name so the list's order is free. */
+/** The UI field a builder check refers to, by name. */
 function destinationField(name: string): DestinationField {
 	const found = DESTINATION_FIELDS.find((f) => f.field === name);
 	if (!found) throw new Error(`Unknown signer field "${name}"`);
@@ -272,7 +270,7 @@ export function destinationsProperties(style: DestinationStyle): INodeProperties
 	return [signersInputProperty(), signersProperty(style), signersJsonProperty()];
 }
 
-/** Signers Input: Fields or JSON, the same for every style (one field where several operations show it). */
+/** Signers Input: Fields or JSON, the same for every style. */
 export function signersInputProperty(): INodeProperties {
 	return listInputProperty('destinationsInput', 'Signers Input', 'signer');
 }

@@ -6,10 +6,7 @@ import { serviceAuthenticationText } from './enums';
 import { inputError, optionalPhone, requireEmail, textOf } from './validation';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-/**
- * The signer details of direct and identity-provider signing, which the API calls "signres": one field definition and
- * one builder (the recipients of invitations are in recipients.ts).
- */
+/* The signer details ("signres") of direct and identity-provider signing; invitations' are in recipients.ts. */
 
 /** An example of the JSON input: a hint, never the default, so that switching to JSON sends nothing made up. */
 const SIGNER_DETAILS_JSON_EXAMPLE =
@@ -30,7 +27,6 @@ const SIGNER_FIELDS: Array<{ name: string; displayName: string }> = [
 
 const SIGNER_EMAIL = SIGNER_FIELDS.find((f) => f.name === 'emailAddress')!;
 
-/** Signer details ("signres") of direct and identity-provider signing. */
 export function signersProperties(): INodeProperties[] {
 	return [
 		listInputProperty('signersInput', 'Signer Details Input', 'signer'),
@@ -88,10 +84,7 @@ export function signersProperties(): INodeProperties[] {
 	];
 }
 
-/**
- * Builds `signres`: refuses an empty list, omits empty fields. The same check in both modes: the Email, which the
- * service matches the signer by, must be there and look like one; nothing else is required (names may be Arabic only).
- */
+/** Builds `signres`, empty fields left out; only the Email, which the service finds the signer by, is required. */
 export function buildSigners(context: ItemFunctions): IDataObject[] {
 	const raw =
 		context.getNodeParameter('signersInput', 'fields') === 'json'

@@ -2,16 +2,9 @@ import { inputError, requireHttpUrl } from './validation';
 import { runsAsTool } from '../service/asTool';
 import type { ItemChecks } from '../service/itemFunctions';
 
-/*
- * What an AI tool may not choose: a value written by the workflow's author is the author's; one from an expression can
- * carry a model's words (docs/security.md#account-settings-as-ai-tools).
- */
-
 /**
- * Whether a parameter's value was written in the node by the workflow's author, not an expression: in an AI tool an
- * expression can carry the model's words, through $fromAI or through the model's arguments, which are the tool's
- * input item ($json). The path is the parameter's, such as "updateFields.webhookUrl" or
- * "webhooks.webhook.0.webhookUrl"; a value left at its default was not written by anyone else either.
+ * Whether a parameter (a path such as "webhooks.webhook.0.webhookUrl") was written in the node, not an expression: in
+ * an AI tool an expression can carry the model's words ($fromAI, $json). A value left at its default counts as written.
  */
 export function isWrittenInNode(context: ItemChecks, path: string): boolean {
 	let value: unknown = context.getNode().parameters;
@@ -30,9 +23,8 @@ export function isWrittenInNode(context: ItemChecks, path: string): boolean {
 }
 
 /**
- * A URL that sends the account's data somewhere (its callbacks, with signed PDFs and header tokens; its SMS gateway,
- * with the gateway's password): when the node runs as an AI tool it must be written in the node by the workflow's
- * author, or an injected instruction could point it at an attacker (docs/security.md#account-settings-as-ai-tools).
+ * A URL that sends the account's data somewhere (callbacks, SMS gateway): an AI tool's must be written in the node, or
+ * an injected instruction could point it at an attacker (docs/security.md#account-settings-as-ai-tools).
  */
 export function requireAuthorsUrl(
 	context: ItemChecks,

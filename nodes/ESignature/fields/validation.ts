@@ -8,9 +8,8 @@ import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credent
 import type { ItemChecks } from '../service/itemFunctions';
 
 /*
- * Checks of what the user entered, before anything is sent. Every check names the field it refuses, in the words the
- * editor shows. Values from expressions can be anything: text fields take text and numbers, never objects, lists or
- * booleans (String() of an object is "[object Object]", which the service would store as a name).
+ * Checks of what the user entered, before anything is sent, naming the field as the editor shows it. Text fields take
+ * text and numbers, never objects (String() of one is "[object Object]", which the service would store as a name).
  */
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -81,10 +80,7 @@ function refuseControlCharacters(
 	}
 }
 
-/**
- * A field's value as text, trimmed ('' when empty): strings, and numbers from expressions. An object, a list or a
- * boolean is refused with the field's name, and so is a control character (line breaks only in `multi`-line fields).
- */
+/** A field's value as trimmed text ('' when empty): text or a number; else, or with a control character, refused. */
 export function textOf(
 	context: ItemChecks,
 	value: unknown,
@@ -110,45 +106,23 @@ export function textOf(
 	return text;
 }
 
-/**
- * A value used as a name inside the node (a binary property, an option value), trimmed. Not for what is sent: use
- * textOf, which refuses values that are not text.
- */
+/** A value used as a name inside the node (a binary property, an option value), trimmed; what is sent uses textOf. */
 export function toText(value: unknown): string {
-	return typeof value === 'string'
-		? value.trim()
-		: value === undefined || value === null
-			? ''
-			: String(value);
+	return typeof value === 'string' ? value.trim() : String(value ?? '');
 }
 
 /** An optional text field: undefined when empty, so it is left out of the request. */
-export function optionalText(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-	maxLength: number = MAX_LENGTH.text,
-	lines: Lines = 'single',
-): string | undefined {
-	return textOf(context, value, fieldLabel, maxLength, lines) || undefined;
-}
+export const optionalText = (...args: Parameters<typeof textOf>) => textOf(...args) || undefined;
 
-export function requireText(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-	maxLength: number = MAX_LENGTH.text,
-	lines: Lines = 'single',
-): string {
-	const text = textOf(context, value, fieldLabel, maxLength, lines);
-	if (!text) throw inputError(context, `${fieldLabel} is required`);
+export function requireText(...args: Parameters<typeof textOf>): string {
+	const text = textOf(...args);
+	if (!text) throw inputError(args[0], `${args[2]} is required`);
 	return text;
 }
 
 /**
- * A password or token: sent exactly as entered (spaces may be part of it), never shown in an error. Text, or a number
- * from an expression; '' when empty. One of spaces only is refused (a blank secret protects nothing), and so is a
- * control character (a header token travels back in a header).
+ * A password or token: sent exactly as entered, never shown in an error. Blank is refused (it protects nothing), and
+ * so is a control character (a header token travels back in a header).
  */
 export function secretOf(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	let secret: string;
@@ -203,15 +177,8 @@ export function requireGuid(context: ItemChecks, value: unknown, fieldLabel: str
 }
 
 /** An optional GUID field: undefined when empty (the service rejects empty GUIDs), checked otherwise. */
-export function optionalGuid(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-): string | undefined {
-	const text = textOf(context, value, fieldLabel);
-	if (!text) return undefined;
-	return requireGuid(context, text, fieldLabel);
-}
+export const optionalGuid = (...args: Parameters<typeof requireGuid>) =>
+	textOf(...args) ? requireGuid(...args) : undefined;
 
 export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	const text = textOf(context, value, fieldLabel, MAX_LENGTH.email);
@@ -225,10 +192,8 @@ export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: st
 }
 
 /**
- * An optional phone number, sent without separators, in international form: a leading + and the country code, then
- * the number, PHONE_DIGITS.min to PHONE_DIGITS.max digits in all. Spaces, dots, dashes and brackets between them are
- * removed. A number without its country code (0501234567) is refused: the service accepts it and cannot reach it
- * (docs/service-api.md#decisions).
+ * An optional phone number in international form (+ and the country code), sent without separators. One without its
+ * country code is refused: the service accepts it and cannot reach it (docs/service-api.md#decisions).
  */
 export function optionalPhone(
 	context: ItemChecks,
@@ -268,7 +233,6 @@ export function optionalPhone(
 	return compact;
 }
 
-/** A required http(s) URL, trimmed (httpUrlProblem). */
 export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);
 	const problem = httpUrlProblem(text);
@@ -276,10 +240,7 @@ export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: 
 	return text;
 }
 
-/**
- * A whole number between min and max: a number, or digits from an expression. Anything else (a fraction, text, a
- * list) is refused rather than rounded or cut.
- */
+/** A whole number between min and max (or digits from an expression); anything else is refused, never rounded. */
 export function integerOf(
 	context: ItemChecks,
 	value: unknown,
@@ -321,7 +282,6 @@ export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: strin
 	);
 }
 
-/** An optional boolean field: undefined when not set. */
 export function optionalBoolean(
 	context: ItemChecks,
 	value: unknown,
@@ -333,18 +293,14 @@ export function optionalBoolean(
 }
 
 /**
- * A date as a field's routing sends it, once futureDate (the field's check) has taken it: in ISO 8601 UTC, a text
- * without offset read in the workflow's timezone, as futureDate reads it. It must not throw: a value it cannot read
- * becomes null, and the check refuses it before anything is sent.
+ * A date as a field's routing sends it once futureDate has checked it, read as futureDate reads it, in ISO 8601 UTC.
+ * It must not throw: a value it cannot read becomes null, and the check refuses it before anything is sent.
  */
 export const UTC_DATE =
 	'={{ (typeof $value === "string" ? DateTime.fromISO($value.trim(), { zone: $now.zoneName }) : ' +
 	'DateTime.fromJSDate(new Date($value))).toUTC().toISO({ suppressMilliseconds: true }) }}';
 
-/**
- * A date field as ISO 8601 UTC. Accepts what n8n date fields and expressions produce (ISO strings, with or without an
- * offset, Luxon DateTime, JS Date, epoch ms). A past date is refused before the request, as the service would.
- */
+/** A date field as ISO 8601 UTC (ISO text, Luxon, Date, epoch ms); a past date is refused, as the service would. */
 export function futureDate(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	let date: DateTime;
 	if (DateTime.isDateTime(value)) date = value;
@@ -378,10 +334,7 @@ export function futureDate(context: ItemChecks, value: unknown, fieldLabel: stri
 
 type Rule = (context: ItemChecks, value: unknown, fieldLabel: string) => unknown;
 
-/**
- * The preSend of a field sent as entered (by its routing or the operation's URL) that one rule checks before any
- * request: reads the parameter (`fallback` when absent) and applies the rule with the field's label.
- */
+/** The preSend of a field sent as entered (by its routing or URL): applies one rule to it before any request. */
 export function checkParameter(
 	parameter: string,
 	rule: Rule,

@@ -1,10 +1,7 @@
 /*
- * Internal addresses (docs/security.md#links-a-model-gives-internal-addresses-ssrf): what a link given to an AI tool
- * may not reach, by the host a link names and by every address a name resolves to. They belong to the downloads
- * (download.ts), the only requests whose address a model can choose.
- * The host is read as the WHATWG URL parser reads it, as n8n's HTTP client does: it turns the hex, decimal, octal and
- * short IPv4 forms (0x7f000001, 2130706433, 0177.0.0.1, 127.1) into dotted decimal and writes IPv6 in its compressed
- * form, so one reading of each address is checked.
+ * What a link given to an AI tool may not reach (docs/security.md#links-a-model-gives-internal-addresses-ssrf). Hosts
+ * are read as the WHATWG URL parser (and n8n's HTTP client) reads them: every IPv4 form becomes dotted decimal, IPv6
+ * compressed, so one reading of each address is checked.
  */
 
 /** IPv4 ranges that are not the public internet (IANA special-purpose registry), as [first address, prefix length]. */
@@ -27,17 +24,8 @@ const INTERNAL_IPV4: ReadonlyArray<readonly [string, number]> = [
 ];
 
 /** Host names that name the machine or a local network, never a public host (RFC 6761, RFC 8375, common use). */
-const INTERNAL_NAME_ENDINGS = [
-	'localhost',
-	'local',
-	'internal',
-	'intranet',
-	'lan',
-	'home',
-	'corp',
-	'localdomain',
-	'home.arpa',
-];
+const INTERNAL_NAME_ENDINGS =
+	'localhost local internal intranet lan home corp localdomain home.arpa'.split(' ');
 
 /** Dotted-decimal IPv4 as a 32-bit number, or undefined for anything else. */
 function ipv4Number(text: string): number | undefined {
@@ -107,10 +95,8 @@ function isInternalIpv6(groups: number[]): boolean {
 }
 
 /**
- * Why a URL's host is internal, or undefined when it looks public: an IP address of an internal range, or a name of
- * the machine or a local network ("localhost", "*.internal", "*.local", a name without a dot, which a resolver
- * completes with the local search domain). A public-looking name can still resolve to an internal address: that is
- * checked on every address the name resolves to (internalIpProblem, files/download.ts).
+ * Why a URL's host is internal (an internal IP, a local name, a name without a dot, which a resolver completes with
+ * the local domain), or undefined; what a name resolves to is checked by internalIpProblem (files/download.ts).
  */
 export function internalAddressProblem(url: URL): string | undefined {
 	const host = url.hostname.toLowerCase().replace(/\.$/, '');
@@ -132,11 +118,7 @@ export function isIpLiteral(url: URL): boolean {
 	return url.hostname.startsWith('[') || ipv4Number(url.hostname) !== undefined;
 }
 
-/**
- * Why an address a name resolved to is internal, or undefined when it is public: dotted IPv4, or IPv6 as a resolver
- * gives it (no brackets). Anything else, such as an IPv6 address with a zone, is internal: what cannot be read is
- * not reached.
- */
+/** Why a resolved address is internal, or undefined; one that cannot be read (an IPv6 zone) is not reached. */
 export function internalIpProblem(address: string): string | undefined {
 	const v4 = ipv4Number(address);
 	if (v4 !== undefined) return isInternalIpv4(v4) ? 'an internal IPv4 address' : undefined;

@@ -1,7 +1,3 @@
-/**
- * Signed and uploaded documents as bytes: Base64 checked and decoded without copies, the type read from the bytes,
- * and the file name that goes with it. Used by both nodes.
- */
 import { isControlCode } from '../../../credentials/text';
 
 /** The live service can send a ZIP where a PDF is expected, so the type is read from the bytes. */
@@ -14,7 +10,6 @@ export function detectMimeType(data: Buffer): { mimeType: string; extension: str
 	return { mimeType: 'application/octet-stream', extension: 'bin' };
 }
 
-/** How many first bytes detectMimeType reads. */
 export const FILE_SIGNATURE_BYTES = 5;
 
 /** The part of a Node.js readable stream that peekStream uses (shipped code may not import Node's stream module). */
@@ -57,10 +52,8 @@ export type StreamMaker = (chunks: AsyncIterable<Buffer>) => FileStream;
 const BODY_CHUNK = 64 * 1024;
 
 /**
- * How to make a Node.js stream of one's own, reached through a stream n8n opened: shipped code may not import Node's
- * stream module, and every Node stream class inherits the static Readable.from (which makes a plain Readable whatever
- * class it is called on). n8n sends such a stream as a request body and, knowing it cannot be sent twice, leaves a
- * refused token's retry to the node (docs/n8n-notes.md#access-tokens). Undefined for anything else.
+ * How to make a Node.js stream, through the static Readable.from of a stream n8n opened (shipped code may not import
+ * Node's stream module). n8n leaves a refused token's retry of such a body to us (docs/n8n-notes.md#access-tokens).
  */
 export function streamMakerOf(stream: FileStream): StreamMaker | undefined {
 	const from = (stream.constructor as { from?: unknown } | undefined)?.from;
@@ -69,10 +62,7 @@ export function streamMakerOf(stream: FileStream): StreamMaker | undefined {
 		(from as (source: AsyncIterable<Buffer>, options: object) => FileStream).call(
 			stream.constructor,
 			chunks,
-			{
-				objectMode: false,
-				highWaterMark: BODY_CHUNK,
-			},
+			{ objectMode: false, highWaterMark: BODY_CHUNK },
 		);
 }
 
@@ -86,10 +76,7 @@ export function isFileStream(body: unknown): body is ReadableFile {
 	);
 }
 
-/**
- * The first `count` bytes of a stream (fewer if it ends first), read without consuming them: they are put back, so the
- * stream still yields the whole file. `ended` says the stream ended within them (nothing is put back then).
- */
+/** The first `count` bytes of a stream, put back so it still yields the whole file (unless `ended` within them). */
 export async function peekStream(
 	stream: ReadableFile,
 	count: number,
@@ -104,20 +91,13 @@ export async function peekStream(
 			continue;
 		}
 		await new Promise<void>((resolve, reject) => {
-			const done = () => {
-				stream.off('readable', done);
-				stream.off('end', done);
-				stream.off('error', failed);
-				resolve();
+			const events = ['readable', 'end', 'error'];
+			const settle = (error?: unknown) => {
+				for (const event of events) stream.off(event, settle);
+				if (error === undefined) resolve();
+				else reject(error instanceof Error ? error : new Error(String(error)));
 			};
-			const failed = (error: unknown) => {
-				stream.off('readable', done);
-				stream.off('end', done);
-				reject(error instanceof Error ? error : new Error(String(error)));
-			};
-			stream.once('readable', done);
-			stream.once('end', done);
-			stream.once('error', failed);
+			for (const event of events) stream.once(event, settle);
 		});
 	}
 	// One chunk (a whole file, from n8n's database store) is handed back as it is: Buffer.concat would copy it.
@@ -131,9 +111,8 @@ export async function peekStream(
 const MAX_FILE_NAME = 255;
 
 /**
- * The last part of a path ("/" or "\\" separated) without control characters, or '' when nothing usable is left
- * ("", ".", ".."): a name from the service or an upstream system may carry a path, which a workflow writing files by
- * that name would follow out of its folder.
+ * The last part of a path without control characters, or '' ("", ".", ".."): a name from the service may carry a
+ * path, which a workflow writing files by that name would follow out of its folder.
  */
 export function safeBaseName(name: unknown): string {
 	if (typeof name !== 'string') return '';
@@ -145,10 +124,7 @@ export function safeBaseName(name: unknown): string {
 	return /^\.*$/.test(base) ? '' : base;
 }
 
-/**
- * A safe file name (safeBaseName, else `fallback`) with the extension that matches the detected type; without a
- * detected type it keeps its own extension, or gets `defaultExtension`. At most MAX_FILE_NAME characters.
- */
+/** A safe file name (else `fallback`) with the detected type's extension, else its own or `defaultExtension`. */
 export function fileNameFor(
 	base: string | undefined,
 	fallback: string,
@@ -166,8 +142,7 @@ export function fileNameFor(
 	return `${stem.slice(0, MAX_FILE_NAME - ending.length)}${ending}`;
 }
 
-// One white-space character per match, with no quantifier: nothing for the regular-expression engine to backtrack
-// over, however long the text (see isStrictBase64).
+// One white-space character per match, no quantifier: nothing to backtrack over, however long the text.
 const withoutDataUrlAndSpaces = (value: string) =>
 	value.replace(/^data:[^;]+;base64,/, '').replace(/\s/g, '');
 
@@ -180,9 +155,8 @@ const isBase64Code = (code: number) =>
 	code === 47;
 
 /**
- * Whether text is canonical Base64: whole groups of four characters of the alphabet, with at most two "=" at the end.
- * A loop over the characters, not a regular expression: V8 threw "Maximum call stack size exceeded" from
- * /^[A-Za-z0-9+/]+={0,2}$/ on a 4 MB file, now and then and only in a busy process (docs/n8n-notes.md#large-files).
+ * Whether text is canonical Base64 (whole groups of four, at most two "="). A loop, not a regex: V8 overflowed its
+ * stack on /^[A-Za-z0-9+/]+={0,2}$/ with a 4 MB file in a busy process (docs/n8n-notes.md#large-files).
  */
 export function isStrictBase64(compact: string): boolean {
 	if (compact.length === 0 || compact.length % 4 !== 0) return false;
@@ -204,10 +178,7 @@ export function isBase64(value: string): boolean {
 /** Characters decoded at a time: a multiple of 4, so that every slice is whole Base64. */
 const BASE64_SLICE = 1024 * 1024;
 
-/**
- * Decodes canonical Base64. Node decodes a long string through a temporary copy of it (a 20 MB file took 46 MB);
- * slice by slice into the final buffer it takes the file's size alone (figure 4 of `npm run bench`).
- */
+/** Decodes canonical Base64 slice by slice: whole, Node copies the text first (20 MB took 46 MB; `npm run bench`). */
 export function decodeInSlices(base64: string): Buffer {
 	const bytes = Buffer.alloc(Buffer.byteLength(base64, 'base64'));
 	let written = 0;

@@ -2,10 +2,7 @@ import type { UploadFile } from './document';
 import { inputError } from '../fields/validation';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-/**
- * How far into a file its PDF header may start: PDF readers accept "%PDF-" anywhere in the first 1,024 bytes
- * (Adobe's implementation notes to the PDF reference), so a few bytes before it are no reason to refuse a file.
- */
+/** How far into a file "%PDF-" may start: readers accept it in the first 1,024 bytes (Adobe's implementation notes). */
 export const PDF_HEADER_WITHIN = 1024;
 
 /** What a file that is not a PDF looks like, by its first bytes. */
@@ -19,10 +16,7 @@ function looksLike(start: Buffer): string {
 	return 'does not start with the PDF header %PDF-';
 }
 
-/**
- * Every document the service takes is a PDF: an empty file or another kind of file is refused here, whatever its
- * MIME type says, instead of being uploaded (the service refuses it after the upload, or stores it).
- */
+/** The service takes PDFs only: anything else is refused here, whatever its MIME type, instead of being uploaded. */
 export function requirePdf<File extends UploadFile>(
 	context: ItemFunctions,
 	file: File,

@@ -1,15 +1,9 @@
 import type { FileStream, StreamMaker } from './bytes';
 import { decodeInSlices } from './bytes';
 
-/*
- * A file as every reader of File Input makes it (read.ts, download.ts) and every body takes it
- * (multipart.ts, jsonBody.ts).
- */
-
 /**
- * A document to send. n8n's default binary mode already holds files as Base64 and the Base64 endpoints want Base64:
- * the content is kept in the form it came in and converted only into the form it is sent in (on a 20 MB file, a
- * decode and re-encode cost about 45 MB; see docs/performance.md).
+ * A document to send, kept in the form it came in and converted only into the form it is sent in (n8n holds files as
+ * Base64; on a 20 MB file a decode and re-encode cost about 45 MB, docs/performance.md).
  */
 export interface DocumentFile {
 	fileName: string;
@@ -24,11 +18,7 @@ export interface DocumentFile {
 	start(length: number): Buffer;
 }
 
-/**
- * A document left in n8n's store (filesystem, database or S3 mode), for a body that is sent as it is read: only its
- * size and first bytes are read beforehand, and `open` reads it from the store again for every attempt (except where
- * the first read already gave the whole file).
- */
+/** A document left in n8n's store, for a body sent as it is read: `open` reads it again for every attempt. */
 export interface StoredFile {
 	fileName: string;
 	mimeType: string;
@@ -39,12 +29,10 @@ export interface StoredFile {
 	makeStream: StreamMaker;
 }
 
-/** A file to upload: in memory, or left in n8n's store. */
 export type UploadFile = DocumentFile | StoredFile;
 
 export const isStoredFile = (file: UploadFile): file is StoredFile => 'open' in file;
 
-/** A document from its bytes or from canonical Base64. */
 export function documentFile(
 	content: Buffer | { base64: string },
 	fileName: string,

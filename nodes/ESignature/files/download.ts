@@ -12,11 +12,9 @@ import { httpUrlProblem } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
 /*
- * File Input → URL: the node downloads the document itself, so that a model (which can pass no file to a tool) can
- * give a link. Whoever wrote a text the model read can choose that link, so the download is kept narrow
- * (docs/ai-agents.md#documents-from-a-url): n8n's own HTTP helper only (n8n's proxy and outbound-request rules apply),
- * never the credential, http(s) only, a bounded number of redirects, bytes and seconds; the caller then accepts only a
- * PDF. Redirects are followed here, one request per hop, so that every hop is checked (docs/security.md).
+ * File Input → URL, how a model gives a file. Anyone whose text the model read can choose the link, so the download
+ * is narrow (docs/ai-agents.md#documents-from-a-url): n8n's HTTP helper, no credential, bounded redirects, bytes and
+ * seconds. Redirects are followed here, one request per hop, so that every hop is checked (docs/security.md).
  */
 
 /** Redirects followed: enough for a file host's short link and its storage, not a chain. */
@@ -33,17 +31,14 @@ export function originOf(url: string): string {
 	}
 }
 
-/**
- * The file name of a download: the last segment of the URL's path, when it names a file, reduced to a safe base name
- * as every file name is (an escaped "/" or control character stays out); a malformed %-escape names nothing.
- */
+/** A download's file name: the URL path's last segment when it names a file, as a safe base name. */
 function nameFromUrl(url: string): string {
 	const segment = new URL(url).pathname.split('/').pop() ?? '';
 	let last = '';
 	try {
 		last = safeBaseName(decodeURIComponent(segment));
 	} catch {
-		// URIError: the default name below.
+		// a malformed %-escape names nothing
 	}
 	return /\.[a-z0-9]{1,5}$/i.test(last) ? last : 'document.pdf';
 }
@@ -57,10 +52,7 @@ export function downloadFileName(
 	return nameFromUrl(requireHttpUrl(context, value, fieldLabel));
 }
 
-/**
- * Reads a downloaded stream into memory, refusing it once it passes MAX_DOWNLOAD_BYTES or what is left of the item's
- * bytes. The chunks are counted as n8n's HTTP client hands them over, after it unpacked a gzip or deflate answer.
- */
+/** Reads a download into memory up to MAX_DOWNLOAD_BYTES and the item's budget, counted after n8n unpacked it. */
 async function readLimited(
 	context: ItemFunctions,
 	body: ByteStream,
@@ -111,10 +103,7 @@ export interface DownloadBudget {
 	checkAddresses: boolean;
 }
 
-/**
- * The item's download limits from Download Options. In an AI tool each option must be written in the node: an
- * expression there can carry the model's words ($fromAI, or its arguments as $json), and a model must not lift a limit.
- */
+/** The item's download limits. In an AI tool each must be written in the node: a model must not lift a limit. */
 export function downloadBudget(context: ItemFunctions): DownloadBudget {
 	const asTool = runsAsTool(context);
 	const given = (context.getNodeParameter('downloadOptions', {}) ?? {}) as IDataObject;
@@ -174,30 +163,14 @@ const REFUSALS = {
 	},
 };
 
-/** A link's refusal: it names the link's origin, never what answered there. */
-const refused = (
-	kind: keyof typeof REFUSALS,
-	context: ItemFunctions,
-	fieldLabel: string,
-	origin: string,
-	from?: string,
-) =>
-	inputError(
-		context,
-		`${fieldLabel}: refused: ${REFUSALS[kind].reason(origin)}${from ? ` (a redirect from ${from})` : ''}`,
-		REFUSALS[kind].hint,
-	);
-
-/** An address a name resolved to, as n8n's lookup gives it. */
 interface ResolvedAddress {
 	address: string;
 	family: number;
 }
 
 /**
- * Every address a name resolves to, through n8n's egress filter (n8n 2.x), enforced here even where the instance
- * leaves SSRF protection off: it refuses n8n's own blocked ranges with an Ssrf… error. Undefined when there is no
- * filter (n8n 1.x) or the name does not resolve.
+ * Every address a name resolves to, through n8n's egress filter (n8n 2.x), enforced even where SSRF protection is off.
+ * Undefined without a filter (n8n 1.x) or when the name does not resolve.
  */
 async function resolveAll(
 	context: ItemFunctions,
@@ -219,10 +192,8 @@ async function resolveAll(
 }
 
 /**
- * When the node runs as a tool, a hop to an internal address is refused before it is requested: by its host as
- * written (internalAddressProblem), then, for a name, by every address it resolves to (internalIpProblem). A name
- * that cannot be resolved is refused too. Returns the checked address the request must connect to, so that a DNS
- * answer that changes after the check (rebinding) is not asked again; undefined when nothing is to be pinned.
+ * As a tool, a hop to an internal host, or to a name resolving to one (or not resolving), is refused. Returns the
+ * checked address to connect to, so that a DNS answer changed after the check (rebinding) is not used.
  */
 async function checkHop(
 	context: ItemFunctions,
@@ -232,14 +203,19 @@ async function checkHop(
 	from?: string,
 ): Promise<string | undefined> {
 	if (!budget.checkAddresses || budget.allowInternal) return undefined;
-	if (internalAddressProblem(url)) throw refused('internal', context, fieldLabel, url.origin, from);
+	// A refusal names the link's origin, never what answered there.
+	const refused = (kind: keyof typeof REFUSALS) =>
+		inputError(
+			context,
+			`${fieldLabel}: refused: ${REFUSALS[kind].reason(url.origin)}${from ? ` (a redirect from ${from})` : ''}`,
+			REFUSALS[kind].hint,
+		);
+	if (internalAddressProblem(url)) throw refused('internal');
 	if (isIpLiteral(url)) return undefined;
 	const resolved = await resolveAll(context, url.hostname.replace(/\.$/, ''));
-	if (resolved === 'refused by n8n')
-		throw refused('internal', context, fieldLabel, url.origin, from);
-	if (!resolved) throw refused('unchecked', context, fieldLabel, url.origin, from);
-	if (resolved.some(({ address }) => internalIpProblem(address)))
-		throw refused('internal', context, fieldLabel, url.origin, from);
+	if (!resolved) throw refused('unchecked');
+	if (resolved === 'refused by n8n' || resolved.some(({ address }) => internalIpProblem(address)))
+		throw refused('internal');
 	return resolved[0].address;
 }
 
@@ -252,7 +228,7 @@ export async function downloadDocument(
 ): Promise<DocumentFile> {
 	const url = requireHttpUrl(context, value, fieldLabel);
 	const origin = originOf(url);
-	// One deadline for the whole download, redirects included; its timer is Node's own, which keeps no process alive.
+	// One deadline for the whole download, redirects included (Node's timer, which keeps no process alive).
 	const deadline = AbortSignal.timeout(budget.timeLimitSeconds * 1000);
 	const tooSlow = () =>
 		inputError(
@@ -278,7 +254,12 @@ export async function downloadDocument(
 				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
 			);
 		}
-		const next = redirectTarget(String(location), hop);
+		let next: URL | undefined;
+		try {
+			next = new URL(String(location), hop);
+		} catch {
+			next = undefined; // a Location that is not a URL
+		}
 		if (!next || httpUrlProblem(next.href)) {
 			throw inputError(
 				context,
@@ -314,19 +295,9 @@ export async function downloadDocument(
 	return documentFile(bytes, nameFromUrl(url), detectMimeType(bytes).mimeType);
 }
 
-/** The absolute link a redirect points to, or undefined when its Location is not a URL. */
-function redirectTarget(location: string, from: URL): URL | undefined {
-	try {
-		return new URL(location, from);
-	} catch {
-		return undefined;
-	}
-}
-
 /**
- * Where a hop's request goes: to the checked address when there is one (n8n takes no lookup of a node's, so the
- * address is written in the URL and the name goes in Host and, for https, in TLS's server name, which the
- * certificate is checked against).
+ * Where a hop's request goes: the checked address, written in the URL (n8n takes no lookup of a node's), with the
+ * name in Host and, for https, in TLS's server name, which the certificate is checked against.
  */
 function pinnedRequest(
 	hop: URL,

@@ -10,11 +10,7 @@ import { inputError, requireText, textOf } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-/*
- * Reading a File Input, top-down: which files the user gave (this file), each read from where it is (read.ts or
- * download.ts) and checked to be a PDF (check.ts); the operation then puts them in its body (multipart.ts or
- * jsonBody.ts). The fields themselves are declared in fields/fileInput.ts.
- */
+/* Reading a File Input (fields/fileInput.ts): each file read (read.ts, download.ts), then checked (check.ts). */
 
 /** Binary files in n8n's store stay there until the request reads them (a streamed upload, streamedBody.ts). */
 export interface LeftInStore {
@@ -74,7 +70,10 @@ function givenBinaryFields(
 		return [{ label, read: async () => named(context, await given.read(), true, options) }];
 	}
 	const label = FILE_INPUT_LABELS.binaryFields;
-	const names = splitPropertyNames(inputFieldName(context, label));
+	const names = inputFieldName(context, label)
+		.split(',')
+		.map((name) => name.trim())
+		.filter((name) => name.length > 0);
 	if (!names.length) {
 		throw inputError(context, `${label} is empty: enter the name of at least one binary field`);
 	}
@@ -142,7 +141,6 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFil
 	);
 }
 
-/** At least one link, and no more than the budget's Max Links. */
 function checkLinkCount(context: ItemFunctions, urls: string[], budget: DownloadBudget) {
 	if (!urls.length)
 		throw inputError(
@@ -159,7 +157,6 @@ function checkLinkCount(context: ItemFunctions, urls: string[], budget: Download
 	}
 }
 
-/** A single file with the name it is sent with (singleFileName). */
 function named<File extends UploadFile>(
 	context: ItemFunctions,
 	file: File,
@@ -180,18 +177,7 @@ const inputFieldName = (context: ItemFunctions, label: string) =>
 		MAX_LENGTH.longText,
 	);
 
-/** Names of the binary properties given in a comma-separated field, e.g. "data, attachment". */
-function splitPropertyNames(value: string): string[] {
-	return value
-		.split(',')
-		.map((name) => name.trim())
-		.filter((name) => name.length > 0);
-}
-
-/**
- * The name a single file is sent with, worked out once here and carried by its DocumentFile: File Name, else the name
- * of the binary file (as read with it), else the default.
- */
+/** The name a single file is sent with: File Name, else the file's own name, else the default. */
 function singleFileName(
 	context: ItemFunctions,
 	ownName: string | undefined,
@@ -210,9 +196,8 @@ function singleFileName(
 }
 
 /**
- * The name the single file of a File Input was sent with, worked out again as readFileInput named it, from the node's
- * parameters and the item, without reading or downloading the file: for a postReceive hook, which n8n hands the answer
- * and not the request (docs/n8n-notes.md#routing-engine). Asked only after the request was sent, so its input passed.
+ * The name the single file was sent with, worked out again without reading it, for a postReceive hook, which n8n hands
+ * the answer and not the request (docs/n8n-notes.md#routing-engine). Its input passed the checks already.
  */
 export function sentFileName(context: ItemFunctions, options: FileInputOptions): string {
 	const input = context.getNodeParameter('fileInput', 'binary');

@@ -7,16 +7,11 @@ import type { BodyPart } from './streamedBody';
 import { sendStreamedBody } from './streamedBody';
 
 /*
- * JSON bodies that carry documents as Base64 (Create From Base64, bulk creates, identity signing). Left to n8n, such
- * a body becomes a Base64 string of each file, the JSON text of the whole body, and the bytes of that text: about
- * four copies of a file (docs/n8n-notes.md#large-files). Here the JSON of the other fields is written as usual and
- * each document is written into the body's bytes as Base64 once, with nothing in between: the body is the only copy.
+ * JSON bodies that carry documents as Base64. Left to n8n, such a body holds about four copies of a file
+ * (docs/n8n-notes.md#large-files); here each document is written into the body's bytes once: the only copy.
  */
 
-/**
- * The object that marks a document's place in a body: an instance of this module's class, its document in a private
- * field, which JSON text never shows.
- */
+/** Marks a document's place in a body; its document is in a private field, which JSON text never shows. */
 class DocumentPlace {
 	readonly #document: UploadFile;
 
@@ -29,12 +24,8 @@ class DocumentPlace {
 	}
 }
 
-/**
- * A document's place in a body given to sendJsonWithDocuments: written there as its Base64 text (a file left in
- * n8n's store is read and encoded as the body is sent, files/streamedBody.ts).
- */
+/** A document's place in a body for sendJsonWithDocuments, which writes its Base64 text there (by its class). */
 export function base64Of(file: UploadFile): IDataObject {
-	// A body's value, for the caller: sendJsonWithDocuments tells it apart by its class.
 	return new DocumentPlace(file) as unknown as IDataObject;
 }
 
@@ -56,7 +47,6 @@ function writeBase64(body: Buffer, offset: number, file: DocumentFile): number {
 	return offset;
 }
 
-/** The Base64 text of a document held in memory, as bytes. */
 function inMemoryBase64(file: DocumentFile): Buffer {
 	const text = Buffer.allocUnsafe(base64Length(file));
 	return text.subarray(0, writeBase64(text, 0, file));

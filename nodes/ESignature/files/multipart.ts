@@ -7,10 +7,8 @@ import type { BodyPart } from './streamedBody';
 import { sendStreamedBody } from './streamedBody';
 
 /*
- * The one way multipart/form-data bodies are made (docs/n8n-notes.md#large-files). The node writes the framing
- * itself, so no runtime dependency is needed. Files held in memory go into one buffer, which n8n sends again whole
- * after a refused token. When a file is left in n8n's store, the body is instead a stream that reads the store as the
- * request is sent (files/streamedBody.ts).
+ * multipart/form-data bodies, framed here without a dependency (docs/n8n-notes.md#large-files): one buffer, which n8n
+ * sends again after a refused token, or a stream when a file is left in n8n's store (files/streamedBody.ts).
  */
 
 /** Name of each document part; the spec does not name the parts. */
@@ -53,7 +51,6 @@ function multipartParts(boundary: string, fields: IDataObject, files: UploadFile
 	return parts;
 }
 
-/** Puts a multipart body of the fields and files on the request, with its Content-Type. */
 export function sendMultipart(
 	requestOptions: IHttpRequestOptions,
 	fields: IDataObject,

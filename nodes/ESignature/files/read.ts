@@ -10,12 +10,7 @@ import { PROTOTYPE_KEYS } from '../fields/json';
 import { inputError, kindOf, requireText, toText } from '../fields/validation';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-/* Reading the files an item gives: from a binary field (n8n's binary data, any mode) or as Base64 text. */
-
-/**
- * The one binary reader: takes a file from a binary property of the current input item.
- * Goes through n8n's helpers so filesystem and S3 binary modes work, and names the field when the property is missing.
- */
+/** Takes a file from a binary property of the input item, through n8n's helpers (any binary mode). */
 export async function readBinaryFile(
 	context: ItemFunctions,
 	propertyName: string,
@@ -62,8 +57,7 @@ export async function readBinaryFile(
 	const binary: IBinaryData = context.helpers.assertBinaryData(name);
 	const fileName = binaryFileName(binary, name);
 	const mimeType = binary.mimeType || 'application/pdf';
-	// Without an id, n8n keeps the file in the item as Base64 (default mode); otherwise only its helpers can read it.
-	// It is sent as stored when it is the canonical Base64 n8n writes (no data: prefix, no line breaks).
+	// Without an id, n8n holds the file in the item as Base64 (default mode): sent as stored when canonical.
 	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data)) {
 		return documentFile({ base64: binary.data }, fileName, mimeType);
 	}
@@ -79,10 +73,7 @@ export async function readBinaryFile(
 /** How many first bytes of a stored file are read beforehand: enough to check it (check.ts). */
 const STORED_FILE_START = PDF_HEADER_WITHIN;
 
-/**
- * A file of n8n's store as a StoredFile; undefined where the store does not say its size, which the body's
- * Content-Length needs (the file is then read into memory as before).
- */
+/** A file of n8n's store as a StoredFile; undefined when the store does not give its size (Content-Length needs it). */
 async function storedFile(
 	context: ItemFunctions,
 	id: string,
@@ -101,10 +92,8 @@ async function storedFile(
 	let whole: Buffer | undefined;
 	try {
 		const read = (await peekStream(first, STORED_FILE_START)).head;
-		// A copy of the first bytes alone: the chunk read can be the whole file.
-		head = Buffer.from(read.subarray(0, STORED_FILE_START));
-		// n8n's database store reads a file whole from the database for every stream it hands out: the first chunk is
-		// then the whole file, and it is what the first attempt sends instead of a second read (docs/performance.md).
+		head = Buffer.from(read.subarray(0, STORED_FILE_START)); // a copy: the chunk can be the whole file
+		// n8n's database store hands out every stream's file whole: the first attempt sends it (docs/performance.md).
 		if (read.length === fileSize) whole = read;
 	} finally {
 		first.destroy();
@@ -130,10 +119,7 @@ async function* oneChunk(bytes: Buffer): AsyncGenerator<Buffer> {
 	yield bytes;
 }
 
-/**
- * A binary property name as given, trimmed; '' when empty. A name that would reach an object's prototype
- * (`__proto__`, `constructor`, `prototype`) names no property n8n can hold: it is refused, naming the field.
- */
+/** A binary property name, trimmed; a prototype key (`__proto__`, ...) names no property n8n can hold: refused. */
 export function binaryPropertyName(
 	context: ItemFunctions,
 	value: unknown,
@@ -145,10 +131,7 @@ export function binaryPropertyName(
 	return name;
 }
 
-/**
- * The name readBinaryFile gives the file of a binary property, read from the item's binary data without reading the
- * file (a property readBinaryFile took).
- */
+/** The name readBinaryFile gives a binary property's file, without reading the file. */
 export function binaryFileNameOf(
 	context: ItemFunctions,
 	propertyName: string,
@@ -163,10 +146,7 @@ function binaryFileName(
 	binary: Pick<IBinaryData, 'fileName' | 'fileExtension'>,
 	propertyName: string,
 ): string {
-	return (
-		binary.fileName ??
-		`${propertyName}${binary.fileExtension ? `.${binary.fileExtension}` : '.pdf'}`
-	);
+	return binary.fileName ?? `${propertyName}.${binary.fileExtension || 'pdf'}`;
 }
 
 /** File Input → Base64 Text: a document from its Base64 text, its type read from the bytes (named by the caller). */
@@ -202,7 +182,6 @@ export function requireBase64Bytes(
 	return bytes;
 }
 
-/** A required Base64 field, checked strictly and returned canonical. */
 export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string): string {
 	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
 }

@@ -4,10 +4,8 @@ import type { FileStream } from './bytes';
 import type { StoredFile } from './document';
 
 /*
- * Request bodies that read files from n8n's store as they are sent (multipart uploads, JSON bodies with documents;
- * docs/n8n-notes.md#large-files): no copy of a file is held in memory. A stream can be sent only once, so every new
- * attempt gets a fresh one: the body says how to make it again (bodyForAnotherAttempt, called by
- * routing/engineWorkarounds.ts).
+ * Bodies that read files from n8n's store as they are sent (docs/n8n-notes.md#large-files). A stream is sent only once:
+ * every attempt gets a fresh one (bodyForAnotherAttempt, called by routing/engineWorkarounds.ts).
  */
 
 /** A piece of a body: bytes as they are, or a stored file, sent as its bytes or as its Base64 text. */
@@ -39,10 +37,7 @@ async function* fileChunks(
 	if (carried.length) yield Buffer.from(carried.toString('base64'), 'latin1');
 }
 
-/**
- * The bytes of the body, each stored file read from n8n's store a chunk at a time. A file whose length differs from
- * the size the store recorded fails the request: the Content-Length sent would be wrong.
- */
+/** The body's bytes, files read a chunk at a time; a file not of its recorded size fails (Content-Length is sent). */
 async function* bodyChunks(parts: BodyPart[]): AsyncGenerator<Buffer> {
 	for (const part of parts) {
 		if (Buffer.isBuffer(part)) {
@@ -82,10 +77,7 @@ const remakeable = (body: unknown): RemakeableBody | undefined =>
 		? (body as RemakeableBody)
 		: undefined;
 
-/**
- * Puts the parts on the request as a stream with its Content-Length, when a part is a stored file; returns false
- * (leaving the request as it is) when there is none, so that the caller sends bytes.
- */
+/** Puts the parts on the request as a stream when a part is a stored file; false (nothing done) when none is. */
 export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: BodyPart[]): boolean {
 	const stored = parts.find((part) => !Buffer.isBuffer(part)) as
 		Exclude<BodyPart, Buffer> | undefined;
@@ -97,8 +89,7 @@ export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: Bod
 		'Content-Length': String(parts.reduce((total, part) => total + partLength(part), 0)),
 	};
 	requestOptions.body = makeBody();
-	// n8n follows redirects through a module that keeps every byte of a body it sent, to send it again: an upload is
-	// not redirected, so its stream goes out through Node's own HTTP client, a chunk at a time.
+	// n8n's redirect module keeps every byte of a body to send it again: an upload is not redirected, so it streams.
 	requestOptions.disableFollowRedirect = true;
 	return true;
 }
@@ -107,11 +98,7 @@ export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: Bod
 export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
 	remakeable(requestOptions.body) !== undefined;
 
-/**
- * Before a request is sent again: a body that was a stream is made again from its sources (the old one is
- * closed), so that the new attempt carries the whole body. Returns whether the body was a stream, which n8n itself
- * does not send again.
- */
+/** Before another attempt, a streamed body is made afresh; whether it was one (n8n sends no stream again). */
 export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions): boolean {
 	const body = remakeable(requestOptions.body);
 	if (!body) return false;
