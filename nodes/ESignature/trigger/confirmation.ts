@@ -11,12 +11,10 @@ import type { ServiceContext } from '../service/itemFunctions';
 import { type ServiceAnswer, callService, isNotFound } from '../service/transport';
 
 /*
- * A callback is a notice, the service is the record (docs/security.md#callbacks). Its header token proves little (any
- * API client of the account can read it), so before a callback starts or resumes anything the node asks the service:
- * Get Status must hold the envelope as final and agree with the callback's Status; for a completion, every file the
- * callback carries must be a signed document the service holds (compared by SHA-256) where the service names the
- * documents; for the trigger, the service's delivery log must not say that the envelope reports to another webhook.
- * What the node then outputs comes from the service's answers (eventItem.ts).
+ * A callback is a notice, the service is the record (docs/security.md#callbacks): its header token proves little (any
+ * API client of the account can read it). So Get Status must hold the envelope final and agree with the callback's
+ * Status; a completion's files must be the signed documents the service names (by SHA-256); the trigger's delivery log
+ * must not send the envelope to another webhook. The output comes from the service's answers (eventItem.ts).
  */
 
 /** A signed file the service confirmed: the callback's bytes, whose SHA-256 is that of a document it holds. */
@@ -41,9 +39,8 @@ export interface ServiceEvent {
 }
 
 /**
- * The answer to a callback: confirmed (what the service says), refused (it disagrees: 409), stale (a replay of an event
- * older than the trigger remembers: acknowledged, nothing started), or to be re-sent (503): the service cannot be asked
- * now, or still holds the envelope open after a few seconds, as when its status lags its callback.
+ * Confirmed, refused (the service disagrees: 409), stale (a replay older than the trigger remembers: acknowledged,
+ * nothing started), or resend (503): the service cannot be asked now, or its status still lags the callback.
  */
 export type Confirmation =
 	| { outcome: 'confirmed'; event: ServiceEvent }
@@ -68,10 +65,7 @@ export const STATUS_RECHECK_DELAYS_MS = [500, 1000, 1500];
 /** Signed downloads compared per callback: a callback cannot make the node read an account's archive. */
 export const MAX_DOCUMENTS_COMPARED = 20;
 
-/**
- * What a signed download's JSON holds beside the base64 of the file (the service's wrapper, a file name): the answer
- * is read up to the callback's longest file plus this (and 5 % for line breaks in the base64), no further.
- */
+/** Room for a signed download's wrapper and file name: read up to the callback's longest file (+5 %) plus this. */
 const ANSWER_ENVELOPE_BYTES = 64 * 1024;
 
 /** Remembered comparisons (envelopes whose signed digests are known): a bounded memory, kept in n8n's memory. */
@@ -155,9 +149,7 @@ async function askFinalStatus(context: ServiceContext, envelopeId: string): Prom
 function documentIdsOf(record: IDataObject): string[] {
 	const documents = Array.isArray(record.documents) ? (record.documents as unknown[]) : [];
 	return documents
-		.map((document) =>
-			typeof document === 'object' && document !== null ? (document as IDataObject).id : undefined,
-		)
+		.map((document) => (document as IDataObject | null | undefined)?.id)
 		.filter((id): id is string => typeof id === 'string' && id !== '');
 }
 
@@ -178,12 +170,8 @@ function lastActionOf(record: IDataObject): number | undefined {
 const signedDigests = new Map<string, Map<string, string>>();
 
 function remembered(key: string): Map<string, string> {
-	let digests = signedDigests.get(key);
-	if (digests) {
-		signedDigests.delete(key);
-	} else {
-		digests = new Map();
-	}
+	const digests = signedDigests.get(key) ?? new Map<string, string>();
+	signedDigests.delete(key);
 	signedDigests.set(key, digests);
 	while (signedDigests.size > REMEMBERED_ENVELOPES_MAX)
 		signedDigests.delete(signedDigests.keys().next().value as string);
@@ -191,9 +179,8 @@ function remembered(key: string): Map<string, string> {
 }
 
 /**
- * Matches the callback's files with the signed documents the service holds, both ways: every file must be one of them
- * and every document must be among the files, so a callback that leaves one out cannot stand for the genuine one.
- * Downloads only documents not compared before, and no more than MAX_DOCUMENTS_COMPARED.
+ * Every file must be a signed document the service holds, and every document among the files, so a callback that
+ * leaves one out cannot stand for the genuine one. Downloads only documents not compared before.
  */
 async function confirmFiles(
 	context: ServiceContext,
@@ -225,10 +212,7 @@ async function confirmFiles(
 				refused: `it leaves out the signed document ${id} the service holds for the envelope`,
 			};
 		if ('unavailable' in answer) return answer;
-		const file =
-			typeof answer.data === 'object' && answer.data !== null
-				? (answer.data as IDataObject).file
-				: undefined;
+		const file = (answer.data as IDataObject | null | undefined)?.file;
 		const bytes = typeof file === 'string' ? decodeBase64(file) : undefined;
 		digests.set(id, bytes ? sha256(bytes) : '');
 	}
@@ -256,9 +240,8 @@ async function confirmFiles(
 }
 
 /**
- * The newest read of the delivery log per trigger. A callback may use a read that started after it arrived (the log
- * then holds its delivery, logged before the service posts it): a burst of callbacks shares reads instead of reading
- * the whole log once each.
+ * The newest delivery log read per trigger, shared by a burst of callbacks: one that started after a callback arrived
+ * holds its delivery (logged before the service posts it).
  */
 const logReads = new Map<string, { startedAt: number; entries: Promise<unknown> }>();
 
@@ -303,9 +286,9 @@ async function deliveredTo(
 }
 
 /**
- * Confirms a callback with the service (see the top of this file). Costs one Get Status (asked again for 3 s at most
- * while the envelope is still open), the delivery log for the trigger, and for a completion one download per signed
- * document not compared before (docs/delivery-guarantees.md#what-confirming-a-callback-costs).
+ * Confirms a callback with the service (see the top of this file): one Get Status (asked again for 3 s at most), the
+ * trigger's delivery log, for a completion one download per document not compared before
+ * (docs/delivery-guarantees.md#what-confirming-a-callback-costs).
  */
 export async function confirmCallback(
 	context: ServiceContext,
