@@ -28,13 +28,11 @@ import { signingLinksRequest } from '../resources/invitation/signingLinksRequest
 import { derivedReference } from '../routing/idempotency';
 
 /*
- * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
- * 1. a webhook at the service for this execution, pointing at n8n's resume URL, with a fresh header token;
- * 2. the envelope, routed to that webhook; its IDs are then written into the webhook's URL;
- * 3. the invitations, per document: sent by the service (API v3), or links only (v2) for the workflow to deliver;
- * 4. Send and Wait for Signature puts the execution to wait; with Send and Output Signing Links a later node set to
- *    Wait for Signature does (wait.ts). resume.ts takes the service's callback.
- * Everything is checked before the first request; a failure after the webhook was made removes it again.
+ * Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait): 1. a webhook for this execution at its resume
+ * URL, with a fresh header token; 2. the envelope, routed to it (its IDs then go into the webhook's URL); 3. the
+ * invitations per document, sent by the service (API v3) or links only (v2); 4. the wait, here or in a later Wait for
+ * Signature node (wait.ts); resume.ts takes the callback. All is checked before the first request; a failure after
+ * the webhook was made removes it.
  */
 
 type Operation = (typeof OPERATION)[keyof typeof OPERATION];
@@ -53,8 +51,8 @@ interface SendRequest {
 }
 
 /**
- * Send and Output Signing Links: the wait must begin within this time. Its webhook carries it as its limit until the
- * Wait for Signature node writes its own, so that a webhook whose execution failed before waiting is removed too.
+ * Send and Output Signing Links: the wait must begin within this. It is the webhook's limit until Wait for Signature
+ * writes its own, so a webhook whose execution failed before waiting is removed too.
  */
 export const WAIT_START_MS = 24 * 60 * 60 * 1000;
 
@@ -109,7 +107,7 @@ async function readSendRequest(
 	itemIndex: number,
 	waitTill?: Date,
 ): Promise<SendRequest> {
-	// The signers and files are read and checked as every operation of the action node reads them.
+	// Signers and files are read and checked as the action node's operations read them.
 	const item = itemFunctionsOf(context, itemIndex);
 	const text = (name: string, label: string, maxLength: number, lines?: Lines) =>
 		optionalText(item, context.getNodeParameter(name, itemIndex, ''), label, maxLength, lines);
@@ -182,10 +180,8 @@ function createdEnvelope(
 }
 
 /**
- * n8n's resume URL of this execution, with the execution's secret resume token in it; refused where there is no
- * execution that can wait for it: the MCP Server Trigger runs a tool outside any execution, and its resume URL names
- * the execution `__UNKNOWN__` (docs/ai-agents.md#send-and-wait). Nothing is sent then, so nothing is left at the
- * service.
+ * This execution's resume URL, with its secret resume token; refused, before anything is sent, where no execution can
+ * wait: the MCP Server Trigger runs a tool outside any, as `__UNKNOWN__` (docs/ai-agents.md#send-and-wait).
  */
 export function executionResumeUrl(context: IExecuteFunctions, itemIndex: number): string {
 	const executionId = String(context.getExecutionId() ?? '');
@@ -226,7 +222,7 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 	const firstUrl = resumeUrlWith();
 	const expiredRemoved = await removeExpiredWaitWebhooks(
 		context,
-		waitingBaseOf(firstUrl, String(context.getExecutionId())),
+		waitingBaseOf(firstUrl, executionId),
 	);
 
 	const webhookId = await createWebhook(context, {
@@ -241,14 +237,12 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 			{ message: 'The service created no webhook: its answer has no ID' },
 		);
 
-	// Nothing will wait on this webhook unless everything below succeeds: then it is removed again.
+	// Nothing will wait on this webhook unless everything below succeeds: otherwise it is removed again.
 	let sent: IDataObject | undefined;
 	try {
 		sent = await createAndInvite(context, request, webhookId, resumeUrlWith);
 	} finally {
-		if (!sent) {
-			await deleteWebhook(context, webhookId).catch(() => undefined);
-		}
+		if (!sent) await deleteWebhook(context, webhookId).catch(() => undefined);
 	}
 	return { ...sent, ...(expiredRemoved ? { expiredWebhooksRemoved: expiredRemoved } : {}) };
 }
@@ -268,8 +262,8 @@ async function createAndInvite(
 		context,
 		await requestService(context, { method: 'POST', path, body, headers }),
 	);
-	// The callback then carries the IDs the item needs, and its RequestId must be this envelope: without that URL no
-	// callback can resume the execution, so a failure here fails the send (and removes the webhook).
+	// The callback then carries the IDs the item needs, and must be for this envelope: without this URL none can
+	// resume the execution, so a failure here fails the send.
 	const resumeUrl = resumeUrlWith({
 		[RESUME_QUERY.webhookId]: webhookId,
 		[RESUME_QUERY.envelopeId]: envelope.envelopeId,
@@ -349,10 +343,9 @@ function timedOutItem(sent: IDataObject): IDataObject {
 }
 
 /**
- * At the time limit n8n runs no code of the node: its wait tracker resumes the execution with the waiting node
- * disabled, and a disabled node passes its input on (docs/n8n-notes.md#send-and-wait). So the input saved with the
- * waiting execution is replaced by the time-out item; this changes only the execution's own entry for this node, not
- * the output of the node before it. A callback that resumes the execution replaces that input with the event.
+ * At the time limit n8n resumes the execution with the node disabled, which passes its input on
+ * (docs/n8n-notes.md#send-and-wait): so the input saved for this node (not the previous node's output) becomes the
+ * time-out item. A callback that resumes the execution replaces it with the event.
  */
 export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject): void {
 	const waiting = context.getExecuteData();
@@ -360,10 +353,7 @@ export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject)
 	waiting.data.main[0] = [{ json: timedOutItem(sent), pairedItem: { item: 0 } }];
 }
 
-/**
- * Send and Wait for Signature and Send and Output Signing Links (the node's execute method dispatches,
- * ESignatureSendAndWait.node.ts).
- */
+/** Send and Wait for Signature and Send and Output Signing Links (dispatched by ESignatureSendAndWait.node.ts). */
 export async function sendForSignature(
 	this: IExecuteFunctions,
 	operation: Operation,
@@ -374,10 +364,11 @@ export async function sendForSignature(
 		const waitTill = waits ? waitTillOf(this, 0) : undefined;
 		const request = await readSendRequest(this, 0, waitTill);
 		const sent = await send(this, request);
-		if (!waitTill) return [[{ json: sent, pairedItem: { item: 0 } }]];
-		await this.putExecutionToWait(waitTill);
-		if (waitTill.getTime() !== WAIT_INDEFINITELY.getTime()) outputAtTimeLimit(this, sent);
-		// Shown while the execution waits; when it resumes, n8n replaces it with the signed event.
+		if (waitTill) {
+			await this.putExecutionToWait(waitTill);
+			if (waitTill.getTime() !== WAIT_INDEFINITELY.getTime()) outputAtTimeLimit(this, sent);
+		}
+		// While the execution waits; when it resumes, n8n replaces it with the signed event.
 		return [[{ json: sent, pairedItem: { item: 0 } }]];
 	} catch (error) {
 		// Thrown, or with Continue On Fail the error item every operation of the package outputs.
