@@ -57,7 +57,7 @@ export class ESignatureSendAndWait implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		let operation;
 		try {
-			operation = operationOf(this, 0);
+			operation = operationOf(this);
 		} catch (error) {
 			return [failed(itemFunctionsOf(this, 0), error as Error)];
 		}

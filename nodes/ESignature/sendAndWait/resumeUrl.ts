@@ -26,12 +26,8 @@ function signedText(
 	const values = names.map(
 		(name) => `${name}=${typeof query[name] === 'string' ? (query[name] as string) : ''}`,
 	);
-	return [
-		'n8n-nodes-esignature send and wait 2',
-		headerToken,
-		`execution=${executionId}`,
-		...values,
-	].join('\n');
+	const version = 'n8n-nodes-esignature send and wait 2';
+	return [version, headerToken, `execution=${executionId}`, ...values].join('\n');
 }
 
 /** The credential's secrets the check's key is made of: every grant has some of them, and none leaves n8n. */

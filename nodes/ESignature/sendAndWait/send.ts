@@ -59,37 +59,31 @@ export const WAIT_START_MS = 24 * 60 * 60 * 1000;
 const UNITS_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 
 /** When n8n stops waiting: Options → Limit Wait Time, or never. */
-export function waitTillOf(context: IExecuteFunctions, itemIndex: number): Date {
-	const item = itemFunctionsOf(context, itemIndex);
-	const limit = context.getNodeParameter(
-		'options.limitWaitTime.values',
-		itemIndex,
-		{},
-	) as IDataObject;
+export function waitTillOf(context: IExecuteFunctions): Date {
+	const item = itemFunctionsOf(context, 0);
+	const limit = context.getNodeParameter('options.limitWaitTime.values', 0, {}) as IDataObject;
 	if (!limit || Object.keys(limit).length === 0) return WAIT_INDEFINITELY;
-	if (limit.limitType === 'atSpecifiedTime') {
+	if (limit.limitType === 'atSpecifiedTime')
 		return new Date(futureDate(item, limit.maxDateAndTime, 'Limit Wait Time: Max Date and Time'));
-	}
 	const amount = Number(limit.resumeAmount ?? 1);
 	const unit = String(limit.resumeUnit ?? 'hours');
-	if (!Number.isFinite(amount) || amount <= 0) {
+	if (!Number.isFinite(amount) || amount <= 0)
 		throw inputError(
 			item,
 			`Limit Wait Time: Amount must be a number above 0, got ${String(limit.resumeAmount)}`,
 		);
-	}
 	if (!UNITS_MS[unit])
 		throw inputError(item, `Limit Wait Time: Unit must be minutes, hours or days, got "${unit}"`);
 	return new Date(Date.now() + amount * UNITS_MS[unit]);
 }
 
 /** The operation chosen, checked (it may come from an expression). */
-export function operationOf(context: IExecuteFunctions, itemIndex: number): Operation {
-	const operation = String(context.getNodeParameter('operation', itemIndex, OPERATION.sendAndWait));
+export function operationOf(context: IExecuteFunctions): Operation {
+	const operation = String(context.getNodeParameter('operation', 0, OPERATION.sendAndWait));
 	const known = Object.values(OPERATION) as string[];
 	if (!known.includes(operation))
 		throw inputError(
-			itemFunctionsOf(context, itemIndex),
+			itemFunctionsOf(context, 0),
 			`Operation must be one of ${known.map((name) => `"${name}"`).join(', ')}, got "${operation}"`,
 		);
 	return operation as Operation;
@@ -102,26 +96,21 @@ function untilOf(waitTill: Date | undefined): Date | undefined {
 }
 
 /** Everything the user gave, checked; nothing is sent before this has passed. */
-async function readSendRequest(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	waitTill?: Date,
-): Promise<SendRequest> {
+async function readSendRequest(context: IExecuteFunctions, waitTill?: Date): Promise<SendRequest> {
 	// Signers and files are read and checked as the action node's operations read them.
-	const item = itemFunctionsOf(context, itemIndex);
+	const item = itemFunctionsOf(context, 0);
 	const text = (name: string, label: string, maxLength: number, lines?: Lines) =>
-		optionalText(item, context.getNodeParameter(name, itemIndex, ''), label, maxLength, lines);
-	const resumeUrl = executionResumeUrl(context, itemIndex);
+		optionalText(item, context.getNodeParameter(name, 0, ''), label, maxLength, lines);
+	const resumeUrl = executionResumeUrl(context);
 	const itemCount = context.getInputData().length;
-	if (itemCount !== 1) {
+	if (itemCount !== 1)
 		throw inputError(
 			item,
-			`${operationName(operationOf(context, itemIndex))} sends one envelope per execution, and the input has ` +
+			`${operationName(operationOf(context))} sends one envelope per execution, and the input has ` +
 				`${itemCount} items`,
 			'An execution can wait for one envelope. To send one per item, put this node in a sub-workflow called once ' +
 				'per item (Execute Workflow, mode "Run once for each item"), or keep one item before it.',
 		);
-	}
 	const linksOnly = !waitTill;
 	return {
 		resumeUrl,
@@ -136,20 +125,20 @@ async function readSendRequest(
 		linksOnly,
 		referenceNumber:
 			text('options.referenceNumber', 'Reference Number', MAX_LENGTH.referenceNumber) ??
-			derivedReference(context, itemIndex),
+			derivedReference(context, 0),
 		until: untilOf(waitTill),
 	};
 }
 
 /** Refuses Rejections to Second Output where n8n would lose a rejection (n8n 1.x), before anything is sent. */
-export function checkRejectedOutput(context: IExecuteFunctions, itemIndex: number): void {
+export function checkRejectedOutput(context: IExecuteFunctions): void {
 	if (
-		(context.getNodeParameter('options.rejectedOutput', itemIndex, false) as boolean) !== true ||
+		(context.getNodeParameter('options.rejectedOutput', 0, false) as boolean) !== true ||
 		resumedNodePassesEveryOutput(context)
 	)
 		return;
 	throw inputError(
-		itemFunctionsOf(context, itemIndex),
+		itemFunctionsOf(context, 0),
 		'Rejections to Second Output does not work in this n8n: it passes on only the first output of a node that ' +
 			'resumes, so a rejection would be lost',
 		'Turn Options → Rejections to Second Output off and branch on the output\'s event ("completed" or "rejected") ' +
@@ -169,13 +158,12 @@ function createdEnvelope(
 	const documentIds = documents
 		.map((document) => document.documentId)
 		.filter((id): id is string => typeof id === 'string');
-	if (typeof record.envelopeId !== 'string' || documentIds.length === 0) {
+	if (typeof record.envelopeId !== 'string' || documentIds.length === 0)
 		throw new NodeApiError(
 			context.getNode(),
 			{},
 			{ message: 'The service created no envelope: its answer has no envelope or document ID' },
 		);
-	}
 	return { envelopeId: record.envelopeId, documentIds };
 }
 
@@ -183,18 +171,18 @@ function createdEnvelope(
  * This execution's resume URL, with its secret resume token; refused, before anything is sent, where no execution can
  * wait: the MCP Server Trigger runs a tool outside any, as `__UNKNOWN__` (docs/ai-agents.md#send-and-wait).
  */
-export function executionResumeUrl(context: IExecuteFunctions, itemIndex: number): string {
+export function executionResumeUrl(context: IExecuteFunctions): string {
 	const executionId = String(context.getExecutionId() ?? '');
 	let resumeUrl = '';
 	try {
-		resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex) ?? '');
+		resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
 		if (executionId && waitingBaseOf(resumeUrl, executionId)) return resumeUrl;
 	} catch {
 		// No URL at all: refused below.
 	}
 	throw inputError(
-		itemFunctionsOf(context, itemIndex),
-		`${operationName(operationOf(context, itemIndex))} cannot wait here: this run has no execution that can pause ` +
+		itemFunctionsOf(context, 0),
+		`${operationName(operationOf(context))} cannot wait here: this run has no execution that can pause ` +
 			'until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). ' +
 			'Nothing was sent.',
 		'Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get ' +
@@ -322,9 +310,15 @@ export function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 	});
 }
 
-/** The item the node outputs when the wait ends at its time limit: the wait timed out, and how to follow it up. */
-function timedOutItem(sent: IDataObject): IDataObject {
-	return {
+/**
+ * At the time limit n8n resumes the execution with the node disabled, which passes its input on
+ * (docs/n8n-notes.md#send-and-wait): so the input saved for this node (not the previous node's output) becomes the
+ * time-out item, which says how to follow up. A callback that resumes the execution replaces it with the event.
+ */
+export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject): void {
+	const waiting = context.getExecuteData();
+	if (!waiting?.data?.main) return;
+	const json = {
 		event: 'timedOut',
 		timedOut: true,
 		envelopeId: sent.envelopeId,
@@ -340,17 +334,7 @@ function timedOutItem(sent: IDataObject): IDataObject {
 			'Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes it a ' +
 			'day after the limit, or Webhook → Delete with webhookId.',
 	};
-}
-
-/**
- * At the time limit n8n resumes the execution with the node disabled, which passes its input on
- * (docs/n8n-notes.md#send-and-wait): so the input saved for this node (not the previous node's output) becomes the
- * time-out item. A callback that resumes the execution replaces it with the event.
- */
-export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject): void {
-	const waiting = context.getExecuteData();
-	if (!waiting?.data?.main) return;
-	waiting.data.main[0] = [{ json: timedOutItem(sent), pairedItem: { item: 0 } }];
+	waiting.data.main[0] = [{ json, pairedItem: { item: 0 } }];
 }
 
 /** Send and Wait for Signature and Send and Output Signing Links (dispatched by ESignatureSendAndWait.node.ts). */
@@ -360,9 +344,9 @@ export async function sendForSignature(
 ): Promise<INodeExecutionData[][]> {
 	try {
 		const waits = operation === OPERATION.sendAndWait;
-		if (waits) checkRejectedOutput(this, 0);
-		const waitTill = waits ? waitTillOf(this, 0) : undefined;
-		const request = await readSendRequest(this, 0, waitTill);
+		if (waits) checkRejectedOutput(this);
+		const waitTill = waits ? waitTillOf(this) : undefined;
+		const request = await readSendRequest(this, waitTill);
 		const sent = await send(this, request);
 		if (waitTill) {
 			await this.putExecutionToWait(waitTill);

@@ -58,13 +58,13 @@ async function envelopesSentInThisExecution(
 /** The node's execute method for Wait for Signature (ESignatureSendAndWait.node.ts). Any number of input items. */
 export async function waitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	try {
-		checkRejectedOutput(this, 0);
-		const waitTill = waitTillOf(this, 0);
+		checkRejectedOutput(this);
+		const waitTill = waitTillOf(this);
 		const key = await requireResumeKey(this);
-		const resumeUrl = executionResumeUrl(this, 0);
+		const resumeUrl = executionResumeUrl(this);
 		const executionId = String(this.getExecutionId());
 		const sent = await envelopesSentInThisExecution(this, key, resumeUrl, executionId);
-		if (sent.length !== 1) {
+		if (sent.length !== 1)
 			throw inputError(
 				itemFunctionsOf(this, 0),
 				sent.length === 0
@@ -73,7 +73,6 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 				'Put an E-Signature Send and Wait node set to Send and Output Signing Links before this node, in the same ' +
 					'workflow, with the same credential; it sends one envelope per execution.',
 			);
-		}
 		const [envelope] = sent;
 		const until =
 			waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : waitTill.toISOString();

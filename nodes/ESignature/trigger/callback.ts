@@ -7,17 +7,6 @@ import { isBase64 } from '../files/bytes';
 import { CALLBACK_STATUSES, toNumber } from '../fields/enums';
 import { nestedDeeperThan } from '../service/depth';
 
-/** The parts of n8n's (Express) request the trigger reads; rawBody holds the bytes n8n received. */
-export interface CallbackRequest {
-	method?: string;
-	rawBody?: Buffer | string;
-}
-
-interface CallbackResponse {
-	status(code: number): CallbackResponse;
-	json(body: unknown): unknown;
-}
-
 /** Value of `events` that lets every callback through, including Status codes the service adds later. */
 export const ANY_EVENT = '*';
 
@@ -30,8 +19,7 @@ export function answerWithoutExecution(
 	statusCode: number,
 	message: string,
 ): IWebhookResponseData {
-	const response = context.getResponseObject() as unknown as CallbackResponse;
-	response.status(statusCode).json({ message });
+	context.getResponseObject().status(statusCode).json({ message });
 	return { noWebhookResponse: true };
 }
 
@@ -114,32 +102,22 @@ function shapeProblem(payload: IDataObject): string | undefined {
 	const status = payload.Status;
 	// Without it the callback cannot be confirmed (confirmation.ts).
 	if (isNothing(status)) return 'The callback has no Status';
-	if (!(
-		(typeof status === 'number' || typeof status === 'string') &&
-		Number.isInteger(toNumber(status))
-	)) {
+	if (!['number', 'string'].includes(typeof status) || !Number.isInteger(toNumber(status)))
 		return "The callback's Status is not a number";
-	}
-	const files = payload.Files;
-	if (!isNothing(files)) {
-		if (!Array.isArray(files)) return "The callback's Files is not a list";
-		const broken = files.findIndex(
-			(file) =>
-				!isPlainObject(file) ||
-				typeof file.File !== 'string' ||
-				file.File === '' ||
-				!(isNothing(file.FileName) || typeof file.FileName === 'string'),
-		);
-		if (broken !== -1)
-			return `The callback's Files[${broken}] is not a file ({ FileName, File } with File as Base64 text)`;
-	}
-	const signatories = payload.Signatory;
-	if (
-		!isNothing(signatories) &&
-		!(Array.isArray(signatories) && signatories.every(isPlainObject))
-	) {
+	const files = payload.Files ?? [];
+	if (!Array.isArray(files)) return "The callback's Files is not a list";
+	const broken = files.findIndex(
+		(file) =>
+			!isPlainObject(file) ||
+			typeof file.File !== 'string' ||
+			file.File === '' ||
+			!(isNothing(file.FileName) || typeof file.FileName === 'string'),
+	);
+	if (broken !== -1)
+		return `The callback's Files[${broken}] is not a file ({ FileName, File } with File as Base64 text)`;
+	const signatories = payload.Signatory ?? [];
+	if (!Array.isArray(signatories) || !signatories.every(isPlainObject))
 		return "The callback's Signatory is not a list of signers";
-	}
 	return undefined;
 }
 

@@ -157,12 +157,11 @@ export function describeCatchUp(report: CatchUpReport): string {
 		parts.push(
 			`${report.failed.length} recall(s) refused by the service (${report.failed.join('; ')})`,
 		);
-	if (report.tooLarge.length) {
+	if (report.tooLarge.length)
 		parts.push(
 			`${report.tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; raise ` +
 				`it and resend them with Webhook → Resend Callback: ${report.tooLarge.join(', ')}`,
 		);
-	}
 	if (report.unreadable.length)
 		parts.push(
 			`${report.unreadable.length} callback(s) could not be read: ${report.unreadable.join(', ')}`,

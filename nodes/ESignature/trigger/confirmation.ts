@@ -101,13 +101,12 @@ async function read(
 	// An ID the account does not own: errorCode 0 and data null, 404, or errorCode 14 (docs/service-api.md#decisions).
 	if (isNotFound(answer) || (isServiceWrapper(body) && Number(body.errorCode) === 14))
 		return { data: null };
-	if (isFailedAnswer(body, statusCode)) {
+	if (isFailedAnswer(body, statusCode))
 		return {
 			unavailable:
 				`the service answered error ${String(isServiceWrapper(body) ? body.errorCode : statusCode)} ` +
 				`to ${what}`,
 		};
-	}
 	return { data: (isServiceWrapper(body) ? body.data : body) ?? null };
 }
 
@@ -158,8 +157,7 @@ function lastActionOf(record: IDataObject): number | undefined {
 	const signers = Array.isArray(record.signers) ? (record.signers as unknown[]) : [];
 	let latest: number | undefined;
 	for (const signer of signers) {
-		if (typeof signer !== 'object' || signer === null) continue;
-		const { signedAt, lastActionDate } = signer as IDataObject;
+		const { signedAt, lastActionDate } = (signer ?? {}) as IDataObject;
 		const at = Date.parse(String(lastActionDate ?? signedAt ?? ''));
 		if (Number.isFinite(at)) latest = Math.max(latest ?? at, at);
 	}
@@ -188,11 +186,10 @@ async function confirmFiles(
 	key: string,
 	documentIds: string[],
 ): Promise<{ files: ConfirmedFile[] } | { refused: string } | { unavailable: string }> {
-	if (callback.files.length === 0) {
+	if (callback.files.length === 0)
 		return {
 			refused: 'it carries none of the signed documents the service holds for the envelope',
 		};
-	}
 	const digests = remembered(key);
 	const held = documentIds.slice(0, MAX_DOCUMENTS_COMPARED);
 	// A signed download longer than every file of the callback cannot match one: it is not read past that.
@@ -222,20 +219,18 @@ async function confirmFiles(
 	for (const file of callback.files) {
 		const bytes = file.base64 === undefined ? undefined : decodeBase64(file.base64);
 		const documentId = bytes ? documentOf(sha256(bytes)) : undefined;
-		if (!bytes || !documentId) {
+		if (!bytes || !documentId)
 			return {
 				refused: `Files[${file.index}] is not a signed document the service holds for the envelope`,
 			};
-		}
 		files.push({ index: file.index, fileName: file.fileName, documentId, bytes });
 	}
 	const sent = new Set(files.map((file) => sha256(file.bytes)));
 	const missing = held.find((id) => !sent.has(digests.get(id) ?? ''));
-	if (missing) {
+	if (missing)
 		return {
 			refused: `it leaves out the signed document ${missing} the service holds for the envelope`,
 		};
-	}
 	return { files };
 }
 
@@ -273,14 +268,10 @@ async function deliveredTo(
 	} catch (error) {
 		return { unavailable: `the delivery log could not be read (${(error as Error).message})` };
 	}
-	const urls = (Array.isArray(entries) ? entries : [])
-		.filter(
-			(entry): entry is IDataObject =>
-				typeof entry === 'object' &&
-				entry !== null &&
-				String((entry as IDataObject).requestId ?? '').toLowerCase() === envelopeId.toLowerCase(),
-		)
-		.map((entry) => String(entry.webhookUrl ?? ''));
+	const id = envelopeId.toLowerCase();
+	const urls = (Array.isArray(entries) ? (entries as Array<IDataObject | null>) : [])
+		.filter((entry) => String(entry?.requestId ?? '').toLowerCase() === id)
+		.map((entry) => String(entry?.webhookUrl ?? ''));
 	if (urls.length === 0) return 'unlogged';
 	return urls.includes(webhookUrl) ? 'ours' : 'others';
 }
@@ -302,31 +293,24 @@ export async function confirmCallback(
 	if ('unknown' in status)
 		return { outcome: 'refused', reason: 'the service knows no such envelope in this account' };
 	const { record, event } = status;
-	if (!event) {
+	if (!event)
 		return {
 			outcome: 'resend',
 			reason: `the envelope is still ${String(record.status ?? 'open')} at the service`,
 		};
-	}
 	const claimed = callback.status === undefined ? undefined : CLAIMED_EVENTS[callback.status];
 	// A code the service has not published may only name an end the published codes do not (cancelled, expired).
-	if (claimed ? claimed !== event : event === 'completed' || event === 'rejected') {
+	if (claimed ? claimed !== event : event === 'completed' || event === 'rejected')
 		return {
 			outcome: 'refused',
 			reason: `the envelope is ${event} at the service, which callback Status ${String(callback.status)} is not`,
 		};
-	}
 	const lastActionAt = lastActionOf(record);
-	if (
-		options.notBefore !== undefined &&
-		lastActionAt !== undefined &&
-		lastActionAt < options.notBefore
-	) {
+	if (lastActionAt !== undefined && lastActionAt < (options.notBefore ?? -Infinity))
 		return {
 			outcome: 'stale',
 			reason: `the envelope was ${event} on ${new Date(lastActionAt).toISOString()}`,
 		};
-	}
 	const serviceEvent: ServiceEvent = { envelopeId, event, record, lastActionAt };
 	const documentIds = options.documentIds?.length ? options.documentIds : documentIdsOf(record);
 	const key = `${options.scope}|${envelopeId.toLowerCase()}`;
@@ -340,12 +324,11 @@ export async function confirmCallback(
 			: undefined,
 	]);
 	if (typeof delivered === 'object') return { outcome: 'resend', reason: delivered.unavailable };
-	if (delivered === 'others') {
+	if (delivered === 'others')
 		return {
 			outcome: 'refused',
 			reason: "the service delivers the envelope's events to another webhook",
 		};
-	}
 	if (!files) return { outcome: 'confirmed', event: serviceEvent };
 	if ('unavailable' in files) return { outcome: 'resend', reason: files.unavailable };
 	if ('refused' in files) return { outcome: 'refused', reason: files.refused };

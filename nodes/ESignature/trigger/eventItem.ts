@@ -101,11 +101,9 @@ function claimsOf(callback: Callback, simplify: boolean, keepFiles: boolean): ID
 	const claims: IDataObject = { ...callback.payload };
 	delete claims.RequestId;
 	const files = Array.isArray(claims.Files) ? claims.Files : [];
-	if (keepFiles) {
+	if (keepFiles)
 		claims.Files = files.map((file) => (isPlainObject(file) ? { FileName: file.FileName } : file));
-	} else {
-		delete claims.Files;
-	}
+	else delete claims.Files;
 	return cleaned(claims, simplify) as IDataObject;
 }
 

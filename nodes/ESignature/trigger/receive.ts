@@ -3,7 +3,6 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import {
 	ANY_EVENT,
 	answerWithoutExecution,
-	type CallbackRequest,
 	isAuthorized,
 	isWanted,
 	readCallback,
@@ -30,7 +29,8 @@ import { CALLBACK_STATUSES } from '../fields/enums';
 export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = (statusCode: number, message: string) =>
 		answerWithoutExecution(this, statusCode, message);
-	const request = this.getRequestObject() as unknown as CallbackRequest;
+	// n8n keeps the body's bytes on its request (n8n-workflow declares rawBody on Node's IncomingMessage).
+	const request = this.getRequestObject();
 	const stored = storedWebhook(this);
 	const isPost = (request.method ?? 'POST').toUpperCase() === 'POST';
 	if (!isPost || !isAuthorized(this.getHeaderData().authorization, stored.headerTokenDigest))

@@ -146,12 +146,11 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const headerToken = randomBytes(32).toString('hex');
 	const isDefault = wantsDefault(this);
 	const webhookId = await webhooks.createWebhook(this, { webhookUrl: url, headerToken, isDefault });
-	if (!webhookId) {
+	if (!webhookId)
 		throw new NodeOperationError(
 			this.getNode(),
 			'The service did not return the id of the registered webhook',
 		);
-	}
 	const stored = storedWebhook(this);
 	stored.webhookId = webhookId;
 	stored.headerTokenDigest = headerTokenDigest(headerToken);
