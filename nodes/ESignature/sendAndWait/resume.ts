@@ -44,20 +44,17 @@ async function removeWebhook(
 	context: IWebhookFunctions,
 	webhookId: string | undefined,
 ): Promise<IDataObject> {
-	if (!webhookId)
-		return {
-			webhookRemoved: false,
-			webhookRemovalError: 'The resume URL names no webhook to remove',
-		};
+	const notRemoved = (webhookRemovalError: string) => ({
+		webhookRemoved: false,
+		webhookRemovalError,
+	});
+	if (!webhookId) return notRemoved('The resume URL names no webhook to remove');
 	try {
 		const answer = await askToDeleteWebhook(context, webhookId);
 		if (answer.statusCode < 300 || isNotFound(answer)) return { webhookRemoved: true };
-		return {
-			webhookRemoved: false,
-			webhookRemovalError: `The service answered HTTP ${answer.statusCode}`,
-		};
+		return notRemoved(`The service answered HTTP ${answer.statusCode}`);
 	} catch (error) {
-		return { webhookRemoved: false, webhookRemovalError: (error as Error).message };
+		return notRemoved((error as Error).message);
 	}
 }
 

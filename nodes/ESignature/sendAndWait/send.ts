@@ -194,19 +194,17 @@ export function executionResumeUrl(context: IExecuteFunctions): string {
 
 async function send(context: IExecuteFunctions, request: SendRequest): Promise<IDataObject> {
 	const headerToken = randomBytes(32).toString('hex');
-	const until = request.until?.toISOString();
 	const key = await requireResumeKey(context);
-	const { resumeUrl } = request;
 	const executionId = String(context.getExecutionId());
 	// Bound to this execution, this node and this send: no other waiting node can take the callback
 	// (docs/security.md#send-and-wait).
 	const bound = {
-		[RESUME_QUERY.until]: until,
+		[RESUME_QUERY.until]: request.until?.toISOString(),
 		[RESUME_QUERY.node]: context.getNode().id,
 		[RESUME_QUERY.nonce]: randomBytes(16).toString('hex'),
 	};
 	const resumeUrlWith = (extra: Record<string, string> = {}) =>
-		signedResumeUrl(resumeUrl, key, headerToken, executionId, { ...bound, ...extra });
+		signedResumeUrl(request.resumeUrl, key, headerToken, executionId, { ...bound, ...extra });
 	const firstUrl = resumeUrlWith();
 	const expiredRemoved = await removeExpiredWaitWebhooks(
 		context,
@@ -246,10 +244,8 @@ async function createAndInvite(
 	const { referenceNumber, files } = request;
 	// Create Bulk's request (resources/envelope/createBulk.ts): the files were read into memory, so the body is bytes.
 	const { body, headers } = sendCreateBulk({ url: path }, { webhookId, referenceNumber }, files);
-	const envelope = createdEnvelope(
-		context,
-		await requestService(context, { method: 'POST', path, body, headers }),
-	);
+	const answer = await requestService(context, { method: 'POST', path, body, headers });
+	const envelope = createdEnvelope(context, answer);
 	// The callback then carries the IDs the item needs, and must be for this envelope: without this URL none can
 	// resume the execution, so a failure here fails the send.
 	const resumeUrl = resumeUrlWith({
@@ -290,9 +286,7 @@ async function createAndInvite(
 			? 'nobody: deliver the signing links, then wait with Wait for Signature'
 			: 'the service',
 		invitations,
-		...(request.linksOnly
-			? { waitMustStartBy: request.until?.toISOString() ?? null }
-			: { waitingUntil: request.until?.toISOString() ?? null }),
+		[request.linksOnly ? 'waitMustStartBy' : 'waitingUntil']: request.until?.toISOString() ?? null,
 	};
 }
 

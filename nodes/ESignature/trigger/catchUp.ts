@@ -151,21 +151,18 @@ export async function catchUp(
 /** One line for n8n's log. */
 export function describeCatchUp(report: CatchUpReport): string {
 	if (report.error) return `E-Signature Trigger catch-up did not run: ${report.error}`;
+	const { failed, tooLarge, unreadable } = report;
 	const parts = [`re-sent ${report.recalled.length} missed event(s)`];
 	if (report.deferred) parts.push(`${report.deferred} more left for the next activation`);
-	if (report.failed.length)
+	if (failed.length)
+		parts.push(`${failed.length} recall(s) refused by the service (${failed.join('; ')})`);
+	if (tooLarge.length)
 		parts.push(
-			`${report.failed.length} recall(s) refused by the service (${report.failed.join('; ')})`,
+			`${tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; raise ` +
+				`it and resend them with Webhook → Resend Callback: ${tooLarge.join(', ')}`,
 		);
-	if (report.tooLarge.length)
-		parts.push(
-			`${report.tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; raise ` +
-				`it and resend them with Webhook → Resend Callback: ${report.tooLarge.join(', ')}`,
-		);
-	if (report.unreadable.length)
-		parts.push(
-			`${report.unreadable.length} callback(s) could not be read: ${report.unreadable.join(', ')}`,
-		);
+	if (unreadable.length)
+		parts.push(`${unreadable.length} callback(s) could not be read: ${unreadable.join(', ')}`);
 	return `E-Signature Trigger catch-up: ${parts.join('; ')}`;
 }
 

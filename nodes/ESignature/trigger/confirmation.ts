@@ -186,10 +186,8 @@ async function confirmFiles(
 	key: string,
 	documentIds: string[],
 ): Promise<{ files: ConfirmedFile[] } | { refused: string } | { unavailable: string }> {
-	if (callback.files.length === 0)
-		return {
-			refused: 'it carries none of the signed documents the service holds for the envelope',
-		};
+	const refused = (what: string) => ({ refused: `${what} the service holds for the envelope` });
+	if (callback.files.length === 0) return refused('it carries none of the signed documents');
 	const digests = remembered(key);
 	const held = documentIds.slice(0, MAX_DOCUMENTS_COMPARED);
 	// A signed download longer than every file of the callback cannot match one: it is not read past that.
@@ -197,17 +195,10 @@ async function confirmFiles(
 	const maxAnswerBytes = Math.ceil(longest * 1.05) + ANSWER_ENVELOPE_BYTES;
 	for (const id of held) {
 		if (digests.has(id)) continue;
-		const answer = await read(
-			context,
-			`/api/v1/documents/${encodeURIComponent(id)}/completed/base64`,
-			'the signed download',
-			maxAnswerBytes,
-		);
+		const path = `/api/v1/documents/${encodeURIComponent(id)}/completed/base64`;
+		const answer = await read(context, path, 'the signed download', maxAnswerBytes);
 		// Not remembered: the genuine callback, with the larger file, must still be compared.
-		if ('cut' in answer && answer.cut)
-			return {
-				refused: `it leaves out the signed document ${id} the service holds for the envelope`,
-			};
+		if ('cut' in answer && answer.cut) return refused(`it leaves out the signed document ${id}`);
 		if ('unavailable' in answer) return answer;
 		const file = (answer.data as IDataObject | null | undefined)?.file;
 		const bytes = typeof file === 'string' ? decodeBase64(file) : undefined;
@@ -219,25 +210,16 @@ async function confirmFiles(
 	for (const file of callback.files) {
 		const bytes = file.base64 === undefined ? undefined : decodeBase64(file.base64);
 		const documentId = bytes ? documentOf(sha256(bytes)) : undefined;
-		if (!bytes || !documentId)
-			return {
-				refused: `Files[${file.index}] is not a signed document the service holds for the envelope`,
-			};
+		if (!bytes || !documentId) return refused(`Files[${file.index}] is not a signed document`);
 		files.push({ index: file.index, fileName: file.fileName, documentId, bytes });
 	}
 	const sent = new Set(files.map((file) => sha256(file.bytes)));
 	const missing = held.find((id) => !sent.has(digests.get(id) ?? ''));
-	if (missing)
-		return {
-			refused: `it leaves out the signed document ${missing} the service holds for the envelope`,
-		};
+	if (missing) return refused(`it leaves out the signed document ${missing}`);
 	return { files };
 }
 
-/**
- * The newest delivery log read per trigger, shared by a burst of callbacks: one that started after a callback arrived
- * holds its delivery (logged before the service posts it).
- */
+/** The newest delivery log read per trigger, shared by callbacks that arrived before it started (so it logs them). */
 const logReads = new Map<string, { startedAt: number; entries: Promise<unknown> }>();
 
 function deliveryLog(
@@ -276,35 +258,28 @@ async function deliveredTo(
 	return urls.includes(webhookUrl) ? 'ours' : 'others';
 }
 
-/**
- * Confirms a callback with the service (see the top of this file): one Get Status (asked again for 3 s at most), the
- * trigger's delivery log, for a completion one download per document not compared before
- * (docs/delivery-guarantees.md#what-confirming-a-callback-costs).
- */
+/** Confirms a callback with the service (docs/delivery-guarantees.md#what-confirming-a-callback-costs). */
 export async function confirmCallback(
 	context: ServiceContext,
 	callback: Callback,
 	options: ConfirmOptions,
 ): Promise<Confirmation> {
+	const resend = (reason: string) => ({ outcome: 'resend' as const, reason });
+	const refuse = (reason: string) => ({ outcome: 'refused' as const, reason });
 	const envelopeId = callback.requestId;
 	const arrivedAt = Date.now();
 	const status = await finalStatus(context, options.scope, envelopeId);
-	if ('unavailable' in status) return { outcome: 'resend', reason: status.unavailable };
-	if ('unknown' in status)
-		return { outcome: 'refused', reason: 'the service knows no such envelope in this account' };
+	if ('unavailable' in status) return resend(status.unavailable);
+	if ('unknown' in status) return refuse('the service knows no such envelope in this account');
 	const { record, event } = status;
 	if (!event)
-		return {
-			outcome: 'resend',
-			reason: `the envelope is still ${String(record.status ?? 'open')} at the service`,
-		};
+		return resend(`the envelope is still ${String(record.status ?? 'open')} at the service`);
 	const claimed = callback.status === undefined ? undefined : CLAIMED_EVENTS[callback.status];
 	// A code the service has not published may only name an end the published codes do not (cancelled, expired).
 	if (claimed ? claimed !== event : event === 'completed' || event === 'rejected')
-		return {
-			outcome: 'refused',
-			reason: `the envelope is ${event} at the service, which callback Status ${String(callback.status)} is not`,
-		};
+		return refuse(
+			`the envelope is ${event} at the service, which callback Status ${String(callback.status)} is not`,
+		);
 	const lastActionAt = lastActionOf(record);
 	if (lastActionAt !== undefined && lastActionAt < (options.notBefore ?? -Infinity))
 		return {
@@ -323,14 +298,11 @@ export async function confirmCallback(
 			? confirmFiles(context, callback, key, documentIds)
 			: undefined,
 	]);
-	if (typeof delivered === 'object') return { outcome: 'resend', reason: delivered.unavailable };
+	if (typeof delivered === 'object') return resend(delivered.unavailable);
 	if (delivered === 'others')
-		return {
-			outcome: 'refused',
-			reason: "the service delivers the envelope's events to another webhook",
-		};
+		return refuse("the service delivers the envelope's events to another webhook");
 	if (!files) return { outcome: 'confirmed', event: serviceEvent };
-	if ('unavailable' in files) return { outcome: 'resend', reason: files.unavailable };
-	if ('refused' in files) return { outcome: 'refused', reason: files.refused };
+	if ('unavailable' in files) return resend(files.unavailable);
+	if ('refused' in files) return refuse(files.refused);
 	return { outcome: 'confirmed', event: { ...serviceEvent, files: files.files } };
 }

@@ -43,10 +43,7 @@ function bounded(entries: Array<[string, number]>, now: number): Array<[string, 
 	return current.sort((a, b) => b[1] - a[1]).slice(0, SEEN_EVENTS_MAX);
 }
 
-/**
- * Whether an event was emitted before (in static data or in this process). Only emitted, so confirmed, events are
- * remembered: a forged callback never makes the genuine one a duplicate.
- */
+/** Whether an event was emitted, so confirmed, before: a forged callback never makes the genuine one a duplicate. */
 export function wasReceived(
 	trigger: string,
 	stored: IDataObject,

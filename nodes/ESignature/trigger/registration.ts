@@ -70,14 +70,6 @@ function option(context: IHookFunctions, name: string): unknown {
 	return (context.getNodeParameter('options', {}) as IDataObject)[name];
 }
 
-function wantsDefault(context: IHookFunctions): boolean {
-	return option(context, 'isDefault') === true;
-}
-
-function isTestRegistration(context: IHookFunctions): boolean {
-	return context.getActivationMode() === 'manual';
-}
-
 function ownWebhookUrl(context: IHookFunctions): string {
 	const url = context.getNodeWebhookUrl('default');
 	if (!url)
@@ -105,16 +97,16 @@ async function moveWebhook(
 export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const stored = storedWebhook(this);
 	const url = ownWebhookUrl(this);
-	const forTest = isTestRegistration(this);
+	const forTest = this.getActivationMode() === 'manual';
+	const isDefault = option(this, 'isDefault') === true;
 	const remote = await webhooks.listWebhooks(this);
 	const current = remote.find((webhook) => webhook.id === stored.webhookId);
 	const known = current !== undefined && !!stored.headerTokenDigest;
 
 	// A new n8n URL: moved, not replaced, so envelopes pinned to its ID keep reaching us. While testing, the stored
 	// webhook is the production one, in use: left alone (n8n keeps a test registration's static data apart, unsaved).
-	if (known && !forTest && !stored.forTest && !sameUrl(current.webhookUrl, url)) {
-		await moveWebhook(this, current, url, wantsDefault(this));
-	}
+	if (known && !forTest && !stored.forTest && !sameUrl(current.webhookUrl, url))
+		await moveWebhook(this, current, url, isDefault);
 	const usable = known && sameUrl(current.webhookUrl, url);
 	for (const leftover of remote.filter((webhook) => sameUrl(webhook.webhookUrl, url))) {
 		if (!usable || leftover.id !== current.id) await webhooks.deleteWebhook(this, leftover.id);
@@ -126,11 +118,10 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 		return false;
 	}
 
-	if (current.isDefault !== undefined && current.isDefault !== wantsDefault(this)) {
-		await moveWebhook(this, current, url, wantsDefault(this));
-	}
+	if (current.isDefault !== undefined && current.isDefault !== isDefault)
+		await moveWebhook(this, current, url, isDefault);
 	stored.webhookUrl = url;
-	stored.isDefault = wantsDefault(this);
+	stored.isDefault = isDefault;
 	rememberTriggerWorkflow(current.id, this.getWorkflow().name);
 	if (!forTest && option(this, 'catchUp') !== false) {
 		claimCatchUp(triggerKey(this));
@@ -144,7 +135,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const url = ownWebhookUrl(this);
 	// 32 random bytes, hex so it is safe in a header: the service echoes it on callbacks.
 	const headerToken = randomBytes(32).toString('hex');
-	const isDefault = wantsDefault(this);
+	const isDefault = option(this, 'isDefault') === true;
 	const webhookId = await webhooks.createWebhook(this, { webhookUrl: url, headerToken, isDefault });
 	if (!webhookId)
 		throw new NodeOperationError(
@@ -156,15 +147,12 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	stored.headerTokenDigest = headerTokenDigest(headerToken);
 	stored.webhookUrl = url;
 	stored.isDefault = isDefault;
-	if (isTestRegistration(this)) stored.forTest = true;
+	if (this.getActivationMode() === 'manual') stored.forTest = true;
 	rememberTriggerWorkflow(webhookId, this.getWorkflow().name);
 	return true;
 }
 
-/**
- * On deactivation (also before an edited active workflow is re-activated, and when test listening ends). The
- * production webhook stays unless the user chose to delete it; a test registration always goes.
- */
+/** On deactivation, also of an edited active workflow and at the end of test listening: a test registration goes. */
 export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const stored = storedWebhook(this);
 	const forTest = stored.forTest === true;
