@@ -22,11 +22,8 @@ export function webhookLabel(webhook: IDataObject): string {
 	const of = workflow
 		? ` of workflow "${workflow.length > 80 ? `${workflow.slice(0, 79)}…` : workflow}"`
 		: '';
-	const what = !trigger
-		? where
-		: trigger.test
-			? `n8n test listener ${trigger.triggerId.slice(0, 8)}${of} at ${where}`
-			: `n8n trigger ${trigger.triggerId.slice(0, 8)}${of} at ${where}`;
+	const kind = trigger?.test ? 'n8n test listener' : 'n8n trigger';
+	const what = trigger ? `${kind} ${trigger.triggerId.slice(0, 8)}${of} at ${where}` : where;
 	// The service's ID, as a create names it in eventsTo ("webhook e21e489b-…"), so the two compare.
 	const id = String(webhook.id ?? '');
 	const named = id ? `${what} · webhook ${id.slice(0, 8)}` : what;

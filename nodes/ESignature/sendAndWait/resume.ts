@@ -16,9 +16,8 @@ import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { passesResumeCheck, resumeKey } from './resumeUrl';
 
 /*
- * Send and Wait's resuming half: the webhook() method n8n calls when the service posts to the resume URL (send.ts
- * made it), its resume token already checked. It checks the header token, reads and confirms the event, removes the
- * execution's webhook at the service and resumes with the item. Not 2xx: still waiting, and the service can re-send.
+ * The resuming half, called when the service posts to the resume URL (its resume token checked by n8n). An answer
+ * other than 2xx leaves the execution waiting, and the service can re-send.
  */
 
 /**

@@ -144,20 +144,15 @@ export async function removeExpiredWaitWebhooks(
 	if (!waitingBase) return 0;
 	let removed = 0;
 	const now = Date.now();
-	let webhooks: Awaited<ReturnType<typeof listWebhooks>>;
-	try {
-		webhooks = await listWebhooks(context);
-	} catch {
-		return 0; // The next Send and Wait tries again.
-	}
+	const webhooks = await listWebhooks(context).catch(() => undefined);
+	if (!webhooks) return 0; // The next Send and Wait tries again.
 	for (const webhook of webhooks) {
 		if (!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
-		try {
-			await deleteWebhook(context, webhook.id);
-			removed++;
-		} catch {
-			// One refused delete does not keep the others: the next Send and Wait tries this one again.
-		}
+		// One refused delete does not keep the others: the next Send and Wait tries this one again.
+		const deleted = await deleteWebhook(context, webhook.id)
+			.then(() => true)
+			.catch(() => false);
+		if (deleted) removed++;
 	}
 	return removed;
 }

@@ -28,11 +28,9 @@ import { signingLinksRequest } from '../resources/invitation/signingLinksRequest
 import { derivedReference } from '../routing/idempotency';
 
 /*
- * Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait): 1. a webhook for this execution at its resume
- * URL, with a fresh header token; 2. the envelope, routed to it (its IDs then go into the webhook's URL); 3. the
- * invitations per document, sent by the service (API v3) or links only (v2); 4. the wait, here or in a later Wait for
- * Signature node (wait.ts); resume.ts takes the callback. All is checked before the first request; a failure after
- * the webhook was made removes it.
+ * The sending half (docs/n8n-notes.md#send-and-wait): a webhook at the resume URL with a fresh header token, the
+ * envelope routed to it (its IDs then go into the URL), the invitations (API v3) or links (v2), then the wait, here or
+ * in Wait for Signature (wait.ts). All is checked first; a failure after the webhook was made removes it.
  */
 
 type Operation = (typeof OPERATION)[keyof typeof OPERATION];

@@ -146,15 +146,8 @@ export function readCallback(
 		.map((file) => `Files[${file.index}]`);
 	if (broken.length) return { problem: `Not valid Base64: ${broken.join(', ')}` };
 	const status = toNumber(payload.Status);
-	return {
-		callback: {
-			payload,
-			requestId,
-			status,
-			event: (status !== undefined && CALLBACK_STATUSES[status]) || 'unknown',
-			files,
-		},
-	};
+	const event = (status !== undefined && CALLBACK_STATUSES[status]) || 'unknown';
+	return { callback: { payload, requestId, status, event, files } };
 }
 
 /** An empty selection lets everything through rather than silently dropping every callback. */

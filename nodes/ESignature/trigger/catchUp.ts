@@ -4,14 +4,12 @@ import { withoutTrailingSlashes } from '../../../credentials/text';
 import { listDeliveryLogs, resendCallback } from '../service/webhooks';
 
 /*
- * Catch-up: when the trigger becomes active again (activation, an edit, the first callback after a restart), the
- * service re-sends (webhooks/recall) what its log (webhooks/logs) says it could not deliver to this trigger's URL
- * (docs/service-api.md#webhook-delivery-logs-and-recall). An event that did arrive is not emitted twice
- * (receivedEvents.ts).
+ * When the trigger becomes active again, the service re-sends (webhooks/recall) what its log says it could not deliver
+ * (docs/service-api.md#webhook-delivery-logs-and-recall); an event that did arrive is not emitted twice.
  */
 
-/** Activation (checkExists), or the first callback a new n8n process receives. */
-type CatchUpContext = IHookFunctions | IWebhookFunctions;
+/** Activation (checkExists), or a callback (the first one a new n8n process receives, for catch-up). */
+export type TriggerContext = IHookFunctions | IWebhookFunctions;
 
 /**
  * Triggers this process has caught up for. n8n 2.x runs no checkExists when it starts with a stored webhook
@@ -108,11 +106,8 @@ export function missedDeliveries(logs: unknown, url: string, now: number): LogEn
 }
 
 /** Recalls the deliveries this URL missed; never throws, so a failed catch-up does not stop the activation. */
-export async function catchUp(
-	context: CatchUpContext,
-	url: string,
-	now = Date.now(),
-): Promise<CatchUpReport> {
+export async function catchUp(context: TriggerContext, url: string): Promise<CatchUpReport> {
+	const now = Date.now();
 	const report: CatchUpReport = {
 		at: new Date(now).toISOString(),
 		recalled: [],
@@ -167,7 +162,7 @@ export function describeCatchUp(report: CatchUpReport): string {
 }
 
 /** Runs the catch-up and writes what it did to n8n's log; never throws. */
-export async function catchUpAndLog(context: CatchUpContext, url: string): Promise<CatchUpReport> {
+export async function catchUpAndLog(context: TriggerContext, url: string): Promise<CatchUpReport> {
 	const report = await catchUp(context, url);
 	const line = describeCatchUp(report);
 	const troubled =

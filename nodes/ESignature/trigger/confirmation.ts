@@ -118,10 +118,9 @@ const statusInFlight = new Map<string, Promise<StatusRead>>();
 
 function finalStatus(
 	context: ServiceContext,
-	scope: string,
+	key: string,
 	envelopeId: string,
 ): Promise<StatusRead> {
-	const key = `${scope}|${envelopeId.toLowerCase()}`;
 	const pending = statusInFlight.get(key);
 	if (pending) return pending;
 	const asked = askFinalStatus(context, envelopeId).finally(() => statusInFlight.delete(key));
@@ -268,7 +267,8 @@ export async function confirmCallback(
 	const refuse = (reason: string) => ({ outcome: 'refused' as const, reason });
 	const envelopeId = callback.requestId;
 	const arrivedAt = Date.now();
-	const status = await finalStatus(context, options.scope, envelopeId);
+	const key = `${options.scope}|${envelopeId.toLowerCase()}`;
+	const status = await finalStatus(context, key, envelopeId);
 	if ('unavailable' in status) return resend(status.unavailable);
 	if ('unknown' in status) return refuse('the service knows no such envelope in this account');
 	const { record, event } = status;
@@ -288,7 +288,6 @@ export async function confirmCallback(
 		};
 	const serviceEvent: ServiceEvent = { envelopeId, event, record, lastActionAt };
 	const documentIds = options.documentIds?.length ? options.documentIds : documentIdsOf(record);
-	const key = `${options.scope}|${envelopeId.toLowerCase()}`;
 	// The log and the downloads at once: each is bounded on its own (a shared log read, one download per document).
 	const [delivered, files] = await Promise.all([
 		options.webhookUrl

@@ -5,7 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { withoutTrailingSlashes } from '../../../credentials/text';
 import { headerTokenDigest } from './callback';
 import * as webhooks from '../service/webhooks';
-import { catchUpAndLog, claimCatchUp } from './catchUp';
+import { catchUpAndLog, claimCatchUp, type TriggerContext } from './catchUp';
 import { forgetEvents } from './receivedEvents';
 import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../service/n8nWebhookUrls';
 
@@ -34,9 +34,7 @@ export interface StoredWebhook {
 export const ON_DEACTIVATION = { keep: 'keep', delete: 'delete' } as const;
 
 /** This trigger's static data; a header token stored in clear by an earlier version is replaced by its digest. */
-export function storedWebhook(context: {
-	getWorkflowStaticData(type: string): IDataObject;
-}): StoredWebhook & IDataObject {
+export function storedWebhook(context: TriggerContext): StoredWebhook & IDataObject {
 	const stored = context.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
 	if (typeof stored.headerToken === 'string' && stored.headerToken !== '')
 		stored.headerTokenDigest = headerTokenDigest(stored.headerToken);
@@ -45,10 +43,7 @@ export function storedWebhook(context: {
 }
 
 /** The key of this trigger's received events: one per workflow and node. */
-export function triggerKey(context: {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string };
-}): string {
+export function triggerKey(context: TriggerContext): string {
 	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
 }
 
