@@ -84,8 +84,7 @@ export function confirmEvent(
 	memory.set(key, now);
 	const merged = new Map<string, number>([...Object.entries(seenOf(stored)), ...memory]);
 	const kept = bounded([...merged], now);
-	memory.clear();
-	for (const [eventKey, at] of kept) memory.set(eventKey, at);
+	inMemory.set(trigger, new Map(kept));
 	stored.seenEvents = Object.fromEntries(kept);
 }
 
