@@ -21,10 +21,8 @@ const SIGNED = `{ type: "${MAIN}", displayName: "Signed" }`;
 const REJECTED = `{ type: "${MAIN}", displayName: "Rejected" }`;
 
 /**
- * Sends documents for signature and pauses the execution until the envelope is signed or rejected
- * (docs/delivery-guarantees.md#send-and-wait-for-signature; docs/n8n-notes.md#send-and-wait).
- *
- * A node of its own, not an operation of the E-Signature node: n8n 2.41 gives a declarative node that has a
+ * Sends documents for signature and waits until the envelope is signed or rejected (docs/n8n-notes.md#send-and-wait,
+ * docs/delivery-guarantees.md#send-and-wait-for-signature). Its own node: n8n 2.41 gives a declarative node with a
  * webhook() method no input items for its expressions, so `{{ $json.… }}` would fail in every other operation.
  */
 export class ESignatureSendAndWait implements INodeType {
@@ -38,7 +36,7 @@ export class ESignatureSendAndWait implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: operationSubtitle(properties),
-		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
+		// Used as it is by the Docs link; n8n appends its tracking query after the anchor.
 		documentationUrl:
 			'https://github.com/esignature-n8n/n8n-nodes-esignature#send-and-wait-for-signature',
 		description:
@@ -59,7 +57,7 @@ export class ESignatureSendAndWait implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		let operation;
 		try {
-			operation = operationOf(this, 0);
+			operation = operationOf(this);
 		} catch (error) {
 			return [failed(itemFunctionsOf(this, 0), error as Error)];
 		}

@@ -1,14 +1,9 @@
-import type {
-	IHookFunctions,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { TRIGGER_BUILDER_HINT } from './fields/builderHints';
+import { optionsCollection, simplifyProperty } from './fields/common';
 import { ANY_EVENT } from './trigger/callback';
 import { receiveCallback } from './trigger/receive';
 import {
@@ -42,16 +37,15 @@ export class ESignatureTrigger implements INodeType {
 			dark: 'file:../../icons/esignatureTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		// 1.1 is 1 without the expression n8n evaluates on every call of a version 1 webhook
-		// (docs/n8n-notes.md#webhook-answers).
+		// 1.1: version 1 minus the expression n8n evaluates on each webhook call (docs/n8n-notes.md#webhook-answers).
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		// "Any event", or the events chosen by name ("Completed, Rejected").
 		subtitle:
 			'={{ [].concat($parameter["events"] || []).map(e => ({ "*": "Any event", completed: "Completed", ' +
 			'rejected: "Rejected" })[e] || e).join(", ") || "Any event" }}',
-		// n8n's node picker shows one "E-Signature" entry for both nodes, with the trigger's description: it covers both.
-		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
+		// The node picker shows one "E-Signature" entry with the trigger's description, so it covers both nodes. The
+		// Docs link uses this URL as it is (n8n appends its tracking query after the anchor).
 		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#e-signature-trigger',
 		description:
 			'Send documents for signature with the E-Signature service, and start workflows when they are signed or rejected',
@@ -61,14 +55,8 @@ export class ESignatureTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				path: 'webhook',
-			},
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
 		],
-		// The panel beside the parameters while the trigger has no data yet: how to test it, one step.
 		triggerPanel: {
 			header: 'Test with a signing event',
 			executionsHelp: {
@@ -119,111 +107,99 @@ export class ESignatureTrigger implements INodeType {
 				],
 			},
 			{
-				displayName: 'Simplify',
-				name: 'simplify',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to return a simplified version of the response instead of the raw data',
+				...simplifyProperty(),
 				hint:
 					'Each item is what the service says (Get Status), not what the callback claims. On: event, envelopeId, ' +
 					'status, signers, files, and callbackClaims in camelCase without empty fields. Off: the status answer ' +
 					'as the service gives it, files, and callbackClaims as the callback sent them.',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Accept Callback Files as Sent',
-						name: 'acceptCallbackFiles',
-						type: 'boolean',
-						default: false,
-						description:
-							"Whether to output a completion's files as the callback sent them when the service gives no way to " +
-							'compare them with the signed documents it holds (its status answer names no documents). Off, ' +
-							'such a completion comes without files and says how to download them. Risk: anyone who has the ' +
-							"webhook's header token (any API client of the account can read it) can then hand the workflow " +
-							'a file of their choosing for a completed envelope.',
-					},
-					{
-						displayName: 'Keep Base64 in JSON',
-						name: 'keepBase64',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to keep the Base64 content of the signed files in the output JSON (files[].file) as ' +
-							'well as in the binary properties. Off keeps items small. ' +
-							'Always kept when Put Files in Binary is off.',
-					},
-					{
-						displayName: 'On Deactivation',
-						name: 'onDeactivation',
-						type: 'options',
-						default: 'keep',
-						description:
-							"What happens to this trigger's webhook at the service when the workflow is deactivated",
-						options: [
-							{
-								name: 'Keep the Webhook',
-								value: ON_DEACTIVATION.keep,
-								description:
-									'Envelopes pinned to it keep their webhook; the service logs the events it cannot deliver, ' +
-									'and they are re-sent on activation',
-							},
-							{
-								name: 'Delete the Webhook',
-								value: ON_DEACTIVATION.delete,
-								description:
-									'Nothing is left at the service; events of envelopes pinned to it go to the account default ' +
-									'webhook, or nowhere',
-							},
-						],
-					},
-					{
-						displayName: 'Put Files in Binary',
-						name: 'downloadFiles',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to output the signed files of the event as binary properties file_0, file_1, …. ' +
-							'When off, they are Base64 in the JSON (files[].file).',
-					},
-					{
-						displayName: 'Re-Send Missed Events',
-						name: 'catchUp',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to ask the service to re-send the events it could not deliver to this trigger in the ' +
-							'last 7 days (at most 50 at a time): when the workflow is activated, and on the first event ' +
-							"after n8n restarts. What it did is written to n8n's log.",
-					},
-					{
-						displayName: 'Start Once per Event',
-						name: 'onceOnly',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether an event delivered again (a retry or re-send of the same envelope and status) is ' +
-							'acknowledged without starting another execution. The trigger remembers the last 2,000 events of ' +
-							'30 days.',
-					},
-					{
-						displayName: 'Use as Account Default',
-						name: 'isDefault',
-						type: 'boolean',
-						default: false,
-						description:
-							"Whether this trigger's webhook is the account default: envelopes created without a webhook ID " +
-							'send their events here too',
-						hint: 'Only one default webhook is called per event, even if several are marked as default',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Accept Callback Files as Sent',
+					name: 'acceptCallbackFiles',
+					type: 'boolean',
+					default: false,
+					description:
+						"Whether to output a completion's files as the callback sent them when the service gives no way to " +
+						'compare them with the signed documents it holds (its status answer names no documents). Off, ' +
+						'such a completion comes without files and says how to download them. Risk: anyone who has the ' +
+						"webhook's header token (any API client of the account can read it) can then hand the workflow " +
+						'a file of their choosing for a completed envelope.',
+				},
+				{
+					displayName: 'Keep Base64 in JSON',
+					name: 'keepBase64',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether to keep the Base64 content of the signed files in the output JSON (files[].file) as ' +
+						'well as in the binary properties. Off keeps items small. ' +
+						'Always kept when Put Files in Binary is off.',
+				},
+				{
+					displayName: 'On Deactivation',
+					name: 'onDeactivation',
+					type: 'options',
+					default: 'keep',
+					description:
+						"What happens to this trigger's webhook at the service when the workflow is deactivated",
+					options: [
+						{
+							name: 'Keep the Webhook',
+							value: ON_DEACTIVATION.keep,
+							description:
+								'Envelopes pinned to it keep their webhook; the service logs the events it cannot deliver, ' +
+								'and they are re-sent on activation',
+						},
+						{
+							name: 'Delete the Webhook',
+							value: ON_DEACTIVATION.delete,
+							description:
+								'Nothing is left at the service; events of envelopes pinned to it go to the account default ' +
+								'webhook, or nowhere',
+						},
+					],
+				},
+				{
+					displayName: 'Put Files in Binary',
+					name: 'downloadFiles',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether to output the signed files of the event as binary properties file_0, file_1, …. ' +
+						'When off, they are Base64 in the JSON (files[].file).',
+				},
+				{
+					displayName: 'Re-Send Missed Events',
+					name: 'catchUp',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether to ask the service to re-send the events it could not deliver to this trigger in the ' +
+						'last 7 days (at most 50 at a time): when the workflow is activated, and on the first event ' +
+						"after n8n restarts. What it did is written to n8n's log.",
+				},
+				{
+					displayName: 'Start Once per Event',
+					name: 'onceOnly',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether an event delivered again (a retry or re-send of the same envelope and status) is ' +
+						'acknowledged without starting another execution. The trigger remembers the last 2,000 events of ' +
+						'30 days.',
+				},
+				{
+					displayName: 'Use as Account Default',
+					name: 'isDefault',
+					type: 'boolean',
+					default: false,
+					description:
+						"Whether this trigger's webhook is the account default: envelopes created without a webhook ID " +
+						'send their events here too',
+					hint: 'Only one default webhook is called per event, even if several are marked as default',
+				},
+			]),
 		],
 	};
 
@@ -241,7 +217,5 @@ export class ESignatureTrigger implements INodeType {
 		},
 	};
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receiveCallback.call(this);
-	}
+	webhook = receiveCallback;
 }

@@ -9,27 +9,22 @@ import { listWebhooks } from '../service/webhooks';
 import { triggerUrlOf, triggerWorkflowOf } from '../service/n8nWebhookUrls';
 
 /**
- * How a webhook reads in the picker: what it belongs to first, as long labels are cut at the end. An E-Signature
- * Trigger's webhook is named by the start of the trigger's webhook ID (its panel shows it in its URLs), its workflow
- * when this n8n registered it (triggerWorkflowOf) and its n8n; a test registration says it lasts while the editor
- * listens; the account default says so first, as envelopes created without a Webhook send their events there. It
- * ends with the start of the service's ID of the webhook, the one a create outputs in eventsTo.
+ * A webhook in the picker, what it belongs to first (long labels are cut at the end): a trigger's by the start of its
+ * webhook ID (shown in its URLs), its workflow (triggerWorkflowOf) and n8n; the account default says so first, as
+ * envelopes created without a Webhook report there.
  */
 export function webhookLabel(webhook: IDataObject): string {
 	const url = String(webhook.webhookUrl ?? '');
 	const trigger = triggerUrlOf(url);
-	const where = trigger ? `${trigger.base.replace(/^https?:\/\//, '')}` : url;
+	const where = trigger ? trigger.base.replace(/^https?:\/\//, '') : url;
 	const workflow = triggerWorkflowOf(webhook.id);
-	// Names are cut so that the label stays readable; the search still finds the whole URL.
+	// Cut to stay readable; the search still finds the whole URL.
 	const of = workflow
 		? ` of workflow "${workflow.length > 80 ? `${workflow.slice(0, 79)}…` : workflow}"`
 		: '';
-	const what = !trigger
-		? where
-		: trigger.test
-			? `n8n test listener ${trigger.triggerId.slice(0, 8)}${of} at ${where}`
-			: `n8n trigger ${trigger.triggerId.slice(0, 8)}${of} at ${where}`;
-	// The service's ID for it, as a create's output names it in eventsTo ("webhook e21e489b-…"), so the two compare.
+	const kind = trigger?.test ? 'n8n test listener' : 'n8n trigger';
+	const what = trigger ? `${kind} ${trigger.triggerId.slice(0, 8)}${of} at ${where}` : where;
+	// The service's ID, as a create names it in eventsTo ("webhook e21e489b-…"), so the two compare.
 	const id = String(webhook.id ?? '');
 	const named = id ? `${what} · webhook ${id.slice(0, 8)}` : what;
 	return webhook.isDefault ? `Account default: ${named}` : named;
@@ -48,13 +43,13 @@ export async function searchWebhooks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	// Errors arrive with HTTP 200: listWebhooks throws them, so the picker shows them instead of an empty list.
+	// listWebhooks throws the errors that arrive with HTTP 200, so the picker shows them, not an empty list.
 	const webhooks = await listWebhooks(this);
 	const needle = (filter ?? '').toLowerCase().trim();
 	const results: INodeListSearchItems[] = webhooks
 		.map((webhook, index) => ({ webhook, index }))
 		.sort((a, b) => rank(a.webhook) - rank(b.webhook) || a.index - b.index)
-		// The search looks at the URL too, so that a full trigger URL pasted from its panel finds its webhook.
+		// The URL too, so that a trigger URL pasted from its panel finds its webhook.
 		.filter(
 			({ webhook }) =>
 				!needle ||

@@ -6,16 +6,9 @@ import { destinationsProperties } from '../fields/recipients';
 import { SEVERAL_FILES, fileInputProperties } from '../fields/fileInput';
 import { invitationMessageProperty, invitationSubjectProperty } from '../fields/invitation';
 
-/*
- * The fields of the E-Signature Send and Wait node (ESignatureSendAndWait.node.ts): the file input and signers of
- * the action node's operations, and what the wait needs.
- */
-
 /**
- * What the node does. Links for the workflow to deliver can only come out of a node that does not wait (a waiting
- * node's output exists only once it resumes), so that flow takes two of these nodes: one sends and outputs the links,
- * a later one waits (docs/n8n-notes.md#send-and-wait). No value is n8n's own `sendAndWait`, which n8n's waiting
- * webhooks treat apart.
+ * A waiting node has no output until it resumes, so links for the workflow to deliver take two nodes: one sends and
+ * outputs them, a later one waits (docs/n8n-notes.md#send-and-wait). No value is n8n's `sendAndWait`, treated apart.
  */
 export const OPERATION = {
 	/** The service invites the signers (API v3); the node waits. */

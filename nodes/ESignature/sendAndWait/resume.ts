@@ -16,17 +16,13 @@ import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { passesResumeCheck, resumeKey } from './resumeUrl';
 
 /*
- * E-Signature Send and Wait, the resuming half: the node's webhook() method, which n8n calls when the service posts
- * to the waiting execution's resume URL (send.ts made it). n8n has already checked the URL's resume token; this
- * checks the header token, reads the event, removes the execution's webhook at the service and
- * hands n8n the item the execution continues with. An answer other than 2xx leaves the execution waiting, and the
- * service logs the delivery as failed, so it can be re-sent.
+ * The resuming half, called when the service posts to the resume URL (its resume token checked by n8n). An answer
+ * other than 2xx leaves the execution waiting, and the service can re-send.
  */
 
 /**
- * The webhook of a waiting execution, as n8n's Wait node declares it (`restartWebhook`): served at the execution's
- * resume URL only while it waits. Nothing is registered at the service on activation: send.ts registers one webhook
- * per waiting execution and this file removes it.
+ * As n8n's Wait node declares it (`restartWebhook`): served at the resume URL only while the execution waits. Nothing
+ * is registered on activation: send.ts registers one webhook per waiting execution, and this file removes it.
  */
 export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	{
@@ -47,20 +43,17 @@ async function removeWebhook(
 	context: IWebhookFunctions,
 	webhookId: string | undefined,
 ): Promise<IDataObject> {
-	if (!webhookId)
-		return {
-			webhookRemoved: false,
-			webhookRemovalError: 'The resume URL names no webhook to remove',
-		};
+	const notRemoved = (webhookRemovalError: string) => ({
+		webhookRemoved: false,
+		webhookRemovalError,
+	});
+	if (!webhookId) return notRemoved('The resume URL names no webhook to remove');
 	try {
 		const answer = await askToDeleteWebhook(context, webhookId);
 		if (answer.statusCode < 300 || isNotFound(answer)) return { webhookRemoved: true };
-		return {
-			webhookRemoved: false,
-			webhookRemovalError: `The service answered HTTP ${answer.statusCode}`,
-		};
+		return notRemoved(`The service answered HTTP ${answer.statusCode}`);
 	} catch (error) {
-		return { webhookRemoved: false, webhookRemovalError: (error as Error).message };
+		return notRemoved((error as Error).message);
 	}
 }
 
@@ -68,10 +61,7 @@ async function removeWebhook(
 const queryValue = (query: Record<string, unknown>, name: string) =>
 	typeof query[name] === 'string' ? (query[name] as string) : undefined;
 
-/**
- * Why a callback that passed the check cannot resume this wait, or undefined: another node's wait, a time limit that
- * passed, or another envelope than the one sent (docs/security.md#send-and-wait).
- */
+/** Why a callback that passed the check cannot resume this wait, or undefined (docs/security.md#send-and-wait). */
 function boundProblem(
 	context: IWebhookFunctions,
 	query: Record<string, unknown>,
@@ -90,33 +80,26 @@ function boundProblem(
 
 /** The node's webhook method (ESignatureSendAndWait.node.ts). */
 export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const answer = (statusCode: number, message: string) =>
+		answerWithoutExecution(this, statusCode, message);
 	const query = this.getQueryData() as Record<string, unknown>;
 	const executionId = String(this.getExecutionId() ?? '');
-	if (
-		!passesResumeCheck(
-			await resumeKey(this),
-			presentedToken(this.getHeaderData().authorization),
-			executionId,
-			query,
-		)
-	) {
-		return answerWithoutExecution(this, 401, 'Unauthorized');
-	}
+	const presented = presentedToken(this.getHeaderData().authorization);
+	if (!passesResumeCheck(await resumeKey(this), presented, executionId, query))
+		return answer(401, 'Unauthorized');
 	// n8n keeps the body's bytes on its request (n8n-workflow declares rawBody on Node's IncomingMessage).
 	const { rawBody } = this.getRequestObject();
 	const { callback, problem } = readCallback(this.getBodyData(), rawBody);
-	if (!callback) return answerWithoutExecution(this, 400, problem ?? 'The callback cannot be read');
+	if (!callback) return answer(400, problem ?? 'The callback cannot be read');
 	const refused = boundProblem(this, query, callback.requestId);
 	// 403, not 2xx: nothing resumes, and the service logs the delivery as failed.
-	if (refused) return answerWithoutExecution(this, 403, refused);
-	if (!RESUMING_EVENTS.has(callback.event)) {
-		// 2xx: nothing to re-send; the execution goes on waiting for the envelope's outcome.
-		return answerWithoutExecution(
-			this,
+	if (refused) return answer(403, refused);
+	// 2xx: nothing to re-send; the execution goes on waiting for the envelope's outcome.
+	if (!RESUMING_EVENTS.has(callback.event))
+		return answer(
 			200,
 			`Status ${String(callback.status)} received: still waiting for the envelope to be completed or rejected`,
 		);
-	}
 	const documentIds = (queryValue(query, RESUME_QUERY.documentIds) ?? '')
 		.split(',')
 		.filter(Boolean);
@@ -125,20 +108,13 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 		scope: `${executionId}|${this.getNode().id}`,
 		documentIds,
 	});
-	if (confirmation.outcome === 'refused' || confirmation.outcome === 'stale') {
-		return answerWithoutExecution(
-			this,
+	if (confirmation.outcome === 'refused' || confirmation.outcome === 'stale')
+		return answer(
 			409,
 			`The callback does not agree with the service (${confirmation.reason}): still waiting`,
 		);
-	}
-	if (confirmation.outcome === 'resend') {
-		return answerWithoutExecution(
-			this,
-			503,
-			'The callback could not be confirmed with the service now; re-send it',
-		);
-	}
+	if (confirmation.outcome === 'resend')
+		return answer(503, 'The callback could not be confirmed with the service now; re-send it');
 	const { event } = confirmation;
 	const webhookId = queryValue(query, RESUME_QUERY.webhookId);
 	let item: INodeExecutionData;
@@ -163,8 +139,7 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	Object.assign(item.json, await removeWebhook(this, webhookId));
 	item.pairedItem = { item: 0 };
 
-	const rejectedApart =
-		(this.getNodeParameter('options.rejectedOutput', false) as boolean) === true;
-	if (!rejectedApart) return { workflowData: [[item]] };
+	if (this.getNodeParameter('options.rejectedOutput', false) !== true)
+		return { workflowData: [[item]] };
 	return { workflowData: event.event === 'rejected' ? [[], [item]] : [[item], []] };
 }

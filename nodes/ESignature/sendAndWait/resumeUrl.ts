@@ -7,20 +7,16 @@ import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { deleteWebhook, listWebhooks } from '../service/webhooks';
 
 /*
- * The webhook a waiting execution gets at the service points at n8n's resume URL for this execution
- * (`$execution.resumeUrl`). In n8n 2.x it carries the execution's secret resume token, and n8n refuses a call without
- * it (401) before the node runs; n8n 1.x puts none in it. What the node must know when it is called back travels in
- * that URL's query, signed with a key only the credential holds (`check`); the header token proves the caller is the
- * service (docs/n8n-notes.md#send-and-wait).
+ * A waiting execution's webhook at the service points at its resume URL (`$execution.resumeUrl`; n8n 2.x puts the
+ * secret resume token in it and refuses a call without it, 1.x does not). What the node needs when called back is in
+ * its query, signed with a key only the credential holds (`check`); the header token proves the caller is the service
+ * (docs/n8n-notes.md#send-and-wait).
  */
 
 /** The webhook stays this long after the time limit: a callback n8n no longer waits for is answered 200 by n8n. */
 export const EXPIRED_WEBHOOK_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The text a check covers: the header token, the execution's ID (never in the query: n8n knows it when it calls the
- * node) and the package's query parameters other than the check, in a fixed order.
- */
+/** What a check covers: the header token, the execution's ID (n8n knows it, never in the query), the query. */
 function signedText(
 	headerToken: string,
 	executionId: string,
@@ -30,21 +26,16 @@ function signedText(
 	const values = names.map(
 		(name) => `${name}=${typeof query[name] === 'string' ? (query[name] as string) : ''}`,
 	);
-	return [
-		'n8n-nodes-esignature send and wait 2',
-		headerToken,
-		`execution=${executionId}`,
-		...values,
-	].join('\n');
+	const version = 'n8n-nodes-esignature send and wait 2';
+	return [version, headerToken, `execution=${executionId}`, ...values].join('\n');
 }
 
 /** The credential's secrets the check's key is made of: every grant has some of them, and none leaves n8n. */
 const KEY_SECRETS = ['clientSecret', 'password', 'accountSecret'] as const;
 
 /**
- * The key of the checks, derived from all the credential's secrets (docs/security.md#send-and-wait), or '' when it
- * has none. A waiting execution whose credential gets another secret can no longer be resumed by its callback
- * (docs/delivery-guarantees.md#send-and-wait-for-signature).
+ * The checks' key, from all the credential's secrets (docs/security.md#send-and-wait), or '' when it has none. A new
+ * secret strands waiting executions (docs/delivery-guarantees.md#send-and-wait-for-signature).
  */
 export async function resumeKey(context: IExecuteFunctions | IWebhookFunctions): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
@@ -77,24 +68,15 @@ export function passesResumeCheck(
 	query: Record<string, unknown>,
 ): boolean {
 	const check = query[RESUME_QUERY.check];
-	if (
-		!key ||
-		!presented ||
-		!executionId ||
-		typeof check !== 'string' ||
-		!/^[0-9a-f]{64}$/.test(check)
-	)
-		return false;
+	if (!key || !presented || !executionId || typeof check !== 'string') return false;
+	if (!/^[0-9a-f]{64}$/.test(check)) return false;
 	return timingSafeEqual(
 		Buffer.from(resumeCheck(key, presented, executionId, query), 'hex'),
 		Buffer.from(check, 'hex'),
 	);
 }
 
-/**
- * The execution's resume URL with the package's query and its check (RESUME_QUERY.check) added. `until` is left out
- * when there is no time limit.
- */
+/** The resume URL with the package's query and its check added; `until` left out when there is no time limit. */
 export function signedResumeUrl(
 	resumeUrl: string,
 	key: string,
@@ -107,10 +89,11 @@ export function signedResumeUrl(
 			(entry): entry is [string, string] => typeof entry[1] === 'string',
 		),
 	);
-	return withQuery(resumeUrl, {
-		...given,
-		[RESUME_QUERY.check]: resumeCheck(key, headerToken, executionId, given),
-	});
+	// Added or replaced; the rest of the URL's query is kept.
+	const url = new URL(resumeUrl);
+	for (const [name, value] of Object.entries(given)) url.searchParams.set(name, value);
+	url.searchParams.set(RESUME_QUERY.check, resumeCheck(key, headerToken, executionId, given));
+	return url.toString();
 }
 
 /** Whether a URL leads to the same execution's resume URL as `resumeUrl` (the query aside). */
@@ -125,17 +108,7 @@ export function isResumeUrlOf(url: unknown, resumeUrl: string): boolean {
 	}
 }
 
-/** A URL with these query parameters added (or replaced); the rest of its query is kept. */
-export function withQuery(url: string, query: Record<string, string>): string {
-	const result = new URL(url);
-	for (const [name, value] of Object.entries(query)) result.searchParams.set(name, value);
-	return result.toString();
-}
-
-/**
- * The start of every resume URL of this n8n (its waiting-webhook base), read off one resume URL of this execution:
- * `<base>/<executionId>?…`.
- */
+/** This n8n's waiting-webhook base, read off a resume URL of this execution: `<base>/<executionId>?…`. */
 export function waitingBaseOf(resumeUrl: string, executionId: string): string | undefined {
 	const url = new URL(resumeUrl);
 	const marker = `/${executionId}`;
@@ -144,8 +117,8 @@ export function waitingBaseOf(resumeUrl: string, executionId: string): string | 
 }
 
 /**
- * Whether a webhook of the account is one a Send and Wait of this n8n registered and n8n has stopped waiting for
- * (its time limit passed a day ago): nothing will remove it otherwise, as no node code runs at a time limit.
+ * Whether a webhook is a Send and Wait's of this n8n whose time limit passed a day ago: nothing removes it otherwise,
+ * as no node code runs at a time limit.
  */
 export function isExpiredWaitWebhook(
 	webhookUrl: unknown,
@@ -163,10 +136,7 @@ export function isExpiredWaitWebhook(
 	return !Number.isNaN(time) && time + EXPIRED_WEBHOOK_GRACE_MS < now;
 }
 
-/**
- * Removes webhooks of earlier Send and Wait runs of this n8n whose time limit passed (see isExpiredWaitWebhook).
- * Best effort: it never stops a send.
- */
+/** Removes expired webhooks of earlier Send and Wait runs (isExpiredWaitWebhook); best effort, never stops a send. */
 export async function removeExpiredWaitWebhooks(
 	context: IExecuteFunctions,
 	waitingBase: string | undefined,
@@ -174,20 +144,15 @@ export async function removeExpiredWaitWebhooks(
 	if (!waitingBase) return 0;
 	let removed = 0;
 	const now = Date.now();
-	let webhooks: Awaited<ReturnType<typeof listWebhooks>>;
-	try {
-		webhooks = await listWebhooks(context);
-	} catch {
-		return 0; // The next Send and Wait tries again.
-	}
+	const webhooks = await listWebhooks(context).catch(() => undefined);
+	if (!webhooks) return 0; // The next Send and Wait tries again.
 	for (const webhook of webhooks) {
 		if (!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
-		try {
-			await deleteWebhook(context, webhook.id);
-			removed++;
-		} catch {
-			// One refused delete does not keep the others: the next Send and Wait tries this one again.
-		}
+		// One refused delete does not keep the others: the next Send and Wait tries this one again.
+		const deleted = await deleteWebhook(context, webhook.id)
+			.then(() => true)
+			.catch(() => false);
+		if (deleted) removed++;
 	}
 	return removed;
 }

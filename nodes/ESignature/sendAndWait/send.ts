@@ -28,13 +28,9 @@ import { signingLinksRequest } from '../resources/invitation/signingLinksRequest
 import { derivedReference } from '../routing/idempotency';
 
 /*
- * E-Signature Send and Wait, the sending half (docs/n8n-notes.md#send-and-wait):
- * 1. a webhook at the service for this execution, pointing at n8n's resume URL, with a fresh header token;
- * 2. the envelope, routed to that webhook; its IDs are then written into the webhook's URL;
- * 3. the invitations, per document: sent by the service (API v3), or links only (v2) for the workflow to deliver;
- * 4. Send and Wait for Signature puts the execution to wait; with Send and Output Signing Links a later node set to
- *    Wait for Signature does (wait.ts). resume.ts takes the service's callback.
- * Everything is checked before the first request; a failure after the webhook was made removes it again.
+ * The sending half (docs/n8n-notes.md#send-and-wait): a webhook at the resume URL with a fresh header token, the
+ * envelope routed to it (its IDs then go into the URL), the invitations (API v3) or links (v2), then the wait, here or
+ * in Wait for Signature (wait.ts). All is checked first; a failure after the webhook was made removes it.
  */
 
 type Operation = (typeof OPERATION)[keyof typeof OPERATION];
@@ -53,45 +49,39 @@ interface SendRequest {
 }
 
 /**
- * Send and Output Signing Links: the wait must begin within this time. Its webhook carries it as its limit until the
- * Wait for Signature node writes its own, so that a webhook whose execution failed before waiting is removed too.
+ * Send and Output Signing Links: the wait must begin within this. It is the webhook's limit until Wait for Signature
+ * writes its own, so a webhook whose execution failed before waiting is removed too.
  */
 export const WAIT_START_MS = 24 * 60 * 60 * 1000;
 
 const UNITS_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 
 /** When n8n stops waiting: Options → Limit Wait Time, or never. */
-export function waitTillOf(context: IExecuteFunctions, itemIndex: number): Date {
-	const item = itemFunctionsOf(context, itemIndex);
-	const limit = context.getNodeParameter(
-		'options.limitWaitTime.values',
-		itemIndex,
-		{},
-	) as IDataObject;
+export function waitTillOf(context: IExecuteFunctions): Date {
+	const item = itemFunctionsOf(context, 0);
+	const limit = context.getNodeParameter('options.limitWaitTime.values', 0, {}) as IDataObject;
 	if (!limit || Object.keys(limit).length === 0) return WAIT_INDEFINITELY;
-	if (limit.limitType === 'atSpecifiedTime') {
+	if (limit.limitType === 'atSpecifiedTime')
 		return new Date(futureDate(item, limit.maxDateAndTime, 'Limit Wait Time: Max Date and Time'));
-	}
 	const amount = Number(limit.resumeAmount ?? 1);
 	const unit = String(limit.resumeUnit ?? 'hours');
-	if (!Number.isFinite(amount) || amount <= 0) {
+	if (!Number.isFinite(amount) || amount <= 0)
 		throw inputError(
 			item,
 			`Limit Wait Time: Amount must be a number above 0, got ${String(limit.resumeAmount)}`,
 		);
-	}
 	if (!UNITS_MS[unit])
 		throw inputError(item, `Limit Wait Time: Unit must be minutes, hours or days, got "${unit}"`);
 	return new Date(Date.now() + amount * UNITS_MS[unit]);
 }
 
 /** The operation chosen, checked (it may come from an expression). */
-export function operationOf(context: IExecuteFunctions, itemIndex: number): Operation {
-	const operation = String(context.getNodeParameter('operation', itemIndex, OPERATION.sendAndWait));
+export function operationOf(context: IExecuteFunctions): Operation {
+	const operation = String(context.getNodeParameter('operation', 0, OPERATION.sendAndWait));
 	const known = Object.values(OPERATION) as string[];
 	if (!known.includes(operation))
 		throw inputError(
-			itemFunctionsOf(context, itemIndex),
+			itemFunctionsOf(context, 0),
 			`Operation must be one of ${known.map((name) => `"${name}"`).join(', ')}, got "${operation}"`,
 		);
 	return operation as Operation;
@@ -104,26 +94,21 @@ function untilOf(waitTill: Date | undefined): Date | undefined {
 }
 
 /** Everything the user gave, checked; nothing is sent before this has passed. */
-async function readSendRequest(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	waitTill?: Date,
-): Promise<SendRequest> {
-	// The signers and files are read and checked as every operation of the action node reads them.
-	const item = itemFunctionsOf(context, itemIndex);
+async function readSendRequest(context: IExecuteFunctions, waitTill?: Date): Promise<SendRequest> {
+	// Signers and files are read and checked as the action node's operations read them.
+	const item = itemFunctionsOf(context, 0);
 	const text = (name: string, label: string, maxLength: number, lines?: Lines) =>
-		optionalText(item, context.getNodeParameter(name, itemIndex, ''), label, maxLength, lines);
-	const resumeUrl = executionResumeUrl(context, itemIndex);
+		optionalText(item, context.getNodeParameter(name, 0, ''), label, maxLength, lines);
+	const resumeUrl = executionResumeUrl(context);
 	const itemCount = context.getInputData().length;
-	if (itemCount !== 1) {
+	if (itemCount !== 1)
 		throw inputError(
 			item,
-			`${operationName(operationOf(context, itemIndex))} sends one envelope per execution, and the input has ` +
+			`${operationName(operationOf(context))} sends one envelope per execution, and the input has ` +
 				`${itemCount} items`,
 			'An execution can wait for one envelope. To send one per item, put this node in a sub-workflow called once ' +
 				'per item (Execute Workflow, mode "Run once for each item"), or keep one item before it.',
 		);
-	}
 	const linksOnly = !waitTill;
 	return {
 		resumeUrl,
@@ -138,20 +123,20 @@ async function readSendRequest(
 		linksOnly,
 		referenceNumber:
 			text('options.referenceNumber', 'Reference Number', MAX_LENGTH.referenceNumber) ??
-			derivedReference(context, itemIndex),
+			derivedReference(context, 0),
 		until: untilOf(waitTill),
 	};
 }
 
 /** Refuses Rejections to Second Output where n8n would lose a rejection (n8n 1.x), before anything is sent. */
-export function checkRejectedOutput(context: IExecuteFunctions, itemIndex: number): void {
+export function checkRejectedOutput(context: IExecuteFunctions): void {
 	if (
-		(context.getNodeParameter('options.rejectedOutput', itemIndex, false) as boolean) !== true ||
+		(context.getNodeParameter('options.rejectedOutput', 0, false) as boolean) !== true ||
 		resumedNodePassesEveryOutput(context)
 	)
 		return;
 	throw inputError(
-		itemFunctionsOf(context, itemIndex),
+		itemFunctionsOf(context, 0),
 		'Rejections to Second Output does not work in this n8n: it passes on only the first output of a node that ' +
 			'resumes, so a rejection would be lost',
 		'Turn Options → Rejections to Second Output off and branch on the output\'s event ("completed" or "rejected") ' +
@@ -171,34 +156,31 @@ function createdEnvelope(
 	const documentIds = documents
 		.map((document) => document.documentId)
 		.filter((id): id is string => typeof id === 'string');
-	if (typeof record.envelopeId !== 'string' || documentIds.length === 0) {
+	if (typeof record.envelopeId !== 'string' || documentIds.length === 0)
 		throw new NodeApiError(
 			context.getNode(),
 			{},
 			{ message: 'The service created no envelope: its answer has no envelope or document ID' },
 		);
-	}
 	return { envelopeId: record.envelopeId, documentIds };
 }
 
 /**
- * n8n's resume URL of this execution, with the execution's secret resume token in it; refused where there is no
- * execution that can wait for it: the MCP Server Trigger runs a tool outside any execution, and its resume URL names
- * the execution `__UNKNOWN__` (docs/ai-agents.md#send-and-wait). Nothing is sent then, so nothing is left at the
- * service.
+ * This execution's resume URL, with its secret resume token; refused, before anything is sent, where no execution can
+ * wait: the MCP Server Trigger runs a tool outside any, as `__UNKNOWN__` (docs/ai-agents.md#send-and-wait).
  */
-export function executionResumeUrl(context: IExecuteFunctions, itemIndex: number): string {
+export function executionResumeUrl(context: IExecuteFunctions): string {
 	const executionId = String(context.getExecutionId() ?? '');
 	let resumeUrl = '';
 	try {
-		resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex) ?? '');
+		resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
 		if (executionId && waitingBaseOf(resumeUrl, executionId)) return resumeUrl;
 	} catch {
 		// No URL at all: refused below.
 	}
 	throw inputError(
-		itemFunctionsOf(context, itemIndex),
-		`${operationName(operationOf(context, itemIndex))} cannot wait here: this run has no execution that can pause ` +
+		itemFunctionsOf(context, 0),
+		`${operationName(operationOf(context))} cannot wait here: this run has no execution that can pause ` +
 			'until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). ' +
 			'Nothing was sent.',
 		'Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get ' +
@@ -210,23 +192,21 @@ export function executionResumeUrl(context: IExecuteFunctions, itemIndex: number
 
 async function send(context: IExecuteFunctions, request: SendRequest): Promise<IDataObject> {
 	const headerToken = randomBytes(32).toString('hex');
-	const until = request.until?.toISOString();
 	const key = await requireResumeKey(context);
-	const { resumeUrl } = request;
 	const executionId = String(context.getExecutionId());
 	// Bound to this execution, this node and this send: no other waiting node can take the callback
 	// (docs/security.md#send-and-wait).
 	const bound = {
-		[RESUME_QUERY.until]: until,
+		[RESUME_QUERY.until]: request.until?.toISOString(),
 		[RESUME_QUERY.node]: context.getNode().id,
 		[RESUME_QUERY.nonce]: randomBytes(16).toString('hex'),
 	};
 	const resumeUrlWith = (extra: Record<string, string> = {}) =>
-		signedResumeUrl(resumeUrl, key, headerToken, executionId, { ...bound, ...extra });
+		signedResumeUrl(request.resumeUrl, key, headerToken, executionId, { ...bound, ...extra });
 	const firstUrl = resumeUrlWith();
 	const expiredRemoved = await removeExpiredWaitWebhooks(
 		context,
-		waitingBaseOf(firstUrl, String(context.getExecutionId())),
+		waitingBaseOf(firstUrl, executionId),
 	);
 
 	const webhookId = await createWebhook(context, {
@@ -241,14 +221,12 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 			{ message: 'The service created no webhook: its answer has no ID' },
 		);
 
-	// Nothing will wait on this webhook unless everything below succeeds: then it is removed again.
+	// Nothing will wait on this webhook unless everything below succeeds: otherwise it is removed again.
 	let sent: IDataObject | undefined;
 	try {
 		sent = await createAndInvite(context, request, webhookId, resumeUrlWith);
 	} finally {
-		if (!sent) {
-			await deleteWebhook(context, webhookId).catch(() => undefined);
-		}
+		if (!sent) await deleteWebhook(context, webhookId).catch(() => undefined);
 	}
 	return { ...sent, ...(expiredRemoved ? { expiredWebhooksRemoved: expiredRemoved } : {}) };
 }
@@ -264,12 +242,10 @@ async function createAndInvite(
 	const { referenceNumber, files } = request;
 	// Create Bulk's request (resources/envelope/createBulk.ts): the files were read into memory, so the body is bytes.
 	const { body, headers } = sendCreateBulk({ url: path }, { webhookId, referenceNumber }, files);
-	const envelope = createdEnvelope(
-		context,
-		await requestService(context, { method: 'POST', path, body, headers }),
-	);
-	// The callback then carries the IDs the item needs, and its RequestId must be this envelope: without that URL no
-	// callback can resume the execution, so a failure here fails the send (and removes the webhook).
+	const answer = await requestService(context, { method: 'POST', path, body, headers });
+	const envelope = createdEnvelope(context, answer);
+	// The callback then carries the IDs the item needs, and must be for this envelope: without this URL none can
+	// resume the execution, so a failure here fails the send.
 	const resumeUrl = resumeUrlWith({
 		[RESUME_QUERY.webhookId]: webhookId,
 		[RESUME_QUERY.envelopeId]: envelope.envelopeId,
@@ -308,9 +284,7 @@ async function createAndInvite(
 			? 'nobody: deliver the signing links, then wait with Wait for Signature'
 			: 'the service',
 		invitations,
-		...(request.linksOnly
-			? { waitMustStartBy: request.until?.toISOString() ?? null }
-			: { waitingUntil: request.until?.toISOString() ?? null }),
+		[request.linksOnly ? 'waitMustStartBy' : 'waitingUntil']: request.until?.toISOString() ?? null,
 	};
 }
 
@@ -328,9 +302,15 @@ export function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 	});
 }
 
-/** The item the node outputs when the wait ends at its time limit: the wait timed out, and how to follow it up. */
-function timedOutItem(sent: IDataObject): IDataObject {
-	return {
+/**
+ * At the time limit n8n resumes the execution with the node disabled, which passes its input on
+ * (docs/n8n-notes.md#send-and-wait): so the input saved for this node (not the previous node's output) becomes the
+ * time-out item, which says how to follow up. A callback that resumes the execution replaces it with the event.
+ */
+export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject): void {
+	const waiting = context.getExecuteData();
+	if (!waiting?.data?.main) return;
+	const json = {
 		event: 'timedOut',
 		timedOut: true,
 		envelopeId: sent.envelopeId,
@@ -346,38 +326,25 @@ function timedOutItem(sent: IDataObject): IDataObject {
 			'Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes it a ' +
 			'day after the limit, or Webhook → Delete with webhookId.',
 	};
+	waiting.data.main[0] = [{ json, pairedItem: { item: 0 } }];
 }
 
-/**
- * At the time limit n8n runs no code of the node: its wait tracker resumes the execution with the waiting node
- * disabled, and a disabled node passes its input on (docs/n8n-notes.md#send-and-wait). So the input saved with the
- * waiting execution is replaced by the time-out item; this changes only the execution's own entry for this node, not
- * the output of the node before it. A callback that resumes the execution replaces that input with the event.
- */
-export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject): void {
-	const waiting = context.getExecuteData();
-	if (!waiting?.data?.main) return;
-	waiting.data.main[0] = [{ json: timedOutItem(sent), pairedItem: { item: 0 } }];
-}
-
-/**
- * Send and Wait for Signature and Send and Output Signing Links (the node's execute method dispatches,
- * ESignatureSendAndWait.node.ts).
- */
+/** Send and Wait for Signature and Send and Output Signing Links (dispatched by ESignatureSendAndWait.node.ts). */
 export async function sendForSignature(
 	this: IExecuteFunctions,
 	operation: Operation,
 ): Promise<INodeExecutionData[][]> {
 	try {
 		const waits = operation === OPERATION.sendAndWait;
-		if (waits) checkRejectedOutput(this, 0);
-		const waitTill = waits ? waitTillOf(this, 0) : undefined;
-		const request = await readSendRequest(this, 0, waitTill);
+		if (waits) checkRejectedOutput(this);
+		const waitTill = waits ? waitTillOf(this) : undefined;
+		const request = await readSendRequest(this, waitTill);
 		const sent = await send(this, request);
-		if (!waitTill) return [[{ json: sent, pairedItem: { item: 0 } }]];
-		await this.putExecutionToWait(waitTill);
-		if (waitTill.getTime() !== WAIT_INDEFINITELY.getTime()) outputAtTimeLimit(this, sent);
-		// Shown while the execution waits; when it resumes, n8n replaces it with the signed event.
+		if (waitTill) {
+			await this.putExecutionToWait(waitTill);
+			if (waitTill.getTime() !== WAIT_INDEFINITELY.getTime()) outputAtTimeLimit(this, sent);
+		}
+		// While the execution waits; when it resumes, n8n replaces it with the signed event.
 		return [[{ json: sent, pairedItem: { item: 0 } }]];
 	} catch (error) {
 		// Thrown, or with Continue On Fail the error item every operation of the package outputs.

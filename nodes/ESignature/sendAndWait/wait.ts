@@ -17,12 +17,10 @@ import {
 } from './send';
 
 /*
- * E-Signature Send and Wait set to Wait for Signature: waits for the envelope that a node set to Send and Output
- * Signing Links sent earlier in the same execution, as n8n's Wait node "On Webhook Call" waits on the resume URL an
- * earlier node handed out (docs/n8n-notes.md#send-and-wait). What it waits for is found at the service, not in the
- * input items (the node that delivered the links has replaced them): the account's webhook that points at this
- * execution's resume URL and passes the check only this credential can make. Its URL then gets this node's time limit;
- * resume.ts takes the callback as for Send and Wait for Signature.
+ * Wait for Signature: waits for the envelope a Send and Output Signing Links node sent earlier in the execution, as
+ * n8n's Wait node "On Webhook Call" does (docs/n8n-notes.md#send-and-wait). The input items were replaced by the node
+ * that delivered the links, so the envelope is found at the service: the webhook at this execution's resume URL that
+ * passes this credential's check. Its URL gets this node's time limit; resume.ts takes the callback.
  */
 
 /** The webhook the sending node made for this execution, and what its URL names. */
@@ -44,13 +42,9 @@ async function envelopesSentInThisExecution(
 	for (const webhook of await listWebhooks(context)) {
 		const query = queryOf(webhook.webhookUrl);
 		const headerToken = typeof webhook.headerToken === 'string' ? webhook.headerToken : '';
-		if (
-			!query ||
-			!isResumeUrlOf(webhook.webhookUrl, resumeUrl) ||
-			!passesResumeCheck(key, headerToken, executionId, query)
-		)
+		if (!query?.[RESUME_QUERY.envelopeId] || !isResumeUrlOf(webhook.webhookUrl, resumeUrl))
 			continue;
-		if (!query[RESUME_QUERY.envelopeId]) continue;
+		if (!passesResumeCheck(key, headerToken, executionId, query)) continue;
 		found.push({
 			webhookId: webhook.id,
 			headerToken,
@@ -64,13 +58,13 @@ async function envelopesSentInThisExecution(
 /** The node's execute method for Wait for Signature (ESignatureSendAndWait.node.ts). Any number of input items. */
 export async function waitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	try {
-		checkRejectedOutput(this, 0);
-		const waitTill = waitTillOf(this, 0);
+		checkRejectedOutput(this);
+		const waitTill = waitTillOf(this);
 		const key = await requireResumeKey(this);
-		const resumeUrl = executionResumeUrl(this, 0);
+		const resumeUrl = executionResumeUrl(this);
 		const executionId = String(this.getExecutionId());
 		const sent = await envelopesSentInThisExecution(this, key, resumeUrl, executionId);
-		if (sent.length !== 1) {
+		if (sent.length !== 1)
 			throw inputError(
 				itemFunctionsOf(this, 0),
 				sent.length === 0
@@ -79,7 +73,6 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 				'Put an E-Signature Send and Wait node set to Send and Output Signing Links before this node, in the same ' +
 					'workflow, with the same credential; it sends one envelope per execution.',
 			);
-		}
 		const [envelope] = sent;
 		const until =
 			waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : waitTill.toISOString();

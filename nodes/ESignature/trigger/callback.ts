@@ -7,40 +7,26 @@ import { isBase64 } from '../files/bytes';
 import { CALLBACK_STATUSES, toNumber } from '../fields/enums';
 import { nestedDeeperThan } from '../service/depth';
 
-/** The parts of n8n's (Express) request the trigger reads; rawBody holds the bytes n8n received. */
-export interface CallbackRequest {
-	method?: string;
-	rawBody?: Buffer | string;
-}
-
-interface CallbackResponse {
-	status(code: number): CallbackResponse;
-	json(body: unknown): unknown;
-}
-
 /** Value of `events` that lets every callback through, including Status codes the service adds later. */
 export const ANY_EVENT = '*';
 
 /**
- * Writes the answer itself and tells n8n not to answer nor start an execution: n8n's own answer to a webhook is
- * always 200, while the service must see 401 for a forged call and 4xx for a broken one (it logs those as failed
- * deliveries that can be re-sent with recall).
+ * Answers itself, and n8n neither answers nor starts an execution: n8n's own answer is always 200, while the service
+ * must see 401 for a forged call and 4xx for a broken one (it logs them failed, to be re-sent with recall).
  */
 export function answerWithoutExecution(
 	context: IWebhookFunctions,
 	statusCode: number,
 	message: string,
 ): IWebhookResponseData {
-	const response = context.getResponseObject() as unknown as CallbackResponse;
-	response.status(statusCode).json({ message });
+	context.getResponseObject().status(statusCode).json({ message });
 	return { noWebhookResponse: true };
 }
 
 /** The service sends the stored token as is; a proxy or a manual re-send may prefix it with "Bearer ". */
 export function presentedToken(header: string | string[] | undefined): string | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
-	const token = value?.trim().replace(/^Bearer\s+/i, '');
-	return token ? token : undefined;
+	return value?.trim().replace(/^Bearer\s+/i, '') || undefined;
 }
 
 /** What static data keeps of a header token: its SHA-256 (hex), so a copy of the workflow does not hold the token. */
@@ -85,12 +71,7 @@ function bodyObject(
 	rawBody: Buffer | string | undefined,
 ): { object?: IDataObject; problem?: string } {
 	if (isPlainObject(body) && Object.keys(body).length > 0) return { object: body };
-	const text =
-		typeof body === 'string' && body !== ''
-			? body
-			: rawBody === undefined
-				? ''
-				: rawBody.toString();
+	const text = typeof body === 'string' && body !== '' ? body : (rawBody?.toString() ?? '');
 	if (text.trim() === '') return { problem: 'The callback has no body' };
 	let parsed: unknown;
 	try {
@@ -109,10 +90,8 @@ const MAX_CALLBACK_DEPTH = 32;
 const isNothing = (value: unknown) => value === undefined || value === null;
 
 /**
- * What in a callback's shape keeps it from being delivered whole, or undefined. The contract's shape
- * (docs/service-api.md#webhook-callbacks): RequestId a GUID that names an envelope, Status a whole number, Files a
- * list of { FileName, File } with File the Base64 text of the signed document, Signatory a list of objects. A callback
- * that is not so would start an execution without its signed file, or with a path as its ID: it is refused instead.
+ * Why a callback is not the contract's shape (docs/service-api.md#webhook-callbacks), or undefined. Such a callback
+ * would start an execution without its signed file, or with a path as its ID: it is refused instead.
  */
 function shapeProblem(payload: IDataObject): string | undefined {
 	const requestId = payload.RequestId;
@@ -121,51 +100,30 @@ function shapeProblem(payload: IDataObject): string | undefined {
 	if (!isGuid(requestId.trim()) || requestId.trim() === EMPTY_GUID)
 		return "The callback's RequestId is not the ID of an envelope";
 	const status = payload.Status;
-	// Without a Status the callback cannot be confirmed with the service (confirmation.ts): it is malformed.
+	// Without it the callback cannot be confirmed (confirmation.ts).
 	if (isNothing(status)) return 'The callback has no Status';
-	if (!(
-		(typeof status === 'number' || typeof status === 'string') &&
-		Number.isInteger(toNumber(status))
-	)) {
+	if (!['number', 'string'].includes(typeof status) || !Number.isInteger(toNumber(status)))
 		return "The callback's Status is not a number";
-	}
-	const files = payload.Files;
-	if (!isNothing(files)) {
-		if (!Array.isArray(files)) return "The callback's Files is not a list";
-		const broken = files.findIndex(
-			(file) =>
-				!isPlainObject(file) ||
-				typeof file.File !== 'string' ||
-				file.File === '' ||
-				!(isNothing(file.FileName) || typeof file.FileName === 'string'),
-		);
-		if (broken !== -1)
-			return `The callback's Files[${broken}] is not a file ({ FileName, File } with File as Base64 text)`;
-	}
-	const signatories = payload.Signatory;
-	if (
-		!isNothing(signatories) &&
-		!(Array.isArray(signatories) && signatories.every(isPlainObject))
-	) {
+	const files = payload.Files ?? [];
+	if (!Array.isArray(files)) return "The callback's Files is not a list";
+	const broken = files.findIndex(
+		(file) =>
+			!isPlainObject(file) ||
+			typeof file.File !== 'string' ||
+			file.File === '' ||
+			!(isNothing(file.FileName) || typeof file.FileName === 'string'),
+	);
+	if (broken !== -1)
+		return `The callback's Files[${broken}] is not a file ({ FileName, File } with File as Base64 text)`;
+	const signatories = payload.Signatory ?? [];
+	if (!Array.isArray(signatories) || !signatories.every(isPlainObject))
 		return "The callback's Signatory is not a list of signers";
-	}
 	return undefined;
 }
 
-function receivedFiles(payload: IDataObject): ReceivedFile[] {
-	const files = Array.isArray(payload.Files) ? (payload.Files as IDataObject[]) : [];
-	return files.map((file, index) => ({
-		index,
-		fileName: typeof file.FileName === 'string' ? file.FileName : undefined,
-		base64: file.File as string,
-	}));
-}
-
 /**
- * Reads a callback, or says why it cannot be used: no JSON object, nested too deep, not the contract's shape
- * (shapeProblem), or a file that is not valid Base64 (checked without decoding it: a signed file can be tens of
- * megabytes). The trigger answers those 400, so that the service logs them failed and catch-up reports them as
- * unreadable rather than re-sending them (trigger/catchUp.ts).
+ * Reads a callback, or says why it cannot be used; Base64 is checked without decoding (a signed file can be tens of
+ * MB). Those are answered 400, which catch-up reports as unreadable instead of re-sending (trigger/catchUp.ts).
  */
 export function readCallback(
 	body: unknown,
@@ -178,21 +136,18 @@ export function readCallback(
 	const wrongShape = shapeProblem(payload);
 	if (wrongShape) return { problem: wrongShape };
 	const requestId = (payload.RequestId as string).trim();
-	const files = receivedFiles(payload);
+	const files = ((payload.Files ?? []) as IDataObject[]).map((file, index) => ({
+		index,
+		fileName: typeof file.FileName === 'string' ? file.FileName : undefined,
+		base64: file.File as string,
+	}));
 	const broken = files
 		.filter((file) => file.base64 !== undefined && !isBase64(file.base64))
 		.map((file) => `Files[${file.index}]`);
 	if (broken.length) return { problem: `Not valid Base64: ${broken.join(', ')}` };
 	const status = toNumber(payload.Status);
-	return {
-		callback: {
-			payload,
-			requestId,
-			status,
-			event: (status !== undefined && CALLBACK_STATUSES[status]) || 'unknown',
-			files,
-		},
-	};
+	const event = (status !== undefined && CALLBACK_STATUSES[status]) || 'unknown';
+	return { callback: { payload, requestId, status, event, files } };
 }
 
 /** An empty selection lets everything through rather than silently dropping every callback. */

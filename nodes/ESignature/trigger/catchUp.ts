@@ -4,20 +4,16 @@ import { withoutTrailingSlashes } from '../../../credentials/text';
 import { listDeliveryLogs, resendCallback } from '../service/webhooks';
 
 /*
- * Catch-up: when the trigger becomes active again (activation, an edit of the active workflow, the first callback
- * after n8n restarted), it asks the service to re-send what it could not deliver to this trigger's URL meanwhile. The
- * service logs every delivery (webhooks/logs) and re-sends a request's last callback on demand (webhooks/recall); see
- * docs/service-api.md#webhook-delivery-logs-and-recall. A recalled event that did arrive before is not emitted twice
- * (receivedEvents.ts).
+ * When the trigger becomes active again, the service re-sends (webhooks/recall) what its log says it could not deliver
+ * (docs/service-api.md#webhook-delivery-logs-and-recall); an event that did arrive is not emitted twice.
  */
 
-/** The contexts catch-up runs in: activation (checkExists), or the first callback a new n8n process receives. */
-type CatchUpContext = IHookFunctions | IWebhookFunctions;
+/** Activation (checkExists), or a callback (the first one a new n8n process receives, for catch-up). */
+export type TriggerContext = IHookFunctions | IWebhookFunctions;
 
 /**
- * Triggers this process has caught up for. n8n 2.x does not run a trigger's checkExists when it starts with a
- * webhook it already stored (docs/n8n-notes.md#trigger-lifecycle), so a restarted n8n catches up on the first
- * callback it receives instead.
+ * Triggers this process has caught up for. n8n 2.x runs no checkExists when it starts with a stored webhook
+ * (docs/n8n-notes.md#trigger-lifecycle), so a restarted n8n catches up on its first callback instead.
  */
 const caughtUp = new Set<string>();
 
@@ -33,13 +29,10 @@ export const CATCH_UP_MAX_RECALLS = 50;
 export const CATCH_UP_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Answers of a failed delivery that a recall cannot fix, so they are reported and never recalled:
- * - 413 or 500: n8n refused the body before the trigger ran; the usual cause is a signed document larger than
- *   n8n's N8N_PAYLOAD_SIZE_MAX (16 MiB of JSON by default, about 12 MB of PDF), and re-sending fails the same way
- *   (docs/n8n-notes.md#payload-size-limit);
- * - 400 or 422: the trigger (or n8n) could not read the callback, and would not read it the next time either.
- * Everything else (no answer, a timeout, 404 while the workflow was inactive, 401, 502-504 while n8n was down, 503
- * when the trigger could not make the event into an item) is recalled.
+ * Failed answers a recall cannot fix, reported and never recalled: 413 or 500, n8n refused the body, usually a signed
+ * document over N8N_PAYLOAD_SIZE_MAX (16 MiB of JSON, about 12 MB of PDF: docs/n8n-notes.md#payload-size-limit);
+ * 400 or 422, the callback cannot be read. Everything else is recalled: no answer, 404 while inactive, 401, 502-504
+ * while n8n was down, 503 from the trigger.
  */
 const TOO_LARGE = new Set([413, 500]);
 const UNREADABLE = new Set([400, 422]);
@@ -54,23 +47,20 @@ interface LogEntry {
 }
 
 /**
- * A delivery logged PENDING this recently is under way (the service logs it before it posts,
- * docs/service-api.md#webhook-delivery-logs-and-recall): recalling it would send the event twice. An older one never
- * finished and is recalled.
+ * A delivery logged PENDING this recently is under way (logged before it is posted,
+ * docs/service-api.md#webhook-delivery-logs-and-recall): recalled, it would arrive twice. An older one is recalled.
  */
 export const IN_FLIGHT_MAX_AGE_MS = 10 * 60 * 1000;
 
 export interface CatchUpReport {
 	at: string;
-	/** Request IDs whose last callback was re-sent. */
+	/** Request IDs: re-sent, too large for n8n (raise N8N_PAYLOAD_SIZE_MAX, then resend), unreadable. */
 	recalled: string[];
-	/** Request IDs that failed because the callback was too large for n8n: raise N8N_PAYLOAD_SIZE_MAX, then resend. */
 	tooLarge: string[];
-	/** Request IDs whose callback could not be read. */
 	unreadable: string[];
 	/** Recalls the service refused, with its message. */
 	failed: string[];
-	/** Failed deliveries left for the next activation because of the bound on recalls. */
+	/** Failed deliveries left for the next activation by the bound on recalls. */
 	deferred: number;
 	/** Why the catch-up could not run at all. */
 	error?: string;
@@ -100,11 +90,9 @@ function toEntry(raw: IDataObject): LogEntry | undefined {
 /** The last delivery of each request to this URL, when it failed within the age limit; oldest first. */
 export function missedDeliveries(logs: unknown, url: string, now: number): LogEntry[] {
 	const last = new Map<string, LogEntry>();
+	const target = withoutTrailingSlashes(url);
 	for (const raw of Array.isArray(logs) ? (logs as IDataObject[]) : []) {
-		if (
-			typeof raw?.webhookUrl !== 'string' ||
-			withoutTrailingSlashes(raw.webhookUrl) !== withoutTrailingSlashes(url)
-		)
+		if (typeof raw?.webhookUrl !== 'string' || withoutTrailingSlashes(raw.webhookUrl) !== target)
 			continue;
 		const entry = toEntry(raw);
 		if (!entry) continue;
@@ -117,15 +105,9 @@ export function missedDeliveries(logs: unknown, url: string, now: number): LogEn
 		.sort((a, b) => a.createdAt - b.createdAt);
 }
 
-/**
- * Recalls the deliveries this URL missed and returns what it did. Never throws: a catch-up that fails must not stop
- * the workflow from activating; the report says why.
- */
-export async function catchUp(
-	context: CatchUpContext,
-	url: string,
-	now = Date.now(),
-): Promise<CatchUpReport> {
+/** Recalls the deliveries this URL missed; never throws, so a failed catch-up does not stop the activation. */
+export async function catchUp(context: TriggerContext, url: string): Promise<CatchUpReport> {
+	const now = Date.now();
 	const report: CatchUpReport = {
 		at: new Date(now).toISOString(),
 		recalled: [],
@@ -136,8 +118,7 @@ export async function catchUp(
 	};
 	let missed: LogEntry[];
 	try {
-		// n8n drops the body of GET requests, so the log's filters cannot be sent: the list is filtered here
-		// (docs/n8n-notes.md#get-bodies).
+		// n8n drops GET bodies, so the log's filters are applied here (docs/n8n-notes.md#get-bodies).
 		missed = missedDeliveries(await listDeliveryLogs(context), url, now);
 	} catch (error) {
 		report.error = `Could not read the delivery logs: ${(error as Error).message}`;
@@ -165,27 +146,23 @@ export async function catchUp(
 /** One line for n8n's log. */
 export function describeCatchUp(report: CatchUpReport): string {
 	if (report.error) return `E-Signature Trigger catch-up did not run: ${report.error}`;
+	const { failed, tooLarge, unreadable } = report;
 	const parts = [`re-sent ${report.recalled.length} missed event(s)`];
 	if (report.deferred) parts.push(`${report.deferred} more left for the next activation`);
-	if (report.failed.length)
+	if (failed.length)
+		parts.push(`${failed.length} recall(s) refused by the service (${failed.join('; ')})`);
+	if (tooLarge.length)
 		parts.push(
-			`${report.failed.length} recall(s) refused by the service (${report.failed.join('; ')})`,
+			`${tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; raise ` +
+				`it and resend them with Webhook → Resend Callback: ${tooLarge.join(', ')}`,
 		);
-	if (report.tooLarge.length) {
-		parts.push(
-			`${report.tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; raise ` +
-				`it and resend them with Webhook → Resend Callback: ${report.tooLarge.join(', ')}`,
-		);
-	}
-	if (report.unreadable.length)
-		parts.push(
-			`${report.unreadable.length} callback(s) could not be read: ${report.unreadable.join(', ')}`,
-		);
+	if (unreadable.length)
+		parts.push(`${unreadable.length} callback(s) could not be read: ${unreadable.join(', ')}`);
 	return `E-Signature Trigger catch-up: ${parts.join('; ')}`;
 }
 
 /** Runs the catch-up and writes what it did to n8n's log; never throws. */
-export async function catchUpAndLog(context: CatchUpContext, url: string): Promise<CatchUpReport> {
+export async function catchUpAndLog(context: TriggerContext, url: string): Promise<CatchUpReport> {
 	const report = await catchUp(context, url);
 	const line = describeCatchUp(report);
 	const troubled =

@@ -11,12 +11,10 @@ import type { ServiceContext } from '../service/itemFunctions';
 import { type ServiceAnswer, callService, isNotFound } from '../service/transport';
 
 /*
- * A callback is a notice, the service is the record (docs/security.md#callbacks). Its header token proves little (any
- * API client of the account can read it), so before a callback starts or resumes anything the node asks the service:
- * Get Status must hold the envelope as final and agree with the callback's Status; for a completion, every file the
- * callback carries must be a signed document the service holds (compared by SHA-256) where the service names the
- * documents; for the trigger, the service's delivery log must not say that the envelope reports to another webhook.
- * What the node then outputs comes from the service's answers (eventItem.ts).
+ * A callback is a notice, the service is the record (docs/security.md#callbacks): its header token proves little (any
+ * API client of the account can read it). So Get Status must hold the envelope final and agree with the callback's
+ * Status; a completion's files must be the signed documents the service names (by SHA-256); the trigger's delivery log
+ * must not send the envelope to another webhook. The output comes from the service's answers (eventItem.ts).
  */
 
 /** A signed file the service confirmed: the callback's bytes, whose SHA-256 is that of a document it holds. */
@@ -41,9 +39,8 @@ export interface ServiceEvent {
 }
 
 /**
- * The answer to a callback: confirmed (what the service says), refused (it disagrees: 409), stale (a replay of an event
- * older than the trigger remembers: acknowledged, nothing started), or to be re-sent (503): the service cannot be asked
- * now, or still holds the envelope open after a few seconds, as when its status lags its callback.
+ * Confirmed, refused (the service disagrees: 409), stale (a replay older than the trigger remembers: acknowledged,
+ * nothing started), or resend (503): the service cannot be asked now, or its status still lags the callback.
  */
 export type Confirmation =
 	| { outcome: 'confirmed'; event: ServiceEvent }
@@ -68,10 +65,7 @@ export const STATUS_RECHECK_DELAYS_MS = [500, 1000, 1500];
 /** Signed downloads compared per callback: a callback cannot make the node read an account's archive. */
 export const MAX_DOCUMENTS_COMPARED = 20;
 
-/**
- * What a signed download's JSON holds beside the base64 of the file (the service's wrapper, a file name): the answer
- * is read up to the callback's longest file plus this (and 5 % for line breaks in the base64), no further.
- */
+/** Room for a signed download's wrapper and file name: read up to the callback's longest file (+5 %) plus this. */
 const ANSWER_ENVELOPE_BYTES = 64 * 1024;
 
 /** Remembered comparisons (envelopes whose signed digests are known): a bounded memory, kept in n8n's memory. */
@@ -107,13 +101,12 @@ async function read(
 	// An ID the account does not own: errorCode 0 and data null, 404, or errorCode 14 (docs/service-api.md#decisions).
 	if (isNotFound(answer) || (isServiceWrapper(body) && Number(body.errorCode) === 14))
 		return { data: null };
-	if (isFailedAnswer(body, statusCode)) {
+	if (isFailedAnswer(body, statusCode))
 		return {
 			unavailable:
 				`the service answered error ${String(isServiceWrapper(body) ? body.errorCode : statusCode)} ` +
 				`to ${what}`,
 		};
-	}
 	return { data: (isServiceWrapper(body) ? body.data : body) ?? null };
 }
 
@@ -125,10 +118,9 @@ const statusInFlight = new Map<string, Promise<StatusRead>>();
 
 function finalStatus(
 	context: ServiceContext,
-	scope: string,
+	key: string,
 	envelopeId: string,
 ): Promise<StatusRead> {
-	const key = `${scope}|${envelopeId.toLowerCase()}`;
 	const pending = statusInFlight.get(key);
 	if (pending) return pending;
 	const asked = askFinalStatus(context, envelopeId).finally(() => statusInFlight.delete(key));
@@ -155,9 +147,7 @@ async function askFinalStatus(context: ServiceContext, envelopeId: string): Prom
 function documentIdsOf(record: IDataObject): string[] {
 	const documents = Array.isArray(record.documents) ? (record.documents as unknown[]) : [];
 	return documents
-		.map((document) =>
-			typeof document === 'object' && document !== null ? (document as IDataObject).id : undefined,
-		)
+		.map((document) => (document as IDataObject | null | undefined)?.id)
 		.filter((id): id is string => typeof id === 'string' && id !== '');
 }
 
@@ -166,8 +156,7 @@ function lastActionOf(record: IDataObject): number | undefined {
 	const signers = Array.isArray(record.signers) ? (record.signers as unknown[]) : [];
 	let latest: number | undefined;
 	for (const signer of signers) {
-		if (typeof signer !== 'object' || signer === null) continue;
-		const { signedAt, lastActionDate } = signer as IDataObject;
+		const { signedAt, lastActionDate } = (signer ?? {}) as IDataObject;
 		const at = Date.parse(String(lastActionDate ?? signedAt ?? ''));
 		if (Number.isFinite(at)) latest = Math.max(latest ?? at, at);
 	}
@@ -178,12 +167,8 @@ function lastActionOf(record: IDataObject): number | undefined {
 const signedDigests = new Map<string, Map<string, string>>();
 
 function remembered(key: string): Map<string, string> {
-	let digests = signedDigests.get(key);
-	if (digests) {
-		signedDigests.delete(key);
-	} else {
-		digests = new Map();
-	}
+	const digests = signedDigests.get(key) ?? new Map<string, string>();
+	signedDigests.delete(key);
 	signedDigests.set(key, digests);
 	while (signedDigests.size > REMEMBERED_ENVELOPES_MAX)
 		signedDigests.delete(signedDigests.keys().next().value as string);
@@ -191,9 +176,8 @@ function remembered(key: string): Map<string, string> {
 }
 
 /**
- * Matches the callback's files with the signed documents the service holds, both ways: every file must be one of them
- * and every document must be among the files, so a callback that leaves one out cannot stand for the genuine one.
- * Downloads only documents not compared before, and no more than MAX_DOCUMENTS_COMPARED.
+ * Every file must be a signed document the service holds, and every document among the files, so a callback that
+ * leaves one out cannot stand for the genuine one. Downloads only documents not compared before.
  */
 async function confirmFiles(
 	context: ServiceContext,
@@ -201,11 +185,8 @@ async function confirmFiles(
 	key: string,
 	documentIds: string[],
 ): Promise<{ files: ConfirmedFile[] } | { refused: string } | { unavailable: string }> {
-	if (callback.files.length === 0) {
-		return {
-			refused: 'it carries none of the signed documents the service holds for the envelope',
-		};
-	}
+	const refused = (what: string) => ({ refused: `${what} the service holds for the envelope` });
+	if (callback.files.length === 0) return refused('it carries none of the signed documents');
 	const digests = remembered(key);
 	const held = documentIds.slice(0, MAX_DOCUMENTS_COMPARED);
 	// A signed download longer than every file of the callback cannot match one: it is not read past that.
@@ -213,22 +194,12 @@ async function confirmFiles(
 	const maxAnswerBytes = Math.ceil(longest * 1.05) + ANSWER_ENVELOPE_BYTES;
 	for (const id of held) {
 		if (digests.has(id)) continue;
-		const answer = await read(
-			context,
-			`/api/v1/documents/${encodeURIComponent(id)}/completed/base64`,
-			'the signed download',
-			maxAnswerBytes,
-		);
+		const path = `/api/v1/documents/${encodeURIComponent(id)}/completed/base64`;
+		const answer = await read(context, path, 'the signed download', maxAnswerBytes);
 		// Not remembered: the genuine callback, with the larger file, must still be compared.
-		if ('cut' in answer && answer.cut)
-			return {
-				refused: `it leaves out the signed document ${id} the service holds for the envelope`,
-			};
+		if ('cut' in answer && answer.cut) return refused(`it leaves out the signed document ${id}`);
 		if ('unavailable' in answer) return answer;
-		const file =
-			typeof answer.data === 'object' && answer.data !== null
-				? (answer.data as IDataObject).file
-				: undefined;
+		const file = (answer.data as IDataObject | null | undefined)?.file;
 		const bytes = typeof file === 'string' ? decodeBase64(file) : undefined;
 		digests.set(id, bytes ? sha256(bytes) : '');
 	}
@@ -238,28 +209,16 @@ async function confirmFiles(
 	for (const file of callback.files) {
 		const bytes = file.base64 === undefined ? undefined : decodeBase64(file.base64);
 		const documentId = bytes ? documentOf(sha256(bytes)) : undefined;
-		if (!bytes || !documentId) {
-			return {
-				refused: `Files[${file.index}] is not a signed document the service holds for the envelope`,
-			};
-		}
+		if (!bytes || !documentId) return refused(`Files[${file.index}] is not a signed document`);
 		files.push({ index: file.index, fileName: file.fileName, documentId, bytes });
 	}
 	const sent = new Set(files.map((file) => sha256(file.bytes)));
 	const missing = held.find((id) => !sent.has(digests.get(id) ?? ''));
-	if (missing) {
-		return {
-			refused: `it leaves out the signed document ${missing} the service holds for the envelope`,
-		};
-	}
+	if (missing) return refused(`it leaves out the signed document ${missing}`);
 	return { files };
 }
 
-/**
- * The newest read of the delivery log per trigger. A callback may use a read that started after it arrived (the log
- * then holds its delivery, logged before the service posts it): a burst of callbacks shares reads instead of reading
- * the whole log once each.
- */
+/** The newest delivery log read per trigger, shared by callbacks that arrived before it started (so it logs them). */
 const logReads = new Map<string, { startedAt: number; entries: Promise<unknown> }>();
 
 function deliveryLog(
@@ -290,63 +249,45 @@ async function deliveredTo(
 	} catch (error) {
 		return { unavailable: `the delivery log could not be read (${(error as Error).message})` };
 	}
-	const urls = (Array.isArray(entries) ? entries : [])
-		.filter(
-			(entry): entry is IDataObject =>
-				typeof entry === 'object' &&
-				entry !== null &&
-				String((entry as IDataObject).requestId ?? '').toLowerCase() === envelopeId.toLowerCase(),
-		)
-		.map((entry) => String(entry.webhookUrl ?? ''));
+	const id = envelopeId.toLowerCase();
+	const urls = (Array.isArray(entries) ? (entries as Array<IDataObject | null>) : [])
+		.filter((entry) => String(entry?.requestId ?? '').toLowerCase() === id)
+		.map((entry) => String(entry?.webhookUrl ?? ''));
 	if (urls.length === 0) return 'unlogged';
 	return urls.includes(webhookUrl) ? 'ours' : 'others';
 }
 
-/**
- * Confirms a callback with the service (see the top of this file). Costs one Get Status (asked again for 3 s at most
- * while the envelope is still open), the delivery log for the trigger, and for a completion one download per signed
- * document not compared before (docs/delivery-guarantees.md#what-confirming-a-callback-costs).
- */
+/** Confirms a callback with the service (docs/delivery-guarantees.md#what-confirming-a-callback-costs). */
 export async function confirmCallback(
 	context: ServiceContext,
 	callback: Callback,
 	options: ConfirmOptions,
 ): Promise<Confirmation> {
+	const resend = (reason: string) => ({ outcome: 'resend' as const, reason });
+	const refuse = (reason: string) => ({ outcome: 'refused' as const, reason });
 	const envelopeId = callback.requestId;
 	const arrivedAt = Date.now();
-	const status = await finalStatus(context, options.scope, envelopeId);
-	if ('unavailable' in status) return { outcome: 'resend', reason: status.unavailable };
-	if ('unknown' in status)
-		return { outcome: 'refused', reason: 'the service knows no such envelope in this account' };
+	const key = `${options.scope}|${envelopeId.toLowerCase()}`;
+	const status = await finalStatus(context, key, envelopeId);
+	if ('unavailable' in status) return resend(status.unavailable);
+	if ('unknown' in status) return refuse('the service knows no such envelope in this account');
 	const { record, event } = status;
-	if (!event) {
-		return {
-			outcome: 'resend',
-			reason: `the envelope is still ${String(record.status ?? 'open')} at the service`,
-		};
-	}
+	if (!event)
+		return resend(`the envelope is still ${String(record.status ?? 'open')} at the service`);
 	const claimed = callback.status === undefined ? undefined : CLAIMED_EVENTS[callback.status];
 	// A code the service has not published may only name an end the published codes do not (cancelled, expired).
-	if (claimed ? claimed !== event : event === 'completed' || event === 'rejected') {
-		return {
-			outcome: 'refused',
-			reason: `the envelope is ${event} at the service, which callback Status ${String(callback.status)} is not`,
-		};
-	}
+	if (claimed ? claimed !== event : event === 'completed' || event === 'rejected')
+		return refuse(
+			`the envelope is ${event} at the service, which callback Status ${String(callback.status)} is not`,
+		);
 	const lastActionAt = lastActionOf(record);
-	if (
-		options.notBefore !== undefined &&
-		lastActionAt !== undefined &&
-		lastActionAt < options.notBefore
-	) {
+	if (lastActionAt !== undefined && lastActionAt < (options.notBefore ?? -Infinity))
 		return {
 			outcome: 'stale',
 			reason: `the envelope was ${event} on ${new Date(lastActionAt).toISOString()}`,
 		};
-	}
 	const serviceEvent: ServiceEvent = { envelopeId, event, record, lastActionAt };
 	const documentIds = options.documentIds?.length ? options.documentIds : documentIdsOf(record);
-	const key = `${options.scope}|${envelopeId.toLowerCase()}`;
 	// The log and the downloads at once: each is bounded on its own (a shared log read, one download per document).
 	const [delivered, files] = await Promise.all([
 		options.webhookUrl
@@ -356,15 +297,11 @@ export async function confirmCallback(
 			? confirmFiles(context, callback, key, documentIds)
 			: undefined,
 	]);
-	if (typeof delivered === 'object') return { outcome: 'resend', reason: delivered.unavailable };
-	if (delivered === 'others') {
-		return {
-			outcome: 'refused',
-			reason: "the service delivers the envelope's events to another webhook",
-		};
-	}
+	if (typeof delivered === 'object') return resend(delivered.unavailable);
+	if (delivered === 'others')
+		return refuse("the service delivers the envelope's events to another webhook");
 	if (!files) return { outcome: 'confirmed', event: serviceEvent };
-	if ('unavailable' in files) return { outcome: 'resend', reason: files.unavailable };
-	if ('refused' in files) return { outcome: 'refused', reason: files.refused };
+	if ('unavailable' in files) return resend(files.unavailable);
+	if ('refused' in files) return refuse(files.refused);
 	return { outcome: 'confirmed', event: { ...serviceEvent, files: files.files } };
 }

@@ -13,10 +13,9 @@ import { CALLBACK_AUTHENTICATION_NAMES, CORRECTED_FIELD_NAMES } from '../fields/
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../service/depth';
 
 /*
- * The item a signing event becomes, in the trigger and in Send and Wait (docs/security.md#callbacks): what happened
- * (event, status, signers) is the service's answer; the files are the callback's only where the service confirmed
- * them; what the service cannot confirm (reference number, fields, signer details, reject reason) is only under
- * `callbackClaims`, named so that no workflow takes it for fact.
+ * The item of a signing event, in the trigger and Send and Wait (docs/security.md#callbacks): event, status and
+ * signers are the service's answer; files only those it confirmed; what it cannot confirm (reference number, fields,
+ * reject reason…) is under `callbackClaims`, so that no workflow takes it for fact.
  */
 
 export interface EventItemOptions {
@@ -57,35 +56,26 @@ function authenticationName(value: unknown): unknown {
 }
 
 /**
- * Keys in camelCase (the service's misspellings corrected), nulls and prototype keys left out, at every depth; deeper
- * than any answer of the service nests, left out (service/depth.ts): the status record comes from the service.
+ * Prototype keys left out at every depth, and what is deeper than any answer of the service nests (service/depth.ts).
+ * Simplified: keys in camelCase (the service's misspellings corrected), nulls left out; raw: the service's spellings.
  */
-function friendly(value: unknown, depth = 0): unknown {
+function cleaned(value: unknown, simplify: boolean, depth = 0): unknown {
 	if (!Array.isArray(value) && !isPlainObject(value)) return value;
 	if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
-	if (Array.isArray(value)) return value.map((entry) => friendly(entry, depth + 1));
+	if (Array.isArray(value)) return value.map((entry) => cleaned(entry, simplify, depth + 1));
+	const name = (key: string) => (simplify ? camelCase(key) : key);
 	return Object.fromEntries(
 		Object.entries(value)
 			.filter(
 				([key, entry]) =>
-					entry !== null && entry !== undefined && !PROTOTYPE_KEYS.has(camelCase(key)),
+					!(simplify && (entry === null || entry === undefined)) && !PROTOTYPE_KEYS.has(name(key)),
 			)
 			.map(([key, entry]) => [
-				camelCase(key),
-				key === 'AuthenticationType' ? authenticationName(entry) : friendly(entry, depth + 1),
+				name(key),
+				simplify && key === 'AuthenticationType'
+					? authenticationName(entry)
+					: cleaned(entry, simplify, depth + 1),
 			]),
-	);
-}
-
-/** A value without prototype keys at any depth (the raw item keeps the service's spellings otherwise), as friendly. */
-function withoutPrototypeKeys(value: unknown, depth = 0): unknown {
-	if (!Array.isArray(value) && !isPlainObject(value)) return value;
-	if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
-	if (Array.isArray(value)) return value.map((entry) => withoutPrototypeKeys(entry, depth + 1));
-	return Object.fromEntries(
-		Object.entries(value)
-			.filter(([key]) => !PROTOTYPE_KEYS.has(key))
-			.map(([key, entry]) => [key, withoutPrototypeKeys(entry, depth + 1)]),
 	);
 }
 
@@ -111,21 +101,14 @@ function claimsOf(callback: Callback, simplify: boolean, keepFiles: boolean): ID
 	const claims: IDataObject = { ...callback.payload };
 	delete claims.RequestId;
 	const files = Array.isArray(claims.Files) ? claims.Files : [];
-	if (keepFiles) {
+	if (keepFiles)
 		claims.Files = files.map((file) => (isPlainObject(file) ? { FileName: file.FileName } : file));
-	} else {
-		delete claims.Files;
-	}
-	return (simplify ? friendly(claims) : withoutPrototypeKeys(claims)) as IDataObject;
+	else delete claims.Files;
+	return cleaned(claims, simplify) as IDataObject;
 }
 
 /** A file of the item: binary (file_<index>) and its summary, or its Base64 in the JSON. */
-interface OutputFile {
-	index: number;
-	fileName?: string;
-	documentId?: string;
-	bytes: Buffer;
-}
+type OutputFile = Omit<ConfirmedFile, 'documentId'> & { documentId?: string };
 
 async function outputFiles(
 	context: IWebhookFunctions,
@@ -174,9 +157,8 @@ function filesAsSent(callback: Callback): OutputFile[] {
 }
 
 /**
- * One item per event. Simplified (the default): `event`, `envelopeId`, the service's `status` and `signers` (in the
- * action node's Get Status names), `files`, and `callbackClaims`. Raw (Simplify off): the service's status answer as
- * it came, `files`, and the callback's other fields as sent under `callbackClaims`.
+ * One item per event. Simplified: `event`, `envelopeId`, the service's `status` and `signers` (in Get Status's names),
+ * `files`, `callbackClaims`. Raw: the status answer as it came, `files`, the callback's other fields as sent.
  */
 export async function eventItem(
 	context: IWebhookFunctions,
@@ -187,8 +169,7 @@ export async function eventItem(
 ): Promise<INodeExecutionData> {
 	const acceptedAsSent =
 		confirmed.files === undefined && options.acceptCallbackFiles && callback.files.length > 0;
-	const files: ConfirmedFile[] | OutputFile[] =
-		confirmed.files ?? (acceptedAsSent ? filesAsSent(callback) : []);
+	const files: OutputFile[] = confirmed.files ?? (acceptedAsSent ? filesAsSent(callback) : []);
 	const { binary, summaries } = await outputFiles(context, files, options);
 	const record = withoutSigningLinks(confirmed.record);
 	const note =
@@ -196,13 +177,16 @@ export async function eventItem(
 			? { filesNote: UNCONFIRMED_FILES_NOTE }
 			: {};
 	const head: IDataObject = { event: confirmed.event, envelopeId: confirmed.envelopeId };
-	const body: IDataObject = options.simplify
-		? (friendly({
-				status: record.status,
-				signers: Array.isArray(record.signers) ? record.signers : [],
-				...(Array.isArray(record.documents) ? { documents: record.documents } : {}),
-			}) as IDataObject)
-		: (withoutPrototypeKeys(record) as IDataObject);
+	const body = cleaned(
+		options.simplify
+			? {
+					status: record.status,
+					signers: Array.isArray(record.signers) ? record.signers : [],
+					...(Array.isArray(record.documents) ? { documents: record.documents } : {}),
+				}
+			: record,
+		options.simplify,
+	) as IDataObject;
 	const json: IDataObject = {
 		...head,
 		...body,

@@ -3,7 +3,6 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import {
 	ANY_EVENT,
 	answerWithoutExecution,
-	type CallbackRequest,
 	isAuthorized,
 	isWanted,
 	readCallback,
@@ -23,41 +22,38 @@ import { storedWebhook, triggerKey } from './registration';
 import { CALLBACK_STATUSES } from '../fields/enums';
 
 /*
- * The trigger's webhook method: a callback is a notice that something happened to an envelope
- * (docs/security.md#callbacks). It is authenticated by its header token, read, confirmed with the service, and the
- * item says what the service says. Every answer but 2xx makes the service log the delivery as failed, so it can be
- * re-sent (docs/delivery-guarantees.md): 401 forged, 400 unreadable, 409 the service disagrees, 503 not now.
+ * The trigger's webhook method: a callback is authenticated by its header token, read, confirmed with the service,
+ * and the item says what the service says (docs/security.md#callbacks). A failed delivery (not 2xx) can be re-sent
+ * (docs/delivery-guarantees.md): 401 forged, 400 unreadable, 409 the service disagrees, 503 not now.
  */
 export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const request = this.getRequestObject() as unknown as CallbackRequest;
+	const answer = (statusCode: number, message: string) =>
+		answerWithoutExecution(this, statusCode, message);
+	// n8n keeps the body's bytes on its request (n8n-workflow declares rawBody on Node's IncomingMessage).
+	const request = this.getRequestObject();
 	const stored = storedWebhook(this);
 	const isPost = (request.method ?? 'POST').toUpperCase() === 'POST';
-	if (!isPost || !isAuthorized(this.getHeaderData().authorization, stored.headerTokenDigest)) {
-		return answerWithoutExecution(this, 401, 'Unauthorized');
-	}
+	if (!isPost || !isAuthorized(this.getHeaderData().authorization, stored.headerTokenDigest))
+		return answer(401, 'Unauthorized');
 
 	const { callback, problem } = readCallback(this.getBodyData(), request.rawBody);
-	if (!callback) return answerWithoutExecution(this, 400, problem ?? 'The callback cannot be read');
+	if (!callback) return answer(400, problem ?? 'The callback cannot be read');
 
 	const events = this.getNodeParameter('events', [ANY_EVENT]) as string[];
+	const ignored = (event: string) =>
+		answer(200, `Event "${event}" received and ignored, as the trigger is set`);
+	const duplicate = () => answer(200, 'Event already received: no new execution started');
 	const claimed = callback.status === undefined ? undefined : CALLBACK_STATUSES[callback.status];
 	// What the callback claims decides nothing but this: a claim the trigger is not set for costs no call.
-	if (claimed && !isWanted(events, claimed)) {
-		return answerWithoutExecution(
-			this,
-			200,
-			`Event "${claimed}" received and ignored, as the trigger is set`,
-		);
-	}
+	if (claimed && !isWanted(events, claimed)) return ignored(claimed);
 
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	// A test event always runs: "Listen for test event" is for seeing one, whatever production received.
 	const onceOnly = options.onceOnly !== false && this.getMode() !== 'manual';
 	const trigger = triggerKey(this);
 	// A re-delivery of an event already emitted costs no call to the service.
-	if (onceOnly && claimed && wasReceived(trigger, stored, eventKey(callback.requestId, claimed))) {
-		return answerWithoutExecution(this, 200, 'Event already received: no new execution started');
-	}
+	if (onceOnly && claimed && wasReceived(trigger, stored, eventKey(callback.requestId, claimed)))
+		return duplicate();
 	const confirmation = await confirmCallback(this, callback, {
 		scope: trigger,
 		webhookUrl: typeof stored.webhookUrl === 'string' ? stored.webhookUrl : undefined,
@@ -69,42 +65,27 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 			`E-Signature Trigger: the event of envelope ${callback.requestId} could not be confirmed now: ` +
 				`${confirmation.reason}; answered 503 so that it is re-sent`,
 		);
-		return answerWithoutExecution(
-			this,
-			503,
-			'The event could not be confirmed with the service now; re-send it',
-		);
+		return answer(503, 'The event could not be confirmed with the service now; re-send it');
 	}
 	if (confirmation.outcome === 'refused') {
 		this.logger.warn(
 			`E-Signature Trigger: a callback for envelope ${callback.requestId} was refused: ${confirmation.reason}`,
 		);
-		return answerWithoutExecution(
-			this,
+		return answer(
 			409,
 			`The callback does not agree with the service (${confirmation.reason}): nothing was started`,
 		);
 	}
-	if (confirmation.outcome === 'stale') {
-		return answerWithoutExecution(
-			this,
+	if (confirmation.outcome === 'stale')
+		return answer(
 			200,
 			`Not started: ${confirmation.reason}, longer ago than the trigger remembers events`,
 		);
-	}
 	const { event } = confirmation;
-	if (!isWanted(events, event.event)) {
-		return answerWithoutExecution(
-			this,
-			200,
-			`Event "${event.event}" received and ignored, as the trigger is set`,
-		);
-	}
+	if (!isWanted(events, event.event)) return ignored(event.event);
 	const key = eventKey(event.envelopeId, event.event);
-	if (onceOnly && !claimEvent(trigger, stored, key)) {
-		// 2xx, so that the service stops re-sending it.
-		return answerWithoutExecution(this, 200, 'Event already received: no new execution started');
-	}
+	// 2xx, so that the service stops re-sending it.
+	if (onceOnly && !claimEvent(trigger, stored, key)) return duplicate();
 	let item;
 	try {
 		item = await eventItem(
@@ -120,15 +101,14 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 			},
 		);
 	} catch (error) {
-		// Answered 503 rather than thrown: n8n would answer a thrown error with 500, which catch-up takes for a body
-		// too large for n8n and never re-sends (trigger/catchUp.ts). With 503 the service logs the delivery as
-		// failed and catch-up re-sends it, so a passing failure (a full disk, say) loses nothing.
+		// 503, not thrown: n8n answers a throw with 500, which catch-up takes for a body too large and never re-sends
+		// (trigger/catchUp.ts). A 503 is re-sent, so a passing failure (a full disk, say) loses nothing.
 		if (onceOnly) releaseEvent(trigger, key);
 		this.logger.error(
 			`E-Signature Trigger: the event of envelope ${callback.requestId} could not be made into an item ` +
 				`(${(error as Error).message}); answered 503 so that it is re-sent`,
 		);
-		return answerWithoutExecution(this, 503, 'The event could not be processed now; re-send it');
+		return answer(503, 'The event could not be processed now; re-send it');
 	}
 	if (onceOnly) confirmEvent(trigger, stored, key);
 	// The first callback of a restarted n8n: re-send what was missed while it was down, after this answer.

@@ -1,14 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /*
- * Exactly once: each (envelope, event) starts at most one execution, however often the service delivers it
- * (its own retries, a recall, a delivery n8n answered after the service had given up on it).
- *
- * The events already received are kept in the workflow's static data, so they survive restarts. n8n loads a fresh
- * copy of the static data for every webhook call and saves it whole after the call, so two calls in flight at once
- * cannot see each other there: this process also keeps them in memory, where checking and claiming an event is one
- * synchronous step, and writes everything it knows back with each call, so the last save holds them all.
- * See docs/n8n-notes.md#workflow-static-data.
+ * Each (envelope, event) starts at most one execution, however often the service delivers it (retries, a recall).
+ * Received events are kept in the workflow's static data, to survive restarts; n8n loads a fresh copy of it per call
+ * and saves it whole after, so calls in flight cannot see each other there: they are also kept in memory, where check
+ * and claim are one synchronous step, and each call writes all it knows back (docs/n8n-notes.md#workflow-static-data).
  */
 
 /** How many events a trigger remembers, and for how long: the service re-sends within days, not months. */
@@ -34,12 +30,8 @@ function seenOf(stored: IDataObject): Record<string, number> {
 }
 
 function memoryOf(trigger: string): Map<string, number> {
-	let memory = inMemory.get(trigger);
-	if (!memory) {
-		memory = new Map();
-		inMemory.set(trigger, memory);
-	}
-	return memory;
+	if (!inMemory.has(trigger)) inMemory.set(trigger, new Map());
+	return inMemory.get(trigger)!;
 }
 
 /** The newest events within the age limit, at most SEEN_EVENTS_MAX of them (sorted only when there are more). */
@@ -51,10 +43,7 @@ function bounded(entries: Array<[string, number]>, now: number): Array<[string, 
 	return current.sort((a, b) => b[1] - a[1]).slice(0, SEEN_EVENTS_MAX);
 }
 
-/**
- * Whether an event was emitted before (in static data or in this process). Only emitted events are remembered, and
- * only callbacks the service confirmed are emitted, so a forged callback never makes the genuine one a duplicate.
- */
+/** Whether an event was emitted, so confirmed, before: a forged callback never makes the genuine one a duplicate. */
 export function wasReceived(
 	trigger: string,
 	stored: IDataObject,
@@ -65,10 +54,7 @@ export function wasReceived(
 	return at !== undefined && now - at < SEEN_EVENTS_MAX_AGE_MS;
 }
 
-/**
- * Claims an event for this call. False when it was received before (in static data or in this process) or another
- * call is processing it right now. Synchronous, so no other call can come in between the check and the claim.
- */
+/** Claims an event for this call, false when received before or in flight; synchronous, so no call comes between. */
 export function claimEvent(
 	trigger: string,
 	stored: IDataObject,
@@ -76,8 +62,7 @@ export function claimEvent(
 	now = Date.now(),
 ): boolean {
 	const id = `${trigger}|${key}`;
-	const at = seenOf(stored)[key] ?? memoryOf(trigger).get(key);
-	if (inFlight.has(id) || (at !== undefined && now - at < SEEN_EVENTS_MAX_AGE_MS)) return false;
+	if (inFlight.has(id) || wasReceived(trigger, stored, key, now)) return false;
 	inFlight.add(id);
 	return true;
 }
@@ -99,8 +84,7 @@ export function confirmEvent(
 	memory.set(key, now);
 	const merged = new Map<string, number>([...Object.entries(seenOf(stored)), ...memory]);
 	const kept = bounded([...merged], now);
-	memory.clear();
-	for (const [eventKey, at] of kept) memory.set(eventKey, at);
+	inMemory.set(trigger, new Map(kept));
 	stored.seenEvents = Object.fromEntries(kept);
 }
 

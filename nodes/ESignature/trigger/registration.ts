@@ -5,26 +5,22 @@ import { NodeOperationError } from 'n8n-workflow';
 import { withoutTrailingSlashes } from '../../../credentials/text';
 import { headerTokenDigest } from './callback';
 import * as webhooks from '../service/webhooks';
-import { catchUpAndLog, claimCatchUp } from './catchUp';
+import { catchUpAndLog, claimCatchUp, type TriggerContext } from './catchUp';
 import { forgetEvents } from './receivedEvents';
 import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../service/n8nWebhookUrls';
 
 /*
- * The trigger's webhook at the service. Envelopes are pinned to a webhook by its ID, so the ID must outlive
- * deactivation, restarts and edits: by default the webhook stays registered while the workflow is inactive (the
- * service logs the deliveries it misses and catch-up re-sends them on activation), and a change of n8n's URL moves
- * it in place. "On Deactivation → Delete the Webhook" trades that for leaving nothing at the service.
+ * The trigger's webhook at the service. Envelopes are pinned to it by ID, so the ID must outlive deactivation, restarts
+ * and edits: by default it stays while the workflow is inactive (catch-up re-sends the missed deliveries on
+ * activation), and a new n8n URL moves it in place. "On Deactivation → Delete the Webhook" leaves nothing instead.
  */
 
 /** What the trigger keeps in the workflow's static data about the webhook it registered. */
 export interface StoredWebhook {
 	webhookId?: string;
-	/**
-	 * SHA-256 (hex) of the secret the service sends back as the Authorization header of each callback: static data
-	 * travels with exports and copies of the workflow, so it never holds the token itself (docs/security.md#callbacks).
-	 */
+	/** The callback token's SHA-256, never the token: static data goes with copies (docs/security.md#callbacks). */
 	headerTokenDigest?: string;
-	/** The token itself, as versions before the digest stored it: replaced by its digest on first use (storedWebhook). */
+	/** The token as earlier versions stored it: replaced by its digest on first use (storedWebhook). */
 	headerToken?: string;
 	webhookUrl?: string;
 	isDefault?: boolean;
@@ -38,22 +34,16 @@ export interface StoredWebhook {
 export const ON_DEACTIVATION = { keep: 'keep', delete: 'delete' } as const;
 
 /** This trigger's static data; a header token stored in clear by an earlier version is replaced by its digest. */
-export function storedWebhook(context: {
-	getWorkflowStaticData(type: string): IDataObject;
-}): StoredWebhook & IDataObject {
+export function storedWebhook(context: TriggerContext): StoredWebhook & IDataObject {
 	const stored = context.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
-	if (typeof stored.headerToken === 'string' && stored.headerToken !== '') {
+	if (typeof stored.headerToken === 'string' && stored.headerToken !== '')
 		stored.headerTokenDigest = headerTokenDigest(stored.headerToken);
-	}
 	if ('headerToken' in stored) delete stored.headerToken;
 	return stored;
 }
 
 /** The key of this trigger's received events: one per workflow and node. */
-export function triggerKey(context: {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string };
-}): string {
+export function triggerKey(context: TriggerContext): string {
 	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
 }
 
@@ -66,11 +56,6 @@ function forgetWebhook(stored: StoredWebhook): void {
 	delete stored.forTest;
 }
 
-/** The token the service echoes on callbacks: 32 random bytes, hex so it is safe in a header. */
-function newHeaderToken(): string {
-	return randomBytes(32).toString('hex');
-}
-
 /** URLs compare without a trailing slash, as the service may store either. */
 function sameUrl(a: string | undefined, b: string | undefined): boolean {
 	return !!a && !!b && withoutTrailingSlashes(a) === withoutTrailingSlashes(b);
@@ -78,14 +63,6 @@ function sameUrl(a: string | undefined, b: string | undefined): boolean {
 
 function option(context: IHookFunctions, name: string): unknown {
 	return (context.getNodeParameter('options', {}) as IDataObject)[name];
-}
-
-function wantsDefault(context: IHookFunctions): boolean {
-	return option(context, 'isDefault') === true;
-}
-
-function isTestRegistration(context: IHookFunctions): boolean {
-	return context.getActivationMode() === 'manual';
 }
 
 function ownWebhookUrl(context: IHookFunctions): string {
@@ -108,26 +85,23 @@ async function moveWebhook(
 }
 
 /**
- * True when the webhook in static data is still registered at the service, with a token we know; it is then made to
- * match this node's URL and settings. Otherwise it clears what is stale and returns false, so n8n calls create.
- *
- * The URL of a webhook holds the workflow and node ids, so a registration with exactly our URL is ours even when the
- * static data that named it was lost; such leftovers are deleted, which keeps one webhook per URL.
+ * True when the stored webhook is still registered, with a token we know; it is then made to match this node's URL
+ * and settings. Otherwise what is stale is cleared, and n8n calls create. A webhook with our URL (which holds the
+ * workflow and node ids) is ours even if static data lost it: such leftovers are deleted, one webhook per URL.
  */
 export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const stored = storedWebhook(this);
 	const url = ownWebhookUrl(this);
-	const forTest = isTestRegistration(this);
+	const forTest = this.getActivationMode() === 'manual';
+	const isDefault = option(this, 'isDefault') === true;
 	const remote = await webhooks.listWebhooks(this);
 	const current = remote.find((webhook) => webhook.id === stored.webhookId);
 	const known = current !== undefined && !!stored.headerTokenDigest;
 
-	// n8n's URL changed since the webhook was registered: move it rather than replace it, so that envelopes pinned to
-	// its ID keep reaching this trigger. While testing in the editor, the stored webhook is the workflow's production
-	// one, still in use: it is left alone (n8n keeps the test registration's static data apart and does not save it).
-	if (known && !forTest && !stored.forTest && !sameUrl(current.webhookUrl, url)) {
-		await moveWebhook(this, current, url, wantsDefault(this));
-	}
+	// A new n8n URL: moved, not replaced, so envelopes pinned to its ID keep reaching us. While testing, the stored
+	// webhook is the production one, in use: left alone (n8n keeps a test registration's static data apart, unsaved).
+	if (known && !forTest && !stored.forTest && !sameUrl(current.webhookUrl, url))
+		await moveWebhook(this, current, url, isDefault);
 	const usable = known && sameUrl(current.webhookUrl, url);
 	for (const leftover of remote.filter((webhook) => sameUrl(webhook.webhookUrl, url))) {
 		if (!usable || leftover.id !== current.id) await webhooks.deleteWebhook(this, leftover.id);
@@ -139,11 +113,10 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 		return false;
 	}
 
-	if (current.isDefault !== undefined && current.isDefault !== wantsDefault(this)) {
-		await moveWebhook(this, current, url, wantsDefault(this));
-	}
+	if (current.isDefault !== undefined && current.isDefault !== isDefault)
+		await moveWebhook(this, current, url, isDefault);
 	stored.webhookUrl = url;
-	stored.isDefault = wantsDefault(this);
+	stored.isDefault = isDefault;
 	rememberTriggerWorkflow(current.id, this.getWorkflow().name);
 	if (!forTest && option(this, 'catchUp') !== false) {
 		claimCatchUp(triggerKey(this));
@@ -155,30 +128,26 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 /** Registers this node's URL with a fresh token and remembers both. */
 export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const url = ownWebhookUrl(this);
-	const headerToken = newHeaderToken();
-	const isDefault = wantsDefault(this);
+	// 32 random bytes, hex so it is safe in a header: the service echoes it on callbacks.
+	const headerToken = randomBytes(32).toString('hex');
+	const isDefault = option(this, 'isDefault') === true;
 	const webhookId = await webhooks.createWebhook(this, { webhookUrl: url, headerToken, isDefault });
-	if (!webhookId) {
+	if (!webhookId)
 		throw new NodeOperationError(
 			this.getNode(),
 			'The service did not return the id of the registered webhook',
 		);
-	}
 	const stored = storedWebhook(this);
 	stored.webhookId = webhookId;
 	stored.headerTokenDigest = headerTokenDigest(headerToken);
 	stored.webhookUrl = url;
 	stored.isDefault = isDefault;
-	if (isTestRegistration(this)) stored.forTest = true;
+	if (this.getActivationMode() === 'manual') stored.forTest = true;
 	rememberTriggerWorkflow(webhookId, this.getWorkflow().name);
 	return true;
 }
 
-/**
- * Called when the workflow is deactivated (also before an edit of an active workflow is re-activated, and when
- * listening for a test event ends). The production webhook stays unless the user chose to delete it; a test
- * registration always goes. One already deleted at the service is fine.
- */
+/** On deactivation, also of an edited active workflow and at the end of test listening: a test registration goes. */
 export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const stored = storedWebhook(this);
 	const forTest = stored.forTest === true;
