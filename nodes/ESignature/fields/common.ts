@@ -106,7 +106,7 @@ export function envelopeIdProperty(): INodeProperties {
 		required: true,
 		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 		description: 'ID of the envelope, as returned when it was created',
-		hint: 'The envelopeId a create operation output (the trigger calls it requestId), not your reference number',
+		hint: 'The envelopeId a create operation or the E-Signature Trigger output, not your reference number',
 		builderHint: { propertyHint: ENVELOPE_ID_SOURCE },
 	};
 }
