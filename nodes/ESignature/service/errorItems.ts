@@ -1,8 +1,15 @@
-import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	IPairedItemData,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ItemFunctions } from './itemFunctions';
 import { errorOutputTakesDetails } from './n8n1';
+import { nodeForErrors } from './secrets';
 
 /*
  * What an error carries besides its message, and the error items of Continue On Fail: one shape for every error the
@@ -73,6 +80,16 @@ export function withDetails<T extends DetailedApiError>(
 	details: Omit<ErrorDetails, 'description'>,
 ): T {
 	return error.withDetails(details);
+}
+
+/** A DetailedApiError naming the node as errors carry it (nodeForErrors), with its error item's details. */
+export function detailedError(
+	node: INode,
+	body: JsonObject,
+	options: NonNullable<ConstructorParameters<typeof NodeApiError>[2]>,
+	details: Omit<ErrorDetails, 'description'>,
+): DetailedApiError {
+	return new DetailedApiError(nodeForErrors(node), body, options).withDetails(details);
 }
 
 const detailsOf = (error: Error): ErrorDetails | undefined =>

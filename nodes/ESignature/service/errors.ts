@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { DetailedApiError, type ErrorDetails, errorItemDetails, withDetails } from './errorItems';
+import { DetailedApiError, type ErrorDetails, detailedError, errorItemDetails } from './errorItems';
 import type { ItemFunctions, ServiceContext } from './itemFunctions';
-import { maskedAnswer, nodeForErrors, scrubbed, secretsInHand } from './secrets';
+import { maskedAnswer, scrubbed, secretsInHand } from './secrets';
 
 /**
  * What each error code of the service means, in words a workflow builder can act on. The spec lists a subset; the rest
@@ -41,11 +41,9 @@ export const SERVICE_ERRORS: Record<number, string> = {
 };
 
 /**
- * What codes mean on one operation, more precisely than above, as the operation's file declares it (`errors`,
- * resources/shared.ts). Error 100 is the service's general error, and also what it answers a signer who has not
- * authenticated with the identity provider and the cancellation of a completed envelope
- * (docs/service-api.md#error-codes); the service's own message, kept in every error, tells which. This folder knows
- * no operation: the node's pagination function words the item's errors so (routing/engineWorkarounds.ts).
+ * What codes mean on one operation, as its file declares (`errors`, resources/shared.ts): error 100 is also the
+ * service's answer to a signer not authenticated with the identity provider and to cancelling a completed envelope
+ * (docs/service-api.md#error-codes). The pagination function words errors so (routing/engineWorkarounds.ts).
  */
 export type OperationErrors = Readonly<Record<number, string>>;
 
@@ -220,27 +218,30 @@ export async function serviceErrorFor(
 	const errorBody: JsonObject = wrapper
 		? (maskedAnswer(wrapper) as unknown as JsonObject)
 		: { errorCode: code, message: serviceMessage ?? null };
-	const error = new DetailedApiError(nodeForErrors(node), errorBody, {
-		message: reference
-			? `${meaning}: "${reference.referenceNumber}" (error ${code})`
-			: `${meaning} (error ${code})`,
-		description: details.join('\n') || undefined,
-		httpCode: String(code),
-		itemIndex,
-	});
 	const validationErrors = wrapper?.stateValidationErrors;
-	withDetails(error, {
-		kind: 'service',
-		code,
-		meaning,
-		serviceMessage: serviceMessage ?? null,
-		httpStatus: statusCode,
-		...(validationErrors && typeof validationErrors === 'object'
-			? { validationErrors: validationErrors as IDataObject }
-			: {}),
-		...(reference ? { referenceNumber: reference.referenceNumber } : {}),
-	});
-	return error;
+	return detailedError(
+		node,
+		errorBody,
+		{
+			message: reference
+				? `${meaning}: "${reference.referenceNumber}" (error ${code})`
+				: `${meaning} (error ${code})`,
+			description: details.join('\n') || undefined,
+			httpCode: String(code),
+			itemIndex,
+		},
+		{
+			kind: 'service',
+			code,
+			meaning,
+			serviceMessage: serviceMessage ?? null,
+			httpStatus: statusCode,
+			...(validationErrors && typeof validationErrors === 'object'
+				? { validationErrors: validationErrors as IDataObject }
+				: {}),
+			...(reference ? { referenceNumber: reference.referenceNumber } : {}),
+		},
+	);
 }
 
 /**
@@ -275,12 +276,9 @@ export function errorOfItem(
 ): DetailedApiError | undefined {
 	const details = errorItemDetails(item);
 	if (!details) return undefined;
-	const error = new DetailedApiError(
-		nodeForErrors(context.getNode()),
-		{},
-		{ message: String(item.json.error), description: details.description ?? undefined },
-	);
-	return error.withDetails(details);
+	const { description } = details;
+	const options = { message: String(item.json.error), description: description ?? undefined };
+	return detailedError(context.getNode(), {}, options, details);
 }
 
 /** An answer is an error when its errorCode is non-zero (even with HTTP 200) or its HTTP status is an error. */
@@ -295,18 +293,12 @@ const NO_DATA =
 /** An answer without the data asked for (an ID of the other kind is told by withMisplacedId). */
 export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 	const meaning = 'The requested item was not found';
-	const error = new DetailedApiError(
-		nodeForErrors(context.getNode()),
+	return detailedError(
+		context.getNode(),
 		{ errorCode: 404, message: 'not found' },
 		{ message: meaning, description: NO_DATA, httpCode: '404', itemIndex: context.getItemIndex() },
+		{ kind: 'service', code: 404, meaning, serviceMessage: null, httpStatus: null },
 	);
-	return withDetails(error, {
-		kind: 'service',
-		code: 404,
-		meaning,
-		serviceMessage: null,
-		httpStatus: null,
-	});
 }
 
 /** Whether the service did not find what the request named: error 404, by HTTP status or by errorCode. */
@@ -343,20 +335,20 @@ export async function missingFileError(
 		? scrubbed(body, await secretsInHand(context, context.getItemIndex()))
 		: undefined;
 	const meaning = 'The service answered without a file';
-	const error = new DetailedApiError(
-		nodeForErrors(context.getNode()),
+	return detailedError(
+		context.getNode(),
 		(wrapper ?? {}) as unknown as JsonObject,
 		{
 			message: meaning,
 			description: 'Expected the document in the answer, as bytes or as Base64.',
 			itemIndex: context.getItemIndex(),
 		},
+		{
+			kind: 'service',
+			code: wrapper ? Number(wrapper.errorCode) : 'NO_FILE',
+			meaning,
+			serviceMessage: wrapper?.message ?? null,
+			httpStatus: null,
+		},
 	);
-	return withDetails(error, {
-		kind: 'service',
-		code: wrapper ? Number(wrapper.errorCode) : 'NO_FILE',
-		meaning,
-		serviceMessage: wrapper?.message ?? null,
-		httpStatus: null,
-	});
 }

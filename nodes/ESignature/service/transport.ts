@@ -4,7 +4,6 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -12,7 +11,7 @@ import { CREDENTIAL_TYPE, refuseAccessToken, sentTokenOf } from '../../../creden
 import { baseUrlOf, ESignatureCredentialError } from '../../../credentials/environment';
 import { isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor } from './errors';
 import { connectionError } from './connectionErrors';
-import { DetailedApiError, withDetails } from './errorItems';
+import { detailedError } from './errorItems';
 import { nodeForErrors, secretsSent } from './secrets';
 import { isRedirect, redirectNotFollowed } from './redirects';
 import { readUpTo } from '../files/bytes';
@@ -144,7 +143,13 @@ export async function callService(
 			throw await transportError(context, error);
 		}
 		// A request with a body is not redirected (the credential's authenticate): the redirect is an error.
-		if (isRedirect(answer.statusCode)) throw redirectError(context, answer.statusCode, location);
+		if (isRedirect(answer.statusCode))
+			throw redirectNotFollowed(
+				context.getNode(),
+				answer.statusCode,
+				location,
+				itemIndexOf(context),
+			);
 		return answer;
 	};
 	return await sendRenewingToken(
@@ -229,37 +234,24 @@ export async function renewRefusedToken(
 	credentialsRead.set(context, Promise.resolve(renewed));
 }
 
-/** A redirect answered to a request with a body, which n8n was asked not to follow. */
-function redirectError(context: ServiceContext, status: number, location: unknown): NodeApiError {
-	const { error, details } = redirectNotFollowed(
-		context.getNode(),
-		status,
-		location,
-		itemIndexOf(context),
-	);
-	return withDetails(error, details);
-}
-
 /** A token the service refused again right after it was renewed: the credential itself is not accepted. */
 export function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
 	const name = context.getNode().credentials?.[CREDENTIAL_TYPE]?.name;
 	const credential = name ? `the credential "${name}"` : 'the E-Signature API credential';
 	const message = `The service refused the access token of ${credential} again, right after renewing it`;
-	const error = new DetailedApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
-		message,
-		description:
-			"A token fetched just now was refused too. Check that the credential's Environment and Base URL belong to " +
-			'the account of its Client ID (and Username and Account ID), and that the account is active.',
-		httpCode: '401',
-		itemIndex: itemIndexOf(context),
-	});
-	return withDetails(error, {
-		kind: 'credential',
-		code: 401,
-		meaning: message,
-		serviceMessage: null,
-		httpStatus: null,
-	});
+	return detailedError(
+		context.getNode(),
+		{ message },
+		{
+			message,
+			description:
+				"A token fetched just now was refused too. Check that the credential's Environment and Base URL belong " +
+				'to the account of its Client ID (and Username and Account ID), and that the account is active.',
+			httpCode: '401',
+			itemIndex: itemIndexOf(context),
+		},
+		{ kind: 'credential', code: 401, meaning: message, serviceMessage: null, httpStatus: null },
+	);
 }
 
 /**
