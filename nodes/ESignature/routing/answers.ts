@@ -4,7 +4,6 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../fields/enums';
 import type { FileStream } from '../files/bytes';
@@ -28,11 +27,10 @@ import { toText } from '../fields/validation';
 import { sentReferenceOf } from './idempotency';
 
 /*
- * Hooks shared by every resource: how answers become items, errors and binary data.
- * An operation's own hooks live in its file (resources/<resource>/<operation>.ts), named after what they do: a preSend
- * hook that builds an operation's request is build<Operation>Request (the operation's value, e.g.
- * buildSendBulkRequest for sendBulk; one that two operations share is named after what they share, in the resource's
- * shared.ts), one that checks a field is check<Field>.
+ * Hooks shared by every resource: how answers become items, errors and binary data. An operation's own hooks live in
+ * its file (resources/<resource>/<operation>.ts): a preSend that builds its request is build<Operation>Request (e.g.
+ * buildSendBulkRequest; one two operations share is named after what they share, in the resource's shared.ts), one
+ * that checks a field is check<Field>.
  */
 
 function pair(
@@ -69,11 +67,9 @@ function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeEx
 			),
 		);
 	}
-	if (data === true || data === null || data === undefined || data === '') {
-		return [pair(context, { success: true, ...(message ? { message } : {}) })];
-	}
 	// Answers whose contract is `data: true` can say false without an error code.
-	if (data === false) return [pair(context, { success: false, ...(message ? { message } : {}) })];
+	if (data === true || data === false || data === null || data === undefined || data === '')
+		return [pair(context, { success: data !== false, ...(message ? { message } : {}) })];
 	if (typeof data === 'object') return [pair(context, data as IDataObject)];
 	return [pair(context, { value: data as string | number | boolean })];
 }
@@ -284,21 +280,8 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 	return plain?.[1]?.trim();
 }
 
-/**
- * A JSON answer to a download is an error or a note, never this long: a longer one is not read on (hostile, broken).
- */
+/** A JSON answer to a download is an error or a note, never this long: a longer one is not read on. */
 export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
-
-function oversizedAnswerError(context: IExecuteSingleFunctions): NodeApiError {
-	return brokenAnswerError(
-		context,
-		'ANSWER_TOO_LONG',
-		`The service answered the download with JSON longer than ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB ` +
-			`instead of the file`,
-		'An error answer is a few hundred bytes: this one was not read on. Try again; if it persists, the service ' +
-			'is failing.',
-	);
-}
 
 /** File downloads: the bytes become a binary property, typed from the bytes (the service may send a ZIP). */
 export async function fileResponseToBinary(
@@ -313,7 +296,18 @@ export async function fileResponseToBinary(
 		const bytes = isFileStream(body)
 			? await readUpTo(body as unknown as FileStream, MAX_JSON_ANSWER_BYTES)
 			: (body as Buffer);
-		if (bytes === undefined) return failed(this, oversizedAnswerError(this));
+		if (bytes === undefined)
+			return failed(
+				this,
+				brokenAnswerError(
+					this,
+					'ANSWER_TOO_LONG',
+					`The service answered the download with JSON longer than ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB ` +
+						`instead of the file`,
+					'An error answer is a few hundred bytes: this one was not read on. Try again; if it persists, the ' +
+						'service is failing.',
+				),
+			);
 		const { body: answer, errorItems } = await readAnswer(this, {
 			...response,
 			body: parseBody(bytes) as IN8nHttpFullResponse['body'],
@@ -329,12 +323,11 @@ export async function fileResponseToBinary(
 	const documentId = this.getNodeParameter('documentId', '') as string;
 	const name = fileNameFromDisposition(response.headers['content-disposition']);
 	const json = { documentId };
+	const fallback = documentId || 'document';
 	if (!isFileStream(body)) {
 		// Bytes, where n8n gave the stream's content already read.
 		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
-		return [
-			await toBinaryItem(this, bytes, bytes, bytes.length, name, documentId || 'document', json),
-		];
+		return [await toBinaryItem(this, bytes, bytes, bytes.length, name, fallback, json)];
 	}
 	const length = Number(response.headers['content-length']);
 	const { head, ended } = await peekStream(body, FILE_SIGNATURE_BYTES);
@@ -342,7 +335,7 @@ export async function fileResponseToBinary(
 	// its end).
 	const source = ended ? head : (body as unknown as FileSource);
 	const size = ended ? head.length : Number.isSafeInteger(length) ? length : undefined;
-	return [await toBinaryItem(this, source, head, size, name, documentId || 'document', json)];
+	return [await toBinaryItem(this, source, head, size, name, fallback, json)];
 }
 
 /** Answers that carry a file as Base64 in `data` ({file, fileName} or the bare string) become binary data. */
@@ -365,15 +358,7 @@ export async function base64ResponseToBinary(
 	const json: IDataObject = { ...(documentId ? { documentId } : {}), ...details };
 	if (keepWrapper(this) && isServiceWrapper(body))
 		Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
-	return [
-		await toBinaryItem(
-			this,
-			bytes,
-			bytes,
-			bytes.length,
-			file.fileName as string | undefined,
-			documentId ?? 'signed-document',
-			json,
-		),
-	];
+	const name = file.fileName as string | undefined;
+	const fallback = documentId ?? 'signed-document';
+	return [await toBinaryItem(this, bytes, bytes, bytes.length, name, fallback, json)];
 }

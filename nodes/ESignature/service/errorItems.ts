@@ -13,8 +13,7 @@ import { nodeForErrors } from './secrets';
 
 /*
  * What an error carries besides its message, and the error items of Continue On Fail: one shape for every error the
- * package raises (the service's, the user's input, the connection), made by the error mapper (errors.ts) and the
- * checks of what the user entered (fields/validation.ts).
+ * package raises (the service's, errors.ts; the user's input, fields/validation.ts; the connection's).
  */
 
 /** Where an error comes from: the service's answer, the node's input, or the connection to the service. */
@@ -140,10 +139,7 @@ class ErrorItem implements INodeExecutionData {
 	}
 }
 
-/**
- * Whether the item is an error item: made by failed() (told apart from the operation's own items by its class, its
- * JSON carries no error object) or n8n's own, which carries one.
- */
+/** Whether the item is an error item: failed()'s, told by its class (its JSON has no error object), or n8n's own. */
 export function isErrorItem(item: INodeExecutionData): boolean {
 	return item instanceof ErrorItem || item.error !== undefined;
 }

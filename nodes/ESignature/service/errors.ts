@@ -174,19 +174,10 @@ function misplacedIdHelp({ field, id, expected, documentIds }: MisplacedId) {
 	};
 }
 
-/** A service answer as an n8n error: the error code's meaning, the service's message, the item it belongs to. */
-export async function serviceError(
-	context: IExecuteSingleFunctions,
-	body: unknown,
-	statusCode: number,
-	known: { sentReference?: SentReference } = {},
-): Promise<NodeApiError> {
-	return await serviceErrorFor(context, body, statusCode, context.getItemIndex(), known);
-}
-
 /**
- * serviceError for callers without an item, such as the trigger's webhook lifecycle. The service's code is the error
- * code n8n shows (the editor's "Error code" is `httpCode`); the HTTP status, often 200, is in the details.
+ * A service answer as an n8n error: the error code's meaning, the service's message, the item it belongs to (none for
+ * the trigger's webhook lifecycle). The service's code is the error code n8n shows (the editor's "Error code" is
+ * `httpCode`); the HTTP status, often 200, is in the details.
  */
 export async function serviceErrorFor(
 	context: ServiceContext,

@@ -23,16 +23,10 @@ export function isN8n1(context: object): boolean {
 	}
 }
 
-/**
- * Whether n8n sends an item with `{ error, details }` to the error output: n8n-core 1.x takes only `{ error }` or
- * `{ error, message }` there (errorItem in service/errorItems.ts).
- */
+/** Whether `{ error, details }` goes to the error output: n8n 1.x takes only `{ error }` or `{ error, message }`. */
 export const errorOutputTakesDetails = (context: object): boolean => !isN8n1(context);
 
-/**
- * Whether a node that resumes passes on every output: n8n 1.x passes on the first only, so Send and Wait refuses
- * Rejections to Second Output there (sendAndWait/send.ts).
- */
+/** Whether a resumed node passes on every output: 1.x only the first (Send and Wait then refuses a second output). */
 export const resumedNodePassesEveryOutput = (context: object): boolean => !isN8n1(context);
 
 export interface ExecutionCustomData {
@@ -54,9 +48,6 @@ export function executionCustomData(
 	return execution?.customData;
 }
 
-/**
- * The size of a file n8n stored from a stream: n8n 2.x counts the bytes it stored (`bytes`), n8n 1.x does not, and then
- * the size the answer declared (its Content-Length) tells.
- */
+/** The size of a file n8n stored from a stream: n8n 2.x counts its `bytes`; for 1.x, the answer's Content-Length. */
 export const storedFileSize = (binary: object, declared: number | undefined): number | undefined =>
 	(binary as { bytes?: number }).bytes ?? declared;

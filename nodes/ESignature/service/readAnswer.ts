@@ -12,7 +12,7 @@ import {
 	isFailedAnswer,
 	isServiceWrapper,
 	parseBody,
-	serviceError,
+	serviceErrorFor,
 } from './errors';
 import { isRedirect, redirectNotFollowed } from './redirects';
 import type { Dialect } from '../../../credentials/dialects';
@@ -67,10 +67,9 @@ export async function readServiceAnswer(
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
 	const duplicate = isServiceWrapper(body) && Number(body.errorCode) === 227;
 	const known = { sentReference: duplicate ? sentReference?.() : undefined };
-	return {
-		body,
-		errorItems: failed(context, await serviceError(context, body, response.statusCode, known)),
-	};
+	const itemIndex = context.getItemIndex();
+	const error = await serviceErrorFor(context, body, response.statusCode, itemIndex, known);
+	return { body, errorItems: failed(context, error) };
 }
 
 /**

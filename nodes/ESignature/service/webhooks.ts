@@ -20,7 +20,6 @@ export interface WebhookSettings {
 }
 
 const WEBHOOKS = '/api/v1/webhooks';
-
 const webhookPath = (id: string) => `${WEBHOOKS}/${encodeURIComponent(id)}`;
 
 /** The account's webhooks; entries without an ID, which no call could name, are left out. */
