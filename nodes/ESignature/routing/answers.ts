@@ -98,10 +98,9 @@ export async function unwrapFoundResponse(
 }
 
 /**
- * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), the service's misspelt names corrected
- * (CORRECTED_FIELD_NAMES: signeOrder → signOrder), empty fields (null or "") left out at every depth, and objects
- * that held only empty fields with them. Lists stay, even empty ones (a loop or `.length` over them keeps working),
- * and so do their entries, in place. Undefined means "leave the field out".
+ * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), misspelt names corrected (CORRECTED_FIELD_NAMES:
+ * signeOrder → signOrder), empty fields (null or "") left out at every depth, with objects that held only those. Lists
+ * and their entries stay in place, even empty (a loop or `.length` over them keeps working). Undefined: leave it out.
  */
 function simplified(value: unknown, field?: string, depth = 0): unknown {
 	// Own properties only: a key such as "constructor" names no field of these tables.
@@ -132,9 +131,8 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 }
 
 /**
- * Simplify (on by default), last hook of the operations that show it: what the node outputs, with numbered values by
- * the names the node's fields offer (destinationType 1 → "Signer") and without empty fields (null or ""). Off, or
- * with Include Response Wrapper, items stay as answered; error items are left alone.
+ * Simplify (on by default), last hook of the operations that show it: numbered values by the names the fields offer
+ * (destinationType 1 → "Signer"), no empty fields. Off, or with Include Response Wrapper, items stay as answered.
  */
 export async function simplifyOutput(
 	this: IExecuteSingleFunctions,
@@ -189,10 +187,7 @@ export function simplifiesForModel(
 	return runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
 }
 
-/**
- * A tool's items as a model reads them (Simplify on): named values and no empty fields (as Simplify does in a
- * workflow, unless Include Response Wrapper is on), no file contents, no long texts. Error items are left alone.
- */
+/** A tool's items as a model reads them (Simplify on): simplified as in a workflow, no file contents or long texts. */
 export function itemsForModel(
 	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
 	items: INodeExecutionData[],

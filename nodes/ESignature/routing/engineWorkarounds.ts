@@ -9,10 +9,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ErrorDetails } from '../service/errorItems';
 import { connectionError } from '../service/connectionErrors';
 import { bothFormsRefused } from '../service/readAnswer';
 import {
+	type ErrorDetails,
 	errorDetails,
 	errorItem,
 	errorItemDetails,
@@ -53,16 +53,12 @@ import { type IdField, misplacedId } from './misplacedIds';
 /*
  * What n8n's routing engine cannot do for this service, worked around where the engine lets a node decide how an
  * item's request is sent: its pagination function (sendWithWorkarounds, declared in requestOperations and switched on
- * for every operation by `paginate` on the Resource field). Each workaround and the n8n limitation it answers:
- * docs/n8n-notes.md#routing-engine-workarounds.
- * - errors paired with their item: a pairedWithItem(hook) keeps its refusal on the request options instead of
- *   throwing; it is answered paired with its item and nothing is sent;
- * - a token refused with HTTP 200, or a 401 n8n 1.x hands back: renewed, and the request sent once more
- *   (routedRequest), a streamed upload made again from n8n's store for that attempt;
- * - retry-safe creates: the retry of a create this process already made is answered from memory (idempotency.ts);
- * - the spec/live dialect retry: a request refused in one form is sent once in the other (routedInDialect);
- * - a code worded as the operation declares: the answer's hooks, shared by operations, mapped it in general words;
- * - a failed connection becomes its item's mapped error, and as an AI tool errors and lists are told for a model.
+ * for every operation by `paginate` on the Resource field). Each workaround and the n8n limitation it answers
+ * (docs/n8n-notes.md#routing-engine-workarounds): errors paired with their item (pairedWithItem); a token refused with
+ * HTTP 200, or a 401 n8n 1.x hands back, renewed and the request (a streamed upload made again) sent once more
+ * (routedRequest); retry-safe creates (idempotency.ts); the spec/live dialect retry (routedInDialect); codes worded
+ * as the operation declares, where the answer's shared hooks used general words; a failed connection as its item's
+ * mapped error; errors and lists told for a model.
  *
  * A preSend hook leaves what the pagination function needs on the item's own request options under a Symbol key
  * (invisible to JSON, gone with the options): the engine hands that function the built request options and nothing
@@ -91,9 +87,7 @@ const pairedHooks = new WeakSet<PreSendAction>();
 /** The one guard pairedWithItem made of each hook: one function per hook, so that equal fields stay equal. */
 const guards = new WeakMap<PreSendAction, PreSendAction>();
 
-function refusalOf(options: IHttpRequestOptions): Error | undefined {
-	return (options as RefusableOptions)[REFUSAL];
-}
+const refusalOf = (options: IHttpRequestOptions) => (options as RefusableOptions)[REFUSAL];
 
 /** Whether a preSend hook was declared as pairedWithItem(...). */
 export const isPairedWithItem = (hook: PreSendAction): boolean => pairedHooks.has(hook);

@@ -51,24 +51,19 @@ export async function connectionError(
 	}
 	if (key === 'CREDENTIAL') {
 		// The credential could not be used (credentials/environment.ts): its message names what to fix, never a value.
-		const unusable = new DetailedApiError(nodeForErrors(node), {} as JsonObject, {
-			message: message ?? 'The credential cannot be used',
-			description,
-			itemIndex,
-		});
-		unusable.message = message ?? 'The credential cannot be used';
-		return withDetails(unusable, {
-			kind: 'credential',
-			code: key,
-			meaning: unusable.message,
-			serviceMessage: null,
-			httpStatus: null,
-		});
+		const text = message ?? 'The credential cannot be used';
+		const unusable = detailedError(
+			node,
+			{},
+			{ message: text, description, itemIndex },
+			{ kind: 'credential', code: key, meaning: text, serviceMessage: null, httpStatus: null },
+		);
+		unusable.message = text; // n8n's constructor puts its own in place of an empty one
+		return unusable;
 	}
-	const meaning =
-		(Object.hasOwn(CONNECTION_ERRORS, key) ? CONNECTION_ERRORS[key] : undefined) ??
-		message ??
-		'The service could not be reached';
+	const meaning = Object.hasOwn(CONNECTION_ERRORS, key)
+		? CONNECTION_ERRORS[key]
+		: (message ?? 'The service could not be reached');
 	const wrapped = new DetailedApiError(nodeForErrors(node), {} as JsonObject, {
 		message: meaning,
 		description,

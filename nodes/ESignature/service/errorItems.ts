@@ -36,7 +36,6 @@ export interface ErrorDetails {
 	serviceMessage: string | null;
 	/** The HTTP status of the answer (the service sends most errors with 200). */
 	httpStatus: number | null;
-	/** What to do about it, as the error's description says. */
 	description: string | null;
 	/** Error 8: the service's field-by-field problems. */
 	validationErrors?: IDataObject;
@@ -95,9 +94,7 @@ const detailsOf = (error: Error): ErrorDetails | undefined =>
 	error instanceof DetailedApiError ? error.details : undefined;
 
 /** Whether the error was made by this package's mapper or checks (and so carries its details). */
-export function hasDetails(error: Error): boolean {
-	return detailsOf(error) !== undefined;
-}
+export const hasDetails = (error: Error): boolean => detailsOf(error) !== undefined;
 
 /** The details of any error a hook or the routing engine raised; errors made elsewhere get what can be read. */
 export function errorDetails(error: Error): ErrorDetails {
@@ -145,9 +142,8 @@ export function isErrorItem(item: INodeExecutionData): boolean {
 }
 
 /** The details of an error item made by failed() (also where its JSON cannot carry them, see errorItem). */
-export function errorItemDetails(item: INodeExecutionData): ErrorDetails | undefined {
-	return ErrorItem.detailsOf(item);
-}
+export const errorItemDetails = (item: INodeExecutionData): ErrorDetails | undefined =>
+	ErrorItem.detailsOf(item);
 
 /** Whether the node sends errors to an error output that does not take `details` (n8n 1.x, see errorItem). */
 function errorOutputWithoutDetails(context: ItemFunctions): boolean {

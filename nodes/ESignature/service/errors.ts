@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { DetailedApiError, type ErrorDetails, detailedError, errorItemDetails } from './errorItems';
+import { DetailedApiError, detailedError, errorItemDetails } from './errorItems';
 import type { ItemFunctions, ServiceContext } from './itemFunctions';
 import { maskedAnswer, scrubbed, secretsInHand } from './secrets';
 
@@ -50,10 +50,9 @@ export type OperationErrors = Readonly<Record<number, string>>;
 /** What the code means on every operation, or that the service returned it. */
 function generalMeaning(code: number): string {
 	// Own properties only: an errorCode such as "constructor" names no entry of this table.
-	return (
-		(Object.hasOwn(SERVICE_ERRORS, code) ? SERVICE_ERRORS[code] : undefined) ??
-		`The service returned error ${code}`
-	);
+	return Object.hasOwn(SERVICE_ERRORS, code)
+		? SERVICE_ERRORS[code]
+		: `The service returned error ${code}`;
 }
 
 /** Error 8 about the Webhook a create was given: the pick names a webhook the service no longer has. */
@@ -236,25 +235,18 @@ export async function serviceErrorFor(
 }
 
 /**
- * The meaning a mapped error's code has on its operation (OperationErrors), or undefined: only where serviceErrorFor
- * gave the code's general meaning (a stale Webhook pick says more), and only for the service's errors.
- */
-function operationMeaning(details: ErrorDetails, errors: OperationErrors): string | undefined {
-	const { kind, code, meaning } = details;
-	if (kind !== 'service' || typeof code !== 'number' || meaning !== generalMeaning(code))
-		return undefined;
-	return Object.hasOwn(errors, code) ? errors[code] : undefined;
-}
-
-/**
- * A mapped error in its operation's words (OperationErrors): the message starts with the meaning (serviceErrorFor),
- * which the operation's replaces, in the message and in the details an error item carries.
+ * A service's error in its operation's words (OperationErrors): the general meaning its message starts with
+ * (serviceErrorFor) is replaced, in the message and in the details an error item carries. Where serviceErrorFor said
+ * more than the general meaning (a stale Webhook pick), the error stays as it is.
  */
 export function inOperationWords<T extends Error>(error: T, errors: OperationErrors): T {
 	if (!(error instanceof DetailedApiError) || !error.details) return error;
 	const details = error.details;
-	const meaning = operationMeaning(details, errors);
-	if (meaning === undefined || !error.message.startsWith(details.meaning)) return error;
+	const { kind, code } = details;
+	if (kind !== 'service' || typeof code !== 'number' || details.meaning !== generalMeaning(code))
+		return error;
+	if (!Object.hasOwn(errors, code) || !error.message.startsWith(details.meaning)) return error;
+	const meaning = errors[code];
 	error.message = meaning + error.message.slice(details.meaning.length);
 	error.withDetails({ ...details, meaning });
 	return error;

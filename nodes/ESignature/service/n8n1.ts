@@ -2,14 +2,12 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 /*
  * Where n8n 1.x (n8n 1.123: n8n-core 1.122, n8n-workflow 1.120) differs from n8n 2.x in a way the nodes must meet
- * (docs/n8n-notes.md#n8n-1x). Each difference a node asks about at run time is a function here; the line is told apart
- * by a feature n8n 2.x added to every node context (`customData`), not by a version number, which n8n gives no node.
- * Differences met without asking which line runs, by code that works on both:
+ * (docs/n8n-notes.md#n8n-1x): each difference asked about at run time is a function here, the line told apart by a
+ * feature n8n 2.x added to every node context (`customData`); n8n gives no node a version number. Met without asking:
  * - `ignoreHttpStatusErrors: { ignore: true, except: [401] }` is read as `true`: a 401 comes back as an answer, not
  *   as the error that makes n8n renew the token, and is renewed as a refusal with HTTP 200 is (renewRefusedToken in
  *   service/transport.ts, refusedAsAnswer in routing/engineWorkarounds.ts);
- * - `$execution.resumeUrl` carries no resume token: Send and Wait's own signed query guards it
- *   (sendAndWait/resumeUrl.ts);
+ * - `$execution.resumeUrl` carries no resume token: Send and Wait's signed query guards it (sendAndWait/resumeUrl.ts);
  * - no egress filter in n8n's HTTP layer: a tool's download checks the hosts it is sent to itself (files/download.ts).
  */
 

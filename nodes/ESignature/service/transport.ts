@@ -43,9 +43,8 @@ export interface ServiceAnswer {
 	cut?: boolean;
 }
 
-function itemIndexOf(context: ServiceContext): number | undefined {
-	return 'getItemIndex' in context ? context.getItemIndex() : undefined;
-}
+const itemIndexOf = (context: ServiceContext): number | undefined =>
+	'getItemIndex' in context ? context.getItemIndex() : undefined;
 
 /**
  * An error of n8n's HTTP layer without the request (and bearer token) it can carry; a credential that cannot be used

@@ -45,16 +45,12 @@ export async function getWebhook(
 /** Registers a webhook; returns its ID, or undefined when the answer has none (each caller says what that means). */
 export async function createWebhook(
 	context: ServiceContext,
-	settings: WebhookSettings & { headerToken: string },
+	{ webhookUrl, headerToken, isDefault }: WebhookSettings & { headerToken: string },
 ): Promise<string | undefined> {
 	const data = (await requestService(context, {
 		method: 'POST',
 		path: WEBHOOKS,
-		body: {
-			webhookUrl: settings.webhookUrl,
-			headerToken: settings.headerToken,
-			isDefault: settings.isDefault,
-		},
+		body: { webhookUrl, headerToken, isDefault },
 	})) as IDataObject | null;
 	return data && typeof data.id === 'string' && data.id ? data.id : undefined;
 }
