@@ -4,7 +4,6 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../fields/enums';
 import type { FileStream } from '../files/bytes';
@@ -28,11 +27,10 @@ import { toText } from '../fields/validation';
 import { sentReferenceOf } from './idempotency';
 
 /*
- * Hooks shared by every resource: how answers become items, errors and binary data.
- * An operation's own hooks live in its file (resources/<resource>/<operation>.ts), named after what they do: a preSend
- * hook that builds an operation's request is build<Operation>Request (the operation's value, e.g.
- * buildSendBulkRequest for sendBulk; one that two operations share is named after what they share, in the resource's
- * shared.ts), one that checks a field is check<Field>.
+ * Hooks shared by every resource: how answers become items, errors and binary data. An operation's own hooks live in
+ * its file (resources/<resource>/<operation>.ts): a preSend that builds its request is build<Operation>Request (e.g.
+ * buildSendBulkRequest; one two operations share is named after what they share, in the resource's shared.ts), one
+ * that checks a field is check<Field>.
  */
 
 function pair(
@@ -69,11 +67,9 @@ function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeEx
 			),
 		);
 	}
-	if (data === true || data === null || data === undefined || data === '') {
-		return [pair(context, { success: true, ...(message ? { message } : {}) })];
-	}
 	// Answers whose contract is `data: true` can say false without an error code.
-	if (data === false) return [pair(context, { success: false, ...(message ? { message } : {}) })];
+	if (data === true || data === false || data === null || data === undefined || data === '')
+		return [pair(context, { success: data !== false, ...(message ? { message } : {}) })];
 	if (typeof data === 'object') return [pair(context, data as IDataObject)];
 	return [pair(context, { value: data as string | number | boolean })];
 }
@@ -102,10 +98,9 @@ export async function unwrapFoundResponse(
 }
 
 /**
- * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), the service's misspelt names corrected
- * (CORRECTED_FIELD_NAMES: signeOrder → signOrder), empty fields (null or "") left out at every depth, and objects
- * that held only empty fields with them. Lists stay, even empty ones (a loop or `.length` over them keeps working),
- * and so do their entries, in place. Undefined means "leave the field out".
+ * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), misspelt names corrected (CORRECTED_FIELD_NAMES:
+ * signeOrder → signOrder), empty fields (null or "") left out at every depth, with objects that held only those. Lists
+ * and their entries stay in place, even empty (a loop or `.length` over them keeps working). Undefined: leave it out.
  */
 function simplified(value: unknown, field?: string, depth = 0): unknown {
 	// Own properties only: a key such as "constructor" names no field of these tables.
@@ -136,9 +131,8 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 }
 
 /**
- * Simplify (on by default), last hook of the operations that show it: what the node outputs, with numbered values by
- * the names the node's fields offer (destinationType 1 → "Signer") and without empty fields (null or ""). Off, or
- * with Include Response Wrapper, items stay as answered; error items are left alone.
+ * Simplify (on by default), last hook of the operations that show it: numbered values by the names the fields offer
+ * (destinationType 1 → "Signer"), no empty fields. Off, or with Include Response Wrapper, items stay as answered.
  */
 export async function simplifyOutput(
 	this: IExecuteSingleFunctions,
@@ -193,10 +187,7 @@ export function simplifiesForModel(
 	return runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
 }
 
-/**
- * A tool's items as a model reads them (Simplify on): named values and no empty fields (as Simplify does in a
- * workflow, unless Include Response Wrapper is on), no file contents, no long texts. Error items are left alone.
- */
+/** A tool's items as a model reads them (Simplify on): simplified as in a workflow, no file contents or long texts. */
 export function itemsForModel(
 	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
 	items: INodeExecutionData[],
@@ -284,21 +275,8 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 	return plain?.[1]?.trim();
 }
 
-/**
- * A JSON answer to a download is an error or a note, never this long: a longer one is not read on (hostile, broken).
- */
+/** A JSON answer to a download is an error or a note, never this long: a longer one is not read on. */
 export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
-
-function oversizedAnswerError(context: IExecuteSingleFunctions): NodeApiError {
-	return brokenAnswerError(
-		context,
-		'ANSWER_TOO_LONG',
-		`The service answered the download with JSON longer than ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB ` +
-			`instead of the file`,
-		'An error answer is a few hundred bytes: this one was not read on. Try again; if it persists, the service ' +
-			'is failing.',
-	);
-}
 
 /** File downloads: the bytes become a binary property, typed from the bytes (the service may send a ZIP). */
 export async function fileResponseToBinary(
@@ -313,7 +291,18 @@ export async function fileResponseToBinary(
 		const bytes = isFileStream(body)
 			? await readUpTo(body as unknown as FileStream, MAX_JSON_ANSWER_BYTES)
 			: (body as Buffer);
-		if (bytes === undefined) return failed(this, oversizedAnswerError(this));
+		if (bytes === undefined)
+			return failed(
+				this,
+				brokenAnswerError(
+					this,
+					'ANSWER_TOO_LONG',
+					`The service answered the download with JSON longer than ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB ` +
+						`instead of the file`,
+					'An error answer is a few hundred bytes: this one was not read on. Try again; if it persists, the ' +
+						'service is failing.',
+				),
+			);
 		const { body: answer, errorItems } = await readAnswer(this, {
 			...response,
 			body: parseBody(bytes) as IN8nHttpFullResponse['body'],
@@ -329,12 +318,11 @@ export async function fileResponseToBinary(
 	const documentId = this.getNodeParameter('documentId', '') as string;
 	const name = fileNameFromDisposition(response.headers['content-disposition']);
 	const json = { documentId };
+	const fallback = documentId || 'document';
 	if (!isFileStream(body)) {
 		// Bytes, where n8n gave the stream's content already read.
 		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
-		return [
-			await toBinaryItem(this, bytes, bytes, bytes.length, name, documentId || 'document', json),
-		];
+		return [await toBinaryItem(this, bytes, bytes, bytes.length, name, fallback, json)];
 	}
 	const length = Number(response.headers['content-length']);
 	const { head, ended } = await peekStream(body, FILE_SIGNATURE_BYTES);
@@ -342,7 +330,7 @@ export async function fileResponseToBinary(
 	// its end).
 	const source = ended ? head : (body as unknown as FileSource);
 	const size = ended ? head.length : Number.isSafeInteger(length) ? length : undefined;
-	return [await toBinaryItem(this, source, head, size, name, documentId || 'document', json)];
+	return [await toBinaryItem(this, source, head, size, name, fallback, json)];
 }
 
 /** Answers that carry a file as Base64 in `data` ({file, fileName} or the bare string) become binary data. */
@@ -365,15 +353,7 @@ export async function base64ResponseToBinary(
 	const json: IDataObject = { ...(documentId ? { documentId } : {}), ...details };
 	if (keepWrapper(this) && isServiceWrapper(body))
 		Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
-	return [
-		await toBinaryItem(
-			this,
-			bytes,
-			bytes,
-			bytes.length,
-			file.fileName as string | undefined,
-			documentId ?? 'signed-document',
-			json,
-		),
-	];
+	const name = file.fileName as string | undefined;
+	const fallback = documentId ?? 'signed-document';
+	return [await toBinaryItem(this, bytes, bytes, bytes.length, name, fallback, json)];
 }

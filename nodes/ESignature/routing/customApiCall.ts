@@ -10,9 +10,8 @@ import { nodeForErrors } from '../service/secrets';
 
 /*
  * n8n's editor adds a "Custom API Call" entry to the operations of a node whose credential the HTTP Request node can
- * use. A declarative node has no such operation: the routing engine would send a bare request to the service and
- * output its "not found" answer as a success. It is refused instead, before anything is sent
- * (docs/n8n-notes.md#custom-api-call).
+ * use. A declarative node has no such operation: the routing engine would send a bare request and output the service's
+ * "not found" as a success. It is refused before anything is sent (docs/n8n-notes.md#custom-api-call).
  */
 
 /** The operation value n8n gives the entry. */

@@ -9,10 +9,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ErrorDetails } from '../service/errorItems';
 import { connectionError } from '../service/connectionErrors';
 import { bothFormsRefused } from '../service/readAnswer';
 import {
+	type ErrorDetails,
 	errorDetails,
 	errorItem,
 	errorItemDetails,
@@ -22,7 +22,7 @@ import {
 } from '../service/errorItems';
 import { refusesToken, sendRenewingToken } from '../service/transport';
 import { sentTokenOf } from '../../../credentials/accessToken';
-import type { Alternative, FailedAnswer } from '../../../credentials/dialects';
+import type { Alternative } from '../../../credentials/dialects';
 import { learn, otherForm, refusesForm } from '../../../credentials/dialects';
 import {
 	emptyListForModel,
@@ -52,35 +52,24 @@ import { type IdField, misplacedId } from './misplacedIds';
 
 /*
  * What n8n's routing engine cannot do for this service, worked around where the engine lets a node decide how an
- * item's request is sent: its pagination function (sendWithWorkarounds, declared in the node description's
- * requestOperations, and switched on for every operation by `paginate` on the Resource field). Each workaround and the
- * n8n limitation it answers: docs/n8n-notes.md#routing-engine-workarounds.
- * - errors paired with their item: a preSend declared as pairedWithItem(hook) keeps its refusal on the request
- *   options instead of throwing; sendWithWorkarounds answers it paired with its item and sends nothing;
- * - a token refused with HTTP 200, or a 401 n8n 1.x hands back: renewed, and the request sent once more
- *   (routedRequest);
- * - bodies rebuilt after renewal: a streamed upload is made again from n8n's store for that second attempt;
- * - retry-safe creates: the retry of a create this process already made is answered from memory (idempotency.ts);
- * - the spec/live dialect retry: a request refused in one form is sent once in the other (routedInDialect);
- * - a code worded as the operation declares: the answer's hooks, shared by operations, mapped it in general words;
- * - a failed connection becomes its item's mapped error, and as an AI tool errors and lists are told for a model.
+ * item's request is sent: its pagination function (sendWithWorkarounds, declared in requestOperations and switched on
+ * for every operation by `paginate` on the Resource field). Each workaround and the n8n limitation it answers
+ * (docs/n8n-notes.md#routing-engine-workarounds): errors paired with their item (pairedWithItem); a token refused with
+ * HTTP 200, or a 401 n8n 1.x hands back, renewed and the request (a streamed upload made again) sent once more
+ * (routedRequest); retry-safe creates (idempotency.ts); the spec/live dialect retry (routedInDialect); codes worded
+ * as the operation declares, where the answer's shared hooks used general words; a failed connection as its item's
+ * mapped error; errors and lists told for a model.
+ *
+ * A preSend hook leaves what the pagination function needs on the item's own request options under a Symbol key
+ * (invisible to JSON, gone with the options): the engine hands that function the built request options and nothing
+ * else of the item's, not even a hook's return value (docs/n8n-notes.md#the-two-symbol-keys).
  */
 
-/*
- * What a preSend hook leaves for the pagination function, on the item's own request options under a Symbol key
- * (invisible to JSON, gone with the options): the routing engine runs an item's preSend hooks, then hands the
- * pagination function the built request options and nothing else, no return value of a hook and no other object of
- * the item's (docs/n8n-notes.md#the-two-symbol-keys).
- */
-
-/**
- * A pairedWithItem hook's refusal: the engine makes a thrown preSend error an error item paired with no input, so the
- * hook keeps it on the item's request for sendWithWorkarounds to answer.
- */
+/** A pairedWithItem hook's refusal: the engine makes a thrown preSend error an error item paired with no input. */
 const REFUSAL = Symbol('refused input');
 
 /**
- * How the item's request is made in the dialect's other form: the engine builds the request once, before the
+ * How to make the item's request in the dialect's other form: the engine builds the request once, before the
  * pagination function, which alone can send it again; the other form needs the hook's builder and what it read.
  */
 const ALTERNATIVE = Symbol('alternative form');
@@ -98,16 +87,13 @@ const pairedHooks = new WeakSet<PreSendAction>();
 /** The one guard pairedWithItem made of each hook: one function per hook, so that equal fields stay equal. */
 const guards = new WeakMap<PreSendAction, PreSendAction>();
 
-function refusalOf(options: IHttpRequestOptions): Error | undefined {
-	return (options as RefusableOptions)[REFUSAL];
-}
+const refusalOf = (options: IHttpRequestOptions) => (options as RefusableOptions)[REFUSAL];
 
 /** Whether a preSend hook was declared as pairedWithItem(...). */
 export const isPairedWithItem = (hook: PreSendAction): boolean => pairedHooks.has(hook);
 
 /**
- * A preSend hook whose refusal (a thrown input error) is kept for sendWithWorkarounds, which answers it paired with
- * its item, instead of thrown to the routing engine, which would make an error item paired with no input
+ * A preSend hook whose refusal (a thrown input error) is kept for sendWithWorkarounds to answer paired with its item
  * (docs/n8n-notes.md#routing-engine-workarounds). After a refusal the item's request is not built any further.
  */
 export function pairedWithItem(hook: PreSendAction): PreSendAction {
@@ -155,34 +141,44 @@ function lostAnswerHelp(
 /** What one attempt of the routing engine's request came to. */
 type Outcome = { items: INodeExecutionData[] } | { error: unknown };
 
-/**
- * Whether the service refused the access token and the request let n8n meet refusals (renew the token): HTTP 401
- * handed back by an n8n that did not renew, or the service's own form, HTTP 200 with errorCode 401 or 3, which n8n
- * never takes for a refusal (renewRefusedToken). Requests that take a 401 as an answer (Revoke Access Token) are left
- * be.
- */
-function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolean {
-	const ignore =
-		(options.ignoreHttpStatusErrors as { except?: unknown } | boolean | undefined) ?? false;
-	if (typeof ignore !== 'object' || !Array.isArray(ignore.except) || !ignore.except.includes(401))
-		return false;
-	const refused = (details: ErrorDetails | undefined) =>
-		details !== undefined &&
-		(details.httpStatus === 401 ||
-			(details.kind === 'service' && refusesToken(details.httpStatus, details.code)));
+const outcomeOf = async (sending: Promise<INodeExecutionData[]>): Promise<Outcome> =>
+	await sending.then(
+		(items): Outcome => ({ items }),
+		(error: unknown) => ({ error }),
+	);
+
+const settled = (outcome: Outcome): INodeExecutionData[] => {
+	if ('error' in outcome) throw outcome.error;
+	return outcome.items;
+};
+
+/** The failed answers an attempt came to: its error's, or those of Continue On Fail's error items. */
+function failedAnswersOf(outcome: Outcome): ErrorDetails[] {
 	if ('error' in outcome)
-		return (
-			outcome.error instanceof Error &&
-			hasDetails(outcome.error) &&
-			refused(errorDetails(outcome.error))
-		);
-	return outcome.items.some((item) => refused(errorItemDetails(item)));
+		return outcome.error instanceof Error && hasDetails(outcome.error)
+			? [errorDetails(outcome.error)]
+			: [];
+	return outcome.items.map(errorItemDetails).filter((details) => details !== undefined);
 }
 
 /**
- * Whether n8n met the service's 401 (and renewed the token) but did not send the request again, because its body
- * was a stream, which n8n cannot send twice (docs/n8n-notes.md#access-tokens): n8n then throws its own error of the
- * 401.
+ * Whether the service refused the access token where the request lets n8n meet a 401 (not Revoke Access Token, which
+ * takes one as an answer): a 401 handed back by an n8n that did not renew, or the service's own form, HTTP 200 with
+ * errorCode 401 or 3, which n8n never takes for a refusal (renewRefusedToken).
+ */
+function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolean {
+	const { except } = (options.ignoreHttpStatusErrors ?? {}) as { except?: unknown };
+	if (!Array.isArray(except) || !except.includes(401)) return false;
+	return failedAnswersOf(outcome).some(
+		(details) =>
+			details.httpStatus === 401 ||
+			(details.kind === 'service' && refusesToken(details.httpStatus, details.code)),
+	);
+}
+
+/**
+ * Whether n8n renewed the token after the service's 401 but did not send the request again, its body being a stream,
+ * which n8n cannot send twice (docs/n8n-notes.md#access-tokens): n8n then throws its own error of the 401.
  */
 function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome): boolean {
 	if (!('error' in outcome) || !isStreamedUpload(options)) return false;
@@ -195,20 +191,16 @@ function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome): bo
 }
 
 /**
- * The routing engine's request; sent once more after the service refused the token: where n8n did not
- * renew it (renewRefusedToken) or renewed it without sending a stream again. A streamed body is made again from n8n's
- * store for that attempt (files/streamedBody.ts).
+ * The routing engine's request; sent once more after the service refused the token, where n8n did not renew it
+ * (renewRefusedToken) or renewed it without sending a stream again, then made again from n8n's store
+ * (files/streamedBody.ts).
  */
 async function routedRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const options = requestData.options as IHttpRequestOptions;
-	const attempt = async (): Promise<Outcome> =>
-		await context.makeRoutingRequest(requestData).then(
-			(items): Outcome => ({ items }),
-			(error: unknown) => ({ error }),
-		);
+	const attempt = async () => await outcomeOf(context.makeRoutingRequest(requestData));
 	let attempts = 0;
 	let outcome: Outcome;
 	try {
@@ -230,29 +222,24 @@ async function routedRequest(
 		// A renewal that failed (the token endpoint refused or unreachable) is the item's error, as any other.
 		return failed(context, error as Error);
 	}
-	if ('error' in outcome) throw outcome.error;
-	return outcome.items;
+	return settled(outcome);
 }
 
-/**
- * The pagination function of every operation (see the top of this file), given what the operations declare in their
- * files (by "resource:operation", resources/index.ts): which create an envelope, and what codes mean on each. Sends the
- * item's request unless its input was refused or an earlier attempt already created its envelope, and words the
- * service's errors as the operation declares (service/errors.ts inOperationWords). As an AI tool, errors and empty
- * lists are told in words a model reads (service/asTool.ts), items are trimmed for it (Simplify, routing/answers.ts
- * itemsForModel) and carry no signing links (withoutSigningLinks).
- */
-/**
- * What the pagination function must know of an operation, as its file declares it (OperationFile, resources/), and
- * the one envelope or document ID it takes (the field its file lists by that label, idFieldOf).
- */
+/** What the pagination function must know of an operation, as its file declares it (OperationFile, resources/). */
 export interface OperationDeclarations {
 	createsEnvelope?: CreatesEnvelope;
 	errors?: OperationErrors;
 	handsOutSigningLinks?: boolean;
+	/** The one envelope or document ID it takes: the field its file lists by that label (idFieldOf). */
 	takesId?: IdField;
 }
 
+/**
+ * The pagination function of every operation (see the top of this file), given the operations' declarations by
+ * "resource:operation" (resources/index.ts). As an AI tool, errors and empty lists are told in words a model reads
+ * (service/asTool.ts), items are trimmed for it (Simplify, itemsForModel) and carry no signing links
+ * (withoutSigningLinks).
+ */
 export function sendWithWorkarounds(declarations: Readonly<Record<string, OperationDeclarations>>) {
 	return async function send(
 		this: IExecutePaginationFunctions,
@@ -301,6 +288,10 @@ async function itemInOperationTerms(
 	return worded.message === message ? item : errorItem(context, worded);
 }
 
+/**
+ * The item's request, unless its input was refused or an earlier attempt already created its envelope; the service's
+ * errors worded as the operation declares (service/errors.ts inOperationWords).
+ */
 async function sendItemRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -312,10 +303,9 @@ async function sendItemRequest(
 	const key = create ? createKey(context) : undefined;
 	const earlier = key === undefined ? undefined : rememberedCreate(context, key);
 	if (earlier) return earlier;
-	let items: INodeExecutionData[];
+	const items: INodeExecutionData[] = [];
 	try {
 		// The answer's hooks mapped a failed answer in general terms; its operation's come here.
-		items = [];
 		for (const item of await routedInDialect(context, requestData))
 			items.push(await itemInOperationTerms(context, item, declared));
 	} catch (error) {
@@ -328,33 +318,12 @@ async function sendItemRequest(
 			);
 		if (error instanceof NodeOperationError && hasDetails(error))
 			throw new NodeOperationError(nodeForErrors(context.getNode()), error);
-		return failed(
-			context,
-			await connectionError(
-				context,
-				error,
-				context.getItemIndex(),
-				lostAnswerHelp(context, create),
-			),
-		);
+		const help = lostAnswerHelp(context, create);
+		return failed(context, await connectionError(context, error, context.getItemIndex(), help));
 	}
 	if (key !== undefined && !items.some(isErrorItem)) rememberCreate(context, key, items);
 	return items;
 }
-
-/** The failed answer an attempt came to, if it failed with one (an error, or Continue On Fail's error item). */
-function failedAnswerOf(outcome: Outcome): FailedAnswer | undefined {
-	if ('error' in outcome)
-		return outcome.error instanceof Error && hasDetails(outcome.error)
-			? errorDetails(outcome.error)
-			: undefined;
-	return outcome.items.map(errorItemDetails).find((details) => details !== undefined);
-}
-
-const settled = (outcome: Outcome): INodeExecutionData[] => {
-	if ('error' in outcome) throw outcome.error;
-	return outcome.items;
-};
 
 /**
  * The item's request in the form its credential is known to take (credentials/dialects.ts): when the answer says the
@@ -368,13 +337,9 @@ async function routedInDialect(
 	const options = requestData.options as IHttpRequestOptions;
 	const alternative = (options as RefusableOptions)[ALTERNATIVE];
 	if (!alternative) return await routedRequest(context, requestData);
-	const attempt = async (): Promise<Outcome> =>
-		await routedRequest(context, requestData).then(
-			(items): Outcome => ({ items }),
-			(error: unknown) => ({ error }),
-		);
+	const attempt = async () => await outcomeOf(routedRequest(context, requestData));
 	const first = await attempt();
-	const firstAnswer = failedAnswerOf(first);
+	const [firstAnswer] = failedAnswersOf(first);
 	if (!firstAnswer || !refusesForm(alternative, firstAnswer)) {
 		if (!firstAnswer) learn(alternative.credentials, alternative.dialect, alternative.form);
 		return settled(first);
@@ -383,7 +348,7 @@ async function routedInDialect(
 	alternative.form = otherForm(tried);
 	alternative.rebuild(options, alternative.form);
 	const second = await attempt();
-	const secondAnswer = failedAnswerOf(second);
+	const [secondAnswer] = failedAnswersOf(second);
 	if (secondAnswer && refusesForm(alternative, secondAnswer))
 		return failed(context, bothFormsRefused(context, alternative.dialect, options.url));
 	learn(alternative.credentials, alternative.dialect, alternative.form);

@@ -13,13 +13,11 @@ import { MAX_LENGTH } from '../../../credentials/text';
 
 /*
  * Creates that are safe to retry (docs/delivery-guarantees.md#retrying-creates; docs/service-api.md#decisions).
- *
  * n8n's Retry On Fail runs the whole node again, every item, and a retried execution runs the failed node again from
  * the start: items whose envelope was already created would create a second one. Two things prevent it:
- *
  * - Each item of a create has an identity: the n8n instance, workflow, node, the node's run, the item, and the
- *   execution it first ran in. A retried execution is a new execution, so the first execution's ID is kept in its
- *   custom data, which n8n copies into the retry (docs/n8n-notes.md#retries).
+ *   execution it first ran in, kept in the execution's custom data, which n8n copies into a retried execution
+ *   (docs/n8n-notes.md#retries).
  * - The envelope a create made is remembered in this process under that identity: the item's next attempt outputs
  *   it again and sends nothing. Where the process does not know it (an answer lost to a timeout, another process, a
  *   restart), the request carries a reference number derived from the identity when the user gave none, and the
@@ -39,19 +37,15 @@ export const REMEMBERED_CREATES_MAX = 10_000;
 const DERIVED_REFERENCE_MAX = 50;
 
 /**
- * What an operation that creates an envelope declares in its file (`createsEnvelope`): whether its request can carry a
- * reference number. The contract gives Create From Template and Create and Invite none, so only this process's memory
- * protects those two (docs/service-api.md#decisions). The node hands the declarations to its pagination function
- * (sendWithWorkarounds in engineWorkarounds.ts).
+ * What a create declares in its file (`createsEnvelope`) for sendWithWorkarounds: whether its request can carry a
+ * reference number. Create From Template and Create and Invite cannot, so only this process's memory protects those
+ * two (docs/service-api.md#decisions).
  */
 export interface CreatesEnvelope {
 	referenceNumber: boolean;
 }
 
-/**
- * The item's "resource:operation". Resource and operation take no expressions: read as stored, without the cost of
- * resolving parameters per item.
- */
+/** The item's "resource:operation", read as stored: they take no expressions, so nothing is resolved per item. */
 export function operationOf(context: IExecuteSingleFunctions): string {
 	const { resource, operation } = context.getNode().parameters;
 	return `${String(resource ?? '')}:${String(operation ?? '')}`;
@@ -81,15 +75,13 @@ function instanceIdOf(context: IExecuteSingleFunctions): string {
 	}
 }
 
-interface ItemIdentity {
-	/** Everything the identity is made of, for the memory of creates. */
-	key: string;
-	/** A reference number derived from it. */
-	reference: string;
-}
-
-/** The identity of the current item of a create (see the top of this file); undefined outside an execution. */
-function itemIdentity(context: IExecuteSingleFunctions): ItemIdentity | undefined {
+/**
+ * The identity of the current item of a create (see the top of this file): its key, everything it is made of, for
+ * the memory of creates, and a reference number derived from it. Undefined outside an execution.
+ */
+function itemIdentity(
+	context: IExecuteSingleFunctions,
+): { key: string; reference: string } | undefined {
 	const execution = firstExecutionId(context);
 	if (!execution) return undefined;
 	const itemIndex = context.getItemIndex();
@@ -112,10 +104,7 @@ function itemIdentity(context: IExecuteSingleFunctions): ItemIdentity | undefine
 	return { key, reference };
 }
 
-/**
- * The reference number a create request carries (for creates whose request can carry one): the one the user gave,
- * else one derived from the item's identity. Undefined outside an execution.
- */
+/** The reference number a create request carries: the user's, else one derived from the item's identity. */
 export function createReference(context: IExecuteSingleFunctions): SentReference | undefined {
 	const fields = (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
 	const given = optionalText(
@@ -156,10 +145,8 @@ export function referenceToSend(context: IExecuteSingleFunctions): string | unde
 }
 
 /**
- * The reference number the item's create request carried, for explaining error 227: derived again from the same
- * item, so the same as the request's, with no note passed from the request to its answer. Asked only on error 227,
- * which the service gives only to a request that carried a reference number (readServiceAnswer), so an operation
- * whose request carries none is never named one.
+ * The reference number the item's create request carried, derived again from the item (no note passes from request
+ * to answer), for error 227, which the service gives only to a request that carried one (readServiceAnswer).
  */
 export function sentReferenceOf(context: IExecuteSingleFunctions): SentReference | undefined {
 	try {

@@ -31,7 +31,6 @@ export function idFieldOf(fields: readonly INodeProperties[]): IdField | undefin
 
 /** A document is read no further than this: an error answer is a few hundred bytes, any PDF is longer. */
 const DOCUMENT_PEEK_BYTES = 16 * 1024;
-
 /** The most document IDs of an envelope an error names. */
 const MAX_NAMED_DOCUMENTS = 5;
 
@@ -68,10 +67,7 @@ async function envelopeDocuments(
 		.slice(0, MAX_NAMED_DOCUMENTS);
 }
 
-/**
- * What the ID the service did not find is, when the service knows it as the other kind; undefined otherwise, and when
- * the question itself fails (the not-found error then stands as it was).
- */
+/** What the ID the service did not find is, when it knows it as the other kind; else (or if asking fails) undefined. */
 export async function misplacedId(
 	context: IExecuteSingleFunctions,
 	{ parameter, field, kind }: IdField,

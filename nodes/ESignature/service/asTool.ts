@@ -25,9 +25,7 @@ export function errorForModel<T extends Error>(error: T): T {
 	return error;
 }
 
-/**
- * What a tool answers for an empty list: n8n gives a model an empty string for no items, which tells it nothing.
- */
+/** What a tool answers for an empty list: n8n gives a model an empty string for no items, which tells it nothing. */
 export function emptyListForModel(itemIndex: number): INodeExecutionData[] {
 	return [
 		{

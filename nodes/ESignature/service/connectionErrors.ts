@@ -1,7 +1,7 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { DetailedApiError, withDetails } from './errorItems';
+import { DetailedApiError, detailedError, withDetails } from './errorItems';
 import { SERVICE_ERRORS } from './errors';
 import { nodeForErrors, scrubbedText, secretsInHand } from './secrets';
 import type { ServiceContext } from './itemFunctions';
@@ -42,41 +42,28 @@ export async function connectionError(
 	const key = String(code ?? httpCode ?? '');
 	if (key === '401') {
 		const meaning = SERVICE_ERRORS[401];
-		const refused = new DetailedApiError(nodeForErrors(node), { message: meaning } as JsonObject, {
-			message: `${meaning} (error 401)`,
-			description,
-			httpCode: '401',
-			itemIndex,
-		});
-		return withDetails(refused, {
-			kind: 'service',
-			code: 401,
-			meaning,
-			serviceMessage: message ?? null,
-			httpStatus: 401,
-		});
+		return detailedError(
+			node,
+			{ message: meaning },
+			{ message: `${meaning} (error 401)`, description, httpCode: '401', itemIndex },
+			{ kind: 'service', code: 401, meaning, serviceMessage: message ?? null, httpStatus: 401 },
+		);
 	}
 	if (key === 'CREDENTIAL') {
 		// The credential could not be used (credentials/environment.ts): its message names what to fix, never a value.
-		const unusable = new DetailedApiError(nodeForErrors(node), {} as JsonObject, {
-			message: message ?? 'The credential cannot be used',
-			itemIndex,
-		});
-		unusable.message = message ?? 'The credential cannot be used';
-		unusable.httpCode = null;
-		unusable.description = description ?? null;
-		return withDetails(unusable, {
-			kind: 'credential',
-			code: key,
-			meaning: unusable.message,
-			serviceMessage: null,
-			httpStatus: null,
-		});
+		const text = message ?? 'The credential cannot be used';
+		const unusable = detailedError(
+			node,
+			{},
+			{ message: text, description, itemIndex },
+			{ kind: 'credential', code: key, meaning: text, serviceMessage: null, httpStatus: null },
+		);
+		unusable.message = text; // n8n's constructor puts its own in place of an empty one
+		return unusable;
 	}
-	const meaning =
-		(Object.hasOwn(CONNECTION_ERRORS, key) ? CONNECTION_ERRORS[key] : undefined) ??
-		message ??
-		'The service could not be reached';
+	const meaning = Object.hasOwn(CONNECTION_ERRORS, key)
+		? CONNECTION_ERRORS[key]
+		: (message ?? 'The service could not be reached');
 	const wrapped = new DetailedApiError(nodeForErrors(node), {} as JsonObject, {
 		message: meaning,
 		description,

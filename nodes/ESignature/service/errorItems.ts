@@ -1,13 +1,19 @@
-import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	IPairedItemData,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ItemFunctions } from './itemFunctions';
 import { errorOutputTakesDetails } from './n8n1';
+import { nodeForErrors } from './secrets';
 
 /*
  * What an error carries besides its message, and the error items of Continue On Fail: one shape for every error the
- * package raises (the service's, the user's input, the connection), made by the error mapper (errors.ts) and the
- * checks of what the user entered (fields/validation.ts).
+ * package raises (the service's, errors.ts; the user's input, fields/validation.ts; the connection's).
  */
 
 /** Where an error comes from: the service's answer, the node's input, or the connection to the service. */
@@ -30,7 +36,6 @@ export interface ErrorDetails {
 	serviceMessage: string | null;
 	/** The HTTP status of the answer (the service sends most errors with 200). */
 	httpStatus: number | null;
-	/** What to do about it, as the error's description says. */
 	description: string | null;
 	/** Error 8: the service's field-by-field problems. */
 	validationErrors?: IDataObject;
@@ -75,13 +80,21 @@ export function withDetails<T extends DetailedApiError>(
 	return error.withDetails(details);
 }
 
+/** A DetailedApiError naming the node as errors carry it (nodeForErrors), with its error item's details. */
+export function detailedError(
+	node: INode,
+	body: JsonObject,
+	options: NonNullable<ConstructorParameters<typeof NodeApiError>[2]>,
+	details: Omit<ErrorDetails, 'description'>,
+): DetailedApiError {
+	return new DetailedApiError(nodeForErrors(node), body, options).withDetails(details);
+}
+
 const detailsOf = (error: Error): ErrorDetails | undefined =>
 	error instanceof DetailedApiError ? error.details : undefined;
 
 /** Whether the error was made by this package's mapper or checks (and so carries its details). */
-export function hasDetails(error: Error): boolean {
-	return detailsOf(error) !== undefined;
-}
+export const hasDetails = (error: Error): boolean => detailsOf(error) !== undefined;
 
 /** The details of any error a hook or the routing engine raised; errors made elsewhere get what can be read. */
 export function errorDetails(error: Error): ErrorDetails {
@@ -123,18 +136,14 @@ class ErrorItem implements INodeExecutionData {
 	}
 }
 
-/**
- * Whether the item is an error item: made by failed() (told apart from the operation's own items by its class, its
- * JSON carries no error object) or n8n's own, which carries one.
- */
+/** Whether the item is an error item: failed()'s, told by its class (its JSON has no error object), or n8n's own. */
 export function isErrorItem(item: INodeExecutionData): boolean {
 	return item instanceof ErrorItem || item.error !== undefined;
 }
 
 /** The details of an error item made by failed() (also where its JSON cannot carry them, see errorItem). */
-export function errorItemDetails(item: INodeExecutionData): ErrorDetails | undefined {
-	return ErrorItem.detailsOf(item);
-}
+export const errorItemDetails = (item: INodeExecutionData): ErrorDetails | undefined =>
+	ErrorItem.detailsOf(item);
 
 /** Whether the node sends errors to an error output that does not take `details` (n8n 1.x, see errorItem). */
 function errorOutputWithoutDetails(context: ItemFunctions): boolean {

@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { DetailedApiError, type ErrorDetails, errorItemDetails, withDetails } from './errorItems';
+import { DetailedApiError, detailedError, errorItemDetails } from './errorItems';
 import type { ItemFunctions, ServiceContext } from './itemFunctions';
-import { maskedAnswer, nodeForErrors, scrubbed, secretsInHand } from './secrets';
+import { maskedAnswer, scrubbed, secretsInHand } from './secrets';
 
 /**
  * What each error code of the service means, in words a workflow builder can act on. The spec lists a subset; the rest
@@ -41,21 +41,18 @@ export const SERVICE_ERRORS: Record<number, string> = {
 };
 
 /**
- * What codes mean on one operation, more precisely than above, as the operation's file declares it (`errors`,
- * resources/shared.ts). Error 100 is the service's general error, and also what it answers a signer who has not
- * authenticated with the identity provider and the cancellation of a completed envelope
- * (docs/service-api.md#error-codes); the service's own message, kept in every error, tells which. This folder knows
- * no operation: the node's pagination function words the item's errors so (routing/engineWorkarounds.ts).
+ * What codes mean on one operation, as its file declares (`errors`, resources/shared.ts): error 100 is also the
+ * service's answer to a signer not authenticated with the identity provider and to cancelling a completed envelope
+ * (docs/service-api.md#error-codes). The pagination function words errors so (routing/engineWorkarounds.ts).
  */
 export type OperationErrors = Readonly<Record<number, string>>;
 
 /** What the code means on every operation, or that the service returned it. */
 function generalMeaning(code: number): string {
 	// Own properties only: an errorCode such as "constructor" names no entry of this table.
-	return (
-		(Object.hasOwn(SERVICE_ERRORS, code) ? SERVICE_ERRORS[code] : undefined) ??
-		`The service returned error ${code}`
-	);
+	return Object.hasOwn(SERVICE_ERRORS, code)
+		? SERVICE_ERRORS[code]
+		: `The service returned error ${code}`;
 }
 
 /** Error 8 about the Webhook a create was given: the pick names a webhook the service no longer has. */
@@ -176,19 +173,10 @@ function misplacedIdHelp({ field, id, expected, documentIds }: MisplacedId) {
 	};
 }
 
-/** A service answer as an n8n error: the error code's meaning, the service's message, the item it belongs to. */
-export async function serviceError(
-	context: IExecuteSingleFunctions,
-	body: unknown,
-	statusCode: number,
-	known: { sentReference?: SentReference } = {},
-): Promise<NodeApiError> {
-	return await serviceErrorFor(context, body, statusCode, context.getItemIndex(), known);
-}
-
 /**
- * serviceError for callers without an item, such as the trigger's webhook lifecycle. The service's code is the error
- * code n8n shows (the editor's "Error code" is `httpCode`); the HTTP status, often 200, is in the details.
+ * A service answer as an n8n error: the error code's meaning, the service's message, the item it belongs to (none for
+ * the trigger's webhook lifecycle). The service's code is the error code n8n shows (the editor's "Error code" is
+ * `httpCode`); the HTTP status, often 200, is in the details.
  */
 export async function serviceErrorFor(
 	context: ServiceContext,
@@ -220,49 +208,45 @@ export async function serviceErrorFor(
 	const errorBody: JsonObject = wrapper
 		? (maskedAnswer(wrapper) as unknown as JsonObject)
 		: { errorCode: code, message: serviceMessage ?? null };
-	const error = new DetailedApiError(nodeForErrors(node), errorBody, {
-		message: reference
-			? `${meaning}: "${reference.referenceNumber}" (error ${code})`
-			: `${meaning} (error ${code})`,
-		description: details.join('\n') || undefined,
-		httpCode: String(code),
-		itemIndex,
-	});
 	const validationErrors = wrapper?.stateValidationErrors;
-	withDetails(error, {
-		kind: 'service',
-		code,
-		meaning,
-		serviceMessage: serviceMessage ?? null,
-		httpStatus: statusCode,
-		...(validationErrors && typeof validationErrors === 'object'
-			? { validationErrors: validationErrors as IDataObject }
-			: {}),
-		...(reference ? { referenceNumber: reference.referenceNumber } : {}),
-	});
-	return error;
+	return detailedError(
+		node,
+		errorBody,
+		{
+			message: reference
+				? `${meaning}: "${reference.referenceNumber}" (error ${code})`
+				: `${meaning} (error ${code})`,
+			description: details.join('\n') || undefined,
+			httpCode: String(code),
+			itemIndex,
+		},
+		{
+			kind: 'service',
+			code,
+			meaning,
+			serviceMessage: serviceMessage ?? null,
+			httpStatus: statusCode,
+			...(validationErrors && typeof validationErrors === 'object'
+				? { validationErrors: validationErrors as IDataObject }
+				: {}),
+			...(reference ? { referenceNumber: reference.referenceNumber } : {}),
+		},
+	);
 }
 
 /**
- * The meaning a mapped error's code has on its operation (OperationErrors), or undefined: only where serviceErrorFor
- * gave the code's general meaning (a stale Webhook pick says more), and only for the service's errors.
- */
-function operationMeaning(details: ErrorDetails, errors: OperationErrors): string | undefined {
-	const { kind, code, meaning } = details;
-	if (kind !== 'service' || typeof code !== 'number' || meaning !== generalMeaning(code))
-		return undefined;
-	return Object.hasOwn(errors, code) ? errors[code] : undefined;
-}
-
-/**
- * A mapped error in its operation's words (OperationErrors): the message starts with the meaning (serviceErrorFor),
- * which the operation's replaces, in the message and in the details an error item carries.
+ * A service's error in its operation's words (OperationErrors): the general meaning its message starts with
+ * (serviceErrorFor) is replaced, in the message and in the details an error item carries. Where serviceErrorFor said
+ * more than the general meaning (a stale Webhook pick), the error stays as it is.
  */
 export function inOperationWords<T extends Error>(error: T, errors: OperationErrors): T {
 	if (!(error instanceof DetailedApiError) || !error.details) return error;
 	const details = error.details;
-	const meaning = operationMeaning(details, errors);
-	if (meaning === undefined || !error.message.startsWith(details.meaning)) return error;
+	const { kind, code } = details;
+	if (kind !== 'service' || typeof code !== 'number' || details.meaning !== generalMeaning(code))
+		return error;
+	if (!Object.hasOwn(errors, code) || !error.message.startsWith(details.meaning)) return error;
+	const meaning = errors[code];
 	error.message = meaning + error.message.slice(details.meaning.length);
 	error.withDetails({ ...details, meaning });
 	return error;
@@ -275,12 +259,9 @@ export function errorOfItem(
 ): DetailedApiError | undefined {
 	const details = errorItemDetails(item);
 	if (!details) return undefined;
-	const error = new DetailedApiError(
-		nodeForErrors(context.getNode()),
-		{},
-		{ message: String(item.json.error), description: details.description ?? undefined },
-	);
-	return error.withDetails(details);
+	const { description } = details;
+	const options = { message: String(item.json.error), description: description ?? undefined };
+	return detailedError(context.getNode(), {}, options, details);
 }
 
 /** An answer is an error when its errorCode is non-zero (even with HTTP 200) or its HTTP status is an error. */
@@ -295,18 +276,12 @@ const NO_DATA =
 /** An answer without the data asked for (an ID of the other kind is told by withMisplacedId). */
 export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 	const meaning = 'The requested item was not found';
-	const error = new DetailedApiError(
-		nodeForErrors(context.getNode()),
+	return detailedError(
+		context.getNode(),
 		{ errorCode: 404, message: 'not found' },
 		{ message: meaning, description: NO_DATA, httpCode: '404', itemIndex: context.getItemIndex() },
+		{ kind: 'service', code: 404, meaning, serviceMessage: null, httpStatus: null },
 	);
-	return withDetails(error, {
-		kind: 'service',
-		code: 404,
-		meaning,
-		serviceMessage: null,
-		httpStatus: null,
-	});
 }
 
 /** Whether the service did not find what the request named: error 404, by HTTP status or by errorCode. */
@@ -343,20 +318,20 @@ export async function missingFileError(
 		? scrubbed(body, await secretsInHand(context, context.getItemIndex()))
 		: undefined;
 	const meaning = 'The service answered without a file';
-	const error = new DetailedApiError(
-		nodeForErrors(context.getNode()),
+	return detailedError(
+		context.getNode(),
 		(wrapper ?? {}) as unknown as JsonObject,
 		{
 			message: meaning,
 			description: 'Expected the document in the answer, as bytes or as Base64.',
 			itemIndex: context.getItemIndex(),
 		},
+		{
+			kind: 'service',
+			code: wrapper ? Number(wrapper.errorCode) : 'NO_FILE',
+			meaning,
+			serviceMessage: wrapper?.message ?? null,
+			httpStatus: null,
+		},
 	);
-	return withDetails(error, {
-		kind: 'service',
-		code: wrapper ? Number(wrapper.errorCode) : 'NO_FILE',
-		meaning,
-		serviceMessage: wrapper?.message ?? null,
-		httpStatus: null,
-	});
 }

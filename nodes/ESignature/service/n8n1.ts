@@ -2,14 +2,12 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 /*
  * Where n8n 1.x (n8n 1.123: n8n-core 1.122, n8n-workflow 1.120) differs from n8n 2.x in a way the nodes must meet
- * (docs/n8n-notes.md#n8n-1x). Each difference a node asks about at run time is a function here; the line is told apart
- * by a feature n8n 2.x added to every node context (`customData`), not by a version number, which n8n gives no node.
- * Differences met without asking which line runs, by code that works on both:
+ * (docs/n8n-notes.md#n8n-1x): each difference asked about at run time is a function here, the line told apart by a
+ * feature n8n 2.x added to every node context (`customData`); n8n gives no node a version number. Met without asking:
  * - `ignoreHttpStatusErrors: { ignore: true, except: [401] }` is read as `true`: a 401 comes back as an answer, not
  *   as the error that makes n8n renew the token, and is renewed as a refusal with HTTP 200 is (renewRefusedToken in
  *   service/transport.ts, refusedAsAnswer in routing/engineWorkarounds.ts);
- * - `$execution.resumeUrl` carries no resume token: Send and Wait's own signed query guards it
- *   (sendAndWait/resumeUrl.ts);
+ * - `$execution.resumeUrl` carries no resume token: Send and Wait's signed query guards it (sendAndWait/resumeUrl.ts);
  * - no egress filter in n8n's HTTP layer: a tool's download checks the hosts it is sent to itself (files/download.ts).
  */
 
@@ -23,16 +21,10 @@ export function isN8n1(context: object): boolean {
 	}
 }
 
-/**
- * Whether n8n sends an item with `{ error, details }` to the error output: n8n-core 1.x takes only `{ error }` or
- * `{ error, message }` there (errorItem in service/errorItems.ts).
- */
+/** Whether `{ error, details }` goes to the error output: n8n 1.x takes only `{ error }` or `{ error, message }`. */
 export const errorOutputTakesDetails = (context: object): boolean => !isN8n1(context);
 
-/**
- * Whether a node that resumes passes on every output: n8n 1.x passes on the first only, so Send and Wait refuses
- * Rejections to Second Output there (sendAndWait/send.ts).
- */
+/** Whether a resumed node passes on every output: 1.x only the first (Send and Wait then refuses a second output). */
 export const resumedNodePassesEveryOutput = (context: object): boolean => !isN8n1(context);
 
 export interface ExecutionCustomData {
@@ -54,9 +46,6 @@ export function executionCustomData(
 	return execution?.customData;
 }
 
-/**
- * The size of a file n8n stored from a stream: n8n 2.x counts the bytes it stored (`bytes`), n8n 1.x does not, and then
- * the size the answer declared (its Content-Length) tells.
- */
+/** The size of a file n8n stored from a stream: n8n 2.x counts its `bytes`; for 1.x, the answer's Content-Length. */
 export const storedFileSize = (binary: object, declared: number | undefined): number | undefined =>
 	(binary as { bytes?: number }).bytes ?? declared;

@@ -2,14 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 /*
  * The URLs n8n gives the webhooks this package registers at the service: read back to tell which of an account's
- * webhooks belong to an E-Signature Trigger or to a waiting Send and Wait.
- */
-
-/**
- * Recognising the E-Signature Trigger's own webhooks among an account's webhooks. n8n gives a trigger the URL
- * `<n8n base>/webhook/<trigger webhook ID>/webhook` (the last segment is the trigger's webhook path), and while the
- * editor listens for a test event `<n8n base>/webhook-test/<trigger webhook ID>/webhook`. The ID is the one the
- * trigger's panel shows in its webhook URLs.
+ * webhooks belong to an E-Signature Trigger or to a waiting Send and Wait. n8n gives a trigger the URL
+ * `<n8n base>/webhook/<trigger webhook ID>/webhook` (the last segment is its webhook path), or `/webhook-test/` while
+ * the editor listens for a test event; the ID is the one the trigger's panel shows in its webhook URLs.
  */
 
 export interface TriggerUrl {

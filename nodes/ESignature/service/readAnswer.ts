@@ -2,21 +2,19 @@ import type {
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
-	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
-import { DetailedApiError, failed, withDetails } from './errorItems';
+import { detailedError, failed } from './errorItems';
 import {
 	type SentReference,
 	isFailedAnswer,
 	isServiceWrapper,
 	parseBody,
-	serviceError,
+	serviceErrorFor,
 } from './errors';
 import { isRedirect, redirectNotFollowed } from './redirects';
-import { nodeForErrors } from './secrets';
 import type { Dialect } from '../../../credentials/dialects';
 import { identitySigningPath } from '../../../credentials/dialects';
 
@@ -32,18 +30,12 @@ export function brokenAnswerError(
 	meaning: string,
 	description: string,
 ): NodeApiError {
-	const error = new DetailedApiError(nodeForErrors(context.getNode()), {} as JsonObject, {
-		message: meaning,
-		description,
-		itemIndex: context.getItemIndex(),
-	});
-	return withDetails(error, {
-		kind: 'service',
-		code,
-		meaning,
-		serviceMessage: null,
-		httpStatus: null,
-	});
+	return detailedError(
+		context.getNode(),
+		{},
+		{ message: meaning, description, itemIndex: context.getItemIndex() },
+		{ kind: 'service', code, meaning, serviceMessage: null, httpStatus: null },
+	);
 }
 
 /** An answer nested deeper than any of the service's (service/depth.ts): hostile or broken, and not walked. */
@@ -57,35 +49,27 @@ function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
 }
 
 /**
- * What the caller can say about the request when its answer failed, asked only then: the reference number a create
- * carried, which error 227 names (routing/idempotency.ts derives it again from the item: the same as its request's).
+ * Reads the answer of an operation; a failed answer (or one nested too deep) goes where failed() sends it. Error 227
+ * names the reference number a create carried: sentReference is asked only then (routing/idempotency.ts).
  */
-export interface AnswerContext {
-	sentReference?: () => SentReference | undefined;
-}
-
-/** Reads the answer of an operation; a failed answer (or one nested too deep) goes where failed() sends it. */
 export async function readServiceAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
-	{ sentReference }: AnswerContext = {},
+	{ sentReference }: { sentReference?: () => SentReference | undefined } = {},
 ): Promise<{ body: unknown; errorItems?: INodeExecutionData[] }> {
 	const body = parseBody(response.body);
 	if (nestedDeeperThan(body))
 		return { body: undefined, errorItems: failed(context, tooDeepError(context)) };
 	if (isRedirect(response.statusCode)) {
 		const at = [response.statusCode, response.headers?.location, context.getItemIndex()] as const;
-		const { error, details } = redirectNotFollowed(context.getNode(), ...at);
-		return { body, errorItems: failed(context, withDetails(error, details)) };
+		return { body, errorItems: failed(context, redirectNotFollowed(context.getNode(), ...at)) };
 	}
 	if (!isFailedAnswer(body, response.statusCode)) return { body };
-	// Error 227 (the reference number exists) names the one the request carried: derived only then.
 	const duplicate = isServiceWrapper(body) && Number(body.errorCode) === 227;
 	const known = { sentReference: duplicate ? sentReference?.() : undefined };
-	return {
-		body,
-		errorItems: failed(context, await serviceError(context, body, response.statusCode, known)),
-	};
+	const itemIndex = context.getItemIndex();
+	const error = await serviceErrorFor(context, body, response.statusCode, itemIndex, known);
+	return { body, errorItems: failed(context, error) };
 }
 
 /**
@@ -115,17 +99,22 @@ export function bothFormsRefused(
 					description:
 						"No envelope was created. Check that the file is a PDF, then the service's answer to the request.",
 				};
-	const error = new DetailedApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
-		message,
-		description,
-		httpCode: dialect === 'identitySigningPath' ? '404' : undefined,
-		itemIndex: context.getItemIndex(),
-	});
-	return withDetails(error, {
-		kind: 'service',
-		code: dialect === 'identitySigningPath' ? 404 : 8,
-		meaning: message,
-		serviceMessage: null,
-		httpStatus: dialect === 'identitySigningPath' ? 404 : null,
-	});
+	const notFound = dialect === 'identitySigningPath';
+	return detailedError(
+		context.getNode(),
+		{ message },
+		{
+			message,
+			description,
+			httpCode: notFound ? '404' : undefined,
+			itemIndex: context.getItemIndex(),
+		},
+		{
+			kind: 'service',
+			code: notFound ? 404 : 8,
+			meaning: message,
+			serviceMessage: null,
+			httpStatus: notFound ? 404 : null,
+		},
+	);
 }

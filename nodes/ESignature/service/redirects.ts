@@ -1,8 +1,6 @@
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
-import { nodeForErrors } from './secrets';
-import type { ErrorDetails } from './errorItems';
-import { DetailedApiError } from './errorItems';
+import { type DetailedApiError, detailedError } from './errorItems';
 
 /*
  * A redirect the service answers to a request with a body is not followed (the credential's authenticate asks n8n not
@@ -22,25 +20,28 @@ function redirectOrigin(location: unknown): string {
 	}
 }
 
-/** The error of a redirect that was not followed, and the details the caller attaches (withDetails, errorItems.ts). */
+/** The error of a redirect that was not followed. */
 export function redirectNotFollowed(
 	node: INode,
 	statusCode: number,
 	location: unknown,
 	itemIndex: number | undefined,
-): { error: DetailedApiError; details: Omit<ErrorDetails, 'description'> } {
+): DetailedApiError {
 	const meaning =
 		`The service answered with a redirect (HTTP ${statusCode}) to ${redirectOrigin(location)}, ` +
 		'which is not followed: the request carries a secret or a document';
-	const error = new DetailedApiError(nodeForErrors(node), {} as JsonObject, {
-		message: meaning,
-		description:
-			"Following it could send the request's body (a header token, a password, a document) to another port, " +
-			"scheme or host. Check the credential's Base URL: it must be the service's address as it answers, " +
-			'without redirects.',
-		httpCode: String(statusCode),
-		itemIndex,
-	});
-	const details = { meaning, serviceMessage: null, httpStatus: statusCode };
-	return { error, details: { kind: 'service', code: statusCode, ...details } };
+	return detailedError(
+		node,
+		{},
+		{
+			message: meaning,
+			description:
+				"Following it could send the request's body (a header token, a password, a document) to another port, " +
+				"scheme or host. Check the credential's Base URL: it must be the service's address as it answers, " +
+				'without redirects.',
+			httpCode: String(statusCode),
+			itemIndex,
+		},
+		{ kind: 'service', code: statusCode, meaning, serviceMessage: null, httpStatus: statusCode },
+	);
 }

@@ -6,19 +6,14 @@ import { MAX_ANSWER_DEPTH, TOO_DEEP } from './depth';
 import type { ServiceContext } from './itemFunctions';
 
 /*
- * Secrets a user types into node parameters: a webhook's header token (whoever has it can forge callbacks) and the
- * SMS gateway's password. n8n keeps node parameters in the workflow as they are, but the outputs and errors this
- * package builds never carry them: errors name a copy of the node with these masked, and outputs show that a header
- * token is set and its last four characters.
- */
-
-/*
- * The service's own words (error messages, descriptions, validation texts) can repeat what it was sent. Every text
- * from the service or its token endpoint is scrubbed before it is shown: the secrets of the credential and the node
- * in hand are replaced by "••••", and no others. Scrubbing another credential's secrets would tell a tenant
- * whose own endpoint echoes guesses which guess is someone's live password
- * (docs/security.md#masking-is-per-credential), so nothing of a secret is remembered between calls: secretsInHand
- * reads them from the context each time.
+ * Secrets a user types into node parameters (a webhook's header token, whoever has it can forge callbacks; the SMS
+ * gateway's password): n8n keeps them in the workflow, but this package's outputs and errors never carry them. Errors
+ * name a copy of the node with these masked; outputs show that a header token is set and its last four characters.
+ *
+ * The service's words (messages, validation texts) can repeat what it was sent: every text from the service or its
+ * token endpoint is shown scrubbed of the secrets of the credential and node in hand ("••••"), and of no others.
+ * Scrubbing another credential's would tell a tenant whose endpoint echoes guesses which one is someone's password
+ * (docs/security.md#masking-is-per-credential), so secretsInHand reads them from the context each time.
  */
 
 export { scrubbedText };
@@ -105,7 +100,6 @@ export async function secretsInHand(
 		ofCredential = secretsOfCredential(await context.getCredentials(CREDENTIAL_TYPE));
 	} catch {
 		// A node without the credential (or one that cannot be read) has none of its secrets to scrub.
-		ofCredential = [];
 	}
 	return scrubbable([...ofCredential, ...nodeSecrets(context, itemIndex), ...sent]);
 }

@@ -4,7 +4,6 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -12,7 +11,7 @@ import { CREDENTIAL_TYPE, refuseAccessToken, sentTokenOf } from '../../../creden
 import { baseUrlOf, ESignatureCredentialError } from '../../../credentials/environment';
 import { isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor } from './errors';
 import { connectionError } from './connectionErrors';
-import { DetailedApiError, withDetails } from './errorItems';
+import { detailedError } from './errorItems';
 import { nodeForErrors, secretsSent } from './secrets';
 import { isRedirect, redirectNotFollowed } from './redirects';
 import { readUpTo } from '../files/bytes';
@@ -32,10 +31,7 @@ export interface ServiceRequest {
 	body?: IDataObject | IDataObject[] | IHttpRequestOptions['body'];
 	headers?: IHttpRequestOptions['headers'];
 	qs?: IDataObject;
-	/**
-	 * Reads the answer up to this many bytes and no further: past it the body is not parsed and the answer says
-	 * `cut`. For answers whose size a caller outside the account can choose (a callback's files, say).
-	 */
+	/** The answer is read no further (then `cut`, unparsed): for sizes an outsider can choose (a callback's files). */
 	maxAnswerBytes?: number;
 }
 
@@ -47,14 +43,12 @@ export interface ServiceAnswer {
 	cut?: boolean;
 }
 
-function itemIndexOf(context: ServiceContext): number | undefined {
-	return 'getItemIndex' in context ? context.getItemIndex() : undefined;
-}
+const itemIndexOf = (context: ServiceContext): number | undefined =>
+	'getItemIndex' in context ? context.getItemIndex() : undefined;
 
 /**
- * An error from n8n's HTTP layer can carry the request it made, with the bearer token in its headers: only its
- * message and status travel on. A credential that cannot be used (a field missing, a grant refused) names the
- * fields to check, never their values.
+ * An error of n8n's HTTP layer without the request (and bearer token) it can carry; a credential that cannot be used
+ * (a field missing, a grant refused) names the fields to check, never their values.
  */
 async function transportError(context: ServiceContext, error: unknown): Promise<Error> {
 	const itemIndex = itemIndexOf(context);
@@ -65,10 +59,9 @@ async function transportError(context: ServiceContext, error: unknown): Promise<
 }
 
 /**
- * The credential, read once per node context and handed to n8n with each request (`credentialsDecrypted`): n8n reads
- * it from the database and decrypts it for every getCredentials, and n8n 2.x resolves it in an isolated VM, about
- * 12 ms each (docs/performance.md#what-dominates-our-cost-and-what-we-changed). n8n writes a renewed token into the
- * object it is given, so this one stays current; renewRefusedToken replaces it with the renewed one.
+ * The credential, read once per node context and handed to n8n with each request (`credentialsDecrypted`): each
+ * getCredentials reads, decrypts and (n8n 2.x) resolves it in an isolated VM, about 12 ms
+ * (docs/performance.md#what-dominates-our-cost-and-what-we-changed). n8n writes a renewed token into this object.
  */
 const credentialsRead = new WeakMap<ServiceContext, Promise<ICredentialDataDecryptedObject>>();
 
@@ -128,23 +121,21 @@ export async function callService(
 				sent,
 				decryptedFor(context, credentials),
 			)) as IN8nHttpFullResponse;
-			if (request.maxAnswerBytes === undefined) {
-				answer = { statusCode: response.statusCode, body: parseBody(response.body) };
-			} else {
-				const bytes = await readUpTo(
-					response.body as AsyncIterable<Buffer>,
-					request.maxAnswerBytes,
-				);
-				answer = bytes
-					? { statusCode: response.statusCode, body: parseBody(bytes) }
-					: { statusCode: response.statusCode, body: undefined, cut: true };
-			}
+			const { maxAnswerBytes: max } = request;
+			const { statusCode, body } = response;
+			const bytes = max === undefined ? body : await readUpTo(body as AsyncIterable<Buffer>, max);
+			answer =
+				max !== undefined && bytes === undefined
+					? { statusCode, body: undefined, cut: true }
+					: { statusCode, body: parseBody(bytes) };
 			location = response.headers?.location;
 		} catch (error) {
 			throw await transportError(context, error);
 		}
 		// A request with a body is not redirected (the credential's authenticate): the redirect is an error.
-		if (isRedirect(answer.statusCode)) throw redirectError(context, answer.statusCode, location);
+		const status = answer.statusCode;
+		if (isRedirect(status))
+			throw redirectNotFollowed(context.getNode(), status, location, itemIndexOf(context));
 		return answer;
 	};
 	return await sendRenewingToken(
@@ -160,10 +151,7 @@ export async function callService(
 	);
 }
 
-/**
- * errorCode values by which the service refuses an access token with HTTP 200 (docs/service-api.md#error-codes):
- * its own form, which n8n does not take for a refusal.
- */
+/** errorCodes that refuse a token with HTTP 200, which n8n takes for no refusal (docs/service-api.md#error-codes). */
 const TOKEN_REFUSED_CODES = new Set([401, 3]);
 
 /** Whether an answer refuses the access token: HTTP 401, or an errorCode that says so (often with HTTP 200). */
@@ -198,11 +186,9 @@ export async function sendRenewingToken<T>(
 }
 
 /**
- * Renews the access token after the service refused it in a form n8n did not act on: HTTP 200 with errorCode 401 or
- * 3 (n8n renews only on HTTP 401), or a 401 handed back by n8n 1.x, which reads `ignoreHttpStatusErrors: { ignore:
- * true, except: [401] }` as "return every status" (service/n8n1.ts). The token cache learns that n8n's token
- * was refused, and a read of the account's webhooks is made with the token left out: n8n then fetches one
- * (preAuthentication) and stores it in the credential, as after an HTTP 401; the caller sends its request once more.
+ * Renews the access token after a refusal n8n did not act on: HTTP 200 with errorCode 401 or 3 (n8n renews only on
+ * HTTP 401), or a 401 handed back by n8n 1.x (service/n8n1.ts). The token cache learns the token was refused, and the
+ * account's webhooks are read with no token: n8n then fetches one (preAuthentication) and stores it, as after a 401.
  */
 export async function renewRefusedToken(
 	context: ServiceContext,
@@ -229,37 +215,24 @@ export async function renewRefusedToken(
 	credentialsRead.set(context, Promise.resolve(renewed));
 }
 
-/** A redirect answered to a request with a body, which n8n was asked not to follow. */
-function redirectError(context: ServiceContext, status: number, location: unknown): NodeApiError {
-	const { error, details } = redirectNotFollowed(
-		context.getNode(),
-		status,
-		location,
-		itemIndexOf(context),
-	);
-	return withDetails(error, details);
-}
-
 /** A token the service refused again right after it was renewed: the credential itself is not accepted. */
 export function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
 	const name = context.getNode().credentials?.[CREDENTIAL_TYPE]?.name;
 	const credential = name ? `the credential "${name}"` : 'the E-Signature API credential';
 	const message = `The service refused the access token of ${credential} again, right after renewing it`;
-	const error = new DetailedApiError(nodeForErrors(context.getNode()), { message } as JsonObject, {
-		message,
-		description:
-			"A token fetched just now was refused too. Check that the credential's Environment and Base URL belong to " +
-			'the account of its Client ID (and Username and Account ID), and that the account is active.',
-		httpCode: '401',
-		itemIndex: itemIndexOf(context),
-	});
-	return withDetails(error, {
-		kind: 'credential',
-		code: 401,
-		meaning: message,
-		serviceMessage: null,
-		httpStatus: null,
-	});
+	return detailedError(
+		context.getNode(),
+		{ message },
+		{
+			message,
+			description:
+				"A token fetched just now was refused too. Check that the credential's Environment and Base URL belong " +
+				'to the account of its Client ID (and Username and Account ID), and that the account is active.',
+			httpCode: '401',
+			itemIndex: itemIndexOf(context),
+		},
+		{ kind: 'credential', code: 401, meaning: message, serviceMessage: null, httpStatus: null },
+	);
 }
 
 /**
@@ -274,14 +247,8 @@ export async function dataOf(
 	if (isFailedAnswer(answer.body, answer.statusCode)) {
 		// Only JSON is searched: a body written as bytes carries documents, not the secrets the trigger generates.
 		const sent = isJsonBody(request?.body) ? secretsSent(request?.body) : [];
-		throw await serviceErrorFor(
-			context,
-			answer.body,
-			answer.statusCode,
-			itemIndexOf(context),
-			{},
-			sent,
-		);
+		const { body, statusCode } = answer;
+		throw await serviceErrorFor(context, body, statusCode, itemIndexOf(context), {}, sent);
 	}
 	return isServiceWrapper(answer.body) ? answer.body.data : answer.body;
 }

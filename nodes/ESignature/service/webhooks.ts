@@ -20,7 +20,6 @@ export interface WebhookSettings {
 }
 
 const WEBHOOKS = '/api/v1/webhooks';
-
 const webhookPath = (id: string) => `${WEBHOOKS}/${encodeURIComponent(id)}`;
 
 /** The account's webhooks; entries without an ID, which no call could name, are left out. */
@@ -46,16 +45,12 @@ export async function getWebhook(
 /** Registers a webhook; returns its ID, or undefined when the answer has none (each caller says what that means). */
 export async function createWebhook(
 	context: ServiceContext,
-	settings: WebhookSettings & { headerToken: string },
+	{ webhookUrl, headerToken, isDefault }: WebhookSettings & { headerToken: string },
 ): Promise<string | undefined> {
 	const data = (await requestService(context, {
 		method: 'POST',
 		path: WEBHOOKS,
-		body: {
-			webhookUrl: settings.webhookUrl,
-			headerToken: settings.headerToken,
-			isDefault: settings.isDefault,
-		},
+		body: { webhookUrl, headerToken, isDefault },
 	})) as IDataObject | null;
 	return data && typeof data.id === 'string' && data.id ? data.id : undefined;
 }
