@@ -37,8 +37,7 @@ export const option: INodePropertyOptions = {
 			url: '/connect/revocation',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 			json: false,
-			// A 401 here means the client ID or secret was refused, not an expired access token: it must not make n8n
-			// fetch a new token and retry, so every status reaches revocationResult.
+			// A 401 here refuses the client, not an expired token: every status reaches revocationResult, no retry.
 			ignoreHttpStatusErrors: true,
 			// Not followed: a redirect would carry the token and the client secret in the body to wherever it points.
 			disableFollowRedirect: true,
@@ -65,17 +64,16 @@ function secret(value: unknown): string {
 	return typeof value === 'string' ? value : '';
 }
 
-function credentialError(context: IExecuteSingleFunctions, message: string, description: string) {
+/** An error of the credential, by default one missing what revoking needs. */
+function credentialError(
+	context: IExecuteSingleFunctions,
+	message: string,
+	description = 'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
+) {
 	return new NodeOperationError(nodeForErrors(context.getNode()), message, {
 		itemIndex: context.getItemIndex(),
 		description,
 	});
-}
-
-function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
-	const needs =
-		'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.';
-	return credentialError(context, (error as Error).message, needs);
 }
 
 function tokenToRevoke(
@@ -88,7 +86,7 @@ function tokenToRevoke(
 		try {
 			token = currentAccessToken(credentials) ?? '';
 		} catch (error) {
-			throw credentialProblem(context, error);
+			throw credentialError(context, (error as Error).message);
 		}
 	}
 	if (!token) {
@@ -101,10 +99,7 @@ function tokenToRevoke(
 	return token;
 }
 
-/**
- * The revocation form (RFC 7009): the token the credential's requests send, and the client that revokes it. The
- * credential must give the Authorization Server URL the operation's request is declared to go to.
- */
+/** The revocation form (RFC 7009): the token the credential's requests send, and the client that revokes it. */
 export async function buildRevocationForm(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -113,7 +108,7 @@ export async function buildRevocationForm(
 	try {
 		authUrlOf(credentials);
 	} catch (error) {
-		throw credentialProblem(this, error);
+		throw credentialError(this, (error as Error).message);
 	}
 	requestOptions.body = new URLSearchParams({
 		token: tokenToRevoke(this, credentials),
@@ -150,8 +145,8 @@ export async function revocationResult(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens it may have revoked
-	// and the client secret (never failing on a missing one), and of this credential's other secrets, not anyone else's.
+	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens, the client secret
+	// and this credential's other secrets (never failing on a missing one).
 	let cached: string | undefined;
 	try {
 		cached = currentAccessToken(credentials);
@@ -198,8 +193,7 @@ export async function revocationResult(
 		body: body as IN8nHttpFullResponse['body'],
 	});
 	if (errorItems) return errorItems;
-	// Whatever token is cached for this credential in this process was revoked or superseded: the next request
-	// fetches a new one (n8n's stored token is refused with 401, which also renews it).
+	// The token cached here was revoked or superseded: the next request fetches one (n8n's stored one gets a 401).
 	forgetAccessToken(credentials);
 	return [{ json: { success: true, revoked: true }, pairedItem: { item: this.getItemIndex() } }];
 }

@@ -21,7 +21,7 @@ import {
 	severalFiles,
 	webhook,
 } from './shared';
-import { options, simplify } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 export const option: INodePropertyOptions = {
@@ -46,35 +46,28 @@ export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 export const description: INodeProperties[] = [
 	...severalFiles,
 	webhook,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			fileIdField,
-			{
-				displayName: 'Password',
-				name: 'password',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description: 'Password that protects the uploaded PDF',
-			},
-			referenceNumberField,
-			{
-				displayName: 'Service External Workflow',
-				name: 'isForExternalWorkFlow',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the envelope follows the external workflow of the E-Signature service ' +
-					"(the service's IsForExternalWorkFlow; not an n8n workflow)",
-			},
-			workflowIdField,
-		],
-	},
+	additionalFields([
+		fileIdField,
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Password that protects the uploaded PDF',
+		},
+		referenceNumberField,
+		{
+			displayName: 'Service External Workflow',
+			name: 'isForExternalWorkFlow',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether the envelope follows the external workflow of the E-Signature service ' +
+				"(the service's IsForExternalWorkFlow; not an n8n workflow)",
+		},
+		workflowIdField,
+	]),
 	simplify,
 	options,
 ];

@@ -26,7 +26,7 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { options, simplify } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
@@ -66,38 +66,31 @@ export const description: INodeProperties[] = [
 		description: 'Message to the signers; leave empty for the service default',
 	},
 	webhook,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Return URL',
-				name: 'isReturnUrl',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the service returns a link to the envelope in its dashboard (output as returnUrl)',
-			},
-			{
-				displayName: 'Save as Draft',
-				name: 'saveAsDraft',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to keep the envelope as a draft: nothing is sent until it is sent from the portal',
-			},
-			{
-				displayName: 'Send Invitations',
-				name: 'sendUserInvitation',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the service notifies the signers by e-mail or SMS',
-			},
-		],
-	},
+	additionalFields([
+		{
+			displayName: 'Include Return URL',
+			name: 'isReturnUrl',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether the service returns a link to the envelope in its dashboard (output as returnUrl)',
+		},
+		{
+			displayName: 'Save as Draft',
+			name: 'saveAsDraft',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to keep the envelope as a draft: nothing is sent until it is sent from the portal',
+		},
+		{
+			displayName: 'Send Invitations',
+			name: 'sendUserInvitation',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the service notifies the signers by e-mail or SMS',
+		},
+	]),
 	simplify,
 	options,
 ];

@@ -17,7 +17,7 @@ import { readServiceAnswer } from '../../service/readAnswer';
 import { keepWrapper, simplifyOutput } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { sentReferenceOf, type CreatesEnvelope } from '../../routing/idempotency';
-import { options, simplify } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
 import {
 	type EnvelopeFields,
 	SEVERAL_FILES_LEFT_IN_STORE,
@@ -60,14 +60,7 @@ export const description: INodeProperties[] = [
 	},
 	...severalFiles,
 	webhook,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [referenceNumberField, workflowIdField],
-	},
+	additionalFields([referenceNumberField, workflowIdField]),
 	simplify,
 	options,
 ];

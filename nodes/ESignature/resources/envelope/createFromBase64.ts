@@ -24,7 +24,7 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { options, simplify } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 
 export const option: INodePropertyOptions = {
@@ -53,14 +53,7 @@ export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 export const description: INodeProperties[] = [
 	...fileInputProperties(),
 	webhook,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [fileIdField, referenceNumberField, workflowIdField],
-	},
+	additionalFields([fileIdField, referenceNumberField, workflowIdField]),
 	simplify,
 	options,
 ];

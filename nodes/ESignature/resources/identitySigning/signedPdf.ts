@@ -129,10 +129,9 @@ function configObject(context: IExecuteSingleFunctions): IDataObject | undefined
 }
 
 /**
- * The preSend of Sign (v1) and of Sign With Signer Details (v2, with the signer details, signres): JSON with the PDF
- * written into it as it is sent (files/jsonBody.ts), which no field's routing.send can write into, so built whole.
- * The path the operation declares is the spec's (`idp`); the published reference and live service use `nafath`, and
- * which one an account answers at is only learnt from its answers, so it is set here (credentials/dialects.ts).
+ * The preSend of Sign (v1) and Sign With Signer Details (v2, with signres): JSON with the PDF written in as it is sent
+ * (files/jsonBody.ts), so built whole. The path is the spec's (`idp`) or the live service's (`nafath`), whichever the
+ * account answers at (credentials/dialects.ts).
  */
 function identitySigning(version: 1 | 2): PreSendAction {
 	return async function signingRequest(
@@ -172,10 +171,7 @@ function identitySigning(version: 1 | 2): PreSendAction {
 export const buildSigningBody = identitySigning(1);
 export const buildSigningBodyWithSigners = identitySigning(2);
 
-/**
- * The single naming step of the signed file. The service answers with the bare file, so base64ResponseToBinary
- * (shared) gives it a generic name first; this names it after the file that was sent and adds the request ID.
- */
+/** Names the bare signed file (base64ResponseToBinary's name is generic) after the file sent; adds the request ID. */
 export async function nameSignedFile(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
