@@ -1,9 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { optionalBoolean, optionalGuid, optionalText, secretOf } from '../../fields/validation';
@@ -23,6 +18,29 @@ import {
 } from './shared';
 import { additionalFields, options, simplify } from '../shared';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
+
+/**
+ * The documents and the envelope's fields as multipart form fields of these names: the spec declares them as path
+ * parameters of a path with no slot for them; the form is where the service reads them (docs/service-api.md).
+ */
+export const buildCreateForm: PreSendAction = async function (requestOptions) {
+	const fields = additionalFieldsOf(this);
+	const parameters = compact({
+		FileId: optionalGuid(this, fields.fileId, 'File ID'),
+		WebhookId: selectedWebhookId(this),
+		WorkflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
+		// The PDF's password is sent exactly as entered: spaces may be part of it.
+		Password: secretOf(this, fields.password, 'Password'),
+		IsForExternalWorkFlow: optionalBoolean(
+			this,
+			fields.isForExternalWorkFlow,
+			'Service External Workflow',
+		),
+		ReferenceNumber: referenceToSend(this),
+	});
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	return sendMultipart(requestOptions, parameters, files);
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Files',
@@ -71,30 +89,3 @@ export const description: INodeProperties[] = [
 	simplify,
 	options,
 ];
-
-/**
- * Create From Files: the documents and the envelope's fields (FileId, WebhookId, WorkflowId, Password,
- * IsForExternalWorkFlow, ReferenceNumber) as multipart form fields with exactly these names. The spec declares them as
- * path parameters of a path with no slot for them; the form is where the service reads them (docs/service-api.md).
- */
-export async function buildCreateForm(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const fields = additionalFieldsOf(this);
-	const parameters = compact({
-		FileId: optionalGuid(this, fields.fileId, 'File ID'),
-		WebhookId: selectedWebhookId(this),
-		WorkflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
-		// The PDF's password is sent exactly as entered: spaces may be part of it.
-		Password: secretOf(this, fields.password, 'Password'),
-		IsForExternalWorkFlow: optionalBoolean(
-			this,
-			fields.isForExternalWorkFlow,
-			'Service External Workflow',
-		),
-		ReferenceNumber: referenceToSend(this),
-	});
-	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
-	return sendMultipart(requestOptions, parameters, files);
-}

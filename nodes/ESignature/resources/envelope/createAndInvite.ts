@@ -1,10 +1,8 @@
 import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
+	PreSendAction,
+	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { destinationsProperties } from '../../fields/recipients';
@@ -29,6 +27,48 @@ import {
 import { additionalFields, options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
+
+/** Create and Invite: PascalCase JSON with the documents and the signer list (DailyNotify included). */
+export const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {
+	const webhookId = selectedWebhookId(this);
+	const destinations = buildDestinations(this, 'bulkInvite');
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	const fields = additionalFieldsOf(this);
+	return sendJsonWithDocuments(
+		requestOptions,
+		compact({
+			Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),
+			Destinations: destinations,
+			SaveAsDraft: booleanOf(this, fields.saveAsDraft ?? false, 'Save as Draft'),
+			WebhookId: webhookId,
+			InvitationMessage: optionalText(
+				this,
+				this.getNodeParameter('invitationMessage', ''),
+				'Invitation Message',
+				MAX_LENGTH.longText,
+				'multi',
+			),
+			InvitationSubject: optionalText(
+				this,
+				this.getNodeParameter('invitationSubject', ''),
+				'Invitation Subject',
+				MAX_LENGTH.subject,
+			),
+			SendUserInvitation: booleanOf(this, fields.sendUserInvitation ?? true, 'Send Invitations'),
+			IsReturnUrl: booleanOf(this, fields.isReturnUrl ?? false, 'Include Return URL'),
+		}),
+	);
+};
+
+/** Create and invite: the payload, plus `returnUrl` when the user asked the service for one. */
+export const unwrapWithReturnUrl: PostReceiveAction = async function (items, response) {
+	const output = await unwrapResponse.call(this, items, response);
+	const body = parseBody(response.body);
+	const returnUrl = isServiceWrapper(body) ? body.returnUrl : undefined;
+	if (returnUrl && output.length === 1 && output[0].json.returnUrl === undefined)
+		output[0].json.returnUrl = returnUrl;
+	return output;
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Create and Invite',
@@ -94,52 +134,3 @@ export const description: INodeProperties[] = [
 	simplify,
 	options,
 ];
-
-/** Create and Invite: PascalCase JSON with the documents and the signer list (DailyNotify included). */
-export async function buildCreateAndInviteBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const webhookId = selectedWebhookId(this);
-	const destinations = buildDestinations(this, 'bulkInvite');
-	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
-	const fields = additionalFieldsOf(this);
-	return sendJsonWithDocuments(
-		requestOptions,
-		compact({
-			Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),
-			Destinations: destinations,
-			SaveAsDraft: booleanOf(this, fields.saveAsDraft ?? false, 'Save as Draft'),
-			WebhookId: webhookId,
-			InvitationMessage: optionalText(
-				this,
-				this.getNodeParameter('invitationMessage', ''),
-				'Invitation Message',
-				MAX_LENGTH.longText,
-				'multi',
-			),
-			InvitationSubject: optionalText(
-				this,
-				this.getNodeParameter('invitationSubject', ''),
-				'Invitation Subject',
-				MAX_LENGTH.subject,
-			),
-			SendUserInvitation: booleanOf(this, fields.sendUserInvitation ?? true, 'Send Invitations'),
-			IsReturnUrl: booleanOf(this, fields.isReturnUrl ?? false, 'Include Return URL'),
-		}),
-	);
-}
-
-/** Create and invite: the payload, plus `returnUrl` when the user asked the service for one. */
-export async function unwrapWithReturnUrl(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const output = await unwrapResponse.call(this, items, response);
-	const body = parseBody(response.body);
-	const returnUrl = isServiceWrapper(body) ? body.returnUrl : undefined;
-	if (returnUrl && output.length === 1 && output[0].json.returnUrl === undefined)
-		output[0].json.returnUrl = returnUrl;
-	return output;
-}

@@ -1,8 +1,8 @@
 import type {
-	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
@@ -26,6 +26,31 @@ import {
 } from './shared';
 import { additionalFields, options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
+
+/** Create From Base64: one document as Base64 in JSON, encoded for the user when it comes from a binary field. */
+export const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
+	const fields = additionalFieldsOf(this);
+	const fileId = optionalGuid(this, fields.fileId, 'File ID');
+	const webhookId = selectedWebhookId(this);
+	const [document] = await readFileInput(this, LEFT_IN_STORE);
+	const { file, fileName } = toBase64File(document);
+	const envelopeFields = compact(base64CreateFields(this, webhookId));
+	// The spec's `files` or the live service's `File`, whichever the credential takes (credentials/dialects.ts).
+	const build = (options: IHttpRequestOptions, form: Form) =>
+		sendJsonWithDocuments(options, {
+			...envelopeFields,
+			[form === 'spec' ? 'files' : 'File']: compact({ fileId, file, fileName }),
+		});
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const form = formFor(credentials, 'createFromBase64Body');
+	offerAlternative(requestOptions, {
+		dialect: 'createFromBase64Body',
+		credentials,
+		form,
+		rebuild: build,
+	});
+	return build(requestOptions, form);
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Base64',
@@ -57,31 +82,3 @@ export const description: INodeProperties[] = [
 	simplify,
 	options,
 ];
-
-/** Create From Base64: one document as Base64 in JSON, encoded for the user when it comes from a binary field. */
-export async function buildBase64DocumentBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const fields = additionalFieldsOf(this);
-	const fileId = optionalGuid(this, fields.fileId, 'File ID');
-	const webhookId = selectedWebhookId(this);
-	const [document] = await readFileInput(this, LEFT_IN_STORE);
-	const { file, fileName } = toBase64File(document);
-	const envelopeFields = compact(base64CreateFields(this, webhookId));
-	// The spec's `files` or the live service's `File`, whichever the credential takes (credentials/dialects.ts).
-	const build = (options: IHttpRequestOptions, form: Form) =>
-		sendJsonWithDocuments(options, {
-			...envelopeFields,
-			[form === 'spec' ? 'files' : 'File']: compact({ fileId, file, fileName }),
-		});
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const form = formFor(credentials, 'createFromBase64Body');
-	offerAlternative(requestOptions, {
-		dialect: 'createFromBase64Body',
-		credentials,
-		form,
-		rebuild: build,
-	});
-	return build(requestOptions, form);
-}

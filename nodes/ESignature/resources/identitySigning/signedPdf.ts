@@ -2,8 +2,8 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	INodeExecutionData,
 	PreSendAction,
+	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { readBinaryFile, requireBase64 } from '../../files/read';
@@ -172,10 +172,7 @@ export const buildSigningBody = identitySigning(1);
 export const buildSigningBodyWithSigners = identitySigning(2);
 
 /** Names the bare signed file (base64ResponseToBinary's name is generic) after the file sent; adds the request ID. */
-export async function nameSignedFile(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export const nameSignedFile: PostReceiveAction = async function (items) {
 	const property = outputBinaryField(this);
 	const requestId = toText(this.getNodeParameter('requestId', ''));
 	// Worked out again from the parameters and the item: the hook is handed the answer, not the request it answers.
@@ -190,4 +187,4 @@ export async function nameSignedFile(
 		if (!binary) return { ...item, json };
 		return { ...item, json, binary: { ...item.binary, [property]: { ...binary, fileName } } };
 	});
-}
+};

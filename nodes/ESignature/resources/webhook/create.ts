@@ -6,16 +6,12 @@ import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { webhookOutput } from './shared';
 import { options, sentInBody, TRIMMED } from '../shared';
 
-/**
- * Create's Header Token: text, or a number. A value that is not text is refused: dropping it would register the
- * webhook without a token, which cannot be added later.
- */
+/** Header Token: text or a number; anything else is refused, as a webhook cannot get its token later. */
 export const checkHeaderToken = checkParameter('headerToken', secretOf, 'Header Token');
 
-/** Create's Use as Account Default: true or false (also as text from an expression). */
 const checkIsDefault = checkParameter('isDefault', booleanOf, 'Use as Account Default', false);
 
-/** Create's Webhook URL: an http(s) URL, written by the workflow's author when the node runs as a tool. */
+/** An http(s) URL, written by the workflow's author when the node runs as a tool. */
 const checkWebhookUrl = checkParameter(
 	'webhookUrl',
 	(context, value, fieldLabel) => requireAuthorsUrl(context, 'webhookUrl', value, fieldLabel),

@@ -2,8 +2,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -12,6 +11,29 @@ import { booleanOf, inputError, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { webhookOutput } from './shared';
 import { options } from '../shared';
+
+/** Create Many's body: the list of webhooks, each checked as Create checks its fields. */
+export const buildWebhookList: PreSendAction = async function (requestOptions) {
+	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
+	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
+	requestOptions.body = entries.map((entry, index) => {
+		const label = `Webhooks, webhook ${index + 1}`;
+		const webhookUrl = requireAuthorsUrl(
+			this,
+			`webhooks.webhook.${index}.webhookUrl`,
+			entry.webhookUrl,
+			`${label}: Webhook URL`,
+		);
+		// Exactly as entered, left out when empty; not text is refused (a webhook cannot get its token later).
+		const headerToken = secretOf(this, entry.headerToken, `${label}: Header Token`);
+		return {
+			webhookUrl,
+			...(headerToken ? { headerToken } : {}),
+			isDefault: booleanOf(this, entry.isDefault ?? false, `${label}: Use as Account Default`),
+		};
+	});
+	return requestOptions;
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Create Many',
@@ -68,30 +90,3 @@ export const description: INodeProperties[] = [
 	},
 	options,
 ];
-
-/** Create Many's body: the list of webhooks, each checked as Create checks its fields. */
-export async function buildWebhookList(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
-	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
-	requestOptions.body = entries.map((entry, index) => {
-		const label = `Webhooks, webhook ${index + 1}`;
-		const webhookUrl = requireAuthorsUrl(
-			this,
-			`webhooks.webhook.${index}.webhookUrl`,
-			entry.webhookUrl,
-			`${label}: Webhook URL`,
-		);
-		// A secret: used exactly as entered, left out when empty. One that is not text is refused: dropping it would
-		// register the webhook without a token, which cannot be added later.
-		const headerToken = secretOf(this, entry.headerToken, `${label}: Header Token`);
-		return {
-			webhookUrl,
-			...(headerToken ? { headerToken } : {}),
-			isDefault: booleanOf(this, entry.isDefault ?? false, `${label}: Use as Account Default`),
-		};
-	});
-	return requestOptions;
-}

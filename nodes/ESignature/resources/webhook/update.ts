@@ -2,8 +2,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -14,6 +13,40 @@ import { notFoundError } from '../../service/errors';
 import { getWebhook } from '../../service/webhooks';
 import { selectedWebhookId, webhookId, webhookOutput } from './shared';
 import { options } from '../shared';
+
+/** What is left out is read first: changing the default webhook's URL must not quietly make it a non-default one. */
+export const buildUpdateRequest: PreSendAction = async function (requestOptions) {
+	const id = selectedWebhookId(this);
+	const updates = (this.getNodeParameter('updateFields', {}) as IDataObject) ?? {};
+	const newUrl =
+		updates.webhookUrl === undefined
+			? undefined
+			: requireAuthorsUrl(
+					this,
+					'updateFields.webhookUrl',
+					updates.webhookUrl,
+					'Update Fields: Webhook URL',
+				);
+	const newDefault =
+		updates.isDefault === undefined
+			? undefined
+			: booleanOf(this, updates.isDefault, 'Update Fields: Use as Account Default');
+	if (newUrl === undefined && newDefault === undefined) {
+		throw inputError(
+			this,
+			'Update Fields: add the Webhook URL or Use as Account Default to change',
+		);
+	}
+	const current =
+		newUrl === undefined || newDefault === undefined ? await getWebhook(this, id) : {};
+	if (!current) throw notFoundError(this);
+	requestOptions.body = {
+		id,
+		webhookUrl: newUrl ?? current.webhookUrl,
+		isDefault: newDefault ?? current.isDefault === true,
+	};
+	return requestOptions;
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -58,40 +91,3 @@ export const description: INodeProperties[] = [
 	},
 	options,
 ];
-
-/** What is left out is read first: changing the default webhook's URL must not quietly make it a non-default one. */
-export async function buildUpdateRequest(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const id = selectedWebhookId(this);
-	const updates = (this.getNodeParameter('updateFields', {}) as IDataObject) ?? {};
-	const newUrl =
-		updates.webhookUrl === undefined
-			? undefined
-			: requireAuthorsUrl(
-					this,
-					'updateFields.webhookUrl',
-					updates.webhookUrl,
-					'Update Fields: Webhook URL',
-				);
-	const newDefault =
-		updates.isDefault === undefined
-			? undefined
-			: booleanOf(this, updates.isDefault, 'Update Fields: Use as Account Default');
-	if (newUrl === undefined && newDefault === undefined) {
-		throw inputError(
-			this,
-			'Update Fields: add the Webhook URL or Use as Account Default to change',
-		);
-	}
-	const current =
-		newUrl === undefined || newDefault === undefined ? await getWebhook(this, id) : {};
-	if (!current) throw notFoundError(this);
-	requestOptions.body = {
-		id,
-		webhookUrl: newUrl ?? current.webhookUrl,
-		isDefault: newDefault ?? current.isDefault === true,
-	};
-	return requestOptions;
-}
