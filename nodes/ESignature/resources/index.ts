@@ -120,14 +120,9 @@ export const operationDeclarations: Record<string, OperationDeclarations> = Obje
 );
 
 /** Each operation's builder hint (its file's builderHint), emitted only into that operation's generated type. */
-export const operationBuilderHints: IBuilderHintVariation[] = everyOperation.flatMap(
-	({ resource: resourceValue, operation, file }) =>
-		file.builderHint
-			? [
-					{
-						content: file.builderHint,
-						displayOptions: { show: { resource: [resourceValue], operation: [operation] } },
-					},
-				]
-			: [],
-);
+export const operationBuilderHints: IBuilderHintVariation[] = everyOperation
+	.filter(({ file }) => file.builderHint)
+	.map(({ resource: resourceValue, operation, file }) => ({
+		content: file.builderHint!,
+		displayOptions: { show: { resource: [resourceValue], operation: [operation] } },
+	}));

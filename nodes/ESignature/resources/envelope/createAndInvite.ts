@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { destinationsProperties } from '../../fields/recipients';
+import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
 import { buildDestinations } from '../../fields/recipientList';
 import { booleanOf, optionalText } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
@@ -91,18 +92,11 @@ export const description: INodeProperties[] = [
 	...severalFiles,
 	...destinationsProperties('bulkInvite'),
 	{
-		displayName: 'Invitation Subject',
-		name: 'invitationSubject',
-		type: 'string',
-		default: '',
+		...invitationSubjectProperty(),
 		description: 'Subject of the invitation e-mail; leave empty for the service default',
 	},
 	{
-		displayName: 'Invitation Message',
-		name: 'invitationMessage',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
+		...invitationMessageProperty(),
 		description: 'Message to the signers; leave empty for the service default',
 	},
 	webhook,

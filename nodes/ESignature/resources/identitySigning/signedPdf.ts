@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	PreSendAction,
 	PostReceiveAction,
 } from 'n8n-workflow';
@@ -134,10 +133,7 @@ function configObject(context: IExecuteSingleFunctions): IDataObject | undefined
  * account answers at (credentials/dialects.ts).
  */
 function identitySigning(version: 1 | 2): PreSendAction {
-	return async function signingRequest(
-		this: IExecuteSingleFunctions,
-		requestOptions: IHttpRequestOptions,
-	) {
+	return async function signingRequest(requestOptions) {
 		const requestId = requireGuid(this, this.getNodeParameter('requestId', ''), 'Request ID');
 		const file = await fileObject(this);
 		const signres = version === 2 ? buildSigners(this) : undefined;

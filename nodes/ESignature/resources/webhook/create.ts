@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, checkParameter, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
-import { webhookOutput } from './shared';
+import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
 import { options, sentInBody, TRIMMED } from '../shared';
 
 /** Header Token: text or a number; anything else is refused, as a webhook cannot get its token later. */
@@ -31,12 +31,8 @@ export const option: INodePropertyOptions = {
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Webhook URL',
-		name: 'webhookUrl',
-		type: 'string',
-		default: '',
+		...webhookUrlField,
 		required: true,
-		placeholder: 'https://example.com/webhook',
 		description: 'The address the service calls when an envelope is completed or rejected',
 		routing: sentInBody('webhookUrl', TRIMMED, checkWebhookUrl),
 	},
@@ -57,11 +53,7 @@ export const description: INodeProperties[] = [
 		),
 	},
 	{
-		displayName: 'Use as Account Default',
-		name: 'isDefault',
-		type: 'boolean',
-		default: false,
-		description: 'Whether envelopes created without a webhook ID call this webhook',
+		...isDefaultField,
 		hint: 'Only one default webhook is called per event',
 		// "true" or "false" from an expression is a boolean too (checkIsDefault refuses anything else).
 		routing: sentInBody(

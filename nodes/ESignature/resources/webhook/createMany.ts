@@ -9,7 +9,7 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, inputError, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
-import { webhookOutput } from './shared';
+import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
 import { options } from '../shared';
 
 /** Create Many's body: the list of webhooks, each checked as Create checks its fields. */
@@ -62,13 +62,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Webhook',
 				name: 'webhook',
 				values: [
-					{
-						displayName: 'Webhook URL',
-						name: 'webhookUrl',
-						type: 'string',
-						default: '',
-						placeholder: 'https://example.com/webhook',
-					},
+					webhookUrlField,
 					{
 						displayName: 'Header Token',
 						name: 'headerToken',
@@ -77,13 +71,7 @@ export const description: INodeProperties[] = [
 						default: '',
 						description: 'Secret sent back in the Authorization header of every callback',
 					},
-					{
-						displayName: 'Use as Account Default',
-						name: 'isDefault',
-						type: 'boolean',
-						default: false,
-						description: 'Whether envelopes created without a webhook ID call this webhook',
-					},
+					isDefaultField,
 				],
 			},
 		],

@@ -18,6 +18,22 @@ export const checkWebhookId: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
+/** Webhook URL and Use as Account Default, as Create, Create Many and Update show them. */
+export const webhookUrlField: INodeProperties = {
+	displayName: 'Webhook URL',
+	name: 'webhookUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://example.com/webhook',
+};
+export const isDefaultField: INodeProperties = {
+	displayName: 'Use as Account Default',
+	name: 'isDefault',
+	type: 'boolean',
+	default: false,
+	description: 'Whether envelopes created without a webhook ID call this webhook',
+};
+
 /** The path of the webhook the Webhook field names, as the operations' URLs take it (checked by checkWebhookId). */
 export const webhookPath = `=/api/v1/webhooks/${idInPath('webhookId')}`;
 

@@ -11,7 +11,13 @@ import { booleanOf, inputError } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { notFoundError } from '../../service/errors';
 import { getWebhook } from '../../service/webhooks';
-import { selectedWebhookId, webhookId, webhookOutput } from './shared';
+import {
+	isDefaultField,
+	selectedWebhookId,
+	webhookId,
+	webhookOutput,
+	webhookUrlField,
+} from './shared';
 import { options } from '../shared';
 
 /** What is left out is read first: changing the default webhook's URL must not quietly make it a non-default one. */
@@ -71,22 +77,8 @@ export const description: INodeProperties[] = [
 		default: {},
 		description: 'What to change; the header token cannot be changed',
 		options: [
-			{
-				displayName: 'Use as Account Default',
-				name: 'isDefault',
-				type: 'boolean',
-				default: false,
-				description: 'Whether envelopes created without a webhook ID call this webhook',
-				hint: 'Only one default webhook is called per event',
-			},
-			{
-				displayName: 'Webhook URL',
-				name: 'webhookUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/webhook',
-				description: 'The new address of the webhook',
-			},
+			{ ...isDefaultField, hint: 'Only one default webhook is called per event' },
+			{ ...webhookUrlField, description: 'The new address of the webhook' },
 		],
 	},
 	options,
