@@ -44,9 +44,7 @@ export class ESignature implements INodeType {
 		properties,
 	};
 
-	methods = {
-		listSearch: { searchWebhooks },
-	};
+	methods = { listSearch: { searchWebhooks } };
 
 	customOperations = customApiCallRefused(properties);
 }

@@ -120,9 +120,15 @@ export function sentInBody(
 	return { send: { type: 'body', property, value, preSend: [pairedWithItem(check)] } };
 }
 
+const checkAvailableTo = checkParameter('availableTo', futureDate, 'Available To');
+
 /** Both Extends' Available To: checked by futureDate, sent in UTC (a picked date is in the workflow's timezone). */
-export const availableToSent = sentInBody(
-	'availableTo',
-	UTC_DATE,
-	checkParameter('availableTo', futureDate, 'Available To'),
-);
+export const availableTo = (description: string): INodeProperties => ({
+	displayName: 'Available To',
+	name: 'availableTo',
+	type: 'dateTime',
+	default: '',
+	required: true,
+	description,
+	routing: sentInBody('availableTo', UTC_DATE, checkAvailableTo),
+});

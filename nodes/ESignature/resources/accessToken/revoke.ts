@@ -68,16 +68,12 @@ export const revocationResult: PostReceiveAction = async function (_items, respo
 		// The authorization server answers in OAuth's error shape, not the service's wrapper.
 		const { error, error_description: description } = body as IDataObject;
 		const meaning = 'The authorization server refused to revoke the token';
+		const advice =
+			error === 'invalid_client' ? ' Check Client ID and Client Secret of the credential.' : '';
 		return revocationFailed(this, status, {
 			body: body as JsonObject,
 			message: `${meaning}: ${toText(error)} (HTTP ${status})`,
-			description:
-				[
-					toText(description),
-					error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '',
-				]
-					.filter(Boolean)
-					.join(' ') || undefined,
+			description: `${toText(description)}${advice}`.trim() || undefined,
 			details: {
 				code: toText(error) || status,
 				meaning,

@@ -85,7 +85,6 @@ export const option: INodePropertyOptions = {
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-/** The contract gives its request no reference number: only this process's memory protects a retry. */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
 export const description: INodeProperties[] = [

@@ -73,7 +73,6 @@ export const option: INodePropertyOptions = {
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 export const description: INodeProperties[] = [

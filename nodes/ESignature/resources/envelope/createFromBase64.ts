@@ -71,7 +71,6 @@ export const builderHint =
 	'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
 	'follow with Invitation → Send using documentId.';
 
-/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 /** One document's File Input, where the other creates share one for several. */

@@ -35,7 +35,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** The contract gives its request no reference number: only this process's memory protects a retry. */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
 export const description: INodeProperties[] = [

@@ -139,13 +139,8 @@ function identitySigning(version: 1 | 2): PreSendAction {
 		const signres = version === 2 ? buildSigners(this) : undefined;
 		const signatureAppearance = await appearanceObject(this);
 		const config = configObject(this);
-		const body: IDataObject = {
-			requestId,
-			file,
-			...(signatureAppearance ? { signatureAppearance } : {}),
-			...(config ? { config } : {}),
-			...(signres ? { signres } : {}),
-		};
+		// JSON leaves out those undefined.
+		const body: IDataObject = { requestId, file, signatureAppearance, config, signres };
 		sendJsonWithDocuments(requestOptions, body);
 		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 		const form = formFor(credentials, 'identitySigningPath');

@@ -31,7 +31,6 @@ export const buildReminderList: PreSendAction = async function (requestOptions) 
 	requestOptions.body = entries.map((entry, index) => {
 		const label = `${listLabel}, reminder ${index + 1}`;
 		if (!isPlainObject(entry)) throw inputError(this, `${label} must be an object`);
-		// In JSON the user wrote the API's keys, so messages name those.
 		const names = fromJson
 			? { id: 'requestId', email: 'destinationEmail', phone: 'destinationPhone' }
 			: { id: 'Envelope ID', email: 'Signer Email', phone: 'Signer Phone' };

@@ -20,7 +20,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 export const checkTemplateId = checkParameter('templateId', requireGuid, 'Template ID');
@@ -90,12 +89,7 @@ export const description: INodeProperties[] = [
 						default: '',
 						description: 'Name of the field as defined in the template',
 					},
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
 				],
 			},
 		],
