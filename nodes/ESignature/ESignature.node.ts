@@ -34,21 +34,17 @@ export class ESignature implements INodeType {
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 			json: true,
-			// Service errors often come with HTTP 200 and are read from the body (see service/errors.ts); other statuses
-			// are read the same way. 401 must still throw: that is what makes n8n renew the token and retry.
+			// Service errors come with HTTP 200 too, read from the body (service/errors.ts); 401 throws: n8n then
+			// renews the token and retries.
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},
-		// Every request goes through this one function because the Resource field declares `paginate`: it is the only hook
-		// of n8n's routing engine that decides whether and how a request is sent (routing/engineWorkarounds.ts). It is
-		// handed what each operation's file declares: that it creates envelopes (a retried create answered from memory),
-		// what codes mean on it (its errors worded so), that it hands out signing links (kept for a model).
+		// Every request goes through this function as Resource declares `paginate`: the only hook of n8n's routing engine
+		// that decides whether and how a request is sent (routing/engineWorkarounds.ts).
 		requestOperations: { pagination: sendWithWorkarounds(operationDeclarations) },
 		properties,
 	};
 
-	methods = {
-		listSearch: { searchWebhooks },
-	};
+	methods = { listSearch: { searchWebhooks } };
 
 	customOperations = customApiCallRefused(properties);
 }

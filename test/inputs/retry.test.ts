@@ -6,13 +6,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { envelopeCreates } from '../../nodes/ESignature/resources';
+import { operationDeclarations } from '../../nodes/ESignature/resources';
 import { TEMPLATE_ID } from '../emulator';
 import type { InputItem } from '../harness';
 import { actionOperations } from '../harness/operations';
 import { inputsSuite } from './testing';
 
 const { suite, run, fileItem, envelopes, requestsTo } = inputsSuite();
+const envelopeCreates = Object.fromEntries(
+	Object.entries(operationDeclarations).filter(([, { createsEnvelope }]) => createsEnvelope),
+);
 
 // n8n reads a Wait Between Tries of 0 as its default of 1,000 ms: 1 ms keeps the tests quick.
 const RETRY = { retryOnFail: { maxTries: 2, waitBetweenTries: 1 } };

@@ -10,7 +10,6 @@ import * as signing from './signing';
 import * as smsProvider from './smsProvider';
 import * as webhook from './webhook';
 import { type OperationFile, simplify, toolSimplifyFields } from './shared';
-import type { CreatesEnvelope } from '../routing/idempotency';
 import type { OperationDeclarations } from '../routing/engineWorkarounds';
 import { idFieldOf } from '../routing/misplacedIds';
 
@@ -57,9 +56,8 @@ const everyOperation = resources.flatMap(([resourceValue, { operations }]) =>
 );
 
 /**
- * Every field once, however many operations show it, shown for the operations whose files list it, in an order that
- * keeps each operation's list as its file declares it: the editor shows an operation's fields in the node's order.
- * One property per field, not one per operation (shared.ts says why).
+ * Every field once (shared.ts says why), shown for the operations whose files list it, in an order keeping each
+ * operation's list as its file declares it: the editor shows an operation's fields in the node's order.
  */
 function placeFields(): INodeProperties[] {
 	const shownFor = new Map<INodeProperties, { resources: Set<string>; operations: Set<string> }>();
@@ -74,11 +72,9 @@ function placeFields(): INodeProperties[] {
 			if (index > 0) before.get(field)!.add(file.description[index - 1]);
 		});
 	}
-	// n8n's conditions take a list of resources and a list of operations, so a field shows for every pair of them: a
-	// field two resources show must not meet a third operation of the same name (test/descriptions.test.ts compares
-	// every operation's view with the one recorded).
-	// Next is the first field declared whose predecessors are all placed. Were two files to order two fields
-	// oppositely, the first declared would go first and test/descriptions.test.ts would show the editor's view changed.
+	// n8n's conditions show a field for every pair of its resources and operations: one two resources show must not
+	// meet a third operation of that name. Next is the first field whose predecessors are all placed; were two files to
+	// order two fields oppositely, the first declared goes first. test/descriptions.test.ts catches either.
 	const pending = [...shownFor.keys()];
 	const placed = new Set<INodeProperties>();
 	while (pending.length) {
@@ -98,10 +94,7 @@ function placeFields(): INodeProperties[] {
 	});
 }
 
-/**
- * The Resource selector, every resource's Operation selector, every operation's fields (placeFields), and last the
- * Simplify of tools.
- */
+/** The Resource selector, every Operation selector, every operation's fields, last the Simplify of tools. */
 export const properties: INodeProperties[] = [
 	resource,
 	...resources.map(([, { operation }]) => operation),
@@ -113,10 +106,7 @@ export const properties: INodeProperties[] = [
 	),
 ];
 
-/**
- * What the node's pagination function must know of each operation, by "resource:operation", as its file declares:
- * with the ID it takes, read from the fields it lists.
- */
+/** What the pagination function must know of each operation, by "resource:operation", as its file declares. */
 export const operationDeclarations: Record<string, OperationDeclarations> = Object.fromEntries(
 	everyOperation.map(({ resource: resourceValue, operation, file }) => [
 		`${resourceValue}:${operation}`,
@@ -129,22 +119,10 @@ export const operationDeclarations: Record<string, OperationDeclarations> = Obje
 	]),
 );
 
-/** The operations that create an envelope, by "resource:operation", as their files declare (createsEnvelope). */
-export const envelopeCreates: Record<string, CreatesEnvelope> = Object.fromEntries(
-	everyOperation.flatMap(({ resource: resourceValue, operation, file }) =>
-		file.createsEnvelope ? [[`${resourceValue}:${operation}`, file.createsEnvelope]] : [],
-	),
-);
-
 /** Each operation's builder hint (its file's builderHint), emitted only into that operation's generated type. */
-export const operationBuilderHints: IBuilderHintVariation[] = everyOperation.flatMap(
-	({ resource: resourceValue, operation, file }) =>
-		file.builderHint
-			? [
-					{
-						content: file.builderHint,
-						displayOptions: { show: { resource: [resourceValue], operation: [operation] } },
-					},
-				]
-			: [],
-);
+export const operationBuilderHints: IBuilderHintVariation[] = everyOperation
+	.filter(({ file }) => file.builderHint)
+	.map(({ resource: resourceValue, operation, file }) => ({
+		content: file.builderHint!,
+		displayOptions: { show: { resource: [resourceValue], operation: [operation] } },
+	}));

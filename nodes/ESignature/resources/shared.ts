@@ -18,10 +18,7 @@ import { pairedWithItem } from '../routing/engineWorkarounds';
 import { UTC_DATE, checkParameter, futureDate } from '../fields/validation';
 import type { OperationErrors } from '../service/errors';
 
-/**
- * What the node reads of an operation's file besides its fields: its option (name, action, routing) and what the rest
- * of the package must know of it, declared there and collected by resources/index.ts, never listed elsewhere.
- */
+/** An operation's file: its option (name, action, routing), fields, and what the package must know of it. */
 export interface OperationFile {
 	option: INodePropertyOptions;
 	/** Every field it shows, in the editor's order, shared ones by reference (resources/index.ts shows each once). */
@@ -54,12 +51,9 @@ export function operationSelector(
 }
 
 /*
- * Fields several resources show, each declared once (resources/index.ts shows each for the operations listing it):
- * n8n's routing engine walks every top-level property for every item, evaluating a parameter's expression once per
- * property of that name, so one property per operation would cost every item more
- * (docs/performance.md#the-per-item-walk-figures-1-and-2). The IDs are checked by each operation showing them, first
- * (checkEnvelopeId, checkDocumentId in its preSend), not by the field: the engine evaluates a field with routing once
- * more in each of its two walks per item.
+ * Fields several resources show, each declared once: n8n's routing engine evaluates a parameter's expression once per
+ * property of that name for every item (docs/performance.md#the-per-item-walk-figures-1-and-2). The IDs are checked
+ * by each operation's preSend, not the field: a field with routing is evaluated once more in each walk per item.
  */
 
 export const envelopeId: INodeProperties = envelopeIdProperty();
@@ -74,8 +68,8 @@ export const simplify: INodeProperties = simplifyProperty();
 export const options: INodeProperties = responseOptions();
 
 /**
- * Simplify for tools, last, on every operation without a Simplify (docs/ai-agents.md): shown by '@tool', not by an
- * operation's file. Webhook's have their own field: its Create has the name of Envelope's, which has Simplify.
+ * Simplify for tools, last, on every operation without a Simplify (docs/ai-agents.md). Webhook's is its own field:
+ * its Create has the name of Envelope's, which has Simplify.
  */
 export const toolSimplifyFields = (simplifyOperations: string[]): INodeProperties[] => [
 	{
@@ -90,6 +84,16 @@ export const toolSimplifyFields = (simplifyOperations: string[]): INodePropertie
 		displayOptions: { show: { '@tool': [true], resource: ['webhook'] } },
 	},
 ];
+
+/** An operation's Additional Fields: the `options` its file lists. */
+export const additionalFields = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options,
+});
 
 /** A preSend adding what `build` makes of the item to the body as `property`; nothing when it makes undefined. */
 export function addedToBody(
@@ -116,12 +120,15 @@ export function sentInBody(
 	return { send: { type: 'body', property, value, preSend: [pairedWithItem(check)] } };
 }
 
-/**
- * How both Extend operations send Available To: checked by futureDate, then in UTC (UTC_DATE). A date picked in the
- * editor is meant in the workflow's timezone.
- */
-export const availableToSent = sentInBody(
-	'availableTo',
-	UTC_DATE,
-	checkParameter('availableTo', futureDate, 'Available To'),
-);
+const checkAvailableTo = checkParameter('availableTo', futureDate, 'Available To');
+
+/** Both Extends' Available To: checked by futureDate, sent in UTC (a picked date is in the workflow's timezone). */
+export const availableTo = (description: string): INodeProperties => ({
+	displayName: 'Available To',
+	name: 'availableTo',
+	type: 'dateTime',
+	default: '',
+	required: true,
+	description,
+	routing: sentInBody('availableTo', UTC_DATE, checkAvailableTo),
+});

@@ -4,10 +4,10 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INodeExecutionData,
 	JsonObject,
+	PreSendAction,
+	PostReceiveAction,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -24,6 +24,73 @@ import { DetailedApiError, failed, withDetails } from '../../service/errorItems'
 import { toText } from '../../fields/validation';
 import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
 
+/** The revocation form (RFC 7009): the token the credential's requests send, and the client that revokes it. */
+export const buildRevocationForm: PreSendAction = async function (requestOptions) {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	try {
+		authUrlOf(credentials);
+	} catch (error) {
+		throw credentialError(this, (error as Error).message);
+	}
+	requestOptions.body = new URLSearchParams({
+		token: tokenToRevoke(this, credentials),
+		client_id: toText(credentials.clientId),
+		client_secret: secret(credentials.clientSecret),
+	}).toString();
+	return requestOptions;
+};
+
+export const revocationResult: PostReceiveAction = async function (_items, response) {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens, the client secret
+	// and this credential's other secrets (never failing on a missing one).
+	let cached: string | undefined;
+	try {
+		cached = currentAccessToken(credentials);
+	} catch {
+		cached = undefined;
+	}
+	const sent = [credentials.accessToken, cached, credentials.clientSecret];
+	const secrets = [...sent, ...(await secretsInHand(this, this.getItemIndex()))];
+	const body = scrubbed(parseBody(response.body), secrets);
+	const status = response.statusCode;
+	if (status >= 300 && status < 400) {
+		const meaning = `The authorization server answered with a redirect (HTTP ${status}), which is not followed`;
+		return revocationFailed(this, status, {
+			message: meaning,
+			description:
+				'Following it would carry the token and the Client Secret to another address. ' +
+				'Check the Authorization Server URL of the credential.',
+			details: { code: status, meaning, serviceMessage: null },
+		});
+	}
+	if (status >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
+		// The authorization server answers in OAuth's error shape, not the service's wrapper.
+		const { error, error_description: description } = body as IDataObject;
+		const meaning = 'The authorization server refused to revoke the token';
+		const advice =
+			error === 'invalid_client' ? ' Check Client ID and Client Secret of the credential.' : '';
+		return revocationFailed(this, status, {
+			body: body as JsonObject,
+			message: `${meaning}: ${toText(error)} (HTTP ${status})`,
+			description: `${toText(description)}${advice}`.trim() || undefined,
+			details: {
+				code: toText(error) || status,
+				meaning,
+				serviceMessage: toText(description) || null,
+			},
+		});
+	}
+	const { errorItems } = await readServiceAnswer(this, {
+		...response,
+		body: body as IN8nHttpFullResponse['body'],
+	});
+	if (errorItems) return errorItems;
+	// The token cached here was revoked or superseded: the next request fetches one (n8n's stored one gets a 401).
+	forgetAccessToken(credentials);
+	return [{ json: { success: true, revoked: true }, pairedItem: { item: this.getItemIndex() } }];
+};
+
 export const option: INodePropertyOptions = {
 	name: 'Revoke',
 	value: 'revoke',
@@ -37,8 +104,7 @@ export const option: INodePropertyOptions = {
 			url: '/connect/revocation',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 			json: false,
-			// A 401 here means the client ID or secret was refused, not an expired access token: it must not make n8n
-			// fetch a new token and retry, so every status reaches revocationResult.
+			// A 401 here refuses the client, not an expired token: every status reaches revocationResult, no retry.
 			ignoreHttpStatusErrors: true,
 			// Not followed: a redirect would carry the token and the client secret in the body to wherever it points.
 			disableFollowRedirect: true,
@@ -65,17 +131,16 @@ function secret(value: unknown): string {
 	return typeof value === 'string' ? value : '';
 }
 
-function credentialError(context: IExecuteSingleFunctions, message: string, description: string) {
+/** An error of the credential, by default one missing what revoking needs. */
+function credentialError(
+	context: IExecuteSingleFunctions,
+	message: string,
+	description = 'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
+) {
 	return new NodeOperationError(nodeForErrors(context.getNode()), message, {
 		itemIndex: context.getItemIndex(),
 		description,
 	});
-}
-
-function credentialProblem(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
-	const needs =
-		'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.';
-	return credentialError(context, (error as Error).message, needs);
 }
 
 function tokenToRevoke(
@@ -88,7 +153,7 @@ function tokenToRevoke(
 		try {
 			token = currentAccessToken(credentials) ?? '';
 		} catch (error) {
-			throw credentialProblem(context, error);
+			throw credentialError(context, (error as Error).message);
 		}
 	}
 	if (!token) {
@@ -99,28 +164,6 @@ function tokenToRevoke(
 		);
 	}
 	return token;
-}
-
-/**
- * The revocation form (RFC 7009): the token the credential's requests send, and the client that revokes it. The
- * credential must give the Authorization Server URL the operation's request is declared to go to.
- */
-export async function buildRevocationForm(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	try {
-		authUrlOf(credentials);
-	} catch (error) {
-		throw credentialProblem(this, error);
-	}
-	requestOptions.body = new URLSearchParams({
-		token: tokenToRevoke(this, credentials),
-		client_id: toText(credentials.clientId),
-		client_secret: secret(credentials.clientSecret),
-	}).toString();
-	return requestOptions;
 }
 
 /** A failed revocation: an error, or an error item with Continue On Fail, with the details every error carries. */
@@ -142,64 +185,4 @@ function revocationFailed(
 		itemIndex: context.getItemIndex(),
 	});
 	return failed(context, withDetails(error, { kind: 'service', ...details, httpStatus: status }));
-}
-
-export async function revocationResult(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens it may have revoked
-	// and the client secret (never failing on a missing one), and of this credential's other secrets, not anyone else's.
-	let cached: string | undefined;
-	try {
-		cached = currentAccessToken(credentials);
-	} catch {
-		cached = undefined;
-	}
-	const sent = [credentials.accessToken, cached, credentials.clientSecret];
-	const secrets = [...sent, ...(await secretsInHand(this, this.getItemIndex()))];
-	const body = scrubbed(parseBody(response.body), secrets);
-	const status = response.statusCode;
-	if (status >= 300 && status < 400) {
-		const meaning = `The authorization server answered with a redirect (HTTP ${status}), which is not followed`;
-		return revocationFailed(this, status, {
-			message: meaning,
-			description:
-				'Following it would carry the token and the Client Secret to another address. ' +
-				'Check the Authorization Server URL of the credential.',
-			details: { code: status, meaning, serviceMessage: null },
-		});
-	}
-	if (status >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
-		// The authorization server answers in OAuth's error shape, not the service's wrapper.
-		const { error, error_description: description } = body as IDataObject;
-		const meaning = 'The authorization server refused to revoke the token';
-		return revocationFailed(this, status, {
-			body: body as JsonObject,
-			message: `${meaning}: ${toText(error)} (HTTP ${status})`,
-			description:
-				[
-					toText(description),
-					error === 'invalid_client' ? 'Check Client ID and Client Secret of the credential.' : '',
-				]
-					.filter(Boolean)
-					.join(' ') || undefined,
-			details: {
-				code: toText(error) || status,
-				meaning,
-				serviceMessage: toText(description) || null,
-			},
-		});
-	}
-	const { errorItems } = await readServiceAnswer(this, {
-		...response,
-		body: body as IN8nHttpFullResponse['body'],
-	});
-	if (errorItems) return errorItems;
-	// Whatever token is cached for this credential in this process was revoked or superseded: the next request
-	// fetches a new one (n8n's stored token is refused with 401, which also renews it).
-	forgetAccessToken(credentials);
-	return [{ json: { success: true, revoked: true }, pairedItem: { item: this.getItemIndex() } }];
 }

@@ -3,10 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { binaryOutputProperty, downloadOptions } from '../../fields/common';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 
-/**
- * Asked for as a stream: file downloads answer with the file, not the JSON wrapper, and n8n writes a stream to its
- * binary store as it arrives instead of holding the whole file first (docs/performance.md, figure 4).
- */
+/** As a stream: the file, not the JSON wrapper, stored by n8n as it arrives (docs/performance.md, figure 4). */
 export const fileAnswer = {
 	encoding: 'stream',
 	json: false,

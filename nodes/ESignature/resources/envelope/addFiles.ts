@@ -1,9 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { checkEnvelopeId, idInPath } from '../../fields/common';
 import { readFileInput } from '../../files/fileInput';
@@ -13,6 +8,11 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { SEVERAL_FILES_LEFT_IN_STORE, severalFiles } from './shared';
 import { envelopeId, options } from '../shared';
 import { ENVELOPE_ID_SOURCE, SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
+
+/** Add Files: the documents as multipart. */
+export const buildFileUpload: PreSendAction = async function (requestOptions) {
+	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Add Files',
@@ -30,11 +30,3 @@ export const option: INodePropertyOptions = {
 export const builderHint = `${SEVERAL_FILES_SOURCE}\n${ENVELOPE_ID_SOURCE}`;
 
 export const description: INodeProperties[] = [envelopeId, ...severalFiles, options];
-
-/** Add Files: the documents as multipart. */
-export async function buildFileUpload(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
-}

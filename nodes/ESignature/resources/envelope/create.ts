@@ -1,9 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { optionalBoolean, optionalGuid, optionalText, secretOf } from '../../fields/validation';
@@ -21,8 +16,31 @@ import {
 	severalFiles,
 	webhook,
 } from './shared';
-import { options, simplify } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
+
+/**
+ * The documents and the envelope's fields as multipart form fields of these names: the spec declares them as path
+ * parameters of a path with no slot for them; the form is where the service reads them (docs/service-api.md).
+ */
+export const buildCreateForm: PreSendAction = async function (requestOptions) {
+	const fields = additionalFieldsOf(this);
+	const parameters = compact({
+		FileId: optionalGuid(this, fields.fileId, 'File ID'),
+		WebhookId: selectedWebhookId(this),
+		WorkflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
+		// The PDF's password is sent exactly as entered: spaces may be part of it.
+		Password: secretOf(this, fields.password, 'Password'),
+		IsForExternalWorkFlow: optionalBoolean(
+			this,
+			fields.isForExternalWorkFlow,
+			'Service External Workflow',
+		),
+		ReferenceNumber: referenceToSend(this),
+	});
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	return sendMultipart(requestOptions, parameters, files);
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Files',
@@ -40,68 +58,33 @@ export const option: INodePropertyOptions = {
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 export const description: INodeProperties[] = [
 	...severalFiles,
 	webhook,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			fileIdField,
-			{
-				displayName: 'Password',
-				name: 'password',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description: 'Password that protects the uploaded PDF',
-			},
-			referenceNumberField,
-			{
-				displayName: 'Service External Workflow',
-				name: 'isForExternalWorkFlow',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the envelope follows the external workflow of the E-Signature service ' +
-					"(the service's IsForExternalWorkFlow; not an n8n workflow)",
-			},
-			workflowIdField,
-		],
-	},
+	additionalFields([
+		fileIdField,
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Password that protects the uploaded PDF',
+		},
+		referenceNumberField,
+		{
+			displayName: 'Service External Workflow',
+			name: 'isForExternalWorkFlow',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether the envelope follows the external workflow of the E-Signature service ' +
+				"(the service's IsForExternalWorkFlow; not an n8n workflow)",
+		},
+		workflowIdField,
+	]),
 	simplify,
 	options,
 ];
-
-/**
- * Create From Files: the documents and the envelope's fields (FileId, WebhookId, WorkflowId, Password,
- * IsForExternalWorkFlow, ReferenceNumber) as multipart form fields with exactly these names. The spec declares them as
- * path parameters of a path with no slot for them; the form is where the service reads them (docs/service-api.md).
- */
-export async function buildCreateForm(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const fields = additionalFieldsOf(this);
-	const parameters = compact({
-		FileId: optionalGuid(this, fields.fileId, 'File ID'),
-		WebhookId: selectedWebhookId(this),
-		WorkflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
-		// The PDF's password is sent exactly as entered: spaces may be part of it.
-		Password: secretOf(this, fields.password, 'Password'),
-		IsForExternalWorkFlow: optionalBoolean(
-			this,
-			fields.isForExternalWorkFlow,
-			'Service External Workflow',
-		),
-		ReferenceNumber: referenceToSend(this),
-	});
-	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
-	return sendMultipart(requestOptions, parameters, files);
-}

@@ -1,13 +1,12 @@
 import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
+	PreSendAction,
+	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { destinationsProperties } from '../../fields/recipients';
+import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
 import { buildDestinations } from '../../fields/recipientList';
 import { booleanOf, optionalText } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
@@ -26,87 +25,12 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { options, simplify } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
-export const option: INodePropertyOptions = {
-	name: 'Create and Invite',
-	value: 'createAndInvite',
-	action: 'Create an envelope and invite signers',
-	description: 'Create an envelope from documents and send its invitations in one step',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-and-invite' },
-		send: { preSend: [pairedWithItem(buildCreateAndInviteBody)] },
-		output: { postReceive: [unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput] },
-	},
-};
-
-export const builderHint = SEVERAL_FILES_SOURCE;
-
-/** The contract gives its request no reference number: only this process's memory protects a retry. */
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
-
-export const description: INodeProperties[] = [
-	...severalFiles,
-	...destinationsProperties('bulkInvite'),
-	{
-		displayName: 'Invitation Subject',
-		name: 'invitationSubject',
-		type: 'string',
-		default: '',
-		description: 'Subject of the invitation e-mail; leave empty for the service default',
-	},
-	{
-		displayName: 'Invitation Message',
-		name: 'invitationMessage',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		description: 'Message to the signers; leave empty for the service default',
-	},
-	webhook,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Return URL',
-				name: 'isReturnUrl',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the service returns a link to the envelope in its dashboard (output as returnUrl)',
-			},
-			{
-				displayName: 'Save as Draft',
-				name: 'saveAsDraft',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to keep the envelope as a draft: nothing is sent until it is sent from the portal',
-			},
-			{
-				displayName: 'Send Invitations',
-				name: 'sendUserInvitation',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the service notifies the signers by e-mail or SMS',
-			},
-		],
-	},
-	simplify,
-	options,
-];
-
 /** Create and Invite: PascalCase JSON with the documents and the signer list (DailyNotify included). */
-export async function buildCreateAndInviteBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
+export const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {
 	const webhookId = selectedWebhookId(this);
 	const destinations = buildDestinations(this, 'bulkInvite');
 	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
@@ -135,18 +59,71 @@ export async function buildCreateAndInviteBody(
 			IsReturnUrl: booleanOf(this, fields.isReturnUrl ?? false, 'Include Return URL'),
 		}),
 	);
-}
+};
 
 /** Create and invite: the payload, plus `returnUrl` when the user asked the service for one. */
-export async function unwrapWithReturnUrl(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
+export const unwrapWithReturnUrl: PostReceiveAction = async function (items, response) {
 	const output = await unwrapResponse.call(this, items, response);
 	const body = parseBody(response.body);
 	const returnUrl = isServiceWrapper(body) ? body.returnUrl : undefined;
 	if (returnUrl && output.length === 1 && output[0].json.returnUrl === undefined)
 		output[0].json.returnUrl = returnUrl;
 	return output;
-}
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Create and Invite',
+	value: 'createAndInvite',
+	action: 'Create an envelope and invite signers',
+	description: 'Create an envelope from documents and send its invitations in one step',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-and-invite' },
+		send: { preSend: [pairedWithItem(buildCreateAndInviteBody)] },
+		output: { postReceive: [unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput] },
+	},
+};
+
+export const builderHint = SEVERAL_FILES_SOURCE;
+
+export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
+
+export const description: INodeProperties[] = [
+	...severalFiles,
+	...destinationsProperties('bulkInvite'),
+	{
+		...invitationSubjectProperty(),
+		description: 'Subject of the invitation e-mail; leave empty for the service default',
+	},
+	{
+		...invitationMessageProperty(),
+		description: 'Message to the signers; leave empty for the service default',
+	},
+	webhook,
+	additionalFields([
+		{
+			displayName: 'Include Return URL',
+			name: 'isReturnUrl',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether the service returns a link to the envelope in its dashboard (output as returnUrl)',
+		},
+		{
+			displayName: 'Save as Draft',
+			name: 'saveAsDraft',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to keep the envelope as a draft: nothing is sent until it is sent from the portal',
+		},
+		{
+			displayName: 'Send Invitations',
+			name: 'sendUserInvitation',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the service notifies the signers by e-mail or SMS',
+		},
+	]),
+	simplify,
+	options,
+];

@@ -1,11 +1,10 @@
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
+	PreSendAction,
+	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { referenceNumberField, workflowIdField } from '../../fields/envelope';
@@ -17,7 +16,7 @@ import { readServiceAnswer } from '../../service/readAnswer';
 import { keepWrapper, simplifyOutput } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { sentReferenceOf, type CreatesEnvelope } from '../../routing/idempotency';
-import { options, simplify } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
 import {
 	type EnvelopeFields,
 	SEVERAL_FILES_LEFT_IN_STORE,
@@ -30,6 +29,33 @@ import {
 	toBase64File,
 } from './shared';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
+
+/** Create From Base64 List: several documents in one envelope, as Base64 in JSON. */
+export const buildBase64DocumentsBody: PreSendAction = async function (requestOptions) {
+	const webhookId = selectedWebhookId(this);
+	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	return sendCreateBulk(requestOptions, base64CreateFields(this, webhookId), files);
+};
+
+/** Bulk create: one item per document of the envelope, each carrying the envelope ID. */
+export const splitBulkFileResponse: PostReceiveAction = async function (_items, response) {
+	const { body, errorItems } = await readServiceAnswer(this, response, {
+		sentReference: () => sentReferenceOf(this),
+	});
+	if (errorItems) return errorItems;
+	const pairedItem = { item: this.getItemIndex() };
+	if (keepWrapper(this) && isServiceWrapper(body))
+		return [{ json: body as unknown as IDataObject, pairedItem }];
+	const data = ((isServiceWrapper(body) ? body.data : body) ?? {}) as IDataObject;
+	const { bulkFileResponse, ...envelope } = data;
+	if (!Array.isArray(bulkFileResponse) || bulkFileResponse.length === 0)
+		return [{ json: data, pairedItem }];
+	const shared = compact(envelope);
+	return bulkFileResponse.map((entry) => ({
+		json: { ...shared, ...(entry as IDataObject) },
+		pairedItem,
+	}));
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Base64 List',
@@ -47,7 +73,6 @@ export const option: INodePropertyOptions = {
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 export const description: INodeProperties[] = [
@@ -60,22 +85,12 @@ export const description: INodeProperties[] = [
 	},
 	...severalFiles,
 	webhook,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [referenceNumberField, workflowIdField],
-	},
+	additionalFields([referenceNumberField, workflowIdField]),
 	simplify,
 	options,
 ];
 
-/**
- * POST /envelopes/bulk/initiate-base64 from checked values: the envelope's optional fields, then its documents.
- * Create From Base64 List and Send and Wait (sendAndWait/send.ts) both send this.
- */
+/** Create From Base64 List's body from checked values, which Send and Wait (sendAndWait/send.ts) sends too. */
 export function sendCreateBulk(
 	requestOptions: IHttpRequestOptions,
 	fields: EnvelopeFields,
@@ -85,38 +100,4 @@ export function sendCreateBulk(
 		...compact(fields),
 		files: files.map(toBase64File),
 	});
-}
-
-/** Create From Base64 List: several documents in one envelope, as Base64 in JSON. */
-export async function buildBase64DocumentsBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const webhookId = selectedWebhookId(this);
-	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
-	return sendCreateBulk(requestOptions, base64CreateFields(this, webhookId), files);
-}
-
-/** Bulk create: one item per document of the envelope, each carrying the envelope ID. */
-export async function splitBulkFileResponse(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const { body, errorItems } = await readServiceAnswer(this, response, {
-		sentReference: () => sentReferenceOf(this),
-	});
-	if (errorItems) return errorItems;
-	const pairedItem = { item: this.getItemIndex() };
-	if (keepWrapper(this) && isServiceWrapper(body))
-		return [{ json: body as unknown as IDataObject, pairedItem }];
-	const data = ((isServiceWrapper(body) ? body.data : body) ?? {}) as IDataObject;
-	const { bulkFileResponse, ...envelope } = data;
-	if (!Array.isArray(bulkFileResponse) || bulkFileResponse.length === 0)
-		return [{ json: data, pairedItem }];
-	const shared = compact(envelope);
-	return bulkFileResponse.map((entry) => ({
-		json: { ...shared, ...(entry as IDataObject) },
-		pairedItem,
-	}));
 }

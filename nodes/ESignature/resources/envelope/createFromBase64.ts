@@ -1,8 +1,8 @@
 import type {
-	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
@@ -24,52 +24,11 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { options, simplify } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 
-export const option: INodePropertyOptions = {
-	name: 'Create From Base64',
-	value: 'createFromBase64',
-	action: 'Create an envelope from one document sent as base64',
-	description: 'Create an envelope from one document sent to the service as Base64 text in JSON',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
-		send: { preSend: [pairedWithItem(buildBase64DocumentBody)] },
-		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
-	},
-};
-
-export const builderHint =
-	'Create From Base64 takes ONE PDF: fileInput "binary" reads a binary field of the input item ' +
-	'(inputDataFieldName, e.g. "data" from an HTTP Request or Read File node), "base64" takes the PDF as ' +
-	'Base64 text in fileBase64 (fileName required), "url" downloads it from fileUrl (use "url" when the node ' +
-	'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
-	'follow with Invitation → Send using documentId.';
-
-/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
-
-/** One document's File Input, where the other creates share one for several. */
-export const description: INodeProperties[] = [
-	...fileInputProperties(),
-	webhook,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [fileIdField, referenceNumberField, workflowIdField],
-	},
-	simplify,
-	options,
-];
-
 /** Create From Base64: one document as Base64 in JSON, encoded for the user when it comes from a binary field. */
-export async function buildBase64DocumentBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
+export const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
 	const fileId = optionalGuid(this, fields.fileId, 'File ID');
 	const webhookId = selectedWebhookId(this);
@@ -91,4 +50,34 @@ export async function buildBase64DocumentBody(
 		rebuild: build,
 	});
 	return build(requestOptions, form);
-}
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Create From Base64',
+	value: 'createFromBase64',
+	action: 'Create an envelope from one document sent as base64',
+	description: 'Create an envelope from one document sent to the service as Base64 text in JSON',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
+		send: { preSend: [pairedWithItem(buildBase64DocumentBody)] },
+		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
+	},
+};
+
+export const builderHint =
+	'Create From Base64 takes ONE PDF: fileInput "binary" reads a binary field of the input item ' +
+	'(inputDataFieldName, e.g. "data" from an HTTP Request or Read File node), "base64" takes the PDF as ' +
+	'Base64 text in fileBase64 (fileName required), "url" downloads it from fileUrl (use "url" when the node ' +
+	'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
+	'follow with Invitation → Send using documentId.';
+
+export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
+
+/** One document's File Input, where the other creates share one for several. */
+export const description: INodeProperties[] = [
+	...fileInputProperties(),
+	webhook,
+	additionalFields([fileIdField, referenceNumberField, workflowIdField]),
+	simplify,
+	options,
+];

@@ -1,9 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { booleanOf, requireGuid } from '../../fields/validation';
 import { sendMultipart } from '../../files/multipart';
@@ -12,6 +7,20 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { compact, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
 import { options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
+
+/** Create From Template: multipart form fields only (the service takes no JSON here). */
+export const buildTemplateForm: PreSendAction = async function (requestOptions) {
+	const fields = compact({
+		templateId: requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID'),
+		userOnlySigner: booleanOf(
+			this,
+			this.getNodeParameter('userOnlySigner', false),
+			'Only Me as Signer',
+		),
+		webhookId: selectedWebhookId(this),
+	});
+	return sendMultipart(requestOptions, fields);
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Create From Template',
@@ -26,7 +35,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** The contract gives its request no reference number: only this process's memory protects a retry. */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
 export const description: INodeProperties[] = [
@@ -51,20 +59,3 @@ export const description: INodeProperties[] = [
 	simplify,
 	options,
 ];
-
-/** Create From Template: multipart form fields only (the service takes no JSON here). */
-export async function buildTemplateForm(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const fields = compact({
-		templateId: requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID'),
-		userOnlySigner: booleanOf(
-			this,
-			this.getNodeParameter('userOnlySigner', false),
-			'Only Me as Signer',
-		),
-		webhookId: selectedWebhookId(this),
-	});
-	return sendMultipart(requestOptions, fields);
-}

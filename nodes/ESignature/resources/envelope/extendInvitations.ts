@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { availableToSent, envelopeId, options, sentInBody } from '../shared';
+import { availableTo, envelopeId, options, sentInBody } from '../shared';
 import { checkEnvelopeId } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
@@ -21,14 +21,6 @@ export const builderHint = ENVELOPE_ID_SOURCE;
 
 export const description: INodeProperties[] = [
 	envelopeId,
-	{
-		displayName: 'Available To',
-		name: 'availableTo',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		description: 'New expiry of every pending invitation of the envelope; must be in the future',
-		routing: availableToSent,
-	},
+	availableTo('New expiry of every pending invitation of the envelope; must be in the future'),
 	options,
 ];

@@ -1,9 +1,8 @@
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
+	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { envelopeId, options, simplify } from '../shared';
@@ -14,6 +13,17 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { specStatus } from '../../service/envelopeStatus';
 import { isPlainObject } from '../../fields/json';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
+
+/** Get Status: one output shape for the spec's answer and the live service's (service-api.md#spec-and-live-service). */
+export const normalizeStatus: PostReceiveAction = async function (items) {
+	return items.map((item) => {
+		if (isErrorItem(item)) return item;
+		const { json } = item;
+		return isPlainObject(json.data) && 'errorCode' in json
+			? { ...item, json: { ...json, data: specStatus(json.data as IDataObject) } }
+			: { ...item, json: specStatus(json) };
+	});
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Get Status',
@@ -30,17 +40,3 @@ export const option: INodePropertyOptions = {
 export const builderHint = ENVELOPE_ID_SOURCE;
 
 export const description: INodeProperties[] = [envelopeId, simplify, options];
-
-/** Get Status: one output shape for the spec's answer and the live service's (service-api.md#spec-and-live-service). */
-export async function normalizeStatus(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return items.map((item) => {
-		if (isErrorItem(item)) return item;
-		const { json } = item;
-		return isPlainObject(json.data) && 'errorCode' in json
-			? { ...item, json: { ...json, data: specStatus(json.data as IDataObject) } }
-			: { ...item, json: specStatus(json) };
-	});
-}

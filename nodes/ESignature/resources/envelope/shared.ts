@@ -1,8 +1,8 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	INodeExecutionData,
 	INodeProperties,
+	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { optionalWebhookProperty } from '../../fields/envelope';
@@ -14,8 +14,6 @@ import { base64Of } from '../../files/jsonBody';
 import { isErrorItem } from '../../service/errorItems';
 import { keepWrapper } from '../../routing/answers';
 import { referenceToSend } from '../../routing/idempotency';
-
-/** What several Envelope operations share: their common fields, each declared once, and what their hooks share. */
 
 /** File Input for several documents (Create From Base64 takes one: its own fields). */
 export const severalFiles: INodeProperties[] = fileInputProperties(SEVERAL_FILES);
@@ -55,10 +53,9 @@ export function toBase64File(file: UploadFile): { file: IDataObject; fileName: s
 	return { file: base64Of(file), fileName: file.fileName };
 }
 
-/** The envelope's optional fields of a Base64 create, checked. */
 export type EnvelopeFields = { webhookId?: string; workflowId?: string; referenceNumber?: string };
 
-/** The envelope's optional fields of the Base64 creates, before their documents. */
+/** The envelope's optional fields of the Base64 creates, checked, before their documents. */
 export function base64CreateFields(
 	context: IExecuteSingleFunctions,
 	webhookId: string | undefined,
@@ -71,14 +68,8 @@ export function base64CreateFields(
 	};
 }
 
-/**
- * Last but Simplify on the creates that take a Webhook: says where the envelope's events go (eventsTo); one created
- * without a Webhook calls the account's default one.
- */
-export async function sayWhereEventsGo(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+/** Says where the envelope's events go (eventsTo): without a Webhook, to the account's default one. */
+export const sayWhereEventsGo: PostReceiveAction = async function (items) {
 	if (keepWrapper(this)) return items;
 	const webhookId = selectedWebhookId(this);
 	const eventsTo = webhookId
@@ -87,4 +78,4 @@ export async function sayWhereEventsGo(
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: { ...item.json, eventsTo } },
 	);
-}
+};

@@ -26,10 +26,7 @@ export const signatureFields: INodeProperties[] = [
 	binaryOutputProperty(),
 ];
 
-/**
- * Error 100 on both operations: the service's general error is also its answer to a signer who has not authenticated
- * with the identity provider (docs/service-api.md#error-codes).
- */
+/** Error 100, the general error, also answers a signer not yet authenticated (docs/service-api.md#error-codes). */
 export const SIGNING_ERRORS: OperationErrors = {
 	100:
 		'The service could not sign: the signer has not authenticated with the identity provider yet, ' +

@@ -20,7 +20,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Error 100 here: the signer has not authenticated with the identity provider (shared.ts). */
 export const errors = SIGNING_ERRORS;
 
 export const description: INodeProperties[] = [...documentFields, ...signatureFields, options];

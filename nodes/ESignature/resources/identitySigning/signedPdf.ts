@@ -1,9 +1,8 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeExecutionData,
 	PreSendAction,
+	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { readBinaryFile, requireBase64 } from '../../files/read';
@@ -129,28 +128,19 @@ function configObject(context: IExecuteSingleFunctions): IDataObject | undefined
 }
 
 /**
- * The preSend of Sign (v1) and of Sign With Signer Details (v2, with the signer details, signres): JSON with the PDF
- * written into it as it is sent (files/jsonBody.ts), which no field's routing.send can write into, so built whole.
- * The path the operation declares is the spec's (`idp`); the published reference and live service use `nafath`, and
- * which one an account answers at is only learnt from its answers, so it is set here (credentials/dialects.ts).
+ * The preSend of Sign (v1) and Sign With Signer Details (v2, with signres): JSON with the PDF written in as it is sent
+ * (files/jsonBody.ts), so built whole. The path is the spec's (`idp`) or the live service's (`nafath`), whichever the
+ * account answers at (credentials/dialects.ts).
  */
 function identitySigning(version: 1 | 2): PreSendAction {
-	return async function signingRequest(
-		this: IExecuteSingleFunctions,
-		requestOptions: IHttpRequestOptions,
-	) {
+	return async function signingRequest(requestOptions) {
 		const requestId = requireGuid(this, this.getNodeParameter('requestId', ''), 'Request ID');
 		const file = await fileObject(this);
 		const signres = version === 2 ? buildSigners(this) : undefined;
 		const signatureAppearance = await appearanceObject(this);
 		const config = configObject(this);
-		const body: IDataObject = {
-			requestId,
-			file,
-			...(signatureAppearance ? { signatureAppearance } : {}),
-			...(config ? { config } : {}),
-			...(signres ? { signres } : {}),
-		};
+		// JSON leaves out those undefined.
+		const body: IDataObject = { requestId, file, signatureAppearance, config, signres };
 		sendJsonWithDocuments(requestOptions, body);
 		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 		const form = formFor(credentials, 'identitySigningPath');
@@ -172,14 +162,8 @@ function identitySigning(version: 1 | 2): PreSendAction {
 export const buildSigningBody = identitySigning(1);
 export const buildSigningBodyWithSigners = identitySigning(2);
 
-/**
- * The single naming step of the signed file. The service answers with the bare file, so base64ResponseToBinary
- * (shared) gives it a generic name first; this names it after the file that was sent and adds the request ID.
- */
-export async function nameSignedFile(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+/** Names the bare signed file (base64ResponseToBinary's name is generic) after the file sent; adds the request ID. */
+export const nameSignedFile: PostReceiveAction = async function (items) {
 	const property = outputBinaryField(this);
 	const requestId = toText(this.getNodeParameter('requestId', ''));
 	// Worked out again from the parameters and the item: the hook is handed the answer, not the request it answers.
@@ -194,4 +178,4 @@ export async function nameSignedFile(
 		if (!binary) return { ...item, json };
 		return { ...item, json, binary: { ...item.binary, [property]: { ...binary, fileName } } };
 	});
-}
+};

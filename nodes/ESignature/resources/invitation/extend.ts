@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { checkParameter, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
-import { availableToSent, options, sentInBody, TRIMMED } from '../shared';
+import { availableTo, options, sentInBody, TRIMMED } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Extend',
@@ -34,14 +34,6 @@ export const description: INodeProperties[] = [
 			'Document, Send for Several Documents and Send for Envelope answer only true, so they give no ID.',
 		routing: sentInBody('destinationId', TRIMMED, checkInvitationId),
 	},
-	{
-		displayName: 'Available To',
-		name: 'availableTo',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		description: 'New expiry of the invitation; must be in the future',
-		routing: availableToSent,
-	},
+	availableTo('New expiry of the invitation; must be in the future'),
 	options,
 ];

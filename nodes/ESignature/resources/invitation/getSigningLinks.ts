@@ -1,8 +1,8 @@
 import type {
-	IExecuteSingleFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
+	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { checkDocumentId } from '../../fields/common';
@@ -18,6 +18,16 @@ import {
 	signersJson,
 } from './shared';
 import { documentId, options, simplify } from '../shared';
+
+/** Invitation records can come back out of order: they are output in signing order. */
+export const sortBySigneOrder: PostReceiveAction = async function (items) {
+	const order = (item: INodeExecutionData) => {
+		const value = Number(item.json.signeOrder);
+		return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
+	};
+	// The sort is stable: records of the same order keep theirs.
+	return [...items].sort((a, b) => order(a) - order(b));
+};
 
 /** The v2 invitation: the signers get links, nothing is sent. */
 export const option: INodePropertyOptions = {
@@ -51,16 +61,3 @@ export const description: INodeProperties[] = [
 export const handsOutSigningLinks = true;
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
-
-/** Invitation records can come back out of order: they are output in signing order. */
-export async function sortBySigneOrder(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const order = (item: INodeExecutionData) => {
-		const value = Number(item.json.signeOrder);
-		return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
-	};
-	// The sort is stable: records of the same order keep theirs.
-	return [...items].sort((a, b) => order(a) - order(b));
-}

@@ -1,8 +1,8 @@
 import type {
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
+	PreSendAction,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
@@ -14,6 +14,32 @@ import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { nonEmptyJsonList } from './shared';
 import { options } from '../shared';
+
+/** One invitation per document: the same signers for each of the Document IDs, or the whole list as JSON. */
+export const buildInvitationList: PreSendAction = async function (requestOptions) {
+	if (this.getNodeParameter('bulkInput', 'fields') === 'json') {
+		const entries = nonEmptyJsonList(this, 'bulkJson', 'Invitations (JSON)', 'documents');
+		requestOptions.body = entries.map((entry, index) => {
+			const label = `Invitations (JSON), document ${index + 1}`;
+			if (!isPlainObject(entry))
+				throw inputError(this, `${label} must be an object with documentId and destinations`);
+			const destinations = pick(entry, 'destinations');
+			if (!Array.isArray(destinations) || !destinations.length)
+				throw inputError(this, `${label}: destinations must be a non-empty array of signers`);
+			return {
+				documentId: requireGuid(this, pick(entry, 'documentId'), `${label}: documentId`),
+				destinations: normaliseDestinations(this, destinations, 'v1Camel', {
+					label: `${label}: destinations`,
+				}),
+			};
+		});
+		return requestOptions;
+	}
+	const documentIds = documentIdList(this);
+	const destinations = buildDestinations(this, 'v1Camel');
+	requestOptions.body = documentIds.map((documentId) => ({ documentId, destinations }));
+	return requestOptions;
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Send for Several Documents',
@@ -40,35 +66,6 @@ function documentIdList(context: IExecuteSingleFunctions): string[] {
 	const ids = list.filter((id) => id !== undefined && id !== null && id !== '');
 	if (!ids.length) throw inputError(context, 'Document IDs: enter at least one document ID');
 	return ids.map((id, index) => requireGuid(context, id, `Document IDs, ID ${index + 1}`));
-}
-
-/** One invitation per document: the same signers for each of the Document IDs, or the whole list as JSON. */
-export async function buildInvitationList(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	if (this.getNodeParameter('bulkInput', 'fields') === 'json') {
-		const entries = nonEmptyJsonList(this, 'bulkJson', 'Invitations (JSON)', 'documents');
-		requestOptions.body = entries.map((entry, index) => {
-			const label = `Invitations (JSON), document ${index + 1}`;
-			if (!isPlainObject(entry))
-				throw inputError(this, `${label} must be an object with documentId and destinations`);
-			const destinations = pick(entry, 'destinations');
-			if (!Array.isArray(destinations) || !destinations.length)
-				throw inputError(this, `${label}: destinations must be a non-empty array of signers`);
-			return {
-				documentId: requireGuid(this, pick(entry, 'documentId'), `${label}: documentId`),
-				destinations: normaliseDestinations(this, destinations, 'v1Camel', {
-					label: `${label}: destinations`,
-				}),
-			};
-		});
-		return requestOptions;
-	}
-	const documentIds = documentIdList(this);
-	const destinations = buildDestinations(this, 'v1Camel');
-	requestOptions.body = documentIds.map((documentId) => ({ documentId, destinations }));
-	return requestOptions;
 }
 
 export const description: INodeProperties[] = [

@@ -1,9 +1,8 @@
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
@@ -21,26 +20,8 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { nonEmptyJsonList } from './shared';
 import { options } from '../shared';
 
-export const option: INodePropertyOptions = {
-	name: 'Remind Several Signers',
-	value: 'sendBulkReminders',
-	action: 'Remind several signers',
-	description: 'Remind several signers, of one or more envelopes, in one request',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/invitations/bulk/reminders/send' },
-		send: { preSend: [pairedWithItem(buildReminderList)] },
-		output: { postReceive: [unwrapResponse] },
-	},
-};
-
-const REMINDERS_JSON_EXAMPLE =
-	'[{"requestId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "destinationEmail": "jane@example.com"}]';
-
 /** The reminders, from fields or JSON, each checked; in JSON the user wrote the API's keys. */
-export async function buildReminderList(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
+export const buildReminderList: PreSendAction = async function (requestOptions) {
 	const fromJson = this.getNodeParameter('remindersInput', 'fields') === 'json';
 	const listLabel = fromJson ? 'Reminders (JSON)' : 'Reminders';
 	const entries = fromJson
@@ -50,7 +31,6 @@ export async function buildReminderList(
 	requestOptions.body = entries.map((entry, index) => {
 		const label = `${listLabel}, reminder ${index + 1}`;
 		if (!isPlainObject(entry)) throw inputError(this, `${label} must be an object`);
-		// In JSON the user wrote the API's keys, so messages name those.
 		const names = fromJson
 			? { id: 'requestId', email: 'destinationEmail', phone: 'destinationPhone' }
 			: { id: 'Envelope ID', email: 'Signer Email', phone: 'Signer Phone' };
@@ -67,7 +47,22 @@ export async function buildReminderList(
 		};
 	});
 	return requestOptions;
-}
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Remind Several Signers',
+	value: 'sendBulkReminders',
+	action: 'Remind several signers',
+	description: 'Remind several signers, of one or more envelopes, in one request',
+	routing: {
+		request: { method: 'POST', url: '/api/v1/invitations/bulk/reminders/send' },
+		send: { preSend: [pairedWithItem(buildReminderList)] },
+		output: { postReceive: [unwrapResponse] },
+	},
+};
+
+const REMINDERS_JSON_EXAMPLE =
+	'[{"requestId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "destinationEmail": "jane@example.com"}]';
 
 export const description: INodeProperties[] = [
 	listInputProperty('remindersInput', 'Reminders Input', 'reminder'),

@@ -35,8 +35,7 @@ export const buildLinkSignerList = addedToBody('destinations', (context) =>
 );
 
 /**
- * The signers of the operations that invite a list of them: Signers Input and Signers (JSON) once for all, the Signers
- * fields as the endpoints take them (the links' v2 and v3 have more). Like the IDs (../shared.ts), they carry no
+ * The signers fields as the endpoints take them (the links' v2 and v3 have more). Like the IDs (../shared.ts), no
  * routing: each operation builds its list.
  */
 export const signersInput: INodeProperties = signersInputProperty();

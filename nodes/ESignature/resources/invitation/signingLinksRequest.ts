@@ -14,9 +14,8 @@ export interface SigningLinksValues {
 }
 
 /**
- * Get Signing Links' request (v2, `linksOnly`) or Send and Get Links' (v3), from checked values, for Send and Wait
- * (sendAndWait/send.ts), which cannot run n8n's routing: the method and path are the operation's declaration, the
- * subject and message go where their fields' routing sends them, and are left out when empty, as there.
+ * Get Signing Links' request (v2, `linksOnly`) or Send and Get Links' (v3) for Send and Wait, which cannot run routing:
+ * method, path and where subject and message go (left out when empty) are read from the operation's declarations.
  */
 export function signingLinksRequest(
 	linksOnly: boolean,

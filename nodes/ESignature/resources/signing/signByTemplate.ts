@@ -6,7 +6,7 @@ import { unwrapResponse } from '../../routing/answers';
 import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList, signerFields } from './shared';
-import { addedToBody, options, sentInBody, TRIMMED } from '../shared';
+import { addedToBody, additionalFields, options, sentInBody, TRIMMED } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign From Template',
@@ -20,7 +20,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its request carries a reference number: the service refuses a second envelope too (error 227). */
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
 export const checkTemplateId = checkParameter('templateId', requireGuid, 'Template ID');
@@ -90,25 +89,13 @@ export const description: INodeProperties[] = [
 						default: '',
 						description: 'Name of the field as defined in the template',
 					},
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
 				],
 			},
 		],
 	},
 	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		// The reference number is sent when none is given too: it is built from the collection, not its option.
-		routing: { send: { preSend: [pairedWithItem(buildReferenceNumber)] } },
-		options: [
+		...additionalFields([
 			{
 				displayName: 'Document Password',
 				name: 'password',
@@ -132,7 +119,9 @@ export const description: INodeProperties[] = [
 					'Your own reference for the new envelope; must be unique in the account. When empty, the node sends ' +
 					'one derived from the execution and item (n8n-…), so that a retried run cannot sign twice.',
 			},
-		],
+		]),
+		// The reference number is sent when none is given too: it is built from the collection, not its option.
+		routing: { send: { preSend: [pairedWithItem(buildReferenceNumber)] } },
 	},
 	options,
 ];

@@ -7,7 +7,6 @@ import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { namedValueOf, namedValueSent } from '../../fields/namedValues';
 import { options, sentInBody, TRIMMED } from '../shared';
 
-/** Checks of the plain text fields, each named in its error. */
 const checkSenderName = checkParameter('smsSender', requireText, 'Sender Name');
 const checkUsername = checkParameter('smsUserame', requireText, 'Username');
 const checkGatewayUrl = checkParameter(
@@ -36,8 +35,8 @@ export const option: INodePropertyOptions = {
 };
 
 /**
- * `smsProvider` as a number: the spec describes a string identifier, yet its sample sends a number, as this does. A
- * listed provider by name (in any case) or number, or the number of one added later (the service decides).
+ * A number, as the spec's sample sends (its schema says string): a listed provider by name or number, or the number of
+ * one added later (the service decides).
  */
 const checkProvider = checkParameter(
 	'smsProvider',

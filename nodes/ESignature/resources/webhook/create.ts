@@ -3,19 +3,15 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, checkParameter, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
-import { webhookOutput } from './shared';
+import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
 import { options, sentInBody, TRIMMED } from '../shared';
 
-/**
- * Create's Header Token: text, or a number. A value that is not text is refused: dropping it would register the
- * webhook without a token, which cannot be added later.
- */
+/** Header Token: text or a number; anything else is refused, as a webhook cannot get its token later. */
 export const checkHeaderToken = checkParameter('headerToken', secretOf, 'Header Token');
 
-/** Create's Use as Account Default: true or false (also as text from an expression). */
 const checkIsDefault = checkParameter('isDefault', booleanOf, 'Use as Account Default', false);
 
-/** Create's Webhook URL: an http(s) URL, written by the workflow's author when the node runs as a tool. */
+/** An http(s) URL, written by the workflow's author when the node runs as a tool. */
 const checkWebhookUrl = checkParameter(
 	'webhookUrl',
 	(context, value, fieldLabel) => requireAuthorsUrl(context, 'webhookUrl', value, fieldLabel),
@@ -35,12 +31,8 @@ export const option: INodePropertyOptions = {
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Webhook URL',
-		name: 'webhookUrl',
-		type: 'string',
-		default: '',
+		...webhookUrlField,
 		required: true,
-		placeholder: 'https://example.com/webhook',
 		description: 'The address the service calls when an envelope is completed or rejected',
 		routing: sentInBody('webhookUrl', TRIMMED, checkWebhookUrl),
 	},
@@ -61,11 +53,7 @@ export const description: INodeProperties[] = [
 		),
 	},
 	{
-		displayName: 'Use as Account Default',
-		name: 'isDefault',
-		type: 'boolean',
-		default: false,
-		description: 'Whether envelopes created without a webhook ID call this webhook',
+		...isDefaultField,
 		hint: 'Only one default webhook is called per event',
 		// "true" or "false" from an expression is a boolean too (checkIsDefault refuses anything else).
 		routing: sentInBody(

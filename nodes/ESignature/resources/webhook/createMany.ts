@@ -2,16 +2,38 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, inputError, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
-import { webhookOutput } from './shared';
+import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
 import { options } from '../shared';
+
+/** Create Many's body: the list of webhooks, each checked as Create checks its fields. */
+export const buildWebhookList: PreSendAction = async function (requestOptions) {
+	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
+	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
+	requestOptions.body = entries.map((entry, index) => {
+		const label = `Webhooks, webhook ${index + 1}`;
+		const webhookUrl = requireAuthorsUrl(
+			this,
+			`webhooks.webhook.${index}.webhookUrl`,
+			entry.webhookUrl,
+			`${label}: Webhook URL`,
+		);
+		// Exactly as entered, left out when empty; not text is refused (a webhook cannot get its token later).
+		const headerToken = secretOf(this, entry.headerToken, `${label}: Header Token`);
+		return {
+			webhookUrl,
+			...(headerToken ? { headerToken } : {}),
+			isDefault: booleanOf(this, entry.isDefault ?? false, `${label}: Use as Account Default`),
+		};
+	});
+	return requestOptions;
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Create Many',
@@ -40,13 +62,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Webhook',
 				name: 'webhook',
 				values: [
-					{
-						displayName: 'Webhook URL',
-						name: 'webhookUrl',
-						type: 'string',
-						default: '',
-						placeholder: 'https://example.com/webhook',
-					},
+					webhookUrlField,
 					{
 						displayName: 'Header Token',
 						name: 'headerToken',
@@ -55,43 +71,10 @@ export const description: INodeProperties[] = [
 						default: '',
 						description: 'Secret sent back in the Authorization header of every callback',
 					},
-					{
-						displayName: 'Use as Account Default',
-						name: 'isDefault',
-						type: 'boolean',
-						default: false,
-						description: 'Whether envelopes created without a webhook ID call this webhook',
-					},
+					isDefaultField,
 				],
 			},
 		],
 	},
 	options,
 ];
-
-/** Create Many's body: the list of webhooks, each checked as Create checks its fields. */
-export async function buildWebhookList(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
-	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
-	requestOptions.body = entries.map((entry, index) => {
-		const label = `Webhooks, webhook ${index + 1}`;
-		const webhookUrl = requireAuthorsUrl(
-			this,
-			`webhooks.webhook.${index}.webhookUrl`,
-			entry.webhookUrl,
-			`${label}: Webhook URL`,
-		);
-		// A secret: used exactly as entered, left out when empty. One that is not text is refused: dropping it would
-		// register the webhook without a token, which cannot be added later.
-		const headerToken = secretOf(this, entry.headerToken, `${label}: Header Token`);
-		return {
-			webhookUrl,
-			...(headerToken ? { headerToken } : {}),
-			isDefault: booleanOf(this, entry.isDefault ?? false, `${label}: Use as Account Default`),
-		};
-	});
-	return requestOptions;
-}

@@ -2,8 +2,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 	IDataObject,
-	IExecuteSingleFunctions,
-	INodeExecutionData,
+	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
@@ -15,6 +14,21 @@ import type { ItemChecks } from '../../service/itemFunctions';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { webhookOutput } from './shared';
 import { options } from '../shared';
+
+/** The spec sends the filters as a GET's body, which n8n drops: the service answers every entry, filtered here. */
+export const filterDeliveryLogs: PostReceiveAction = async function (items) {
+	const { requestId, webhookUrl, webhookStatus } = logFilters(
+		this,
+		this.getNodeParameter('filters', {}),
+	);
+	return items.filter(({ json }) => {
+		if (requestId && String(json.requestId ?? '').toLowerCase() !== requestId) return false;
+		if (webhookUrl && json.webhookUrl !== webhookUrl) return false;
+		// webhookStatus reads like "FAILEDFROMCLIENT (4)".
+		const status = String(json.webhookStatus ?? '').trimEnd();
+		return webhookStatus === undefined || status.endsWith(`(${webhookStatus})`);
+	});
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Get Delivery Logs',
@@ -88,22 +102,4 @@ function logFilters(context: ItemChecks, value: unknown): LogFilters {
 		);
 	}
 	return out;
-}
-
-/** The spec sends the filters as a GET's body, which n8n drops: the service answers every entry, filtered here. */
-export async function filterDeliveryLogs(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-) {
-	const { requestId, webhookUrl, webhookStatus } = logFilters(
-		this,
-		this.getNodeParameter('filters', {}),
-	);
-	return items.filter(({ json }) => {
-		if (requestId && String(json.requestId ?? '').toLowerCase() !== requestId) return false;
-		if (webhookUrl && json.webhookUrl !== webhookUrl) return false;
-		// webhookStatus reads like "FAILEDFROMCLIENT (4)".
-		const status = String(json.webhookStatus ?? '').trimEnd();
-		return webhookStatus === undefined || status.endsWith(`(${webhookStatus})`);
-	});
 }

@@ -1,17 +1,13 @@
-import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { PostReceiveAction } from 'n8n-workflow';
 
 import { isErrorItem } from '../../service/errorItems';
 import { triggerUrlOf, waitingExecutionOf } from '../../service/n8nWebhookUrls';
 
 /**
- * Get Many: which webhooks belong to an E-Signature Trigger (`n8nTrigger`), which are test registrations lasting while
- * the editor listens (`testUrl`), so leftovers are easy to find; for Send and Wait's, which execution waits on it for
- * which envelope (`waitingExecution`), which n8n's editor does not show while the execution waits.
+ * Get Many: which webhooks are an E-Signature Trigger's (`n8nTrigger`) or the editor's test ones (`testUrl`), so
+ * leftovers are easy to find; for Send and Wait's, which execution waits on it (`waitingExecution`, not in the editor).
  */
-export async function markTriggerWebhooks(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export const markTriggerWebhooks: PostReceiveAction = async function (items) {
 	return items.map((item) => {
 		if (isErrorItem(item) || typeof item.json.webhookUrl !== 'string') return item;
 		const trigger = triggerUrlOf(item.json.webhookUrl);
@@ -26,4 +22,4 @@ export async function markTriggerWebhooks(
 			},
 		};
 	});
-}
+};

@@ -1,10 +1,9 @@
 import type {
 	INodeProperties,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeExecutionData,
 	INodeRequestOutput,
 	PostReceiveAction,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { idInPath, webhookLocatorProperty } from '../../fields/common';
@@ -13,7 +12,27 @@ import { requireGuid } from '../../fields/validation';
 import { isErrorItem } from '../../service/errorItems';
 import { maskedAnswer } from '../../service/secrets';
 
-/** The Webhook field several operations show, declared once; its check, and the masking every answer goes through. */
+/** The Webhook field: a webhook ID (checked before the URL takes it). */
+export const checkWebhookId: PreSendAction = async function (requestOptions) {
+	selectedWebhookId(this);
+	return requestOptions;
+};
+
+/** Webhook URL and Use as Account Default, as Create, Create Many and Update show them. */
+export const webhookUrlField: INodeProperties = {
+	displayName: 'Webhook URL',
+	name: 'webhookUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://example.com/webhook',
+};
+export const isDefaultField: INodeProperties = {
+	displayName: 'Use as Account Default',
+	name: 'isDefault',
+	type: 'boolean',
+	default: false,
+	description: 'Whether envelopes created without a webhook ID call this webhook',
+};
 
 /** The path of the webhook the Webhook field names, as the operations' URLs take it (checked by checkWebhookId). */
 export const webhookPath = `=/api/v1/webhooks/${idInPath('webhookId')}`;
@@ -34,30 +53,17 @@ export function selectedWebhookId(context: IExecuteSingleFunctions): string {
 	return requireGuid(context, value, 'Webhook');
 }
 
-/** The Webhook field: a webhook ID (checked before the URL takes it). */
-export async function checkWebhookId(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
-	selectedWebhookId(this);
-	return requestOptions;
-}
-
 /**
- * Webhooks and delivery logs as output: a header token shows as set, with its last four characters, never in clear;
- * n8n's resume token in a waiting execution's URL is masked (service/secrets.ts).
+ * A header token shows as set with its last four characters, n8n's resume token in a URL masked (service/secrets.ts).
+ * Error items pass as they are: their identity carries their details (service/errorItems.ts).
  */
-export async function hideHeaderTokens(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	// Error items pass as they are: their identity carries their details (service/errorItems.ts).
+export const hideHeaderTokens: PostReceiveAction = async function (items) {
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: maskedAnswer(item.json) },
 	);
-}
+};
 
-/**
- * The output of every Webhook operation: its own hooks, then hideHeaderTokens, last, so that whatever an answer echoes
- * (a header token, a resume URL) is masked on the one path all of them take (docs/security.md#masking).
- */
+/** Every Webhook operation's output: its hooks, then hideHeaderTokens on the one path (docs/security.md#masking). */
 export function webhookOutput(...postReceive: PostReceiveAction[]): INodeRequestOutput {
 	return { postReceive: [...postReceive, hideHeaderTokens] };
 }

@@ -2,8 +2,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -12,58 +11,17 @@ import { booleanOf, inputError } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { notFoundError } from '../../service/errors';
 import { getWebhook } from '../../service/webhooks';
-import { selectedWebhookId, webhookId, webhookOutput } from './shared';
+import {
+	isDefaultField,
+	selectedWebhookId,
+	webhookId,
+	webhookOutput,
+	webhookUrlField,
+} from './shared';
 import { options } from '../shared';
 
-export const option: INodePropertyOptions = {
-	name: 'Update',
-	value: 'update',
-	action: 'Update a webhook',
-	description: 'Change the URL or default flag (the header token cannot be changed)',
-	routing: {
-		request: { method: 'PUT', url: '/api/v1/webhooks' },
-		// PUT replaces URL and default flag together: a field left out is read from the service first.
-		send: { preSend: [pairedWithItem(buildUpdateRequest)] },
-		output: webhookOutput(unwrapResponse),
-	},
-};
-
-export const description: INodeProperties[] = [
-	webhookId,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'What to change; the header token cannot be changed',
-		options: [
-			{
-				displayName: 'Use as Account Default',
-				name: 'isDefault',
-				type: 'boolean',
-				default: false,
-				description: 'Whether envelopes created without a webhook ID call this webhook',
-				hint: 'Only one default webhook is called per event',
-			},
-			{
-				displayName: 'Webhook URL',
-				name: 'webhookUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/webhook',
-				description: 'The new address of the webhook',
-			},
-		],
-	},
-	options,
-];
-
 /** What is left out is read first: changing the default webhook's URL must not quietly make it a non-default one. */
-export async function buildUpdateRequest(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) {
+export const buildUpdateRequest: PreSendAction = async function (requestOptions) {
 	const id = selectedWebhookId(this);
 	const updates = (this.getNodeParameter('updateFields', {}) as IDataObject) ?? {};
 	const newUrl =
@@ -94,4 +52,34 @@ export async function buildUpdateRequest(
 		isDefault: newDefault ?? current.isDefault === true,
 	};
 	return requestOptions;
-}
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a webhook',
+	description: 'Change the URL or default flag (the header token cannot be changed)',
+	routing: {
+		request: { method: 'PUT', url: '/api/v1/webhooks' },
+		// PUT replaces URL and default flag together: a field left out is read from the service first.
+		send: { preSend: [pairedWithItem(buildUpdateRequest)] },
+		output: webhookOutput(unwrapResponse),
+	},
+};
+
+export const description: INodeProperties[] = [
+	webhookId,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'What to change; the header token cannot be changed',
+		options: [
+			{ ...isDefaultField, hint: 'Only one default webhook is called per event' },
+			{ ...webhookUrlField, description: 'The new address of the webhook' },
+		],
+	},
+	options,
+];
