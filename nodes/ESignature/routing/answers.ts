@@ -33,6 +33,13 @@ import { sentReferenceOf } from './idempotency';
  * that checks a field is check<Field>.
  */
 
+/** A postReceive hook of this file: n8n's PostReceiveAction as a function, which an operation's own hook can call. */
+type AnswerHook = (
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) => Promise<INodeExecutionData[]>;
+
 function pair(
 	context: IExecuteSingleFunctions,
 	json: IDataObject,
@@ -75,27 +82,19 @@ function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeEx
 }
 
 /** Every JSON operation: service errors become NodeApiErrors, the payload becomes the items. */
-export async function unwrapResponse(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
+export const unwrapResponse: AnswerHook = async function (_items, response) {
 	const { body, errorItems } = await readAnswer(this, response);
 	return errorItems ?? itemsFromData(this, body);
-}
+};
 
 /** Get-by-id operations: the service answers an unknown id with `data: null` and no error code. */
-export async function unwrapFoundResponse(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
+export const unwrapFoundResponse: AnswerHook = async function (_items, response) {
 	const { body, errorItems } = await readAnswer(this, response);
 	if (errorItems) return errorItems;
 	if (isServiceWrapper(body) && (body.data === null || body.data === undefined))
 		return failed(this, notFoundError(this));
 	return itemsFromData(this, body);
-}
+};
 
 /**
  * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), misspelt names corrected (CORRECTED_FIELD_NAMES:
@@ -134,15 +133,12 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
  * Simplify (on by default), last hook of the operations that show it: numbered values by the names the fields offer
  * (destinationType 1 → "Signer"), no empty fields. Off, or with Include Response Wrapper, items stay as answered.
  */
-export async function simplifyOutput(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export const simplifyOutput: AnswerHook = async function (items) {
 	if (!(this.getNodeParameter('simplify', true) as boolean) || keepWrapper(this)) return items;
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: (simplified(item.json) ?? {}) as IDataObject },
 	);
-}
+};
 
 /** A string of Base64 this long or longer is file content, which a model cannot use: left out for tools. */
 const MIN_BASE64_BLOB = 256;
@@ -279,11 +275,7 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
 
 /** File downloads: the bytes become a binary property, typed from the bytes (the service may send a ZIP). */
-export async function fileResponseToBinary(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
+export const fileResponseToBinary: AnswerHook = async function (_items, response) {
 	const contentType = String(response.headers['content-type'] ?? '');
 	const body = response.body as unknown;
 	if (response.statusCode >= 400 || contentType.includes('json')) {
@@ -331,14 +323,10 @@ export async function fileResponseToBinary(
 	const source = ended ? head : (body as unknown as FileSource);
 	const size = ended ? head.length : Number.isSafeInteger(length) ? length : undefined;
 	return [await toBinaryItem(this, source, head, size, name, fallback, json)];
-}
+};
 
 /** Answers that carry a file as Base64 in `data` ({file, fileName} or the bare string) become binary data. */
-export async function base64ResponseToBinary(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
+export const base64ResponseToBinary: AnswerHook = async function (_items, response) {
 	const { body, errorItems } = await readAnswer(this, response);
 	if (errorItems) return errorItems;
 	const data = isServiceWrapper(body) ? body.data : body;
@@ -356,4 +344,4 @@ export async function base64ResponseToBinary(
 	const name = file.fileName as string | undefined;
 	const fallback = documentId ?? 'signed-document';
 	return [await toBinaryItem(this, bytes, bytes, bytes.length, name, fallback, json)];
-}
+};
