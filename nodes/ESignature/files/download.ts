@@ -2,7 +2,7 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n
 
 import type { DocumentFile } from './document';
 import { documentFile } from './document';
-import { detectMimeType, safeBaseName } from './bytes';
+import { detectMimeType, readUpTo, safeBaseName } from './bytes';
 import { runsAsTool } from '../service/asTool';
 import { DOWNLOAD_DEFAULTS, DOWNLOAD_OPTION_LABELS, MAX_DOWNLOAD_BYTES } from '../fields/fileInput';
 import { booleanOf, inputError, integerOf, requireHttpUrl } from '../fields/validation';
@@ -50,38 +50,6 @@ export function downloadFileName(
 	fieldLabel: string,
 ): string {
 	return nameFromUrl(requireHttpUrl(context, value, fieldLabel));
-}
-
-/** Reads a download into memory up to MAX_DOWNLOAD_BYTES and the item's budget, counted after n8n unpacked it. */
-async function readLimited(
-	context: ItemFunctions,
-	body: ByteStream,
-	fieldLabel: string,
-	origin: string,
-	budget: DownloadBudget,
-): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of body) {
-		size += chunk.length;
-		if (size > MAX_DOWNLOAD_BYTES) {
-			body.destroy?.();
-			throw tooLarge(context, fieldLabel, origin);
-		}
-		if (size > budget.bytesLeft) {
-			body.destroy?.();
-			throw inputError(
-				context,
-				`${fieldLabel}: the download from ${origin} takes the item's documents past ` +
-					`${budget.maxTotalBytes / 1024 / 1024} MB together`,
-				"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
-					'Max Total Size (MB).',
-			);
-		}
-		chunks.push(chunk);
-	}
-	budget.bytesLeft -= size;
-	return Buffer.concat(chunks, size);
 }
 
 const tooLarge = (context: ItemFunctions, fieldLabel: string, origin: string) =>
@@ -280,7 +248,7 @@ export async function downloadDocument(
 		);
 	}
 	const declared = Number(response.headers['content-length']);
-	// Content-Length counts the bytes as sent: a compressed answer is counted again as it is unpacked (readLimited).
+	// Content-Length counts the bytes as sent: a compressed answer is counted again as it is unpacked.
 	if (Number.isFinite(declared) && declared > MAX_DOWNLOAD_BYTES) {
 		body.destroy?.();
 		throw tooLarge(context, fieldLabel, origin);
@@ -288,10 +256,22 @@ export async function downloadDocument(
 	const stop = () => body.destroy?.();
 	deadline.addEventListener('abort', stop, { once: true });
 	// A body cut by the deadline ends in a stream error: the time limit is what to name.
-	const bytes = await readLimited(context, body, fieldLabel, origin, budget)
+	const bytes = await readUpTo(body, Math.min(MAX_DOWNLOAD_BYTES, budget.bytesLeft))
 		.catch((error: unknown) => Promise.reject(deadline.aborted ? tooSlow() : error))
 		.finally(() => deadline.removeEventListener('abort', stop));
 	if (deadline.aborted) throw tooSlow();
+	if (bytes === undefined && budget.bytesLeft >= MAX_DOWNLOAD_BYTES)
+		throw tooLarge(context, fieldLabel, origin);
+	if (bytes === undefined) {
+		throw inputError(
+			context,
+			`${fieldLabel}: the download from ${origin} takes the item's documents past ` +
+				`${budget.maxTotalBytes / 1024 / 1024} MB together`,
+			"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
+				'Max Total Size (MB).',
+		);
+	}
+	budget.bytesLeft -= bytes.length;
 	return documentFile(bytes, nameFromUrl(url), detectMimeType(bytes).mimeType);
 }
 
