@@ -215,26 +215,24 @@ export async function downloadDocument(
 		const location = response.headers.location;
 		if (response.statusCode < 300 || response.statusCode >= 400 || location === undefined) break;
 		(response.body as unknown as ByteStream).destroy?.();
-		if (redirects >= MAX_DOWNLOAD_REDIRECTS) {
+		if (redirects >= MAX_DOWNLOAD_REDIRECTS)
 			throw inputError(
 				context,
 				`${fieldLabel}: the download from ${origin} was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`,
 				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
 			);
-		}
 		let next: URL | undefined;
 		try {
 			next = new URL(String(location), hop);
 		} catch {
 			next = undefined; // a Location that is not a URL
 		}
-		if (!next || httpUrlProblem(next.href)) {
+		if (!next || httpUrlProblem(next.href))
 			throw inputError(
 				context,
 				`${fieldLabel}: the download from ${origin} was redirected to a link that is not http(s)`,
 				'Check that the URL is a direct link to the PDF.',
 			);
-		}
 		previous = hop.origin;
 		hop = next;
 	}
@@ -262,7 +260,7 @@ export async function downloadDocument(
 	if (deadline.aborted) throw tooSlow();
 	if (bytes === undefined && budget.bytesLeft >= MAX_DOWNLOAD_BYTES)
 		throw tooLarge(context, fieldLabel, origin);
-	if (bytes === undefined) {
+	if (bytes === undefined)
 		throw inputError(
 			context,
 			`${fieldLabel}: the download from ${origin} takes the item's documents past ` +
@@ -270,7 +268,6 @@ export async function downloadDocument(
 			"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
 				'Max Total Size (MB).',
 		);
-	}
 	budget.bytesLeft -= bytes.length;
 	return documentFile(bytes, nameFromUrl(url), detectMimeType(bytes).mimeType);
 }
@@ -323,14 +320,13 @@ async function requestHop(
 		if (deadline.aborted) throw tooSlow();
 		const { code, name } = (error ?? {}) as { code?: string; name?: string };
 		// n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) refuses an address before connecting.
-		if (name?.startsWith('Ssrf')) {
+		if (name?.startsWith('Ssrf'))
 			throw inputError(
 				context,
 				`${fieldLabel}: n8n's outbound rules (SSRF protection) do not allow downloads from ${origin}`,
 				'Ask the n8n administrator to allow the host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), ' +
 					'or give the document as Base64 Text.',
 			);
-		}
 		throw inputError(
 			context,
 			`${fieldLabel}: the document could not be downloaded from ${origin}${code ? ` (${code})` : ''}`,

@@ -136,14 +136,13 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFil
 			context,
 			`${FILE_INPUT_LABELS.urls} is empty: enter the link of at least one document`,
 		);
-	if (urls.length > budget.maxLinks) {
+	if (urls.length > budget.maxLinks)
 		throw inputError(
 			context,
 			`${FILE_INPUT_LABELS.urls}, link ${budget.maxLinks + 1} (${originOf(urls[budget.maxLinks])}): ` +
 				`at most ${budget.maxLinks} links per item, got ${urls.length}`,
 			"Send the documents over several items; the workflow's author can change Download Options → Max Links.",
 		);
-	}
 	return urls.map((url, index) =>
 		fromLink(
 			url,
