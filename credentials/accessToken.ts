@@ -233,9 +233,8 @@ export async function obtainAccessToken(
 		fresh &&
 		refused !== entry.token &&
 		(refused === '' || alreadyReplaced)
-	) {
+	)
 		return entry.token;
-	}
 
 	const fetching = fetchToken(helper, credentials, entry);
 	entry.inFlight = fetching;

@@ -199,18 +199,13 @@ export function optionalPhone(
 	const compact = text.replace(/[\s().-]/g, '');
 	const digits = compact.replace(/^\+/, '');
 	const separators = 'Spaces, dots, dashes and brackets between the digits are allowed.';
-	if (
-		!/^\d+$/.test(digits) ||
-		digits.length < PHONE_DIGITS.min ||
-		digits.length > PHONE_DIGITS.max
-	) {
+	if (!/^\d+$/.test(digits) || digits.length < PHONE_DIGITS.min || digits.length > PHONE_DIGITS.max)
 		throw inputError(
 			context,
 			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, starting ` +
 				`with + and the country code, got "${shown(text)}"`,
 			`Write it in international form, for example +966501234567. ${separators}`,
 		);
-	}
 	if (!compact.startsWith('+')) {
 		const fix = compact.startsWith('00')
 			? 'Write + instead of the leading 00'
