@@ -25,6 +25,17 @@ function carriesBody({ body, method }: IHttpRequestOptions): boolean {
 const isPlain = (value: object) =>
 	Object.getPrototypeOf(value) === Object.prototype || Array.isArray(value);
 
+/** A required field of the Integration grant; its secrets are password fields. */
+const integrationField = (displayName: string, name: string, secret = false): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	...(secret ? { typeOptions: { password: true } } : {}),
+	default: '',
+	required: true,
+	displayOptions: { show: { grantType: ['integration'] } },
+});
+
 export class ESignatureApi implements ICredentialType {
 	name = 'eSignatureApi';
 
@@ -118,40 +129,12 @@ export class ESignatureApi implements ICredentialType {
 			required: true,
 		},
 		{
-			displayName: 'Username',
-			name: 'username',
-			type: 'string',
-			default: '',
-			required: true,
+			...integrationField('Username', 'username'),
 			description: 'E-mail address of the account user the integration acts as',
-			displayOptions: { show: { grantType: ['integration'] } },
 		},
-		{
-			displayName: 'Password',
-			name: 'password',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			displayOptions: { show: { grantType: ['integration'] } },
-		},
-		{
-			displayName: 'Account ID',
-			name: 'accountId',
-			type: 'string',
-			default: '',
-			required: true,
-			displayOptions: { show: { grantType: ['integration'] } },
-		},
-		{
-			displayName: 'Account Secret',
-			name: 'accountSecret',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			displayOptions: { show: { grantType: ['integration'] } },
-		},
+		integrationField('Password', 'password', true),
+		integrationField('Account ID', 'accountId'),
+		integrationField('Account Secret', 'accountSecret', true),
 		{
 			// Filled by preAuthentication; n8n empties it and calls preAuthentication again after a 401.
 			displayName: 'Access Token',

@@ -121,12 +121,11 @@ async function fetchTokenAs(
 			(full: { statusCode: number; body: unknown }) => ({ response: full, failure: undefined }),
 			(error: Error) => ({ response: undefined, failure: error.message }),
 		);
-	if (!outcome.response) {
+	if (!outcome.response)
 		throw new ESignatureCredentialError(
 			`Could not reach the token endpoint of the ${grantLabel} grant at ${request.url}: ` +
 				`${unreachable(outcome.failure)}. Check the Base URL and Authorization Server URL of the credential.`,
 		);
-	}
 	const { response } = outcome;
 	const body = (
 		typeof response.body === 'object' && response.body !== null ? response.body : {}
@@ -182,32 +181,28 @@ function refusalMessage(
 	fieldsToCheck: string,
 ): string {
 	const where = `the token endpoint ${url}`;
-	if (status >= 300 && status < 400) {
+	if (status >= 300 && status < 400)
 		return (
 			`The token endpoint ${url} answered with a redirect (HTTP ${status}), which is not followed: it would ` +
 			`carry the ${grantLabel} grant's secrets to another address. Check the Base URL and Authorization Server ` +
 			`URL of the credential.`
 		);
-	}
-	if (status >= 500) {
+	if (status >= 500)
 		return (
 			`The E-Signature service failed to issue a token for the ${grantLabel} grant at ${where} (${answer}). ` +
 			`The service may be unavailable: try again later.`
 		);
-	}
 	const oauthError = typeof body.error === 'string';
-	if (!oauthError && (status === 404 || status === 405 || status < 400)) {
+	if (!oauthError && (status === 404 || status === 405 || status < 400))
 		return (
 			`Nothing at ${where} answered as the service's token endpoint does (${answer}). Check the Base URL ` +
 			`and Authorization Server URL of the credential.`
 		);
-	}
-	if (status === 401 || body.error === 'invalid_client') {
+	if (status === 401 || body.error === 'invalid_client')
 		return (
 			`The E-Signature service refused the ${grantLabel} grant (${answer}): the client was not accepted. ` +
 			`Check Client ID and Client Secret.`
 		);
-	}
 	if (body.error === 'invalid_grant') {
 		const fields =
 			grantLabel === 'Integration'
@@ -238,9 +233,8 @@ export async function obtainAccessToken(
 		fresh &&
 		refused !== entry.token &&
 		(refused === '' || alreadyReplaced)
-	) {
+	)
 		return entry.token;
-	}
 
 	const fetching = fetchToken(helper, credentials, entry);
 	entry.inFlight = fetching;

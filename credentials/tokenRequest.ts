@@ -19,11 +19,10 @@ function requireFields(
 	fields: Array<[string, string]>,
 ) {
 	const missing = fields.filter(([key]) => text(credentials, key) === '').map(([, label]) => label);
-	if (missing.length) {
+	if (missing.length)
 		throw new ESignatureCredentialError(
 			`The ${grant} grant needs: ${missing.join(', ')}. Fill them in the credential.`,
 		);
-	}
 	for (const [key, label] of fields) {
 		const value = text(credentials, key);
 		if (SECRET_FIELDS.has(key) && value.trim() === '')

@@ -68,7 +68,7 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 		default: '',
 		placeholder: 'contract.pdf',
 	} as const;
-	if (options.multiple) {
+	if (options.multiple)
 		return [
 			...selectors,
 			{
@@ -107,7 +107,6 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 			},
 			{ ...downloadOptionsProperty(true), displayOptions: url },
 		];
-	}
 	return [
 		...selectors,
 		{
@@ -205,7 +204,7 @@ function downloadOptionsProperty(multiple: boolean): INodeProperties {
 				'How long one download may take from its request to its last byte, redirects included',
 		},
 	];
-	if (multiple) {
+	if (multiple)
 		options.splice(1, 0, {
 			displayName: 'Max Links',
 			name: 'maxLinks',
@@ -214,7 +213,6 @@ function downloadOptionsProperty(multiple: boolean): INodeProperties {
 			default: 10,
 			description: 'The most links one item may give',
 		});
-	}
 	return {
 		displayName: 'Download Options',
 		name: 'downloadOptions',

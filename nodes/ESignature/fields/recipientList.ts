@@ -173,10 +173,9 @@ export function normaliseDestinations(
 			phone: [PHONE.label, out[apiName(PHONE, style)]],
 		});
 		// Fields the UI does not know (e.g. Signatories) pass through unchanged from JSON.
-		if (fromJson) {
+		if (fromJson)
 			for (const [key, value] of Object.entries(entry))
 				if (!used.has(key)) out[key] = value as IDataObject;
-		}
 		return out;
 	});
 	return withSignOrders(context, built, apiName(SIGN_ORDER, style), listLabel);
@@ -201,14 +200,13 @@ function withSignOrders(
 		if (signer[orderKey] !== undefined) return signer;
 		const position = index + 1;
 		const taken = explicit.get(position);
-		if (taken !== undefined) {
+		if (taken !== undefined)
 			throw inputError(
 				context,
 				`${listLabel}, signer ${index + 1}: ${SIGN_ORDER.label} is 0, which means its position ${position}, but ` +
 					`signer ${taken + 1} was given ${SIGN_ORDER.label} ${position}`,
 				`Give every signer a ${SIGN_ORDER.label}, or none of them.`,
 			);
-		}
 		return { ...signer, [orderKey]: position };
 	});
 }

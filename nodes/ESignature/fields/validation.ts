@@ -69,7 +69,7 @@ function refuseControlCharacters(
 	lines: Lines,
 ): void {
 	const found = controlCharacterIn(text, lines);
-	if (found) {
+	if (found)
 		throw inputError(
 			context,
 			`${fieldLabel} has a control character (${found})`,
@@ -77,7 +77,6 @@ function refuseControlCharacters(
 				? 'Line breaks and tabs are allowed here; other control characters are not.'
 				: 'This field is one line of text: remove line breaks, tabs and other control characters.',
 		);
-	}
 }
 
 /** A field's value as trimmed text ('' when empty): text or a number; else, or with a control character, refused. */
@@ -95,13 +94,12 @@ export function textOf(
 		text = String(value);
 	else
 		throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}: ${shown(value)}`);
-	if (text.length > maxLength) {
+	if (text.length > maxLength)
 		throw inputError(
 			context,
 			`${fieldLabel} is too long: ${text.length.toLocaleString('en-US')} characters, at most ` +
 				`${maxLength.toLocaleString('en-US')}`,
 		);
-	}
 	refuseControlCharacters(context, text, fieldLabel, lines);
 	return text;
 }
@@ -130,12 +128,11 @@ export function secretOf(context: ItemChecks, value: unknown, fieldLabel: string
 	else if (typeof value === 'string') secret = value;
 	else if (typeof value === 'number' && Number.isFinite(value)) secret = String(value);
 	else throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}`);
-	if (secret.length > MAX_LENGTH.secret) {
+	if (secret.length > MAX_LENGTH.secret)
 		throw inputError(
 			context,
 			`${fieldLabel} is too long: at most ${MAX_LENGTH.secret.toLocaleString('en-US')} characters`,
 		);
-	}
 	if (secret !== '' && secret.trim() === '')
 		throw inputError(context, `${fieldLabel} is blank: it has only spaces`);
 	refuseControlCharacters(context, secret, fieldLabel, 'single');
@@ -152,7 +149,7 @@ export function requireGuid(context: ItemChecks, value: unknown, fieldLabel: str
 	if (!text) throw inputError(context, `${fieldLabel} is required`);
 	if (!isGuid(text)) {
 		// Reference numbers (n8n-… sent by the node, REF-… made by the service) sit beside the IDs in every output.
-		if (/^(?:n8n|ref)-/i.test(text)) {
+		if (/^(?:n8n|ref)-/i.test(text))
 			throw inputError(
 				context,
 				`${fieldLabel} must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got the reference number ` +
@@ -160,19 +157,17 @@ export function requireGuid(context: ItemChecks, value: unknown, fieldLabel: str
 				`A reference number names an envelope for you, not for the service. Use the ID the create operation ` +
 					`output (envelopeId, documentId) instead.`,
 			);
-		}
 		throw inputError(
 			context,
 			`${fieldLabel} must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got "${shown(text)}"`,
 		);
 	}
-	if (text === EMPTY_GUID) {
+	if (text === EMPTY_GUID)
 		throw inputError(
 			context,
 			`${fieldLabel} is the empty ID ${EMPTY_GUID}, which names nothing`,
 			'The service answers a failed creation with this ID. Take the ID from a successful answer.',
 		);
-	}
 	return text;
 }
 
@@ -182,12 +177,11 @@ export const optionalGuid = (...args: Parameters<typeof requireGuid>) =>
 
 export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	const text = textOf(context, value, fieldLabel, MAX_LENGTH.email);
-	if (!EMAIL.test(text)) {
+	if (!EMAIL.test(text))
 		throw inputError(
 			context,
 			`${fieldLabel} must be an e-mail address, got "${shown(text) || '(empty)'}"`,
 		);
-	}
 	return text;
 }
 
@@ -205,18 +199,13 @@ export function optionalPhone(
 	const compact = text.replace(/[\s().-]/g, '');
 	const digits = compact.replace(/^\+/, '');
 	const separators = 'Spaces, dots, dashes and brackets between the digits are allowed.';
-	if (
-		!/^\d+$/.test(digits) ||
-		digits.length < PHONE_DIGITS.min ||
-		digits.length > PHONE_DIGITS.max
-	) {
+	if (!/^\d+$/.test(digits) || digits.length < PHONE_DIGITS.min || digits.length > PHONE_DIGITS.max)
 		throw inputError(
 			context,
 			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, starting ` +
 				`with + and the country code, got "${shown(text)}"`,
 			`Write it in international form, for example +966501234567. ${separators}`,
 		);
-	}
 	if (!compact.startsWith('+')) {
 		const fix = compact.startsWith('00')
 			? 'Write + instead of the leading 00'
@@ -253,12 +242,11 @@ export function integerOf(
 			: typeof value === 'string' && value.trim() !== ''
 				? Number(value.trim())
 				: NaN;
-	if (!Number.isInteger(number)) {
+	if (!Number.isInteger(number))
 		throw inputError(
 			context,
 			`${fieldLabel} must be a whole number, got ${value === '' ? '(empty)' : `"${shown(value)}"`}`,
 		);
-	}
 	if (number < min || number > max) {
 		const range =
 			max === MAX_INTEGER
@@ -316,19 +304,17 @@ export function futureDate(context: ItemChecks, value: unknown, fieldLabel: stri
 			context,
 			`${fieldLabel} must be a date, got ${kindOf(value)}: ${shown(value)}`,
 		);
-	if (!date.isValid) {
+	if (!date.isValid)
 		throw inputError(
 			context,
 			`${fieldLabel} is not a valid date: "${shown(value)}"`,
 			'Use an ISO 8601 date such as 2027-01-31T17:00:00Z.',
 		);
-	}
-	if (date.toMillis() <= Date.now()) {
+	if (date.toMillis() <= Date.now())
 		throw inputError(
 			context,
 			`${fieldLabel} is in the past (${date.toUTC().toISO()}): choose a future date`,
 		);
-	}
 	return date.toUTC().toISO({ suppressMilliseconds: true }) as string;
 }
 

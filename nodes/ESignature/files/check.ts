@@ -26,12 +26,11 @@ export function requirePdf<File extends UploadFile>(
 	if (file.size() === 0)
 		throw inputError(context, `${fieldLabel}: the file${name} is empty (0 bytes)`);
 	const start = file.start(PDF_HEADER_WITHIN);
-	if (!start.includes('%PDF-', 0, 'latin1')) {
+	if (!start.includes('%PDF-', 0, 'latin1'))
 		throw inputError(
 			context,
 			`${fieldLabel}: the file${name} is not a PDF: it ${looksLike(start)}`,
 			'The service takes PDF documents only. Convert the file to PDF first.',
 		);
-	}
 	return file;
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n
 
 import type { DocumentFile } from './document';
 import { documentFile } from './document';
-import { detectMimeType, safeBaseName } from './bytes';
+import { detectMimeType, readUpTo, safeBaseName } from './bytes';
 import { runsAsTool } from '../service/asTool';
 import { DOWNLOAD_DEFAULTS, DOWNLOAD_OPTION_LABELS, MAX_DOWNLOAD_BYTES } from '../fields/fileInput';
 import { booleanOf, inputError, integerOf, requireHttpUrl } from '../fields/validation';
@@ -50,38 +50,6 @@ export function downloadFileName(
 	fieldLabel: string,
 ): string {
 	return nameFromUrl(requireHttpUrl(context, value, fieldLabel));
-}
-
-/** Reads a download into memory up to MAX_DOWNLOAD_BYTES and the item's budget, counted after n8n unpacked it. */
-async function readLimited(
-	context: ItemFunctions,
-	body: ByteStream,
-	fieldLabel: string,
-	origin: string,
-	budget: DownloadBudget,
-): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of body) {
-		size += chunk.length;
-		if (size > MAX_DOWNLOAD_BYTES) {
-			body.destroy?.();
-			throw tooLarge(context, fieldLabel, origin);
-		}
-		if (size > budget.bytesLeft) {
-			body.destroy?.();
-			throw inputError(
-				context,
-				`${fieldLabel}: the download from ${origin} takes the item's documents past ` +
-					`${budget.maxTotalBytes / 1024 / 1024} MB together`,
-				"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
-					'Max Total Size (MB).',
-			);
-		}
-		chunks.push(chunk);
-	}
-	budget.bytesLeft -= size;
-	return Buffer.concat(chunks, size);
 }
 
 const tooLarge = (context: ItemFunctions, fieldLabel: string, origin: string) =>
@@ -247,26 +215,24 @@ export async function downloadDocument(
 		const location = response.headers.location;
 		if (response.statusCode < 300 || response.statusCode >= 400 || location === undefined) break;
 		(response.body as unknown as ByteStream).destroy?.();
-		if (redirects >= MAX_DOWNLOAD_REDIRECTS) {
+		if (redirects >= MAX_DOWNLOAD_REDIRECTS)
 			throw inputError(
 				context,
 				`${fieldLabel}: the download from ${origin} was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`,
 				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
 			);
-		}
 		let next: URL | undefined;
 		try {
 			next = new URL(String(location), hop);
 		} catch {
 			next = undefined; // a Location that is not a URL
 		}
-		if (!next || httpUrlProblem(next.href)) {
+		if (!next || httpUrlProblem(next.href))
 			throw inputError(
 				context,
 				`${fieldLabel}: the download from ${origin} was redirected to a link that is not http(s)`,
 				'Check that the URL is a direct link to the PDF.',
 			);
-		}
 		previous = hop.origin;
 		hop = next;
 	}
@@ -280,7 +246,7 @@ export async function downloadDocument(
 		);
 	}
 	const declared = Number(response.headers['content-length']);
-	// Content-Length counts the bytes as sent: a compressed answer is counted again as it is unpacked (readLimited).
+	// Content-Length counts the bytes as sent: a compressed answer is counted again as it is unpacked.
 	if (Number.isFinite(declared) && declared > MAX_DOWNLOAD_BYTES) {
 		body.destroy?.();
 		throw tooLarge(context, fieldLabel, origin);
@@ -288,10 +254,21 @@ export async function downloadDocument(
 	const stop = () => body.destroy?.();
 	deadline.addEventListener('abort', stop, { once: true });
 	// A body cut by the deadline ends in a stream error: the time limit is what to name.
-	const bytes = await readLimited(context, body, fieldLabel, origin, budget)
+	const bytes = await readUpTo(body, Math.min(MAX_DOWNLOAD_BYTES, budget.bytesLeft))
 		.catch((error: unknown) => Promise.reject(deadline.aborted ? tooSlow() : error))
 		.finally(() => deadline.removeEventListener('abort', stop));
 	if (deadline.aborted) throw tooSlow();
+	if (bytes === undefined && budget.bytesLeft >= MAX_DOWNLOAD_BYTES)
+		throw tooLarge(context, fieldLabel, origin);
+	if (bytes === undefined)
+		throw inputError(
+			context,
+			`${fieldLabel}: the download from ${origin} takes the item's documents past ` +
+				`${budget.maxTotalBytes / 1024 / 1024} MB together`,
+			"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
+				'Max Total Size (MB).',
+		);
+	budget.bytesLeft -= bytes.length;
 	return documentFile(bytes, nameFromUrl(url), detectMimeType(bytes).mimeType);
 }
 
@@ -343,14 +320,13 @@ async function requestHop(
 		if (deadline.aborted) throw tooSlow();
 		const { code, name } = (error ?? {}) as { code?: string; name?: string };
 		// n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) refuses an address before connecting.
-		if (name?.startsWith('Ssrf')) {
+		if (name?.startsWith('Ssrf'))
 			throw inputError(
 				context,
 				`${fieldLabel}: n8n's outbound rules (SSRF protection) do not allow downloads from ${origin}`,
 				'Ask the n8n administrator to allow the host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), ' +
 					'or give the document as Base64 Text.',
 			);
-		}
 		throw inputError(
 			context,
 			`${fieldLabel}: the document could not be downloaded from ${origin}${code ? ` (${code})` : ''}`,

@@ -1,7 +1,6 @@
 import type { DocumentFile, UploadFile } from './document';
 import { binaryFileNameOf, readBase64File, readBinaryFile } from './read';
 import { downloadBudget, downloadDocument, downloadFileName, originOf } from './download';
-import type { DownloadBudget } from './download';
 import { requirePdf } from './check';
 import type { FileInputOptions } from '../fields/fileInput';
 import { FILE_INPUT_LABELS } from '../fields/fileInput';
@@ -132,29 +131,24 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFil
 		return [{ label, read: async () => named(context, await given.read(), true, options) }];
 	}
 	const urls = urlList(context);
-	checkLinkCount(context, urls, budget);
-	return urls.map((url, index) =>
-		fromLink(
-			url,
-			urls.length > 1 ? `${FILE_INPUT_LABELS.urls}, link ${index + 1}` : FILE_INPUT_LABELS.urls,
-		),
-	);
-}
-
-function checkLinkCount(context: ItemFunctions, urls: string[], budget: DownloadBudget) {
 	if (!urls.length)
 		throw inputError(
 			context,
 			`${FILE_INPUT_LABELS.urls} is empty: enter the link of at least one document`,
 		);
-	if (urls.length > budget.maxLinks) {
+	if (urls.length > budget.maxLinks)
 		throw inputError(
 			context,
 			`${FILE_INPUT_LABELS.urls}, link ${budget.maxLinks + 1} (${originOf(urls[budget.maxLinks])}): ` +
 				`at most ${budget.maxLinks} links per item, got ${urls.length}`,
 			"Send the documents over several items; the workflow's author can change Download Options → Max Links.",
 		);
-	}
+	return urls.map((url, index) =>
+		fromLink(
+			url,
+			urls.length > 1 ? `${FILE_INPUT_LABELS.urls}, link ${index + 1}` : FILE_INPUT_LABELS.urls,
+		),
+	);
 }
 
 function named<File extends UploadFile>(

@@ -44,7 +44,7 @@ export async function readBinaryFile(
 			'With URL the model gives a link to the PDF; with Base64 Text, the content.',
 		);
 	}
-	if (!found) {
+	if (!found)
 		throw inputError(
 			context,
 			`${fieldLabel}: the input item has no binary property "${name}"`,
@@ -53,7 +53,6 @@ export async function readBinaryFile(
 				: 'This item has no binary data. Read the file first, e.g. with "Read/Write Files from Disk" or "HTTP ' +
 						'Request".',
 		);
-	}
 	const binary: IBinaryData = context.helpers.assertBinaryData(name);
 	const fileName = binaryFileName(binary, name);
 	const mimeType = binary.mimeType || 'application/pdf';
@@ -172,13 +171,12 @@ export function requireBase64Bytes(
 	const bytes = decodeBase64(
 		requireText(context, value, fieldLabel, Number.MAX_SAFE_INTEGER, 'multi'),
 	);
-	if (!bytes?.length) {
+	if (!bytes?.length)
 		throw inputError(
 			context,
 			`${fieldLabel} is not valid Base64`,
 			'Give the content encoded as Base64 (letters, digits, +, / and = padding), optionally with a data: URL prefix.',
 		);
-	}
 	return bytes;
 }
 

@@ -59,11 +59,10 @@ async function* bodyChunks(parts: BodyPart[]): AsyncGenerator<Buffer> {
 		} finally {
 			stream.destroy();
 		}
-		if (read !== file.size()) {
+		if (read !== file.size())
 			throw new Error(
 				`The stored file "${file.fileName}" did not have the ${file.size()} bytes n8n recorded for it`,
 			);
-		}
 	}
 }
 

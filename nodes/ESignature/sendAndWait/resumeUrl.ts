@@ -84,14 +84,14 @@ export function signedResumeUrl(
 	executionId: string,
 	query: Record<string, string | undefined>,
 ): string {
-	const given = Object.fromEntries(
-		Object.entries(query).filter(
-			(entry): entry is [string, string] => typeof entry[1] === 'string',
-		),
-	);
 	// Added or replaced; the rest of the URL's query is kept.
 	const url = new URL(resumeUrl);
-	for (const [name, value] of Object.entries(given)) url.searchParams.set(name, value);
+	const given: Record<string, string> = {};
+	for (const [name, value] of Object.entries(query)) {
+		if (value === undefined) continue;
+		given[name] = value;
+		url.searchParams.set(name, value);
+	}
 	url.searchParams.set(RESUME_QUERY.check, resumeCheck(key, headerToken, executionId, given));
 	return url.toString();
 }

@@ -5,6 +5,7 @@ import { sleep } from 'n8n-workflow';
 import type { Callback } from './callback';
 import { isFailedAnswer, isServiceWrapper } from '../service/errors';
 import { decodeBase64 } from '../files/bytes';
+import { CALLBACK_STATUSES } from '../fields/enums';
 import { finalEventOf, specStatus } from '../service/envelopeStatus';
 import { listDeliveryLogs } from '../service/webhooks';
 import type { ServiceContext } from '../service/itemFunctions';
@@ -70,9 +71,6 @@ const ANSWER_ENVELOPE_BYTES = 64 * 1024;
 
 /** Remembered comparisons (envelopes whose signed digests are known): a bounded memory, kept in n8n's memory. */
 const REMEMBERED_ENVELOPES_MAX = 1000;
-
-/** The callback Status codes the service publishes, by the event each is (docs/service-api.md#webhook-callbacks). */
-const CLAIMED_EVENTS: Record<number, string> = { 1: 'completed', 2: 'rejected' };
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -274,7 +272,7 @@ export async function confirmCallback(
 	const { record, event } = status;
 	if (!event)
 		return resend(`the envelope is still ${String(record.status ?? 'open')} at the service`);
-	const claimed = callback.status === undefined ? undefined : CLAIMED_EVENTS[callback.status];
+	const claimed = callback.status === undefined ? undefined : CALLBACK_STATUSES[callback.status];
 	// A code the service has not published may only name an end the published codes do not (cancelled, expired).
 	if (claimed ? claimed !== event : event === 'completed' || event === 'rejected')
 		return refuse(

@@ -148,12 +148,10 @@ async function outputFiles(
 
 /** The callback's files as sent, for an author who accepts them unconfirmed. */
 function filesAsSent(callback: Callback): OutputFile[] {
-	const files: OutputFile[] = [];
-	for (const { index, fileName, base64 } of callback.files) {
+	return callback.files.flatMap(({ index, fileName, base64 }) => {
 		const bytes = base64 === undefined ? undefined : decodeBase64(base64);
-		if (bytes) files.push({ index, fileName, bytes });
-	}
-	return files;
+		return bytes ? [{ index, fileName, bytes }] : [];
+	});
 }
 
 /**
