@@ -17,8 +17,7 @@ export function scrubbable(secrets: readonly unknown[]): string[] {
 /** Text with each secret given replaced by "••••", longest first (a secret containing another goes whole). */
 export function scrubbedText(text: string, secrets: readonly unknown[]): string {
 	let result = text;
-	for (const secret of scrubbable(secrets)) {
+	for (const secret of scrubbable(secrets))
 		if (result.includes(secret)) result = result.split(secret).join('••••');
-	}
 	return result;
 }

@@ -229,9 +229,8 @@ export function resourceOperationSubtitle(fields: INodeProperties[]): string {
 				field.name === 'operation' &&
 				field.displayOptions?.show?.resource?.includes(resource.value),
 		);
-		for (const operation of (operations?.options ?? []) as Choice[]) {
+		for (const operation of (operations?.options ?? []) as Choice[])
 			names[`${resource.value}.${operation.value}`] = `${resource.name} → ${operation.name}`;
-		}
 	}
 	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + "." + $parameter["operation"]] ?? "" }}`;
 }

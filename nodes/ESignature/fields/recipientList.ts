@@ -163,9 +163,8 @@ export function normaliseDestinations(
 		}
 		if (!out[apiName(NAME, style)])
 			throw inputError(context, `${label}: ${NAME.label} is required`);
-		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)]) {
+		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)])
 			throw inputError(context, `${label}: give an ${EMAIL.label} or a ${PHONE.label}`);
-		}
 		const signer = `${label} (${String(out[apiName(NAME, style)])})`;
 		refuseUnverifiableSigner(context, signer, out[apiName(AUTHENTICATION_TYPE, style)], {
 			authenticationType: AUTHENTICATION_TYPE.label,

@@ -120,9 +120,8 @@ export function buildSigners(context: ItemFunctions): IDataObject[] {
 			if (used.has(key) || value === undefined || value === null || value === '') continue;
 			out[key] = value;
 		}
-		if (out.emailAddress === undefined) {
+		if (out.emailAddress === undefined)
 			throw inputError(context, `${label}: ${SIGNER_EMAIL.displayName} is required`);
-		}
 		out.emailAddress = requireEmail(
 			context,
 			out.emailAddress,

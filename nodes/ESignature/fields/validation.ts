@@ -1,8 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { nodeForErrors } from '../service/secrets';
-import { DetailedApiError, INVALID_INPUT, withDetails } from '../service/errorItems';
+import { detailedError, INVALID_INPUT } from '../service/errorItems';
 import type { Lines } from '../../../credentials/text';
 import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credentials/text';
 import type { ItemChecks } from '../service/itemFunctions';
@@ -28,12 +27,13 @@ export const MAX_INTEGER = 2_147_483_647;
 export function inputError(context: ItemChecks, message: string, description?: string) {
 	// An API error by class only: n8n's routing engine re-wraps any other error with the code "none", and the editor's
 	// "Error code" is httpCode (docs/n8n-notes.md#error-codes-in-the-editor), here the code the README names.
-	const error = new DetailedApiError(
-		nodeForErrors(context.getNode()),
-		{},
-		{ message, description, httpCode: INVALID_INPUT, itemIndex: context.getItemIndex() },
-	);
-	return withDetails(error, {
+	const options = {
+		message,
+		description,
+		httpCode: INVALID_INPUT,
+		itemIndex: context.getItemIndex(),
+	};
+	return detailedError(context.getNode(), {}, options, {
 		kind: 'input',
 		code: INVALID_INPUT,
 		meaning: message,

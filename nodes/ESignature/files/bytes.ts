@@ -4,9 +4,8 @@ import { isControlCode } from '../../../credentials/text';
 export function detectMimeType(data: Buffer): { mimeType: string; extension: string } {
 	if (data.subarray(0, 5).toString('latin1') === '%PDF-')
 		return { mimeType: 'application/pdf', extension: 'pdf' };
-	if (data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04) {
+	if (data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04)
 		return { mimeType: 'application/zip', extension: 'zip' };
-	}
 	return { mimeType: 'application/octet-stream', extension: 'bin' };
 }
 
@@ -164,9 +163,8 @@ export function isStrictBase64(compact: string): boolean {
 	if (compact.charCodeAt(end - 1) === 61) end--;
 	if (compact.charCodeAt(end - 1) === 61) end--;
 	if (end === 0) return false;
-	for (let index = 0; index < end; index++) {
+	for (let index = 0; index < end; index++)
 		if (!isBase64Code(compact.charCodeAt(index))) return false;
-	}
 	return true;
 }
 
@@ -182,9 +180,8 @@ const BASE64_SLICE = 1024 * 1024;
 export function decodeInSlices(base64: string): Buffer {
 	const bytes = Buffer.alloc(Buffer.byteLength(base64, 'base64'));
 	let written = 0;
-	for (let start = 0; start < base64.length; start += BASE64_SLICE) {
+	for (let start = 0; start < base64.length; start += BASE64_SLICE)
 		written += bytes.write(base64.slice(start, start + BASE64_SLICE), written, 'base64');
-	}
 	return bytes.subarray(0, written);
 }
 

@@ -31,9 +31,8 @@ export async function readFileInput(
 ): Promise<UploadFile[]> {
 	const files: UploadFile[] = [];
 	// One file at a time, read then checked: a refused file stops the item before the next is read or downloaded.
-	for (const given of givenFiles(context, options)) {
+	for (const given of givenFiles(context, options))
 		files.push(requirePdf(context, await given.read(), given.label));
-	}
 	return files;
 }
 
@@ -73,9 +72,8 @@ function givenBinaryFields(
 		.split(',')
 		.map((name) => name.trim())
 		.filter((name) => name.length > 0);
-	if (!names.length) {
+	if (!names.length)
 		throw inputError(context, `${label} is empty: enter the name of at least one binary field`);
-	}
 	return names.map((name) => fromField(name, label));
 }
 
@@ -93,17 +91,15 @@ function givenBase64(context: ItemFunctions, options: FileInputOptions): GivenFi
 	}
 	const label = FILE_INPUT_LABELS.filesJson;
 	const entries = parseJsonParameter(context, context.getNodeParameter('filesJson', '[]'), label);
-	if (!Array.isArray(entries) || entries.length === 0) {
+	if (!Array.isArray(entries) || entries.length === 0)
 		throw inputError(context, `${label} must be a non-empty array of {"file", "fileName"} objects`);
-	}
 	return entries.map((entry: unknown, index): GivenFile => {
 		const entryLabel = `${label}, file ${index + 1}`;
 		return {
 			label: `${entryLabel}: file`,
 			read: async () => {
-				if (!isPlainObject(entry)) {
+				if (!isPlainObject(entry))
 					throw inputError(context, `${entryLabel} must be an object with "file" and "fileName"`);
-				}
 				// Either spelling the API uses (file/File, fileName/FileName) is accepted.
 				const file = readBase64File(context, pick(entry, 'file'), `${entryLabel}: file`);
 				const fileName = requireText(

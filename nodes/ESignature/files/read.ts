@@ -57,9 +57,8 @@ export async function readBinaryFile(
 	const fileName = binaryFileName(binary, name);
 	const mimeType = binary.mimeType || 'application/pdf';
 	// Without an id, n8n holds the file in the item as Base64 (default mode): sent as stored when canonical.
-	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data)) {
+	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data))
 		return documentFile({ base64: binary.data }, fileName, mimeType);
-	}
 	const stored =
 		leaveInStore && binary.id
 			? await storedFile(context, binary.id, fileName, mimeType)
@@ -164,9 +163,8 @@ export function requireBase64Bytes(
 	value: unknown,
 	fieldLabel: string,
 ): Buffer {
-	if (value !== undefined && value !== null && typeof value !== 'string') {
+	if (value !== undefined && value !== null && typeof value !== 'string')
 		throw inputError(context, `${fieldLabel} must be Base64 text, got ${kindOf(value)}`);
-	}
 	// A document as Base64 is as long as the document: no text length limit applies. Line breaks are Base64's own.
 	const bytes = decodeBase64(
 		requireText(context, value, fieldLabel, Number.MAX_SAFE_INTEGER, 'multi'),

@@ -76,9 +76,8 @@ export async function misplacedId(
 	const id = typeof value === 'string' ? value.trim() : '';
 	if (!isGuid(id)) return undefined;
 	try {
-		if (kind === 'envelope') {
+		if (kind === 'envelope')
 			return (await isDocument(context, id)) ? { field, id, expected: kind } : undefined;
-		}
 		const documentIds = await envelopeDocuments(context, id);
 		return documentIds ? { field, id, expected: kind, documentIds } : undefined;
 	} catch {

@@ -11,7 +11,7 @@ import type { Lines } from '../../../credentials/text';
 import { MAX_LENGTH } from '../../../credentials/text';
 import { resumedNodePassesEveryOutput } from '../service/n8n1';
 import { errorForModel, runsAsTool } from '../service/asTool';
-import { DetailedApiError, failed, withDetails } from '../service/errorItems';
+import { DetailedApiError, failed } from '../service/errorItems';
 import { requestService } from '../service/transport';
 import { createWebhook, deleteWebhook, updateWebhook } from '../service/webhooks';
 import { OPERATION, operationName } from './fields';
@@ -292,8 +292,7 @@ async function createAndInvite(
 export function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 	if (error instanceof Error && 'node' in error) return error;
 	const message = error instanceof Error ? error.message : String(error);
-	const wrapped = new DetailedApiError(context.getNode(), {}, { message });
-	return withDetails(wrapped, {
+	return new DetailedApiError(context.getNode(), {}, { message }).withDetails({
 		kind: 'other',
 		code: 'ERROR',
 		meaning: message,

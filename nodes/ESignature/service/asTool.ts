@@ -19,9 +19,8 @@ export function runsAsTool(context: { getNode(): INode }): boolean {
  */
 export function errorForModel<T extends Error>(error: T): T {
 	const { description } = error as { description?: string | null };
-	if (description && !error.message.includes(description)) {
+	if (description && !error.message.includes(description))
 		error.message = `${error.message}${/[.!?]$/.test(error.message) ? '' : '.'} ${description}`;
-	}
 	return error;
 }
 

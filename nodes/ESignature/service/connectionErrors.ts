@@ -1,7 +1,7 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { DetailedApiError, detailedError, withDetails } from './errorItems';
+import { DetailedApiError, detailedError } from './errorItems';
 import { SERVICE_ERRORS } from './errors';
 import { nodeForErrors, scrubbedText, secretsInHand } from './secrets';
 import type { ServiceContext } from './itemFunctions';
@@ -82,7 +82,7 @@ export async function connectionError(
 		cause.stack = (error as Error).stack;
 		wrapped.cause = cause;
 	}
-	return withDetails(wrapped, {
+	return wrapped.withDetails({
 		// Without a code it was no answer of the HTTP layer: an unexpected failure, reported as it is.
 		kind: key ? 'connection' : 'other',
 		code: key || 'ERROR',

@@ -72,14 +72,6 @@ export class DetailedApiError extends NodeApiError {
 	}
 }
 
-/** Records what an error item of this error must carry. */
-export function withDetails<T extends DetailedApiError>(
-	error: T,
-	details: Omit<ErrorDetails, 'description'>,
-): T {
-	return error.withDetails(details);
-}
-
 /** A DetailedApiError naming the node as errors carry it (nodeForErrors), with its error item's details. */
 export function detailedError(
 	node: INode,

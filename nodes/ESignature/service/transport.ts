@@ -52,9 +52,8 @@ const itemIndexOf = (context: ServiceContext): number | undefined =>
  */
 async function transportError(context: ServiceContext, error: unknown): Promise<Error> {
 	const itemIndex = itemIndexOf(context);
-	if (error instanceof ESignatureCredentialError) {
+	if (error instanceof ESignatureCredentialError)
 		return new NodeOperationError(nodeForErrors(context.getNode()), error.message, { itemIndex });
-	}
 	return await connectionError(context, error, itemIndex);
 }
 

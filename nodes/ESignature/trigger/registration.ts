@@ -103,9 +103,8 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	if (known && !forTest && !stored.forTest && !sameUrl(current.webhookUrl, url))
 		await moveWebhook(this, current, url, isDefault);
 	const usable = known && sameUrl(current.webhookUrl, url);
-	for (const leftover of remote.filter((webhook) => sameUrl(webhook.webhookUrl, url))) {
+	for (const leftover of remote.filter((webhook) => sameUrl(webhook.webhookUrl, url)))
 		if (!usable || leftover.id !== current.id) await webhooks.deleteWebhook(this, leftover.id);
-	}
 	if (!usable) {
 		// A test registration that ended up in the saved static data is removed when production activates.
 		if (current && stored.forTest && !forTest) await webhooks.deleteWebhook(this, current.id);

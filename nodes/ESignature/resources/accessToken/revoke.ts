@@ -20,7 +20,7 @@ import {
 import { authUrlOf } from '../../../../credentials/environment';
 import { parseBody } from '../../service/errors';
 import { readServiceAnswer } from '../../service/readAnswer';
-import { DetailedApiError, failed, withDetails } from '../../service/errorItems';
+import { detailedError, failed } from '../../service/errorItems';
 import { toText } from '../../fields/validation';
 import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
 
@@ -178,11 +178,11 @@ function revocationFailed(
 	},
 ) {
 	const { body = {}, message, description, details } = refusal;
-	const error = new DetailedApiError(nodeForErrors(context.getNode()), body, {
-		message,
-		description,
-		httpCode: String(status),
-		itemIndex: context.getItemIndex(),
+	const at = { message, description, httpCode: String(status), itemIndex: context.getItemIndex() };
+	const error = detailedError(context.getNode(), body, at, {
+		kind: 'service',
+		...details,
+		httpStatus: status,
 	});
-	return failed(context, withDetails(error, { kind: 'service', ...details, httpStatus: status }));
+	return failed(context, error);
 }
