@@ -1,7 +1,6 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import type { Form } from './dialects';
-import { INTEGRATION_BASIC_FIELDS } from './dialects';
+import { type Form, INTEGRATION_BASIC_FIELDS } from './dialects';
 import {
 	authUrlOf,
 	baseUrlOf,

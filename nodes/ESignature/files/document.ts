@@ -1,5 +1,4 @@
-import type { FileStream, StreamMaker } from './bytes';
-import { decodeInSlices } from './bytes';
+import { type FileStream, type StreamMaker, decodeInSlices } from './bytes';
 
 /**
  * A document to send, kept in the form it came in and converted only into the form it is sent in (n8n holds files as

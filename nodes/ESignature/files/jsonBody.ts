@@ -1,10 +1,8 @@
 import { randomBytes } from 'crypto';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import type { DocumentFile, UploadFile } from './document';
-import { isStoredFile } from './document';
-import type { BodyPart } from './streamedBody';
-import { sendStreamedBody } from './streamedBody';
+import { type DocumentFile, type UploadFile, isStoredFile } from './document';
+import { type BodyPart, sendStreamedBody } from './streamedBody';
 
 /*
  * JSON bodies that carry documents as Base64. Left to n8n, such a body holds about four copies of a file

@@ -1,10 +1,8 @@
 import { randomBytes } from 'crypto';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import type { UploadFile } from './document';
-import { isStoredFile } from './document';
-import type { BodyPart } from './streamedBody';
-import { sendStreamedBody } from './streamedBody';
+import { type UploadFile, isStoredFile } from './document';
+import { type BodyPart, sendStreamedBody } from './streamedBody';
 
 /*
  * multipart/form-data bodies, framed here without a dependency (docs/n8n-notes.md#large-files): one buffer, which n8n

@@ -22,8 +22,7 @@ import {
 } from '../service/errorItems';
 import { refusesToken, sendRenewingToken } from '../service/transport';
 import { sentTokenOf } from '../../../credentials/accessToken';
-import type { Alternative } from '../../../credentials/dialects';
-import { learn, otherForm, refusesForm } from '../../../credentials/dialects';
+import { type Alternative, learn, otherForm, refusesForm } from '../../../credentials/dialects';
 import {
 	emptyListForModel,
 	errorForModel,

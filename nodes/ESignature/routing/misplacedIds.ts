@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { IdKind, MisplacedId } from '../service/errors';
-import { isServiceWrapper } from '../service/errors';
+import { type IdKind, type MisplacedId, isServiceWrapper } from '../service/errors';
 import { callService } from '../service/transport';
 import { isGuid } from '../fields/validation';
 

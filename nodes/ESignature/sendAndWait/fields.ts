@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, simplifyProperty } from '../fields/common';
 import { destinationsProperties } from '../fields/recipients';

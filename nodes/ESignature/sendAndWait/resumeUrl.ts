@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'crypto';
-import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { type IExecuteFunctions, type IWebhookFunctions, NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';

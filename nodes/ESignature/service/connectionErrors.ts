@@ -1,5 +1,4 @@
-import type { JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { type JsonObject, NodeApiError } from 'n8n-workflow';
 
 import { DetailedApiError, detailedError } from './errorItems';
 import { SERVICE_ERRORS } from './errors';

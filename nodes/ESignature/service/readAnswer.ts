@@ -15,8 +15,7 @@ import {
 	serviceErrorFor,
 } from './errors';
 import { isRedirect, redirectNotFollowed } from './redirects';
-import type { Dialect } from '../../../credentials/dialects';
-import { identitySigningPath } from '../../../credentials/dialects';
+import { type Dialect, identitySigningPath } from '../../../credentials/dialects';
 
 /*
  * Reading an operation's answer: a failed one (an errorCode, an HTTP error, a redirect not followed, an answer nested

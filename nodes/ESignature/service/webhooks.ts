@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ServiceContext } from './itemFunctions';
-import type { ServiceAnswer } from './transport';
-import { callService, dataOf, isNotFound, requestService } from './transport';
+import { type ServiceAnswer, callService, dataOf, isNotFound, requestService } from './transport';
 
 /*
  * The webhook calls made outside routing: by the trigger (registration, catch-up), Send and Wait (send, wait,

@@ -1,6 +1,5 @@
 import { createHash } from 'crypto';
-import type { IDataObject } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { type IDataObject, sleep } from 'n8n-workflow';
 
 import type { Callback } from './callback';
 import { isFailedAnswer, isServiceWrapper } from '../service/errors';

@@ -1,6 +1,5 @@
 import { randomBytes } from 'crypto';
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, type IHookFunctions, NodeOperationError } from 'n8n-workflow';
 
 import { withoutTrailingSlashes } from '../../../credentials/text';
 import { headerTokenDigest } from './callback';
