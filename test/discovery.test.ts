@@ -120,7 +120,9 @@ describe('builder hints, as n8n generates the type definitions its AI builders r
 
 		const status = typeFileOf(action, 'envelope', 'getStatus');
 		expect(status).toContain('envelopeId comes from the output of an envelope create operation');
-		expect(status).toMatch(/@hint The envelopeId a create operation output/);
+		expect(status).toMatch(
+			/@hint The envelopeId a create operation or the E-Signature Trigger output/,
+		);
 		expect(status).not.toContain('documentId is the ID of one document');
 
 		const download = typeFileOf(action, 'document', 'downloadSigned');

@@ -35,7 +35,7 @@ const HTTP_REQUEST: IRelatedNode = {
 
 export const ENVELOPE_ID_SOURCE =
 	'envelopeId comes from the output of an envelope create operation (Create From Base64, Create From Files, Create ' +
-	'and Invite, Create From Template); the E-Signature Trigger outputs it as requestId. It is a GUID, not the ' +
+	'and Invite, Create From Template); the E-Signature Trigger outputs it as envelopeId too. It is a GUID, not the ' +
 	'referenceNumber.';
 export const DOCUMENT_ID_SOURCE =
 	'documentId is the ID of one document (file) of an envelope: the create operations output it as documentId ' +

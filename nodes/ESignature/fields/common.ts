@@ -5,6 +5,20 @@ import { EMPTY_GUID, isGuid, requireGuid } from './validation';
 
 /* Fields several resources share; an operation's file lists those it shows (resources/index.ts). */
 
+/** How an ID of the service looks, as every ID field shows it. */
+const ID_EXAMPLE = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+
+/** A required field taking one ID of the service: its label and name; the operation adds what it says and sends. */
+export const requiredIdField = (displayName: string, name: string) =>
+	({
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: ID_EXAMPLE,
+	}) as const;
+
 /** Kept out of the default output: most users want the payload, some want returnUrl or the service's message. */
 const includeResponseWrapperOption: INodeProperties = {
 	displayName: 'Include Response Wrapper',
@@ -90,7 +104,7 @@ export function documentIdProperty(
 		type: 'string',
 		default: '={{ $json.documentId }}',
 		required: true,
-		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		placeholder: ID_EXAMPLE,
 		description,
 		hint: 'The documentId a create operation output (one per file), not the envelope ID or your reference number',
 		builderHint: { propertyHint: DOCUMENT_ID_SOURCE },
@@ -104,7 +118,7 @@ export function envelopeIdProperty(): INodeProperties {
 		type: 'string',
 		default: '={{ $json.envelopeId }}',
 		required: true,
-		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		placeholder: ID_EXAMPLE,
 		description: 'ID of the envelope, as returned when it was created',
 		hint: 'The envelopeId a create operation or the E-Signature Trigger output, not your reference number',
 		builderHint: { propertyHint: ENVELOPE_ID_SOURCE },
@@ -179,7 +193,7 @@ export function webhookLocatorProperty(
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+				placeholder: ID_EXAMPLE,
 				validation: [
 					{
 						type: 'regex',

@@ -1,13 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { requiredIdField } from './common';
 
 export function requestIdProperty(): INodeProperties {
 	return {
-		displayName: 'Request ID',
-		name: 'requestId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		...requiredIdField('Request ID', 'requestId'),
 		description:
 			'ID of the signing request the signer authenticated for with the national identity provider. The signer ' +
 			'must authenticate before this call.',

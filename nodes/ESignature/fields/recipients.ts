@@ -33,6 +33,13 @@ export interface DestinationField {
 
 const ALL: DestinationStyle[] = ['v1', 'v1Camel', 'bulkInvite', 'v2'];
 
+/** A signer's switch, off unless the user turns it on. */
+const offByDefault = (description: string) => ({
+	type: 'boolean' as const,
+	default: false,
+	description,
+});
+
 const listDescription = (what: string) =>
 	`${what}. Choose from the list, or give a name from it (in any case) or its number with an <a ` +
 	`href="https://docs.n8n.io/code/expressions/">expression</a> or the model.`;
@@ -170,11 +177,7 @@ export const DESTINATION_FIELDS: DestinationField[] = [
 		styles: ALL,
 		kind: 'boolean',
 		option: true,
-		ui: {
-			type: 'boolean',
-			default: false,
-			description: 'Whether the recipient only gives consent instead of signing',
-		},
+		ui: offByDefault('Whether the recipient only gives consent instead of signing'),
 	},
 	{
 		field: 'allowSignAnywhere',
@@ -183,11 +186,7 @@ export const DESTINATION_FIELDS: DestinationField[] = [
 		styles: ALL,
 		kind: 'boolean',
 		option: true,
-		ui: {
-			type: 'boolean',
-			default: false,
-			description: 'Whether the signer may place the signature anywhere on the document',
-		},
+		ui: offByDefault('Whether the signer may place the signature anywhere on the document'),
 	},
 	{
 		field: 'dailyNotify',
@@ -196,11 +195,7 @@ export const DESTINATION_FIELDS: DestinationField[] = [
 		styles: ['bulkInvite'],
 		kind: 'boolean',
 		option: true,
-		ui: {
-			type: 'boolean',
-			default: false,
-			description: 'Whether the signer gets a reminder every day until they sign',
-		},
+		ui: offByDefault('Whether the signer gets a reminder every day until they sign'),
 	},
 	{
 		field: 'escalation',
@@ -231,11 +226,7 @@ export const DESTINATION_FIELDS: DestinationField[] = [
 		styles: ['v2'],
 		kind: 'boolean',
 		option: true,
-		ui: {
-			type: 'boolean',
-			default: false,
-			description: 'Whether the signer may add further recipients',
-		},
+		ui: offByDefault('Whether the signer may add further recipients'),
 	},
 ];
 

@@ -7,6 +7,7 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { compact, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
 import { options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
+import { requiredIdField } from '../../fields/common';
 
 /** Create From Template: multipart form fields only (the service takes no JSON here). */
 export const buildTemplateForm: PreSendAction = async function (requestOptions) {
@@ -39,12 +40,7 @@ export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		...requiredIdField('Template ID', 'templateId'),
 		description: 'ID of the template, as shown in the service portal',
 	},
 	{

@@ -4,6 +4,7 @@ import { checkParameter, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
 import { availableTo, options, sentInBody, TRIMMED } from '../shared';
+import { requiredIdField } from '../../fields/common';
 
 export const option: INodePropertyOptions = {
 	name: 'Extend',
@@ -22,12 +23,7 @@ export const checkInvitationId = checkParameter('destinationId', requireGuid, 'I
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Invitation ID',
-		name: 'destinationId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		...requiredIdField('Invitation ID', 'destinationId'),
 		description:
 			"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links " +
 			'outputs for each signer, one item per signer (match them by signOrder or destination). Send for ' +

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
-import { listInputProperty } from '../../fields/common';
+import { listInputProperty, requiredIdField } from '../../fields/common';
 import { isPlainObject, pick } from '../../fields/json';
 import {
 	inputError,
@@ -81,12 +81,7 @@ export const description: INodeProperties[] = [
 				name: 'reminder',
 				values: [
 					{
-						displayName: 'Envelope ID',
-						name: 'requestId',
-						type: 'string',
-						default: '',
-						required: true,
-						placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+						...requiredIdField('Envelope ID', 'requestId'),
 						description: 'ID of the envelope (request) the signer was invited to',
 					},
 					{

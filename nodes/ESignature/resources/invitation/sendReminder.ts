@@ -4,6 +4,7 @@ import { checkParameter, requireEmail, requireGuid } from '../../fields/validati
 import { unwrapResponse } from '../../routing/answers';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
 import { options, sentInBody, TRIMMED } from '../shared';
+import { requiredIdField } from '../../fields/common';
 
 export const option: INodePropertyOptions = {
 	name: 'Remind Signer',
@@ -25,12 +26,7 @@ export const checkSignerEmail = checkParameter('destinationEmail', requireEmail,
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Envelope ID',
-		name: 'requestId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		...requiredIdField('Envelope ID', 'requestId'),
 		description:
 			'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
 		routing: sentInBody('requestId', TRIMMED, checkRequestId),

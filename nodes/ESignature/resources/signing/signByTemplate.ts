@@ -7,6 +7,7 @@ import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList, signerFields } from './shared';
 import { addedToBody, additionalFields, options, sentInBody, TRIMMED } from '../shared';
+import { requiredIdField } from '../../fields/common';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign From Template',
@@ -56,12 +57,7 @@ const checkDocumentPassword = checkParameter(
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		...requiredIdField('Template ID', 'templateId'),
 		description:
 			"ID of the template to sign, as shown in the service's template list. " +
 			'Templates with fields the recipient must fill cannot be signed directly.',

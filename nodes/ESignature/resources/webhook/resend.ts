@@ -4,6 +4,7 @@ import { unwrapResponse } from '../../routing/answers';
 import { checkParameter, requireGuid } from '../../fields/validation';
 import { webhookOutput } from './shared';
 import { options, sentInBody, TRIMMED } from '../shared';
+import { requiredIdField } from '../../fields/common';
 
 /** Resend Callback's Callback Request ID: a GUID. */
 const checkCallbackRequestId = checkParameter('requestId', requireGuid, 'Callback Request ID');
@@ -21,12 +22,7 @@ export const option: INodePropertyOptions = {
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Callback Request ID',
-		name: 'requestId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+		...requiredIdField('Callback Request ID', 'requestId'),
 		description:
 			'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as envelopeId',
 		routing: sentInBody('requestId', TRIMMED, checkCallbackRequestId),
