@@ -11,7 +11,7 @@ import { withoutTrailingSlashes } from './text';
 /*
  * Where the live service answers differently from the spec (docs/service-api.md#spec-and-live-service). The spec's
  * form is sent first; when the answer shows the other is wanted, the other is sent once, and the accepted form is
- * remembered for the credential in this process. Nothing is a switch: one package serves both kinds of account.
+ * remembered for the credential in memory. Nothing is a switch: one package serves both kinds of account.
  */
 
 /** Each difference: a form the spec gives and one the live service was seen to want (numbered as in the doc above). */

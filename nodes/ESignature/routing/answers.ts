@@ -98,8 +98,8 @@ export const unwrapFoundResponse: AnswerHook = async function (_items, response)
 
 /**
  * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), misspelt names corrected (CORRECTED_FIELD_NAMES:
- * signeOrder → signOrder), empty fields (null or "") left out at every depth, with objects that held only those. Lists
- * and their entries stay in place, even empty (a loop or `.length` over them keeps working). Undefined: leave it out.
+ * signeOrder → signOrder), empty fields (null or "") left out at every depth, with objects that held only those.
+ * Lists and their entries stay, even empty (a loop or `.length` over them keeps working). Undefined: leave it out.
  */
 function simplified(value: unknown, field?: string, depth = 0): unknown {
 	// Own properties only: a key such as "constructor" names no field of these tables.

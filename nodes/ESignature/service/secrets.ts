@@ -11,7 +11,7 @@ import type { ServiceContext } from './itemFunctions';
  * name a copy of the node with these masked; outputs show that a header token is set and its last four characters.
  *
  * The service's words (messages, validation texts) can repeat what it was sent: every text from the service or its
- * token endpoint is shown scrubbed of the secrets of the credential and node in hand ("••••"), and of no others.
+ * token endpoint is shown scrubbed of the secrets of the credential and node in hand ("••••"), of no others.
  * Scrubbing another credential's would tell a tenant whose endpoint echoes guesses which one is someone's password
  * (docs/security.md#masking-is-per-credential), so secretsInHand reads them from the context each time.
  */
