@@ -136,6 +136,16 @@ export class ESignatureApi implements ICredentialType {
 		integrationField('Account ID', 'accountId'),
 		integrationField('Account Secret', 'accountSecret', true),
 		{
+			displayName: 'n8n API Key',
+			name: 'n8nApiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Optional. An API key of this n8n (scope workflow:list): the Webhook list then also shows E-Signature ' +
+				'Triggers whose workflow is not published yet. Sent only to this n8n, never to the e-signature service.',
+		},
+		{
 			// Filled by preAuthentication; n8n empties it and calls preAuthentication again after a 401.
 			displayName: 'Access Token',
 			name: 'accessToken',

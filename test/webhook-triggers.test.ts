@@ -110,4 +110,51 @@ describe('the trigger webhooks of an account', () => {
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).not.toHaveProperty('n8nTrigger');
 	});
+
+	it('a pick the service no longer has comes back first, marked out of date, not under its old label as if current', async () => {
+		const ids = await createMixedWebhooks();
+		const label = `n8n trigger 0b7c1e2a at n8n.example.com · webhook ${ids.trigger.slice(0, 8)}`;
+		const picked = { __rl: true, mode: 'list', value: ids.trigger, cachedResultName: label };
+		const list = async () =>
+			(await suite.harness.listSearch('searchWebhooks', undefined, { webhookId: picked })).results;
+
+		// Still at the service: listed once, in its place.
+		expect((await list()).filter((r) => r.value === ids.trigger)).toEqual([
+			{ name: label, value: ids.trigger },
+		]);
+
+		const removed = await suite.harness.run({
+			parameters: { resource: 'webhook', operation: 'delete', webhookId: ids.trigger },
+		});
+		expect(removed.error).toBeUndefined();
+		const [first, ...rest] = await list();
+		expect(first).toEqual({ name: `Out of date, pick again: ${label}`, value: ids.trigger });
+		expect(rest.map((r) => r.value)).not.toContain(ids.trigger);
+		expect(rest).toHaveLength(4);
+	});
+
+	it.each([
+		['Envelope → Create', { resource: 'envelope', operation: 'create', fileInput: 'base64' }],
+		['Webhook → Delete', { resource: 'webhook', operation: 'delete' }],
+	])(
+		'%s: a trigger picked while it has no webhook at the service is refused before any request, saying to publish it',
+		async (_, parameters) => {
+			const filesJson = JSON.stringify([
+				{ file: suite.emulator.samplePdf.toString('base64'), fileName: 'a.pdf' },
+			]);
+			suite.emulator.clearRequests();
+			const result = await suite.harness.run({
+				parameters: {
+					...parameters,
+					filesJson,
+					webhookId: { __rl: true, mode: 'list', value: 'unregistered-trigger:AbC123xyz' },
+				},
+			});
+			expect(result.error?.message).toBe(
+				'Webhook names an E-Signature Trigger that has no webhook at the service yet (workflow AbC123xyz)',
+			);
+			expect(result.error?.description).toMatch(/^Its workflow is not published: publish it/);
+			expect(suite.emulator.requests.filter((r) => !r.path.includes('token'))).toEqual([]);
+		},
+	);
 });

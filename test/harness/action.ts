@@ -297,10 +297,11 @@ export class Harness {
 		parameters: INodeParameters = {},
 	): Promise<INodeListSearchResult> {
 		const { id, node, workflow, workflowData } = this.singleNode(eSignature, parameters);
+		// The editor sends the panel's parameters with each list request (read by getCurrentNodeParameter).
 		const context = new LoadOptionsContext(
 			workflow,
 			node,
-			this.additionalData(id, workflowData),
+			{ ...this.additionalData(id, workflowData), currentNodeParameters: parameters },
 			'parameters.webhookId',
 		);
 		return await eSignature.methods!.listSearch![method].call(context, filter);

@@ -186,7 +186,7 @@ export function webhookLocatorProperty(
 				// The service knows a trigger once it has registered, which it does when its workflow is published.
 				hint:
 					'Trigger not listed? Publish its workflow first: an E-Signature Trigger registers its ' +
-					'webhook when published.',
+					'webhook when published. With an n8n API Key in the credential, unpublished triggers show too.',
 				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
 			},
 			{

@@ -5,6 +5,7 @@ import { detailedError, INVALID_INPUT } from '../service/errorItems';
 import type { Lines } from '../../../credentials/text';
 import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credentials/text';
 import type { ItemChecks } from '../service/itemFunctions';
+import { UNREGISTERED_TRIGGER } from '../service/n8nWebhookUrls';
 
 /*
  * Checks of what the user entered, before anything is sent, naming the field as the editor shows it. Text fields take
@@ -148,6 +149,14 @@ export function requireGuid(context: ItemChecks, value: unknown, fieldLabel: str
 	const text = textOf(context, value, fieldLabel);
 	if (!text) throw inputError(context, `${fieldLabel} is required`);
 	if (!isGuid(text)) {
+		if (text.startsWith(UNREGISTERED_TRIGGER))
+			throw inputError(
+				context,
+				`${fieldLabel} names an E-Signature Trigger that has no webhook at the service yet (workflow ` +
+					`${shown(text.slice(UNREGISTERED_TRIGGER.length))})`,
+				'Its workflow is not published: publish it, and the trigger registers its webhook. Then pick the ' +
+					'trigger again in the list, where it shows with "webhook" and the start of its ID.',
+			);
 		// Reference numbers (n8n-… sent by the node, REF-… made by the service) sit beside the IDs in every output.
 		if (/^(?:n8n|ref)-/i.test(text))
 			throw inputError(

@@ -6,22 +6,25 @@ import type {
 } from 'n8n-workflow';
 
 import { listWebhooks } from '../service/webhooks';
-import { triggerUrlOf, triggerWorkflowOf } from '../service/n8nWebhookUrls';
+import { triggerUrlOf, triggerWorkflowOf, UNREGISTERED_TRIGGER } from '../service/n8nWebhookUrls';
+import { isGuid } from '../fields/validation';
+import type { N8nTrigger } from './n8nTriggers';
+import { n8nTriggers } from './n8nTriggers';
+
+/** Long names are cut to stay readable; the search still finds the whole URL. */
+const cut = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
 /**
  * A webhook in the picker, what it belongs to first (long labels are cut at the end): a trigger's by the start of its
- * webhook ID (shown in its URLs), its workflow (triggerWorkflowOf) and n8n; the account default says so first, as
- * envelopes created without a Webhook report there.
+ * webhook ID (shown in its URLs), its workflow (from n8n's API, else triggerWorkflowOf) and n8n; the account default
+ * says so first, as envelopes created without a Webhook report there.
  */
-export function webhookLabel(webhook: IDataObject): string {
+export function webhookLabel(webhook: IDataObject, workflowName?: string): string {
 	const url = String(webhook.webhookUrl ?? '');
 	const trigger = triggerUrlOf(url);
 	const where = trigger ? trigger.base.replace(/^https?:\/\//, '') : url;
-	const workflow = triggerWorkflowOf(webhook.id);
-	// Cut to stay readable; the search still finds the whole URL.
-	const of = workflow
-		? ` of workflow "${workflow.length > 80 ? `${workflow.slice(0, 79)}…` : workflow}"`
-		: '';
+	const workflow = workflowName || triggerWorkflowOf(webhook.id);
+	const of = workflow ? ` of workflow "${cut(workflow)}"` : '';
 	const kind = trigger?.test ? 'n8n test listener' : 'n8n trigger';
 	const what = trigger ? `${kind} ${trigger.triggerId.slice(0, 8)}${of} at ${where}` : where;
 	// The service's ID, as a create names it in eventsTo ("webhook e21e489b-…"), so the two compare.
@@ -30,33 +33,80 @@ export function webhookLabel(webhook: IDataObject): string {
 	return webhook.isDefault ? `Account default: ${named}` : named;
 }
 
-/** Account default first, then n8n triggers, other URLs, and test listeners last; otherwise in the service's order. */
+/** Account default first, then n8n triggers, triggers not registered yet, other URLs, test listeners last. */
 function rank(webhook: IDataObject): number {
 	const trigger = triggerUrlOf(webhook.webhookUrl);
 	if (webhook.isDefault) return 0;
 	if (trigger && !trigger.test) return 1;
-	return trigger ? 3 : 2;
+	return trigger ? 4 : 3;
 }
 
-/** Webhooks of the account for the Webhook pickers; the API has no search, so the filter is applied here. */
+/** A trigger of this n8n the service has no webhook for: picked, the create says to publish its workflow. */
+function unregisteredEntry(trigger: N8nTrigger): { name: string; value: string } {
+	const what = `n8n trigger ${trigger.triggerId.slice(0, 8)} of workflow "${cut(trigger.workflow)}"`;
+	const state = trigger.published
+		? 'published, but not registered at the service: publish the workflow again'
+		: 'not published: publish the workflow first';
+	return { name: `${what} · ${state}`, value: `${UNREGISTERED_TRIGGER}${trigger.workflowId}` };
+}
+
+/**
+ * The pick in the field when the list no longer has it (its webhook deleted, its trigger registered since): n8n's list
+ * shows such a pick first, under its old label, as if current; given back with this label, it says it is out of date
+ * (docs/n8n-notes.md#pickers).
+ */
+function outOfDatePick(context: ILoadOptionsFunctions, values: string[]): INodeListSearchItems[] {
+	const picked = context.getCurrentNodeParameter('webhookId') as IDataObject | undefined;
+	const value = typeof picked?.value === 'string' ? picked.value.trim() : '';
+	if (!(isGuid(value) || value.startsWith(UNREGISTERED_TRIGGER)) || values.includes(value))
+		return [];
+	const was = typeof picked?.cachedResultName === 'string' ? cut(picked.cachedResultName) : '';
+	return [{ name: `Out of date, pick again: ${was || `webhook ${value.slice(0, 8)}`}`, value }];
+}
+
+/**
+ * Webhooks of the account for the Webhook pickers, with this n8n's triggers that have none when the credential has an
+ * n8n API Key (n8nTriggers); the API has no search, so the filter is applied here.
+ */
 export async function searchWebhooks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	// listWebhooks throws the errors that arrive with HTTP 200, so the picker shows them, not an empty list.
-	const webhooks = await listWebhooks(this);
+	const [webhooks, triggers] = await Promise.all([listWebhooks(this), n8nTriggers(this)]);
+	const workflows = new Map(triggers.map((trigger) => [trigger.triggerId, trigger.workflow]));
+	const registered = new Set<string>();
+	const entries = webhooks.map((webhook) => {
+		const trigger = triggerUrlOf(webhook.webhookUrl);
+		if (trigger && !trigger.test) registered.add(trigger.triggerId);
+		return {
+			name: webhookLabel(webhook, workflows.get(trigger?.triggerId ?? '')),
+			value: String(webhook.id),
+			// The URL too, so that a trigger URL pasted from its panel finds its webhook.
+			also: String(webhook.webhookUrl ?? ''),
+			rank: rank(webhook),
+		};
+	});
+	for (const trigger of triggers)
+		if (!registered.has(trigger.triggerId))
+			entries.push({ ...unregisteredEntry(trigger), also: trigger.triggerId, rank: 2 });
+	// A stable sort: the service's order within a rank.
+	entries.sort((a, b) => a.rank - b.rank);
 	const needle = (filter ?? '').toLowerCase().trim();
-	const results: INodeListSearchItems[] = webhooks
-		.map((webhook, index) => ({ webhook, index }))
-		.sort((a, b) => rank(a.webhook) - rank(b.webhook) || a.index - b.index)
-		// The URL too, so that a trigger URL pasted from its panel finds its webhook.
+	const results = entries
 		.filter(
-			({ webhook }) =>
+			(entry) =>
 				!needle ||
-				[webhookLabel(webhook), String(webhook.webhookUrl ?? ''), String(webhook.id)].some((text) =>
-					text.toLowerCase().includes(needle),
-				),
+				[entry.name, entry.value, entry.also].some((text) => text.toLowerCase().includes(needle)),
 		)
-		.map(({ webhook }) => ({ name: webhookLabel(webhook), value: String(webhook.id) }));
-	return { results };
+		.map(({ name, value }) => ({ name, value }));
+	return {
+		results: [
+			...outOfDatePick(
+				this,
+				entries.map((entry) => entry.value),
+			),
+			...results,
+		],
+	};
 }

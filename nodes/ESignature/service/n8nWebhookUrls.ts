@@ -63,6 +63,9 @@ export function triggerWorkflowOf(webhookId: unknown): string | undefined {
 	return typeof webhookId === 'string' ? triggerWorkflows.get(webhookId) : undefined;
 }
 
+/** The picker's value for a trigger of this n8n with no webhook at the service (methods/listSearch.ts). */
+export const UNREGISTERED_TRIGGER = 'unregistered-trigger:';
+
 /** Query parameters this package adds to the resume URL (n8n's own is `signature`, the resume token). */
 export const RESUME_QUERY = {
 	/**

@@ -64,7 +64,7 @@ async function transportError(context: ServiceContext, error: unknown): Promise<
  */
 const credentialsRead = new WeakMap<ServiceContext, Promise<ICredentialDataDecryptedObject>>();
 
-function credentialsOf(context: ServiceContext): Promise<ICredentialDataDecryptedObject> {
+export function credentialsOf(context: ServiceContext): Promise<ICredentialDataDecryptedObject> {
 	let read = credentialsRead.get(context);
 	if (!read) {
 		read = context.getCredentials(CREDENTIAL_TYPE);

@@ -1,0 +1,105 @@
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { credentialsOf } from '../service/transport';
+import { NODE_TYPES } from '../fields/builderHints';
+
+/*
+ * The E-Signature Triggers of this n8n, read from n8n's own public API with the credential's optional n8n API Key:
+ * a node sees no other workflow, and the service knows a trigger only once its workflow is published
+ * (docs/security.md#the-n8n-api-key). Without a key the picker lists what the service has, as before.
+ */
+
+export interface N8nTrigger {
+	/** The trigger's webhook ID in n8n: the UUID of its URLs, which the service's webhook URL carries. */
+	triggerId: string;
+	workflowId: string;
+	workflow: string;
+	/** Whether the published version of its workflow has this trigger, enabled: only then does it register. */
+	published: boolean;
+}
+
+/** n8n's public API gives at most 250 workflows a page; the picker reads at most this many pages. */
+const PAGE_SIZE = 250;
+const MAX_PAGES = 20;
+
+const isTrigger = (node: unknown): node is IDataObject =>
+	typeof node === 'object' &&
+	node !== null &&
+	(node as IDataObject).type === NODE_TYPES.trigger &&
+	typeof (node as IDataObject).webhookId === 'string';
+
+function triggersOf(workflow: IDataObject): N8nTrigger[] {
+	const nodes = Array.isArray(workflow.nodes) ? workflow.nodes : [];
+	const active = workflow.activeVersion as IDataObject | null | undefined;
+	// n8n 1.x has no versions: there the saved workflow is what runs when it is active.
+	const running = active ? active.nodes : workflow.active === true ? nodes : [];
+	const publishedIds = new Set(
+		(Array.isArray(running) ? running : [])
+			.filter((node) => isTrigger(node) && node.disabled !== true)
+			.map((node) => String((node as IDataObject).webhookId).toLowerCase()),
+	);
+	return nodes.filter(isTrigger).map((node) => {
+		const triggerId = String(node.webhookId).toLowerCase();
+		return {
+			triggerId,
+			workflowId: String(workflow.id),
+			workflow: String(workflow.name ?? ''),
+			published: workflow.active === true && publishedIds.has(triggerId),
+		};
+	});
+}
+
+/** Every E-Signature Trigger in the workflows the key may read (archived ones left out); none without a key. */
+export async function n8nTriggers(context: ILoadOptionsFunctions): Promise<N8nTrigger[]> {
+	const apiKey = String((await credentialsOf(context)).n8nApiKey ?? '').trim();
+	if (!apiKey) return [];
+	const url = `${context.getInstanceBaseUrl().replace(/\/+$/, '')}/api/v1/workflows`;
+	const triggers: N8nTrigger[] = [];
+	let cursor: string | undefined;
+	for (let page = 0; page < MAX_PAGES; page++) {
+		const answer = await readN8nApi(context, url, apiKey, cursor);
+		for (const workflow of Array.isArray(answer.data) ? answer.data : [])
+			if (workflow && typeof workflow === 'object' && (workflow as IDataObject).isArchived !== true)
+				triggers.push(...triggersOf(workflow as IDataObject));
+		cursor =
+			typeof answer.nextCursor === 'string' && answer.nextCursor ? answer.nextCursor : undefined;
+		if (!cursor) break;
+	}
+	return triggers;
+}
+
+/** One page of n8n's workflow list; a refusal says what to fix, and never carries the key or n8n's answer. */
+async function readN8nApi(
+	context: ILoadOptionsFunctions,
+	url: string,
+	apiKey: string,
+	cursor: string | undefined,
+): Promise<IDataObject> {
+	const answer = (await context.helpers
+		.httpRequest({
+			method: 'GET',
+			url,
+			qs: { limit: PAGE_SIZE, excludePinnedData: true, ...(cursor ? { cursor } : {}) },
+			headers: { 'X-N8N-API-KEY': apiKey, Accept: 'application/json' },
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			// n8n's own API never redirects; a redirect would carry the key elsewhere.
+			disableFollowRedirect: true,
+		})
+		.catch(() => undefined)) as { statusCode?: number; body?: unknown } | undefined;
+	const status = answer?.statusCode ?? 0;
+	if (status === 200 && answer?.body && typeof answer.body === 'object')
+		return answer.body as IDataObject;
+	const problem = !answer
+		? `could not be reached at ${url}`
+		: status === 401 || status === 403
+			? `refused the n8n API Key of the credential (HTTP ${status})`
+			: `answered HTTP ${status} at ${url}`;
+	throw new NodeOperationError(context.getNode(), `n8n's API ${problem}`, {
+		description:
+			'The n8n API Key (optional, in the E-Signature credential) lets the Webhook list show triggers of workflows ' +
+			'that are not published. Give a key of this n8n with the workflow:list scope, or remove it.',
+	});
+}
