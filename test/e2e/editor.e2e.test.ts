@@ -20,6 +20,7 @@
  * Screenshots go to .tmp/editor-screenshots/ (ESIG_SCREENSHOTS_DIR); with ESIG_README_IMAGES=1 the README's
  * pictures in docs/images/ are taken again.
  */
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -37,7 +38,16 @@ import {
 	type Browser,
 } from './browser';
 import { nodeOutput, sleep } from './n8n';
-import { loadExamples, rebaseExampleFiles, type Stack, startStack, TRIGGER_TYPE } from './stack';
+import {
+	CREDENTIAL_TYPE,
+	emulatorCredentialData,
+	loadExamples,
+	NODE_TYPE,
+	rebaseExampleFiles,
+	type Stack,
+	startStack,
+	TRIGGER_TYPE,
+} from './stack';
 
 jest.setTimeout(120_000);
 
@@ -519,6 +529,13 @@ describe('the editor, in a real browser', () => {
 		)?.[0];
 		expect(link).toBeDefined();
 		await page().locator(byTestId('ndv-close-button')).click();
+		// The create's output names the webhook by the ID the picked label ended with.
+		await page()
+			.locator(byTestId('canvas-node'), { hasText: 'Create an envelope from files' })
+			.dblclick();
+		await output.locator(byTestId('radio-button-json')).click();
+		await waitForText(output, `"eventsTo": "webhook ${webhook.id}"`);
+		await page().locator(byTestId('ndv-close-button')).click();
 		const signing = await browser.context.newPage();
 		try {
 			await signing.goto(link!);
@@ -632,5 +649,111 @@ describe('the editor, in a real browser', () => {
 			'envelopeId',
 		);
 		await waitForText(assignment.locator(byTestId('assignment-value')), '{{ $json.envelopeId }}');
+	});
+
+	test('the Webhook picker with an n8n API Key: an unpublished trigger says to publish it, a lost webhook’s pick is out of date', async () => {
+		const { emulator, n8n } = stack;
+		const host = new URL(n8n.url).host;
+		// The user adds an API key of this n8n to the credential (a second one here: the other tests list without).
+		const keyed = await n8n.rest('POST', '/credentials', {
+			name: 'E-Signature with n8n API key',
+			type: CREDENTIAL_TYPE,
+			data: { ...emulatorCredentialData(emulator), n8nApiKey: n8n.apiKey },
+		});
+		const credentials = {
+			[CREDENTIAL_TYPE]: { id: keyed.id, name: 'E-Signature with n8n API key' },
+		};
+		const [example] = triggerExamples;
+		const exampleTrigger = example.workflow.nodes.find((node) => node.type === TRIGGER_TYPE)!;
+		const triggerWorkflow = (name: string, webhookId: string) => ({
+			name,
+			nodes: [{ ...exampleTrigger, id: randomUUID(), webhookId, credentials }],
+			connections: {},
+		});
+
+		// Saved, never published: the service has no webhook for it.
+		const draftTrigger = randomUUID();
+		await n8n.createWorkflow(triggerWorkflow('Contracts (draft)', draftTrigger));
+		// Published, then the service lost its webhook.
+		const lostTrigger = randomUUID();
+		const lostWorkflow = await n8n.createWorkflow(triggerWorkflow('Lost webhook', lostTrigger));
+		await n8n.activate(lostWorkflow);
+		const deadline = Date.now() + 20_000;
+		let lost = emulator.webhooks().find((w) => w.webhookUrl.includes(lostTrigger));
+		while (!lost && Date.now() < deadline) {
+			await sleep(200);
+			lost = emulator.webhooks().find((w) => w.webhookUrl.includes(lostTrigger));
+		}
+		expect(lost).toBeDefined();
+		const lostLabel = `n8n trigger ${lostTrigger.slice(0, 8)} of workflow "Lost webhook" at ${host} · webhook ${lost!.id.slice(0, 8)}`;
+		// A sending workflow saved with that webhook picked, as the picker stored it.
+		const sending = await n8n.createWorkflow({
+			name: 'Sends with a lost webhook',
+			nodes: [
+				{
+					id: randomUUID(),
+					name: 'Create an envelope from files',
+					type: NODE_TYPE,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {
+						resource: 'envelope',
+						operation: 'create',
+						webhookId: { __rl: true, mode: 'list', value: lost!.id, cachedResultName: lostLabel },
+					},
+					credentials,
+				},
+			],
+			connections: {},
+		});
+		const account = emulator.state.account(emulator.demo.accountId)!;
+		account.webhooks = account.webhooks.filter((w) => w.id !== lost!.id);
+
+		await page().goto(`${n8n.url}/workflow/${sending}`);
+		await page()
+			.locator(byTestId('canvas-node'), { hasText: 'Create an envelope from files' })
+			.dblclick();
+		await ndv().waitFor();
+		await ndv()
+			.locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`)
+			.click();
+		const entries = page().locator(`${byTestId('rlc-item')}:visible`);
+		await entries.first().waitFor();
+		// The pick shows at once, the list's answer after it.
+		const listDeadline = Date.now() + 20_000;
+		while ((await entries.count()) < 2 && Date.now() < listDeadline) await sleep(200);
+		const texts = await entries.allInnerTexts();
+		// n8n's list puts the pick first; it says it is out of date instead of looking current.
+		expect(texts[0]).toBe(`Out of date, pick again: ${lostLabel}`);
+		expect(texts.slice(1)).toEqual(
+			expect.arrayContaining([
+				`No webhook at the service, publish its workflow again: n8n trigger ${lostTrigger.slice(0, 8)} of workflow "Lost webhook"`,
+				`Not published, publish its workflow first: n8n trigger ${draftTrigger.slice(0, 8)} of workflow "Contracts (draft)"`,
+			]),
+		);
+		// Every registered trigger with its workflow, its label ending with the ID a create names in eventsTo.
+		for (const webhook of emulator.webhooks().filter((w) => w.webhookUrl.includes('/webhook/'))) {
+			const triggerId = new URL(webhook.webhookUrl).pathname.split('/')[2];
+			const owner = triggerExamples.find((e) =>
+				e.workflow.nodes.some((node) => node.webhookId === triggerId),
+			);
+			if (owner)
+				expect(
+					texts.some(
+						(text) =>
+							text.includes(
+								`n8n trigger ${triggerId.slice(0, 8)} of workflow "${owner.workflow.name}"`,
+							) && text.endsWith(`· webhook ${webhook.id.slice(0, 8)}`),
+					),
+				).toBe(true);
+		}
+		await browser.screenshot('webhook-picker-unpublished', ndv());
+		await entries.filter({ hasText: 'Contracts (draft)' }).click();
+		expect(
+			await ndv()
+				.locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`)
+				.inputValue(),
+		).toMatch(/^Not published, publish its workflow first: /);
+		await page().locator(byTestId('ndv-close-button')).click();
 	});
 });

@@ -41,13 +41,16 @@ function rank(webhook: IDataObject): number {
 	return trigger ? 4 : 3;
 }
 
-/** A trigger of this n8n the service has no webhook for: picked, the create says to publish its workflow. */
+/**
+ * A trigger of this n8n the service has no webhook for, what to do first (the list cuts long labels at the end):
+ * picked, the create says so again before sending anything.
+ */
 function unregisteredEntry(trigger: N8nTrigger): { name: string; value: string } {
 	const what = `n8n trigger ${trigger.triggerId.slice(0, 8)} of workflow "${cut(trigger.workflow)}"`;
 	const state = trigger.published
-		? 'published, but not registered at the service: publish the workflow again'
-		: 'not published: publish the workflow first';
-	return { name: `${what} · ${state}`, value: `${UNREGISTERED_TRIGGER}${trigger.workflowId}` };
+		? 'No webhook at the service, publish its workflow again'
+		: 'Not published, publish its workflow first';
+	return { name: `${state}: ${what}`, value: `${UNREGISTERED_TRIGGER}${trigger.workflowId}` };
 }
 
 /**
@@ -60,7 +63,9 @@ function outOfDatePick(context: ILoadOptionsFunctions, values: string[]): INodeL
 	const value = typeof picked?.value === 'string' ? picked.value.trim() : '';
 	if (!(isGuid(value) || value.startsWith(UNREGISTERED_TRIGGER)) || values.includes(value))
 		return [];
-	const was = typeof picked?.cachedResultName === 'string' ? cut(picked.cachedResultName) : '';
+	// The label this list gave it, bounded: the workflow stores it, and anyone may have written it there.
+	const was =
+		typeof picked?.cachedResultName === 'string' ? picked.cachedResultName.slice(0, 300) : '';
 	return [{ name: `Out of date, pick again: ${was || `webhook ${value.slice(0, 8)}`}`, value }];
 }
 
