@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialsOf } from '../service/transport';
+import { withoutTrailingSlashes } from '../../../credentials/text';
 import { NODE_TYPES } from '../fields/builderHints';
 
 /*
@@ -54,7 +55,7 @@ function triggersOf(workflow: IDataObject): N8nTrigger[] {
 export async function n8nTriggers(context: ILoadOptionsFunctions): Promise<N8nTrigger[]> {
 	const apiKey = String((await credentialsOf(context)).n8nApiKey ?? '').trim();
 	if (!apiKey) return [];
-	const url = `${context.getInstanceBaseUrl().replace(/\/+$/, '')}/api/v1/workflows`;
+	const url = `${withoutTrailingSlashes(context.getInstanceBaseUrl())}/api/v1/workflows`;
 	const triggers: N8nTrigger[] = [];
 	let cursor: string | undefined;
 	for (let page = 0; page < MAX_PAGES; page++) {
