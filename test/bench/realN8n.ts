@@ -199,7 +199,7 @@ async function settledExecutions(n8n: N8nInstance, id: string, expected: number)
 	}
 }
 
-async function triggerFigure(stack: Stack, emulator: Emulator): Promise<Figure> {
+async function triggerFigure(stack: Stack, emulator: Emulator, triggerVersion?: number): Promise<Figure> {
 	const { n8n } = stack;
 	const receivers: Array<{ label: string; workflow: WorkflowJson; url: string; token: string; load: Load }> = [];
 	const newLoad = (): Load => ({ latencies: [], statuses: {}, forgedStatuses: {} });
@@ -208,7 +208,7 @@ async function triggerFigure(stack: Stack, emulator: Emulator): Promise<Figure> 
 		['E-Signature Trigger', {}],
 		['E-Signature Trigger, Download Files off', { downloadFiles: false }],
 	] as const) {
-		receivers.push({ label, ...(await activeTrigger(stack, `Bench: ${label}`, options)), load: newLoad() });
+		receivers.push({ label, ...(await activeTrigger(stack, `Bench: ${label}`, options, triggerVersion)), load: newLoad() });
 	}
 	receivers.push({ label: "n8n's Webhook node (header auth)", ...(await headerAuthWebhook(stack, 'Bench: Webhook node')), load: newLoad() });
 
@@ -258,9 +258,15 @@ async function triggerFigure(stack: Stack, emulator: Emulator): Promise<Figure> 
 	};
 }
 
-export async function realN8nFigures(emulator: Emulator, wanted: Set<number>): Promise<{ figures: Figure[]; tokenRows: Row[] }> {
+/** Another build of the package to measure (an earlier commit's, packed with npm pack), and its trigger's version. */
+export interface PackageBuild {
+	tarball?: string;
+	triggerVersion?: number;
+}
+
+export async function realN8nFigures(emulator: Emulator, wanted: Set<number>, build: PackageBuild = {}): Promise<{ figures: Figure[]; tokenRows: Row[] }> {
 	progress('real n8n: provisioning (first time: minutes), building and packing the package, starting n8n');
-	const stack = await startStack({ emulator, build: true });
+	const stack = await startStack({ emulator, build: !build.tarball, tarball: build.tarball });
 	progress(`real n8n: started in ${Math.round(stack.n8n.startMs / 1000)} s`);
 	const figures: Figure[] = [];
 	let tokenRows: Row[] = [];
@@ -270,7 +276,7 @@ export async function realN8nFigures(emulator: Emulator, wanted: Set<number>): P
 			if (wanted.has(2)) figures.push(status.figure2);
 			tokenRows = status.tokenRows;
 		}
-		if (wanted.has(5)) figures.push(await triggerFigure(stack, emulator));
+		if (wanted.has(5)) figures.push(await triggerFigure(stack, emulator, build.triggerVersion));
 		if (wanted.has(6)) figures.push(await sendAndWaitFigure(stack, emulator));
 	} finally {
 		await stack.stop();

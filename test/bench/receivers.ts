@@ -18,12 +18,12 @@ export interface Receiver {
 const done = { name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
 
 /** An active E-Signature Trigger workflow, once n8n has registered its webhook at the emulator. */
-export async function activeTrigger(stack: Stack, name: string, options: Record<string, unknown> = {}): Promise<Receiver> {
+export async function activeTrigger(stack: Stack, name: string, options: Record<string, unknown> = {}, typeVersion = 1.1): Promise<Receiver> {
 	const { emulator, n8n } = stack;
 	const path = randomUUID();
 	const workflow = await stack.addWorkflow(
 		chain(name, [
-			{ name: 'On Signing Event', type: TRIGGER_TYPE, typeVersion: 1.1, webhookId: path, parameters: { events: ['*'], options }, credentials: ESIG_CREDENTIAL },
+			{ name: 'On Signing Event', type: TRIGGER_TYPE, typeVersion, webhookId: path, parameters: { events: ['*'], options }, credentials: ESIG_CREDENTIAL },
 			done,
 		]),
 		{ activate: true },

@@ -17,6 +17,13 @@ import { type Figure, print, save, updatePerformancePage } from './report';
 import { throughputFigure } from './throughput';
 import { inProcessTokenRows } from './tokens';
 
+/** `--package=<tgz> --trigger-version=1`: the real-n8n figures for another build of the package (docs/performance.md). */
+function packageBuild() {
+	const value = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+	const version = value('trigger-version');
+	return { tarball: value('package'), triggerVersion: version === undefined ? undefined : Number(version) };
+}
+
 function selected(): Set<number> {
 	const only = process.argv.find((arg) => arg.startsWith('--only='));
 	return new Set(only ? only.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, 6]);
@@ -29,7 +36,7 @@ async function main() {
 	const emulator = await Emulator.start();
 	try {
 		if (wanted.has(1)) figures.push(await throughputFigure());
-		const real = wanted.has(2) || wanted.has(3) || wanted.has(5) || wanted.has(6) ? await realN8nFigures(emulator, wanted) : undefined;
+		const real = wanted.has(2) || wanted.has(3) || wanted.has(5) || wanted.has(6) ? await realN8nFigures(emulator, wanted, packageBuild()) : undefined;
 		figures.push(...(real?.figures ?? []));
 		if (wanted.has(3)) {
 			figures.push({
