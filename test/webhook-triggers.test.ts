@@ -153,7 +153,9 @@ describe('the trigger webhooks of an account', () => {
 			expect(result.error?.message).toBe(
 				'Webhook names an E-Signature Trigger that has no webhook at the service yet (workflow AbC123xyz)',
 			);
-			expect(result.error?.description).toMatch(/^Its workflow is not published: publish it/);
+			expect(result.error?.description).toMatch(
+				/^Its workflow is not published, or the service lost its webhook: publish the workflow \(again\)/,
+			);
 			expect(suite.emulator.requests.filter((r) => !r.path.includes('token'))).toEqual([]);
 		},
 	);

@@ -154,8 +154,9 @@ export function requireGuid(context: ItemChecks, value: unknown, fieldLabel: str
 				context,
 				`${fieldLabel} names an E-Signature Trigger that has no webhook at the service yet (workflow ` +
 					`${shown(text.slice(UNREGISTERED_TRIGGER.length))})`,
-				'Its workflow is not published: publish it, and the trigger registers its webhook. Then pick the ' +
-					'trigger again in the list, where it shows with "webhook" and the start of its ID.',
+				'Its workflow is not published, or the service lost its webhook: publish the workflow (again), and the ' +
+					'trigger registers its webhook. Then pick the trigger again in the list, where it ends with "webhook" ' +
+					'and the start of its ID.',
 			);
 		// Reference numbers (n8n-… sent by the node, REF-… made by the service) sit beside the IDs in every output.
 		if (/^(?:n8n|ref)-/i.test(text))
