@@ -16,6 +16,8 @@
  *   the signing link of its output opened and signed on the emulator's page; the trigger's execution with the PDF;
  * - the output schema (nodes/ESignature/__schema__/) of an E-Signature node that has not run, listed in the next node's
  *   input panel, and one of its fields dragged into an expression.
+ * - the Webhook picker with an n8n API key of this n8n in the credential: an unpublished trigger and one whose webhook
+ *   the service lost listed with what to do, and a saved pick of the lost webhook marked out of date.
  *
  * Screenshots go to .tmp/editor-screenshots/ (ESIG_SCREENSHOTS_DIR); with ESIG_README_IMAGES=1 the README's
  * pictures in docs/images/ are taken again.
