@@ -146,6 +146,17 @@ export class ESignatureApi implements ICredentialType {
 				'Triggers whose workflow is not published yet. Sent only to this n8n, never to the e-signature service.',
 		},
 		{
+			displayName: 'n8n API Address',
+			name: 'n8nApiUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://n8n.example.com',
+			description:
+				"Optional. Where the n8n API Key is sent: this n8n's address, https. Empty: n8n's own address, used only " +
+				'when it is this machine (localhost).',
+			displayOptions: { hide: { n8nApiKey: [''] } },
+		},
+		{
 			// Filled by preAuthentication; n8n empties it and calls preAuthentication again after a 401.
 			displayName: 'Access Token',
 			name: 'accessToken',

@@ -11,13 +11,15 @@
  * repository (devUserFolder): the next start opens it again with the package built anew and the credential pointed at
  * the new emulator; an example is imported again only when missing, so the user's changes to it stay.
  *
- *   npm run dev -- [--fresh] [--headless] [--spec] [--port 5678] [--emulator-port 8787] [--no-build]
+ *   npm run dev -- [--fresh] [--headless] [--spec] [--unreachable] [--port 5678] [--emulator-port 8787] [--no-build]
  *
  *   --fresh           delete what earlier runs kept and start with a new user folder
  *   --headless        run the example workflows once in a throw-away user folder, print their results and exit
  *                     (non-zero on failure)
  *   --spec            the emulator answers as the published contract; without it, as the service's live sandbox
  *                     did where the two differ (docs/service-api.md#spec-and-live-service)
+ *   --unreachable     the emulator plays a service that cannot reach n8n: every callback fails (logged with HTTP
+ *                     status 0), and the events arrive through the trigger's fetch rounds instead
  *   --port N          n8n port (default 5678 when free, otherwise a free port)
  *   --emulator-port N emulator port (default 8787 when free, otherwise a free port)
  *   --no-build        pack the existing dist/ instead of running `npm run build`
@@ -249,6 +251,12 @@ async function main(): Promise<void> {
 			? '• the emulator answers as the live service did (--spec: as the published contract)'
 			: '• the emulator answers as the published contract (--spec)',
 	);
+	if (flag('unreachable')) {
+		emulator.setUnreachable(true);
+		say(
+			'• the emulator cannot reach n8n (--unreachable): events arrive by the trigger fetching them, within a minute',
+		);
+	}
 
 	say('• starting n8n ...');
 	let stack: Stack;

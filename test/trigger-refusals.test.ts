@@ -110,6 +110,27 @@ describe('what the trigger delivers', () => {
 	// Files the service cannot compare (the spec's Get Status) reach an item only when the author accepts them.
 	const acceptingFiles = { events: ['*'], options: { acceptCallbackFiles: true } };
 
+	it.each(['spec', 'live'] as const)(
+		'%s form: Accept Callback Files as Sent outputs no file with a rejection (only a completion has signed files)',
+		async (profile) => {
+			suite.emulator.setProfile(profile);
+			try {
+				const trigger = await activeTrigger(acceptingFiles);
+				const rejection = service.sampleCallback({
+					Status: 2,
+					Files: [{ FileName: 'forged.pdf', File: pdf() }],
+				});
+				expect(await send(trigger, rejection)).toBe(200);
+
+				const [[item]] = trigger.executions;
+				expect(item.json).toMatchObject({ event: 'rejected', files: [] });
+				expect(item.binary).toBeUndefined();
+			} finally {
+				suite.emulator.setProfile('spec');
+			}
+		},
+	);
+
 	it('names signed files by a safe base name, in the binary (no directory) and in the item', async () => {
 		const trigger = await activeTrigger(acceptingFiles);
 		const Files = hostileNames.map((FileName) => ({ FileName, File: pdf() }));

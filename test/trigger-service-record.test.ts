@@ -308,7 +308,7 @@ describe('5. forged callbacks cannot make the trigger read documents again and a
 });
 
 describe('nothing lost to a slow service', () => {
-	it('a completion whose status lags its callback by two seconds still starts exactly one execution', async () => {
+	it('a completion whose status lags its callback by two seconds: 503 at once, then exactly one execution from the fetch', async () => {
 		const trigger = await suite.activeTrigger();
 		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
 		emulator.setStatusLag(2000);
@@ -317,8 +317,13 @@ describe('nothing lost to a slow service', () => {
 
 		expect(emulator.deliveries.at(-1)).toMatchObject({
 			requestId: envelopeId,
-			httpStatusCode: 200,
+			httpStatusCode: 503,
 		});
+		expect(trigger.executions).toHaveLength(0);
+		await sleep(2100);
+		// The trigger's next round (trigger/fetch.ts), a minute on.
+		expect((await trigger.fetchRound(Date.now() + 61_000)).emitted).toEqual([envelopeId]);
+		expect((await trigger.fetchRound(Date.now() + 122_000)).emitted).toEqual([]);
 		expect(trigger.executions).toHaveLength(1);
 		expect(trigger.executions[0][0].json).toMatchObject({
 			event: 'completed',

@@ -440,24 +440,32 @@ describe('callbacks from the service', () => {
 		expect(trigger.executions[0][0].json.event).toBe('completed');
 	});
 
-	it('emits a Status code it does not know only for "Any Event", and only for an envelope the service holds as ended otherwise', async () => {
+	it('emits a Status code it does not know only for "Any Event", for an envelope the service holds as ended and logged to it', async () => {
 		emulator.setProfile('spec');
-		const anyTrigger = await activeTrigger();
+		const callback = sampleCallback({ Status: 9 });
+		const body = JSON.stringify(callback);
+		// The service delivered this envelope's events to anyTrigger once: the log attributes it (docs/security.md).
+		const anyTrigger = new TriggerWorkflow(n8n, anyEvent);
+		emulator.state.account(emulator.demo.accountId)!.logs.push({
+			requestId: callback.RequestId as string,
+			createdDate: new Date().toISOString().slice(0, 23),
+			webhookStatus: 'SUCCESS (1)',
+			httpStatusCode: 200,
+			webhookUrl: anyTrigger.url(),
+			reasons: '',
+		});
+		await anyTrigger.activate();
 		const picky = await activeTrigger({ events: ['completed', 'rejected'], options: {} });
-		const body = JSON.stringify(sampleCallback({ Status: 9 }));
+		const other = await activeTrigger();
+		const headers = (trigger: TriggerWorkflow) => ({
+			'content-type': 'application/json',
+			authorization: tokenOf(trigger),
+		});
 
-		expect(
-			await post(anyTrigger.url(), body, {
-				'content-type': 'application/json',
-				authorization: tokenOf(anyTrigger),
-			}),
-		).toBe(200);
-		expect(
-			await post(picky.url(), body, {
-				'content-type': 'application/json',
-				authorization: tokenOf(picky),
-			}),
-		).toBe(200);
+		expect(await post(anyTrigger.url(), body, headers(anyTrigger))).toBe(200);
+		// Not its envelope by the log: nothing starts, whatever it is set to.
+		expect(await post(picky.url(), body, headers(picky))).toBe(409);
+		expect(await post(other.url(), body, headers(other))).toBe(409);
 
 		expect(anyTrigger.executions[0][0].json).toMatchObject({
 			event: 'cancelled',
@@ -466,6 +474,7 @@ describe('callbacks from the service', () => {
 			callbackClaims: { status: 9 },
 		});
 		expect(picky.executions).toHaveLength(0);
+		expect(other.executions).toHaveLength(0);
 	});
 
 	it('keeps the Base64 in the JSON when asked', async () => {

@@ -1,7 +1,13 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Telling the E-Signature Trigger's webhooks apart from others: the Webhook picker (methods/listSearch.ts) and the
  * marks of Webhook → Get Many (resources/webhook/markTriggers.ts), through n8n-core against the emulator.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { IDataObject } from 'n8n-workflow';
+
 import { emulatorSuite } from './harness';
 
 const N8N = 'https://n8n.example.com';
@@ -159,4 +165,52 @@ describe('the trigger webhooks of an account', () => {
 			expect(suite.emulator.requests.filter((r) => !r.path.includes('token'))).toEqual([]);
 		},
 	);
+
+	describe('the n8n API Key goes only to an address the owner chose, or to n8n on this machine', () => {
+		/** A stand-in for n8n's public API that records the key it is sent. */
+		async function n8nApi(): Promise<{ url: string; keys: string[]; close: () => void }> {
+			const keys: string[] = [];
+			const server = createServer((req, res) => {
+				keys.push(String(req.headers['x-n8n-api-key'] ?? ''));
+				res.setHeader('content-type', 'application/json');
+				res.end(JSON.stringify({ data: [], nextCursor: null }));
+			});
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			const { port } = server.address() as AddressInfo;
+			return { url: `http://127.0.0.1:${port}/`, keys, close: () => server.close() };
+		}
+		const withKey = (extra: IDataObject = {}) =>
+			suite.harness.setCredentials({
+				...suite.harness.credentials(),
+				n8nApiKey: 'n8n-api-key-1',
+				...extra,
+			});
+
+		it('is refused, unsent, where n8n is known only by WEBHOOK_URL (a tunnel, a CDN edge)', async () => {
+			withKey();
+			suite.harness.instanceBaseUrl = 'https://abc123.tunnel.example.com/';
+			await expect(suite.harness.listSearch('searchWebhooks')).rejects.toThrow(
+				"The n8n API Key is not sent: n8n's address https://abc123.tunnel.example.com is not this machine",
+			);
+		});
+
+		it('is refused, unsent, at a chosen address over plain http', async () => {
+			withKey({ n8nApiUrl: 'http://n8n.example.com' });
+			await expect(suite.harness.listSearch('searchWebhooks')).rejects.toThrow(
+				'The n8n API Key is not sent: the n8n API Address http://n8n.example.com does not use https',
+			);
+		});
+
+		it("is sent to n8n's own address on this machine", async () => {
+			const api = await n8nApi();
+			try {
+				withKey();
+				suite.harness.instanceBaseUrl = api.url;
+				await suite.harness.listSearch('searchWebhooks');
+				expect(api.keys).toEqual(['n8n-api-key-1']);
+			} finally {
+				api.close();
+			}
+		});
+	});
 });

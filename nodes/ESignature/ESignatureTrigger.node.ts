@@ -1,10 +1,17 @@
-import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { TRIGGER_BUILDER_HINT } from './fields/builderHints';
 import { optionsCollection, simplifyProperty } from './fields/common';
 import { ANY_EVENT } from './trigger/callback';
+import { startFetching } from './trigger/fetch';
 import { receiveCallback } from './trigger/receive';
 import {
 	createWebhook,
@@ -127,6 +134,17 @@ export class ESignatureTrigger implements INodeType {
 						'a file of their choosing for a completed envelope.',
 				},
 				{
+					displayName: 'Fetch Events Not Delivered',
+					name: 'fetchEvents',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether the trigger asks the service every minute, while the workflow is published, for the events ' +
+						'it could not take when they were sent: deliveries the service logged as failed (n8n unreachable, ' +
+						'down, or the envelope not yet final at the service), and the ends of envelopes that Send and Wait ' +
+						'executions of this n8n wait for',
+				},
+				{
 					displayName: 'Keep Base64 in JSON',
 					name: 'keepBase64',
 					type: 'boolean',
@@ -186,8 +204,7 @@ export class ESignatureTrigger implements INodeType {
 					default: true,
 					description:
 						'Whether an event delivered again (a retry or re-send of the same envelope and status) is ' +
-						'acknowledged without starting another execution. The trigger remembers the last 2,000 events of ' +
-						'30 days.',
+						'acknowledged without starting another execution. The trigger remembers events for 30 days.',
 				},
 				{
 					displayName: 'Use as Account Default',
@@ -218,4 +235,11 @@ export class ESignatureTrigger implements INodeType {
 	};
 
 	webhook = receiveCallback;
+
+	trigger = startFetching;
+
+	/** n8n runs a node with a trigger method as one: this passes the webhook's or the fetch's items on. */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
 }

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
- * `npm run bench`: the six figures of docs/performance.md, printed as tables and written to bench/results.json.
+ * `npm run bench`: the seven figures of docs/performance.md, printed as tables and written to bench/results.json.
  * `npm run bench -- --only=1,3` runs some of them; `-- --docs` (or `--readme`) also puts the tables in docs/performance.md. Nothing here passes or fails: figures only.
  */
 import { mkdtempSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'esig-bench-'));
 
 import { Emulator } from '../emulator';
+import { fetchFigure } from './fetch';
 import { memoryFigure } from './memory';
 import { realN8nFigures } from './realN8n';
 import { type Figure, print, save, updatePerformancePage } from './report';
@@ -26,7 +27,7 @@ function packageBuild() {
 
 function selected(): Set<number> {
 	const only = process.argv.find((arg) => arg.startsWith('--only='));
-	return new Set(only ? only.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, 6]);
+	return new Set(only ? only.slice('--only='.length).split(',').map(Number) : [1, 2, 3, 4, 5, 6, 7]);
 }
 
 async function main() {
@@ -47,6 +48,7 @@ async function main() {
 			});
 		}
 		if (wanted.has(4)) figures.push(await memoryFigure(emulator));
+		if (wanted.has(7)) figures.push(await fetchFigure(emulator));
 	} finally {
 		await emulator.stop();
 	}
@@ -55,7 +57,7 @@ async function main() {
 	process.stdout.write(`\nWritten to ${save(figures, startedAt)}\n`);
 	// --readme is the older name: the tables moved from the README to docs/performance.md, which the README links.
 	if (process.argv.includes('--docs') || process.argv.includes('--readme')) {
-		updatePerformancePage(figures, startedAt, wanted.size === 6);
+		updatePerformancePage(figures, startedAt, wanted.size === 7);
 		process.stdout.write('docs/performance.md: figures updated (the README links them)\n');
 	}
 }

@@ -304,6 +304,125 @@ describe.each<BinaryDataMode>(['database', 'filesystem'])(
 
 		if (binaryDataMode !== 'database') return;
 
+		test("what the service could not deliver arrives by the main's fetch: each trigger event once, Send and Wait resumed, within 2 minutes", async () => {
+			const emu = stack.emulator;
+			emu.setProfile('live');
+			const trigger = await stack.addWorkflow(
+				chain('Queue trigger that fetches', [
+					{
+						name: 'On Signing Event',
+						type: TRIGGER_TYPE,
+						typeVersion: 1.1,
+						webhookId: randomUUID(),
+						parameters: { events: ['*'], options: {} },
+						credentials: ESIG_CREDENTIAL,
+					},
+					fileFingerprint('Signed File', 'file_0'),
+				]),
+				{ activate: true },
+			);
+			const deadline = Date.now() + 30_000;
+			let hook;
+			while (
+				!(hook = emu
+					.webhooks()
+					.find((w) => w.webhookUrl.includes(`/${trigger.nodes[0].webhookId}/`)))
+			)
+				if (Date.now() > deadline) throw new Error('the trigger registered no webhook');
+				else await sleep(200);
+			const pinned = async (reference: string) => {
+				const { envelopeId, documentId } = await client.createEnvelope({
+					referenceNumber: `${reference}-${randomUUID().slice(0, 8)}`,
+					webhookId: hook.id,
+				});
+				await client.inviteV3(documentId, [
+					{ name: 'Alice Signer', email: 'alice@example.com', order: 1 },
+				]);
+				return envelopeId;
+			};
+			// A Send and Wait execution parked by a worker.
+			const input = join(stack.userFolder, 'contract-fetch.pdf');
+			writeFileSync(input, emu.samplePdf);
+			const waiting = await stack.addWorkflow(
+				chain('Queue send and wait, unreachable', [
+					manualTrigger(),
+					{
+						name: 'Read PDF',
+						type: 'n8n-nodes-base.readWriteFile',
+						typeVersion: 1.1,
+						parameters: { operation: 'read', fileSelector: input, options: {} },
+					},
+					{
+						name: 'Send and Wait',
+						type: `${PACKAGE_NAME}.eSignatureSendAndWait`,
+						typeVersion: 1,
+						parameters: {
+							inputDataFieldName: 'data',
+							destinationsInput: 'fields',
+							destinations: { destination: [{ name: 'Alice Signer', email: 'alice@example.com' }] },
+							options: {},
+						},
+						credentials: ESIG_CREDENTIAL,
+					},
+				]),
+			);
+			const run = await stack.main.rest('POST', `/workflows/${waiting.id}/run`, {
+				triggerToStartFrom: { name: 'Manual Trigger' },
+			});
+			const executionId = String(run.executionId);
+			let waitHook;
+			while (
+				!(waitHook = emu
+					.webhooks()
+					.find((w) => new URL(w.webhookUrl).pathname.endsWith(`/webhook-waiting/${executionId}`)))
+			)
+				if (Date.now() > deadline + 60_000) throw new Error('Send and Wait registered no webhook');
+				else await sleep(250);
+			while ((await stack.main.api('GET', `/executions/${executionId}`)).status !== 'waiting')
+				await sleep(250);
+			const waitedFor = new URL(waitHook.webhookUrl).searchParams.get('envelopeId')!;
+
+			emu.setUnreachable(true);
+			const unreachable = await pinned('QF-UNREACHABLE');
+			await emu.sign(unreachable);
+			await emu.sign(waitedFor);
+			emu.setUnreachable(false);
+			emu.setStatusLag(10_000);
+			const lagging = await pinned('QF-LAG');
+			await emu.sign(lagging);
+			emu.setStatusLag(0);
+			const started = Date.now();
+			expect(
+				emu.deliveries.filter((d) => d.requestId === lagging).map((d) => d.httpStatusCode),
+			).toEqual([503]);
+
+			const resumed = assertSuccess(await stack.main.waitForExecution(executionId, 125_000));
+			expect(nodeOutput(resumed, 'Send and Wait')[0].json).toMatchObject({
+				event: 'completed',
+				envelopeId: waitedFor,
+			});
+			await stack.main.waitForExecutions(
+				trigger.id,
+				2,
+				Math.max(1000, 125_000 - (Date.now() - started)),
+			);
+			expect(Date.now() - started).toBeLessThan(120_000);
+			const all = await settledExecutions(stack, trigger.id, 2);
+			const ids = all.map((ex) => nodeOutput(ex, 'On Signing Event')[0].json.envelopeId);
+			expect(ids.sort()).toEqual([unreachable, lagging].sort());
+			for (const ex of all) {
+				const envelopeId = nodeOutput(ex, 'On Signing Event')[0].json.envelopeId as string;
+				const envelope = emu.envelope(envelopeId)!;
+				const signed = emu.state.currentBytes(envelope, envelope.files[0]);
+				expect(nodeOutput(ex, 'Signed File')[0].json).toEqual({
+					size: signed.length,
+					crc32: crc32(signed),
+				});
+			}
+			await stack.main.deactivate(trigger.id);
+			emu.setProfile('spec');
+		});
+
 		test('a 1,000-item status run spread over both workers fetches one token per worker at most', async () => {
 			const emu = stack.emulator;
 			const { envelopeId } = await client.createEnvelope({

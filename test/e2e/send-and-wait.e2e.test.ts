@@ -4,16 +4,16 @@
  * The execution waits (status "waiting", offloaded to n8n's database); the emulator's signers act; the emulator's
  * callback reaches n8n's waiting-webhook endpoint, which checks the URL's signature and runs the node's webhook();
  * the execution goes on and writes the signed PDF. Also: the links delivered by the workflow's own node (Send and
- * Output Signing Links, then Wait for Signature), a rejection to the second output, a forged resume call, and a time
- * limit.
+ * Output Signing Links, then Wait for Signature), a rejection to the second output, a forged resume call, a time
+ * limit, and a service that cannot reach n8n: a published E-Signature Trigger's fetch resumes the execution.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { PACKAGE_NAME, assertSuccess, nodeOutput } from './n8n';
 import { ON_N8N1, testUnlessN8n1 } from './n8n-line';
-import { type Stack, startStack } from './stack';
+import { type Stack, TRIGGER_TYPE, startStack } from './stack';
 import { ESIG_CREDENTIAL, type NodeSpec, chain, manualTrigger } from './workflow-builder';
 
 jest.setTimeout(300_000);
@@ -432,5 +432,48 @@ describe('Send and Wait for Signature in n8n', () => {
 			.find((w) => new URL(w.webhookUrl).pathname.endsWith(`/${executionId}`));
 		expect(new URL(left!.webhookUrl).searchParams.get('until')).toMatch(/^\d{4}-\d\d-\d\dT/);
 		expect(stack.emulator.envelope(envelopeId)!.status).not.toBe('Completed');
+	});
+
+	test('the service cannot reach n8n: a published E-Signature Trigger resumes the execution within 2 minutes', async () => {
+		const trigger = chain('Send and wait: the trigger that fetches', [
+			{
+				name: 'On Signing Event',
+				type: TRIGGER_TYPE,
+				typeVersion: 1.1,
+				webhookId: randomUUID(),
+				parameters: { events: ['*'], options: {} },
+				credentials: ESIG_CREDENTIAL,
+			},
+		]);
+		await stack.addWorkflow(trigger, { activate: true });
+		const wf = chain('Send and wait, unreachable', [
+			manualTrigger(),
+			readPdf(),
+			sendAndWait(),
+			writePdf('Write Signed PDF', 'signed-unreachable.pdf'),
+		]);
+		await stack.addWorkflow(wf);
+		const { executionId, envelopeId } = await startAndPark(wf.id);
+
+		stack.emulator.setUnreachable(true);
+		await stack.emulator.sign(envelopeId);
+		stack.emulator.setUnreachable(false);
+		const started = Date.now();
+		expect(stack.emulator.deliveries.filter((d) => d.requestId === envelopeId)).toMatchObject([
+			{ ok: false, httpStatusCode: 0 },
+		]);
+
+		const ex = assertSuccess(await stack.n8n.waitForExecution(executionId, 125_000));
+		expect(Date.now() - started).toBeLessThan(120_000);
+		const envelope = stack.emulator.envelope(envelopeId)!;
+		expect(nodeOutput(ex, 'Send and Wait')[0].json).toMatchObject({
+			event: 'completed',
+			envelopeId,
+			webhookRemoved: true,
+		});
+		const signed = stack.emulator.state.currentBytes(envelope, envelope.files[0]);
+		expect(readFileSync(join(filesDir, 'signed-unreachable.pdf')).equals(signed)).toBe(true);
+		// The trigger passed the notice on; it started nothing of its own for an envelope not pinned to it.
+		expect(await stack.n8n.listExecutions({ workflowId: trigger.id })).toHaveLength(0);
 	});
 });

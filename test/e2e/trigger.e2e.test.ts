@@ -8,9 +8,11 @@
  *   409 (the service does not agree with it), and the genuine one then runs once with the signed file;
  * - delivery guarantees: deactivation keeps the webhook and what was missed arrives once on re-activation, also
  *   across a restart of n8n; repeated and concurrent deliveries of one event start one execution; a signed document
- *   over n8n's payload limit is refused, reported, and delivered once the limit is raised.
+ *   over n8n's payload limit is refused, reported, and delivered once the limit is raised;
+ * - the trigger fetches what it was not sent, within 2 minutes and once each: a service that cannot reach n8n, a
+ *   status that lags its callback by 10 s, a re-send racing the fetch round.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 import { EmulatorClient } from './emulator-client';
 import { assertSuccess, type Execution, nodeOutput, sleep } from './n8n';
@@ -374,5 +376,53 @@ describe('scenario 5: E-Signature Trigger', () => {
 		expect(item.json.webhookId).toBe(hook.id);
 		expect(Object.values(item.binary ?? {})[0]?.mimeType).toBe('application/pdf');
 		expect(emu.webhooks().map((w) => w.id)).toEqual([hook.id]);
+	});
+
+	test('what the service could not deliver, or confirm at once, arrives by the fetch within 2 minutes, once each', async () => {
+		const emu = stack.emulator;
+		const before = (await stack.n8n.listExecutions({ workflowId: wf.id })).length;
+		const lastDelivery = (envelopeId: string) =>
+			emu.deliveries.filter((d) => d.requestId === envelopeId).at(-1);
+		// The service cannot reach n8n: the callback fails without an answer (no public URL, a firewall).
+		emu.setUnreachable(true);
+		const unreachable = await pinnedEnvelope('E2E-S5-UNREACHABLE');
+		const raced = await pinnedEnvelope('E2E-S5-RACE');
+		await emu.sign(unreachable);
+		await emu.sign(raced);
+		emu.setUnreachable(false);
+		// Get Status lags the callback by 10 s: one status call, answered 503, left to the fetch.
+		emu.setStatusLag(10_000);
+		const lagging = await pinnedEnvelope('E2E-S5-LAG');
+		await emu.sign(lagging);
+		emu.setStatusLag(0);
+		const started = Date.now();
+		expect(lastDelivery(unreachable)).toMatchObject({ ok: false, httpStatusCode: 0 });
+		expect(lastDelivery(lagging)).toMatchObject({ ok: false, httpStatusCode: 503 });
+
+		// A re-send of `raced` at the second of the minute the trigger's round runs (trigger/fetch.ts).
+		const second = createHash('sha256').update(String(wf.nodes[0].id)).digest()[0] % 60;
+		while (new Date().getUTCSeconds() !== second) await sleep(200);
+		await new EmulatorClient(emu).call('POST', '/api/v1/webhooks/recall', { requestId: raced });
+
+		const all = await stack.n8n.waitForExecutions(wf.id, before + 3, 125_000);
+		expect(Date.now() - started).toBeLessThan(120_000);
+		await sleep(1500);
+		expect(await stack.n8n.listExecutions({ workflowId: wf.id })).toHaveLength(before + 3);
+		const fetched = [unreachable, lagging, raced];
+		expect(
+			executedRequestIds(all)
+				.filter((id) => fetched.includes(id))
+				.sort(),
+		).toEqual([...fetched].sort());
+		for (const envelopeId of [unreachable, lagging]) {
+			const ex = all.find((e) => executedRequestIds([e])[0] === envelopeId)!;
+			assertSuccess(ex);
+			const envelope = emu.envelope(envelopeId)!;
+			const signed = emu.state.currentBytes(envelope, envelope.files[0]);
+			expect(nodeOutput(ex, 'Signed File')[0].json).toEqual({
+				size: signed.length,
+				crc32: crc32(signed),
+			});
+		}
 	});
 });

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Runs the emulator standalone for demos and end-to-end runs:
- *   npm run emulator -- --port 8787 [--token-lifetime 600] [--host 0.0.0.0] [--live]
+ *   npm run emulator -- --port 8787 [--token-lifetime 600] [--host 0.0.0.0] [--live] [--unreachable]
  * The port may also come from EMULATOR_PORT (default 0: a free port). --live (or EMULATOR_PROFILE=live) answers as the
  * service's live sandbox did where it differs from the spec (docs/service-api.md#spec-and-live-service).
  */
@@ -33,6 +33,7 @@ async function main(): Promise<void> {
 		profile:
 			process.argv.includes('--live') || process.env.EMULATOR_PROFILE === 'live' ? 'live' : 'spec',
 	});
+	if (process.argv.includes('--unreachable')) emulator.setUnreachable(true);
 	const d = emulator.demo;
 	const c = `${emulator.url}/_emulator`;
 	console.log(`E-Signature emulator listening (profile: ${emulator.profile}${emulator.profile === 'live' ? ', as the live sandbox answered' : ', as the spec says'})
@@ -66,7 +67,7 @@ Control (no auth)
                                            newest test registration ("Execute step" on a trigger), else the newest webhook)
   POST ${c}/identity/{requestId}/authenticate
   POST ${c}/tokens/expire
-  POST ${c}/faults                         {"count","status"}, {"latencyMs"} or {"statusLagMs"}
+  POST ${c}/faults                         {"count","status"}, {"latencyMs"}, {"statusLagMs"} or {"unreachable"}
   POST ${c}/profile                        {"profile": "spec" | "live"}
   POST ${c}/reset
   GET  ${c}/requests | /state | /webhooks | /deliveries | /notifications

@@ -80,6 +80,8 @@ export async function deliver(
 	};
 	state.account(envelope.account)?.logs.push(logEntry);
 	try {
+		if (state.faults.unreachable)
+			throw new Error('fetch failed: connect ETIMEDOUT (the emulator cannot reach it)');
 		const response = await fetch(target.webhookUrl, {
 			method: 'POST',
 			headers,

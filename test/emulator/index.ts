@@ -291,6 +291,11 @@ export class Emulator implements Core {
 		this.state.faults.latencyMs = Math.max(0, ms);
 	}
 
+	/** Callbacks cannot reach their webhook: each is logged as a failed delivery, as the service logs a timeout. */
+	setUnreachable(unreachable: boolean): void {
+		this.state.faults.unreachable = unreachable;
+	}
+
 	/** Get Status shows an envelope's status from before it completed or was rejected for `ms` after the change. */
 	setStatusLag(ms: number): void {
 		this.state.faults.statusLagMs = Math.max(0, ms);

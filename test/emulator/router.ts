@@ -21,6 +21,7 @@ export interface Core {
 	failNext(count: number, status: number, body?: unknown, path?: string | RegExp): void;
 	setLatency(ms: number): void;
 	setStatusLag(ms: number): void;
+	setUnreachable(unreachable: boolean): void;
 	/** `who`: a signer's e-mail address or destination id; none signs for every pending signer. */
 	sign(envelopeId: string, who?: string): Promise<void>;
 	reject(envelopeId: string, who?: string, reason?: string): Promise<void>;

@@ -203,6 +203,8 @@ export interface Faults {
 	latencyMs: number;
 	/** For this long after an envelope completes or is rejected, Get Status still shows its status before. */
 	statusLagMs?: number;
+	/** Callbacks cannot connect (n8n behind a firewall): each is logged failed, with HTTP status 0. */
+	unreachable?: boolean;
 	/** Only requests to this path (exact, or a pattern) fail; every API request when unset. */
 	path?: string | RegExp;
 }

@@ -228,6 +228,9 @@ export class Harness {
 		return this.credentialsHelper.store.get(id) ?? {};
 	}
 
+	/** n8n's own address as getInstanceBaseUrl() gives it (WEBHOOK_URL when only that is set). */
+	instanceBaseUrl = 'http://127.0.0.1:5678/';
+
 	/** What n8n gives every node context of one run: the credentials, lifecycle hooks and its URLs. */
 	private additionalData(id: string, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
 		return {
@@ -241,7 +244,7 @@ export class Harness {
 			getRuntimeCredential: async () => undefined,
 			currentNodeExecutionIndex: 0,
 			restApiUrl: 'http://127.0.0.1:5678/rest',
-			instanceBaseUrl: 'http://127.0.0.1:5678/',
+			instanceBaseUrl: this.instanceBaseUrl,
 			formBaseUrl: 'http://127.0.0.1:5678/form',
 			formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
 			formTestBaseUrl: 'http://127.0.0.1:5678/form-test',

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { HookContext, WebhookContext } from 'n8n-core';
+import { HookContext, TriggerContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
@@ -32,6 +32,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { ESignatureApi } from '../../credentials/ESignatureApi.credentials';
 import { ESignatureTrigger } from '../../nodes/ESignature/ESignatureTrigger.node';
+import { type FetchReport, fetchRound } from '../../nodes/ESignature/trigger/fetch';
 import { Emulator } from '../emulator';
 import { CREDENTIAL_TYPE, TestCredentialsHelper, emulatorCredentials } from './credentials-helper';
 
@@ -250,6 +251,43 @@ export class TriggerWorkflow {
 			null,
 		);
 		return await triggerType.webhook.call(context);
+	}
+
+	/**
+	 * n8n's trigger() where the workflow is published (the main process), with n8n-core's real TriggerContext: what it
+	 * emits starts an execution here; the cron it registers is returned, its tick left to the test.
+	 */
+	async startFetching(mode: WorkflowExecuteMode = 'trigger') {
+		const crons: Array<{ expression: string; onTick: (scheduledAt: Date) => void }> = [];
+		const context = this.triggerContext(mode, {
+			registerCron: ({ expression }, onTick) => void crons.push({ expression, onTick }),
+		});
+		await triggerType.trigger!.call(context);
+		return crons;
+	}
+
+	/** One fetch round, as a tick of the registered cron runs it. */
+	async fetchRound(now?: number): Promise<FetchReport> {
+		return await fetchRound(this.triggerContext('trigger'), now);
+	}
+
+	private triggerContext(
+		mode: WorkflowExecuteMode,
+		scheduling: ConstructorParameters<typeof TriggerContext>[8] = {
+			registerCron: () => undefined,
+		},
+	): TriggerContext {
+		return new TriggerContext(
+			this.workflow(this.staticData),
+			this.node,
+			this.fake.additionalData(),
+			mode,
+			'activate',
+			(data) => void this.executions.push(data[0]),
+			undefined,
+			undefined,
+			scheduling,
+		);
 	}
 
 	get webhookId(): string | undefined {

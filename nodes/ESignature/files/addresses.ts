@@ -83,6 +83,9 @@ function isInternalIpv6(groups: number[]): boolean {
 	// NAT64 (64:ff9b::/96) and 6to4 (2002::/16): the IPv4 address decides.
 	if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0xffff || f === 0))
 		return isInternalIpv4(embedded);
+	// IPv4-translated (SIIT, ::ffff:0:0:0/96): ::ffff:0:7f00:1 is 127.0.0.1.
+	if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0xffff && f === 0)
+		return isInternalIpv4(embedded);
 	if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0)
 		return isInternalIpv4(embedded);
 	if (a === 0x2002) return isInternalIpv4(b * 65536 + c);

@@ -51,11 +51,40 @@ function triggersOf(workflow: IDataObject): N8nTrigger[] {
 	});
 }
 
+const isLoopback = (host: string) =>
+	host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
+/**
+ * Where the key may go: the credential's n8n API Address, else n8n's own address only when it is this machine (n8n
+ * falls back to WEBHOOK_URL, often a tunnel); https unless on this machine (docs/security.md#the-n8n-api-key).
+ */
+function n8nApiUrl(context: ILoadOptionsFunctions, chosen: string): string {
+	const refuse = (problem: string) =>
+		new NodeOperationError(context.getNode(), `The n8n API Key is not sent: ${problem}`, {
+			description:
+				"Set the credential's n8n API Address to where this n8n's API is reached (https, or an address on " +
+				'this machine), or remove the key.',
+		});
+	let url: URL;
+	try {
+		url = new URL(chosen || context.getInstanceBaseUrl());
+	} catch {
+		throw refuse('the n8n API Address is not a URL');
+	}
+	const local = isLoopback(url.hostname);
+	if (!chosen && !local)
+		throw refuse(`n8n's address ${url.origin} is not this machine, and no n8n API Address is set`);
+	if (!local && url.protocol !== 'https:')
+		throw refuse(`the n8n API Address ${url.origin} does not use https`);
+	return `${withoutTrailingSlashes(`${url.origin}${url.pathname}`)}/api/v1/workflows`;
+}
+
 /** Every E-Signature Trigger in the workflows the key may read (archived ones left out); none without a key. */
 export async function n8nTriggers(context: ILoadOptionsFunctions): Promise<N8nTrigger[]> {
-	const apiKey = String((await credentialsOf(context)).n8nApiKey ?? '').trim();
+	const credentials = await credentialsOf(context);
+	const apiKey = String(credentials.n8nApiKey ?? '').trim();
 	if (!apiKey) return [];
-	const url = `${withoutTrailingSlashes(context.getInstanceBaseUrl())}/api/v1/workflows`;
+	const url = n8nApiUrl(context, String(credentials.n8nApiUrl ?? '').trim());
 	const triggers: N8nTrigger[] = [];
 	let cursor: string | undefined;
 	for (let page = 0; page < MAX_PAGES; page++) {

@@ -3,6 +3,7 @@ import type {
 	IExecuteSingleFunctions,
 	IHookFunctions,
 	ILoadOptionsFunctions,
+	ITriggerFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -15,6 +16,7 @@ export type ServiceContext =
 	| IExecuteSingleFunctions
 	| IHookFunctions
 	| ILoadOptionsFunctions
+	| ITriggerFunctions
 	| IWebhookFunctions;
 
 /** What a check of the user's input uses (fields/validation.ts): the node and item it names, the time zone. */

@@ -83,8 +83,14 @@ export async function deleteWebhook(context: ServiceContext, id: string): Promis
 }
 
 /** Every delivery the service logged: n8n drops the body of a GET, so no filter can be sent (caller filters). */
-export async function listDeliveryLogs(context: ServiceContext): Promise<unknown> {
-	return await requestService(context, { method: 'GET', path: `${WEBHOOKS}/logs` });
+export async function listDeliveryLogs(
+	context: ServiceContext,
+	maxBytes: number,
+): Promise<unknown> {
+	const request = { method: 'GET' as const, path: `${WEBHOOKS}/logs`, maxAnswerBytes: maxBytes };
+	const answer = await callService(context, request);
+	if (answer.cut) throw new Error(`the delivery log is larger than ${maxBytes / 1024 / 1024} MiB`);
+	return await dataOf(context, answer, request);
 }
 
 /** Delivers the last callback of a request (its RequestId) again. */

@@ -1,7 +1,7 @@
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { withoutTrailingSlashes } from '../../../credentials/text';
-import { listDeliveryLogs, resendCallback } from '../service/webhooks';
+import { resendCallback } from '../service/webhooks';
+import { deliveriesTo, deliveryLog, type LogEntry } from './deliveryLog';
 
 /*
  * When the trigger becomes active again, the service re-sends (webhooks/recall) what its log says it could not deliver
@@ -9,7 +9,12 @@ import { listDeliveryLogs, resendCallback } from '../service/webhooks';
  */
 
 /** Activation (checkExists), or a callback (the first one a new n8n process receives, for catch-up). */
-export type TriggerContext = IHookFunctions | IWebhookFunctions;
+export type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
+
+/** The key of a trigger's state (received events, log reads): one per workflow and node. */
+export function triggerKey(context: TriggerContext): string {
+	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
+}
 
 /**
  * Triggers this process has caught up for. n8n 2.x runs no checkExists when it starts with a stored webhook
@@ -37,15 +42,6 @@ export const CATCH_UP_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOO_LARGE = new Set([413, 500]);
 const UNREADABLE = new Set([400, 422]);
 
-interface LogEntry {
-	requestId: string;
-	createdAt: number;
-	succeeded: boolean;
-	/** "PENDING (0)": the service is delivering it at this moment. */
-	inFlight: boolean;
-	httpStatusCode: number;
-}
-
 /**
  * A delivery logged PENDING this recently is under way (logged before it is posted,
  * docs/service-api.md#webhook-delivery-logs-and-recall): recalled, it would arrive twice. An older one is recalled.
@@ -66,43 +62,11 @@ export interface CatchUpReport {
 	error?: string;
 }
 
-/** The service's log timestamps have no zone: they are read as UTC. */
-function timeOf(value: unknown): number {
-	if (typeof value !== 'string') return Number.NaN;
-	return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
-}
-
-/** "SUCCESS (1)" and "RECALL (2)" are deliveries that arrived; the HTTP status tells too. */
-function toEntry(raw: IDataObject): LogEntry | undefined {
-	if (typeof raw.requestId !== 'string') return undefined;
-	const httpStatusCode = Number(raw.httpStatusCode ?? 0);
-	const status = String(raw.webhookStatus ?? '');
-	const failedByName = status.trimEnd().endsWith('(4)') || /FAILED/i.test(status);
-	return {
-		requestId: raw.requestId.toLowerCase(),
-		createdAt: timeOf(raw.createdDate),
-		succeeded: !failedByName && httpStatusCode >= 200 && httpStatusCode < 300,
-		inFlight: status.trimEnd().endsWith('(0)') || /^\s*PENDING\b/i.test(status),
-		httpStatusCode,
-	};
-}
-
 /** The last delivery of each request to this URL, when it failed within the age limit; oldest first. */
-export function missedDeliveries(logs: unknown, url: string, now: number): LogEntry[] {
-	const last = new Map<string, LogEntry>();
-	const target = withoutTrailingSlashes(url);
-	for (const raw of Array.isArray(logs) ? (logs as IDataObject[]) : []) {
-		if (typeof raw?.webhookUrl !== 'string' || withoutTrailingSlashes(raw.webhookUrl) !== target)
-			continue;
-		const entry = toEntry(raw);
-		if (!entry) continue;
-		const previous = last.get(entry.requestId);
-		if (!previous || !(entry.createdAt < previous.createdAt)) last.set(entry.requestId, entry);
-	}
-	return [...last.values()]
-		.filter((entry) => !entry.succeeded && !(now - entry.createdAt > CATCH_UP_MAX_AGE_MS))
-		.filter((entry) => !(entry.inFlight && !(now - entry.createdAt > IN_FLIGHT_MAX_AGE_MS)))
-		.sort((a, b) => a.createdAt - b.createdAt);
+export function missedDeliveries(entries: LogEntry[], url: string, now: number): LogEntry[] {
+	return deliveriesTo(entries, url)
+		.latest.filter((entry) => !entry.succeeded && !(now - entry.createdAt > CATCH_UP_MAX_AGE_MS))
+		.filter((entry) => !(entry.inFlight && !(now - entry.createdAt > IN_FLIGHT_MAX_AGE_MS)));
 }
 
 /** Recalls the deliveries this URL missed; never throws, so a failed catch-up does not stop the activation. */
@@ -119,7 +83,7 @@ export async function catchUp(context: TriggerContext, url: string): Promise<Cat
 	let missed: LogEntry[];
 	try {
 		// n8n drops GET bodies, so the log's filters are applied here (docs/n8n-notes.md#get-bodies).
-		missed = missedDeliveries(await listDeliveryLogs(context), url, now);
+		missed = missedDeliveries(await deliveryLog(context, triggerKey(context), now, true), url, now);
 	} catch (error) {
 		report.error = `Could not read the delivery logs: ${(error as Error).message}`;
 		return report;

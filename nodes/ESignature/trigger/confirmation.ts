@@ -1,12 +1,12 @@
 import { createHash } from 'crypto';
-import { type IDataObject, sleep } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { Callback } from './callback';
 import { isFailedAnswer, isServiceWrapper } from '../service/errors';
 import { decodeBase64 } from '../files/bytes';
 import { CALLBACK_STATUSES } from '../fields/enums';
 import { finalEventOf, specStatus } from '../service/envelopeStatus';
-import { listDeliveryLogs } from '../service/webhooks';
+import { deliveredTo, deliveryLog } from './deliveryLog';
 import type { ServiceContext } from '../service/itemFunctions';
 import { type ServiceAnswer, callService, isNotFound } from '../service/transport';
 
@@ -59,9 +59,6 @@ export interface ConfirmOptions {
 	notBefore?: number;
 }
 
-/** Pauses before Get Status is asked again while it still shows the envelope open: 3 s in all. */
-export const STATUS_RECHECK_DELAYS_MS = [500, 1000, 1500];
-
 /** Signed downloads compared per callback: a callback cannot make the node read an account's archive. */
 export const MAX_DOCUMENTS_COMPARED = 20;
 
@@ -107,13 +104,14 @@ async function read(
 	return { data: (isServiceWrapper(body) ? body.data : body) ?? null };
 }
 
-type StatusRead =
+export type StatusRead =
 	{ record: IDataObject; event?: string } | { unavailable: string } | { unknown: true };
 
-/** Status reads in flight, per scope and envelope: a burst of callbacks for one envelope asks (and waits) once. */
+/** Status reads in flight, per scope and envelope: a burst of callbacks for one envelope asks once. */
 const statusInFlight = new Map<string, Promise<StatusRead>>();
 
-function finalStatus(
+/** Get Status of an envelope, once for all who ask at the same time in one scope. */
+export function finalStatus(
 	context: ServiceContext,
 	key: string,
 	envelopeId: string,
@@ -125,23 +123,22 @@ function finalStatus(
 	return asked;
 }
 
-/** The status record, asked again a few times while the service still holds the envelope open. */
+/** The status record: asked once, as a notice may cost no more (an open envelope is left to the next fetch). */
 async function askFinalStatus(context: ServiceContext, envelopeId: string): Promise<StatusRead> {
-	const path = `/api/v1/envelopes/${encodeURIComponent(envelopeId)}/status`;
-	for (let attempt = 0; ; attempt++) {
-		const status = await read(context, path, 'Get Status');
-		if ('unavailable' in status) return status;
-		if (typeof status.data !== 'object' || status.data === null || Array.isArray(status.data))
-			return { unknown: true };
-		const record = specStatus(status.data as IDataObject);
-		const event = finalEventOf(record.status);
-		if (event || attempt >= STATUS_RECHECK_DELAYS_MS.length) return { record, event };
-		await sleep(STATUS_RECHECK_DELAYS_MS[attempt]);
-	}
+	const status = await read(
+		context,
+		`/api/v1/envelopes/${encodeURIComponent(envelopeId)}/status`,
+		'Get Status',
+	);
+	if ('unavailable' in status) return status;
+	if (typeof status.data !== 'object' || status.data === null || Array.isArray(status.data))
+		return { unknown: true };
+	const record = specStatus(status.data as IDataObject);
+	return { record, event: finalEventOf(record.status) };
 }
 
 /** The IDs of the envelope's documents, where the status answer lists them (the live form: documents[].id). */
-function documentIdsOf(record: IDataObject): string[] {
+export function documentIdsOf(record: IDataObject): string[] {
 	const documents = Array.isArray(record.documents) ? (record.documents as unknown[]) : [];
 	return documents
 		.map((document) => (document as IDataObject | null | undefined)?.id)
@@ -215,45 +212,6 @@ async function confirmFiles(
 	return { files };
 }
 
-/** The newest delivery log read per trigger, shared by callbacks that arrived before it started (so it logs them). */
-const logReads = new Map<string, { startedAt: number; entries: Promise<unknown> }>();
-
-function deliveryLog(
-	context: ServiceContext,
-	webhookUrl: string,
-	arrivedAt: number,
-): Promise<unknown> {
-	const latest = logReads.get(webhookUrl);
-	if (latest && latest.startedAt >= arrivedAt) return latest.entries;
-	const read = { startedAt: Date.now(), entries: listDeliveryLogs(context) };
-	logReads.set(webhookUrl, read);
-	// A failed read is not shared with later callbacks.
-	void read.entries.catch(() => logReads.get(webhookUrl) === read && logReads.delete(webhookUrl));
-	if (logReads.size > REMEMBERED_ENVELOPES_MAX) logReads.delete(logReads.keys().next().value!);
-	return read.entries;
-}
-
-/** Where the service's delivery log sends the envelope's callbacks: ours, others only, or it logged none yet. */
-async function deliveredTo(
-	context: ServiceContext,
-	envelopeId: string,
-	webhookUrl: string,
-	arrivedAt: number,
-): Promise<'ours' | 'others' | 'unlogged' | { unavailable: string }> {
-	let entries: unknown;
-	try {
-		entries = await deliveryLog(context, webhookUrl, arrivedAt);
-	} catch (error) {
-		return { unavailable: `the delivery log could not be read (${(error as Error).message})` };
-	}
-	const id = envelopeId.toLowerCase();
-	const urls = (Array.isArray(entries) ? (entries as Array<IDataObject | null>) : [])
-		.filter((entry) => String(entry?.requestId ?? '').toLowerCase() === id)
-		.map((entry) => String(entry?.webhookUrl ?? ''));
-	if (urls.length === 0) return 'unlogged';
-	return urls.includes(webhookUrl) ? 'ours' : 'others';
-}
-
 /** Confirms a callback with the service (docs/delivery-guarantees.md#what-confirming-a-callback-costs). */
 export async function confirmCallback(
 	context: ServiceContext,
@@ -263,7 +221,6 @@ export async function confirmCallback(
 	const resend = (reason: string) => ({ outcome: 'resend' as const, reason });
 	const refuse = (reason: string) => ({ outcome: 'refused' as const, reason });
 	const envelopeId = callback.requestId;
-	const arrivedAt = Date.now();
 	const key = `${options.scope}|${envelopeId.toLowerCase()}`;
 	const status = await finalStatus(context, key, envelopeId);
 	if ('unavailable' in status) return resend(status.unavailable);
@@ -288,8 +245,8 @@ export async function confirmCallback(
 	// The log and the downloads at once: each is bounded on its own (a shared log read, one download per document).
 	const [delivered, files] = await Promise.all([
 		options.webhookUrl
-			? deliveredTo(context, envelopeId, options.webhookUrl, arrivedAt)
-			: ('ours' as const),
+			? whoseEvent(context, options.scope, envelopeId, options.webhookUrl)
+			: 'ours',
 		event === 'completed' && documentIds.length > 0
 			? confirmFiles(context, callback, key, documentIds)
 			: undefined,
@@ -297,8 +254,47 @@ export async function confirmCallback(
 	if (typeof delivered === 'object') return resend(delivered.unavailable);
 	if (delivered === 'others')
 		return refuse("the service delivers the envelope's events to another webhook");
+	// The service calls back only for completions and rejections: another end is this trigger's only if logged to it.
+	if (delivered === 'unlogged' && event !== 'completed' && event !== 'rejected')
+		return refuse(`the service logged no delivery of the ${event} envelope to this trigger`);
 	if (!files) return { outcome: 'confirmed', event: serviceEvent };
 	if ('unavailable' in files) return resend(files.unavailable);
 	if ('refused' in files) return refuse(files.refused);
 	return { outcome: 'confirmed', event: { ...serviceEvent, files: files.files } };
+}
+
+async function whoseEvent(
+	context: ServiceContext,
+	trigger: string,
+	envelopeId: string,
+	webhookUrl: string,
+): Promise<ReturnType<typeof deliveredTo> | { unavailable: string }> {
+	try {
+		return deliveredTo(await deliveryLog(context, trigger), envelopeId, webhookUrl);
+	} catch (error) {
+		return { unavailable: `the delivery log could not be read (${(error as Error).message})` };
+	}
+}
+
+/** Signed documents are read no further than this each: the service's own answer, but one a failure can inflate. */
+const MAX_SIGNED_DOWNLOAD_BYTES = 96 * 1024 * 1024;
+
+/** The signed files of a final envelope, downloaded from the service (an event the trigger fetched itself). */
+export async function signedFiles(
+	context: ServiceContext,
+	documentIds: string[],
+): Promise<{ files: ConfirmedFile[] } | { unavailable: string }> {
+	const files: ConfirmedFile[] = [];
+	for (const [index, documentId] of documentIds.slice(0, MAX_DOCUMENTS_COMPARED).entries()) {
+		const path = `/api/v1/documents/${encodeURIComponent(documentId)}/completed/base64`;
+		const answer = await read(context, path, 'the signed download', MAX_SIGNED_DOWNLOAD_BYTES);
+		if ('unavailable' in answer) return answer;
+		const data = answer.data as IDataObject | null | undefined;
+		const bytes = typeof data?.file === 'string' ? decodeBase64(data.file) : undefined;
+		if (!bytes)
+			return { unavailable: `the service gave no signed file for document ${documentId}` };
+		const fileName = typeof data?.fileName === 'string' ? data.fileName : undefined;
+		files.push({ index, fileName, documentId, bytes });
+	}
+	return { files };
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { Callback } from './callback';
-import type { ConfirmedFile, ServiceEvent } from './confirmation';
+import { type ConfirmedFile, documentIdsOf, type ServiceEvent } from './confirmation';
 import { isPlainObject, PROTOTYPE_KEYS } from '../fields/json';
 import { decodeBase64, detectMimeType, fileNameFor } from '../files/bytes';
 import { CALLBACK_AUTHENTICATION_NAMES, CORRECTED_FIELD_NAMES } from '../fields/enums';
@@ -110,8 +110,11 @@ function claimsOf(callback: Callback, simplify: boolean, keepFiles: boolean): ID
 /** A file of the item: binary (file_<index>) and its summary, or its Base64 in the JSON. */
 type OutputFile = Omit<ConfirmedFile, 'documentId'> & { documentId?: string };
 
+/** What an item is made with: n8n's binary store (a webhook's context, or a trigger's). */
+type ItemContext = { helpers: Pick<IWebhookFunctions['helpers'], 'prepareBinaryData'> };
+
 async function outputFiles(
-	context: IWebhookFunctions,
+	context: ItemContext,
 	files: OutputFile[],
 	options: EventItemOptions,
 ): Promise<{ binary: IBinaryKeyData; summaries: IDataObject[] }> {
@@ -159,14 +162,19 @@ function filesAsSent(callback: Callback): OutputFile[] {
  * `files`, `callbackClaims`. Raw: the status answer as it came, `files`, the callback's other fields as sent.
  */
 export async function eventItem(
-	context: IWebhookFunctions,
+	context: ItemContext,
 	callback: Callback,
 	confirmed: ServiceEvent,
 	extra: IDataObject,
 	options: EventItemOptions,
 ): Promise<INodeExecutionData> {
+	// Only a completion's files, and only where Get Status names no documents to compare them with.
 	const acceptedAsSent =
-		confirmed.files === undefined && options.acceptCallbackFiles && callback.files.length > 0;
+		confirmed.event === 'completed' &&
+		confirmed.files === undefined &&
+		documentIdsOf(confirmed.record).length === 0 &&
+		options.acceptCallbackFiles &&
+		callback.files.length > 0;
 	const files: OutputFile[] = confirmed.files ?? (acceptedAsSent ? filesAsSent(callback) : []);
 	const { binary, summaries } = await outputFiles(context, files, options);
 	const record = withoutSigningLinks(confirmed.record);

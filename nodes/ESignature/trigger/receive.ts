@@ -9,7 +9,8 @@ import {
 } from './callback';
 import { confirmCallback } from './confirmation';
 import { eventItem } from './eventItem';
-import { catchUpAndLog, claimCatchUp } from './catchUp';
+import { fetchSoon } from './fetch';
+import { catchUpAndLog, claimCatchUp, triggerKey } from './catchUp';
 import {
 	claimEvent,
 	confirmEvent,
@@ -18,7 +19,7 @@ import {
 	SEEN_EVENTS_MAX_AGE_MS,
 	wasReceived,
 } from './receivedEvents';
-import { storedWebhook, triggerKey } from './registration';
+import { storedWebhook } from './registration';
 import { CALLBACK_STATUSES } from '../fields/enums';
 
 /*
@@ -61,11 +62,16 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		notBefore: onceOnly ? Date.now() - SEEN_EVENTS_MAX_AGE_MS : undefined,
 	});
 	if (confirmation.outcome === 'resend') {
+		// Failed at the service's log, so the trigger's next fetch round asks for it (trigger/fetch.ts).
+		fetchSoon(trigger);
 		this.logger.warn(
 			`E-Signature Trigger: the event of envelope ${callback.requestId} could not be confirmed now: ` +
-				`${confirmation.reason}; answered 503 so that it is re-sent`,
+				`${confirmation.reason}; answered 503, the trigger fetches it in its next round`,
 		);
-		return answer(503, 'The event could not be confirmed with the service now; re-send it');
+		return answer(
+			503,
+			'The event could not be confirmed with the service now; the trigger fetches it later',
+		);
 	}
 	if (confirmation.outcome === 'refused') {
 		this.logger.warn(
@@ -101,14 +107,15 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 			},
 		);
 	} catch (error) {
-		// 503, not thrown: n8n answers a throw with 500, which catch-up takes for a body too large and never re-sends
-		// (trigger/catchUp.ts). A 503 is re-sent, so a passing failure (a full disk, say) loses nothing.
+		// 503, not thrown: n8n answers a throw with 500, which catch-up takes for a body too large (trigger/catchUp.ts).
+		// Logged failed, the event is fetched by the next round, so a passing failure (a full disk, say) loses nothing.
 		if (onceOnly) releaseEvent(trigger, key);
+		fetchSoon(trigger);
 		this.logger.error(
 			`E-Signature Trigger: the event of envelope ${callback.requestId} could not be made into an item ` +
-				`(${(error as Error).message}); answered 503 so that it is re-sent`,
+				`(${(error as Error).message}); answered 503, the trigger fetches it in its next round`,
 		);
-		return answer(503, 'The event could not be processed now; re-send it');
+		return answer(503, 'The event could not be processed now; the trigger fetches it later');
 	}
 	if (onceOnly) confirmEvent(trigger, stored, key);
 	// The first callback of a restarted n8n: re-send what was missed while it was down, after this answer.

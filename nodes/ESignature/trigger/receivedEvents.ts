@@ -7,8 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
  * and claim are one synchronous step, and each call writes all it knows back (docs/n8n-notes.md#workflow-static-data).
  */
 
-/** How many events a trigger remembers, and for how long: the service re-sends within days, not months. */
-export const SEEN_EVENTS_MAX = 2000;
+/** How long a trigger remembers an event: by age only, as no count is safe from events others can cause. */
 export const SEEN_EVENTS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Per trigger (workflow id and node id): event key → when it was received (epoch ms). */
@@ -34,13 +33,9 @@ function memoryOf(trigger: string): Map<string, number> {
 	return inMemory.get(trigger)!;
 }
 
-/** The newest events within the age limit, at most SEEN_EVENTS_MAX of them (sorted only when there are more). */
-function bounded(entries: Array<[string, number]>, now: number): Array<[string, number]> {
-	const current = entries.filter(
-		([, at]) => typeof at === 'number' && now - at < SEEN_EVENTS_MAX_AGE_MS,
-	);
-	if (current.length <= SEEN_EVENTS_MAX) return current;
-	return current.sort((a, b) => b[1] - a[1]).slice(0, SEEN_EVENTS_MAX);
+/** The events within the age limit. */
+function current(entries: Array<[string, number]>, now: number): Array<[string, number]> {
+	return entries.filter(([, at]) => typeof at === 'number' && now - at < SEEN_EVENTS_MAX_AGE_MS);
 }
 
 /** Whether an event was emitted, so confirmed, before: a forged callback never makes the genuine one a duplicate. */
@@ -83,10 +78,21 @@ export function confirmEvent(
 	const memory = memoryOf(trigger);
 	memory.set(key, now);
 	const merged = new Map<string, number>([...Object.entries(seenOf(stored)), ...memory]);
-	const kept = bounded([...merged], now);
+	const kept = current([...merged], now);
 	inMemory.set(trigger, new Map(kept));
 	stored.seenEvents = Object.fromEntries(kept);
 }
+
+/** Whether any final event of an envelope was emitted: an envelope ends once. */
+export function wasEnvelopeReceived(
+	trigger: string,
+	stored: IDataObject,
+	envelopeId: string,
+): boolean {
+	return FINAL_EVENTS.some((event) => wasReceived(trigger, stored, eventKey(envelopeId, event)));
+}
+
+const FINAL_EVENTS = ['completed', 'rejected', 'cancelled', 'expired'];
 
 /** Forgets what a trigger received, e.g. when its webhook is deleted. */
 export function forgetEvents(trigger: string, stored: IDataObject): void {

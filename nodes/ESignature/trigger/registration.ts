@@ -4,7 +4,7 @@ import { type IDataObject, type IHookFunctions, NodeOperationError } from 'n8n-w
 import { withoutTrailingSlashes } from '../../../credentials/text';
 import { headerTokenDigest } from './callback';
 import * as webhooks from '../service/webhooks';
-import { catchUpAndLog, claimCatchUp, type TriggerContext } from './catchUp';
+import { catchUpAndLog, claimCatchUp, type TriggerContext, triggerKey } from './catchUp';
 import { forgetEvents } from './receivedEvents';
 import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../service/n8nWebhookUrls';
 
@@ -39,11 +39,6 @@ export function storedWebhook(context: TriggerContext): StoredWebhook & IDataObj
 		stored.headerTokenDigest = headerTokenDigest(stored.headerToken);
 	if ('headerToken' in stored) delete stored.headerToken;
 	return stored;
-}
-
-/** The key of this trigger's received events: one per workflow and node. */
-export function triggerKey(context: TriggerContext): string {
-	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
 }
 
 function forgetWebhook(stored: StoredWebhook): void {

@@ -146,8 +146,20 @@ function faults(ctx: OpenContext): Reply {
 		const statusLagMs = optionalInt(b, 'statusLagMs');
 		const count = optionalInt(b, 'count');
 		const status = optionalInt(b, 'status');
-		if (latencyMs === undefined && count === undefined && statusLagMs === undefined)
-			return problem(400, 'Give {count, status[, body][, path]}, {latencyMs} or {statusLagMs}.');
+		const { unreachable } = b;
+		if (unreachable !== undefined && typeof unreachable !== 'boolean')
+			return problem(400, 'unreachable must be true or false.');
+		if (typeof unreachable === 'boolean') ctx.core.setUnreachable(unreachable);
+		if (
+			latencyMs === undefined &&
+			count === undefined &&
+			statusLagMs === undefined &&
+			unreachable === undefined
+		)
+			return problem(
+				400,
+				'Give {count, status[, body][, path]}, {latencyMs}, {statusLagMs} or {unreachable}.',
+			);
 		if (latencyMs !== undefined) ctx.core.setLatency(latencyMs);
 		if (statusLagMs !== undefined) ctx.core.setStatusLag(statusLagMs);
 		if (count !== undefined)
