@@ -75,6 +75,11 @@ export function credentialsOf(context: ServiceContext): Promise<ICredentialDataD
 	return read;
 }
 
+/** A long-lived context (a trigger's fetch rounds) reads the credential anew each round: it may have been edited. */
+export function forgetCredentials(context: ServiceContext): void {
+	credentialsRead.delete(context);
+}
+
 /** What n8n needs to use credentials already read (and to store a renewed token in the right credential). */
 function decryptedFor(context: ServiceContext, data: ICredentialDataDecryptedObject) {
 	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];

@@ -21,6 +21,7 @@ import {
 } from './receivedEvents';
 import { storedWebhook } from './registration';
 import { internalAddressProblem } from '../files/addresses';
+import { forgetCredentials } from '../service/transport';
 import { listWebhooks, type Webhook } from '../service/webhooks';
 import { triggerUrlOf, waitingExecutionOf } from '../service/n8nWebhookUrls';
 
@@ -248,24 +249,26 @@ async function notifyWaiting(
 			status.event === 'completed' ? await signedFiles(context, wait.documentIds) : { files: [] };
 		if ('unavailable' in files) continue;
 		state.notified.set(envelopeId, now);
-		const answer = await context.helpers.httpRequest({
-			method: 'POST',
-			url: wait.url,
-			headers: { authorization: wait.headerToken },
-			body: {
-				RequestId: envelopeId,
-				Status: status.event === 'completed' ? 1 : 2,
-				Files: files.files.map((file) => ({
-					FileName: file.fileName ?? null,
-					File: file.bytes.toString('base64'),
-				})),
-			},
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-		});
-		report.notified.push(`${envelopeId} (HTTP ${String((answer as IDataObject).statusCode)})`);
+		const answer: IDataObject = await context.helpers
+			.httpRequest({
+				method: 'POST',
+				url: wait.url,
+				headers: { authorization: wait.headerToken },
+				body: {
+					RequestId: envelopeId,
+					Status: status.event === 'completed' ? 1 : 2,
+					Files: files.files.map((file) => ({
+						FileName: file.fileName ?? null,
+						File: file.bytes.toString('base64'),
+					})),
+				},
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+			})
+			.catch(() => ({ statusCode: 'not reached' }));
+		report.notified.push(`${envelopeId} (HTTP ${String(answer.statusCode)})`);
 	}
 }
 
@@ -281,6 +284,7 @@ export async function fetchRound(
 	const state = stateOf(triggerKey(context));
 	if (state.running) return report;
 	state.running = true;
+	forgetCredentials(context);
 	try {
 		if (logDue(state, url, now)) {
 			await readLog(context, state, url, now);
