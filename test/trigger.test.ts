@@ -337,10 +337,22 @@ describe('callbacks from the service', () => {
 			]),
 		);
 		expect(JSON.stringify(item.json)).not.toContain('signingUrl');
-		// What the service cannot confirm is named as the callback's claim, in camelCase, misspellings corrected.
+		// The account itself, which the live service lists as a signer (sign order 0, signed), is marked, only it.
+		const signers = item.json.signers as IDataObject[];
+		expect(signers.filter((signer) => signer.isAccount)).toEqual([
+			expect.objectContaining({ signOrder: 0, status: 'Signed', isAccount: true }),
+		]);
+		expect(signers.filter((signer) => !signer.isAccount).map((signer) => signer.email)).toEqual([
+			'sara@example.com',
+			'omar@example.com',
+		]);
+		// A document is named documentId, as in files and every other output.
+		expect(item.json.documents).toEqual([{ documentId, isSigned: true }]);
+		// What the service cannot confirm is named as the callback's claim, in camelCase, misspellings corrected, and
+		// in the item's words: its Status as the item's status, its signers' as the item's signers'.
 		const sentSignatory = (delivery.body as { Signatory: IDataObject[] }).Signatory[0];
 		expect(item.json.callbackClaims).toMatchObject({
-			status: 1,
+			status: 'Completed',
 			referenceNumber,
 			fields: [],
 			files: [{ fileName: 'contract.pdf' }],
@@ -348,16 +360,13 @@ describe('callbacks from the service', () => {
 		expect((item.json.callbackClaims as IDataObject).signers).toEqual([
 			{
 				id: sentSignatory.Id,
-				status: 'SIGNED',
+				status: 'Signed',
 				fullName: 'Sara Ali',
-				fullNameAr: sentSignatory.FullNameAr,
 				signOrder: 1,
 				email: 'sara@example.com',
-				phoneNumber: sentSignatory.PhoneNumber,
 				// The action node's word for it (the service writes WITHOUTVALIDATION).
 				authenticationType: 'None',
-				gender: 'MALE',
-				nationality: 'SAUDI',
+				// No Arabic name, phone, gender or nationality was given: the callback sent null, left out.
 			},
 			expect.objectContaining({ fullName: 'Omar Saleh', signOrder: 2 }),
 		]);
@@ -404,9 +413,14 @@ describe('callbacks from the service', () => {
 		);
 		expect((item.json.callbackClaims as IDataObject).signers).toEqual(
 			expect.arrayContaining([
-				expect.objectContaining({ email: 'omar@example.com', rejectReason: 'Wrong amount' }),
+				expect.objectContaining({
+					email: 'omar@example.com',
+					status: 'Rejected',
+					rejectReason: 'Wrong amount',
+				}),
 			]),
 		);
+		expect((item.json.callbackClaims as IDataObject).status).toBe('Rejected');
 	});
 
 	it('also serves the test URL while listening for a test event', async () => {
@@ -530,7 +544,12 @@ describe('callbacks from the service', () => {
 			callbackClaims: { ...sent, Files: [{ FileName: 'contract.pdf' }] },
 		});
 		expect((item.json.callbackClaims as IDataObject).ReferencNumber).toBeDefined();
+		expect((item.json.callbackClaims as IDataObject).Status).toBe(1);
 		expect(JSON.stringify(item.json)).not.toContain('signingUrl');
+		// The service's own names: documents by id, signatories with the account unmarked.
+		const record = emulator.envelope(envelopeId)!;
+		expect(item.json.documents).toEqual([{ id: record.files[0].fileId, isSigned: true }]);
+		expect(JSON.stringify(item.json)).not.toContain('isAccount');
 		const bytes = await binaryBytes(item.binary!.file_0);
 		expect(bytes.equals(Buffer.from(sentFiles[0].File as string, 'base64'))).toBe(true);
 	});

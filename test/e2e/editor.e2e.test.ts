@@ -548,7 +548,7 @@ describe('the editor, in a real browser', () => {
 			// As the real service answers (npm run dev's form): Get Status names the documents, so the file comes.
 			emulator.setProfile('live');
 			await signing.getByRole('button', { name: 'Sign' }).click();
-			await waitForText(signing.locator('body'), 'You signed this document.');
+			await waitForText(signing.locator('body'), 'You signed this envelope.');
 		} finally {
 			await signing.close();
 		}

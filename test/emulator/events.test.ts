@@ -49,6 +49,24 @@ describe('callback delivery', () => {
 		}
 	});
 
+	it('sends a signer as given: what the invitation did not say (gender, nationality, Arabic name, phone) is null', async () => {
+		await createWebhook(receiver.url, 'token');
+		const { envelopeId, documentId } = await createEnvelope();
+		await invite(documentId, 'x@example.com');
+		await emu.sign(envelopeId);
+		expect(receiver.received).toHaveLength(1);
+		const [signer] = receiver.received[0].body.Signatory;
+		expect(signer).toMatchObject({ Email: 'x@example.com', SignOrder: 1, Status: 'SIGNED' });
+		expect(signer).toMatchObject({
+			FullNameAr: null,
+			NationalId: null,
+			PhoneNumber: null,
+			Gender: null,
+			Nationlity: null,
+			RejectReason: null,
+		});
+	});
+
 	it('logs network failures with httpStatusCode 0', async () => {
 		await receiver.close();
 		await createWebhook(receiver.url, '');

@@ -40,11 +40,12 @@ export function buildCallback(
 			FullNameAr: s.nameAr,
 			NationalId: s.nationalId,
 			SignOrder: s.signeOrder,
-			Email: s.email,
-			PhoneNumber: s.phone,
+			Email: s.email || null,
+			PhoneNumber: s.phone || null,
 			AuthenticationType: 'WITHOUTVALIDATION',
-			Gender: 'MALE',
-			Nationlity: 'SAUDI',
+			// What the signer was never asked for is unknown, as the contract allows: no invented personal data.
+			Gender: null,
+			Nationlity: null,
 			RejectReason: s.rejectReason,
 		})),
 	};

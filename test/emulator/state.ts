@@ -28,7 +28,8 @@ export interface EmulatedFile {
 export interface EmulatedSigner {
 	destinationId: string;
 	name: string;
-	nameAr: string;
+	/** Null unless an Arabic name was given. */
+	nameAr: string | null;
 	email: string;
 	phone: string;
 	nationalId: string | null;
@@ -52,14 +53,14 @@ export interface CallbackSignatory {
 	Id: string;
 	Status: 'SIGNED' | 'REJECTED' | 'PENDING';
 	FullName: string;
-	FullNameAr: string;
+	FullNameAr: string | null;
 	NationalId: string | null;
 	SignOrder: number;
-	Email: string;
-	PhoneNumber: string;
+	Email: string | null;
+	PhoneNumber: string | null;
 	AuthenticationType: string;
-	Gender: string;
-	Nationlity: string;
+	Gender: string | null;
+	Nationlity: string | null;
 	RejectReason: string | null;
 }
 
@@ -223,7 +224,7 @@ export const logTimestamp = (date: Date): string => date.toISOString().slice(0, 
 export function newSigner(partial: Partial<EmulatedSigner> & { name: string }): EmulatedSigner {
 	return {
 		destinationId: randomUUID(),
-		nameAr: partial.name,
+		nameAr: null,
 		email: '',
 		phone: '',
 		nationalId: null,

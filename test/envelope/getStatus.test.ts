@@ -74,6 +74,19 @@ describe('envelope: getStatus', () => {
 		});
 	});
 
+	it("names the live answer's documents documentId, as every output names a document, unless Simplify is off", async () => {
+		const { envelopeId, documentId } = suite.seedEnvelope();
+		suite.emulator.setProfile('live');
+		try {
+			const simplified = await run({ operation: 'getStatus', envelopeId });
+			const raw = await run({ operation: 'getStatus', envelopeId, simplify: false });
+			expect(simplified.items[0].json.documents).toEqual([{ documentId, isSigned: false }]);
+			expect(raw.items[0].json.documents).toEqual([{ id: documentId, isSigned: false }]);
+		} finally {
+			suite.emulator.setProfile('spec');
+		}
+	});
+
 	it('leaves out the fields the service answers empty (""), keeps lists even when empty, unless Simplify is off', async () => {
 		// A signer invited by SMS only: the status answers her e-mail as "".
 		const { envelopeId } = suite.seedEnvelope({

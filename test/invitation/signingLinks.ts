@@ -93,6 +93,12 @@ export function signingLinksTests(
 		});
 		expect(JSON.stringify(result.items.map((item) => item.json))).not.toContain('null');
 		expect(result.items[0].json).not.toHaveProperty('signeOrder');
+		// The service's fileId is the document's ID: named as every output names a document.
+		expect(result.items.map((item) => item.json.documentId)).toEqual([
+			envelope.documentId,
+			envelope.documentId,
+		]);
+		expect(result.items[0].json).not.toHaveProperty('fileId');
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 		expect(suite.emulator.notifications.map((n) => n.to)).toEqual(
 			sends ? ['omar@example.com', 'jane@example.com'] : [],
@@ -114,7 +120,9 @@ export function signingLinksTests(
 			destinationType: 1,
 			invitationLanguage: 2,
 			status: 1,
+			fileId: envelope.documentId,
 		});
+		expect(result.items[0].json).not.toHaveProperty('documentId');
 		// v2 records carry the signer's national ID, null when unknown.
 		if (!sends) expect(result.items[0].json.nationalId).toBeNull();
 	});

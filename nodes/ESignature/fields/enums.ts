@@ -76,11 +76,15 @@ export const NAMED_OUTPUT_FIELDS: Record<string, INodePropertyOptions[]> = {
 	status: INVITATION_STATUSES,
 };
 
-/** The service's misspelt field names (docs/service-api.md), as simplified outputs and the trigger correct them. */
+/**
+ * The service's misspelt field names (docs/service-api.md), and its other names of one thing (an invitation record's
+ * fileId is its document's ID), as simplified outputs and the trigger correct them.
+ */
 export const CORRECTED_FIELD_NAMES: Record<string, string> = {
 	signeOrder: 'signOrder',
 	Nationlity: 'nationality',
 	ReferencNumber: 'referenceNumber',
+	fileId: 'documentId',
 };
 
 /** A callback's verification text (docs/service-api.md#webhook-callbacks) as Authentication Type names it. */

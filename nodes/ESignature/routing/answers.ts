@@ -129,12 +129,17 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
 
+/** Whether the items are simplified: Simplify on (the default) and no response wrapper asked for. */
+export function simplifies(context: IExecuteSingleFunctions): boolean {
+	return (context.getNodeParameter('simplify', true) as boolean) && !keepWrapper(context);
+}
+
 /**
  * Simplify (on by default), last hook of the operations that show it: numbered values by the names the fields offer
  * (destinationType 1 → "Signer"), no empty fields. Off, or with Include Response Wrapper, items stay as answered.
  */
 export const simplifyOutput: AnswerHook = async function (items) {
-	if (!(this.getNodeParameter('simplify', true) as boolean) || keepWrapper(this)) return items;
+	if (!simplifies(this)) return items;
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: (simplified(item.json) ?? {}) as IDataObject },
 	);

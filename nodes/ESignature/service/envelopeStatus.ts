@@ -17,8 +17,7 @@ const SIGNER_STATUS_WORDS: Record<string, string> = {
 /** One signer of the live shape in the spec's names, keeping what only the live shape has (id, order, fresh link). */
 function specSigner(signatory: IDataObject): IDataObject {
 	const { fullName, email, status, lastActionDate, ...liveOnly } = signatory;
-	const word =
-		typeof status === 'string' ? (SIGNER_STATUS_WORDS[status.toUpperCase()] ?? status) : status;
+	const word = signerStatusWord(status);
 	return {
 		name: fullName ?? null,
 		email: email ?? null,
@@ -44,6 +43,29 @@ export function specStatus(data: IDataObject): IDataObject {
 		) as IDataObject[],
 		...liveOnly,
 	};
+}
+
+/** A signer's state in the spec's word: the live `SIGNED` reads `Signed`; a word the spec has no name for stays. */
+export function signerStatusWord(status: unknown): unknown {
+	return typeof status === 'string'
+		? (SIGNER_STATUS_WORDS[status.toUpperCase()] ?? status)
+		: status;
+}
+
+/** The account itself, which the live form lists as a signatory of sign order 0 (the package never sends order 0). */
+export function isAccountSigner(signer: unknown): boolean {
+	return typeof signer === 'object' && signer !== null && (signer as IDataObject).signOrder === 0;
+}
+
+/** The live form's documents with each `id` read `documentId`, as every simplified output names a document. */
+export function withDocumentIds(record: IDataObject): IDataObject {
+	if (!Array.isArray(record.documents)) return record;
+	const documents = (record.documents as unknown[]).map((entry) => {
+		if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
+		const { id, ...rest } = entry as IDataObject;
+		return id === undefined ? entry : { documentId: id, ...rest };
+	});
+	return { ...record, documents: documents as IDataObject[] };
 }
 
 /** Envelope statuses (docs/service-api.md#enumerations) by the event a final one is; the others are still open. */

@@ -9,8 +9,13 @@ import type { Callback } from './callback';
 import { type ConfirmedFile, documentIdsOf, type ServiceEvent } from './confirmation';
 import { isPlainObject, PROTOTYPE_KEYS } from '../fields/json';
 import { decodeBase64, detectMimeType, fileNameFor } from '../files/bytes';
-import { CALLBACK_AUTHENTICATION_NAMES, CORRECTED_FIELD_NAMES } from '../fields/enums';
+import {
+	CALLBACK_AUTHENTICATION_NAMES,
+	CALLBACK_STATUSES,
+	CORRECTED_FIELD_NAMES,
+} from '../fields/enums';
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../service/depth';
+import { isAccountSigner, signerStatusWord, withDocumentIds } from '../service/envelopeStatus';
 
 /*
  * The item of a signing event, in the trigger and Send and Wait (docs/security.md#callbacks): event, status and
@@ -56,6 +61,18 @@ function authenticationName(value: unknown): unknown {
 }
 
 /**
+ * A callback's value in the item's words: its Status as the item's status ("Completed"), a signer's as the item's
+ * signers' ("Signed"), a verification by the action node's name; other values as sent.
+ */
+function claimWord(key: string, value: unknown): unknown {
+	if (key === 'AuthenticationType') return authenticationName(value);
+	if (key !== 'Status') return value;
+	if (typeof value !== 'number') return signerStatusWord(value);
+	const event = Object.hasOwn(CALLBACK_STATUSES, value) ? CALLBACK_STATUSES[value] : undefined;
+	return event ? event.charAt(0).toUpperCase() + event.slice(1) : value;
+}
+
+/**
  * Prototype keys left out at every depth, and what is deeper than any answer of the service nests (service/depth.ts).
  * Simplified: keys in camelCase (the service's misspellings corrected), nulls left out; raw: the service's spellings.
  */
@@ -72,10 +89,18 @@ function cleaned(value: unknown, simplify: boolean, depth = 0): unknown {
 			)
 			.map(([key, entry]) => [
 				name(key),
-				simplify && key === 'AuthenticationType'
-					? authenticationName(entry)
+				simplify
+					? claimWord(key, cleaned(entry, simplify, depth + 1))
 					: cleaned(entry, simplify, depth + 1),
 			]),
+	);
+}
+
+/** The account's own entry among the signers marked, so that a flow writing to every signer can leave it out. */
+function markedAccount(signers: unknown): unknown[] {
+	if (!Array.isArray(signers)) return [];
+	return signers.map((signer) =>
+		isAccountSigner(signer) ? { ...(signer as IDataObject), isAccount: true } : signer,
 	);
 }
 
@@ -187,8 +212,10 @@ export async function eventItem(
 		options.simplify
 			? {
 					status: record.status,
-					signers: Array.isArray(record.signers) ? record.signers : [],
-					...(Array.isArray(record.documents) ? { documents: record.documents } : {}),
+					signers: markedAccount(record.signers),
+					...(Array.isArray(record.documents)
+						? { documents: withDocumentIds(record).documents }
+						: {}),
 				}
 			: record,
 		options.simplify,

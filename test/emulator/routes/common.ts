@@ -63,7 +63,7 @@ export function parseDestinations(raw: unknown, field: string): EmulatedSigner[]
 
 export interface SignerDetails {
 	nameEn: string;
-	nameAr: string;
+	nameAr: string | null;
 	nationalId: string;
 	mobileNumber: string;
 	emailAddress: string;
@@ -81,7 +81,7 @@ export function parseSignerDetails(raw: unknown, field: string): SignerDetails {
 	const nameAr = join(s('firstNameArabic'), s('secondNameArabic'), s('familyNameArabic'));
 	return {
 		nameEn: nameEn || nameAr || emailAddress,
-		nameAr: nameAr || nameEn,
+		nameAr: nameAr || null,
 		nationalId: s('nationalId'),
 		mobileNumber: s('mobileNumber'),
 		emailAddress,

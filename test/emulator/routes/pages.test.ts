@@ -68,7 +68,9 @@ describe('the signing page at every invitation link', () => {
 			'&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; Jane &#38; Co',
 		);
 		expect(page.text).not.toContain('<script>');
-		expect(page.text).toContain('Please sign the contract');
+		expect(page.text).toContain('<h1>Please sign the contract</h1>');
+		expect(page.text).toMatch(/· reference number\s+\S+,/);
+		expect(page.text).toContain('<button');
 		const path = new URL(jane.invitationLink).pathname;
 		expect(attributes(page.text, 'action')).toEqual([`${path}/sign`, `${path}/reject`]);
 		expect((await get(john.invitationLink)).text).toContain('John Smith');
@@ -97,7 +99,14 @@ describe('the signing page at every invitation link', () => {
 		expect(first.headers.get('location')).toBe(new URL(links[0].invitationLink).pathname);
 		expect(emu.envelope(byPage.envelopeId)!.status).toBe('In-progress');
 		expect(receiver.received).toHaveLength(1); // the control API's envelope only
-		expect((await get(links[0].invitationLink)).text).toContain('You signed this document.');
+		const signed = (await get(links[0].invitationLink)).text;
+		expect(signed).toContain('<h1>Signed</h1>');
+		expect(signed).toContain('You signed this envelope.');
+		// Asked to sign no more: the subject stays as a line, the heading says what the signer did.
+		expect(signed).not.toContain('<h1>Please sign the contract</h1>');
+		expect(signed).not.toContain('<button');
+		expect(signed).toMatch(/· reference number\s+BY-PAGE,/);
+		expect(signed).not.toMatch(/envelope\s+BY-PAGE/);
 		await submit(`${links[1].invitationLink}/sign`, {});
 
 		const signers = (id: string) => emu.envelope(id)!.signers.map((s) => [s.name, s.status]);
@@ -124,7 +133,8 @@ describe('the signing page at every invitation link', () => {
 			RejectReason: 'Wrong <amount>',
 		});
 		const page = await get(john.invitationLink);
-		expect(page.text).toContain('You rejected this document: Wrong &#60;amount&#62;.');
+		expect(page.text).toContain('You rejected this envelope: Wrong &#60;amount&#62;.');
+		expect(page.text).toContain('<h1>Rejected</h1>');
 		const after = await submit(`${john.invitationLink}/sign`, {});
 		expect(after.status).toBe(409);
 		expect(receiver.received).toHaveLength(1);

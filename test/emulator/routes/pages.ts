@@ -50,14 +50,30 @@ export const pageLanguage = (invitationLanguage: number): PageLanguage =>
 
 const WORDS: Record<
 	PageLanguage,
-	Record<'sign' | 'reject' | 'reason' | 'pleaseSign' | 'for' | 'documents', string>
+	Record<
+		| 'sign'
+		| 'reject'
+		| 'reason'
+		| 'pleaseSign'
+		| 'signed'
+		| 'rejected'
+		| 'closed'
+		| 'for'
+		| 'referenceNumber'
+		| 'documents',
+		string
+	>
 > = {
 	en: {
 		sign: 'Sign',
 		reject: 'Reject',
 		reason: 'Reason (optional)',
 		pleaseSign: 'Please sign',
+		signed: 'Signed',
+		rejected: 'Rejected',
+		closed: 'Nothing to sign',
 		for: 'For',
+		referenceNumber: 'reference number',
 		documents: 'Documents',
 	},
 	ar: {
@@ -65,7 +81,11 @@ const WORDS: Record<
 		reject: 'رفض',
 		reason: 'السبب (اختياري)',
 		pleaseSign: 'يرجى التوقيع',
+		signed: 'تم التوقيع',
+		rejected: 'مرفوض',
+		closed: 'لا شيء للتوقيع',
 		for: 'إلى',
+		referenceNumber: 'الرقم المرجعي',
 		documents: 'المستندات',
 	},
 };
@@ -221,21 +241,31 @@ function signerPage(ctx: OpenContext): Reply {
 	const { envelope, signer } = target;
 	const language = pageLanguage(signer.invitationLanguage);
 	const words = WORDS[language];
+	const canSign = signer.status === 'Pending' && isActive(envelope);
+	// The heading asks to sign only while the signer can: afterwards it says what the signer did.
+	const heading = canSign
+		? envelope.invitationSubject || words.pleaseSign
+		: signer.status === 'Signed'
+			? words.signed
+			: signer.status === 'Rejected'
+				? words.rejected
+				: words.closed;
 	const state =
 		signer.status === 'Signed'
-			? html`<p>You signed this document.</p>`
+			? html`<p>You signed this envelope.</p>`
 			: signer.status === 'Rejected'
 				? html`<p>
-						You rejected this document${signer.rejectReason ? html`: ${signer.rejectReason}` : ''}.
+						You rejected this envelope${signer.rejectReason ? html`: ${signer.rejectReason}` : ''}.
 					</p>`
-				: isActive(envelope)
+				: canSign
 					? html`<p>${actions(envelope, signer, 'signer', language)}</p>`
 					: html`<p>This envelope is ${envelope.status}: there is nothing to sign.</p>`;
 	return page(
-		`Sign ${envelope.referenceNumber}`,
-		html`<h1>${envelope.invitationSubject || words.pleaseSign}</h1>
+		`${heading}: ${envelope.referenceNumber}`,
+		html`<h1>${heading}</h1>
+			${!canSign && envelope.invitationSubject ? html`<p>${envelope.invitationSubject}</p>` : ''}
 			<p>
-				${words.for} <strong>${signer.name}</strong> (${contact(signer)}) · envelope
+				${words.for} <strong>${signer.name}</strong> (${contact(signer)}) · ${words.referenceNumber}
 				${envelope.referenceNumber}, <span class="muted">${envelope.status}</span>
 			</p>
 			${envelope.invitationMessage ? html`<p>${envelope.invitationMessage}</p>` : ''}

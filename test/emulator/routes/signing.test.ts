@@ -70,8 +70,9 @@ describe('direct signing: POST /api/v2/sign', () => {
 			Email: 'a@example.com',
 			PhoneNumber: '+966500000001',
 			AuthenticationType: 'WITHOUTVALIDATION',
-			Gender: 'MALE',
-			Nationlity: 'SAUDI',
+			// Not given: null, never invented.
+			Gender: null,
+			Nationlity: null,
 			RejectReason: null,
 		});
 		expect(emu.deliveries).toEqual([

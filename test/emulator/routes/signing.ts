@@ -54,7 +54,7 @@ async function sign(ctx: ApiContext): Promise<Reply> {
 			// The invitation named the signer; the signing identity supplies what it lacked.
 			existing.nationalId = existing.nationalId || d.nationalId || null;
 			existing.phone = existing.phone || d.mobileNumber;
-			if (existing.nameAr === existing.name && d.nameAr) existing.nameAr = d.nameAr;
+			existing.nameAr = existing.nameAr || d.nameAr;
 			return existing;
 		}
 		const added = signerFromDetails(

@@ -8,9 +8,9 @@ import type {
 import { envelopeId, options, simplify } from '../shared';
 import { checkEnvelopeId, idInPath } from '../../fields/common';
 import { isErrorItem } from '../../service/errorItems';
-import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
+import { simplifies, simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { specStatus } from '../../service/envelopeStatus';
+import { specStatus, withDocumentIds } from '../../service/envelopeStatus';
 import { isPlainObject } from '../../fields/json';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
@@ -25,6 +25,14 @@ export const normalizeStatus: PostReceiveAction = async function (items) {
 	});
 };
 
+/** Simplified, a document of the live answer is named as in every output: `documentId`, not `id`. */
+export const nameDocumentIds: PostReceiveAction = async function (items) {
+	if (!simplifies(this)) return items;
+	return items.map((item) =>
+		isErrorItem(item) ? item : { ...item, json: withDocumentIds(item.json) },
+	);
+};
+
 export const option: INodePropertyOptions = {
 	name: 'Get Status',
 	value: 'getStatus',
@@ -33,7 +41,9 @@ export const option: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: `=/api/v1/envelopes/${idInPath('envelopeId')}/status` },
 		send: { preSend: [pairedWithItem(checkEnvelopeId)] },
-		output: { postReceive: [unwrapFoundResponse, normalizeStatus, simplifyOutput] },
+		output: {
+			postReceive: [unwrapFoundResponse, normalizeStatus, nameDocumentIds, simplifyOutput],
+		},
 	},
 };
 
