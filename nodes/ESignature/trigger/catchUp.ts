@@ -117,8 +117,9 @@ export function describeCatchUp(report: CatchUpReport): string {
 		parts.push(`${failed.length} recall(s) refused by the service (${failed.join('; ')})`);
 	if (tooLarge.length)
 		parts.push(
-			`${tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; raise ` +
-				`it and resend them with Webhook → Resend Callback: ${tooLarge.join(', ')}`,
+			`${tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; the ` +
+				"trigger's fetch takes them from the service where Get Status names the documents, else raise it " +
+				`and resend them with Webhook → Resend Callback: ${tooLarge.join(', ')}`,
 		);
 	if (unreadable.length)
 		parts.push(`${unreadable.length} callback(s) could not be read: ${unreadable.join(', ')}`);
