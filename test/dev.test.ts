@@ -13,7 +13,9 @@ import { parseProcIo, parseProcStat, processTree, progressLine } from './e2e/pro
 import { NpmProgress, REPO_ROOT } from './e2e/provision';
 import { Emulator } from './emulator';
 import {
+	credentialDataForEmulator,
 	devUserFolderParent,
+	emulatorCredentialData,
 	EXAMPLE_EMULATOR_URL,
 	EXAMPLE_FILES_DIR,
 	isInside,
@@ -72,6 +74,37 @@ describe('the credential npm run dev creates', () => {
 				file,
 				names: names.length ? [CREDENTIAL_NAME] : [],
 			});
+		}
+	});
+});
+
+describe('the credential a kept user folder has', () => {
+	it('is pointed at the new emulator, and keeps what the user added (the n8n API Key among them)', async () => {
+		const emulator = await Emulator.start();
+		try {
+			const saved = {
+				...emulatorCredentialData(emulator),
+				baseUrl: 'http://127.0.0.1:1',
+				authUrl: 'http://127.0.0.1:1',
+				accessToken: 'a token of the last emulator',
+				// As n8n hands back a secret it keeps: blanked (its PATCH puts the value back).
+				n8nApiKey: '__n8n_BLANK_VALUE_e5362baf-c777-4d57-a609-6eaf1f9e87f6',
+				n8nApiUrl: 'https://n8n.example.com',
+				sandboxBaseUrl: 'https://sandbox.example.com',
+			};
+			expect(credentialDataForEmulator(saved, emulatorCredentialData(emulator))).toEqual({
+				...emulatorCredentialData(emulator),
+				n8nApiKey: saved.n8nApiKey,
+				n8nApiUrl: 'https://n8n.example.com',
+				sandboxBaseUrl: 'https://sandbox.example.com',
+			});
+			expect(emulatorCredentialData(emulator)).toMatchObject({
+				baseUrl: emulator.url,
+				authUrl: emulator.authUrl,
+				accessToken: '',
+			});
+		} finally {
+			await emulator.stop();
 		}
 	});
 });
