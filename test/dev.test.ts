@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * `npm run dev` must run our nodes as a real install does: n8n loads a community package from its user folder, and a
  * user folder inside the repository makes Node find the repository's own node_modules/n8n-workflow first, which
@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+
+import { CREDENTIAL_BLANKING_VALUE, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME, userFolderParent } from '../scripts/dev';
 import { createUserFolder } from './e2e/n8n';
@@ -97,7 +99,7 @@ describe('the credential a kept user folder has', () => {
 				authUrl: 'http://127.0.0.1:1',
 				accessToken: 'a token of the last emulator',
 				// As n8n hands back a secret it keeps: blanked (its PATCH puts the value back).
-				n8nApiKey: '__n8n_BLANK_VALUE_e5362baf-c777-4d57-a609-6eaf1f9e87f6',
+				n8nApiKey: CREDENTIAL_BLANKING_VALUE,
 				n8nApiUrl: 'https://n8n.example.com',
 				sandboxBaseUrl: 'https://sandbox.example.com',
 			};
@@ -328,7 +330,7 @@ describe('what the first run says while npm installs n8n', () => {
 		let running = true;
 		void exited.then(() => (running = false));
 		while (running) {
-			await new Promise((resolve) => setTimeout(resolve, 100));
+			await sleep(100);
 			if (running) cpuMs += sample().cpuMs ?? 0;
 		}
 		const usedMs = (ownChildrenTicks() - before) * 10;
