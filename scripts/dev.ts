@@ -38,7 +38,13 @@ import {
 	sleep,
 	type WorkflowJson,
 } from '../test/e2e/n8n';
-import { existingHost, hostRequirementProblems, HOST_DIR, provision } from '../test/e2e/provision';
+import {
+	existingHost,
+	FIRST_RUN_TIME,
+	hostRequirementProblems,
+	HOST_DIR,
+	provision,
+} from '../test/e2e/provision';
 import {
 	devUserFolderParent,
 	EXAMPLES_DIR,
@@ -210,7 +216,7 @@ async function main(): Promise<void> {
 		}
 		say(
 			`• first run: installing Node 24 and n8n 2.41 from the npm registry into ${HOST_DIR}\n` +
-				'  (about 3 GB, 5 to 7 minutes with sqlite3 built from source; progress below every 15 s)',
+				`  (about 3 GB, ${FIRST_RUN_TIME} with sqlite3 built from source; progress below every 15 s)`,
 		);
 	}
 	for (const dir of shadowingN8nWorkflow(userFolderParent)) {

@@ -1,19 +1,32 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * `npm run dev` must run our nodes as a real install does: n8n loads a community package from its user folder, and a
  * user folder inside the repository makes Node find the repository's own node_modules/n8n-workflow first, which
  * breaks n8n-core's `instanceof NodeApiError` (docs/n8n-notes.md#user-folders).
  */
-import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+
+import { CREDENTIAL_BLANKING_VALUE, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME, userFolderParent } from '../scripts/dev';
 import { createUserFolder } from './e2e/n8n';
-import { parseProcIo, parseProcStat, processTree, progressLine } from './e2e/progress';
-import { NpmProgress, REPO_ROOT } from './e2e/provision';
+import {
+	activitySampler,
+	parseProcIo,
+	parseProcStat,
+	processTree,
+	progressLine,
+	treeTotals,
+} from './e2e/progress';
+import { installProgress, NpmProgress, REPO_ROOT } from './e2e/provision';
 import { Emulator } from './emulator';
 import {
+	credentialDataForEmulator,
 	devUserFolderParent,
+	emulatorCredentialData,
 	EXAMPLE_EMULATOR_URL,
 	EXAMPLE_FILES_DIR,
 	isInside,
@@ -72,6 +85,37 @@ describe('the credential npm run dev creates', () => {
 				file,
 				names: names.length ? [CREDENTIAL_NAME] : [],
 			});
+		}
+	});
+});
+
+describe('the credential a kept user folder has', () => {
+	it('is pointed at the new emulator, and keeps what the user added (the n8n API Key among them)', async () => {
+		const emulator = await Emulator.start();
+		try {
+			const saved = {
+				...emulatorCredentialData(emulator),
+				baseUrl: 'http://127.0.0.1:1',
+				authUrl: 'http://127.0.0.1:1',
+				accessToken: 'a token of the last emulator',
+				// As n8n hands back a secret it keeps: blanked (its PATCH puts the value back).
+				n8nApiKey: CREDENTIAL_BLANKING_VALUE,
+				n8nApiUrl: 'https://n8n.example.com',
+				sandboxBaseUrl: 'https://sandbox.example.com',
+			};
+			expect(credentialDataForEmulator(saved, emulatorCredentialData(emulator))).toEqual({
+				...emulatorCredentialData(emulator),
+				n8nApiKey: saved.n8nApiKey,
+				n8nApiUrl: 'https://n8n.example.com',
+				sandboxBaseUrl: 'https://sandbox.example.com',
+			});
+			expect(emulatorCredentialData(emulator)).toMatchObject({
+				baseUrl: emulator.url,
+				authUrl: emulator.authUrl,
+				accessToken: '',
+			});
+		} finally {
+			await emulator.stop();
 		}
 	});
 });
@@ -158,11 +202,21 @@ describe('what the first run says while npm installs n8n', () => {
 			'npm http cache @n8n/core@https://registry.npmjs.org/@n8n/core/-/core-2.41.1.tgz 0ms (cache hit)\n' +
 				'npm http cache luxon@https://registry.npmjs.org/luxon/-/luxon-3.7.2.tgz 0ms (cache hit)\n',
 		);
-		expect(npm.describe()).toBe('downloading and unpacking 2 packages: 0 downloaded');
+		// No download has arrived yet: no count that would stand at 0 for minutes.
+		expect(npm.describe()).toBe('downloading and unpacking 2 packages');
 		npm.feed(
 			'npm http fetch GET 200 https://registry.npmjs.org/luxon/-/luxon-3.7.2.tgz 40961ms (cache miss)\n',
 		);
 		expect(npm.describe()).toBe('downloading and unpacking 2 packages: 1 downloaded');
+	});
+
+	it('names the packages in node_modules only once there are any', () => {
+		expect(installProgress('resolving the dependency tree: 3 package manifests', 0)).toBe(
+			'resolving the dependency tree: 3 package manifests',
+		);
+		expect(installProgress('downloading and unpacking 2 packages', 1)).toBe(
+			'downloading and unpacking 2 packages, 1 in node_modules',
+		);
 	});
 
 	it('says every 15 s what the machine saw of the work, and how long a silent step has been silent', () => {
@@ -230,5 +284,59 @@ describe('what the first run says while npm installs n8n', () => {
 				'rchar: 123456789\nwchar: 5550\nsyscr: 10\nsyscw: 2\nread_bytes: 0\nwrite_bytes: 4096\n',
 			),
 		).toEqual({ read: 123_456_789, written: 5550 });
+	});
+
+	it('counts a process once: a finished child’s work, added to its parent’s by the kernel, is not counted again', () => {
+		const io = (bytes: Record<number, number>) => (pid: number) => ({
+			read: bytes[pid] ?? 0,
+			written: 0,
+		});
+		// cc1 has used 9.3 s and read 50 MB; in the next 15 s it uses 2 s more and reads 10 MB, ends, and make reaps
+		// it: its 11.3 s and 60 MB are now make's (cutime, and /proc/<make>/io).
+		const before = treeTotals(
+			[
+				{ pid: 42, ppid: 7, ticks: 350 },
+				{ pid: 43, ppid: 42, ticks: 2 },
+				{ pid: 44, ppid: 43, ticks: 930 },
+			],
+			42,
+			io({ 42: 1_000, 44: 50_000_000 }),
+		);
+		const after = treeTotals(
+			[
+				{ pid: 42, ppid: 7, ticks: 350 },
+				{ pid: 43, ppid: 42, ticks: 2 + 1130 },
+			],
+			42,
+			io({ 42: 1_000, 43: 60_000_000 }),
+		);
+		expect(after.cpuMs - before.cpuMs).toBe(2_000);
+		expect(after.read - before.read).toBe(10_000_000);
+	});
+
+	it('measures no more CPU than the processes used, nor than the cores could give', async () => {
+		const ownChildrenTicks = () => {
+			const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+			return Number(fields[13]) + Number(fields[14]);
+		};
+		// Busy subshells inside subshells: each one's CPU time moves to its parent when it ends.
+		const busy = '(i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done)';
+		const before = ownChildrenTicks();
+		const started = Date.now();
+		const child = spawn('sh', ['-c', `( ${busy}; ${busy} ); ${busy}; sleep 0.5`]);
+		const sample = activitySampler(child.pid);
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		let cpuMs = 0;
+		let running = true;
+		void exited.then(() => (running = false));
+		while (running) {
+			await sleep(100);
+			if (running) cpuMs += sample().cpuMs ?? 0;
+		}
+		const usedMs = (ownChildrenTicks() - before) * 10;
+		expect(usedMs).toBeGreaterThan(300);
+		expect(cpuMs).toBeLessThanOrEqual(usedMs + 50);
+		expect(cpuMs).toBeGreaterThan(usedMs / 2);
+		expect(cpuMs).toBeLessThanOrEqual((Date.now() - started) * availableParallelism());
 	});
 });

@@ -6,6 +6,7 @@ import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { ESignatureSendAndWait } from '../nodes/ESignature/ESignatureSendAndWait.node';
 import { ESignatureTrigger } from '../nodes/ESignature/ESignatureTrigger.node';
+import { FIRST_RUN_TIME } from './e2e/provision';
 import { SAMPLE_PATH } from './emulator/routes/pages';
 
 const ROOT = join(__dirname, '..');
@@ -129,6 +130,16 @@ describe('README', () => {
 
 	it('stays short: at most 200 lines, the details in docs/', () => {
 		expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(200);
+	});
+
+	it('gives the first run’s time that npm run dev prints, and no other', () => {
+		const development = readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8');
+		const minutes = (text: string) => text.match(/\d+(\.\d+)? to \d+ minutes/g) ?? [];
+		const firstRun = FIRST_RUN_TIME.replace(/^about /, '');
+		expect(section('Quick start')).toContain(`**The first run installs n8n: ${FIRST_RUN_TIME}.**`);
+		expect(minutes(section('Quick start'))).toEqual([firstRun]);
+		expect(development).toContain(FIRST_RUN_TIME);
+		expect(development).not.toMatch(/measured \d+ min/);
 	});
 
 	it('gives the two commands a newcomer pastes, and both are scripts of the package', () => {

@@ -15,7 +15,7 @@ import { Container } from '@n8n/di';
 import { BinaryDataConfig, BinaryDataService } from 'n8n-core';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import type { DemoCredentials, Emulator } from '../emulator';
+import type { DemoCredentials, Emulator, Profile } from '../emulator';
 import { EmulatorClient } from '../e2e/emulator-client';
 import { Harness } from '../harness';
 import { FakeN8n, TriggerWorkflow, triggerType } from '../harness/trigger';
@@ -31,7 +31,8 @@ export interface ChildTask {
 	mode: BinaryMode;
 	/** Bytes of the file. */
 	size: number;
-	emulator: { url: string; authUrl: string; demo: DemoCredentials };
+	/** What the child's requests need of the parent's emulator: its profile too, as the token request depends on it. */
+	emulator: { url: string; authUrl: string; demo: DemoCredentials; profile: Profile };
 	/** download: the big document and a small one to warm up with. */
 	documentId?: string;
 	warmUpDocumentId?: string;
@@ -134,7 +135,8 @@ async function fetchUpload(task: ChildTask): Promise<Measurement> {
 		const response = await fetch(`${task.emulator.url}/api/v1/envelopes/${base64 ? 'initiate-base64' : 'initiate'}`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${token}`, ...(base64 ? { 'content-type': 'application/json' } : {}) },
-			body: base64 ? JSON.stringify({ files: { file: bytes.toString('base64'), fileName: 'contract.pdf' } }) : form,
+			// The spec's `files`, or the live service's `File` (docs/service-api.md#spec-and-live-service).
+			body: base64 ? JSON.stringify({ [task.emulator.profile === 'live' ? 'File' : 'files']: { file: bytes.toString('base64'), fileName: 'contract.pdf' } }) : form,
 		});
 		const answer = (await response.json()) as { errorCode: number; message: string };
 		if (answer.errorCode !== 0) throw new Error(`fetch upload: ${answer.errorCode} ${answer.message}`);

@@ -83,7 +83,7 @@ async function postCallback(url: string, token: string, body: string): Promise<v
 }
 
 async function measure(emulator: Emulator, scenario: Scenario, mode: BinaryMode, size: number, reference = false): Promise<Measurement> {
-	const task: ChildTask = { scenario, mode, size, reference, emulator: { url: emulator.url, authUrl: emulator.authUrl, demo: emulator.demo } };
+	const task: ChildTask = { scenario, mode, size, reference, emulator: { url: emulator.url, authUrl: emulator.authUrl, demo: emulator.demo, profile: emulator.profile } };
 	if (scenario === 'download') {
 		task.documentId = documentOfSize(emulator, size);
 		task.warmUpDocumentId = documentOfSize(emulator, 64 * 1024);

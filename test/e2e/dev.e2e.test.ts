@@ -2,12 +2,15 @@
 /**
  * `npm run dev` as a user runs it, twice: what the user built in the editor is there again after Ctrl-C and a new
  * start (the credential pointed at the new emulator, a changed example left as the user saved it, the active trigger
- * example's webhook kept by the emulator under the same ID), and `--fresh` starts clean. Three n8n starts, about two minutes.
+ * example's webhook kept by the emulator under the same ID), and `--fresh` starts clean; the n8n API Key and Address the
+ * user put in the credential stay. Five n8n starts, about three minutes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { CREDENTIAL_BLANKING_VALUE } from 'n8n-workflow';
 
 import { freePorts, N8nInstance, sleep } from './n8n';
 import { provision, REPO_ROOT } from './provision';
@@ -156,5 +159,35 @@ describe('npm run dev keeps what the user built', () => {
 		wait = Date.now() + 30_000;
 		while ((await webhooksAt(run)).length === 0 && Date.now() < wait) await sleep(250);
 		expect((await webhooksAt(run)).map((w) => w.id)).not.toContain(firstWebhooks[0]);
+	});
+
+	test('the n8n API Key and Address the user put in the credential are there after a new start', async () => {
+		run = await startDev(['--fresh']);
+		const [{ id }] = (await run.n8n.rest('GET', '/credentials')) as Array<{ id: string }>;
+		const credentialData = async (r: DevRun) =>
+			(await r.n8n.rest('GET', `/credentials/${id}?includeData=true`)).data as Record<
+				string,
+				unknown
+			>;
+		const saved = await run.n8n.rest('GET', `/credentials/${id}?includeData=true`);
+		const n8nApiUrl = run.n8n.url;
+		await run.n8n.rest('PATCH', `/credentials/${id}`, {
+			name: saved.name,
+			type: saved.type,
+			data: { ...saved.data, n8nApiKey: await run.n8n.createApiKey(), n8nApiUrl },
+		});
+		// n8n hands a secret it keeps back blanked, and an empty one as another marker.
+		expect(await credentialData(run)).toMatchObject({
+			n8nApiKey: CREDENTIAL_BLANKING_VALUE,
+			n8nApiUrl,
+		});
+		expect(await stopDev(run)).toBe(0);
+
+		run = await startDev();
+		expect(await credentialData(run)).toMatchObject({
+			baseUrl: run.emulatorUrl,
+			n8nApiKey: CREDENTIAL_BLANKING_VALUE,
+			n8nApiUrl,
+		});
 	});
 });

@@ -36,8 +36,11 @@ export class NpmProgress {
 	}
 
 	describe(): string {
-		if (this.unpacking || this.downloaded)
-			return `downloading and unpacking ${Math.max(this.unpacking, this.downloaded)} packages: ${this.downloaded} downloaded`;
+		if (this.unpacking || this.downloaded) {
+			const packages = `downloading and unpacking ${Math.max(this.unpacking, this.downloaded)} packages`;
+			// npm names a download once it has arrived: no count until then, as a 0 would stand for minutes.
+			return this.downloaded ? `${packages}: ${this.downloaded} downloaded` : packages;
+		}
 		if (this.manifests)
 			return `resolving the dependency tree: ${this.manifests} package manifests read from the registry`;
 		return 'npm is starting';
@@ -91,7 +94,7 @@ export function progressLine(step: {
 	return parts.join('; ');
 }
 
-/** A process's parent and CPU time in clock ticks (its own, and its reaped children's), from `/proc/<pid>/stat`. */
+/** A process's parent and CPU time in clock ticks (its own and its reaped children's), from `/proc/<pid>/stat`. */
 export function parseProcStat(text: string): { pid: number; ppid: number; ticks: number } {
 	// "pid (comm) state ppid ...": comm may hold spaces and parentheses, so fields are counted after its last ")".
 	const pid = Number(text.slice(0, text.indexOf(' ')));
@@ -100,7 +103,7 @@ export function parseProcStat(text: string): { pid: number; ppid: number; ticks:
 	return { pid, ppid: Number(fields[1]), ticks: utime + stime + cutime + cstime };
 }
 
-/** The bytes a process read (network and files) and wrote, from `/proc/<pid>/io`. */
+/** The bytes a process and its reaped children read (network and files) and wrote, from `/proc/<pid>/io`. */
 export function parseProcIo(text: string): { read: number; written: number } {
 	const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
 	return { read: field('rchar'), written: field('wchar') };
@@ -120,14 +123,35 @@ export function processTree(
 /** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every usual kernel). */
 const TICKS_PER_SECOND = 100;
 
-interface Counters {
+/** What a command and everything it started have done so far. */
+export interface Counters {
 	cpuMs: number;
 	read: number;
 	written: number;
 }
 
-/** The counters of a process tree's processes by pid, or undefined where there is no /proc. */
-function readTree(root: number): Map<number, Counters> | undefined {
+/**
+ * The work of a process tree so far, summed over its live processes: the kernel adds a reaped child's CPU time and
+ * bytes to its parent's, so each live process's counters hold its finished children's, and every process counts once.
+ */
+export function treeTotals(
+	processes: Array<{ pid: number; ppid: number; ticks: number }>,
+	root: number,
+	io: (pid: number) => { read: number; written: number },
+): Counters {
+	const ticks = new Map(processes.map((p) => [p.pid, p.ticks]));
+	const totals = { cpuMs: 0, read: 0, written: 0 };
+	for (const pid of processTree(processes, root)) {
+		const { read, written } = io(pid);
+		totals.cpuMs += ((ticks.get(pid) ?? 0) * 1000) / TICKS_PER_SECOND;
+		totals.read += read;
+		totals.written += written;
+	}
+	return totals;
+}
+
+/** A process tree's work so far, or undefined where there is no /proc. */
+function readTree(root: number): Counters | undefined {
 	const file = (path: string) => {
 		try {
 			return readFileSync(path, 'utf8');
@@ -143,22 +167,15 @@ function readTree(root: number): Map<number, Counters> | undefined {
 				return stat ? [parseProcStat(stat)] : [];
 			});
 		if (!processes.some((p) => p.pid === root)) return undefined;
-		const ticks = new Map(processes.map((p) => [p.pid, p.ticks]));
-		const counters = new Map<number, Counters>();
-		for (const pid of processTree(processes, root)) {
-			const io = parseProcIo(file(`/proc/${pid}/io`) ?? '');
-			counters.set(pid, { cpuMs: ((ticks.get(pid) ?? 0) * 1000) / TICKS_PER_SECOND, ...io });
-		}
-		return counters;
+		return treeTotals(processes, root, (pid) => parseProcIo(file(`/proc/${pid}/io`) ?? ''));
 	} catch {
 		return undefined;
 	}
 }
 
 /**
- * Measures, at each call, what a running command and every process it started did since the previous call: a process
- * seen before counts what it added, a new one all it did (it started meanwhile). A child's CPU time moves to its
- * parent when it is reaped, so none is lost.
+ * Measures, at each call, what a running command and every process it started did since the previous call: the
+ * growth of the tree's totals (a process that left the tree takes its work with it, so a drop counts as nothing).
  */
 export function activitySampler(pid: number | undefined): () => Activity {
 	let before = pid === undefined ? undefined : readTree(pid);
@@ -168,13 +185,13 @@ export function activitySampler(pid: number | undefined): () => Activity {
 			before = now ?? before;
 			return {};
 		}
-		const sum = { cpuMs: 0, read: 0, written: 0 };
-		for (const [processId, counters] of now) {
-			const previous = before.get(processId);
-			for (const key of ['cpuMs', 'read', 'written'] as const)
-				sum[key] += Math.max(0, counters[key] - (previous?.[key] ?? 0));
-		}
+		const grown = (key: keyof Counters) => Math.max(0, now[key] - before![key]);
+		const activity = {
+			cpuMs: grown('cpuMs'),
+			readBytes: grown('read'),
+			writtenBytes: grown('written'),
+		};
 		before = now;
-		return { cpuMs: sum.cpuMs, readBytes: sum.read, writtenBytes: sum.written };
+		return activity;
 	};
 }

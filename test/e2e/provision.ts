@@ -36,6 +36,9 @@ import { activitySampler, NpmProgress, progressLine } from './progress';
 
 export { NpmProgress } from './progress';
 
+/** How long the first provisioning takes on two cores with an empty npm cache: the README and npm run dev say it too. */
+export const FIRST_RUN_TIME = 'about 7 to 10 minutes';
+
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const HOST_DIR = process.env.ESIG_N8N_HOST_DIR ?? join(REPO_ROOT, '.cache', 'n8n-host');
 /** The n8n 1.x host (its own folder and marker; never shares node_modules with the 2.x one). */
@@ -172,6 +175,11 @@ export function countPackages(dir: string): number {
 }
 
 const PROGRESS_EVERY_MS = 15_000;
+
+/** npm's progress and the packages in node_modules, once there are any (none while npm resolves the tree). */
+export function installProgress(npm: string, inNodeModules: number): string {
+	return inNodeModules ? `${npm}, ${inNodeModules} in node_modules` : npm;
+}
 
 /**
  * Runs a command, streaming its output to stderr with a prefix; rejects on non-zero exit. A long step says every
@@ -464,8 +472,8 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 		const installN8n = {
 			cwd: HOST_DIR,
 			env: hostEnv,
-			what: `installing n8n ${VERSIONS.n8n} (2 to 3 GB, 3 to 10 minutes on the first run, depending on the network)`,
-			progress: () => `${npm.describe()}, ${countPackages(HOST_DIR)} in node_modules`,
+			what: `installing n8n ${VERSIONS.n8n} (2 to 3 GB; the first run takes ${FIRST_RUN_TIME} in all)`,
+			progress: () => installProgress(npm.describe(), countPackages(HOST_DIR)),
 		};
 		// At loglevel http npm names every manifest and tarball it fetches: the progress line counts them.
 		const npmWithProgress = [
@@ -509,7 +517,7 @@ export async function provision(opts: { force?: boolean; host?: HostName } = {})
 				{
 					cwd: HOST_DIR,
 					env: { ...hostEnv, npm_config_build_from_source: 'true', JOBS: '2' },
-					what: 'building sqlite3 from source with the C/C++ toolchain (1.5 to 3.5 minutes on two cores)',
+					what: 'building sqlite3 from source with the C/C++ toolchain (the first run’s last step)',
 				},
 			);
 			if (!sqliteLoads())

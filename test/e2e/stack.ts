@@ -226,7 +226,18 @@ export function newWorkflowBody(
 /** The fixed id the CLI import gives the credential (n8n ids are 16 alphanumerics). */
 export const CLI_CREDENTIAL_ID = 'esigEmulatorCred';
 
-/** Creates the credential, or updates the one of that name and type (a kept user folder has it already). */
+/**
+ * A kept credential pointed at this emulator, with what else the user entered (n8n API Key, ...) kept: n8n's PATCH
+ * replaces the whole data (secrets it handed back blanked it restores).
+ */
+export function credentialDataForEmulator(
+	saved: Record<string, unknown>,
+	emulatorData: Record<string, string>,
+): Record<string, unknown> {
+	return { ...saved, ...emulatorData };
+}
+
+/** Creates the credential, or points the one of that name and type at the emulator (a kept user folder has it). */
 async function saveCredential(
 	n8n: N8nInstance,
 	credential: { name: string; type: string; data: Record<string, string> },
@@ -235,7 +246,11 @@ async function saveCredential(
 		(await n8n.rest('GET', '/credentials')) as Array<{ id: string; name: string; type: string }>
 	).find((c) => c.name === credential.name && c.type === credential.type);
 	if (existing) {
-		await n8n.rest('PATCH', `/credentials/${existing.id}`, credential);
+		const saved = await n8n.rest('GET', `/credentials/${existing.id}?includeData=true`);
+		await n8n.rest('PATCH', `/credentials/${existing.id}`, {
+			...credential,
+			data: credentialDataForEmulator(saved.data ?? {}, credential.data),
+		});
 		return { id: existing.id, name: credential.name };
 	}
 	const created = await n8n.rest('POST', '/credentials', credential);
