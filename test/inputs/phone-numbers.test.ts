@@ -1,7 +1,7 @@
 /**
  * Phone numbers without their country code (0501234567) are refused before anything is sent, in every phone field the
  * service texts: it accepts them and cannot reach them (docs/service-api.md#decisions). One rule, `optionalPhone` in
- * nodes/ESignature/fields/validation.ts; the error names the field, its hint the international form. The Mobile Number
+ * nodes/ESignature/fields/phones.ts; the error names the field, its hint the international form. The Mobile Number
  * of signer details (direct and identity-provider signing) is a class of its own, `optionalMobileNumber`: local form,
  * as the service's reference writes it, or international.
  */

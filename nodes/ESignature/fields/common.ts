@@ -134,7 +134,8 @@ export function envelopeIdProperty(): INodeProperties {
 		required: true,
 		placeholder: ID_EXAMPLE,
 		description:
-			"The envelope's ID: the envelopeId a create operation or the E-Signature Trigger outputs, not your reference number",
+			"The envelope's ID: the envelopeId a create operation or the E-Signature Trigger outputs, not your " +
+			'reference number',
 		builderHint: { propertyHint: ENVELOPE_ID_SOURCE },
 	};
 }

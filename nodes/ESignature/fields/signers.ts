@@ -3,7 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { listInputProperty } from './common';
 import { findFieldKey, isPlainObject, jsonListParameter } from './json';
 import { serviceAuthenticationText } from './enums';
-import { inputError, optionalMobileNumber, requireEmail, textOf } from './validation';
+import { inputError, requireEmail, textOf } from './validation';
+import { optionalMobileNumber } from './phones';
 import type { ItemFunctions } from '../service/itemFunctions';
 
 /* The signer details ("signres") of direct and identity-provider signing; invitations' are in recipients.ts. */

@@ -8,8 +8,9 @@ import type { ItemChecks } from '../service/itemFunctions';
 import { unregisteredTriggerOf } from '../service/n8nWebhookUrls';
 
 /*
- * Checks of what the user entered, before anything is sent, naming the field as the editor shows it. Text fields take
- * text and numbers, never objects (String() of one is "[object Object]", which the service would store as a name).
+ * Checks of what the user entered, before anything is sent, naming the field as the editor shows it (phone numbers in
+ * phones.ts). Text fields take text and numbers, never objects (String() of one is "[object Object]", which the
+ * service would store as a name).
  */
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,9 +18,6 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 /** Dot-separated parts on both sides of the @, none empty (no "..", no leading or trailing dot); any script. */
 const EMAIL = /^[^\s@.]+(?:\.[^\s@.]+)*@[^\s@.]+(?:\.[^\s@.]+)+$/;
-
-/** Phone numbers: E.164 allows at most 15 digits, country code included; the shortest in use have 7. */
-export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 
 /** The service's integers are 32-bit: a larger number fails its model binding (error 8) instead of meaning anything. */
 export const MAX_INTEGER = 2_147_483_647;
@@ -44,7 +42,7 @@ export function inputError(context: ItemChecks, message: string, description?: s
 }
 
 /** A value as the user would recognise it in an error message: short, JSON for objects, no control characters. */
-function shown(value: unknown, max = 40): string {
+export function shown(value: unknown, max = 40): string {
 	let text: string;
 	try {
 		text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
@@ -145,12 +143,10 @@ export function isGuid(value: string): boolean {
 	return GUID.test(value);
 }
 
-/** What to map instead, for the ID fields whose default is an expression (fields/common.ts). */
-const ID_SOURCES: Record<string, string> = {
-	'Envelope ID':
-		'Map the envelope ID from the node that created the envelope (its output field envelopeId), or type it.',
-	'Document ID':
-		'Map the document ID from the node that created the envelope (its output field documentId), or type it.',
+/** The create's output field that the ID fields starting as an expression map (fields/common.ts). */
+const CREATE_OUTPUTS: Record<string, string> = {
+	'Envelope ID': 'envelopeId',
+	'Document ID': 'documentId',
 };
 
 /**
@@ -164,11 +160,15 @@ function missingId(context: ItemChecks, fieldLabel: string, parameter?: string) 
 		return inputError(context, `${fieldLabel} is required`);
 	const expression = raw.slice(1).replace(/\s+/g, ' ').trim();
 	const key = /^\{\{ ?\$json\.([A-Za-z_$][\w$]*) ?\}\}$/.exec(expression)?.[1];
+	const output = CREATE_OUTPUTS[fieldLabel];
 	return inputError(
 		context,
 		`${fieldLabel} is required: the expression ${shown(expression, 80)} ` +
 			(key ? `found no ${key} in the input item` : 'gave nothing for this item'),
-		ID_SOURCES[fieldLabel] ?? `Map the ${fieldLabel} from an earlier node's output, or type it.`,
+		output
+			? `Map the ${fieldLabel.slice(0, -3).toLowerCase()} ID from the node that created the envelope (its ` +
+					`output field ${output}), or type it.`
+			: `Map the ${fieldLabel} from an earlier node's output, or type it.`,
 	);
 }
 
@@ -241,68 +241,6 @@ export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: st
 			`${fieldLabel} must be an e-mail address, got "${shown(text) || '(empty)'}"`,
 		);
 	return text;
-}
-
-/**
- * An optional phone number in international form (+ and the country code), sent without separators. One without its
- * country code is refused: the service accepts it and cannot reach it (docs/service-api.md#decisions).
- */
-export function optionalPhone(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-): string | undefined {
-	const text = textOf(context, value, fieldLabel);
-	if (!text) return undefined;
-	const compact = text.replace(/[\s().-]/g, '');
-	const digits = compact.replace(/^\+/, '');
-	const separators = 'Spaces, dots, dashes and brackets between the digits are allowed.';
-	if (!/^\d+$/.test(digits) || digits.length < PHONE_DIGITS.min || digits.length > PHONE_DIGITS.max)
-		throw inputError(
-			context,
-			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, starting ` +
-				`with + and the country code, got "${shown(text)}"`,
-			`Write it in international form, for example +966501234567. ${separators}`,
-		);
-	if (!compact.startsWith('+')) {
-		const fix = compact.startsWith('00')
-			? 'Write + instead of the leading 00'
-			: compact.startsWith('0')
-				? 'Replace the leading 0 with + and the country code'
-				: 'Put + before the country code';
-		throw inputError(
-			context,
-			`${fieldLabel} must be in international form, starting with + and the country code, got "${shown(text)}"`,
-			`The service cannot reach a number without its country code. ${fix}: for example +966501234567 for ` +
-				`0501234567 in Saudi Arabia. ${separators}`,
-		);
-	}
-	return compact;
-}
-
-/**
- * An optional Mobile Number of signer details (`signres`: direct and identity-provider signing), a class of its own:
- * it names the signer who signs, the service texts no code to it, and the service's reference writes it in local form
- * (079999999). Local or international form, 7 to 15 digits, sent without separators (docs/service-api.md#decisions).
- */
-export function optionalMobileNumber(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-): string | undefined {
-	const text = textOf(context, value, fieldLabel);
-	if (!text) return undefined;
-	const compact = text.replace(/[\s().-]/g, '');
-	const digits = compact.replace(/^\+/, '');
-	if (!/^\d+$/.test(digits) || digits.length < PHONE_DIGITS.min || digits.length > PHONE_DIGITS.max)
-		throw inputError(
-			context,
-			`${fieldLabel} must be a mobile number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, got ` +
-				`"${shown(text)}"`,
-			'Write its digits as the signer uses it, for example 0599999999, or in international form (+966599999999). ' +
-				'Spaces, dots, dashes and brackets between the digits are allowed.',
-		);
-	return compact;
 }
 
 export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: string): string {

@@ -21,8 +21,8 @@ const quoted = (name: string) => `"${name.length > 40 ? `${name.slice(0, 39)}…
 
 /**
  * A webhook in the picker, what a user compares first, as n8n cuts long labels at the end: its workflow (from n8n's
- * API, else triggerWorkflowOf), the start of the service's ID (as a create's eventsTo names it: "webhook e21e489b-…"),
- * whether it is the account default, then where it calls: a trigger by the start of its webhook ID in n8n, or the URL.
+ * API, else triggerWorkflowOf), the start of the service's ID (as a create's eventsTo names it: "webhook e21e489b…"),
+ * whether it is the account default, then where it calls: a trigger by the start of its webhook ID, or the URL.
  */
 export function webhookLabel(webhook: IDataObject, workflowName?: string): string {
 	const url = String(webhook.webhookUrl ?? '');
@@ -116,7 +116,7 @@ export async function searchWebhooks(
 			[entry.name, entry.value, entry.also].some((text) => text.toLowerCase().includes(needle)),
 	);
 	const item = ({ name, value }: { name: string; value: string }) => ({ name, value });
-	// The account default stays first: n8n's list shows the field's pick above it, whatever the order (n8n-notes.md#pickers).
+	// The account default first: n8n's list shows the field's pick above it, whatever the order (n8n-notes.md#pickers).
 	return {
 		results: [
 			...found.filter((entry) => entry.rank === 0).map(item),
