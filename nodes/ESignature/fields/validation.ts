@@ -49,7 +49,7 @@ export function shown(value: unknown, max = 40): string {
 	} catch {
 		text = String(value);
 	}
-	text = text.replace(/[\u0000-\u001f\u007f]/g, ' ');
+	text = text.replace(/\p{Cc}/gu, ' ');
 	return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 

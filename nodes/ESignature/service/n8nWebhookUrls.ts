@@ -69,7 +69,7 @@ export function triggerWorkflowOf(webhookId: unknown): string | undefined {
  */
 export const UNREGISTERED_TRIGGER = 'unregistered-trigger:';
 /** n8n's workflow names have at most 128 characters; its IDs are short and alphanumeric. */
-const UNREGISTERED_VALUE = /^([A-Za-z0-9_-]{1,64})(?::([^\u0000-\u001f\u007f]{1,128}))?$/;
+const UNREGISTERED_VALUE = /^([A-Za-z0-9_-]{1,64})(?::(\P{Cc}{1,128}))?$/u;
 
 export function unregisteredTriggerValue(workflowId: string, workflow: string): string {
 	return `${UNREGISTERED_TRIGGER}${workflowId}:${workflow.slice(0, 128)}`;
