@@ -114,14 +114,14 @@ describe('builder hints, as n8n generates the type definitions its AI builders r
 	it('where documentId and envelopeId come from: in the operations that take them and on the fields', () => {
 		const send = typeFileOf(action, 'invitation', 'send');
 		expect(send).toContain('documentId is the ID of one document (file) of an envelope');
-		// The field itself: the editor's hint and the builder's hint.
-		expect(send).toMatch(/@hint The documentId a create operation output/);
+		// The field itself: its description (no hint: n8n shows none under an expression) and the builder's hint.
+		expect(send).toContain("The document's ID: the documentId a create operation outputs");
 		expect(send).toMatch(/@builderHint documentId is the ID of one document/);
 
 		const status = typeFileOf(action, 'envelope', 'getStatus');
 		expect(status).toContain('envelopeId comes from the output of an envelope create operation');
-		expect(status).toMatch(
-			/@hint The envelopeId a create operation or the E-Signature Trigger output/,
+		expect(status).toContain(
+			"The envelope's ID: the envelopeId a create operation or the E-Signature Trigger outputs",
 		);
 		expect(status).not.toContain('documentId is the ID of one document');
 
@@ -176,20 +176,25 @@ describe('aliases: the node picker finds the nodes by the words people type', ()
 		async loadAll() {}
 
 		aliasesOf(nodeFile: string): string[] {
-			const node = { description: {} } as { description: INodeTypeDescription };
+			// The description as the node declares it: n8n-core takes its codex over the file's.
+			const node = { description: { ...this.descriptionOf(nodeFile) } };
 			// n8n-core's own reading of the codex file beside a built node (private in its types).
 			const builtFile = join('nodes', 'ESignature', nodeFile.replace(/\.ts$/, '.js'));
 			(this as unknown as { addCodex(n: unknown, file: string): void }).addCodex(node, builtFile);
 			return node.description.codex?.alias ?? [];
 		}
 
-		displayNameOf(nodeFile: string): string {
+		descriptionOf(nodeFile: string): INodeTypeDescription {
 			const descriptions: Record<string, INodeTypeDescription> = {
 				'ESignature.node.ts': action,
 				'ESignatureTrigger.node.ts': trigger,
 				'ESignatureSendAndWait.node.ts': sendAndWait,
 			};
-			return descriptions[nodeFile].displayName;
+			return descriptions[nodeFile];
+		}
+
+		displayNameOf(nodeFile: string): string {
+			return this.descriptionOf(nodeFile).displayName;
 		}
 	}
 	const reader = new CodexReader(join(__dirname, '..'));
@@ -238,5 +243,40 @@ describe('aliases: the node picker finds the nodes by the words people type', ()
 		['request signature', ['ESignature.node.ts', 'ESignatureSendAndWait.node.ts']],
 	])('the picker finds the nodes that do it for "%s"', (query, files) => {
 		expect(found(query).sort()).toEqual([...files].sort());
+	});
+
+	/** Every action of a node (`action` of its Operation options), as n8n lists them under the node. */
+	const actionsOf = (file: string) =>
+		reader
+			.descriptionOf(file)
+			.properties.flatMap((property) =>
+				property.type === 'options' ? (property.options ?? []) : [],
+			)
+			.flatMap((option) =>
+				'action' in option && typeof option.action === 'string' ? [option.action] : [],
+			);
+
+	it.each(FILES.filter((file) => actionsOf(file).length > 0))(
+		'%s: every action is found by the words of its name, as n8n searches (lower case, "trigger" removed)',
+		(file) => {
+			const actions = actionsOf(file);
+			expect(actions.length).toBeGreaterThan(2);
+			for (const name of actions) {
+				const words = name.toLowerCase().split(' ');
+				// The whole name, its words without the first, and its last two words.
+				for (const query of [name, words.slice(1).join(' '), words.slice(-2).join(' ')])
+					expect({
+						query,
+						found: found(query.toLowerCase().replace('trigger', '').trimEnd()),
+					}).toEqual({
+						query,
+						found: expect.arrayContaining([file]),
+					});
+			}
+		},
+	);
+
+	it('an action name found nowhere before is found now: "Send invitations and get signing links"', () => {
+		expect(found('send invitations and get signing links')).toEqual(['ESignature.node.ts']);
 	});
 });

@@ -136,6 +136,38 @@ describe('the editor tells the truth', () => {
 		expect(opened.hash).not.toBe('');
 	});
 
+	// n8n-editor-ui 2.41's ParameterInputWrapper: a hint only while the value is fixed; an expression's result instead.
+	it('a field that starts as an expression says what it takes in its description (the hint would never show)', () => {
+		const expressionFields = NODES.flatMap((node) =>
+			allProperties(node.description.properties),
+		).filter(
+			(property) => typeof property.default === 'string' && property.default.startsWith('={{'),
+		);
+		expect(expressionFields.map((property) => property.name)).toEqual(
+			expect.arrayContaining(['envelopeId', 'documentId']),
+		);
+		for (const property of expressionFields) {
+			expect({ name: property.name, hint: property.hint }).toEqual({
+				name: property.name,
+				hint: undefined,
+			});
+			expect(property.description).toMatch(
+				/^The (envelope|document)'s ID: the \w+Id a create operation/,
+			);
+		}
+	});
+
+	it("the trigger's notice says where to choose it: the create's Webhook list", () => {
+		const notice = new ESignatureTrigger().description.properties.find(
+			(property) => property.type === 'notice',
+		)!;
+		expect(notice.displayName).toMatch(
+			/^To get an envelope's events here, choose this workflow in the <b>Webhook<\/b> list of E-Signature → Create an envelope…/,
+		);
+		// n8n renders no <code> in a notice (docs/n8n-notes.md#the-editor).
+		expect(notice.displayName).not.toContain('<code>');
+	});
+
 	it('Invitation Language starts at English for every signer the editor adds', () => {
 		const languages = allProperties(new ESignature().description.properties).filter(
 			(property) => property.name === 'invitationLanguage',

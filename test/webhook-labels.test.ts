@@ -4,6 +4,7 @@
  * service/n8nWebhookUrls.ts). The trigger runs through test/harness/trigger.ts, the picker through n8n-core's
  * LoadOptionsContext, against one emulator.
  */
+import { webhookLabel } from '../nodes/ESignature/methods/listSearch';
 import { Harness } from './harness';
 import { triggerSuite } from './harness/trigger';
 
@@ -15,21 +16,61 @@ async function pickerLabels(): Promise<Array<{ name: string; value: string }>> {
 }
 
 describe('the Webhook picker names the workflow of each trigger', () => {
-	it('a trigger registered by this n8n: its workflow, and the account default first, said plainly', async () => {
+	it('a trigger registered by this n8n: its workflow first, then the ID eventsTo names, and the account default listed first', async () => {
 		const plain = await suite.activeTrigger({ events: ['*'], options: {} });
 		const byDefault = await suite.activeTrigger({ events: ['*'], options: { isDefault: true } });
 		const host = new URL(suite.n8n.baseUrl).host;
 
 		expect(await pickerLabels()).toEqual([
 			{
-				name: `Account default: n8n trigger ${byDefault.node.webhookId!.slice(0, 8)} of workflow "${byDefault.id}" at ${host} · webhook ${byDefault.webhookId!.slice(0, 8)}`,
+				name: `"${byDefault.id}" · webhook ${byDefault.webhookId!.slice(0, 8)} · account default · n8n trigger ${byDefault.node.webhookId!.slice(0, 8)} at ${host}`,
 				value: byDefault.webhookId,
 			},
 			{
-				name: `n8n trigger ${plain.node.webhookId!.slice(0, 8)} of workflow "${plain.id}" at ${host} · webhook ${plain.webhookId!.slice(0, 8)}`,
+				name: `"${plain.id}" · webhook ${plain.webhookId!.slice(0, 8)} · n8n trigger ${plain.node.webhookId!.slice(0, 8)} at ${host}`,
 				value: plain.webhookId,
 			},
 		]);
+	});
+
+	it('what a user compares stays within the 80 characters n8n shows, even for a long workflow name', () => {
+		const label = webhookLabel(
+			{
+				id: 'd7aa32a1-1111-4222-8333-944455556666',
+				isDefault: true,
+				webhookUrl: 'http://127.0.0.1:5678/webhook/ff1713cb-1111-4222-8333-944455556666/webhook',
+			},
+			'Contracts of the regional sales offices, signed by the customers and the managers',
+		);
+		expect(label.slice(0, 80)).toMatch(
+			/^"Contracts of the regional sales offices…" · webhook d7aa32a1 · account default/,
+		);
+	});
+
+	it("the create's eventsTo names the webhook as its label does", async () => {
+		const plain = await suite.activeTrigger({ events: ['*'], options: {} });
+		const [label] = await pickerLabels();
+		const created = await new Harness(suite.emulator).run({
+			parameters: {
+				resource: 'envelope',
+				operation: 'create',
+				fileInput: 'base64',
+				filesJson: JSON.stringify([
+					{ file: suite.emulator.samplePdf.toString('base64'), fileName: 'a.pdf' },
+				]),
+				webhookId: {
+					__rl: true,
+					mode: 'list',
+					value: plain.webhookId,
+					cachedResultName: label.name,
+				},
+			},
+		});
+		expect(created.error).toBeUndefined();
+		const eventsTo = String(created.items[0].json.eventsTo);
+		const named = /webhook [0-9a-f]{8}/.exec(label.name)![0];
+		expect(eventsTo).toBe(`webhook ${plain.webhookId}`);
+		expect(eventsTo.startsWith(named)).toBe(true);
 	});
 
 	it('a trigger that deleted its webhook is forgotten; one this n8n never registered keeps the short label', async () => {
@@ -49,7 +90,7 @@ describe('the Webhook picker names the workflow of each trigger', () => {
 		expect(created.error).toBeUndefined();
 		const [label] = await pickerLabels();
 		expect(label.name).toBe(
-			`n8n trigger 0b7c1e2a at n8n.example.com · webhook ${label.value.slice(0, 8)}`,
+			`webhook ${label.value.slice(0, 8)} · n8n trigger 0b7c1e2a at n8n.example.com`,
 		);
 	});
 });

@@ -40,26 +40,27 @@ describe('the trigger webhooks of an account', () => {
 		};
 	}
 
-	it('the picker names what a webhook belongs to: the account default first, then n8n triggers, other URLs, test listeners last', async () => {
+	it('the picker names what a webhook belongs to, the ID eventsTo names first: the account default first, then n8n triggers, other URLs, test listeners last', async () => {
 		const ids = await createMixedWebhooks();
 
 		const { results } = await suite.harness.listSearch('searchWebhooks');
 
-		// Each label ends with the start of the service's ID, as a create's eventsTo names the webhook.
+		// Each label starts with the start of the service's ID (after its workflow, when known), as a create's eventsTo
+		// names the webhook.
 		const id8 = (id: string) => `webhook ${id.slice(0, 8)}`;
 		expect(results).toEqual([
 			{
-				name: `Account default: n8n trigger 9f8e7d6c at 127.0.0.1:5678/base · ${id8(ids.defaultTrigger)}`,
+				name: `${id8(ids.defaultTrigger)} · account default · n8n trigger 9f8e7d6c at 127.0.0.1:5678/base`,
 				value: ids.defaultTrigger,
 			},
-			{ name: `n8n trigger 0b7c1e2a at n8n.example.com · ${id8(ids.trigger)}`, value: ids.trigger },
-			{ name: `https://crm.example.com/hooks/esign · ${id8(ids.plain)}`, value: ids.plain },
+			{ name: `${id8(ids.trigger)} · n8n trigger 0b7c1e2a at n8n.example.com`, value: ids.trigger },
+			{ name: `${id8(ids.plain)} · https://crm.example.com/hooks/esign`, value: ids.plain },
 			{
-				name: `${N8N}/webhook/${TRIGGER_ID}/orders · ${id8(ids.webhookNode)}`,
+				name: `${id8(ids.webhookNode)} · ${N8N}/webhook/${TRIGGER_ID}/orders`,
 				value: ids.webhookNode,
 			},
 			{
-				name: `n8n test listener 0b7c1e2a at n8n.example.com · ${id8(ids.listener)}`,
+				name: `${id8(ids.listener)} · n8n test listener 0b7c1e2a at n8n.example.com`,
 				value: ids.listener,
 			},
 		]);
@@ -117,26 +118,29 @@ describe('the trigger webhooks of an account', () => {
 		expect(result.items[0].json).not.toHaveProperty('n8nTrigger');
 	});
 
-	it('a pick the service no longer has comes back first, marked out of date, not under its old label as if current', async () => {
+	it('a pick the service no longer has comes back after the account default, marked out of date, not under its old label as if current', async () => {
 		const ids = await createMixedWebhooks();
-		const label = `n8n trigger 0b7c1e2a at n8n.example.com · webhook ${ids.trigger.slice(0, 8)}`;
+		const label = `webhook ${ids.trigger.slice(0, 8)} · n8n trigger 0b7c1e2a at n8n.example.com`;
 		const picked = { __rl: true, mode: 'list', value: ids.trigger, cachedResultName: label };
 		const list = async () =>
 			(await suite.harness.listSearch('searchWebhooks', undefined, { webhookId: picked })).results;
 
-		// Still at the service: listed once, in its place.
-		expect((await list()).filter((r) => r.value === ids.trigger)).toEqual([
+		// Still at the service: listed once, in its place, the account default first.
+		const current = await list();
+		expect(current.filter((r) => r.value === ids.trigger)).toEqual([
 			{ name: label, value: ids.trigger },
 		]);
+		expect(current[0].value).toBe(ids.defaultTrigger);
 
 		const removed = await suite.harness.run({
 			parameters: { resource: 'webhook', operation: 'delete', webhookId: ids.trigger },
 		});
 		expect(removed.error).toBeUndefined();
-		const [first, ...rest] = await list();
-		expect(first).toEqual({ name: `Out of date, pick again: ${label}`, value: ids.trigger });
+		const [first, second, ...rest] = await list();
+		expect(first.value).toBe(ids.defaultTrigger);
+		expect(second).toEqual({ name: `Out of date, pick again: ${label}`, value: ids.trigger });
 		expect(rest.map((r) => r.value)).not.toContain(ids.trigger);
-		expect(rest).toHaveLength(4);
+		expect(rest).toHaveLength(3);
 	});
 
 	it.each([
@@ -153,11 +157,16 @@ describe('the trigger webhooks of an account', () => {
 				parameters: {
 					...parameters,
 					filesJson,
-					webhookId: { __rl: true, mode: 'list', value: 'unregistered-trigger:AbC123xyz' },
+					webhookId: {
+						__rl: true,
+						mode: 'list',
+						value: 'unregistered-trigger:AbC123xyz:Contracts (draft)',
+					},
 				},
 			});
 			expect(result.error?.message).toBe(
-				'Webhook names an E-Signature Trigger that has no webhook at the service yet (workflow AbC123xyz)',
+				'Webhook names the E-Signature Trigger of workflow "Contracts (draft)", which has no webhook at the ' +
+					'service yet',
 			);
 			expect(result.error?.description).toMatch(
 				/^Its workflow is not published, or the service lost its webhook: publish the workflow \(again\)/,
@@ -166,14 +175,46 @@ describe('the trigger webhooks of an account', () => {
 		},
 	);
 
+	it.each([
+		[
+			'an older value, without the name',
+			'unregistered-trigger:AbC123xyz',
+			'of workflow ID AbC123xyz, which',
+		],
+		[
+			'a name with a control character',
+			'unregistered-trigger:AbC123xyz:Con\u0007tracts',
+			'Webhook has a control character',
+		],
+		['a name too long', `unregistered-trigger:AbC123xyz:${'x'.repeat(129)}`, 'must be an ID like'],
+		[
+			'a workflow ID of other characters',
+			'unregistered-trigger:Ab/C:Contracts',
+			'must be an ID like',
+		],
+	])('a picked trigger value is user input: %s', async (_, value, said) => {
+		suite.emulator.clearRequests();
+		const result = await suite.harness.run({
+			parameters: {
+				resource: 'webhook',
+				operation: 'delete',
+				webhookId: { __rl: true, mode: 'list', value },
+			},
+		});
+		expect(result.error?.message).toContain(said);
+		expect(suite.emulator.requests.filter((r) => !r.path.includes('token'))).toEqual([]);
+	});
+
 	describe('the n8n API Key goes only to an address the owner chose, or to n8n on this machine', () => {
-		/** A stand-in for n8n's public API that records the key it is sent. */
-		async function n8nApi(): Promise<{ url: string; keys: string[]; close: () => void }> {
+		/** A stand-in for n8n's public API that records the key it is sent and answers these workflows. */
+		async function n8nApi(
+			workflows: IDataObject[] = [],
+		): Promise<{ url: string; keys: string[]; close: () => void }> {
 			const keys: string[] = [];
 			const server = createServer((req, res) => {
 				keys.push(String(req.headers['x-n8n-api-key'] ?? ''));
 				res.setHeader('content-type', 'application/json');
-				res.end(JSON.stringify({ data: [], nextCursor: null }));
+				res.end(JSON.stringify({ data: workflows, nextCursor: null }));
 			});
 			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 			const { port } = server.address() as AddressInfo;
@@ -199,6 +240,50 @@ describe('the trigger webhooks of an account', () => {
 			await expect(suite.harness.listSearch('searchWebhooks')).rejects.toThrow(
 				'The n8n API Key is not sent: the n8n API Address http://n8n.example.com does not use https',
 			);
+		});
+
+		it('an unpublished trigger is listed by its workflow first, and picked, refused by that name', async () => {
+			const trigger = (webhookId: string) => ({
+				type: 'n8n-nodes-esignature.eSignatureTrigger',
+				webhookId,
+			});
+			const api = await n8nApi([
+				{ id: 'Wf1draft', name: 'Contracts (draft)', active: false, nodes: [trigger(TRIGGER_ID)] },
+				{
+					id: 'Wf2lost',
+					name: 'Lost webhook',
+					active: true,
+					nodes: [trigger(OTHER_TRIGGER_ID)],
+					activeVersion: { nodes: [trigger(OTHER_TRIGGER_ID)] },
+				},
+			]);
+			try {
+				withKey();
+				suite.harness.instanceBaseUrl = api.url;
+				const { results } = await suite.harness.listSearch('searchWebhooks');
+				expect(results).toEqual([
+					{
+						name: '"Contracts (draft)" · not published: publish its workflow first · n8n trigger 0b7c1e2a',
+						value: 'unregistered-trigger:Wf1draft:Contracts (draft)',
+					},
+					{
+						name: '"Lost webhook" · no webhook at the service: publish its workflow again · n8n trigger 9f8e7d6c',
+						value: 'unregistered-trigger:Wf2lost:Lost webhook',
+					},
+				]);
+				const result = await suite.harness.run({
+					parameters: {
+						resource: 'webhook',
+						operation: 'delete',
+						webhookId: { __rl: true, mode: 'list', value: results[1].value },
+					},
+				});
+				expect(result.error?.message).toBe(
+					'Webhook names the E-Signature Trigger of workflow "Lost webhook", which has no webhook at the service yet',
+				);
+			} finally {
+				api.close();
+			}
 		});
 
 		it("is sent to n8n's own address on this machine", async () => {

@@ -4,7 +4,8 @@ import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { actionBuilderHint } from './fields/builderHints';
 import { searchWebhooks } from './methods/listSearch';
 import { operationBuilderHints, operationDeclarations, properties } from './resources';
-import { resourceOperationSubtitle } from './fields/common';
+import { codexWithActions, resourceOperationSubtitle } from './fields/common';
+import codex from './ESignature.node.json';
 import { sendWithWorkarounds } from './routing/engineWorkarounds';
 import { customApiCallRefused } from './routing/customApiCall';
 
@@ -19,6 +20,7 @@ export class ESignature implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: resourceOperationSubtitle(properties),
+		codex: codexWithActions(codex, properties),
 		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
 		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#operations',
 		description:

@@ -8,7 +8,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { SEND_AND_WAIT_BUILDER_HINT } from './fields/builderHints';
-import { operationSubtitle } from './fields/common';
+import { codexWithActions, operationSubtitle } from './fields/common';
+import codex from './ESignatureSendAndWait.node.json';
 import { itemFunctionsOf } from './service/itemFunctions';
 import { failed } from './service/errorItems';
 import { OPERATION, properties } from './sendAndWait/fields';
@@ -36,6 +37,7 @@ export class ESignatureSendAndWait implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: operationSubtitle(properties),
+		codex: codexWithActions(codex, properties),
 		// Used as it is by the Docs link; n8n appends its tracking query after the anchor.
 		documentationUrl:
 			'https://github.com/esignature-n8n/n8n-nodes-esignature#send-and-wait-for-signature',

@@ -79,10 +79,10 @@ export class ESignatureTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Pin envelopes to this trigger with the <code>webhookId</code> its events carry. Its webhook stays ' +
-					'at the service when the workflow is deactivated (see On Deactivation), and when it is deleted: find ' +
-					'it with E-Signature → Webhook → Get Many (it marks n8n triggers) and remove it with Webhook → ' +
-					"Delete. Signed files over about 12 MB need n8n's <code>N8N_PAYLOAD_SIZE_MAX</code> raised.",
+					"To get an envelope's events here, choose this workflow in the <b>Webhook</b> list of E-Signature → " +
+					'Create an envelope… Its webhook stays at the service when the workflow is deactivated (see On ' +
+					'Deactivation) or deleted: remove it with E-Signature → Webhook → Delete. Signed files over about 12 ' +
+					"MB need n8n's N8N_PAYLOAD_SIZE_MAX raised.",
 				name: 'notice',
 				type: 'notice',
 				default: '',

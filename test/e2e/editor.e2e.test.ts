@@ -196,7 +196,7 @@ describe('the editor, in a real browser', () => {
 			e.workflow.nodes.some((node) => node.webhookId === triggerId),
 		)!;
 		expect(await webhooks.allInnerTexts()).toEqual([
-			`Account default: n8n trigger ${triggerId.slice(0, 8)} of workflow "${owner.workflow.name}" at ${new URL(stack.n8n.url).host} · webhook ${registered.id.slice(0, 8)}`,
+			`"${owner.workflow.name}" · webhook ${registered.id.slice(0, 8)} · account default · n8n trigger ${triggerId.slice(0, 8)} at ${new URL(stack.n8n.url).host}`,
 		]);
 		await browser.screenshot('node-panel', ndv(), { readme: true });
 		await page().keyboard.press('Escape');
@@ -258,7 +258,7 @@ describe('the editor, in a real browser', () => {
 			.click();
 		await ndv().waitFor();
 		await chooseCredential();
-		await waitForText(ndv(), 'Pin envelopes to this trigger');
+		await waitForText(ndv(), 'choose this workflow in the Webhook list');
 		await waitForText(ndv(), 'N8N_PAYLOAD_SIZE_MAX');
 		await waitForText(ndv(), 'Test with a signing event');
 		await waitForText(ndv(), 'test the trigger');
@@ -491,8 +491,10 @@ describe('the editor, in a real browser', () => {
 		const pick = page().locator(`${byTestId('rlc-item')}:visible`, {
 			hasText: `n8n trigger ${triggerPath.slice(0, 8)}`,
 		});
-		// The label ends with the ID the create's output names in eventsTo ("webhook <id>"), so the two compare.
-		expect(await pick.innerText()).toContain(`· webhook ${webhook.id.slice(0, 8)}`);
+		// The label starts with its workflow and the ID the create's output names in eventsTo ("webhook <id>").
+		expect(await pick.innerText()).toMatch(
+			new RegExp(`^"[^"]+" · webhook ${webhook.id.slice(0, 8)} · `),
+		);
 		await pick.click();
 		await browser.screenshot('quick-start-create', ndv(), { readme: true });
 		await page().locator(byTestId('ndv-close-button')).click();
@@ -687,7 +689,7 @@ describe('the editor, in a real browser', () => {
 			lost = emulator.webhooks().find((w) => w.webhookUrl.includes(lostTrigger));
 		}
 		expect(lost).toBeDefined();
-		const lostLabel = `n8n trigger ${lostTrigger.slice(0, 8)} of workflow "Lost webhook" at ${host} · webhook ${lost!.id.slice(0, 8)}`;
+		const lostLabel = `"Lost webhook" · webhook ${lost!.id.slice(0, 8)} · n8n trigger ${lostTrigger.slice(0, 8)} at ${host}`;
 		// A sending workflow saved with that webhook picked, as the picker stored it.
 		const sending = await n8n.createWorkflow({
 			name: 'Sends with a lost webhook',
@@ -729,11 +731,13 @@ describe('the editor, in a real browser', () => {
 		expect(texts[0]).toBe(`Out of date, pick again: ${lostLabel}`);
 		expect(texts.slice(1)).toEqual(
 			expect.arrayContaining([
-				`No webhook at the service, publish its workflow again: n8n trigger ${lostTrigger.slice(0, 8)} of workflow "Lost webhook"`,
-				`Not published, publish its workflow first: n8n trigger ${draftTrigger.slice(0, 8)} of workflow "Contracts (draft)"`,
+				`"Lost webhook" · no webhook at the service: publish its workflow again · n8n trigger ${lostTrigger.slice(0, 8)}`,
+				`"Contracts (draft)" · not published: publish its workflow first · n8n trigger ${draftTrigger.slice(0, 8)}`,
 			]),
 		);
-		// Every registered trigger with its workflow, its label ending with the ID a create names in eventsTo.
+		// n8n shows the pick first; the list's own answer starts with the account default.
+		expect(texts[1]).toMatch(/^"[^"]+" · webhook [0-9a-f]{8} · account default · /);
+		// Every registered trigger by its workflow, then the ID a create names in eventsTo.
 		for (const webhook of emulator.webhooks().filter((w) => w.webhookUrl.includes('/webhook/'))) {
 			const triggerId = new URL(webhook.webhookUrl).pathname.split('/')[2];
 			const owner = triggerExamples.find((e) =>
@@ -743,9 +747,8 @@ describe('the editor, in a real browser', () => {
 				expect(
 					texts.some(
 						(text) =>
-							text.includes(
-								`n8n trigger ${triggerId.slice(0, 8)} of workflow "${owner.workflow.name}"`,
-							) && text.endsWith(`· webhook ${webhook.id.slice(0, 8)}`),
+							text.startsWith(`"${owner.workflow.name}" · webhook ${webhook.id.slice(0, 8)} · `) &&
+							text.includes(`n8n trigger ${triggerId.slice(0, 8)} at ${host}`),
 					),
 				).toBe(true);
 		}
@@ -755,7 +758,7 @@ describe('the editor, in a real browser', () => {
 			await ndv()
 				.locator(`${byTestId('resource-locator-webhookId')} ${byTestId('rlc-input')}`)
 				.inputValue(),
-		).toMatch(/^Not published, publish its workflow first: /);
+		).toMatch(/^"Contracts \(draft\)" · not published: publish its workflow first/);
 		await page().locator(byTestId('ndv-close-button')).click();
 	});
 });

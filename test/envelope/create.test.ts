@@ -104,7 +104,7 @@ describe('envelope: create (multipart upload)', () => {
 			referenceNumber: expect.any(String),
 			destinations: null,
 			creatorFields: null,
-			eventsTo: "the account's default webhook (no Webhook chosen)",
+			eventsTo: 'the account default webhook (no Webhook chosen)',
 		});
 	});
 

@@ -175,7 +175,7 @@ describe('envelope: createFromBase64', () => {
 		expect(result.error).toBeUndefined();
 		const [request] = envelopeCalls();
 		expect(request.body).not.toHaveProperty('webhookId');
-		expect(result.items[0].json.eventsTo).toBe("the account's default webhook (no Webhook chosen)");
+		expect(result.items[0].json.eventsTo).toBe('the account default webhook (no Webhook chosen)');
 
 		const field = new ESignature().description.properties.find(
 			(property) =>
@@ -183,7 +183,7 @@ describe('envelope: createFromBase64', () => {
 				property.displayOptions?.show?.operation?.includes('createFromBase64'),
 		);
 		expect(field?.hint).toBe(
-			"Empty: this envelope's events go to the account's default webhook (marked Account default in the list)",
+			"Empty: this envelope's events go to the account default webhook (marked account default in the list)",
 		);
 	});
 

@@ -57,7 +57,9 @@ describe('envelope: createFromTemplate', () => {
 		const result = await run({ operation: 'createFromTemplate', templateId: 'my-template' });
 		expect(result.error?.message).toMatch(/^Template ID must be an ID like/);
 		const empty = await run({ operation: 'createFromTemplate', templateId: '={{ $json.none }}' });
-		expect(empty.error?.message).toBe('Template ID is required');
+		expect(empty.error?.message).toBe(
+			'Template ID is required: the expression {{ $json.none }} found no none in the input item',
+		);
 		expect(envelopeCalls()).toHaveLength(0);
 	});
 });

@@ -1,7 +1,9 @@
 /**
- * Phone numbers without their country code (0501234567) are refused before anything is sent, in every phone field:
- * the service accepts them and cannot reach them (docs/service-api.md#decisions). One rule, `optionalPhone` in
- * nodes/ESignature/fields/validation.ts; the error names the field, its hint the international form.
+ * Phone numbers without their country code (0501234567) are refused before anything is sent, in every phone field the
+ * service texts: it accepts them and cannot reach them (docs/service-api.md#decisions). One rule, `optionalPhone` in
+ * nodes/ESignature/fields/phones.ts; the error names the field, its hint the international form. The Mobile Number
+ * of signer details (direct and identity-provider signing) is a class of its own, `optionalMobileNumber`: local form,
+ * as the service's reference writes it, or international.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -30,7 +32,7 @@ const reminder = (destinationPhone: string) => ({
 	},
 });
 
-/** Every phone field, given the number: the operation, and the label the error names. */
+/** Every phone field the service texts, given the number: the operation, and the label the error names. */
 const PHONE_FIELDS: Array<[string, (phone: string) => Case, string]> = [
 	[
 		'Create and Invite, Signers (Fields)',
@@ -60,22 +62,6 @@ const PHONE_FIELDS: Array<[string, (phone: string) => Case, string]> = [
 		'Remind Several Signers',
 		(phone) => ({ operation: 'invitation:sendBulkReminders', parameters: reminder(phone) }),
 		'Reminders, reminder 1: Signer Phone',
-	],
-	[
-		'Sign, Signer Details (Fields)',
-		(phone) => ({
-			operation: 'signing:sign',
-			parameters: detailsFields({ ...detail, mobileNumber: phone }),
-		}),
-		'Signer Details, signer 1: Mobile Number',
-	],
-	[
-		'Sign with Signers, Signer Details (JSON)',
-		(phone) => ({
-			operation: 'identitySigning:signWithSigners',
-			parameters: detailsJson(JSON.stringify([{ ...detail, 'Mobile Number': phone }])),
-		}),
-		'Signer Details, signer 1: Mobile Number',
 	],
 ];
 
@@ -141,5 +127,62 @@ describe('a phone number without its country code is refused before anything is 
 
 	it('covers operations that exist', () => {
 		for (const [, test] of PHONE_FIELDS) expect(BASES[test('').operation]).toBeDefined();
+	});
+});
+
+/** The Mobile Number of signer details, given the number: the operation, and the label the error names. */
+const MOBILE_FIELDS: Array<[string, (phone: string) => Case]> = [
+	[
+		'Sign, Signer Details (Fields)',
+		(phone) => ({
+			operation: 'signing:sign',
+			parameters: detailsFields({ ...detail, mobileNumber: phone }),
+		}),
+	],
+	[
+		'Sign with Signers, Signer Details (JSON)',
+		(phone) => ({
+			operation: 'identitySigning:signWithSigners',
+			parameters: detailsJson(JSON.stringify([{ ...detail, 'Mobile Number': phone }])),
+		}),
+	],
+];
+
+describe("signer details' Mobile Number takes the forms the service's reference shows", () => {
+	it.each(MOBILE_FIELDS)(
+		'%s: local and international numbers are sent as digits',
+		async (_name, test) => {
+			for (const [given, sent] of [
+				['079999999', '079999999'],
+				['0599999999', '0599999999'],
+				['059 999 9999', '0599999999'],
+				['+966 59 999 9999', '+966599999999'],
+			]) {
+				suite.emulator.clearRequests();
+				const result = await runCase(test(given));
+				expect(result.error?.message ?? '').not.toMatch(/Mobile Number/);
+				const body = apiRequests()[0]?.body as IDataObject;
+				expect(JSON.stringify(body)).toContain(`"mobileNumber":"${sent}"`);
+			}
+		},
+	);
+
+	it.each(MOBILE_FIELDS)(
+		'%s: letters, too few or too many digits are refused',
+		async (_name, test) => {
+			for (const wrong of ['n/a', '079-999x', '12345', '0599999999999999']) {
+				suite.emulator.clearRequests();
+				const result = await runCase(test(wrong));
+				expect(result.error?.message).toBe(
+					`Signer Details, signer 1: Mobile Number must be a mobile number of 7 to 15 digits, got "${wrong}"`,
+				);
+				expect(result.error?.description).toContain('for example 0599999999');
+				expect(apiRequests()).toHaveLength(0);
+			}
+		},
+	);
+
+	it('covers operations that exist', () => {
+		for (const [, test] of MOBILE_FIELDS) expect(BASES[test('').operation]).toBeDefined();
 	});
 });

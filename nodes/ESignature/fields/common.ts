@@ -1,4 +1,9 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	CodexData,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { DOCUMENT_ID_SOURCE, ENVELOPE_ID_SOURCE } from './builderHints';
 import { EMPTY_GUID, isGuid, requireGuid } from './validation';
@@ -94,10 +99,20 @@ export function binaryOutputProperty(): INodeProperties {
 	};
 }
 
-/** The Document ID field, by default the input item's documentId as the creates output it (Envelope ID likewise). */
-export function documentIdProperty(
-	description = 'ID of the document, as returned when the envelope was created',
-): INodeProperties {
+/*
+ * The Document ID and Envelope ID fields start as expressions reading the input item, and n8n shows a field's hint only
+ * in Fixed mode (the expression's result takes its place): what they take is said in their description, which the
+ * label's tooltip shows in both modes (docs/n8n-notes.md#the-editor).
+ */
+
+/**
+ * The Document ID field, by default the input item's documentId as the creates output it (Envelope ID likewise);
+ * `more` is what an operation adds to its description.
+ */
+export function documentIdProperty(more?: string): INodeProperties {
+	const description =
+		"The document's ID: the documentId a create operation outputs (one per file), not the envelope ID or your " +
+		'reference number';
 	return {
 		displayName: 'Document ID',
 		name: 'documentId',
@@ -105,8 +120,7 @@ export function documentIdProperty(
 		default: '={{ $json.documentId }}',
 		required: true,
 		placeholder: ID_EXAMPLE,
-		description,
-		hint: 'The documentId a create operation output (one per file), not the envelope ID or your reference number',
+		description: more ? `${description}. ${more}` : description,
 		builderHint: { propertyHint: DOCUMENT_ID_SOURCE },
 	};
 }
@@ -119,8 +133,9 @@ export function envelopeIdProperty(): INodeProperties {
 		default: '={{ $json.envelopeId }}',
 		required: true,
 		placeholder: ID_EXAMPLE,
-		description: 'ID of the envelope, as returned when it was created',
-		hint: 'The envelopeId a create operation or the E-Signature Trigger output, not your reference number',
+		description:
+			"The envelope's ID: the envelopeId a create operation or the E-Signature Trigger outputs, not your " +
+			'reference number',
 		builderHint: { propertyHint: ENVELOPE_ID_SOURCE },
 	};
 }
@@ -129,7 +144,7 @@ export function envelopeIdProperty(): INodeProperties {
 function checkIdParameter(parameter: string, collection: string, fieldLabel: string) {
 	return async function check(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		if (acceptedIdInPath(requestOptions.url, collection)) return requestOptions;
-		requireGuid(this, this.getNodeParameter(parameter, ''), fieldLabel);
+		requireGuid(this, this.getNodeParameter(parameter, ''), fieldLabel, parameter);
 		return requestOptions;
 	};
 }
@@ -174,9 +189,8 @@ export function webhookLocatorProperty(
 		default: { mode: 'list', value: '' },
 		required: !optional,
 		description:
-			'The webhook to use. The E-Signature Trigger outputs the ID of the webhook it registered; the list names ' +
-			'it "n8n trigger" with its workflow, and ends each entry with the start of the webhook\'s ID, as a ' +
-			'create outputs it in eventsTo.',
+			"The webhook to use. The list names a trigger's by its workflow, then the start of the webhook's ID, as a " +
+			'create outputs it in eventsTo (the E-Signature Trigger outputs the whole ID).',
 		modes: [
 			{
 				displayName: 'From List',
@@ -247,6 +261,31 @@ export function resourceOperationSubtitle(fields: INodeProperties[]): string {
 			names[`${resource.value}.${operation.value}`] = `${resource.name} → ${operation.name}`;
 	}
 	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + "." + $parameter["operation"]] ?? "" }}`;
+}
+
+/** A node's codex file (`<node>.node.json`): what n8n-core's loader reads of it. */
+interface CodexFile {
+	categories?: string[];
+	subcategories?: Record<string, string[]>;
+	resources?: CodexData['resources'];
+	alias?: string[];
+}
+
+/**
+ * The node's codex: its codex file with the names of its actions added as aliases, as n8n's node search reads only a
+ * node's name and aliases, each as a whole (docs/n8n-notes.md#the-editor). n8n-core takes a description's codex over
+ * the file's.
+ */
+export function codexWithActions(
+	{ categories, subcategories, resources, alias = [] }: CodexFile,
+	fields: INodeProperties[],
+): CodexData {
+	const actions = fields
+		.flatMap((field) => (field.type === 'options' ? (field.options ?? []) : []))
+		.flatMap((option) =>
+			'action' in option && typeof option.action === 'string' ? [option.action] : [],
+		);
+	return { categories, subcategories, resources, alias: [...new Set([...alias, ...actions])] };
 }
 
 /** The canvas subtitle of a node without resources: the chosen operation's name. */

@@ -9,7 +9,7 @@ export function optionalWebhookProperty(): INodeProperties {
 			description:
 				'Webhook to call for this envelope instead of the account default; leave empty for the default. The ' +
 				'E-Signature Trigger outputs the ID of the webhook it registered.',
-			hint: "Empty: this envelope's events go to the account's default webhook (marked Account default in the list)",
+			hint: "Empty: this envelope's events go to the account default webhook (marked account default in the list)",
 		},
 		{ optional: true },
 	);

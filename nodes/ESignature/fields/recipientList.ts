@@ -20,11 +20,11 @@ import {
 	futureDate,
 	inputError,
 	integerOf,
-	optionalPhone,
 	requireEmail,
 	requireHttpUrl,
 	textOf,
 } from './validation';
+import { optionalPhone } from './phones';
 import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemChecks, ItemFunctions } from '../service/itemFunctions';
 

@@ -3,7 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { listInputProperty } from './common';
 import { findFieldKey, isPlainObject, jsonListParameter } from './json';
 import { serviceAuthenticationText } from './enums';
-import { inputError, optionalPhone, requireEmail, textOf } from './validation';
+import { inputError, requireEmail, textOf } from './validation';
+import { optionalMobileNumber } from './phones';
 import type { ItemFunctions } from '../service/itemFunctions';
 
 /* The signer details ("signres") of direct and identity-provider signing; invitations' are in recipients.ts. */
@@ -110,7 +111,7 @@ export function buildSigners(context: ItemFunctions): IDataObject[] {
 			const fieldLabel = `${label}: ${field.displayName}`;
 			const value =
 				field.name === 'mobileNumber'
-					? optionalPhone(context, entry[key], fieldLabel)
+					? optionalMobileNumber(context, entry[key], fieldLabel)
 					: textOf(context, entry[key], fieldLabel);
 			if (value)
 				out[field.name] = field.name === 'authType' ? serviceAuthenticationText(value) : value;

@@ -5,11 +5,12 @@ import { detailedError, INVALID_INPUT } from '../service/errorItems';
 import type { Lines } from '../../../credentials/text';
 import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credentials/text';
 import type { ItemChecks } from '../service/itemFunctions';
-import { UNREGISTERED_TRIGGER } from '../service/n8nWebhookUrls';
+import { unregisteredTriggerOf } from '../service/n8nWebhookUrls';
 
 /*
- * Checks of what the user entered, before anything is sent, naming the field as the editor shows it. Text fields take
- * text and numbers, never objects (String() of one is "[object Object]", which the service would store as a name).
+ * Checks of what the user entered, before anything is sent, naming the field as the editor shows it (phone numbers in
+ * phones.ts). Text fields take text and numbers, never objects (String() of one is "[object Object]", which the
+ * service would store as a name).
  */
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,9 +18,6 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 /** Dot-separated parts on both sides of the @, none empty (no "..", no leading or trailing dot); any script. */
 const EMAIL = /^[^\s@.]+(?:\.[^\s@.]+)*@[^\s@.]+(?:\.[^\s@.]+)+$/;
-
-/** Phone numbers, country code included: E.164 allows at most 15 digits; the shortest in use have 7. */
-export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 
 /** The service's integers are 32-bit: a larger number fails its model binding (error 8) instead of meaning anything. */
 export const MAX_INTEGER = 2_147_483_647;
@@ -43,15 +41,16 @@ export function inputError(context: ItemChecks, message: string, description?: s
 	});
 }
 
-/** A value as the user would recognise it in an error message: short, JSON for objects. */
-function shown(value: unknown): string {
+/** A value as the user would recognise it in an error message: short, JSON for objects, no control characters. */
+export function shown(value: unknown, max = 40): string {
 	let text: string;
 	try {
 		text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 	} catch {
 		text = String(value);
 	}
-	return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+	text = text.replace(/\p{Cc}/gu, ' ');
+	return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 
 /** What kind of value an expression gave, for error messages: "an object", "a list", "a boolean". */
@@ -144,19 +143,60 @@ export function isGuid(value: string): boolean {
 	return GUID.test(value);
 }
 
-/** A required GUID field: trimmed, present, GUID-shaped and not the all-zero GUID. */
-export function requireGuid(context: ItemChecks, value: unknown, fieldLabel: string): string {
+/** The create's output field that the ID fields starting as an expression map (fields/common.ts). */
+const CREATE_OUTPUTS: Record<string, string> = {
+	'Envelope ID': 'envelopeId',
+	'Document ID': 'documentId',
+};
+
+/**
+ * An empty required ID. When the field (`parameter`, read unresolved from the node) is an expression, it says which
+ * one found nothing: the default {{ $json.envelopeId }} finds nothing in an item from a node that outputs no ID.
+ */
+function missingId(context: ItemChecks, fieldLabel: string, parameter?: string) {
+	let raw = parameter ? context.getNode().parameters[parameter] : undefined;
+	if (raw && typeof raw === 'object' && '__rl' in raw) raw = raw.value;
+	if (typeof raw !== 'string' || !raw.startsWith('='))
+		return inputError(context, `${fieldLabel} is required`);
+	const expression = raw.slice(1).replace(/\s+/g, ' ').trim();
+	const key = /^\{\{ ?\$json\.([A-Za-z_$][\w$]*) ?\}\}$/.exec(expression)?.[1];
+	const output = CREATE_OUTPUTS[fieldLabel];
+	return inputError(
+		context,
+		`${fieldLabel} is required: the expression ${shown(expression, 80)} ` +
+			(key ? `found no ${key} in the input item` : 'gave nothing for this item'),
+		output
+			? `Map the ${fieldLabel.slice(0, -3).toLowerCase()} ID from the node that created the envelope (its ` +
+					`output field ${output}), or type it.`
+			: `Map the ${fieldLabel} from an earlier node's output, or type it.`,
+	);
+}
+
+/**
+ * A required GUID field: trimmed, present, GUID-shaped and not the all-zero GUID. `parameter` names the field's
+ * parameter when it is one of the node's (not an entry of a list), for missingId.
+ */
+export function requireGuid(
+	context: ItemChecks,
+	value: unknown,
+	fieldLabel: string,
+	parameter?: string,
+): string {
 	const text = textOf(context, value, fieldLabel);
-	if (!text) throw inputError(context, `${fieldLabel} is required`);
+	if (!text) throw missingId(context, fieldLabel, parameter);
 	if (!isGuid(text)) {
-		if (text.startsWith(UNREGISTERED_TRIGGER))
+		const unregistered = unregisteredTriggerOf(text);
+		if (unregistered)
 			throw inputError(
 				context,
-				`${fieldLabel} names an E-Signature Trigger that has no webhook at the service yet (workflow ` +
-					`${shown(text.slice(UNREGISTERED_TRIGGER.length))})`,
+				`${fieldLabel} names the E-Signature Trigger of workflow ` +
+					(unregistered.workflow
+						? `"${shown(unregistered.workflow)}"`
+						: `ID ${unregistered.workflowId}`) +
+					', which has no webhook at the service yet',
 				'Its workflow is not published, or the service lost its webhook: publish the workflow (again), and the ' +
-					'trigger registers its webhook. Then pick the trigger again in the list, where it ends with "webhook" ' +
-					'and the start of its ID.',
+					'trigger registers its webhook. Then pick it again in the list, where its workflow is followed by ' +
+					'"webhook" and the start of its ID.',
 			);
 		// Reference numbers (n8n-… sent by the node, REF-… made by the service) sit beside the IDs in every output.
 		if (/^(?:n8n|ref)-/i.test(text))
@@ -181,9 +221,17 @@ export function requireGuid(context: ItemChecks, value: unknown, fieldLabel: str
 	return text;
 }
 
+/** The preSend of a required ID field of the node (requiredIdField in fields/common.ts). */
+export const checkRequiredId = (parameter: string, fieldLabel: string) =>
+	checkParameter(
+		parameter,
+		(context, value, label) => requireGuid(context, value, label, parameter),
+		fieldLabel,
+	);
+
 /** An optional GUID field: undefined when empty (the service rejects empty GUIDs), checked otherwise. */
-export const optionalGuid = (...args: Parameters<typeof requireGuid>) =>
-	textOf(...args) ? requireGuid(...args) : undefined;
+export const optionalGuid = (context: ItemChecks, value: unknown, fieldLabel: string) =>
+	textOf(context, value, fieldLabel) ? requireGuid(context, value, fieldLabel) : undefined;
 
 export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	const text = textOf(context, value, fieldLabel, MAX_LENGTH.email);
@@ -193,43 +241,6 @@ export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: st
 			`${fieldLabel} must be an e-mail address, got "${shown(text) || '(empty)'}"`,
 		);
 	return text;
-}
-
-/**
- * An optional phone number in international form (+ and the country code), sent without separators. One without its
- * country code is refused: the service accepts it and cannot reach it (docs/service-api.md#decisions).
- */
-export function optionalPhone(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-): string | undefined {
-	const text = textOf(context, value, fieldLabel);
-	if (!text) return undefined;
-	const compact = text.replace(/[\s().-]/g, '');
-	const digits = compact.replace(/^\+/, '');
-	const separators = 'Spaces, dots, dashes and brackets between the digits are allowed.';
-	if (!/^\d+$/.test(digits) || digits.length < PHONE_DIGITS.min || digits.length > PHONE_DIGITS.max)
-		throw inputError(
-			context,
-			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, starting ` +
-				`with + and the country code, got "${shown(text)}"`,
-			`Write it in international form, for example +966501234567. ${separators}`,
-		);
-	if (!compact.startsWith('+')) {
-		const fix = compact.startsWith('00')
-			? 'Write + instead of the leading 00'
-			: compact.startsWith('0')
-				? 'Replace the leading 0 with + and the country code'
-				: 'Put + before the country code';
-		throw inputError(
-			context,
-			`${fieldLabel} must be in international form, starting with + and the country code, got "${shown(text)}"`,
-			`The service cannot reach a number without its country code. ${fix}: for example +966501234567 for ` +
-				`0501234567 in Saudi Arabia. ${separators}`,
-		);
-	}
-	return compact;
 }
 
 export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: string): string {

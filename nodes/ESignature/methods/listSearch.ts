@@ -6,31 +6,41 @@ import type {
 } from 'n8n-workflow';
 
 import { listWebhooks } from '../service/webhooks';
-import { triggerUrlOf, triggerWorkflowOf, UNREGISTERED_TRIGGER } from '../service/n8nWebhookUrls';
+import {
+	triggerUrlOf,
+	triggerWorkflowOf,
+	UNREGISTERED_TRIGGER,
+	unregisteredTriggerValue,
+} from '../service/n8nWebhookUrls';
 import { isGuid } from '../fields/validation';
 import type { N8nTrigger } from './n8nTriggers';
 import { n8nTriggers } from './n8nTriggers';
 
-/** Long names are cut to stay readable; the search still finds the whole URL. */
-const cut = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+/** A workflow's name, quoted and cut so that what follows it stays within the about 80 characters n8n's list shows. */
+const quoted = (name: string) => `"${name.length > 40 ? `${name.slice(0, 39)}…` : name}"`;
 
 /**
- * A webhook in the picker, what it belongs to first (long labels are cut at the end): a trigger's by the start of its
- * webhook ID (shown in its URLs), its workflow (from n8n's API, else triggerWorkflowOf) and n8n; the account default
- * says so first, as envelopes created without a Webhook report there.
+ * A webhook in the picker, what a user compares first, as n8n cuts long labels at the end: its workflow (from n8n's
+ * API, else triggerWorkflowOf), the start of the service's ID (as a create's eventsTo names it: "webhook e21e489b…"),
+ * whether it is the account default, then where it calls: a trigger by the start of its webhook ID, or the URL.
  */
 export function webhookLabel(webhook: IDataObject, workflowName?: string): string {
 	const url = String(webhook.webhookUrl ?? '');
 	const trigger = triggerUrlOf(url);
-	const where = trigger ? trigger.base.replace(/^https?:\/\//, '') : url;
 	const workflow = workflowName || triggerWorkflowOf(webhook.id);
-	const of = workflow ? ` of workflow "${cut(workflow)}"` : '';
-	const kind = trigger?.test ? 'n8n test listener' : 'n8n trigger';
-	const what = trigger ? `${kind} ${trigger.triggerId.slice(0, 8)}${of} at ${where}` : where;
-	// The service's ID, as a create names it in eventsTo ("webhook e21e489b-…"), so the two compare.
 	const id = String(webhook.id ?? '');
-	const named = id ? `${what} · webhook ${id.slice(0, 8)}` : what;
-	return webhook.isDefault ? `Account default: ${named}` : named;
+	const kind = trigger?.test ? 'n8n test listener' : 'n8n trigger';
+	const where = trigger
+		? `${kind} ${trigger.triggerId.slice(0, 8)} at ${trigger.base.replace(/^https?:\/\//, '')}`
+		: url;
+	return [
+		workflow ? quoted(workflow) : '',
+		id ? `webhook ${id.slice(0, 8)}` : '',
+		webhook.isDefault ? 'account default' : '',
+		where,
+	]
+		.filter(Boolean)
+		.join(' · ');
 }
 
 /** Account default first, then n8n triggers, triggers not registered yet, other URLs, test listeners last. */
@@ -42,15 +52,17 @@ function rank(webhook: IDataObject): number {
 }
 
 /**
- * A trigger of this n8n the service has no webhook for, what to do first (the list cuts long labels at the end):
- * picked, the create says so again before sending anything.
+ * A trigger of this n8n the service has no webhook for: its workflow, then what to do (the list cuts long labels at
+ * the end); picked, the create says so again, by the workflow's name, before sending anything.
  */
 function unregisteredEntry(trigger: N8nTrigger): { name: string; value: string } {
-	const what = `n8n trigger ${trigger.triggerId.slice(0, 8)} of workflow "${cut(trigger.workflow)}"`;
 	const state = trigger.published
-		? 'No webhook at the service, publish its workflow again'
-		: 'Not published, publish its workflow first';
-	return { name: `${state}: ${what}`, value: `${UNREGISTERED_TRIGGER}${trigger.workflowId}` };
+		? 'no webhook at the service: publish its workflow again'
+		: 'not published: publish its workflow first';
+	return {
+		name: `${quoted(trigger.workflow)} · ${state} · n8n trigger ${trigger.triggerId.slice(0, 8)}`,
+		value: unregisteredTriggerValue(trigger.workflowId, trigger.workflow),
+	};
 }
 
 /**
@@ -98,20 +110,21 @@ export async function searchWebhooks(
 	// A stable sort: the service's order within a rank.
 	entries.sort((a, b) => a.rank - b.rank);
 	const needle = (filter ?? '').toLowerCase().trim();
-	const results = entries
-		.filter(
-			(entry) =>
-				!needle ||
-				[entry.name, entry.value, entry.also].some((text) => text.toLowerCase().includes(needle)),
-		)
-		.map(({ name, value }) => ({ name, value }));
+	const found = entries.filter(
+		(entry) =>
+			!needle ||
+			[entry.name, entry.value, entry.also].some((text) => text.toLowerCase().includes(needle)),
+	);
+	const item = ({ name, value }: { name: string; value: string }) => ({ name, value });
+	// The account default first: n8n's list shows the field's pick above it, whatever the order (n8n-notes.md#pickers).
 	return {
 		results: [
+			...found.filter((entry) => entry.rank === 0).map(item),
 			...outOfDatePick(
 				this,
 				entries.map((entry) => entry.value),
 			),
-			...results,
+			...found.filter((entry) => entry.rank !== 0).map(item),
 		],
 	};
 }

@@ -63,8 +63,26 @@ export function triggerWorkflowOf(webhookId: unknown): string | undefined {
 	return typeof webhookId === 'string' ? triggerWorkflows.get(webhookId) : undefined;
 }
 
-/** The picker's value for a trigger of this n8n with no webhook at the service (methods/listSearch.ts). */
+/**
+ * The picker's value for a trigger of this n8n with no webhook at the service (methods/listSearch.ts):
+ * `unregistered-trigger:<workflow ID>:<workflow name>`, the name carried so that the create's refusal can say it.
+ */
 export const UNREGISTERED_TRIGGER = 'unregistered-trigger:';
+/** n8n's workflow names have at most 128 characters; its IDs are short and alphanumeric. */
+const UNREGISTERED_VALUE = /^([A-Za-z0-9_-]{1,64})(?::(\P{Cc}{1,128}))?$/u;
+
+export function unregisteredTriggerValue(workflowId: string, workflow: string): string {
+	return `${UNREGISTERED_TRIGGER}${workflowId}:${workflow.slice(0, 128)}`;
+}
+
+/** What a picked value names, read as user input (anyone may write a value): undefined unless it is of that form. */
+export function unregisteredTriggerOf(
+	value: string,
+): { workflowId: string; workflow?: string } | undefined {
+	if (!value.startsWith(UNREGISTERED_TRIGGER)) return undefined;
+	const match = UNREGISTERED_VALUE.exec(value.slice(UNREGISTERED_TRIGGER.length));
+	return match ? { workflowId: match[1], workflow: match[2]?.trim() || undefined } : undefined;
+}
 
 /** Query parameters this package adds to the resume URL (n8n's own is `signature`, the resume token). */
 export const RESUME_QUERY = {

@@ -33,7 +33,7 @@ export const signingCases: RefusedCase[] = [
 	[
 		'sign: a Mobile Number of letters',
 		{ operation: 'signing:sign', parameters: detailsFields({ ...detail, mobileNumber: 'n/a' }) },
-		/^Signer Details, signer 1: Mobile Number must be a phone number/,
+		/^Signer Details, signer 1: Mobile Number must be a mobile number/,
 	],
 	[
 		'sign: First Name (English) as an object',
@@ -174,6 +174,6 @@ export const signingCases: RefusedCase[] = [
 			operation: 'identitySigning:signWithSigners',
 			parameters: detailsFields({ ...detail, mobileNumber: '12345' }),
 		},
-		/^Signer Details, signer 1: Mobile Number must be a phone number of 7 to 15 digits/,
+		/^Signer Details, signer 1: Mobile Number must be a mobile number of 7 to 15 digits/,
 	],
 ];

@@ -27,7 +27,7 @@ export const builderHint = A_DOCUMENTS_FILE;
 /** Its Document ID says which download to use instead. */
 export const description: INodeProperties[] = [
 	documentIdProperty(
-		'ID of the document, as returned when the envelope was created. Gives the file with the signatures made ' +
+		'Gives the file with the signatures made ' +
 			'so far, as the service keeps it: a PDF, or a ZIP of every document when the envelope has several. ' +
 			'For this one document as a PDF in every case, use Download Content; for the final PDF of a completed ' +
 			'envelope, Download Completed.',

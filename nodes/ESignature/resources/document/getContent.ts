@@ -23,7 +23,7 @@ export const builderHint = A_DOCUMENTS_FILE;
 /** Its Document ID says which download to use instead. */
 export const description: INodeProperties[] = [
 	documentIdProperty(
-		'ID of the document, as returned when the envelope was created. Gives the current content of this one ' +
+		'Gives the current content of this one ' +
 			'document, with the signatures made so far, always as one file. For every document of the envelope at ' +
 			'once (a ZIP when there are several), use Download Signed; for the final PDF of a completed envelope, ' +
 			'Download Completed.',

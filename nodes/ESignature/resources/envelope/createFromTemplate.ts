@@ -12,7 +12,12 @@ import { requiredIdField } from '../../fields/common';
 /** Create From Template: multipart form fields only (the service takes no JSON here). */
 export const buildTemplateForm: PreSendAction = async function (requestOptions) {
 	const fields = compact({
-		templateId: requireGuid(this, this.getNodeParameter('templateId', ''), 'Template ID'),
+		templateId: requireGuid(
+			this,
+			this.getNodeParameter('templateId', ''),
+			'Template ID',
+			'templateId',
+		),
 		userOnlySigner: booleanOf(
 			this,
 			this.getNodeParameter('userOnlySigner', false),

@@ -68,13 +68,16 @@ export function base64CreateFields(
 	};
 }
 
-/** Says where the envelope's events go (eventsTo): without a Webhook, to the account's default one. */
+/**
+ * Says where the envelope's events go (eventsTo) in the Webhook list's words: "webhook <ID>", whose start its label
+ * shows, or the account default.
+ */
 export const sayWhereEventsGo: PostReceiveAction = async function (items) {
 	if (keepWrapper(this)) return items;
 	const webhookId = selectedWebhookId(this);
 	const eventsTo = webhookId
 		? `webhook ${webhookId}`
-		: "the account's default webhook (no Webhook chosen)";
+		: 'the account default webhook (no Webhook chosen)';
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: { ...item.json, eventsTo } },
 	);

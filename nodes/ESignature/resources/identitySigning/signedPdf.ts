@@ -134,7 +134,12 @@ function configObject(context: IExecuteSingleFunctions): IDataObject | undefined
  */
 function identitySigning(version: 1 | 2): PreSendAction {
 	return async function signingRequest(requestOptions) {
-		const requestId = requireGuid(this, this.getNodeParameter('requestId', ''), 'Request ID');
+		const requestId = requireGuid(
+			this,
+			this.getNodeParameter('requestId', ''),
+			'Request ID',
+			'requestId',
+		);
 		const file = await fileObject(this);
 		const signres = version === 2 ? buildSigners(this) : undefined;
 		const signatureAppearance = await appearanceObject(this);

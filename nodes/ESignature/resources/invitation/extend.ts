@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkParameter, requireGuid } from '../../fields/validation';
+import { checkRequiredId } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
 import { availableTo, options, sentInBody, TRIMMED } from '../shared';
@@ -19,7 +19,7 @@ export const option: INodePropertyOptions = {
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
-export const checkInvitationId = checkParameter('destinationId', requireGuid, 'Invitation ID');
+export const checkInvitationId = checkRequiredId('destinationId', 'Invitation ID');
 
 export const description: INodeProperties[] = [
 	{

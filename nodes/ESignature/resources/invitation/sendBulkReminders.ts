@@ -8,13 +8,8 @@ import type {
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { listInputProperty, requiredIdField } from '../../fields/common';
 import { isPlainObject, pick } from '../../fields/json';
-import {
-	inputError,
-	optionalPhone,
-	requireEmail,
-	requireGuid,
-	textOf,
-} from '../../fields/validation';
+import { optionalPhone } from '../../fields/phones';
+import { inputError, requireEmail, requireGuid, textOf } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { nonEmptyJsonList } from './shared';

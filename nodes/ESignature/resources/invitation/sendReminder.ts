@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkParameter, requireEmail, requireGuid } from '../../fields/validation';
+import { checkParameter, checkRequiredId, requireEmail } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
 import { options, sentInBody, TRIMMED } from '../shared';
@@ -20,7 +20,7 @@ export const option: INodePropertyOptions = {
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 /** The envelope's ID, which this endpoint calls requestId (as callbacks do). */
-export const checkRequestId = checkParameter('requestId', requireGuid, 'Envelope ID');
+export const checkRequestId = checkRequiredId('requestId', 'Envelope ID');
 
 export const checkSignerEmail = checkParameter('destinationEmail', requireEmail, 'Signer Email');
 

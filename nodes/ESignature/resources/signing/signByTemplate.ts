@@ -1,7 +1,13 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
-import { checkParameter, inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
+import {
+	checkParameter,
+	checkRequiredId,
+	inputError,
+	secretOf,
+	textOf,
+} from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
@@ -23,7 +29,7 @@ export const option: INodePropertyOptions = {
 
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-export const checkTemplateId = checkParameter('templateId', requireGuid, 'Template ID');
+export const checkTemplateId = checkRequiredId('templateId', 'Template ID');
 
 /** The template fields given, as text; left out of the body when there are none. */
 export const buildTemplateFields = addedToBody('templateFields', (context) => {

@@ -1,13 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { unwrapResponse } from '../../routing/answers';
-import { checkParameter, requireGuid } from '../../fields/validation';
+import { checkRequiredId } from '../../fields/validation';
 import { webhookOutput } from './shared';
 import { options, sentInBody, TRIMMED } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
 /** Resend Callback's Callback Request ID: a GUID. */
-const checkCallbackRequestId = checkParameter('requestId', requireGuid, 'Callback Request ID');
+const checkCallbackRequestId = checkRequiredId('requestId', 'Callback Request ID');
 
 export const option: INodePropertyOptions = {
 	name: 'Resend Callback',

@@ -50,7 +50,7 @@ export const webhookId: INodeProperties = {
 
 export function selectedWebhookId(context: IExecuteSingleFunctions): string {
 	const value = context.getNodeParameter('webhookId', '', { extractValue: true });
-	return requireGuid(context, value, 'Webhook');
+	return requireGuid(context, value, 'Webhook', 'webhookId');
 }
 
 /**

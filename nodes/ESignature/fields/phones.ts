@@ -1,0 +1,76 @@
+import type { ItemChecks } from '../service/itemFunctions';
+import { inputError, shown, textOf } from './validation';
+
+/* The rules of phone numbers, one per class: those the service texts, and the Mobile Number of signer details. */
+
+/** Phone numbers: E.164 allows at most 15 digits, country code included; the shortest in use have 7. */
+export const PHONE_DIGITS = { min: 7, max: 15 } as const;
+
+const SEPARATORS = 'Spaces, dots, dashes and brackets between the digits are allowed.';
+
+/** A phone number without separators (a leading + kept), or undefined when it is not 7 to 15 digits. */
+function compactPhone(text: string): string | undefined {
+	const compact = text.replace(/[\s().-]/g, '');
+	const digits = compact.replace(/^\+/, '');
+	const counted = digits.length >= PHONE_DIGITS.min && digits.length <= PHONE_DIGITS.max;
+	return /^\d+$/.test(digits) && counted ? compact : undefined;
+}
+
+/**
+ * An optional phone number the service texts, in international form (+ and the country code), sent without
+ * separators. One without its country code is refused: the service accepts it and cannot reach it
+ * (docs/service-api.md#decisions).
+ */
+export function optionalPhone(
+	context: ItemChecks,
+	value: unknown,
+	fieldLabel: string,
+): string | undefined {
+	const text = textOf(context, value, fieldLabel);
+	if (!text) return undefined;
+	const compact = compactPhone(text);
+	if (!compact)
+		throw inputError(
+			context,
+			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, starting ` +
+				`with + and the country code, got "${shown(text)}"`,
+			`Write it in international form, for example +966501234567. ${SEPARATORS}`,
+		);
+	if (!compact.startsWith('+')) {
+		const fix = compact.startsWith('00')
+			? 'Write + instead of the leading 00'
+			: compact.startsWith('0')
+				? 'Replace the leading 0 with + and the country code'
+				: 'Put + before the country code';
+		throw inputError(
+			context,
+			`${fieldLabel} must be in international form, starting with + and the country code, got "${shown(text)}"`,
+			`The service cannot reach a number without its country code. ${fix}: for example +966501234567 for ` +
+				`0501234567 in Saudi Arabia. ${SEPARATORS}`,
+		);
+	}
+	return compact;
+}
+
+/**
+ * An optional Mobile Number of signer details (`signres`: direct and identity-provider signing), a class of its own:
+ * it names the signer who signs, the service texts no code to it, and the service's reference writes it in local form
+ * (079999999). Local or international form, 7 to 15 digits, sent without separators (docs/service-api.md#decisions).
+ */
+export function optionalMobileNumber(
+	context: ItemChecks,
+	value: unknown,
+	fieldLabel: string,
+): string | undefined {
+	const text = textOf(context, value, fieldLabel);
+	if (!text) return undefined;
+	const compact = compactPhone(text);
+	if (!compact)
+		throw inputError(
+			context,
+			`${fieldLabel} must be a mobile number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, got ` +
+				`"${shown(text)}"`,
+			`Write its digits, for example 0599999999, or in international form (+966599999999). ${SEPARATORS}`,
+		);
+	return compact;
+}
