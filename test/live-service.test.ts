@@ -263,7 +263,7 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 				signedAt: expect.any(String),
 			});
 			if (profile === 'live') {
-				expect(json.documents).toEqual([{ id: documentId, isSigned: true }]);
+				expect(json.documents).toEqual([{ documentId, isSigned: true }]);
 				expect(jane).toMatchObject({ signOrder: 1, id: expect.any(String) });
 				// The account itself, listed as an already-signed signer (README, Get Status).
 				expect(json.signers).toContainEqual(

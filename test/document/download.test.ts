@@ -72,7 +72,9 @@ describe('document: download (original file)', () => {
 		const result = await run({ operation: 'download', documentId: 'contract.pdf' });
 		expect(result.error?.message).toMatch(/^Document ID must be an ID like .*got "contract.pdf"/);
 		const empty = await run({ operation: 'download', documentId: '={{ $json.nothing }}' });
-		expect(empty.error?.message).toBe('Document ID is required');
+		expect(empty.error?.message).toBe(
+			'Document ID is required: the expression {{ $json.nothing }} found no nothing in the input item',
+		);
 		expect(apiCalls()).toHaveLength(0);
 	});
 

@@ -166,7 +166,9 @@ describe('envelope: getStatus', () => {
 		const result = await run({ operation: 'getStatus', envelopeId: '={{ $json.id }}' }, [
 			{ json: { id: ' ' } },
 		]);
-		expect(result.error?.message).toBe('Envelope ID is required');
+		expect(result.error?.message).toBe(
+			'Envelope ID is required: the expression {{ $json.id }} found no id in the input item',
+		);
 		expect(envelopeCalls()).toHaveLength(0);
 	});
 });
