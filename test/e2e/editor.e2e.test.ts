@@ -51,6 +51,9 @@ import {
 	TRIGGER_TYPE,
 } from './stack';
 
+/** A workflow's name as the Webhook picker shows it: quoted, cut at 40 characters (methods/listSearch.ts). */
+const pickerName = (name: string) => `"${name.length > 40 ? `${name.slice(0, 39)}…` : name}"`;
+
 jest.setTimeout(120_000);
 
 /** The credential name the examples and `npm run dev` use. */
@@ -196,7 +199,7 @@ describe('the editor, in a real browser', () => {
 			e.workflow.nodes.some((node) => node.webhookId === triggerId),
 		)!;
 		expect(await webhooks.allInnerTexts()).toEqual([
-			`"${owner.workflow.name}" · webhook ${registered.id.slice(0, 8)} · account default · n8n trigger ${triggerId.slice(0, 8)} at ${new URL(stack.n8n.url).host}`,
+			`${pickerName(owner.workflow.name)} · webhook ${registered.id.slice(0, 8)} · account default · n8n trigger ${triggerId.slice(0, 8)} at ${new URL(stack.n8n.url).host}`,
 		]);
 		await browser.screenshot('node-panel', ndv(), { readme: true });
 		await page().keyboard.press('Escape');
@@ -747,8 +750,9 @@ describe('the editor, in a real browser', () => {
 				expect(
 					texts.some(
 						(text) =>
-							text.startsWith(`"${owner.workflow.name}" · webhook ${webhook.id.slice(0, 8)} · `) &&
-							text.includes(`n8n trigger ${triggerId.slice(0, 8)} at ${host}`),
+							text.startsWith(
+								`${pickerName(owner.workflow.name)} · webhook ${webhook.id.slice(0, 8)} · `,
+							) && text.includes(`n8n trigger ${triggerId.slice(0, 8)} at ${host}`),
 					),
 				).toBe(true);
 		}
