@@ -47,7 +47,7 @@ const NOTICE_INTERVAL_MS = 10 * 60 * 1000;
 interface FetchState {
 	lastLogRead: number;
 	failingUntil: number;
-	/** A callback was left to the next round by this process. */
+	/** A callback this n8n instance left to the next round. */
 	due: boolean;
 	/** Envelopes to ask for, oldest delivery first, with when that delivery was logged. */
 	pending: Map<string, number>;
