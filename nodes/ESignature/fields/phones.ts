@@ -16,6 +16,26 @@ function compactPhone(text: string): string | undefined {
 	return /^\d+$/.test(digits) && counted ? compact : undefined;
 }
 
+/** The field's text and its compact form, undefined when empty; refused, saying what it must be, when no number. */
+function readPhone(
+	context: ItemChecks,
+	value: unknown,
+	fieldLabel: string,
+	mustBe: string,
+	hint: string,
+): { text: string; compact: string } | undefined {
+	const text = textOf(context, value, fieldLabel);
+	if (!text) return undefined;
+	const compact = compactPhone(text);
+	if (!compact)
+		throw inputError(
+			context,
+			`${fieldLabel} must be a ${mustBe}, got "${shown(text)}"`,
+			`${hint} ${SEPARATORS}`,
+		);
+	return { text, compact };
+}
+
 /**
  * An optional phone number the service texts, in international form (+ and the country code), sent without
  * separators. One without its country code is refused: the service accepts it and cannot reach it
@@ -26,16 +46,15 @@ export function optionalPhone(
 	value: unknown,
 	fieldLabel: string,
 ): string | undefined {
-	const text = textOf(context, value, fieldLabel);
-	if (!text) return undefined;
-	const compact = compactPhone(text);
-	if (!compact)
-		throw inputError(
-			context,
-			`${fieldLabel} must be a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, starting ` +
-				`with + and the country code, got "${shown(text)}"`,
-			`Write it in international form, for example +966501234567. ${SEPARATORS}`,
-		);
+	const read = readPhone(
+		context,
+		value,
+		fieldLabel,
+		`phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, starting with + and the country code`,
+		'Write it in international form, for example +966501234567.',
+	);
+	if (!read) return undefined;
+	const { text, compact } = read;
 	if (!compact.startsWith('+')) {
 		const fix = compact.startsWith('00')
 			? 'Write + instead of the leading 00'
@@ -62,15 +81,11 @@ export function optionalMobileNumber(
 	value: unknown,
 	fieldLabel: string,
 ): string | undefined {
-	const text = textOf(context, value, fieldLabel);
-	if (!text) return undefined;
-	const compact = compactPhone(text);
-	if (!compact)
-		throw inputError(
-			context,
-			`${fieldLabel} must be a mobile number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, got ` +
-				`"${shown(text)}"`,
-			`Write its digits, for example 0599999999, or in international form (+966599999999). ${SEPARATORS}`,
-		);
-	return compact;
+	return readPhone(
+		context,
+		value,
+		fieldLabel,
+		`mobile number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits`,
+		'Write its digits, for example 0599999999, or in international form (+966599999999).',
+	)?.compact;
 }
