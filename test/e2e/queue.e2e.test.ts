@@ -34,6 +34,28 @@ const code = (name: string, jsCode: string): NodeSpec => ({
 	parameters: { jsCode },
 });
 
+/** Read the PDF at `input`, then Send and Wait for one signer. */
+const readAndSendAndWait = (input: string): NodeSpec[] => [
+	{
+		name: 'Read PDF',
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1.1,
+		parameters: { operation: 'read', fileSelector: input, options: {} },
+	},
+	{
+		name: 'Send and Wait',
+		type: `${PACKAGE_NAME}.eSignatureSendAndWait`,
+		typeVersion: 1,
+		parameters: {
+			inputDataFieldName: 'data',
+			destinationsInput: 'fields',
+			destinations: { destination: [{ name: 'Alice Signer', email: 'alice@example.com' }] },
+			options: {},
+		},
+		credentials: ESIG_CREDENTIAL,
+	},
+];
+
 /** Which worker ran an execution, from the workers' logs. */
 function workerOf(stack: QueueStack, executionId: string): number | undefined {
 	const pattern = new RegExp(`execution (ID )?${executionId}\\b`, 'i');
@@ -130,24 +152,7 @@ describe.each<BinaryDataMode>(['database', 'filesystem'])(
 			const wf = await stack.addWorkflow(
 				chain(`Queue send and wait ${binaryDataMode}`, [
 					manualTrigger(),
-					{
-						name: 'Read PDF',
-						type: 'n8n-nodes-base.readWriteFile',
-						typeVersion: 1.1,
-						parameters: { operation: 'read', fileSelector: input, options: {} },
-					},
-					{
-						name: 'Send and Wait',
-						type: `${PACKAGE_NAME}.eSignatureSendAndWait`,
-						typeVersion: 1,
-						parameters: {
-							inputDataFieldName: 'data',
-							destinationsInput: 'fields',
-							destinations: { destination: [{ name: 'Alice Signer', email: 'alice@example.com' }] },
-							options: {},
-						},
-						credentials: ESIG_CREDENTIAL,
-					},
+					...readAndSendAndWait(input),
 					fileFingerprint('Signed File', 'file_0'),
 				]),
 			);
@@ -344,27 +349,7 @@ describe.each<BinaryDataMode>(['database', 'filesystem'])(
 			const input = join(stack.userFolder, 'contract-fetch.pdf');
 			writeFileSync(input, emu.samplePdf);
 			const waiting = await stack.addWorkflow(
-				chain('Queue send and wait, unreachable', [
-					manualTrigger(),
-					{
-						name: 'Read PDF',
-						type: 'n8n-nodes-base.readWriteFile',
-						typeVersion: 1.1,
-						parameters: { operation: 'read', fileSelector: input, options: {} },
-					},
-					{
-						name: 'Send and Wait',
-						type: `${PACKAGE_NAME}.eSignatureSendAndWait`,
-						typeVersion: 1,
-						parameters: {
-							inputDataFieldName: 'data',
-							destinationsInput: 'fields',
-							destinations: { destination: [{ name: 'Alice Signer', email: 'alice@example.com' }] },
-							options: {},
-						},
-						credentials: ESIG_CREDENTIAL,
-					},
-				]),
+				chain('Queue send and wait, unreachable', [manualTrigger(), ...readAndSendAndWait(input)]),
 			);
 			const run = await stack.main.rest('POST', `/workflows/${waiting.id}/run`, {
 				triggerToStartFrom: { name: 'Manual Trigger' },
