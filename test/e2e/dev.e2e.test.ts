@@ -3,7 +3,7 @@
  * `npm run dev` as a user runs it, twice: what the user built in the editor is there again after Ctrl-C and a new
  * start (the credential pointed at the new emulator, a changed example left as the user saved it, the active trigger
  * example's webhook kept by the emulator under the same ID), and `--fresh` starts clean; the n8n API Key and Address the
- * user put in the credential stay. Five n8n starts, about three minutes.
+ * user put in the credential's modal in the editor (Chromium) stay. Five n8n starts, about three minutes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 
 import { CREDENTIAL_BLANKING_VALUE } from 'n8n-workflow';
 
+import { type Browser, byTestId, openBrowser, signIn, waitForText } from './browser';
 import { freePorts, N8nInstance, sleep } from './n8n';
 import { provision, REPO_ROOT } from './provision';
 import { chain, manualTrigger } from './workflow-builder';
@@ -161,7 +162,7 @@ describe('npm run dev keeps what the user built', () => {
 		expect((await webhooksAt(run)).map((w) => w.id)).not.toContain(firstWebhooks[0]);
 	});
 
-	test('the n8n API Key and Address the user put in the credential are there after a new start', async () => {
+	test('the n8n API Key and Address the user put in the credential in the editor are there after a new start', async () => {
 		run = await startDev(['--fresh']);
 		const [{ id }] = (await run.n8n.rest('GET', '/credentials')) as Array<{ id: string }>;
 		const credentialData = async (r: DevRun) =>
@@ -169,14 +170,30 @@ describe('npm run dev keeps what the user built', () => {
 				string,
 				unknown
 			>;
-		const saved = await run.n8n.rest('GET', `/credentials/${id}?includeData=true`);
 		const n8nApiUrl = run.n8n.url;
-		await run.n8n.rest('PATCH', `/credentials/${id}`, {
-			name: saved.name,
-			type: saved.type,
-			data: { ...saved.data, n8nApiKey: await run.n8n.createApiKey(), n8nApiUrl },
-		});
-		// n8n hands a secret it keeps back blanked, and an empty one as another marker.
+		const apiKey = await run.n8n.createApiKey();
+		// The user's path: the credential's modal in the editor, in Chromium.
+		const openModal = async (r: DevRun, browser: Browser) => {
+			await signIn(browser.page, r.n8n);
+			await browser.page.goto(`${r.n8n.url}/home/credentials/${id}`);
+			const modal = browser.page.locator(byTestId('editCredential-modal'));
+			await modal.waitFor();
+			return {
+				modal,
+				input: (name: string) => modal.locator(`${byTestId(`parameter-input-${name}`)} input`),
+			};
+		};
+		let browser = await openBrowser();
+		try {
+			const { modal, input } = await openModal(run, browser);
+			await input('n8nApiKey').fill(apiKey);
+			await input('n8nApiUrl').fill(n8nApiUrl);
+			await modal.locator(byTestId('credential-save-button')).click();
+			await waitForText(modal, 'Connection tested successfully');
+		} finally {
+			await browser.close();
+		}
+		// n8n hands a secret it keeps back blanked.
 		expect(await credentialData(run)).toMatchObject({
 			n8nApiKey: CREDENTIAL_BLANKING_VALUE,
 			n8nApiUrl,
@@ -189,5 +206,15 @@ describe('npm run dev keeps what the user built', () => {
 			n8nApiKey: CREDENTIAL_BLANKING_VALUE,
 			n8nApiUrl,
 		});
+		browser = await openBrowser();
+		try {
+			const { input } = await openModal(run, browser);
+			expect(await input('n8nApiUrl').inputValue()).toBe(n8nApiUrl);
+			// A kept secret shows as n8n's blanking value; an erased one would be empty.
+			expect(await input('n8nApiKey').inputValue()).toBe(CREDENTIAL_BLANKING_VALUE);
+			expect(await input('baseUrl').inputValue()).toBe(run.emulatorUrl);
+		} finally {
+			await browser.close();
+		}
 	});
 });
