@@ -171,7 +171,18 @@ export class N8nInstance {
 			if (method !== 'GET' || code !== 'ECONNRESET' || !this.running) throw error;
 			res = await send();
 		}
-		const text = await res.text();
+		let text = await res.text();
+		// n8n answers 503 "Database is not ready!" before handling a request while its database check is slow (a loaded
+		// machine): the request was not handled, so it is sent again, for at most 30 s.
+		for (
+			let wait = Date.now() + 30_000;
+			res.status === 503 && /Database is not ready/.test(text);
+		) {
+			if (Date.now() > wait) break;
+			await sleep(500);
+			res = await send();
+			text = await res.text();
+		}
 		let parsed: ParsedJson = text;
 		try {
 			parsed = text ? JSON.parse(text) : undefined;
