@@ -35,6 +35,25 @@ function filesUnder(dir: string, extension: RegExp): string[] {
 		.filter((file) => extension.test(file) && statSync(join(root, file)).isFile());
 }
 
+const shippedFiles = () => [...filesUnder('nodes', /\.ts$/), ...filesUnder('credentials', /\.ts$/)];
+
+/** Each shipped file's relative imports (type-only ones included), as repository paths. */
+function shippedImports(): Map<string, string[]> {
+	const files = shippedFiles();
+	return new Map(
+		files.map((file) => {
+			const source = readFileSync(join(root, file), 'utf8');
+			const targets = [...source.matchAll(/from '(\.{1,2}\/[^']+)'/g)].flatMap(([, path]) =>
+				[`${path}.ts`, `${path}/index.ts`]
+					.map((candidate) => join(file, '..', candidate))
+					.filter((candidate) => files.includes(candidate))
+					.slice(0, 1),
+			);
+			return [file, targets];
+		}),
+	);
+}
+
 /** Every ESLint directive comment of a file (`eslint-disable`, `eslint-disable-next-line`, `eslint rule: off`, ...). */
 function eslintDirectives(file: string): Array<{ line: number; text: string }> {
 	return readFileSync(join(root, file), 'utf8')
@@ -108,19 +127,8 @@ describe('lint: where rules may be switched off', () => {
 	});
 
 	it('no shipped file imports itself through others, type-only imports included (docs/development.md#where-things-are)', () => {
-		const files = [...filesUnder('nodes', /\.ts$/), ...filesUnder('credentials', /\.ts$/)];
-		const importsOf = new Map(
-			files.map((file) => {
-				const source = readFileSync(join(root, file), 'utf8');
-				const targets = [...source.matchAll(/from '(\.{1,2}\/[^']+)'/g)].flatMap(([, path]) =>
-					[`${path}.ts`, `${path}/index.ts`]
-						.map((candidate) => join(file, '..', candidate))
-						.filter((candidate) => files.includes(candidate))
-						.slice(0, 1),
-				);
-				return [file, targets];
-			}),
-		);
+		const files = shippedFiles();
+		const importsOf = shippedImports();
 		const cycles: string[] = [];
 		const done = new Set<string>();
 		const visit = (file: string, path: string[]) => {
@@ -132,6 +140,38 @@ describe('lint: where rules may be switched off', () => {
 		};
 		for (const file of files) visit(file, []);
 		expect(cycles).toEqual([]);
+	});
+
+	it("nodes/ESignature's folders import only from those listed before them in docs/development.md#where-things-are", () => {
+		const folders = [
+			'service',
+			'fields',
+			'files',
+			'routing',
+			'resources',
+			'methods',
+			'trigger',
+			'sendAndWait',
+		];
+		// credentials/ below every folder, the node files (nodes/ESignature/*.ts) above them all.
+		const rank = (file: string) =>
+			file.startsWith('credentials/')
+				? -1
+				: file.split('/').length === 3
+					? folders.length
+					: folders.indexOf(file.split('/')[2]);
+		expect(
+			shippedFiles().filter((file) => !file.startsWith('credentials/') && rank(file) < 0),
+		).toEqual([]);
+		const imports = shippedImports();
+		const bytes = join('nodes', 'ESignature', 'files', 'bytes.ts');
+		// The one import upwards: a file that imports nothing from nodes/.
+		const exception = `${join('nodes', 'ESignature', 'service', 'transport.ts')} -> ${bytes}`;
+		const upwards = [...imports].flatMap(([file, targets]) =>
+			targets.filter((target) => rank(target) > rank(file)).map((target) => `${file} -> ${target}`),
+		);
+		expect(upwards.filter((arrow) => arrow !== exception)).toEqual([]);
+		expect(imports.get(bytes)?.filter((target) => !target.startsWith('credentials/'))).toEqual([]);
 	});
 
 	it('shipped code has at most two Symbol keys, both in routing/engineWorkarounds.ts (docs/n8n-notes.md#the-two-symbol-keys)', () => {
