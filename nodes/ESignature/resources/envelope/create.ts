@@ -23,7 +23,7 @@ import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
  * The documents and the envelope's fields as multipart form fields of these names: the spec declares them as path
  * parameters of a path with no slot for them; the form is where the service reads them (docs/service-api.md).
  */
-export const buildCreateForm: PreSendAction = async function (requestOptions) {
+const buildCreateForm: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
 	const parameters = compact({
 		FileId: optionalGuid(this, fields.fileId, 'File ID'),

@@ -28,7 +28,7 @@ import { additionalFields, options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 
 /** Create From Base64: one document as Base64 in JSON, encoded for the user when it comes from a binary field. */
-export const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
+const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
 	const fileId = optionalGuid(this, fields.fileId, 'File ID');
 	const webhookId = selectedWebhookId(this);

@@ -10,7 +10,7 @@ import type { CreatesEnvelope } from '../../routing/idempotency';
 import { requiredIdField } from '../../fields/common';
 
 /** Create From Template: multipart form fields only (the service takes no JSON here). */
-export const buildTemplateForm: PreSendAction = async function (requestOptions) {
+const buildTemplateForm: PreSendAction = async function (requestOptions) {
 	const fields = compact({
 		templateId: requireGuid(
 			this,
