@@ -15,11 +15,11 @@ export type Rule = (
 ) => unknown;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The service answers a failed creation with this ID (docs/service-api.md#envelope): it never names anything. */
+// The service answers a failed creation with this ID (docs/service-api.md#envelope).
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 const EMAIL = /^[^\s@.]+(?:\.[^\s@.]+)*@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-/** The service's integers are 32-bit: a larger number fails its model binding (error 8) instead of meaning anything. */
+// The service's integers are 32-bit: a larger number fails its model binding (error 8).
 export const MAX_INTEGER = 2_147_483_647;
 
 export function inputError(context: ItemChecks, message: string, description?: string) {
@@ -39,7 +39,6 @@ export function inputError(context: ItemChecks, message: string, description?: s
 	});
 }
 
-/** A value as an error shows it: short, JSON for objects, no control characters. */
 export function shown(value: unknown, max = 40): string {
 	let text: string;
 	try {
@@ -58,7 +57,7 @@ export function kindOf(value: unknown): string {
 	return `a ${typeof value}`;
 }
 
-/** Names where a control character is, never the rest of the value: it may be a secret. */
+// Never shows the rest of the value: it may be a secret.
 function refuseControlCharacters(
 	context: ItemChecks,
 	text: string,
@@ -76,7 +75,7 @@ function refuseControlCharacters(
 		);
 }
 
-/** Trimmed text ('' when empty) from text or a number; never an object, which String() makes "[object Object]". */
+/** Never an object, which String() makes "[object Object]". */
 export function textOf(
 	context: ItemChecks,
 	value: unknown,
@@ -101,7 +100,6 @@ export function textOf(
 	return text;
 }
 
-/** A name used inside the node (a binary property, an option value); what is sent uses textOf. */
 export function toText(value: unknown): string {
 	return typeof value === 'string' ? value.trim() : String(value ?? '');
 }
@@ -114,7 +112,7 @@ export function requireText(...args: Parameters<typeof textOf>): string {
 	return text;
 }
 
-/** A password or token: exactly as entered, never shown; blank protects nothing, a header token travels in a header. */
+/** Exactly as entered, never shown; blank protects nothing, and a header token travels in a header. */
 export function secretOf(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	let secret: string;
 	if (value === undefined || value === null) secret = '';
@@ -161,7 +159,7 @@ function missingId(context: ItemChecks, fieldLabel: string, parameter?: string) 
 	);
 }
 
-/** A required GUID: `parameter` is the node's parameter (not an entry of a list), whose expression missingId names. */
+/** `parameter`: the node's parameter (not an entry of a list), whose expression missingId names. */
 export function requireGuid(
 	context: ItemChecks,
 	value: unknown,
@@ -227,7 +225,6 @@ export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: 
 	return text;
 }
 
-/** A whole number between min and max, never rounded. */
 export function integerOf(
 	context: ItemChecks,
 	value: unknown,
@@ -257,7 +254,6 @@ export function integerOf(
 	return number;
 }
 
-/** true or false, also as text from an expression. */
 export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: string): boolean {
 	if (typeof value === 'boolean') return value;
 	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
@@ -278,7 +274,6 @@ export function optionalBoolean(
 		: booleanOf(context, value, fieldLabel);
 }
 
-/** A date (ISO text, Luxon, Date, epoch ms) as ISO 8601 UTC; a past date is refused, as the service would. */
 export function futureDate(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	let date: DateTime;
 	if (DateTime.isDateTime(value)) date = value;

@@ -20,10 +20,9 @@ import { pairedWithItem } from '../routing/engineWorkarounds';
 import { type Rule, futureDate } from '../fields/validation';
 import type { OperationErrors } from '../service/errors';
 
-/** An operation's file: its option (name, action, routing), fields, and what the package must know of it. */
 export interface OperationFile {
 	option: INodePropertyOptions;
-	/** Every field it shows, in the editor's order, shared ones by reference (resources/index.ts shows each once). */
+	/** Shared fields by reference: resources/index.ts shows each once. */
 	description: INodeProperties[];
 	createsEnvelope?: CreatesEnvelope;
 	builderHint?: string;
@@ -63,7 +62,6 @@ export function sentField(
 	return { ...field, routing: { send: { type, property, preSend: [pairedWithItem(send)] } } };
 }
 
-/** A field only checked by `rule` before any request. */
 export function checkedField(field: INodeProperties, rule: Rule): INodeProperties {
 	const check: PreSendAction = async function (requestOptions) {
 		rule(this, this.getNodeParameter(field.name, field.default), field.displayName, field.name);
@@ -83,7 +81,8 @@ export function sendsField(
 		const raw = this.getNodeParameter(name, '', { extractValue: field.type === 'resourceLocator' });
 		const value = rule(this, raw, displayName, name) as string;
 		requestOptions.url = requestOptions.url.replace(`{${name}}`, encodeURIComponent(value));
-		if (to.body) requestOptions.body = { [to.body]: value, ...(requestOptions.body as IDataObject) };
+		if (to.body)
+			requestOptions.body = { [to.body]: value, ...(requestOptions.body as IDataObject) };
 		if (to.qs) requestOptions.qs = { [to.qs]: value, ...requestOptions.qs };
 		return requestOptions;
 	};
@@ -111,7 +110,7 @@ export const simplify: INodeProperties = simplifyProperty();
 
 export const options: INodeProperties = responseOptions();
 
-/** Webhook's Simplify for tools is its own field: its Create has the name of Envelope's, which has Simplify. */
+// Webhook's is its own field: its Create has the name of Envelope's, which has Simplify.
 export const toolSimplifyFields = (simplifyOperations: string[]): INodeProperties[] => [
 	{
 		...toolSimplifyProperty(),
@@ -135,7 +134,6 @@ export const additionalFields = (options: INodeProperties[]): INodeProperties =>
 	options,
 });
 
-/** A preSend adding what `build` makes of the item to the body as `property`; nothing when it makes undefined. */
 export function addedToBody(
 	property: string,
 	build: (context: IExecuteSingleFunctions) => unknown,
@@ -148,7 +146,7 @@ export function addedToBody(
 	};
 }
 
-/** Both Extends' Available To, sent in UTC (a picked date is in the workflow's timezone). */
+// A picked date is in the workflow's timezone, sent in UTC.
 export const availableTo = (description: string): INodeProperties =>
 	sentField(
 		{

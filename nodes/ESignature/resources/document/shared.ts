@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { binaryOutputProperty, downloadOptions } from '../../fields/common';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 
-/** As a stream: the file, not the JSON wrapper, stored by n8n as it arrives (docs/performance.md, figure 4). */
+// Stored by n8n as it arrives.
 export const fileAnswer = {
 	encoding: 'stream',
 	json: false,

@@ -13,7 +13,7 @@ export const option: INodePropertyOptions = {
 	description: 'Stop signing of an envelope for good',
 	routing: {
 		request: { method: 'POST', url: '/api/v1/envelopes/{envelopeId}/cancel' },
-		// The body repeats the ID, spelled as the service's interface has it.
+		// Spelled as the service's interface has it.
 		send: { preSend: [sendsField(envelopeId, requireGuid, { body: 'envelopId' })] },
 		output: { postReceive: [unwrapResponse] },
 	},

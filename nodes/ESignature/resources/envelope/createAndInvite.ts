@@ -29,7 +29,6 @@ import { additionalFields, options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
-/** Create and Invite: PascalCase JSON with the documents and the signer list (DailyNotify included). */
 const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {
 	const webhookId = selectedWebhookId(this);
 	const destinations = buildDestinations(this, 'bulkInvite');
@@ -61,7 +60,6 @@ const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) 
 	);
 };
 
-/** Create and invite: the payload, plus `returnUrl` when the user asked the service for one. */
 const unwrapWithReturnUrl: PostReceiveAction = async function (items, response) {
 	const output = await unwrapResponse.call(this, items, response);
 	const body = parseBody(response.body);

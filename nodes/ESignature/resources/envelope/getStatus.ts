@@ -24,7 +24,6 @@ const normalizeStatus: PostReceiveAction = async function (items) {
 	});
 };
 
-/** Simplified, a document of the live answer is named as in every output: `documentId`, not `id`. */
 const nameDocumentIds: PostReceiveAction = async function (items) {
 	if (!simplifies(this)) return items;
 	return items.map((item) =>

@@ -70,7 +70,6 @@ export function base64CreateFields(
 	};
 }
 
-/** Where the envelope's events go, in the Webhook list's words. */
 export const sayWhereEventsGo: PostReceiveAction = async function (items) {
 	if (keepWrapper(this)) return items;
 	const webhookId = selectedWebhookId(this);

@@ -5,7 +5,7 @@ import * as getSigningLinks from './getSigningLinks';
 import * as sendWithLinks from './sendWithLinks';
 import { invitationMessage, invitationSubject } from './shared';
 
-export interface SigningLinksValues {
+interface SigningLinksValues {
 	documentId: string;
 	destinations: IDataObject[];
 	invitationMessage?: string;

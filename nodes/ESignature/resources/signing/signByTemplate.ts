@@ -23,14 +23,13 @@ export const option: INodePropertyOptions = {
 
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-/** Left out of the body when there are none. */
 const buildTemplateFields = addedToBody('templateFields', (context) => {
 	const entries = (context.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];
 	const templateFields = entries.map((entry, index) => {
 		const label = `Template Fields, field ${index + 1}`;
 		const fieldName = textOf(context, entry.fieldName, `${label}: Field Name`);
 		if (!fieldName) throw inputError(context, `${label}: Field Name is required`);
-		// Values are sent as text; a checkbox's true or false from an expression as "true" or "false".
+		// A checkbox's true or false from an expression is sent as text.
 		const value =
 			typeof entry.value === 'boolean'
 				? String(entry.value)
@@ -40,7 +39,7 @@ const buildTemplateFields = addedToBody('templateFields', (context) => {
 	return templateFields.length ? templateFields : undefined;
 });
 
-// Given, else derived from the execution and item, so that a retried run is safe (routing/idempotency.ts).
+// Given, else derived from the execution and item: a retried run is safe.
 const buildReferenceNumber = addedToBody('ReferenceNumber', referenceToSend);
 
 export const description: INodeProperties[] = [

@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
 	},
-	// n8n cuts the list at any Limit: a negative one drops entries from the end, a fraction or text all.
+	// The service has no paging: n8n cuts the list at any Limit, a negative one from the end.
 	checkedField(
 		{
 			displayName: 'Limit',
@@ -35,7 +35,6 @@ export const description: INodeProperties[] = [
 			default: 50,
 			description: 'Max number of results to return',
 			displayOptions: { show: { returnAll: [false] } },
-			// The service has no paging: the list is cut after it arrives.
 			routing: { output: { maxResults: '={{$value}}' } },
 		},
 		(context, value, label) => integerOf(context, value, label, { min: 1 }),

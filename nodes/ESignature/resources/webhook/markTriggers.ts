@@ -3,7 +3,7 @@ import type { PostReceiveAction } from 'n8n-workflow';
 import { isErrorItem } from '../../service/errorItems';
 import { triggerUrlOf, waitingExecutionOf } from '../../service/n8nWebhookUrls';
 
-/** Marks a trigger's webhooks, the editor's test ones, and Send and Wait's waiting execution: leftovers show. */
+// Leftovers show.
 export const markTriggerWebhooks: PostReceiveAction = async function (items) {
 	return items.map((item) => {
 		if (isErrorItem(item) || typeof item.json.webhookUrl !== 'string') return item;

@@ -34,7 +34,7 @@ export function selectedWebhookId(context: IExecuteSingleFunctions): string {
 	return requireGuid(context, value, 'Webhook', 'webhookId');
 }
 
-/** A header token shows with its last four characters, n8n's resume token in a URL masked (docs/security.md#masking). */
+/** A header token shows its last four characters, a resume token in a URL is masked (docs/security.md#masking). */
 const hideHeaderTokens: PostReceiveAction = async function (items) {
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: maskedAnswer(item.json) },
