@@ -43,7 +43,7 @@ const nodeType = probeNode([
 	),
 ]);
 
-const parameters = (probeFlag: unknown) => ({
+const parameters = (probeFlag: string) => ({
 	resource: 'webhook',
 	operation: 'create',
 	webhookUrl: '  https://example.com/probe  ',
