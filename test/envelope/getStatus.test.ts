@@ -106,11 +106,10 @@ describe('envelope: getStatus', () => {
 		expect(none.items[0].json.signers).toEqual([]);
 	});
 
-	it('evaluates an Envelope ID given by expression three times per item: twice in the routing engine, once for the URL; the check reads the ID the URL holds', async () => {
+	it('evaluates an Envelope ID given by expression three times per item: twice in the routing engine, once by the check that writes it into the URL', async () => {
 		// n8n's routing engine evaluates a parameter once per top-level property of that name, in each of its two walks
 		// over the properties; the field is one property for every operation that shows it (resources/shared.ts). The
-		// URL states the ID by expression ($parameter.envelopeId); checkEnvelopeId takes a valid ID from the URL and
-		// reads the parameter only to name what is wrong with another.
+		// operation's sendsField reads it once, checks it and writes it into the URL.
 		const envelopeIds = [];
 		for (let i = 0; i < 3; i++) {
 			const created = await run(

@@ -1,7 +1,5 @@
 import type { IBuilderHint, IBuilderHintVariation, IRelatedNode } from 'n8n-workflow';
 
-/* What n8n's AI builders read about these nodes, for a model to pick and fill one (docs/n8n-notes.md#builder-hints). */
-
 const PACKAGE = 'n8n-nodes-esignature';
 export const NODE_TYPES = {
 	action: `${PACKAGE}.eSignature`,
@@ -9,7 +7,7 @@ export const NODE_TYPES = {
 	sendAndWait: `${PACKAGE}.eSignatureSendAndWait`,
 } as const;
 
-/** Which node for which signing flow: the same words on each node, so a builder picks the same way from any of them. */
+// The same words on each node, so a builder picks the same way from any of them.
 const WHICH_NODE =
 	'To pause this workflow until the document is signed or rejected, use E-Signature Send and Wait. To start another ' +
 	'workflow when envelopes are signed or rejected (also envelopes created elsewhere), use E-Signature Trigger and ' +
@@ -41,12 +39,10 @@ export const DOCUMENT_ID_SOURCE =
 	'documentId is the ID of one document (file) of an envelope: the create operations output it as documentId ' +
 	'(documentIds for several files); Send and Wait outputs documentIds. It is a GUID, not the envelopeId.';
 
-/** Several PDFs in one envelope: how the File Input of the operations that take several reads them. */
 export const SEVERAL_FILES_SOURCE =
 	'Takes several PDFs: comma-separated binary field names, a JSON list of {file, fileName} Base64 objects, or ' +
 	'URLs. Leave webhookId empty to send events to the account default webhook.';
 
-/** The action node's hint, with each operation's `builderHint` (resources/index.ts) as a variation of its type. */
 export function actionBuilderHint(operationHints: IBuilderHintVariation[]): IBuilderHint {
 	return {
 		searchHint:

@@ -1,9 +1,6 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-/*
- * Named values of the service's numeric fields (docs/service-api.md#enumerations; the spec does not list them). Each
- * field also accepts a raw number from an expression, for values added later.
- */
+// The spec does not list the service's numbers (docs/service-api.md#enumerations).
 
 export const AUTHENTICATION_TYPES: INodePropertyOptions[] = [
 	{ name: 'None', value: 0 },
@@ -24,18 +21,16 @@ export const DESTINATION_TYPES: INodePropertyOptions[] = [
 	{ name: 'Department', value: 4 },
 ];
 
-/** The published numbers (docs/service-api.md#enumerations): what a named choice sends, how outputs name a number. */
 export const INVITATION_LANGUAGES: INodePropertyOptions[] = [
 	{ name: 'Arabic', value: 1 },
 	{ name: 'English', value: 2 },
 ];
 
-/** Invitation Language's choices by name: a saved one keeps its meaning (docs/service-api.md#invitation-language). */
+// By name: a saved choice keeps its meaning (docs/service-api.md#invitation-language).
 export const INVITATION_LANGUAGE_CHOICES: INodePropertyOptions[] = INVITATION_LANGUAGES.map(
 	({ name }) => ({ name, value: name.toLowerCase() }),
 );
 
-/** The field's first choices were numbers: a workflow saved with one keeps meaning that language (same doc). */
 export const SAVED_INVITATION_LANGUAGE_NUMBERS: Record<number, string> = {
 	0: 'Arabic',
 	1: 'English',
@@ -56,18 +51,13 @@ export const WEBHOOK_DELIVERY_STATUSES: INodePropertyOptions[] = [
 	{ name: 'Failed From Client', value: 4 },
 ];
 
-/** Status of an invitation record (v2/v3 invitations): the documented signer statuses, for the outputs only. */
-export const INVITATION_STATUSES: INodePropertyOptions[] = [
+const INVITATION_STATUSES: INodePropertyOptions[] = [
 	{ name: 'Pending', value: 1 },
 	{ name: 'Signed', value: 3 },
 	{ name: 'Rejected', value: 4 },
 	{ name: 'Expired', value: 7 },
 ];
 
-/**
- * Numbers in answers, by field, that the simplified output names as the node's fields do. Only numbers are named
- * (`status` is text or an object in other answers); a number without a name stays.
- */
 export const NAMED_OUTPUT_FIELDS: Record<string, INodePropertyOptions[]> = {
 	authenticationType: AUTHENTICATION_TYPES,
 	destinationType: DESTINATION_TYPES,
@@ -76,10 +66,7 @@ export const NAMED_OUTPUT_FIELDS: Record<string, INodePropertyOptions[]> = {
 	status: INVITATION_STATUSES,
 };
 
-/**
- * The service's misspelt field names (docs/service-api.md), and its other names of one thing (an invitation record's
- * fileId is its document's ID), as simplified outputs and the trigger correct them.
- */
+// The service's misspellings, and an invitation record's fileId, which is its document's ID.
 export const CORRECTED_FIELD_NAMES: Record<string, string> = {
 	signeOrder: 'signOrder',
 	Nationlity: 'nationality',
@@ -87,12 +74,10 @@ export const CORRECTED_FIELD_NAMES: Record<string, string> = {
 	fileId: 'documentId',
 };
 
-/** A callback's verification text (docs/service-api.md#webhook-callbacks) as Authentication Type names it. */
 export const CALLBACK_AUTHENTICATION_NAMES: Record<string, string> = {
 	WITHOUTVALIDATION: String(AUTHENTICATION_TYPES.find((option) => option.value === 0)?.name),
 };
 
-/** The service's text for a verification named as the node names it ("None" → WITHOUTVALIDATION), else as given. */
 export function serviceAuthenticationText(value: string): string {
 	const found = Object.entries(CALLBACK_AUTHENTICATION_NAMES).find(
 		([, name]) => name.toLowerCase() === value.toLowerCase(),
@@ -100,10 +85,8 @@ export function serviceAuthenticationText(value: string): string {
 	return found ? found[0] : value;
 }
 
-/** Callback `Status` codes (docs/service-api.md#enumerations): 1 completed, 2 rejected. */
 export const CALLBACK_STATUSES: Record<number, string> = { 1: 'completed', 2: 'rejected' };
 
-/** The API's numbers, whether an option value or an expression gave them as text. */
 export function toNumber(value: unknown): number | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	const number = typeof value === 'number' ? value : Number(String(value).trim());

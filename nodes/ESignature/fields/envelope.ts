@@ -1,20 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { webhookLocatorProperty } from './common';
-
-/** The Webhook field of the create operations: empty means the account default webhook. */
-export function optionalWebhookProperty(): INodeProperties {
-	return webhookLocatorProperty(
-		{
-			description:
-				'Webhook to call for this envelope instead of the account default; leave empty for the default. The ' +
-				'E-Signature Trigger outputs the ID of the webhook it registered.',
-			hint: "Empty: this envelope's events go to the account default webhook (marked account default in the list)",
-		},
-		{ optional: true },
-	);
-}
-
 export const fileIdField: INodeProperties = {
 	displayName: 'File ID',
 	name: 'fileId',
@@ -34,7 +19,7 @@ export const referenceNumberField: INodeProperties = {
 		'execution and item (n8n-…), so that a retried run cannot create a second envelope.',
 };
 
-/** The service's own approval workflows, not n8n's: the names say so, as "workflow" means n8n's in the editor. */
+// The service's own approval workflows: "workflow" means n8n's in the editor.
 export const workflowIdField: INodeProperties = {
 	displayName: 'Service Workflow ID',
 	name: 'workflowId',

@@ -1,11 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/* The File Input fields of every operation that takes files, with the same names everywhere; files/ reads them. */
-
 export interface FileInputOptions {
-	/** Several files: binary field names separated by commas, or a JSON list of Base64 files. */
 	multiple?: boolean;
-	/** Name of a single Base64 file given without a File Name; without it, File Name is required for Base64 text. */
+	/** Without it, File Name is required for Base64 text. */
 	defaultFileName?: string;
 }
 
@@ -19,7 +16,6 @@ export const FILE_INPUT_LABELS = {
 	urls: 'File URLs',
 } as const;
 
-/** The input selector and each input's fields (the operation file adds its own condition). */
 export function fileInputProperties(options: FileInputOptions = {}): INodeProperties[] {
 	const binary = { show: { fileInput: ['binary'] } };
 	const base64 = { show: { fileInput: ['base64'] } };
@@ -39,7 +35,7 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 		value: 'url',
 		description: 'Download the PDF from an http(s) link; how an AI agent gives a file',
 	};
-	// A tool gets no binary data (docs/ai-agents.md#files): as a tool the choice is URL (the default) or Base64 Text.
+	// A tool gets no binary data (docs/ai-agents.md#files).
 	const selectors: INodeProperties[] = [
 		{
 			displayName: 'File Input',
@@ -140,7 +136,6 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 			displayOptions: url,
 		},
 		{ ...downloadOptionsProperty(false), displayOptions: url },
-		// One parameter shown twice: optional for a binary file, required for Base64 text unless there is a default.
 		{
 			...fileName,
 			description:
@@ -158,20 +153,16 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 	];
 }
 
-/** The largest document downloaded: far above a contract PDF (the README's figures send 20 MB), a bound on a link. */
 export const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
 
-/** Download Options' defaults per item (docs/security.md), literal again in the options for n8n's lint. */
+// Literal again in the options for n8n's lint.
 export const DOWNLOAD_DEFAULTS = {
-	/** Links per item: a contract with its annexes, not a crawl. */
 	maxLinks: 10,
-	/** Bytes per item, all its downloads together, in MB: two documents of the largest size. */
 	maxTotalSize: 50,
-	/** Seconds a download may take from its request to its last byte: n8n's own timeout only counts idle time. */
+	// n8n's own timeout only counts idle time.
 	timeLimit: 60,
 } as const;
 
-/** The Download Options collection of File Input → URL (the caller shows it only for that input). */
 function downloadOptionsProperty(multiple: boolean): INodeProperties {
 	const options: INodeProperties[] = [
 		{
@@ -227,8 +218,6 @@ export const DOWNLOAD_OPTION_LABELS: Record<string, string> = Object.fromEntries
 	(downloadOptionsProperty(true).options as INodeProperties[]).map((o) => [o.name, o.displayName]),
 );
 
-/** Every envelope operation but Create From Base64 takes several documents: one setting for fields and requests. */
 export const SEVERAL_FILES: FileInputOptions = { multiple: true };
 
-/** Identity signing takes one PDF; Base64 text without a File Name is sent (and output signed) as document.pdf. */
 export const IDENTITY_FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };

@@ -21,7 +21,6 @@ export function filePasswordProperty(): INodeProperties {
 	};
 }
 
-/** A size or position of the signature box. */
 const inPoints = (
 	displayName: string,
 	name: string,
@@ -98,7 +97,6 @@ export function signatureAppearanceProperty(): INodeProperties {
 	};
 }
 
-/** Signature Details Shown: the API's `config`. */
 export function signatureDetailsProperty(): INodeProperties {
 	return {
 		displayName: 'Signature Details Shown',

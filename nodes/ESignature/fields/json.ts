@@ -3,25 +3,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { inputError, kindOf } from './validation';
 import type { ItemChecks, ItemFunctions } from '../service/itemFunctions';
 
-/*
- * JSON inputs. Every JSON field passes parseJsonParameter, which refuses keys naming an object's prototype, and one
- * field written in two spellings (`signeOrder` and `SigneOrder`), of which one would silently win.
- */
-
-/** An object of JSON's kind: not null, a list, or bytes. */
 export function isPlainObject(value: unknown): value is IDataObject {
 	return (
 		typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
 	);
 }
 
-/** A key as compared with field names: letters and digits only, lower case ("Phone Number" is "phonenumber"). */
 const comparable = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/**
- * The key of `entry` naming a field by one of `names` (API spellings, field name, label), in any case, with or without
- * spaces. Two keys naming one field ("Email" and "destinationEmail") are refused, naming `label`.
- */
+/** Two keys naming one field ("Email" and "destinationEmail") are refused: one would silently win. */
 export function findFieldKey(
 	context: ItemChecks,
 	entry: IDataObject,
@@ -42,13 +32,11 @@ function twoSpellings(context: ItemChecks, label: string, keys: string[]) {
 	);
 }
 
-/** Keys that would reach an object's prototype rather than name a field. */
 export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** JSON nested deeper than this is refused: no field of the service's nests more than a few levels. */
+// No field of the service's nests more than a few levels.
 const MAX_JSON_DEPTH = 32;
 
-/** Refuses prototype keys and one key in two spellings, at every depth (iterative: no deep recursion). */
 function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string): void {
 	const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
 	while (pending.length) {
@@ -75,7 +63,6 @@ function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string):
 	}
 }
 
-/** The value of `entry` under one of `names` (earlier names first), whatever the case of its key. */
 export function pick(entry: IDataObject, ...names: string[]): unknown {
 	const keys = Object.keys(entry);
 	for (const name of names) {
@@ -85,7 +72,7 @@ export function pick(entry: IDataObject, ...names: string[]): unknown {
 	return undefined;
 }
 
-/** A JSON field (n8n may hand over text or the parsed value); undefined when empty. Its keys are checked (see top). */
+/** n8n may hand over text or the parsed value. */
 export function parseJsonParameter(
 	context: ItemChecks,
 	value: unknown,
@@ -104,7 +91,6 @@ export function parseJsonParameter(
 	return parsed;
 }
 
-/** A JSON field that holds an object (or null, or nothing); anything else is refused. */
 export function jsonObjectParameter(
 	context: ItemChecks,
 	value: unknown,
@@ -115,7 +101,6 @@ export function jsonObjectParameter(
 	throw inputError(context, `${fieldLabel} must be a JSON object, got ${kindOf(parsed)}`);
 }
 
-/** A JSON parameter that holds a list; an empty field is an empty list. */
 export function jsonListParameter(
 	context: ItemFunctions,
 	name: string,

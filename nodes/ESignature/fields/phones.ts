@@ -1,14 +1,11 @@
 import type { ItemChecks } from '../service/itemFunctions';
 import { inputError, shown, textOf } from './validation';
 
-/* The rules of phone numbers, one per class: those the service texts, and the Mobile Number of signer details. */
-
-/** Phone numbers: E.164 allows at most 15 digits, country code included; the shortest in use have 7. */
-export const PHONE_DIGITS = { min: 7, max: 15 } as const;
+// E.164 allows at most 15 digits, country code included; the shortest in use have 7.
+const PHONE_DIGITS = { min: 7, max: 15 } as const;
 
 const SEPARATORS = 'Spaces, dots, dashes and brackets between the digits are allowed.';
 
-/** A phone number without separators (a leading + kept), or undefined when it is not 7 to 15 digits. */
 function compactPhone(text: string): string | undefined {
 	const compact = text.replace(/[\s().-]/g, '');
 	const digits = compact.replace(/^\+/, '');
@@ -16,7 +13,6 @@ function compactPhone(text: string): string | undefined {
 	return /^\d+$/.test(digits) && counted ? compact : undefined;
 }
 
-/** The field's text and its compact form, undefined when empty; refused, saying what it must be, when no number. */
 function readPhone(
 	context: ItemChecks,
 	value: unknown,
@@ -36,11 +32,7 @@ function readPhone(
 	return { text, compact };
 }
 
-/**
- * An optional phone number the service texts, in international form (+ and the country code), sent without
- * separators. One without its country code is refused: the service accepts it and cannot reach it
- * (docs/service-api.md#decisions).
- */
+/** Without its country code the service accepts a number and cannot reach it (docs/service-api.md#decisions). */
 export function optionalPhone(
 	context: ItemChecks,
 	value: unknown,
@@ -71,11 +63,7 @@ export function optionalPhone(
 	return compact;
 }
 
-/**
- * An optional Mobile Number of signer details (`signres`: direct and identity-provider signing), a class of its own:
- * it names the signer who signs, the service texts no code to it, and the service's reference writes it in local form
- * (079999999). Local or international form, 7 to 15 digits, sent without separators (docs/service-api.md#decisions).
- */
+// The service texts nothing to it, and its reference writes it in local form.
 export function optionalMobileNumber(
 	context: ItemChecks,
 	value: unknown,

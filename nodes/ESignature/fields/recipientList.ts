@@ -28,9 +28,7 @@ import { optionalPhone } from './phones';
 import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemChecks, ItemFunctions } from '../service/itemFunctions';
 
-/* The signers list an invitation endpoint gets, from recipients.ts's fields or JSON, checked as the fields are. */
-
-/** What a signer's Authentication Type needs besides an e-mail (docs/service-api.md#signer-verification). */
+// docs/service-api.md#signer-verification
 const VERIFICATION_NEEDS: Record<number, { detail: 'nationalId' | 'phone'; why: string }> = {
 	9: {
 		detail: 'nationalId',
@@ -42,8 +40,8 @@ const VERIFICATION_NEEDS: Record<number, { detail: 'nationalId' | 'phone'; why: 
 	},
 };
 
-/** Refuses a signer lacking what its Authentication Type needs; only labels are shown (the details are personal). */
-export function refuseUnverifiableSigner(
+/** Only labels are shown: the details are personal. */
+function refuseUnverifiableSigner(
 	context: ItemChecks,
 	signerLabel: string,
 	authenticationType: unknown,
@@ -66,7 +64,6 @@ export function refuseUnverifiableSigner(
 	);
 }
 
-/** Builds the signers list in the spelling the endpoint wants; an empty list is refused unless `allowEmpty`. */
 export function buildDestinations(
 	context: ItemFunctions,
 	style: DestinationStyle,
@@ -82,7 +79,6 @@ export function buildDestinations(
 		const saved = context.getNodeParameter('destinations.destination', [], {
 			rawExpressions: true,
 		}) as unknown;
-		// The rarely used fields sit in each signer's Options collection.
 		raw = entries.map(({ options, ...flat }, index) => ({
 			...flat,
 			...savedLanguage(Array.isArray(saved) ? saved[index] : undefined),
@@ -96,14 +92,12 @@ export function buildDestinations(
 	return normaliseDestinations(context, raw, style, { fromJson });
 }
 
-/** A language saved when the choices were numbers, as the name its user saw (SAVED_INVITATION_LANGUAGE_NUMBERS). */
 function savedLanguage(saved: unknown): IDataObject {
 	const number = isPlainObject(saved) ? saved[LANGUAGE.field] : undefined;
 	const name = typeof number === 'number' ? SAVED_INVITATION_LANGUAGE_NUMBERS[number] : undefined;
 	return name ? { [LANGUAGE.field]: name } : {};
 }
 
-/** A signers list (e.g. of a bulk JSON body) in the endpoint's spelling, checked like the fields; `label` names it. */
 export function normaliseDestinations(
 	context: ItemFunctions,
 	raw: unknown[],
@@ -119,7 +113,6 @@ export function normaliseDestinations(
 		const used = new Set<string>();
 		const out: IDataObject = {};
 		for (const field of fields) {
-			// JSON signers may use either spelling of the API, our field names or the labels the Fields mode shows.
 			const source = findFieldKey(
 				context,
 				entry,
@@ -149,7 +142,6 @@ export function normaliseDestinations(
 				);
 			} else if (field.kind === 'boolean') out[key] = booleanOf(context, value, fieldLabel);
 			else if (field.kind === 'json') {
-				// The contract's escalation is an object or null.
 				const parsed = jsonObjectParameter(context, value, fieldLabel);
 				if (parsed !== undefined) out[key] = parsed;
 			} else if (field.kind === 'url') {
@@ -171,7 +163,7 @@ export function normaliseDestinations(
 			nationalId: [NATIONAL_ID.label, out[apiName(NATIONAL_ID, style)]],
 			phone: [PHONE.label, out[apiName(PHONE, style)]],
 		});
-		// Fields the UI does not know (e.g. Signatories) pass through unchanged from JSON.
+		// Fields the UI does not know (e.g. Signatories) pass through.
 		if (fromJson)
 			for (const [key, value] of Object.entries(entry))
 				if (!used.has(key)) out[key] = value as IDataObject;
@@ -180,10 +172,7 @@ export function normaliseDestinations(
 	return withSignOrders(context, built, apiName(SIGN_ORDER, style), listLabel);
 }
 
-/**
- * A signer without a Sign Order signs at its position (docs/service-api.md#decisions), which must not be an order
- * another signer was given: nobody asked for two second signers. Explicit orders are sent as given, equal ones too.
- */
+/** Without a Sign Order a signer signs at its position, not another's order (docs/service-api.md#decisions). */
 function withSignOrders(
 	context: ItemFunctions,
 	signers: IDataObject[],

@@ -8,32 +8,23 @@ import {
 	INVITATION_LANGUAGES,
 } from './enums';
 
-/**
- * The recipients of invitations (the API's "destinations"), declared once for every operation that takes them. Styles:
- * PascalCase on v1 invitations and bulk invite, camelCase elsewhere, extra fields on v2/v3 invitations.
- */
+// PascalCase on v1 invitations and bulk invite, camelCase elsewhere, extra fields on v2/v3 invitations.
 export type DestinationStyle = 'v1' | 'v1Camel' | 'bulkInvite' | 'v2';
 
-export interface DestinationField {
-	/** Name of the field in the node's UI. */
+interface DestinationField {
 	field: string;
-	/** The field's display name, also in error messages. */
 	label: string;
-	/** camelCase name of the API; PascalCase styles capitalise it. */
 	api: string;
 	styles: DestinationStyle[];
 	kind: 'text' | 'email' | 'phone' | 'url' | 'order' | 'enum' | 'boolean' | 'date' | 'json';
-	/** Rarely used: shown in the signer's Options collection instead of flat. */
 	option?: boolean;
-	/** The rest of the UI property. */
 	ui: Omit<INodeProperties, 'displayName' | 'name'>;
-	/** The service's numbers of an enum whose choices are names (ui.options); ui.options otherwise. */
+	/** The service's numbers of an enum whose choices are names. */
 	values?: INodePropertyOptions[];
 }
 
 const ALL: DestinationStyle[] = ['v1', 'v1Camel', 'bulkInvite', 'v2'];
 
-/** A signer's switch, off unless the user turns it on. */
 const offByDefault = (description: string) => ({
 	type: 'boolean' as const,
 	default: false,
@@ -230,7 +221,6 @@ export const DESTINATION_FIELDS: DestinationField[] = [
 	},
 ];
 
-/** The UI field a builder check refers to, by name. */
 function destinationField(name: string): DestinationField {
 	const found = DESTINATION_FIELDS.find((f) => f.field === name);
 	if (!found) throw new Error(`Unknown signer field "${name}"`);
@@ -253,20 +243,17 @@ export const apiName = (field: DestinationField, style: DestinationStyle) =>
 const uiProperty = (field: DestinationField): INodeProperties =>
 	({ displayName: field.label, name: field.field, ...field.ui }) as INodeProperties;
 
-/** An example of the JSON input: a hint, never the default, so that switching to JSON sends nothing made up. */
+// A hint, never the default: switching to JSON sends nothing made up.
 const SIGNERS_JSON_EXAMPLE = '[{"name": "Jane Doe", "email": "jane@example.com", "signOrder": 1}]';
 
-/** The signers fields of an operation: a list of fields, or JSON built by an expression. */
 export function destinationsProperties(style: DestinationStyle): INodeProperties[] {
 	return [signersInputProperty(), signersProperty(style), signersJsonProperty()];
 }
 
-/** Signers Input: Fields or JSON, the same for every style. */
 export function signersInputProperty(): INodeProperties {
 	return listInputProperty('destinationsInput', 'Signers Input', 'signer');
 }
 
-/** Signers: the fields the endpoint takes in this style. */
 export function signersProperty(style: DestinationStyle): INodeProperties {
 	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
 	const options = fields.filter((f) => f.option).sort((a, b) => a.label.localeCompare(b.label));
@@ -298,7 +285,6 @@ export function signersProperty(style: DestinationStyle): INodeProperties {
 	};
 }
 
-/** Signers (JSON), the same for every style: each signer's fields are read in any of the spellings. */
 export function signersJsonProperty(): INodeProperties {
 	return {
 		displayName: 'Signers (JSON)',

@@ -7,9 +7,6 @@ import { inputError, requireEmail, textOf } from './validation';
 import { optionalMobileNumber } from './phones';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-/* The signer details ("signres") of direct and identity-provider signing; invitations' are in recipients.ts. */
-
-/** An example of the JSON input: a hint, never the default, so that switching to JSON sends nothing made up. */
 const SIGNER_DETAILS_JSON_EXAMPLE =
 	'[{"firstNameEnglish": "Jane", "familyNameEnglish": "Doe", "emailAddress": "jane@example.com"}]';
 
@@ -85,7 +82,7 @@ export function signersProperties(): INodeProperties[] {
 	];
 }
 
-/** Builds `signres`, empty fields left out; only the Email, which the service finds the signer by, is required. */
+/** Only the Email, which the service finds the signer by, is required. */
 export function buildSigners(context: ItemFunctions): IDataObject[] {
 	const raw =
 		context.getNodeParameter('signersInput', 'fields') === 'json'
@@ -97,7 +94,6 @@ export function buildSigners(context: ItemFunctions): IDataObject[] {
 		if (!isPlainObject(entry)) throw inputError(context, `${label} must be an object`);
 		const out: IDataObject = {};
 		const used = new Set<string>();
-		// Known fields go out as the spec spells them, whatever name JSON used for them.
 		for (const field of SIGNER_FIELDS) {
 			const key = findFieldKey(
 				context,

@@ -2,10 +2,7 @@ import { inputError, requireHttpUrl } from './validation';
 import { runsAsTool } from '../service/asTool';
 import type { ItemChecks } from '../service/itemFunctions';
 
-/**
- * Whether a parameter (a path such as "webhooks.webhook.0.webhookUrl") was written in the node, not an expression: in
- * an AI tool an expression can carry the model's words ($fromAI, $json). A value left at its default counts as written.
- */
+// In an AI tool an expression can carry the model's words ($fromAI, $json).
 export function isWrittenInNode(context: ItemChecks, path: string): boolean {
 	let value: unknown = context.getNode().parameters;
 	for (const key of path.split('.')) {
@@ -22,10 +19,7 @@ export function isWrittenInNode(context: ItemChecks, path: string): boolean {
 	return !JSON.stringify(value ?? null).includes('"=');
 }
 
-/**
- * A URL that sends the account's data somewhere (callbacks, SMS gateway): an AI tool's must be written in the node, or
- * an injected instruction could point it at an attacker (docs/security.md#account-settings-as-ai-tools).
- */
+// Or a model could send the account's data elsewhere.
 export function requireAuthorsUrl(
 	context: ItemChecks,
 	path: string,

@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { detailedError, INVALID_INPUT } from '../service/errorItems';
 import type { Lines } from '../../../credentials/text';
@@ -7,25 +6,24 @@ import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credent
 import type { ItemChecks } from '../service/itemFunctions';
 import { unregisteredTriggerOf } from '../service/n8nWebhookUrls';
 
-/*
- * Checks of what the user entered, before anything is sent, naming the field as the editor shows it (phone numbers in
- * phones.ts). Text fields take text and numbers, never objects (String() of one is "[object Object]", which the
- * service would store as a name).
- */
+/** A check of what the user entered, naming the field by its label; what it gives is what is sent. */
+export type Rule = (
+	context: ItemChecks,
+	value: unknown,
+	fieldLabel: string,
+	parameter?: string,
+) => unknown;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The service answers a failed creation with this ID (docs/service-api.md#envelope): it never names anything. */
+// The service answers a failed creation with this ID (docs/service-api.md#envelope).
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
-/** Dot-separated parts on both sides of the @, none empty (no "..", no leading or trailing dot); any script. */
 const EMAIL = /^[^\s@.]+(?:\.[^\s@.]+)*@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-/** The service's integers are 32-bit: a larger number fails its model binding (error 8) instead of meaning anything. */
+// The service's integers are 32-bit: a larger number fails its model binding (error 8).
 export const MAX_INTEGER = 2_147_483_647;
 
-/** An error about what the user entered, raised before any request is sent. */
 export function inputError(context: ItemChecks, message: string, description?: string) {
-	// An API error by class only: n8n's routing engine re-wraps any other error with the code "none", and the editor's
-	// "Error code" is httpCode (docs/n8n-notes.md#error-codes-in-the-editor), here the code the README names.
+	// An API error by class: n8n re-wraps any other with the code "none" (docs/n8n-notes.md#error-codes-in-the-editor).
 	const options = {
 		message,
 		description,
@@ -41,7 +39,6 @@ export function inputError(context: ItemChecks, message: string, description?: s
 	});
 }
 
-/** A value as the user would recognise it in an error message: short, JSON for objects, no control characters. */
 export function shown(value: unknown, max = 40): string {
 	let text: string;
 	try {
@@ -53,7 +50,6 @@ export function shown(value: unknown, max = 40): string {
 	return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 
-/** What kind of value an expression gave, for error messages: "an object", "a list", "a boolean". */
 export function kindOf(value: unknown): string {
 	if (Array.isArray(value)) return 'a list';
 	if (typeof value === 'boolean') return 'a boolean';
@@ -61,7 +57,7 @@ export function kindOf(value: unknown): string {
 	return `a ${typeof value}`;
 }
 
-/** Refuses a control character, naming the field and where it is (never the rest of the value: it may be a secret). */
+// Never shows the rest of the value: it may be a secret.
 function refuseControlCharacters(
 	context: ItemChecks,
 	text: string,
@@ -79,7 +75,7 @@ function refuseControlCharacters(
 		);
 }
 
-/** A field's value as trimmed text ('' when empty): text or a number; else, or with a control character, refused. */
+/** Never an object, which String() makes "[object Object]". */
 export function textOf(
 	context: ItemChecks,
 	value: unknown,
@@ -104,12 +100,10 @@ export function textOf(
 	return text;
 }
 
-/** A value used as a name inside the node (a binary property, an option value), trimmed; what is sent uses textOf. */
 export function toText(value: unknown): string {
 	return typeof value === 'string' ? value.trim() : String(value ?? '');
 }
 
-/** An optional text field: undefined when empty, so it is left out of the request. */
 export const optionalText = (...args: Parameters<typeof textOf>) => textOf(...args) || undefined;
 
 export function requireText(...args: Parameters<typeof textOf>): string {
@@ -118,10 +112,7 @@ export function requireText(...args: Parameters<typeof textOf>): string {
 	return text;
 }
 
-/**
- * A password or token: sent exactly as entered, never shown in an error. Blank is refused (it protects nothing), and
- * so is a control character (a header token travels back in a header).
- */
+/** Exactly as entered, never shown; blank protects nothing, and a header token travels in a header. */
 export function secretOf(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	let secret: string;
 	if (value === undefined || value === null) secret = '';
@@ -143,16 +134,12 @@ export function isGuid(value: string): boolean {
 	return GUID.test(value);
 }
 
-/** The create's output field that the ID fields starting as an expression map (fields/common.ts). */
 const CREATE_OUTPUTS: Record<string, string> = {
 	'Envelope ID': 'envelopeId',
 	'Document ID': 'documentId',
 };
 
-/**
- * An empty required ID. When the field (`parameter`, read unresolved from the node) is an expression, it says which
- * one found nothing: the default {{ $json.envelopeId }} finds nothing in an item from a node that outputs no ID.
- */
+/** An empty required ID; the default {{ $json.envelopeId }} finds nothing in an item from a node without one. */
 function missingId(context: ItemChecks, fieldLabel: string, parameter?: string) {
 	let raw = parameter ? context.getNode().parameters[parameter] : undefined;
 	if (raw && typeof raw === 'object' && '__rl' in raw) raw = raw.value;
@@ -172,10 +159,7 @@ function missingId(context: ItemChecks, fieldLabel: string, parameter?: string) 
 	);
 }
 
-/**
- * A required GUID field: trimmed, present, GUID-shaped and not the all-zero GUID. `parameter` names the field's
- * parameter when it is one of the node's (not an entry of a list), for missingId.
- */
+/** `parameter`: the node's parameter (not an entry of a list), whose expression missingId names. */
 export function requireGuid(
 	context: ItemChecks,
 	value: unknown,
@@ -198,7 +182,6 @@ export function requireGuid(
 					'trigger registers its webhook. Then pick it again in the list, where its workflow is followed by ' +
 					'"webhook" and the start of its ID.',
 			);
-		// Reference numbers (n8n-… sent by the node, REF-… made by the service) sit beside the IDs in every output.
 		if (/^(?:n8n|ref)-/i.test(text))
 			throw inputError(
 				context,
@@ -221,15 +204,7 @@ export function requireGuid(
 	return text;
 }
 
-/** The preSend of a required ID field of the node (requiredIdField in fields/common.ts). */
-export const checkRequiredId = (parameter: string, fieldLabel: string) =>
-	checkParameter(
-		parameter,
-		(context, value, label) => requireGuid(context, value, label, parameter),
-		fieldLabel,
-	);
-
-/** An optional GUID field: undefined when empty (the service rejects empty GUIDs), checked otherwise. */
+/** Undefined when empty: the service rejects empty GUIDs. */
 export const optionalGuid = (context: ItemChecks, value: unknown, fieldLabel: string) =>
 	textOf(context, value, fieldLabel) ? requireGuid(context, value, fieldLabel) : undefined;
 
@@ -250,7 +225,6 @@ export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: 
 	return text;
 }
 
-/** A whole number between min and max (or digits from an expression); anything else is refused, never rounded. */
 export function integerOf(
 	context: ItemChecks,
 	value: unknown,
@@ -280,7 +254,6 @@ export function integerOf(
 	return number;
 }
 
-/** A boolean field: true or false, also as the text "true" or "false" from an expression; anything else is refused. */
 export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: string): boolean {
 	if (typeof value === 'boolean') return value;
 	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
@@ -301,15 +274,6 @@ export function optionalBoolean(
 		: booleanOf(context, value, fieldLabel);
 }
 
-/**
- * A date as a field's routing sends it once futureDate has checked it, read as futureDate reads it, in ISO 8601 UTC.
- * It must not throw: a value it cannot read becomes null, and the check refuses it before anything is sent.
- */
-export const UTC_DATE =
-	'={{ (typeof $value === "string" ? DateTime.fromISO($value.trim(), { zone: $now.zoneName }) : ' +
-	'DateTime.fromJSDate(new Date($value))).toUTC().toISO({ suppressMilliseconds: true }) }}';
-
-/** A date field as ISO 8601 UTC (ISO text, Luxon, Date, epoch ms); a past date is refused, as the service would. */
 export function futureDate(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	let date: DateTime;
 	if (DateTime.isDateTime(value)) date = value;
@@ -337,19 +301,4 @@ export function futureDate(context: ItemChecks, value: unknown, fieldLabel: stri
 			`${fieldLabel} is in the past (${date.toUTC().toISO()}): choose a future date`,
 		);
 	return date.toUTC().toISO({ suppressMilliseconds: true }) as string;
-}
-
-type Rule = (context: ItemChecks, value: unknown, fieldLabel: string) => unknown;
-
-/** The preSend of a field sent as entered (by its routing or URL): applies one rule to it before any request. */
-export function checkParameter(
-	parameter: string,
-	rule: Rule,
-	fieldLabel: string,
-	fallback: unknown = '',
-) {
-	return async function check(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		rule(this, this.getNodeParameter(parameter, fallback), fieldLabel);
-		return requestOptions;
-	};
 }

@@ -34,7 +34,6 @@ const resource: INodeProperties = {
 	routing: { send: { paginate: true } },
 };
 
-/** Each resource's Operation selector and operations by the resource's value, envelopes first. */
 const resources: Array<[string, { operation: INodeProperties; operations: OperationFile[] }]> = [
 	['envelope', envelope],
 	['invitation', invitation],
@@ -55,10 +54,7 @@ const everyOperation = resources.flatMap(([resourceValue, { operations }]) =>
 	})),
 );
 
-/**
- * Every field once (shared.ts says why), shown for the operations whose files list it, in an order keeping each
- * operation's list as its file declares it: the editor shows an operation's fields in the node's order.
- */
+/** Every field once, in an order keeping each operation's list: the editor shows its fields in the node's order. */
 function placeFields(): INodeProperties[] {
 	const shownFor = new Map<INodeProperties, { resources: Set<string>; operations: Set<string> }>();
 	const before = new Map<INodeProperties, Set<INodeProperties>>();
@@ -72,9 +68,7 @@ function placeFields(): INodeProperties[] {
 			if (index > 0) before.get(field)!.add(file.description[index - 1]);
 		});
 	}
-	// n8n's conditions show a field for every pair of its resources and operations: one two resources show must not
-	// meet a third operation of that name. Next is the first field whose predecessors are all placed; were two files to
-	// order two fields oppositely, the first declared goes first. test/descriptions.test.ts catches either.
+	// n8n shows a field for every pair of its resources and operations (test/descriptions.test.ts checks the result).
 	const pending = [...shownFor.keys()];
 	const placed = new Set<INodeProperties>();
 	while (pending.length) {
@@ -94,7 +88,6 @@ function placeFields(): INodeProperties[] {
 	});
 }
 
-/** The Resource selector, every Operation selector, every operation's fields, last the Simplify of tools. */
 export const properties: INodeProperties[] = [
 	resource,
 	...resources.map(([, { operation }]) => operation),
@@ -106,7 +99,6 @@ export const properties: INodeProperties[] = [
 	),
 ];
 
-/** What the pagination function must know of each operation, by "resource:operation", as its file declares. */
 export const operationDeclarations: Record<string, OperationDeclarations> = Object.fromEntries(
 	everyOperation.map(({ resource: resourceValue, operation, file }) => [
 		`${resourceValue}:${operation}`,
@@ -119,7 +111,6 @@ export const operationDeclarations: Record<string, OperationDeclarations> = Obje
 	]),
 );
 
-/** Each operation's builder hint (its file's builderHint), emitted only into that operation's generated type. */
 export const operationBuilderHints: IBuilderHintVariation[] = everyOperation
 	.filter(({ file }) => file.builderHint)
 	.map(({ resource: resourceValue, operation, file }) => ({

@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -8,32 +9,27 @@ import type {
 
 import {
 	documentIdProperty,
-	envelopeIdProperty,
+	ID_EXAMPLE,
 	responseOptions,
 	simplifyProperty,
 	toolSimplifyProperty,
 } from '../fields/common';
+import { ENVELOPE_ID_SOURCE } from '../fields/builderHints';
 import type { CreatesEnvelope } from '../routing/idempotency';
 import { pairedWithItem } from '../routing/engineWorkarounds';
-import { UTC_DATE, checkParameter, futureDate } from '../fields/validation';
+import { type Rule, futureDate } from '../fields/validation';
 import type { OperationErrors } from '../service/errors';
 
-/** An operation's file: its option (name, action, routing), fields, and what the package must know of it. */
 export interface OperationFile {
 	option: INodePropertyOptions;
-	/** Every field it shows, in the editor's order, shared ones by reference (resources/index.ts shows each once). */
+	/** Shared fields by reference: resources/index.ts shows each once. */
 	description: INodeProperties[];
-	/** It creates an envelope: a retry of its item is answered from memory (routing/idempotency.ts). */
 	createsEnvelope?: CreatesEnvelope;
-	/** What n8n's AI builders read in this operation's generated type (docs/n8n-notes.md#builder-hints). */
 	builderHint?: string;
-	/** Codes that mean more on this operation (service/errors.ts), worded so by routing/engineWorkarounds.ts. */
 	errors?: OperationErrors;
-	/** It exists to hand out signing links: as an AI tool, its answer keeps them (docs/ai-agents.md#signing-links). */
 	handsOutSigningLinks?: true;
 }
 
-/** A resource's Operation selector: its operations' options, in the order its index.ts lists them. */
 export function operationSelector(
 	resource: string,
 	operations: OperationFile[],
@@ -50,27 +46,71 @@ export function operationSelector(
 	};
 }
 
-/*
- * Fields several resources show, each declared once: n8n's routing engine evaluates a parameter's expression once per
- * property of that name for every item (docs/performance.md#the-per-item-walk-figures-1-and-2). The IDs are checked
- * by each operation's preSend, not the field: a field with routing is evaluated once more in each walk per item.
- */
+/** A field sent as `property`: the value the engine put there, checked by `rule`; its result goes, or nothing. */
+export function sentField(
+	field: INodeProperties,
+	rule: Rule,
+	{ property = field.name, type = 'body' }: { property?: string; type?: 'body' | 'query' } = {},
+): INodeProperties {
+	const send: PreSendAction = async function (requestOptions) {
+		const sent = (type === 'body' ? requestOptions.body : requestOptions.qs) as IDataObject;
+		const value = rule(this, sent[property], field.displayName, field.name);
+		if (value === undefined) delete sent[property];
+		else sent[property] = value as IDataObject[string];
+		return requestOptions;
+	};
+	return { ...field, routing: { send: { type, property, preSend: [pairedWithItem(send)] } } };
+}
 
-export const envelopeId: INodeProperties = envelopeIdProperty();
+export function checkedField(field: INodeProperties, rule: Rule): INodeProperties {
+	const check: PreSendAction = async function (requestOptions) {
+		rule(this, this.getNodeParameter(field.name, field.default), field.displayName, field.name);
+		return requestOptions;
+	};
+	return { ...field, routing: { ...field.routing, send: { preSend: [pairedWithItem(check)] } } };
+}
 
-/** The Document ID of the operations that say nothing more about it (Download Signed and Download Current PDF do). */
+/** An operation's preSend sending a field without routing: read once, checked, in the URL's `{name}` and `to`. */
+export function sendsField(
+	field: INodeProperties,
+	rule: Rule,
+	to: { body?: string; qs?: string } = {},
+): PreSendAction {
+	const send: PreSendAction = async function (requestOptions) {
+		const { name, displayName } = field;
+		const raw = this.getNodeParameter(name, '', { extractValue: field.type === 'resourceLocator' });
+		const value = rule(this, raw, displayName, name) as string;
+		requestOptions.url = requestOptions.url.replace(`{${name}}`, encodeURIComponent(value));
+		if (to.body)
+			requestOptions.body = { [to.body]: value, ...(requestOptions.body as IDataObject) };
+		if (to.qs) requestOptions.qs = { [to.qs]: value, ...requestOptions.qs };
+		return requestOptions;
+	};
+	return pairedWithItem(send);
+}
+
+// Shared fields are declared once: the engine evaluates a parameter once per property of that name for every item.
+
+export const envelopeId: INodeProperties = {
+	displayName: 'Envelope ID',
+	name: 'envelopeId',
+	type: 'string',
+	default: '={{ $json.envelopeId }}',
+	required: true,
+	placeholder: ID_EXAMPLE,
+	description:
+		"The envelope's ID: the envelopeId a create operation or the E-Signature Trigger outputs, not your " +
+		'reference number',
+	builderHint: { propertyHint: ENVELOPE_ID_SOURCE },
+};
+
 export const documentId: INodeProperties = documentIdProperty();
 
-/** On the operations whose answer simplifyOutput trims (routing/answers.ts), before Options. */
 export const simplify: INodeProperties = simplifyProperty();
 
-/** Every operation answering with the service's JSON wrapper; Document's downloads have their own (File Name). */
 export const options: INodeProperties = responseOptions();
 
-/**
- * Simplify for tools, last, on every operation without a Simplify (docs/ai-agents.md). Webhook's is its own field:
- * its Create has the name of Envelope's, which has Simplify.
- */
+// Webhook's is its own field: its Create has the name of Envelope's, which has Simplify.
 export const toolSimplifyFields = (simplifyOperations: string[]): INodeProperties[] => [
 	{
 		...toolSimplifyProperty(),
@@ -85,7 +125,6 @@ export const toolSimplifyFields = (simplifyOperations: string[]): INodePropertie
 	},
 ];
 
-/** An operation's Additional Fields: the `options` its file lists. */
 export const additionalFields = (options: INodeProperties[]): INodeProperties => ({
 	displayName: 'Additional Fields',
 	name: 'additionalFields',
@@ -95,7 +134,6 @@ export const additionalFields = (options: INodeProperties[]): INodeProperties =>
 	options,
 });
 
-/** A preSend adding what `build` makes of the item to the body as `property`; nothing when it makes undefined. */
 export function addedToBody(
 	property: string,
 	build: (context: IExecuteSingleFunctions) => unknown,
@@ -108,27 +146,16 @@ export function addedToBody(
 	};
 }
 
-/** A field sent trimmed (its check, on the same field, refuses what is not text or not valid). */
-export const TRIMMED = '={{ String($value).trim() }}';
-
-/** The routing of a field sent in the body as `property`, written by the expression `value`, after its `check`. */
-export function sentInBody(
-	property: string,
-	value: string,
-	check: PreSendAction,
-): NonNullable<INodeProperties['routing']> {
-	return { send: { type: 'body', property, value, preSend: [pairedWithItem(check)] } };
-}
-
-const checkAvailableTo = checkParameter('availableTo', futureDate, 'Available To');
-
-/** Both Extends' Available To: checked by futureDate, sent in UTC (a picked date is in the workflow's timezone). */
-export const availableTo = (description: string): INodeProperties => ({
-	displayName: 'Available To',
-	name: 'availableTo',
-	type: 'dateTime',
-	default: '',
-	required: true,
-	description,
-	routing: sentInBody('availableTo', UTC_DATE, checkAvailableTo),
-});
+// A picked date is in the workflow's timezone, sent in UTC.
+export const availableTo = (description: string): INodeProperties =>
+	sentField(
+		{
+			displayName: 'Available To',
+			name: 'availableTo',
+			type: 'dateTime',
+			default: '',
+			required: true,
+			description,
+		},
+		futureDate,
+	);

@@ -24,8 +24,8 @@ import { detailedError, failed } from '../../service/errorItems';
 import { toText } from '../../fields/validation';
 import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
 
-/** The revocation form (RFC 7009): the token the credential's requests send, and the client that revokes it. */
-export const buildRevocationForm: PreSendAction = async function (requestOptions) {
+/** RFC 7009. */
+const buildRevocationForm: PreSendAction = async function (requestOptions) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	try {
 		authUrlOf(credentials);
@@ -40,10 +40,9 @@ export const buildRevocationForm: PreSendAction = async function (requestOptions
 	return requestOptions;
 };
 
-export const revocationResult: PostReceiveAction = async function (_items, response) {
+const revocationResult: PostReceiveAction = async function (_items, response) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	// The authorization server may repeat what it was sent: its answer is scrubbed of the tokens, the client secret
-	// and this credential's other secrets (never failing on a missing one).
+	// The authorization server may repeat what it was sent: its answer is scrubbed of every secret.
 	let cached: string | undefined;
 	try {
 		cached = currentAccessToken(credentials);
@@ -65,7 +64,6 @@ export const revocationResult: PostReceiveAction = async function (_items, respo
 		});
 	}
 	if (status >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
-		// The authorization server answers in OAuth's error shape, not the service's wrapper.
 		const { error, error_description: description } = body as IDataObject;
 		const meaning = 'The authorization server refused to revoke the token';
 		const advice =
@@ -86,7 +84,7 @@ export const revocationResult: PostReceiveAction = async function (_items, respo
 		body: body as IN8nHttpFullResponse['body'],
 	});
 	if (errorItems) return errorItems;
-	// The token cached here was revoked or superseded: the next request fetches one (n8n's stored one gets a 401).
+	// Revoked or superseded: the next request fetches one (n8n's stored one gets a 401).
 	forgetAccessToken(credentials);
 	return [{ json: { success: true, revoked: true }, pairedItem: { item: this.getItemIndex() } }];
 };
@@ -99,14 +97,14 @@ export const option: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'POST',
-			// At the authorization server, not the API (the credential signs requests to both; trailing slashes dropped).
+			// At the authorization server, not the API (the credential signs requests to both).
 			baseURL: "={{ String($credentials.authUrl ?? '').trim() }}",
 			url: '/connect/revocation',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 			json: false,
-			// A 401 here refuses the client, not an expired token: every status reaches revocationResult, no retry.
+			// A 401 here refuses the client, not an expired token: no retry.
 			ignoreHttpStatusErrors: true,
-			// Not followed: a redirect would carry the token and the client secret in the body to wherever it points.
+			// A redirect would carry the token and the client secret wherever it points.
 			disableFollowRedirect: true,
 		},
 		send: { preSend: [pairedWithItem(buildRevocationForm)] },
@@ -114,7 +112,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** Its one field: what Revoke does (no Options: its answer is the authorization server's). */
 export const description: INodeProperties[] = [
 	{
 		displayName:
@@ -126,12 +123,10 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** Secrets (access token, client secret) are used exactly as stored: only identifiers are trimmed. */
 function secret(value: unknown): string {
 	return typeof value === 'string' ? value : '';
 }
 
-/** An error of the credential, by default one missing what revoking needs. */
 function credentialError(
 	context: IExecuteSingleFunctions,
 	message: string,
@@ -147,7 +142,7 @@ function tokenToRevoke(
 	context: IExecuteSingleFunctions,
 	credentials: ICredentialDataDecryptedObject,
 ): string {
-	// The token n8n stored for the credential is the one its requests send; the process cache may hold one too.
+	// The token n8n stored is the one its requests send; the cache may hold one too.
 	let token = secret(credentials.accessToken);
 	if (!token) {
 		try {
@@ -166,7 +161,6 @@ function tokenToRevoke(
 	return token;
 }
 
-/** A failed revocation: an error, or an error item with Continue On Fail, with the details every error carries. */
 function revocationFailed(
 	context: IExecuteSingleFunctions,
 	status: number,

@@ -1,10 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkDocumentId, idInPath } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, binaryOutput, fileAnswer, fileOptions } from './shared';
-import { documentId } from '../shared';
+import { documentId, sendsField } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Original',
@@ -12,8 +11,8 @@ export const option: INodePropertyOptions = {
 	action: 'Download the original document',
 	description: 'Download the document as it was uploaded, without signatures',
 	routing: {
-		request: { method: 'GET', url: `=/api/v1/documents/${idInPath('documentId')}`, ...fileAnswer },
-		send: { preSend: [pairedWithItem(checkDocumentId)] },
+		request: { method: 'GET', url: '/api/v1/documents/{documentId}', ...fileAnswer },
+		send: { preSend: [sendsField(documentId, requireGuid)] },
 		output: { postReceive: [fileResponseToBinary] },
 	},
 };

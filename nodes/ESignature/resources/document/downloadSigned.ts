@@ -1,9 +1,17 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkDocumentId, documentIdProperty, idInPath } from '../../fields/common';
+import { documentIdProperty } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, binaryOutput, fileAnswer, fileOptions } from './shared';
+import { sendsField } from '../shared';
+
+const documentId = documentIdProperty(
+	'Gives the file with the signatures made ' +
+		'so far, as the service keeps it: a PDF, or a ZIP of every document when the envelope has several. ' +
+		'For this one document as a PDF in every case, use Download Content; for the final PDF of a completed ' +
+		'envelope, Download Completed.',
+);
 
 export const option: INodePropertyOptions = {
 	name: 'Download Signed',
@@ -12,26 +20,12 @@ export const option: INodePropertyOptions = {
 	description:
 		'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
 	routing: {
-		request: {
-			method: 'GET',
-			url: `=/api/v1/documents/${idInPath('documentId')}/signed`,
-			...fileAnswer,
-		},
-		send: { preSend: [pairedWithItem(checkDocumentId)] },
+		request: { method: 'GET', url: '/api/v1/documents/{documentId}/signed', ...fileAnswer },
+		send: { preSend: [sendsField(documentId, requireGuid)] },
 		output: { postReceive: [fileResponseToBinary] },
 	},
 };
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-/** Its Document ID says which download to use instead. */
-export const description: INodeProperties[] = [
-	documentIdProperty(
-		'Gives the file with the signatures made ' +
-			'so far, as the service keeps it: a PDF, or a ZIP of every document when the envelope has several. ' +
-			'For this one document as a PDF in every case, use Download Content; for the final PDF of a completed ' +
-			'envelope, Download Completed.',
-	),
-	binaryOutput,
-	fileOptions,
-];
+export const description: INodeProperties[] = [documentId, binaryOutput, fileOptions];

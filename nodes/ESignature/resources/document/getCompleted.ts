@@ -1,10 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkDocumentId, idInPath } from '../../fields/common';
 import { base64ResponseToBinary } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, base64Options, binaryOutput } from './shared';
-import { documentId } from '../shared';
+import { documentId, sendsField } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Completed PDF',
@@ -13,11 +12,8 @@ export const option: INodePropertyOptions = {
 	description:
 		'Download the final signed PDF of a completed envelope; always one PDF, even where Download Signed gives a ZIP',
 	routing: {
-		request: {
-			method: 'GET',
-			url: `=/api/v1/documents/${idInPath('documentId')}/completed/base64`,
-		},
-		send: { preSend: [pairedWithItem(checkDocumentId)] },
+		request: { method: 'GET', url: '/api/v1/documents/{documentId}/completed/base64' },
+		send: { preSend: [sendsField(documentId, requireGuid)] },
 		output: { postReceive: [base64ResponseToBinary] },
 	},
 };

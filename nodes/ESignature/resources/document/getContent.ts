@@ -1,9 +1,17 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkDocumentId, documentIdProperty, idInPath } from '../../fields/common';
+import { documentIdProperty } from '../../fields/common';
 import { base64ResponseToBinary } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, base64Options, binaryOutput } from './shared';
+import { sendsField } from '../shared';
+
+const documentId = documentIdProperty(
+	'Gives the current content of this one ' +
+		'document, with the signatures made so far, always as one file. For every document of the envelope at ' +
+		'once (a ZIP when there are several), use Download Signed; for the final PDF of a completed envelope, ' +
+		'Download Completed.',
+);
 
 export const option: INodePropertyOptions = {
 	name: 'Download Current PDF',
@@ -12,22 +20,12 @@ export const option: INodePropertyOptions = {
 	description:
 		'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
 	routing: {
-		request: { method: 'GET', url: `=/api/v1/documents/${idInPath('documentId')}/content-base64` },
-		send: { preSend: [pairedWithItem(checkDocumentId)] },
+		request: { method: 'GET', url: '/api/v1/documents/{documentId}/content-base64' },
+		send: { preSend: [sendsField(documentId, requireGuid)] },
 		output: { postReceive: [base64ResponseToBinary] },
 	},
 };
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-/** Its Document ID says which download to use instead. */
-export const description: INodeProperties[] = [
-	documentIdProperty(
-		'Gives the current content of this one ' +
-			'document, with the signatures made so far, always as one file. For every document of the envelope at ' +
-			'once (a ZIP when there are several), use Download Signed; for the final PDF of a completed envelope, ' +
-			'Download Completed.',
-	),
-	binaryOutput,
-	base64Options,
-];
+export const description: INodeProperties[] = [documentId, binaryOutput, base64Options];

@@ -4,7 +4,6 @@ import * as getCompleted from './getCompleted';
 import * as getContent from './getContent';
 import { type OperationFile, operationSelector } from '../shared';
 
-/** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [getCompleted, getContent, download, downloadSigned];
 
 export const operation = operationSelector('document', operations, 'download');

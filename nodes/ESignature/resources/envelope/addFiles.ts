@@ -1,16 +1,15 @@
 import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
-import { checkEnvelopeId, idInPath } from '../../fields/common';
 import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { SEVERAL_FILES_LEFT_IN_STORE, severalFiles } from './shared';
-import { envelopeId, options } from '../shared';
+import { envelopeId, options, sendsField } from '../shared';
+import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE, SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
-/** Add Files: the documents as multipart. */
-export const buildFileUpload: PreSendAction = async function (requestOptions) {
+const buildFileUpload: PreSendAction = async function (requestOptions) {
 	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
 };
 
@@ -20,9 +19,9 @@ export const option: INodePropertyOptions = {
 	action: 'Add files to an envelope',
 	description: 'Add documents to an envelope before its invitations are sent',
 	routing: {
-		request: { method: 'POST', url: `=/api/v1/envelopes/${idInPath('envelopeId')}/files` },
+		request: { method: 'POST', url: '/api/v1/envelopes/{envelopeId}/files' },
 		// The ID is checked before the files are read: a file given by link would be downloaded first.
-		send: { preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(buildFileUpload)] },
+		send: { preSend: [sendsField(envelopeId, requireGuid), pairedWithItem(buildFileUpload)] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };

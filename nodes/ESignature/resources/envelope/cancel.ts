@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { envelopeId, options, sentInBody } from '../shared';
-import { checkEnvelopeId, idInPath } from '../../fields/common';
+import { envelopeId, options, sendsField } from '../shared';
+import { requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import type { OperationErrors } from '../../service/errors';
@@ -12,16 +12,16 @@ export const option: INodePropertyOptions = {
 	action: 'Cancel an envelope',
 	description: 'Stop signing of an envelope for good',
 	routing: {
-		request: { method: 'POST', url: `=/api/v1/envelopes/${idInPath('envelopeId')}/cancel` },
-		// The body repeats the ID as `envelopId`, spelled as the service's interface has it.
-		...sentInBody('envelopId', '={{ String($parameter.envelopeId).trim() }}', checkEnvelopeId),
+		request: { method: 'POST', url: '/api/v1/envelopes/{envelopeId}/cancel' },
+		// Spelled as the service's interface has it.
+		send: { preSend: [sendsField(envelopeId, requireGuid, { body: 'envelopId' })] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };
 
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-/** Error 100 here is the service's answer to cancelling a completed envelope (docs/service-api.md#error-codes). */
+// Error 100 here answers cancelling a completed envelope (docs/service-api.md#error-codes).
 export const errors: OperationErrors = {
 	100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
 };

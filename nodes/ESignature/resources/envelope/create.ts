@@ -19,17 +19,14 @@ import {
 import { additionalFields, options, simplify } from '../shared';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
-/**
- * The documents and the envelope's fields as multipart form fields of these names: the spec declares them as path
- * parameters of a path with no slot for them; the form is where the service reads them (docs/service-api.md).
- */
-export const buildCreateForm: PreSendAction = async function (requestOptions) {
+// The spec declares these fields as path parameters of a path with no slot for them: the service reads the form.
+const buildCreateForm: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
 	const parameters = compact({
 		FileId: optionalGuid(this, fields.fileId, 'File ID'),
 		WebhookId: selectedWebhookId(this),
 		WorkflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
-		// The PDF's password is sent exactly as entered: spaces may be part of it.
+		// Exactly as entered: spaces may be part of it.
 		Password: secretOf(this, fields.password, 'Password'),
 		IsForExternalWorkFlow: optionalBoolean(
 			this,

@@ -29,8 +29,7 @@ import { additionalFields, options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
-/** Create and Invite: PascalCase JSON with the documents and the signer list (DailyNotify included). */
-export const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {
+const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {
 	const webhookId = selectedWebhookId(this);
 	const destinations = buildDestinations(this, 'bulkInvite');
 	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
@@ -61,8 +60,7 @@ export const buildCreateAndInviteBody: PreSendAction = async function (requestOp
 	);
 };
 
-/** Create and invite: the payload, plus `returnUrl` when the user asked the service for one. */
-export const unwrapWithReturnUrl: PostReceiveAction = async function (items, response) {
+const unwrapWithReturnUrl: PostReceiveAction = async function (items, response) {
 	const output = await unwrapResponse.call(this, items, response);
 	const body = parseBody(response.body);
 	const returnUrl = isServiceWrapper(body) ? body.returnUrl : undefined;

@@ -30,15 +30,13 @@ import {
 } from './shared';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
-/** Create From Base64 List: several documents in one envelope, as Base64 in JSON. */
-export const buildBase64DocumentsBody: PreSendAction = async function (requestOptions) {
+const buildBase64DocumentsBody: PreSendAction = async function (requestOptions) {
 	const webhookId = selectedWebhookId(this);
 	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
 	return sendCreateBulk(requestOptions, base64CreateFields(this, webhookId), files);
 };
 
-/** Bulk create: one item per document of the envelope, each carrying the envelope ID. */
-export const splitBulkFileResponse: PostReceiveAction = async function (_items, response) {
+const splitBulkFileResponse: PostReceiveAction = async function (_items, response) {
 	const { body, errorItems } = await readServiceAnswer(this, response, {
 		sentReference: () => sentReferenceOf(this),
 	});
@@ -90,7 +88,6 @@ export const description: INodeProperties[] = [
 	options,
 ];
 
-/** Create From Base64 List's body from checked values, which Send and Wait (sendAndWait/send.ts) sends too. */
 export function sendCreateBulk(
 	requestOptions: IHttpRequestOptions,
 	fields: EnvelopeFields,

@@ -27,15 +27,14 @@ import {
 import { additionalFields, options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 
-/** Create From Base64: one document as Base64 in JSON, encoded for the user when it comes from a binary field. */
-export const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
+const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
 	const fileId = optionalGuid(this, fields.fileId, 'File ID');
 	const webhookId = selectedWebhookId(this);
 	const [document] = await readFileInput(this, LEFT_IN_STORE);
 	const { file, fileName } = toBase64File(document);
 	const envelopeFields = compact(base64CreateFields(this, webhookId));
-	// The spec's `files` or the live service's `File`, whichever the credential takes (credentials/dialects.ts).
+	// The spec's `files` or the live service's `File`, whichever the credential takes.
 	const build = (options: IHttpRequestOptions, form: Form) =>
 		sendJsonWithDocuments(options, {
 			...envelopeFields,
@@ -73,7 +72,6 @@ export const builderHint =
 
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-/** One document's File Input, where the other creates share one for several. */
 export const description: INodeProperties[] = [
 	...fileInputProperties(),
 	webhook,

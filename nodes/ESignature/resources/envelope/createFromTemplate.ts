@@ -9,8 +9,8 @@ import { options, simplify } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 import { requiredIdField } from '../../fields/common';
 
-/** Create From Template: multipart form fields only (the service takes no JSON here). */
-export const buildTemplateForm: PreSendAction = async function (requestOptions) {
+// The service takes no JSON here.
+const buildTemplateForm: PreSendAction = async function (requestOptions) {
 	const fields = compact({
 		templateId: requireGuid(
 			this,

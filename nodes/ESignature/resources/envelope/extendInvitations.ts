@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { availableTo, envelopeId, options, sentInBody } from '../shared';
-import { checkEnvelopeId } from '../../fields/common';
+import { availableTo, envelopeId, options, sendsField } from '../shared';
+import { requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
@@ -12,7 +12,7 @@ export const option: INodePropertyOptions = {
 	description: 'Move the expiry of every pending invitation of an envelope',
 	routing: {
 		request: { method: 'PUT', url: '/api/v1/envelopes/extend-invitations' },
-		...sentInBody('envelopeId', '={{ String($parameter.envelopeId).trim() }}', checkEnvelopeId),
+		send: { preSend: [sendsField(envelopeId, requireGuid, { body: 'envelopeId' })] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };

@@ -5,17 +5,16 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { envelopeId, options, simplify } from '../shared';
-import { checkEnvelopeId, idInPath } from '../../fields/common';
+import { envelopeId, options, sendsField, simplify } from '../shared';
+import { requireGuid } from '../../fields/validation';
 import { isErrorItem } from '../../service/errorItems';
 import { simplifies, simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { specStatus, withDocumentIds } from '../../service/envelopeStatus';
 import { isPlainObject } from '../../fields/json';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
-/** Get Status: one output shape for the spec's answer and the live service's (service-api.md#spec-and-live-service). */
-export const normalizeStatus: PostReceiveAction = async function (items) {
+/** One output shape for the spec's answer and the live service's (docs/service-api.md#spec-and-live-service). */
+const normalizeStatus: PostReceiveAction = async function (items) {
 	return items.map((item) => {
 		if (isErrorItem(item)) return item;
 		const { json } = item;
@@ -25,8 +24,7 @@ export const normalizeStatus: PostReceiveAction = async function (items) {
 	});
 };
 
-/** Simplified, a document of the live answer is named as in every output: `documentId`, not `id`. */
-export const nameDocumentIds: PostReceiveAction = async function (items) {
+const nameDocumentIds: PostReceiveAction = async function (items) {
 	if (!simplifies(this)) return items;
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: withDocumentIds(item.json) },
@@ -39,8 +37,8 @@ export const option: INodePropertyOptions = {
 	action: 'Get the status of an envelope',
 	description: 'Get the status of an envelope and of each signer',
 	routing: {
-		request: { method: 'GET', url: `=/api/v1/envelopes/${idInPath('envelopeId')}/status` },
-		send: { preSend: [pairedWithItem(checkEnvelopeId)] },
+		request: { method: 'GET', url: '/api/v1/envelopes/{envelopeId}/status' },
+		send: { preSend: [sendsField(envelopeId, requireGuid)] },
 		output: {
 			postReceive: [unwrapFoundResponse, normalizeStatus, nameDocumentIds, simplifyOutput],
 		},

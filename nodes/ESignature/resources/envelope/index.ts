@@ -9,7 +9,6 @@ import * as extendInvitations from './extendInvitations';
 import * as getStatus from './getStatus';
 import { type OperationFile, operationSelector } from '../shared';
 
-/** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [
 	addFiles,
 	cancel,

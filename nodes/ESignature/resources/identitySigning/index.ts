@@ -2,7 +2,6 @@ import * as sign from './sign';
 import * as signWithSigners from './signWithSigners';
 import { type OperationFile, operationSelector } from '../shared';
 
-/** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [sign, signWithSigners];
 
 export const operation = operationSelector('identitySigning', operations, 'sign');

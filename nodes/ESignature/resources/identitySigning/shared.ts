@@ -10,23 +10,20 @@ import {
 } from '../../fields/identitySigning';
 import type { OperationErrors } from '../../service/errors';
 
-/** The fields both operations show, with no routing: each builds its whole body with the PDF in it (signedPdf.ts). */
-
-/** Shown before Sign With Signer Details' signer details. */
+// No routing: each operation builds its whole body with the PDF in it.
 export const documentFields: INodeProperties[] = [
 	requestIdProperty(),
 	...fileInputProperties(IDENTITY_FILE_INPUT),
 	filePasswordProperty(),
 ];
 
-/** Shown after them. */
 export const signatureFields: INodeProperties[] = [
 	signatureAppearanceProperty(),
 	signatureDetailsProperty(),
 	binaryOutputProperty(),
 ];
 
-/** Error 100, the general error, also answers a signer not yet authenticated (docs/service-api.md#error-codes). */
+// Error 100 also answers a signer not yet authenticated (docs/service-api.md#error-codes).
 export const SIGNING_ERRORS: OperationErrors = {
 	100:
 		'The service could not sign: the signer has not authenticated with the identity provider yet, ' +

@@ -13,7 +13,7 @@ export const option: INodePropertyOptions = {
 	description:
 		'Sign a PDF for a signer who authenticated with the national identity provider, and get the signed file',
 	routing: {
-		// The spec's path; an account known to take the live service's (nafath) gets that (signedPdf.ts).
+		// The spec's path; an account known to take the live service's (nafath) gets that.
 		request: { method: 'POST', url: '/api/v1/esign/idp/sign' },
 		send: { preSend: [pairedWithItem(buildSigningBody)] },
 		output: { postReceive: [base64ResponseToBinary, nameSignedFile] },

@@ -7,14 +7,13 @@ import { buildSigningBodyWithSigners, nameSignedFile } from './signedPdf';
 import { SIGNING_ERRORS, documentFields, signatureFields } from './shared';
 import { options } from '../shared';
 
-/** Sign (v1) plus the signer details, which the v2 endpoint takes. */
 export const option: INodePropertyOptions = {
 	name: 'Sign With Signer Details',
 	value: 'signWithSigners',
 	action: 'Sign a PDF with signer details',
 	description: 'Like Sign, also giving the service the details of the signers',
 	routing: {
-		// The spec's path; an account known to take the live service's (nafath) gets that (signedPdf.ts).
+		// The spec's path; an account known to take the live service's (nafath) gets that.
 		request: { method: 'POST', url: '/api/v2/esign/idp/sign' },
 		send: { preSend: [pairedWithItem(buildSigningBodyWithSigners)] },
 		output: { postReceive: [base64ResponseToBinary, nameSignedFile] },

@@ -26,10 +26,7 @@ import { formFor, identitySigningPath } from '../../../../credentials/dialects';
 import { offerAlternative } from '../../routing/engineWorkarounds';
 import { IDENTITY_FILE_INPUT } from '../../fields/fileInput';
 
-/** Identity-provider signing (v1 and v2): the request that carries the PDF, and the signed PDF it answers with. */
-
 async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
-	// Read from n8n's store as the request is sent (files/streamedBody.ts).
 	const [document] = await readFileInput(context, { ...IDENTITY_FILE_INPUT, leaveInStore: true });
 	// The PDF's password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(context, context.getNodeParameter('filePassword', ''), 'File Password');
@@ -127,11 +124,7 @@ function configObject(context: IExecuteSingleFunctions): IDataObject | undefined
 	return Object.keys(config).length ? config : undefined;
 }
 
-/**
- * The preSend of Sign (v1) and Sign With Signer Details (v2, with signres): JSON with the PDF written in as it is sent
- * (files/jsonBody.ts), so built whole. The path is the spec's (`idp`) or the live service's (`nafath`), whichever the
- * account answers at (credentials/dialects.ts).
- */
+/** Built whole: the PDF is written in as it is sent. The path is the spec's or the live service's (nafath). */
 function identitySigning(version: 1 | 2): PreSendAction {
 	return async function signingRequest(requestOptions) {
 		const requestId = requireGuid(
@@ -144,7 +137,6 @@ function identitySigning(version: 1 | 2): PreSendAction {
 		const signres = version === 2 ? buildSigners(this) : undefined;
 		const signatureAppearance = await appearanceObject(this);
 		const config = configObject(this);
-		// JSON leaves out those undefined.
 		const body: IDataObject = { requestId, file, signatureAppearance, config, signres };
 		sendJsonWithDocuments(requestOptions, body);
 		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
@@ -167,16 +159,16 @@ function identitySigning(version: 1 | 2): PreSendAction {
 export const buildSigningBody = identitySigning(1);
 export const buildSigningBodyWithSigners = identitySigning(2);
 
-/** Names the bare signed file (base64ResponseToBinary's name is generic) after the file sent; adds the request ID. */
+/** Names the signed file after the file sent; adds the request ID. */
 export const nameSignedFile: PostReceiveAction = async function (items) {
 	const property = outputBinaryField(this);
 	const requestId = toText(this.getNodeParameter('requestId', ''));
-	// Worked out again from the parameters and the item: the hook is handed the answer, not the request it answers.
+	// Worked out again: the hook is handed the answer, not the request.
 	let sent: string | undefined;
 	const sentName = () => (sent ??= sentFileName(this, IDENTITY_FILE_INPUT));
 	return items.map((item) => {
 		const binary = item.binary?.[property];
-		// As a tool the item describes the file instead (routing/answers.ts): its details take the same name.
+		// As a tool the item describes the file instead: its details take the same name.
 		if (!binary && item.json.file !== FILE_NOT_FOR_TOOLS) return item;
 		const fileName = fileNameFor(sentName(), 'document', binary?.fileExtension ?? 'pdf');
 		const json = { requestId, ...item.json, fileName };

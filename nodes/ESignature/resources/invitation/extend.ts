@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkRequiredId } from '../../fields/validation';
+import { requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
-import { availableTo, options, sentInBody, TRIMMED } from '../shared';
+import { availableTo, options, sentField } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
 export const option: INodePropertyOptions = {
@@ -19,17 +19,17 @@ export const option: INodePropertyOptions = {
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
-export const checkInvitationId = checkRequiredId('destinationId', 'Invitation ID');
-
 export const description: INodeProperties[] = [
-	{
-		...requiredIdField('Invitation ID', 'destinationId'),
-		description:
-			"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links " +
-			'outputs for each signer, one item per signer (match them by signOrder or destination). Send for ' +
-			'Document, Send for Several Documents and Send for Envelope answer only true, so they give no ID.',
-		routing: sentInBody('destinationId', TRIMMED, checkInvitationId),
-	},
+	sentField(
+		{
+			...requiredIdField('Invitation ID', 'destinationId'),
+			description:
+				"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links " +
+				'outputs for each signer, one item per signer (match them by signOrder or destination). Send for ' +
+				'Document, Send for Several Documents and Send for Envelope answer only true, so they give no ID.',
+		},
+		requireGuid,
+	),
 	availableTo('New expiry of the invitation; must be in the future'),
 	options,
 ];

@@ -8,7 +8,6 @@ import * as sendReminder from './sendReminder';
 import * as sendWithLinks from './sendWithLinks';
 import { type OperationFile, operationSelector } from '../shared';
 
-/** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [
 	extend,
 	getSigningLinks,

@@ -1,13 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkDocumentId } from '../../fields/common';
 import { buildDestinations } from '../../fields/recipientList';
+import { requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { SIGNERS_OF_A_DOCUMENT, signers, signersInput, signersJson } from './shared';
-import { addedToBody, documentId, options } from '../shared';
+import { addedToBody, documentId, options, sendsField } from '../shared';
 
-/** The signers, as the v1 endpoint spells them (PascalCase). */
+// The v1 endpoint spells its fields in PascalCase.
 const buildSignerList = addedToBody('Destinations', (context) => buildDestinations(context, 'v1'));
 
 export const option: INodePropertyOptions = {
@@ -16,12 +16,13 @@ export const option: INodePropertyOptions = {
 	action: 'Send invitations for a document',
 	description: 'Invite signers to one document by e-mail or SMS',
 	routing: {
-		request: {
-			method: 'POST',
-			url: '/api/v1/invitations',
-			body: { DocumentId: '={{ String($parameter.documentId).trim() }}' },
+		request: { method: 'POST', url: '/api/v1/invitations' },
+		send: {
+			preSend: [
+				sendsField(documentId, requireGuid, { body: 'DocumentId' }),
+				pairedWithItem(buildSignerList),
+			],
 		},
-		send: { preSend: [pairedWithItem(checkDocumentId), pairedWithItem(buildSignerList)] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };

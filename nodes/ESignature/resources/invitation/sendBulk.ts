@@ -15,8 +15,7 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { nonEmptyJsonList } from './shared';
 import { options } from '../shared';
 
-/** One invitation per document: the same signers for each of the Document IDs, or the whole list as JSON. */
-export const buildInvitationList: PreSendAction = async function (requestOptions) {
+const buildInvitationList: PreSendAction = async function (requestOptions) {
 	if (this.getNodeParameter('bulkInput', 'fields') === 'json') {
 		const entries = nonEmptyJsonList(this, 'bulkJson', 'Invitations (JSON)', 'documents');
 		requestOptions.body = entries.map((entry, index) => {
@@ -57,7 +56,7 @@ const BULK_JSON_EXAMPLE =
 	'[{"documentId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", ' +
 	'"destinations": [{"destinationName": "Jane Doe", "destinationEmail": "jane@example.com"}]}]';
 
-/** Document IDs, each checked: a list from an expression, or text separating them by commas, semicolons or spaces. */
+/** A list from an expression, or text separating them by commas, semicolons or spaces. */
 function documentIdList(context: IExecuteSingleFunctions): string[] {
 	const value = context.getNodeParameter('documentIds', '') as unknown;
 	const list: unknown[] = Array.isArray(value)
@@ -100,7 +99,6 @@ export const description: INodeProperties[] = [
 			'Every document gets the signers below.',
 		displayOptions: { show: { bulkInput: ['fields'] } },
 	},
-	// The signers fields have their own input selector; they show only with the same signers for several documents.
 	...updateDisplayOptions({ show: { bulkInput: ['fields'] } }, destinationsProperties('v1Camel')),
 	{
 		displayName: 'Invitations (JSON)',

@@ -15,8 +15,7 @@ import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { nonEmptyJsonList } from './shared';
 import { options } from '../shared';
 
-/** The reminders, from fields or JSON, each checked; in JSON the user wrote the API's keys. */
-export const buildReminderList: PreSendAction = async function (requestOptions) {
+const buildReminderList: PreSendAction = async function (requestOptions) {
 	const fromJson = this.getNodeParameter('remindersInput', 'fields') === 'json';
 	const listLabel = fromJson ? 'Reminders (JSON)' : 'Reminders';
 	const entries = fromJson

@@ -1,32 +1,32 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkEnvelopeId } from '../../fields/common';
 import { buildDestinations } from '../../fields/recipientList';
+import { requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import { invitationMessage, signers, signersInput, signersJson } from './shared';
-import { addedToBody, envelopeId, options } from '../shared';
+import { addedToBody, envelopeId, options, sendsField } from '../shared';
 
-/** Signers besides the pending ones: none (in either input mode) is sent as [], not left out, for "nobody else". */
+/** No further signers (in either input mode) is sent as [], not left out, for "nobody else". */
 const buildFurtherSignerList = addedToBody('destinations', (context) =>
 	buildDestinations(context, 'v1Camel', { allowEmpty: true }),
 );
 
-/** The envelope's ID goes in the query and in the body, as the interface has it. */
 export const option: INodePropertyOptions = {
 	name: 'Send for Envelope',
 	value: 'sendForEnvelope',
 	action: 'Send invitations for an envelope',
 	description: 'Invite the pending signers of an envelope, optionally adding more',
 	routing: {
-		request: {
-			method: 'POST',
-			url: '/api/v1/invitations/envelope',
-			qs: { envelopeId: '={{ String($parameter.envelopeId).trim() }}' },
-			body: { envelopeId: '={{ String($parameter.envelopeId).trim() }}' },
+		request: { method: 'POST', url: '/api/v1/invitations/envelope' },
+		send: {
+			preSend: [
+				// In the query and in the body, as the interface has it.
+				sendsField(envelopeId, requireGuid, { qs: 'envelopeId', body: 'envelopeId' }),
+				pairedWithItem(buildFurtherSignerList),
+			],
 		},
-		send: { preSend: [pairedWithItem(checkEnvelopeId), pairedWithItem(buildFurtherSignerList)] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };

@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkParameter, checkRequiredId, requireEmail } from '../../fields/validation';
+import { requireEmail, requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
-import { options, sentInBody, TRIMMED } from '../shared';
+import { options, sentField } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
 export const option: INodePropertyOptions = {
@@ -19,28 +19,27 @@ export const option: INodePropertyOptions = {
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
-/** The envelope's ID, which this endpoint calls requestId (as callbacks do). */
-export const checkRequestId = checkRequiredId('requestId', 'Envelope ID');
-
-export const checkSignerEmail = checkParameter('destinationEmail', requireEmail, 'Signer Email');
-
 export const description: INodeProperties[] = [
-	{
-		...requiredIdField('Envelope ID', 'requestId'),
-		description:
-			'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
-		routing: sentInBody('requestId', TRIMMED, checkRequestId),
-	},
-	{
-		displayName: 'Signer Email',
-		name: 'destinationEmail',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		required: true,
-		description:
-			'E-mail address of the signer to remind. The reminder goes out the way the invitation did.',
-		routing: sentInBody('destinationEmail', TRIMMED, checkSignerEmail),
-	},
+	sentField(
+		{
+			...requiredIdField('Envelope ID', 'requestId'),
+			description:
+				'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
+		},
+		requireGuid,
+	),
+	sentField(
+		{
+			displayName: 'Signer Email',
+			name: 'destinationEmail',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			required: true,
+			description:
+				'E-mail address of the signer to remind. The reminder goes out the way the invitation did.',
+		},
+		requireEmail,
+	),
 	options,
 ];

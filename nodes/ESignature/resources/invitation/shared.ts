@@ -1,4 +1,10 @@
-import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	PostReceiveAction,
+} from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
@@ -9,51 +15,28 @@ import {
 } from '../../fields/recipients';
 import { buildDestinations } from '../../fields/recipientList';
 import { jsonListParameter } from '../../fields/json';
-import { checkParameter, inputError, optionalText } from '../../fields/validation';
+import { inputError, optionalText, requireGuid } from '../../fields/validation';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
-import { addedToBody, sentInBody } from '../shared';
+import { simplifyOutput, unwrapResponse } from '../../routing/answers';
+import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { addedToBody, documentId, options, sendsField, sentField, simplify } from '../shared';
 
-/** The Invitation Message and Subject, checked: an empty one is left out for the service default. */
-const checkInvitationMessage = checkParameter(
-	'invitationMessage',
-	(context, value, fieldLabel) =>
-		optionalText(context, value, fieldLabel, MAX_LENGTH.longText, 'multi'),
-	'Invitation Message',
-);
-const checkInvitationSubject = checkParameter(
-	'invitationSubject',
-	(context, value, fieldLabel) => optionalText(context, value, fieldLabel, MAX_LENGTH.subject),
-	'Invitation Subject',
-);
-
-/** A text field sent trimmed, and left out when empty (the check, on the same field, refuses what is not text). */
-const TRIMMED_OR_LEFT_OUT = '={{ String($value ?? "").trim() || undefined }}';
-
-/** The signers of Get Signing Links and Send and Get Links, as the v2 and v3 endpoints spell them. */
-export const buildLinkSignerList = addedToBody('destinations', (context) =>
-	buildDestinations(context, 'v2'),
-);
-
-/**
- * The signers fields as the endpoints take them (the links' v2 and v3 have more). Like the IDs (../shared.ts), no
- * routing: each operation builds its list.
- */
+// No routing on the signers fields: each operation builds its list.
 export const signersInput: INodeProperties = signersInputProperty();
-export const linkSigners: INodeProperties = signersProperty('v2');
+const linkSigners: INodeProperties = signersProperty('v2');
 export const signers: INodeProperties = signersProperty('v1');
 export const signersJson: INodeProperties = signersJsonProperty();
 
-export const invitationSubject: INodeProperties = {
-	...invitationSubjectProperty(),
-	routing: sentInBody('invitationSubject', TRIMMED_OR_LEFT_OUT, checkInvitationSubject),
-};
+export const invitationSubject: INodeProperties = sentField(
+	invitationSubjectProperty(),
+	(context, value, label) => optionalText(context, value, label, MAX_LENGTH.subject),
+);
 
-export const invitationMessage: INodeProperties = {
-	...invitationMessageProperty(),
-	routing: sentInBody('invitationMessage', TRIMMED_OR_LEFT_OUT, checkInvitationMessage),
-};
+export const invitationMessage: INodeProperties = sentField(
+	invitationMessageProperty(),
+	(context, value, label) => optionalText(context, value, label, MAX_LENGTH.longText, 'multi'),
+);
 
-/** A non-empty JSON list parameter. */
 export function nonEmptyJsonList(
 	context: IExecuteSingleFunctions,
 	name: string,
@@ -66,6 +49,37 @@ export function nonEmptyJsonList(
 	return list;
 }
 
-/** The builder hint of the operations that invite or remind the signers of one document. */
 export const SIGNERS_OF_A_DOCUMENT =
 	`${DOCUMENT_ID_SOURCE} Signers sign in signOrder; ` + '0 means their position in the list.';
+
+/** Invitation records can come back out of order; the sort is stable. */
+const sortBySigneOrder: PostReceiveAction = async function (items) {
+	const order = (item: INodeExecutionData) => {
+		const value = Number(item.json.signeOrder);
+		return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
+	};
+	return [...items].sort((a, b) => order(a) - order(b));
+};
+
+/** Get Signing Links (v2) and Send and Get Links (v3): the signers get links, output in signing order. */
+export const linksRouting = (url: string): INodePropertyOptions['routing'] => ({
+	request: { method: 'POST', url },
+	send: {
+		preSend: [
+			sendsField(documentId, requireGuid, { body: 'documentId' }),
+			pairedWithItem(addedToBody('destinations', (context) => buildDestinations(context, 'v2'))),
+		],
+	},
+	output: { postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput] },
+});
+
+export const linksDescription: INodeProperties[] = [
+	documentId,
+	signersInput,
+	linkSigners,
+	signersJson,
+	invitationSubject,
+	invitationMessage,
+	simplify,
+	options,
+];

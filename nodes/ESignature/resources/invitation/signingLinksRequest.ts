@@ -5,18 +5,14 @@ import * as getSigningLinks from './getSigningLinks';
 import * as sendWithLinks from './sendWithLinks';
 import { invitationMessage, invitationSubject } from './shared';
 
-/** What an invitation with signing links says, checked. */
-export interface SigningLinksValues {
+interface SigningLinksValues {
 	documentId: string;
 	destinations: IDataObject[];
 	invitationMessage?: string;
 	invitationSubject?: string;
 }
 
-/**
- * Get Signing Links' request (v2, `linksOnly`) or Send and Get Links' (v3) for Send and Wait, which cannot run routing:
- * method, path and where subject and message go (left out when empty) are read from the operation's declarations.
- */
+/** Get Signing Links' (`linksOnly`) or Send and Get Links' request for Send and Wait, read from their routing. */
 export function signingLinksRequest(
 	linksOnly: boolean,
 	values: SigningLinksValues,

@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkDocumentId } from '../../fields/common';
+import { requireGuid } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList, signerFields } from './shared';
-import { documentId, options } from '../shared';
+import { documentId, options, sendsField } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Sign',
@@ -12,12 +12,13 @@ export const option: INodePropertyOptions = {
 	action: 'Sign a document',
 	description: 'Sign a document directly with the given signer details',
 	routing: {
-		request: {
-			method: 'POST',
-			url: '/api/v2/sign',
-			body: { documentId: '={{ String($parameter.documentId).trim() }}' },
+		request: { method: 'POST', url: '/api/v2/sign' },
+		send: {
+			preSend: [
+				sendsField(documentId, requireGuid, { body: 'documentId' }),
+				pairedWithItem(buildSignerList),
+			],
 		},
-		send: { preSend: [pairedWithItem(checkDocumentId), pairedWithItem(buildSignerList)] },
 		output: { postReceive: [unwrapResponse] },
 	},
 };

@@ -1,18 +1,12 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
-import {
-	checkParameter,
-	checkRequiredId,
-	inputError,
-	secretOf,
-	textOf,
-} from '../../fields/validation';
+import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
 import { unwrapResponse } from '../../routing/answers';
 import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList, signerFields } from './shared';
-import { addedToBody, additionalFields, options, sentInBody, TRIMMED } from '../shared';
+import { addedToBody, additionalFields, options, sentField } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
 export const option: INodePropertyOptions = {
@@ -29,16 +23,13 @@ export const option: INodePropertyOptions = {
 
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
 
-export const checkTemplateId = checkRequiredId('templateId', 'Template ID');
-
-/** The template fields given, as text; left out of the body when there are none. */
-export const buildTemplateFields = addedToBody('templateFields', (context) => {
+const buildTemplateFields = addedToBody('templateFields', (context) => {
 	const entries = (context.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];
 	const templateFields = entries.map((entry, index) => {
 		const label = `Template Fields, field ${index + 1}`;
 		const fieldName = textOf(context, entry.fieldName, `${label}: Field Name`);
 		if (!fieldName) throw inputError(context, `${label}: Field Name is required`);
-		// Values are sent as text; a checkbox's true or false from an expression as "true" or "false".
+		// A checkbox's true or false from an expression is sent as text.
 		const value =
 			typeof entry.value === 'boolean'
 				? String(entry.value)
@@ -48,27 +39,19 @@ export const buildTemplateFields = addedToBody('templateFields', (context) => {
 	return templateFields.length ? templateFields : undefined;
 });
 
-/**
- * The reference number of the envelope signing creates: the one given, else one derived from the execution and item,
- * so that a retried run is safe (routing/idempotency.ts). Capitalised as the interface has it.
- */
-export const buildReferenceNumber = addedToBody('ReferenceNumber', referenceToSend);
-
-/** The PDF's password is sent exactly as entered: spaces may be part of it. */
-const checkDocumentPassword = checkParameter(
-	'additionalFields.password',
-	secretOf,
-	'Document Password',
-);
+// Given, else derived from the execution and item: a retried run is safe.
+const buildReferenceNumber = addedToBody('ReferenceNumber', referenceToSend);
 
 export const description: INodeProperties[] = [
-	{
-		...requiredIdField('Template ID', 'templateId'),
-		description:
-			"ID of the template to sign, as shown in the service's template list. " +
-			'Templates with fields the recipient must fill cannot be signed directly.',
-		routing: sentInBody('templateId', TRIMMED, checkTemplateId),
-	},
+	sentField(
+		{
+			...requiredIdField('Template ID', 'templateId'),
+			description:
+				"ID of the template to sign, as shown in the service's template list. " +
+				'Templates with fields the recipient must fill cannot be signed directly.',
+		},
+		requireGuid,
+	),
 	...signerFields,
 	{
 		displayName: 'Template Fields',
@@ -98,20 +81,19 @@ export const description: INodeProperties[] = [
 	},
 	{
 		...additionalFields([
-			{
-				displayName: 'Document Password',
-				name: 'password',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description: 'Password that protects the signed PDF',
-				// Capitalised as the interface has it; left out when empty.
-				routing: sentInBody(
-					'Password',
-					'={{ $value === "" ? undefined : String($value) }}',
-					checkDocumentPassword,
-				),
-			},
+			// Exactly as entered (spaces may be part of it), left out when empty.
+			sentField(
+				{
+					displayName: 'Document Password',
+					name: 'password',
+					type: 'string',
+					typeOptions: { password: true },
+					default: '',
+					description: 'Password that protects the signed PDF',
+				},
+				(context, value, label) => secretOf(context, value, label) || undefined,
+				{ property: 'Password' },
+			),
 			{
 				displayName: 'Reference Number',
 				name: 'referenceNumber',
@@ -122,7 +104,7 @@ export const description: INodeProperties[] = [
 					'one derived from the execution and item (n8n-…), so that a retried run cannot sign twice.',
 			},
 		]),
-		// The reference number is sent when none is given too: it is built from the collection, not its option.
+		// Sent when none is given too: built from the collection, not its option.
 		routing: { send: { preSend: [pairedWithItem(buildReferenceNumber)] } },
 	},
 	options,

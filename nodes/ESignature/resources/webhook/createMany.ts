@@ -12,8 +12,8 @@ import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
 import { options } from '../shared';
 
-/** Create Many's body: the list of webhooks, each checked as Create checks its fields. */
-export const buildWebhookList: PreSendAction = async function (requestOptions) {
+/** The body is a list, which routing.send cannot build. */
+const buildWebhookList: PreSendAction = async function (requestOptions) {
 	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
 	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
 	requestOptions.body = entries.map((entry, index) => {
@@ -24,7 +24,6 @@ export const buildWebhookList: PreSendAction = async function (requestOptions) {
 			entry.webhookUrl,
 			`${label}: Webhook URL`,
 		);
-		// Exactly as entered, left out when empty; not text is refused (a webhook cannot get its token later).
 		const headerToken = secretOf(this, entry.headerToken, `${label}: Header Token`);
 		return {
 			webhookUrl,
@@ -42,7 +41,6 @@ export const option: INodePropertyOptions = {
 	description: 'Register several URLs in one request',
 	routing: {
 		request: { method: 'POST', url: '/api/v1/webhooks/bulk' },
-		// The body is a list, which routing.send cannot build.
 		send: { preSend: [pairedWithItem(buildWebhookList)] },
 		output: webhookOutput(unwrapResponse),
 	},

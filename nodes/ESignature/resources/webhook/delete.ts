@@ -2,8 +2,14 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { webhookLocatorProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
-import { webhookIdChecked, webhookPath, webhookOutput } from './shared';
-import { options } from '../shared';
+import { requireGuid } from '../../fields/validation';
+import { webhookPath, webhookOutput } from './shared';
+import { options, sendsField } from '../shared';
+
+const webhook = webhookLocatorProperty({
+	description:
+		'The webhook to delete. Envelopes that used it fall back to the account default webhook.',
+});
 
 export const option: INodePropertyOptions = {
 	name: 'Delete',
@@ -13,17 +19,9 @@ export const option: INodePropertyOptions = {
 		'Remove a webhook; envelopes pinned to it then report to the account default webhook',
 	routing: {
 		request: { method: 'DELETE', url: webhookPath },
+		send: { preSend: [sendsField(webhook, requireGuid)] },
 		output: webhookOutput(unwrapResponse),
 	},
 };
 
-export const description: INodeProperties[] = [
-	{
-		...webhookLocatorProperty({
-			description:
-				'The webhook to delete. Envelopes that used it fall back to the account default webhook.',
-		}),
-		routing: webhookIdChecked,
-	},
-	options,
-];
+export const description: INodeProperties[] = [webhook, options];

@@ -1,8 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { unwrapFoundResponse } from '../../routing/answers';
+import { requireGuid } from '../../fields/validation';
 import { webhookId, webhookPath, webhookOutput } from './shared';
-import { options } from '../shared';
+import { options, sendsField } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',
@@ -11,6 +12,7 @@ export const option: INodePropertyOptions = {
 	description: "Get a webhook's URL and whether it is the account default",
 	routing: {
 		request: { method: 'GET', url: webhookPath },
+		send: { preSend: [sendsField(webhookId, requireGuid)] },
 		output: webhookOutput(unwrapFoundResponse),
 	},
 };

@@ -1,11 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { markTriggerWebhooks } from './markTriggers';
-import { checkParameter, integerOf } from '../../fields/validation';
+import { integerOf } from '../../fields/validation';
 import { webhookOutput } from './shared';
-import { options } from '../shared';
+import { checkedField, options } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -18,14 +17,6 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** n8n cuts the list at any Limit it is given: a negative one drops entries from the end, a fraction or text all. */
-export const checkLimit = checkParameter(
-	'limit',
-	(context, value, fieldLabel) => integerOf(context, value, fieldLabel, { min: 1 }),
-	'Limit',
-	50,
-);
-
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -34,19 +25,19 @@ export const description: INodeProperties[] = [
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
 	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-		// The service has no paging: the list is cut after it arrives, at a Limit checked first.
-		routing: {
-			send: { preSend: [pairedWithItem(checkLimit)] },
-			output: { maxResults: '={{$value}}' },
+	// The service has no paging: n8n cuts the list at any Limit, a negative one from the end.
+	checkedField(
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+			routing: { output: { maxResults: '={{$value}}' } },
 		},
-	},
+		(context, value, label) => integerOf(context, value, label, { min: 1 }),
+	),
 	options,
 ];

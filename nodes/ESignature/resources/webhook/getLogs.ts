@@ -6,17 +6,16 @@ import type {
 } from 'n8n-workflow';
 
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { namedValueOf } from '../../fields/namedValues';
-import { checkParameter, requireGuid, textOf } from '../../fields/validation';
+import { requireGuid, textOf } from '../../fields/validation';
 import type { ItemChecks } from '../../service/itemFunctions';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { webhookOutput } from './shared';
-import { options } from '../shared';
+import { checkedField, options } from '../shared';
 
 /** The spec sends the filters as a GET's body, which n8n drops: the service answers every entry, filtered here. */
-export const filterDeliveryLogs: PostReceiveAction = async function (items) {
+const filterDeliveryLogs: PostReceiveAction = async function (items) {
 	const { requestId, webhookUrl, webhookStatus } = logFilters(
 		this,
 		this.getNodeParameter('filters', {}),
@@ -24,7 +23,7 @@ export const filterDeliveryLogs: PostReceiveAction = async function (items) {
 	return items.filter(({ json }) => {
 		if (requestId && String(json.requestId ?? '').toLowerCase() !== requestId) return false;
 		if (webhookUrl && json.webhookUrl !== webhookUrl) return false;
-		// webhookStatus reads like "FAILEDFROMCLIENT (4)".
+		// Like "FAILEDFROMCLIENT (4)".
 		const status = String(json.webhookStatus ?? '').trimEnd();
 		return webhookStatus === undefined || status.endsWith(`(${webhookStatus})`);
 	});
@@ -41,50 +40,48 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-const checkLogFilters = checkParameter('filters', logFilters, 'Filters', {});
-
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		// Not sent (n8n drops the body of a GET): checked here, applied to the answer by filterDeliveryLogs.
-		routing: { send: { preSend: [pairedWithItem(checkLogFilters)] } },
-		options: [
-			{
-				displayName: 'Callback Request ID',
-				name: 'requestId',
-				type: 'string',
-				default: '',
-				description: 'Only deliveries of this callback (the RequestId of the envelope)',
-			},
-			{
-				displayName: 'Delivery Status',
-				name: 'webhookStatus',
-				type: 'options',
-				options: WEBHOOK_DELIVERY_STATUSES,
-				default: 4,
-				description:
-					'Only deliveries with this status. Choose from the list, or give a name from it (in any case) or its ' +
-					'number with an <a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.',
-			},
-			{
-				displayName: 'Webhook URL',
-				name: 'webhookUrl',
-				type: 'string',
-				default: '',
-				description: 'Only deliveries to this URL',
-			},
-		],
-	},
+	checkedField(
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				{
+					displayName: 'Callback Request ID',
+					name: 'requestId',
+					type: 'string',
+					default: '',
+					description: 'Only deliveries of this callback (the RequestId of the envelope)',
+				},
+				{
+					displayName: 'Delivery Status',
+					name: 'webhookStatus',
+					type: 'options',
+					options: WEBHOOK_DELIVERY_STATUSES,
+					default: 4,
+					description:
+						'Only deliveries with this status. Choose from the list, or give a name from it (in any case) or its ' +
+						'number with an <a href="https://docs.n8n.io/code/expressions/">expression</a> or the model.',
+				},
+				{
+					displayName: 'Webhook URL',
+					name: 'webhookUrl',
+					type: 'string',
+					default: '',
+					description: 'Only deliveries to this URL',
+				},
+			],
+		},
+		logFilters,
+	),
 	options,
 ];
 
 type LogFilters = { requestId?: string; webhookUrl?: string; webhookStatus?: number };
 
-/** The delivery-log filters the user set, checked. */
 function logFilters(context: ItemChecks, value: unknown): LogFilters {
 	const filters = (value as IDataObject) ?? {};
 	const out: LogFilters = {};

@@ -8,7 +8,6 @@ import * as resend from './resend';
 import * as update from './update';
 import { type OperationFile, operationSelector } from '../shared';
 
-/** Its operations, in the order the Operation list shows them (by name). */
 export const operations: OperationFile[] = [
 	create,
 	createMany,

@@ -1,13 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { unwrapResponse } from '../../routing/answers';
-import { checkRequiredId } from '../../fields/validation';
+import { requireGuid } from '../../fields/validation';
 import { webhookOutput } from './shared';
-import { options, sentInBody, TRIMMED } from '../shared';
+import { options, sentField } from '../shared';
 import { requiredIdField } from '../../fields/common';
-
-/** Resend Callback's Callback Request ID: a GUID. */
-const checkCallbackRequestId = checkRequiredId('requestId', 'Callback Request ID');
 
 export const option: INodePropertyOptions = {
 	name: 'Resend Callback',
@@ -21,11 +18,13 @@ export const option: INodePropertyOptions = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		...requiredIdField('Callback Request ID', 'requestId'),
-		description:
-			'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as envelopeId',
-		routing: sentInBody('requestId', TRIMMED, checkCallbackRequestId),
-	},
+	sentField(
+		{
+			...requiredIdField('Callback Request ID', 'requestId'),
+			description:
+				'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as envelopeId',
+		},
+		requireGuid,
+	),
 	options,
 ];

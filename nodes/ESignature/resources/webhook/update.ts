@@ -20,8 +20,8 @@ import {
 } from './shared';
 import { options } from '../shared';
 
-/** What is left out is read first: changing the default webhook's URL must not quietly make it a non-default one. */
-export const buildUpdateRequest: PreSendAction = async function (requestOptions) {
+/** PUT replaces URL and default flag together: what is left out is read from the service first. */
+const buildUpdateRequest: PreSendAction = async function (requestOptions) {
 	const id = selectedWebhookId(this);
 	const updates = (this.getNodeParameter('updateFields', {}) as IDataObject) ?? {};
 	const newUrl =
@@ -61,7 +61,6 @@ export const option: INodePropertyOptions = {
 	description: 'Change the URL or default flag (the header token cannot be changed)',
 	routing: {
 		request: { method: 'PUT', url: '/api/v1/webhooks' },
-		// PUT replaces URL and default flag together: a field left out is read from the service first.
 		send: { preSend: [pairedWithItem(buildUpdateRequest)] },
 		output: webhookOutput(unwrapResponse),
 	},
