@@ -64,8 +64,6 @@ export async function readBinaryFile(
 	);
 }
 
-const STORED_FILE_START = PDF_HEADER_WITHIN;
-
 // Undefined when the store does not give the size, which Content-Length needs.
 async function storedFile(
 	context: ItemFunctions,
@@ -78,14 +76,14 @@ async function storedFile(
 		return undefined;
 	const first = (await context.helpers.getBinaryStream(
 		id,
-		STORED_FILE_START,
+		PDF_HEADER_WITHIN,
 	)) as unknown as FileStream;
 	const makeStream = streamMakerOf(first);
 	let head: Buffer;
 	let whole: Buffer | undefined;
 	try {
-		const read = (await peekStream(first, STORED_FILE_START)).head;
-		head = Buffer.from(read.subarray(0, STORED_FILE_START)); // a copy: the chunk can be the whole file
+		const read = (await peekStream(first, PDF_HEADER_WITHIN)).head;
+		head = Buffer.from(read.subarray(0, PDF_HEADER_WITHIN)); // a copy: the chunk can be the whole file
 		// n8n's database store hands out every stream's file whole: the first attempt sends it.
 		if (read.length === fileSize) whole = read;
 	} finally {

@@ -51,8 +51,7 @@ import { type IdField, misplacedId } from './misplacedIds';
 
 // What n8n's routing engine cannot do for this service (docs/n8n-notes.md#routing-engine-workarounds).
 
-// The engine hands the pagination function nothing of the item's but its request options
-// (docs/n8n-notes.md#the-two-symbol-keys).
+// The engine hands the pagination function only the request options (docs/n8n-notes.md#the-two-symbol-keys).
 const REFUSAL = Symbol('refused input');
 const ALTERNATIVE = Symbol('alternative form');
 
@@ -130,6 +129,7 @@ function failedAnswersOf(outcome: Outcome): ErrorDetails[] {
 
 // n8n renews only on a thrown 401: the service refuses with HTTP 200, and n8n 1.x hands a 401 back as an answer.
 function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolean {
+	// Revoke Access Token takes a 401 as an answer.
 	const { except } = (options.ignoreHttpStatusErrors ?? {}) as { except?: unknown };
 	if (!Array.isArray(except) || !except.includes(401)) return false;
 	return failedAnswersOf(outcome).some(
