@@ -97,13 +97,14 @@ function lostAnswerHelp(
 ): string | undefined {
 	if (!create) return undefined;
 	const reference = create.referenceNumber ? createReference(context) : undefined;
-	return reference
-		? 'The service may have created the envelope before the connection ended. Running this item again is safe: ' +
-				`its request carries reference number "${reference.referenceNumber}", and the service refuses a second ` +
-				'envelope with it (error 227).'
-		: 'The service may have created the envelope before the connection ended. Check the service before running ' +
-				"this item again: this operation's request carries no reference number, so the service cannot refuse a " +
-				'second envelope.';
+	return (
+		'The service may have created the envelope before the connection ended. ' +
+		(reference
+			? `Running this item again is safe: its request carries reference number "${reference.referenceNumber}", ` +
+				'and the service refuses a second envelope with it (error 227).'
+			: "Check the service before running this item again: this operation's request carries no reference number, " +
+				'so the service cannot refuse a second envelope.')
+	);
 }
 
 type Outcome = { items: INodeExecutionData[] } | { error: unknown };
