@@ -11,7 +11,7 @@ export function detectMimeType(data: Buffer): { mimeType: string; extension: str
 
 export const FILE_SIGNATURE_BYTES = 5;
 
-/** The part of a Node.js readable stream that peekStream uses (shipped code may not import Node's stream module). */
+// Shipped code may not import Node's stream module.
 interface ReadableFile {
 	read(): Buffer | null;
 	unshift(chunk: Buffer): void;
@@ -20,13 +20,11 @@ interface ReadableFile {
 	readableEnded: boolean;
 }
 
-/** A stream of a file, as n8n's binary store hands it out (getBinaryStream) and as a request body is made of. */
 export interface FileStream extends ReadableFile, AsyncIterable<Buffer> {
 	destroy(error?: Error): unknown;
 	pipe(destination: unknown): unknown;
 }
 
-/** A stream read into memory up to `max` bytes; undefined (and the stream closed) past it. */
 export async function readUpTo(
 	stream: AsyncIterable<Buffer> & { destroy?: () => unknown },
 	max: number,
@@ -44,16 +42,11 @@ export async function readUpTo(
 	return Buffer.concat(chunks, size);
 }
 
-/** Makes a byte stream of the chunks an iterable yields (Node's Readable.from, with objectMode off). */
 export type StreamMaker = (chunks: AsyncIterable<Buffer>) => FileStream;
 
-/** Chunk size of a body stream: Node's default for byte streams. */
 const BODY_CHUNK = 64 * 1024;
 
-/**
- * How to make a Node.js stream, through the static Readable.from of a stream n8n opened (shipped code may not import
- * Node's stream module). n8n leaves a refused token's retry of such a body to us (docs/n8n-notes.md#access-tokens).
- */
+// Readable.from, reached through a stream n8n opened (docs/n8n-notes.md#large-files).
 export function streamMakerOf(stream: FileStream): StreamMaker | undefined {
 	const from = (stream.constructor as { from?: unknown } | undefined)?.from;
 	if (typeof from !== 'function') return undefined;
@@ -65,7 +58,6 @@ export function streamMakerOf(stream: FileStream): StreamMaker | undefined {
 		);
 }
 
-/** Whether a response body is a stream (a download asked for with `encoding: 'stream'`), not bytes. */
 export function isFileStream(body: unknown): body is ReadableFile {
 	const candidate = body as Partial<ReadableFile> | null;
 	return (
@@ -75,7 +67,6 @@ export function isFileStream(body: unknown): body is ReadableFile {
 	);
 }
 
-/** The first `count` bytes of a stream, put back so it still yields the whole file (unless `ended` within them). */
 export async function peekStream(
 	stream: ReadableFile,
 	count: number,
@@ -99,20 +90,16 @@ export async function peekStream(
 			for (const event of events) stream.once(event, settle);
 		});
 	}
-	// One chunk (a whole file, from n8n's database store) is handed back as it is: Buffer.concat would copy it.
+	// One chunk can be a whole file (n8n's database store): Buffer.concat would copy it.
 	const head = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 	if (stream.readableEnded) return { head, ended: true };
 	if (head.length > 0) stream.unshift(head);
 	return { head, ended: false };
 }
 
-/** Longest file name kept: what most file systems allow. */
 const MAX_FILE_NAME = 255;
 
-/**
- * The last part of a path without control characters, or '' ("", ".", ".."): a name from the service may carry a
- * path, which a workflow writing files by that name would follow out of its folder.
- */
+// A name from the service may carry a path, which a workflow writing files by that name would follow.
 export function safeBaseName(name: unknown): string {
 	if (typeof name !== 'string') return '';
 	const last = name.split(/[\\/]/).pop() ?? '';
@@ -123,7 +110,6 @@ export function safeBaseName(name: unknown): string {
 	return /^\.*$/.test(base) ? '' : base;
 }
 
-/** A safe file name (else `fallback`) with the detected type's extension, else its own or `defaultExtension`. */
 export function fileNameFor(
 	base: string | undefined,
 	fallback: string,
@@ -141,22 +127,18 @@ export function fileNameFor(
 	return `${stem.slice(0, MAX_FILE_NAME - ending.length)}${ending}`;
 }
 
-// One white-space character per match, no quantifier: nothing to backtrack over, however long the text.
+// No quantifier: nothing to backtrack over, however long the text.
 const withoutDataUrlAndSpaces = (value: string) =>
 	value.replace(/^data:[^;]+;base64,/, '').replace(/\s/g, '');
 
-/** Whether a character code is of the Base64 alphabet: A-Z, a-z, 0-9, "+" and "/". */
-const isBase64Code = (code: number) =>
+export const isBase64Code = (code: number) =>
 	(code >= 65 && code <= 90) ||
 	(code >= 97 && code <= 122) ||
 	(code >= 48 && code <= 57) ||
 	code === 43 ||
 	code === 47;
 
-/**
- * Whether text is canonical Base64 (whole groups of four, at most two "="). A loop, not a regex: V8 overflowed its
- * stack on /^[A-Za-z0-9+/]+={0,2}$/ with a 4 MB file in a busy process (docs/n8n-notes.md#large-files).
- */
+// A loop, not a regex: V8 overflowed its stack on /^[A-Za-z0-9+/]+={0,2}$/ with a 4 MB file.
 export function isStrictBase64(compact: string): boolean {
 	if (compact.length === 0 || compact.length % 4 !== 0) return false;
 	let end = compact.length;
@@ -168,15 +150,14 @@ export function isStrictBase64(compact: string): boolean {
 	return true;
 }
 
-/** Whether Base64 text decodes (strictly), checked without decoding it: a signed file can be tens of megabytes. */
 export function isBase64(value: string): boolean {
 	return isStrictBase64(withoutDataUrlAndSpaces(value));
 }
 
-/** Characters decoded at a time: a multiple of 4, so that every slice is whole Base64. */
+// A multiple of 4: every slice is whole Base64.
 const BASE64_SLICE = 1024 * 1024;
 
-/** Decodes canonical Base64 slice by slice: whole, Node copies the text first (20 MB took 46 MB; `npm run bench`). */
+// Whole, Node copies the text first (20 MB took 46 MB).
 export function decodeInSlices(base64: string): Buffer {
 	const bytes = Buffer.alloc(Buffer.byteLength(base64, 'base64'));
 	let written = 0;
@@ -185,7 +166,6 @@ export function decodeInSlices(base64: string): Buffer {
 	return bytes.subarray(0, written);
 }
 
-/** Decodes Base64 strictly, so a typo gives a clear error instead of a corrupt document. */
 export function decodeBase64(value: string): Buffer | undefined {
 	const compact = withoutDataUrlAndSpaces(value);
 	return isStrictBase64(compact) ? decodeInSlices(compact) : undefined;

@@ -2,10 +2,9 @@ import type { UploadFile } from './document';
 import { inputError } from '../fields/validation';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-/** How far into a file "%PDF-" may start: readers accept it in the first 1,024 bytes (Adobe's implementation notes). */
+// Readers accept "%PDF-" in the first 1,024 bytes (Adobe's implementation notes).
 export const PDF_HEADER_WITHIN = 1024;
 
-/** What a file that is not a PDF looks like, by its first bytes. */
 function looksLike(start: Buffer): string {
 	const hex = start.subarray(0, 4).toString('hex');
 	if (hex.startsWith('89504e47')) return 'is a PNG image';
@@ -16,7 +15,7 @@ function looksLike(start: Buffer): string {
 	return 'does not start with the PDF header %PDF-';
 }
 
-/** The service takes PDFs only: anything else is refused here, whatever its MIME type, instead of being uploaded. */
+// The service takes PDFs only, whatever the MIME type says.
 export function requirePdf<File extends UploadFile>(
 	context: ItemFunctions,
 	file: File,

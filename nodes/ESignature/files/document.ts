@@ -1,30 +1,23 @@
 import { type FileStream, type StreamMaker, decodeInSlices } from './bytes';
 
-/**
- * A document to send, kept in the form it came in and converted only into the form it is sent in (n8n holds files as
- * Base64; on a 20 MB file a decode and re-encode cost about 45 MB, docs/performance.md).
- */
+// Kept in the form it came in: a decode and re-encode of a 20 MB file cost about 45 MB.
 export interface DocumentFile {
 	fileName: string;
 	mimeType: string;
 	bytes(): Buffer;
 	base64(): string;
-	/** The Base64 text the file is held as (n8n's in-memory store), or undefined when it is held as bytes. */
 	storedBase64(): string | undefined;
-	/** The file's size in bytes, without decoding it. */
 	size(): number;
-	/** The first bytes of the file (at most `length`), decoding no more than those. */
 	start(length: number): Buffer;
 }
 
-/** A document left in n8n's store, for a body sent as it is read: `open` reads it again for every attempt. */
+// Left in n8n's store: `open` reads it again for every attempt.
 export interface StoredFile {
 	fileName: string;
 	mimeType: string;
 	size(): number;
 	start(length: number): Buffer;
 	open(): Promise<FileStream>;
-	/** Makes a body stream; taken from a stream n8n opened (see streamMakerOf). */
 	makeStream: StreamMaker;
 }
 

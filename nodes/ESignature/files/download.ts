@@ -10,18 +10,14 @@ import { internalAddressProblem, internalIpProblem, isIpLiteral } from './addres
 import { httpUrlProblem } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-/*
- * File Input → URL, how a model gives a file. Anyone whose text the model read can choose the link, so the download
- * is narrow (docs/ai-agents.md#documents-from-a-url): n8n's HTTP helper, no credential, bounded redirects, bytes and
- * seconds. Redirects are followed here, one request per hop, so that every hop is checked (docs/security.md).
- */
+// A model's link may be anyone's choice: every hop is checked (docs/ai-agents.md#documents-from-a-url).
 
-/** Redirects followed: enough for a file host's short link and its storage, not a chain. */
+// A file host's short link and its storage, not a chain.
 export const MAX_DOWNLOAD_REDIRECTS = 3;
 
 type ByteStream = AsyncIterable<Buffer> & { destroy?: () => void };
 
-/** Where a URL points, for error messages: its path and query may hold a key. Text that is not a URL is not shown. */
+// Its path and query may hold a key.
 export function originOf(url: string): string {
 	try {
 		return new URL(url).origin;
@@ -30,7 +26,6 @@ export function originOf(url: string): string {
 	}
 }
 
-/** A download's file name: the URL path's last segment when it names a file, as a safe base name. */
 function nameFromUrl(url: string): string {
 	const segment = new URL(url).pathname.split('/').pop() ?? '';
 	let last = '';
@@ -42,7 +37,6 @@ function nameFromUrl(url: string): string {
 	return /\.[a-z0-9]{1,5}$/i.test(last) ? last : 'document.pdf';
 }
 
-/** The name downloadDocument gives the download of a link it took, worked out without downloading it. */
 export function downloadFileName(
 	context: ItemFunctions,
 	value: unknown,
@@ -58,25 +52,22 @@ const tooLarge = (context: ItemFunctions, fieldLabel: string, origin: string) =>
 		'Download it with another node and give it as a binary file.',
 	);
 
-/** The limits of one item's downloads, and what is left of its bytes. */
-export interface DownloadBudget {
+interface DownloadBudget {
 	maxLinks: number;
 	bytesLeft: number;
 	maxTotalBytes: number;
 	timeLimitSeconds: number;
-	/** Whether a tool may reach internal addresses: the author said so in the node. */
 	allowInternal: boolean;
-	/** Whether the links are checked for internal addresses: the node runs as an AI tool. */
 	checkAddresses: boolean;
 }
 
-/** The item's download limits. In an AI tool each must be written in the node: a model must not lift a limit. */
+// In an AI tool each limit must be written in the node: a model must not lift one.
 export function downloadBudget(context: ItemFunctions): DownloadBudget {
 	const asTool = runsAsTool(context);
 	const given = (context.getNodeParameter('downloadOptions', {}) ?? {}) as IDataObject;
 	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
 	if (asTool) {
-		// Each option first, so that the error names it; then the collection as a whole.
+		// Each option first, so that the error names it.
 		const paths = [
 			...Object.keys(DOWNLOAD_OPTION_LABELS).map((key) => `downloadOptions.${key}`),
 			'downloadOptions',
@@ -113,7 +104,6 @@ export function downloadBudget(context: ItemFunctions): DownloadBudget {
 const ALLOW_INTERNAL_HINT =
 	'can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.';
 
-/** Why a link is refused, with its hint: its address is internal, or it could not be checked. */
 const REFUSALS = {
 	internal: {
 		reason: (origin: string) => `internal address ${origin}`,
@@ -135,10 +125,7 @@ interface ResolvedAddress {
 	family: number;
 }
 
-/**
- * Every address a name resolves to, through n8n's egress filter (n8n 2.x), enforced even where SSRF protection is off.
- * Undefined without a filter (n8n 1.x) or when the name does not resolve.
- */
+// n8n 2.x's egress filter, enforced even where SSRF protection is off; n8n 1.x has none.
 async function resolveAll(
 	context: ItemFunctions,
 	hostname: string,
@@ -158,10 +145,7 @@ async function resolveAll(
 	});
 }
 
-/**
- * As a tool, a hop to an internal host, or to a name resolving to one (or not resolving), is refused. Returns the
- * checked address to connect to, so that a DNS answer changed after the check (rebinding) is not used.
- */
+// Returns the checked address to connect to: a DNS answer changed after the check (rebinding) is not used.
 async function checkHop(
 	context: ItemFunctions,
 	url: URL,
@@ -170,7 +154,6 @@ async function checkHop(
 	from?: string,
 ): Promise<string | undefined> {
 	if (!budget.checkAddresses || budget.allowInternal) return undefined;
-	// A refusal names the link's origin, never what answered there.
 	const refused = (kind: keyof typeof REFUSALS) =>
 		inputError(
 			context,
@@ -186,7 +169,6 @@ async function checkHop(
 	return resolved[0].address;
 }
 
-/** Downloads one document given by URL (its type is read from the bytes; the caller checks it is a PDF). */
 export async function downloadDocument(
 	context: ItemFunctions,
 	value: unknown,
@@ -195,7 +177,6 @@ export async function downloadDocument(
 ): Promise<DocumentFile> {
 	const url = requireHttpUrl(context, value, fieldLabel);
 	const origin = originOf(url);
-	// One deadline for the whole download, redirects included (Node's timer, which keeps no process alive).
 	const deadline = AbortSignal.timeout(budget.timeLimitSeconds * 1000);
 	const tooSlow = () =>
 		inputError(
@@ -252,7 +233,7 @@ export async function downloadDocument(
 	}
 	const stop = () => body.destroy?.();
 	deadline.addEventListener('abort', stop, { once: true });
-	// A body cut by the deadline ends in a stream error: the time limit is what to name.
+	// A body cut by the deadline ends in a stream error.
 	const bytes = await readUpTo(body, Math.min(MAX_DOWNLOAD_BYTES, budget.bytesLeft))
 		.catch((error: unknown) => Promise.reject(deadline.aborted ? tooSlow() : error))
 		.finally(() => deadline.removeEventListener('abort', stop));
@@ -271,10 +252,7 @@ export async function downloadDocument(
 	return documentFile(bytes, nameFromUrl(url), detectMimeType(bytes).mimeType);
 }
 
-/**
- * Where a hop's request goes: the checked address, written in the URL (n8n takes no lookup of a node's), with the
- * name in Host and, for https, in TLS's server name, which the certificate is checked against.
- */
+// n8n takes no lookup of a node's: the checked address goes in the URL, the name in Host and TLS's server name.
 function pinnedRequest(
 	hop: URL,
 	pinned: string | undefined,
@@ -291,7 +269,6 @@ function pinnedRequest(
 	};
 }
 
-/** One request of a download, redirects not followed: n8n's HTTP helper, with its proxy and outbound rules, per hop. */
 async function requestHop(
 	context: ItemFunctions,
 	hop: URL,
@@ -302,7 +279,7 @@ async function requestHop(
 	tooSlow: () => Error,
 ): Promise<IN8nHttpFullResponse> {
 	try {
-		// helpers.httpRequest, not httpRequestWithAuthentication: the credential never goes to a URL a prompt can choose.
+		// Never with the credential: a prompt can choose the URL.
 		const target = pinnedRequest(hop, pinned);
 		return (await context.helpers.httpRequest({
 			method: 'GET',
@@ -318,7 +295,6 @@ async function requestHop(
 	} catch (error) {
 		if (deadline.aborted) throw tooSlow();
 		const { code, name } = (error ?? {}) as { code?: string; name?: string };
-		// n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) refuses an address before connecting.
 		if (name?.startsWith('Ssrf'))
 			throw inputError(
 				context,

@@ -8,14 +8,10 @@ import { inputError, requireText, textOf } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-/* Reading a File Input (fields/fileInput.ts): each file read (read.ts, download.ts), then checked (check.ts). */
-
-/** Binary files in n8n's store stay there until the request reads them (a streamed upload, streamedBody.ts). */
 export interface LeftInStore {
 	leaveInStore: true;
 }
 
-/** The documents of an operation per its File Input, in the order given (one for a single-file operation). */
 export async function readFileInput(
 	context: ItemFunctions,
 	options?: FileInputOptions,
@@ -29,19 +25,17 @@ export async function readFileInput(
 	options: FileInputOptions & Partial<LeftInStore> = {},
 ): Promise<UploadFile[]> {
 	const files: UploadFile[] = [];
-	// One file at a time, read then checked: a refused file stops the item before the next is read or downloaded.
+	// A refused file stops the item before the next is read or downloaded.
 	for (const given of givenFiles(context, options))
 		files.push(requirePdf(context, await given.read(), given.label));
 	return files;
 }
 
-/** A file as the user gave it: the label its errors name, and how to read it when its turn comes. */
 interface GivenFile {
 	label: string;
 	read(): Promise<UploadFile>;
 }
 
-/** The files the File Input gives, in order; a list that is wrong as a whole (empty, too long) is refused here. */
 function givenFiles(
 	context: ItemFunctions,
 	options: FileInputOptions & Partial<LeftInStore>,
@@ -52,7 +46,6 @@ function givenFiles(
 	return givenBinaryFields(context, options);
 }
 
-/** Input Binary Field(s): each file read from the item's binary data (read.ts). */
 function givenBinaryFields(
 	context: ItemFunctions,
 	options: FileInputOptions & Partial<LeftInStore>,
@@ -76,7 +69,6 @@ function givenBinaryFields(
 	return names.map((name) => fromField(name, label));
 }
 
-/** File (Base64), named by File Name or the default; or Files (JSON), each entry checked when its turn comes. */
 function givenBase64(context: ItemFunctions, options: FileInputOptions): GivenFile[] {
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.base64;
@@ -113,7 +105,6 @@ function givenBase64(context: ItemFunctions, options: FileInputOptions): GivenFi
 	});
 }
 
-/** File URL or File URLs: each document downloaded within the item's budget (download.ts). */
 function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFile[] {
 	const budget = downloadBudget(context);
 	const fromLink = (url: unknown, label: string): GivenFile => ({
@@ -166,7 +157,6 @@ const inputFieldName = (context: ItemFunctions, label: string) =>
 		MAX_LENGTH.longText,
 	);
 
-/** The name a single file is sent with: File Name, else the file's own name, else the default. */
 function singleFileName(
 	context: ItemFunctions,
 	ownName: string | undefined,
@@ -184,10 +174,7 @@ function singleFileName(
 	throw inputError(context, `${FILE_INPUT_LABELS.fileName} is required`);
 }
 
-/**
- * The name the single file was sent with, worked out again without reading it, for a postReceive hook, which n8n hands
- * the answer and not the request (docs/n8n-notes.md#routing-engine). Its input passed the checks already.
- */
+// Worked out again: n8n hands a postReceive hook the answer, not the request.
 export function sentFileName(context: ItemFunctions, options: FileInputOptions): string {
 	const input = context.getNodeParameter('fileInput', 'binary');
 	const ownName =
@@ -203,7 +190,6 @@ export function sentFileName(context: ItemFunctions, options: FileInputOptions):
 	return singleFileName(context, ownName, options);
 }
 
-/** File URLs: a list from an expression, or text with the links separated by commas, spaces or new lines. */
 function urlList(context: ItemFunctions): string[] {
 	const value = context.getNodeParameter('fileUrls', '') as unknown;
 	const list = Array.isArray(value)

@@ -4,12 +4,9 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { type DocumentFile, type UploadFile, isStoredFile } from './document';
 import { type BodyPart, sendStreamedBody } from './streamedBody';
 
-/*
- * JSON bodies that carry documents as Base64. Left to n8n, such a body holds about four copies of a file
- * (docs/n8n-notes.md#large-files); here each document is written into the body's bytes once: the only copy.
- */
+// Each document is written into the body once, not in n8n's four copies (docs/n8n-notes.md#large-files).
 
-/** Marks a document's place in a body; its document is in a private field, which JSON text never shows. */
+// The document is in a private field, which JSON text never shows.
 class DocumentPlace {
 	readonly #document: UploadFile;
 
@@ -22,15 +19,13 @@ class DocumentPlace {
 	}
 }
 
-/** A document's place in a body for sendJsonWithDocuments, which writes its Base64 text there (by its class). */
 export function base64Of(file: UploadFile): IDataObject {
 	return new DocumentPlace(file) as unknown as IDataObject;
 }
 
-/** Bytes encoded at a time: a multiple of 3, so that every slice is whole Base64. */
+// A multiple of 3: every slice is whole Base64.
 const ENCODE_SLICE = 3 * 256 * 1024;
 
-/** Writes the document's Base64 text into the body at offset; returns the offset after it. */
 function writeBase64(body: Buffer, offset: number, file: DocumentFile): number {
 	const stored = file.storedBase64();
 	if (stored !== undefined) return offset + body.write(stored, offset, 'latin1');
@@ -52,12 +47,10 @@ function inMemoryBase64(file: DocumentFile): Buffer {
 
 const base64Length = (file: DocumentFile) => 4 * Math.ceil(file.size() / 3);
 
-/** Puts the JSON body on the request as bytes, with each document marked by base64Of written in as a JSON string. */
 export function sendJsonWithDocuments(
 	requestOptions: IHttpRequestOptions,
 	value: IDataObject,
 ): IHttpRequestOptions {
-	// A name no text of the body can contain by chance.
 	const placeholder = `n8nESignatureDocument-${randomBytes(12).toString('hex')}`;
 	const documents: UploadFile[] = [];
 	const text = JSON.stringify(value, (_key, entry: unknown) => {

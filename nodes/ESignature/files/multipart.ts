@@ -4,23 +4,17 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { type UploadFile, isStoredFile } from './document';
 import { type BodyPart, sendStreamedBody } from './streamedBody';
 
-/*
- * multipart/form-data bodies, framed here without a dependency (docs/n8n-notes.md#large-files): one buffer, which n8n
- * sends again after a refused token, or a stream when a file is left in n8n's store (files/streamedBody.ts).
- */
+// The spec does not name the parts.
+const FILE_PART_NAME = 'files';
 
-/** Name of each document part; the spec does not name the parts. */
-export const FILE_PART_NAME = 'files';
-
-/** Quotes in a part's header, escaped as browsers and n8n's form-data encoders do. */
+// As browsers and n8n's form-data encoders escape them.
 const headerValue = (value: string) =>
 	value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 
-/** A MIME type as HTTP allows it (type/subtype, token characters, bounded): a hostile one could end the header. */
+// A hostile MIME type could end the header.
 const MIME_TYPE = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/i;
 
-/** The file's MIME type when it is one; anything else (line breaks, parameters, text) is sent as bytes. */
-export function partContentType(mimeType: string): string {
+function partContentType(mimeType: string): string {
 	return typeof mimeType === 'string' && mimeType.length <= 129 && MIME_TYPE.test(mimeType)
 		? mimeType
 		: 'application/octet-stream';

@@ -9,7 +9,6 @@ import { PROTOTYPE_KEYS } from '../fields/json';
 import { inputError, kindOf, requireText, toText } from '../fields/validation';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-/** Takes a file from a binary property of the input item, through n8n's helpers (any binary mode). */
 export async function readBinaryFile(
 	context: ItemFunctions,
 	propertyName: string,
@@ -21,7 +20,6 @@ export async function readBinaryFile(
 	fieldLabel: string,
 	leaveInStore: boolean,
 ): Promise<UploadFile>;
-/** With leaveInStore, a file in n8n's store stays there until the request reads it (see StoredFile). */
 export async function readBinaryFile(
 	context: ItemFunctions,
 	propertyName: string,
@@ -36,7 +34,6 @@ export async function readBinaryFile(
 	const found =
 		item.binary !== undefined && Object.hasOwn(item.binary, name) && Boolean(item.binary[name]);
 	if (!found && runsAsTool(context)) {
-		// A tool's input item carries only the model's arguments (docs/ai-agents.md#files).
 		throw inputError(
 			context,
 			`${fieldLabel}: an AI tool gets no files, only the model's arguments: set File Input to URL or Base64 Text`,
@@ -55,7 +52,7 @@ export async function readBinaryFile(
 	const binary: IBinaryData = context.helpers.assertBinaryData(name);
 	const fileName = binaryFileName(binary, name);
 	const mimeType = binary.mimeType || 'application/pdf';
-	// Without an id, n8n holds the file in the item as Base64 (default mode): sent as stored when canonical.
+	// No id: n8n holds the file in the item as Base64, sent as it is when canonical.
 	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data))
 		return documentFile({ base64: binary.data }, fileName, mimeType);
 	const stored =
@@ -67,10 +64,7 @@ export async function readBinaryFile(
 	);
 }
 
-/** How many first bytes of a stored file are read beforehand: enough to check it (check.ts). */
-const STORED_FILE_START = PDF_HEADER_WITHIN;
-
-/** A file of n8n's store as a StoredFile; undefined when the store does not give its size (Content-Length needs it). */
+// Undefined when the store does not give the size, which Content-Length needs.
 async function storedFile(
 	context: ItemFunctions,
 	id: string,
@@ -82,15 +76,15 @@ async function storedFile(
 		return undefined;
 	const first = (await context.helpers.getBinaryStream(
 		id,
-		STORED_FILE_START,
+		PDF_HEADER_WITHIN,
 	)) as unknown as FileStream;
 	const makeStream = streamMakerOf(first);
 	let head: Buffer;
 	let whole: Buffer | undefined;
 	try {
-		const read = (await peekStream(first, STORED_FILE_START)).head;
-		head = Buffer.from(read.subarray(0, STORED_FILE_START)); // a copy: the chunk can be the whole file
-		// n8n's database store hands out every stream's file whole: the first attempt sends it (docs/performance.md).
+		const read = (await peekStream(first, PDF_HEADER_WITHIN)).head;
+		head = Buffer.from(read.subarray(0, PDF_HEADER_WITHIN)); // a copy: the chunk can be the whole file
+		// n8n's database store hands out every stream's file whole: the first attempt sends it.
 		if (read.length === fileSize) whole = read;
 	} finally {
 		first.destroy();
@@ -116,7 +110,7 @@ async function* oneChunk(bytes: Buffer): AsyncGenerator<Buffer> {
 	yield bytes;
 }
 
-/** A binary property name, trimmed; a prototype key (`__proto__`, ...) names no property n8n can hold: refused. */
+// A prototype key (`__proto__`, ...) names no property n8n can hold.
 export function binaryPropertyName(
 	context: ItemFunctions,
 	value: unknown,
@@ -128,7 +122,6 @@ export function binaryPropertyName(
 	return name;
 }
 
-/** The name readBinaryFile gives a binary property's file, without reading the file. */
 export function binaryFileNameOf(
 	context: ItemFunctions,
 	propertyName: string,
@@ -138,7 +131,6 @@ export function binaryFileNameOf(
 	return binaryFileName(context.helpers.assertBinaryData(name), name);
 }
 
-/** The name of a binary file; a file without one is named after its property. */
 function binaryFileName(
 	binary: Pick<IBinaryData, 'fileName' | 'fileExtension'>,
 	propertyName: string,
@@ -146,7 +138,6 @@ function binaryFileName(
 	return binary.fileName ?? `${propertyName}.${binary.fileExtension || 'pdf'}`;
 }
 
-/** File Input → Base64 Text: a document from its Base64 text, its type read from the bytes (named by the caller). */
 export function readBase64File(
 	context: ItemFunctions,
 	value: unknown,
@@ -156,15 +147,10 @@ export function readBase64File(
 	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
 }
 
-/** The bytes of a required Base64 field, decoded strictly, so a typo fails here and not as a corrupt document. */
-export function requireBase64Bytes(
-	context: ItemFunctions,
-	value: unknown,
-	fieldLabel: string,
-): Buffer {
+function requireBase64Bytes(context: ItemFunctions, value: unknown, fieldLabel: string): Buffer {
 	if (value !== undefined && value !== null && typeof value !== 'string')
 		throw inputError(context, `${fieldLabel} must be Base64 text, got ${kindOf(value)}`);
-	// A document as Base64 is as long as the document: no text length limit applies. Line breaks are Base64's own.
+	// No length limit: a document as Base64 is as long as the document.
 	const bytes = decodeBase64(
 		requireText(context, value, fieldLabel, Number.MAX_SAFE_INTEGER, 'multi'),
 	);

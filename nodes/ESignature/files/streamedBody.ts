@@ -3,12 +3,8 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import type { FileStream } from './bytes';
 import type { StoredFile } from './document';
 
-/*
- * Bodies that read files from n8n's store as they are sent (docs/n8n-notes.md#large-files). A stream is sent only once:
- * every attempt gets a fresh one (bodyForAnotherAttempt, called by routing/engineWorkarounds.ts).
- */
+// Bodies that read files from n8n's store as they are sent (docs/n8n-notes.md#large-files).
 
-/** A piece of a body: bytes as they are, or a stored file, sent as its bytes or as its Base64 text. */
 export type BodyPart = Buffer | { file: StoredFile; as: 'bytes' | 'base64' };
 
 const partLength = (part: BodyPart) =>
@@ -18,7 +14,6 @@ const partLength = (part: BodyPart) =>
 			? part.file.size()
 			: 4 * Math.ceil(part.file.size() / 3);
 
-/** The chunks of a stored file as sent: its bytes, or its Base64 text (three bytes carried into the next chunk). */
 async function* fileChunks(
 	stream: AsyncIterable<Buffer>,
 	as: 'bytes' | 'base64',
@@ -37,7 +32,7 @@ async function* fileChunks(
 	if (carried.length) yield Buffer.from(carried.toString('base64'), 'latin1');
 }
 
-/** The body's bytes, files read a chunk at a time; a file not of its recorded size fails (Content-Length is sent). */
+// Content-Length is sent: a file not of its recorded size fails.
 async function* bodyChunks(parts: BodyPart[]): AsyncGenerator<Buffer> {
 	for (const part of parts) {
 		if (Buffer.isBuffer(part)) {
@@ -66,7 +61,6 @@ async function* bodyChunks(parts: BodyPart[]): AsyncGenerator<Buffer> {
 	}
 }
 
-/** A body stream of this module's: it makes a fresh one of itself, with the same bytes, for another attempt. */
 interface RemakeableBody extends FileStream {
 	makeAgain: () => RemakeableBody;
 }
@@ -76,7 +70,6 @@ const remakeable = (body: unknown): RemakeableBody | undefined =>
 		? (body as RemakeableBody)
 		: undefined;
 
-/** Puts the parts on the request as a stream when a part is a stored file; false (nothing done) when none is. */
 export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: BodyPart[]): boolean {
 	const stored = parts.find((part) => !Buffer.isBuffer(part)) as
 		Exclude<BodyPart, Buffer> | undefined;
@@ -93,11 +86,10 @@ export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: Bod
 	return true;
 }
 
-/** Whether the request's body is a stream of stored files, which n8n does not send again after a refused token. */
 export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
 	remakeable(requestOptions.body) !== undefined;
 
-/** Before another attempt, a streamed body is made afresh; whether it was one (n8n sends no stream again). */
+// A stream is sent only once: every attempt gets a fresh one.
 export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions): boolean {
 	const body = remakeable(requestOptions.body);
 	if (!body) return false;

@@ -12,6 +12,7 @@ import {
 	detectMimeType,
 	FILE_SIGNATURE_BYTES,
 	fileNameFor,
+	isBase64Code,
 	isFileStream,
 	peekStream,
 	readUpTo,
@@ -26,14 +27,6 @@ import { binaryPropertyName } from '../files/read';
 import { toText } from '../fields/validation';
 import { sentReferenceOf } from './idempotency';
 
-/*
- * Hooks shared by every resource: how answers become items, errors and binary data. An operation's own hooks live in
- * its file (resources/<resource>/<operation>.ts): a preSend that builds its request is build<Operation>Request (e.g.
- * buildSendBulkRequest; one two operations share is named after what they share, in the resource's shared.ts), one
- * that checks a field is check<Field>.
- */
-
-/** A postReceive hook of this file: n8n's PostReceiveAction as a function, which an operation's own hook can call. */
 type AnswerHook = (
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
@@ -48,19 +41,16 @@ function pair(
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
 }
 
-/** readServiceAnswer, error 227 naming the reference number the create carried (idempotency.ts). */
 async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse) {
 	return await readServiceAnswer(context, response, {
 		sentReference: () => sentReferenceOf(context),
 	});
 }
 
-/** Options → Include Response Wrapper: output the whole answer instead of its data. */
 export function keepWrapper(context: IExecuteSingleFunctions): boolean {
 	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
 }
 
-/** Items from a wrapper's payload: arrays split into items, `true` as `{ success: true }`. */
 function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeExecutionData[] {
 	if (keepWrapper(context) && isServiceWrapper(body))
 		return [pair(context, body as unknown as IDataObject)];
@@ -81,13 +71,12 @@ function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeEx
 	return [pair(context, { value: data as string | number | boolean })];
 }
 
-/** Every JSON operation: service errors become NodeApiErrors, the payload becomes the items. */
 export const unwrapResponse: AnswerHook = async function (_items, response) {
 	const { body, errorItems } = await readAnswer(this, response);
 	return errorItems ?? itemsFromData(this, body);
 };
 
-/** Get-by-id operations: the service answers an unknown id with `data: null` and no error code. */
+// The service answers an unknown ID with `data: null` and no error code.
 export const unwrapFoundResponse: AnswerHook = async function (_items, response) {
 	const { body, errorItems } = await readAnswer(this, response);
 	if (errorItems) return errorItems;
@@ -96,13 +85,9 @@ export const unwrapFoundResponse: AnswerHook = async function (_items, response)
 	return itemsFromData(this, body);
 };
 
-/**
- * A simplified value: numbered values named (NAMED_OUTPUT_FIELDS), misspelt names corrected (CORRECTED_FIELD_NAMES:
- * signeOrder → signOrder), empty fields (null or "") left out at every depth, with objects that held only those.
- * Lists and their entries stay, even empty (a loop or `.length` over them keeps working). Undefined: leave it out.
- */
+// Lists and their entries stay, even empty, so that a loop or `.length` over them keeps working.
 function simplified(value: unknown, field?: string, depth = 0): unknown {
-	// Own properties only: a key such as "constructor" names no field of these tables.
+	// Own properties only: "constructor" names no field.
 	if (
 		typeof value === 'number' &&
 		field !== undefined &&
@@ -112,7 +97,6 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 		return named ? named.name : value;
 	}
 	if (typeof value !== 'object' || value === null) return value ?? undefined;
-	// Deeper than any answer may be (refused when read, service/depth.ts), a value is left as it is.
 	if (depth >= MAX_ANSWER_DEPTH) return value;
 	if (Array.isArray(value))
 		return value.map((entry) => simplified(entry, undefined, depth + 1) ?? null);
@@ -129,15 +113,10 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
 
-/** Whether the items are simplified: Simplify on (the default) and no response wrapper asked for. */
 export function simplifies(context: IExecuteSingleFunctions): boolean {
 	return (context.getNodeParameter('simplify', true) as boolean) && !keepWrapper(context);
 }
 
-/**
- * Simplify (on by default), last hook of the operations that show it: numbered values by the names the fields offer
- * (destinationType 1 → "Signer"), no empty fields. Off, or with Include Response Wrapper, items stay as answered.
- */
 export const simplifyOutput: AnswerHook = async function (items) {
 	if (!simplifies(this)) return items;
 	return items.map((item) =>
@@ -145,9 +124,8 @@ export const simplifyOutput: AnswerHook = async function (items) {
 	);
 };
 
-/** A string of Base64 this long or longer is file content, which a model cannot use: left out for tools. */
+// Base64 this long is file content, which a model cannot use.
 const MIN_BASE64_BLOB = 256;
-/** Any other string longer than this is cut for tools: a model reads the start, and the context stays small. */
 const MAX_TEXT_FOR_MODEL = 2000;
 
 function isBase64Blob(text: string): boolean {
@@ -155,18 +133,17 @@ function isBase64Blob(text: string): boolean {
 	// A loop, not a regex: the text is the service's and unbounded.
 	for (let index = 0; index < text.length; index++) {
 		const code = text.charCodeAt(index);
-		const base64 =
-			(code >= 65 && code <= 90) ||
-			(code >= 97 && code <= 122) ||
-			(code >= 47 && code <= 57) ||
-			code === 43;
-		if (!base64 && !(code === 61 && index >= text.length - 2) && code !== 10 && code !== 13)
+		if (
+			!isBase64Code(code) &&
+			!(code === 61 && index >= text.length - 2) &&
+			code !== 10 &&
+			code !== 13
+		)
 			return false;
 	}
 	return true;
 }
 
-/** A value as a tool hands it to a model: file contents (Base64) left out, long texts cut; links are kept. */
 function trimmedForModel(value: unknown, depth = 0): unknown {
 	if (typeof value === 'string') {
 		if (isBase64Blob(value))
@@ -181,14 +158,12 @@ function trimmedForModel(value: unknown, depth = 0): unknown {
 	);
 }
 
-/** Simplify as a tool (shown on every operation for tools, on by default): whether the tool's answer is trimmed. */
-export function simplifiesForModel(
+function simplifiesForModel(
 	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
 ): boolean {
 	return runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
 }
 
-/** A tool's items as a model reads them (Simplify on): simplified as in a workflow, no file contents or long texts. */
 export function itemsForModel(
 	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
 	items: INodeExecutionData[],
@@ -202,7 +177,6 @@ export function itemsForModel(
 	});
 }
 
-/** The output binary field of operations that return a file ("Put Output File in Field"). */
 export function outputBinaryField(context: IExecuteSingleFunctions): string {
 	return (
 		binaryPropertyName(
@@ -213,14 +187,12 @@ export function outputBinaryField(context: IExecuteSingleFunctions): string {
 	);
 }
 
-/** What n8n's prepareBinaryData takes: bytes, or a stream it writes to the binary store as it arrives. */
 type FileSource = Parameters<IExecuteSingleFunctions['helpers']['prepareBinaryData']>[0];
 
-/** What a download as a tool says in place of the file: n8n passes no binary data to a model. */
+// n8n passes no binary data to a model.
 export const FILE_NOT_FOR_TOOLS =
 	"Not passed to AI tools: a model gets the file's details only. Use this operation in a workflow to get the file.";
 
-/** A streamed file's size: as the answer told it (the rest is not read), else read to its end without keeping it. */
 async function sizeOf(stream: FileStream, knownSize: number | undefined): Promise<number> {
 	if (knownSize !== undefined) {
 		stream.destroy?.();
@@ -241,7 +213,6 @@ async function toBinaryItem(
 	json: IDataObject,
 ): Promise<INodeExecutionData> {
 	const { mimeType, extension } = detectMimeType(head);
-	// Options → File Name of the downloads wins over the service's name; the extension always follows the bytes.
 	const chosenName = toText(context.getNodeParameter('options.fileName', ''));
 	const fileName = fileNameFor(chosenName || suggestedName, fallbackName, extension);
 	if (simplifiesForModel(context)) {
@@ -268,7 +239,7 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 		try {
 			return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
 		} catch {
-			// URIError: a malformed %-escape names nothing; the default name is used.
+			// A malformed %-escape names nothing.
 			return undefined;
 		}
 	}
@@ -276,15 +247,13 @@ function fileNameFromDisposition(header: unknown): string | undefined {
 	return plain?.[1]?.trim();
 }
 
-/** A JSON answer to a download is an error or a note, never this long: a longer one is not read on. */
 export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
 
-/** File downloads: the bytes become a binary property, typed from the bytes (the service may send a ZIP). */
 export const fileResponseToBinary: AnswerHook = async function (_items, response) {
 	const contentType = String(response.headers['content-type'] ?? '');
 	const body = response.body as unknown;
 	if (response.statusCode >= 400 || contentType.includes('json')) {
-		// A JSON answer is never the file: an error, or (for an ID the account does not own) errorCode 0 without data.
+		// errorCode 0 without data: an ID the account does not own.
 		const bytes = isFileStream(body)
 			? await readUpTo(body as unknown as FileStream, MAX_JSON_ANSWER_BYTES)
 			: (body as Buffer);
@@ -317,25 +286,21 @@ export const fileResponseToBinary: AnswerHook = async function (_items, response
 	const json = { documentId };
 	const fallback = documentId || 'document';
 	if (!isFileStream(body)) {
-		// Bytes, where n8n gave the stream's content already read.
 		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
 		return [await toBinaryItem(this, bytes, bytes, bytes.length, name, fallback, json)];
 	}
 	const length = Number(response.headers['content-length']);
 	const { head, ended } = await peekStream(body, FILE_SIGNATURE_BYTES);
-	// A file that ended within its first bytes is those bytes (a stream cannot be given back what has been read after
-	// its end).
+	// A stream cannot be given back what was read after its end.
 	const source = ended ? head : (body as unknown as FileSource);
 	const size = ended ? head.length : Number.isSafeInteger(length) ? length : undefined;
 	return [await toBinaryItem(this, source, head, size, name, fallback, json)];
 };
 
-/** Answers that carry a file as Base64 in `data` ({file, fileName} or the bare string) become binary data. */
 export const base64ResponseToBinary: AnswerHook = async function (_items, response) {
 	const { body, errorItems } = await readAnswer(this, response);
 	if (errorItems) return errorItems;
 	const data = isServiceWrapper(body) ? body.data : body;
-	// As for every read by ID: no data without an error code means an unknown or foreign ID.
 	if (data === null || data === undefined) return failed(this, notFoundError(this));
 	const file = typeof data === 'string' ? { file: data } : (data as IDataObject);
 	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;

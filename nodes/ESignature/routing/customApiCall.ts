@@ -8,14 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { nodeForErrors } from '../service/secrets';
 
-/*
- * n8n's editor adds a "Custom API Call" entry to the operations of a node whose credential the HTTP Request node can
- * use. A declarative node has no such operation: the routing engine would send a bare request and output the service's
- * "not found" as a success. It is refused before anything is sent (docs/n8n-notes.md#custom-api-call).
- */
-
-/** The operation value n8n gives the entry. */
-export const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+// n8n's editor offers a Custom API Call a declarative node cannot make (docs/n8n-notes.md#custom-api-call).
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
 const MESSAGE = 'Custom API Call is not an operation of this node: nothing was sent';
 const DESCRIPTION =
@@ -36,7 +30,6 @@ async function refuseCustomApiCall(this: IExecuteFunctions): Promise<INodeExecut
 	];
 }
 
-/** The Custom API Call entry of every resource of the node, refused. */
 export function customApiCallRefused(
 	properties: INodeProperties[],
 ): NonNullable<INodeType['customOperations']> {

@@ -4,23 +4,16 @@ import { type IdKind, type MisplacedId, isServiceWrapper } from '../service/erro
 import { callService } from '../service/transport';
 import { isGuid } from '../fields/validation';
 
-/*
- * A create outputs envelopeId and documentId side by side, and the service answers either, given where the other
- * belongs, with "not found". After such an answer (never before: the happy path sends nothing more), one read asks the
- * service what the ID is, so that the error can say which ID to use (docs/service-api.md#decisions).
- */
+// A create outputs envelopeId and documentId side by side: the error after a not-found says which one was given.
 
-/** The labels of the two ID fields: an operation showing one of them takes that one ID (resources/index.ts). */
 const ID_KINDS: Record<string, IdKind> = { 'Envelope ID': 'envelope', 'Document ID': 'document' };
 
-/** The one envelope or document ID an operation takes: its parameter, the label the editor shows, its kind. */
 export interface IdField {
 	parameter: string;
 	field: string;
 	kind: IdKind;
 }
 
-/** The field of these (an operation's, as its file lists them) that takes an envelope or document ID, if any. */
 export function idFieldOf(fields: readonly INodeProperties[]): IdField | undefined {
 	const field = fields.find(({ displayName }) => Object.hasOwn(ID_KINDS, displayName));
 	return (
@@ -28,12 +21,10 @@ export function idFieldOf(fields: readonly INodeProperties[]): IdField | undefin
 	);
 }
 
-/** A document is read no further than this: an error answer is a few hundred bytes, any PDF is longer. */
+// An error answer is a few hundred bytes, any PDF is longer.
 const DOCUMENT_PEEK_BYTES = 16 * 1024;
-/** The most document IDs of an envelope an error names. */
 const MAX_NAMED_DOCUMENTS = 5;
 
-/** Whether the service holds a document with this ID: its download answers a file, not a wrapper. */
 async function isDocument(context: IExecuteSingleFunctions, id: string): Promise<boolean> {
 	const answer = await callService(context, {
 		method: 'GET',
@@ -43,7 +34,7 @@ async function isDocument(context: IExecuteSingleFunctions, id: string): Promise
 	return answer.cut === true || (answer.statusCode < 400 && !isServiceWrapper(answer.body));
 }
 
-/** The envelope with this ID, by its status, with its document IDs when the answer names them (the live form). */
+// Only the live service's status names the envelope's documents.
 async function envelopeDocuments(
 	context: IExecuteSingleFunctions,
 	id: string,
@@ -66,7 +57,6 @@ async function envelopeDocuments(
 		.slice(0, MAX_NAMED_DOCUMENTS);
 }
 
-/** What the ID the service did not find is, when it knows it as the other kind; else (or if asking fails) undefined. */
 export async function misplacedId(
 	context: IExecuteSingleFunctions,
 	{ parameter, field, kind }: IdField,

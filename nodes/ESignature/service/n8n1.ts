@@ -37,7 +37,7 @@ export interface ExecutionCustomData {
  * `$execution.customData` over the same data (routing/idempotency.ts keeps a retried execution's first ID there).
  */
 export function executionCustomData(
-	context: IExecuteSingleFunctions,
+	context: Pick<IExecuteSingleFunctions, 'getWorkflowDataProxy' | 'getItemIndex'>,
 ): ExecutionCustomData | undefined {
 	const own = (context as { customData?: ExecutionCustomData }).customData;
 	if (own) return own;
