@@ -25,7 +25,7 @@ function timeOf(value: unknown): number {
 	return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
 }
 
-// "SUCCESS (1)" and "RECALL (2)" arrived, "FAILED (4)" did not, "PENDING (0)" is under way.
+// "SUCCESS (1)" and "RECALL (2)" are deliveries that arrived; the HTTP status tells too.
 function toEntry(raw: IDataObject | null | undefined): LogEntry | undefined {
 	if (typeof raw?.requestId !== 'string' || typeof raw.webhookUrl !== 'string') return undefined;
 	const httpStatusCode = Number(raw.httpStatusCode ?? 0);
