@@ -21,7 +21,6 @@ export class ESignature implements INodeType {
 		version: 1,
 		subtitle: resourceOperationSubtitle(properties),
 		codex: codexWithActions(codex, properties),
-		// Used by the editor's Docs link as it is; n8n appends its tracking query to the codex URL, after the anchor.
 		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#operations',
 		description:
 			'Create envelopes, invite signers, sign and download documents with the E-Signature service',
@@ -31,16 +30,14 @@ export class ESignature implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-		// No baseURL: the credential sends each request to its environment (see its authenticate for why).
+		// No baseURL: the credential sends each request to its environment.
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 			json: true,
-			// Service errors come with HTTP 200 too, read from the body (service/errors.ts); 401 throws: n8n then
-			// renews the token and retries.
+			// Service errors come with HTTP 200 too; 401 throws, so that n8n renews the token and retries.
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},
-		// Every request goes through this function as Resource declares `paginate`: the only hook of n8n's routing engine
-		// that decides whether and how a request is sent (routing/engineWorkarounds.ts).
+		// The only hook of n8n's routing engine that decides whether and how a request is sent.
 		requestOperations: { pagination: sendWithWorkarounds(operationDeclarations) },
 		properties,
 	};

@@ -21,11 +21,7 @@ const MAIN = NodeConnectionTypes.Main;
 const SIGNED = `{ type: "${MAIN}", displayName: "Signed" }`;
 const REJECTED = `{ type: "${MAIN}", displayName: "Rejected" }`;
 
-/**
- * Sends documents for signature and waits until the envelope is signed or rejected (docs/n8n-notes.md#send-and-wait,
- * docs/delivery-guarantees.md#send-and-wait-for-signature). Its own node: n8n 2.41 gives a declarative node with a
- * webhook() method no input items for its expressions, so `{{ $json.… }}` would fail in every other operation.
- */
+// Its own node: n8n gives a declarative node with a webhook() no input items (docs/n8n-notes.md#send-and-wait).
 export class ESignatureSendAndWait implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'E-Signature Send and Wait',
@@ -38,7 +34,6 @@ export class ESignatureSendAndWait implements INodeType {
 		version: 1,
 		subtitle: operationSubtitle(properties),
 		codex: codexWithActions(codex, properties),
-		// Used as it is by the Docs link; n8n appends its tracking query after the anchor.
 		documentationUrl:
 			'https://github.com/esignature-n8n/n8n-nodes-esignature#send-and-wait-for-signature',
 		description:
@@ -47,7 +42,6 @@ export class ESignatureSendAndWait implements INodeType {
 		usableAsTool: true,
 		builderHint: SEND_AND_WAIT_BUILDER_HINT,
 		inputs: [NodeConnectionTypes.Main],
-		// A second output, "Rejected", with Options → Rejections to Second Output.
 		outputs: `={{ $parameter.options?.rejectedOutput === true ? [${SIGNED}, ${REJECTED}] : ["${MAIN}"] }}`,
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		webhooks: RESUME_WEBHOOKS,

@@ -20,7 +20,6 @@ import {
 	webhookExists,
 } from './trigger/registration';
 
-/** How to send the listening trigger an event: a sample with `npm run dev`, a real envelope with the service. */
 const SEND_TEST_EVENT =
 	'Then send it an event: with <code>npm run dev</code>, open the <i>test the trigger</i> link it printed (a ' +
 	'sample envelope is completed, signed PDF included); with the service, complete an envelope whose ' +
@@ -47,12 +46,10 @@ export class ESignatureTrigger implements INodeType {
 		// 1.1: version 1 minus the expression n8n evaluates on each webhook call (docs/n8n-notes.md#webhook-answers).
 		version: [1, 1.1],
 		defaultVersion: 1.1,
-		// "Any event", or the events chosen by name ("Completed, Rejected").
 		subtitle:
 			'={{ [].concat($parameter["events"] || []).map(e => ({ "*": "Any event", completed: "Completed", ' +
 			'rejected: "Rejected" })[e] || e).join(", ") || "Any event" }}',
-		// The node picker shows one "E-Signature" entry with the trigger's description, so it covers both nodes. The
-		// Docs link uses this URL as it is (n8n appends its tracking query after the anchor).
+		// The node picker shows one "E-Signature" entry with the trigger's description: it covers both nodes.
 		documentationUrl: 'https://github.com/esignature-n8n/n8n-nodes-esignature#e-signature-trigger',
 		description:
 			'Send documents for signature with the E-Signature service, and start workflows when they are signed or rejected',
@@ -72,7 +69,6 @@ export class ESignatureTrigger implements INodeType {
 			},
 			activationHint: `Click <i>Execute step</i>. ${SEND_TEST_EVENT}`,
 		},
-		// Shown while the editor listens.
 		eventTriggerDescription:
 			'Open the test-event link of npm run dev, or complete an envelope pinned to the n8n test listener',
 		activationMessage: "Envelopes pinned to this trigger's webhook now start the workflow.",
@@ -238,7 +234,7 @@ export class ESignatureTrigger implements INodeType {
 
 	trigger = startFetching;
 
-	/** n8n runs a node with a trigger method as one: this passes the webhook's or the fetch's items on. */
+	// n8n runs a node with a trigger method as one: this passes the webhook's or the fetch's items on.
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [this.getInputData()];
 	}

@@ -16,14 +16,10 @@ import { isGuid } from '../fields/validation';
 import type { N8nTrigger } from './n8nTriggers';
 import { n8nTriggers } from './n8nTriggers';
 
-/** A workflow's name, quoted and cut so that what follows it stays within the about 80 characters n8n's list shows. */
+// n8n's list shows about 80 characters.
 const quoted = (name: string) => `"${name.length > 40 ? `${name.slice(0, 39)}…` : name}"`;
 
-/**
- * A webhook in the picker, what a user compares first, as n8n cuts long labels at the end: its workflow (from n8n's
- * API, else triggerWorkflowOf), the start of the service's ID (as a create's eventsTo names it: "webhook e21e489b…"),
- * whether it is the account default, then where it calls: a trigger by the start of its webhook ID, or the URL.
- */
+// What a user compares first comes first: n8n cuts long labels at the end.
 export function webhookLabel(webhook: IDataObject, workflowName?: string): string {
 	const url = String(webhook.webhookUrl ?? '');
 	const trigger = triggerUrlOf(url);
@@ -43,7 +39,6 @@ export function webhookLabel(webhook: IDataObject, workflowName?: string): strin
 		.join(' · ');
 }
 
-/** Account default first, then n8n triggers, triggers not registered yet, other URLs, test listeners last. */
 function rank(webhook: IDataObject): number {
 	const trigger = triggerUrlOf(webhook.webhookUrl);
 	if (webhook.isDefault) return 0;
@@ -51,10 +46,6 @@ function rank(webhook: IDataObject): number {
 	return trigger ? 4 : 3;
 }
 
-/**
- * A trigger of this n8n the service has no webhook for: its workflow, then what to do (the list cuts long labels at
- * the end); picked, the create says so again, by the workflow's name, before sending anything.
- */
 function unregisteredEntry(trigger: N8nTrigger): { name: string; value: string } {
 	const state = trigger.published
 		? 'no webhook at the service: publish its workflow again'
@@ -65,31 +56,23 @@ function unregisteredEntry(trigger: N8nTrigger): { name: string; value: string }
 	};
 }
 
-/**
- * The pick in the field when the list no longer has it (its webhook deleted, its trigger registered since): n8n's list
- * shows such a pick first, under its old label, as if current; given back with this label, it says it is out of date
- * (docs/n8n-notes.md#pickers).
- */
+// n8n shows a pick the list lacks under its old label, as if current (docs/n8n-notes.md#pickers).
 function outOfDatePick(context: ILoadOptionsFunctions, values: string[]): INodeListSearchItems[] {
 	const picked = context.getCurrentNodeParameter('webhookId') as IDataObject | undefined;
 	const value = typeof picked?.value === 'string' ? picked.value.trim() : '';
 	if (!(isGuid(value) || value.startsWith(UNREGISTERED_TRIGGER)) || values.includes(value))
 		return [];
-	// The label this list gave it, bounded: the workflow stores it, and anyone may have written it there.
+	// Bounded: the workflow stores it, and anyone may have written it there.
 	const was =
 		typeof picked?.cachedResultName === 'string' ? picked.cachedResultName.slice(0, 300) : '';
 	return [{ name: `Out of date, pick again: ${was || `webhook ${value.slice(0, 8)}`}`, value }];
 }
 
-/**
- * Webhooks of the account for the Webhook pickers, with this n8n's triggers that have none when the credential has an
- * n8n API Key (n8nTriggers); the API has no search, so the filter is applied here.
- */
+// The API has no search, so the filter is applied here.
 export async function searchWebhooks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	// listWebhooks throws the errors that arrive with HTTP 200, so the picker shows them, not an empty list.
 	const [webhooks, triggers] = await Promise.all([listWebhooks(this), n8nTriggers(this)]);
 	const workflows = new Map(triggers.map((trigger) => [trigger.triggerId, trigger.workflow]));
 	const registered = new Set<string>();
@@ -107,7 +90,6 @@ export async function searchWebhooks(
 	for (const trigger of triggers)
 		if (!registered.has(trigger.triggerId))
 			entries.push({ ...unregisteredEntry(trigger), also: trigger.triggerId, rank: 2 });
-	// A stable sort: the service's order within a rank.
 	entries.sort((a, b) => a.rank - b.rank);
 	const needle = (filter ?? '').toLowerCase().trim();
 	const found = entries.filter(
@@ -116,7 +98,7 @@ export async function searchWebhooks(
 			[entry.name, entry.value, entry.also].some((text) => text.toLowerCase().includes(needle)),
 	);
 	const item = ({ name, value }: { name: string; value: string }) => ({ name, value });
-	// The account default first: n8n's list shows the field's pick above it, whatever the order (n8n-notes.md#pickers).
+	// n8n's list shows the field's pick first: the account default goes above it.
 	return {
 		results: [
 			...found.filter((entry) => entry.rank === 0).map(item),

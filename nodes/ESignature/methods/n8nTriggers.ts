@@ -5,22 +5,15 @@ import { credentialsOf } from '../service/transport';
 import { withoutTrailingSlashes } from '../../../credentials/text';
 import { NODE_TYPES } from '../fields/builderHints';
 
-/*
- * The E-Signature Triggers of this n8n, read from n8n's own public API with the credential's optional n8n API Key:
- * a node sees no other workflow, and the service knows a trigger only once its workflow is published
- * (docs/security.md#the-n8n-api-key). Without a key the picker lists what the service has, as before.
- */
+// A node sees no other workflow: n8n's public API does (docs/security.md#the-n8n-api-key).
 
 export interface N8nTrigger {
-	/** The trigger's webhook ID in n8n: the UUID of its URLs, which the service's webhook URL carries. */
 	triggerId: string;
 	workflowId: string;
 	workflow: string;
-	/** Whether the published version of its workflow has this trigger, enabled: only then does it register. */
 	published: boolean;
 }
 
-/** n8n's public API gives at most 250 workflows a page; the picker reads at most this many pages. */
 const PAGE_SIZE = 250;
 const MAX_PAGES = 20;
 
@@ -54,10 +47,7 @@ function triggersOf(workflow: IDataObject): N8nTrigger[] {
 const isLoopback = (host: string) =>
 	host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
-/**
- * Where the key may go: the credential's n8n API Address, else n8n's own address only when it is this machine (n8n
- * falls back to WEBHOOK_URL, often a tunnel); https unless on this machine (docs/security.md#the-n8n-api-key).
- */
+// n8n's own address only when it is this machine: n8n falls back to WEBHOOK_URL, often a tunnel.
 function n8nApiUrl(context: ILoadOptionsFunctions, chosen: string): string {
 	const refuse = (problem: string) =>
 		new NodeOperationError(context.getNode(), `The n8n API Key is not sent: ${problem}`, {
@@ -79,7 +69,6 @@ function n8nApiUrl(context: ILoadOptionsFunctions, chosen: string): string {
 	return `${withoutTrailingSlashes(`${url.origin}${url.pathname}`)}/api/v1/workflows`;
 }
 
-/** Every E-Signature Trigger in the workflows the key may read (archived ones left out); none without a key. */
 export async function n8nTriggers(context: ILoadOptionsFunctions): Promise<N8nTrigger[]> {
 	const credentials = await credentialsOf(context);
 	const apiKey = String(credentials.n8nApiKey ?? '').trim();
@@ -99,7 +88,7 @@ export async function n8nTriggers(context: ILoadOptionsFunctions): Promise<N8nTr
 	return triggers;
 }
 
-/** One page of n8n's workflow list; a refusal says what to fix, and never carries the key or n8n's answer. */
+// A refusal never carries the key or n8n's answer.
 async function readN8nApi(
 	context: ILoadOptionsFunctions,
 	url: string,

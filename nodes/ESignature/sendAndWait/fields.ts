@@ -5,16 +5,11 @@ import { destinationsProperties } from '../fields/recipients';
 import { SEVERAL_FILES, fileInputProperties } from '../fields/fileInput';
 import { invitationMessageProperty, invitationSubjectProperty } from '../fields/invitation';
 
-/**
- * A waiting node has no output until it resumes, so links for the workflow to deliver take two nodes: one sends and
- * outputs them, a later one waits (docs/n8n-notes.md#send-and-wait). No value is n8n's `sendAndWait`, treated apart.
- */
+// A waiting node has no output until it resumes, so links to deliver take two nodes. No value is n8n's `sendAndWait`,
+// which n8n treats apart.
 export const OPERATION = {
-	/** The service invites the signers (API v3); the node waits. */
 	sendAndWait: 'sendAndWaitForSignature',
-	/** Nobody is notified (API v2): the node outputs the signing links at once, for the workflow's own node. */
 	sendLinks: 'sendAndOutputLinks',
-	/** Waits for the envelope a `sendLinks` node sent earlier in the same execution. */
 	wait: 'waitForSignature',
 } as const;
 
@@ -172,7 +167,6 @@ export const properties: INodeProperties[] = [
 	...only([OPERATION.wait], [optionsCollection([limitWaitTime, rejectedOutput])]),
 ];
 
-/** The name the editor shows for an operation, for messages that name what the user chose. */
 export function operationName(operation: string): string {
 	const options = (properties[0].options ?? []) as Array<{ name: string; value: unknown }>;
 	return options.find((option) => option.value === operation)?.name ?? 'Send and Wait';

@@ -15,15 +15,9 @@ import { askToDeleteWebhook } from '../service/webhooks';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { passesResumeCheck, resumeKey } from './resumeUrl';
 
-/*
- * The resuming half, called when the service posts to the resume URL (its resume token checked by n8n). An answer
- * other than 2xx leaves the execution waiting, and the service can re-send.
- */
+// An answer other than 2xx leaves the execution waiting, and the service can re-send.
 
-/**
- * As n8n's Wait node declares it (`restartWebhook`): served at the resume URL only while the execution waits. Nothing
- * is registered on activation: send.ts registers one webhook per waiting execution, and this file removes it.
- */
+// As n8n's Wait node declares it: served at the resume URL only while the execution waits.
 export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	{
 		name: 'default',
@@ -35,10 +29,9 @@ export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	},
 ];
 
-/** A completed envelope, or a rejected one (to the second output with Options → Rejections to Second Output). */
 const RESUMING_EVENTS = new Set(['completed', 'rejected']);
 
-/** Removes the execution's webhook at the service; a failure is reported in the item, never thrown. */
+// A failure is reported in the item, never thrown.
 async function removeWebhook(
 	context: IWebhookFunctions,
 	webhookId: string | undefined,
@@ -57,11 +50,9 @@ async function removeWebhook(
 	}
 }
 
-/** A query value, when it is one string. */
 const queryValue = (query: Record<string, unknown>, name: string) =>
 	typeof query[name] === 'string' ? (query[name] as string) : undefined;
 
-/** Why a callback that passed the check cannot resume this wait, or undefined (docs/security.md#send-and-wait). */
 function boundProblem(
 	context: IWebhookFunctions,
 	query: Record<string, unknown>,
@@ -78,7 +69,6 @@ function boundProblem(
 	return undefined;
 }
 
-/** The node's webhook method (ESignatureSendAndWait.node.ts). */
 export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = (statusCode: number, message: string) =>
 		answerWithoutExecution(this, statusCode, message);
@@ -87,14 +77,11 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	const presented = presentedToken(this.getHeaderData().authorization);
 	if (!passesResumeCheck(await resumeKey(this), presented, executionId, query))
 		return answer(401, 'Unauthorized');
-	// n8n keeps the body's bytes on its request (n8n-workflow declares rawBody on Node's IncomingMessage).
 	const { rawBody } = this.getRequestObject();
 	const { callback, problem } = readCallback(this.getBodyData(), rawBody);
 	if (!callback) return answer(400, problem ?? 'The callback cannot be read');
 	const refused = boundProblem(this, query, callback.requestId);
-	// 403, not 2xx: nothing resumes, and the service logs the delivery as failed.
 	if (refused) return answer(403, refused);
-	// 2xx: nothing to re-send; the execution goes on waiting for the envelope's outcome.
 	if (!RESUMING_EVENTS.has(callback.event))
 		return answer(
 			200,
@@ -103,7 +90,6 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	const documentIds = (queryValue(query, RESUME_QUERY.documentIds) ?? '')
 		.split(',')
 		.filter(Boolean);
-	// A callback is a notice: the execution resumes with what the service says, and only when it confirms the event.
 	const confirmation = await confirmCallback(this, callback, {
 		scope: `${executionId}|${this.getNode().id}`,
 		documentIds,
@@ -132,13 +118,11 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 			},
 		);
 	} catch (error) {
-		// n8n answers 500 and the execution keeps waiting: a re-send gets another chance.
+		// n8n answers 500 and the execution keeps waiting.
 		throw new NodeOperationError(this.getNode(), error as Error);
 	}
-	// Only now, with the event confirmed and its item made, is the execution's webhook of no further use.
 	Object.assign(item.json, await removeWebhook(this, webhookId));
 	item.pairedItem = { item: 0 };
-
 	if (this.getNodeParameter('options.rejectedOutput', false) !== true)
 		return { workflowData: [[item]] };
 	return { workflowData: event.event === 'rejected' ? [[], [item]] : [[item], []] };

@@ -5,17 +5,12 @@ import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { deleteWebhook, listWebhooks } from '../service/webhooks';
 
-/*
- * A waiting execution's webhook at the service points at its resume URL (`$execution.resumeUrl`; n8n 2.x puts the
- * secret resume token in it and refuses a call without it, 1.x does not). What the node needs when called back is in
- * its query, signed with a key only the credential holds (`check`); the header token proves the caller is the service
- * (docs/n8n-notes.md#send-and-wait).
- */
+// n8n 1.x puts no resume token in the URL: this check guards it (docs/security.md#send-and-wait).
 
-/** The webhook stays this long after the time limit: a callback n8n no longer waits for is answered 200 by n8n. */
-export const EXPIRED_WEBHOOK_GRACE_MS = 24 * 60 * 60 * 1000;
+// Kept a day past the limit: n8n answers 200 a callback it no longer waits for.
+const EXPIRED_WEBHOOK_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** What a check covers: the header token, the execution's ID (n8n knows it, never in the query), the query. */
+// The execution's ID is never in the query: n8n knows it.
 function signedText(
 	headerToken: string,
 	executionId: string,
@@ -29,13 +24,10 @@ function signedText(
 	return [version, headerToken, `execution=${executionId}`, ...values].join('\n');
 }
 
-/** The credential's secrets the check's key is made of: every grant has some of them, and none leaves n8n. */
+// Every grant has some of them, and none leaves n8n.
 const KEY_SECRETS = ['clientSecret', 'password', 'accountSecret'] as const;
 
-/**
- * The checks' key, from all the credential's secrets (docs/security.md#send-and-wait), or '' when it has none. A new
- * secret strands waiting executions (docs/delivery-guarantees.md#send-and-wait-for-signature).
- */
+// A new secret strands waiting executions.
 export async function resumeKey(context: IExecuteFunctions | IWebhookFunctions): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const secrets = KEY_SECRETS.map((name) =>
@@ -47,8 +39,7 @@ export async function resumeKey(context: IExecuteFunctions | IWebhookFunctions):
 		.digest('hex');
 }
 
-/** The check of a resume URL's query, the webhook's header token and the execution (RESUME_QUERY.check). */
-export function resumeCheck(
+function resumeCheck(
 	key: string,
 	headerToken: string,
 	executionId: string,
@@ -59,7 +50,6 @@ export function resumeCheck(
 		.digest('hex');
 }
 
-/** Whether the presented header token, the execution and the query pass the query's check, in constant time. */
 export function passesResumeCheck(
 	key: string,
 	presented: string | undefined,
@@ -75,7 +65,6 @@ export function passesResumeCheck(
 	);
 }
 
-/** The resume URL with the package's query and its check added; `until` left out when there is no time limit. */
 export function signedResumeUrl(
 	resumeUrl: string,
 	key: string,
@@ -83,7 +72,6 @@ export function signedResumeUrl(
 	executionId: string,
 	query: Record<string, string | undefined>,
 ): string {
-	// Added or replaced; the rest of the URL's query is kept.
 	const url = new URL(resumeUrl);
 	const given: Record<string, string> = {};
 	for (const [name, value] of Object.entries(query)) {
@@ -95,7 +83,6 @@ export function signedResumeUrl(
 	return url.toString();
 }
 
-/** Whether a URL leads to the same execution's resume URL as `resumeUrl` (the query aside). */
 export function isResumeUrlOf(url: unknown, resumeUrl: string): boolean {
 	if (typeof url !== 'string') return false;
 	try {
@@ -107,7 +94,7 @@ export function isResumeUrlOf(url: unknown, resumeUrl: string): boolean {
 	}
 }
 
-/** This n8n's waiting-webhook base, read off a resume URL of this execution: `<base>/<executionId>?…`. */
+// A resume URL is `<base>/<executionId>?…`.
 export function waitingBaseOf(resumeUrl: string, executionId: string): string | undefined {
 	const url = new URL(resumeUrl);
 	const marker = `/${executionId}`;
@@ -115,15 +102,8 @@ export function waitingBaseOf(resumeUrl: string, executionId: string): string | 
 	return `${url.origin}${url.pathname.slice(0, -marker.length)}/`;
 }
 
-/**
- * Whether a webhook is a Send and Wait's of this n8n whose time limit passed a day ago: nothing removes it otherwise,
- * as no node code runs at a time limit.
- */
-export function isExpiredWaitWebhook(
-	webhookUrl: unknown,
-	waitingBase: string,
-	now: number,
-): boolean {
+// No node code runs at a time limit, so a later Send and Wait removes the webhook.
+function isExpiredWaitWebhook(webhookUrl: unknown, waitingBase: string, now: number): boolean {
 	if (typeof webhookUrl !== 'string' || !webhookUrl.startsWith(waitingBase)) return false;
 	let until: string | null;
 	try {
@@ -135,7 +115,7 @@ export function isExpiredWaitWebhook(
 	return !Number.isNaN(time) && time + EXPIRED_WEBHOOK_GRACE_MS < now;
 }
 
-/** Removes expired webhooks of earlier Send and Wait runs (isExpiredWaitWebhook); best effort, never stops a send. */
+// Best effort, never stops a send: the next Send and Wait tries again.
 export async function removeExpiredWaitWebhooks(
 	context: IExecuteFunctions,
 	waitingBase: string | undefined,
@@ -144,10 +124,9 @@ export async function removeExpiredWaitWebhooks(
 	let removed = 0;
 	const now = Date.now();
 	const webhooks = await listWebhooks(context).catch(() => undefined);
-	if (!webhooks) return 0; // The next Send and Wait tries again.
+	if (!webhooks) return 0;
 	for (const webhook of webhooks) {
 		if (!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
-		// One refused delete does not keep the others: the next Send and Wait tries this one again.
 		const deleted = await deleteWebhook(context, webhook.id)
 			.then(() => true)
 			.catch(() => false);
@@ -156,7 +135,6 @@ export async function removeExpiredWaitWebhooks(
 	return removed;
 }
 
-/** The credential's Client Secret, which signs the resume URL's query (resumeUrl.ts). */
 export async function requireResumeKey(context: IExecuteFunctions): Promise<string> {
 	const key = await resumeKey(context);
 	if (!key)

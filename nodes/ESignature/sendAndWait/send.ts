@@ -26,16 +26,11 @@ import { sendCreateBulk } from '../resources/envelope/createBulk';
 import { signingLinksRequest } from '../resources/invitation/signingLinksRequest';
 import { derivedReference } from '../routing/idempotency';
 
-/*
- * The sending half (docs/n8n-notes.md#send-and-wait): a webhook at the resume URL with a fresh header token, the
- * envelope routed to it (its IDs then go into the URL), the invitations (API v3) or links (v2), then the wait, here or
- * in Wait for Signature (wait.ts). All is checked first; a failure after the webhook was made removes it.
- */
+// How n8n pauses and resumes an execution: docs/n8n-notes.md#send-and-wait.
 
 type Operation = (typeof OPERATION)[keyof typeof OPERATION];
 
 interface SendRequest {
-	/** n8n's resume URL of this execution, with the execution's secret resume token in it. */
 	resumeUrl: string;
 	files: DocumentFile[];
 	destinations: IDataObject[];
@@ -43,19 +38,14 @@ interface SendRequest {
 	message?: string;
 	linksOnly: boolean;
 	referenceNumber?: string;
-	/** Until when the webhook is meant to be waited on (written into its URL; see isExpiredWaitWebhook). */
 	until?: Date;
 }
 
-/**
- * Send and Output Signing Links: the wait must begin within this. It is the webhook's limit until Wait for Signature
- * writes its own, so a webhook whose execution failed before waiting is removed too.
- */
-export const WAIT_START_MS = 24 * 60 * 60 * 1000;
+// The webhook's limit until Wait for Signature writes its own, so that one whose execution never waited is removed too.
+const WAIT_START_MS = 24 * 60 * 60 * 1000;
 
 const UNITS_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 
-/** When n8n stops waiting: Options → Limit Wait Time, or never. */
 export function waitTillOf(context: IExecuteFunctions): Date {
 	const item = itemFunctionsOf(context, 0);
 	const limit = context.getNodeParameter('options.limitWaitTime.values', 0, {}) as IDataObject;
@@ -74,7 +64,7 @@ export function waitTillOf(context: IExecuteFunctions): Date {
 	return new Date(Date.now() + amount * UNITS_MS[unit]);
 }
 
-/** The operation chosen, checked (it may come from an expression). */
+// It may come from an expression.
 export function operationOf(context: IExecuteFunctions): Operation {
 	const operation = String(context.getNodeParameter('operation', 0, OPERATION.sendAndWait));
 	const known = Object.values(OPERATION) as string[];
@@ -86,15 +76,13 @@ export function operationOf(context: IExecuteFunctions): Operation {
 	return operation as Operation;
 }
 
-/** When the webhook is no longer waited on: the time limit, none (WAIT_INDEFINITELY), or the start of a later wait. */
-function untilOf(waitTill: Date | undefined): Date | undefined {
+export function untilOf(waitTill: Date | undefined): Date | undefined {
 	if (!waitTill) return new Date(Date.now() + WAIT_START_MS);
 	return waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : waitTill;
 }
 
-/** Everything the user gave, checked; nothing is sent before this has passed. */
+// Everything is checked before anything is sent.
 async function readSendRequest(context: IExecuteFunctions, waitTill?: Date): Promise<SendRequest> {
-	// Signers and files are read and checked as the action node's operations read them.
 	const item = itemFunctionsOf(context, 0);
 	const text = (name: string, label: string, maxLength: number, lines?: Lines) =>
 		optionalText(item, context.getNodeParameter(name, 0, ''), label, maxLength, lines);
@@ -127,7 +115,6 @@ async function readSendRequest(context: IExecuteFunctions, waitTill?: Date): Pro
 	};
 }
 
-/** Refuses Rejections to Second Output where n8n would lose a rejection (n8n 1.x), before anything is sent. */
 export function checkRejectedOutput(context: IExecuteFunctions): void {
 	if (
 		(context.getNodeParameter('options.rejectedOutput', 0, false) as boolean) !== true ||
@@ -143,7 +130,6 @@ export function checkRejectedOutput(context: IExecuteFunctions): void {
 	);
 }
 
-/** The IDs the service gave, or a clear error when the answer lacks them. */
 function createdEnvelope(
 	context: IExecuteFunctions,
 	data: unknown,
@@ -164,10 +150,7 @@ function createdEnvelope(
 	return { envelopeId: record.envelopeId, documentIds };
 }
 
-/**
- * This execution's resume URL, with its secret resume token; refused, before anything is sent, where no execution can
- * wait: the MCP Server Trigger runs a tool outside any, as `__UNKNOWN__` (docs/ai-agents.md#send-and-wait).
- */
+// The MCP Server Trigger runs a tool outside any execution, as `__UNKNOWN__`.
 export function executionResumeUrl(context: IExecuteFunctions): string {
 	const executionId = String(context.getExecutionId() ?? '');
 	let resumeUrl = '';
@@ -193,8 +176,7 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 	const headerToken = randomBytes(32).toString('hex');
 	const key = await requireResumeKey(context);
 	const executionId = String(context.getExecutionId());
-	// Bound to this execution, this node and this send: no other waiting node can take the callback
-	// (docs/security.md#send-and-wait).
+	// Bound to this execution, this node and this send (docs/security.md#send-and-wait).
 	const bound = {
 		[RESUME_QUERY.until]: request.until?.toISOString(),
 		[RESUME_QUERY.node]: context.getNode().id,
@@ -220,7 +202,6 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 			{ message: 'The service created no webhook: its answer has no ID' },
 		);
 
-	// Nothing will wait on this webhook unless everything below succeeds: otherwise it is removed again.
 	let sent: IDataObject | undefined;
 	try {
 		sent = await createAndInvite(context, request, webhookId, resumeUrlWith);
@@ -230,7 +211,6 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 	return { ...sent, ...(expiredRemoved ? { expiredWebhooksRemoved: expiredRemoved } : {}) };
 }
 
-/** Steps 2 and 3: the envelope routed to the webhook, then the invitations. */
 async function createAndInvite(
 	context: IExecuteFunctions,
 	request: SendRequest,
@@ -239,12 +219,10 @@ async function createAndInvite(
 ): Promise<IDataObject> {
 	const path = '/api/v1/envelopes/bulk/initiate-base64';
 	const { referenceNumber, files } = request;
-	// Create Bulk's request (resources/envelope/createBulk.ts): the files were read into memory, so the body is bytes.
 	const { body, headers } = sendCreateBulk({ url: path }, { webhookId, referenceNumber }, files);
 	const answer = await requestService(context, { method: 'POST', path, body, headers });
 	const envelope = createdEnvelope(context, answer);
-	// The callback then carries the IDs the item needs, and must be for this envelope: without this URL none can
-	// resume the execution, so a failure here fails the send.
+	// Without this URL no callback can resume the execution, so a failure here fails the send.
 	const resumeUrl = resumeUrlWith({
 		[RESUME_QUERY.webhookId]: webhookId,
 		[RESUME_QUERY.envelopeId]: envelope.envelopeId,
@@ -254,7 +232,6 @@ async function createAndInvite(
 
 	const invitations: IDataObject[] = [];
 	for (const documentId of envelope.documentIds) {
-		// Get Signing Links' request (v2) or Send and Get Links' (v3), as the action node declares them.
 		const records = await requestService(
 			context,
 			signingLinksRequest(request.linksOnly, {
@@ -287,7 +264,6 @@ async function createAndInvite(
 	};
 }
 
-/** n8n's errors as they are (they carry the package's error details); anything else as an unexpected failure. */
 export function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 	if (error instanceof Error && 'node' in error) return error;
 	const message = error instanceof Error ? error.message : String(error);
@@ -300,11 +276,7 @@ export function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 	});
 }
 
-/**
- * At the time limit n8n resumes the execution with the node disabled, which passes its input on
- * (docs/n8n-notes.md#send-and-wait): so the input saved for this node (not the previous node's output) becomes the
- * time-out item, which says how to follow up. A callback that resumes the execution replaces it with the event.
- */
+// At the time limit n8n passes the waiting node's saved input on: it becomes the time-out item.
 export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject): void {
 	const waiting = context.getExecuteData();
 	if (!waiting?.data?.main) return;
@@ -327,7 +299,6 @@ export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject)
 	waiting.data.main[0] = [{ json, pairedItem: { item: 0 } }];
 }
 
-/** Send and Wait for Signature and Send and Output Signing Links (dispatched by ESignatureSendAndWait.node.ts). */
 export async function sendForSignature(
 	this: IExecuteFunctions,
 	operation: Operation,
@@ -340,12 +311,10 @@ export async function sendForSignature(
 		const sent = await send(this, request);
 		if (waitTill) {
 			await this.putExecutionToWait(waitTill);
-			if (waitTill.getTime() !== WAIT_INDEFINITELY.getTime()) outputAtTimeLimit(this, sent);
+			if (sent.waitingUntil) outputAtTimeLimit(this, sent);
 		}
-		// While the execution waits; when it resumes, n8n replaces it with the signed event.
 		return [[{ json: sent, pairedItem: { item: 0 } }]];
 	} catch (error) {
-		// Thrown, or with Continue On Fail the error item every operation of the package outputs.
 		const nodeError = asNodeError(this, error);
 		return [
 			failed(itemFunctionsOf(this, 0), runsAsTool(this) ? errorForModel(nodeError) : nodeError),

@@ -1,6 +1,5 @@
 import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { itemFunctionsOf } from '../service/itemFunctions';
 import { inputError } from '../fields/validation';
@@ -13,17 +12,12 @@ import {
 	checkRejectedOutput,
 	executionResumeUrl,
 	outputAtTimeLimit,
+	untilOf,
 	waitTillOf,
 } from './send';
 
-/*
- * Wait for Signature: waits for the envelope a Send and Output Signing Links node sent earlier in the execution, as
- * n8n's Wait node "On Webhook Call" does (docs/n8n-notes.md#send-and-wait). The input items were replaced by the node
- * that delivered the links, so the envelope is found at the service: the webhook at this execution's resume URL that
- * passes this credential's check. Its URL gets this node's time limit; resume.ts takes the callback.
- */
+// The node that delivered the links replaced the input items, so the envelope is found at the service.
 
-/** The webhook the sending node made for this execution, and what its URL names. */
 interface SentEnvelope {
 	webhookId: string;
 	headerToken: string;
@@ -31,7 +25,6 @@ interface SentEnvelope {
 	documentIds: string[];
 }
 
-/** The account's webhooks made by a Send and Output Signing Links of this execution with this credential. */
 async function envelopesSentInThisExecution(
 	context: IExecuteFunctions,
 	key: string,
@@ -55,7 +48,7 @@ async function envelopesSentInThisExecution(
 	return found;
 }
 
-/** The node's execute method for Wait for Signature (ESignatureSendAndWait.node.ts). Any number of input items. */
+// Any number of input items.
 export async function waitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	try {
 		checkRejectedOutput(this);
@@ -74,9 +67,7 @@ export async function waitForSignature(this: IExecuteFunctions): Promise<INodeEx
 					'workflow, with the same credential; it sends one envelope per execution.',
 			);
 		const [envelope] = sent;
-		const until =
-			waitTill.getTime() === WAIT_INDEFINITELY.getTime() ? undefined : waitTill.toISOString();
-		// Signed anew for this node, which is the one that waits.
+		const until = untilOf(waitTill)?.toISOString();
 		const webhookUrl = signedResumeUrl(resumeUrl, key, envelope.headerToken, executionId, {
 			[RESUME_QUERY.until]: until,
 			[RESUME_QUERY.node]: this.getNode().id,

@@ -7,13 +7,9 @@ import { isBase64 } from '../files/bytes';
 import { CALLBACK_STATUSES, toNumber } from '../fields/enums';
 import { nestedDeeperThan } from '../service/depth';
 
-/** Value of `events` that lets every callback through, including Status codes the service adds later. */
 export const ANY_EVENT = '*';
 
-/**
- * Answers itself, and n8n neither answers nor starts an execution: n8n's own answer is always 200, while the service
- * must see 401 for a forged call and 4xx for a broken one (it logs them failed, to be re-sent with recall).
- */
+// n8n's own answer is always 200; the service must see 4xx or 5xx to log a delivery failed.
 export function answerWithoutExecution(
 	context: IWebhookFunctions,
 	statusCode: number,
@@ -23,18 +19,17 @@ export function answerWithoutExecution(
 	return { noWebhookResponse: true };
 }
 
-/** The service sends the stored token as is; a proxy or a manual re-send may prefix it with "Bearer ". */
+// The service sends the stored token as is; a proxy or a manual re-send may prefix it with "Bearer ".
 export function presentedToken(header: string | string[] | undefined): string | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	return value?.trim().replace(/^Bearer\s+/i, '') || undefined;
 }
 
-/** What static data keeps of a header token: its SHA-256 (hex), so a copy of the workflow does not hold the token. */
+// Static data goes with copies of the workflow: it keeps only the token's digest.
 export function headerTokenDigest(token: string): string {
 	return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** Constant-time comparison of the presented token's digest with the stored digest (both the same length). */
 export function isAuthorized(
 	header: string | string[] | undefined,
 	expectedDigest: unknown,
@@ -48,24 +43,22 @@ export function isAuthorized(
 	);
 }
 
-/** A file of a callback, as sent: its name and Base64 content (checked, not decoded). */
-export interface ReceivedFile {
+interface ReceivedFile {
 	index: number;
 	fileName?: string;
-	base64?: string;
+	base64: string;
 }
 
-/** A callback read once: the payload as received and what the trigger needs of it. */
 export interface Callback {
 	payload: IDataObject;
 	requestId: string;
 	status?: number;
-	/** "completed", "rejected", or "unknown" for a Status code the service has not published. */
+	// "unknown" for a Status code the service has not published.
 	event: string;
 	files: ReceivedFile[];
 }
 
-/** The body as a JSON object. n8n parses JSON bodies itself; other content types leave the bytes in rawBody. */
+// n8n parses JSON bodies itself; other content types leave the bytes in rawBody.
 function bodyObject(
 	body: unknown,
 	rawBody: Buffer | string | undefined,
@@ -84,15 +77,11 @@ function bodyObject(
 		: { problem: 'The callback body must be a JSON object' };
 }
 
-/** The service's callbacks nest a few levels (a signer in a list in the body); far deeper is no callback of its. */
 const MAX_CALLBACK_DEPTH = 32;
 
 const isNothing = (value: unknown) => value === undefined || value === null;
 
-/**
- * Why a callback is not the contract's shape (docs/service-api.md#webhook-callbacks), or undefined. Such a callback
- * would start an execution without its signed file, or with a path as its ID: it is refused instead.
- */
+// Such a callback would start an execution without its signed file, or with a path as its ID.
 function shapeProblem(payload: IDataObject): string | undefined {
 	const requestId = payload.RequestId;
 	if (typeof requestId !== 'string' || requestId.trim() === '')
@@ -100,7 +89,6 @@ function shapeProblem(payload: IDataObject): string | undefined {
 	if (!isGuid(requestId.trim()) || requestId.trim() === EMPTY_GUID)
 		return "The callback's RequestId is not the ID of an envelope";
 	const status = payload.Status;
-	// Without it the callback cannot be confirmed (confirmation.ts).
 	if (isNothing(status)) return 'The callback has no Status';
 	if (!['number', 'string'].includes(typeof status) || !Number.isInteger(toNumber(status)))
 		return "The callback's Status is not a number";
@@ -121,10 +109,7 @@ function shapeProblem(payload: IDataObject): string | undefined {
 	return undefined;
 }
 
-/**
- * Reads a callback, or says why it cannot be used; Base64 is checked without decoding (a signed file can be tens of
- * MB). Those are answered 400, which catch-up reports as unreadable instead of re-sending (trigger/catchUp.ts).
- */
+// Base64 is checked without decoding: a signed file can be tens of MB.
 export function readCallback(
 	body: unknown,
 	rawBody: Buffer | string | undefined,
@@ -142,7 +127,7 @@ export function readCallback(
 		base64: file.File as string,
 	}));
 	const broken = files
-		.filter((file) => file.base64 !== undefined && !isBase64(file.base64))
+		.filter((file) => !isBase64(file.base64))
 		.map((file) => `Files[${file.index}]`);
 	if (broken.length) return { problem: `Not valid Base64: ${broken.join(', ')}` };
 	const status = toNumber(payload.Status);
@@ -150,7 +135,7 @@ export function readCallback(
 	return { callback: { payload, requestId, status, event, files } };
 }
 
-/** An empty selection lets everything through rather than silently dropping every callback. */
+// An empty selection lets everything through rather than silently dropping every callback.
 export function isWanted(events: string[], event: string): boolean {
 	return events.length === 0 || events.includes(ANY_EVENT) || events.includes(event);
 }

@@ -10,14 +10,8 @@ import { deliveredTo, deliveryLog } from './deliveryLog';
 import type { ServiceContext } from '../service/itemFunctions';
 import { type ServiceAnswer, callService, isNotFound } from '../service/transport';
 
-/*
- * A callback is a notice, the service is the record (docs/security.md#callbacks): its header token proves little (any
- * API client of the account can read it). So Get Status must hold the envelope final and agree with the callback's
- * Status; a completion's files must be the signed documents the service names (by SHA-256); the trigger's delivery log
- * must not send the envelope to another webhook. The output comes from the service's answers (eventItem.ts).
- */
+// A callback is a notice, the service is the record (docs/security.md#callbacks).
 
-/** A signed file the service confirmed: the callback's bytes, whose SHA-256 is that of a document it holds. */
 export interface ConfirmedFile {
 	index: number;
 	fileName?: string;
@@ -25,55 +19,41 @@ export interface ConfirmedFile {
 	bytes: Buffer;
 }
 
-/** What the service says happened to an envelope. */
 export interface ServiceEvent {
 	envelopeId: string;
-	/** "completed", "rejected", "cancelled" or "expired", from the service's status, never from the callback. */
 	event: string;
-	/** The status answer in the spec's names, as the service gave it (signing links included: eventItem drops them). */
 	record: IDataObject;
-	/** The callback's files the service confirmed; undefined when the service names no documents to compare with. */
+	// Undefined when the service names no documents to compare with.
 	files?: ConfirmedFile[];
-	/** When the latest signer acted, where the service says (epoch ms). */
 	lastActionAt?: number;
 }
 
-/**
- * Confirmed, refused (the service disagrees: 409), stale (a replay older than the trigger remembers: acknowledged,
- * nothing started), or resend (503): the service cannot be asked now, or its status still lags the callback.
- */
-export type Confirmation =
+type Confirmation =
 	| { outcome: 'confirmed'; event: ServiceEvent }
 	| { outcome: 'refused'; reason: string }
 	| { outcome: 'stale'; reason: string }
 	| { outcome: 'resend'; reason: string };
 
-export interface ConfirmOptions {
-	/** Whose caches these are (the trigger, or the waiting execution): never shared across credentials. */
+interface ConfirmOptions {
+	// The trigger, or the waiting execution: caches are never shared across credentials.
 	scope: string;
-	/** The envelope's documents where the caller knows them (Send and Wait sent them). */
 	documentIds?: string[];
-	/** The trigger's URL at the service: the delivery log must not name only other webhooks for the envelope. */
 	webhookUrl?: string;
-	/** Events older than this are replays (the trigger's memory of received events), epoch ms. */
+	// Events older than this are replays, epoch ms.
 	notBefore?: number;
 }
 
-/** Signed downloads compared per callback: a callback cannot make the node read an account's archive. */
-export const MAX_DOCUMENTS_COMPARED = 20;
+// So that a callback cannot make the node read an account's archive.
+const MAX_DOCUMENTS_COMPARED = 20;
 
-/** Room for a signed download's wrapper and file name: read up to the callback's longest file (+5 %) plus this. */
 const ANSWER_ENVELOPE_BYTES = 64 * 1024;
 
-/** Remembered comparisons (envelopes whose signed digests are known): a bounded memory, kept in n8n's memory. */
 const REMEMBERED_ENVELOPES_MAX = 1000;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** The data of an answer (null when the service does not know the ID in this account), or why it cannot tell. */
 type Read = { data: unknown; cut?: true } | { unavailable: string };
 
-/** One GET to the service, read: never throws. */
 async function read(
 	context: ServiceContext,
 	path: string,
@@ -92,7 +72,7 @@ async function read(
 	const { statusCode, body } = answer;
 	if (statusCode >= 500 || [401, 403, 429].includes(statusCode))
 		return { unavailable: `the service answered HTTP ${statusCode} to ${what}` };
-	// An ID the account does not own: errorCode 0 and data null, 404, or errorCode 14 (docs/service-api.md#decisions).
+	// An ID the account does not own: errorCode 0 and data null, 404, or errorCode 14.
 	if (isNotFound(answer) || (isServiceWrapper(body) && Number(body.errorCode) === 14))
 		return { data: null };
 	if (isFailedAnswer(body, statusCode))
@@ -104,13 +84,12 @@ async function read(
 	return { data: (isServiceWrapper(body) ? body.data : body) ?? null };
 }
 
-export type StatusRead =
+type StatusRead =
 	{ record: IDataObject; event?: string } | { unavailable: string } | { unknown: true };
 
-/** Status reads in flight, per scope and envelope: a burst of callbacks for one envelope asks once. */
+// A burst of callbacks for one envelope asks once.
 const statusInFlight = new Map<string, Promise<StatusRead>>();
 
-/** Get Status of an envelope, once for all who ask at the same time in one scope. */
 export function finalStatus(
 	context: ServiceContext,
 	key: string,
@@ -123,7 +102,6 @@ export function finalStatus(
 	return asked;
 }
 
-/** The status record: asked once, as a notice may cost no more (an open envelope is left to the next fetch). */
 async function askFinalStatus(context: ServiceContext, envelopeId: string): Promise<StatusRead> {
 	const status = await read(
 		context,
@@ -137,7 +115,7 @@ async function askFinalStatus(context: ServiceContext, envelopeId: string): Prom
 	return { record, event: finalEventOf(record.status) };
 }
 
-/** The IDs of the envelope's documents, where the status answer lists them (the live form: documents[].id). */
+// Only the live service's status answer lists documents[].id.
 export function documentIdsOf(record: IDataObject): string[] {
 	const documents = Array.isArray(record.documents) ? (record.documents as unknown[]) : [];
 	return documents
@@ -145,7 +123,7 @@ export function documentIdsOf(record: IDataObject): string[] {
 		.filter((id): id is string => typeof id === 'string' && id !== '');
 }
 
-/** When the latest signer acted (signedAt, or the live form's lastActionDate), where every date can be read. */
+// The live service says lastActionDate, the spec signedAt.
 function lastActionOf(record: IDataObject): number | undefined {
 	const signers = Array.isArray(record.signers) ? (record.signers as unknown[]) : [];
 	let latest: number | undefined;
@@ -157,7 +135,7 @@ function lastActionOf(record: IDataObject): number | undefined {
 	return latest;
 }
 
-/** Per scope and envelope: the SHA-256 of each document's signed download ('' when it gave none); they never change. */
+// Per scope and envelope: document ID → SHA-256 of its signed download ('' for none); a signed document never changes.
 const signedDigests = new Map<string, Map<string, string>>();
 
 function remembered(key: string): Map<string, string> {
@@ -169,10 +147,6 @@ function remembered(key: string): Map<string, string> {
 	return digests;
 }
 
-/**
- * Every file must be a signed document the service holds, and every document among the files, so a callback that
- * leaves one out cannot stand for the genuine one. Downloads only documents not compared before.
- */
 async function confirmFiles(
 	context: ServiceContext,
 	callback: Callback,
@@ -183,13 +157,12 @@ async function confirmFiles(
 	if (callback.files.length === 0) return refused('it carries none of the signed documents');
 	const digests = remembered(key);
 	const held = documentIds.slice(0, MAX_DOCUMENTS_COMPARED);
-	// A signed download longer than every file of the callback cannot match one: it is not read past that.
-	const longest = Math.max(...callback.files.map((file) => file.base64?.length ?? 0));
+	// A download longer than every file of the callback cannot match one: it is not read past that.
+	const longest = Math.max(...callback.files.map((file) => file.base64.length));
 	const maxAnswerBytes = Math.ceil(longest * 1.05) + ANSWER_ENVELOPE_BYTES;
 	for (const id of held) {
 		if (digests.has(id)) continue;
-		const path = `/api/v1/documents/${encodeURIComponent(id)}/completed/base64`;
-		const answer = await read(context, path, 'the signed download', maxAnswerBytes);
+		const answer = await signedDownload(context, id, maxAnswerBytes);
 		// Not remembered: the genuine callback, with the larger file, must still be compared.
 		if ('cut' in answer && answer.cut) return refused(`it leaves out the signed document ${id}`);
 		if ('unavailable' in answer) return answer;
@@ -201,7 +174,7 @@ async function confirmFiles(
 		held.find((id) => digest !== '' && digests.get(id) === digest);
 	const files: ConfirmedFile[] = [];
 	for (const file of callback.files) {
-		const bytes = file.base64 === undefined ? undefined : decodeBase64(file.base64);
+		const bytes = decodeBase64(file.base64);
 		const documentId = bytes ? documentOf(sha256(bytes)) : undefined;
 		if (!bytes || !documentId) return refused(`Files[${file.index}] is not a signed document`);
 		files.push({ index: file.index, fileName: file.fileName, documentId, bytes });
@@ -212,7 +185,6 @@ async function confirmFiles(
 	return { files };
 }
 
-/** Confirms a callback with the service (docs/delivery-guarantees.md#what-confirming-a-callback-costs). */
 export async function confirmCallback(
 	context: ServiceContext,
 	callback: Callback,
@@ -242,7 +214,6 @@ export async function confirmCallback(
 		};
 	const serviceEvent: ServiceEvent = { envelopeId, event, record, lastActionAt };
 	const documentIds = options.documentIds?.length ? options.documentIds : documentIdsOf(record);
-	// The log and the downloads at once: each is bounded on its own (a shared log read, one download per document).
 	const [delivered, files] = await Promise.all([
 		options.webhookUrl
 			? whoseEvent(context, options.scope, envelopeId, options.webhookUrl)
@@ -276,18 +247,23 @@ async function whoseEvent(
 	}
 }
 
-/** Signed documents are read no further than this each: the service's own answer, but one a failure can inflate. */
 const MAX_SIGNED_DOWNLOAD_BYTES = 96 * 1024 * 1024;
 
-/** The signed files of a final envelope, downloaded from the service (an event the trigger fetched itself). */
+const signedDownload = (context: ServiceContext, documentId: string, maxAnswerBytes: number) =>
+	read(
+		context,
+		`/api/v1/documents/${encodeURIComponent(documentId)}/completed/base64`,
+		'the signed download',
+		maxAnswerBytes,
+	);
+
 export async function signedFiles(
 	context: ServiceContext,
 	documentIds: string[],
 ): Promise<{ files: ConfirmedFile[] } | { unavailable: string }> {
 	const files: ConfirmedFile[] = [];
 	for (const [index, documentId] of documentIds.slice(0, MAX_DOCUMENTS_COMPARED).entries()) {
-		const path = `/api/v1/documents/${encodeURIComponent(documentId)}/completed/base64`;
-		const answer = await read(context, path, 'the signed download', MAX_SIGNED_DOWNLOAD_BYTES);
+		const answer = await signedDownload(context, documentId, MAX_SIGNED_DOWNLOAD_BYTES);
 		if ('unavailable' in answer) return answer;
 		const data = answer.data as IDataObject | null | undefined;
 		const bytes = typeof data?.file === 'string' ? decodeBase64(data.file) : undefined;

@@ -4,34 +4,28 @@ import { withoutTrailingSlashes } from '../../../credentials/text';
 import type { ServiceContext } from '../service/itemFunctions';
 import { listDeliveryLogs } from '../service/webhooks';
 
-/*
- * The service's delivery log, the record of what it sent where: no paging and no GET body in n8n, so a read is the
- * whole log, at most once a minute per trigger (docs/delivery-guarantees.md#what-confirming-a-callback-costs).
- */
+// No paging and no GET body in n8n: a read is the whole log, so one read serves a trigger for a minute.
+const LOG_READ_INTERVAL_MS = 60 * 1000;
 
-/** How long one read of the log serves every caller of a trigger. */
-export const LOG_READ_INTERVAL_MS = 60 * 1000;
-
-/** An answer larger than this is not read: about 200,000 entries (docs/performance.md#figures). */
-export const MAX_LOG_BYTES = 48 * 1024 * 1024;
+// About 200,000 entries.
+const MAX_LOG_BYTES = 48 * 1024 * 1024;
 
 export interface LogEntry {
 	requestId: string;
 	webhookUrl: string;
 	createdAt: number;
 	succeeded: boolean;
-	/** "PENDING (0)": the service is delivering it at this moment. */
 	inFlight: boolean;
 	httpStatusCode: number;
 }
 
-/** The service's log timestamps have no zone: they are read as UTC. */
+// The service's log timestamps have no zone: they are read as UTC.
 function timeOf(value: unknown): number {
 	if (typeof value !== 'string') return Number.NaN;
 	return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
 }
 
-/** "SUCCESS (1)" and "RECALL (2)" are deliveries that arrived; the HTTP status tells too. */
+// "SUCCESS (1)" and "RECALL (2)" are deliveries that arrived; the HTTP status tells too.
 function toEntry(raw: IDataObject | null | undefined): LogEntry | undefined {
 	if (typeof raw?.requestId !== 'string' || typeof raw.webhookUrl !== 'string') return undefined;
 	const httpStatusCode = Number(raw.httpStatusCode ?? 0);
@@ -47,8 +41,7 @@ function toEntry(raw: IDataObject | null | undefined): LogEntry | undefined {
 	};
 }
 
-/** The log's entries, read and parsed once per read. */
-export function logEntries(raw: unknown): LogEntry[] {
+function logEntries(raw: unknown): LogEntry[] {
 	const entries: LogEntry[] = [];
 	for (const item of Array.isArray(raw) ? (raw as IDataObject[]) : []) {
 		const entry = toEntry(item);
@@ -60,10 +53,6 @@ export function logEntries(raw: unknown): LogEntry[] {
 const reads = new Map<string, { startedAt: number; entries: Promise<LogEntry[]> }>();
 const MAX_TRIGGERS_REMEMBERED = 1000;
 
-/**
- * The log as read within the last minute for this trigger, or read now (always for a fetch round, whose read then
- * serves the callbacks); a failed read is not shared.
- */
 export function deliveryLog(
 	context: ServiceContext,
 	trigger: string,
@@ -83,7 +72,6 @@ export function deliveryLog(
 	return read.entries;
 }
 
-/** Where the log sends an envelope's callbacks: to this URL, only to others, or nowhere yet. */
 export function deliveredTo(
 	entries: LogEntry[],
 	envelopeId: string,
@@ -100,7 +88,6 @@ export function deliveredTo(
 	return others ? 'others' : 'unlogged';
 }
 
-/** The latest delivery of each envelope to a URL (oldest first), and the envelopes any delivery there reached. */
 export function deliveriesTo(
 	entries: LogEntry[],
 	webhookUrl: string,

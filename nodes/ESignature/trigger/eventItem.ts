@@ -2,6 +2,7 @@ import type {
 	IBinaryKeyData,
 	IDataObject,
 	INodeExecutionData,
+	ITriggerFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -17,30 +18,32 @@ import {
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../service/depth';
 import { isAccountSigner, signerStatusWord, withDocumentIds } from '../service/envelopeStatus';
 
-/*
- * The item of a signing event, in the trigger and Send and Wait (docs/security.md#callbacks): event, status and
- * signers are the service's answer; files only those it confirmed; what it cannot confirm (reference number, fields,
- * reject reason…) is under `callbackClaims`, so that no workflow takes it for fact.
- */
+// What the service cannot confirm goes under `callbackClaims`, so that no workflow takes it for fact.
 
-export interface EventItemOptions {
-	/** The files as binary properties file_0, file_1, … (else as Base64 in the JSON). */
+interface EventItemOptions {
 	downloadFiles: boolean;
 	keepBase64: boolean;
-	/** camelCase and named (the default), or the service's answer and the callback as they came. */
 	simplify: boolean;
-	/** The author's choice: output a callback's files the service gives no way to compare, as sent. */
 	acceptCallbackFiles: boolean;
 }
 
-/** Why a completion comes without its files, and how to get them. */
-export const UNCONFIRMED_FILES_NOTE =
+export const triggerItemOptions = (
+	context: Pick<ITriggerFunctions, 'getNodeParameter'>,
+	options: IDataObject,
+): EventItemOptions => ({
+	downloadFiles: options.downloadFiles !== false,
+	keepBase64: options.keepBase64 === true,
+	simplify: context.getNodeParameter('simplify', true) as boolean,
+	acceptCallbackFiles: options.acceptCallbackFiles === true,
+});
+
+const UNCONFIRMED_FILES_NOTE =
 	"The service's status answer names no documents, so the callback's files could not be compared with the signed " +
 	'documents the service holds, and are not output. Download the signed file with E-Signature → Document → ' +
 	"Download Signed and its document ID (Create's output names it), or turn on Options → Accept Callback Files " +
 	'as Sent.';
 
-/** The service's own misspellings, corrected in the simplified item (docs/service-api.md#webhook-callbacks). */
+// The service's own misspellings, corrected in the simplified item.
 const FRIENDLY_NAMES: Record<string, string> = {
 	...CORRECTED_FIELD_NAMES,
 	Signatory: 'signers',
@@ -53,17 +56,13 @@ function camelCase(key: string): string {
 		: key.charAt(0).toLowerCase() + key.slice(1);
 }
 
-/** A signer's verification by the action node's name for it ("None"); text the node has no name for stays. */
 function authenticationName(value: unknown): unknown {
 	return typeof value === 'string' && Object.hasOwn(CALLBACK_AUTHENTICATION_NAMES, value)
 		? CALLBACK_AUTHENTICATION_NAMES[value]
 		: value;
 }
 
-/**
- * A callback's value in the item's words: its Status as the item's status ("Completed"), a signer's as the item's
- * signers' ("Signed"), a verification by the action node's name; other values as sent.
- */
+// A callback's value in the item's words: Status 1 as "Completed", a signer's status as "Signed".
 function claimWord(key: string, value: unknown): unknown {
 	if (key === 'AuthenticationType') return authenticationName(value);
 	if (key !== 'Status') return value;
@@ -72,10 +71,6 @@ function claimWord(key: string, value: unknown): unknown {
 	return event ? event.charAt(0).toUpperCase() + event.slice(1) : value;
 }
 
-/**
- * Prototype keys left out at every depth, and what is deeper than any answer of the service nests (service/depth.ts).
- * Simplified: keys in camelCase (the service's misspellings corrected), nulls left out; raw: the service's spellings.
- */
 function cleaned(value: unknown, simplify: boolean, depth = 0): unknown {
 	if (!Array.isArray(value) && !isPlainObject(value)) return value;
 	if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
@@ -96,7 +91,7 @@ function cleaned(value: unknown, simplify: boolean, depth = 0): unknown {
 	);
 }
 
-/** The account's own entry among the signers marked, so that a flow writing to every signer can leave it out. */
+// So that a flow writing to every signer can leave the account's own entry out.
 function markedAccount(signers: unknown): unknown[] {
 	if (!Array.isArray(signers)) return [];
 	return signers.map((signer) =>
@@ -104,7 +99,7 @@ function markedAccount(signers: unknown): unknown[] {
 	);
 }
 
-/** Signing links are live credentials of each signer: an event item never carries them (docs/security.md). */
+// Signing links are live credentials of each signer.
 function withoutSigningLinks(record: IDataObject): IDataObject {
 	const strip = (list: unknown) =>
 		Array.isArray(list)
@@ -121,7 +116,6 @@ function withoutSigningLinks(record: IDataObject): IDataObject {
 	return result;
 }
 
-/** What the callback said that the service did not confirm: everything but its ID, Status and confirmed files. */
 function claimsOf(callback: Callback, simplify: boolean, keepFiles: boolean): IDataObject {
 	const claims: IDataObject = { ...callback.payload };
 	delete claims.RequestId;
@@ -132,10 +126,8 @@ function claimsOf(callback: Callback, simplify: boolean, keepFiles: boolean): ID
 	return cleaned(claims, simplify) as IDataObject;
 }
 
-/** A file of the item: binary (file_<index>) and its summary, or its Base64 in the JSON. */
 type OutputFile = Omit<ConfirmedFile, 'documentId'> & { documentId?: string };
 
-/** What an item is made with: n8n's binary store (a webhook's context, or a trigger's). */
 type ItemContext = { helpers: Pick<IWebhookFunctions['helpers'], 'prepareBinaryData'> };
 
 async function outputFiles(
@@ -150,7 +142,7 @@ async function outputFiles(
 		const detected = detectMimeType(file.bytes);
 		const known = detected.mimeType !== 'application/octet-stream';
 		const mimeType = known ? detected.mimeType : 'application/pdf';
-		// A safe base name everywhere the name appears: no path (which a workflow writing files by it would follow).
+		// No path, which a workflow writing files by the name would follow.
 		const fileName = fileNameFor(
 			file.fileName,
 			`signed-document-${file.index + 1}`,
@@ -174,18 +166,13 @@ async function outputFiles(
 	return { binary, summaries };
 }
 
-/** The callback's files as sent, for an author who accepts them unconfirmed. */
 function filesAsSent(callback: Callback): OutputFile[] {
 	return callback.files.flatMap(({ index, fileName, base64 }) => {
-		const bytes = base64 === undefined ? undefined : decodeBase64(base64);
+		const bytes = decodeBase64(base64);
 		return bytes ? [{ index, fileName, bytes }] : [];
 	});
 }
 
-/**
- * One item per event. Simplified: `event`, `envelopeId`, the service's `status` and `signers` (in Get Status's names),
- * `files`, `callbackClaims`. Raw: the status answer as it came, `files`, the callback's other fields as sent.
- */
 export async function eventItem(
 	context: ItemContext,
 	callback: Callback,
@@ -193,7 +180,6 @@ export async function eventItem(
 	extra: IDataObject,
 	options: EventItemOptions,
 ): Promise<INodeExecutionData> {
-	// Only a completion's files, and only where Get Status names no documents to compare them with.
 	const acceptedAsSent =
 		confirmed.event === 'completed' &&
 		confirmed.files === undefined &&

@@ -10,7 +10,7 @@ import { ANY_EVENT, type Callback, isWanted } from './callback';
 import { IN_FLIGHT_MAX_AGE_MS, triggerKey } from './catchUp';
 import { documentIdsOf, finalStatus, type ServiceEvent, signedFiles } from './confirmation';
 import { deliveriesTo, deliveryLog } from './deliveryLog';
-import { eventItem } from './eventItem';
+import { eventItem, triggerItemOptions } from './eventItem';
 import {
 	SEEN_EVENTS_MAX_AGE_MS,
 	claimEvent,
@@ -25,34 +25,25 @@ import { forgetCredentials } from '../service/transport';
 import { listWebhooks, type Webhook } from '../service/webhooks';
 import { triggerUrlOf, waitingExecutionOf } from '../service/n8nWebhookUrls';
 
-/*
- * The trigger fetches what it was not sent (docs/delivery-guarantees.md#events-the-trigger-fetches): every minute while
- * its workflow is published, the envelopes whose deliveries to it failed (the service's delivery log) are asked for
- * with Get Status and emitted from the service's answers, and waiting Send and Wait executions of this n8n whose
- * envelope has ended are sent a notice at their resume URL, which confirms it as every notice is.
- */
+// What the trigger was not sent (docs/delivery-guarantees.md#events-the-trigger-fetches).
 
-/** Get Status calls per round at most; what is left carries to the next round. */
-export const STATUS_CALLS_PER_ROUND = 20;
+const STATUS_CALLS_PER_ROUND = 20;
 
-/** With nothing failing and nothing left to fetch, the log is read this often (one read is the whole log). */
-export const IDLE_LOG_READ_INTERVAL_MS = 30 * 60 * 1000;
+// With nothing failing: one read is the whole log.
+const IDLE_LOG_READ_INTERVAL_MS = 30 * 60 * 1000;
 
-/** After the log shows a failed delivery to the trigger, it is read every round for this long. */
+// After the log shows a failed delivery to the trigger, it is read every round for this long.
 const FAILING_WINDOW_MS = 60 * 60 * 1000;
 
-/** A waiting execution sent a notice is not sent another this soon (its resume removes its webhook). */
 const NOTICE_INTERVAL_MS = 10 * 60 * 1000;
 
 interface FetchState {
 	lastLogRead: number;
 	failingUntil: number;
-	/** A callback this n8n instance left to the next round. */
 	due: boolean;
-	/** Envelopes to ask for, oldest delivery first, with when that delivery was logged. */
+	// Envelope → when its delivery was logged, oldest first.
 	pending: Map<string, number>;
 	notified: Map<string, number>;
-	/** Where the next round starts among waiting executions. */
 	waitCursor: number;
 	running: boolean;
 }
@@ -76,22 +67,19 @@ function stateOf(trigger: string): FetchState {
 	return state;
 }
 
-/** A callback could not be confirmed at once: the next round reads the log (in this process). */
 export function fetchSoon(trigger: string): void {
 	stateOf(trigger).due = true;
 }
 
-/** What a round did, for n8n's log and the tests. */
 export interface FetchReport {
 	logRead: boolean;
 	emitted: string[];
 	notified: string[];
-	/** Envelopes left for a later round. */
 	carried: number;
 	problem?: string;
 }
 
-/** The service cannot call an n8n at an internal address from outside: its log is read every round. */
+// The service cannot call an n8n at an internal address from outside.
 function unreachableFromOutside(url: string): boolean {
 	try {
 		return internalAddressProblem(new URL(url)) !== undefined;
@@ -106,7 +94,6 @@ function logDue(state: FetchState, url: string, now: number): boolean {
 	return now - state.lastLogRead >= (often ? 0 : IDLE_LOG_READ_INTERVAL_MS - 1000);
 }
 
-/** Reads the log into the pending envelopes: the latest delivery to this URL failed and none ever arrived. */
 async function readLog(
 	context: ITriggerFunctions,
 	state: FetchState,
@@ -126,12 +113,11 @@ async function readLog(
 	}
 }
 
-/** A callback-shaped record of an event the trigger fetched: nothing is claimed. */
 function fetchedNotice(envelopeId: string, event: string): Callback {
 	return { payload: {}, requestId: envelopeId, event, files: [] };
 }
 
-/** Asks for pending envelopes and emits those that ended; returns the status calls left. */
+// Returns the status calls left.
 async function fetchPending(
 	context: ITriggerFunctions,
 	state: FetchState,
@@ -162,7 +148,6 @@ async function fetchPending(
 			state.pending.delete(envelopeId);
 			continue;
 		}
-		// Still open: its status lags the callback, asked again next round.
 		if (!status.event) continue;
 		const key = eventKey(envelopeId, status.event);
 		if (options.onceOnly !== false && !claimEvent(trigger, stored, key)) {
@@ -185,17 +170,12 @@ async function fetchPending(
 			fetchedNotice(envelopeId, status.event),
 			event,
 			{ webhookId: stored.webhookId ?? null },
-			{
-				downloadFiles: options.downloadFiles !== false,
-				keepBase64: options.keepBase64 === true,
-				simplify: context.getNodeParameter('simplify', true) as boolean,
-				acceptCallbackFiles: false,
-			},
+			triggerItemOptions(context, options),
 		).catch((error: Error) => {
 			releaseEvent(trigger, key);
 			throw error;
 		});
-		// Remembered before n8n saves the static data on emit.
+		// Before n8n saves the static data on emit.
 		if (options.onceOnly !== false) confirmEvent(trigger, stored, key);
 		context.emit([[item]]);
 		state.pending.delete(envelopeId);
@@ -205,7 +185,7 @@ async function fetchPending(
 	return budget;
 }
 
-/** The webhooks of Send and Wait executions waiting in this n8n: resume URLs beside the trigger's own URL. */
+// Send and Wait executions waiting in this n8n: resume URLs beside the trigger's own URL.
 function waitingHere(webhooks: Webhook[], triggerUrl: string, now: number) {
 	const base = triggerUrlOf(triggerUrl)?.base;
 	if (!base) return [];
@@ -222,7 +202,6 @@ function waitingHere(webhooks: Webhook[], triggerUrl: string, now: number) {
 	});
 }
 
-/** Sends a notice to each waiting execution of this n8n whose envelope the service holds completed or rejected. */
 async function notifyWaiting(
 	context: ITriggerFunctions,
 	state: FetchState,
@@ -272,7 +251,6 @@ async function notifyWaiting(
 	}
 }
 
-/** One round; never throws (what went wrong is in the report). */
 export async function fetchRound(
 	context: ITriggerFunctions,
 	now = Date.now(),
@@ -301,7 +279,6 @@ export async function fetchRound(
 	return report;
 }
 
-/** Logs a round that did something or failed. */
 async function fetchAndLog(context: ITriggerFunctions): Promise<void> {
 	const report = await fetchRound(context);
 	const meta = { node: context.getNode().name, workflowId: context.getWorkflow().id };
@@ -314,11 +291,10 @@ async function fetchAndLog(context: ITriggerFunctions): Promise<void> {
 	else if (done.length) context.logger.info(`E-Signature Trigger fetch: ${done.join('; ')}`, meta);
 }
 
-/** The node's trigger(): n8n runs it where the workflow is published (the main process), stops it on unpublish. */
 export async function startFetching(this: ITriggerFunctions): Promise<ITriggerResponse> {
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	if (this.getMode() === 'manual' || options.fetchEvents === false) return {};
-	// Each trigger at its own second of the minute, so that triggers do not all call the service at once.
+	// So that triggers do not all call the service at once.
 	const second = createHash('sha256').update(this.getNode().id).digest()[0] % 60;
 	const expression = `${second} * * * * *` as CronExpression;
 	this.helpers.registerCron({ expression }, () => void fetchAndLog(this));

@@ -8,7 +8,7 @@ import {
 	readCallback,
 } from './callback';
 import { confirmCallback } from './confirmation';
-import { eventItem } from './eventItem';
+import { eventItem, triggerItemOptions } from './eventItem';
 import { fetchSoon } from './fetch';
 import { catchUpAndLog, claimCatchUp, triggerKey } from './catchUp';
 import {
@@ -22,15 +22,10 @@ import {
 import { storedWebhook } from './registration';
 import { CALLBACK_STATUSES } from '../fields/enums';
 
-/*
- * The trigger's webhook method: a callback is authenticated by its header token, read, confirmed with the service,
- * and the item says what the service says (docs/security.md#callbacks). A failed delivery (not 2xx) can be re-sent
- * (docs/delivery-guarantees.md): 401 forged, 400 unreadable, 409 the service disagrees, 503 not now.
- */
+// Not 2xx: the service logs the delivery failed, and the trigger's fetch or catch-up takes it again.
 export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = (statusCode: number, message: string) =>
 		answerWithoutExecution(this, statusCode, message);
-	// n8n keeps the body's bytes on its request (n8n-workflow declares rawBody on Node's IncomingMessage).
 	const request = this.getRequestObject();
 	const stored = storedWebhook(this);
 	const isPost = (request.method ?? 'POST').toUpperCase() === 'POST';
@@ -45,24 +40,21 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		answer(200, `Event "${event}" received and ignored, as the trigger is set`);
 	const duplicate = () => answer(200, 'Event already received: no new execution started');
 	const claimed = callback.status === undefined ? undefined : CALLBACK_STATUSES[callback.status];
-	// What the callback claims decides nothing but this: a claim the trigger is not set for costs no call.
+	// The callback's claim decides nothing but this: a claim the trigger is not set for costs no call.
 	if (claimed && !isWanted(events, claimed)) return ignored(claimed);
 
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	// A test event always runs: "Listen for test event" is for seeing one, whatever production received.
 	const onceOnly = options.onceOnly !== false && this.getMode() !== 'manual';
 	const trigger = triggerKey(this);
-	// A re-delivery of an event already emitted costs no call to the service.
 	if (onceOnly && claimed && wasReceived(trigger, stored, eventKey(callback.requestId, claimed)))
 		return duplicate();
 	const confirmation = await confirmCallback(this, callback, {
 		scope: trigger,
 		webhookUrl: typeof stored.webhookUrl === 'string' ? stored.webhookUrl : undefined,
-		// Older than the memory of received events, a completion cannot be told from a replay of one.
 		notBefore: onceOnly ? Date.now() - SEEN_EVENTS_MAX_AGE_MS : undefined,
 	});
 	if (confirmation.outcome === 'resend') {
-		// Failed at the service's log, so the trigger's next fetch round asks for it (trigger/fetch.ts).
 		fetchSoon(trigger);
 		this.logger.warn(
 			`E-Signature Trigger: the event of envelope ${callback.requestId} could not be confirmed now: ` +
@@ -90,7 +82,6 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	const { event } = confirmation;
 	if (!isWanted(events, event.event)) return ignored(event.event);
 	const key = eventKey(event.envelopeId, event.event);
-	// 2xx, so that the service stops re-sending it.
 	if (onceOnly && !claimEvent(trigger, stored, key)) return duplicate();
 	let item;
 	try {
@@ -99,16 +90,10 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 			callback,
 			event,
 			{ webhookId: stored.webhookId ?? null },
-			{
-				downloadFiles: options.downloadFiles !== false,
-				keepBase64: options.keepBase64 === true,
-				simplify: this.getNodeParameter('simplify', true) as boolean,
-				acceptCallbackFiles: options.acceptCallbackFiles === true,
-			},
+			triggerItemOptions(this, options),
 		);
 	} catch (error) {
-		// 503, not thrown: n8n answers a throw with 500, which catch-up takes for a body too large (trigger/catchUp.ts).
-		// Logged failed, the event is fetched by the next round, so a passing failure (a full disk, say) loses nothing.
+		// Not thrown: n8n answers a throw with 500, which catch-up takes for a body too large.
 		if (onceOnly) releaseEvent(trigger, key);
 		fetchSoon(trigger);
 		this.logger.error(
@@ -118,7 +103,6 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		return answer(503, 'The event could not be processed now; the trigger fetches it later');
 	}
 	if (onceOnly) confirmEvent(trigger, stored, key);
-	// The first callback of a restarted n8n: re-send what was missed while it was down, after this answer.
 	if (this.getMode() !== 'manual' && options.catchUp !== false && claimCatchUp(trigger)) {
 		const url = this.getNodeWebhookUrl('default');
 		if (url) void catchUpAndLog(this, url);

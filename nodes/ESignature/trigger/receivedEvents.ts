@@ -1,22 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/*
- * Each (envelope, event) starts at most one execution, however often the service delivers it (retries, a recall).
- * Received events are kept in the workflow's static data, to survive restarts; n8n loads a fresh copy of it per call
- * and saves it whole after, so calls in flight cannot see each other there: they are also kept in memory, where check
- * and claim are one synchronous step, and each call writes all it knows back (docs/n8n-notes.md#workflow-static-data).
- */
+// Also in memory: calls in flight cannot see each other's static data (docs/n8n-notes.md#workflow-static-data).
 
-/** How long a trigger remembers an event: by age only, as no count is safe from events others can cause. */
+// By age only, as no count is safe from events others can cause.
 export const SEEN_EVENTS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Per trigger (workflow id and node id): event key → when it was received (epoch ms). */
 const inMemory = new Map<string, Map<string, number>>();
 
-/** Claimed by a call still building its item: a second delivery meanwhile is a duplicate too. */
 const inFlight = new Set<string>();
 
-/** An event as the service holds it: the envelope and what happened to it ("completed"), never a callback's claim. */
 export function eventKey(envelopeId: string, event: string): string {
 	return `${envelopeId.trim().toLowerCase()}:${event}`;
 }
@@ -33,12 +25,10 @@ function memoryOf(trigger: string): Map<string, number> {
 	return inMemory.get(trigger)!;
 }
 
-/** The events within the age limit. */
 function current(entries: Array<[string, number]>, now: number): Array<[string, number]> {
 	return entries.filter(([, at]) => typeof at === 'number' && now - at < SEEN_EVENTS_MAX_AGE_MS);
 }
 
-/** Whether an event was emitted, so confirmed, before: a forged callback never makes the genuine one a duplicate. */
 export function wasReceived(
 	trigger: string,
 	stored: IDataObject,
@@ -49,7 +39,7 @@ export function wasReceived(
 	return at !== undefined && now - at < SEEN_EVENTS_MAX_AGE_MS;
 }
 
-/** Claims an event for this call, false when received before or in flight; synchronous, so no call comes between. */
+// Synchronous, so that no call comes between the check and the claim.
 export function claimEvent(
 	trigger: string,
 	stored: IDataObject,
@@ -62,12 +52,10 @@ export function claimEvent(
 	return true;
 }
 
-/** The call could not emit the event (n8n answers with an error, the service re-sends): let the next one in. */
 export function releaseEvent(trigger: string, key: string): void {
 	inFlight.delete(`${trigger}|${key}`);
 }
 
-/** The event was emitted: remember it here and in the static data that n8n saves after this call. */
 export function confirmEvent(
 	trigger: string,
 	stored: IDataObject,
@@ -83,7 +71,6 @@ export function confirmEvent(
 	stored.seenEvents = Object.fromEntries(kept);
 }
 
-/** Whether any final event of an envelope was emitted: an envelope ends once. */
 export function wasEnvelopeReceived(
 	trigger: string,
 	stored: IDataObject,
@@ -94,7 +81,6 @@ export function wasEnvelopeReceived(
 
 const FINAL_EVENTS = ['completed', 'rejected', 'cancelled', 'expired'];
 
-/** Forgets what a trigger received, e.g. when its webhook is deleted. */
 export function forgetEvents(trigger: string, stored: IDataObject): void {
 	inMemory.delete(trigger);
 	delete stored.seenEvents;

@@ -8,31 +8,21 @@ import { catchUpAndLog, claimCatchUp, type TriggerContext, triggerKey } from './
 import { forgetEvents } from './receivedEvents';
 import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../service/n8nWebhookUrls';
 
-/*
- * The trigger's webhook at the service. Envelopes are pinned to it by ID, so the ID must outlive deactivation, restarts
- * and edits: by default it stays while the workflow is inactive (catch-up re-sends the missed deliveries on
- * activation), and a new n8n URL moves it in place. "On Deactivation → Delete the Webhook" leaves nothing instead.
- */
+// Envelopes are pinned to the trigger's webhook by ID, so the ID must outlive deactivation, restarts and edits.
 
-/** What the trigger keeps in the workflow's static data about the webhook it registered. */
-export interface StoredWebhook {
+interface StoredWebhook {
 	webhookId?: string;
-	/** The callback token's SHA-256, never the token: static data goes with copies (docs/security.md#callbacks). */
 	headerTokenDigest?: string;
-	/** The token as earlier versions stored it: replaced by its digest on first use (storedWebhook). */
-	headerToken?: string;
 	webhookUrl?: string;
 	isDefault?: boolean;
-	/** A registration for "Listen for test event", removed when listening ends whatever the settings say. */
+	// A registration for "Listen for test event", removed when listening ends whatever the settings say.
 	forTest?: boolean;
-	/** What the last catch-up did (catchUp.ts). */
 	lastCatchUp?: IDataObject;
 }
 
-/** Values of the trigger's "On Deactivation" option. */
 export const ON_DEACTIVATION = { keep: 'keep', delete: 'delete' } as const;
 
-/** This trigger's static data; a header token stored in clear by an earlier version is replaced by its digest. */
+// A header token stored in clear by an earlier version is replaced by its digest.
 export function storedWebhook(context: TriggerContext): StoredWebhook & IDataObject {
 	const stored = context.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
 	if (typeof stored.headerToken === 'string' && stored.headerToken !== '')
@@ -43,14 +33,13 @@ export function storedWebhook(context: TriggerContext): StoredWebhook & IDataObj
 
 function forgetWebhook(stored: StoredWebhook): void {
 	delete stored.webhookId;
-	delete stored.headerToken;
 	delete stored.headerTokenDigest;
 	delete stored.webhookUrl;
 	delete stored.isDefault;
 	delete stored.forTest;
 }
 
-/** URLs compare without a trailing slash, as the service may store either. */
+// The service may store a URL with or without a trailing slash.
 function sameUrl(a: string | undefined, b: string | undefined): boolean {
 	return !!a && !!b && withoutTrailingSlashes(a) === withoutTrailingSlashes(b);
 }
@@ -66,7 +55,6 @@ function ownWebhookUrl(context: IHookFunctions): string {
 	return url;
 }
 
-/** Points a webhook at a new URL, keeping its ID (and so the envelopes pinned to it) and its token. */
 async function moveWebhook(
 	context: IHookFunctions,
 	webhook: webhooks.Webhook,
@@ -78,11 +66,7 @@ async function moveWebhook(
 	webhook.isDefault = isDefault;
 }
 
-/**
- * True when the stored webhook is still registered, with a token we know; it is then made to match this node's URL
- * and settings. Otherwise what is stale is cleared, and n8n calls create. A webhook with our URL (which holds the
- * workflow and node ids) is ours even if static data lost it: such leftovers are deleted, one webhook per URL.
- */
+// A webhook with our URL (which holds the workflow and node IDs) is ours even if static data lost it.
 export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const stored = storedWebhook(this);
 	const url = ownWebhookUrl(this);
@@ -91,21 +75,17 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const remote = await webhooks.listWebhooks(this);
 	const current = remote.find((webhook) => webhook.id === stored.webhookId);
 	const known = current !== undefined && !!stored.headerTokenDigest;
-
-	// A new n8n URL: moved, not replaced, so envelopes pinned to its ID keep reaching us. While testing, the stored
-	// webhook is the production one, in use: left alone (n8n keeps a test registration's static data apart, unsaved).
+	// While testing, the stored webhook is the production one, in use (n8n keeps a test's static data apart, unsaved).
 	if (known && !forTest && !stored.forTest && !sameUrl(current.webhookUrl, url))
 		await moveWebhook(this, current, url, isDefault);
 	const usable = known && sameUrl(current.webhookUrl, url);
 	for (const leftover of remote.filter((webhook) => sameUrl(webhook.webhookUrl, url)))
 		if (!usable || leftover.id !== current.id) await webhooks.deleteWebhook(this, leftover.id);
 	if (!usable) {
-		// A test registration that ended up in the saved static data is removed when production activates.
 		if (current && stored.forTest && !forTest) await webhooks.deleteWebhook(this, current.id);
 		forgetWebhook(stored);
 		return false;
 	}
-
 	if (current.isDefault !== undefined && current.isDefault !== isDefault)
 		await moveWebhook(this, current, url, isDefault);
 	stored.webhookUrl = url;
@@ -118,10 +98,9 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	return true;
 }
 
-/** Registers this node's URL with a fresh token and remembers both. */
 export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const url = ownWebhookUrl(this);
-	// 32 random bytes, hex so it is safe in a header: the service echoes it on callbacks.
+	// Hex, so that it is safe in a header.
 	const headerToken = randomBytes(32).toString('hex');
 	const isDefault = option(this, 'isDefault') === true;
 	const webhookId = await webhooks.createWebhook(this, { webhookUrl: url, headerToken, isDefault });
@@ -140,7 +119,6 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	return true;
 }
 
-/** On deactivation, also of an edited active workflow and at the end of test listening: a test registration goes. */
 export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const stored = storedWebhook(this);
 	const forTest = stored.forTest === true;
@@ -148,7 +126,6 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	if (stored.webhookId) await webhooks.deleteWebhook(this, stored.webhookId);
 	forgetTriggerWorkflow(stored.webhookId);
 	forgetWebhook(stored);
-	// The events received are the production registration's: a test registration leaves them.
 	if (!forTest) forgetEvents(triggerKey(this), stored);
 	return true;
 }
