@@ -67,11 +67,6 @@ export function learn(
 	while (learnt.size > CREDENTIALS_KEPT) learnt.delete(learnt.keys().next().value as string);
 }
 
-/** Forgets what was learnt (tests start each case afresh). */
-export function forgetDialects(): void {
-	learnt.clear();
-}
-
 /** The credential fields of each form's Basic pair, as the user sees them (named in errors, never their values). */
 export const INTEGRATION_BASIC_FIELDS: Record<Form, { id: string; secret: string; label: string }> =
 	{
@@ -85,7 +80,7 @@ export function refusesBasicPair(statusCode: number, body: Record<string, unknow
 }
 
 /** What the retry in the other form knows of a failed answer: its HTTP status, the errorCode and field problems. */
-export interface FailedAnswer {
+interface FailedAnswer {
 	httpStatus: number | null;
 	code: number | string;
 	validationErrors?: IDataObject;

@@ -31,7 +31,7 @@ export function text(credentials: ICredentialDataDecryptedObject, key: string): 
 }
 
 /** A credential URL checked to be http(s) with a host (the nodes' rule, httpUrlProblem), without trailing slashes. */
-export function normaliseUrl(value: string, fieldName: string): string {
+function normaliseUrl(value: string, fieldName: string): string {
 	// Length first: nothing of unbounded length reaches the URL parser.
 	if (value.length > MAX_LENGTH.url)
 		throw new ESignatureCredentialError(

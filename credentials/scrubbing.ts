@@ -4,7 +4,7 @@
  */
 
 /** Secrets shorter than this are not scrubbed: replacing two letters would garble every message. */
-export const SHORTEST_SCRUBBED = 4;
+const SHORTEST_SCRUBBED = 4;
 
 /** The secrets among the values given: text of SHORTEST_SCRUBBED characters or more, longest first. */
 export function scrubbable(secrets: readonly unknown[]): string[] {

@@ -17,7 +17,7 @@ import { nodeForErrors } from './secrets';
  */
 
 /** Where an error comes from: the service's answer, the node's input, or the connection to the service. */
-export type ErrorKind = 'service' | 'input' | 'connection' | 'other' | 'credential';
+type ErrorKind = 'service' | 'input' | 'connection' | 'other' | 'credential';
 
 /** The code of errors in what the user entered, found before anything is sent. */
 export const INVALID_INPUT = 'INVALID_INPUT';

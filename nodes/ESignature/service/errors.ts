@@ -78,7 +78,7 @@ function staleWebhookPick(
 	return said.includes('webhook');
 }
 
-export interface ServiceWrapper {
+interface ServiceWrapper {
 	data: unknown;
 	errorCode: number;
 	message?: string | null;

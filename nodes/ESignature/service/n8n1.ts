@@ -12,7 +12,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
  */
 
 /** Whether the running n8n is of the 1.x line. */
-export function isN8n1(context: object): boolean {
+function isN8n1(context: object): boolean {
 	try {
 		return (context as { customData?: unknown }).customData === undefined;
 	} catch {
@@ -27,7 +27,7 @@ export const errorOutputTakesDetails = (context: object): boolean => !isN8n1(con
 /** Whether a resumed node passes on every output: 1.x only the first (Send and Wait then refuses a second output). */
 export const resumedNodePassesEveryOutput = (context: object): boolean => !isN8n1(context);
 
-export interface ExecutionCustomData {
+interface ExecutionCustomData {
 	get(key: string): string | undefined;
 	set(key: string, value: string): void;
 }

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
  * the editor listens for a test event; the ID is the one the trigger's panel shows in its webhook URLs.
  */
 
-export interface TriggerUrl {
+interface TriggerUrl {
 	/** A "Listen for test event" registration: removed when listening ends. */
 	test: boolean;
 	/** The trigger's webhook ID in n8n (the UUID in its URL). */

@@ -108,15 +108,10 @@ export async function secretsInHand(
  * Parameter names whose values are secrets, wherever they stand (e.g. Webhooks → Webhook → Header Token): a
  * document's password (Envelope → Create, Sign by Template) and a signing file's password (Identity Signing) too.
  */
-export const SECRET_PARAMETERS = new Set([
-	'headerToken',
-	'smsPassword',
-	'password',
-	'filePassword',
-]);
+const SECRET_PARAMETERS = new Set(['headerToken', 'smsPassword', 'password', 'filePassword']);
 
 /** "••••" and the last four characters, so a user can tell two tokens apart; short ones show nothing. */
-export function maskedSecret(value: unknown): string | null {
+function maskedSecret(value: unknown): string | null {
 	if (typeof value !== 'string' || value === '') return null;
 	return value.length >= 12 ? `••••${value.slice(-4)}` : '••••';
 }
@@ -141,7 +136,7 @@ export function nodeForErrors(node: INode): INode {
 }
 
 /** A webhook as the service returns it, with its header token masked and whether one is set. */
-export function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
+function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
 	if (!('headerToken' in webhook)) return webhook;
 	const { headerToken, ...rest } = webhook;
 	return {
@@ -158,7 +153,7 @@ const RESUME_TOKEN_PARAMETER = 'signature';
  * A URL with the value of n8n's resume token masked, by splitting (linear; the service's URLs are of any length).
  * Webhooks that Send and Wait registered point at such URLs, and the service lists them (Get Many, delivery logs).
  */
-export function withMaskedResumeToken(url: string): string {
+function withMaskedResumeToken(url: string): string {
 	const queryAt = url.indexOf('?');
 	if (queryAt < 0 || !url.includes(`${RESUME_TOKEN_PARAMETER}=`, queryAt)) return url;
 	const hashAt = url.indexOf('#', queryAt);

@@ -194,10 +194,7 @@ export async function sendRenewingToken<T>(
  * HTTP 401), or a 401 handed back by n8n 1.x (service/n8n1.ts). The token cache learns the token was refused, and the
  * account's webhooks are read with no token: n8n then fetches one (preAuthentication) and stores it, as after a 401.
  */
-export async function renewRefusedToken(
-	context: ServiceContext,
-	refusedToken?: string,
-): Promise<void> {
+async function renewRefusedToken(context: ServiceContext, refusedToken?: string): Promise<void> {
 	const credentials = await credentialsOf(context);
 	// The token the request carried: by now the credential may hold one another execution stored, which is not refused.
 	refuseAccessToken(refusedToken ? { ...credentials, accessToken: refusedToken } : credentials);
@@ -220,7 +217,7 @@ export async function renewRefusedToken(
 }
 
 /** A token the service refused again right after it was renewed: the credential itself is not accepted. */
-export function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
+function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
 	const name = context.getNode().credentials?.[CREDENTIAL_TYPE]?.name;
 	const credential = name ? `the credential "${name}"` : 'the E-Signature API credential';
 	const message = `The service refused the access token of ${credential} again, right after renewing it`;

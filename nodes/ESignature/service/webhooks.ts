@@ -13,7 +13,7 @@ import { type ServiceAnswer, callService, dataOf, isNotFound, requestService } f
 export type Webhook = IDataObject & { id: string; webhookUrl?: string; isDefault?: boolean };
 
 /** What a webhook is registered or updated with. */
-export interface WebhookSettings {
+interface WebhookSettings {
 	webhookUrl: string;
 	isDefault: boolean;
 }
