@@ -36,6 +36,7 @@ function entryFor(key: string): TokenEntry {
 	tokens.set(key, entry);
 	for (const [oldKey, old] of tokens) {
 		if (tokens.size <= CREDENTIALS_KEPT) break;
+		// A fetch under way keeps its entry: its waiters share it.
 		if (!old.inFlight) tokens.delete(oldKey);
 	}
 	return entry;
