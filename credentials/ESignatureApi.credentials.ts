@@ -10,7 +10,7 @@ import type {
 import { bearerHeader, obtainAccessToken } from './accessToken';
 import { signedHosts, signedUrl } from './environment';
 
-/** Whether a request sends a body, which n8n's HTTP layer sends again on a 307 or 308 redirect. */
+// n8n's HTTP layer sends a body again on a 307 or 308 redirect.
 function carriesBody({ body, method }: IHttpRequestOptions): boolean {
 	if (body === undefined || body === null || body === '') return false;
 	if (method === undefined || method === 'GET' || method === 'HEAD') return false;
@@ -25,7 +25,6 @@ function carriesBody({ body, method }: IHttpRequestOptions): boolean {
 const isPlain = (value: object) =>
 	Object.getPrototypeOf(value) === Object.prototype || Array.isArray(value);
 
-/** A required field of the Integration grant; its secrets are password fields. */
 const integrationField = (displayName: string, name: string, secret = false): INodeProperties => ({
 	displayName,
 	name,
@@ -170,13 +169,7 @@ export class ESignatureApi implements ICredentialType {
 		return { accessToken: await obtainAccessToken(this, credentials) };
 	}
 
-	/*
-	 * Signs requests to the credential's own service (relative URLs go to the chosen environment); any other host fails
-	 * instead of receiving the token (signedUrl). A function, not n8n's generic form: expressions cost about a
-	 * millisecond per item and cannot see the URL (docs/performance.md, figure 2; docs/n8n-notes.md#expression-cost).
-	 * A field, not a method: n8n serialises it as `{}` for the editor, whose HTTP Request node offers only types with an
-	 * `authenticate` (docs/n8n-notes.md#editor-credential-types).
-	 */
+	// A field, not a method, and no generic form: docs/n8n-notes.md#editor-credential-types says why.
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
@@ -188,7 +181,7 @@ export class ESignatureApi implements ICredentialType {
 			url: address,
 			baseURL: requestOptions.baseURL,
 		});
-		// On the caller's options too (n8n sends a copy): a refusal then says which token to renew (sentTokenOf).
+		// On the caller's options too (n8n sends a copy): a refusal then tells which token to renew.
 		requestOptions.headers = {
 			...requestOptions.headers,
 			Authorization: bearerHeader(String(credentials.accessToken ?? '')),
@@ -198,16 +191,14 @@ export class ESignatureApi implements ICredentialType {
 			...(baseURL ? { baseURL } : {}),
 			...(legacy.uri !== undefined && legacy.url === undefined ? {} : { url }),
 			headers: { ...requestOptions.headers },
-			// Else n8n puts Authorization back after a cross-origin redirect (docs/security.md#the-credential-and-redirects).
+			// Neither the token nor a body follows a redirect elsewhere (docs/security.md#the-credential-and-redirects).
 			sendCredentialsOnCrossOriginRedirect: false,
-			// A redirect to a host the credential does not sign is refused, not followed (a user's own list stays).
 			allowedDomains: requestOptions.allowedDomains || signedHosts(credentials).join(','),
-			// A 307/308 sends the body again, even to another port or scheme: a body is never redirected (same doc).
 			...(carriesBody(requestOptions) ? { disableFollowRedirect: true } : {}),
 		};
 	};
 
-	// Listing webhooks is the cheapest call needing a valid token (authenticate drops the base URL's trailing slashes).
+	// The cheapest call that needs a valid token.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL:

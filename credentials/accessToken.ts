@@ -11,33 +11,24 @@ import { formFor, INTEGRATION_BASIC_FIELDS, learn, otherForm, refusesBasicPair }
 import { tokenRequest } from './tokenRequest';
 import { scrubbedText } from './scrubbing';
 
-/*
- * Access tokens, shared by every request of a credential in this n8n instance. n8n calls preAuthentication once per
- * request while the stored token is empty or refused (401): N items would make N token requests. Here concurrent
- * callers share one fetch, and a caller refused with a token older than the newest gets the newest.
- */
+// n8n calls preAuthentication for every request while the token is empty or refused: here they share one fetch.
 
-/** Name of the credential type, as nodes refer to it. */
 export const CREDENTIAL_TYPE = 'eSignatureApi';
 
 interface TokenEntry {
 	token?: string;
-	/** Epoch ms after which the service will refuse the token (from expires_in). */
 	expiresAt?: number;
 	inFlight?: Promise<string>;
-	/** Hashes of tokens refused by the service that this process has already fetched a newer token for. */
+	// Tokens refused after this process fetched a newer one: their stragglers get the newest.
 	replaced: string[];
 }
 
-/** How many replaced tokens an entry remembers: enough for the stragglers of one renewal. */
 const REPLACED_KEPT = 20;
 
 const tokens = new Map<string, TokenEntry>();
 
-/** Credentials whose tokens are kept, least recently used dropped first (its next request fetches a token again). */
 export const CREDENTIALS_KEPT = 1000;
 
-/** The entry of a credential, now the most recently used; the cache is kept to CREDENTIALS_KEPT entries. */
 function entryFor(key: string): TokenEntry {
 	const known = tokens.get(key);
 	tokens.delete(key);
@@ -45,22 +36,20 @@ function entryFor(key: string): TokenEntry {
 	tokens.set(key, entry);
 	for (const [oldKey, old] of tokens) {
 		if (tokens.size <= CREDENTIALS_KEPT) break;
-		// A fetch under way is shared by its waiters: its entry stays until it ends.
+		// A fetch under way keeps its entry: its waiters share it.
 		if (!old.inFlight) tokens.delete(oldKey);
 	}
 	return entry;
 }
 
-/** A token is not handed out in its last seconds: it could expire on the way to the service. */
+// A token in its last seconds could expire on the way to the service.
 const EXPIRY_MARGIN_MS = 30_000;
 
 const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The cache key of a credential: a hash, so no secret is ever kept as a key or shown in a heap dump of keys. */
 const cacheKey = (credentials: ICredentialDataDecryptedObject) =>
 	fingerprint(JSON.stringify(tokenRequest(credentials).identity));
 
-/** A token request the service refused: its error, and what the service answered (to tell a refused client). */
 interface TokenRefusal {
 	error: ESignatureCredentialError;
 	httpStatus: number;
@@ -68,10 +57,6 @@ interface TokenRefusal {
 	answer: string;
 }
 
-/**
- * Fetches a token. The Integration grant sends the Basic pair the credential is known to take (else the spec's), then
- * once the other if that client is refused, and remembers the one accepted (credentials/dialects.ts).
- */
 async function fetchToken(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
@@ -99,7 +84,6 @@ async function fetchToken(
 	);
 }
 
-/** One token request with the given Basic pair: the token, or the service's refusal; an unreachable endpoint throws. */
 async function fetchTokenAs(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
@@ -107,9 +91,9 @@ async function fetchTokenAs(
 	basic: Form,
 ): Promise<string | TokenRefusal> {
 	const { request, grantLabel, fieldsToCheck } = tokenRequest(credentials, basic);
-	// A transport error can carry the request (and its secrets): only its message is kept.
+	// A transport error can carry the request and its secrets: only its message is kept.
 	const outcome = await helper.helpers
-		// Not followed: a redirect would carry the grant's secrets (body and Basic pair) to wherever it points.
+		// A redirect would carry the grant's secrets wherever it points.
 		.httpRequest({
 			...request,
 			json: true,
@@ -142,7 +126,7 @@ async function fetchTokenAs(
 			: undefined;
 		return body.access_token;
 	}
-	// The token endpoint may repeat what it was sent: its words are scrubbed of this credential's secrets only.
+	// The token endpoint may repeat what it was sent.
 	const said = [body.error, body.error_description]
 		.filter((part) => typeof part === 'string')
 		.join(': ');
@@ -158,7 +142,7 @@ async function fetchTokenAs(
 	};
 }
 
-/** A transport failure in words: n8n replaces a message that carries a system error code with its own, URL-less one. */
+// n8n replaces a message that carries a system error code with its own, which names no URL.
 function unreachable(failure: string | undefined): string {
 	const text = failure ?? '';
 	if (/ECONNREFUSED/.test(text)) return 'the connection was refused';
@@ -168,10 +152,6 @@ function unreachable(failure: string | undefined): string {
 	return text.replace(/\b[A-Z_]{5,}\b/g, '').trim() || 'no answer';
 }
 
-/**
- * Why a token request failed, in terms of what to fix: the address when nothing answers as a token endpoint would,
- * the service when it fails, the client when it is refused, the grant's own fields when they are. Never a value.
- */
 function refusalMessage(
 	grantLabel: string,
 	url: string,
@@ -213,7 +193,7 @@ function refusalMessage(
 	return `The E-Signature service refused the ${grantLabel} grant at ${where} (${answer}). Check ${fieldsToCheck}.`;
 }
 
-/** A usable access token; `credentials.accessToken` is n8n's: empty when it has none, or the one just refused. */
+// `credentials.accessToken` is empty, or the token just refused.
 export async function obtainAccessToken(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
@@ -225,8 +205,7 @@ export async function obtainAccessToken(
 	const fresh =
 		entry.token !== undefined &&
 		(entry.expiresAt === undefined || Date.now() < entry.expiresAt - EXPIRY_MARGIN_MS);
-	// The cached token is handed out when nothing was refused, or the refused token is one it already replaced. A refused
-	// token this process has not seen (another process's, or all invalidated) means the cached one may be refused too.
+	// A refused token this process did not replace (another's, or all revoked) means the cached one may be refused too.
 	const alreadyReplaced = refused !== '' && entry.replaced.includes(fingerprint(refused));
 	if (
 		entry.token !== undefined &&
@@ -248,28 +227,20 @@ export async function obtainAccessToken(
 	}
 }
 
-/**
- * The service refused n8n's token in its own form (HTTP 200, errorCode 401 or 3), which n8n does not see as a refusal:
- * the next obtainAccessToken (renewRefusedToken, nodes/ESignature/service/transport.ts) fetches a new one, unless this
- * process already replaced that token. Recorded even without a cached token (a queue worker given another's token).
- */
+// A refusal with HTTP 200, which n8n does not see; recorded without a cached token too (a queue worker's).
 export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): void {
 	const refused = text(credentials, 'accessToken');
 	if (refused === '') return;
 	const entry = entryFor(cacheKey(credentials));
 	const print = fingerprint(refused);
 	if (entry.replaced.includes(print)) return;
-	// As in obtainAccessToken: a refused token this process has not replaced means its cached one may be refused too.
 	entry.token = undefined;
 	entry.replaced = [print, ...entry.replaced].slice(0, REPLACED_KEPT);
 }
 
 export const bearerHeader = (token: string) => `Bearer ${token}`;
 
-/**
- * The token a request carried, from the Authorization header authenticate also writes on the caller's options
- * (docs/n8n-notes.md#access-tokens): n8n may hold another execution's token, so only this says which was refused.
- */
+// n8n may already hold another execution's token: only the header authenticate wrote says which was refused.
 export function sentTokenOf(requestOptions: IHttpRequestOptions | undefined): string | undefined {
 	const header: unknown = requestOptions?.headers?.Authorization;
 	const prefix = bearerHeader('');
@@ -278,25 +249,23 @@ export function sentTokenOf(requestOptions: IHttpRequestOptions | undefined): st
 		: undefined;
 }
 
-/** The newest token this process holds for the credential, if any (e.g. the one to revoke). */
 export function currentAccessToken(
 	credentials: ICredentialDataDecryptedObject,
 ): string | undefined {
 	return tokens.get(cacheKey(credentials))?.token;
 }
 
-/** This credential's stored secrets and cached token: its answers are scrubbed of these (credentials/scrubbing.ts). */
 export function secretsOfCredential(credentials: ICredentialDataDecryptedObject): string[] {
 	let cached = '';
 	try {
 		cached = currentAccessToken(credentials) ?? '';
 	} catch {
-		// a credential with a field missing has no cached token
+		// a credential with a field missing has none
 	}
 	return [...[...SECRET_FIELDS].map((key) => text(credentials, key)), cached].filter(Boolean);
 }
 
-/** Forgets the credential's token (e.g. revoked); revoked ones count as replaced, so stragglers get the next one. */
+// Revoked tokens count as replaced, so stragglers get the next one.
 export function forgetAccessToken(credentials: ICredentialDataDecryptedObject): void {
 	const key = cacheKey(credentials);
 	const revoked = [text(credentials, 'accessToken'), tokens.get(key)?.token ?? '']

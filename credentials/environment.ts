@@ -8,12 +8,10 @@ import {
 	withoutTrailingSlashes,
 } from './text';
 
-/* Where a credential sends requests; the token goes nowhere else (docs/security.md#the-credential-and-redirects). */
-
 export type GrantType = 'integration' | 'clientCredentials';
 
 export class ESignatureCredentialError extends Error {
-	/** Read by n8n and by the error mapper: a problem of the credential, whose message says what to fix. */
+	// Read by n8n and by the error mapper.
 	readonly code = 'CREDENTIAL';
 
 	constructor(message: string) {
@@ -22,7 +20,7 @@ export class ESignatureCredentialError extends Error {
 	}
 }
 
-/** Secrets are used exactly as entered; identifiers and URLs are trimmed. */
+// Secrets are used exactly as entered; identifiers and URLs are trimmed.
 export const SECRET_FIELDS = new Set(['clientSecret', 'password', 'accountSecret', 'accessToken']);
 
 export function text(credentials: ICredentialDataDecryptedObject, key: string): string {
@@ -30,9 +28,8 @@ export function text(credentials: ICredentialDataDecryptedObject, key: string): 
 	return SECRET_FIELDS.has(key) ? raw : raw.trim();
 }
 
-/** A credential URL checked to be http(s) with a host (the nodes' rule, httpUrlProblem), without trailing slashes. */
-export function normaliseUrl(value: string, fieldName: string): string {
-	// Length first: nothing of unbounded length reaches the URL parser.
+function normaliseUrl(value: string, fieldName: string): string {
+	// Nothing of unbounded length reaches the URL parser.
 	if (value.length > MAX_LENGTH.url)
 		throw new ESignatureCredentialError(
 			`${fieldName} is too long: ${value.length} characters, at most ${MAX_LENGTH.url}`,
@@ -49,7 +46,6 @@ export function normaliseUrl(value: string, fieldName: string): string {
 	return trimmed;
 }
 
-/** The nodes' rule for text that is sent on (fields/validation.ts): no control characters, named without the value. */
 export function controlProblem(value: string): string | undefined {
 	const found = controlCharacterIn(value);
 	return found ? `has a control character (${found})` : undefined;
@@ -69,7 +65,6 @@ export function authUrlOf(credentials: ICredentialDataDecryptedObject): string {
 	return normaliseUrl(text(credentials, 'authUrl'), 'Authorization Server URL');
 }
 
-/** A URL and the base it starts with, compared without case in scheme and host and without a trailing slash. */
 function isUnder(url: string, base: string): boolean {
 	try {
 		const target = new URL(url);
@@ -84,10 +79,7 @@ function isUnder(url: string, base: string): boolean {
 	}
 }
 
-/**
- * Where a signed request may go: the environment's base URL (relative URLs too) and, when set, the authorization server
- * (revocation). Any other host gets an error, never the token: the HTTP Request node's URL is the user's.
- */
+// The HTTP Request node's URL is the user's: any other host gets an error, never the token.
 export function signedUrl(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: { url: string; baseURL?: string },
@@ -115,7 +107,6 @@ export function signedUrl(
 	);
 }
 
-/** The host names the credential signs requests to (signedUrl), as n8n's `allowedDomains` takes them. */
 export function signedHosts(credentials: ICredentialDataDecryptedObject): string[] {
 	const bases = [
 		baseUrlOf(credentials),

@@ -1,12 +1,8 @@
-/*
- * Answers are scrubbed of the secrets of the credential and node in hand only: masking one that was not sent would tell
- * an endpoint echoing guesses which guess is someone's password (docs/security.md#masking-is-per-credential).
- */
+// Only the secrets in hand: masking another's would tell an endpoint echoing guesses which guess is someone's password.
 
-/** Secrets shorter than this are not scrubbed: replacing two letters would garble every message. */
-export const SHORTEST_SCRUBBED = 4;
+// Replacing shorter ones would garble every message.
+const SHORTEST_SCRUBBED = 4;
 
-/** The secrets among the values given: text of SHORTEST_SCRUBBED characters or more, longest first. */
 export function scrubbable(secrets: readonly unknown[]): string[] {
 	const texts = secrets.filter(
 		(value): value is string => typeof value === 'string' && value.length >= SHORTEST_SCRUBBED,
@@ -14,7 +10,7 @@ export function scrubbable(secrets: readonly unknown[]): string[] {
 	return [...new Set(texts)].sort((a, b) => b.length - a.length);
 }
 
-/** Text with each secret given replaced by "••••", longest first (a secret containing another goes whole). */
+// Longest first: a secret containing another goes whole.
 export function scrubbedText(text: string, secrets: readonly unknown[]): string {
 	let result = text;
 	for (const secret of scrubbable(secrets))

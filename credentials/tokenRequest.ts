@@ -11,7 +11,6 @@ import {
 	text,
 } from './environment';
 
-/** The grant's fields (docs/service-api.md#token-grants): all filled, secrets not blank, no control character. */
 function requireFields(
 	credentials: ICredentialDataDecryptedObject,
 	grant: string,
@@ -33,7 +32,6 @@ function requireFields(
 	}
 }
 
-/** The token request of the credential's grant, with its identity for the cache key; `basic`: see dialects.ts. */
 export function tokenRequest(
 	credentials: ICredentialDataDecryptedObject,
 	basic: Form = 'spec',

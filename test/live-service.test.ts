@@ -9,8 +9,7 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { forgetAccessToken } from '../credentials/accessToken';
 import { ESignatureApi } from '../credentials/ESignatureApi.credentials';
-import { forgetDialects } from '../credentials/dialects';
-import type { Profile } from './emulator';
+import type { DemoCredentials, Profile } from './emulator';
 import { emulatorCredentials, emulatorSuite } from './harness';
 import { preAuthenticationHelper } from './harness/credentials-helper';
 
@@ -21,8 +20,12 @@ const BASE64_PATH = '/api/v1/envelopes/initiate-base64';
 
 const basic = (id: string, secret: string) =>
 	`Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-const envelopesOfDemo = () => [
-	...suite.emulator.state.account(suite.emulator.demo.accountId)!.envelopes.values(),
+/** A new account per test: what a credential learnt is kept for its identity, and each test starts knowing nothing. */
+let account: DemoCredentials;
+const credentialsOf = (overrides: ICredentialDataDecryptedObject = {}) =>
+	emulatorCredentials(suite.emulator, 'integration', { ...account, ...overrides });
+const envelopesOfAccount = () => [
+	...suite.emulator.state.account(account.accountId)!.envelopes.values(),
 ];
 
 /** Runs the credential's test the way n8n's credential tester does: preAuthentication, then the test request. */
@@ -40,20 +43,20 @@ async function credentialTest(credentials: ICredentialDataDecryptedObject) {
 
 /** The process forgets its tokens (as a new n8n process would not, its dialect memory kept): the next run fetches one. */
 function forgetTokens() {
-	forgetAccessToken(emulatorCredentials(suite.emulator));
-	suite.harness.setCredentials(emulatorCredentials(suite.emulator));
+	forgetAccessToken(credentialsOf());
+	suite.harness.setCredentials(credentialsOf());
 }
 
 describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => {
 	beforeEach(() => {
 		suite.emulator.setProfile(profile);
-		forgetDialects();
-		suite.harness.setCredentials(emulatorCredentials(suite.emulator));
+		account = suite.emulator.addAccount();
+		suite.harness.setCredentials(credentialsOf());
 	});
 
 	describe('1. Integration grant', () => {
 		it('the credential test passes, and an operation gets its token', async () => {
-			await expect(credentialTest(emulatorCredentials(suite.emulator))).resolves.toBe('OK');
+			await expect(credentialTest(credentialsOf())).resolves.toBe('OK');
 			forgetTokens();
 			const result = await suite.harness.run({
 				parameters: { resource: 'webhook', operation: 'getAll' },
@@ -62,14 +65,13 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 		});
 
 		it('tries the spec pair first, the account pair once when the client is refused, and remembers what worked', async () => {
-			const { demo } = suite.emulator;
 			const result = await suite.harness.run({
 				parameters: { resource: 'webhook', operation: 'getAll' },
 				items: [{ json: {} }, { json: {} }, { json: {} }],
 			});
 			expect(result.error).toBeUndefined();
-			const spec = basic(demo.clientId, demo.clientSecret);
-			const live = basic(demo.accountId, demo.accountSecret);
+			const spec = basic(account.clientId, account.clientSecret);
+			const live = basic(account.accountId, account.accountSecret);
 			const first = suite.emulator
 				.requestsTo('POST', TOKEN_PATH)
 				.map((r) => r.headers.authorization);
@@ -88,7 +90,7 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 		});
 
 		it('when both pairs are refused, says both were tried and which fields each used, never a secret', async () => {
-			const credentials = emulatorCredentials(suite.emulator, 'integration', {
+			const credentials = credentialsOf({
 				clientSecret: 'wrong-client-secret-1',
 				accountSecret: 'wrong-account-secret-2',
 			});
@@ -117,10 +119,10 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 			});
 			expect(result.error).toBeUndefined();
 			expect(result.items.map((item) => item.json.envelopeId)).toEqual(
-				envelopesOfDemo().map((e) => e.envelopeId),
+				envelopesOfAccount().map((e) => e.envelopeId),
 			);
-			expect(envelopesOfDemo()).toHaveLength(3);
-			for (const envelope of envelopesOfDemo())
+			expect(envelopesOfAccount()).toHaveLength(3);
+			for (const envelope of envelopesOfAccount())
 				expect(envelope.files[0].data.equals(suite.emulator.samplePdf)).toBe(true);
 			const keys = suite.emulator
 				.requestsTo('POST', BASE64_PATH)
@@ -148,7 +150,7 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 				.requestsTo('POST', BASE64_PATH)
 				.map((r) => Object.keys(r.body as object).find((k) => /^files?$/i.test(k)));
 			expect(later).toEqual([profile === 'spec' ? 'files' : 'File']);
-			expect(envelopesOfDemo()).toHaveLength(4);
+			expect(envelopesOfAccount()).toHaveLength(4);
 		});
 
 		it('a create refused by the service for another reason is not sent in the other form', async () => {
@@ -169,7 +171,7 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 			});
 			expect(JSON.stringify(again.items[0].json)).toMatch(/227/);
 			expect(suite.emulator.requestsTo('POST', BASE64_PATH)).toHaveLength(1);
-			expect(envelopesOfDemo()).toHaveLength(1);
+			expect(envelopesOfAccount()).toHaveLength(1);
 		});
 	});
 
@@ -268,7 +270,7 @@ describe.each<Profile>(['spec', 'live'])('against the %s profile', (profile) => 
 				// The account itself, listed as an already-signed signer (README, Get Status).
 				expect(json.signers).toContainEqual(
 					expect.objectContaining({
-						email: suite.emulator.demo.username,
+						email: account.username,
 						status: 'Signed',
 						signOrder: 0,
 					}),

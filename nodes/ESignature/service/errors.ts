@@ -11,11 +11,7 @@ import { DetailedApiError, detailedError, errorItemDetails } from './errorItems'
 import type { ItemFunctions, ServiceContext } from './itemFunctions';
 import { maskedAnswer, scrubbed, secretsInHand } from './secrets';
 
-/**
- * What each error code of the service means, in words a workflow builder can act on. The spec lists a subset; the rest
- * come from the service's public documentation (docs/service-api.md#error-codes). An unknown code still produces an
- * error with the code and the service's own message.
- */
+// The spec lists a subset; the rest come from the service's public documentation (docs/service-api.md#error-codes).
 export const SERVICE_ERRORS: Record<number, string> = {
 	1: 'The session timed out',
 	3: 'The service refused the access token (unauthorized)',
@@ -40,27 +36,20 @@ export const SERVICE_ERRORS: Record<number, string> = {
 	404: 'The item was not found',
 };
 
-/**
- * What codes mean on one operation, as its file declares (`errors`, resources/shared.ts): error 100 is also the
- * service's answer to a signer not authenticated with the identity provider and to cancelling a completed envelope
- * (docs/service-api.md#error-codes). The pagination function words errors so (routing/engineWorkarounds.ts).
- */
+// Operations word some codes their own way: error 100 also refuses cancelling a completed envelope.
 export type OperationErrors = Readonly<Record<number, string>>;
 
-/** What the code means on every operation, or that the service returned it. */
 function generalMeaning(code: number): string {
-	// Own properties only: an errorCode such as "constructor" names no entry of this table.
+	// An errorCode such as "constructor" names no entry.
 	return Object.hasOwn(SERVICE_ERRORS, code)
 		? SERVICE_ERRORS[code]
 		: `The service returned error ${code}`;
 }
 
-/** Error 8 about the Webhook a create was given: the pick names a webhook the service no longer has. */
 const STALE_WEBHOOK =
 	'The Webhook chosen is no longer registered at the service: pick the E-Signature Trigger again in the Webhook list ' +
 	'(its webhook was deleted, or registered with an earlier run of the emulator)';
 
-/** Whether an error 8 is about the Webhook the node was given (the service names the field or says "webhook"). */
 function staleWebhookPick(
 	node: INode,
 	code: number,
@@ -71,14 +60,14 @@ function staleWebhookPick(
 	const picked = node.parameters?.webhookId as { value?: unknown } | string | undefined;
 	const value = typeof picked === 'object' && picked !== null ? picked.value : picked;
 	if (typeof value !== 'string' || !value.trim()) return false;
-	// Bounded: the service's answer is read only so far (docs/security.md#hostile-answers-from-the-service).
+	// Bounded: the answer may be hostile (docs/security.md#hostile-answers-from-the-service).
 	const said = `${serviceMessage ?? ''} ${JSON.stringify(validation ?? null) ?? ''}`
 		.slice(0, 4000)
 		.toLowerCase();
 	return said.includes('webhook');
 }
 
-export interface ServiceWrapper {
+interface ServiceWrapper {
 	data: unknown;
 	errorCode: number;
 	message?: string | null;
@@ -90,7 +79,7 @@ export function isServiceWrapper(body: unknown): body is ServiceWrapper {
 	return typeof body === 'object' && body !== null && !Array.isArray(body) && 'errorCode' in body;
 }
 
-/** JSON bodies arrive parsed, or as bytes when the operation asked for a file. */
+// JSON arrives as bytes when the operation asked for a file.
 export function parseBody(body: unknown): unknown {
 	const bytes = Buffer.isBuffer(body) || body instanceof ArrayBuffer;
 	const text = bytes ? Buffer.from(body as Buffer).toString('utf8') : body;
@@ -111,13 +100,11 @@ function describeValidationErrors(errors: unknown): string | undefined {
 	return lines.length ? lines.join('\n') : undefined;
 }
 
-/** A reference number a create request carried, and whether the node derived it (docs/service-api.md#decisions). */
 export interface SentReference {
 	referenceNumber: string;
 	derived: boolean;
 }
 
-/** Error 227 on a create: which reference exists, why, and how to reach the envelope that has it. */
 function duplicateReferenceHelp({ referenceNumber, derived }: SentReference): string {
 	const cause = derived
 		? `The node derived reference number "${referenceNumber}" from this execution and item, so an earlier ` +
@@ -133,21 +120,16 @@ function duplicateReferenceHelp({ referenceNumber, derived }: SentReference): st
 	);
 }
 
-/** The two kinds of ID a create outputs side by side (envelopeId, documentId), and users swap. */
 export type IdKind = 'envelope' | 'document';
 
-/** An ID given for one kind of item that the service knows as the other, learnt after it answered "not found". */
+// A create outputs both IDs side by side, and users swap them.
 export interface MisplacedId {
-	/** The field, as the editor names it. */
 	field: string;
 	id: string;
-	/** What the field takes; the ID is of the other kind. */
 	expected: IdKind;
-	/** An envelope ID given for a document: the envelope's documents, when the service named them. */
 	documentIds?: string[];
 }
 
-/** A not-found answer for an ID of the other kind: what it is, and which ID the operation takes. */
 function misplacedIdHelp({ field, id, expected, documentIds }: MisplacedId) {
 	if (expected === 'envelope') {
 		return {
@@ -173,11 +155,7 @@ function misplacedIdHelp({ field, id, expected, documentIds }: MisplacedId) {
 	};
 }
 
-/**
- * A service answer as an n8n error: the error code's meaning, the service's message, the item it belongs to (none for
- * the trigger's webhook lifecycle). The service's code is the error code n8n shows (the editor's "Error code" is
- * `httpCode`); the HTTP status, often 200, is in the details.
- */
+// The service's code is the editor's "Error code" (`httpCode`); the HTTP status, often 200, is in the details.
 export async function serviceErrorFor(
 	context: ServiceContext,
 	body: unknown,
@@ -187,8 +165,7 @@ export async function serviceErrorFor(
 	sent: readonly unknown[] = [],
 ): Promise<NodeApiError> {
 	const node = context.getNode();
-	// The service may repeat a secret it was sent: nothing of its answer is shown unscrubbed of the secrets of this
-	// credential and node (service/secrets.ts), and nothing is scrubbed of anyone else's.
+	// The service may repeat a secret it was sent.
 	body = scrubbed(body, await secretsInHand(context, itemIndex, sent));
 	const wrapper = isServiceWrapper(body) ? body : undefined;
 	const code = wrapper ? Number(wrapper.errorCode) : statusCode;
@@ -204,7 +181,6 @@ export async function serviceErrorFor(
 		describeValidationErrors(wrapper?.stateValidationErrors),
 		reference ? duplicateReferenceHelp(reference) : undefined,
 	].filter(Boolean);
-	// The service may echo what it was sent (a webhook's header token): the answer kept in the error is masked.
 	const errorBody: JsonObject = wrapper
 		? (maskedAnswer(wrapper) as unknown as JsonObject)
 		: { errorCode: code, message: serviceMessage ?? null };
@@ -234,11 +210,7 @@ export async function serviceErrorFor(
 	);
 }
 
-/**
- * A service's error in its operation's words (OperationErrors): the general meaning its message starts with
- * (serviceErrorFor) is replaced, in the message and in the details an error item carries. Where serviceErrorFor said
- * more than the general meaning (a stale Webhook pick), the error stays as it is.
- */
+// A message that says more than the general meaning (a stale Webhook pick) stays as it is.
 export function inOperationWords<T extends Error>(error: T, errors: OperationErrors): T {
 	if (!(error instanceof DetailedApiError) || !error.details) return error;
 	const details = error.details;
@@ -252,7 +224,6 @@ export function inOperationWords<T extends Error>(error: T, errors: OperationErr
 	return error;
 }
 
-/** The mapped error an error item of failed() was made of (its message, description and details), to word again. */
 export function errorOfItem(
 	context: ItemFunctions,
 	item: INodeExecutionData,
@@ -264,16 +235,14 @@ export function errorOfItem(
 	return detailedError(context.getNode(), {}, options, details);
 }
 
-/** An answer is an error when its errorCode is non-zero (even with HTTP 200) or its HTTP status is an error. */
 export function isFailedAnswer(body: unknown, statusCode: number): boolean {
 	return (isServiceWrapper(body) && Number(body.errorCode) !== 0) || statusCode >= 400;
 }
 
-/** What the service says when it answers without the data asked for: nothing else for an unknown or foreign ID. */
+// The service's only answer to an unknown or foreign ID: `errorCode: 0, data: null`.
 const NO_DATA =
 	'The service answered without data: the ID does not exist or belongs to another account. Check the ID.';
 
-/** An answer without the data asked for (an ID of the other kind is told by withMisplacedId). */
 export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 	const meaning = 'The requested item was not found';
 	return detailedError(
@@ -284,16 +253,11 @@ export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 	);
 }
 
-/** Whether the service did not find what the request named: error 404, by HTTP status or by errorCode. */
 export function isNotFoundError(error: Error): boolean {
 	const details = error instanceof DetailedApiError ? error.details : undefined;
 	return details?.kind === 'service' && (details.code === 404 || details.httpStatus === 404);
 }
 
-/**
- * A not-found error (notFoundError, or the service's 404) saying that the ID given is of the other kind, and which ID
- * the operation takes: the service was asked what the ID is (routing/misplacedIds.ts). Other errors stay as they are.
- */
 export function withMisplacedId<T extends Error>(error: T, misplacedId: MisplacedId): T {
 	if (!(error instanceof DetailedApiError) || !error.details || !isNotFoundError(error))
 		return error;
@@ -309,7 +273,6 @@ export function withMisplacedId<T extends Error>(error: T, misplacedId: Misplace
 	return error;
 }
 
-/** An answer that should carry a file and does not. */
 export async function missingFileError(
 	context: IExecuteSingleFunctions,
 	body: unknown,

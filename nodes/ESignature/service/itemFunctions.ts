@@ -7,10 +7,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-/**
- * Every kind of node context that can make an authenticated call (transport.ts); declared here, with the other
- * context types, so that the error mapper and the secrets it uses need not import the transport that uses them.
- */
+// Here, not in transport.ts, so that the error mapper need not import the transport that uses it.
 export type ServiceContext =
 	| IExecuteFunctions
 	| IExecuteSingleFunctions
@@ -19,13 +16,9 @@ export type ServiceContext =
 	| ITriggerFunctions
 	| IWebhookFunctions;
 
-/** What a check of the user's input uses (fields/validation.ts): the node and item it names, the time zone. */
 export type ItemChecks = Pick<IExecuteSingleFunctions, 'getNode' | 'getItemIndex' | 'getTimezone'>;
 
-/**
- * What the shared checks and readers of one input item use of n8n's context (fields/, files/, failed in errorItems.ts).
- * A preSend's `this` (IExecuteSingleFunctions) is one as it is; code-run operations make one with itemFunctionsOf.
- */
+// A preSend's `this` is one; code-run operations make one with itemFunctionsOf.
 export type ItemFunctions = ItemChecks &
 	Pick<
 		IExecuteSingleFunctions,
@@ -42,7 +35,6 @@ export type ItemFunctions = ItemChecks &
 		>;
 	};
 
-/** One item of IExecuteFunctions, whose methods take the item's index where those of IExecuteSingleFunctions do not. */
 export function itemFunctionsOf(context: IExecuteFunctions, itemIndex: number): ItemFunctions {
 	const { helpers } = context;
 	return {
@@ -50,7 +42,7 @@ export function itemFunctionsOf(context: IExecuteFunctions, itemIndex: number): 
 		getItemIndex: () => itemIndex,
 		getTimezone: () => context.getTimezone(),
 		continueOnFail: () => context.continueOnFail(),
-		// A getter: n8n 2.x's throws where there is no execution data (service/n8n1.ts).
+		// A getter: n8n 2.x's throws where there is no execution data.
 		get customData() {
 			return context.customData;
 		},
@@ -64,7 +56,7 @@ export function itemFunctionsOf(context: IExecuteFunctions, itemIndex: number): 
 			getBinaryMetadata: async (id) => await helpers.getBinaryMetadata(id),
 			getBinaryStream: async (id, chunkSize) => await helpers.getBinaryStream(id, chunkSize),
 			httpRequest: helpers.httpRequest,
-			// As it is: n8n 1.x has none, and files/download.ts checks for it.
+			// As it is: n8n 1.x has none, and the download checks for it.
 			getSecureEgressFilter: helpers.getSecureEgressFilter,
 		},
 	};

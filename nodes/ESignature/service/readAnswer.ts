@@ -17,12 +17,6 @@ import {
 import { isRedirect, redirectNotFollowed } from './redirects';
 import { type Dialect, identitySigningPath } from '../../../credentials/dialects';
 
-/*
- * Reading an operation's answer: a failed one (an errorCode, an HTTP error, a redirect not followed, an answer nested
- * too deep) becomes the mapped error, thrown or, with Continue On Fail, an error item (errorItems.ts).
- */
-
-/** An answer the service should never give (hostile or broken), refused unread, with what to do about it. */
 export function brokenAnswerError(
 	context: IExecuteSingleFunctions,
 	code: string,
@@ -37,7 +31,6 @@ export function brokenAnswerError(
 	);
 }
 
-/** An answer nested deeper than any of the service's (service/depth.ts): hostile or broken, and not walked. */
 function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
 	return brokenAnswerError(
 		context,
@@ -47,10 +40,7 @@ function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
 	);
 }
 
-/**
- * Reads the answer of an operation; a failed answer (or one nested too deep) goes where failed() sends it. Error 227
- * names the reference number a create carried: sentReference is asked only then (routing/idempotency.ts).
- */
+// sentReference is asked only for error 227, which names the reference number.
 export async function readServiceAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
@@ -71,10 +61,6 @@ export async function readServiceAnswer(
 	return { body, errorItems: failed(context, error) };
 }
 
-/**
- * Both forms of a dialect refused (routedInDialect, routing/engineWorkarounds.ts): says so, naming what each form
- * was, instead of the last refusal alone.
- */
 export function bothFormsRefused(
 	context: IExecuteSingleFunctions,
 	dialect: Dialect,

@@ -2,16 +2,11 @@ import type { INode } from 'n8n-workflow';
 
 import { type DetailedApiError, detailedError } from './errorItems';
 
-/*
- * A redirect the service answers to a request with a body is not followed (the credential's authenticate asks n8n not
- * to): a 307 or 308 would send the body again, a header token, a password or a document, to another port or scheme
- * of the host, https to http in clear (docs/security.md#the-credential-and-redirects). This is the error it becomes.
- */
+// A request with a body follows no redirect (docs/security.md#the-credential-and-redirects): this is its error.
 
-/** Whether an answer is a redirect n8n handed back instead of following. */
 export const isRedirect = (statusCode: number) => statusCode >= 300 && statusCode < 400;
 
-/** Where a redirect points, by origin only (its path or query may hold a key). */
+// Its path or query may hold a key.
 function redirectOrigin(location: unknown): string {
 	try {
 		return new URL(String(location)).origin;
@@ -20,7 +15,6 @@ function redirectOrigin(location: unknown): string {
 	}
 }
 
-/** The error of a redirect that was not followed. */
 export function redirectNotFollowed(
 	node: INode,
 	statusCode: number,

@@ -5,24 +5,11 @@ import { scrubbable, scrubbedText } from '../../../credentials/scrubbing';
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from './depth';
 import type { ServiceContext } from './itemFunctions';
 
-/*
- * Secrets a user types into node parameters (a webhook's header token, whoever has it can forge callbacks; the SMS
- * gateway's password): n8n keeps them in the workflow, but this package's outputs and errors never carry them. Errors
- * name a copy of the node with these masked; outputs show that a header token is set and its last four characters.
- *
- * The service's words (messages, validation texts) can repeat what it was sent: every text from the service or its
- * token endpoint is shown scrubbed of the secrets of the credential and node in hand ("••••"), of no others.
- * Scrubbing another credential's would tell a tenant whose endpoint echoes guesses which one is someone's password
- * (docs/security.md#masking-is-per-credential), so secretsInHand reads them from the context each time.
- */
+// Outputs and errors never carry a secret in clear (docs/security.md#masking).
 
-export { scrubbedText };
-
-/** A value from the service (an answer, a message) with every string in it scrubbed of the secrets given. */
 export function scrubbed<T>(value: T, secrets: readonly unknown[]): T {
 	const texts = scrubbable(secrets);
 	if (texts.length === 0) return value;
-	// Deeper than any answer may be, a value is left out rather than shown unscrubbed (service/depth.ts).
 	const scrub = (entry: unknown, depth: number): unknown => {
 		if (typeof entry === 'string') return scrubbedText(entry, texts);
 		if (typeof entry !== 'object' || entry === null || Buffer.isBuffer(entry)) return entry;
@@ -35,7 +22,6 @@ export function scrubbed<T>(value: T, secrets: readonly unknown[]): T {
 	return scrub(value, 0) as T;
 }
 
-/** Where SECRET_PARAMETERS stand in a value (node parameters, a request body), as lodash paths, with their values. */
 function secretEntries(
 	value: unknown,
 	path: string,
@@ -56,7 +42,6 @@ function secretEntries(
 	return found;
 }
 
-/** A parameter's value as the node reads it for this item; undefined when it cannot be resolved here. */
 function resolvedParameter(
 	context: ServiceContext,
 	path: string,
@@ -71,7 +56,6 @@ function resolvedParameter(
 	}
 }
 
-/** The node's own secrets: its secret parameters as typed, and as resolved for this item when given by expression. */
 function nodeSecrets(context: ServiceContext, itemIndex: number | undefined): unknown[] {
 	return secretEntries(context.getNode().parameters, '', 0, []).map(([path, value]) =>
 		typeof value === 'string' && value.startsWith('=')
@@ -80,16 +64,11 @@ function nodeSecrets(context: ServiceContext, itemIndex: number | undefined): un
 	);
 }
 
-/** The secrets a request body carries under SECRET_PARAMETERS names (e.g. the trigger's generated header token). */
 export function secretsSent(body: unknown): unknown[] {
 	return secretEntries(body, '', 0, []).map(([, value]) => String(value));
 }
 
-/**
- * The secrets of the credential and the node in hand, read from the context now: the credential's stored secrets and
- * its access token, the node's secret parameters, and any other secrets the request sent. Texts shown from an answer
- * to this node are scrubbed of these only.
- */
+// Of the credential and node in hand only (docs/security.md#masking-is-per-credential).
 export async function secretsInHand(
 	context: ServiceContext,
 	itemIndex?: number,
@@ -99,24 +78,15 @@ export async function secretsInHand(
 	try {
 		ofCredential = secretsOfCredential(await context.getCredentials(CREDENTIAL_TYPE));
 	} catch {
-		// A node without the credential (or one that cannot be read) has none of its secrets to scrub.
+		// a node without the credential has none
 	}
 	return scrubbable([...ofCredential, ...nodeSecrets(context, itemIndex), ...sent]);
 }
 
-/**
- * Parameter names whose values are secrets, wherever they stand (e.g. Webhooks → Webhook → Header Token): a
- * document's password (Envelope → Create, Sign by Template) and a signing file's password (Identity Signing) too.
- */
-export const SECRET_PARAMETERS = new Set([
-	'headerToken',
-	'smsPassword',
-	'password',
-	'filePassword',
-]);
+const SECRET_PARAMETERS = new Set(['headerToken', 'smsPassword', 'password', 'filePassword']);
 
-/** "••••" and the last four characters, so a user can tell two tokens apart; short ones show nothing. */
-export function maskedSecret(value: unknown): string | null {
+// The last four characters tell two tokens apart.
+function maskedSecret(value: unknown): string | null {
 	if (typeof value !== 'string' || value === '') return null;
 	return value.length >= 12 ? `••••${value.slice(-4)}` : '••••';
 }
@@ -135,13 +105,11 @@ function masked(value: unknown, depth = 0): unknown {
 	);
 }
 
-/** The node as errors carry it: its parameters with the secrets masked. */
 export function nodeForErrors(node: INode): INode {
 	return { ...node, parameters: masked(node.parameters) as INodeParameters };
 }
 
-/** A webhook as the service returns it, with its header token masked and whether one is set. */
-export function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
+function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
 	if (!('headerToken' in webhook)) return webhook;
 	const { headerToken, ...rest } = webhook;
 	return {
@@ -151,14 +119,11 @@ export function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
 	};
 }
 
-/** n8n's resume token in a waiting execution's URL (n8n 2.x): whoever has it can resume the execution. */
+// Whoever has it can resume the execution.
 const RESUME_TOKEN_PARAMETER = 'signature';
 
-/**
- * A URL with the value of n8n's resume token masked, by splitting (linear; the service's URLs are of any length).
- * Webhooks that Send and Wait registered point at such URLs, and the service lists them (Get Many, delivery logs).
- */
-export function withMaskedResumeToken(url: string): string {
+// By splitting, not a regex: the service's URLs are of any length.
+function withMaskedResumeToken(url: string): string {
 	const queryAt = url.indexOf('?');
 	if (queryAt < 0 || !url.includes(`${RESUME_TOKEN_PARAMETER}=`, queryAt)) return url;
 	const hashAt = url.indexOf('#', queryAt);
@@ -170,10 +135,6 @@ export function withMaskedResumeToken(url: string): string {
 	return `${url.slice(0, queryAt + 1)}${shown.join('&')}${url.slice(end)}`;
 }
 
-/**
- * A service answer with every header token in it masked, and n8n's resume tokens in the URLs it lists, for outputs
- * and for errors that keep the answer.
- */
 export function maskedAnswer(answer: object): IDataObject {
 	const mask = (value: unknown, depth: number): unknown => {
 		if (typeof value === 'string') return withMaskedResumeToken(value);
