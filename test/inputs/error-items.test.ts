@@ -308,7 +308,7 @@ describe('error items of input errors', () => {
 			{
 				json: {
 					error:
-						'Filters: Callback Request ID must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got "abc"',
+						'Filters: Envelope ID must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got "abc"',
 					details: expect.objectContaining({ kind: 'input', code: 'INVALID_INPUT' }),
 				},
 				pairedItem: { item: 1 },

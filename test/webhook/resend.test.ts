@@ -32,7 +32,7 @@ describe('webhook: resend', () => {
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].json.error).toBeDefined();
 		expect(String(result.items[0].json.error)).toContain('error 404');
-		expect(String(result.items[1].json.error)).toContain('Callback Request ID must be an ID like');
+		expect(String(result.items[1].json.error)).toContain('Envelope ID must be an ID like');
 		expect(suite.emulator.requestsTo('POST', '/api/v1/webhooks/recall')).toHaveLength(1);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});

@@ -154,9 +154,9 @@ export const otherResourcesCases: RefusedCase[] = [
 		'Filters: Delivery Status must be one of Pending (0), Success (1), Recall (2), Failed From Client (4), by name or number; got "-1"',
 	],
 	[
-		'getLogs: the all-zero Callback Request ID',
+		'getLogs: the all-zero Envelope ID',
 		{ operation: 'webhook:getLogs', parameters: { filters: { requestId: ZERO_GUID } } },
-		/^Filters: Callback Request ID is the empty ID/,
+		/^Filters: Envelope ID is the empty ID/,
 	],
 	[
 		'update: Use as Account Default as "perhaps"',
@@ -183,8 +183,8 @@ export const otherResourcesCases: RefusedCase[] = [
 		/^Webhook must be text, got an object/,
 	],
 	[
-		'resend: Callback Request ID as an object',
+		'resend: Envelope ID as an object',
 		{ operation: 'webhook:resend', parameters: { requestId: V }, v: { id: GUID } },
-		/^Callback Request ID must be text, got an object/,
+		/^Envelope ID must be text, got an object/,
 	],
 ];

@@ -50,11 +50,12 @@ export const description: INodeProperties[] = [
 			default: {},
 			options: [
 				{
-					displayName: 'Callback Request ID',
+					displayName: 'Envelope ID',
 					name: 'requestId',
 					type: 'string',
 					default: '',
-					description: 'Only deliveries of this callback (the RequestId of the envelope)',
+					description:
+						"Only deliveries of this envelope's callbacks (an entry names its envelope in requestId)",
 				},
 				{
 					displayName: 'Delivery Status',
@@ -85,9 +86,9 @@ type LogFilters = { requestId?: string; webhookUrl?: string; webhookStatus?: num
 function logFilters(context: ItemChecks, value: unknown): LogFilters {
 	const filters = (value as IDataObject) ?? {};
 	const out: LogFilters = {};
-	const requestId = textOf(context, filters.requestId, 'Filters: Callback Request ID');
+	const requestId = textOf(context, filters.requestId, 'Filters: Envelope ID');
 	if (requestId)
-		out.requestId = requireGuid(context, requestId, 'Filters: Callback Request ID').toLowerCase();
+		out.requestId = requireGuid(context, requestId, 'Filters: Envelope ID').toLowerCase();
 	const url = textOf(context, filters.webhookUrl, 'Filters: Webhook URL', MAX_LENGTH.url);
 	if (url) out.webhookUrl = url;
 	if (filters.webhookStatus !== undefined && filters.webhookStatus !== '') {

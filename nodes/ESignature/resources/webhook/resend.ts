@@ -20,9 +20,10 @@ export const option: INodePropertyOptions = {
 export const description: INodeProperties[] = [
 	sentField(
 		{
-			...requiredIdField('Callback Request ID', 'requestId'),
+			...requiredIdField('Envelope ID', 'requestId'),
 			description:
-				'The RequestId of the callback to deliver again (not a webhook ID); the trigger outputs it as envelopeId',
+				'The envelope whose last callback to deliver again: the envelopeId a create or the E-Signature Trigger ' +
+				"outputs, the delivery log's requestId (not a webhook ID)",
 		},
 		requireGuid,
 	),
