@@ -10,7 +10,7 @@ import { futureDate, inputError, optionalText } from '../fields/validation';
 import { type Lines, MAX_LENGTH } from '../../../credentials/text';
 import { resumedNodePassesEveryOutput } from '../service/n8n1';
 import { errorForModel, runsAsTool } from '../service/asTool';
-import { DetailedApiError, failed } from '../service/errorItems';
+import { failed, withDetails } from '../service/errorItems';
 import { requestService } from '../service/transport';
 import { createWebhook, deleteWebhook, updateWebhook } from '../service/webhooks';
 import { OPERATION, operationName } from './fields';
@@ -267,7 +267,7 @@ async function createAndInvite(
 export function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 	if (error instanceof Error && 'node' in error) return error;
 	const message = error instanceof Error ? error.message : String(error);
-	return new DetailedApiError(context.getNode(), {}, { message }).withDetails({
+	return withDetails(new NodeApiError(context.getNode(), {}, { message }), {
 		kind: 'other',
 		code: 'ERROR',
 		meaning: message,

@@ -1,6 +1,6 @@
 import { type JsonObject, NodeApiError } from 'n8n-workflow';
 
-import { DetailedApiError, detailedError } from './errorItems';
+import { detailedError, withDetails } from './errorItems';
 import { SERVICE_ERRORS } from './errors';
 import { nodeForErrors, secretsInHand } from './secrets';
 import { scrubbedText } from '../../../credentials/scrubbing';
@@ -54,7 +54,7 @@ export async function connectionError(
 	const meaning = Object.hasOwn(CONNECTION_ERRORS, key)
 		? CONNECTION_ERRORS[key]
 		: (message ?? 'The service could not be reached');
-	const wrapped = new DetailedApiError(nodeForErrors(node), {} as JsonObject, {
+	const wrapped = new NodeApiError(nodeForErrors(node), {} as JsonObject, {
 		message: meaning,
 		description,
 		itemIndex,
@@ -70,7 +70,7 @@ export async function connectionError(
 		cause.stack = (error as Error).stack;
 		wrapped.cause = cause;
 	}
-	return wrapped.withDetails({
+	return withDetails(wrapped, {
 		kind: key ? 'connection' : 'other',
 		code: key || 'ERROR',
 		meaning,

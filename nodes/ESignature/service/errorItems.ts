@@ -26,24 +26,15 @@ export interface ErrorDetails {
 	referenceNumber?: string;
 }
 
-// A NodeApiError with its error item's details in a private field, which n8n's JSON of the error never shows.
-export class DetailedApiError extends NodeApiError {
-	#details?: ErrorDetails;
+// An error's item details kept beside it, where n8n's JSON of the error never shows them.
+const detailsByError = new WeakMap<Error, ErrorDetails>();
 
-	constructor(...args: ConstructorParameters<typeof NodeApiError>) {
-		super(...args);
-		// n8n's name, not this class's: the editor, logs and error workflows then show it as n8n's own NodeApiError.
-		this.name = 'NodeApiError';
-	}
-
-	withDetails(details: Omit<ErrorDetails, 'description'>): this {
-		this.#details = { ...details, description: this.description ?? null };
-		return this;
-	}
-
-	get details(): ErrorDetails | undefined {
-		return this.#details;
-	}
+export function withDetails<E extends NodeApiError>(
+	error: E,
+	details: Omit<ErrorDetails, 'description'>,
+): E {
+	detailsByError.set(error, { ...details, description: error.description ?? null });
+	return error;
 }
 
 export function detailedError(
@@ -51,12 +42,11 @@ export function detailedError(
 	body: JsonObject,
 	options: NonNullable<ConstructorParameters<typeof NodeApiError>[2]>,
 	details: Omit<ErrorDetails, 'description'>,
-): DetailedApiError {
-	return new DetailedApiError(nodeForErrors(node), body, options).withDetails(details);
+): NodeApiError {
+	return withDetails(new NodeApiError(nodeForErrors(node), body, options), details);
 }
 
-const detailsOf = (error: Error): ErrorDetails | undefined =>
-	error instanceof DetailedApiError ? error.details : undefined;
+export const detailsOf = (error: Error): ErrorDetails | undefined => detailsByError.get(error);
 
 export const hasDetails = (error: Error): boolean => detailsOf(error) !== undefined;
 

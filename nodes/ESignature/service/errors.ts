@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { DetailedApiError, detailedError, errorItemDetails } from './errorItems';
+import { detailedError, detailsOf, errorItemDetails, withDetails } from './errorItems';
 import type { ItemFunctions, ServiceContext } from './itemFunctions';
 import { maskedAnswer, scrubbed, secretsInHand } from './secrets';
 
@@ -212,22 +212,22 @@ export async function serviceErrorFor(
 
 // A message that says more than the general meaning (a stale Webhook pick) stays as it is.
 export function inOperationWords<T extends Error>(error: T, errors: OperationErrors): T {
-	if (!(error instanceof DetailedApiError) || !error.details) return error;
-	const details = error.details;
+	const details = detailsOf(error);
+	if (!details || !(error instanceof NodeApiError)) return error;
 	const { kind, code } = details;
 	if (kind !== 'service' || typeof code !== 'number' || details.meaning !== generalMeaning(code))
 		return error;
 	if (!Object.hasOwn(errors, code) || !error.message.startsWith(details.meaning)) return error;
 	const meaning = errors[code];
 	error.message = meaning + error.message.slice(details.meaning.length);
-	error.withDetails({ ...details, meaning });
+	withDetails(error, { ...details, meaning });
 	return error;
 }
 
 export function errorOfItem(
 	context: ItemFunctions,
 	item: INodeExecutionData,
-): DetailedApiError | undefined {
+): NodeApiError | undefined {
 	const details = errorItemDetails(item);
 	if (!details) return undefined;
 	const { description } = details;
@@ -254,14 +254,13 @@ export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 }
 
 export function isNotFoundError(error: Error): boolean {
-	const details = error instanceof DetailedApiError ? error.details : undefined;
+	const details = detailsOf(error);
 	return details?.kind === 'service' && (details.code === 404 || details.httpStatus === 404);
 }
 
 export function withMisplacedId<T extends Error>(error: T, misplacedId: MisplacedId): T {
-	if (!(error instanceof DetailedApiError) || !error.details || !isNotFoundError(error))
-		return error;
-	const details = error.details;
+	const details = detailsOf(error);
+	if (!details || !(error instanceof NodeApiError) || !isNotFoundError(error)) return error;
 	if (!error.message.startsWith(details.meaning)) return error;
 	const { said, help } = misplacedIdHelp(misplacedId);
 	error.message = `${details.meaning}: ${said}${error.message.slice(details.meaning.length)}`;
@@ -269,7 +268,7 @@ export function withMisplacedId<T extends Error>(error: T, misplacedId: Misplace
 		details.description === NO_DATA
 			? `The service answered without data. ${help}`
 			: [details.description, help].filter(Boolean).join('\n');
-	error.withDetails(details);
+	withDetails(error, details);
 	return error;
 }
 

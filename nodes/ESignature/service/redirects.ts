@@ -1,6 +1,6 @@
-import type { INode } from 'n8n-workflow';
+import type { INode, NodeApiError } from 'n8n-workflow';
 
-import { type DetailedApiError, detailedError } from './errorItems';
+import { detailedError } from './errorItems';
 
 // A request with a body follows no redirect (docs/security.md#the-credential-and-redirects): this is its error.
 
@@ -20,7 +20,7 @@ export function redirectNotFollowed(
 	statusCode: number,
 	location: unknown,
 	itemIndex: number | undefined,
-): DetailedApiError {
+): NodeApiError {
 	const meaning =
 		`The service answered with a redirect (HTTP ${statusCode}) to ${redirectOrigin(location)}, ` +
 		'which is not followed: the request carries a secret or a document';
