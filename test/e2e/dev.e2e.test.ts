@@ -3,7 +3,7 @@
  * `npm run dev` as a user runs it, twice: what the user built in the editor is there again after Ctrl-C and a new
  * start (the credential pointed at the new emulator, a changed example left as the user saved it, the active trigger
  * example's webhook kept by the emulator under the same ID), and `--fresh` starts clean; the n8n API Key and Address the
- * user put in the credential's modal in the editor (Chromium) stay. Five n8n starts, about three minutes.
+ * user put in the credential's modal in the editor (Chromium) stay. Three n8n starts, about two minutes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -84,6 +84,18 @@ async function stopDev(run: DevRun): Promise<number | null> {
 	return exited;
 }
 
+/** The credential's modal in the editor, in Chromium, signed in: the user's path to the credential. */
+async function credentialModal(r: DevRun, browser: Browser, id: string) {
+	await signIn(browser.page, r.n8n);
+	await browser.page.goto(`${r.n8n.url}/home/credentials/${id}`);
+	const modal = browser.page.locator(byTestId('editCredential-modal'));
+	await modal.waitFor();
+	return {
+		modal,
+		input: (name: string) => modal.locator(`${byTestId(`parameter-input-${name}`)} input`),
+	};
+}
+
 const workflowNames = async (n8n: N8nInstance): Promise<string[]> =>
 	((await n8n.rest('GET', '/workflows')) as Array<{ name: string }>).map((wf) => wf.name).sort();
 
@@ -96,9 +108,25 @@ describe('npm run dev keeps what the user built', () => {
 	});
 	afterAll(() => rmSync(cacheHome, { recursive: true, force: true }));
 
-	test('a workflow built and an example changed are there after Ctrl-C and a new start; --fresh starts clean', async () => {
+	test('a workflow built, an example changed and the n8n API Key set in the editor are there after Ctrl-C and a new start; --fresh starts clean', async () => {
 		run = await startDev();
 		const examples = await workflowNames(run.n8n);
+		// The n8n API Key and Address, put in the credential's modal as a user does.
+		const [{ id: credentialId }] = (await run.n8n.rest('GET', '/credentials')) as Array<{
+			id: string;
+		}>;
+		const n8nApiUrl = run.n8n.url;
+		const apiKey = await run.n8n.createApiKey();
+		let browser = await openBrowser();
+		try {
+			const { modal, input } = await credentialModal(run, browser, credentialId);
+			await input('n8nApiKey').fill(apiKey);
+			await input('n8nApiUrl').fill(n8nApiUrl);
+			await modal.locator(byTestId('credential-save-button')).click();
+			await waitForText(modal, 'Connection tested successfully');
+		} finally {
+			await browser.close();
+		}
 		expect(examples.length).toBeGreaterThan(0);
 		const built = chain('What I built', [manualTrigger()]);
 		const body: Partial<typeof built> = { ...built };
@@ -141,7 +169,21 @@ describe('npm run dev keeps what the user built', () => {
 			'GET',
 			`/credentials/${credentials[0].id}?includeData=true`,
 		);
-		expect(credential.data.baseUrl).toBe(run.emulatorUrl);
+		// n8n hands a secret it keeps back blanked; an erased one would be empty.
+		expect(credential.data).toMatchObject({
+			baseUrl: run.emulatorUrl,
+			n8nApiKey: CREDENTIAL_BLANKING_VALUE,
+			n8nApiUrl,
+		});
+		browser = await openBrowser();
+		try {
+			const { input } = await credentialModal(run, browser, credentialId);
+			expect(await input('n8nApiUrl').inputValue()).toBe(n8nApiUrl);
+			expect(await input('n8nApiKey').inputValue()).toBe(CREDENTIAL_BLANKING_VALUE);
+			expect(await input('baseUrl').inputValue()).toBe(run.emulatorUrl);
+		} finally {
+			await browser.close();
+		}
 		// The trigger example stayed active, and the emulator kept its webhook: the same ID (a saved Webhook pick still
 		// names it), moved to this run's n8n (n8n finishes an activation a moment after its API answers).
 		expect(run.output()).toContain('the emulator has the envelopes and webhooks of earlier runs');
@@ -160,61 +202,5 @@ describe('npm run dev keeps what the user built', () => {
 		wait = Date.now() + 30_000;
 		while ((await webhooksAt(run)).length === 0 && Date.now() < wait) await sleep(250);
 		expect((await webhooksAt(run)).map((w) => w.id)).not.toContain(firstWebhooks[0]);
-	});
-
-	test('the n8n API Key and Address the user put in the credential in the editor are there after a new start', async () => {
-		run = await startDev(['--fresh']);
-		const [{ id }] = (await run.n8n.rest('GET', '/credentials')) as Array<{ id: string }>;
-		const credentialData = async (r: DevRun) =>
-			(await r.n8n.rest('GET', `/credentials/${id}?includeData=true`)).data as Record<
-				string,
-				unknown
-			>;
-		const n8nApiUrl = run.n8n.url;
-		const apiKey = await run.n8n.createApiKey();
-		// The user's path: the credential's modal in the editor, in Chromium.
-		const openModal = async (r: DevRun, browser: Browser) => {
-			await signIn(browser.page, r.n8n);
-			await browser.page.goto(`${r.n8n.url}/home/credentials/${id}`);
-			const modal = browser.page.locator(byTestId('editCredential-modal'));
-			await modal.waitFor();
-			return {
-				modal,
-				input: (name: string) => modal.locator(`${byTestId(`parameter-input-${name}`)} input`),
-			};
-		};
-		let browser = await openBrowser();
-		try {
-			const { modal, input } = await openModal(run, browser);
-			await input('n8nApiKey').fill(apiKey);
-			await input('n8nApiUrl').fill(n8nApiUrl);
-			await modal.locator(byTestId('credential-save-button')).click();
-			await waitForText(modal, 'Connection tested successfully');
-		} finally {
-			await browser.close();
-		}
-		// n8n hands a secret it keeps back blanked.
-		expect(await credentialData(run)).toMatchObject({
-			n8nApiKey: CREDENTIAL_BLANKING_VALUE,
-			n8nApiUrl,
-		});
-		expect(await stopDev(run)).toBe(0);
-
-		run = await startDev();
-		expect(await credentialData(run)).toMatchObject({
-			baseUrl: run.emulatorUrl,
-			n8nApiKey: CREDENTIAL_BLANKING_VALUE,
-			n8nApiUrl,
-		});
-		browser = await openBrowser();
-		try {
-			const { input } = await openModal(run, browser);
-			expect(await input('n8nApiUrl').inputValue()).toBe(n8nApiUrl);
-			// A kept secret shows as n8n's blanking value; an erased one would be empty.
-			expect(await input('n8nApiKey').inputValue()).toBe(CREDENTIAL_BLANKING_VALUE);
-			expect(await input('baseUrl').inputValue()).toBe(run.emulatorUrl);
-		} finally {
-			await browser.close();
-		}
 	});
 });
