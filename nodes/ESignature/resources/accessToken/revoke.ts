@@ -11,7 +11,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import {
 	CREDENTIAL_TYPE,
 	currentAccessToken,
@@ -23,6 +22,7 @@ import { readServiceAnswer } from '../../service/readAnswer';
 import { detailedError, failed } from '../../service/errorItems';
 import { toText } from '../../fields/validation';
 import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
+import { routing } from '../shared';
 
 /** RFC 7009. */
 const buildRevocationForm: PreSendAction = async function (requestOptions) {
@@ -94,8 +94,8 @@ export const option: INodePropertyOptions = {
 	value: 'revoke',
 	action: 'Revoke the access token',
 	description: 'Revoke the access token the credential currently uses',
-	routing: {
-		request: {
+	routing: routing(
+		{
 			method: 'POST',
 			// At the authorization server, not the API (the credential signs requests to both).
 			baseURL: "={{ String($credentials.authUrl ?? '').trim() }}",
@@ -107,9 +107,9 @@ export const option: INodePropertyOptions = {
 			// A redirect would carry the token and the client secret wherever it points.
 			disableFollowRedirect: true,
 		},
-		send: { preSend: [pairedWithItem(buildRevocationForm)] },
-		output: { postReceive: [revocationResult] },
-	},
+		[buildRevocationForm],
+		[revocationResult],
+	),
 };
 
 export const description: INodeProperties[] = [

@@ -4,7 +4,7 @@ import { documentIdProperty } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, binaryOutput, fileAnswer, fileOptions } from './shared';
-import { sendsField } from '../shared';
+import { sendsField, routing } from '../shared';
 
 const documentId = documentIdProperty(
 	'Gives the file with the signatures made ' +
@@ -19,11 +19,11 @@ export const option: INodePropertyOptions = {
 	action: 'Download the signed document or ZIP',
 	description:
 		'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
-	routing: {
-		request: { method: 'GET', url: '/api/v1/documents/{documentId}/signed', ...fileAnswer },
-		send: { preSend: [sendsField(documentId, requireGuid)] },
-		output: { postReceive: [fileResponseToBinary] },
-	},
+	routing: routing(
+		{ method: 'GET', url: '/api/v1/documents/{documentId}/signed', ...fileAnswer },
+		[sendsField(documentId, requireGuid)],
+		[fileResponseToBinary],
+	),
 };
 
 export const builderHint = A_DOCUMENTS_FILE;

@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, base64Options, binaryOutput } from './shared';
-import { documentId, sendsField } from '../shared';
+import { documentId, sendsField, routing } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Completed PDF',
@@ -11,11 +11,11 @@ export const option: INodePropertyOptions = {
 	action: 'Download the completed PDF',
 	description:
 		'Download the final signed PDF of a completed envelope; always one PDF, even where Download Signed gives a ZIP',
-	routing: {
-		request: { method: 'GET', url: '/api/v1/documents/{documentId}/completed/base64' },
-		send: { preSend: [sendsField(documentId, requireGuid)] },
-		output: { postReceive: [base64ResponseToBinary] },
-	},
+	routing: routing(
+		{ method: 'GET', url: '/api/v1/documents/{documentId}/completed/base64' },
+		[sendsField(documentId, requireGuid)],
+		[base64ResponseToBinary],
+	),
 };
 
 export const builderHint = A_DOCUMENTS_FILE;

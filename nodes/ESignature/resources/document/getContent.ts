@@ -4,7 +4,7 @@ import { documentIdProperty } from '../../fields/common';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, base64Options, binaryOutput } from './shared';
-import { sendsField } from '../shared';
+import { sendsField, routing } from '../shared';
 
 const documentId = documentIdProperty(
 	'Gives the current content of this one ' +
@@ -19,11 +19,11 @@ export const option: INodePropertyOptions = {
 	action: 'Download the current PDF of a document',
 	description:
 		'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
-	routing: {
-		request: { method: 'GET', url: '/api/v1/documents/{documentId}/content-base64' },
-		send: { preSend: [sendsField(documentId, requireGuid)] },
-		output: { postReceive: [base64ResponseToBinary] },
-	},
+	routing: routing(
+		{ method: 'GET', url: '/api/v1/documents/{documentId}/content-base64' },
+		[sendsField(documentId, requireGuid)],
+		[base64ResponseToBinary],
+	),
 };
 
 export const builderHint = A_DOCUMENTS_FILE;

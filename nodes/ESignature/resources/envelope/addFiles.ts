@@ -2,10 +2,8 @@ import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-w
 
 import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
-import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { SEVERAL_FILES_LEFT_IN_STORE, severalFiles } from './shared';
-import { envelopeId, options, sendsField } from '../shared';
+import { envelopeId, options, sendsField, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE, SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
@@ -18,12 +16,11 @@ export const option: INodePropertyOptions = {
 	value: 'addFiles',
 	action: 'Add files to an envelope',
 	description: 'Add documents to an envelope before its invitations are sent',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/{envelopeId}/files' },
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/{envelopeId}/files' },
 		// The ID is checked before the files are read: a file given by link would be downloaded first.
-		send: { preSend: [sendsField(envelopeId, requireGuid), pairedWithItem(buildFileUpload)] },
-		output: { postReceive: [unwrapResponse] },
-	},
+		[sendsField(envelopeId, requireGuid), buildFileUpload],
+	),
 };
 
 export const builderHint = `${SEVERAL_FILES_SOURCE}\n${ENVELOPE_ID_SOURCE}`;

@@ -5,7 +5,6 @@ import { optionalBoolean, optionalGuid, optionalText, secretOf } from '../../fie
 import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
@@ -16,7 +15,7 @@ import {
 	severalFiles,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify } from '../shared';
+import { additionalFields, options, simplify, routing } from '../shared';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 // The spec declares these fields as path parameters of a path with no slot for them: the service reads the form.
@@ -46,11 +45,11 @@ export const option: INodePropertyOptions = {
 	description:
 		'Create an envelope from one or more documents uploaded as files (binary fields or Base64 text), ' +
 		"with File ID, PDF password and the service's workflow as options",
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/initiate' },
-		send: { preSend: [pairedWithItem(buildCreateForm)] },
-		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/initiate' },
+		[buildCreateForm],
+		[unwrapResponse, sayWhereEventsGo, simplifyOutput],
+	),
 };
 
 export const builderHint = SEVERAL_FILES_SOURCE;

@@ -13,7 +13,6 @@ import { readFileInput } from '../../files/fileInput';
 import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { isServiceWrapper, parseBody } from '../../service/errors';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
@@ -25,7 +24,7 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify } from '../shared';
+import { additionalFields, options, simplify, routing } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
@@ -74,11 +73,11 @@ export const option: INodePropertyOptions = {
 	value: 'createAndInvite',
 	action: 'Create an envelope and invite signers',
 	description: 'Create an envelope from documents and send its invitations in one step',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-and-invite' },
-		send: { preSend: [pairedWithItem(buildCreateAndInviteBody)] },
-		output: { postReceive: [unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/bulk/initiate-and-invite' },
+		[buildCreateAndInviteBody],
+		[unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput],
+	),
 };
 
 export const builderHint = SEVERAL_FILES_SOURCE;

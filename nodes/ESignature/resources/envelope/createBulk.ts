@@ -14,9 +14,8 @@ import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { isServiceWrapper } from '../../service/errors';
 import { readServiceAnswer } from '../../service/readAnswer';
 import { keepWrapper, simplifyOutput } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { sentReferenceOf, type CreatesEnvelope } from '../../routing/idempotency';
-import { additionalFields, options, simplify } from '../shared';
+import { additionalFields, options, simplify, routing } from '../shared';
 import {
 	type EnvelopeFields,
 	SEVERAL_FILES_LEFT_IN_STORE,
@@ -62,11 +61,11 @@ export const option: INodePropertyOptions = {
 	description:
 		'Create one envelope from several documents sent as Base64 text in one JSON request; ' +
 		'outputs one item per document, with its document ID',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
-		send: { preSend: [pairedWithItem(buildBase64DocumentsBody)] },
-		output: { postReceive: [splitBulkFileResponse, sayWhereEventsGo, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
+		[buildBase64DocumentsBody],
+		[splitBulkFileResponse, sayWhereEventsGo, simplifyOutput],
+	),
 };
 
 export const builderHint = SEVERAL_FILES_SOURCE;

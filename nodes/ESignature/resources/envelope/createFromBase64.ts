@@ -11,7 +11,7 @@ import { optionalGuid } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
 import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { offerAlternative, pairedWithItem } from '../../routing/engineWorkarounds';
+import { offerAlternative } from '../../routing/engineWorkarounds';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
 import { type Form, formFor } from '../../../../credentials/dialects';
 import {
@@ -24,7 +24,7 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify } from '../shared';
+import { additionalFields, options, simplify, routing } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 
 const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
@@ -56,11 +56,11 @@ export const option: INodePropertyOptions = {
 	value: 'createFromBase64',
 	action: 'Create an envelope from one document sent as base64',
 	description: 'Create an envelope from one document sent to the service as Base64 text in JSON',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
-		send: { preSend: [pairedWithItem(buildBase64DocumentBody)] },
-		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
+		[buildBase64DocumentBody],
+		[unwrapResponse, sayWhereEventsGo, simplifyOutput],
+	),
 };
 
 export const builderHint =

@@ -3,9 +3,8 @@ import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-w
 import { booleanOf, requireGuid } from '../../fields/validation';
 import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { compact, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
-import { options, simplify } from '../shared';
+import { options, simplify, routing } from '../shared';
 import type { CreatesEnvelope } from '../../routing/idempotency';
 import { requiredIdField } from '../../fields/common';
 
@@ -34,11 +33,11 @@ export const option: INodePropertyOptions = {
 	action: 'Create an envelope from a template',
 	description:
 		'Create an envelope from a template kept at the service, with the signers the template names',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/initiate-by-template' },
-		send: { preSend: [pairedWithItem(buildTemplateForm)] },
-		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/initiate-by-template' },
+		[buildTemplateForm],
+		[unwrapResponse, sayWhereEventsGo, simplifyOutput],
+	),
 };
 
 export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };

@@ -5,7 +5,7 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { envelopeId, options, sendsField, simplify } from '../shared';
+import { envelopeId, options, sendsField, simplify, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
 import { isErrorItem } from '../../service/errorItems';
 import { simplifies, simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
@@ -36,13 +36,11 @@ export const option: INodePropertyOptions = {
 	value: 'getStatus',
 	action: 'Get the status of an envelope',
 	description: 'Get the status of an envelope and of each signer',
-	routing: {
-		request: { method: 'GET', url: '/api/v1/envelopes/{envelopeId}/status' },
-		send: { preSend: [sendsField(envelopeId, requireGuid)] },
-		output: {
-			postReceive: [unwrapFoundResponse, normalizeStatus, nameDocumentIds, simplifyOutput],
-		},
-	},
+	routing: routing(
+		{ method: 'GET', url: '/api/v1/envelopes/{envelopeId}/status' },
+		[sendsField(envelopeId, requireGuid)],
+		[unwrapFoundResponse, normalizeStatus, nameDocumentIds, simplifyOutput],
+	),
 };
 
 export const builderHint = ENVELOPE_ID_SOURCE;

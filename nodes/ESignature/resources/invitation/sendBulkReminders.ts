@@ -10,10 +10,8 @@ import { listInputProperty, requiredIdField } from '../../fields/common';
 import { isPlainObject, pick } from '../../fields/json';
 import { optionalPhone } from '../../fields/phones';
 import { inputError, requireEmail, requireGuid, textOf } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { nonEmptyJsonList } from './shared';
-import { options } from '../shared';
+import { options, routing } from '../shared';
 
 const buildReminderList: PreSendAction = async function (requestOptions) {
 	const fromJson = this.getNodeParameter('remindersInput', 'fields') === 'json';
@@ -48,11 +46,9 @@ export const option: INodePropertyOptions = {
 	value: 'sendBulkReminders',
 	action: 'Remind several signers',
 	description: 'Remind several signers, of one or more envelopes, in one request',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/invitations/bulk/reminders/send' },
-		send: { preSend: [pairedWithItem(buildReminderList)] },
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'POST', url: '/api/v1/invitations/bulk/reminders/send' }, [
+		buildReminderList,
+	]),
 };
 
 const REMINDERS_JSON_EXAMPLE =

@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { requireEmail, requireGuid } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
-import { options, sentField } from '../shared';
+import { options, sentField, routing } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
 export const option: INodePropertyOptions = {
@@ -11,10 +10,7 @@ export const option: INodePropertyOptions = {
 	value: 'sendReminder',
 	action: 'Remind a signer',
 	description: 'Remind one signer through the channel of the original invitation',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/invitations/reminders/send' },
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'POST', url: '/api/v1/invitations/reminders/send' }),
 };
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;

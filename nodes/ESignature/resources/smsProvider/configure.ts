@@ -1,21 +1,17 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SMS_PROVIDERS } from '../../fields/enums';
-import { unwrapResponse } from '../../routing/answers';
 import { inputError, requireText, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { namedValueOf } from '../../fields/namedValues';
-import { options, sentField } from '../shared';
+import { options, sentField, routing } from '../shared';
 
 export const option: INodePropertyOptions = {
 	name: 'Configure',
 	value: 'configure',
 	action: 'Configure the SMS provider',
 	description: 'Set the SMS gateway the account sends invitations and one-time passwords through',
-	routing: {
-		request: { method: 'PUT', url: '/api/v1/configuration/sms-provider' },
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'PUT', url: '/api/v1/configuration/sms-provider' }),
 };
 
 export const description: INodeProperties[] = [

@@ -4,7 +4,7 @@ import { webhookLocatorProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { webhookPath, webhookOutput } from './shared';
-import { options, sendsField } from '../shared';
+import { options, sendsField, routing } from '../shared';
 
 const webhook = webhookLocatorProperty({
 	description:
@@ -17,11 +17,11 @@ export const option: INodePropertyOptions = {
 	action: 'Delete a webhook',
 	description:
 		'Remove a webhook; envelopes pinned to it then report to the account default webhook',
-	routing: {
-		request: { method: 'DELETE', url: webhookPath },
-		send: { preSend: [sendsField(webhook, requireGuid)] },
-		output: webhookOutput(unwrapResponse),
-	},
+	routing: routing(
+		{ method: 'DELETE', url: webhookPath },
+		[sendsField(webhook, requireGuid)],
+		webhookOutput(unwrapResponse),
+	),
 };
 
 export const description: INodeProperties[] = [webhook, options];
