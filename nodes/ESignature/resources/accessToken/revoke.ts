@@ -1,6 +1,5 @@
 import type {
 	INodeProperties,
-	INodePropertyOptions,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -89,7 +88,7 @@ const revocationResult: PostReceiveAction = async function (_items, response) {
 	return [{ json: { success: true, revoked: true }, pairedItem: { item: this.getItemIndex() } }];
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Revoke',
 	value: 'revoke',
 	action: 'Revoke the access token',

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { inputError, requireText, toText } from '../../fields/validation';
@@ -17,7 +17,7 @@ const commercialNumber: INodeProperties = {
 	description: 'The CR number of the company to look up',
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Check',
 	value: 'check',
 	action: 'Check a commercial registration',

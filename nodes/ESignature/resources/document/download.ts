@@ -1,11 +1,11 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { fileResponseToBinary } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, binaryOutput, fileAnswer, fileOptions } from './shared';
 import { documentId, sendsField, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download Original',
 	value: 'download',
 	action: 'Download the original document',

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { documentIdProperty } from '../../fields/common';
 import { fileResponseToBinary } from '../../routing/answers';
@@ -13,7 +13,7 @@ const documentId = documentIdProperty(
 		'envelope, Download Completed.',
 );
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download Signed',
 	value: 'downloadSigned',
 	action: 'Download the signed document or ZIP',

@@ -1,11 +1,11 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { base64ResponseToBinary } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, base64Options, binaryOutput } from './shared';
 import { documentId, sendsField, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download Completed PDF',
 	value: 'getCompleted',
 	action: 'Download the completed PDF',

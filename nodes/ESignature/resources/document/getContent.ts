@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { documentIdProperty } from '../../fields/common';
 import { base64ResponseToBinary } from '../../routing/answers';
@@ -13,7 +13,7 @@ const documentId = documentIdProperty(
 		'Download Completed.',
 );
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download Current PDF',
 	value: 'getContent',
 	action: 'Download the current PDF of a document',

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
@@ -11,7 +11,7 @@ const buildFileUpload: PreSendAction = async function (requestOptions) {
 	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Add Files',
 	value: 'addFiles',
 	action: 'Add files to an envelope',

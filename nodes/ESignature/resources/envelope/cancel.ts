@@ -1,11 +1,11 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { envelopeId, options, sendsField, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import type { OperationErrors } from '../../service/errors';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Cancel',
 	value: 'cancel',
 	action: 'Cancel an envelope',

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { optionalBoolean, optionalGuid, optionalText, secretOf } from '../../fields/validation';
@@ -38,7 +38,7 @@ const buildCreateForm: PreSendAction = async function (requestOptions) {
 	return sendMultipart(requestOptions, parameters, files);
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create From Files',
 	value: 'create',
 	action: 'Create an envelope from files',

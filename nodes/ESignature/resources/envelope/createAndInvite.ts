@@ -1,9 +1,4 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { INodeProperties, PreSendAction, PostReceiveAction } from 'n8n-workflow';
 
 import { destinationsProperties } from '../../fields/recipients';
 import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
@@ -68,7 +63,7 @@ const unwrapWithReturnUrl: PostReceiveAction = async function (items, response) 
 	return output;
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create and Invite',
 	value: 'createAndInvite',
 	action: 'Create an envelope and invite signers',

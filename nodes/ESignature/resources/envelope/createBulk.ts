@@ -2,7 +2,6 @@ import type {
 	IDataObject,
 	IHttpRequestOptions,
 	INodeProperties,
-	INodePropertyOptions,
 	PreSendAction,
 	PostReceiveAction,
 } from 'n8n-workflow';
@@ -54,7 +53,7 @@ const splitBulkFileResponse: PostReceiveAction = async function (_items, respons
 	}));
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create From Base64 List',
 	value: 'createBulk',
 	action: 'Create an envelope from a list of documents sent as base64',

@@ -1,9 +1,4 @@
-import type {
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { fileInputProperties } from '../../fields/fileInput';
@@ -51,7 +46,7 @@ const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	return build(requestOptions, form);
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create From Base64',
 	value: 'createFromBase64',
 	action: 'Create an envelope from one document sent as base64',

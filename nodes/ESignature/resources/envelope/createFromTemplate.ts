@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { booleanOf, requireGuid } from '../../fields/validation';
 import { sendMultipart } from '../../files/multipart';
@@ -27,7 +27,7 @@ const buildTemplateForm: PreSendAction = async function (requestOptions) {
 	return sendMultipart(requestOptions, fields);
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create From Template',
 	value: 'createFromTemplate',
 	action: 'Create an envelope from a template',

@@ -1,10 +1,10 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { availableTo, envelopeId, options, sendsField, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Extend Invitations',
 	value: 'extendInvitations',
 	action: 'Extend the invitations of an envelope',

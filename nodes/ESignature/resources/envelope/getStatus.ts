@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	INodeProperties,
-	INodePropertyOptions,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
 import { envelopeId, options, sendsField, simplify, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
@@ -31,7 +26,7 @@ const nameDocumentIds: PostReceiveAction = async function (items) {
 	);
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Status',
 	value: 'getStatus',
 	action: 'Get the status of an envelope',

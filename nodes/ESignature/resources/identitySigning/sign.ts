@@ -1,11 +1,11 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { base64ResponseToBinary } from '../../routing/answers';
 import { buildSigningBody, nameSignedFile } from './signedPdf';
 import { SIGNING_ERRORS, documentFields, signatureFields } from './shared';
 import { options, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Sign',
 	value: 'sign',
 	action: 'Sign a PDF with the identity provider',

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { signersProperties } from '../../fields/signers';
 import { base64ResponseToBinary } from '../../routing/answers';
@@ -6,7 +6,7 @@ import { buildSigningBodyWithSigners, nameSignedFile } from './signedPdf';
 import { SIGNING_ERRORS, documentFields, signatureFields } from './shared';
 import { options, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Sign With Signer Details',
 	value: 'signWithSigners',
 	action: 'Sign a PDF with signer details',

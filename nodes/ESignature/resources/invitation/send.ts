@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { buildDestinations } from '../../fields/recipientList';
 import { requireGuid } from '../../fields/validation';
@@ -8,7 +8,7 @@ import { addedToBody, documentId, options, sendsField, routing } from '../shared
 // The v1 endpoint spells its fields in PascalCase.
 const buildSignerList = addedToBody('Destinations', (context) => buildDestinations(context, 'v1'));
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Send for Document',
 	value: 'send',
 	action: 'Send invitations for a document',

@@ -1,9 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isPlainObject, pick } from '../../fields/json';
@@ -38,7 +33,7 @@ const buildInvitationList: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Send for Several Documents',
 	value: 'sendBulk',
 	action: 'Send invitations for several documents',

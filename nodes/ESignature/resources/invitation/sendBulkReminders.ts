@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { listInputProperty, requiredIdField } from '../../fields/common';
@@ -41,7 +36,7 @@ const buildReminderList: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Remind Several Signers',
 	value: 'sendBulkReminders',
 	action: 'Remind several signers',

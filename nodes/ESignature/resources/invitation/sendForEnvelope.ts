@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { buildDestinations } from '../../fields/recipientList';
 import { requireGuid } from '../../fields/validation';
@@ -11,7 +11,7 @@ const buildFurtherSignerList = addedToBody('destinations', (context) =>
 	buildDestinations(context, 'v1Camel', { allowEmpty: true }),
 );
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Send for Envelope',
 	value: 'sendForEnvelope',
 	action: 'Send invitations for an envelope',

@@ -1,11 +1,11 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { requireEmail, requireGuid } from '../../fields/validation';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
 import { options, sentField, routing } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Remind Signer',
 	value: 'sendReminder',
 	action: 'Remind a signer',

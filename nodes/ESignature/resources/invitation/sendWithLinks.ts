@@ -1,8 +1,8 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { SIGNERS_OF_A_DOCUMENT, linksDescription, linksRouting } from './shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Send and Get Links',
 	value: 'sendWithLinks',
 	action: 'Send invitations and get signing links',

@@ -1,10 +1,10 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { requireGuid } from '../../fields/validation';
 import { buildSignerList, signerFields } from './shared';
 import { documentId, options, sendsField, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Sign',
 	value: 'sign',
 	action: 'Sign a document',

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
@@ -8,7 +8,7 @@ import { buildSignerList, signerFields } from './shared';
 import { addedToBody, additionalFields, options, sentField, routing } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Sign From Template',
 	value: 'signByTemplate',
 	action: 'Sign a document from a template',

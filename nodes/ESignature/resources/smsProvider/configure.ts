@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { SMS_PROVIDERS } from '../../fields/enums';
 import { inputError, requireText, secretOf } from '../../fields/validation';
@@ -6,7 +6,7 @@ import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { namedValueOf } from '../../fields/namedValues';
 import { options, sentField, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Configure',
 	value: 'configure',
 	action: 'Configure the SMS provider',

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, secretOf } from '../../fields/validation';
@@ -6,7 +6,7 @@ import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
 import { options, sentField, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a webhook',

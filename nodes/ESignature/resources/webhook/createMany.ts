@@ -1,9 +1,4 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IDataObject,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { INodeProperties, IDataObject, PreSendAction } from 'n8n-workflow';
 
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, inputError, secretOf } from '../../fields/validation';
@@ -33,7 +28,7 @@ const buildWebhookList: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create Many',
 	value: 'createMany',
 	action: 'Create many webhooks',

@@ -1,11 +1,11 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrapFoundResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { webhookId, webhookPath, webhookOutput } from './shared';
 import { options, sendsField, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a webhook',

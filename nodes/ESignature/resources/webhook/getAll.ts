@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrapResponse } from '../../routing/answers';
 import { markTriggerWebhooks } from './markTriggers';
@@ -6,7 +6,7 @@ import { integerOf } from '../../fields/validation';
 import { webhookOutput } from './shared';
 import { checkedField, options, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many webhooks',

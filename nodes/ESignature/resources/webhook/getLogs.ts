@@ -1,9 +1,4 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IDataObject,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { INodeProperties, IDataObject, PostReceiveAction } from 'n8n-workflow';
 
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
 import { unwrapResponse } from '../../routing/answers';
@@ -29,7 +24,7 @@ const filterDeliveryLogs: PostReceiveAction = async function (items) {
 	});
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Delivery Logs',
 	value: 'getLogs',
 	action: 'Get webhook delivery logs',

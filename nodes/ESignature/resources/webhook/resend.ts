@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrapResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
@@ -6,7 +6,7 @@ import { webhookOutput } from './shared';
 import { options, sentField, routing } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Resend Callback',
 	value: 'resend',
 	action: 'Resend a callback',

@@ -1,9 +1,4 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IDataObject,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { INodeProperties, IDataObject, PreSendAction } from 'n8n-workflow';
 
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, inputError } from '../../fields/validation';
@@ -53,7 +48,7 @@ const buildUpdateRequest: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a webhook',
