@@ -40,7 +40,7 @@ export const option = {
 	),
 };
 
-export const description: INodeProperties[] = [
+export const description = [
 	commercialNumber,
 	sentField(
 		{

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { fileResponseToBinary } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, binaryOutput, fileAnswer, fileOptions } from './shared';
@@ -19,4 +17,4 @@ export const option = {
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-export const description: INodeProperties[] = [documentId, binaryOutput, fileOptions];
+export const description = [documentId, binaryOutput, fileOptions];

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { base64ResponseToBinary } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { A_DOCUMENTS_FILE, base64Options, binaryOutput } from './shared';
@@ -20,4 +18,4 @@ export const option = {
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-export const description: INodeProperties[] = [documentId, binaryOutput, base64Options];
+export const description = [documentId, binaryOutput, base64Options];

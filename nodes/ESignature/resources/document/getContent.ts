@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { documentIdProperty } from '../../fields/common';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
@@ -28,4 +26,4 @@ export const option = {
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-export const description: INodeProperties[] = [documentId, binaryOutput, base64Options];
+export const description = [documentId, binaryOutput, base64Options];

@@ -1,4 +1,4 @@
-import type { INodeProperties, PreSendAction } from 'n8n-workflow';
+import type { PreSendAction } from 'n8n-workflow';
 
 import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
@@ -25,4 +25,4 @@ export const option = {
 
 export const builderHint = `${SEVERAL_FILES_SOURCE}\n${ENVELOPE_ID_SOURCE}`;
 
-export const description: INodeProperties[] = [envelopeId, ...severalFiles, options];
+export const description = [envelopeId, ...severalFiles, options];

@@ -3,7 +3,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import { envelopeId, options, sendsField, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
-import type { OperationErrors } from '../../service/errors';
 
 export const option = {
 	name: 'Cancel',
@@ -20,7 +19,7 @@ export const option = {
 export const builderHint = ENVELOPE_ID_SOURCE;
 
 // Error 100 here answers cancelling a completed envelope (docs/service-api.md#error-codes).
-export const errors: OperationErrors = {
+export const errors = {
 	100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
 };
 

@@ -1,11 +1,11 @@
-import type { INodeProperties, PreSendAction } from 'n8n-workflow';
+import type { PreSendAction } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { optionalBoolean, optionalGuid, optionalText, secretOf } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
+import { referenceToSend } from '../../routing/idempotency';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
@@ -54,9 +54,9 @@ export const option = {
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
+export const createsEnvelope = { referenceNumber: true };
 
-export const description: INodeProperties[] = [
+export const description = [
 	...severalFiles,
 	webhook,
 	additionalFields([

@@ -1,4 +1,4 @@
-import type { INodeProperties, PreSendAction, PostReceiveAction } from 'n8n-workflow';
+import type { PreSendAction, PostReceiveAction } from 'n8n-workflow';
 
 import { destinationsProperties } from '../../fields/recipients';
 import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
@@ -20,7 +20,6 @@ import {
 	webhook,
 } from './shared';
 import { additionalFields, options, simplify, routing } from '../shared';
-import type { CreatesEnvelope } from '../../routing/idempotency';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {
@@ -77,9 +76,9 @@ export const option = {
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
+export const createsEnvelope = { referenceNumber: false };
 
-export const description: INodeProperties[] = [
+export const description = [
 	...severalFiles,
 	...destinationsProperties('bulkInvite'),
 	{

@@ -13,7 +13,7 @@ import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { isServiceWrapper } from '../../service/errors';
 import { readServiceAnswer } from '../../service/readAnswer';
 import { keepWrapper, simplifyOutput } from '../../routing/answers';
-import { sentReferenceOf, type CreatesEnvelope } from '../../routing/idempotency';
+import { sentReferenceOf } from '../../routing/idempotency';
 import { additionalFields, options, simplify, routing } from '../shared';
 import {
 	type EnvelopeFields,
@@ -69,7 +69,7 @@ export const option = {
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
+export const createsEnvelope = { referenceNumber: true };
 
 export const description: INodeProperties[] = [
 	{

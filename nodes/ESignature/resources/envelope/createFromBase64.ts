@@ -1,4 +1,4 @@
-import type { IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
+import type { IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { fileInputProperties } from '../../fields/fileInput';
@@ -20,7 +20,6 @@ import {
 	webhook,
 } from './shared';
 import { additionalFields, options, simplify, routing } from '../shared';
-import type { CreatesEnvelope } from '../../routing/idempotency';
 
 const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
@@ -65,9 +64,9 @@ export const builderHint =
 	'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
 	'follow with Invitation → Send using documentId.';
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
+export const createsEnvelope = { referenceNumber: true };
 
-export const description: INodeProperties[] = [
+export const description = [
 	...fileInputProperties(),
 	webhook,
 	additionalFields([fileIdField, referenceNumberField, workflowIdField]),

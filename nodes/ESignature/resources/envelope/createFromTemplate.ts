@@ -5,7 +5,6 @@ import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { compact, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
 import { options, simplify, routing } from '../shared';
-import type { CreatesEnvelope } from '../../routing/idempotency';
 import { requiredIdField } from '../../fields/common';
 
 // The service takes no JSON here.
@@ -40,7 +39,7 @@ export const option = {
 	),
 };
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
+export const createsEnvelope = { referenceNumber: false };
 
 export const description: INodeProperties[] = [
 	{

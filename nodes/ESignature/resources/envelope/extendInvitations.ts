@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { availableTo, envelopeId, options, sendsField, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
@@ -16,7 +14,7 @@ export const option = {
 
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-export const description: INodeProperties[] = [
+export const description = [
 	envelopeId,
 	availableTo('New expiry of every pending invitation of the envelope; must be in the future'),
 	options,

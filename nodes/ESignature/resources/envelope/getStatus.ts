@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties, PostReceiveAction } from 'n8n-workflow';
+import type { IDataObject, PostReceiveAction } from 'n8n-workflow';
 
 import { envelopeId, options, sendsField, simplify, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
@@ -40,4 +40,4 @@ export const option = {
 
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-export const description: INodeProperties[] = [envelopeId, simplify, options];
+export const description = [envelopeId, simplify, options];

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { base64ResponseToBinary } from '../../routing/answers';
 import { buildSigningBody, nameSignedFile } from './signedPdf';
 import { SIGNING_ERRORS, documentFields, signatureFields } from './shared';
@@ -21,4 +19,4 @@ export const option = {
 
 export const errors = SIGNING_ERRORS;
 
-export const description: INodeProperties[] = [...documentFields, ...signatureFields, options];
+export const description = [...documentFields, ...signatureFields, options];

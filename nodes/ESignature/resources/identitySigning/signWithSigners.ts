@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { signersProperties } from '../../fields/signers';
 import { base64ResponseToBinary } from '../../routing/answers';
 import { buildSigningBodyWithSigners, nameSignedFile } from './signedPdf';
@@ -21,9 +19,4 @@ export const option = {
 
 export const errors = SIGNING_ERRORS;
 
-export const description: INodeProperties[] = [
-	...documentFields,
-	...signersProperties(),
-	...signatureFields,
-	options,
-];
+export const description = [...documentFields, ...signersProperties(), ...signatureFields, options];

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { buildDestinations } from '../../fields/recipientList';
 import { requireGuid } from '../../fields/validation';
 import { SIGNERS_OF_A_DOCUMENT, signers, signersInput, signersJson } from './shared';
@@ -21,10 +19,4 @@ export const option = {
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
-export const description: INodeProperties[] = [
-	documentId,
-	signersInput,
-	signers,
-	signersJson,
-	options,
-];
+export const description = [documentId, signersInput, signers, signersJson, options];

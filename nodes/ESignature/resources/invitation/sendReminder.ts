@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { requireEmail, requireGuid } from '../../fields/validation';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
 import { options, sentField, routing } from '../shared';
@@ -15,7 +13,7 @@ export const option = {
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
-export const description: INodeProperties[] = [
+export const description = [
 	sentField(
 		{
 			...requiredIdField('Envelope ID', 'requestId'),

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { SIGNERS_OF_A_DOCUMENT, linksDescription, linksRouting } from './shared';
 
 export const option = {
@@ -10,7 +8,7 @@ export const option = {
 	routing: linksRouting('/api/v3/invitations/send'),
 };
 
-export const description: INodeProperties[] = linksDescription;
+export const description = linksDescription;
 
 export const handsOutSigningLinks = true;
 

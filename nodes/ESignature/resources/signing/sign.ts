@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { requireGuid } from '../../fields/validation';
 import { buildSignerList, signerFields } from './shared';
 import { documentId, options, sendsField, routing } from '../shared';
@@ -15,4 +13,4 @@ export const option = {
 	]),
 };
 
-export const description: INodeProperties[] = [documentId, ...signerFields, options];
+export const description = [documentId, ...signerFields, options];

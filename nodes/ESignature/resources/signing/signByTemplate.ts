@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
-import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
+import { referenceToSend } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList, signerFields } from './shared';
 import { addedToBody, additionalFields, options, sentField, routing } from '../shared';
@@ -16,7 +16,7 @@ export const option = {
 	routing: routing({ method: 'POST', url: '/api/v2/sign/by-template' }, [buildSignerList]),
 };
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
+export const createsEnvelope = { referenceNumber: true };
 
 const buildTemplateFields = addedToBody('templateFields', (context) => {
 	const entries = (context.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { SMS_PROVIDERS } from '../../fields/enums';
 import { inputError, requireText, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
@@ -14,7 +12,7 @@ export const option = {
 	routing: routing({ method: 'PUT', url: '/api/v1/configuration/sms-provider' }),
 };
 
-export const description: INodeProperties[] = [
+export const description = [
 	// A number, as the spec's sample sends (its schema says string): a listed provider, or one added later.
 	sentField(
 		{

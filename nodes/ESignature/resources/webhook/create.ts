@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
@@ -14,7 +12,7 @@ export const option = {
 	routing: routing({ method: 'POST', url: '/api/v1/webhooks' }, [], webhookOutput(unwrapResponse)),
 };
 
-export const description: INodeProperties[] = [
+export const description = [
 	sentField(
 		{
 			...webhookUrlField,

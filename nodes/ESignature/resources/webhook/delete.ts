@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { webhookLocatorProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
@@ -24,4 +22,4 @@ export const option = {
 	),
 };
 
-export const description: INodeProperties[] = [webhook, options];
+export const description = [webhook, options];

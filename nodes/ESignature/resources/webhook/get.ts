@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { unwrapFoundResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { webhookId, webhookPath, webhookOutput } from './shared';
@@ -17,4 +15,4 @@ export const option = {
 	),
 };
 
-export const description: INodeProperties[] = [webhookId, options];
+export const description = [webhookId, options];

@@ -1,4 +1,4 @@
-import type { INodeProperties, IDataObject, PostReceiveAction } from 'n8n-workflow';
+import type { IDataObject, PostReceiveAction } from 'n8n-workflow';
 
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
 import { unwrapResponse } from '../../routing/answers';
@@ -36,7 +36,7 @@ export const option = {
 	),
 };
 
-export const description: INodeProperties[] = [
+export const description = [
 	checkedField(
 		{
 			displayName: 'Filters',

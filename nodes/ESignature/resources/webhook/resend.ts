@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { unwrapResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { webhookOutput } from './shared';
@@ -18,7 +16,7 @@ export const option = {
 	),
 };
 
-export const description: INodeProperties[] = [
+export const description = [
 	sentField(
 		{
 			...requiredIdField('Envelope ID', 'requestId'),
