@@ -1,18 +1,12 @@
-import { fileResponseToBinary } from '../../routing/answers';
-import { requireGuid } from '../../fields/validation';
-import { A_DOCUMENTS_FILE, binaryOutput, fileAnswer, fileOptions } from './shared';
-import { documentId, sendsField, routing } from '../shared';
+import { A_DOCUMENTS_FILE, downloadRouting, binaryOutput, fileOptions } from './shared';
+import { documentId } from '../shared';
 
 export const option = {
 	name: 'Download Original',
 	value: 'download',
 	action: 'Download the original document',
 	description: 'Download the document as it was uploaded, without signatures',
-	routing: routing(
-		{ method: 'GET', url: '/api/v1/documents/{documentId}', ...fileAnswer },
-		[sendsField(documentId, requireGuid)],
-		[fileResponseToBinary],
-	),
+	routing: downloadRouting('/api/v1/documents/{documentId}', documentId),
 };
 
 export const builderHint = A_DOCUMENTS_FILE;

@@ -1,8 +1,5 @@
 import { documentIdProperty } from '../../fields/common';
-import { fileResponseToBinary } from '../../routing/answers';
-import { requireGuid } from '../../fields/validation';
-import { A_DOCUMENTS_FILE, binaryOutput, fileAnswer, fileOptions } from './shared';
-import { sendsField, routing } from '../shared';
+import { A_DOCUMENTS_FILE, downloadRouting, binaryOutput, fileOptions } from './shared';
 
 const documentId = documentIdProperty(
 	'Gives the file with the signatures made ' +
@@ -17,11 +14,7 @@ export const option = {
 	action: 'Download the signed document or ZIP',
 	description:
 		'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
-	routing: routing(
-		{ method: 'GET', url: '/api/v1/documents/{documentId}/signed', ...fileAnswer },
-		[sendsField(documentId, requireGuid)],
-		[fileResponseToBinary],
-	),
+	routing: downloadRouting('/api/v1/documents/{documentId}/signed', documentId),
 };
 
 export const builderHint = A_DOCUMENTS_FILE;

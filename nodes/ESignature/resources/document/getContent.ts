@@ -1,8 +1,5 @@
 import { documentIdProperty } from '../../fields/common';
-import { base64ResponseToBinary } from '../../routing/answers';
-import { requireGuid } from '../../fields/validation';
-import { A_DOCUMENTS_FILE, base64Options, binaryOutput } from './shared';
-import { sendsField, routing } from '../shared';
+import { A_DOCUMENTS_FILE, downloadRouting, base64Options, binaryOutput } from './shared';
 
 const documentId = documentIdProperty(
 	'Gives the current content of this one ' +
@@ -17,11 +14,7 @@ export const option = {
 	action: 'Download the current PDF of a document',
 	description:
 		'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
-	routing: routing(
-		{ method: 'GET', url: '/api/v1/documents/{documentId}/content-base64' },
-		[sendsField(documentId, requireGuid)],
-		[base64ResponseToBinary],
-	),
+	routing: downloadRouting('/api/v1/documents/{documentId}/content-base64', documentId, true),
 };
 
 export const builderHint = A_DOCUMENTS_FILE;
