@@ -13,8 +13,7 @@ import {
 	unregisteredTriggerValue,
 } from '../service/n8nWebhookUrls';
 import { isGuid } from '../fields/validation';
-import type { N8nTrigger } from './n8nTriggers';
-import { n8nTriggers } from './n8nTriggers';
+import { type N8nTrigger, n8nTriggers } from './n8nTriggers';
 
 // n8n's list shows about 80 characters.
 const quoted = (name: string) => `"${name.length > 40 ? `${name.slice(0, 39)}…` : name}"`;

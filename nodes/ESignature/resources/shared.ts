@@ -4,6 +4,8 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
+	INodePropertyRouting,
+	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
 
@@ -19,6 +21,7 @@ import type { CreatesEnvelope } from '../routing/idempotency';
 import { pairedWithItem } from '../routing/engineWorkarounds';
 import { type Rule, futureDate } from '../fields/validation';
 import type { OperationErrors } from '../service/errors';
+import { unwrapResponse } from '../routing/answers';
 
 export interface OperationFile {
 	option: INodePropertyOptions;
@@ -45,6 +48,17 @@ export function operationSelector(
 		default: defaultOperation,
 	};
 }
+
+/** An operation's routing: each preSend step answers its error as its item's, nothing sent. */
+export const routing = (
+	request: INodePropertyRouting['request'],
+	preSend: PreSendAction[] = [],
+	postReceive: PostReceiveAction[] = [unwrapResponse],
+): INodePropertyRouting => ({
+	request,
+	...(preSend.length ? { send: { preSend: preSend.map(pairedWithItem) } } : {}),
+	output: { postReceive },
+});
 
 /** A field sent as `property`: the value the engine put there, checked by `rule`; its result goes, or nothing. */
 export function sentField(

@@ -1,6 +1,6 @@
 import * as revoke from './revoke';
-import { type OperationFile, operationSelector } from '../shared';
+import { operationSelector } from '../shared';
 
-export const operations: OperationFile[] = [revoke];
+export const operations = [revoke];
 
 export const operation = operationSelector('accessToken', operations, 'revoke');

@@ -1,6 +1,5 @@
 import type {
 	INodeProperties,
-	INodePropertyOptions,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -11,7 +10,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import {
 	CREDENTIAL_TYPE,
 	currentAccessToken,
@@ -23,6 +21,7 @@ import { readServiceAnswer } from '../../service/readAnswer';
 import { detailedError, failed } from '../../service/errorItems';
 import { toText } from '../../fields/validation';
 import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
+import { routing } from '../shared';
 
 /** RFC 7009. */
 const buildRevocationForm: PreSendAction = async function (requestOptions) {
@@ -89,13 +88,13 @@ const revocationResult: PostReceiveAction = async function (_items, response) {
 	return [{ json: { success: true, revoked: true }, pairedItem: { item: this.getItemIndex() } }];
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Revoke',
 	value: 'revoke',
 	action: 'Revoke the access token',
 	description: 'Revoke the access token the credential currently uses',
-	routing: {
-		request: {
+	routing: routing(
+		{
 			method: 'POST',
 			// At the authorization server, not the API (the credential signs requests to both).
 			baseURL: "={{ String($credentials.authUrl ?? '').trim() }}",
@@ -107,9 +106,9 @@ export const option: INodePropertyOptions = {
 			// A redirect would carry the token and the client secret wherever it points.
 			disableFollowRedirect: true,
 		},
-		send: { preSend: [pairedWithItem(buildRevocationForm)] },
-		output: { postReceive: [revocationResult] },
-	},
+		[buildRevocationForm],
+		[revocationResult],
+	),
 };
 
 export const description: INodeProperties[] = [

@@ -1,8 +1,8 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { inputError, requireText, toText } from '../../fields/validation';
-import { options, sendsField, sentField, simplify } from '../shared';
+import { options, sendsField, sentField, simplify, routing } from '../shared';
 
 // CR numbers and the unified national numbers have 10 digits; a 100,000-character one was answered with HTTP 431.
 const CR_NUMBER_MAX_LENGTH = 20;
@@ -17,32 +17,30 @@ const commercialNumber: INodeProperties = {
 	description: 'The CR number of the company to look up',
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Check',
 	value: 'check',
 	action: 'Check a commercial registration',
 	description: 'Look up a company by its commercial registration (CR) number',
-	routing: {
-		request: { method: 'GET', url: '/api/v2/kyb/check-cr/{commercialNumber}' },
-		send: {
-			preSend: [
-				sendsField(commercialNumber, (context, value, label) => {
-					const number = requireText(context, value, label, CR_NUMBER_MAX_LENGTH);
-					if (!/^\d+$/.test(number))
-						throw inputError(
-							context,
-							`${label} must be digits only, got "${number}"`,
-							'For example 1010010101.',
-						);
-					return number;
-				}),
-			],
-		},
-		output: { postReceive: [unwrapFoundResponse, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'GET', url: '/api/v2/kyb/check-cr/{commercialNumber}' },
+		[
+			sendsField(commercialNumber, (context, value, label) => {
+				const number = requireText(context, value, label, CR_NUMBER_MAX_LENGTH);
+				if (!/^\d+$/.test(number))
+					throw inputError(
+						context,
+						`${label} must be digits only, got "${number}"`,
+						'For example 1010010101.',
+					);
+				return number;
+			}),
+		],
+		[unwrapFoundResponse, simplifyOutput],
+	),
 };
 
-export const description: INodeProperties[] = [
+export const description = [
 	commercialNumber,
 	sentField(
 		{

@@ -1,6 +1,6 @@
 import * as check from './check';
-import { type OperationFile, operationSelector } from '../shared';
+import { operationSelector } from '../shared';
 
-export const operations: OperationFile[] = [check];
+export const operations = [check];
 
 export const operation = operationSelector('commercialRegistration', operations, 'check');

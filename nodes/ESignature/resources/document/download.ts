@@ -1,22 +1,14 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { A_DOCUMENTS_FILE, downloadRouting, binaryOutput, fileOptions } from './shared';
+import { documentId } from '../shared';
 
-import { fileResponseToBinary } from '../../routing/answers';
-import { requireGuid } from '../../fields/validation';
-import { A_DOCUMENTS_FILE, binaryOutput, fileAnswer, fileOptions } from './shared';
-import { documentId, sendsField } from '../shared';
-
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download Original',
 	value: 'download',
 	action: 'Download the original document',
 	description: 'Download the document as it was uploaded, without signatures',
-	routing: {
-		request: { method: 'GET', url: '/api/v1/documents/{documentId}', ...fileAnswer },
-		send: { preSend: [sendsField(documentId, requireGuid)] },
-		output: { postReceive: [fileResponseToBinary] },
-	},
+	routing: downloadRouting('/api/v1/documents/{documentId}', documentId),
 };
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-export const description: INodeProperties[] = [documentId, binaryOutput, fileOptions];
+export const description = [documentId, binaryOutput, fileOptions];

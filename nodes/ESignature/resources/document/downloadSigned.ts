@@ -1,10 +1,5 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { documentIdProperty } from '../../fields/common';
-import { fileResponseToBinary } from '../../routing/answers';
-import { requireGuid } from '../../fields/validation';
-import { A_DOCUMENTS_FILE, binaryOutput, fileAnswer, fileOptions } from './shared';
-import { sendsField } from '../shared';
+import { A_DOCUMENTS_FILE, downloadRouting, binaryOutput, fileOptions } from './shared';
 
 const documentId = documentIdProperty(
 	'Gives the file with the signatures made ' +
@@ -13,19 +8,15 @@ const documentId = documentIdProperty(
 		'envelope, Download Completed.',
 );
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download Signed',
 	value: 'downloadSigned',
 	action: 'Download the signed document or ZIP',
 	description:
 		'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
-	routing: {
-		request: { method: 'GET', url: '/api/v1/documents/{documentId}/signed', ...fileAnswer },
-		send: { preSend: [sendsField(documentId, requireGuid)] },
-		output: { postReceive: [fileResponseToBinary] },
-	},
+	routing: downloadRouting('/api/v1/documents/{documentId}/signed', documentId),
 };
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-export const description: INodeProperties[] = [documentId, binaryOutput, fileOptions];
+export const description = [documentId, binaryOutput, fileOptions];

@@ -1,23 +1,15 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { A_DOCUMENTS_FILE, downloadRouting, base64Options, binaryOutput } from './shared';
+import { documentId } from '../shared';
 
-import { base64ResponseToBinary } from '../../routing/answers';
-import { requireGuid } from '../../fields/validation';
-import { A_DOCUMENTS_FILE, base64Options, binaryOutput } from './shared';
-import { documentId, sendsField } from '../shared';
-
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download Completed PDF',
 	value: 'getCompleted',
 	action: 'Download the completed PDF',
 	description:
 		'Download the final signed PDF of a completed envelope; always one PDF, even where Download Signed gives a ZIP',
-	routing: {
-		request: { method: 'GET', url: '/api/v1/documents/{documentId}/completed/base64' },
-		send: { preSend: [sendsField(documentId, requireGuid)] },
-		output: { postReceive: [base64ResponseToBinary] },
-	},
+	routing: downloadRouting('/api/v1/documents/{documentId}/completed/base64', documentId, true),
 };
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-export const description: INodeProperties[] = [documentId, binaryOutput, base64Options];
+export const description = [documentId, binaryOutput, base64Options];

@@ -1,10 +1,5 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { documentIdProperty } from '../../fields/common';
-import { base64ResponseToBinary } from '../../routing/answers';
-import { requireGuid } from '../../fields/validation';
-import { A_DOCUMENTS_FILE, base64Options, binaryOutput } from './shared';
-import { sendsField } from '../shared';
+import { A_DOCUMENTS_FILE, downloadRouting, base64Options, binaryOutput } from './shared';
 
 const documentId = documentIdProperty(
 	'Gives the current content of this one ' +
@@ -13,19 +8,15 @@ const documentId = documentIdProperty(
 		'Download Completed.',
 );
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download Current PDF',
 	value: 'getContent',
 	action: 'Download the current PDF of a document',
 	description:
 		'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
-	routing: {
-		request: { method: 'GET', url: '/api/v1/documents/{documentId}/content-base64' },
-		send: { preSend: [sendsField(documentId, requireGuid)] },
-		output: { postReceive: [base64ResponseToBinary] },
-	},
+	routing: downloadRouting('/api/v1/documents/{documentId}/content-base64', documentId, true),
 };
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-export const description: INodeProperties[] = [documentId, binaryOutput, base64Options];
+export const description = [documentId, binaryOutput, base64Options];

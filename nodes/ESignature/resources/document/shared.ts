@@ -2,13 +2,24 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { binaryOutputProperty, downloadOptions } from '../../fields/common';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
+import { requireGuid } from '../../fields/validation';
+import { base64ResponseToBinary, fileResponseToBinary } from '../../routing/answers';
+import { routing, sendsField } from '../shared';
 
 // Stored by n8n as it arrives.
-export const fileAnswer = {
+const fileAnswer = {
 	encoding: 'stream',
 	json: false,
 	headers: { Accept: 'application/pdf, application/zip, application/octet-stream, */*' },
 } as const;
+
+/** A document's file, from the service as it is or as Base64 in its JSON answer. */
+export const downloadRouting = (url: string, documentId: INodeProperties, base64 = false) =>
+	routing(
+		{ method: 'GET', url, ...(base64 ? {} : fileAnswer) },
+		[sendsField(documentId, requireGuid)],
+		[base64 ? base64ResponseToBinary : fileResponseToBinary],
+	);
 
 export const binaryOutput: INodeProperties = binaryOutputProperty();
 

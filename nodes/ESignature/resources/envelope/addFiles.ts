@@ -1,11 +1,9 @@
-import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { PreSendAction } from 'n8n-workflow';
 
 import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
-import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { SEVERAL_FILES_LEFT_IN_STORE, severalFiles } from './shared';
-import { envelopeId, options, sendsField } from '../shared';
+import { envelopeId, options, sendsField, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE, SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
@@ -13,19 +11,18 @@ const buildFileUpload: PreSendAction = async function (requestOptions) {
 	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Add Files',
 	value: 'addFiles',
 	action: 'Add files to an envelope',
 	description: 'Add documents to an envelope before its invitations are sent',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/{envelopeId}/files' },
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/{envelopeId}/files' },
 		// The ID is checked before the files are read: a file given by link would be downloaded first.
-		send: { preSend: [sendsField(envelopeId, requireGuid), pairedWithItem(buildFileUpload)] },
-		output: { postReceive: [unwrapResponse] },
-	},
+		[sendsField(envelopeId, requireGuid), buildFileUpload],
+	),
 };
 
 export const builderHint = `${SEVERAL_FILES_SOURCE}\n${ENVELOPE_ID_SOURCE}`;
 
-export const description: INodeProperties[] = [envelopeId, ...severalFiles, options];
+export const description = [envelopeId, ...severalFiles, options];

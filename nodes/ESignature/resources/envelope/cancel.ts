@@ -1,28 +1,25 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { envelopeId, options, sendsField } from '../shared';
+import { envelopeId, options, sendsField, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
-import type { OperationErrors } from '../../service/errors';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Cancel',
 	value: 'cancel',
 	action: 'Cancel an envelope',
 	description: 'Stop signing of an envelope for good',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/{envelopeId}/cancel' },
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/{envelopeId}/cancel' },
 		// Spelled as the service's interface has it.
-		send: { preSend: [sendsField(envelopeId, requireGuid, { body: 'envelopId' })] },
-		output: { postReceive: [unwrapResponse] },
-	},
+		[sendsField(envelopeId, requireGuid, { body: 'envelopId' })],
+	),
 };
 
 export const builderHint = ENVELOPE_ID_SOURCE;
 
 // Error 100 here answers cancelling a completed envelope (docs/service-api.md#error-codes).
-export const errors: OperationErrors = {
+export const errors = {
 	100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
 };
 

@@ -1,12 +1,11 @@
-import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { PreSendAction } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { optionalBoolean, optionalGuid, optionalText, secretOf } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
+import { referenceToSend } from '../../routing/idempotency';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
@@ -16,7 +15,7 @@ import {
 	severalFiles,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify } from '../shared';
+import { additionalFields, options, simplify, routing } from '../shared';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 // The spec declares these fields as path parameters of a path with no slot for them: the service reads the form.
@@ -39,25 +38,25 @@ const buildCreateForm: PreSendAction = async function (requestOptions) {
 	return sendMultipart(requestOptions, parameters, files);
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create From Files',
 	value: 'create',
 	action: 'Create an envelope from files',
 	description:
 		'Create an envelope from one or more documents uploaded as files (binary fields or Base64 text), ' +
 		"with File ID, PDF password and the service's workflow as options",
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/initiate' },
-		send: { preSend: [pairedWithItem(buildCreateForm)] },
-		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/initiate' },
+		[buildCreateForm],
+		[unwrapResponse, sayWhereEventsGo, simplifyOutput],
+	),
 };
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
+export const createsEnvelope = { referenceNumber: true };
 
-export const description: INodeProperties[] = [
+export const description = [
 	...severalFiles,
 	webhook,
 	additionalFields([

@@ -1,9 +1,4 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { PreSendAction, PostReceiveAction } from 'n8n-workflow';
 
 import { destinationsProperties } from '../../fields/recipients';
 import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
@@ -13,7 +8,6 @@ import { readFileInput } from '../../files/fileInput';
 import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { isServiceWrapper, parseBody } from '../../service/errors';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
@@ -25,8 +19,7 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify } from '../shared';
-import type { CreatesEnvelope } from '../../routing/idempotency';
+import { additionalFields, options, simplify, routing } from '../shared';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {
@@ -69,23 +62,23 @@ const unwrapWithReturnUrl: PostReceiveAction = async function (items, response) 
 	return output;
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create and Invite',
 	value: 'createAndInvite',
 	action: 'Create an envelope and invite signers',
 	description: 'Create an envelope from documents and send its invitations in one step',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-and-invite' },
-		send: { preSend: [pairedWithItem(buildCreateAndInviteBody)] },
-		output: { postReceive: [unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/bulk/initiate-and-invite' },
+		[buildCreateAndInviteBody],
+		[unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput],
+	),
 };
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
+export const createsEnvelope = { referenceNumber: false };
 
-export const description: INodeProperties[] = [
+export const description = [
 	...severalFiles,
 	...destinationsProperties('bulkInvite'),
 	{

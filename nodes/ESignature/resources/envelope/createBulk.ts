@@ -2,7 +2,6 @@ import type {
 	IDataObject,
 	IHttpRequestOptions,
 	INodeProperties,
-	INodePropertyOptions,
 	PreSendAction,
 	PostReceiveAction,
 } from 'n8n-workflow';
@@ -14,9 +13,8 @@ import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { isServiceWrapper } from '../../service/errors';
 import { readServiceAnswer } from '../../service/readAnswer';
 import { keepWrapper, simplifyOutput } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { sentReferenceOf, type CreatesEnvelope } from '../../routing/idempotency';
-import { additionalFields, options, simplify } from '../shared';
+import { sentReferenceOf } from '../../routing/idempotency';
+import { additionalFields, options, simplify, routing } from '../shared';
 import {
 	type EnvelopeFields,
 	SEVERAL_FILES_LEFT_IN_STORE,
@@ -55,23 +53,23 @@ const splitBulkFileResponse: PostReceiveAction = async function (_items, respons
 	}));
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create From Base64 List',
 	value: 'createBulk',
 	action: 'Create an envelope from a list of documents sent as base64',
 	description:
 		'Create one envelope from several documents sent as Base64 text in one JSON request; ' +
 		'outputs one item per document, with its document ID',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
-		send: { preSend: [pairedWithItem(buildBase64DocumentsBody)] },
-		output: { postReceive: [splitBulkFileResponse, sayWhereEventsGo, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
+		[buildBase64DocumentsBody],
+		[splitBulkFileResponse, sayWhereEventsGo, simplifyOutput],
+	),
 };
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
+export const createsEnvelope = { referenceNumber: true };
 
 export const description: INodeProperties[] = [
 	{

@@ -1,9 +1,4 @@
-import type {
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
 import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
 import { fileInputProperties } from '../../fields/fileInput';
@@ -11,7 +6,7 @@ import { optionalGuid } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
 import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { offerAlternative, pairedWithItem } from '../../routing/engineWorkarounds';
+import { offerAlternative } from '../../routing/engineWorkarounds';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
 import { type Form, formFor } from '../../../../credentials/dialects';
 import {
@@ -24,8 +19,7 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify } from '../shared';
-import type { CreatesEnvelope } from '../../routing/idempotency';
+import { additionalFields, options, simplify, routing } from '../shared';
 
 const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
@@ -51,16 +45,16 @@ const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	return build(requestOptions, form);
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create From Base64',
 	value: 'createFromBase64',
 	action: 'Create an envelope from one document sent as base64',
 	description: 'Create an envelope from one document sent to the service as Base64 text in JSON',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
-		send: { preSend: [pairedWithItem(buildBase64DocumentBody)] },
-		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
+		[buildBase64DocumentBody],
+		[unwrapResponse, sayWhereEventsGo, simplifyOutput],
+	),
 };
 
 export const builderHint =
@@ -70,9 +64,9 @@ export const builderHint =
 	'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
 	'follow with Invitation → Send using documentId.';
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
+export const createsEnvelope = { referenceNumber: true };
 
-export const description: INodeProperties[] = [
+export const description = [
 	...fileInputProperties(),
 	webhook,
 	additionalFields([fileIdField, referenceNumberField, workflowIdField]),

@@ -1,12 +1,10 @@
-import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { booleanOf, requireGuid } from '../../fields/validation';
 import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { compact, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
-import { options, simplify } from '../shared';
-import type { CreatesEnvelope } from '../../routing/idempotency';
+import { options, simplify, routing } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
 // The service takes no JSON here.
@@ -28,20 +26,20 @@ const buildTemplateForm: PreSendAction = async function (requestOptions) {
 	return sendMultipart(requestOptions, fields);
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create From Template',
 	value: 'createFromTemplate',
 	action: 'Create an envelope from a template',
 	description:
 		'Create an envelope from a template kept at the service, with the signers the template names',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/envelopes/initiate-by-template' },
-		send: { preSend: [pairedWithItem(buildTemplateForm)] },
-		output: { postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/envelopes/initiate-by-template' },
+		[buildTemplateForm],
+		[unwrapResponse, sayWhereEventsGo, simplifyOutput],
+	),
 };
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: false };
+export const createsEnvelope = { referenceNumber: false };
 
 export const description: INodeProperties[] = [
 	{

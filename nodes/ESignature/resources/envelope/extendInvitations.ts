@@ -1,25 +1,20 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
-import { availableTo, envelopeId, options, sendsField } from '../shared';
+import { availableTo, envelopeId, options, sendsField, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Extend Invitations',
 	value: 'extendInvitations',
 	action: 'Extend the invitations of an envelope',
 	description: 'Move the expiry of every pending invitation of an envelope',
-	routing: {
-		request: { method: 'PUT', url: '/api/v1/envelopes/extend-invitations' },
-		send: { preSend: [sendsField(envelopeId, requireGuid, { body: 'envelopeId' })] },
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'PUT', url: '/api/v1/envelopes/extend-invitations' }, [
+		sendsField(envelopeId, requireGuid, { body: 'envelopeId' }),
+	]),
 };
 
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-export const description: INodeProperties[] = [
+export const description = [
 	envelopeId,
 	availableTo('New expiry of every pending invitation of the envelope; must be in the future'),
 	options,

@@ -1,11 +1,6 @@
-import type {
-	IDataObject,
-	INodeProperties,
-	INodePropertyOptions,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { IDataObject, PostReceiveAction } from 'n8n-workflow';
 
-import { envelopeId, options, sendsField, simplify } from '../shared';
+import { envelopeId, options, sendsField, simplify, routing } from '../shared';
 import { requireGuid } from '../../fields/validation';
 import { isErrorItem } from '../../service/errorItems';
 import { simplifies, simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
@@ -31,20 +26,18 @@ const nameDocumentIds: PostReceiveAction = async function (items) {
 	);
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Status',
 	value: 'getStatus',
 	action: 'Get the status of an envelope',
 	description: 'Get the status of an envelope and of each signer',
-	routing: {
-		request: { method: 'GET', url: '/api/v1/envelopes/{envelopeId}/status' },
-		send: { preSend: [sendsField(envelopeId, requireGuid)] },
-		output: {
-			postReceive: [unwrapFoundResponse, normalizeStatus, nameDocumentIds, simplifyOutput],
-		},
-	},
+	routing: routing(
+		{ method: 'GET', url: '/api/v1/envelopes/{envelopeId}/status' },
+		[sendsField(envelopeId, requireGuid)],
+		[unwrapFoundResponse, normalizeStatus, nameDocumentIds, simplifyOutput],
+	),
 };
 
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-export const description: INodeProperties[] = [envelopeId, simplify, options];
+export const description = [envelopeId, simplify, options];

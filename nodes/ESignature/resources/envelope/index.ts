@@ -7,9 +7,9 @@ import * as createFromBase64 from './createFromBase64';
 import * as createFromTemplate from './createFromTemplate';
 import * as extendInvitations from './extendInvitations';
 import * as getStatus from './getStatus';
-import { type OperationFile, operationSelector } from '../shared';
+import { operationSelector } from '../shared';
 
-export const operations: OperationFile[] = [
+export const operations = [
 	addFiles,
 	cancel,
 	createAndInvite,

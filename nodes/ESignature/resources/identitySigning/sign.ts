@@ -1,25 +1,22 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { base64ResponseToBinary } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSigningBody, nameSignedFile } from './signedPdf';
 import { SIGNING_ERRORS, documentFields, signatureFields } from './shared';
-import { options } from '../shared';
+import { options, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Sign',
 	value: 'sign',
 	action: 'Sign a PDF with the identity provider',
 	description:
 		'Sign a PDF for a signer who authenticated with the national identity provider, and get the signed file',
-	routing: {
+	routing: routing(
 		// The spec's path; an account known to take the live service's (nafath) gets that.
-		request: { method: 'POST', url: '/api/v1/esign/idp/sign' },
-		send: { preSend: [pairedWithItem(buildSigningBody)] },
-		output: { postReceive: [base64ResponseToBinary, nameSignedFile] },
-	},
+		{ method: 'POST', url: '/api/v1/esign/idp/sign' },
+		[buildSigningBody],
+		[base64ResponseToBinary, nameSignedFile],
+	),
 };
 
 export const errors = SIGNING_ERRORS;
 
-export const description: INodeProperties[] = [...documentFields, ...signatureFields, options];
+export const description = [...documentFields, ...signatureFields, options];

@@ -1,25 +1,19 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { requireGuid } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
-import { availableTo, options, sentField } from '../shared';
+import { availableTo, options, sentField, routing } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Extend',
 	value: 'extend',
 	action: 'Extend an invitation',
 	description: "Move a signer's invitation expiry to a later date",
-	routing: {
-		request: { method: 'PUT', url: '/api/v1/invitations/extend' },
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'PUT', url: '/api/v1/invitations/extend' }),
 };
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
-export const description: INodeProperties[] = [
+export const description = [
 	sentField(
 		{
 			...requiredIdField('Invitation ID', 'destinationId'),

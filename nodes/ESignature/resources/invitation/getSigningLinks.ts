@@ -1,8 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { SIGNERS_OF_A_DOCUMENT, linksDescription, linksRouting } from './shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Signing Links',
 	value: 'getSigningLinks',
 	action: 'Get signing links',
@@ -11,7 +9,7 @@ export const option: INodePropertyOptions = {
 	routing: linksRouting('/api/v2/invitations/send'),
 };
 
-export const description: INodeProperties[] = linksDescription;
+export const description = linksDescription;
 
 export const handsOutSigningLinks = true;
 

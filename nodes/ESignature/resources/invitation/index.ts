@@ -6,9 +6,9 @@ import * as sendBulkReminders from './sendBulkReminders';
 import * as sendForEnvelope from './sendForEnvelope';
 import * as sendReminder from './sendReminder';
 import * as sendWithLinks from './sendWithLinks';
-import { type OperationFile, operationSelector } from '../shared';
+import { operationSelector } from '../shared';
 
-export const operations: OperationFile[] = [
+export const operations = [
 	extend,
 	getSigningLinks,
 	sendBulkReminders,

@@ -1,38 +1,22 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { buildDestinations } from '../../fields/recipientList';
 import { requireGuid } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { SIGNERS_OF_A_DOCUMENT, signers, signersInput, signersJson } from './shared';
-import { addedToBody, documentId, options, sendsField } from '../shared';
+import { addedToBody, documentId, options, sendsField, routing } from '../shared';
 
 // The v1 endpoint spells its fields in PascalCase.
 const buildSignerList = addedToBody('Destinations', (context) => buildDestinations(context, 'v1'));
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Send for Document',
 	value: 'send',
 	action: 'Send invitations for a document',
 	description: 'Invite signers to one document by e-mail or SMS',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/invitations' },
-		send: {
-			preSend: [
-				sendsField(documentId, requireGuid, { body: 'DocumentId' }),
-				pairedWithItem(buildSignerList),
-			],
-		},
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'POST', url: '/api/v1/invitations' }, [
+		sendsField(documentId, requireGuid, { body: 'DocumentId' }),
+		buildSignerList,
+	]),
 };
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
-export const description: INodeProperties[] = [
-	documentId,
-	signersInput,
-	signers,
-	signersJson,
-	options,
-];
+export const description = [documentId, signersInput, signers, signersJson, options];

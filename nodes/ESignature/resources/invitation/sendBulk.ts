@@ -1,19 +1,12 @@
-import type {
-	IExecuteSingleFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isPlainObject, pick } from '../../fields/json';
 import { destinationsProperties } from '../../fields/recipients';
 import { buildDestinations, normaliseDestinations } from '../../fields/recipientList';
 import { inputError, requireGuid, textOf } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { nonEmptyJsonList } from './shared';
-import { options } from '../shared';
+import { options, routing } from '../shared';
 
 const buildInvitationList: PreSendAction = async function (requestOptions) {
 	if (this.getNodeParameter('bulkInput', 'fields') === 'json') {
@@ -40,16 +33,12 @@ const buildInvitationList: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Send for Several Documents',
 	value: 'sendBulk',
 	action: 'Send invitations for several documents',
 	description: 'Invite the same signers to several documents in one request',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/invitations/bulk/send' },
-		send: { preSend: [pairedWithItem(buildInvitationList)] },
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'POST', url: '/api/v1/invitations/bulk/send' }, [buildInvitationList]),
 };
 
 const BULK_JSON_EXAMPLE =

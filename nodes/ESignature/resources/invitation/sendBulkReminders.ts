@@ -1,19 +1,12 @@
-import type {
-	IDataObject,
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { listInputProperty, requiredIdField } from '../../fields/common';
 import { isPlainObject, pick } from '../../fields/json';
 import { optionalPhone } from '../../fields/phones';
 import { inputError, requireEmail, requireGuid, textOf } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { nonEmptyJsonList } from './shared';
-import { options } from '../shared';
+import { options, routing } from '../shared';
 
 const buildReminderList: PreSendAction = async function (requestOptions) {
 	const fromJson = this.getNodeParameter('remindersInput', 'fields') === 'json';
@@ -43,16 +36,14 @@ const buildReminderList: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Remind Several Signers',
 	value: 'sendBulkReminders',
 	action: 'Remind several signers',
 	description: 'Remind several signers, of one or more envelopes, in one request',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/invitations/bulk/reminders/send' },
-		send: { preSend: [pairedWithItem(buildReminderList)] },
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'POST', url: '/api/v1/invitations/bulk/reminders/send' }, [
+		buildReminderList,
+	]),
 };
 
 const REMINDERS_JSON_EXAMPLE =

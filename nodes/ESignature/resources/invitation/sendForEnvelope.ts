@@ -1,34 +1,26 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { buildDestinations } from '../../fields/recipientList';
 import { requireGuid } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import { invitationMessage, signers, signersInput, signersJson } from './shared';
-import { addedToBody, envelopeId, options, sendsField } from '../shared';
+import { addedToBody, envelopeId, options, sendsField, routing } from '../shared';
 
 /** No further signers (in either input mode) is sent as [], not left out, for "nobody else". */
 const buildFurtherSignerList = addedToBody('destinations', (context) =>
 	buildDestinations(context, 'v1Camel', { allowEmpty: true }),
 );
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Send for Envelope',
 	value: 'sendForEnvelope',
 	action: 'Send invitations for an envelope',
 	description: 'Invite the pending signers of an envelope, optionally adding more',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/invitations/envelope' },
-		send: {
-			preSend: [
-				// In the query and in the body, as the interface has it.
-				sendsField(envelopeId, requireGuid, { qs: 'envelopeId', body: 'envelopeId' }),
-				pairedWithItem(buildFurtherSignerList),
-			],
-		},
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'POST', url: '/api/v1/invitations/envelope' }, [
+		// In the query and in the body, as the interface has it.
+		sendsField(envelopeId, requireGuid, { qs: 'envelopeId', body: 'envelopeId' }),
+		buildFurtherSignerList,
+	]),
 };
 
 export const builderHint = ENVELOPE_ID_SOURCE;

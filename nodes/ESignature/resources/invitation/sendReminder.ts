@@ -1,25 +1,19 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { requireEmail, requireGuid } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
-import { options, sentField } from '../shared';
+import { options, sentField, routing } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Remind Signer',
 	value: 'sendReminder',
 	action: 'Remind a signer',
 	description: 'Remind one signer through the channel of the original invitation',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/invitations/reminders/send' },
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'POST', url: '/api/v1/invitations/reminders/send' }),
 };
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
-export const description: INodeProperties[] = [
+export const description = [
 	sentField(
 		{
 			...requiredIdField('Envelope ID', 'requestId'),

@@ -1,8 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { SIGNERS_OF_A_DOCUMENT, linksDescription, linksRouting } from './shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Send and Get Links',
 	value: 'sendWithLinks',
 	action: 'Send invitations and get signing links',
@@ -10,7 +8,7 @@ export const option: INodePropertyOptions = {
 	routing: linksRouting('/api/v3/invitations/send'),
 };
 
-export const description: INodeProperties[] = linksDescription;
+export const description = linksDescription;
 
 export const handsOutSigningLinks = true;
 

@@ -2,7 +2,6 @@ import type {
 	IExecuteSingleFunctions,
 	INodeExecutionData,
 	INodeProperties,
-	INodePropertyOptions,
 	PostReceiveAction,
 } from 'n8n-workflow';
 
@@ -18,8 +17,15 @@ import { jsonListParameter } from '../../fields/json';
 import { inputError, optionalText, requireGuid } from '../../fields/validation';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
-import { addedToBody, documentId, options, sendsField, sentField, simplify } from '../shared';
+import {
+	addedToBody,
+	documentId,
+	options,
+	routing,
+	sendsField,
+	sentField,
+	simplify,
+} from '../shared';
 
 // No routing on the signers fields: each operation builds its list.
 export const signersInput: INodeProperties = signersInputProperty();
@@ -62,16 +68,15 @@ const sortBySigneOrder: PostReceiveAction = async function (items) {
 };
 
 /** Get Signing Links (v2) and Send and Get Links (v3): the signers get links, output in signing order. */
-export const linksRouting = (url: string): INodePropertyOptions['routing'] => ({
-	request: { method: 'POST', url },
-	send: {
-		preSend: [
+export const linksRouting = (url: string) =>
+	routing(
+		{ method: 'POST', url },
+		[
 			sendsField(documentId, requireGuid, { body: 'documentId' }),
-			pairedWithItem(addedToBody('destinations', (context) => buildDestinations(context, 'v2'))),
+			addedToBody('destinations', (context) => buildDestinations(context, 'v2')),
 		],
-	},
-	output: { postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput] },
-});
+		[unwrapResponse, sortBySigneOrder, simplifyOutput],
+	);
 
 export const linksDescription: INodeProperties[] = [
 	documentId,

@@ -1,7 +1,7 @@
 import * as sign from './sign';
 import * as signByTemplate from './signByTemplate';
-import { type OperationFile, operationSelector } from '../shared';
+import { operationSelector } from '../shared';
 
-export const operations: OperationFile[] = [sign, signByTemplate];
+export const operations = [sign, signByTemplate];
 
 export const operation = operationSelector('signing', operations, 'sign');

@@ -1,26 +1,16 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { requireGuid } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList, signerFields } from './shared';
-import { documentId, options, sendsField } from '../shared';
+import { documentId, options, sendsField, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Sign',
 	value: 'sign',
 	action: 'Sign a document',
 	description: 'Sign a document directly with the given signer details',
-	routing: {
-		request: { method: 'POST', url: '/api/v2/sign' },
-		send: {
-			preSend: [
-				sendsField(documentId, requireGuid, { body: 'documentId' }),
-				pairedWithItem(buildSignerList),
-			],
-		},
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'POST', url: '/api/v2/sign' }, [
+		sendsField(documentId, requireGuid, { body: 'documentId' }),
+		buildSignerList,
+	]),
 };
 
-export const description: INodeProperties[] = [documentId, ...signerFields, options];
+export const description = [documentId, ...signerFields, options];

@@ -1,27 +1,22 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
-import { unwrapResponse } from '../../routing/answers';
-import { referenceToSend, type CreatesEnvelope } from '../../routing/idempotency';
+import { referenceToSend } from '../../routing/idempotency';
 import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { buildSignerList, signerFields } from './shared';
-import { addedToBody, additionalFields, options, sentField } from '../shared';
+import { addedToBody, additionalFields, options, sentField, routing } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Sign From Template',
 	value: 'signByTemplate',
 	action: 'Sign a document from a template',
 	description: 'Create a document from a template and sign it in one step',
-	routing: {
-		request: { method: 'POST', url: '/api/v2/sign/by-template' },
-		send: { preSend: [pairedWithItem(buildSignerList)] },
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'POST', url: '/api/v2/sign/by-template' }, [buildSignerList]),
 };
 
-export const createsEnvelope: CreatesEnvelope = { referenceNumber: true };
+export const createsEnvelope = { referenceNumber: true };
 
 const buildTemplateFields = addedToBody('templateFields', (context) => {
 	const entries = (context.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];

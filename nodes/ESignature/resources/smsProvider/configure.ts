@@ -1,24 +1,18 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { SMS_PROVIDERS } from '../../fields/enums';
-import { unwrapResponse } from '../../routing/answers';
 import { inputError, requireText, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { namedValueOf } from '../../fields/namedValues';
-import { options, sentField } from '../shared';
+import { options, sentField, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Configure',
 	value: 'configure',
 	action: 'Configure the SMS provider',
 	description: 'Set the SMS gateway the account sends invitations and one-time passwords through',
-	routing: {
-		request: { method: 'PUT', url: '/api/v1/configuration/sms-provider' },
-		output: { postReceive: [unwrapResponse] },
-	},
+	routing: routing({ method: 'PUT', url: '/api/v1/configuration/sms-provider' }),
 };
 
-export const description: INodeProperties[] = [
+export const description = [
 	// A number, as the spec's sample sends (its schema says string): a listed provider, or one added later.
 	sentField(
 		{

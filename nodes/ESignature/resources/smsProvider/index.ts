@@ -1,6 +1,6 @@
 import * as configure from './configure';
-import { type OperationFile, operationSelector } from '../shared';
+import { operationSelector } from '../shared';
 
-export const operations: OperationFile[] = [configure];
+export const operations = [configure];
 
 export const operation = operationSelector('smsProvider', operations, 'configure');

@@ -1,23 +1,18 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
-import { options, sentField } from '../shared';
+import { options, sentField, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a webhook',
 	description: 'Register a URL that receives signing events',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/webhooks' },
-		output: webhookOutput(unwrapResponse),
-	},
+	routing: routing({ method: 'POST', url: '/api/v1/webhooks' }, [], webhookOutput(unwrapResponse)),
 };
 
-export const description: INodeProperties[] = [
+export const description = [
 	sentField(
 		{
 			...webhookUrlField,

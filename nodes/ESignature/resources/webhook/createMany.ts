@@ -1,16 +1,10 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IDataObject,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { INodeProperties, IDataObject, PreSendAction } from 'n8n-workflow';
 
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, inputError, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
-import { options } from '../shared';
+import { options, routing } from '../shared';
 
 /** The body is a list, which routing.send cannot build. */
 const buildWebhookList: PreSendAction = async function (requestOptions) {
@@ -34,16 +28,16 @@ const buildWebhookList: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create Many',
 	value: 'createMany',
 	action: 'Create many webhooks',
 	description: 'Register several URLs in one request',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/webhooks/bulk' },
-		send: { preSend: [pairedWithItem(buildWebhookList)] },
-		output: webhookOutput(unwrapResponse),
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/webhooks/bulk' },
+		[buildWebhookList],
+		webhookOutput(unwrapResponse),
+	),
 };
 
 export const description: INodeProperties[] = [

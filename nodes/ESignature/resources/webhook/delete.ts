@@ -1,27 +1,25 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { webhookLocatorProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { webhookPath, webhookOutput } from './shared';
-import { options, sendsField } from '../shared';
+import { options, sendsField, routing } from '../shared';
 
 const webhook = webhookLocatorProperty({
 	description:
 		'The webhook to delete. Envelopes that used it fall back to the account default webhook.',
 });
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a webhook',
 	description:
 		'Remove a webhook; envelopes pinned to it then report to the account default webhook',
-	routing: {
-		request: { method: 'DELETE', url: webhookPath },
-		send: { preSend: [sendsField(webhook, requireGuid)] },
-		output: webhookOutput(unwrapResponse),
-	},
+	routing: routing(
+		{ method: 'DELETE', url: webhookPath },
+		[sendsField(webhook, requireGuid)],
+		webhookOutput(unwrapResponse),
+	),
 };
 
-export const description: INodeProperties[] = [webhook, options];
+export const description = [webhook, options];

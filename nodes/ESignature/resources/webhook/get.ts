@@ -1,20 +1,18 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { unwrapFoundResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { webhookId, webhookPath, webhookOutput } from './shared';
-import { options, sendsField } from '../shared';
+import { options, sendsField, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a webhook',
 	description: "Get a webhook's URL and whether it is the account default",
-	routing: {
-		request: { method: 'GET', url: webhookPath },
-		send: { preSend: [sendsField(webhookId, requireGuid)] },
-		output: webhookOutput(unwrapFoundResponse),
-	},
+	routing: routing(
+		{ method: 'GET', url: webhookPath },
+		[sendsField(webhookId, requireGuid)],
+		webhookOutput(unwrapFoundResponse),
+	),
 };
 
-export const description: INodeProperties[] = [webhookId, options];
+export const description = [webhookId, options];

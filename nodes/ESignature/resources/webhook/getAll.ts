@@ -1,20 +1,21 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrapResponse } from '../../routing/answers';
 import { markTriggerWebhooks } from './markTriggers';
 import { integerOf } from '../../fields/validation';
 import { webhookOutput } from './shared';
-import { checkedField, options } from '../shared';
+import { checkedField, options, routing } from '../shared';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many webhooks',
 	description: "List the account's webhooks, marking those of n8n triggers",
-	routing: {
-		request: { method: 'GET', url: '/api/v1/webhooks' },
-		output: webhookOutput(unwrapResponse, markTriggerWebhooks),
-	},
+	routing: routing(
+		{ method: 'GET', url: '/api/v1/webhooks' },
+		[],
+		webhookOutput(unwrapResponse, markTriggerWebhooks),
+	),
 };
 
 export const description: INodeProperties[] = [

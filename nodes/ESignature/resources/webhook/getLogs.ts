@@ -1,9 +1,4 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IDataObject,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { IDataObject, PostReceiveAction } from 'n8n-workflow';
 
 import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
 import { unwrapResponse } from '../../routing/answers';
@@ -12,7 +7,7 @@ import { requireGuid, textOf } from '../../fields/validation';
 import type { ItemChecks } from '../../service/itemFunctions';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { webhookOutput } from './shared';
-import { checkedField, options } from '../shared';
+import { checkedField, options, routing } from '../shared';
 
 /** The spec sends the filters as a GET's body, which n8n drops: the service answers every entry, filtered here. */
 const filterDeliveryLogs: PostReceiveAction = async function (items) {
@@ -29,18 +24,19 @@ const filterDeliveryLogs: PostReceiveAction = async function (items) {
 	});
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Delivery Logs',
 	value: 'getLogs',
 	action: 'Get webhook delivery logs',
 	description: 'List callback deliveries, optionally filtered',
-	routing: {
-		request: { method: 'GET', url: '/api/v1/webhooks/logs' },
-		output: webhookOutput(unwrapResponse, filterDeliveryLogs),
-	},
+	routing: routing(
+		{ method: 'GET', url: '/api/v1/webhooks/logs' },
+		[],
+		webhookOutput(unwrapResponse, filterDeliveryLogs),
+	),
 };
 
-export const description: INodeProperties[] = [
+export const description = [
 	checkedField(
 		{
 			displayName: 'Filters',

@@ -6,17 +6,8 @@ import * as getAll from './getAll';
 import * as getLogs from './getLogs';
 import * as resend from './resend';
 import * as update from './update';
-import { type OperationFile, operationSelector } from '../shared';
+import { operationSelector } from '../shared';
 
-export const operations: OperationFile[] = [
-	create,
-	createMany,
-	del,
-	get,
-	getLogs,
-	getAll,
-	resend,
-	update,
-];
+export const operations = [create, createMany, del, get, getLogs, getAll, resend, update];
 
 export const operation = operationSelector('webhook', operations, 'getAll');

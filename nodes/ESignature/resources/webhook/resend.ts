@@ -1,23 +1,22 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
 import { unwrapResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { webhookOutput } from './shared';
-import { options, sentField } from '../shared';
+import { options, sentField, routing } from '../shared';
 import { requiredIdField } from '../../fields/common';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Resend Callback',
 	value: 'resend',
 	action: 'Resend a callback',
 	description: 'Deliver a callback again, e.g. after your endpoint failed to process it',
-	routing: {
-		request: { method: 'POST', url: '/api/v1/webhooks/recall' },
-		output: webhookOutput(unwrapResponse),
-	},
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/webhooks/recall' },
+		[],
+		webhookOutput(unwrapResponse),
+	),
 };
 
-export const description: INodeProperties[] = [
+export const description = [
 	sentField(
 		{
 			...requiredIdField('Envelope ID', 'requestId'),

@@ -1,9 +1,4 @@
-import type {
-	INodeProperties,
-	IExecuteSingleFunctions,
-	INodeRequestOutput,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { INodeProperties, IExecuteSingleFunctions, PostReceiveAction } from 'n8n-workflow';
 
 import { webhookLocatorProperty } from '../../fields/common';
 import { requireGuid } from '../../fields/validation';
@@ -41,6 +36,7 @@ const hideHeaderTokens: PostReceiveAction = async function (items) {
 	);
 };
 
-export function webhookOutput(...postReceive: PostReceiveAction[]): INodeRequestOutput {
-	return { postReceive: [...postReceive, hideHeaderTokens] };
-}
+export const webhookOutput = (...postReceive: PostReceiveAction[]) => [
+	...postReceive,
+	hideHeaderTokens,
+];

@@ -1,11 +1,5 @@
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	IDataObject,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { INodeProperties, IDataObject, PreSendAction } from 'n8n-workflow';
 
-import { pairedWithItem } from '../../routing/engineWorkarounds';
 import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, inputError } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
@@ -18,7 +12,7 @@ import {
 	webhookOutput,
 	webhookUrlField,
 } from './shared';
-import { options } from '../shared';
+import { options, routing } from '../shared';
 
 /** PUT replaces URL and default flag together: what is left out is read from the service first. */
 const buildUpdateRequest: PreSendAction = async function (requestOptions) {
@@ -54,16 +48,16 @@ const buildUpdateRequest: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a webhook',
 	description: 'Change the URL or default flag (the header token cannot be changed)',
-	routing: {
-		request: { method: 'PUT', url: '/api/v1/webhooks' },
-		send: { preSend: [pairedWithItem(buildUpdateRequest)] },
-		output: webhookOutput(unwrapResponse),
-	},
+	routing: routing(
+		{ method: 'PUT', url: '/api/v1/webhooks' },
+		[buildUpdateRequest],
+		webhookOutput(unwrapResponse),
+	),
 };
 
 export const description: INodeProperties[] = [
