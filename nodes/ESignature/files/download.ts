@@ -68,13 +68,9 @@ export function downloadBudget(context: ItemFunctions): DownloadBudget {
 	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
 	if (asTool) {
 		// Each option first, so that the error names it.
-		const paths = [
-			...Object.keys(DOWNLOAD_OPTION_LABELS).map((key) => `downloadOptions.${key}`),
-			'downloadOptions',
-		];
-		for (const name of paths) {
-			if (!isWrittenInNode(context, name)) {
-				const shown = name === 'downloadOptions' ? 'Download Options' : label(name.split('.')[1]);
+		for (const key of [...Object.keys(DOWNLOAD_OPTION_LABELS), '']) {
+			if (!isWrittenInNode(context, key ? `downloadOptions.${key}` : 'downloadOptions')) {
+				const shown = key ? label(key) : 'Download Options';
 				throw inputError(
 					context,
 					`${shown} must be written in the node, not set by an expression, when the node runs as an AI tool`,
@@ -205,7 +201,7 @@ export async function downloadDocument(
 		try {
 			next = new URL(String(location), hop);
 		} catch {
-			next = undefined; // a Location that is not a URL
+			// a Location that is not a URL
 		}
 		if (!next || httpUrlProblem(next.href))
 			throw inputError(

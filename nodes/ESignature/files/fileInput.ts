@@ -22,7 +22,7 @@ export async function readFileInput(
 ): Promise<UploadFile[]>;
 export async function readFileInput(
 	context: ItemFunctions,
-	options: FileInputOptions & Partial<LeftInStore> = {},
+	options: ReadOptions = {},
 ): Promise<UploadFile[]> {
 	const files: UploadFile[] = [];
 	// A refused file stops the item before the next is read or downloaded.
@@ -36,28 +36,23 @@ interface GivenFile {
 	read(): Promise<UploadFile>;
 }
 
-function givenFiles(
-	context: ItemFunctions,
-	options: FileInputOptions & Partial<LeftInStore>,
-): GivenFile[] {
+type ReadOptions = FileInputOptions & Partial<LeftInStore>;
+
+function givenFiles(context: ItemFunctions, options: ReadOptions): GivenFile[] {
 	const input = context.getNodeParameter('fileInput', 'binary');
 	if (input === 'url') return givenLinks(context, options);
 	if (input === 'base64') return givenBase64(context, options);
 	return givenBinaryFields(context, options);
 }
 
-function givenBinaryFields(
-	context: ItemFunctions,
-	options: FileInputOptions & Partial<LeftInStore>,
-): GivenFile[] {
+function givenBinaryFields(context: ItemFunctions, options: ReadOptions): GivenFile[] {
 	const fromField = (name: string, label: string): GivenFile => ({
 		label,
 		read: async () => await readBinaryFile(context, name, label, options.leaveInStore === true),
 	});
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.binaryField;
-		const given = fromField(inputFieldName(context, label), label);
-		return [{ label, read: async () => named(context, await given.read(), true, options) }];
+		return named(context, fromField(inputFieldName(context, label), label), true, options);
 	}
 	const label = FILE_INPUT_LABELS.binaryFields;
 	const names = inputFieldName(context, label)
@@ -73,12 +68,8 @@ function givenBase64(context: ItemFunctions, options: FileInputOptions): GivenFi
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.base64;
 		const value = context.getNodeParameter('fileBase64', '');
-		return [
-			{
-				label,
-				read: async () => named(context, readBase64File(context, value, label), false, options),
-			},
-		];
+		const read = async () => readBase64File(context, value, label);
+		return named(context, { label, read }, false, options);
 	}
 	const label = FILE_INPUT_LABELS.filesJson;
 	const entries = parseJsonParameter(context, context.getNodeParameter('filesJson', '[]'), label);
@@ -113,8 +104,7 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFil
 	});
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.url;
-		const given = fromLink(context.getNodeParameter('fileUrl', ''), label);
-		return [{ label, read: async () => named(context, await given.read(), true, options) }];
+		return named(context, fromLink(context.getNodeParameter('fileUrl', ''), label), true, options);
 	}
 	const urls = urlList(context);
 	if (!urls.length)
@@ -137,16 +127,20 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFil
 	);
 }
 
-function named<File extends UploadFile>(
+function named(
 	context: ItemFunctions,
-	file: File,
+	given: GivenFile,
 	fromItsName: boolean,
 	options: FileInputOptions,
-): File {
-	return {
-		...file,
-		fileName: singleFileName(context, fromItsName ? file.fileName : undefined, options),
+): GivenFile[] {
+	const read = async () => {
+		const file = await given.read();
+		return {
+			...file,
+			fileName: singleFileName(context, fromItsName ? file.fileName : undefined, options),
+		};
 	};
+	return [{ label: given.label, read }];
 }
 
 const inputFieldName = (context: ItemFunctions, label: string) =>

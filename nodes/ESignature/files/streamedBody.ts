@@ -90,10 +90,9 @@ export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
 	remakeable(requestOptions.body) !== undefined;
 
 // A stream is sent only once: every attempt gets a fresh one.
-export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions): boolean {
+export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions): void {
 	const body = remakeable(requestOptions.body);
-	if (!body) return false;
+	if (!body) return;
 	body.destroy();
 	requestOptions.body = body.makeAgain();
-	return true;
 }

@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../fields/enums';
-import type { FileStream } from '../files/bytes';
 import {
+	type FileStream,
 	decodeBase64,
 	detectMimeType,
 	FILE_SIGNATURE_BYTES,
@@ -47,15 +47,17 @@ async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFu
 	});
 }
 
-export function keepWrapper(context: IExecuteSingleFunctions): boolean {
+type ModelContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>;
+
+export function keepWrapper(context: Pick<IExecuteSingleFunctions, 'getNodeParameter'>): boolean {
 	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
 }
 
 function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeExecutionData[] {
-	if (keepWrapper(context) && isServiceWrapper(body))
-		return [pair(context, body as unknown as IDataObject)];
-	const data = isServiceWrapper(body) ? body.data : body;
-	const message = isServiceWrapper(body) ? body.message : undefined;
+	const wrapped = isServiceWrapper(body);
+	if (keepWrapper(context) && wrapped) return [pair(context, body as unknown as IDataObject)];
+	const data = wrapped ? body.data : body;
+	const message = wrapped ? body.message : undefined;
 	if (Array.isArray(data)) {
 		return data.map((entry) =>
 			pair(
@@ -65,7 +67,7 @@ function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeEx
 		);
 	}
 	// Answers whose contract is `data: true` can say false without an error code.
-	if (data === true || data === false || data === null || data === undefined || data === '')
+	if (typeof data === 'boolean' || data === null || data === undefined || data === '')
 		return [pair(context, { success: data !== false, ...(message ? { message } : {}) })];
 	if (typeof data === 'object') return [pair(context, data as IDataObject)];
 	return [pair(context, { value: data as string | number | boolean })];
@@ -88,14 +90,8 @@ export const unwrapFoundResponse: AnswerHook = async function (_items, response)
 // Lists and their entries stay, even empty, so that a loop or `.length` over them keeps working.
 function simplified(value: unknown, field?: string, depth = 0): unknown {
 	// Own properties only: "constructor" names no field.
-	if (
-		typeof value === 'number' &&
-		field !== undefined &&
-		Object.hasOwn(NAMED_OUTPUT_FIELDS, field)
-	) {
-		const named = NAMED_OUTPUT_FIELDS[field].find((option) => option.value === value);
-		return named ? named.name : value;
-	}
+	if (typeof value === 'number' && field !== undefined && Object.hasOwn(NAMED_OUTPUT_FIELDS, field))
+		return NAMED_OUTPUT_FIELDS[field].find((option) => option.value === value)?.name ?? value;
 	if (typeof value !== 'object' || value === null) return value ?? undefined;
 	if (depth >= MAX_ANSWER_DEPTH) return value;
 	if (Array.isArray(value))
@@ -158,18 +154,16 @@ function trimmedForModel(value: unknown, depth = 0): unknown {
 	);
 }
 
-function simplifiesForModel(
-	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
-): boolean {
+function simplifiesForModel(context: ModelContext): boolean {
 	return runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
 }
 
 export function itemsForModel(
-	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
+	context: ModelContext,
 	items: INodeExecutionData[],
 ): INodeExecutionData[] {
 	if (!simplifiesForModel(context)) return items;
-	const wrapped = context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
+	const wrapped = keepWrapper(context);
 	return items.map((item) => {
 		if (isErrorItem(item)) return item;
 		const json = wrapped ? item.json : ((simplified(item.json) ?? {}) as IDataObject);

@@ -70,10 +70,7 @@ export const isPairedWithItem = (hook: PreSendAction): boolean => pairedHooks.ha
 /** A preSend hook whose thrown error is answered as an error of its own item, nothing sent. */
 export function pairedWithItem(hook: PreSendAction): PreSendAction {
 	if (isPairedWithItem(hook)) return hook;
-	const guard: PreSendAction = async function (
-		this: IExecuteSingleFunctions,
-		requestOptions: IHttpRequestOptions,
-	) {
+	const guard: PreSendAction = async function (requestOptions) {
 		if (refusalOf(requestOptions)) return requestOptions;
 		try {
 			return await hook.call(this, requestOptions);
@@ -109,16 +106,16 @@ function lostAnswerHelp(
 
 type Outcome = { items: INodeExecutionData[] } | { error: unknown };
 
-const outcomeOf = async (sending: Promise<INodeExecutionData[]>): Promise<Outcome> =>
+const outcomeOf = async (sending: Promise<INodeExecutionData[]>) =>
 	await sending.then(
 		(items): Outcome => ({ items }),
 		(error: unknown) => ({ error }),
 	);
 
-const settled = (outcome: Outcome): INodeExecutionData[] => {
+function settled(outcome: Outcome) {
 	if ('error' in outcome) throw outcome.error;
 	return outcome.items;
-};
+}
 
 function failedAnswersOf(outcome: Outcome): ErrorDetails[] {
 	if ('error' in outcome)
@@ -275,8 +272,7 @@ async function routedInDialect(
 		if (!firstAnswer) learn(alternative.credentials, alternative.dialect, alternative.form);
 		return settled(first);
 	}
-	const tried = alternative.form;
-	alternative.form = otherForm(tried);
+	alternative.form = otherForm(alternative.form);
 	alternative.rebuild(options, alternative.form);
 	const second = await attempt();
 	const [secondAnswer] = failedAnswersOf(second);
