@@ -23,21 +23,21 @@ const INTERNAL_IPV4: ReadonlyArray<readonly [string, number]> = [
 const INTERNAL_NAME_ENDINGS =
 	'localhost local internal intranet lan home corp localdomain home.arpa'.split(' ');
 
-function ipv4Number(text: string): number | undefined {
+function ipv4Number(text: string) {
 	const parts = text.split('.');
 	if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255))
 		return undefined;
 	return parts.reduce((total, part) => total * 256 + Number(part), 0);
 }
 
-function isInternalIpv4(address: number): boolean {
+function isInternalIpv4(address: number) {
 	return INTERNAL_IPV4.some(([first, bits]) => {
 		const size = 2 ** (32 - bits);
 		return Math.floor(address / size) === Math.floor((ipv4Number(first) as number) / size);
 	});
 }
 
-function ipv6Groups(text: string): number[] | undefined {
+function ipv6Groups(text: string) {
 	if (text.length > 45 || !/^[0-9a-f:.]+$/i.test(text)) return undefined;
 	let head = text;
 	const tail: number[] = [];
@@ -67,7 +67,7 @@ function ipv6Groups(text: string): number[] | undefined {
 	];
 }
 
-function isInternalIpv6(groups: number[]): boolean {
+function isInternalIpv6(groups: number[]) {
 	const [a, b, c, d, e, f, g, h] = groups;
 	if (groups.every((group) => group === 0)) return true;
 	const embedded = g * 65536 + h;

@@ -26,7 +26,7 @@ export function originOf(url: string): string {
 	}
 }
 
-function nameFromUrl(url: string): string {
+function nameFromUrl(url: string) {
 	const segment = new URL(url).pathname.split('/').pop() ?? '';
 	let last = '';
 	try {
@@ -148,7 +148,7 @@ async function checkHop(
 	budget: DownloadBudget,
 	fieldLabel: string,
 	from?: string,
-): Promise<string | undefined> {
+) {
 	if (!budget.checkAddresses || budget.allowInternal) return undefined;
 	const refused = (kind: keyof typeof REFUSALS) =>
 		inputError(
@@ -273,7 +273,7 @@ async function requestHop(
 	origin: string,
 	deadline: AbortSignal,
 	tooSlow: () => Error,
-): Promise<IN8nHttpFullResponse> {
+) {
 	try {
 		// Never with the credential: a prompt can choose the URL.
 		const target = pinnedRequest(hop, pinned);

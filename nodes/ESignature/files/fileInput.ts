@@ -38,14 +38,14 @@ interface GivenFile {
 
 type ReadOptions = FileInputOptions & Partial<LeftInStore>;
 
-function givenFiles(context: ItemFunctions, options: ReadOptions): GivenFile[] {
+function givenFiles(context: ItemFunctions, options: ReadOptions) {
 	const input = context.getNodeParameter('fileInput', 'binary');
 	if (input === 'url') return givenLinks(context, options);
 	if (input === 'base64') return givenBase64(context, options);
 	return givenBinaryFields(context, options);
 }
 
-function givenBinaryFields(context: ItemFunctions, options: ReadOptions): GivenFile[] {
+function givenBinaryFields(context: ItemFunctions, options: ReadOptions) {
 	const fromField = (name: string, label: string): GivenFile => ({
 		label,
 		read: async () => await readBinaryFile(context, name, label, options.leaveInStore === true),
@@ -64,7 +64,7 @@ function givenBinaryFields(context: ItemFunctions, options: ReadOptions): GivenF
 	return names.map((name) => fromField(name, label));
 }
 
-function givenBase64(context: ItemFunctions, options: FileInputOptions): GivenFile[] {
+function givenBase64(context: ItemFunctions, options: FileInputOptions) {
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.base64;
 		const value = context.getNodeParameter('fileBase64', '');
@@ -96,7 +96,7 @@ function givenBase64(context: ItemFunctions, options: FileInputOptions): GivenFi
 	});
 }
 
-function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFile[] {
+function givenLinks(context: ItemFunctions, options: FileInputOptions) {
 	const budget = downloadBudget(context);
 	const fromLink = (url: unknown, label: string): GivenFile => ({
 		label,
@@ -132,7 +132,7 @@ function named(
 	given: GivenFile,
 	fromItsName: boolean,
 	options: FileInputOptions,
-): GivenFile[] {
+) {
 	const read = async () => {
 		const file = await given.read();
 		return {
@@ -155,7 +155,7 @@ function singleFileName(
 	context: ItemFunctions,
 	ownName: string | undefined,
 	options: FileInputOptions,
-): string {
+) {
 	const given = textOf(
 		context,
 		context.getNodeParameter('fileName', ''),
@@ -184,7 +184,7 @@ export function sentFileName(context: ItemFunctions, options: FileInputOptions):
 	return singleFileName(context, ownName, options);
 }
 
-function urlList(context: ItemFunctions): string[] {
+function urlList(context: ItemFunctions) {
 	const value = context.getNodeParameter('fileUrls', '') as unknown;
 	const list = Array.isArray(value)
 		? value

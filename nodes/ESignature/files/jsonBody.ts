@@ -26,7 +26,7 @@ export function base64Of(file: UploadFile): IDataObject {
 // A multiple of 3: every slice is whole Base64.
 const ENCODE_SLICE = 3 * 256 * 1024;
 
-function writeBase64(body: Buffer, offset: number, file: DocumentFile): number {
+function writeBase64(body: Buffer, offset: number, file: DocumentFile) {
 	const stored = file.storedBase64();
 	if (stored !== undefined) return offset + body.write(stored, offset, 'latin1');
 	const bytes = file.bytes();
@@ -40,7 +40,7 @@ function writeBase64(body: Buffer, offset: number, file: DocumentFile): number {
 	return offset;
 }
 
-function inMemoryBase64(file: DocumentFile): Buffer {
+function inMemoryBase64(file: DocumentFile) {
 	const text = Buffer.allocUnsafe(base64Length(file));
 	return text.subarray(0, writeBase64(text, 0, file));
 }

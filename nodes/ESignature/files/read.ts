@@ -134,7 +134,7 @@ export function binaryFileNameOf(
 function binaryFileName(
 	binary: Pick<IBinaryData, 'fileName' | 'fileExtension'>,
 	propertyName: string,
-): string {
+) {
 	return binary.fileName ?? `${propertyName}.${binary.fileExtension || 'pdf'}`;
 }
 
@@ -147,7 +147,7 @@ export function readBase64File(
 	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
 }
 
-function requireBase64Bytes(context: ItemFunctions, value: unknown, fieldLabel: string): Buffer {
+function requireBase64Bytes(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	if (value !== undefined && value !== null && typeof value !== 'string')
 		throw inputError(context, `${fieldLabel} must be Base64 text, got ${kindOf(value)}`);
 	// No length limit: a document as Base64 is as long as the document.

@@ -14,10 +14,7 @@ const partLength = (part: BodyPart) =>
 			? part.file.size()
 			: 4 * Math.ceil(part.file.size() / 3);
 
-async function* fileChunks(
-	stream: AsyncIterable<Buffer>,
-	as: 'bytes' | 'base64',
-): AsyncGenerator<Buffer> {
+async function* fileChunks(stream: AsyncIterable<Buffer>, as: 'bytes' | 'base64') {
 	let carried: Buffer = Buffer.alloc(0);
 	for await (const chunk of stream) {
 		if (as === 'bytes') {

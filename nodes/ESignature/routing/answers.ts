@@ -37,7 +37,7 @@ function pair(
 	context: IExecuteSingleFunctions,
 	json: IDataObject,
 	binary?: INodeExecutionData['binary'],
-): INodeExecutionData {
+) {
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
 }
 
@@ -53,7 +53,7 @@ export function keepWrapper(context: Pick<IExecuteSingleFunctions, 'getNodeParam
 	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
 }
 
-function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeExecutionData[] {
+function itemsFromData(context: IExecuteSingleFunctions, body: unknown) {
 	const wrapped = isServiceWrapper(body);
 	if (keepWrapper(context) && wrapped) return [pair(context, body as unknown as IDataObject)];
 	const data = wrapped ? body.data : body;
@@ -124,7 +124,7 @@ export const simplifyOutput: AnswerHook = async function (items) {
 const MIN_BASE64_BLOB = 256;
 const MAX_TEXT_FOR_MODEL = 2000;
 
-function isBase64Blob(text: string): boolean {
+function isBase64Blob(text: string) {
 	if (text.length < MIN_BASE64_BLOB) return false;
 	// A loop, not a regex: the text is the service's and unbounded.
 	for (let index = 0; index < text.length; index++) {
@@ -154,7 +154,7 @@ function trimmedForModel(value: unknown, depth = 0): unknown {
 	);
 }
 
-function simplifiesForModel(context: ModelContext): boolean {
+function simplifiesForModel(context: ModelContext) {
 	return runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
 }
 
@@ -187,7 +187,7 @@ type FileSource = Parameters<IExecuteSingleFunctions['helpers']['prepareBinaryDa
 export const FILE_NOT_FOR_TOOLS =
 	"Not passed to AI tools: a model gets the file's details only. Use this operation in a workflow to get the file.";
 
-async function sizeOf(stream: FileStream, knownSize: number | undefined): Promise<number> {
+async function sizeOf(stream: FileStream, knownSize: number | undefined) {
 	if (knownSize !== undefined) {
 		stream.destroy?.();
 		return knownSize;
@@ -205,7 +205,7 @@ async function toBinaryItem(
 	suggestedName: string | undefined,
 	fallbackName: string,
 	json: IDataObject,
-): Promise<INodeExecutionData> {
+) {
 	const { mimeType, extension } = detectMimeType(head);
 	const chosenName = toText(context.getNodeParameter('options.fileName', ''));
 	const fileName = fileNameFor(chosenName || suggestedName, fallbackName, extension);
@@ -225,7 +225,7 @@ async function toBinaryItem(
 	);
 }
 
-function fileNameFromDisposition(header: unknown): string | undefined {
+function fileNameFromDisposition(header: unknown) {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string') return undefined;
 	const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(value);

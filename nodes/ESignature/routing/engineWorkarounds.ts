@@ -12,7 +12,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { connectionError } from '../service/connectionErrors';
 import { bothFormsRefused } from '../service/readAnswer';
 import {
-	type ErrorDetails,
 	errorDetails,
 	errorItem,
 	errorItemDetails,
@@ -88,10 +87,7 @@ export function pairedWithItem(hook: PreSendAction): PreSendAction {
 	return guard;
 }
 
-function lostAnswerHelp(
-	context: IExecuteSingleFunctions,
-	create: CreatesEnvelope | undefined,
-): string | undefined {
+function lostAnswerHelp(context: IExecuteSingleFunctions, create: CreatesEnvelope | undefined) {
 	if (!create) return undefined;
 	const reference = create.referenceNumber ? createReference(context) : undefined;
 	return (
@@ -117,7 +113,7 @@ function settled(outcome: Outcome) {
 	return outcome.items;
 }
 
-function failedAnswersOf(outcome: Outcome): ErrorDetails[] {
+function failedAnswersOf(outcome: Outcome) {
 	if ('error' in outcome)
 		return outcome.error instanceof Error && hasDetails(outcome.error)
 			? [errorDetails(outcome.error)]
@@ -126,7 +122,7 @@ function failedAnswersOf(outcome: Outcome): ErrorDetails[] {
 }
 
 // n8n renews only on a thrown 401: the service refuses with HTTP 200, and n8n 1.x hands a 401 back as an answer.
-function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolean {
+function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome) {
 	// Revoke Access Token takes a 401 as an answer.
 	const { except } = (options.ignoreHttpStatusErrors ?? {}) as { except?: unknown };
 	if (!Array.isArray(except) || !except.includes(401)) return false;
@@ -138,7 +134,7 @@ function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolea
 }
 
 // n8n renews on a 401 but sends no stream twice: it throws its own 401 instead.
-function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome): boolean {
+function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome) {
 	if (!('error' in outcome) || !isStreamedUpload(options)) return false;
 	const { error } = outcome;
 	return (
@@ -151,7 +147,7 @@ function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome): bo
 async function routedRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
+) {
 	const options = requestData.options as IHttpRequestOptions;
 	const attempt = async () => await outcomeOf(context.makeRoutingRequest(requestData));
 	let attempts = 0;
@@ -207,7 +203,7 @@ async function inOperationTerms<T extends Error>(
 	context: IExecutePaginationFunctions,
 	error: T,
 	{ takesId, errors = {} }: OperationDeclarations,
-): Promise<T> {
+) {
 	const misplaced =
 		takesId && isNotFoundError(error) ? await misplacedId(context, takesId) : undefined;
 	return inOperationWords(misplaced ? withMisplacedId(error, misplaced) : error, errors);
@@ -217,7 +213,7 @@ async function itemInOperationTerms(
 	context: IExecutePaginationFunctions,
 	item: INodeExecutionData,
 	declared: OperationDeclarations,
-): Promise<INodeExecutionData> {
+) {
 	const error = errorOfItem(context, item);
 	if (!error) return item;
 	const message = error.message;
@@ -229,7 +225,7 @@ async function sendItemRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	declared: OperationDeclarations,
-): Promise<INodeExecutionData[]> {
+) {
 	const create = declared.createsEnvelope;
 	const refusal = refusalOf(requestData.options as IHttpRequestOptions);
 	if (refusal) return failed(context, refusal);
@@ -261,7 +257,7 @@ async function sendItemRequest(
 async function routedInDialect(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
+) {
 	const options = requestData.options as IHttpRequestOptions;
 	const alternative = (options as RefusableOptions)[ALTERNATIVE];
 	if (!alternative) return await routedRequest(context, requestData);

@@ -41,7 +41,7 @@ export function operationOf(context: Pick<IExecuteSingleFunctions, 'getNode'>): 
 	return `${String(resource ?? '')}:${String(operation ?? '')}`;
 }
 
-function firstExecutionId(context: ItemContext): string | undefined {
+function firstExecutionId(context: ItemContext) {
 	const executionId = context.getExecutionId();
 	if (!executionId) return undefined;
 	try {
@@ -56,7 +56,7 @@ function firstExecutionId(context: ItemContext): string | undefined {
 	return executionId;
 }
 
-function instanceIdOf(context: ItemContext): string {
+function instanceIdOf(context: ItemContext) {
 	try {
 		return context.getInstanceId();
 	} catch {
@@ -130,7 +130,7 @@ export function sentReferenceOf(context: IExecuteSingleFunctions): SentReference
 
 const rememberedCreates = new Map<string, INodeExecutionData[]>();
 
-function copyOf(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
+function copyOf(items: INodeExecutionData[], itemIndex: number) {
 	return items.map((item) => ({
 		json: JSON.parse(JSON.stringify(item.json)) as IDataObject,
 		pairedItem: { item: itemIndex },

@@ -25,7 +25,7 @@ export function idFieldOf(fields: readonly INodeProperties[]): IdField | undefin
 const DOCUMENT_PEEK_BYTES = 16 * 1024;
 const MAX_NAMED_DOCUMENTS = 5;
 
-async function isDocument(context: IExecuteSingleFunctions, id: string): Promise<boolean> {
+async function isDocument(context: IExecuteSingleFunctions, id: string) {
 	const answer = await callService(context, {
 		method: 'GET',
 		path: `/api/v1/documents/${encodeURIComponent(id)}`,
@@ -35,10 +35,7 @@ async function isDocument(context: IExecuteSingleFunctions, id: string): Promise
 }
 
 // Only the live service's status names the envelope's documents.
-async function envelopeDocuments(
-	context: IExecuteSingleFunctions,
-	id: string,
-): Promise<string[] | undefined> {
+async function envelopeDocuments(context: IExecuteSingleFunctions, id: string) {
 	const answer = await callService(context, {
 		method: 'GET',
 		path: `/api/v1/envelopes/${encodeURIComponent(id)}/status`,
