@@ -197,27 +197,27 @@ async function sizeOf(stream: FileStream, knownSize: number | undefined) {
 	return size;
 }
 
+// A stream comes with its first bytes, already read, and the size its answer declares.
 async function toBinaryItem(
 	context: IExecuteSingleFunctions,
-	data: FileSource,
-	head: Buffer,
-	knownSize: number | undefined,
+	json: IDataObject,
 	suggestedName: string | undefined,
 	fallbackName: string,
-	json: IDataObject,
+	data: FileSource,
+	head = data as Buffer,
+	streamSize?: number,
 ) {
 	const { mimeType, extension } = detectMimeType(head);
 	const chosenName = toText(context.getNodeParameter('options.fileName', ''));
 	const fileName = fileNameFor(chosenName || suggestedName, fallbackName, extension);
+	const size = Buffer.isBuffer(data) ? data.length : undefined;
 	if (simplifiesForModel(context)) {
-		const fileSize = Buffer.isBuffer(data)
-			? data.length
-			: await sizeOf(data as unknown as FileStream, knownSize);
+		const fileSize = size ?? (await sizeOf(data as unknown as FileStream, streamSize));
 		return pair(context, { ...json, fileName, mimeType, fileSize, file: FILE_NOT_FOR_TOOLS });
 	}
 	const property = outputBinaryField(context);
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
-	const fileSize = Buffer.isBuffer(data) ? data.length : storedFileSize(binary, knownSize);
+	const fileSize = size ?? storedFileSize(binary, streamSize);
 	return pair(
 		context,
 		{ ...json, fileName, mimeType, ...(fileSize !== undefined ? { fileSize } : {}) },
@@ -277,18 +277,20 @@ export const fileResponseToBinary: AnswerHook = async function (_items, response
 	}
 	const documentId = this.getNodeParameter('documentId', '') as string;
 	const name = fileNameFromDisposition(response.headers['content-disposition']);
-	const json = { documentId };
-	const fallback = documentId || 'document';
-	if (!isFileStream(body)) {
-		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
-		return [await toBinaryItem(this, bytes, bytes, bytes.length, name, fallback, json)];
-	}
-	const length = Number(response.headers['content-length']);
+	const item = async (data: FileSource, head?: Buffer, size?: number) => [
+		await toBinaryItem(this, { documentId }, name, documentId || 'document', data, head, size),
+	];
+	if (!isFileStream(body))
+		return await item(Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer));
 	const { head, ended } = await peekStream(body, FILE_SIGNATURE_BYTES);
 	// A stream cannot be given back what was read after its end.
-	const source = ended ? head : (body as unknown as FileSource);
-	const size = ended ? head.length : Number.isSafeInteger(length) ? length : undefined;
-	return [await toBinaryItem(this, source, head, size, name, fallback, json)];
+	if (ended) return await item(head);
+	const length = Number(response.headers['content-length']);
+	return await item(
+		body as unknown as FileSource,
+		head,
+		Number.isSafeInteger(length) ? length : undefined,
+	);
 };
 
 export const base64ResponseToBinary: AnswerHook = async function (_items, response) {
@@ -306,6 +308,5 @@ export const base64ResponseToBinary: AnswerHook = async function (_items, respon
 	if (keepWrapper(this) && isServiceWrapper(body))
 		Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
 	const name = file.fileName as string | undefined;
-	const fallback = documentId ?? 'signed-document';
-	return [await toBinaryItem(this, bytes, bytes, bytes.length, name, fallback, json)];
+	return [await toBinaryItem(this, json, name, documentId ?? 'signed-document', bytes)];
 };
