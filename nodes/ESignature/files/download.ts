@@ -45,13 +45,6 @@ export function downloadFileName(
 	return nameFromUrl(requireHttpUrl(context, value, fieldLabel));
 }
 
-const tooLarge = (context: ItemFunctions, fieldLabel: string, origin: string) =>
-	inputError(
-		context,
-		`${fieldLabel}: the document at ${origin} is larger than ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB`,
-		'Download it with another node and give it as a binary file.',
-	);
-
 interface DownloadBudget {
 	maxLinks: number;
 	bytesLeft: number;
@@ -174,10 +167,17 @@ export async function downloadDocument(
 	const url = requireHttpUrl(context, value, fieldLabel);
 	const origin = originOf(url);
 	const deadline = AbortSignal.timeout(budget.timeLimitSeconds * 1000);
-	const tooSlow = () =>
+	const failed = (what: string, hint: string) =>
+		inputError(context, `${fieldLabel}: the download from ${origin} ${what}`, hint);
+	const tooLarge = () =>
 		inputError(
 			context,
-			`${fieldLabel}: the download from ${origin} took longer than ${budget.timeLimitSeconds} seconds`,
+			`${fieldLabel}: the document at ${origin} is larger than ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB`,
+			'Download it with another node and give it as a binary file.',
+		);
+	const tooSlow = () =>
+		failed(
+			`took longer than ${budget.timeLimitSeconds} seconds`,
 			"Check that the link is a direct link to the PDF; the workflow's author can change Download Options → " +
 				'Time Limit (Seconds).',
 		);
@@ -192,9 +192,8 @@ export async function downloadDocument(
 		if (response.statusCode < 300 || response.statusCode >= 400 || location === undefined) break;
 		(response.body as unknown as ByteStream).destroy?.();
 		if (redirects >= MAX_DOWNLOAD_REDIRECTS)
-			throw inputError(
-				context,
-				`${fieldLabel}: the download from ${origin} was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`,
+			throw failed(
+				`was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`,
 				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
 			);
 		let next: URL | undefined;
@@ -204,9 +203,8 @@ export async function downloadDocument(
 			// a Location that is not a URL
 		}
 		if (!next || httpUrlProblem(next.href))
-			throw inputError(
-				context,
-				`${fieldLabel}: the download from ${origin} was redirected to a link that is not http(s)`,
+			throw failed(
+				'was redirected to a link that is not http(s)',
 				'Check that the URL is a direct link to the PDF.',
 			);
 		previous = hop.origin;
@@ -215,9 +213,8 @@ export async function downloadDocument(
 	const body = response.body as unknown as ByteStream;
 	if (response.statusCode >= 300) {
 		body.destroy?.();
-		throw inputError(
-			context,
-			`${fieldLabel}: the download from ${origin} failed with HTTP ${response.statusCode}`,
+		throw failed(
+			`failed with HTTP ${response.statusCode}`,
 			'Check that the URL is a direct link to the PDF and that it needs no sign-in.',
 		);
 	}
@@ -225,7 +222,7 @@ export async function downloadDocument(
 	// Content-Length counts the bytes as sent: a compressed answer is counted again as it is unpacked.
 	if (Number.isFinite(declared) && declared > MAX_DOWNLOAD_BYTES) {
 		body.destroy?.();
-		throw tooLarge(context, fieldLabel, origin);
+		throw tooLarge();
 	}
 	const stop = () => body.destroy?.();
 	deadline.addEventListener('abort', stop, { once: true });
@@ -234,13 +231,10 @@ export async function downloadDocument(
 		.catch((error: unknown) => Promise.reject(deadline.aborted ? tooSlow() : error))
 		.finally(() => deadline.removeEventListener('abort', stop));
 	if (deadline.aborted) throw tooSlow();
-	if (bytes === undefined && budget.bytesLeft >= MAX_DOWNLOAD_BYTES)
-		throw tooLarge(context, fieldLabel, origin);
+	if (bytes === undefined && budget.bytesLeft >= MAX_DOWNLOAD_BYTES) throw tooLarge();
 	if (bytes === undefined)
-		throw inputError(
-			context,
-			`${fieldLabel}: the download from ${origin} takes the item's documents past ` +
-				`${budget.maxTotalBytes / 1024 / 1024} MB together`,
+		throw failed(
+			`takes the item's documents past ` + `${budget.maxTotalBytes / 1024 / 1024} MB together`,
 			"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
 				'Max Total Size (MB).',
 		);

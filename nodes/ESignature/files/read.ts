@@ -27,20 +27,17 @@ export async function readBinaryFile(
 	leaveInStore = false,
 ): Promise<UploadFile> {
 	const name = binaryPropertyName(context, propertyName, fieldLabel);
-	const item = context.getInputData();
-	const available = Object.keys(item.binary ?? {});
+	const { binary: given = {} } = context.getInputData();
 	if (!name)
 		throw inputError(context, `${fieldLabel} is empty: enter the name of a binary property`);
-	const found =
-		item.binary !== undefined && Object.hasOwn(item.binary, name) && Boolean(item.binary[name]);
-	if (!found && runsAsTool(context)) {
-		throw inputError(
-			context,
-			`${fieldLabel}: an AI tool gets no files, only the model's arguments: set File Input to URL or Base64 Text`,
-			'With URL the model gives a link to the PDF; with Base64 Text, the content.',
-		);
-	}
-	if (!found)
+	if (!Object.hasOwn(given, name) || !given[name]) {
+		if (runsAsTool(context))
+			throw inputError(
+				context,
+				`${fieldLabel}: an AI tool gets no files, only the model's arguments: set File Input to URL or Base64 Text`,
+				'With URL the model gives a link to the PDF; with Base64 Text, the content.',
+			);
+		const available = Object.keys(given);
 		throw inputError(
 			context,
 			`${fieldLabel}: the input item has no binary property "${name}"`,
@@ -49,7 +46,8 @@ export async function readBinaryFile(
 				: 'This item has no binary data. Read the file first, e.g. with "Read/Write Files from Disk" or "HTTP ' +
 						'Request".',
 		);
-	const binary: IBinaryData = context.helpers.assertBinaryData(name);
+	}
+	const binary = context.helpers.assertBinaryData(name);
 	const fileName = binaryFileName(binary, name);
 	const mimeType = binary.mimeType || 'application/pdf';
 	// No id: n8n holds the file in the item as Base64, sent as it is when canonical.
@@ -131,10 +129,7 @@ export function binaryFileNameOf(
 	return binaryFileName(context.helpers.assertBinaryData(name), name);
 }
 
-function binaryFileName(
-	binary: Pick<IBinaryData, 'fileName' | 'fileExtension'>,
-	propertyName: string,
-) {
+function binaryFileName(binary: IBinaryData, propertyName: string) {
 	return binary.fileName ?? `${propertyName}.${binary.fileExtension || 'pdf'}`;
 }
 
