@@ -74,7 +74,7 @@ function isInternalIpv6(groups: number[]) {
 	return (a & 0xff00) === 0xff00; // multicast
 }
 
-export function internalAddressProblem(url: URL): string | undefined {
+export function internalAddressProblem(url: URL) {
 	const host = url.hostname.toLowerCase().replace(/\.$/, '');
 	if (host.startsWith('[')) {
 		const groups = ipv6Groups(host.slice(1, -1));
@@ -89,12 +89,12 @@ export function internalAddressProblem(url: URL): string | undefined {
 	return internalName ? 'a name of the machine or of a local network' : undefined;
 }
 
-export function isIpLiteral(url: URL): boolean {
+export function isIpLiteral(url: URL) {
 	return url.hostname.startsWith('[') || ipv4Number(url.hostname) !== undefined;
 }
 
 // An address that cannot be read (an IPv6 zone) is not reached.
-export function internalIpProblem(address: string): string | undefined {
+export function internalIpProblem(address: string) {
 	const v4 = ipv4Number(address);
 	if (v4 !== undefined) return isInternalIpv4(v4) ? 'an internal IPv4 address' : undefined;
 	const groups = ipv6Groups(address);

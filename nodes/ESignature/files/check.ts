@@ -20,7 +20,7 @@ export function requirePdf<File extends UploadFile>(
 	context: ItemFunctions,
 	file: File,
 	fieldLabel: string,
-): File {
+) {
 	const name = file.fileName ? ` "${file.fileName}"` : '';
 	if (file.size() === 0)
 		throw inputError(context, `${fieldLabel}: the file${name} is empty (0 bytes)`);

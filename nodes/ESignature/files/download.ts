@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { type DocumentFile, documentFile } from './document';
-import { detectMimeType, readUpTo, safeBaseName } from './bytes';
+import { documentFile } from './document';
+import { type ByteStream, detectMimeType, readUpTo, safeBaseName } from './bytes';
 import { runsAsTool } from '../service/asTool';
 import { DOWNLOAD_DEFAULTS, DOWNLOAD_OPTION_LABELS, MAX_DOWNLOAD_BYTES } from '../fields/fileInput';
 import { booleanOf, inputError, integerOf, requireHttpUrl } from '../fields/validation';
@@ -15,10 +15,8 @@ import type { ItemFunctions } from '../service/itemFunctions';
 // A file host's short link and its storage, not a chain.
 export const MAX_DOWNLOAD_REDIRECTS = 3;
 
-type ByteStream = AsyncIterable<Buffer> & { destroy?: () => void };
-
 // Its path and query may hold a key.
-export function originOf(url: string): string {
+export function originOf(url: string) {
 	try {
 		return new URL(url).origin;
 	} catch {
@@ -37,11 +35,7 @@ function nameFromUrl(url: string) {
 	return /\.[a-z0-9]{1,5}$/i.test(last) ? last : 'document.pdf';
 }
 
-export function downloadFileName(
-	context: ItemFunctions,
-	value: unknown,
-	fieldLabel: string,
-): string {
+export function downloadFileName(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	return nameFromUrl(requireHttpUrl(context, value, fieldLabel));
 }
 
@@ -55,7 +49,7 @@ interface DownloadBudget {
 }
 
 // In an AI tool each limit must be written in the node: a model must not lift one.
-export function downloadBudget(context: ItemFunctions): DownloadBudget {
+export function downloadBudget(context: ItemFunctions) {
 	const asTool = runsAsTool(context);
 	const given = (context.getNodeParameter('downloadOptions', {}) ?? {}) as IDataObject;
 	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
@@ -163,7 +157,7 @@ export async function downloadDocument(
 	value: unknown,
 	fieldLabel: string,
 	budget: DownloadBudget,
-): Promise<DocumentFile> {
+) {
 	const url = requireHttpUrl(context, value, fieldLabel);
 	const origin = originOf(url);
 	const deadline = AbortSignal.timeout(budget.timeLimitSeconds * 1000);

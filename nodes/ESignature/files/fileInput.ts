@@ -20,10 +20,7 @@ export async function readFileInput(
 	context: ItemFunctions,
 	options: FileInputOptions & LeftInStore,
 ): Promise<UploadFile[]>;
-export async function readFileInput(
-	context: ItemFunctions,
-	options: ReadOptions = {},
-): Promise<UploadFile[]> {
+export async function readFileInput(context: ItemFunctions, options: ReadOptions = {}) {
 	const files: UploadFile[] = [];
 	// A refused file stops the item before the next is read or downloaded.
 	for (const given of givenFiles(context, options))
@@ -169,7 +166,7 @@ function singleFileName(
 }
 
 // Worked out again: n8n hands a postReceive hook the answer, not the request.
-export function sentFileName(context: ItemFunctions, options: FileInputOptions): string {
+export function sentFileName(context: ItemFunctions, options: FileInputOptions) {
 	const input = context.getNodeParameter('fileInput', 'binary');
 	const ownName =
 		input === 'url'

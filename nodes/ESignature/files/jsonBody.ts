@@ -19,7 +19,7 @@ class DocumentPlace {
 	}
 }
 
-export function base64Of(file: UploadFile): IDataObject {
+export function base64Of(file: UploadFile) {
 	return new DocumentPlace(file) as unknown as IDataObject;
 }
 
@@ -47,10 +47,7 @@ function inMemoryBase64(file: DocumentFile) {
 
 const base64Length = (file: DocumentFile) => 4 * Math.ceil(file.size() / 3);
 
-export function sendJsonWithDocuments(
-	requestOptions: IHttpRequestOptions,
-	value: IDataObject,
-): IHttpRequestOptions {
+export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value: IDataObject) {
 	const placeholder = `n8nESignatureDocument-${randomBytes(12).toString('hex')}`;
 	const documents: UploadFile[] = [];
 	const text = JSON.stringify(value, (_key, entry: unknown) => {

@@ -47,7 +47,7 @@ export function sendMultipart(
 	requestOptions: IHttpRequestOptions,
 	fields: IDataObject,
 	files: UploadFile[] = [],
-): IHttpRequestOptions {
+) {
 	const boundary = `----n8nESignature${randomBytes(16).toString('hex')}`;
 	const parts = multipartParts(boundary, fields, files);
 	requestOptions.headers = {

@@ -25,7 +25,7 @@ export async function readBinaryFile(
 	propertyName: string,
 	fieldLabel: string,
 	leaveInStore = false,
-): Promise<UploadFile> {
+) {
 	const name = binaryPropertyName(context, propertyName, fieldLabel);
 	const { binary: given = {} } = context.getInputData();
 	if (!name)
@@ -109,22 +109,14 @@ async function* oneChunk(bytes: Buffer): AsyncGenerator<Buffer> {
 }
 
 // A prototype key (`__proto__`, ...) names no property n8n can hold.
-export function binaryPropertyName(
-	context: ItemFunctions,
-	value: unknown,
-	fieldLabel: string,
-): string {
+export function binaryPropertyName(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	const name = toText(value);
 	if (PROTOTYPE_KEYS.has(name))
 		throw inputError(context, `${fieldLabel}: "${name}" cannot be the name of a binary property`);
 	return name;
 }
 
-export function binaryFileNameOf(
-	context: ItemFunctions,
-	propertyName: string,
-	fieldLabel: string,
-): string {
+export function binaryFileNameOf(context: ItemFunctions, propertyName: string, fieldLabel: string) {
 	const name = binaryPropertyName(context, propertyName, fieldLabel);
 	return binaryFileName(context.helpers.assertBinaryData(name), name);
 }
@@ -133,11 +125,7 @@ function binaryFileName(binary: IBinaryData, propertyName: string) {
 	return binary.fileName ?? `${propertyName}.${binary.fileExtension || 'pdf'}`;
 }
 
-export function readBase64File(
-	context: ItemFunctions,
-	value: unknown,
-	fieldLabel: string,
-): DocumentFile {
+export function readBase64File(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	const bytes = requireBase64Bytes(context, value, fieldLabel);
 	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
 }
@@ -158,6 +146,6 @@ function requireBase64Bytes(context: ItemFunctions, value: unknown, fieldLabel: 
 	return bytes;
 }
 
-export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string): string {
+export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
 }

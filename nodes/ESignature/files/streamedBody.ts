@@ -67,7 +67,7 @@ const remakeable = (body: unknown): RemakeableBody | undefined =>
 		? (body as RemakeableBody)
 		: undefined;
 
-export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: BodyPart[]): boolean {
+export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: BodyPart[]) {
 	const stored = parts.find((part) => !Buffer.isBuffer(part)) as
 		Exclude<BodyPart, Buffer> | undefined;
 	if (!stored) return false;
@@ -87,7 +87,7 @@ export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
 	remakeable(requestOptions.body) !== undefined;
 
 // A stream is sent only once: every attempt gets a fresh one.
-export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions): void {
+export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions) {
 	const body = remakeable(requestOptions.body);
 	if (!body) return;
 	body.destroy();

@@ -49,7 +49,7 @@ async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFu
 
 type ModelContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>;
 
-export function keepWrapper(context: Pick<IExecuteSingleFunctions, 'getNodeParameter'>): boolean {
+export function keepWrapper(context: Pick<IExecuteSingleFunctions, 'getNodeParameter'>) {
 	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
 }
 
@@ -109,7 +109,7 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
 
-export function simplifies(context: IExecuteSingleFunctions): boolean {
+export function simplifies(context: IExecuteSingleFunctions) {
 	return (context.getNodeParameter('simplify', true) as boolean) && !keepWrapper(context);
 }
 
@@ -158,10 +158,7 @@ function simplifiesForModel(context: ModelContext) {
 	return runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
 }
 
-export function itemsForModel(
-	context: ModelContext,
-	items: INodeExecutionData[],
-): INodeExecutionData[] {
+export function itemsForModel(context: ModelContext, items: INodeExecutionData[]) {
 	if (!simplifiesForModel(context)) return items;
 	const wrapped = keepWrapper(context);
 	return items.map((item) => {
@@ -171,7 +168,7 @@ export function itemsForModel(
 	});
 }
 
-export function outputBinaryField(context: IExecuteSingleFunctions): string {
+export function outputBinaryField(context: IExecuteSingleFunctions) {
 	return (
 		binaryPropertyName(
 			context,

@@ -56,7 +56,7 @@ const ALTERNATIVE = Symbol('alternative form');
 
 type RefusableOptions = IHttpRequestOptions & { [REFUSAL]?: Error; [ALTERNATIVE]?: Alternative };
 
-export function offerAlternative(options: IHttpRequestOptions, alternative: Alternative): void {
+export function offerAlternative(options: IHttpRequestOptions, alternative: Alternative) {
 	(options as RefusableOptions)[ALTERNATIVE] = alternative;
 }
 
@@ -67,7 +67,7 @@ const refusalOf = (options: IHttpRequestOptions) => (options as RefusableOptions
 export const isPairedWithItem = (hook: PreSendAction): boolean => pairedHooks.has(hook);
 
 /** A preSend hook whose thrown error is answered as an error of its own item, nothing sent. */
-export function pairedWithItem(hook: PreSendAction): PreSendAction {
+export function pairedWithItem(hook: PreSendAction) {
 	if (isPairedWithItem(hook)) return hook;
 	const guard: PreSendAction = async function (requestOptions) {
 		if (refusalOf(requestOptions)) return requestOptions;

@@ -6,7 +6,6 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { SentReference } from '../service/errors';
 import { executionCustomData } from '../service/n8n1';
 import { optionalText } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
@@ -36,7 +35,7 @@ type ItemContext = Pick<
 >;
 
 // Read as stored: Resource and Operation take no expressions.
-export function operationOf(context: Pick<IExecuteSingleFunctions, 'getNode'>): string {
+export function operationOf(context: Pick<IExecuteSingleFunctions, 'getNode'>) {
 	const { resource, operation } = context.getNode().parameters;
 	return `${String(resource ?? '')}:${String(operation ?? '')}`;
 }
@@ -86,7 +85,7 @@ function itemIdentity(context: ItemContext): { key: string; reference: string } 
 	return { key, reference };
 }
 
-export function createReference(context: IExecuteSingleFunctions): SentReference | undefined {
+export function createReference(context: IExecuteSingleFunctions) {
 	const fields = (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
 	const given = optionalText(
 		context,
@@ -99,10 +98,7 @@ export function createReference(context: IExecuteSingleFunctions): SentReference
 	return identity ? { referenceNumber: identity.reference, derived: true } : undefined;
 }
 
-export function derivedReference(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): string | undefined {
+export function derivedReference(context: IExecuteFunctions, itemIndex: number) {
 	const item: ItemContext = {
 		getExecutionId: () => context.getExecutionId(),
 		getWorkflowDataProxy: (index) => context.getWorkflowDataProxy(index),
@@ -115,12 +111,12 @@ export function derivedReference(
 	return itemIdentity(item)?.reference;
 }
 
-export function referenceToSend(context: IExecuteSingleFunctions): string | undefined {
+export function referenceToSend(context: IExecuteSingleFunctions) {
 	return createReference(context)?.referenceNumber;
 }
 
 // Derived again: n8n hands a postReceive hook nothing of the request.
-export function sentReferenceOf(context: IExecuteSingleFunctions): SentReference | undefined {
+export function sentReferenceOf(context: IExecuteSingleFunctions) {
 	try {
 		return createReference(context);
 	} catch {
@@ -137,14 +133,11 @@ function copyOf(items: INodeExecutionData[], itemIndex: number) {
 	}));
 }
 
-export function createKey(context: IExecuteSingleFunctions): string | undefined {
+export function createKey(context: IExecuteSingleFunctions) {
 	return itemIdentity(context)?.key;
 }
 
-export function rememberedCreate(
-	context: IExecuteSingleFunctions,
-	key: string,
-): INodeExecutionData[] | undefined {
+export function rememberedCreate(context: IExecuteSingleFunctions, key: string) {
 	const items = rememberedCreates.get(key);
 	return items ? copyOf(items, context.getItemIndex()) : undefined;
 }
@@ -153,7 +146,7 @@ export function rememberCreate(
 	context: IExecuteSingleFunctions,
 	key: string,
 	items: INodeExecutionData[],
-): void {
+) {
 	rememberedCreates.delete(key);
 	rememberedCreates.set(key, copyOf(items, context.getItemIndex()));
 	while (rememberedCreates.size > REMEMBERED_CREATES_MAX) {

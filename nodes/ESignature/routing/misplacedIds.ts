@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { type IdKind, type MisplacedId, isServiceWrapper } from '../service/errors';
+import { type IdKind, isServiceWrapper } from '../service/errors';
 import { callService } from '../service/transport';
 import { isGuid } from '../fields/validation';
 
@@ -14,7 +14,7 @@ export interface IdField {
 	kind: IdKind;
 }
 
-export function idFieldOf(fields: readonly INodeProperties[]): IdField | undefined {
+export function idFieldOf(fields: readonly INodeProperties[]) {
 	const field = fields.find(({ displayName }) => Object.hasOwn(ID_KINDS, displayName));
 	return (
 		field && { parameter: field.name, field: field.displayName, kind: ID_KINDS[field.displayName] }
@@ -57,7 +57,7 @@ async function envelopeDocuments(context: IExecuteSingleFunctions, id: string) {
 export async function misplacedId(
 	context: IExecuteSingleFunctions,
 	{ parameter, field, kind }: IdField,
-): Promise<MisplacedId | undefined> {
+) {
 	const value = context.getNodeParameter(parameter, '');
 	const id = typeof value === 'string' ? value.trim() : '';
 	if (!isGuid(id)) return undefined;
