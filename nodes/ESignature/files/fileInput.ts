@@ -37,9 +37,21 @@ type ReadOptions = FileInputOptions & Partial<LeftInStore>;
 
 function givenFiles(context: ItemFunctions, options: ReadOptions) {
 	const input = context.getNodeParameter('fileInput', 'binary');
-	if (input === 'url') return givenLinks(context, options);
-	if (input === 'base64') return givenBase64(context, options);
-	return givenBinaryFields(context, options);
+	const given =
+		input === 'url'
+			? givenLinks(context, options)
+			: input === 'base64'
+				? givenBase64(context, options)
+				: givenBinaryFields(context, options);
+	if (options.multiple) return given;
+	return given.map(({ label, read }) => ({
+		label,
+		read: async () => {
+			const file = await read();
+			const ownName = input === 'base64' ? undefined : file.fileName;
+			return { ...file, fileName: singleFileName(context, ownName, options) };
+		},
+	}));
 }
 
 function givenBinaryFields(context: ItemFunctions, options: ReadOptions) {
@@ -49,7 +61,7 @@ function givenBinaryFields(context: ItemFunctions, options: ReadOptions) {
 	});
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.binaryField;
-		return named(context, fromField(inputFieldName(context, label), label), true, options);
+		return [fromField(inputFieldName(context, label), label)];
 	}
 	const label = FILE_INPUT_LABELS.binaryFields;
 	const names = inputFieldName(context, label)
@@ -65,8 +77,7 @@ function givenBase64(context: ItemFunctions, options: FileInputOptions) {
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.base64;
 		const value = context.getNodeParameter('fileBase64', '');
-		const read = async () => readBase64File(context, value, label);
-		return named(context, { label, read }, false, options);
+		return [{ label, read: async () => readBase64File(context, value, label) }];
 	}
 	const label = FILE_INPUT_LABELS.filesJson;
 	const entries = parseJsonParameter(context, context.getNodeParameter('filesJson', '[]'), label);
@@ -101,7 +112,7 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions) {
 	});
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.url;
-		return named(context, fromLink(context.getNodeParameter('fileUrl', ''), label), true, options);
+		return [fromLink(context.getNodeParameter('fileUrl', ''), label)];
 	}
 	const urls = urlList(context);
 	if (!urls.length)
@@ -122,22 +133,6 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions) {
 			urls.length > 1 ? `${FILE_INPUT_LABELS.urls}, link ${index + 1}` : FILE_INPUT_LABELS.urls,
 		),
 	);
-}
-
-function named(
-	context: ItemFunctions,
-	given: GivenFile,
-	fromItsName: boolean,
-	options: FileInputOptions,
-) {
-	const read = async () => {
-		const file = await given.read();
-		return {
-			...file,
-			fileName: singleFileName(context, fromItsName ? file.fileName : undefined, options),
-		};
-	};
-	return [{ label: given.label, read }];
 }
 
 const inputFieldName = (context: ItemFunctions, label: string) =>

@@ -14,7 +14,7 @@ class DocumentPlace {
 		this.#document = document;
 	}
 
-	static documentAt(entry: unknown): UploadFile | undefined {
+	static documentAt(entry: unknown) {
 		return entry instanceof DocumentPlace ? entry.#document : undefined;
 	}
 }

@@ -49,7 +49,7 @@ async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFu
 
 type ModelContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>;
 
-export function keepWrapper(context: Pick<IExecuteSingleFunctions, 'getNodeParameter'>) {
+export function keepWrapper(context: ModelContext) {
 	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
 }
 
@@ -129,13 +129,8 @@ function isBase64Blob(text: string) {
 	// A loop, not a regex: the text is the service's and unbounded.
 	for (let index = 0; index < text.length; index++) {
 		const code = text.charCodeAt(index);
-		if (
-			!isBase64Code(code) &&
-			!(code === 61 && index >= text.length - 2) &&
-			code !== 10 &&
-			code !== 13
-		)
-			return false;
+		const padding = code === 61 && index >= text.length - 2;
+		if (!isBase64Code(code) && !padding && code !== 10 && code !== 13) return false;
 	}
 	return true;
 }
