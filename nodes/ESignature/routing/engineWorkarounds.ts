@@ -54,6 +54,8 @@ import { type IdField, misplacedId } from './misplacedIds';
 const REFUSAL = Symbol('refused input');
 const ALTERNATIVE = Symbol('alternative form');
 
+type RequestData = DeclarativeRestApiSettings.ResultOptions;
+
 type RefusableOptions = IHttpRequestOptions & { [REFUSAL]?: Error; [ALTERNATIVE]?: Alternative };
 
 export function offerAlternative(options: IHttpRequestOptions, alternative: Alternative) {
@@ -144,10 +146,7 @@ function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome) {
 	);
 }
 
-async function routedRequest(
-	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-) {
+async function routedRequest(context: IExecutePaginationFunctions, requestData: RequestData) {
 	const options = requestData.options as IHttpRequestOptions;
 	const attempt = async () => await outcomeOf(context.makeRoutingRequest(requestData));
 	let attempts = 0;
@@ -180,10 +179,7 @@ export interface OperationDeclarations {
 }
 
 export function sendWithWorkarounds(declarations: Readonly<Record<string, OperationDeclarations>>) {
-	return async function send(
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
+	return async function send(this: IExecutePaginationFunctions, requestData: RequestData) {
 		const key = operationOf(this);
 		// Own properties only: "constructor" is no operation.
 		const declared = Object.hasOwn(declarations, key) ? declarations[key] : {};
@@ -223,7 +219,7 @@ async function itemInOperationTerms(
 
 async function sendItemRequest(
 	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
+	requestData: RequestData,
 	declared: OperationDeclarations,
 ) {
 	const create = declared.createsEnvelope;
@@ -254,10 +250,7 @@ async function sendItemRequest(
 }
 
 // A refused form creates nothing at the service: sending the other form still makes one envelope.
-async function routedInDialect(
-	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-) {
+async function routedInDialect(context: IExecutePaginationFunctions, requestData: RequestData) {
 	const options = requestData.options as IHttpRequestOptions;
 	const alternative = (options as RefusableOptions)[ALTERNATIVE];
 	if (!alternative) return await routedRequest(context, requestData);

@@ -63,7 +63,7 @@ function instanceIdOf(context: ItemContext) {
 	}
 }
 
-function itemIdentity(context: ItemContext): { key: string; reference: string } | undefined {
+function itemIdentity(context: ItemContext) {
 	const execution = firstExecutionId(context);
 	if (!execution) return undefined;
 	const itemIndex = context.getItemIndex();

@@ -48,9 +48,7 @@ async function envelopeDocuments(context: IExecuteSingleFunctions, id: string) {
 	const documents = Array.isArray(data.documents) ? (data.documents as unknown[]) : [];
 	return documents
 		.map((document) => (document as IDataObject | null)?.id)
-		.filter(
-			(documentId): documentId is string => typeof documentId === 'string' && isGuid(documentId),
-		)
+		.filter((id): id is string => typeof id === 'string' && isGuid(id))
 		.slice(0, MAX_NAMED_DOCUMENTS);
 }
 
