@@ -39,14 +39,7 @@ export function downloadFileName(context: ItemFunctions, value: unknown, fieldLa
 	return nameFromUrl(requireHttpUrl(context, value, fieldLabel));
 }
 
-interface DownloadBudget {
-	maxLinks: number;
-	bytesLeft: number;
-	maxTotalBytes: number;
-	timeLimitSeconds: number;
-	allowInternal: boolean;
-	checkAddresses: boolean;
-}
+type DownloadBudget = ReturnType<typeof downloadBudget>;
 
 // In an AI tool each limit must be written in the node: a model must not lift one.
 export function downloadBudget(context: ItemFunctions) {

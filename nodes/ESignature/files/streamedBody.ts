@@ -14,13 +14,9 @@ const partLength = (part: BodyPart) =>
 			? part.file.size()
 			: 4 * Math.ceil(part.file.size() / 3);
 
-async function* fileChunks(stream: AsyncIterable<Buffer>, as: 'bytes' | 'base64') {
+async function* base64Chunks(stream: AsyncIterable<Buffer>) {
 	let carried: Buffer = Buffer.alloc(0);
 	for await (const chunk of stream) {
-		if (as === 'bytes') {
-			yield chunk;
-			continue;
-		}
 		const data = carried.length ? Buffer.concat([carried, chunk]) : chunk;
 		const whole = data.length - (data.length % 3);
 		if (whole > 0) yield Buffer.from(data.subarray(0, whole).toString('base64'), 'latin1');
@@ -47,7 +43,7 @@ async function* bodyChunks(parts: BodyPart[]): AsyncGenerator<Buffer> {
 			}
 		};
 		try {
-			yield* fileChunks(counted(), as);
+			yield* as === 'bytes' ? counted() : base64Chunks(counted());
 		} finally {
 			stream.destroy();
 		}
