@@ -1,7 +1,7 @@
 import { isControlCode } from '../../../credentials/text';
 
 /** The live service can send a ZIP where a PDF is expected, so the type is read from the bytes. */
-export function detectMimeType(data: Buffer): { mimeType: string; extension: string } {
+export function detectMimeType(data: Buffer) {
 	if (data.subarray(0, 5).toString('latin1') === '%PDF-')
 		return { mimeType: 'application/pdf', extension: 'pdf' };
 	if (data.subarray(0, 4).toString('hex') === '504b0304')
@@ -65,10 +65,7 @@ export function isFileStream(body: unknown): body is ReadableFile {
 	);
 }
 
-export async function peekStream(
-	stream: ReadableFile,
-	count: number,
-): Promise<{ head: Buffer; ended: boolean }> {
+export async function peekStream(stream: ReadableFile, count: number) {
 	const chunks: Buffer[] = [];
 	let length = 0;
 	while (length < count && !stream.readableEnded) {
@@ -90,9 +87,9 @@ export async function peekStream(
 	}
 	// One chunk can be a whole file (n8n's database store): Buffer.concat would copy it.
 	const head = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-	if (stream.readableEnded) return { head, ended: true };
-	if (head.length > 0) stream.unshift(head);
-	return { head, ended: false };
+	const ended = stream.readableEnded;
+	if (!ended && head.length > 0) stream.unshift(head);
+	return { head, ended };
 }
 
 const MAX_FILE_NAME = 255;

@@ -96,16 +96,11 @@ const REFUSALS = {
 	},
 };
 
-interface ResolvedAddress {
-	address: string;
-	family: number;
-}
-
 // n8n 2.x's egress filter, enforced even where SSRF protection is off; n8n 1.x has none.
 async function resolveAll(
 	context: ItemFunctions,
 	hostname: string,
-): Promise<ResolvedAddress[] | 'refused by n8n' | undefined> {
+): Promise<Array<{ address: string }> | 'refused by n8n' | undefined> {
 	const egress = context.helpers.getSecureEgressFilter?.('enforced');
 	if (!egress) return undefined;
 	const lookup = egress.createSecureLookup();

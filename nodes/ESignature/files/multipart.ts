@@ -15,7 +15,7 @@ const headerValue = (value: string) =>
 const MIME_TYPE = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/i;
 
 function partContentType(mimeType: string) {
-	return typeof mimeType === 'string' && mimeType.length <= 129 && MIME_TYPE.test(mimeType)
+	return typeof mimeType === 'string' && MIME_TYPE.test(mimeType)
 		? mimeType
 		: 'application/octet-stream';
 }

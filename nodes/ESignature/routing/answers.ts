@@ -164,13 +164,8 @@ export function itemsForModel(context: ModelContext, items: INodeExecutionData[]
 }
 
 export function outputBinaryField(context: IExecuteSingleFunctions) {
-	return (
-		binaryPropertyName(
-			context,
-			context.getNodeParameter('binaryPropertyName', 'data'),
-			'Put Output File in Field',
-		) || 'data'
-	);
+	const name = context.getNodeParameter('binaryPropertyName', 'data');
+	return binaryPropertyName(context, name, 'Put Output File in Field') || 'data';
 }
 
 type FileSource = Parameters<IExecuteSingleFunctions['helpers']['prepareBinaryData']>[0];
