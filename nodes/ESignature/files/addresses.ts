@@ -1,43 +1,31 @@
 // Hosts as the WHATWG URL parser writes them (docs/security.md#links-a-model-gives-internal-addresses-ssrf).
 
-// IANA's special-purpose registry: [first address, prefix length].
-const INTERNAL_IPV4: ReadonlyArray<readonly [string, number]> = [
-	['0.0.0.0', 8],
-	['10.0.0.0', 8],
-	['100.64.0.0', 10],
-	['127.0.0.0', 8],
-	['169.254.0.0', 16],
-	['172.16.0.0', 12],
-	['192.0.0.0', 24],
-	['192.0.2.0', 24],
-	['192.88.99.0', 24],
-	['192.168.0.0', 16],
-	['198.18.0.0', 15],
-	['198.51.100.0', 24],
-	['203.0.113.0', 24],
-	['224.0.0.0', 4],
-	['240.0.0.0', 4],
-];
+// IANA's special-purpose registry.
+const INTERNAL_IPV4 = (
+	'0.0.0.0/8 10.0.0.0/8 100.64.0.0/10 127.0.0.0/8 169.254.0.0/16 172.16.0.0/12 192.0.0.0/24 192.0.2.0/24 ' +
+	'192.88.99.0/24 192.168.0.0/16 198.18.0.0/15 198.51.100.0/24 203.0.113.0/24 224.0.0.0/4 240.0.0.0/4'
+).split(' ');
 
 // RFC 6761, RFC 8375, common use.
 const INTERNAL_NAME_ENDINGS =
 	'localhost local internal intranet lan home corp localdomain home.arpa'.split(' ');
 
-function ipv4Number(text: string): number | undefined {
+function ipv4Number(text: string) {
 	const parts = text.split('.');
 	if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255))
 		return undefined;
 	return parts.reduce((total, part) => total * 256 + Number(part), 0);
 }
 
-function isInternalIpv4(address: number): boolean {
-	return INTERNAL_IPV4.some(([first, bits]) => {
-		const size = 2 ** (32 - bits);
+function isInternalIpv4(address: number) {
+	return INTERNAL_IPV4.some((range) => {
+		const [first, bits] = range.split('/');
+		const size = 2 ** (32 - Number(bits));
 		return Math.floor(address / size) === Math.floor((ipv4Number(first) as number) / size);
 	});
 }
 
-function ipv6Groups(text: string): number[] | undefined {
+function ipv6Groups(text: string) {
 	if (text.length > 45 || !/^[0-9a-f:.]+$/i.test(text)) return undefined;
 	let head = text;
 	const tail: number[] = [];
@@ -67,17 +55,16 @@ function ipv6Groups(text: string): number[] | undefined {
 	];
 }
 
-function isInternalIpv6(groups: number[]): boolean {
-	const [a, b, c, d, e, f, g, h] = groups;
+function isInternalIpv6(groups: number[]) {
+	const [a, b, c, d] = groups;
 	if (groups.every((group) => group === 0)) return true;
-	const embedded = g * 65536 + h;
+	const prefix = groups
+		.slice(0, 6)
+		.map((group) => group.toString(16))
+		.join(':');
 	// IPv4-mapped, IPv4-compatible, SIIT, NAT64 and 6to4 carry an IPv4 address, which decides.
-	if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0xffff || f === 0))
-		return isInternalIpv4(embedded);
-	if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0xffff && f === 0)
-		return isInternalIpv4(embedded);
-	if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0)
-		return isInternalIpv4(embedded);
+	if (['0:0:0:0:0:ffff', '0:0:0:0:0:0', '0:0:0:0:ffff:0', '64:ff9b:0:0:0:0'].includes(prefix))
+		return isInternalIpv4(groups[6] * 65536 + groups[7]);
 	if (a === 0x2002) return isInternalIpv4(b * 65536 + c);
 	if (a === 0x64 && b === 0xff9b && c === 1) return true; // local-use NAT64 (RFC 8215)
 	if (a === 0x100 && b === 0 && c === 0 && d === 0) return true; // discard-only
@@ -87,7 +74,7 @@ function isInternalIpv6(groups: number[]): boolean {
 	return (a & 0xff00) === 0xff00; // multicast
 }
 
-export function internalAddressProblem(url: URL): string | undefined {
+export function internalAddressProblem(url: URL) {
 	const host = url.hostname.toLowerCase().replace(/\.$/, '');
 	if (host.startsWith('[')) {
 		const groups = ipv6Groups(host.slice(1, -1));
@@ -102,12 +89,12 @@ export function internalAddressProblem(url: URL): string | undefined {
 	return internalName ? 'a name of the machine or of a local network' : undefined;
 }
 
-export function isIpLiteral(url: URL): boolean {
+export function isIpLiteral(url: URL) {
 	return url.hostname.startsWith('[') || ipv4Number(url.hostname) !== undefined;
 }
 
 // An address that cannot be read (an IPv6 zone) is not reached.
-export function internalIpProblem(address: string): string | undefined {
+export function internalIpProblem(address: string) {
 	const v4 = ipv4Number(address);
 	if (v4 !== undefined) return isInternalIpv4(v4) ? 'an internal IPv4 address' : undefined;
 	const groups = ipv6Groups(address);

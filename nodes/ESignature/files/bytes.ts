@@ -1,10 +1,10 @@
 import { isControlCode } from '../../../credentials/text';
 
 /** The live service can send a ZIP where a PDF is expected, so the type is read from the bytes. */
-export function detectMimeType(data: Buffer): { mimeType: string; extension: string } {
+export function detectMimeType(data: Buffer) {
 	if (data.subarray(0, 5).toString('latin1') === '%PDF-')
 		return { mimeType: 'application/pdf', extension: 'pdf' };
-	if (data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04)
+	if (data.subarray(0, 4).toString('hex') === '504b0304')
 		return { mimeType: 'application/zip', extension: 'zip' };
 	return { mimeType: 'application/octet-stream', extension: 'bin' };
 }
@@ -22,13 +22,11 @@ interface ReadableFile {
 
 export interface FileStream extends ReadableFile, AsyncIterable<Buffer> {
 	destroy(error?: Error): unknown;
-	pipe(destination: unknown): unknown;
 }
 
-export async function readUpTo(
-	stream: AsyncIterable<Buffer> & { destroy?: () => unknown },
-	max: number,
-): Promise<Buffer | undefined> {
+export type ByteStream = AsyncIterable<Buffer> & { destroy?: () => unknown };
+
+export async function readUpTo(stream: ByteStream, max: number) {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	for await (const chunk of stream) {
@@ -67,10 +65,7 @@ export function isFileStream(body: unknown): body is ReadableFile {
 	);
 }
 
-export async function peekStream(
-	stream: ReadableFile,
-	count: number,
-): Promise<{ head: Buffer; ended: boolean }> {
+export async function peekStream(stream: ReadableFile, count: number) {
 	const chunks: Buffer[] = [];
 	let length = 0;
 	while (length < count && !stream.readableEnded) {
@@ -92,15 +87,15 @@ export async function peekStream(
 	}
 	// One chunk can be a whole file (n8n's database store): Buffer.concat would copy it.
 	const head = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-	if (stream.readableEnded) return { head, ended: true };
-	if (head.length > 0) stream.unshift(head);
-	return { head, ended: false };
+	const ended = stream.readableEnded;
+	if (!ended && head.length > 0) stream.unshift(head);
+	return { head, ended };
 }
 
 const MAX_FILE_NAME = 255;
 
 // A name from the service may carry a path, which a workflow writing files by that name would follow.
-export function safeBaseName(name: unknown): string {
+export function safeBaseName(name: unknown) {
 	if (typeof name !== 'string') return '';
 	const last = name.split(/[\\/]/).pop() ?? '';
 	const base = [...last]
@@ -115,7 +110,7 @@ export function fileNameFor(
 	fallback: string,
 	extension?: string,
 	defaultExtension?: string,
-): string {
+) {
 	const name = safeBaseName(base) || fallback;
 	const stem = extension === undefined ? name : name.replace(/\.(pdf|zip|bin)$/i, '');
 	const ending =
@@ -139,7 +134,7 @@ export const isBase64Code = (code: number) =>
 	code === 47;
 
 // A loop, not a regex: V8 overflowed its stack on /^[A-Za-z0-9+/]+={0,2}$/ with a 4 MB file.
-export function isStrictBase64(compact: string): boolean {
+export function isStrictBase64(compact: string) {
 	if (compact.length === 0 || compact.length % 4 !== 0) return false;
 	let end = compact.length;
 	if (compact.charCodeAt(end - 1) === 61) end--;
@@ -150,7 +145,7 @@ export function isStrictBase64(compact: string): boolean {
 	return true;
 }
 
-export function isBase64(value: string): boolean {
+export function isBase64(value: string) {
 	return isStrictBase64(withoutDataUrlAndSpaces(value));
 }
 
@@ -158,7 +153,7 @@ export function isBase64(value: string): boolean {
 const BASE64_SLICE = 1024 * 1024;
 
 // Whole, Node copies the text first (20 MB took 46 MB).
-export function decodeInSlices(base64: string): Buffer {
+export function decodeInSlices(base64: string) {
 	const bytes = Buffer.alloc(Buffer.byteLength(base64, 'base64'));
 	let written = 0;
 	for (let start = 0; start < base64.length; start += BASE64_SLICE)
@@ -166,7 +161,7 @@ export function decodeInSlices(base64: string): Buffer {
 	return bytes.subarray(0, written);
 }
 
-export function decodeBase64(value: string): Buffer | undefined {
+export function decodeBase64(value: string) {
 	const compact = withoutDataUrlAndSpaces(value);
 	return isStrictBase64(compact) ? decodeInSlices(compact) : undefined;
 }

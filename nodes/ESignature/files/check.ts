@@ -5,7 +5,7 @@ import type { ItemFunctions } from '../service/itemFunctions';
 // Readers accept "%PDF-" in the first 1,024 bytes (Adobe's implementation notes).
 export const PDF_HEADER_WITHIN = 1024;
 
-function looksLike(start: Buffer): string {
+function looksLike(start: Buffer) {
 	const hex = start.subarray(0, 4).toString('hex');
 	if (hex.startsWith('89504e47')) return 'is a PNG image';
 	if (hex.startsWith('ffd8ff')) return 'is a JPEG image';
@@ -20,7 +20,7 @@ export function requirePdf<File extends UploadFile>(
 	context: ItemFunctions,
 	file: File,
 	fieldLabel: string,
-): File {
+) {
 	const name = file.fileName ? ` "${file.fileName}"` : '';
 	if (file.size() === 0)
 		throw inputError(context, `${fieldLabel}: the file${name} is empty (0 bytes)`);

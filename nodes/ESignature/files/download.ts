@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { type DocumentFile, documentFile } from './document';
-import { detectMimeType, readUpTo, safeBaseName } from './bytes';
+import { documentFile } from './document';
+import { type ByteStream, detectMimeType, readUpTo, safeBaseName } from './bytes';
 import { runsAsTool } from '../service/asTool';
 import { DOWNLOAD_DEFAULTS, DOWNLOAD_OPTION_LABELS, MAX_DOWNLOAD_BYTES } from '../fields/fileInput';
 import { booleanOf, inputError, integerOf, requireHttpUrl } from '../fields/validation';
@@ -15,10 +15,8 @@ import type { ItemFunctions } from '../service/itemFunctions';
 // A file host's short link and its storage, not a chain.
 export const MAX_DOWNLOAD_REDIRECTS = 3;
 
-type ByteStream = AsyncIterable<Buffer> & { destroy?: () => void };
-
 // Its path and query may hold a key.
-export function originOf(url: string): string {
+export function originOf(url: string) {
 	try {
 		return new URL(url).origin;
 	} catch {
@@ -26,7 +24,7 @@ export function originOf(url: string): string {
 	}
 }
 
-function nameFromUrl(url: string): string {
+function nameFromUrl(url: string) {
 	const segment = new URL(url).pathname.split('/').pop() ?? '';
 	let last = '';
 	try {
@@ -37,44 +35,22 @@ function nameFromUrl(url: string): string {
 	return /\.[a-z0-9]{1,5}$/i.test(last) ? last : 'document.pdf';
 }
 
-export function downloadFileName(
-	context: ItemFunctions,
-	value: unknown,
-	fieldLabel: string,
-): string {
+export function downloadFileName(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	return nameFromUrl(requireHttpUrl(context, value, fieldLabel));
 }
 
-const tooLarge = (context: ItemFunctions, fieldLabel: string, origin: string) =>
-	inputError(
-		context,
-		`${fieldLabel}: the document at ${origin} is larger than ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB`,
-		'Download it with another node and give it as a binary file.',
-	);
-
-interface DownloadBudget {
-	maxLinks: number;
-	bytesLeft: number;
-	maxTotalBytes: number;
-	timeLimitSeconds: number;
-	allowInternal: boolean;
-	checkAddresses: boolean;
-}
+type DownloadBudget = ReturnType<typeof downloadBudget>;
 
 // In an AI tool each limit must be written in the node: a model must not lift one.
-export function downloadBudget(context: ItemFunctions): DownloadBudget {
+export function downloadBudget(context: ItemFunctions) {
 	const asTool = runsAsTool(context);
 	const given = (context.getNodeParameter('downloadOptions', {}) ?? {}) as IDataObject;
 	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
 	if (asTool) {
 		// Each option first, so that the error names it.
-		const paths = [
-			...Object.keys(DOWNLOAD_OPTION_LABELS).map((key) => `downloadOptions.${key}`),
-			'downloadOptions',
-		];
-		for (const name of paths) {
-			if (!isWrittenInNode(context, name)) {
-				const shown = name === 'downloadOptions' ? 'Download Options' : label(name.split('.')[1]);
+		for (const key of [...Object.keys(DOWNLOAD_OPTION_LABELS), '']) {
+			if (!isWrittenInNode(context, key ? `downloadOptions.${key}` : 'downloadOptions')) {
+				const shown = key ? label(key) : 'Download Options';
 				throw inputError(
 					context,
 					`${shown} must be written in the node, not set by an expression, when the node runs as an AI tool`,
@@ -120,16 +96,11 @@ const REFUSALS = {
 	},
 };
 
-interface ResolvedAddress {
-	address: string;
-	family: number;
-}
-
 // n8n 2.x's egress filter, enforced even where SSRF protection is off; n8n 1.x has none.
 async function resolveAll(
 	context: ItemFunctions,
 	hostname: string,
-): Promise<ResolvedAddress[] | 'refused by n8n' | undefined> {
+): Promise<Array<{ address: string }> | 'refused by n8n' | undefined> {
 	const egress = context.helpers.getSecureEgressFilter?.('enforced');
 	if (!egress) return undefined;
 	const lookup = egress.createSecureLookup();
@@ -152,7 +123,7 @@ async function checkHop(
 	budget: DownloadBudget,
 	fieldLabel: string,
 	from?: string,
-): Promise<string | undefined> {
+) {
 	if (!budget.checkAddresses || budget.allowInternal) return undefined;
 	const refused = (kind: keyof typeof REFUSALS) =>
 		inputError(
@@ -174,14 +145,21 @@ export async function downloadDocument(
 	value: unknown,
 	fieldLabel: string,
 	budget: DownloadBudget,
-): Promise<DocumentFile> {
+) {
 	const url = requireHttpUrl(context, value, fieldLabel);
 	const origin = originOf(url);
 	const deadline = AbortSignal.timeout(budget.timeLimitSeconds * 1000);
-	const tooSlow = () =>
+	const failed = (what: string, hint: string) =>
+		inputError(context, `${fieldLabel}: the download from ${origin} ${what}`, hint);
+	const tooLarge = () =>
 		inputError(
 			context,
-			`${fieldLabel}: the download from ${origin} took longer than ${budget.timeLimitSeconds} seconds`,
+			`${fieldLabel}: the document at ${origin} is larger than ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB`,
+			'Download it with another node and give it as a binary file.',
+		);
+	const tooSlow = () =>
+		failed(
+			`took longer than ${budget.timeLimitSeconds} seconds`,
 			"Check that the link is a direct link to the PDF; the workflow's author can change Download Options → " +
 				'Time Limit (Seconds).',
 		);
@@ -196,21 +174,19 @@ export async function downloadDocument(
 		if (response.statusCode < 300 || response.statusCode >= 400 || location === undefined) break;
 		(response.body as unknown as ByteStream).destroy?.();
 		if (redirects >= MAX_DOWNLOAD_REDIRECTS)
-			throw inputError(
-				context,
-				`${fieldLabel}: the download from ${origin} was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`,
+			throw failed(
+				`was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`,
 				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
 			);
 		let next: URL | undefined;
 		try {
 			next = new URL(String(location), hop);
 		} catch {
-			next = undefined; // a Location that is not a URL
+			// a Location that is not a URL
 		}
 		if (!next || httpUrlProblem(next.href))
-			throw inputError(
-				context,
-				`${fieldLabel}: the download from ${origin} was redirected to a link that is not http(s)`,
+			throw failed(
+				'was redirected to a link that is not http(s)',
 				'Check that the URL is a direct link to the PDF.',
 			);
 		previous = hop.origin;
@@ -219,9 +195,8 @@ export async function downloadDocument(
 	const body = response.body as unknown as ByteStream;
 	if (response.statusCode >= 300) {
 		body.destroy?.();
-		throw inputError(
-			context,
-			`${fieldLabel}: the download from ${origin} failed with HTTP ${response.statusCode}`,
+		throw failed(
+			`failed with HTTP ${response.statusCode}`,
 			'Check that the URL is a direct link to the PDF and that it needs no sign-in.',
 		);
 	}
@@ -229,7 +204,7 @@ export async function downloadDocument(
 	// Content-Length counts the bytes as sent: a compressed answer is counted again as it is unpacked.
 	if (Number.isFinite(declared) && declared > MAX_DOWNLOAD_BYTES) {
 		body.destroy?.();
-		throw tooLarge(context, fieldLabel, origin);
+		throw tooLarge();
 	}
 	const stop = () => body.destroy?.();
 	deadline.addEventListener('abort', stop, { once: true });
@@ -238,13 +213,10 @@ export async function downloadDocument(
 		.catch((error: unknown) => Promise.reject(deadline.aborted ? tooSlow() : error))
 		.finally(() => deadline.removeEventListener('abort', stop));
 	if (deadline.aborted) throw tooSlow();
-	if (bytes === undefined && budget.bytesLeft >= MAX_DOWNLOAD_BYTES)
-		throw tooLarge(context, fieldLabel, origin);
+	if (bytes === undefined && budget.bytesLeft >= MAX_DOWNLOAD_BYTES) throw tooLarge();
 	if (bytes === undefined)
-		throw inputError(
-			context,
-			`${fieldLabel}: the download from ${origin} takes the item's documents past ` +
-				`${budget.maxTotalBytes / 1024 / 1024} MB together`,
+		throw failed(
+			`takes the item's documents past ` + `${budget.maxTotalBytes / 1024 / 1024} MB together`,
 			"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
 				'Max Total Size (MB).',
 		);
@@ -277,7 +249,7 @@ async function requestHop(
 	origin: string,
 	deadline: AbortSignal,
 	tooSlow: () => Error,
-): Promise<IN8nHttpFullResponse> {
+) {
 	try {
 		// Never with the credential: a prompt can choose the URL.
 		const target = pinnedRequest(hop, pinned);

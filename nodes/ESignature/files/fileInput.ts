@@ -20,10 +20,7 @@ export async function readFileInput(
 	context: ItemFunctions,
 	options: FileInputOptions & LeftInStore,
 ): Promise<UploadFile[]>;
-export async function readFileInput(
-	context: ItemFunctions,
-	options: FileInputOptions & Partial<LeftInStore> = {},
-): Promise<UploadFile[]> {
+export async function readFileInput(context: ItemFunctions, options: ReadOptions = {}) {
 	const files: UploadFile[] = [];
 	// A refused file stops the item before the next is read or downloaded.
 	for (const given of givenFiles(context, options))
@@ -36,28 +33,35 @@ interface GivenFile {
 	read(): Promise<UploadFile>;
 }
 
-function givenFiles(
-	context: ItemFunctions,
-	options: FileInputOptions & Partial<LeftInStore>,
-): GivenFile[] {
+type ReadOptions = FileInputOptions & Partial<LeftInStore>;
+
+function givenFiles(context: ItemFunctions, options: ReadOptions) {
 	const input = context.getNodeParameter('fileInput', 'binary');
-	if (input === 'url') return givenLinks(context, options);
-	if (input === 'base64') return givenBase64(context, options);
-	return givenBinaryFields(context, options);
+	const given =
+		input === 'url'
+			? givenLinks(context, options)
+			: input === 'base64'
+				? givenBase64(context, options)
+				: givenBinaryFields(context, options);
+	if (options.multiple) return given;
+	return given.map(({ label, read }) => ({
+		label,
+		read: async () => {
+			const file = await read();
+			const ownName = input === 'base64' ? undefined : file.fileName;
+			return { ...file, fileName: singleFileName(context, ownName, options) };
+		},
+	}));
 }
 
-function givenBinaryFields(
-	context: ItemFunctions,
-	options: FileInputOptions & Partial<LeftInStore>,
-): GivenFile[] {
+function givenBinaryFields(context: ItemFunctions, options: ReadOptions) {
 	const fromField = (name: string, label: string): GivenFile => ({
 		label,
 		read: async () => await readBinaryFile(context, name, label, options.leaveInStore === true),
 	});
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.binaryField;
-		const given = fromField(inputFieldName(context, label), label);
-		return [{ label, read: async () => named(context, await given.read(), true, options) }];
+		return [fromField(inputFieldName(context, label), label)];
 	}
 	const label = FILE_INPUT_LABELS.binaryFields;
 	const names = inputFieldName(context, label)
@@ -69,16 +73,11 @@ function givenBinaryFields(
 	return names.map((name) => fromField(name, label));
 }
 
-function givenBase64(context: ItemFunctions, options: FileInputOptions): GivenFile[] {
+function givenBase64(context: ItemFunctions, options: FileInputOptions) {
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.base64;
 		const value = context.getNodeParameter('fileBase64', '');
-		return [
-			{
-				label,
-				read: async () => named(context, readBase64File(context, value, label), false, options),
-			},
-		];
+		return [{ label, read: async () => readBase64File(context, value, label) }];
 	}
 	const label = FILE_INPUT_LABELS.filesJson;
 	const entries = parseJsonParameter(context, context.getNodeParameter('filesJson', '[]'), label);
@@ -105,7 +104,7 @@ function givenBase64(context: ItemFunctions, options: FileInputOptions): GivenFi
 	});
 }
 
-function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFile[] {
+function givenLinks(context: ItemFunctions, options: FileInputOptions) {
 	const budget = downloadBudget(context);
 	const fromLink = (url: unknown, label: string): GivenFile => ({
 		label,
@@ -113,8 +112,7 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFil
 	});
 	if (!options.multiple) {
 		const label = FILE_INPUT_LABELS.url;
-		const given = fromLink(context.getNodeParameter('fileUrl', ''), label);
-		return [{ label, read: async () => named(context, await given.read(), true, options) }];
+		return [fromLink(context.getNodeParameter('fileUrl', ''), label)];
 	}
 	const urls = urlList(context);
 	if (!urls.length)
@@ -137,18 +135,6 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions): GivenFil
 	);
 }
 
-function named<File extends UploadFile>(
-	context: ItemFunctions,
-	file: File,
-	fromItsName: boolean,
-	options: FileInputOptions,
-): File {
-	return {
-		...file,
-		fileName: singleFileName(context, fromItsName ? file.fileName : undefined, options),
-	};
-}
-
 const inputFieldName = (context: ItemFunctions, label: string) =>
 	textOf(
 		context,
@@ -161,7 +147,7 @@ function singleFileName(
 	context: ItemFunctions,
 	ownName: string | undefined,
 	options: FileInputOptions,
-): string {
+) {
 	const given = textOf(
 		context,
 		context.getNodeParameter('fileName', ''),
@@ -175,7 +161,7 @@ function singleFileName(
 }
 
 // Worked out again: n8n hands a postReceive hook the answer, not the request.
-export function sentFileName(context: ItemFunctions, options: FileInputOptions): string {
+export function sentFileName(context: ItemFunctions, options: FileInputOptions) {
 	const input = context.getNodeParameter('fileInput', 'binary');
 	const ownName =
 		input === 'url'
@@ -190,7 +176,7 @@ export function sentFileName(context: ItemFunctions, options: FileInputOptions):
 	return singleFileName(context, ownName, options);
 }
 
-function urlList(context: ItemFunctions): string[] {
+function urlList(context: ItemFunctions) {
 	const value = context.getNodeParameter('fileUrls', '') as unknown;
 	const list = Array.isArray(value)
 		? value

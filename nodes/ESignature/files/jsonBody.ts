@@ -14,19 +14,19 @@ class DocumentPlace {
 		this.#document = document;
 	}
 
-	static documentAt(entry: unknown): UploadFile | undefined {
+	static documentAt(entry: unknown) {
 		return entry instanceof DocumentPlace ? entry.#document : undefined;
 	}
 }
 
-export function base64Of(file: UploadFile): IDataObject {
+export function base64Of(file: UploadFile) {
 	return new DocumentPlace(file) as unknown as IDataObject;
 }
 
 // A multiple of 3: every slice is whole Base64.
 const ENCODE_SLICE = 3 * 256 * 1024;
 
-function writeBase64(body: Buffer, offset: number, file: DocumentFile): number {
+function writeBase64(body: Buffer, offset: number, file: DocumentFile) {
 	const stored = file.storedBase64();
 	if (stored !== undefined) return offset + body.write(stored, offset, 'latin1');
 	const bytes = file.bytes();
@@ -40,17 +40,14 @@ function writeBase64(body: Buffer, offset: number, file: DocumentFile): number {
 	return offset;
 }
 
-function inMemoryBase64(file: DocumentFile): Buffer {
+function inMemoryBase64(file: DocumentFile) {
 	const text = Buffer.allocUnsafe(base64Length(file));
 	return text.subarray(0, writeBase64(text, 0, file));
 }
 
 const base64Length = (file: DocumentFile) => 4 * Math.ceil(file.size() / 3);
 
-export function sendJsonWithDocuments(
-	requestOptions: IHttpRequestOptions,
-	value: IDataObject,
-): IHttpRequestOptions {
+export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value: IDataObject) {
 	const placeholder = `n8nESignatureDocument-${randomBytes(12).toString('hex')}`;
 	const documents: UploadFile[] = [];
 	const text = JSON.stringify(value, (_key, entry: unknown) => {

@@ -14,13 +14,13 @@ const headerValue = (value: string) =>
 // A hostile MIME type could end the header.
 const MIME_TYPE = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/i;
 
-function partContentType(mimeType: string): string {
-	return typeof mimeType === 'string' && mimeType.length <= 129 && MIME_TYPE.test(mimeType)
+function partContentType(mimeType: string) {
+	return typeof mimeType === 'string' && MIME_TYPE.test(mimeType)
 		? mimeType
 		: 'application/octet-stream';
 }
 
-function multipartParts(boundary: string, fields: IDataObject, files: UploadFile[]): BodyPart[] {
+function multipartParts(boundary: string, fields: IDataObject, files: UploadFile[]) {
 	const parts: BodyPart[] = [];
 	for (const [name, value] of Object.entries(fields)) {
 		parts.push(
@@ -47,7 +47,7 @@ export function sendMultipart(
 	requestOptions: IHttpRequestOptions,
 	fields: IDataObject,
 	files: UploadFile[] = [],
-): IHttpRequestOptions {
+) {
 	const boundary = `----n8nESignature${randomBytes(16).toString('hex')}`;
 	const parts = multipartParts(boundary, fields, files);
 	requestOptions.headers = {

@@ -25,22 +25,19 @@ export async function readBinaryFile(
 	propertyName: string,
 	fieldLabel: string,
 	leaveInStore = false,
-): Promise<UploadFile> {
+) {
 	const name = binaryPropertyName(context, propertyName, fieldLabel);
-	const item = context.getInputData();
-	const available = Object.keys(item.binary ?? {});
+	const { binary: given = {} } = context.getInputData();
 	if (!name)
 		throw inputError(context, `${fieldLabel} is empty: enter the name of a binary property`);
-	const found =
-		item.binary !== undefined && Object.hasOwn(item.binary, name) && Boolean(item.binary[name]);
-	if (!found && runsAsTool(context)) {
-		throw inputError(
-			context,
-			`${fieldLabel}: an AI tool gets no files, only the model's arguments: set File Input to URL or Base64 Text`,
-			'With URL the model gives a link to the PDF; with Base64 Text, the content.',
-		);
-	}
-	if (!found)
+	if (!Object.hasOwn(given, name) || !given[name]) {
+		if (runsAsTool(context))
+			throw inputError(
+				context,
+				`${fieldLabel}: an AI tool gets no files, only the model's arguments: set File Input to URL or Base64 Text`,
+				'With URL the model gives a link to the PDF; with Base64 Text, the content.',
+			);
+		const available = Object.keys(given);
 		throw inputError(
 			context,
 			`${fieldLabel}: the input item has no binary property "${name}"`,
@@ -49,7 +46,8 @@ export async function readBinaryFile(
 				: 'This item has no binary data. Read the file first, e.g. with "Read/Write Files from Disk" or "HTTP ' +
 						'Request".',
 		);
-	const binary: IBinaryData = context.helpers.assertBinaryData(name);
+	}
+	const binary = context.helpers.assertBinaryData(name);
 	const fileName = binaryFileName(binary, name);
 	const mimeType = binary.mimeType || 'application/pdf';
 	// No id: n8n holds the file in the item as Base64, sent as it is when canonical.
@@ -111,43 +109,28 @@ async function* oneChunk(bytes: Buffer): AsyncGenerator<Buffer> {
 }
 
 // A prototype key (`__proto__`, ...) names no property n8n can hold.
-export function binaryPropertyName(
-	context: ItemFunctions,
-	value: unknown,
-	fieldLabel: string,
-): string {
+export function binaryPropertyName(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	const name = toText(value);
 	if (PROTOTYPE_KEYS.has(name))
 		throw inputError(context, `${fieldLabel}: "${name}" cannot be the name of a binary property`);
 	return name;
 }
 
-export function binaryFileNameOf(
-	context: ItemFunctions,
-	propertyName: string,
-	fieldLabel: string,
-): string {
+export function binaryFileNameOf(context: ItemFunctions, propertyName: string, fieldLabel: string) {
 	const name = binaryPropertyName(context, propertyName, fieldLabel);
 	return binaryFileName(context.helpers.assertBinaryData(name), name);
 }
 
-function binaryFileName(
-	binary: Pick<IBinaryData, 'fileName' | 'fileExtension'>,
-	propertyName: string,
-): string {
+function binaryFileName(binary: IBinaryData, propertyName: string) {
 	return binary.fileName ?? `${propertyName}.${binary.fileExtension || 'pdf'}`;
 }
 
-export function readBase64File(
-	context: ItemFunctions,
-	value: unknown,
-	fieldLabel: string,
-): DocumentFile {
+export function readBase64File(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	const bytes = requireBase64Bytes(context, value, fieldLabel);
 	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
 }
 
-function requireBase64Bytes(context: ItemFunctions, value: unknown, fieldLabel: string): Buffer {
+function requireBase64Bytes(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	if (value !== undefined && value !== null && typeof value !== 'string')
 		throw inputError(context, `${fieldLabel} must be Base64 text, got ${kindOf(value)}`);
 	// No length limit: a document as Base64 is as long as the document.
@@ -163,6 +146,6 @@ function requireBase64Bytes(context: ItemFunctions, value: unknown, fieldLabel: 
 	return bytes;
 }
 
-export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string): string {
+export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
 }

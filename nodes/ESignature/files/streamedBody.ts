@@ -14,16 +14,9 @@ const partLength = (part: BodyPart) =>
 			? part.file.size()
 			: 4 * Math.ceil(part.file.size() / 3);
 
-async function* fileChunks(
-	stream: AsyncIterable<Buffer>,
-	as: 'bytes' | 'base64',
-): AsyncGenerator<Buffer> {
+async function* base64Chunks(stream: AsyncIterable<Buffer>) {
 	let carried: Buffer = Buffer.alloc(0);
 	for await (const chunk of stream) {
-		if (as === 'bytes') {
-			yield chunk;
-			continue;
-		}
 		const data = carried.length ? Buffer.concat([carried, chunk]) : chunk;
 		const whole = data.length - (data.length % 3);
 		if (whole > 0) yield Buffer.from(data.subarray(0, whole).toString('base64'), 'latin1');
@@ -50,7 +43,7 @@ async function* bodyChunks(parts: BodyPart[]): AsyncGenerator<Buffer> {
 			}
 		};
 		try {
-			yield* fileChunks(counted(), as);
+			yield* as === 'bytes' ? counted() : base64Chunks(counted());
 		} finally {
 			stream.destroy();
 		}
@@ -70,7 +63,7 @@ const remakeable = (body: unknown): RemakeableBody | undefined =>
 		? (body as RemakeableBody)
 		: undefined;
 
-export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: BodyPart[]): boolean {
+export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: BodyPart[]) {
 	const stored = parts.find((part) => !Buffer.isBuffer(part)) as
 		Exclude<BodyPart, Buffer> | undefined;
 	if (!stored) return false;
@@ -90,10 +83,9 @@ export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
 	remakeable(requestOptions.body) !== undefined;
 
 // A stream is sent only once: every attempt gets a fresh one.
-export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions): boolean {
+export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions) {
 	const body = remakeable(requestOptions.body);
-	if (!body) return false;
+	if (!body) return;
 	body.destroy();
 	requestOptions.body = body.makeAgain();
-	return true;
 }

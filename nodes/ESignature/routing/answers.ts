@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { CORRECTED_FIELD_NAMES, NAMED_OUTPUT_FIELDS } from '../fields/enums';
-import type { FileStream } from '../files/bytes';
 import {
+	type FileStream,
 	decodeBase64,
 	detectMimeType,
 	FILE_SIGNATURE_BYTES,
@@ -37,7 +37,7 @@ function pair(
 	context: IExecuteSingleFunctions,
 	json: IDataObject,
 	binary?: INodeExecutionData['binary'],
-): INodeExecutionData {
+) {
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
 }
 
@@ -47,15 +47,17 @@ async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFu
 	});
 }
 
-export function keepWrapper(context: IExecuteSingleFunctions): boolean {
+type ModelContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>;
+
+export function keepWrapper(context: ModelContext) {
 	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
 }
 
-function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeExecutionData[] {
-	if (keepWrapper(context) && isServiceWrapper(body))
-		return [pair(context, body as unknown as IDataObject)];
-	const data = isServiceWrapper(body) ? body.data : body;
-	const message = isServiceWrapper(body) ? body.message : undefined;
+function itemsFromData(context: IExecuteSingleFunctions, body: unknown) {
+	const wrapped = isServiceWrapper(body);
+	if (keepWrapper(context) && wrapped) return [pair(context, body as unknown as IDataObject)];
+	const data = wrapped ? body.data : body;
+	const message = wrapped ? body.message : undefined;
 	if (Array.isArray(data)) {
 		return data.map((entry) =>
 			pair(
@@ -65,7 +67,7 @@ function itemsFromData(context: IExecuteSingleFunctions, body: unknown): INodeEx
 		);
 	}
 	// Answers whose contract is `data: true` can say false without an error code.
-	if (data === true || data === false || data === null || data === undefined || data === '')
+	if (typeof data === 'boolean' || data === null || data === undefined || data === '')
 		return [pair(context, { success: data !== false, ...(message ? { message } : {}) })];
 	if (typeof data === 'object') return [pair(context, data as IDataObject)];
 	return [pair(context, { value: data as string | number | boolean })];
@@ -88,14 +90,8 @@ export const unwrapFoundResponse: AnswerHook = async function (_items, response)
 // Lists and their entries stay, even empty, so that a loop or `.length` over them keeps working.
 function simplified(value: unknown, field?: string, depth = 0): unknown {
 	// Own properties only: "constructor" names no field.
-	if (
-		typeof value === 'number' &&
-		field !== undefined &&
-		Object.hasOwn(NAMED_OUTPUT_FIELDS, field)
-	) {
-		const named = NAMED_OUTPUT_FIELDS[field].find((option) => option.value === value);
-		return named ? named.name : value;
-	}
+	if (typeof value === 'number' && field !== undefined && Object.hasOwn(NAMED_OUTPUT_FIELDS, field))
+		return NAMED_OUTPUT_FIELDS[field].find((option) => option.value === value)?.name ?? value;
 	if (typeof value !== 'object' || value === null) return value ?? undefined;
 	if (depth >= MAX_ANSWER_DEPTH) return value;
 	if (Array.isArray(value))
@@ -113,7 +109,7 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
 
-export function simplifies(context: IExecuteSingleFunctions): boolean {
+export function simplifies(context: IExecuteSingleFunctions) {
 	return (context.getNodeParameter('simplify', true) as boolean) && !keepWrapper(context);
 }
 
@@ -128,18 +124,13 @@ export const simplifyOutput: AnswerHook = async function (items) {
 const MIN_BASE64_BLOB = 256;
 const MAX_TEXT_FOR_MODEL = 2000;
 
-function isBase64Blob(text: string): boolean {
+function isBase64Blob(text: string) {
 	if (text.length < MIN_BASE64_BLOB) return false;
 	// A loop, not a regex: the text is the service's and unbounded.
 	for (let index = 0; index < text.length; index++) {
 		const code = text.charCodeAt(index);
-		if (
-			!isBase64Code(code) &&
-			!(code === 61 && index >= text.length - 2) &&
-			code !== 10 &&
-			code !== 13
-		)
-			return false;
+		const padding = code === 61 && index >= text.length - 2;
+		if (!isBase64Code(code) && !padding && code !== 10 && code !== 13) return false;
 	}
 	return true;
 }
@@ -158,18 +149,13 @@ function trimmedForModel(value: unknown, depth = 0): unknown {
 	);
 }
 
-function simplifiesForModel(
-	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
-): boolean {
+function simplifiesForModel(context: ModelContext) {
 	return runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
 }
 
-export function itemsForModel(
-	context: Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>,
-	items: INodeExecutionData[],
-): INodeExecutionData[] {
+export function itemsForModel(context: ModelContext, items: INodeExecutionData[]) {
 	if (!simplifiesForModel(context)) return items;
-	const wrapped = context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
+	const wrapped = keepWrapper(context);
 	return items.map((item) => {
 		if (isErrorItem(item)) return item;
 		const json = wrapped ? item.json : ((simplified(item.json) ?? {}) as IDataObject);
@@ -177,14 +163,9 @@ export function itemsForModel(
 	});
 }
 
-export function outputBinaryField(context: IExecuteSingleFunctions): string {
-	return (
-		binaryPropertyName(
-			context,
-			context.getNodeParameter('binaryPropertyName', 'data'),
-			'Put Output File in Field',
-		) || 'data'
-	);
+export function outputBinaryField(context: IExecuteSingleFunctions) {
+	const name = context.getNodeParameter('binaryPropertyName', 'data');
+	return binaryPropertyName(context, name, 'Put Output File in Field') || 'data';
 }
 
 type FileSource = Parameters<IExecuteSingleFunctions['helpers']['prepareBinaryData']>[0];
@@ -193,7 +174,7 @@ type FileSource = Parameters<IExecuteSingleFunctions['helpers']['prepareBinaryDa
 export const FILE_NOT_FOR_TOOLS =
 	"Not passed to AI tools: a model gets the file's details only. Use this operation in a workflow to get the file.";
 
-async function sizeOf(stream: FileStream, knownSize: number | undefined): Promise<number> {
+async function sizeOf(stream: FileStream, knownSize: number | undefined) {
 	if (knownSize !== undefined) {
 		stream.destroy?.();
 		return knownSize;
@@ -203,27 +184,27 @@ async function sizeOf(stream: FileStream, knownSize: number | undefined): Promis
 	return size;
 }
 
+// A stream comes with its first bytes, already read, and the size its answer declares.
 async function toBinaryItem(
 	context: IExecuteSingleFunctions,
-	data: FileSource,
-	head: Buffer,
-	knownSize: number | undefined,
+	json: IDataObject,
 	suggestedName: string | undefined,
 	fallbackName: string,
-	json: IDataObject,
-): Promise<INodeExecutionData> {
+	data: FileSource,
+	head = data as Buffer,
+	streamSize?: number,
+) {
 	const { mimeType, extension } = detectMimeType(head);
 	const chosenName = toText(context.getNodeParameter('options.fileName', ''));
 	const fileName = fileNameFor(chosenName || suggestedName, fallbackName, extension);
+	const size = Buffer.isBuffer(data) ? data.length : undefined;
 	if (simplifiesForModel(context)) {
-		const fileSize = Buffer.isBuffer(data)
-			? data.length
-			: await sizeOf(data as unknown as FileStream, knownSize);
+		const fileSize = size ?? (await sizeOf(data as unknown as FileStream, streamSize));
 		return pair(context, { ...json, fileName, mimeType, fileSize, file: FILE_NOT_FOR_TOOLS });
 	}
 	const property = outputBinaryField(context);
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
-	const fileSize = Buffer.isBuffer(data) ? data.length : storedFileSize(binary, knownSize);
+	const fileSize = size ?? storedFileSize(binary, streamSize);
 	return pair(
 		context,
 		{ ...json, fileName, mimeType, ...(fileSize !== undefined ? { fileSize } : {}) },
@@ -231,7 +212,7 @@ async function toBinaryItem(
 	);
 }
 
-function fileNameFromDisposition(header: unknown): string | undefined {
+function fileNameFromDisposition(header: unknown) {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string') return undefined;
 	const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(value);
@@ -283,18 +264,20 @@ export const fileResponseToBinary: AnswerHook = async function (_items, response
 	}
 	const documentId = this.getNodeParameter('documentId', '') as string;
 	const name = fileNameFromDisposition(response.headers['content-disposition']);
-	const json = { documentId };
-	const fallback = documentId || 'document';
-	if (!isFileStream(body)) {
-		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
-		return [await toBinaryItem(this, bytes, bytes, bytes.length, name, fallback, json)];
-	}
-	const length = Number(response.headers['content-length']);
+	const item = async (data: FileSource, head?: Buffer, size?: number) => [
+		await toBinaryItem(this, { documentId }, name, documentId || 'document', data, head, size),
+	];
+	if (!isFileStream(body))
+		return await item(Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer));
 	const { head, ended } = await peekStream(body, FILE_SIGNATURE_BYTES);
 	// A stream cannot be given back what was read after its end.
-	const source = ended ? head : (body as unknown as FileSource);
-	const size = ended ? head.length : Number.isSafeInteger(length) ? length : undefined;
-	return [await toBinaryItem(this, source, head, size, name, fallback, json)];
+	if (ended) return await item(head);
+	const length = Number(response.headers['content-length']);
+	return await item(
+		body as unknown as FileSource,
+		head,
+		Number.isSafeInteger(length) ? length : undefined,
+	);
 };
 
 export const base64ResponseToBinary: AnswerHook = async function (_items, response) {
@@ -312,6 +295,5 @@ export const base64ResponseToBinary: AnswerHook = async function (_items, respon
 	if (keepWrapper(this) && isServiceWrapper(body))
 		Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
 	const name = file.fileName as string | undefined;
-	const fallback = documentId ?? 'signed-document';
-	return [await toBinaryItem(this, bytes, bytes, bytes.length, name, fallback, json)];
+	return [await toBinaryItem(this, json, name, documentId ?? 'signed-document', bytes)];
 };

@@ -1,9 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { nodeForErrors } from '../service/secrets';
@@ -17,7 +12,7 @@ const DESCRIPTION =
 	"Credential Type → E-Signature API and this credential: it signs requests to the credential's environment " +
 	'only.';
 
-async function refuseCustomApiCall(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+async function refuseCustomApiCall(this: IExecuteFunctions) {
 	const error = new NodeOperationError(nodeForErrors(this.getNode()), MESSAGE, {
 		description: DESCRIPTION,
 	});

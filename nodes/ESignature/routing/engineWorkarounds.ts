@@ -12,7 +12,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { connectionError } from '../service/connectionErrors';
 import { bothFormsRefused } from '../service/readAnswer';
 import {
-	type ErrorDetails,
 	errorDetails,
 	errorItem,
 	errorItemDetails,
@@ -55,9 +54,11 @@ import { type IdField, misplacedId } from './misplacedIds';
 const REFUSAL = Symbol('refused input');
 const ALTERNATIVE = Symbol('alternative form');
 
+type RequestData = DeclarativeRestApiSettings.ResultOptions;
+
 type RefusableOptions = IHttpRequestOptions & { [REFUSAL]?: Error; [ALTERNATIVE]?: Alternative };
 
-export function offerAlternative(options: IHttpRequestOptions, alternative: Alternative): void {
+export function offerAlternative(options: IHttpRequestOptions, alternative: Alternative) {
 	(options as RefusableOptions)[ALTERNATIVE] = alternative;
 }
 
@@ -68,12 +69,9 @@ const refusalOf = (options: IHttpRequestOptions) => (options as RefusableOptions
 export const isPairedWithItem = (hook: PreSendAction): boolean => pairedHooks.has(hook);
 
 /** A preSend hook whose thrown error is answered as an error of its own item, nothing sent. */
-export function pairedWithItem(hook: PreSendAction): PreSendAction {
+export function pairedWithItem(hook: PreSendAction) {
 	if (isPairedWithItem(hook)) return hook;
-	const guard: PreSendAction = async function (
-		this: IExecuteSingleFunctions,
-		requestOptions: IHttpRequestOptions,
-	) {
+	const guard: PreSendAction = async function (requestOptions) {
 		if (refusalOf(requestOptions)) return requestOptions;
 		try {
 			return await hook.call(this, requestOptions);
@@ -91,10 +89,7 @@ export function pairedWithItem(hook: PreSendAction): PreSendAction {
 	return guard;
 }
 
-function lostAnswerHelp(
-	context: IExecuteSingleFunctions,
-	create: CreatesEnvelope | undefined,
-): string | undefined {
+function lostAnswerHelp(context: IExecuteSingleFunctions, create: CreatesEnvelope | undefined) {
 	if (!create) return undefined;
 	const reference = create.referenceNumber ? createReference(context) : undefined;
 	return (
@@ -109,18 +104,18 @@ function lostAnswerHelp(
 
 type Outcome = { items: INodeExecutionData[] } | { error: unknown };
 
-const outcomeOf = async (sending: Promise<INodeExecutionData[]>): Promise<Outcome> =>
+const outcomeOf = async (sending: Promise<INodeExecutionData[]>) =>
 	await sending.then(
 		(items): Outcome => ({ items }),
 		(error: unknown) => ({ error }),
 	);
 
-const settled = (outcome: Outcome): INodeExecutionData[] => {
+function settled(outcome: Outcome) {
 	if ('error' in outcome) throw outcome.error;
 	return outcome.items;
-};
+}
 
-function failedAnswersOf(outcome: Outcome): ErrorDetails[] {
+function failedAnswersOf(outcome: Outcome) {
 	if ('error' in outcome)
 		return outcome.error instanceof Error && hasDetails(outcome.error)
 			? [errorDetails(outcome.error)]
@@ -129,7 +124,7 @@ function failedAnswersOf(outcome: Outcome): ErrorDetails[] {
 }
 
 // n8n renews only on a thrown 401: the service refuses with HTTP 200, and n8n 1.x hands a 401 back as an answer.
-function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolean {
+function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome) {
 	// Revoke Access Token takes a 401 as an answer.
 	const { except } = (options.ignoreHttpStatusErrors ?? {}) as { except?: unknown };
 	if (!Array.isArray(except) || !except.includes(401)) return false;
@@ -141,7 +136,7 @@ function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome): boolea
 }
 
 // n8n renews on a 401 but sends no stream twice: it throws its own 401 instead.
-function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome): boolean {
+function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome) {
 	if (!('error' in outcome) || !isStreamedUpload(options)) return false;
 	const { error } = outcome;
 	return (
@@ -151,10 +146,7 @@ function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome): bo
 	);
 }
 
-async function routedRequest(
-	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
+async function routedRequest(context: IExecutePaginationFunctions, requestData: RequestData) {
 	const options = requestData.options as IHttpRequestOptions;
 	const attempt = async () => await outcomeOf(context.makeRoutingRequest(requestData));
 	let attempts = 0;
@@ -187,10 +179,7 @@ export interface OperationDeclarations {
 }
 
 export function sendWithWorkarounds(declarations: Readonly<Record<string, OperationDeclarations>>) {
-	return async function send(
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
+	return async function send(this: IExecutePaginationFunctions, requestData: RequestData) {
 		const key = operationOf(this);
 		// Own properties only: "constructor" is no operation.
 		const declared = Object.hasOwn(declarations, key) ? declarations[key] : {};
@@ -210,7 +199,7 @@ async function inOperationTerms<T extends Error>(
 	context: IExecutePaginationFunctions,
 	error: T,
 	{ takesId, errors = {} }: OperationDeclarations,
-): Promise<T> {
+) {
 	const misplaced =
 		takesId && isNotFoundError(error) ? await misplacedId(context, takesId) : undefined;
 	return inOperationWords(misplaced ? withMisplacedId(error, misplaced) : error, errors);
@@ -220,7 +209,7 @@ async function itemInOperationTerms(
 	context: IExecutePaginationFunctions,
 	item: INodeExecutionData,
 	declared: OperationDeclarations,
-): Promise<INodeExecutionData> {
+) {
 	const error = errorOfItem(context, item);
 	if (!error) return item;
 	const message = error.message;
@@ -230,9 +219,9 @@ async function itemInOperationTerms(
 
 async function sendItemRequest(
 	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
+	requestData: RequestData,
 	declared: OperationDeclarations,
-): Promise<INodeExecutionData[]> {
+) {
 	const create = declared.createsEnvelope;
 	const refusal = refusalOf(requestData.options as IHttpRequestOptions);
 	if (refusal) return failed(context, refusal);
@@ -261,10 +250,7 @@ async function sendItemRequest(
 }
 
 // A refused form creates nothing at the service: sending the other form still makes one envelope.
-async function routedInDialect(
-	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
+async function routedInDialect(context: IExecutePaginationFunctions, requestData: RequestData) {
 	const options = requestData.options as IHttpRequestOptions;
 	const alternative = (options as RefusableOptions)[ALTERNATIVE];
 	if (!alternative) return await routedRequest(context, requestData);
@@ -275,8 +261,7 @@ async function routedInDialect(
 		if (!firstAnswer) learn(alternative.credentials, alternative.dialect, alternative.form);
 		return settled(first);
 	}
-	const tried = alternative.form;
-	alternative.form = otherForm(tried);
+	alternative.form = otherForm(alternative.form);
 	alternative.rebuild(options, alternative.form);
 	const second = await attempt();
 	const [secondAnswer] = failedAnswersOf(second);

@@ -6,7 +6,6 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { SentReference } from '../service/errors';
 import { executionCustomData } from '../service/n8n1';
 import { optionalText } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
@@ -36,12 +35,12 @@ type ItemContext = Pick<
 >;
 
 // Read as stored: Resource and Operation take no expressions.
-export function operationOf(context: Pick<IExecuteSingleFunctions, 'getNode'>): string {
+export function operationOf(context: Pick<IExecuteSingleFunctions, 'getNode'>) {
 	const { resource, operation } = context.getNode().parameters;
 	return `${String(resource ?? '')}:${String(operation ?? '')}`;
 }
 
-function firstExecutionId(context: ItemContext): string | undefined {
+function firstExecutionId(context: ItemContext) {
 	const executionId = context.getExecutionId();
 	if (!executionId) return undefined;
 	try {
@@ -56,7 +55,7 @@ function firstExecutionId(context: ItemContext): string | undefined {
 	return executionId;
 }
 
-function instanceIdOf(context: ItemContext): string {
+function instanceIdOf(context: ItemContext) {
 	try {
 		return context.getInstanceId();
 	} catch {
@@ -64,7 +63,7 @@ function instanceIdOf(context: ItemContext): string {
 	}
 }
 
-function itemIdentity(context: ItemContext): { key: string; reference: string } | undefined {
+function itemIdentity(context: ItemContext) {
 	const execution = firstExecutionId(context);
 	if (!execution) return undefined;
 	const itemIndex = context.getItemIndex();
@@ -86,7 +85,7 @@ function itemIdentity(context: ItemContext): { key: string; reference: string } 
 	return { key, reference };
 }
 
-export function createReference(context: IExecuteSingleFunctions): SentReference | undefined {
+export function createReference(context: IExecuteSingleFunctions) {
 	const fields = (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
 	const given = optionalText(
 		context,
@@ -99,10 +98,7 @@ export function createReference(context: IExecuteSingleFunctions): SentReference
 	return identity ? { referenceNumber: identity.reference, derived: true } : undefined;
 }
 
-export function derivedReference(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): string | undefined {
+export function derivedReference(context: IExecuteFunctions, itemIndex: number) {
 	const item: ItemContext = {
 		getExecutionId: () => context.getExecutionId(),
 		getWorkflowDataProxy: (index) => context.getWorkflowDataProxy(index),
@@ -115,12 +111,12 @@ export function derivedReference(
 	return itemIdentity(item)?.reference;
 }
 
-export function referenceToSend(context: IExecuteSingleFunctions): string | undefined {
+export function referenceToSend(context: IExecuteSingleFunctions) {
 	return createReference(context)?.referenceNumber;
 }
 
 // Derived again: n8n hands a postReceive hook nothing of the request.
-export function sentReferenceOf(context: IExecuteSingleFunctions): SentReference | undefined {
+export function sentReferenceOf(context: IExecuteSingleFunctions) {
 	try {
 		return createReference(context);
 	} catch {
@@ -130,21 +126,18 @@ export function sentReferenceOf(context: IExecuteSingleFunctions): SentReference
 
 const rememberedCreates = new Map<string, INodeExecutionData[]>();
 
-function copyOf(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
+function copyOf(items: INodeExecutionData[], itemIndex: number) {
 	return items.map((item) => ({
 		json: JSON.parse(JSON.stringify(item.json)) as IDataObject,
 		pairedItem: { item: itemIndex },
 	}));
 }
 
-export function createKey(context: IExecuteSingleFunctions): string | undefined {
+export function createKey(context: IExecuteSingleFunctions) {
 	return itemIdentity(context)?.key;
 }
 
-export function rememberedCreate(
-	context: IExecuteSingleFunctions,
-	key: string,
-): INodeExecutionData[] | undefined {
+export function rememberedCreate(context: IExecuteSingleFunctions, key: string) {
 	const items = rememberedCreates.get(key);
 	return items ? copyOf(items, context.getItemIndex()) : undefined;
 }
@@ -153,7 +146,7 @@ export function rememberCreate(
 	context: IExecuteSingleFunctions,
 	key: string,
 	items: INodeExecutionData[],
-): void {
+) {
 	rememberedCreates.delete(key);
 	rememberedCreates.set(key, copyOf(items, context.getItemIndex()));
 	while (rememberedCreates.size > REMEMBERED_CREATES_MAX) {

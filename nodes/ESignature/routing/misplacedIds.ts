@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { type IdKind, type MisplacedId, isServiceWrapper } from '../service/errors';
+import { type IdKind, isServiceWrapper } from '../service/errors';
 import { callService } from '../service/transport';
 import { isGuid } from '../fields/validation';
 
@@ -14,7 +14,7 @@ export interface IdField {
 	kind: IdKind;
 }
 
-export function idFieldOf(fields: readonly INodeProperties[]): IdField | undefined {
+export function idFieldOf(fields: readonly INodeProperties[]) {
 	const field = fields.find(({ displayName }) => Object.hasOwn(ID_KINDS, displayName));
 	return (
 		field && { parameter: field.name, field: field.displayName, kind: ID_KINDS[field.displayName] }
@@ -25,7 +25,7 @@ export function idFieldOf(fields: readonly INodeProperties[]): IdField | undefin
 const DOCUMENT_PEEK_BYTES = 16 * 1024;
 const MAX_NAMED_DOCUMENTS = 5;
 
-async function isDocument(context: IExecuteSingleFunctions, id: string): Promise<boolean> {
+async function isDocument(context: IExecuteSingleFunctions, id: string) {
 	const answer = await callService(context, {
 		method: 'GET',
 		path: `/api/v1/documents/${encodeURIComponent(id)}`,
@@ -35,10 +35,7 @@ async function isDocument(context: IExecuteSingleFunctions, id: string): Promise
 }
 
 // Only the live service's status names the envelope's documents.
-async function envelopeDocuments(
-	context: IExecuteSingleFunctions,
-	id: string,
-): Promise<string[] | undefined> {
+async function envelopeDocuments(context: IExecuteSingleFunctions, id: string) {
 	const answer = await callService(context, {
 		method: 'GET',
 		path: `/api/v1/envelopes/${encodeURIComponent(id)}/status`,
@@ -51,16 +48,14 @@ async function envelopeDocuments(
 	const documents = Array.isArray(data.documents) ? (data.documents as unknown[]) : [];
 	return documents
 		.map((document) => (document as IDataObject | null)?.id)
-		.filter(
-			(documentId): documentId is string => typeof documentId === 'string' && isGuid(documentId),
-		)
+		.filter((id): id is string => typeof id === 'string' && isGuid(id))
 		.slice(0, MAX_NAMED_DOCUMENTS);
 }
 
 export async function misplacedId(
 	context: IExecuteSingleFunctions,
 	{ parameter, field, kind }: IdField,
-): Promise<MisplacedId | undefined> {
+) {
 	const value = context.getNodeParameter(parameter, '');
 	const id = typeof value === 'string' ? value.trim() : '';
 	if (!isGuid(id)) return undefined;
