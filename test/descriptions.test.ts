@@ -11,10 +11,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { simplifyOutput } from '../nodes/ESignature/routing/answers';
-import {
-	isPairedWithItem,
-	sendWithWorkarounds,
-} from '../nodes/ESignature/routing/engineWorkarounds';
+import { isRefusable, sendEachItem } from '../nodes/ESignature/routing/itemRequest';
 import { actionOperations } from './harness/operations';
 import type { RecordedView } from './descriptions/editorView';
 import {
@@ -202,18 +199,18 @@ describe('the routing the node declares', () => {
 		});
 	}
 
-	it('declares every preSend hook with pairedWithItem, so that its refusal is an error of its own item', () => {
+	it('declares every preSend hook with refusable, so that its refusal is an error of its own item', () => {
 		const hooks = routed(properties, '').flatMap(([path, entry]) =>
-			(entry.routing?.send?.preSend ?? []).map((hook) => [path, hook.name, isPairedWithItem(hook)]),
+			(entry.routing?.send?.preSend ?? []).map((hook) => [path, hook.name, isRefusable(hook)]),
 		);
 		expect(hooks.length).toBeGreaterThan(20);
 		expect(hooks.filter(([, , paired]) => !paired)).toEqual([]);
 	});
 
-	it('sends every operation through sendWithWorkarounds: paginate is declared once, on the Resource field', () => {
-		// The function sendWithWorkarounds makes, told which operations create envelopes (their files declare it).
+	it('sends every operation through sendEachItem: paginate is declared once, on the Resource field', () => {
+		// The function sendEachItem makes, told which operations create envelopes (their files declare it).
 		const pagination = description.requestOperations?.pagination;
-		expect(typeof pagination === 'function' && pagination.name).toBe(sendWithWorkarounds({}).name);
+		expect(typeof pagination === 'function' && pagination.name).toBe(sendEachItem({}).name);
 		const paginating = routed(properties, '').filter(
 			([, entry]) => entry.routing?.send?.paginate !== undefined,
 		);

@@ -6,7 +6,7 @@ import { searchWebhooks } from './methods/listSearch';
 import { operationBuilderHints, operationDeclarations, properties } from './resources';
 import { codexWithActions, resourceOperationSubtitle } from './fields/common';
 import codex from './ESignature.node.json';
-import { sendWithWorkarounds } from './routing/engineWorkarounds';
+import { sendEachItem } from './routing/itemRequest';
 import { customApiCallRefused } from './routing/customApiCall';
 
 export class ESignature implements INodeType {
@@ -38,7 +38,7 @@ export class ESignature implements INodeType {
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},
 		// The only hook of n8n's routing engine that decides whether and how a request is sent.
-		requestOperations: { pagination: sendWithWorkarounds(operationDeclarations) },
+		requestOperations: { pagination: sendEachItem(operationDeclarations) },
 		properties,
 	};
 

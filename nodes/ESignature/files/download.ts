@@ -29,9 +29,7 @@ function nameFromUrl(url: string) {
 	let last = '';
 	try {
 		last = safeBaseName(decodeURIComponent(segment));
-	} catch {
-		// a malformed %-escape names nothing
-	}
+	} catch {}
 	return /\.[a-z0-9]{1,5}$/i.test(last) ? last : 'document.pdf';
 }
 
@@ -181,9 +179,7 @@ export async function downloadDocument(
 		let next: URL | undefined;
 		try {
 			next = new URL(String(location), hop);
-		} catch {
-			// a Location that is not a URL
-		}
+		} catch {}
 		if (!next || httpUrlProblem(next.href))
 			throw failed(
 				'was redirected to a link that is not http(s)',

@@ -10,7 +10,7 @@ import * as signing from './signing';
 import * as smsProvider from './smsProvider';
 import * as webhook from './webhook';
 import { type OperationFile, simplify, toolSimplifyFields } from './shared';
-import type { OperationDeclarations } from '../routing/engineWorkarounds';
+import type { OperationDeclarations } from '../routing/itemRequest';
 import { idFieldOf } from '../routing/misplacedIds';
 
 const resource: INodeProperties = {
@@ -30,7 +30,7 @@ const resource: INodeProperties = {
 		{ name: 'Webhook', value: 'webhook' },
 	],
 	default: 'envelope',
-	// Every operation's request goes through the node's pagination function (routing/engineWorkarounds.ts).
+	// Every operation's request goes through the node's pagination function (routing/itemRequest.ts).
 	routing: { send: { paginate: true } },
 };
 

@@ -18,7 +18,7 @@ import {
 } from '../fields/common';
 import { ENVELOPE_ID_SOURCE } from '../fields/builderHints';
 import type { CreatesEnvelope } from '../routing/idempotency';
-import { pairedWithItem } from '../routing/engineWorkarounds';
+import { refusable } from '../routing/itemRequest';
 import { type Rule, futureDate } from '../fields/validation';
 import type { OperationErrors } from '../service/errors';
 import { unwrapResponse } from '../routing/answers';
@@ -56,7 +56,7 @@ export const routing = (
 	postReceive: PostReceiveAction[] = [unwrapResponse],
 ): INodePropertyRouting => ({
 	request,
-	...(preSend.length ? { send: { preSend: preSend.map(pairedWithItem) } } : {}),
+	...(preSend.length ? { send: { preSend: preSend.map(refusable) } } : {}),
 	output: { postReceive },
 });
 
@@ -73,7 +73,7 @@ export function sentField(
 		else sent[property] = value as IDataObject[string];
 		return requestOptions;
 	};
-	return { ...field, routing: { send: { type, property, preSend: [pairedWithItem(send)] } } };
+	return { ...field, routing: { send: { type, property, preSend: [refusable(send)] } } };
 }
 
 export function checkedField(field: INodeProperties, rule: Rule): INodeProperties {
@@ -81,7 +81,7 @@ export function checkedField(field: INodeProperties, rule: Rule): INodePropertie
 		rule(this, this.getNodeParameter(field.name, field.default), field.displayName, field.name);
 		return requestOptions;
 	};
-	return { ...field, routing: { ...field.routing, send: { preSend: [pairedWithItem(check)] } } };
+	return { ...field, routing: { ...field.routing, send: { preSend: [refusable(check)] } } };
 }
 
 /** An operation's preSend sending a field without routing: read once, checked, in the URL's `{name}` and `to`. */
@@ -100,7 +100,7 @@ export function sendsField(
 		if (to.qs) requestOptions.qs = { [to.qs]: value, ...requestOptions.qs };
 		return requestOptions;
 	};
-	return pairedWithItem(send);
+	return refusable(send);
 }
 
 // Shared fields are declared once: the engine evaluates a parameter once per property of that name for every item.
@@ -118,11 +118,11 @@ export const envelopeId: INodeProperties = {
 	builderHint: { propertyHint: ENVELOPE_ID_SOURCE },
 };
 
-export const documentId: INodeProperties = documentIdProperty();
+export const documentId = documentIdProperty();
 
-export const simplify: INodeProperties = simplifyProperty();
+export const simplify = simplifyProperty();
 
-export const options: INodeProperties = responseOptions();
+export const options = responseOptions();
 
 // Webhook's is its own field: its Create has the name of Envelope's, which has Simplify.
 export const toolSimplifyFields = (simplifyOperations: string[]): INodeProperties[] => [

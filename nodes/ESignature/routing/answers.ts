@@ -89,7 +89,6 @@ export const unwrapFoundResponse: AnswerHook = async function (_items, response)
 
 // Lists and their entries stay, even empty, so that a loop or `.length` over them keeps working.
 function simplified(value: unknown, field?: string, depth = 0): unknown {
-	// Own properties only: "constructor" names no field.
 	if (typeof value === 'number' && field !== undefined && Object.hasOwn(NAMED_OUTPUT_FIELDS, field))
 		return NAMED_OUTPUT_FIELDS[field].find((option) => option.value === value)?.name ?? value;
 	if (typeof value !== 'object' || value === null) return value ?? undefined;
@@ -220,7 +219,6 @@ function fileNameFromDisposition(header: unknown) {
 		try {
 			return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
 		} catch {
-			// A malformed %-escape names nothing.
 			return undefined;
 		}
 	}

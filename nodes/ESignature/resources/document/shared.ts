@@ -21,9 +21,9 @@ export const downloadRouting = (url: string, documentId: INodeProperties, base64
 		[base64 ? base64ResponseToBinary : fileResponseToBinary],
 	);
 
-export const binaryOutput: INodeProperties = binaryOutputProperty();
+export const binaryOutput = binaryOutputProperty();
 
-export const fileOptions: INodeProperties = downloadOptions({ wrapped: false });
+export const fileOptions = downloadOptions({ wrapped: false });
 
 export const base64Options: INodeProperties = downloadOptions({ wrapped: true });
 

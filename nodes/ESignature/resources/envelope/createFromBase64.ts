@@ -6,7 +6,7 @@ import { optionalGuid } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
 import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { offerAlternative } from '../../routing/engineWorkarounds';
+import { offerAlternative } from '../../routing/itemRequest';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
 import { type Form, formFor } from '../../../../credentials/dialects';
 import {

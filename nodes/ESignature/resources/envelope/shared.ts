@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeProperties,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, PostReceiveAction } from 'n8n-workflow';
 
 import { webhookLocatorProperty } from '../../fields/common';
 import { type FileInputOptions, SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
@@ -15,9 +10,9 @@ import { isErrorItem } from '../../service/errorItems';
 import { keepWrapper } from '../../routing/answers';
 import { referenceToSend } from '../../routing/idempotency';
 
-export const severalFiles: INodeProperties[] = fileInputProperties(SEVERAL_FILES);
+export const severalFiles = fileInputProperties(SEVERAL_FILES);
 
-export const webhook: INodeProperties = webhookLocatorProperty(
+export const webhook = webhookLocatorProperty(
 	{
 		description:
 			'Webhook to call for this envelope instead of the account default; leave empty for the default. The ' +

@@ -1,5 +1,30 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeProperties,
+	PreSendAction,
+	PostReceiveAction,
+} from 'n8n-workflow';
 
+import { readBinaryFile, requireBase64 } from '../../files/read';
+import { fileNameFor } from '../../files/bytes';
+import { buildSigners } from '../../fields/signers';
+import { readFileInput, sentFileName } from '../../files/fileInput';
+import { base64Of, sendJsonWithDocuments } from '../../files/jsonBody';
+import { FILE_NOT_FOR_TOOLS, outputBinaryField } from '../../routing/answers';
+import {
+	booleanOf,
+	inputError,
+	integerOf,
+	requireGuid,
+	secretOf,
+	textOf,
+	toText,
+} from '../../fields/validation';
+import { MAX_LENGTH } from '../../../../credentials/text';
+import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
+import { formFor, identitySigningPath } from '../../../../credentials/dialects';
+import { offerAlternative } from '../../routing/itemRequest';
 import { binaryOutputProperty } from '../../fields/common';
 import { IDENTITY_FILE_INPUT, fileInputProperties } from '../../fields/fileInput';
 import {
@@ -28,4 +53,154 @@ export const SIGNING_ERRORS: OperationErrors = {
 	100:
 		'The service could not sign: the signer has not authenticated with the identity provider yet, ' +
 		'or signing failed',
+};
+
+async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
+	const [document] = await readFileInput(context, { ...IDENTITY_FILE_INPUT, leaveInStore: true });
+	// The PDF's password is sent exactly as entered: spaces may be part of it.
+	const password = secretOf(context, context.getNodeParameter('filePassword', ''), 'File Password');
+	return { file: base64Of(document), fileName: document.fileName, password: password || null };
+}
+
+async function appearanceObject(
+	context: IExecuteSingleFunctions,
+): Promise<IDataObject | undefined> {
+	const settings = context.getNodeParameter('signatureAppearance', {}) as IDataObject;
+	if (!settings || !Object.keys(settings).length) return undefined;
+	const label = 'Signature Appearance';
+	const appearance: IDataObject = {};
+	if (settings.isVisible !== undefined)
+		appearance.isVisible = booleanOf(context, settings.isVisible, `${label}: Visible`);
+	if (settings.pageNumber !== undefined) {
+		appearance.pageNumber = integerOf(context, settings.pageNumber, `${label}: Page Number`, {
+			min: 1,
+		});
+	}
+	const rectFields = {
+		x1: 'X Position',
+		y1: 'Y Position',
+		width: 'Width',
+		height: 'Height',
+	} as const;
+	const rectKeys = Object.keys(rectFields) as Array<keyof typeof rectFields>;
+	if (rectKeys.some((key) => settings[key] !== undefined)) {
+		const rect: IDataObject = {};
+		for (const key of rectKeys) {
+			if (settings[key] === undefined) {
+				throw inputError(
+					context,
+					`${label}: ${rectFields[key]} is missing`,
+					'Give X Position, Y Position, Width and Height together to place the signature.',
+				);
+			}
+			const raw = settings[key];
+			const value =
+				typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN;
+			if (!Number.isFinite(value) || value < 0) {
+				throw inputError(
+					context,
+					`${label}: ${rectFields[key]} must be a number of PDF points, 0 or more, got "${String(raw)}"`,
+				);
+			}
+			rect[key] = value;
+		}
+		appearance.rect = rect;
+	}
+	const imageLabel = `${label}: Appearance Image Binary Field`;
+	const imageField = textOf(context, settings.appearanceImageBinaryField, imageLabel);
+	const rawImage = settings.appearanceImageBase64;
+	const imageText = typeof rawImage === 'string' ? rawImage.trim() : (rawImage ?? '');
+	if (imageField && imageText) {
+		throw inputError(
+			context,
+			`${label}: give the appearance image either as a binary field or as Base64, not both`,
+		);
+	}
+	if (imageField) {
+		const image = await readBinaryFile(context, imageField, imageLabel);
+		appearance.appearanceImageBase64 = image.base64();
+	} else if (imageText !== '') {
+		appearance.appearanceImageBase64 = requireBase64(
+			context,
+			imageText,
+			`${label}: Appearance Image (Base64)`,
+		);
+	}
+	const extraText = textOf(
+		context,
+		settings.extraText,
+		`${label}: Extra Text`,
+		MAX_LENGTH.longText,
+		'multi',
+	);
+	if (extraText) appearance.extraText = extraText;
+	return Object.keys(appearance).length ? appearance : undefined;
+}
+
+function configObject(context: IExecuteSingleFunctions): IDataObject | undefined {
+	const settings = context.getNodeParameter('config', {}) as IDataObject;
+	const config: IDataObject = {};
+	const labels: Record<string, string> = {
+		showAccountName: 'Show Account Name',
+		showRequestId: 'Show Request ID',
+		showSignDate: 'Show Sign Date',
+		showPageNumber: 'Show Page Number',
+	};
+	for (const [key, name] of Object.entries(labels)) {
+		if (settings?.[key] !== undefined)
+			config[key] = booleanOf(context, settings[key], `Signature Details Shown: ${name}`);
+	}
+	return Object.keys(config).length ? config : undefined;
+}
+
+/** Built whole: the PDF is written in as it is sent. The path is the spec's or the live service's (nafath). */
+function identitySigning(version: 1 | 2): PreSendAction {
+	return async function signingRequest(requestOptions) {
+		const requestId = requireGuid(
+			this,
+			this.getNodeParameter('requestId', ''),
+			'Request ID',
+			'requestId',
+		);
+		const file = await fileObject(this);
+		const signres = version === 2 ? buildSigners(this) : undefined;
+		const signatureAppearance = await appearanceObject(this);
+		const config = configObject(this);
+		const body: IDataObject = { requestId, file, signatureAppearance, config, signres };
+		sendJsonWithDocuments(requestOptions, body);
+		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+		const form = formFor(credentials, 'identitySigningPath');
+		offerAlternative(requestOptions, {
+			dialect: 'identitySigningPath',
+			credentials,
+			form,
+			// The body is made again: a stream of a stored file is read once per attempt.
+			rebuild: (options, other) => {
+				sendJsonWithDocuments(options, body);
+				options.url = identitySigningPath(version, other);
+			},
+		});
+		requestOptions.url = identitySigningPath(version, form);
+		return requestOptions;
+	};
+}
+
+export const buildSigningBody = identitySigning(1);
+export const buildSigningBodyWithSigners = identitySigning(2);
+
+export const nameSignedFile: PostReceiveAction = async function (items) {
+	const property = outputBinaryField(this);
+	const requestId = toText(this.getNodeParameter('requestId', ''));
+	// Worked out again: the hook is handed the answer, not the request.
+	let sent: string | undefined;
+	const sentName = () => (sent ??= sentFileName(this, IDENTITY_FILE_INPUT));
+	return items.map((item) => {
+		const binary = item.binary?.[property];
+		// As a tool the item describes the file instead: its details take the same name.
+		if (!binary && item.json.file !== FILE_NOT_FOR_TOOLS) return item;
+		const fileName = fileNameFor(sentName(), 'document', binary?.fileExtension ?? 'pdf');
+		const json = { requestId, ...item.json, fileName };
+		if (!binary) return { ...item, json };
+		return { ...item, json, binary: { ...item.binary, [property]: { ...binary, fileName } } };
+	});
 };

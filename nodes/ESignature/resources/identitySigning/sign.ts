@@ -1,6 +1,11 @@
 import { base64ResponseToBinary } from '../../routing/answers';
-import { buildSigningBody, nameSignedFile } from './signedPdf';
-import { SIGNING_ERRORS, documentFields, signatureFields } from './shared';
+import {
+	SIGNING_ERRORS,
+	buildSigningBody,
+	documentFields,
+	nameSignedFile,
+	signatureFields,
+} from './shared';
 import { options, routing } from '../shared';
 
 export const option = {

@@ -1,7 +1,12 @@
 import { signersProperties } from '../../fields/signers';
 import { base64ResponseToBinary } from '../../routing/answers';
-import { buildSigningBodyWithSigners, nameSignedFile } from './signedPdf';
-import { SIGNING_ERRORS, documentFields, signatureFields } from './shared';
+import {
+	SIGNING_ERRORS,
+	buildSigningBodyWithSigners,
+	documentFields,
+	nameSignedFile,
+	signatureFields,
+} from './shared';
 import { options, routing } from '../shared';
 
 export const option = {

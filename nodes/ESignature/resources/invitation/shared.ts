@@ -28,19 +28,17 @@ import {
 } from '../shared';
 
 // No routing on the signers fields: each operation builds its list.
-export const signersInput: INodeProperties = signersInputProperty();
-const linkSigners: INodeProperties = signersProperty('v2');
-export const signers: INodeProperties = signersProperty('v1');
-export const signersJson: INodeProperties = signersJsonProperty();
+export const signersInput = signersInputProperty();
+const linkSigners = signersProperty('v2');
+export const signers = signersProperty('v1');
+export const signersJson = signersJsonProperty();
 
-export const invitationSubject: INodeProperties = sentField(
-	invitationSubjectProperty(),
-	(context, value, label) => optionalText(context, value, label, MAX_LENGTH.subject),
+export const invitationSubject = sentField(invitationSubjectProperty(), (context, value, label) =>
+	optionalText(context, value, label, MAX_LENGTH.subject),
 );
 
-export const invitationMessage: INodeProperties = sentField(
-	invitationMessageProperty(),
-	(context, value, label) => optionalText(context, value, label, MAX_LENGTH.longText, 'multi'),
+export const invitationMessage = sentField(invitationMessageProperty(), (context, value, label) =>
+	optionalText(context, value, label, MAX_LENGTH.longText, 'multi'),
 );
 
 export function nonEmptyJsonList(

@@ -1,8 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { buildSigners, signersProperties } from '../../fields/signers';
 import { addedToBody } from '../shared';
 
 export const buildSignerList = addedToBody('signres', buildSigners);
 
-export const signerFields: INodeProperties[] = signersProperties();
+export const signerFields = signersProperties();

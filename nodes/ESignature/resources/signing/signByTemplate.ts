@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
 import { referenceToSend } from '../../routing/idempotency';
-import { pairedWithItem } from '../../routing/engineWorkarounds';
+import { refusable } from '../../routing/itemRequest';
 import { buildSignerList, signerFields } from './shared';
 import { addedToBody, additionalFields, options, sentField, routing } from '../shared';
 import { requiredIdField } from '../../fields/common';
@@ -56,7 +56,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'Values of the fields the template creator fills in',
-		routing: { send: { preSend: [pairedWithItem(buildTemplateFields)] } },
+		routing: { send: { preSend: [refusable(buildTemplateFields)] } },
 		options: [
 			{
 				displayName: 'Field',
@@ -100,7 +100,7 @@ export const description: INodeProperties[] = [
 			},
 		]),
 		// Sent when none is given too: built from the collection, not its option.
-		routing: { send: { preSend: [pairedWithItem(buildReferenceNumber)] } },
+		routing: { send: { preSend: [refusable(buildReferenceNumber)] } },
 	},
 	options,
 ];

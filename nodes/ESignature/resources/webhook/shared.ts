@@ -22,7 +22,7 @@ export const isDefaultField: INodeProperties = {
 
 export const webhookPath = '/api/v1/webhooks/{webhookId}';
 
-export const webhookId: INodeProperties = webhookLocatorProperty();
+export const webhookId = webhookLocatorProperty();
 
 export function selectedWebhookId(context: IExecuteSingleFunctions): string {
 	const value = context.getNodeParameter('webhookId', '', { extractValue: true });

@@ -66,11 +66,11 @@ const pairedHooks = new WeakSet<PreSendAction>();
 
 const refusalOf = (options: IHttpRequestOptions) => (options as RefusableOptions)[REFUSAL];
 
-export const isPairedWithItem = (hook: PreSendAction): boolean => pairedHooks.has(hook);
+export const isRefusable = (hook: PreSendAction): boolean => pairedHooks.has(hook);
 
 /** A preSend hook whose thrown error is answered as an error of its own item, nothing sent. */
-export function pairedWithItem(hook: PreSendAction) {
-	if (isPairedWithItem(hook)) return hook;
+export function refusable(hook: PreSendAction) {
+	if (isRefusable(hook)) return hook;
 	const guard: PreSendAction = async function (requestOptions) {
 		if (refusalOf(requestOptions)) return requestOptions;
 		try {
@@ -178,10 +178,9 @@ export interface OperationDeclarations {
 	takesId?: IdField;
 }
 
-export function sendWithWorkarounds(declarations: Readonly<Record<string, OperationDeclarations>>) {
+export function sendEachItem(declarations: Readonly<Record<string, OperationDeclarations>>) {
 	return async function send(this: IExecutePaginationFunctions, requestData: RequestData) {
 		const key = operationOf(this);
-		// Own properties only: "constructor" is no operation.
 		const declared = Object.hasOwn(declarations, key) ? declarations[key] : {};
 		if (!runsAsTool(this)) return await sendItemRequest(this, requestData, declared);
 		try {
