@@ -29,7 +29,9 @@ function nameFromUrl(url: string) {
 	let last = '';
 	try {
 		last = safeBaseName(decodeURIComponent(segment));
-	} catch {}
+	} catch {
+		// a malformed %-escape names nothing
+	}
 	return /\.[a-z0-9]{1,5}$/i.test(last) ? last : 'document.pdf';
 }
 
@@ -179,7 +181,9 @@ export async function downloadDocument(
 		let next: URL | undefined;
 		try {
 			next = new URL(String(location), hop);
-		} catch {}
+		} catch {
+			// a Location that is not a URL
+		}
 		if (!next || httpUrlProblem(next.href))
 			throw failed(
 				'was redirected to a link that is not http(s)',
