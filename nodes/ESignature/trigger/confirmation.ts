@@ -135,7 +135,7 @@ function lastActionOf(record: IDataObject): number | undefined {
 	return latest;
 }
 
-// Per scope and envelope: document ID → SHA-256 of its signed download ('' for none); a signed document never changes.
+// Per scope and envelope: document ID → SHA-256 of its signed download ('' if none), which never changes.
 const signedDigests = new Map<string, Map<string, string>>();
 
 function remembered(key: string): Map<string, string> {
