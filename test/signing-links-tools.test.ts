@@ -1,4 +1,4 @@
-import { operationDeclarations } from '../nodes/ESignature/resources';
+import { operationDeclarations } from '../nodes/ESignature/ESignature.node';
 import { SIGNING_LINK_NOT_FOR_TOOLS } from '../nodes/ESignature/service/asTool';
 import { emulatorSuite, fromAI } from './harness';
 

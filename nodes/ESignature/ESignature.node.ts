@@ -1,13 +1,132 @@
-import { type INodeType, type INodeTypeDescription, NodeConnectionTypes } from 'n8n-workflow';
+import {
+	type IBuilderHintVariation,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypeDescription,
+	NodeConnectionTypes,
+} from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { actionBuilderHint } from './fields/builderHints';
-import { searchWebhooks } from './methods/listSearch';
-import { operationBuilderHints, operationDeclarations, properties } from './resources';
 import { codexWithActions, resourceOperationSubtitle } from './fields/common';
-import codex from './ESignature.node.json';
-import { sendEachItem } from './routing/itemRequest';
+import { searchWebhooks } from './methods/listSearch';
+import * as accessToken from './resources/accessToken';
+import * as commercialRegistration from './resources/commercialRegistration';
+import * as document from './resources/document';
+import * as envelope from './resources/envelope';
+import * as identitySigning from './resources/identitySigning';
+import * as invitation from './resources/invitation';
+import * as signing from './resources/signing';
+import * as smsProvider from './resources/smsProvider';
+import * as webhook from './resources/webhook';
+import { type OperationFile, simplify, toolSimplifyFields } from './resources/shared';
 import { customApiCallRefused } from './routing/customApiCall';
+import { type OperationDeclarations, sendEachItem } from './routing/itemRequest';
+import { idFieldOf } from './routing/misplacedIds';
+import codex from './ESignature.node.json';
+
+// In the order the node places their fields.
+const resources: Array<{
+	name: string;
+	value: string;
+	operation: INodeProperties;
+	operations: OperationFile[];
+}> = [
+	{ name: 'Envelope', value: 'envelope', ...envelope },
+	{ name: 'Invitation', value: 'invitation', ...invitation },
+	{ name: 'Signing', value: 'signing', ...signing },
+	{ name: 'Identity Provider Signing', value: 'identitySigning', ...identitySigning },
+	{ name: 'Document', value: 'document', ...document },
+	{ name: 'Commercial Registration', value: 'commercialRegistration', ...commercialRegistration },
+	{ name: 'SMS Provider', value: 'smsProvider', ...smsProvider },
+	{ name: 'Webhook', value: 'webhook', ...webhook },
+	{ name: 'Access Token', value: 'accessToken', ...accessToken },
+];
+
+const resource: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: resources
+		.map(({ name, value }) => ({ name, value }))
+		.sort((a, b) => a.name.localeCompare(b.name)),
+	default: 'envelope',
+	// Every operation's request goes through the node's pagination function (sendEachItem).
+	routing: { send: { paginate: true } },
+};
+
+const everyOperation = resources.flatMap(({ value: resourceValue, operations }) =>
+	operations.map((file) => ({
+		resource: resourceValue,
+		operation: String(file.option.value),
+		file,
+	})),
+);
+
+/** Every field once, in an order keeping each operation's list: the editor shows its fields in the node's order. */
+function placeFields(): INodeProperties[] {
+	const shownFor = new Map<INodeProperties, { resources: Set<string>; operations: Set<string> }>();
+	const before = new Map<INodeProperties, Set<INodeProperties>>();
+	for (const { resource: resourceValue, operation, file } of everyOperation) {
+		file.description.forEach((field, index) => {
+			if (!shownFor.has(field))
+				shownFor.set(field, { resources: new Set(), operations: new Set() });
+			if (!before.has(field)) before.set(field, new Set());
+			shownFor.get(field)!.resources.add(resourceValue);
+			shownFor.get(field)!.operations.add(operation);
+			if (index > 0) before.get(field)!.add(file.description[index - 1]);
+		});
+	}
+	// n8n shows a field for every pair of its resources and operations (test/descriptions.test.ts checks the result).
+	const pending = [...shownFor.keys()];
+	const placed = new Set<INodeProperties>();
+	while (pending.length) {
+		const ready = pending.findIndex((field) =>
+			[...before.get(field)!].every((it) => placed.has(it)),
+		);
+		placed.add(pending.splice(Math.max(ready, 0), 1)[0]);
+	}
+	return [...placed].map((field) => {
+		const { resources, operations } = shownFor.get(field)!;
+		const show = {
+			...field.displayOptions?.show,
+			resource: [...resources],
+			operation: [...operations],
+		};
+		return { ...field, displayOptions: { ...field.displayOptions, show } };
+	});
+}
+
+const properties: INodeProperties[] = [
+	resource,
+	...resources.map(({ operation }) => operation),
+	...placeFields(),
+	...toolSimplifyFields(
+		everyOperation
+			.filter(({ file }) => file.description.includes(simplify))
+			.map(({ operation }) => operation),
+	),
+];
+
+export const operationDeclarations: Record<string, OperationDeclarations> = Object.fromEntries(
+	everyOperation.map(({ resource: resourceValue, operation, file }) => [
+		`${resourceValue}:${operation}`,
+		{
+			createsEnvelope: file.createsEnvelope,
+			errors: file.errors,
+			handsOutSigningLinks: file.handsOutSigningLinks,
+			takesId: idFieldOf(file.description),
+		},
+	]),
+);
+
+const operationBuilderHints: IBuilderHintVariation[] = everyOperation
+	.filter(({ file }) => file.builderHint)
+	.map(({ resource: resourceValue, operation, file }) => ({
+		content: file.builderHint!,
+		displayOptions: { show: { resource: [resourceValue], operation: [operation] } },
+	}));
 
 export class ESignature implements INodeType {
 	description: INodeTypeDescription = {

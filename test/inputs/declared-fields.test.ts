@@ -1,12 +1,12 @@
 /**
- * A plain field is declared once (sentField in nodes/ESignature/resources/shared.ts): its name, label, type, rule and
+ * A plain field is declared once (sentField in nodes/ESignature/routing/itemRequest.ts): its name, label, type, rule and
  * where it goes. The declaration gives both the check, named by the field's label, and what is sent, the rule's result.
  */
 import type { INodeProperties, INodeType } from 'n8n-workflow';
 
 import { ESignature } from '../../nodes/ESignature/ESignature.node';
 import { booleanOf, requireHttpUrl } from '../../nodes/ESignature/fields/validation';
-import { sentField } from '../../nodes/ESignature/resources/shared';
+import { sentField } from '../../nodes/ESignature/routing/itemRequest';
 import { inputsSuite } from './testing';
 
 const { suite, run, requestsTo } = inputsSuite();

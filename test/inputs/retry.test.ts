@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { operationDeclarations } from '../../nodes/ESignature/resources';
+import { operationDeclarations } from '../../nodes/ESignature/ESignature.node';
 import { TEMPLATE_ID } from '../emulator';
 import type { InputItem } from '../harness';
 import { actionOperations } from '../harness/operations';

@@ -1,10 +1,14 @@
 import type {
 	DeclarativeRestApiSettings,
+	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	INodeProperties,
+	INodePropertyRouting,
 	JsonObject,
+	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -37,7 +41,8 @@ import {
 	withMisplacedId,
 } from '../service/errors';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
-import { itemsForModel } from './answers';
+import { itemsForModel, unwrapResponse } from './answers';
+import type { Rule } from '../fields/validation';
 import {
 	type CreatesEnvelope,
 	createKey,
@@ -268,4 +273,58 @@ async function routedInDialect(context: IExecutePaginationFunctions, requestData
 		return failed(context, bothFormsRefused(context, alternative.dialect, options.url));
 	learn(alternative.credentials, alternative.dialect, alternative.form);
 	return settled(second);
+}
+
+/** An operation's routing: each preSend step answers its error as its item's, nothing sent. */
+export const routing = (
+	request: INodePropertyRouting['request'],
+	preSend: PreSendAction[] = [],
+	postReceive: PostReceiveAction[] = [unwrapResponse],
+): INodePropertyRouting => ({
+	request,
+	...(preSend.length ? { send: { preSend: preSend.map(refusable) } } : {}),
+	output: { postReceive },
+});
+
+/** A field sent as `property`: the value the engine put there, checked by `rule`; its result goes, or nothing. */
+export function sentField(
+	field: INodeProperties,
+	rule: Rule,
+	{ property = field.name, type = 'body' }: { property?: string; type?: 'body' | 'query' } = {},
+): INodeProperties {
+	const send: PreSendAction = async function (requestOptions) {
+		const sent = (type === 'body' ? requestOptions.body : requestOptions.qs) as IDataObject;
+		const value = rule(this, sent[property], field.displayName, field.name);
+		if (value === undefined) delete sent[property];
+		else sent[property] = value as IDataObject[string];
+		return requestOptions;
+	};
+	return { ...field, routing: { send: { type, property, preSend: [refusable(send)] } } };
+}
+
+export function checkedField(field: INodeProperties, rule: Rule): INodeProperties {
+	const check: PreSendAction = async function (requestOptions) {
+		rule(this, this.getNodeParameter(field.name, field.default), field.displayName, field.name);
+		return requestOptions;
+	};
+	return { ...field, routing: { ...field.routing, send: { preSend: [refusable(check)] } } };
+}
+
+/** An operation's preSend sending a field without routing: read once, checked, in the URL's `{name}` and `to`. */
+export function sendsField(
+	field: INodeProperties,
+	rule: Rule,
+	to: { body?: string; qs?: string } = {},
+): PreSendAction {
+	const send: PreSendAction = async function (requestOptions) {
+		const { name, displayName } = field;
+		const raw = this.getNodeParameter(name, '', { extractValue: field.type === 'resourceLocator' });
+		const value = rule(this, raw, displayName, name) as string;
+		requestOptions.url = requestOptions.url.replace(`{${name}}`, encodeURIComponent(value));
+		if (to.body)
+			requestOptions.body = { [to.body]: value, ...(requestOptions.body as IDataObject) };
+		if (to.qs) requestOptions.qs = { [to.qs]: value, ...requestOptions.qs };
+		return requestOptions;
+	};
+	return refusable(send);
 }

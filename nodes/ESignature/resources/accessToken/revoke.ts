@@ -21,7 +21,7 @@ import { readServiceAnswer } from '../../service/readAnswer';
 import { detailedError, failed } from '../../service/errorItems';
 import { toText } from '../../fields/validation';
 import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
-import { routing } from '../shared';
+import { routing } from '../../routing/itemRequest';
 
 /** RFC 7009. */
 const buildRevocationForm: PreSendAction = async function (requestOptions) {

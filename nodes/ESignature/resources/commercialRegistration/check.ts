@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
 import { inputError, requireText, toText } from '../../fields/validation';
-import { options, sendsField, sentField, simplify, routing } from '../shared';
+import { options, simplify } from '../shared';
+import { routing, sendsField, sentField } from '../../routing/itemRequest';
 
 // CR numbers and the unified national numbers have 10 digits; a 100,000-character one was answered with HTTP 431.
 const CR_NUMBER_MAX_LENGTH = 20;

@@ -4,7 +4,7 @@ import { binaryOutputProperty, downloadOptions } from '../../fields/common';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 import { requireGuid } from '../../fields/validation';
 import { base64ResponseToBinary, fileResponseToBinary } from '../../routing/answers';
-import { routing, sendsField } from '../shared';
+import { routing, sendsField } from '../../routing/itemRequest';
 
 // Stored by n8n as it arrives.
 const fileAnswer = {

@@ -3,7 +3,8 @@ import type { PreSendAction } from 'n8n-workflow';
 import { readFileInput } from '../../files/fileInput';
 import { sendMultipart } from '../../files/multipart';
 import { SEVERAL_FILES_LEFT_IN_STORE, severalFiles } from './shared';
-import { envelopeId, options, sendsField, routing } from '../shared';
+import { envelopeId, options } from '../shared';
+import { routing, sendsField } from '../../routing/itemRequest';
 import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE, SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { envelopeId, options, sendsField, routing } from '../shared';
+import { envelopeId, options } from '../shared';
+import { routing, sendsField } from '../../routing/itemRequest';
 import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 

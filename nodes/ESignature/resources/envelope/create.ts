@@ -15,7 +15,8 @@ import {
 	severalFiles,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify, routing } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
+import { routing } from '../../routing/itemRequest';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 // The spec declares these fields as path parameters of a path with no slot for them: the service reads the form.

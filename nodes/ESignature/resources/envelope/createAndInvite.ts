@@ -19,7 +19,8 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify, routing } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
+import { routing } from '../../routing/itemRequest';
 import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {

@@ -14,7 +14,8 @@ import { isServiceWrapper } from '../../service/errors';
 import { readServiceAnswer } from '../../service/readAnswer';
 import { keepWrapper, simplifyOutput } from '../../routing/answers';
 import { sentReferenceOf } from '../../routing/idempotency';
-import { additionalFields, options, simplify, routing } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
+import { routing } from '../../routing/itemRequest';
 import {
 	type EnvelopeFields,
 	SEVERAL_FILES_LEFT_IN_STORE,

@@ -6,7 +6,6 @@ import { optionalGuid } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
 import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { offerAlternative } from '../../routing/itemRequest';
 import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
 import { type Form, formFor } from '../../../../credentials/dialects';
 import {
@@ -19,7 +18,8 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify, routing } from '../shared';
+import { additionalFields, options, simplify } from '../shared';
+import { offerAlternative, routing } from '../../routing/itemRequest';
 
 const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);

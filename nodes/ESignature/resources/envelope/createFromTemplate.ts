@@ -4,7 +4,8 @@ import { booleanOf, requireGuid } from '../../fields/validation';
 import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { compact, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
-import { options, simplify, routing } from '../shared';
+import { options, simplify } from '../shared';
+import { routing } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
 
 // The service takes no JSON here.

@@ -1,4 +1,5 @@
-import { availableTo, envelopeId, options, sendsField, routing } from '../shared';
+import { availableTo, envelopeId, options } from '../shared';
+import { routing, sendsField } from '../../routing/itemRequest';
 import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 

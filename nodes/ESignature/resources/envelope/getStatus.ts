@@ -1,6 +1,7 @@
 import type { IDataObject, PostReceiveAction } from 'n8n-workflow';
 
-import { envelopeId, options, sendsField, simplify, routing } from '../shared';
+import { envelopeId, options, simplify } from '../shared';
+import { routing, sendsField } from '../../routing/itemRequest';
 import { requireGuid } from '../../fields/validation';
 import { isErrorItem } from '../../service/errorItems';
 import { simplifies, simplifyOutput, unwrapFoundResponse } from '../../routing/answers';

@@ -6,7 +6,8 @@ import {
 	nameSignedFile,
 	signatureFields,
 } from './shared';
-import { options, routing } from '../shared';
+import { options } from '../shared';
+import { routing } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Sign',

@@ -1,6 +1,7 @@
 import { requireGuid } from '../../fields/validation';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
-import { availableTo, options, sentField, routing } from '../shared';
+import { availableTo, options } from '../shared';
+import { routing, sentField } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
 
 export const option = {

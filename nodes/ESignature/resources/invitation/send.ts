@@ -1,7 +1,8 @@
 import { buildDestinations } from '../../fields/recipientList';
 import { requireGuid } from '../../fields/validation';
 import { SIGNERS_OF_A_DOCUMENT, signers, signersInput, signersJson } from './shared';
-import { addedToBody, documentId, options, sendsField, routing } from '../shared';
+import { addedToBody, documentId, options } from '../shared';
+import { routing, sendsField } from '../../routing/itemRequest';
 
 // The v1 endpoint spells its fields in PascalCase.
 const buildSignerList = addedToBody('Destinations', (context) => buildDestinations(context, 'v1'));

@@ -6,7 +6,8 @@ import { destinationsProperties } from '../../fields/recipients';
 import { buildDestinations, normaliseDestinations } from '../../fields/recipientList';
 import { inputError, requireGuid, textOf } from '../../fields/validation';
 import { nonEmptyJsonList } from './shared';
-import { options, routing } from '../shared';
+import { options } from '../shared';
+import { routing } from '../../routing/itemRequest';
 
 const buildInvitationList: PreSendAction = async function (requestOptions) {
 	if (this.getNodeParameter('bulkInput', 'fields') === 'json') {

@@ -6,7 +6,8 @@ import { isPlainObject, pick } from '../../fields/json';
 import { optionalPhone } from '../../fields/phones';
 import { inputError, requireEmail, requireGuid, textOf } from '../../fields/validation';
 import { nonEmptyJsonList } from './shared';
-import { options, routing } from '../shared';
+import { options } from '../shared';
+import { routing } from '../../routing/itemRequest';
 
 const buildReminderList: PreSendAction = async function (requestOptions) {
 	const fromJson = this.getNodeParameter('remindersInput', 'fields') === 'json';

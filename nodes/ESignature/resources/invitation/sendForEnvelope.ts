@@ -4,7 +4,8 @@ import { buildDestinations } from '../../fields/recipientList';
 import { requireGuid } from '../../fields/validation';
 import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import { invitationMessage, signers, signersInput, signersJson } from './shared';
-import { addedToBody, envelopeId, options, sendsField, routing } from '../shared';
+import { addedToBody, envelopeId, options } from '../shared';
+import { routing, sendsField } from '../../routing/itemRequest';
 
 /** No further signers (in either input mode) is sent as [], not left out, for "nobody else". */
 const buildFurtherSignerList = addedToBody('destinations', (context) =>

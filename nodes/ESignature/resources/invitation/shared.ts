@@ -17,15 +17,8 @@ import { jsonListParameter } from '../../fields/json';
 import { inputError, optionalText, requireGuid } from '../../fields/validation';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import {
-	addedToBody,
-	documentId,
-	options,
-	routing,
-	sendsField,
-	sentField,
-	simplify,
-} from '../shared';
+import { addedToBody, documentId, options, simplify } from '../shared';
+import { routing, sendsField, sentField } from '../../routing/itemRequest';
 
 // No routing on the signers fields: each operation builds its list.
 export const signersInput = signersInputProperty();

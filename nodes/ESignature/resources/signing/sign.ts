@@ -1,6 +1,7 @@
 import { requireGuid } from '../../fields/validation';
 import { buildSignerList, signerFields } from './shared';
-import { documentId, options, sendsField, routing } from '../shared';
+import { documentId, options } from '../shared';
+import { routing, sendsField } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Sign',

@@ -3,9 +3,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
 import { referenceToSend } from '../../routing/idempotency';
-import { refusable } from '../../routing/itemRequest';
 import { buildSignerList, signerFields } from './shared';
-import { addedToBody, additionalFields, options, sentField, routing } from '../shared';
+import { addedToBody, additionalFields, options } from '../shared';
+import { refusable, routing, sentField } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
 
 export const option = {

@@ -2,7 +2,8 @@ import { SMS_PROVIDERS } from '../../fields/enums';
 import { inputError, requireText, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { namedValueOf } from '../../fields/namedValues';
-import { options, sentField, routing } from '../shared';
+import { options } from '../shared';
+import { routing, sentField } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Configure',

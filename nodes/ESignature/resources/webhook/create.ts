@@ -2,7 +2,8 @@ import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
-import { options, sentField, routing } from '../shared';
+import { options } from '../shared';
+import { routing, sentField } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Create',

@@ -4,7 +4,8 @@ import { unwrapResponse } from '../../routing/answers';
 import { booleanOf, inputError, secretOf } from '../../fields/validation';
 import { requireAuthorsUrl } from '../../fields/toolInputs';
 import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
-import { options, routing } from '../shared';
+import { options } from '../shared';
+import { routing } from '../../routing/itemRequest';
 
 /** The body is a list, which routing.send cannot build. */
 const buildWebhookList: PreSendAction = async function (requestOptions) {

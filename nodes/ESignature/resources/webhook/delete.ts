@@ -2,7 +2,8 @@ import { webhookLocatorProperty } from '../../fields/common';
 import { unwrapResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { webhookPath, webhookOutput } from './shared';
-import { options, sendsField, routing } from '../shared';
+import { options } from '../shared';
+import { routing, sendsField } from '../../routing/itemRequest';
 
 const webhook = webhookLocatorProperty({
 	description:

@@ -1,7 +1,8 @@
 import { unwrapFoundResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { webhookId, webhookPath, webhookOutput } from './shared';
-import { options, sendsField, routing } from '../shared';
+import { options } from '../shared';
+import { routing, sendsField } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Get',

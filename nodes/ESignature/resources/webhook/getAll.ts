@@ -4,7 +4,8 @@ import { unwrapResponse } from '../../routing/answers';
 import { markTriggerWebhooks } from './markTriggers';
 import { integerOf } from '../../fields/validation';
 import { webhookOutput } from './shared';
-import { checkedField, options, routing } from '../shared';
+import { options } from '../shared';
+import { checkedField, routing } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Get Many',

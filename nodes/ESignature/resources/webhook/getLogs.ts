@@ -7,7 +7,8 @@ import { requireGuid, textOf } from '../../fields/validation';
 import type { ItemChecks } from '../../service/itemFunctions';
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { webhookOutput } from './shared';
-import { checkedField, options, routing } from '../shared';
+import { options } from '../shared';
+import { checkedField, routing } from '../../routing/itemRequest';
 
 /** The spec sends the filters as a GET's body, which n8n drops: the service answers every entry, filtered here. */
 const filterDeliveryLogs: PostReceiveAction = async function (items) {

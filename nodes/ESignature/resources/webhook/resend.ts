@@ -1,7 +1,8 @@
 import { unwrapResponse } from '../../routing/answers';
 import { requireGuid } from '../../fields/validation';
 import { webhookOutput } from './shared';
-import { options, sentField, routing } from '../shared';
+import { options } from '../shared';
+import { routing, sentField } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
 
 export const option = {

@@ -12,7 +12,8 @@ import {
 	webhookOutput,
 	webhookUrlField,
 } from './shared';
-import { options, routing } from '../shared';
+import { options } from '../shared';
+import { routing } from '../../routing/itemRequest';
 
 /** PUT replaces URL and default flag together: what is left out is read from the service first. */
 const buildUpdateRequest: PreSendAction = async function (requestOptions) {
