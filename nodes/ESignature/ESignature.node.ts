@@ -29,7 +29,7 @@ import codex from './ESignature.node.json';
 const resources: Array<{
 	name: string;
 	value: string;
-	operation: INodeProperties;
+	defaultOperation: string;
 	operations: OperationFile[];
 }> = [
 	{ name: 'Envelope', value: 'envelope', ...envelope },
@@ -43,7 +43,7 @@ const resources: Array<{
 	{ name: 'Access Token', value: 'accessToken', ...accessToken },
 ];
 
-const resource: INodeProperties = {
+const resourceField: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
@@ -56,24 +56,31 @@ const resource: INodeProperties = {
 	routing: { send: { paginate: true } },
 };
 
-const everyOperation = resources.flatMap(({ value: resourceValue, operations }) =>
-	operations.map((file) => ({
-		resource: resourceValue,
-		operation: String(file.option.value),
-		file,
-	})),
+const operationSelector = ({ value, operations, defaultOperation }: (typeof resources)[number]) =>
+	({
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [value] } },
+		options: operations.map(({ option }) => option),
+		default: defaultOperation,
+	}) satisfies INodeProperties;
+
+const everyOperation = resources.flatMap(({ value: resource, operations }) =>
+	operations.map((file) => ({ resource, operation: String(file.option.value), file })),
 );
 
 /** Every field once, in an order keeping each operation's list: the editor shows its fields in the node's order. */
 function placeFields(): INodeProperties[] {
 	const shownFor = new Map<INodeProperties, { resources: Set<string>; operations: Set<string> }>();
 	const before = new Map<INodeProperties, Set<INodeProperties>>();
-	for (const { resource: resourceValue, operation, file } of everyOperation) {
+	for (const { resource, operation, file } of everyOperation) {
 		file.description.forEach((field, index) => {
 			if (!shownFor.has(field))
 				shownFor.set(field, { resources: new Set(), operations: new Set() });
 			if (!before.has(field)) before.set(field, new Set());
-			shownFor.get(field)!.resources.add(resourceValue);
+			shownFor.get(field)!.resources.add(resource);
 			shownFor.get(field)!.operations.add(operation);
 			if (index > 0) before.get(field)!.add(file.description[index - 1]);
 		});
@@ -99,8 +106,8 @@ function placeFields(): INodeProperties[] {
 }
 
 const properties: INodeProperties[] = [
-	resource,
-	...resources.map(({ operation }) => operation),
+	resourceField,
+	...resources.map(operationSelector),
 	...placeFields(),
 	...toolSimplifyFields(
 		everyOperation
@@ -110,22 +117,17 @@ const properties: INodeProperties[] = [
 ];
 
 export const operationDeclarations: Record<string, OperationDeclarations> = Object.fromEntries(
-	everyOperation.map(({ resource: resourceValue, operation, file }) => [
-		`${resourceValue}:${operation}`,
-		{
-			createsEnvelope: file.createsEnvelope,
-			errors: file.errors,
-			handsOutSigningLinks: file.handsOutSigningLinks,
-			takesId: idFieldOf(file.description),
-		},
+	everyOperation.map(({ resource, operation, file }) => [
+		`${resource}:${operation}`,
+		{ ...file, takesId: idFieldOf(file.description) },
 	]),
 );
 
 const operationBuilderHints: IBuilderHintVariation[] = everyOperation
 	.filter(({ file }) => file.builderHint)
-	.map(({ resource: resourceValue, operation, file }) => ({
+	.map(({ resource, operation, file }) => ({
 		content: file.builderHint!,
-		displayOptions: { show: { resource: [resourceValue], operation: [operation] } },
+		displayOptions: { show: { resource: [resource], operation: [operation] } },
 	}));
 
 export class ESignature implements INodeType {

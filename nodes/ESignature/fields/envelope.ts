@@ -1,5 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { MAX_LENGTH } from '../../../credentials/text';
+import { type Rule, optionalText } from './validation';
+
 export const fileIdField: INodeProperties = {
 	displayName: 'File ID',
 	name: 'fileId',
@@ -8,6 +11,9 @@ export const fileIdField: INodeProperties = {
 	placeholder: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
 	description: 'Your own ID for the document; the service generates one when empty',
 };
+
+export const referenceNumberText = ((context, value, label) =>
+	optionalText(context, value, label, MAX_LENGTH.referenceNumber)) satisfies Rule;
 
 export const referenceNumberField: INodeProperties = {
 	displayName: 'Reference Number',

@@ -1,5 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { MAX_LENGTH } from '../../../credentials/text';
+import { type Rule, optionalText } from './validation';
+
+export const invitationSubjectText = ((context, value, label) =>
+	optionalText(context, value, label, MAX_LENGTH.subject)) satisfies Rule;
+
+export const invitationMessageText = ((context, value, label) =>
+	optionalText(context, value, label, MAX_LENGTH.longText, 'multi')) satisfies Rule;
+
 export function invitationMessageProperty(): INodeProperties {
 	return {
 		displayName: 'Invitation Message',

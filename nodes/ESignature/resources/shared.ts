@@ -29,22 +29,6 @@ export interface OperationFile {
 	handsOutSigningLinks?: true;
 }
 
-export function operationSelector(
-	resource: string,
-	operations: OperationFile[],
-	defaultOperation: string,
-): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: operations.map(({ option }) => option),
-		default: defaultOperation,
-	};
-}
-
 // Shared fields are declared once: the engine evaluates a parameter once per property of that name for every item.
 
 export const envelopeId: INodeProperties = {

@@ -7,8 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { executionCustomData } from '../service/n8n1';
-import { optionalText } from '../fields/validation';
-import { MAX_LENGTH } from '../../../credentials/text';
+import { referenceNumberText } from '../fields/envelope';
 
 // Creates that are safe to retry (docs/delivery-guarantees.md#retrying-creates).
 
@@ -87,12 +86,7 @@ function itemIdentity(context: ItemContext) {
 
 export function createReference(context: IExecuteSingleFunctions) {
 	const fields = (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
-	const given = optionalText(
-		context,
-		fields.referenceNumber,
-		'Reference Number',
-		MAX_LENGTH.referenceNumber,
-	);
+	const given = referenceNumberText(context, fields.referenceNumber, 'Reference Number');
 	if (given) return { referenceNumber: given, derived: false };
 	const identity = itemIdentity(context);
 	return identity ? { referenceNumber: identity.reference, derived: true } : undefined;

@@ -6,12 +6,13 @@ import type { DocumentFile } from '../files/document';
 import { readFileInput } from '../files/fileInput';
 import { itemFunctionsOf } from '../service/itemFunctions';
 import { buildDestinations } from '../fields/recipientList';
-import { futureDate, inputError, optionalText } from '../fields/validation';
-import { type Lines, MAX_LENGTH } from '../../../credentials/text';
+import { futureDate, inputError } from '../fields/validation';
+import { invitationMessageText, invitationSubjectText } from '../fields/invitation';
+import { referenceNumberText } from '../fields/envelope';
 import { resumedNodePassesEveryOutput } from '../service/n8n1';
 import { errorForModel, runsAsTool } from '../service/asTool';
 import { failed, withDetails } from '../service/errorItems';
-import { requestService } from '../service/transport';
+import { type ServiceRequest, requestService } from '../service/transport';
 import { createWebhook, deleteWebhook, updateWebhook } from '../service/webhooks';
 import { OPERATION, operationName } from './fields';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
@@ -23,7 +24,9 @@ import {
 } from './resumeUrl';
 import { SEVERAL_FILES } from '../fields/fileInput';
 import { sendCreateBulk } from '../resources/envelope/createBulk';
-import { signingLinksRequest } from '../resources/invitation/signingLinksRequest';
+import * as getSigningLinks from '../resources/invitation/getSigningLinks';
+import * as sendWithLinks from '../resources/invitation/sendWithLinks';
+import { invitationMessage, invitationSubject } from '../resources/invitation/shared';
 import { derivedReference } from '../routing/idempotency';
 
 // How n8n pauses and resumes an execution: docs/n8n-notes.md#send-and-wait.
@@ -84,8 +87,8 @@ export function untilOf(waitTill: Date | undefined): Date | undefined {
 // Everything is checked before anything is sent.
 async function readSendRequest(context: IExecuteFunctions, waitTill?: Date): Promise<SendRequest> {
 	const item = itemFunctionsOf(context, 0);
-	const text = (name: string, label: string, maxLength: number, lines?: Lines) =>
-		optionalText(item, context.getNodeParameter(name, 0, ''), label, maxLength, lines);
+	const text = (name: string, label: string, rule: typeof referenceNumberText) =>
+		rule(item, context.getNodeParameter(name, 0, ''), label);
 	const resumeUrl = executionResumeUrl(context);
 	const itemCount = context.getInputData().length;
 	if (itemCount !== 1)
@@ -103,13 +106,13 @@ async function readSendRequest(context: IExecuteFunctions, waitTill?: Date): Pro
 		files: await readFileInput(item, SEVERAL_FILES),
 		subject: linksOnly
 			? undefined
-			: text('invitationSubject', 'Invitation Subject', MAX_LENGTH.subject),
+			: text('invitationSubject', 'Invitation Subject', invitationSubjectText),
 		message: linksOnly
 			? undefined
-			: text('invitationMessage', 'Invitation Message', MAX_LENGTH.longText, 'multi'),
+			: text('invitationMessage', 'Invitation Message', invitationMessageText),
 		linksOnly,
 		referenceNumber:
-			text('options.referenceNumber', 'Reference Number', MAX_LENGTH.referenceNumber) ??
+			text('options.referenceNumber', 'Reference Number', referenceNumberText) ??
 			derivedReference(context, 0),
 		until: untilOf(waitTill),
 	};
@@ -211,6 +214,19 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 	return { ...sent, ...(expiredRemoved ? { expiredWebhooksRemoved: expiredRemoved } : {}) };
 }
 
+/** Get Signing Links' (`linksOnly`) or Send and Get Links' request, read from their routing. */
+function invitationRequest(request: SendRequest, documentId: string): ServiceRequest {
+	const { method, url } = (request.linksOnly ? getSigningLinks : sendWithLinks).option.routing
+		.request!;
+	const body: IDataObject = { documentId, destinations: request.destinations };
+	const texts = [
+		[invitationMessage, request.message],
+		[invitationSubject, request.subject],
+	] as const;
+	for (const [field, value] of texts) if (value) body[field.routing!.send!.property!] = value;
+	return { method: method!, path: url!, body };
+}
+
 async function createAndInvite(
 	context: IExecuteFunctions,
 	request: SendRequest,
@@ -232,15 +248,7 @@ async function createAndInvite(
 
 	const invitations: IDataObject[] = [];
 	for (const documentId of envelope.documentIds) {
-		const records = await requestService(
-			context,
-			signingLinksRequest(request.linksOnly, {
-				documentId,
-				destinations: request.destinations,
-				invitationMessage: request.message,
-				invitationSubject: request.subject,
-			}),
-		);
+		const records = await requestService(context, invitationRequest(request, documentId));
 		for (const record of Array.isArray(records) ? (records as IDataObject[]) : []) {
 			invitations.push({
 				documentId,

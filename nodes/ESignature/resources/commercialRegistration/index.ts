@@ -1,6 +1,5 @@
 import * as check from './check';
-import { operationSelector } from '../shared';
 
 export const operations = [check];
 
-export const operation = operationSelector('commercialRegistration', operations, 'check');
+export const defaultOperation = 'check';

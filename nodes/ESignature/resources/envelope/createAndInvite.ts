@@ -1,14 +1,18 @@
 import type { PreSendAction, PostReceiveAction } from 'n8n-workflow';
 
 import { destinationsProperties } from '../../fields/recipients';
-import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
+import {
+	invitationMessageProperty,
+	invitationMessageText,
+	invitationSubjectProperty,
+	invitationSubjectText,
+} from '../../fields/invitation';
 import { buildDestinations } from '../../fields/recipientList';
-import { booleanOf, optionalText } from '../../fields/validation';
+import { booleanOf } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
 import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { isServiceWrapper, parseBody } from '../../service/errors';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { MAX_LENGTH } from '../../../../credentials/text';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
@@ -35,18 +39,15 @@ const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) 
 			Destinations: destinations,
 			SaveAsDraft: booleanOf(this, fields.saveAsDraft ?? false, 'Save as Draft'),
 			WebhookId: webhookId,
-			InvitationMessage: optionalText(
+			InvitationMessage: invitationMessageText(
 				this,
 				this.getNodeParameter('invitationMessage', ''),
 				'Invitation Message',
-				MAX_LENGTH.longText,
-				'multi',
 			),
-			InvitationSubject: optionalText(
+			InvitationSubject: invitationSubjectText(
 				this,
 				this.getNodeParameter('invitationSubject', ''),
 				'Invitation Subject',
-				MAX_LENGTH.subject,
 			),
 			SendUserInvitation: booleanOf(this, fields.sendUserInvitation ?? true, 'Send Invitations'),
 			IsReturnUrl: booleanOf(this, fields.isReturnUrl ?? false, 'Include Return URL'),

@@ -7,7 +7,6 @@ import * as createFromBase64 from './createFromBase64';
 import * as createFromTemplate from './createFromTemplate';
 import * as extendInvitations from './extendInvitations';
 import * as getStatus from './getStatus';
-import { operationSelector } from '../shared';
 
 export const operations = [
 	addFiles,
@@ -21,4 +20,4 @@ export const operations = [
 	getStatus,
 ];
 
-export const operation = operationSelector('envelope', operations, 'create');
+export const defaultOperation = 'create';

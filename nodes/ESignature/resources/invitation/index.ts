@@ -6,7 +6,6 @@ import * as sendBulkReminders from './sendBulkReminders';
 import * as sendForEnvelope from './sendForEnvelope';
 import * as sendReminder from './sendReminder';
 import * as sendWithLinks from './sendWithLinks';
-import { operationSelector } from '../shared';
 
 export const operations = [
 	extend,
@@ -19,4 +18,4 @@ export const operations = [
 	sendBulk,
 ];
 
-export const operation = operationSelector('invitation', operations, 'send');
+export const defaultOperation = 'send';

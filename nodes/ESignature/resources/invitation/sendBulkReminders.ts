@@ -5,7 +5,7 @@ import { listInputProperty, requiredIdField } from '../../fields/common';
 import { isPlainObject, pick } from '../../fields/json';
 import { optionalPhone } from '../../fields/phones';
 import { inputError, requireEmail, requireGuid, textOf } from '../../fields/validation';
-import { nonEmptyJsonList } from './shared';
+import { nonEmptyJsonList, signerEmail } from './shared';
 import { options } from '../shared';
 import { routing } from '../../routing/itemRequest';
 
@@ -70,15 +70,7 @@ export const description: INodeProperties[] = [
 						...requiredIdField('Envelope ID', 'requestId'),
 						description: 'ID of the envelope (request) the signer was invited to',
 					},
-					{
-						displayName: 'Signer Email',
-						name: 'destinationEmail',
-						type: 'string',
-						placeholder: 'name@email.com',
-						default: '',
-						required: true,
-						description: 'E-mail address of the signer to remind',
-					},
+					{ ...signerEmail, description: 'E-mail address of the signer to remind' },
 					{
 						displayName: 'Signer Phone',
 						name: 'destinationPhone',

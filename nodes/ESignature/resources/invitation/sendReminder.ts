@@ -1,5 +1,5 @@
 import { requireEmail, requireGuid } from '../../fields/validation';
-import { SIGNERS_OF_A_DOCUMENT } from './shared';
+import { SIGNERS_OF_A_DOCUMENT, signerEmail } from './shared';
 import { options } from '../shared';
 import { routing, sentField } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
@@ -25,12 +25,7 @@ export const description = [
 	),
 	sentField(
 		{
-			displayName: 'Signer Email',
-			name: 'destinationEmail',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			required: true,
+			...signerEmail,
 			description:
 				'E-mail address of the signer to remind. The reminder goes out the way the invitation did.',
 		},

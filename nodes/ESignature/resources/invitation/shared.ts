@@ -5,8 +5,12 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { MAX_LENGTH } from '../../../../credentials/text';
-import { invitationMessageProperty, invitationSubjectProperty } from '../../fields/invitation';
+import {
+	invitationMessageProperty,
+	invitationMessageText,
+	invitationSubjectProperty,
+	invitationSubjectText,
+} from '../../fields/invitation';
 import {
 	signersInputProperty,
 	signersJsonProperty,
@@ -14,7 +18,7 @@ import {
 } from '../../fields/recipients';
 import { buildDestinations } from '../../fields/recipientList';
 import { jsonListParameter } from '../../fields/json';
-import { inputError, optionalText, requireGuid } from '../../fields/validation';
+import { inputError, requireGuid } from '../../fields/validation';
 import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
 import { addedToBody, documentId, options, simplify } from '../shared';
@@ -26,13 +30,18 @@ const linkSigners = signersProperty('v2');
 export const signers = signersProperty('v1');
 export const signersJson = signersJsonProperty();
 
-export const invitationSubject = sentField(invitationSubjectProperty(), (context, value, label) =>
-	optionalText(context, value, label, MAX_LENGTH.subject),
-);
+export const invitationSubject = sentField(invitationSubjectProperty(), invitationSubjectText);
 
-export const invitationMessage = sentField(invitationMessageProperty(), (context, value, label) =>
-	optionalText(context, value, label, MAX_LENGTH.longText, 'multi'),
-);
+export const invitationMessage = sentField(invitationMessageProperty(), invitationMessageText);
+
+export const signerEmail = {
+	displayName: 'Signer Email',
+	name: 'destinationEmail',
+	type: 'string',
+	placeholder: 'name@email.com',
+	default: '',
+	required: true,
+} as const;
 
 export function nonEmptyJsonList(
 	context: IExecuteSingleFunctions,

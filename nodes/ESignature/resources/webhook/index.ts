@@ -6,8 +6,7 @@ import * as getAll from './getAll';
 import * as getLogs from './getLogs';
 import * as resend from './resend';
 import * as update from './update';
-import { operationSelector } from '../shared';
 
 export const operations = [create, createMany, del, get, getLogs, getAll, resend, update];
 
-export const operation = operationSelector('webhook', operations, 'getAll');
+export const defaultOperation = 'getAll';
