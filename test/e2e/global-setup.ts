@@ -5,16 +5,46 @@
  *
  * ESIG_E2E_NO_BUILD=1 skips `npm run build` (packs the existing dist/).
  * The n8n 1.x project runs global-setup.n8n1.ts, which calls setupE2e with its own host; when both projects run,
- * the second setup re-uses the first one's tarball.
+ * the second setup re-uses the first one's tarball, and the first starts provisioning both hosts at once.
  */
 import { existsSync } from 'node:fs';
 
 import { buildPackage, packPackage } from './n8n';
-import { defaultHostName, type HostName, provision } from './provision';
+import { defaultHostName, type Host, type HostName, provision } from './provision';
 
-export async function setupE2e(hostName: HostName): Promise<void> {
+/** What the setup reads of Jest's global configuration, which it passes to every project's global setup. */
+export interface RunConfig {
+	testPathPattern: string;
+	projects: string[];
+}
+
+// Jest runs every project's global setup in this process, one after the other: they share these.
+const shared = globalThis as { esigProvisioning?: Map<HostName, Promise<Host>> };
+const provisioning = (shared.esigProvisioning ??= new Map());
+
+function provisioned(host: HostName): Promise<Host> {
+	if (!provisioning.has(host)) {
+		const promise = provision({ host });
+		// Its own setup awaits it and reports a failure.
+		promise.catch(() => undefined);
+		provisioning.set(host, promise);
+	}
+	return provisioning.get(host)!;
+}
+
+/** A whole run (`npm test`: no path or project picked) needs both hosts: on a fresh machine they install side by side. */
+function hostsOfWholeRun(config: RunConfig | undefined): HostName[] {
+	const whole =
+		config?.testPathPattern === '' &&
+		!process.argv.some((arg) => arg.startsWith('--selectProjects')) &&
+		config.projects.some((project) => project.endsWith('jest.n8n1.project.js'));
+	return whole ? ['n8n-2', 'n8n-1'] : [];
+}
+
+export async function setupE2e(hostName: HostName, config?: RunConfig): Promise<void> {
 	const t0 = Date.now();
-	const host = await provision({ host: hostName });
+	for (const other of hostsOfWholeRun(config)) void provisioned(other);
+	const host = await provisioned(hostName);
 	const provisionMs = Date.now() - t0;
 	const reuse = process.env.ESIG_E2E_TARBALL && existsSync(process.env.ESIG_E2E_TARBALL);
 	const t1 = Date.now();
@@ -47,6 +77,6 @@ export async function setupE2e(hostName: HostName): Promise<void> {
 	);
 }
 
-export default async function globalSetup(): Promise<void> {
-	await setupE2e(defaultHostName());
+export default async function globalSetup(config: RunConfig): Promise<void> {
+	await setupE2e(defaultHostName(), config);
 }
