@@ -15,7 +15,7 @@ import { defaultHostName, type Host, type HostName, provision } from './provisio
 /** What the setup reads of Jest's global configuration, which it passes to every project's global setup. */
 export interface RunConfig {
 	testPathPattern: string;
-	projects: string[];
+	projects: unknown[];
 }
 
 // Jest runs every project's global setup in this process, one after the other: they share these.
@@ -37,7 +37,9 @@ function hostsOfWholeRun(config: RunConfig | undefined): HostName[] {
 	const whole =
 		config?.testPathPattern === '' &&
 		!process.argv.some((arg) => arg.startsWith('--selectProjects')) &&
-		config.projects.some((project) => project.endsWith('jest.n8n1.project.js'));
+		config.projects.some(
+			(project) => typeof project === 'string' && project.endsWith('jest.n8n1.project.js'),
+		);
 	return whole ? ['n8n-2', 'n8n-1'] : [];
 }
 
