@@ -24,8 +24,16 @@ import {
 	isErrorItem,
 } from '../service/errorItems';
 import { refusesToken, sendRenewingToken } from '../service/transport';
-import { sentTokenOf } from '../../../credentials/accessToken';
-import { type Alternative, learn, otherForm, refusesForm } from '../../../credentials/dialects';
+import { CREDENTIAL_TYPE, sentTokenOf } from '../../../credentials/accessToken';
+import {
+	type Alternative,
+	type Dialect,
+	type Form,
+	formFor,
+	learn,
+	otherForm,
+	refusesForm,
+} from '../../../credentials/dialects';
 import {
 	emptyListForModel,
 	errorForModel,
@@ -63,8 +71,17 @@ type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
 type RefusableOptions = IHttpRequestOptions & { [REFUSAL]?: Error; [ALTERNATIVE]?: Alternative };
 
-export function offerAlternative(options: IHttpRequestOptions, alternative: Alternative) {
-	(options as RefusableOptions)[ALTERNATIVE] = alternative;
+/** The form the credential takes for `dialect`; the other form is sent, rebuilt, if the service refuses it. */
+export async function offerAlternative(
+	context: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	dialect: Dialect,
+	rebuild: Alternative['rebuild'],
+): Promise<Form> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	const form = formFor(credentials, dialect);
+	(options as RefusableOptions)[ALTERNATIVE] = { dialect, credentials, form, rebuild };
+	return form;
 }
 
 const pairedHooks = new WeakSet<PreSendAction>();

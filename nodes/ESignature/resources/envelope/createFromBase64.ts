@@ -6,8 +6,7 @@ import { optionalGuid } from '../../fields/validation';
 import { readFileInput } from '../../files/fileInput';
 import { sendJsonWithDocuments } from '../../files/jsonBody';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
-import { type Form, formFor } from '../../../../credentials/dialects';
+import type { Form } from '../../../../credentials/dialects';
 import {
 	LEFT_IN_STORE,
 	additionalFieldsOf,
@@ -34,15 +33,10 @@ const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 			...envelopeFields,
 			[form === 'spec' ? 'files' : 'File']: compact({ fileId, file, fileName }),
 		});
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const form = formFor(credentials, 'createFromBase64Body');
-	offerAlternative(requestOptions, {
-		dialect: 'createFromBase64Body',
-		credentials,
-		form,
-		rebuild: build,
-	});
-	return build(requestOptions, form);
+	return build(
+		requestOptions,
+		await offerAlternative(this, requestOptions, 'createFromBase64Body', build),
+	);
 };
 
 export const option = {

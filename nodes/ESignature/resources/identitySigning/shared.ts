@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	INodeProperties,
 	PreSendAction,
 	PostReceiveAction,
@@ -22,8 +23,7 @@ import {
 	toText,
 } from '../../fields/validation';
 import { MAX_LENGTH } from '../../../../credentials/text';
-import { CREDENTIAL_TYPE } from '../../../../credentials/accessToken';
-import { formFor, identitySigningPath } from '../../../../credentials/dialects';
+import { type Form, identitySigningPath } from '../../../../credentials/dialects';
 import { offerAlternative } from '../../routing/itemRequest';
 import { binaryOutputProperty } from '../../fields/common';
 import { IDENTITY_FILE_INPUT, fileInputProperties } from '../../fields/fileInput';
@@ -167,20 +167,15 @@ function identitySigning(version: 1 | 2): PreSendAction {
 		const signatureAppearance = await appearanceObject(this);
 		const config = configObject(this);
 		const body: IDataObject = { requestId, file, signatureAppearance, config, signres };
-		sendJsonWithDocuments(requestOptions, body);
-		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-		const form = formFor(credentials, 'identitySigningPath');
-		offerAlternative(requestOptions, {
-			dialect: 'identitySigningPath',
-			credentials,
-			form,
-			// The body is made again: a stream of a stored file is read once per attempt.
-			rebuild: (options, other) => {
-				sendJsonWithDocuments(options, body);
-				options.url = identitySigningPath(version, other);
-			},
-		});
-		requestOptions.url = identitySigningPath(version, form);
+		// Made again for the other form: a stream of a stored file is read once per attempt.
+		const build = (options: IHttpRequestOptions, form: Form) => {
+			sendJsonWithDocuments(options, body);
+			options.url = identitySigningPath(version, form);
+		};
+		build(
+			requestOptions,
+			await offerAlternative(this, requestOptions, 'identitySigningPath', build),
+		);
 		return requestOptions;
 	};
 }
