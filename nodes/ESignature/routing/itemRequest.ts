@@ -61,7 +61,8 @@ import {
 } from './idempotency';
 import { type IdField, misplacedId } from './misplacedIds';
 
-// What n8n's routing engine cannot do for this service (docs/n8n-notes.md#routing-engine-workarounds).
+// An item's request: sent here, with what n8n's routing engine cannot do for this service
+// (docs/n8n-notes.md#routing-engine-workarounds); declared by the builders at the end.
 
 // The engine hands the pagination function only the request options (docs/n8n-notes.md#the-two-symbol-keys).
 const REFUSAL = Symbol('refused input');
