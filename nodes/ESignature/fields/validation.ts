@@ -225,18 +225,21 @@ export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: 
 	return text;
 }
 
+/** A number, or text that is one; NaN for anything else, blank text included. */
+export const numberIn = (value: unknown): number =>
+	typeof value === 'number'
+		? value
+		: typeof value === 'string' && value.trim()
+			? Number(value)
+			: NaN;
+
 export function integerOf(
 	context: ItemChecks,
 	value: unknown,
 	fieldLabel: string,
 	{ min = 0, max = MAX_INTEGER }: { min?: number; max?: number } = {},
 ): number {
-	const number =
-		typeof value === 'number'
-			? value
-			: typeof value === 'string' && value.trim() !== ''
-				? Number(value.trim())
-				: NaN;
+	const number = numberIn(value);
 	if (!Number.isInteger(number))
 		throw inputError(
 			context,

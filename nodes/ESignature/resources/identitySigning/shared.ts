@@ -17,6 +17,7 @@ import {
 	booleanOf,
 	inputError,
 	integerOf,
+	numberIn,
 	requireGuid,
 	secretOf,
 	textOf,
@@ -94,8 +95,7 @@ async function appearanceObject(
 				);
 			}
 			const raw = settings[key];
-			const value =
-				typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN;
+			const value = numberIn(raw);
 			if (!Number.isFinite(value) || value < 0) {
 				throw inputError(
 					context,
