@@ -6,7 +6,7 @@ import { forgetAccessToken, obtainAccessToken, CREDENTIALS_KEPT } from '../crede
 import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../nodes/ESignature/service/depth';
 import { MAX_JSON_ANSWER_BYTES } from '../nodes/ESignature/routing/answers';
 import { scrubbed } from '../nodes/ESignature/service/secrets';
-import { eventItem } from '../nodes/ESignature/trigger/eventItem';
+import { eventItem } from '../nodes/ESignature/events/eventItem';
 import { emulatorCredentials, emulatorSuite, Harness } from './harness';
 import { preAuthenticationHelper } from './harness/credentials-helper';
 import { closeServers, listenOnFreePort } from './harness/servers';

@@ -150,8 +150,9 @@ describe('lint: where rules may be switched off', () => {
 			'routing',
 			'resources',
 			'methods',
-			'trigger',
+			'events',
 			'sendAndWait',
+			'trigger',
 		];
 		// credentials/ below every folder, the node files (nodes/ESignature/*.ts) above them all.
 		const rank = (file: string) =>

@@ -14,9 +14,9 @@ import {
 	claimEvent,
 	confirmEvent,
 	eventKey,
-} from '../nodes/ESignature/trigger/receivedEvents';
+} from '../nodes/ESignature/events/memory';
 import { CATCH_UP_MAX_RECALLS } from '../nodes/ESignature/trigger/catchUp';
-import * as eventItemModule from '../nodes/ESignature/trigger/eventItem';
+import * as eventItemModule from '../nodes/ESignature/events/eventItem';
 
 // An emulator and a FakeN8n for the file, reset before each test.
 const suite = triggerSuite({ live: true });
@@ -385,7 +385,7 @@ describe('each event starts one execution', () => {
 		const key = eventKey(callback.RequestId as string, 'completed');
 
 		// A fresh copy of the module is a process that has seen nothing: only the saved static data knows the event.
-		let fresh!: typeof import('../nodes/ESignature/trigger/receivedEvents');
+		let fresh!: typeof import('../nodes/ESignature/events/memory');
 		jest.isolateModules(() => {
 			fresh = jest.requireActual('../nodes/ESignature/trigger/receivedEvents');
 		});
@@ -430,7 +430,7 @@ describe('the store of received events', () => {
 		expect(claimEvent('release', stored, key)).toBe(false);
 
 		jest
-			.requireActual<typeof import('../nodes/ESignature/trigger/receivedEvents')>(
+			.requireActual<typeof import('../nodes/ESignature/events/memory')>(
 				'../nodes/ESignature/trigger/receivedEvents',
 			)
 			.releaseEvent('release', key);

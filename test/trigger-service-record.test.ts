@@ -13,7 +13,7 @@ import type { Emulator } from './emulator';
 import { deliver } from './emulator/events';
 import { ServiceClient, binaryBytes, post } from './harness/service-client';
 import { type TriggerWorkflow, triggerSuite } from './harness/trigger';
-import { SEEN_EVENTS_MAX_AGE_MS } from '../nodes/ESignature/trigger/receivedEvents';
+import { SEEN_EVENTS_MAX_AGE_MS } from '../nodes/ESignature/events/memory';
 
 const suite = triggerSuite({ live: true });
 let emulator: Emulator;

@@ -10,8 +10,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { TRIGGER_BUILDER_HINT } from './fields/builderHints';
 import { optionsCollection, simplifyProperty } from './fields/common';
-import { ANY_EVENT } from './trigger/callback';
-import { startFetching } from './trigger/fetch';
+import { ANY_EVENT } from './events/callback';
+import { startFetching } from './trigger/rounds';
 import { receiveCallback } from './trigger/receive';
 import {
 	createWebhook,

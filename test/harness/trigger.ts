@@ -32,7 +32,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { ESignatureApi } from '../../credentials/ESignatureApi.credentials';
 import { ESignatureTrigger } from '../../nodes/ESignature/ESignatureTrigger.node';
-import { type FetchReport, fetchRound } from '../../nodes/ESignature/trigger/fetch';
+import { type FetchReport, fetchRound } from '../../nodes/ESignature/trigger/rounds';
 import { Emulator } from '../emulator';
 import { CREDENTIAL_TYPE, TestCredentialsHelper, emulatorCredentials } from './credentials-helper';
 

@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { answerWithoutExecution, presentedToken, readCallback } from '../trigger/callback';
-import { confirmCallback } from '../trigger/confirmation';
-import { eventItem } from '../trigger/eventItem';
+import { answerWithoutExecution, presentedToken, readCallback } from '../events/callback';
+import { confirmCallback } from '../events/confirmation';
+import { eventItem } from '../events/eventItem';
 import { isNotFound } from '../service/transport';
 import { askToDeleteWebhook } from '../service/webhooks';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';

@@ -1,7 +1,7 @@
 import type { IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { resendCallback } from '../service/webhooks';
-import { deliveriesTo, deliveryLog, type LogEntry } from './deliveryLog';
+import { deliveriesTo, deliveryLog, type LogEntry } from '../events/deliveryLog';
 
 export type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 

@@ -6,10 +6,10 @@ import {
 	isAuthorized,
 	isWanted,
 	readCallback,
-} from './callback';
-import { confirmCallback } from './confirmation';
-import { eventItem, triggerItemOptions } from './eventItem';
-import { fetchSoon } from './fetch';
+} from '../events/callback';
+import { confirmCallback } from '../events/confirmation';
+import { eventItem, triggerItemOptions } from '../events/eventItem';
+import { fetchSoon } from './rounds';
 import { catchUpAndLog, claimCatchUp, triggerKey } from './catchUp';
 import {
 	claimEvent,
@@ -18,7 +18,7 @@ import {
 	releaseEvent,
 	SEEN_EVENTS_MAX_AGE_MS,
 	wasReceived,
-} from './receivedEvents';
+} from '../events/memory';
 import { storedWebhook } from './registration';
 import { CALLBACK_STATUSES } from '../fields/enums';
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'crypto';
 import { type IDataObject, type IHookFunctions, NodeOperationError } from 'n8n-workflow';
 
 import { withoutTrailingSlashes } from '../../../credentials/text';
-import { headerTokenDigest } from './callback';
+import { headerTokenDigest } from '../events/callback';
 import * as webhooks from '../service/webhooks';
 import { catchUpAndLog, claimCatchUp, type TriggerContext, triggerKey } from './catchUp';
-import { forgetEvents } from './receivedEvents';
+import { forgetEvents } from '../events/memory';
 import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../service/n8nWebhookUrls';
 
 // Envelopes are pinned to the trigger's webhook by ID, so the ID must outlive deactivation, restarts and edits.

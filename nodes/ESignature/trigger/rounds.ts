@@ -6,11 +6,11 @@ import type {
 	ITriggerResponse,
 } from 'n8n-workflow';
 
-import { ANY_EVENT, type Callback, isWanted } from './callback';
+import { ANY_EVENT, type Callback, isWanted } from '../events/callback';
 import { IN_FLIGHT_MAX_AGE_MS, triggerKey } from './catchUp';
-import { documentIdsOf, finalStatus, type ServiceEvent, signedFiles } from './confirmation';
-import { deliveriesTo, deliveryLog } from './deliveryLog';
-import { eventItem, triggerItemOptions } from './eventItem';
+import { documentIdsOf, finalStatus, type ServiceEvent, signedFiles } from '../events/confirmation';
+import { deliveriesTo, deliveryLog } from '../events/deliveryLog';
+import { eventItem, triggerItemOptions } from '../events/eventItem';
 import {
 	SEEN_EVENTS_MAX_AGE_MS,
 	claimEvent,
@@ -18,7 +18,7 @@ import {
 	eventKey,
 	releaseEvent,
 	wasEnvelopeReceived,
-} from './receivedEvents';
+} from '../events/memory';
 import { storedWebhook } from './registration';
 import { internalAddressProblem } from '../files/addresses';
 import { forgetCredentials } from '../service/transport';
