@@ -271,7 +271,7 @@ export class TriggerWorkflow {
 		return await fetchRound(this.triggerContext('trigger'), now);
 	}
 
-	private triggerContext(
+	triggerContext(
 		mode: WorkflowExecuteMode,
 		scheduling: ConstructorParameters<typeof TriggerContext>[8] = {
 			registerCron: () => undefined,

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'crypto';
-import { type IExecuteFunctions, type IWebhookFunctions, NodeApiError } from 'n8n-workflow';
+import { type FunctionsBase, type IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
@@ -28,7 +28,7 @@ function signedText(
 const KEY_SECRETS = ['clientSecret', 'password', 'accountSecret'] as const;
 
 // A new secret strands waiting executions.
-export async function resumeKey(context: IExecuteFunctions | IWebhookFunctions): Promise<string> {
+export async function resumeKey(context: Pick<FunctionsBase, 'getCredentials'>): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const secrets = KEY_SECRETS.map((name) =>
 		typeof credentials[name] === 'string' ? (credentials[name] as string) : '',
