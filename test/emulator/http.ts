@@ -21,7 +21,8 @@ export const isEmail = (value: unknown): value is string =>
 export interface Reply {
 	status: number;
 	headers: Record<string, string>;
-	body: Buffer;
+	/** Chunks are written as they come, with no content-length: a long answer is never one string (okStreamed). */
+	body: Buffer | AsyncIterable<Buffer>;
 }
 
 export interface Wrapper {
@@ -67,6 +68,32 @@ export function jsonReply(
 /** 200 with errorCode 0 and message 'Success'. */
 export function ok(data: unknown, extra: { returnUrl?: string | null } = {}): Reply {
 	return jsonReply(200, wrapper(data, 0, 'Success', extra));
+}
+
+/** What ok(list) answers, written a batch of elements at a time as the receiver reads it. */
+export function okStreamed(list: Iterable<unknown>, batchSize = 500): Reply {
+	return {
+		status: 200,
+		headers: { 'content-type': 'application/json; charset=utf-8' },
+		body: listInBatches(list, batchSize),
+	};
+}
+
+async function* listInBatches(list: Iterable<unknown>, batchSize: number): AsyncGenerator<Buffer> {
+	const empty = JSON.stringify(wrapper([]));
+	const open = empty.indexOf('[]') + 1;
+	yield Buffer.from(empty.slice(0, open));
+	let batch: string[] = [];
+	let separator = '';
+	for (const element of list) {
+		batch.push(JSON.stringify(element) ?? 'null');
+		if (batch.length < batchSize) continue;
+		yield Buffer.from(separator + batch.join(','));
+		separator = ',';
+		batch = [];
+	}
+	if (batch.length > 0) yield Buffer.from(separator + batch.join(','));
+	yield Buffer.from(empty.slice(open));
 }
 
 /** A wrapper error. The service sends most errors with HTTP 200, so that is the default. */

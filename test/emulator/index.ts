@@ -51,6 +51,8 @@ import {
 	type Profile,
 	type TestEvent,
 	type TokenRefusal,
+	WEBHOOK_STATUS,
+	logTimestamp,
 } from './state';
 
 export type { DemoCredentials } from './fixtures';
@@ -386,6 +388,28 @@ export class Emulator implements Core {
 		return { event, envelope, webhook, delivery };
 	}
 
+	/**
+	 * Appends `count` callbacks delivered to 50 other webhooks, 20 s apart up to now, to an account's delivery log: the
+	 * long history a benchmark reads (a million entries answer about 205 MB, streamed).
+	 */
+	seedDeliveryLog(count: number, accountId: string = this.demo.accountId): void {
+		const account = this.state.account(accountId);
+		if (!account) throw new Error(`Account ${accountId} not found`);
+		const urls = Array.from({ length: 50 }, (_, index) => `https://crm.example.com/hooks/${index}`);
+		const now = Date.now();
+		// One random UUID per call, the index in its last 12 digits: randomUUID() for each took seconds for a million.
+		const prefix = randomUUID().slice(0, 24);
+		for (let index = 0; index < count; index++)
+			account.logs.push({
+				requestId: `${prefix}${index.toString(16).padStart(12, '0')}`,
+				createdDate: logTimestamp(new Date(now - (count - index) * 20_000)),
+				webhookStatus: WEBHOOK_STATUS.SUCCESS,
+				httpStatusCode: 200,
+				webhookUrl: urls[index % urls.length],
+				reasons: '',
+			});
+	}
+
 	authenticateIdentity(requestId: string): void {
 		this.state.identityAuthenticated.add(requestId.toLowerCase());
 	}
@@ -447,8 +471,10 @@ export class Emulator implements Core {
 		if (this.stateFile && req.method !== 'GET' && req.method !== 'HEAD')
 			saveState(this.state, this.stateFile);
 		if (res.writableEnded) return;
-		res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
-		const answered = await writeAnswer(res, reply.body);
+		const { body } = reply;
+		const length = Buffer.isBuffer(body) ? { 'content-length': String(body.length) } : {};
+		res.writeHead(reply.status, { ...reply.headers, ...length });
+		const answered = await writeAnswer(res, body);
 		if (recorded) recorded.answeredBytes = answered;
 	}
 
@@ -487,29 +513,44 @@ export class Emulator implements Core {
 	}
 }
 
+const ANSWER_CHUNK = 64 * 1024;
+
+function* slices(body: Buffer): Generator<Buffer> {
+	for (let at = 0; at < body.length; at += ANSWER_CHUNK) yield body.subarray(at, at + ANSWER_CHUNK);
+}
+
 /**
  * Writes an answer in chunks as the receiver reads them, and returns how many bytes it took before it closed the
  * connection: a test can tell that a client stopped reading a long answer (a bounded read) from one that read it all.
+ * A streamed answer (Reply.body an async iterable) is read no further than the receiver takes it.
  */
-async function writeAnswer(res: ServerResponse, body: Buffer): Promise<number> {
-	const CHUNK = 64 * 1024;
+async function writeAnswer(
+	res: ServerResponse,
+	body: Buffer | AsyncIterable<Buffer>,
+): Promise<number> {
 	let written = 0;
-	for (let at = 0; at < body.length; at += CHUNK) {
-		if (res.destroyed) return written;
-		const chunk = body.subarray(at, at + CHUNK);
-		const more = res.write(chunk);
-		written += chunk.length;
-		if (!more) {
-			await new Promise<void>((resolve) => {
-				const done = () => {
-					res.off('drain', done);
-					res.off('close', done);
-					resolve();
-				};
-				res.on('drain', done);
-				res.on('close', done);
-			});
+	try {
+		for await (const chunk of Buffer.isBuffer(body) ? slices(body) : body) {
+			if (res.destroyed) return written;
+			const more = res.write(chunk);
+			written += chunk.length;
+			if (!more) {
+				await new Promise<void>((resolve) => {
+					const done = () => {
+						res.off('drain', done);
+						res.off('close', done);
+						resolve();
+					};
+					res.on('drain', done);
+					res.on('close', done);
+				});
+			}
 		}
+	} catch (error) {
+		// The status went out already: a cut answer is all the receiver can be told.
+		console.error('[emulator] internal error while answering', error);
+		res.destroy();
+		return written;
 	}
 	if (!res.destroyed) res.end();
 	return written;

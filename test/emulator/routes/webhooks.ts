@@ -12,6 +12,7 @@ import {
 	isObject,
 	objectBody,
 	ok,
+	okStreamed,
 	optionalBool,
 	optionalInt,
 	optionalString,
@@ -19,7 +20,7 @@ import {
 	requiredGuid,
 } from '../http';
 import { type ApiContext, type Route, api } from '../router';
-import type { Account, Webhook } from '../state';
+import type { Account, Webhook, WebhookLogEntry } from '../state';
 
 const view = (w: Webhook) => ({
 	id: w.id,
@@ -120,22 +121,38 @@ async function recall(ctx: ApiContext): Promise<Reply> {
 	return delivered ? ok(true) : fail(100, 'No webhook is configured for this request');
 }
 
+/** The first `count` entries that `keep` accepts, read as the answer is written. */
+function* logsWhere(
+	logs: WebhookLogEntry[],
+	count: number,
+	keep: (entry: WebhookLogEntry) => boolean,
+) {
+	for (let index = 0; index < count && index < logs.length; index++)
+		if (keep(logs[index])) yield logs[index];
+}
+
 /**
  * GET /api/v1/webhooks/logs. Filters come in a JSON body on the GET (not the
- * query string, which is ignored as the service ignores it).
+ * query string, which is ignored as the service ignores it). The answer is
+ * streamed: a log of a million entries (about 195 MB) is never one string.
+ * It holds the entries logged when the request came.
  */
 function logs(ctx: ApiContext): Reply {
 	const filters = ctx.req.body === undefined ? {} : objectBody(ctx.req.body);
-	const requestId = optionalString(filters, 'requestId') || undefined;
+	const requestId = optionalString(filters, 'requestId')?.toLowerCase() || undefined;
 	const webhookUrl = optionalString(filters, 'webhookUrl') || undefined;
 	const webhookStatus = optionalInt(filters, 'webhookStatus');
-	const entries = ctx.account.logs.filter(
-		(entry) =>
-			(!requestId || entry.requestId.toLowerCase() === requestId.toLowerCase()) &&
-			(!webhookUrl || entry.webhookUrl === webhookUrl) &&
-			(webhookStatus === undefined || entry.webhookStatus.endsWith(`(${webhookStatus})`)),
+	const log = ctx.account.logs;
+	return okStreamed(
+		logsWhere(
+			log,
+			log.length,
+			(entry) =>
+				(!requestId || entry.requestId.toLowerCase() === requestId) &&
+				(!webhookUrl || entry.webhookUrl === webhookUrl) &&
+				(webhookStatus === undefined || entry.webhookStatus.endsWith(`(${webhookStatus})`)),
+		),
 	);
-	return ok(entries.map((e) => ({ ...e })));
 }
 
 export const webhookRoutes: Route[] = [
