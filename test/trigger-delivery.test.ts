@@ -9,11 +9,14 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { CALLBACK_REJECTED, type Emulator } from './emulator';
 import { ServiceClient, binaryBytes, post } from './harness/service-client';
 import { type FakeN8n, TriggerWorkflow, triggerSuite } from './harness/trigger';
+import { MISSED_WINDOW_MS } from '../nodes/ESignature/events/deliveryLog';
 import {
 	SEEN_EVENTS_MAX_AGE_MS,
 	claimEvent,
 	confirmEvent,
 	eventKey,
+	newMemory,
+	releaseEvent,
 } from '../nodes/ESignature/events/memory';
 import { CATCH_UP_MAX_RECALLS } from '../nodes/ESignature/trigger/catchUp';
 import * as eventItemModule from '../nodes/ESignature/events/eventItem';
@@ -176,13 +179,13 @@ describe('catch-up on activation', () => {
 		expect(lastCatchUp(trigger)).toMatchObject({ deferred: 0 });
 	});
 
-	it('leaves failures older than 7 days alone', async () => {
+	it('leaves failures older than the window the trigger remembers events for (30 days less 14 h of clock offset) alone', async () => {
 		const trigger = await activeTrigger();
 		const { envelopeId } = await service.createEnvelope(trigger.webhookId);
 		await trigger.deactivate();
 		await emulator.sign(envelopeId);
 		const [entry] = emulator.state.account(emulator.demo.accountId)!.logs;
-		entry.createdDate = new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString().slice(0, 23);
+		entry.createdDate = new Date(Date.now() - MISSED_WINDOW_MS - 60_000).toISOString().slice(0, 23);
 
 		await trigger.activate();
 
@@ -384,57 +387,52 @@ describe('each event starts one execution', () => {
 		const saved = JSON.parse(JSON.stringify(trigger.stored())) as IDataObject;
 		const key = eventKey(callback.RequestId as string, 'completed');
 
-		// A fresh copy of the module is a process that has seen nothing: only the saved static data knows the event.
-		let fresh!: typeof import('../nodes/ESignature/events/memory');
-		jest.isolateModules(() => {
-			fresh = jest.requireActual('../nodes/ESignature/trigger/receivedEvents');
-		});
-		expect(fresh.claimEvent('another-process', saved, key)).toBe(false);
-		expect(fresh.claimEvent('another-process', {}, key)).toBe(true);
+		// A new memory is a process that has seen nothing: only the saved static data knows the event.
+		expect(claimEvent(newMemory(), saved, key)).toBe(false);
+		expect(claimEvent(newMemory(), {}, key)).toBe(true);
 	});
 });
 
 describe('the store of received events', () => {
 	it('keeps every event of 30 days, however many others cause (no count to fill)', () => {
 		const stored: IDataObject = {};
+		const memory = newMemory();
 		const start = Date.now();
 		for (let i = 0; i < 2100; i++) {
 			const key = eventKey(`request-${i}`, 'completed');
-			expect(claimEvent('bounds', stored, key, start + i)).toBe(true);
-			confirmEvent('bounds', stored, key, start + i);
+			expect(claimEvent(memory, stored, key, start + i)).toBe(true);
+			confirmEvent(memory, stored, key, start + i);
 		}
 
 		const kept = Object.keys(stored.seenEvents as IDataObject);
 		expect(kept).toHaveLength(2100);
 		expect(kept).toContain(eventKey('request-0', 'completed'));
-		expect(claimEvent('bounds', stored, eventKey('request-0', 'completed'), start + 2100)).toBe(
+		expect(claimEvent(memory, stored, eventKey('request-0', 'completed'), start + 2100)).toBe(
 			false,
 		);
 	});
 
 	it('forgets events older than 30 days', () => {
 		const stored: IDataObject = {};
+		const memory = newMemory();
 		const then = Date.now();
 		const key = eventKey('old-request', 'completed');
-		claimEvent('age', stored, key, then);
-		confirmEvent('age', stored, key, then);
+		claimEvent(memory, stored, key, then);
+		confirmEvent(memory, stored, key, then);
 
-		expect(claimEvent('age', stored, key, then + 1000)).toBe(false);
-		expect(claimEvent('age', stored, key, then + SEEN_EVENTS_MAX_AGE_MS + 1)).toBe(true);
+		expect(claimEvent(memory, stored, key, then + 1000)).toBe(false);
+		expect(claimEvent(memory, stored, key, then + SEEN_EVENTS_MAX_AGE_MS + 1)).toBe(true);
 	});
 
 	it('lets a delivery in again when the one before could not be emitted', () => {
 		const stored: IDataObject = {};
+		const memory = newMemory();
 		const key = eventKey('request-x', 'completed');
-		expect(claimEvent('release', stored, key)).toBe(true);
-		expect(claimEvent('release', stored, key)).toBe(false);
+		expect(claimEvent(memory, stored, key)).toBe(true);
+		expect(claimEvent(memory, stored, key)).toBe(false);
 
-		jest
-			.requireActual<typeof import('../nodes/ESignature/events/memory')>(
-				'../nodes/ESignature/trigger/receivedEvents',
-			)
-			.releaseEvent('release', key);
+		releaseEvent(memory, key);
 
-		expect(claimEvent('release', stored, key)).toBe(true);
+		expect(claimEvent(memory, stored, key)).toBe(true);
 	});
 });

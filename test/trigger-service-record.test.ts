@@ -321,7 +321,7 @@ describe('nothing lost to a slow service', () => {
 		});
 		expect(trigger.executions).toHaveLength(0);
 		await sleep(2100);
-		// The trigger's next round (trigger/fetch.ts), a minute on.
+		// The trigger's next round (trigger/rounds.ts), a minute on.
 		expect((await trigger.fetchRound(Date.now() + 61_000)).emitted).toEqual([envelopeId]);
 		expect((await trigger.fetchRound(Date.now() + 122_000)).emitted).toEqual([]);
 		expect(trigger.executions).toHaveLength(1);

@@ -11,7 +11,7 @@ import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { TRIGGER_BUILDER_HINT } from './fields/builderHints';
 import { optionsCollection, simplifyProperty } from './fields/common';
 import { ANY_EVENT } from './events/callback';
-import { startFetching } from './trigger/rounds';
+import { startRounds } from './trigger/rounds';
 import { receiveCallback } from './trigger/receive';
 import {
 	createWebhook,
@@ -232,7 +232,7 @@ export class ESignatureTrigger implements INodeType {
 
 	webhook = receiveCallback;
 
-	trigger = startFetching;
+	trigger = startRounds;
 
 	// n8n runs a node with a trigger method as one: this passes the webhook's or the fetch's items on.
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -375,7 +375,7 @@ describe('scenario 5: E-Signature Trigger', () => {
 		expect(lastDelivery(unreachable)).toMatchObject({ ok: false, httpStatusCode: 0 });
 		expect(lastDelivery(lagging)).toMatchObject({ ok: false, httpStatusCode: 503 });
 
-		// A re-send of `raced` at the second of the minute the trigger's round runs (trigger/fetch.ts).
+		// A re-send of `raced` at the second of the minute the trigger's round runs (trigger/rounds.ts).
 		const second = createHash('sha256').update(String(wf.nodes[0].id)).digest()[0] % 60;
 		while (new Date().getUTCSeconds() !== second) await sleep(200);
 		await client.call('POST', '/api/v1/webhooks/recall', { requestId: raced });

@@ -32,7 +32,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { ESignatureApi } from '../../credentials/ESignatureApi.credentials';
 import { ESignatureTrigger } from '../../nodes/ESignature/ESignatureTrigger.node';
-import { type FetchReport, fetchRound } from '../../nodes/ESignature/trigger/rounds';
+import { type RoundReport, runRound } from '../../nodes/ESignature/trigger/rounds';
 import { Emulator } from '../emulator';
 import { CREDENTIAL_TYPE, TestCredentialsHelper, emulatorCredentials } from './credentials-helper';
 
@@ -267,8 +267,8 @@ export class TriggerWorkflow {
 	}
 
 	/** One fetch round, as a tick of the registered cron runs it. */
-	async fetchRound(now?: number): Promise<FetchReport> {
-		return await fetchRound(this.triggerContext('trigger'), now);
+	async fetchRound(now?: number): Promise<RoundReport> {
+		return await runRound(this.triggerContext('trigger'), now);
 	}
 
 	triggerContext(

@@ -6,7 +6,7 @@ import { isFailedAnswer, isServiceWrapper } from '../service/errors';
 import { decodeBase64 } from '../files/bytes';
 import { CALLBACK_STATUSES } from '../fields/enums';
 import { finalEventOf, specStatus } from '../service/envelopeStatus';
-import { deliveredTo, deliveryLog } from './deliveryLog';
+import { deliveredTo } from './deliveryLog';
 import type { ServiceContext } from '../service/itemFunctions';
 import { type ServiceAnswer, callService, isNotFound } from '../service/transport';
 
@@ -52,7 +52,10 @@ const REMEMBERED_ENVELOPES_MAX = 1000;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-type Read = { data: unknown; cut?: true } | { unavailable: string };
+// accountWide: the service or the account failed (not reached, 401, 403, 429), not this envelope.
+export type Unavailable = { unavailable: string; accountWide?: boolean };
+
+type Read = { data: unknown; cut?: true } | Unavailable;
 
 async function read(
 	context: ServiceContext,
@@ -67,11 +70,15 @@ async function read(
 	} catch (error) {
 		return {
 			unavailable: `the service could not be reached for ${what} (${(error as Error).message})`,
+			accountWide: true,
 		};
 	}
 	const { statusCode, body } = answer;
 	if (statusCode >= 500 || [401, 403, 429].includes(statusCode))
-		return { unavailable: `the service answered HTTP ${statusCode} to ${what}` };
+		return {
+			unavailable: `the service answered HTTP ${statusCode} to ${what}`,
+			accountWide: statusCode < 500,
+		};
 	// An ID the account does not own: errorCode 0 and data null, 404, or errorCode 14.
 	if (isNotFound(answer) || (isServiceWrapper(body) && Number(body.errorCode) === 14))
 		return { data: null };
@@ -84,8 +91,7 @@ async function read(
 	return { data: (isServiceWrapper(body) ? body.data : body) ?? null };
 }
 
-type StatusRead =
-	{ record: IDataObject; event?: string } | { unavailable: string } | { unknown: true };
+type StatusRead = { record: IDataObject; event?: string } | Unavailable | { unknown: true };
 
 // A burst of callbacks for one envelope asks once.
 const statusInFlight = new Map<string, Promise<StatusRead>>();
@@ -215,14 +221,11 @@ export async function confirmCallback(
 	const serviceEvent: ServiceEvent = { envelopeId, event, record, lastActionAt };
 	const documentIds = options.documentIds?.length ? options.documentIds : documentIdsOf(record);
 	const [delivered, files] = await Promise.all([
-		options.webhookUrl
-			? whoseEvent(context, options.scope, envelopeId, options.webhookUrl)
-			: 'ours',
+		options.webhookUrl ? deliveredTo(context, envelopeId, options.webhookUrl) : 'ours',
 		event === 'completed' && documentIds.length > 0
 			? confirmFiles(context, callback, key, documentIds)
 			: undefined,
 	]);
-	if (typeof delivered === 'object') return resend(delivered.unavailable);
 	if (delivered === 'others')
 		return refuse("the service delivers the envelope's events to another webhook");
 	// The service calls back only for completions and rejections: another end is this trigger's only if logged to it.
@@ -232,19 +235,6 @@ export async function confirmCallback(
 	if ('unavailable' in files) return resend(files.unavailable);
 	if ('refused' in files) return refuse(files.refused);
 	return { outcome: 'confirmed', event: { ...serviceEvent, files: files.files } };
-}
-
-async function whoseEvent(
-	context: ServiceContext,
-	trigger: string,
-	envelopeId: string,
-	webhookUrl: string,
-): Promise<ReturnType<typeof deliveredTo> | { unavailable: string }> {
-	try {
-		return deliveredTo(await deliveryLog(context, trigger), envelopeId, webhookUrl);
-	} catch (error) {
-		return { unavailable: `the delivery log could not be read (${(error as Error).message})` };
-	}
 }
 
 const MAX_SIGNED_DOWNLOAD_BYTES = 96 * 1024 * 1024;
@@ -260,7 +250,7 @@ const signedDownload = (context: ServiceContext, documentId: string, maxAnswerBy
 export async function signedFiles(
 	context: ServiceContext,
 	documentIds: string[],
-): Promise<{ files: ConfirmedFile[] } | { unavailable: string }> {
+): Promise<{ files: ConfirmedFile[] } | Unavailable> {
 	const files: ConfirmedFile[] = [];
 	for (const [index, documentId] of documentIds.slice(0, MAX_DOCUMENTS_COMPARED).entries()) {
 		const answer = await signedDownload(context, documentId, MAX_SIGNED_DOWNLOAD_BYTES);

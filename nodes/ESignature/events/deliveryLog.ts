@@ -1,22 +1,73 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
+import { baseUrlOf } from '../../../credentials/environment';
 import { withoutTrailingSlashes } from '../../../credentials/text';
+import { isGuid } from '../fields/validation';
 import type { ServiceContext } from '../service/itemFunctions';
-import { listDeliveryLogs } from '../service/webhooks';
+import { callService, credentialsOf, dataOf } from '../service/transport';
+import { eachListEntry, type StreamedList } from './jsonStream';
+import { SEEN_EVENTS_MAX_AGE_MS } from './memory';
 
-// No paging and no GET body in n8n: a read is the whole log, so one read serves a trigger for a minute.
-const LOG_READ_INTERVAL_MS = 60 * 1000;
+// The log has no paging and n8n sends no GET body (docs/n8n-notes.md#a-get-with-a-body-the-delivery-logs-filters):
+// each read is the whole log, read as a stream, keeping only what the account's triggers need.
 
-// About 200,000 entries.
-const MAX_LOG_BYTES = 48 * 1024 * 1024;
-
-export interface LogEntry {
-	requestId: string;
-	webhookUrl: string;
+export interface Delivery {
 	createdAt: number;
 	succeeded: boolean;
 	inFlight: boolean;
 	httpStatusCode: number;
+	// Whether any delivery of the envelope to this URL arrived.
+	reached: boolean;
+}
+
+export interface LogRead {
+	readAt: number;
+	bytes: number;
+	entries: number;
+	// Per webhook URL asked for: each envelope's latest delivery there.
+	urls: Map<string, Map<string, Delivery>>;
+	logged: EnvelopeSet;
+}
+
+// docs/delivery-guarantees.md#what-the-fetch-costs: reads an hour × log size stays within this, per account.
+export const LOG_BYTES_PER_HOUR = 1024 ** 3;
+const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const MIN_READ_INTERVAL_MS = 60 * 1000;
+
+// So that envelopes pinned to one URL by others cannot grow a read without end: the newest are kept.
+export const MAX_ENVELOPES_PER_URL = 20_000;
+
+const MAX_URLS_PER_ACCOUNT = 1000;
+const MAX_ACCOUNTS = 1000;
+const URL_FORGOTTEN_AFTER_MS = 24 * HOUR_MS;
+
+export function readInterval(logBytes: number): number {
+	return Math.max(MIN_READ_INTERVAL_MS, Math.ceil((logBytes / LOG_BYTES_PER_HOUR) * HOUR_MS));
+}
+
+// A fixed 2 MiB Bloom filter: "logged to some URL" in bounded memory; a false "yes" only delays an event a round.
+class EnvelopeSet {
+	private readonly bits = new Uint32Array(1 << 19);
+
+	private positions(id: string): number[] {
+		let a = 0x811c9dc5;
+		let b = 0x01000193;
+		for (let i = 0; i < id.length; i++) {
+			a = Math.imul(a ^ id.charCodeAt(i), 0x01000193);
+			b = Math.imul(b ^ id.charCodeAt(i), 0x5bd1e995) ^ (b >>> 13);
+		}
+		return [0, 1, 2, 3, 4, 5, 6].map((i) => ((a + i * (b | 1)) >>> 0) & ((1 << 24) - 1));
+	}
+
+	add(id: string): void {
+		for (const bit of this.positions(id)) this.bits[bit >>> 5] |= 1 << (bit & 31);
+	}
+
+	has(id: string): boolean {
+		return this.positions(id).every((bit) => (this.bits[bit >>> 5] & (1 << (bit & 31))) !== 0);
+	}
 }
 
 // The service's log timestamps have no zone: they are read as UTC.
@@ -26,81 +77,161 @@ function timeOf(value: unknown): number {
 }
 
 // "SUCCESS (1)" and "RECALL (2)" are deliveries that arrived; the HTTP status tells too.
-function toEntry(raw: IDataObject | null | undefined): LogEntry | undefined {
-	if (typeof raw?.requestId !== 'string' || typeof raw.webhookUrl !== 'string') return undefined;
+function deliveryOf(raw: IDataObject): Delivery {
 	const httpStatusCode = Number(raw.httpStatusCode ?? 0);
 	const status = String(raw.webhookStatus ?? '').slice(0, 64);
 	const failedByName = status.trimEnd().endsWith('(4)') || /FAILED/i.test(status);
+	const succeeded = !failedByName && httpStatusCode >= 200 && httpStatusCode < 300;
 	return {
-		requestId: raw.requestId.toLowerCase(),
-		webhookUrl: withoutTrailingSlashes(raw.webhookUrl),
 		createdAt: timeOf(raw.createdDate),
-		succeeded: !failedByName && httpStatusCode >= 200 && httpStatusCode < 300,
+		succeeded,
 		inFlight: status.trimEnd().endsWith('(0)') || /^\s*PENDING\b/i.test(status),
 		httpStatusCode,
+		reached: succeeded,
 	};
 }
 
-function logEntries(raw: unknown): LogEntry[] {
-	const entries: LogEntry[] = [];
-	for (const item of Array.isArray(raw) ? (raw as IDataObject[]) : []) {
-		const entry = toEntry(item);
-		if (entry) entries.push(entry);
-	}
-	return entries;
+function take(read: LogRead, raw: IDataObject): void {
+	const requestId = typeof raw.requestId === 'string' ? raw.requestId.trim().toLowerCase() : '';
+	if (!isGuid(requestId)) return;
+	read.logged.add(requestId);
+	const envelopes =
+		typeof raw.webhookUrl === 'string' && read.urls.get(withoutTrailingSlashes(raw.webhookUrl));
+	if (!envelopes) return;
+	const delivery = deliveryOf(raw);
+	const previous = envelopes.get(requestId);
+	const latest = previous && delivery.createdAt < previous.createdAt ? previous : delivery;
+	latest.reached = delivery.reached || previous?.reached === true;
+	envelopes.delete(requestId);
+	envelopes.set(requestId, latest);
+	if (envelopes.size > MAX_ENVELOPES_PER_URL) envelopes.delete(envelopes.keys().next().value!);
 }
 
-const reads = new Map<string, { startedAt: number; entries: Promise<LogEntry[]> }>();
-const MAX_TRIGGERS_REMEMBERED = 1000;
+async function readLog(context: ServiceContext, urls: string[], now: number): Promise<LogRead> {
+	const read: LogRead = {
+		readAt: now,
+		bytes: 0,
+		entries: 0,
+		urls: new Map(urls.map((url) => [url, new Map()])),
+		logged: new EnvelopeSet(),
+	};
+	const request = {
+		method: 'GET' as const,
+		path: '/api/v1/webhooks/logs',
+		readBody: async (stream: AsyncIterable<Buffer>) => {
+			const list: StreamedList = await eachListEntry(stream, (entry) => take(read, entry));
+			read.bytes += list.bytes;
+			read.entries += list.entries;
+			return { errorCode: list.errorCode ?? 0, message: list.message };
+		},
+	};
+	await dataOf(context, await callService(context, request), request);
+	return read;
+}
 
-export function deliveryLog(
+interface AccountLog {
+	// URL → when a trigger last asked for it.
+	urls: Map<string, number>;
+	latest?: LogRead;
+	reading?: Promise<LogRead>;
+	lastStartedAt: number;
+	lastFailed: boolean;
+}
+
+// One read serves every trigger of the account in this process.
+const accounts = new Map<string, AccountLog>();
+
+async function accountOf(context: ServiceContext): Promise<AccountLog> {
+	const credential = context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
+	const key = `${credential}|${baseUrlOf(await credentialsOf(context))}`;
+	let account = accounts.get(key);
+	if (!account) account = { urls: new Map(), lastStartedAt: 0, lastFailed: false };
+	accounts.delete(key);
+	accounts.set(key, account);
+	if (accounts.size > MAX_ACCOUNTS) accounts.delete(accounts.keys().next().value!);
+	return account;
+}
+
+function isDue(account: AccountLog, url: string, now: number): boolean {
+	const sinceLast = now - account.lastStartedAt;
+	if (account.lastFailed) return sinceLast >= MIN_READ_INTERVAL_MS;
+	if (!account.latest?.urls.has(url)) return true;
+	// A second of slack: n8n's cron may tick a little early.
+	return sinceLast >= readInterval(account.latest.bytes) - 1000;
+}
+
+function startRead(context: ServiceContext, account: AccountLog, now: number): Promise<LogRead> {
+	for (const [url, at] of account.urls)
+		if (now - at > URL_FORGOTTEN_AFTER_MS) account.urls.delete(url);
+	account.lastStartedAt = now;
+	const reading = readLog(context, [...account.urls.keys()], now).then(
+		(read) => {
+			account.latest = read;
+			account.lastFailed = false;
+			return read;
+		},
+		(error: unknown) => {
+			account.lastFailed = true;
+			throw error;
+		},
+	);
+	account.reading = reading;
+	void reading.finally(() => account.reading === reading && delete account.reading).catch(() => {});
+	return reading;
+}
+
+// The latest read that covers `url`, read anew when the budget allows; undefined when none can be had now.
+// `fresh`: a read of its own, for catch-up, which runs once per activation.
+export async function deliveryLog(
 	context: ServiceContext,
-	trigger: string,
+	webhookUrl: string,
 	now = Date.now(),
 	fresh = false,
-): Promise<LogEntry[]> {
-	const latest = reads.get(trigger);
-	if (!fresh && latest && now - latest.startedAt < LOG_READ_INTERVAL_MS) return latest.entries;
-	const read = {
-		startedAt: now,
-		entries: listDeliveryLogs(context, MAX_LOG_BYTES).then(logEntries),
-	};
-	reads.delete(trigger);
-	reads.set(trigger, read);
-	void read.entries.catch(() => reads.get(trigger) === read && reads.delete(trigger));
-	if (reads.size > MAX_TRIGGERS_REMEMBERED) reads.delete(reads.keys().next().value!);
-	return read.entries;
+): Promise<LogRead | undefined> {
+	const url = withoutTrailingSlashes(webhookUrl);
+	const account = await accountOf(context);
+	account.urls.delete(url);
+	account.urls.set(url, now);
+	if (account.urls.size > MAX_URLS_PER_ACCOUNT)
+		account.urls.delete(account.urls.keys().next().value!);
+	if (fresh) return await startRead(context, account, now);
+	const inFlight = await account.reading?.catch(() => undefined);
+	if (inFlight?.urls.has(url)) return inFlight;
+	if (!isDue(account, url, now)) return account.latest?.urls.has(url) ? account.latest : undefined;
+	return await startRead(context, account, now);
 }
 
-export function deliveredTo(
-	entries: LogEntry[],
+export type Attribution = 'ours' | 'others' | 'unlogged';
+
+// Without a read (it failed, or the budget allows none now) it is unlogged (docs/security.md#callbacks).
+export async function deliveredTo(
+	context: ServiceContext,
 	envelopeId: string,
 	webhookUrl: string,
-): 'ours' | 'others' | 'unlogged' {
-	const id = envelopeId.toLowerCase();
-	const target = withoutTrailingSlashes(webhookUrl);
-	let others = false;
-	for (const entry of entries) {
-		if (entry.requestId !== id) continue;
-		if (entry.webhookUrl === target) return 'ours';
-		others = true;
-	}
-	return others ? 'others' : 'unlogged';
+): Promise<Attribution> {
+	const read = await deliveryLog(context, webhookUrl).catch(() => undefined);
+	const envelopes = read?.urls.get(withoutTrailingSlashes(webhookUrl));
+	if (!read || !envelopes) return 'unlogged';
+	const id = envelopeId.trim().toLowerCase();
+	if (envelopes.has(id)) return 'ours';
+	return read.logged.has(id) ? 'others' : 'unlogged';
 }
 
-export function deliveriesTo(
-	entries: LogEntry[],
-	webhookUrl: string,
-): { latest: LogEntry[]; reached: Set<string> } {
-	const target = withoutTrailingSlashes(webhookUrl);
-	const last = new Map<string, LogEntry>();
-	const reached = new Set<string>();
-	for (const entry of entries) {
-		if (entry.webhookUrl !== target) continue;
-		if (entry.succeeded) reached.add(entry.requestId);
-		const previous = last.get(entry.requestId);
-		if (!previous || !(entry.createdAt < previous.createdAt)) last.set(entry.requestId, entry);
+// The log's stamps may run this far from n8n's clock: the window ends that much before the memory forgets.
+export const ASSUMED_CLOCK_OFFSET_MS = 14 * 60 * MINUTE_MS;
+export const MISSED_WINDOW_MS = SEEN_EVENTS_MAX_AGE_MS - ASSUMED_CLOCK_OFFSET_MS;
+
+// The service logs a delivery PENDING before it posts it: this young, it may still arrive.
+export const IN_FLIGHT_MAX_AGE_MS = 10 * MINUTE_MS;
+
+// The one definition of a missed delivery: catch-up and the trigger's rounds both take it.
+export function missedDeliveries(read: LogRead, url: string, now: number): Map<string, Delivery> {
+	const missed = new Map<string, Delivery>();
+	for (const [envelopeId, delivery] of read.urls.get(withoutTrailingSlashes(url)) ?? []) {
+		if (delivery.succeeded || delivery.reached) continue;
+		if (!(now - delivery.createdAt < MISSED_WINDOW_MS)) continue;
+		if (delivery.inFlight && now - delivery.createdAt < IN_FLIGHT_MAX_AGE_MS) continue;
+		missed.set(envelopeId, delivery);
 	}
-	const latest = [...last.values()].sort((a, b) => a.createdAt - b.createdAt);
-	return { latest, reached };
+	return missed;
 }

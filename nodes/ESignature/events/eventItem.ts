@@ -100,7 +100,7 @@ function markedAccount(signers: unknown): unknown[] {
 }
 
 // Signing links are live credentials of each signer.
-function withoutSigningLinks(record: IDataObject): IDataObject {
+function withoutSigningUrls(record: IDataObject): IDataObject {
 	const strip = (list: unknown) =>
 		Array.isArray(list)
 			? list.map((entry) => {
@@ -116,8 +116,12 @@ function withoutSigningLinks(record: IDataObject): IDataObject {
 	return result;
 }
 
-function claimsOf(callback: Callback, simplify: boolean, keepFiles: boolean): IDataObject {
-	const claims: IDataObject = { ...callback.payload };
+function claimsOf(
+	callback: Callback | undefined,
+	simplify: boolean,
+	keepFiles: boolean,
+): IDataObject {
+	const claims: IDataObject = { ...callback?.payload };
 	delete claims.RequestId;
 	const files = Array.isArray(claims.Files) ? claims.Files : [];
 	if (keepFiles)
@@ -173,9 +177,10 @@ function filesAsSent(callback: Callback): OutputFile[] {
 	});
 }
 
+// A fetched event has no callback: nothing is claimed.
 export async function eventItem(
 	context: ItemContext,
-	callback: Callback,
+	callback: Callback | undefined,
 	confirmed: ServiceEvent,
 	extra: IDataObject,
 	options: EventItemOptions,
@@ -185,10 +190,12 @@ export async function eventItem(
 		confirmed.files === undefined &&
 		documentIdsOf(confirmed.record).length === 0 &&
 		options.acceptCallbackFiles &&
+		callback !== undefined &&
 		callback.files.length > 0;
-	const files: OutputFile[] = confirmed.files ?? (acceptedAsSent ? filesAsSent(callback) : []);
+	const files: OutputFile[] =
+		confirmed.files ?? (acceptedAsSent && callback ? filesAsSent(callback) : []);
 	const { binary, summaries } = await outputFiles(context, files, options);
-	const record = withoutSigningLinks(confirmed.record);
+	const record = withoutSigningUrls(confirmed.record);
 	const note =
 		confirmed.event === 'completed' && confirmed.files === undefined && !acceptedAsSent
 			? { filesNote: UNCONFIRMED_FILES_NOTE }

@@ -5,9 +5,13 @@ import type { IDataObject } from 'n8n-workflow';
 // By age only, as no count is safe from events others can cause.
 export const SEEN_EVENTS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
-const inMemory = new Map<string, Map<string, number>>();
+export interface Memory {
+	// Event key → when it was emitted.
+	received: Map<string, number>;
+	claimed: Set<string>;
+}
 
-const inFlight = new Set<string>();
+export const newMemory = (): Memory => ({ received: new Map(), claimed: new Set() });
 
 export function eventKey(envelopeId: string, event: string): string {
 	return `${envelopeId.trim().toLowerCase()}:${event}`;
@@ -20,68 +24,81 @@ function seenOf(stored: IDataObject): Record<string, number> {
 		: {};
 }
 
-function memoryOf(trigger: string): Map<string, number> {
-	if (!inMemory.has(trigger)) inMemory.set(trigger, new Map());
-	return inMemory.get(trigger)!;
-}
-
-function current(entries: Array<[string, number]>, now: number): Array<[string, number]> {
-	return entries.filter(([, at]) => typeof at === 'number' && now - at < SEEN_EVENTS_MAX_AGE_MS);
-}
-
 export function wasReceived(
-	trigger: string,
+	memory: Memory,
 	stored: IDataObject,
 	key: string,
 	now = Date.now(),
 ): boolean {
-	const at = seenOf(stored)[key] ?? memoryOf(trigger).get(key);
+	const at = seenOf(stored)[key] ?? memory.received.get(key);
 	return at !== undefined && now - at < SEEN_EVENTS_MAX_AGE_MS;
 }
 
 // Synchronous, so that no call comes between the check and the claim.
 export function claimEvent(
-	trigger: string,
+	memory: Memory,
 	stored: IDataObject,
 	key: string,
 	now = Date.now(),
 ): boolean {
-	const id = `${trigger}|${key}`;
-	if (inFlight.has(id) || wasReceived(trigger, stored, key, now)) return false;
-	inFlight.add(id);
+	if (memory.claimed.has(key) || wasReceived(memory, stored, key, now)) return false;
+	memory.claimed.add(key);
 	return true;
 }
 
-export function releaseEvent(trigger: string, key: string): void {
-	inFlight.delete(`${trigger}|${key}`);
+export function releaseEvent(memory: Memory, key: string): void {
+	memory.claimed.delete(key);
 }
 
 export function confirmEvent(
-	trigger: string,
+	memory: Memory,
 	stored: IDataObject,
 	key: string,
 	now = Date.now(),
 ): void {
-	inFlight.delete(`${trigger}|${key}`);
-	const memory = memoryOf(trigger);
-	memory.set(key, now);
-	const merged = new Map<string, number>([...Object.entries(seenOf(stored)), ...memory]);
-	const kept = current([...merged], now);
-	inMemory.set(trigger, new Map(kept));
+	memory.claimed.delete(key);
+	memory.received.set(key, now);
+	const merged = new Map<string, number>([...Object.entries(seenOf(stored)), ...memory.received]);
+	const kept = [...merged].filter(
+		([, at]) => typeof at === 'number' && now - at < SEEN_EVENTS_MAX_AGE_MS,
+	);
+	memory.received = new Map(kept);
 	stored.seenEvents = Object.fromEntries(kept);
 }
 
-export function wasEnvelopeReceived(
-	trigger: string,
+// Claim, make the item, confirm: what a pushed and a fetched event share. Undefined for an event already taken.
+export async function takeOnce<T>(
+	memory: Memory | undefined,
 	stored: IDataObject,
-	envelopeId: string,
-): boolean {
-	return FINAL_EVENTS.some((event) => wasReceived(trigger, stored, eventKey(envelopeId, event)));
+	key: string,
+	make: () => Promise<T>,
+): Promise<T | undefined> {
+	if (memory && !claimEvent(memory, stored, key)) return undefined;
+	let item: T | undefined;
+	try {
+		item = await make();
+		// Before n8n saves the static data, on emit or when the webhook's execution ends.
+		if (memory) confirmEvent(memory, stored, key);
+	} finally {
+		if (memory && item === undefined) releaseEvent(memory, key);
+	}
+	return item;
 }
 
 const FINAL_EVENTS = ['completed', 'rejected', 'cancelled', 'expired'];
 
-export function forgetEvents(trigger: string, stored: IDataObject): void {
-	inMemory.delete(trigger);
+export function wasEnvelopeReceived(
+	memory: Memory,
+	stored: IDataObject,
+	envelopeId: string,
+	now = Date.now(),
+): boolean {
+	return FINAL_EVENTS.some((event) =>
+		wasReceived(memory, stored, eventKey(envelopeId, event), now),
+	);
+}
+
+export function forgetEvents(memory: Memory, stored: IDataObject): void {
+	memory.received.clear();
 	delete stored.seenEvents;
 }

@@ -38,7 +38,7 @@ import {
 	emptyListForModel,
 	errorForModel,
 	runsAsTool,
-	withoutSigningLinks,
+	signingLinksHiddenFromModel,
 } from '../service/asTool';
 import { nodeForErrors } from '../service/secrets';
 import {
@@ -210,7 +210,7 @@ export function sendEachItem(declarations: Readonly<Record<string, OperationDecl
 			const items = await sendItemRequest(this, requestData, declared);
 			if (!items.length) return emptyListForModel(this.getItemIndex());
 			const forModel = itemsForModel(this, items);
-			return declared.handsOutSigningLinks ? forModel : withoutSigningLinks(forModel);
+			return declared.handsOutSigningLinks ? forModel : signingLinksHiddenFromModel(forModel);
 		} catch (error) {
 			throw error instanceof Error ? errorForModel(error) : error;
 		}

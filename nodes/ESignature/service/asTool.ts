@@ -37,7 +37,7 @@ export const SIGNING_LINK_NOT_FOR_TOOLS =
 	'Not passed to AI tools: whoever has a signing link signs as that signer. Use Invitation → Get Signing Links ' +
 	'or Send and Get Links as a tool where the agent must hand out links.';
 
-export function withoutSigningLinks(items: INodeExecutionData[]): INodeExecutionData[] {
+export function signingLinksHiddenFromModel(items: INodeExecutionData[]): INodeExecutionData[] {
 	const strip = (value: unknown, depth: number): unknown => {
 		if (typeof value !== 'object' || value === null) return value;
 		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;

@@ -25,7 +25,12 @@ export interface ServiceRequest {
 	qs?: IDataObject;
 	// For answers whose size an outsider can choose: read no further, then `cut`.
 	maxAnswerBytes?: number;
+	// For answers of any size: a 2xx body is handed over as it arrives, and `body` is what this returns.
+	readBody?: (stream: AsyncIterable<Buffer>) => Promise<unknown>;
 }
+
+// An error answer to a streamed request is read only this far.
+const ERROR_ANSWER_BYTES = 64 * 1024;
 
 export interface ServiceAnswer {
 	statusCode: number;
@@ -80,6 +85,7 @@ export async function callService(
 	request: ServiceRequest,
 ): Promise<ServiceAnswer> {
 	let sent: IHttpRequestOptions | undefined;
+	const { maxAnswerBytes: max, readBody } = request;
 	const send = async (): Promise<ServiceAnswer> => {
 		let answer: ServiceAnswer;
 		let location: unknown;
@@ -94,7 +100,7 @@ export async function callService(
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: { ignore: true, except: [401] },
-				...(request.maxAnswerBytes !== undefined ? { encoding: 'stream' as const } : {}),
+				...(max !== undefined || readBody ? { encoding: 'stream' as const } : {}),
 			};
 			const response = (await context.helpers.httpRequestWithAuthentication.call(
 				context,
@@ -102,13 +108,17 @@ export async function callService(
 				sent,
 				decryptedFor(context, credentials),
 			)) as IN8nHttpFullResponse;
-			const { maxAnswerBytes: max } = request;
 			const { statusCode, body } = response;
-			const bytes = max === undefined ? body : await readUpTo(body as AsyncIterable<Buffer>, max);
-			answer =
-				max !== undefined && bytes === undefined
-					? { statusCode, body: undefined, cut: true }
-					: { statusCode, body: parseBody(bytes) };
+			const stream = body as AsyncIterable<Buffer>;
+			if (readBody && statusCode < 300) answer = { statusCode, body: await readBody(stream) };
+			else {
+				const limit = max ?? (readBody ? ERROR_ANSWER_BYTES : undefined);
+				const bytes = limit === undefined ? body : await readUpTo(stream, limit);
+				answer =
+					limit !== undefined && bytes === undefined
+						? { statusCode, body: undefined, cut: true }
+						: { statusCode, body: parseBody(bytes) };
+			}
 			location = response.headers?.location;
 		} catch (error) {
 			throw await transportError(context, error);

@@ -69,17 +69,6 @@ export async function deleteWebhook(context: ServiceContext, id: string): Promis
 	await dataOf(context, answer);
 }
 
-// n8n drops the body of a GET, so no filter can be sent.
-export async function listDeliveryLogs(
-	context: ServiceContext,
-	maxBytes: number,
-): Promise<unknown> {
-	const request = { method: 'GET' as const, path: `${WEBHOOKS}/logs`, maxAnswerBytes: maxBytes };
-	const answer = await callService(context, request);
-	if (answer.cut) throw new Error(`the delivery log is larger than ${maxBytes / 1024 / 1024} MiB`);
-	return await dataOf(context, answer, request);
-}
-
 export async function resendCallback(context: ServiceContext, requestId: string): Promise<void> {
 	await requestService(context, {
 		method: 'POST',

@@ -1,33 +1,13 @@
-import type { IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
-
+import { type Delivery, deliveryLog, missedDeliveries } from '../events/deliveryLog';
 import { resendCallback } from '../service/webhooks';
-import { deliveriesTo, deliveryLog, type LogEntry } from '../events/deliveryLog';
-
-export type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
-
-export function triggerKey(context: TriggerContext): string {
-	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
-}
-
-// n8n 2.x runs no checkExists on start: a restarted n8n catches up on its first callback.
-const caughtUp = new Set<string>();
-
-export function claimCatchUp(trigger: string): boolean {
-	if (caughtUp.has(trigger)) return false;
-	caughtUp.add(trigger);
-	return true;
-}
+import type { TriggerContext } from './state';
 
 // Activation must stay quick.
 export const CATCH_UP_MAX_RECALLS = 50;
-const CATCH_UP_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 // A recall cannot fix these: n8n refused the body as too large, or could not read it.
 const TOO_LARGE = new Set([413, 500]);
 const UNREADABLE = new Set([400, 422]);
-
-// The service logs a delivery PENDING before it posts it: recalled this soon, it would arrive twice.
-export const IN_FLIGHT_MAX_AGE_MS = 10 * 60 * 1000;
 
 interface CatchUpReport {
 	at: string;
@@ -37,12 +17,6 @@ interface CatchUpReport {
 	failed: string[];
 	deferred: number;
 	error?: string;
-}
-
-function missedDeliveries(entries: LogEntry[], url: string, now: number): LogEntry[] {
-	return deliveriesTo(entries, url)
-		.latest.filter((entry) => !entry.succeeded && !(now - entry.createdAt > CATCH_UP_MAX_AGE_MS))
-		.filter((entry) => !(entry.inFlight && !(now - entry.createdAt > IN_FLIGHT_MAX_AGE_MS)));
 }
 
 // Never throws: a failed catch-up does not stop the activation.
@@ -56,28 +30,30 @@ async function catchUp(context: TriggerContext, url: string): Promise<CatchUpRep
 		failed: [],
 		deferred: 0,
 	};
-	let missed: LogEntry[];
+	let missed: Map<string, Delivery>;
 	try {
-		// n8n drops GET bodies, so the log's filters are applied here.
-		missed = missedDeliveries(await deliveryLog(context, triggerKey(context), now, true), url, now);
+		const read = (await deliveryLog(context, url, now, true))!;
+		missed = missedDeliveries(read, url, now);
 	} catch (error) {
 		report.error = `Could not read the delivery logs: ${(error as Error).message}`;
 		return report;
 	}
-	const toRecall: LogEntry[] = [];
-	for (const entry of missed) {
-		if (TOO_LARGE.has(entry.httpStatusCode)) report.tooLarge.push(entry.requestId);
-		else if (UNREADABLE.has(entry.httpStatusCode)) report.unreadable.push(entry.requestId);
-		else toRecall.push(entry);
+	const toRecall: string[] = [];
+	for (const [envelopeId, { httpStatusCode }] of [...missed].sort(
+		([, a], [, b]) => a.createdAt - b.createdAt,
+	)) {
+		if (TOO_LARGE.has(httpStatusCode)) report.tooLarge.push(envelopeId);
+		else if (UNREADABLE.has(httpStatusCode)) report.unreadable.push(envelopeId);
+		else toRecall.push(envelopeId);
 	}
 	report.deferred = Math.max(0, toRecall.length - CATCH_UP_MAX_RECALLS);
-	for (const entry of toRecall.slice(0, CATCH_UP_MAX_RECALLS)) {
+	for (const envelopeId of toRecall.slice(0, CATCH_UP_MAX_RECALLS)) {
 		try {
-			await resendCallback(context, entry.requestId);
-			report.recalled.push(entry.requestId);
+			await resendCallback(context, envelopeId);
+			report.recalled.push(envelopeId);
 		} catch (error) {
 			const { message, description } = error as { message: string; description?: string | null };
-			report.failed.push(`${entry.requestId}: ${message}${description ? ` (${description})` : ''}`);
+			report.failed.push(`${envelopeId}: ${message}${description ? ` (${description})` : ''}`);
 		}
 	}
 	return report;

@@ -9,17 +9,10 @@ import {
 } from '../events/callback';
 import { confirmCallback } from '../events/confirmation';
 import { eventItem, triggerItemOptions } from '../events/eventItem';
-import { fetchSoon } from './rounds';
-import { catchUpAndLog, claimCatchUp, triggerKey } from './catchUp';
-import {
-	claimEvent,
-	confirmEvent,
-	eventKey,
-	releaseEvent,
-	SEEN_EVENTS_MAX_AGE_MS,
-	wasReceived,
-} from '../events/memory';
+import { eventKey, SEEN_EVENTS_MAX_AGE_MS, takeOnce, wasReceived } from '../events/memory';
+import { catchUpAndLog } from './catchUp';
 import { storedWebhook } from './registration';
+import { triggerKey, triggerState } from './state';
 import { CALLBACK_STATUSES } from '../fields/enums';
 
 // Not 2xx: the service logs the delivery failed, and the trigger's fetch or catch-up takes it again.
@@ -46,16 +39,16 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	// A test event always runs: "Listen for test event" is for seeing one, whatever production received.
 	const onceOnly = options.onceOnly !== false && this.getMode() !== 'manual';
-	const trigger = triggerKey(this);
-	if (onceOnly && claimed && wasReceived(trigger, stored, eventKey(callback.requestId, claimed)))
+	const state = triggerState(this);
+	const memory = onceOnly ? state.memory : undefined;
+	if (memory && claimed && wasReceived(memory, stored, eventKey(callback.requestId, claimed)))
 		return duplicate();
 	const confirmation = await confirmCallback(this, callback, {
-		scope: trigger,
+		scope: triggerKey(this),
 		webhookUrl: typeof stored.webhookUrl === 'string' ? stored.webhookUrl : undefined,
 		notBefore: onceOnly ? Date.now() - SEEN_EVENTS_MAX_AGE_MS : undefined,
 	});
 	if (confirmation.outcome === 'resend') {
-		fetchSoon(trigger);
 		this.logger.warn(
 			`E-Signature Trigger: the event of envelope ${callback.requestId} could not be confirmed now: ` +
 				`${confirmation.reason}; answered 503, the trigger fetches it in its next round`,
@@ -81,29 +74,23 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		);
 	const { event } = confirmation;
 	if (!isWanted(events, event.event)) return ignored(event.event);
-	const key = eventKey(event.envelopeId, event.event);
-	if (onceOnly && !claimEvent(trigger, stored, key)) return duplicate();
 	let item;
 	try {
-		item = await eventItem(
-			this,
-			callback,
-			event,
-			{ webhookId: stored.webhookId ?? null },
-			triggerItemOptions(this, options),
-		);
+		item = await takeOnce(memory, stored, eventKey(event.envelopeId, event.event), async () => {
+			const extra = { webhookId: stored.webhookId ?? null };
+			return await eventItem(this, callback, event, extra, triggerItemOptions(this, options));
+		});
 	} catch (error) {
 		// Not thrown: n8n answers a throw with 500, which catch-up takes for a body too large.
-		if (onceOnly) releaseEvent(trigger, key);
-		fetchSoon(trigger);
 		this.logger.error(
 			`E-Signature Trigger: the event of envelope ${callback.requestId} could not be made into an item ` +
 				`(${(error as Error).message}); answered 503, the trigger fetches it in its next round`,
 		);
 		return answer(503, 'The event could not be processed now; the trigger fetches it later');
 	}
-	if (onceOnly) confirmEvent(trigger, stored, key);
-	if (this.getMode() !== 'manual' && options.catchUp !== false && claimCatchUp(trigger)) {
+	if (!item) return duplicate();
+	if (this.getMode() !== 'manual' && options.catchUp !== false && !state.caughtUp) {
+		state.caughtUp = true;
 		const url = this.getNodeWebhookUrl('default');
 		if (url) void catchUpAndLog(this, url);
 	}

@@ -4,8 +4,9 @@ import { type IDataObject, type IHookFunctions, NodeOperationError } from 'n8n-w
 import { withoutTrailingSlashes } from '../../../credentials/text';
 import { headerTokenDigest } from '../events/callback';
 import * as webhooks from '../service/webhooks';
-import { catchUpAndLog, claimCatchUp, type TriggerContext, triggerKey } from './catchUp';
+import { catchUpAndLog } from './catchUp';
 import { forgetEvents } from '../events/memory';
+import { type TriggerContext, triggerState } from './state';
 import { forgetTriggerWorkflow, rememberTriggerWorkflow } from '../service/n8nWebhookUrls';
 
 // Envelopes are pinned to the trigger's webhook by ID, so the ID must outlive deactivation, restarts and edits.
@@ -92,7 +93,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	stored.isDefault = isDefault;
 	rememberTriggerWorkflow(current.id, this.getWorkflow().name);
 	if (!forTest && option(this, 'catchUp') !== false) {
-		claimCatchUp(triggerKey(this));
+		triggerState(this).caughtUp = true;
 		stored.lastCatchUp = (await catchUpAndLog(this, url)) as unknown as IDataObject;
 	}
 	return true;
@@ -126,6 +127,6 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	if (stored.webhookId) await webhooks.deleteWebhook(this, stored.webhookId);
 	forgetTriggerWorkflow(stored.webhookId);
 	forgetWebhook(stored);
-	if (!forTest) forgetEvents(triggerKey(this), stored);
+	if (!forTest) forgetEvents(triggerState(this).memory, stored);
 	return true;
 }
