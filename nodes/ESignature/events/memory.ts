@@ -72,13 +72,14 @@ export async function takeOnce<T>(
 	stored: IDataObject,
 	key: string,
 	make: () => Promise<T>,
+	now = Date.now(),
 ): Promise<T | undefined> {
-	if (memory && !claimEvent(memory, stored, key)) return undefined;
+	if (memory && !claimEvent(memory, stored, key, now)) return undefined;
 	let item: T | undefined;
 	try {
 		item = await make();
 		// Before n8n saves the static data, on emit or when the webhook's execution ends.
-		if (memory) confirmEvent(memory, stored, key);
+		if (memory) confirmEvent(memory, stored, key, now);
 	} finally {
 		if (memory && item === undefined) releaseEvent(memory, key);
 	}

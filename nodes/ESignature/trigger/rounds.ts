@@ -75,6 +75,7 @@ async function fetchOne(
 	state: TriggerState,
 	envelopeId: string,
 	report: RoundReport,
+	now: number,
 ): Promise<Outcome> {
 	const events = context.getNodeParameter('events', [ANY_EVENT]) as string[];
 	const options = context.getNodeParameter('options', {}) as IDataObject;
@@ -91,10 +92,22 @@ async function fetchOne(
 		event.files = files.files;
 	}
 	const memory = options.onceOnly !== false ? state.memory : undefined;
-	const item = await takeOnce(memory, stored, eventKey(envelopeId, event.event), async () => {
-		const extra = { webhookId: stored.webhookId ?? null };
-		return await eventItem(context, undefined, event, extra, triggerItemOptions(context, options));
-	});
+	const item = await takeOnce(
+		memory,
+		stored,
+		eventKey(envelopeId, event.event),
+		async () => {
+			const extra = { webhookId: stored.webhookId ?? null };
+			return await eventItem(
+				context,
+				undefined,
+				event,
+				extra,
+				triggerItemOptions(context, options),
+			);
+		},
+		now,
+	);
 	if (!item) return 'done';
 	context.emit([[item]]);
 	report.emitted.push(envelopeId);
@@ -129,7 +142,7 @@ async function fetchMissed(
 		statusCalls--;
 		let outcome: Outcome;
 		try {
-			outcome = await fetchOne(context, state, envelopeId, report);
+			outcome = await fetchOne(context, state, envelopeId, report, now);
 		} catch (error) {
 			outcome = { unavailable: `its item could not be made (${(error as Error).message})` };
 		}
