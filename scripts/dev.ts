@@ -260,7 +260,7 @@ async function main(): Promise<void> {
 	if (flag('unreachable')) {
 		emulator.setUnreachable(true);
 		say(
-			'• the emulator cannot reach n8n (--unreachable): events arrive by the trigger fetching them, within a minute',
+			'• the emulator cannot reach n8n (--unreachable): events arrive by the trigger fetching them, within about 2 minutes',
 		);
 	}
 

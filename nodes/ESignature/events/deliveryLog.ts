@@ -30,7 +30,7 @@ export interface LogRead {
 	logged: EnvelopeSet;
 }
 
-// docs/delivery-guarantees.md#what-the-fetch-costs: reads an hour × log size stays within this, per account.
+// docs/delivery-guarantees.md#what-the-rounds-cost: reads an hour × log size stays within this, per account.
 export const LOG_BYTES_PER_HOUR = 1024 ** 3;
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
