@@ -5,7 +5,8 @@
  * Builds the package, provisions n8n (first run: a few minutes, cached in .cache/n8n-host), starts the
  * emulator, starts n8n on 127.0.0.1 with our package installed as a community package, creates an owner
  * account and a credential pointing at the emulator, imports the example workflows (examples/*.json),
- * then prints the editor URL and the login. Ctrl-C stops everything it started.
+ * then prints the editor URL and the login. Ctrl-C stops everything it started. Its own n8n API key has only the scopes
+ * it uses and lives while it runs (DEV_API_KEY).
  *
  * What the user builds (workflows, credentials, executions, files) stays in one n8n user folder outside the
  * repository (devUserFolder): the next start opens it again with the package built anew and the credential pointed at
@@ -29,10 +30,12 @@ import { dirname, join } from 'node:path';
 
 import { Emulator } from '../test/emulator';
 import {
+	type ApiKeySpec,
 	buildPackage,
 	executionError,
 	type Execution,
 	freePort,
+	type N8nInstance,
 	packPackage,
 	PACKAGE_NAME,
 	sleep,
@@ -67,6 +70,39 @@ export const emulatorStateFile = join(devUserFolder, 'emulator-state.json');
 
 /** The name the example workflows give their credential, so that the stickies, the nodes and the list agree. */
 export const CREDENTIAL_NAME = 'E-Signature account';
+
+/**
+ * The n8n API key npm run dev makes for its own calls of n8n's public API, and only for those: listing the active
+ * workflows (GET /api/v1/workflows?active=true: workflow:list) and publishing the trigger workflows again
+ * (POST /api/v1/workflows/{id}/deactivate, /activate: workflow:deactivate, workflow:activate). --headless also reads
+ * the examples' executions (GET /api/v1/executions, /executions/{id}: execution:list, execution:read). It lives while
+ * npm run dev runs: deleted at Ctrl-C, replaced at the next start when a run did not stop cleanly, and it expires
+ * after a day in any case (docs/development.md#npm-run-dev).
+ */
+export const DEV_API_KEY: ApiKeySpec = {
+	label: 'npm run dev (n8n-nodes-esignature)',
+	scopes: ['workflow:list', 'workflow:activate', 'workflow:deactivate'],
+	expiresInS: 24 * 60 * 60,
+};
+export const HEADLESS_API_KEY: ApiKeySpec = {
+	...DEV_API_KEY,
+	scopes: [...DEV_API_KEY.scopes, 'execution:list', 'execution:read'],
+};
+
+/**
+ * The label earlier versions gave npm run dev's key (`e2e-` and a stamp): every scope, no expiry, never shown to
+ * anyone, so nothing can be using it.
+ */
+const OLD_DEV_API_KEY_LABEL = /^e2e-[0-9a-z]+-[0-9a-f]{6}$/;
+
+/** Deletes the keys earlier versions of npm run dev left in a kept user folder; returns how many. */
+async function deleteOldDevApiKeys(n8n: N8nInstance): Promise<number> {
+	const old = (await n8n.apiKeys()).filter(
+		(key) => OLD_DEV_API_KEY_LABEL.test(key.label) && key.expiresAt === null,
+	);
+	for (const key of old) await n8n.deleteApiKey(key.id);
+	return old.length;
+}
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -274,6 +310,7 @@ async function main(): Promise<void> {
 			userFolderParent,
 			userFolder: kept,
 			credentialName: CREDENTIAL_NAME,
+			apiKey: isHeadless ? HEADLESS_API_KEY : DEV_API_KEY,
 			workflows: ({ filesDir }) => {
 				// The examples read contract.pdf from, and write signed PDFs to, n8n's file folder.
 				writeFileSync(join(filesDir, 'contract.pdf'), emulator.samplePdf);
@@ -287,6 +324,16 @@ async function main(): Promise<void> {
 	}
 	rmSync(dirname(tarball), { recursive: true, force: true }); // installed into the user folder by now
 	const { n8n } = stack;
+	if (kept) {
+		const deleted = await deleteOldDevApiKeys(n8n).catch((e: Error) => {
+			say(`  could not delete the API keys earlier runs left: ${e.message}`);
+			return 0;
+		});
+		if (deleted)
+			say(
+				`• deleted ${deleted} n8n API key(s) labelled e2e-… that earlier versions of npm run dev left (every scope, no expiry)`,
+			);
+	}
 
 	// New trigger examples go live (their webhook is registered at the emulator); a failure is shown, not fatal. Kept
 	// workflows stay as the user left them: the active ones are activated again, as this emulator is new.
@@ -310,6 +357,13 @@ async function main(): Promise<void> {
 		if (stopping) return;
 		stopping = true;
 		say('\n• stopping n8n and the emulator ...');
+		if (stack.n8n.running && stack.n8n.apiKeyId)
+			await stack.n8n
+				.deleteApiKey(stack.n8n.apiKeyId)
+				.then(() => say(`  deleted the n8n API key "${DEV_API_KEY.label}"`))
+				.catch((e: Error) =>
+					say(`  could not delete the n8n API key "${DEV_API_KEY.label}": ${e.message}`),
+				);
 		await stack.stop();
 		await emulator.stop();
 		if (kept)
@@ -360,6 +414,8 @@ n8n with n8n-nodes-esignature is ready (${secs(Date.now() - t0)})
   n8n data:    ${stack.userFolder}  (${kept ? 'kept for the next npm run dev; --fresh starts clean' : 'deleted at exit'})
                ${kept ? `the emulator's envelopes and webhooks are kept too (${emulatorStateFile})` : 'the emulator starts empty'}
   n8n log:     ${n8n.logFile}
+  API key:     "${DEV_API_KEY.label}" (n8n's Settings → n8n API): npm run dev's own, to list and publish
+               workflows (${(isHeadless ? HEADLESS_API_KEY : DEV_API_KEY).scopes.join(', ')}); deleted when it stops
 `);
 
 	if (isHeadless) {

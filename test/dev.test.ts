@@ -11,7 +11,9 @@ import { join } from 'node:path';
 
 import { CREDENTIAL_BLANKING_VALUE, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME, userFolderParent } from '../scripts/dev';
+import { OWNER_API_KEY_SCOPES } from '@n8n/permissions';
+
+import { CREDENTIAL_NAME, DEV_API_KEY, HEADLESS_API_KEY, userFolderParent } from '../scripts/dev';
 import { createUserFolder } from './e2e/n8n';
 import {
 	activitySampler,
@@ -86,6 +88,30 @@ describe('the credential npm run dev creates', () => {
 				names: names.length ? [CREDENTIAL_NAME] : [],
 			});
 		}
+	});
+});
+
+// Checked against n8n 2.41.1's own scope list (@n8n/permissions 0.78.0, as in n8n's install); the dev end-to-end
+// test reads the key back from a real n8n.
+describe('the n8n API key npm run dev makes for itself', () => {
+	it('says what it is, and has only the scopes of the public API calls it makes, which n8n gives an owner', () => {
+		expect(DEV_API_KEY.label).toBe('npm run dev (n8n-nodes-esignature)');
+		expect(DEV_API_KEY.label.length).toBeLessThanOrEqual(50); // n8n's limit
+		expect([...DEV_API_KEY.scopes].sort()).toEqual([
+			'workflow:activate',
+			'workflow:deactivate',
+			'workflow:list',
+		]);
+		expect([...HEADLESS_API_KEY.scopes].sort()).toEqual(
+			['execution:list', 'execution:read', ...DEV_API_KEY.scopes].sort(),
+		);
+		for (const scope of HEADLESS_API_KEY.scopes) expect(OWNER_API_KEY_SCOPES).toContain(scope);
+		expect(HEADLESS_API_KEY.scopes.length).toBeLessThan(OWNER_API_KEY_SCOPES.length / 10);
+	});
+
+	it('expires after a day', () => {
+		expect(DEV_API_KEY.expiresInS).toBe(24 * 60 * 60);
+		expect(HEADLESS_API_KEY.expiresInS).toBe(DEV_API_KEY.expiresInS);
 	});
 });
 

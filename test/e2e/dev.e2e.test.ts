@@ -3,7 +3,8 @@
  * `npm run dev` as a user runs it, twice: what the user built in the editor is there again after Ctrl-C and a new
  * start (the credential pointed at the new emulator, a changed example left as the user saved it, the active trigger
  * example's webhook kept by the emulator under the same ID), and `--fresh` starts clean; the n8n API Key and Address the
- * user put in the credential's modal in the editor (Chromium) stay. Three n8n starts, about two minutes.
+ * user put in the credential's modal in the editor (Chromium) stay. npm run dev's own n8n API key has its name, only the
+ * scopes it uses and an expiry, and is deleted when it stops. Three n8n starts, about two minutes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -96,6 +97,10 @@ async function credentialModal(r: DevRun, browser: Browser, id: string) {
 	};
 }
 
+/** npm run dev's own n8n API key (DEV_API_KEY in scripts/dev.ts), and one the user makes for the credential. */
+const DEV_KEY_LABEL = 'npm run dev (n8n-nodes-esignature)';
+const USER_KEY_LABEL = 'Webhook list (mine)';
+
 const workflowNames = async (n8n: N8nInstance): Promise<string[]> =>
 	((await n8n.rest('GET', '/workflows')) as Array<{ name: string }>).map((wf) => wf.name).sort();
 
@@ -111,12 +116,28 @@ describe('npm run dev keeps what the user built', () => {
 	test('a workflow built, an example changed and the n8n API Key set in the editor are there after Ctrl-C and a new start; --fresh starts clean', async () => {
 		run = await startDev();
 		const examples = await workflowNames(run.n8n);
-		// The n8n API Key and Address, put in the credential's modal as a user does.
+		// npm run dev's own API key, the only one n8n has: named for what it is, the scopes its calls need, a day to live.
+		const [devKey, ...others] = await run.n8n.apiKeys();
+		expect(others).toEqual([]);
+		expect(devKey.label).toBe(DEV_KEY_LABEL);
+		expect([...devKey.scopes].sort()).toEqual([
+			'workflow:activate',
+			'workflow:deactivate',
+			'workflow:list',
+		]);
+		const now = Date.now() / 1000;
+		expect(devKey.expiresAt).toBeGreaterThan(now);
+		expect(devKey.expiresAt).toBeLessThanOrEqual(now + 24 * 60 * 60);
+		expect(run.output()).toContain(`API key:     "${DEV_KEY_LABEL}"`);
+		// The n8n API Key and Address, put in the credential's modal as a user does, with the one scope the README says.
 		const [{ id: credentialId }] = (await run.n8n.rest('GET', '/credentials')) as Array<{
 			id: string;
 		}>;
 		const n8nApiUrl = run.n8n.url;
-		const apiKey = await run.n8n.createApiKey();
+		const apiKey = await run.n8n.createApiKey({ label: USER_KEY_LABEL, scopes: ['workflow:list'] });
+		// What earlier versions of npm run dev left in the user's n8n, for the next start to delete: every scope, no
+		// expiry, labelled e2e-<stamp> (createApiKey's default).
+		await run.n8n.createApiKey();
 		let browser = await openBrowser();
 		try {
 			const { modal, input } = await credentialModal(run, browser, credentialId);
@@ -152,9 +173,15 @@ describe('npm run dev keeps what the user built', () => {
 		expect(firstWebhooks).toHaveLength(1);
 		expect(await stopDev(run)).toBe(0);
 		expect(run.output()).toContain('kept what you built');
+		expect(run.output()).toContain(`deleted the n8n API key "${DEV_KEY_LABEL}"`);
 
 		run = await startDev();
 		expect(run.output()).toContain('opening what you built last time');
+		// The user's key stays; the key of the last run was deleted, the old kind too; this run has its own.
+		expect(run.output()).toContain('deleted 1 n8n API key(s) labelled e2e-…');
+		expect((await run.n8n.apiKeys()).map((key) => key.label).sort()).toEqual(
+			[DEV_KEY_LABEL, USER_KEY_LABEL].sort(),
+		);
 		const names = await workflowNames(run.n8n);
 		expect(names).toContain('What I built');
 		expect(names).toContain(`${first.name} (mine)`);

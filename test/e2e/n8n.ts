@@ -61,6 +61,24 @@ export const DEFAULT_OWNER: Owner = {
 	lastName: 'Owner',
 };
 
+/** An API key to make (`POST /rest/api-keys`). */
+export interface ApiKeySpec {
+	/** Its name in n8n's Settings → n8n API (at most 50 characters). */
+	label: string;
+	/** n8n's scope names (`workflow:list`, ...); n8n refuses a request the key has no scope for (HTTP 403). */
+	scopes: string[];
+	/** Seconds until it expires; never when left out. */
+	expiresInS?: number;
+}
+
+/** An API key as n8n lists it (`GET /rest/api-keys`): the key itself redacted, `expiresAt` in seconds or null. */
+export interface ApiKeyInfo {
+	id: string;
+	label: string;
+	scopes: string[];
+	expiresAt: number | null;
+}
+
 export interface Execution {
 	id: string;
 	finished: boolean;
@@ -98,6 +116,8 @@ export class N8nInstance {
 	readonly logFile: string;
 	cookie = '';
 	apiKey = '';
+	/** n8n's id of `apiKey` (for deleteApiKey). */
+	apiKeyId = '';
 	owner: Owner = DEFAULT_OWNER;
 	private exited: Promise<number | null>;
 	private exitCode: number | null | undefined;
@@ -221,8 +241,11 @@ export class N8nInstance {
 		return this.json(method, `/api/v1${path}`, { 'x-n8n-api-key': this.apiKey }, body);
 	}
 
-	/** Creates the owner account (first start only), logs in and creates an API key with every scope. */
-	async setupOwner(owner: Owner = DEFAULT_OWNER): Promise<void> {
+	/**
+	 * Creates the owner account (first start only), logs in and creates an API key: `apiKey` when given, otherwise one
+	 * with every scope that never expires (the suites' throw-away user folders).
+	 */
+	async setupOwner(owner: Owner = DEFAULT_OWNER, apiKey?: ApiKeySpec): Promise<void> {
 		this.owner = owner;
 		const res = await this.fetch('/rest/owner/setup', {
 			method: 'POST',
@@ -240,7 +263,7 @@ export class N8nInstance {
 			await this.login(owner);
 		}
 		if (!this.cookie) throw new Error('owner setup/login returned no n8n-auth cookie');
-		await this.createApiKey();
+		await this.createApiKey(apiKey);
 	}
 
 	async login(owner: Owner = this.owner): Promise<void> {
@@ -254,17 +277,46 @@ export class N8nInstance {
 		this.cookie = cookieFrom(res);
 	}
 
-	async createApiKey(): Promise<string> {
-		const scopes: string[] = await this.rest('GET', '/api-keys/scopes');
+	/**
+	 * Creates an API key of the logged-in user and uses it for `api()`. Without `spec`: every scope the user may give,
+	 * no expiry, a label of its own. With `spec`, the user's keys of the same label are deleted first: one label, one
+	 * key, however often it is made.
+	 */
+	async createApiKey(spec?: ApiKeySpec): Promise<string> {
+		if (spec) for (const old of await this.apiKeys(spec.label)) await this.deleteApiKey(old.id);
+		const scopes: string[] = spec?.scopes ?? (await this.rest('GET', '/api-keys/scopes'));
 		const created = await this.rest('POST', '/api-keys', {
-			label: `e2e-${stamp()}`,
+			label: spec?.label ?? `e2e-${stamp()}`,
 			scopes,
-			expiresAt: null,
+			// n8n takes seconds since the epoch.
+			expiresAt: spec?.expiresInS ? Math.floor(Date.now() / 1000) + spec.expiresInS : null,
 		});
 		this.apiKey = created.rawApiKey;
+		this.apiKeyId = created.id;
 		if (!this.apiKey)
 			throw new Error(`API key creation returned no key: ${JSON.stringify(created)}`);
 		return this.apiKey;
+	}
+
+	/**
+	 * The logged-in user's API keys (redacted), every page; only those labelled `label` when given. n8n 2.x answers
+	 * a page (`items`, 10 unless `take` says more), to an owner with every user's keys unless asked for
+	 * `ownership=mine`; n8n 1.x answers a list of the user's.
+	 */
+	async apiKeys(label?: string): Promise<ApiKeyInfo[]> {
+		const all: ApiKeyInfo[] = [];
+		for (let skip = 0; ; skip += 250) {
+			const page = await this.rest('GET', `/api-keys?ownership=mine&take=250&skip=${skip}`);
+			const items = (Array.isArray(page) ? page : (page?.items ?? [])) as ApiKeyInfo[];
+			all.push(...items);
+			if (Array.isArray(page) || items.length < 250) break;
+		}
+		return label === undefined ? all : all.filter((key) => key.label === label);
+	}
+
+	async deleteApiKey(id: string): Promise<void> {
+		await this.rest('DELETE', `/api-keys/${id}`);
+		if (id === this.apiKeyId) [this.apiKey, this.apiKeyId] = ['', ''];
 	}
 
 	/** Node type names n8n has loaded (from the editor's /types/nodes.json). */

@@ -13,6 +13,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 import { Emulator } from '../emulator';
 import {
+	type ApiKeySpec,
 	createUserFolder,
 	importCredentials,
 	importWorkflows,
@@ -181,6 +182,8 @@ export interface StackOptions {
 	 */
 	importMode?: 'api' | 'cli';
 	credentialName?: string;
+	/** The API key the stack makes for itself (and again on `up()`): every scope and no expiry when left out. */
+	apiKey?: ApiKeySpec;
 	env?: NodeJS.ProcessEnv;
 	log?: (msg: string) => void;
 }
@@ -335,7 +338,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		n8n = await time('n8n start', () =>
 			startN8n({ host, userFolder, port: opts.port, env: baseEnv }),
 		);
-		await time('owner', () => n8n!.setupOwner());
+		await time('owner', () => n8n!.setupOwner(undefined, opts.apiKey));
 		await n8n.assertPackageLoaded(join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME));
 		if (mode === 'api') {
 			await time('api import', async () => {
@@ -405,7 +408,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 				startN8n({ host, userFolder, port, env: { ...baseEnv, ...env } }),
 			);
 			stack.n8n.workflowIds = workflowIds;
-			await stack.n8n.setupOwner();
+			await stack.n8n.setupOwner(undefined, opts.apiKey);
 		},
 		async restart(env = {}) {
 			await stack.down();
