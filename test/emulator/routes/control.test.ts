@@ -235,6 +235,44 @@ describe('HTTP control endpoints', () => {
 			}
 		});
 
+		it('test-event when the emulator may not reach n8n: the page says why the event cannot arrive, and how to test', async () => {
+			const listening = await startReceiver();
+			try {
+				await createWebhook(`${listening.url}/webhook-test/0b7c/webhook`, 'test-secret', false);
+				await control('POST', '/faults', { unreachable: true }); // as npm run dev --unreachable
+				const page = await open('/test-event', BROWSER_ACCEPT);
+				const text = page.text.replace(/\s+/g, ' ');
+				const answer = answerOf(page.text);
+				expect(answer).toMatchObject({ ok: true, delivered: false, httpStatusCode: 0 });
+				expect(answer.reason).toMatch(/cannot reach/);
+				expect(text).toContain('not delivered (HTTP 0).');
+				expect(text).toContain(
+					'The emulator is set not to reach n8n (<code>--unreachable</code>, or <code>faults.unreachable</code>), so a test event cannot arrive',
+				);
+				expect(text).toContain(
+					'A published E-Signature Trigger fetches real events within about 2 minutes. To test in the editor, restart without <code>--unreachable</code>',
+				);
+				expect(listening.received).toHaveLength(0);
+				// A script gets the reason in the JSON.
+				expect(JSON.parse((await open('/test-event')).text).reason).toMatch(/cannot reach/);
+			} finally {
+				await listening.close();
+			}
+		});
+
+		it('test-event that n8n refused: the page gives the reason', async () => {
+			const refusing = await startReceiver(404);
+			try {
+				await createWebhook(`${refusing.url}/webhook-test/0b7c/webhook`, 'test-secret', false);
+				const text = (await open('/test-event', BROWSER_ACCEPT)).text.replace(/\s+/g, ' ');
+				expect(text).toContain('not delivered (HTTP 404).');
+				expect(text).toContain('Why: HTTP 404 Not Found.');
+				expect(text).not.toContain('set not to reach n8n');
+			} finally {
+				await refusing.close();
+			}
+		});
+
 		it('test-event without a listening trigger: a page saying why nothing was sent', async () => {
 			const page = await open('/test-event', BROWSER_ACCEPT);
 			expect(page.type).toMatch(/^text\/html/);

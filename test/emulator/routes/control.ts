@@ -96,13 +96,31 @@ async function rejectStep(ctx: OpenContext): Promise<Reply> {
 async function testEvent(ctx: OpenContext): Promise<Reply> {
 	const { status, answer } = await sendTestEvent(ctx);
 	if (!wantsHtml(ctx)) return jsonReply(status, answer);
-	const summary = answer.ok
-		? `A ${answer.event} event of envelope ${answer.envelopeId} was sent to ${answer.webhookUrl}: ` +
-			(answer.delivered
-				? `delivered (HTTP ${answer.httpStatusCode}).`
-				: `not delivered (HTTP ${answer.httpStatusCode ?? 'none'}).`)
-		: `No test event was sent: ${answer.error}`;
-	return answerPage('Test event', summary, answer, status);
+	if (!answer.ok)
+		return answerPage('Test event', `No test event was sent: ${answer.error}`, answer, status);
+	const sent = `A ${answer.event} event of envelope ${answer.envelopeId} was sent to ${answer.webhookUrl}: `;
+	if (answer.delivered)
+		return answerPage('Test event', `${sent}delivered (HTTP ${answer.httpStatusCode}).`, answer);
+	// HTTP 0 alone says nothing: the usual cause in npm run dev is --unreachable, which the page names.
+	const why = ctx.core.state.faults.unreachable
+		? html`<p>
+					The emulator is set not to reach n8n (<code>--unreachable</code>, or
+					<code>faults.unreachable</code>), so a test event cannot arrive:
+					<i>Listen for test event</i>
+					keeps waiting.
+				</p>
+				<p>
+					A published E-Signature Trigger fetches real events within about 2 minutes. To test in the
+					editor, restart without <code>--unreachable</code> (a running emulator:
+					<code>POST /_emulator/faults {"unreachable": false}</code>).
+				</p>`
+		: html`<p>Why: ${answer.reason ?? 'no answer'}.</p>`;
+	return answerPage(
+		'Test event',
+		html`<p>${sent}not delivered (HTTP ${answer.httpStatusCode ?? 'none'}).</p>
+			${why}`,
+		answer,
+	);
 }
 
 async function sendTestEvent(ctx: OpenContext): Promise<{
@@ -132,6 +150,7 @@ async function sendTestEvent(ctx: OpenContext): Promise<{
 				webhookUrl: sent.webhook.webhookUrl,
 				httpStatusCode: sent.delivery?.httpStatusCode ?? null,
 				delivered: sent.delivery?.ok ?? false,
+				...(sent.delivery?.error ? { reason: sent.delivery.error } : {}),
 			},
 		};
 	} catch (error) {
