@@ -10,6 +10,7 @@ import {
 	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
 	compact,
+	pinCreatedNotice,
 	sayWhereEventsGo,
 	selectedWebhookId,
 	severalFiles,
@@ -58,6 +59,7 @@ export const builderHint = SEVERAL_FILES_SOURCE;
 export const createsEnvelope = { referenceNumber: true };
 
 export const description = [
+	pinCreatedNotice,
 	...severalFiles,
 	webhook,
 	additionalFields([

@@ -17,6 +17,7 @@ import {
 	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
 	compact,
+	pinCreatedNotice,
 	sayWhereEventsGo,
 	selectedWebhookId,
 	severalFiles,
@@ -81,6 +82,7 @@ export const builderHint = SEVERAL_FILES_SOURCE;
 export const createsEnvelope = { referenceNumber: false };
 
 export const description = [
+	pinCreatedNotice,
 	...severalFiles,
 	...destinationsProperties('bulkInvite'),
 	{

@@ -12,6 +12,7 @@ import {
 	additionalFieldsOf,
 	base64CreateFields,
 	compact,
+	pinCreatedNotice,
 	sayWhereEventsGo,
 	selectedWebhookId,
 	toBase64File,
@@ -61,6 +62,7 @@ export const builderHint =
 export const createsEnvelope = { referenceNumber: true };
 
 export const description = [
+	pinCreatedNotice,
 	...fileInputProperties(),
 	webhook,
 	additionalFields([fileIdField, referenceNumberField, workflowIdField]),

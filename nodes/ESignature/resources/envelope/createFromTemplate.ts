@@ -3,7 +3,7 @@ import type { INodeProperties, PreSendAction } from 'n8n-workflow';
 import { booleanOf, requireGuid } from '../../fields/validation';
 import { sendMultipart } from '../../files/multipart';
 import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { compact, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
+import { compact, pinCreatedNotice, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
 import { options, simplify } from '../shared';
 import { routing } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
@@ -43,6 +43,7 @@ export const option = {
 export const createsEnvelope = { referenceNumber: false };
 
 export const description: INodeProperties[] = [
+	pinCreatedNotice,
 	{
 		...requiredIdField('Template ID', 'templateId'),
 		description: 'ID of the template, as shown in the service portal',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, PostReceiveAction } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeProperties,
+	PostReceiveAction,
+} from 'n8n-workflow';
 
 import { webhookLocatorProperty } from '../../fields/common';
 import { type FileInputOptions, SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
@@ -21,6 +26,21 @@ export const webhook = webhookLocatorProperty(
 	},
 	{ optional: true },
 );
+
+/**
+ * Shown by every create, where a user tests it: n8n's pinned data keeps *Execute workflow* from creating (and, for
+ * Create and Invite, inviting) again while the nodes after it are tested. One property for all of them: the routing
+ * engine walks every property per item. Not in tool mode, where no one pins.
+ */
+export const pinCreatedNotice: INodeProperties = {
+	displayName:
+		"Testing the nodes after this one? After one run, pin this node's output (<i>Pin data</i>): <i>Execute " +
+		'workflow</i> then re-uses it instead of creating another envelope.',
+	name: 'pinCreatedNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { hide: { '@tool': [true] } },
+};
 
 export const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions &
 	LeftInStore;
