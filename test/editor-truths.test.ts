@@ -164,6 +164,9 @@ describe('the editor tells the truth', () => {
 		expect(notice.displayName).toMatch(
 			/^To get an envelope's events here, choose this workflow in the <b>Webhook<\/b> list of E-Signature → Create an envelope…/,
 		);
+		// Only that: deactivation, Webhook → Delete and N8N_PAYLOAD_SIZE_MAX are said by the options and
+		// docs/delivery-guarantees.md.
+		expect(notice.displayName).not.toMatch(/Deactivation|Delete|N8N_PAYLOAD_SIZE_MAX/);
 		// n8n renders no <code> in a notice (docs/n8n-notes.md#the-editor).
 		expect(notice.displayName).not.toContain('<code>');
 	});

@@ -76,9 +76,7 @@ export class ESignatureTrigger implements INodeType {
 			{
 				displayName:
 					"To get an envelope's events here, choose this workflow in the <b>Webhook</b> list of E-Signature → " +
-					'Create an envelope… Its webhook stays at the service when the workflow is deactivated (see On ' +
-					'Deactivation) or deleted: remove it with E-Signature → Webhook → Delete. Signed files over about 12 ' +
-					"MB need n8n's N8N_PAYLOAD_SIZE_MAX raised.",
+					'Create an envelope…',
 				name: 'notice',
 				type: 'notice',
 				default: '',

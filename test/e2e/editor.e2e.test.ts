@@ -262,7 +262,8 @@ describe('the editor, in a real browser', () => {
 		await ndv().waitFor();
 		await chooseCredential();
 		await waitForText(ndv(), 'choose this workflow in the Webhook list');
-		await waitForText(ndv(), 'N8N_PAYLOAD_SIZE_MAX');
+		// The one instruction: deactivation and large files are the options' and the docs' to say.
+		expect(await ndv().textContent()).not.toContain('N8N_PAYLOAD_SIZE_MAX');
 		await waitForText(ndv(), 'Test with a signing event');
 		await waitForText(ndv(), 'test the trigger');
 		await browser.screenshot('trigger-panel', ndv());
