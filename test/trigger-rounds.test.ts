@@ -17,7 +17,7 @@ import { SEEN_EVENTS_MAX_AGE_MS } from '../nodes/ESignature/events/memory';
 import { resumeKey, signedResumeUrl } from '../nodes/ESignature/sendAndWait/resumeUrl';
 import type { Emulator } from './emulator';
 import { WEBHOOK_STATUS, logTimestamp } from './emulator/state';
-import { ServiceClient } from './harness/service-client';
+import { ServiceClient, post } from './harness/service-client';
 import { type TriggerWorkflow, triggerSuite } from './harness/trigger';
 
 const suite = triggerSuite({ live: true });
@@ -81,18 +81,19 @@ describe('1. a log of any size: read as a stream, within a budget, never a 503 f
 		const trigger = await suite.activeTrigger(anyEvent);
 		const missed = await undelivered(trigger);
 		emulator.seedDeliveryLog(300_000);
+		const report = await trigger.fetchRound(Date.now() + MINUTE);
+		expect(report).toMatchObject({ logRead: true, emitted: [missed], problems: [] });
+		const read = emulator.requestsTo('GET', '/api/v1/webhooks/logs').at(-1)!;
+		expect(read.answeredBytes).toBeGreaterThan(48 * 1024 ** 2);
+
+		// The callback is judged with that read (the next is due in minutes): no 503 for its size.
 		const { envelopeId } = await service.createEnvelope(trigger.webhookId!);
 		await emulator.sign(envelopeId);
 		expect(emulator.deliveries.at(-1)).toMatchObject({
 			requestId: envelopeId,
 			httpStatusCode: 200,
 		});
-		const [read] = emulator.requestsTo('GET', '/api/v1/webhooks/logs');
-		expect(read.answeredBytes).toBeGreaterThan(48 * 1024 ** 2);
-
-		const report = await trigger.fetchRound(Date.now() + 2 * MINUTE);
-		expect(report).toMatchObject({ logRead: true, emitted: [missed], problems: [] });
-		expect(trigger.executions.map(([item]) => item.json.envelopeId)).toEqual([envelopeId, missed]);
+		expect(trigger.executions.map(([item]) => item.json.envelopeId)).toEqual([missed, envelopeId]);
 	});
 
 	it('a log that cannot be read: the callback is decided without it (accepted as unlogged), never answered 503', async () => {
@@ -186,6 +187,45 @@ describe('3. one bad envelope never stalls a round', () => {
 		const report = await trigger.fetchRound(Date.now() + MINUTE);
 		expect(report.carried).toBe(25);
 		expect(report.notified).toEqual([expect.stringMatching(new RegExp(`^${envelopeId} \\(HTTP`))]);
+	});
+});
+
+describe('4. exactly once across processes: one owner, the process that runs the rounds', () => {
+	it("a callback to a process without rounds is answered 503 and left to main's round; a recall racing it starts nothing more", async () => {
+		const main = await suite.activeTrigger(anyEvent);
+		const webhookProcess = main.inWebhookProcess();
+		const { envelopeId } = await service.createEnvelope(main.webhookId!);
+		await emulator.sign(envelopeId);
+		expect(emulator.deliveries.at(-1)).toMatchObject({
+			requestId: envelopeId,
+			httpStatusCode: 503,
+		});
+
+		const [report] = await Promise.all([
+			main.fetchRound(Date.now() + MINUTE),
+			service.recall(envelopeId),
+		]);
+		expect(report.emitted).toEqual([envelopeId]);
+		const notice = emulator.envelope(envelopeId)!.lastCallback!;
+		await post(webhookProcess.url(), JSON.stringify(notice), {
+			'content-type': 'application/json',
+			authorization: main.headerToken(),
+		});
+		await main.fetchRound(Date.now() + 2 * MINUTE);
+		expect(main.executions).toHaveLength(1);
+		expect(webhookProcess.executions).toHaveLength(0);
+	});
+
+	it('with Fetch Events Not Delivered off, no process runs rounds, so the one that receives a callback starts it', async () => {
+		const main = await suite.activeTrigger({ events: ['*'], options: { fetchEvents: false } });
+		const webhookProcess = main.inWebhookProcess();
+		const { envelopeId } = await service.createEnvelope(main.webhookId!);
+		await emulator.sign(envelopeId);
+		expect(emulator.deliveries.at(-1)).toMatchObject({
+			requestId: envelopeId,
+			httpStatusCode: 200,
+		});
+		expect(webhookProcess.executions).toHaveLength(1);
 	});
 });
 

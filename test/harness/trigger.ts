@@ -194,6 +194,8 @@ export class TriggerWorkflow {
 			this.fake.unroute(this.url());
 			throw error;
 		}
+		// Then trigger(), as n8n runs it for a published workflow: its rounds run in this process.
+		await this.startFetching();
 	}
 
 	async deactivate(): Promise<void> {
@@ -207,11 +209,21 @@ export class TriggerWorkflow {
 	 * in-memory state (keyed by workflow and node) is empty; node, URL and saved static data are the same.
 	 */
 	restarted(): TriggerWorkflow {
-		const after = new TriggerWorkflow(this.fake, this.node.parameters, this.node);
-		after.staticData = this.staticData;
-		this.fake.unroute(this.url());
-		this.fake.route(after.url(), after, false);
+		const after = this.inWebhookProcess();
+		void triggerType.trigger!.call(after.triggerContext('trigger'));
 		return after;
+	}
+
+	/**
+	 * The same workflow in a process that runs no trigger() (a webhook process in queue mode): callbacks are routed to
+	 * it; its memory is its own, the saved static data shared.
+	 */
+	inWebhookProcess(): TriggerWorkflow {
+		const other = new TriggerWorkflow(this.fake, this.node.parameters, this.node);
+		other.staticData = this.staticData;
+		this.fake.unroute(this.url());
+		this.fake.route(other.url(), other, false);
+		return other;
 	}
 
 	/** "Listen for test event": the test registration starts from a copy of the saved static data. */

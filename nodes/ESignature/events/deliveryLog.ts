@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { type IDataObject, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 import { baseUrlOf } from '../../../credentials/environment';
@@ -38,6 +38,9 @@ const MIN_READ_INTERVAL_MS = 60 * 1000;
 
 // So that envelopes pinned to one URL by others cannot grow a read without end: the newest are kept.
 export const MAX_ENVELOPES_PER_URL = 20_000;
+
+// A callback waits no longer for a read in progress: the service may give up on the delivery.
+const CALLBACK_WAITS_FOR_READ_MS = 3000;
 
 const MAX_URLS_PER_ACCOUNT = 1000;
 const MAX_ACCOUNTS = 1000;
@@ -203,13 +206,16 @@ export async function deliveryLog(
 
 export type Attribution = 'ours' | 'others' | 'unlogged';
 
-// Without a read (it failed, or the budget allows none now) it is unlogged (docs/security.md#callbacks).
+// Without a read (failed, not within 3 s, or none the budget allows) it is unlogged (docs/security.md#callbacks).
 export async function deliveredTo(
 	context: ServiceContext,
 	envelopeId: string,
 	webhookUrl: string,
 ): Promise<Attribution> {
-	const read = await deliveryLog(context, webhookUrl).catch(() => undefined);
+	const read = await Promise.race([
+		deliveryLog(context, webhookUrl).catch(() => undefined),
+		sleep(CALLBACK_WAITS_FOR_READ_MS).then(() => undefined),
+	]);
 	const envelopes = read?.urls.get(withoutTrailingSlashes(webhookUrl));
 	if (!read || !envelopes) return 'unlogged';
 	const id = envelopeId.trim().toLowerCase();

@@ -109,7 +109,11 @@ async function fetchOne(
 		now,
 	);
 	if (!item) return 'done';
-	context.emit([[item]]);
+	// n8n 2.20+ starts one execution per key, in every process (docs/n8n-notes.md#queue-mode).
+	const once = memory
+		? `esignature:${triggerKey(context)}:${eventKey(envelopeId, event.event)}`
+		: undefined;
+	context.emit([[item]], undefined, undefined, once);
 	report.emitted.push(envelopeId);
 	return 'done';
 }
@@ -211,5 +215,11 @@ export async function startRounds(this: ITriggerFunctions): Promise<ITriggerResp
 	const second = createHash('sha256').update(this.getNode().id).digest()[0] % 60;
 	const expression = `${second} * * * * *` as CronExpression;
 	this.helpers.registerCron({ expression }, () => void runAndLog(this));
-	return {};
+	const state = triggerState(this);
+	state.roundsHere = true;
+	return {
+		closeFunction: async () => {
+			state.roundsHere = false;
+		},
+	};
 }

@@ -20,6 +20,8 @@ export interface TriggerState {
 	missed: Map<string, Missed>;
 	rescue: RescueState;
 	roundRunning: boolean;
+	// This process runs the trigger's rounds: in queue mode only n8n's main process does (docs/queue-mode.md).
+	roundsHere: boolean;
 	lastReadAt: number;
 	caughtUp: boolean;
 }
@@ -40,6 +42,7 @@ export function triggerState(context: TriggerContext): TriggerState {
 		missed: new Map(),
 		rescue: newRescueState(),
 		roundRunning: false,
+		roundsHere: false,
 		lastReadAt: 0,
 		caughtUp: false,
 	};
