@@ -1,10 +1,11 @@
 import type { CodexData, INodeProperties } from 'n8n-workflow';
 
-import { DOCUMENT_ID_SOURCE } from './builderHints';
+import { DOCUMENT_ID_SOURCE, WEBHOOK_ID_SOURCE } from './builderHints';
 
 export const ID_EXAMPLE = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 
-export const requiredIdField = (displayName: string, name: string) =>
+/** `source`, where such an ID comes from, is told to AI builders and by a not-found error (service/errors.ts). */
+export const requiredIdField = (displayName: string, name: string, source: string) =>
 	({
 		displayName,
 		name,
@@ -12,6 +13,7 @@ export const requiredIdField = (displayName: string, name: string) =>
 		default: '',
 		required: true,
 		placeholder: ID_EXAMPLE,
+		builderHint: { propertyHint: source },
 	}) as const;
 
 const includeResponseWrapperOption: INodeProperties = {
@@ -116,6 +118,7 @@ export function webhookLocatorProperty(
 		description:
 			"The webhook to use. The list names a trigger's by its workflow, then the start of the webhook's ID, as a " +
 			'create outputs it in eventsTo (the E-Signature Trigger outputs the whole ID).',
+		builderHint: { propertyHint: WEBHOOK_ID_SOURCE },
 		modes: [
 			{
 				displayName: 'From List',

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { requiredIdField } from './common';
+import { IDENTITY_REQUEST_ID_SOURCE } from './builderHints';
 
 export function requestIdProperty(): INodeProperties {
 	return {
-		...requiredIdField('Request ID', 'requestId'),
+		...requiredIdField('Request ID', 'requestId', IDENTITY_REQUEST_ID_SOURCE),
 		description:
 			'ID of the signing request the signer authenticated for with the national identity provider. The signer ' +
 			'must authenticate before this call.',

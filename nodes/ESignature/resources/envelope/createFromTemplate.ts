@@ -7,6 +7,7 @@ import { compact, pinCreatedNotice, sayWhereEventsGo, selectedWebhookId, webhook
 import { options, simplify } from '../shared';
 import { routing } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
+import { TEMPLATE_ID_SOURCE } from '../../fields/builderHints';
 
 // The service takes no JSON here.
 const buildTemplateForm: PreSendAction = async function (requestOptions) {
@@ -45,7 +46,7 @@ export const createsEnvelope = { referenceNumber: false };
 export const description: INodeProperties[] = [
 	pinCreatedNotice,
 	{
-		...requiredIdField('Template ID', 'templateId'),
+		...requiredIdField('Template ID', 'templateId', TEMPLATE_ID_SOURCE),
 		description: 'ID of the template, as shown in the service portal',
 	},
 	{

@@ -3,6 +3,7 @@ import { SIGNERS_OF_A_DOCUMENT } from './shared';
 import { availableTo, options } from '../shared';
 import { routing, sentField } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
+import { INVITATION_ID_SOURCE } from '../../fields/builderHints';
 
 export const option = {
 	name: 'Extend',
@@ -17,7 +18,7 @@ export const builderHint = SIGNERS_OF_A_DOCUMENT;
 export const description = [
 	sentField(
 		{
-			...requiredIdField('Invitation ID', 'destinationId'),
+			...requiredIdField('Invitation ID', 'destinationId', INVITATION_ID_SOURCE),
 			description:
 				"ID of the signer's invitation: the ID that Invitation → Get Signing Links or Send and Get Links " +
 				'outputs for each signer, one item per signer (match them by signOrder or destination). Send for ' +

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../../credentials/text';
 import { listInputProperty, requiredIdField } from '../../fields/common';
+import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 import { isPlainObject, pick } from '../../fields/json';
 import { optionalPhone } from '../../fields/phones';
 import { inputError, requireEmail, requireGuid, textOf } from '../../fields/validation';
@@ -67,7 +68,7 @@ export const description: INodeProperties[] = [
 				name: 'reminder',
 				values: [
 					{
-						...requiredIdField('Envelope ID', 'requestId'),
+						...requiredIdField('Envelope ID', 'requestId', ENVELOPE_ID_SOURCE),
 						description: 'ID of the envelope (request) the signer was invited to',
 					},
 					{ ...signerEmail, description: 'E-mail address of the signer to remind' },

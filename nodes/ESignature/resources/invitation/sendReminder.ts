@@ -3,6 +3,7 @@ import { SIGNERS_OF_A_DOCUMENT, signerEmail } from './shared';
 import { options } from '../shared';
 import { routing, sentField } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
+import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
 export const option = {
 	name: 'Remind Signer',
@@ -17,7 +18,7 @@ export const builderHint = SIGNERS_OF_A_DOCUMENT;
 export const description = [
 	sentField(
 		{
-			...requiredIdField('Envelope ID', 'requestId'),
+			...requiredIdField('Envelope ID', 'requestId', ENVELOPE_ID_SOURCE),
 			description:
 				'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
 		},

@@ -7,6 +7,7 @@ import { buildSignerList, signerFields } from './shared';
 import { addedToBody, additionalFields, options } from '../shared';
 import { refusable, routing, sentField } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
+import { TEMPLATE_ID_SOURCE } from '../../fields/builderHints';
 
 export const option = {
 	name: 'Sign From Template',
@@ -40,7 +41,7 @@ const buildReferenceNumber = addedToBody('ReferenceNumber', referenceToSend);
 export const description: INodeProperties[] = [
 	sentField(
 		{
-			...requiredIdField('Template ID', 'templateId'),
+			...requiredIdField('Template ID', 'templateId', TEMPLATE_ID_SOURCE),
 			description:
 				"ID of the template to sign, as shown in the service's template list. " +
 				'Templates with fields the recipient must fill cannot be signed directly.',

@@ -4,6 +4,7 @@ import { webhookOutput } from './shared';
 import { options } from '../shared';
 import { routing, sentField } from '../../routing/itemRequest';
 import { requiredIdField } from '../../fields/common';
+import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
 
 export const option = {
 	name: 'Resend Callback',
@@ -20,7 +21,7 @@ export const option = {
 export const description = [
 	sentField(
 		{
-			...requiredIdField('Envelope ID', 'requestId'),
+			...requiredIdField('Envelope ID', 'requestId', ENVELOPE_ID_SOURCE),
 			description:
 				'The envelope whose last callback to deliver again: the envelopeId a create or the E-Signature Trigger ' +
 				"outputs, the delivery log's requestId (not a webhook ID)",
