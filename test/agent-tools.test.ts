@@ -8,6 +8,7 @@ import type {
 import { NodeHelpers } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
+import { ENVELOPE_ID_SOURCE, TEMPLATE_ID_SOURCE } from '../nodes/ESignature/fields/builderHints';
 
 import { emulatorSuite, UNKNOWN_GUID, fromAI } from './harness';
 
@@ -147,7 +148,7 @@ describe('named values, as a model writes them', () => {
 });
 
 describe('errors, as a model reads them', () => {
-	it('an unknown envelope: the message says the ID does not exist or belongs to another account', async () => {
+	it('an unknown envelope: the message names the field and the ID, and where such an ID comes from', async () => {
 		const result = await callTool(
 			'envelope',
 			{ operation: 'getStatus', envelopeId: fromAI('envelopeId') },
@@ -160,7 +161,8 @@ describe('errors, as a model reads them', () => {
 		]);
 		// n8n hands a model only the error's message (docs/ai-agents.md#errors).
 		expect(result.error?.message).toBe(
-			'The requested item was not found. The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
+			`Envelope ID "${UNKNOWN_GUID}" was not found. The service answered without data. ${ENVELOPE_ID_SOURCE} ` +
+				"It must belong to the credential's account: the service finds no ID of another account.",
 		);
 	});
 
@@ -184,7 +186,8 @@ describe('errors, as a model reads them', () => {
 		);
 		expect(apiRequests()).toHaveLength(1);
 		expect(result.error?.message).toBe(
-			'The item was not found (error 404). Service message: Template not found',
+			`Template ID "${UNKNOWN_GUID}" was not found (error 404). Service message: Template not found\n` +
+				`${TEMPLATE_ID_SOURCE} It must belong to the credential's account: the service finds no ID of another account.`,
 		);
 	});
 
@@ -196,8 +199,10 @@ describe('errors, as a model reads them', () => {
 				webhookId: { __rl: true, mode: 'id', value: UNKNOWN_GUID },
 			},
 		});
-		expect(result.error?.message).toBe('The requested item was not found');
-		expect(result.error?.description).toMatch(/does not exist or belongs to another account/);
+		expect(result.error?.message).toBe(`Webhook "${UNKNOWN_GUID}" was not found`);
+		expect(result.error?.description).toMatch(
+			/^The service answered without data\. webhookId is the ID of/,
+		);
 	});
 });
 

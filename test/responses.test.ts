@@ -11,7 +11,7 @@ describe('answers of the service', () => {
 		const result = await suite.harness.run({
 			parameters: { resource: 'document', operation: 'download', documentId: someId },
 		});
-		expect(result.error?.message).toBe('The requested item was not found');
+		expect(result.error?.message).toBe(`Document ID "${someId}" was not found`);
 		expect(result.items).toHaveLength(0);
 		const [request] = suite.emulator.requestsTo('GET', `/api/v1/documents/${someId}`);
 		expect(request.headers.accept).toContain('application/pdf');
@@ -23,7 +23,7 @@ describe('answers of the service', () => {
 			const result = await suite.harness.run({
 				parameters: { resource: 'document', operation, documentId: someId },
 			});
-			expect(result.error?.message).toBe('The requested item was not found');
+			expect(result.error?.message).toBe(`Document ID "${someId}" was not found`);
 		}
 	});
 
@@ -51,8 +51,8 @@ describe('answers of the service', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => String(item.json.error))).toEqual([
-			'The requested item was not found',
-			'The requested item was not found',
+			`Envelope ID "${someId}" was not found`,
+			'Envelope ID "4f2504e0-4f89-11d3-9a0c-0305e82c3301" was not found',
 		]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});

@@ -63,8 +63,8 @@ describe('document: download (original file)', () => {
 			`/api/v1/documents/${UNKNOWN_GUID}`,
 			`/api/v1/envelopes/${UNKNOWN_GUID}/status`,
 		]);
-		expect(result.error?.message).toBe('The item was not found (error 404)');
-		expect(result.error?.description).toBe('Service message: DocumentNotFound');
+		expect(result.error?.message).toBe(`Document ID "${UNKNOWN_GUID}" was not found (error 404)`);
+		expect(result.error?.description).toMatch(/^Service message: DocumentNotFound\n/);
 		expect(result.items).toHaveLength(0);
 	});
 
@@ -89,7 +89,9 @@ describe('document: download (original file)', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(result.items[0].json.error).toBe('The item was not found (error 404)');
+		expect(result.items[0].json.error).toBe(
+			`Document ID "${UNKNOWN_GUID}" was not found (error 404)`,
+		);
 		expect(result.items[0].binary).toBeUndefined();
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
 		expect((await result.binary(1, 'data')).equals(suite.emulator.samplePdf)).toBe(true);

@@ -48,9 +48,9 @@ describe('document: getContent (Base64 answer)', () => {
 			},
 		);
 		expect(denied.error?.message).toBe(
-			'The user is not authorized to read this document (error 14)',
+			`Document ID "${demoDocument.documentId}" was not found (error 14)`,
 		);
-		expect(denied.error?.description).toBe('Service message: The user is unauthorized');
+		expect(denied.error?.description).toMatch(/^Service message: The user is unauthorized\n/);
 		expect((denied.error as unknown as { httpCode: string }).httpCode).toBe('14');
 
 		const allowed = await run(
@@ -86,7 +86,7 @@ describe('document: getContent (Base64 answer)', () => {
 		});
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
 		expect(result.items[1].json.error).toBe(
-			'The user is not authorized to read this document (error 14)',
+			`Document ID "${foreign.documentId}" was not found (error 14)`,
 		);
 	});
 });

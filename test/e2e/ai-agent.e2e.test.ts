@@ -322,7 +322,7 @@ describe('E-Signature tools under the AI Agent', () => {
 		).toEqual([`/api/v1/envelopes/${UNKNOWN_GUID}/status`, `/api/v1/documents/${UNKNOWN_GUID}`]);
 		const [unknown, malformed] = requests[2].toolResults.map((result) => result.output);
 		expect(unknown).toContain(
-			'The requested item was not found. The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
+			`Envelope ID \\"${UNKNOWN_GUID}\\" was not found. The service answered without data. envelopeId comes from`,
 		);
 		expect(malformed).toContain(
 			'Envelope ID must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got \\"envelope-42\\"',

@@ -60,6 +60,6 @@ describe('envelope: addFiles', () => {
 
 	it('reports an envelope of nobody (HTTP 404)', async () => {
 		const result = await run({ operation: 'addFiles', envelopeId: UNKNOWN_GUID }, [pdfItem()]);
-		expect(result.error?.message).toBe('The item was not found (error 404)');
+		expect(result.error?.message).toBe(`Envelope ID "${UNKNOWN_GUID}" was not found (error 404)`);
 	});
 });

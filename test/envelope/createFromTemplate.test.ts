@@ -48,8 +48,10 @@ describe('envelope: createFromTemplate', () => {
 
 	it('reports an unknown template (HTTP 404, error 404)', async () => {
 		const result = await run({ operation: 'createFromTemplate', templateId: UNKNOWN_GUID });
-		expect(result.error?.message).toBe('The item was not found (error 404)');
-		expect(result.error?.description).toBe('Service message: Template not found');
+		expect(result.error?.message).toBe(`Template ID "${UNKNOWN_GUID}" was not found (error 404)`);
+		expect(result.error?.description).toMatch(
+			/^Service message: Template not found\ntemplateId is the ID/,
+		);
 		expect((result.error as unknown as { httpCode: string }).httpCode).toBe('404');
 	});
 

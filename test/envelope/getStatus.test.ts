@@ -147,8 +147,10 @@ describe('envelope: getStatus', () => {
 			`/api/v1/envelopes/${UNKNOWN_GUID}/status`,
 			`/api/v1/documents/${UNKNOWN_GUID}`,
 		]);
-		expect(result.error?.message).toBe('The requested item was not found');
-		expect(result.error?.description).toMatch(/does not exist or belongs to another account/);
+		expect(result.error?.message).toBe(`Envelope ID "${UNKNOWN_GUID}" was not found`);
+		expect(result.error?.description).toMatch(
+			/^The service answered without data\. envelopeId comes from/,
+		);
 	});
 
 	it('reports an envelope of another account as not found', async () => {
@@ -158,7 +160,8 @@ describe('envelope: getStatus', () => {
 			files: [{ fileName: 'x.pdf', data: suite.emulator.samplePdf }],
 		});
 		const result = await run({ operation: 'getStatus', envelopeId: foreign.envelopeId });
-		expect(result.error?.message).toBe('The requested item was not found');
+		expect(result.error?.message).toBe(`Envelope ID "${foreign.envelopeId}" was not found`);
+		expect(result.error?.description).toContain("It must belong to the credential's account");
 	});
 
 	it('refuses an empty Envelope ID before sending', async () => {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { errors as signErrors } from '../../nodes/ESignature/resources/identitySigning/sign';
+import { ENVELOPE_ID_SOURCE } from '../../nodes/ESignature/fields/builderHints';
 import { KNOWN_CR_NUMBER, TEMPLATE_ID } from '../emulator';
 import { inputsSuite, paired } from './testing';
 
@@ -191,15 +192,14 @@ describe('error items of service errors', () => {
 		);
 		// Simplify leaves out empty fields of the operation's items, never of an error item's details.
 		expect(result.items[0].json).toEqual({
-			error: 'The requested item was not found',
+			error: 'Envelope ID "3f2504e0-4f89-11d3-9a0c-0305e82c3301" was not found',
 			details: {
 				kind: 'service',
 				code: 404,
 				meaning: 'The requested item was not found',
 				serviceMessage: null,
 				httpStatus: null,
-				description:
-					'The service answered without data: the ID does not exist or belongs to another account. Check the ID.',
+				description: `The service answered without data. ${ENVELOPE_ID_SOURCE} It must belong to the credential's account: the service finds no ID of another account.`,
 			},
 		});
 	});

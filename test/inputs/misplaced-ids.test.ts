@@ -171,12 +171,12 @@ describe('every operation showing an Envelope ID or a Document ID field (none is
 });
 
 describe('what stays as it was', () => {
-	it('an ID the service knows as neither: the plain not-found error', async () => {
+	it('an ID the service knows as neither: the not-found error naming the field and the ID', async () => {
 		const result = await run({ resource: 'envelope', operation: 'getStatus', envelopeId: UNKNOWN });
-		expect(result.error?.message).toBe('The requested item was not found');
-		expect(result.error?.description).toMatch(/does not exist or belongs to another account/);
+		expect(result.error?.message).toBe(`Envelope ID "${UNKNOWN}" was not found`);
+		expect(result.error?.description).toMatch(/It must belong to the credential's account/);
 		const cancel = await run({ resource: 'envelope', operation: 'cancel', envelopeId: UNKNOWN });
-		expect(cancel.error?.message).toBe('The item was not found (error 404)');
+		expect(cancel.error?.message).toBe(`Envelope ID "${UNKNOWN}" was not found (error 404)`);
 	});
 
 	it('an ID of the right kind: one request, nothing asked after it', async () => {

@@ -77,6 +77,6 @@ describe('invitation: extend', () => {
 			destinationId: UNKNOWN_GUID,
 			availableTo: inFuture(3),
 		});
-		expect(result.error?.message).toBe('The item was not found (error 404)');
+		expect(result.error?.message).toBe(`Invitation ID "${UNKNOWN_GUID}" was not found (error 404)`);
 	});
 });

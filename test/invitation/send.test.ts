@@ -202,7 +202,7 @@ describe('invitation: send', () => {
 			documentId: UNKNOWN_GUID,
 			destinations: { destination: [jane] },
 		});
-		expect(result.error?.message).toBe('The item was not found (error 404)');
+		expect(result.error?.message).toBe(`Document ID "${UNKNOWN_GUID}" was not found (error 404)`);
 		expect(result.error?.description).toContain('DocumentNotFound');
 		// The invitation, then (after the not-found answer) whether the ID is an envelope's
 		// (test/inputs/misplaced-ids.test.ts).
@@ -261,7 +261,7 @@ describe('invitation: send', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].json).toMatchObject({
-			error: 'The item was not found (error 404)',
+			error: `Document ID "${UNKNOWN_GUID}" was not found (error 404)`,
 			details: { code: 404, serviceMessage: 'DocumentNotFound' },
 		});
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });

@@ -192,7 +192,7 @@ export function signingLinksTests(
 		expect(result.items.map((item) => item.json.destination ?? item.json.error)).toEqual([
 			'jane@example.com',
 			'omar@example.com',
-			'The item was not found (error 404)',
+			`Document ID "${UNKNOWN_GUID}" was not found (error 404)`,
 		]);
 		// Three outputs for two inputs: n8n cannot pair by position, so every item, the error one too, carries its pair.
 		expect(result.items.map((item) => item.pairedItem)).toEqual([

@@ -101,7 +101,7 @@ describe('signing: signByTemplate', () => {
 			templateId: UNKNOWN_GUID,
 			signers: { signer: [jane] },
 		});
-		expect(result.error?.message).toBe('The item was not found (error 404)');
+		expect(result.error?.message).toBe(`Template ID "${UNKNOWN_GUID}" was not found (error 404)`);
 	});
 
 	it('reports a reference number used before (error 227)', async () => {

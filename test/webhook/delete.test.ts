@@ -19,7 +19,7 @@ describe('webhook: delete', () => {
 		const again = await suite.harness.run({
 			parameters: { resource: 'webhook', operation: 'delete', webhookId: byId(created.id) },
 		});
-		expect(again.error?.message).toBe('The item was not found (error 404)');
+		expect(again.error?.message).toBe(`Webhook "${created.id}" was not found (error 404)`);
 		expect(again.error?.description).toContain('Service message:');
 	});
 });

@@ -25,7 +25,9 @@ describe('webhook: get', () => {
 				webhookId: byId('00000000-0000-4000-8000-000000000001'),
 			},
 		});
-		expect(missing.error?.message).toBe('The requested item was not found');
+		expect(missing.error?.message).toBe(
+			'Webhook "00000000-0000-4000-8000-000000000001" was not found',
+		);
 	});
 
 	it('refuses a webhook ID that is not an ID, without sending', async () => {

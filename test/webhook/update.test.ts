@@ -78,7 +78,9 @@ describe('webhook: update', () => {
 				updateFields: { isDefault: true },
 			},
 		});
-		expect(unknown.error?.message).toBe('The requested item was not found');
+		expect(unknown.error?.message).toBe(
+			'Webhook "00000000-0000-4000-8000-000000000001" was not found',
+		);
 		expect(suite.emulator.requestsTo('PUT', '/api/v1/webhooks')).toHaveLength(0);
 	});
 });

@@ -46,6 +46,7 @@ import {
 	errorOfItem,
 	inOperationWords,
 	isNotFoundError,
+	withGivenId,
 	withMisplacedId,
 } from '../service/errors';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
@@ -59,7 +60,7 @@ import {
 	rememberCreate,
 	rememberedCreate,
 } from './idempotency';
-import { type IdField, misplacedId } from './misplacedIds';
+import { type IdField, givenId, misplacedId } from './misplacedIds';
 
 // An item's request: sent here, with what n8n's routing engine cannot do for this service
 // (docs/n8n-notes.md#routing-engine-workarounds); declared by the builders at the end.
@@ -222,9 +223,12 @@ async function inOperationTerms<T extends Error>(
 	error: T,
 	{ takesId, errors = {} }: OperationDeclarations,
 ) {
-	const misplaced =
-		takesId && isNotFoundError(error) ? await misplacedId(context, takesId) : undefined;
-	return inOperationWords(misplaced ? withMisplacedId(error, misplaced) : error, errors);
+	if (!takesId || !isNotFoundError(error)) return inOperationWords(error, errors);
+	const misplaced = await misplacedId(context, takesId);
+	const named = misplaced
+		? withMisplacedId(error, misplaced)
+		: withGivenId(error, await givenId(context, takesId));
+	return inOperationWords(named, errors);
 }
 
 async function itemInOperationTerms(
@@ -246,7 +250,8 @@ async function sendItemRequest(
 ) {
 	const create = declared.createsEnvelope;
 	const refusal = refusalOf(requestData.options as IHttpRequestOptions);
-	if (refusal) return failed(context, refusal);
+	// A preSend's read may be answered "not found" too (Webhook → Update).
+	if (refusal) return failed(context, await inOperationTerms(context, refusal, declared));
 	const key = create ? createKey(context) : undefined;
 	const earlier = key === undefined ? undefined : rememberedCreate(context, key);
 	if (earlier) return earlier;

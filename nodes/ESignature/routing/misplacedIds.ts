@@ -1,24 +1,56 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { type IdKind, isServiceWrapper } from '../service/errors';
+import { type GivenId, type IdKind, isServiceWrapper } from '../service/errors';
+import { scrubbed, secretsInHand } from '../service/secrets';
 import { callService } from '../service/transport';
-import { isGuid } from '../fields/validation';
+import { ENVELOPE_ID_SOURCE, DOCUMENT_ID_SOURCE } from '../fields/builderHints';
+import { isGuid, shown, toText } from '../fields/validation';
 
-// A create outputs envelopeId and documentId side by side: the error after a not-found says which one was given.
+// The ID an operation takes, named by its not-found error; a create outputs envelopeId and documentId side by side,
+// so after a not-found, one read says whether the ID given is of the other kind.
 
-const ID_KINDS: Record<string, IdKind> = { 'Envelope ID': 'envelope', 'Document ID': 'document' };
+// A field that says where an envelope or document ID comes from takes one.
+const ID_KINDS = new Map<string | undefined, IdKind>([
+	[ENVELOPE_ID_SOURCE, 'envelope'],
+	[DOCUMENT_ID_SOURCE, 'document'],
+]);
 
 export interface IdField {
 	parameter: string;
 	field: string;
-	kind: IdKind;
+	/** Where such an ID comes from: the field's builder hint. */
+	source?: string;
+	kind?: IdKind;
+	locator: boolean;
 }
 
-export function idFieldOf(fields: readonly INodeProperties[]) {
-	const field = fields.find(({ displayName }) => Object.hasOwn(ID_KINDS, displayName));
-	return (
-		field && { parameter: field.name, field: field.displayName, kind: ID_KINDS[field.displayName] }
-	);
+/** The operation's required field named …Id (envelopeId, documentId, webhookId, templateId, ...), if any. */
+export function idFieldOf(fields: readonly INodeProperties[]): IdField | undefined {
+	const field = fields.find(({ name, required }) => required && /Id$/.test(name));
+	if (!field) return undefined;
+	const source = field.builderHint?.propertyHint;
+	const locator = field.type === 'resourceLocator';
+	return {
+		parameter: field.name,
+		field: field.displayName,
+		source,
+		kind: ID_KINDS.get(source),
+		locator,
+	};
+}
+
+const idOf = (context: IExecuteSingleFunctions, { parameter, locator }: IdField) =>
+	toText(context.getNodeParameter(parameter, '', { extractValue: locator }));
+
+const SHOWN_ID_LENGTH = 64;
+
+export async function givenId(
+	context: IExecuteSingleFunctions,
+	idField: IdField,
+): Promise<GivenId> {
+	const secrets = await secretsInHand(context, context.getItemIndex());
+	const id = shown(scrubbed(idOf(context, idField), secrets), SHOWN_ID_LENGTH);
+	return { field: idField.field, id, source: idField.source };
 }
 
 // An error answer is a few hundred bytes, any PDF is longer.
@@ -52,13 +84,10 @@ async function envelopeDocuments(context: IExecuteSingleFunctions, id: string) {
 		.slice(0, MAX_NAMED_DOCUMENTS);
 }
 
-export async function misplacedId(
-	context: IExecuteSingleFunctions,
-	{ parameter, field, kind }: IdField,
-) {
-	const value = context.getNodeParameter(parameter, '');
-	const id = typeof value === 'string' ? value.trim() : '';
-	if (!isGuid(id)) return undefined;
+export async function misplacedId(context: IExecuteSingleFunctions, idField: IdField) {
+	const { field, kind } = idField;
+	const id = idOf(context, idField);
+	if (!kind || !isGuid(id)) return undefined;
 	try {
 		if (kind === 'envelope')
 			return (await isDocument(context, id)) ? { field, id, expected: kind } : undefined;

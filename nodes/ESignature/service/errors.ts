@@ -243,33 +243,69 @@ export function isFailedAnswer(body: unknown, statusCode: number): boolean {
 const NO_DATA =
 	'The service answered without data: the ID does not exist or belongs to another account. Check the ID.';
 
+const NOT_FOUND = 'The requested item was not found';
+
 export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
-	const meaning = 'The requested item was not found';
 	return detailedError(
 		context.getNode(),
 		{ errorCode: 404, message: 'not found' },
-		{ message: meaning, description: NO_DATA, httpCode: '404', itemIndex: context.getItemIndex() },
-		{ kind: 'service', code: 404, meaning, serviceMessage: null, httpStatus: null },
+		{
+			message: NOT_FOUND,
+			description: NO_DATA,
+			httpCode: '404',
+			itemIndex: context.getItemIndex(),
+		},
+		{ kind: 'service', code: 404, meaning: NOT_FOUND, serviceMessage: null, httpStatus: null },
 	);
 }
 
+// Error 14 answers another account's document.
+const NOT_FOUND_CODES = new Set<unknown>([404, 14]);
+
+// An answer in the mapper's words: a 404 of its own says more (no identity-provider signing at either address).
 export function isNotFoundError(error: Error): boolean {
 	const details = detailsOf(error);
-	return details?.kind === 'service' && (details.code === 404 || details.httpStatus === 404);
+	if (details?.kind !== 'service') return false;
+	const { code, meaning, httpStatus } = details;
+	const answered =
+		meaning === NOT_FOUND || (typeof code === 'number' && meaning === generalMeaning(code));
+	return answered && (NOT_FOUND_CODES.has(code) || httpStatus === 404);
 }
 
-export function withMisplacedId<T extends Error>(error: T, misplacedId: MisplacedId): T {
+/** The ID an operation was given, as shown, and where such an ID comes from. */
+export interface GivenId {
+	field: string;
+	id: string;
+	source?: string;
+}
+
+const OF_THE_ACCOUNT =
+	"It must belong to the credential's account: the service finds no ID of another account.";
+
+// What a not-found error says of the ID given: `says` takes the place of its meaning, `help` ends its description.
+function toldOfId<T extends Error>(error: T, says: (meaning: string) => string, help: string): T {
 	const details = detailsOf(error);
 	if (!details || !(error instanceof NodeApiError) || !isNotFoundError(error)) return error;
 	if (!error.message.startsWith(details.meaning)) return error;
-	const { said, help } = misplacedIdHelp(misplacedId);
-	error.message = `${details.meaning}: ${said}${error.message.slice(details.meaning.length)}`;
+	error.message = says(details.meaning) + error.message.slice(details.meaning.length);
 	error.description =
 		details.description === NO_DATA
 			? `The service answered without data. ${help}`
 			: [details.description, help].filter(Boolean).join('\n');
 	withDetails(error, details);
 	return error;
+}
+
+export const withGivenId = <T extends Error>(error: T, { field, id, source }: GivenId): T =>
+	toldOfId(
+		error,
+		() => `${field} "${id}" was not found`,
+		[source, OF_THE_ACCOUNT].filter(Boolean).join(' '),
+	);
+
+export function withMisplacedId<T extends Error>(error: T, misplacedId: MisplacedId): T {
+	const { said, help } = misplacedIdHelp(misplacedId);
+	return toldOfId(error, (meaning) => `${meaning}: ${said}`, help);
 }
 
 export async function missingFileError(
