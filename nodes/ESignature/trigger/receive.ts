@@ -39,7 +39,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const state = triggerState(this);
 	// One process owns the events: where another runs the rounds, a 503 leaves this one to them (queue mode).
-	if (this.getMode() !== 'manual' && options.fetchEvents !== false && !state.roundsHere)
+	if (this.getMode() !== 'manual' && options.fetchEvents !== false && state.roundsHere === 0)
 		return answer(
 			503,
 			"Received by a process that does not run the trigger's rounds: n8n's main process fetches this event",

@@ -216,10 +216,11 @@ export async function startRounds(this: ITriggerFunctions): Promise<ITriggerResp
 	const expression = `${second} * * * * *` as CronExpression;
 	this.helpers.registerCron({ expression }, () => void runAndLog(this));
 	const state = triggerState(this);
-	state.roundsHere = true;
+	// A count, as n8n may start a workflow's new trigger() before it closes the old one.
+	state.roundsHere++;
 	return {
 		closeFunction: async () => {
-			state.roundsHere = false;
+			state.roundsHere--;
 		},
 	};
 }

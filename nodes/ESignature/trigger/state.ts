@@ -20,8 +20,8 @@ export interface TriggerState {
 	missed: Map<string, Missed>;
 	rescue: RescueState;
 	roundRunning: boolean;
-	// This process runs the trigger's rounds: in queue mode only n8n's main process does (docs/queue-mode.md).
-	roundsHere: boolean;
+	// trigger() calls not yet closed in this process: in queue mode only n8n's main process has any (docs/queue-mode.md).
+	roundsHere: number;
 	lastReadAt: number;
 	caughtUp: boolean;
 }
@@ -42,7 +42,7 @@ export function triggerState(context: TriggerContext): TriggerState {
 		missed: new Map(),
 		rescue: newRescueState(),
 		roundRunning: false,
-		roundsHere: false,
+		roundsHere: 0,
 		lastReadAt: 0,
 		caughtUp: false,
 	};
