@@ -12,6 +12,8 @@ module.exports = {
 			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/.cache/'],
 			modulePathIgnorePatterns: ['<rootDir>/.cache/'],
 			setupFiles: ['<rootDir>/test/setup.ts'],
+			globalSetup: '<rootDir>/test/unit-global-setup.ts',
+			globalTeardown: '<rootDir>/test/unit-global-teardown.ts',
 			transform: {
 				'^.+\\.ts$': [
 					'ts-jest',

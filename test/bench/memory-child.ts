@@ -88,6 +88,8 @@ const pdfOfSize = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Bu
 async function useBinaryMode(mode: BinaryMode): Promise<string | undefined> {
 	if (mode !== 'filesystem') return undefined;
 	const storagePath = mkdtempSync(join(tmpdir(), 'esig-bench-binary-'));
+	// The trigger's scenario still reads it when main() returns: removed when the child ends.
+	process.on('exit', () => rmSync(storagePath, { recursive: true, force: true }));
 	const config = Container.get(BinaryDataConfig);
 	config.mode = 'filesystem';
 	config.localStoragePath = storagePath;

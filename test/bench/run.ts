@@ -3,12 +3,16 @@
  * `npm run bench`: the seven figures of docs/performance.md, printed as tables and written to bench/results.json.
  * `npm run bench -- --only=1,3` runs some of them; `-- --docs` (or `--readme`) also puts the tables in docs/performance.md. Nothing here passes or fails: figures only.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// n8n-core keeps its instance settings in a user folder: a throw-away one, before n8n-core is loaded.
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'esig-bench-'));
+// n8n-core keeps its instance settings in a user folder: a throw-away one, before n8n-core is loaded, removed at exit.
+if (!process.env.N8N_USER_FOLDER) {
+	const folder = mkdtempSync(join(tmpdir(), 'esig-bench-'));
+	process.env.N8N_USER_FOLDER = folder;
+	process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+}
 
 import { Emulator } from '../emulator';
 import { fetchFigure } from './fetch';
