@@ -37,18 +37,18 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	if (claimed && !isWanted(events, claimed)) return ignored(claimed);
 
 	const options = this.getNodeParameter('options', {}) as IDataObject;
+	// A test event always runs: "Listen for test event" is for seeing one, whatever production received.
+	const onceOnly = options.onceOnly !== false && this.getMode() !== 'manual';
 	const state = triggerState(this);
+	const memory = onceOnly ? state.memory : undefined;
+	if (memory && claimed && wasReceived(memory, stored, eventKey(callback.requestId, claimed)))
+		return duplicate();
 	// One process owns the events: where another runs the rounds, a 503 leaves this one to them (queue mode).
 	if (this.getMode() !== 'manual' && options.fetchEvents !== false && state.roundsHere === 0)
 		return answer(
 			503,
 			"Received by a process that does not run the trigger's rounds: n8n's main process fetches this event",
 		);
-	// A test event always runs: "Listen for test event" is for seeing one, whatever production received.
-	const onceOnly = options.onceOnly !== false && this.getMode() !== 'manual';
-	const memory = onceOnly ? state.memory : undefined;
-	if (memory && claimed && wasReceived(memory, stored, eventKey(callback.requestId, claimed)))
-		return duplicate();
 	const confirmation = await confirmCallback(this, callback, {
 		scope: triggerKey(this),
 		webhookUrl: typeof stored.webhookUrl === 'string' ? stored.webhookUrl : undefined,
