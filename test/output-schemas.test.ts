@@ -181,7 +181,7 @@ function derivedScenario(operation: Operation, world: Seeded): Scenario {
 /**
  * Beyond the derived run, by operation: what must be so at the emulator before it (Get Completed's envelope signed),
  * and further runs where the output's fields vary (a signed or rejected envelope, a webhook with a header token,
- * links for a signer by phone), given the derived parameters.
+ * links for a signer by phone, invitations after a create), given the derived run and what the emulator holds.
  */
 const BEFORE: Record<string, (world: Seeded) => Promise<void>> = {
 	'document:getCompleted': async ({ pending }) => await suite.emulator.sign(pending.envelopeId),
@@ -209,7 +209,13 @@ const BEFORE: Record<string, (world: Seeded) => Promise<void>> = {
 	},
 };
 
-const VARIANTS: Record<string, (base: Scenario) => Promise<Scenario[]>> = {
+/** The run with a create's output as its input item, whose IDs the invitations keep (keepsInputIds in their files). */
+const afterCreate = (base: Scenario, { pending }: Seeded): Scenario => ({
+	...base,
+	items: [{ json: { envelopeId: pending.envelopeId, documentId: pending.documentId } }],
+});
+
+const VARIANTS: Record<string, (base: Scenario, world: Seeded) => Promise<Scenario[]>> = {
 	'envelope:createAndInvite': async (base) => [
 		{ ...base, parameters: { ...base.parameters, additionalFields: { isReturnUrl: true } } },
 	],
@@ -219,11 +225,15 @@ const VARIANTS: Record<string, (base: Scenario) => Promise<Scenario[]>> = {
 		await suite.emulator.reject(rejected.envelopeId, jane.email, 'Wrong amount');
 		return [signed, rejected].map(({ envelopeId }) => ({ parameters: { envelopeId } }));
 	},
-	'invitation:getSigningLinks': async (base) => [
+	'invitation:getSigningLinks': async (base, world) => [
 		{ parameters: { ...base.parameters, ...twoSigners } },
+		afterCreate(base, world),
 	],
-	'invitation:sendWithLinks': async (base) => [
+	'invitation:send': async (base, world) => [afterCreate(base, world)],
+	'invitation:sendForEnvelope': async (base, world) => [afterCreate(base, world)],
+	'invitation:sendWithLinks': async (base, world) => [
 		{ parameters: { ...base.parameters, ...twoSigners } },
+		afterCreate(base, world),
 	],
 	'document:downloadSigned': async () => {
 		const signed = envelope();
@@ -265,7 +275,7 @@ async function scenarios(operation: Operation): Promise<Scenario[]> {
 	const world = await seeded();
 	await BEFORE[operation.key]?.(world);
 	const base = derivedScenario(operation, world);
-	return [base, ...((await VARIANTS[operation.key]?.(base)) ?? [])];
+	return [base, ...((await VARIANTS[operation.key]?.(base, world)) ?? [])];
 }
 
 describe('the schema check', () => {

@@ -51,6 +51,11 @@ export interface InputItem {
 export interface RunOptions {
 	/** Parameters of the E-Signature node. */
 	parameters: INodeParameters;
+	/**
+	 * Further E-Signature nodes, each after the one before (named `E-Signature 2`, `E-Signature 3`, ...) with the same
+	 * credential, as a workflow chains them: the result is the last one's.
+	 */
+	then?: INodeParameters[];
 	/** Items the trigger emits into the node (default: one empty item). */
 	items?: InputItem[];
 	/** Credential id to use (default 'cred-1', see setCredentials). */
@@ -85,8 +90,10 @@ export interface RunOptions {
 
 export interface RunResult {
 	run: IRun;
-	/** Items the E-Signature node output (empty when it failed). */
+	/** Items the E-Signature node output (empty when it failed); the last one's with `then`. */
 	items: INodeExecutionData[];
+	/** Items a node of the workflow output in its last run, by name. */
+	itemsOf(nodeName: string): INodeExecutionData[];
 	/** Every main output of the node's last run: [regular, error] with onError 'continueErrorOutput'. */
 	outputs: INodeExecutionData[][];
 	/** The error that stopped the node, if any. */
@@ -150,6 +157,8 @@ let executionCount = 0;
 /** A workflow ready to run, and the additional data of an execution of it. */
 interface Prepared {
 	workflow: Workflow;
+	/** The node whose run is the result: the last E-Signature node. */
+	lastNode: string;
 	additionalData(executionId: string): IWorkflowExecuteAdditionalData;
 }
 
@@ -422,9 +431,22 @@ export class Harness {
 					: {}),
 			},
 		];
-		const connections = {
-			'Test Source': { main: [[{ node: NODE_NAME, type: 'main' as const, index: 0 }]] },
-		};
+		const then = (options.then ?? []).map((parameters, index) => ({
+			...nodes[1],
+			id: `esign-${index + 2}`,
+			name: `${NODE_NAME} ${index + 2}`,
+			position: [200 * (index + 2), 0] as [number, number],
+			parameters,
+		}));
+		nodes.push(...then);
+		const connections = Object.fromEntries(
+			nodes
+				.slice(0, -1)
+				.map((node, index) => [
+					node.name,
+					{ main: [[{ node: nodes[index + 1].name, type: 'main' as const, index: 0 }]] },
+				]),
+		);
 		const nodeTypes = new NodeTypes({
 			testSource: sourceNodeType(items, options.afterSource),
 			eSignature: options.nodeType ? loadedType(options.nodeType) : eSignature,
@@ -454,7 +476,7 @@ export class Harness {
 		});
 
 		const additionalData = (executionId: string) => this.additionalData(executionId, workflowData);
-		return { workflow, additionalData };
+		return { workflow, lastNode: nodes[nodes.length - 1].name, additionalData };
 	}
 
 	/** n8n's ExecutionService.retry on a saved execution: the same data, the failed node's run dropped, a new ID. */
@@ -489,14 +511,15 @@ export class Harness {
 	}
 
 	private result(prepared: Prepared, run: IRun): RunResult {
-		const nodeRuns = run.data.resultData.runData[NODE_NAME] ?? [];
-		const last = nodeRuns[nodeRuns.length - 1];
+		const lastRun = (nodeName: string) => run.data.resultData.runData[nodeName]?.at(-1);
+		const last = lastRun(prepared.lastNode);
 		const outputs = (last?.data?.main ?? []).map((output) => output ?? []);
 		const outputItems = outputs[0] ?? [];
 		const error = (last?.error ?? run.data.resultData.error) as ExecutionBaseError | undefined;
 		return {
 			run,
 			items: outputItems,
+			itemsOf: (nodeName) => lastRun(nodeName)?.data?.main[0] ?? [],
 			outputs,
 			error,
 			binary: async (itemIndex: number, property: string) => {

@@ -265,7 +265,12 @@ describe('invitation: send', () => {
 			details: { code: 404, serviceMessage: 'DocumentNotFound' },
 		});
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(result.items[1].json).toEqual({ success: true, message: 'Success' });
+		// The item's documentId is kept (test/invitation/input-ids.test.ts); it had no envelopeId.
+		expect(result.items[1].json).toEqual({
+			success: true,
+			message: 'Success',
+			documentId: envelope.documentId,
+		});
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
 	});
 });

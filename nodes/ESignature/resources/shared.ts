@@ -14,6 +14,7 @@ import {
 	toolSimplifyProperty,
 } from '../fields/common';
 import { ENVELOPE_ID_SOURCE } from '../fields/builderHints';
+import type { InputIdsTie } from '../routing/answers';
 import type { CreatesEnvelope } from '../routing/idempotency';
 import { sentField } from '../routing/itemRequest';
 import { futureDate } from '../fields/validation';
@@ -27,6 +28,8 @@ export interface OperationFile {
 	builderHint?: string;
 	errors?: OperationErrors;
 	handsOutSigningLinks?: true;
+	/** Its items keep the input item's envelopeId and documentId when that item holds the ID sent in this field. */
+	keepsInputIds?: InputIdsTie;
 }
 
 // Shared fields are declared once: the engine evaluates a parameter once per property of that name for every item.

@@ -112,6 +112,27 @@ export function simplifies(context: IExecuteSingleFunctions) {
 	return (context.getNodeParameter('simplify', true) as boolean) && !keepWrapper(context);
 }
 
+/** The field an operation sends whose value, when its input item holds it too, ties that item's IDs to the answer. */
+export type InputIdsTie = 'documentId' | 'envelopeId';
+
+const KEPT_INPUT_IDS = ['envelopeId', 'documentId'];
+
+export function withInputIds(
+	context: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	tie: InputIdsTie,
+) {
+	const { json } = context.getInputData();
+	// An item not holding the ID sent is of another envelope: its IDs would lead a later node astray.
+	if (json[tie] !== toText(context.getNodeParameter(tie, ''))) return items;
+	const kept: IDataObject = {};
+	for (const key of KEPT_INPUT_IDS)
+		if (typeof json[key] === 'string' && json[key] !== '') kept[key] = json[key];
+	return items.map((item) =>
+		isErrorItem(item) ? item : { ...item, json: { ...kept, ...item.json } },
+	);
+}
+
 export const simplifyOutput: AnswerHook = async function (items) {
 	if (!simplifies(this)) return items;
 	return items.map((item) =>

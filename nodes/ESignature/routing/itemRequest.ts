@@ -50,7 +50,7 @@ import {
 	withMisplacedId,
 } from '../service/errors';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
-import { itemsForModel, unwrapResponse } from './answers';
+import { type InputIdsTie, itemsForModel, unwrapResponse, withInputIds } from './answers';
 import type { Rule } from '../fields/validation';
 import {
 	type CreatesEnvelope,
@@ -199,6 +199,7 @@ export interface OperationDeclarations {
 	createsEnvelope?: CreatesEnvelope;
 	errors?: OperationErrors;
 	handsOutSigningLinks?: boolean;
+	keepsInputIds?: InputIdsTie;
 	takesId?: IdField;
 }
 
@@ -206,7 +207,11 @@ export function sendEachItem(declarations: Readonly<Record<string, OperationDecl
 	return async function send(this: IExecutePaginationFunctions, requestData: RequestData) {
 		const key = operationOf(this);
 		const declared = Object.hasOwn(declarations, key) ? declarations[key] : {};
-		if (!runsAsTool(this)) return await sendItemRequest(this, requestData, declared);
+		if (!runsAsTool(this)) {
+			const items = await sendItemRequest(this, requestData, declared);
+			// A tool's input item holds the model's arguments, not IDs the service gave.
+			return declared.keepsInputIds ? withInputIds(this, items, declared.keepsInputIds) : items;
+		}
 		try {
 			const items = await sendItemRequest(this, requestData, declared);
 			if (!items.length) return emptyListForModel(this.getItemIndex());

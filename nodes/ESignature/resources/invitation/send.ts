@@ -20,4 +20,6 @@ export const option = {
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
+export const keepsInputIds = 'documentId';
+
 export const description = [documentId, signersInput, signers, signersJson, options];

@@ -26,6 +26,8 @@ export const option = {
 
 export const builderHint = ENVELOPE_ID_SOURCE;
 
+export const keepsInputIds = 'envelopeId';
+
 export const description: INodeProperties[] = [
 	envelopeId,
 	{
