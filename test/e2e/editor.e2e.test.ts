@@ -13,7 +13,8 @@
  * - the HTTP Request node offering the credential as a predefined credential type;
  * - the README's quick start from an empty canvas, by the pickers: a published trigger workflow, then Manual Trigger →
  *   HTTP Request (the emulator's sample PDF) → Create From Files (pinned to that trigger) → Send and Get Links, run;
- *   the signing link of its output opened and signed on the emulator's page; the trigger's execution with the PDF;
+ *   the signing link of its output opened and signed on the emulator's page; a Get Status added after the invitations,
+ *   run, showing the envelope completed; the trigger's execution with the PDF;
  * - the output schema (nodes/ESignature/__schema__/) of an E-Signature node that has not run, listed in the next node's
  *   input panel, and one of its fields dragged into an expression.
  * - the Webhook picker with an n8n API key of this n8n in the credential: an unpublished trigger and one whose webhook
@@ -454,7 +455,7 @@ describe('the editor, in a real browser', () => {
 			.fill(value);
 
 	// The README's quick start, built from an empty canvas by the editor's own pickers; its pictures are taken here.
-	test('the quick start: a trigger workflow, a sending workflow built from the pickers, signed on the emulator’s page', async () => {
+	test('the quick start: a trigger workflow, a sending workflow built from the pickers, signed on the emulator’s page, its envelope found by a Get Status after the invitations', async () => {
 		const { emulator, n8n } = stack;
 		// 1. A workflow that receives signed documents, published.
 		await newWorkflow();
@@ -514,7 +515,7 @@ describe('the editor, in a real browser', () => {
 		await fillField('email', 'jane@example.com');
 		await page().locator(byTestId('ndv-close-button')).click();
 
-		// 3. Run it, open the signing link of its output, sign.
+		// 3. Run it, open the signing link of its output, sign; then a Get Status after the invitations.
 		await page().locator(byTestId('execute-workflow-button')).click();
 		const send = page().locator(byTestId('canvas-node'), {
 			hasText: 'Send invitations and get signing links',
@@ -563,6 +564,19 @@ describe('the editor, in a real browser', () => {
 		)!.envelope;
 		expect(envelope.status).toBe('Completed');
 		expect(envelope.webhookId).toBe(webhook.id);
+		// The invitations' output carries the create's envelopeId: an Envelope → Get Status after it finds the envelope.
+		await addAfterLast('signature', 'Get the status of an envelope', true);
+		await ndv().waitFor();
+		await chooseCredential();
+		await expect(
+			ndv().locator(byTestId('parameter-input-envelopeId')).innerText(),
+		).resolves.toContain('$json.envelopeId');
+		await ndv().locator(byTestId('node-execute-button')).click();
+		await output.locator(byTestId('radio-button-json')).click();
+		await waitForText(output, `"envelopeId": "${envelope.envelopeId}"`);
+		await waitForText(output, '"status": "Completed"');
+		await browser.screenshot('quick-start-get-status', ndv());
+		await page().locator(byTestId('ndv-close-button')).click();
 
 		// 4. The trigger fired: one execution with the completed envelope and the signed PDF, shown in its Executions.
 		const [execution] = await n8n.waitForExecutions(triggerWorkflowId, 1);
