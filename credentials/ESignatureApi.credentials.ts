@@ -9,6 +9,7 @@ import type {
 
 import { bearerHeader, obtainAccessToken } from './accessToken';
 import { signedHosts, signedUrl } from './environment';
+import { FRESH_TOKEN_REFUSED_ADVICE } from './tokenRefusal';
 
 // n8n's HTTP layer sends a body again on a 307 or 308 redirect.
 function carriesBody({ body, method }: IHttpRequestOptions): boolean {
@@ -211,7 +212,9 @@ export class ESignatureApi implements ICredentialType {
 			properties: {
 				key: 'errorCode',
 				value: code,
-				message: `The service refused the access token (error ${code} Unauthorized)`,
+				message:
+					`The service refused the access token it had just issued (error ${code} Unauthorized). ` +
+					FRESH_TOKEN_REFUSED_ADVICE,
 			},
 		})),
 	};

@@ -7,7 +7,8 @@ import type {
 
 import { ESignatureCredentialError, grantTypeOf, SECRET_FIELDS, text } from './environment';
 import type { Form } from './dialects';
-import { formFor, INTEGRATION_BASIC_FIELDS, learn, otherForm, refusesBasicPair } from './dialects';
+import { formFor, learn, learntForm, otherForm, refusesBasicPair } from './dialects';
+import { refusalMessage, type TokenRefusal, unreachableMessage } from './tokenRefusal';
 import { tokenRequest } from './tokenRequest';
 import { scrubbedText } from './scrubbing';
 
@@ -50,37 +51,29 @@ const fingerprint = (token: string) => createHash('sha256').update(token).digest
 const cacheKey = (credentials: ICredentialDataDecryptedObject) =>
 	fingerprint(JSON.stringify(tokenRequest(credentials).identity));
 
-interface TokenRefusal {
-	error: ESignatureCredentialError;
-	httpStatus: number;
-	body: Record<string, unknown>;
-	answer: string;
-}
-
 async function fetchToken(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 	entry: TokenEntry,
 ): Promise<string> {
 	const integration = grantTypeOf(credentials) === 'integration';
-	const first = integration ? formFor(credentials, 'integrationGrantBasic') : 'spec';
-	const tried: string[] = [];
-	for (const form of integration ? [first, otherForm(first)] : [first]) {
+	const first = integration ? formFor(credentials, 'integrationGrantBasic') : undefined;
+	const refusals: TokenRefusal[] = [];
+	for (const form of first ? [first, otherForm(first)] : [undefined]) {
 		const outcome = await fetchTokenAs(helper, credentials, entry, form);
 		if (typeof outcome === 'string') {
-			if (integration) learn(credentials, 'integrationGrantBasic', form);
+			if (form) learn(credentials, 'integrationGrantBasic', form);
 			return outcome;
 		}
-		if (!integration || !refusesBasicPair(outcome.httpStatus, outcome.body)) throw outcome.error;
-		tried.push(
-			`Basic ${INTEGRATION_BASIC_FIELDS[form].label} (${form === 'spec' ? 'the spec' : 'the live service'}): ` +
-				`${outcome.answer}`,
-		);
+		refusals.push(outcome);
+		if (!form || !refusesBasicPair(outcome.status, outcome.body)) break;
 	}
 	throw new ESignatureCredentialError(
-		`The E-Signature service refused the Integration grant at ${tokenRequest(credentials).request.url}: ` +
-			`the client was not accepted either way it was tried, ${tried.join('; ')}. ` +
-			`Check Client ID and Client Secret, and Account ID and Account Secret.`,
+		refusalMessage(
+			tokenRequest(credentials),
+			refusals,
+			learntForm(credentials, 'integrationGrantBasic'),
+		),
 	);
 }
 
@@ -88,9 +81,10 @@ async function fetchTokenAs(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 	entry: TokenEntry,
-	basic: Form,
+	form: Form | undefined,
 ): Promise<string | TokenRefusal> {
-	const { request, grantLabel, fieldsToCheck } = tokenRequest(credentials, basic);
+	const token = tokenRequest(credentials, form);
+	const { request } = token;
 	// A transport error can carry the request and its secrets: only its message is kept.
 	const outcome = await helper.helpers
 		// A redirect would carry the grant's secrets wherever it points.
@@ -106,10 +100,7 @@ async function fetchTokenAs(
 			(error: Error) => ({ response: undefined, failure: error.message }),
 		);
 	if (!outcome.response)
-		throw new ESignatureCredentialError(
-			`Could not reach the token endpoint of the ${grantLabel} grant at ${request.url}: ` +
-				`${unreachable(outcome.failure)}. Check the Base URL and Authorization Server URL of the credential.`,
-		);
+		throw new ESignatureCredentialError(unreachableMessage(token, outcome.failure));
 	const { response } = outcome;
 	const body = (
 		typeof response.body === 'object' && response.body !== null ? response.body : {}
@@ -130,67 +121,12 @@ async function fetchTokenAs(
 	const said = [body.error, body.error_description]
 		.filter((part) => typeof part === 'string')
 		.join(': ');
-	const serviceSays = scrubbedText(said, secretsOfCredential(credentials));
-	const answer = `HTTP ${response.statusCode}${serviceSays ? `, ${serviceSays}` : ''}`;
 	return {
-		error: new ESignatureCredentialError(
-			refusalMessage(grantLabel, request.url, response.statusCode, body, answer, fieldsToCheck),
-		),
-		httpStatus: response.statusCode,
+		form,
+		status: response.statusCode,
 		body,
-		answer,
+		said: scrubbedText(said, secretsOfCredential(credentials)),
 	};
-}
-
-// n8n replaces a message that carries a system error code with its own, which names no URL.
-function unreachable(failure: string | undefined): string {
-	const text = failure ?? '';
-	if (/ECONNREFUSED/.test(text)) return 'the connection was refused';
-	if (/ENOTFOUND|EAI_AGAIN/.test(text)) return 'the host name was not found';
-	if (/ETIMEDOUT|ECONNABORTED|timeout/i.test(text)) return 'it did not answer in time';
-	if (/ECONNRESET/.test(text)) return 'the connection was cut';
-	return text.replace(/\b[A-Z_]{5,}\b/g, '').trim() || 'no answer';
-}
-
-function refusalMessage(
-	grantLabel: string,
-	url: string,
-	status: number,
-	body: Record<string, unknown>,
-	answer: string,
-	fieldsToCheck: string,
-): string {
-	const where = `the token endpoint ${url}`;
-	if (status >= 300 && status < 400)
-		return (
-			`The token endpoint ${url} answered with a redirect (HTTP ${status}), which is not followed: it would ` +
-			`carry the ${grantLabel} grant's secrets to another address. Check the Base URL and Authorization Server ` +
-			`URL of the credential.`
-		);
-	if (status >= 500)
-		return (
-			`The E-Signature service failed to issue a token for the ${grantLabel} grant at ${where} (${answer}). ` +
-			`The service may be unavailable: try again later.`
-		);
-	const oauthError = typeof body.error === 'string';
-	if (!oauthError && (status === 404 || status === 405 || status < 400))
-		return (
-			`Nothing at ${where} answered as the service's token endpoint does (${answer}). Check the Base URL ` +
-			`and Authorization Server URL of the credential.`
-		);
-	if (status === 401 || body.error === 'invalid_client')
-		return (
-			`The E-Signature service refused the ${grantLabel} grant (${answer}): the client was not accepted. ` +
-			`Check Client ID and Client Secret.`
-		);
-	if (body.error === 'invalid_grant') {
-		const fields =
-			grantLabel === 'Integration'
-				? 'Username, Password, Account ID and Account Secret'
-				: 'Client ID and Client Secret';
-		return `The E-Signature service refused the ${grantLabel} grant (${answer}). Check ${fields}.`;
-	}
-	return `The E-Signature service refused the ${grantLabel} grant at ${where} (${answer}). Check ${fieldsToCheck}.`;
 }
 
 // `credentials.accessToken` is empty, or the token just refused.

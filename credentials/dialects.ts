@@ -5,7 +5,7 @@ import type {
 	IHttpRequestOptions,
 } from 'n8n-workflow';
 
-import { text } from './environment';
+import { baseUrlField, text } from './environment';
 import { withoutTrailingSlashes } from './text';
 
 // Numbered as in docs/service-api.md#spec-and-live-service.
@@ -24,10 +24,7 @@ const learnt = new Map<string, Partial<Record<Dialect, Form>>>();
 
 // Address and identifiers, never a secret.
 function credentialIdentity(credentials: ICredentialDataDecryptedObject): string {
-	const base = text(
-		credentials,
-		credentials.environment === 'sandbox' ? 'sandboxBaseUrl' : 'baseUrl',
-	);
+	const base = text(credentials, baseUrlField(credentials).key);
 	const identity = [
 		withoutTrailingSlashes(base),
 		...['grantType', 'clientId', 'accountId', 'username'].map((key) => text(credentials, key)),
@@ -35,8 +32,15 @@ function credentialIdentity(credentials: ICredentialDataDecryptedObject): string
 	return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
 
+export function learntForm(
+	credentials: ICredentialDataDecryptedObject,
+	dialect: Dialect,
+): Form | undefined {
+	return learnt.get(credentialIdentity(credentials))?.[dialect];
+}
+
 export function formFor(credentials: ICredentialDataDecryptedObject, dialect: Dialect): Form {
-	return learnt.get(credentialIdentity(credentials))?.[dialect] ?? 'spec';
+	return learntForm(credentials, dialect) ?? 'spec';
 }
 
 export function learn(

@@ -10,14 +10,19 @@ import {
 
 export type GrantType = 'integration' | 'clientCredentials';
 
+// No `code`: n8n's credential test would show the code in place of the message.
 export class ESignatureCredentialError extends Error {
-	// Read by n8n and by the error mapper.
-	readonly code = 'CREDENTIAL';
-
 	constructor(message: string) {
 		super(message);
 		this.name = 'ESignatureCredentialError';
 	}
+}
+
+// n8n wraps it as its error's cause.
+export function isCredentialError(error: unknown): boolean {
+	const named = (value: unknown) =>
+		(value as Error | undefined)?.name === 'ESignatureCredentialError';
+	return named(error) || named((error as { cause?: unknown } | undefined)?.cause);
 }
 
 // Secrets are used exactly as entered; identifiers and URLs are trimmed.
@@ -55,10 +60,15 @@ export function grantTypeOf(credentials: ICredentialDataDecryptedObject): GrantT
 	return credentials.grantType === 'clientCredentials' ? 'clientCredentials' : 'integration';
 }
 
-export function baseUrlOf(credentials: ICredentialDataDecryptedObject): string {
+export function baseUrlField(credentials: ICredentialDataDecryptedObject) {
 	return credentials.environment === 'sandbox'
-		? normaliseUrl(text(credentials, 'sandboxBaseUrl'), 'Sandbox Base URL')
-		: normaliseUrl(text(credentials, 'baseUrl'), 'Base URL');
+		? { key: 'sandboxBaseUrl', label: 'Sandbox Base URL' }
+		: { key: 'baseUrl', label: 'Base URL' };
+}
+
+export function baseUrlOf(credentials: ICredentialDataDecryptedObject): string {
+	const { key, label } = baseUrlField(credentials);
+	return normaliseUrl(text(credentials, key), label);
 }
 
 export function authUrlOf(credentials: ICredentialDataDecryptedObject): string {

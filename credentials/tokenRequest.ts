@@ -3,6 +3,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 import { type Form, INTEGRATION_BASIC_FIELDS } from './dialects';
 import {
 	authUrlOf,
+	baseUrlField,
 	baseUrlOf,
 	controlProblem,
 	ESignatureCredentialError,
@@ -32,15 +33,19 @@ function requireFields(
 	}
 }
 
-export function tokenRequest(
-	credentials: ICredentialDataDecryptedObject,
-	basic: Form = 'spec',
-): {
-	request: IHttpRequestOptions;
+export interface TokenRequest {
+	request: IHttpRequestOptions & { url: string };
 	identity: string[];
 	grantLabel: string;
 	fieldsToCheck: string;
-} {
+	// The field whose address the token request goes to.
+	addressField: string;
+}
+
+export function tokenRequest(
+	credentials: ICredentialDataDecryptedObject,
+	basic: Form = 'spec',
+): TokenRequest {
 	const clientId = text(credentials, 'clientId');
 	const clientSecret = text(credentials, 'clientSecret');
 	if (grantTypeOf(credentials) === 'clientCredentials') {
@@ -53,6 +58,7 @@ export function tokenRequest(
 		return {
 			grantLabel: 'Client Credentials',
 			fieldsToCheck: 'Client ID and Client Secret',
+			addressField: 'Authorization Server URL',
 			identity: ['clientCredentials', authUrl, clientId, clientSecret],
 			request: {
 				method: 'POST',
@@ -88,6 +94,7 @@ export function tokenRequest(
 	return {
 		grantLabel: 'Integration',
 		fieldsToCheck: 'Client ID, Client Secret, Username, Password, Account ID and Account Secret',
+		addressField: baseUrlField(credentials).label,
 		identity: ['integration', baseUrl, clientId, clientSecret, ...Object.values(form)],
 		request: {
 			method: 'POST',

@@ -3,6 +3,7 @@ import { type JsonObject, NodeApiError } from 'n8n-workflow';
 import { detailedError, withDetails } from './errorItems';
 import { SERVICE_ERRORS } from './errors';
 import { nodeForErrors, secretsInHand } from './secrets';
+import { isCredentialError } from '../../../credentials/environment';
 import { scrubbedText } from '../../../credentials/scrubbing';
 import type { ServiceContext } from './itemFunctions';
 
@@ -30,7 +31,7 @@ export async function connectionError(
 		typeof raw === 'string'
 			? scrubbedText(raw, await secretsInHand(context, itemIndex))
 			: undefined;
-	const key = String(code ?? httpCode ?? '');
+	const key = isCredentialError(error) ? 'CREDENTIAL' : String(code ?? httpCode ?? '');
 	if (key === '401') {
 		const meaning = SERVICE_ERRORS[401];
 		return detailedError(

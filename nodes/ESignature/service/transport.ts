@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, refuseAccessToken, sentTokenOf } from '../../../credentials/accessToken';
 import { baseUrlOf, ESignatureCredentialError } from '../../../credentials/environment';
+import { FRESH_TOKEN_REFUSED_ADVICE } from '../../../credentials/tokenRefusal';
 import { isFailedAnswer, isServiceWrapper, parseBody, serviceErrorFor } from './errors';
 import { connectionError } from './connectionErrors';
 import { detailedError } from './errorItems';
@@ -198,9 +199,7 @@ function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
 		{ message },
 		{
 			message,
-			description:
-				"A token fetched just now was refused too. Check that the credential's Environment and Base URL belong " +
-				'to the account of its Client ID (and Username and Account ID), and that the account is active.',
+			description: `A token fetched just now was refused too. ${FRESH_TOKEN_REFUSED_ADVICE}`,
 			httpCode: '401',
 			itemIndex: itemIndexOf(context),
 		},
