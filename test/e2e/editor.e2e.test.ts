@@ -8,7 +8,8 @@
  *   workflow fields, Simplify, and a download's File Name;
  * - the trigger's panel: its notice and test help, and a test event sent in one step (the emulator's test-event
  *   link) arriving with the signed PDF; its subtitle on the canvas;
- * - the credential modal for both grants, with n8n's connection test passing, and failing for a wrong secret;
+ * - the credential modal for both grants, with n8n's connection test passing, and failing for a wrong secret with
+ *   a message naming the fields to fix;
  * - an example workflow executed from the editor, with its output in the output panel;
  * - the HTTP Request node offering the credential as a predefined credential type;
  * - the README's quick start from an empty canvas, by the pickers: a published trigger workflow, then Manual Trigger →
@@ -40,6 +41,7 @@ import {
 	waitForText,
 	type Browser,
 } from './browser';
+import { newCredential } from './credential-modal';
 import { nodeOutput, sleep } from './n8n';
 import {
 	CREDENTIAL_TYPE,
@@ -340,32 +342,7 @@ describe('the editor, in a real browser', () => {
 		'the credential modal, %s grant: n8n tests the connection successfully',
 		async (grant, file) => {
 			const { emulator } = stack;
-			const { demo } = emulator;
-			await page().goto(`${stack.n8n.url}/home/credentials`);
-			await page().locator(byTestId('add-resource-credential')).click();
-			await page().keyboard.type('E-Signature');
-			await page()
-				.locator(byTestId('new-credential-type-select-option'), { hasText: 'E-Signature API' })
-				.click();
-			await page().locator(byTestId('new-credential-type-button')).click();
-			const modal = page().locator(byTestId('editCredential-modal'));
-			await modal.waitFor();
-			if (grant !== 'Integration') {
-				await modal.locator(byTestId('parameter-input-grantType')).click();
-				await pickOption(page(), grant);
-			}
-			const fill = (name: string, value: string) =>
-				modal.locator(`${byTestId(`parameter-input-${name}`)} input`).fill(value);
-			await fill('baseUrl', emulator.url);
-			await fill('authUrl', emulator.authUrl);
-			await fill('clientId', demo.clientId);
-			await fill('clientSecret', demo.clientSecret);
-			if (grant === 'Integration') {
-				await fill('username', demo.username);
-				await fill('password', demo.password);
-				await fill('accountId', demo.accountId);
-				await fill('accountSecret', demo.accountSecret);
-			}
+			const { modal, fill } = await newCredential(page(), stack, grant);
 			// The credential's test lists the webhooks (docs/service-api.md#token-grants).
 			const testsBefore = emulator.requestsTo('GET', '/api/v1/webhooks').length;
 			await modal.locator(byTestId('credential-save-button')).click();
@@ -377,6 +354,36 @@ describe('the editor, in a real browser', () => {
 			await fill('clientSecret', 'not-the-secret');
 			await modal.locator(byTestId('credential-save-button')).click();
 			await waitForText(modal, 'Couldn’t connect with these settings');
+			await page().keyboard.press('Escape');
+		},
+	);
+
+	const NEITHER_PAIR =
+		/Check Client ID and Client Secret, and Account ID and Account Secret: the service accepted neither pair\./;
+	// The client pair alone once a credential of these IDs got a token in this n8n (the stack's, at start).
+	const BOTH_PAIRS_OR_CLIENT = new RegExp(
+		`${NEITHER_PAIR.source}|Check Client ID and Client Secret\\.`,
+	);
+	test.each([
+		['Integration', 'clientSecret', BOTH_PAIRS_OR_CLIENT],
+		['Integration', 'clientId', NEITHER_PAIR],
+		['Client Credentials', 'clientSecret', /Check Client ID and Client Secret\./],
+		['Integration', 'password', /Check Password\./],
+	])(
+		'the credential modal, %s grant, a wrong %s: More details names the field to fix',
+		async (grant, field, names) => {
+			const { modal } = await newCredential(page(), stack, grant, { [field]: 'not-the-secret' });
+			await modal.locator(byTestId('credential-save-button')).click();
+			await waitForText(modal, 'Couldn’t connect with these settings');
+			await modal.getByText('More details').click();
+			// n8n's banner shows the credential test's message under its headline.
+			const details = modal.locator('[class*="_details_"]').first();
+			await details.waitFor();
+			const shown = await details.innerText();
+			process.stderr.write(`[editor] ${grant}, wrong ${field}: ${shown}\n`);
+			expect(shown).toMatch(names);
+			expect(shown).not.toContain('not-the-secret');
+			await browser.screenshot(`credential-refused-${grant.replace(/ /g, '-')}-${field}`, modal);
 			await page().keyboard.press('Escape');
 		},
 	);
