@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * The trigger's rounds hold at any log size, under attack and whatever the log's clock
  * (docs/delivery-guarantees.md#events-the-trigger-fetches): one finding of the fourth review each, through n8n-core's
