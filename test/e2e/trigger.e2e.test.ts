@@ -252,7 +252,8 @@ describe('scenario 5: E-Signature Trigger', () => {
 		const ids = executedRequestIds(all);
 		expect(ids.filter((id) => id === missed)).toHaveLength(1);
 		expect(ids.filter((id) => id === next)).toHaveLength(1);
-		expect(stack.n8n.log()).toMatch(/E-Signature Trigger catch-up: re-sent 1 missed event/);
+		// n8n 1.x also runs catch-up at start, before the rounds: a re-send of what an earlier test left may join in.
+		expect(stack.n8n.log()).toMatch(/E-Signature Trigger catch-up: re-sent [1-9]\d* missed event/);
 	});
 
 	test('the same event delivered 5 times, and 50 concurrent copies of another, start one execution each', async () => {

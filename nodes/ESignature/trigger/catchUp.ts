@@ -1,6 +1,7 @@
 import { type Delivery, deliveryLog, missedDeliveries } from '../events/deliveryLog';
+import { wasEnvelopeReceived } from '../events/memory';
 import { resendCallback } from '../service/webhooks';
-import type { TriggerContext } from './state';
+import { type TriggerContext, triggerState } from './state';
 
 // Activation must stay quick.
 export const CATCH_UP_MAX_RECALLS = 50;
@@ -34,6 +35,11 @@ async function catchUp(context: TriggerContext, url: string): Promise<CatchUpRep
 	try {
 		const read = (await deliveryLog(context, url, now, true))!;
 		missed = missedDeliveries(read, url, now);
+		// A missed delivery whose event a round already took needs no re-send.
+		const { memory } = triggerState(context);
+		const stored = context.getWorkflowStaticData('node');
+		for (const envelopeId of missed.keys())
+			if (wasEnvelopeReceived(memory, stored, envelopeId, now)) missed.delete(envelopeId);
 	} catch (error) {
 		report.error = `Could not read the delivery logs: ${(error as Error).message}`;
 		return report;
