@@ -141,7 +141,7 @@ interface AccountLog {
 	lastFailed: boolean;
 }
 
-// One read serves every trigger of the account in this process.
+// One read serves every trigger of the account that this process runs.
 const accounts = new Map<string, AccountLog>();
 
 async function accountOf(context: ServiceContext): Promise<AccountLog> {
