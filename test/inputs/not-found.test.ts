@@ -146,18 +146,6 @@ describe('each form of not found', () => {
 		);
 	});
 
-	it('a document ID given for an envelope still says so (test/inputs/misplaced-ids.test.ts)', async () => {
-		const { documentId } = suite.seedEnvelope();
-		const result = await run({
-			resource: 'envelope',
-			operation: 'getStatus',
-			envelopeId: documentId,
-		});
-		expect(result.error?.message).toBe(
-			`The requested item was not found: Envelope ID "${documentId}" is a document ID, not an envelope ID`,
-		);
-	});
-
 	it('an operation without an ID field keeps the general words (Commercial Registration → Check)', async () => {
 		suite.emulator.failNext(1, 200, { ...notFound, errorCode: 0 });
 		const result = await run({
