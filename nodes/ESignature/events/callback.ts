@@ -10,14 +10,12 @@ import { nestedDeeperThan } from '../service/depth';
 export const ANY_EVENT = '*';
 
 // n8n's own answer is always 200; the service must see 4xx or 5xx to log a delivery failed.
-export function answerWithoutExecution(
-	context: IWebhookFunctions,
-	statusCode: number,
-	message: string,
-): IWebhookResponseData {
-	context.getResponseObject().status(statusCode).json({ message });
-	return { noWebhookResponse: true };
-}
+export const answerWith =
+	(context: IWebhookFunctions) =>
+	(statusCode: number, message: string): IWebhookResponseData => {
+		context.getResponseObject().status(statusCode).json({ message });
+		return { noWebhookResponse: true };
+	};
 
 // The service sends the stored token as is; a proxy or a manual re-send may prefix it with "Bearer ".
 export function presentedToken(header: string | string[] | undefined): string | undefined {

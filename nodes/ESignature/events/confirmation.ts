@@ -7,6 +7,7 @@ import { decodeBase64 } from '../files/bytes';
 import { CALLBACK_STATUSES } from '../fields/enums';
 import { finalEventOf, specStatus } from '../service/envelopeStatus';
 import { deliveredTo } from './deliveryLog';
+import { keptRecent } from './memory';
 import type { ServiceContext } from '../service/itemFunctions';
 import { type ServiceAnswer, callService, isNotFound } from '../service/transport';
 
@@ -48,7 +49,7 @@ const MAX_DOCUMENTS_COMPARED = 20;
 
 const ANSWER_ENVELOPE_BYTES = 64 * 1024;
 
-const REMEMBERED_ENVELOPES_MAX = 1000;
+const MAX_REMEMBERED = 1000;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -144,15 +145,6 @@ function lastActionOf(record: IDataObject): number | undefined {
 // Per scope and envelope: document ID → SHA-256 of its signed download ('' if none), which never changes.
 const signedDigests = new Map<string, Map<string, string>>();
 
-function remembered(key: string): Map<string, string> {
-	const digests = signedDigests.get(key) ?? new Map<string, string>();
-	signedDigests.delete(key);
-	signedDigests.set(key, digests);
-	while (signedDigests.size > REMEMBERED_ENVELOPES_MAX)
-		signedDigests.delete(signedDigests.keys().next().value as string);
-	return digests;
-}
-
 async function confirmFiles(
 	context: ServiceContext,
 	callback: Callback,
@@ -161,7 +153,12 @@ async function confirmFiles(
 ): Promise<{ files: ConfirmedFile[] } | { refused: string } | { unavailable: string }> {
 	const refused = (what: string) => ({ refused: `${what} the service holds for the envelope` });
 	if (callback.files.length === 0) return refused('it carries none of the signed documents');
-	const digests = remembered(key);
+	const digests = keptRecent(
+		signedDigests,
+		key,
+		signedDigests.get(key) ?? new Map(),
+		MAX_REMEMBERED,
+	);
 	const held = documentIds.slice(0, MAX_DOCUMENTS_COMPARED);
 	// A download longer than every file of the callback cannot match one: it is not read past that.
 	const longest = Math.max(...callback.files.map((file) => file.base64.length));

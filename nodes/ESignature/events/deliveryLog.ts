@@ -7,7 +7,7 @@ import { isGuid } from '../fields/validation';
 import type { ServiceContext } from '../service/itemFunctions';
 import { callService, credentialsOf, dataOf } from '../service/transport';
 import { eachListEntry, type StreamedList } from './jsonStream';
-import { SEEN_EVENTS_MAX_AGE_MS } from './memory';
+import { keptRecent, SEEN_EVENTS_MAX_AGE_MS } from './memory';
 
 // The log has no paging and n8n sends no GET body (docs/n8n-notes.md#a-get-with-a-body-the-delivery-logs-filters):
 // each read is the whole log, read as a stream, keeping only what the account's triggers need.
@@ -37,7 +37,7 @@ const MINUTE_MS = 60 * 1000;
 const MIN_READ_INTERVAL_MS = 60 * 1000;
 
 // So that envelopes pinned to one URL by others cannot grow a read without end: the newest are kept.
-export const MAX_ENVELOPES_PER_URL = 20_000;
+const MAX_ENVELOPES_PER_URL = 20_000;
 
 // A callback waits no longer for a read in progress: the service may give up on the delivery.
 const CALLBACK_WAITS_FOR_READ_MS = 3000;
@@ -105,9 +105,7 @@ function take(read: LogRead, raw: IDataObject): void {
 	const previous = envelopes.get(requestId);
 	const latest = previous && delivery.createdAt < previous.createdAt ? previous : delivery;
 	latest.reached = delivery.reached || previous?.reached === true;
-	envelopes.delete(requestId);
-	envelopes.set(requestId, latest);
-	if (envelopes.size > MAX_ENVELOPES_PER_URL) envelopes.delete(envelopes.keys().next().value!);
+	keptRecent(envelopes, requestId, latest, MAX_ENVELOPES_PER_URL);
 }
 
 async function readLog(context: ServiceContext, urls: string[], now: number): Promise<LogRead> {
@@ -147,12 +145,8 @@ const accounts = new Map<string, AccountLog>();
 async function accountOf(context: ServiceContext): Promise<AccountLog> {
 	const credential = context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
 	const key = `${credential}|${baseUrlOf(await credentialsOf(context))}`;
-	let account = accounts.get(key);
-	if (!account) account = { urls: new Map(), lastStartedAt: 0, lastFailed: false };
-	accounts.delete(key);
-	accounts.set(key, account);
-	if (accounts.size > MAX_ACCOUNTS) accounts.delete(accounts.keys().next().value!);
-	return account;
+	const account = accounts.get(key) ?? { urls: new Map(), lastStartedAt: 0, lastFailed: false };
+	return keptRecent(accounts, key, account, MAX_ACCOUNTS);
 }
 
 function isDue(account: AccountLog, url: string, now: number): boolean {
@@ -193,10 +187,7 @@ export async function deliveryLog(
 ): Promise<LogRead | undefined> {
 	const url = withoutTrailingSlashes(webhookUrl);
 	const account = await accountOf(context);
-	account.urls.delete(url);
-	account.urls.set(url, now);
-	if (account.urls.size > MAX_URLS_PER_ACCOUNT)
-		account.urls.delete(account.urls.keys().next().value!);
+	keptRecent(account.urls, url, now, MAX_URLS_PER_ACCOUNT);
 	if (fresh) return await startRead(context, account, now);
 	const inFlight = await account.reading?.catch(() => undefined);
 	if (inFlight?.urls.has(url)) return inFlight;
@@ -204,14 +195,12 @@ export async function deliveryLog(
 	return await startRead(context, account, now);
 }
 
-export type Attribution = 'ours' | 'others' | 'unlogged';
-
 // Without a read (failed, not within 3 s, or none the budget allows) it is unlogged (docs/security.md#callbacks).
 export async function deliveredTo(
 	context: ServiceContext,
 	envelopeId: string,
 	webhookUrl: string,
-): Promise<Attribution> {
+): Promise<'ours' | 'others' | 'unlogged'> {
 	const read = await Promise.race([
 		deliveryLog(context, webhookUrl).catch(() => undefined),
 		sleep(CALLBACK_WAITS_FOR_READ_MS).then(() => undefined),
@@ -224,11 +213,11 @@ export async function deliveredTo(
 }
 
 // The log's stamps may run this far from n8n's clock: the window ends that much before the memory forgets.
-export const ASSUMED_CLOCK_OFFSET_MS = 14 * 60 * MINUTE_MS;
+const ASSUMED_CLOCK_OFFSET_MS = 14 * 60 * MINUTE_MS;
 export const MISSED_WINDOW_MS = SEEN_EVENTS_MAX_AGE_MS - ASSUMED_CLOCK_OFFSET_MS;
 
 // The service logs a delivery PENDING before it posts it: this young, it may still arrive.
-export const IN_FLIGHT_MAX_AGE_MS = 10 * MINUTE_MS;
+const IN_FLIGHT_MAX_AGE_MS = 10 * MINUTE_MS;
 
 // The one definition of a missed delivery: catch-up and the trigger's rounds both take it.
 export function missedDeliveries(read: LogRead, url: string, now: number): Map<string, Delivery> {

@@ -2,7 +2,6 @@ import type {
 	IBinaryKeyData,
 	IDataObject,
 	INodeExecutionData,
-	ITriggerFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -27,16 +26,6 @@ interface EventItemOptions {
 	acceptCallbackFiles: boolean;
 }
 
-export const triggerItemOptions = (
-	context: Pick<ITriggerFunctions, 'getNodeParameter'>,
-	options: IDataObject,
-): EventItemOptions => ({
-	downloadFiles: options.downloadFiles !== false,
-	keepBase64: options.keepBase64 === true,
-	simplify: context.getNodeParameter('simplify', true) as boolean,
-	acceptCallbackFiles: options.acceptCallbackFiles === true,
-});
-
 const UNCONFIRMED_FILES_NOTE =
 	"The service's status answer names no documents, so the callback's files could not be compared with the signed " +
 	'documents the service holds, and are not output. Download the signed file with E-Signature → Document → ' +
@@ -56,15 +45,11 @@ function camelCase(key: string): string {
 		: key.charAt(0).toLowerCase() + key.slice(1);
 }
 
-function authenticationName(value: unknown): unknown {
-	return typeof value === 'string' && Object.hasOwn(CALLBACK_AUTHENTICATION_NAMES, value)
-		? CALLBACK_AUTHENTICATION_NAMES[value]
-		: value;
-}
-
 // A callback's value in the item's words: Status 1 as "Completed", a signer's status as "Signed".
 function claimWord(key: string, value: unknown): unknown {
-	if (key === 'AuthenticationType') return authenticationName(value);
+	const names = CALLBACK_AUTHENTICATION_NAMES;
+	if (key === 'AuthenticationType')
+		return typeof value === 'string' && Object.hasOwn(names, value) ? names[value] : value;
 	if (key !== 'Status') return value;
 	if (typeof value !== 'number') return signerStatusWord(value);
 	const event = Object.hasOwn(CALLBACK_STATUSES, value) ? CALLBACK_STATUSES[value] : undefined;
@@ -82,12 +67,10 @@ function cleaned(value: unknown, simplify: boolean, depth = 0): unknown {
 				([key, entry]) =>
 					!(simplify && (entry === null || entry === undefined)) && !PROTOTYPE_KEYS.has(name(key)),
 			)
-			.map(([key, entry]) => [
-				name(key),
-				simplify
-					? claimWord(key, cleaned(entry, simplify, depth + 1))
-					: cleaned(entry, simplify, depth + 1),
-			]),
+			.map(([key, entry]) => {
+				const inner = cleaned(entry, simplify, depth + 1);
+				return [name(key), simplify ? claimWord(key, inner) : inner];
+			}),
 	);
 }
 
@@ -101,18 +84,15 @@ function markedAccount(signers: unknown): unknown[] {
 
 // Signing links are live credentials of each signer.
 function withoutSigningUrls(record: IDataObject): IDataObject {
-	const strip = (list: unknown) =>
-		Array.isArray(list)
-			? list.map((entry) => {
-					if (!isPlainObject(entry)) return entry;
-					const rest = { ...entry };
-					delete rest.signingUrl;
-					return rest;
-				})
-			: list;
 	const result: IDataObject = { ...record };
-	if ('signers' in result) result.signers = strip(result.signers) as IDataObject[];
-	if ('signatories' in result) result.signatories = strip(result.signatories) as IDataObject[];
+	for (const [name, list] of Object.entries(record))
+		if ((name === 'signers' || name === 'signatories') && Array.isArray(list))
+			result[name] = list.map((entry: unknown) => {
+				if (!isPlainObject(entry)) return entry;
+				const rest = { ...entry };
+				delete rest.signingUrl;
+				return rest;
+			});
 	return result;
 }
 

@@ -11,6 +11,14 @@ export interface Memory {
 	claimed: Set<string>;
 }
 
+// Touched as the most recent; the least recent is dropped past `max`.
+export function keptRecent<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
+	map.delete(key);
+	map.set(key, value);
+	if (map.size > max) map.delete(map.keys().next().value!);
+	return value;
+}
+
 export const newMemory = (): Memory => ({ received: new Map(), claimed: new Set() });
 
 export function eventKey(envelopeId: string, event: string): string {

@@ -1,7 +1,7 @@
 import { type Delivery, deliveryLog, missedDeliveries } from '../events/deliveryLog';
 import { wasEnvelopeReceived } from '../events/memory';
 import { resendCallback } from '../service/webhooks';
-import { type TriggerContext, triggerState } from './state';
+import { logLine, type TriggerContext, triggerState } from './state';
 
 // Activation must stay quick.
 export const CATCH_UP_MAX_RECALLS = 50;
@@ -85,11 +85,8 @@ function describeCatchUp(report: CatchUpReport): string {
 
 export async function catchUpAndLog(context: TriggerContext, url: string): Promise<CatchUpReport> {
 	const report = await catchUp(context, url);
-	const line = describeCatchUp(report);
 	const troubled =
 		report.error || report.failed.length || report.tooLarge.length || report.unreadable.length;
-	const meta = { node: context.getNode().name, workflowId: context.getWorkflow().id };
-	if (troubled) context.logger.warn(line, meta);
-	else context.logger.info(line, meta);
+	logLine(context, describeCatchUp(report), !!troubled);
 	return report;
 }

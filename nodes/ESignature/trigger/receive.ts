@@ -1,24 +1,17 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import {
-	ANY_EVENT,
-	answerWithoutExecution,
-	isAuthorized,
-	isWanted,
-	readCallback,
-} from '../events/callback';
+import { ANY_EVENT, answerWith, isAuthorized, isWanted, readCallback } from '../events/callback';
 import { confirmCallback } from '../events/confirmation';
-import { eventItem, triggerItemOptions } from '../events/eventItem';
-import { eventKey, SEEN_EVENTS_MAX_AGE_MS, takeOnce, wasReceived } from '../events/memory';
+import { eventKey, SEEN_EVENTS_MAX_AGE_MS, wasReceived } from '../events/memory';
 import { catchUpAndLog } from './catchUp';
 import { storedWebhook } from './registration';
+import { triggerItem } from './rounds';
 import { triggerKey, triggerState } from './state';
 import { CALLBACK_STATUSES } from '../fields/enums';
 
 // Not 2xx: the service logs the delivery failed, and the trigger's fetch or catch-up takes it again.
 export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const answer = (statusCode: number, message: string) =>
-		answerWithoutExecution(this, statusCode, message);
+	const answer = answerWith(this);
 	const request = this.getRequestObject();
 	const stored = storedWebhook(this);
 	const isPost = (request.method ?? 'POST').toUpperCase() === 'POST';
@@ -82,10 +75,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	if (!isWanted(events, event.event)) return ignored(event.event);
 	let item;
 	try {
-		item = await takeOnce(memory, stored, eventKey(event.envelopeId, event.event), async () => {
-			const extra = { webhookId: stored.webhookId ?? null };
-			return await eventItem(this, callback, event, extra, triggerItemOptions(this, options));
-		});
+		item = await triggerItem(this, memory, callback, event);
 	} catch (error) {
 		// Not thrown: n8n answers a throw with 500, which catch-up takes for a body too large.
 		this.logger.error(

@@ -32,12 +32,9 @@ export function storedWebhook(context: TriggerContext): StoredWebhook & IDataObj
 	return stored;
 }
 
-function forgetWebhook(stored: StoredWebhook): void {
-	delete stored.webhookId;
-	delete stored.headerTokenDigest;
-	delete stored.webhookUrl;
-	delete stored.isDefault;
-	delete stored.forTest;
+function forgetWebhook(stored: IDataObject): void {
+	for (const key of ['webhookId', 'headerTokenDigest', 'webhookUrl', 'isDefault', 'forTest'])
+		delete stored[key];
 }
 
 // The service may store a URL with or without a trailing slash.

@@ -2,11 +2,13 @@ import { createHash } from 'crypto';
 import type {
 	CronExpression,
 	IDataObject,
+	INodeExecutionData,
 	ITriggerFunctions,
 	ITriggerResponse,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { ANY_EVENT, isWanted } from '../events/callback';
+import { ANY_EVENT, type Callback, isWanted } from '../events/callback';
 import {
 	documentIdsOf,
 	finalStatus,
@@ -20,12 +22,12 @@ import {
 	MISSED_WINDOW_MS,
 	missedDeliveries,
 } from '../events/deliveryLog';
-import { eventItem, triggerItemOptions } from '../events/eventItem';
-import { eventKey, takeOnce, wasEnvelopeReceived } from '../events/memory';
+import { eventItem } from '../events/eventItem';
+import { eventKey, type Memory, takeOnce, wasEnvelopeReceived } from '../events/memory';
 import { resumeWaitingExecutions } from '../sendAndWait/rescue';
 import { forgetCredentials } from '../service/transport';
 import { storedWebhook } from './registration';
-import { type Missed, type TriggerState, triggerKey, triggerState } from './state';
+import { logLine, type Missed, type TriggerState, triggerKey, triggerState } from './state';
 
 // What the trigger was not sent (docs/delivery-guarantees.md#events-the-trigger-fetches).
 
@@ -79,7 +81,6 @@ async function fetchOne(
 ): Promise<Outcome> {
 	const events = context.getNodeParameter('events', [ANY_EVENT]) as string[];
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const stored = storedWebhook(context);
 	const status = await finalStatus(context, `${triggerKey(context)}|${envelopeId}`, envelopeId);
 	if ('unavailable' in status) return status;
 	if ('unknown' in status || (status.event && !isWanted(events, status.event))) return 'done';
@@ -92,22 +93,7 @@ async function fetchOne(
 		event.files = files.files;
 	}
 	const memory = options.onceOnly !== false ? state.memory : undefined;
-	const item = await takeOnce(
-		memory,
-		stored,
-		eventKey(envelopeId, event.event),
-		async () => {
-			const extra = { webhookId: stored.webhookId ?? null };
-			return await eventItem(
-				context,
-				undefined,
-				event,
-				extra,
-				triggerItemOptions(context, options),
-			);
-		},
-		now,
-	);
+	const item = await triggerItem(context, memory, undefined, event, now);
 	if (!item) return 'done';
 	// n8n 2.20+ starts one execution per key, in every process (docs/n8n-notes.md#queue-mode).
 	const once = memory
@@ -194,18 +180,14 @@ export async function runRound(context: ITriggerFunctions, now = Date.now()): Pr
 
 async function runAndLog(context: ITriggerFunctions): Promise<void> {
 	const report = await runRound(context);
-	const meta = { node: context.getNode().name, workflowId: context.getWorkflow().id };
-	const done = [
+	const parts = [
 		report.emitted.length ? `emitted ${report.emitted.join(', ')}` : '',
 		report.notified.length ? `notified waiting executions of ${report.notified.join(', ')}` : '',
 		report.carried ? `${report.carried} envelope(s) left for the next round` : '',
+		...report.problems,
 	].filter(Boolean);
-	if (report.problems.length)
-		context.logger.warn(
-			`E-Signature Trigger round: ${[...done, ...report.problems].join('; ')}`,
-			meta,
-		);
-	else if (done.length) context.logger.info(`E-Signature Trigger round: ${done.join('; ')}`, meta);
+	if (parts.length)
+		logLine(context, `E-Signature Trigger round: ${parts.join('; ')}`, report.problems.length > 0);
 }
 
 export async function startRounds(this: ITriggerFunctions): Promise<ITriggerResponse> {
@@ -223,4 +205,25 @@ export async function startRounds(this: ITriggerFunctions): Promise<ITriggerResp
 			state.roundsHere--;
 		},
 	};
+}
+
+// What a pushed and a fetched event share: the trigger's item, undefined for an event already taken.
+export async function triggerItem(
+	context: ITriggerFunctions | IWebhookFunctions,
+	memory: Memory | undefined,
+	callback: Callback | undefined,
+	event: ServiceEvent,
+	now?: number,
+): Promise<INodeExecutionData | undefined> {
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const settings = {
+		downloadFiles: options.downloadFiles !== false,
+		keepBase64: options.keepBase64 === true,
+		simplify: context.getNodeParameter('simplify', true) as boolean,
+		acceptCallbackFiles: options.acceptCallbackFiles === true,
+	};
+	const stored = context.getWorkflowStaticData('node');
+	const extra = { webhookId: stored.webhookId ?? null };
+	const make = async () => await eventItem(context, callback, event, extra, settings);
+	return await takeOnce(memory, stored, eventKey(event.envelopeId, event.event), make, now);
 }

@@ -1,6 +1,6 @@
 import type { IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { type Memory, newMemory } from '../events/memory';
+import { keptRecent, type Memory, newMemory } from '../events/memory';
 import { newRescueState, type RescueState } from '../sendAndWait/rescue';
 
 export type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
@@ -46,8 +46,10 @@ export function triggerState(context: TriggerContext): TriggerState {
 		lastReadAt: 0,
 		caughtUp: false,
 	};
-	triggers.delete(key);
-	triggers.set(key, state);
-	if (triggers.size > MAX_TRIGGERS) triggers.delete(triggers.keys().next().value!);
-	return state;
+	return keptRecent(triggers, key, state, MAX_TRIGGERS);
+}
+
+export function logLine(context: TriggerContext, line: string, warn: boolean): void {
+	const meta = { node: context.getNode().name, workflowId: context.getWorkflow().id };
+	context.logger[warn ? 'warn' : 'info'](line, meta);
 }
