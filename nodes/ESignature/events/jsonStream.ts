@@ -41,22 +41,19 @@ const ENTRY = 7;
 const AFTER_ENTRY = 8;
 const DONE = 9;
 
-const KIND_KEY = 0;
-const KIND_MEMBER = 1;
-const KIND_ENTRY = 2;
-
 /** One JSON value read across chunks: its end found with a depth counter, its bytes kept while within a cap. */
 class ValueScan {
 	private depth = 0;
 	private inString = false;
 	private escaped = false;
-	private scalar = false;
 	private pieces: Buffer[] = [];
 	private size = 0;
 	private cap = 0;
 	private start = 0;
 	private overflow = false;
 	first = 0;
+	// A number or a literal, which the end of the stream ends too.
+	scalar = false;
 
 	begin(chunk: Buffer, at: number, cap: number) {
 		const byte = chunk[at];
@@ -108,11 +105,6 @@ class ValueScan {
 		}
 		this.keep(chunk, end < 0 ? length : end, end < 0);
 		return end;
-	}
-
-	/** The stream ended: a number or a literal ends with it. */
-	finishAtEnd(): boolean {
-		return this.scalar;
 	}
 
 	private keep(chunk: Buffer, end: number, more: boolean) {
@@ -172,7 +164,8 @@ export async function eachListEntry(
 	const value = new ValueScan();
 	let expect = DOCUMENT;
 	let inValue = false;
-	let kind = KIND_KEY;
+	// The state after the value being read, which tells what it is.
+	let after = AFTER_KEY;
 	let key: unknown;
 	let wrapped = false;
 	let listSeen = false;
@@ -201,19 +194,13 @@ export async function eachListEntry(
 
 	const finish = () => {
 		const text = value.text();
-		if (kind === KIND_ENTRY) {
-			hand(text);
-			expect = AFTER_ENTRY;
-		} else if (kind === KIND_KEY) {
-			key = parsed(text).value;
-			expect = AFTER_KEY;
-		} else {
-			if (key === 'errorCode' || key === 'message') {
-				const member = parsed(text);
-				if ('value' in member) result[key] = member.value;
-			}
-			expect = AFTER_MEMBER;
+		if (after === AFTER_ENTRY) hand(text);
+		else if (after === AFTER_KEY) key = parsed(text).value;
+		else if (key === 'errorCode' || key === 'message') {
+			const member = parsed(text);
+			if ('value' in member) result[key] = member.value;
 		}
+		expect = after;
 	};
 
 	const scanValue = (chunk: Buffer, from: number) => {
@@ -224,8 +211,8 @@ export async function eachListEntry(
 		return end;
 	};
 
-	const startValue = (chunk: Buffer, at: number, valueKind: number, cap: number) => {
-		kind = valueKind;
+	const startValue = (chunk: Buffer, at: number, then: number, cap: number) => {
+		after = then;
 		return scanValue(chunk, value.begin(chunk, at, cap));
 	};
 
@@ -257,7 +244,7 @@ export async function eachListEntry(
 					return at + 1;
 				}
 				if (byte !== QUOTE) unexpected(byte, at, 'a member name');
-				return startValue(chunk, at, KIND_KEY, MAX_KEY_BYTES);
+				return startValue(chunk, at, AFTER_KEY, MAX_KEY_BYTES);
 			case AFTER_KEY:
 				if (byte !== COLON) unexpected(byte, at, '":"');
 				expect = MEMBER;
@@ -268,7 +255,7 @@ export async function eachListEntry(
 					expect = ENTRY_OR_END;
 					return at + 1;
 				}
-				return startValue(chunk, at, KIND_MEMBER, memberCap());
+				return startValue(chunk, at, AFTER_MEMBER, memberCap());
 			case AFTER_MEMBER:
 				if (byte === COMMA) expect = KEY;
 				else if (byte === CLOSE_OBJECT) expect = DONE;
@@ -281,7 +268,7 @@ export async function eachListEntry(
 					return at + 1;
 				}
 				if (!isValueStart(byte)) unexpected(byte, at, 'a list element');
-				return startValue(chunk, at, KIND_ENTRY, maxEntryBytes);
+				return startValue(chunk, at, AFTER_ENTRY, maxEntryBytes);
 			case AFTER_ENTRY:
 				if (byte === COMMA) expect = ENTRY;
 				else if (byte === CLOSE_LIST) endList();
@@ -295,14 +282,11 @@ export async function eachListEntry(
 	for await (const raw of stream) {
 		const chunk = asBuffer(raw);
 		let at = 0;
-		while (bomAt < BOM.length && at < chunk.length && result.bytes + at === bomAt) {
-			if (chunk[at] !== BOM[bomAt]) {
-				bomAt = BOM.length;
-				break;
-			}
-			bomAt++;
-			at++;
-		}
+		while (bomAt < BOM.length && at < chunk.length && result.bytes + at === bomAt)
+			if (chunk[at] === BOM[bomAt]) {
+				bomAt++;
+				at++;
+			} else bomAt = BOM.length;
 		while (at < chunk.length) {
 			if (inValue) at = scanValue(chunk, at);
 			else if (isSpace(chunk[at])) at++;
@@ -311,14 +295,11 @@ export async function eachListEntry(
 		result.bytes += chunk.length;
 	}
 
-	if (inValue && value.finishAtEnd()) {
+	if (inValue && value.scalar) {
 		inValue = false;
 		finish();
 	}
-	if (expect !== DONE) {
-		if (result.bytes === 0) throw new Error('the delivery log is empty');
-		if (listSeen) throw new Error('the delivery log ended before it was complete');
-		throw new Error('the delivery log ended before its list was complete');
-	}
-	return result;
+	if (expect === DONE) return result;
+	if (result.bytes === 0) throw new Error('the delivery log is empty');
+	throw new Error(`the delivery log ended before ${listSeen ? 'it was' : 'its list was'} complete`);
 }
