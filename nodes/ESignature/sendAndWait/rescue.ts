@@ -171,22 +171,16 @@ export async function resumeWaitingExecutions(
 		report.problems.push(`the trigger's URL ${triggerUrl} is not an n8n trigger's URL`);
 		return report;
 	}
-	let webhooks: Webhook[];
-	let key: string;
-	try {
-		webhooks = await listWebhooks(context);
-	} catch (error) {
-		report.problems.push(
-			`the account's webhooks could not be listed (${(error as Error).message})`,
-		);
-		return report;
-	}
-	try {
-		key = await resumeKey(context);
-	} catch (error) {
-		report.problems.push(`the credential could not be read (${(error as Error).message})`);
-		return report;
-	}
+	const failed = (what: string) => (error: Error) => {
+		report.problems.push(`${what} (${error.message})`);
+		return undefined;
+	};
+	const webhooks = await listWebhooks(context).catch(
+		failed("the account's webhooks could not be listed"),
+	);
+	if (!webhooks) return report;
+	const key = await resumeKey(context).catch(failed('the credential could not be read'));
+	if (key === undefined) return report;
 	const waitingBase = `${base}/${WAITING_PATH}/`;
 	const waiting = webhooks.flatMap((webhook) => {
 		const wait = waitingExecutionOf(webhook, waitingBase, key, now);

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'crypto';
-import { type FunctionsBase, type IExecuteFunctions, NodeApiError } from 'n8n-workflow';
+import type { FunctionsBase, IExecuteFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
@@ -133,19 +133,4 @@ export async function removeExpiredWaitWebhooks(
 		if (deleted) removed++;
 	}
 	return removed;
-}
-
-export async function requireResumeKey(context: IExecuteFunctions): Promise<string> {
-	const key = await resumeKey(context);
-	if (!key)
-		throw new NodeApiError(
-			context.getNode(),
-			{},
-			{
-				message:
-					'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume ' +
-					'URL with them',
-			},
-		);
-	return key;
 }

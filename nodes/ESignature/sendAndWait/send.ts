@@ -16,12 +16,7 @@ import { type ServiceRequest, requestService } from '../service/transport';
 import { createWebhook, deleteWebhook, updateWebhook } from '../service/webhooks';
 import { OPERATION, operationName } from './fields';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
-import {
-	removeExpiredWaitWebhooks,
-	requireResumeKey,
-	signedResumeUrl,
-	waitingBaseOf,
-} from './resumeUrl';
+import { removeExpiredWaitWebhooks, resumeKey, signedResumeUrl, waitingBaseOf } from './resumeUrl';
 import { SEVERAL_FILES } from '../fields/fileInput';
 import { sendCreateBulk } from '../resources/envelope/createBulk';
 import * as getSigningLinks from '../resources/invitation/getSigningLinks';
@@ -104,12 +99,10 @@ async function readSendRequest(context: IExecuteFunctions, waitTill?: Date): Pro
 		resumeUrl,
 		destinations: buildDestinations(item, 'v2'),
 		files: await readFileInput(item, SEVERAL_FILES),
-		subject: linksOnly
-			? undefined
-			: text('invitationSubject', 'Invitation Subject', invitationSubjectText),
-		message: linksOnly
-			? undefined
-			: text('invitationMessage', 'Invitation Message', invitationMessageText),
+		...(!linksOnly && {
+			subject: text('invitationSubject', 'Invitation Subject', invitationSubjectText),
+			message: text('invitationMessage', 'Invitation Message', invitationMessageText),
+		}),
 		linksOnly,
 		referenceNumber:
 			text('options.referenceNumber', 'Reference Number', referenceNumberText) ??
@@ -133,6 +126,19 @@ export function checkRejectedOutput(context: IExecuteFunctions): void {
 	);
 }
 
+const refusal = (context: IExecuteFunctions, message: string) =>
+	new NodeApiError(context.getNode(), {}, { message });
+
+export async function requireResumeKey(context: IExecuteFunctions): Promise<string> {
+	const key = await resumeKey(context);
+	if (key) return key;
+	throw refusal(
+		context,
+		'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume URL ' +
+			'with them',
+	);
+}
+
 function createdEnvelope(
 	context: IExecuteFunctions,
 	data: unknown,
@@ -145,10 +151,9 @@ function createdEnvelope(
 		.map((document) => document.documentId)
 		.filter((id): id is string => typeof id === 'string');
 	if (typeof record.envelopeId !== 'string' || documentIds.length === 0)
-		throw new NodeApiError(
-			context.getNode(),
-			{},
-			{ message: 'The service created no envelope: its answer has no envelope or document ID' },
+		throw refusal(
+			context,
+			'The service created no envelope: its answer has no envelope or document ID',
 		);
 	return { envelopeId: record.envelopeId, documentIds };
 }
@@ -169,9 +174,8 @@ export function executionResumeUrl(context: IExecuteFunctions): string {
 			'until the envelope is signed (as when an MCP client calls it through the MCP Server Trigger). ' +
 			'Nothing was sent.',
 		'Use the E-Signature node as the tool instead: Envelope → Create and Invite (or Invitation → Send and Get ' +
-			'Links) sends the contract, Envelope → Get Status follows it. ' +
-			"Send and Wait waits under n8n's AI Agent and in " +
-			'workflows.',
+			"Links) sends the contract, Envelope → Get Status follows it. Send and Wait waits under n8n's AI Agent and " +
+			'in workflows.',
 	);
 }
 
@@ -198,12 +202,7 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 		headerToken,
 		isDefault: false,
 	});
-	if (!webhookId)
-		throw new NodeApiError(
-			context.getNode(),
-			{},
-			{ message: 'The service created no webhook: its answer has no ID' },
-		);
+	if (!webhookId) throw refusal(context, 'The service created no webhook: its answer has no ID');
 
 	let sent: IDataObject | undefined;
 	try {
@@ -299,10 +298,9 @@ export function outputAtTimeLimit(context: IExecuteFunctions, sent: IDataObject)
 		webhookRemoved: false,
 		nextSteps:
 			'The envelope was neither signed nor rejected in time. Its state: E-Signature → Envelope → Get Status with ' +
-			'envelopeId. Its signed files, now or later: Document → Download Signed with each of documentIds. ' +
-			'To stop it: ' +
-			'Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes it a ' +
-			'day after the limit, or Webhook → Delete with webhookId.',
+			'envelopeId. Its signed files, now or later: Document → Download Signed with each of documentIds. To stop ' +
+			'it: Envelope → Cancel. Its webhook stays at the service until the next Send and Wait of this n8n removes ' +
+			'it a day after the limit, or Webhook → Delete with webhookId.',
 	};
 	waiting.data.main[0] = [{ json, pairedItem: { item: 0 } }];
 }

@@ -6,12 +6,13 @@ import { inputError } from '../fields/validation';
 import { failed } from '../service/errorItems';
 import { listWebhooks, updateWebhook } from '../service/webhooks';
 import { queryOf, RESUME_QUERY } from '../service/n8nWebhookUrls';
-import { isResumeUrlOf, passesResumeCheck, requireResumeKey, signedResumeUrl } from './resumeUrl';
+import { isResumeUrlOf, passesResumeCheck, signedResumeUrl } from './resumeUrl';
 import {
 	asNodeError,
 	checkRejectedOutput,
 	executionResumeUrl,
 	outputAtTimeLimit,
+	requireResumeKey,
 	untilOf,
 	waitTillOf,
 } from './send';
