@@ -5,6 +5,7 @@ import type { Callback } from './callback';
 import { isFailedAnswer, isServiceWrapper } from '../service/errors';
 import { decodeBase64 } from '../files/bytes';
 import { CALLBACK_STATUSES } from '../fields/enums';
+import { isPlainObject } from '../fields/json';
 import { finalEventOf, specStatus } from '../service/envelopeStatus';
 import { deliveredTo } from './deliveryLog';
 import { keptRecent } from './memory';
@@ -116,9 +117,8 @@ async function askFinalStatus(context: ServiceContext, envelopeId: string): Prom
 		'Get Status',
 	);
 	if ('unavailable' in status) return status;
-	if (typeof status.data !== 'object' || status.data === null || Array.isArray(status.data))
-		return { unknown: true };
-	const record = specStatus(status.data as IDataObject);
+	if (!isPlainObject(status.data)) return { unknown: true };
+	const record = specStatus(status.data);
 	return { record, event: finalEventOf(record.status) };
 }
 

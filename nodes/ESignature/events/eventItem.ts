@@ -14,7 +14,7 @@ import {
 	CALLBACK_STATUSES,
 	CORRECTED_FIELD_NAMES,
 } from '../fields/enums';
-import { MAX_ANSWER_DEPTH, TOO_DEEP } from '../service/depth';
+import { rebuilt } from '../service/depth';
 import { isAccountSigner, signerStatusWord, withDocumentIds } from '../service/envelopeStatus';
 
 // What the service cannot confirm goes under `callbackClaims`, so that no workflow takes it for fact.
@@ -56,22 +56,19 @@ function claimWord(key: string, value: unknown): unknown {
 	return event ? event.charAt(0).toUpperCase() + event.slice(1) : value;
 }
 
-function cleaned(value: unknown, simplify: boolean, depth = 0): unknown {
-	if (!Array.isArray(value) && !isPlainObject(value)) return value;
-	if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
-	if (Array.isArray(value)) return value.map((entry) => cleaned(entry, simplify, depth + 1));
+function cleaned(value: unknown, simplify: boolean): unknown {
 	const name = (key: string) => (simplify ? camelCase(key) : key);
-	return Object.fromEntries(
-		Object.entries(value)
-			.filter(
-				([key, entry]) =>
-					!(simplify && (entry === null || entry === undefined)) && !PROTOTYPE_KEYS.has(name(key)),
-			)
-			.map(([key, entry]) => {
-				const inner = cleaned(entry, simplify, depth + 1);
-				return [name(key), simplify ? claimWord(key, inner) : inner];
-			}),
-	);
+	const object = (copy: IDataObject) =>
+		Object.fromEntries(
+			Object.entries(copy)
+				.filter(
+					([key, entry]) =>
+						!(simplify && (entry === null || entry === undefined)) &&
+						!PROTOTYPE_KEYS.has(name(key)),
+				)
+				.map(([key, entry]) => [name(key), simplify ? claimWord(key, entry) : entry]),
+		);
+	return rebuilt(value, (leaf) => leaf, object);
 }
 
 // So that a flow writing to every signer can leave the account's own entry out.

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../fields/json';
+
 // Also in memory: calls in flight cannot see each other's static data (docs/n8n-notes.md#workflow-static-data).
 
 // By age only, as no count is safe from events others can cause.
@@ -26,10 +28,7 @@ export function eventKey(envelopeId: string, event: string): string {
 }
 
 function seenOf(stored: IDataObject): Record<string, number> {
-	const seen = stored.seenEvents;
-	return typeof seen === 'object' && seen !== null && !Array.isArray(seen)
-		? (seen as Record<string, number>)
-		: {};
+	return isPlainObject(stored.seenEvents) ? (stored.seenEvents as Record<string, number>) : {};
 }
 
 export function wasReceived(

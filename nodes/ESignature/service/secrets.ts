@@ -2,7 +2,7 @@ import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, secretsOfCredential } from '../../../credentials/accessToken';
 import { scrubbable, scrubbedText } from '../../../credentials/scrubbing';
-import { MAX_ANSWER_DEPTH, TOO_DEEP } from './depth';
+import { MAX_ANSWER_DEPTH, rebuilt } from './depth';
 import type { ServiceContext } from './itemFunctions';
 
 // Outputs and errors never carry a secret in clear (docs/security.md#masking).
@@ -10,16 +10,9 @@ import type { ServiceContext } from './itemFunctions';
 export function scrubbed<T>(value: T, secrets: readonly unknown[]): T {
 	const texts = scrubbable(secrets);
 	if (texts.length === 0) return value;
-	const scrub = (entry: unknown, depth: number): unknown => {
-		if (typeof entry === 'string') return scrubbedText(entry, texts);
-		if (typeof entry !== 'object' || entry === null || Buffer.isBuffer(entry)) return entry;
-		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
-		if (Array.isArray(entry)) return entry.map((inner) => scrub(inner, depth + 1));
-		return Object.fromEntries(
-			Object.entries(entry).map(([key, inner]) => [key, scrub(inner, depth + 1)]),
-		);
-	};
-	return scrub(value, 0) as T;
+	return rebuilt(value, (entry) =>
+		typeof entry === 'string' ? scrubbedText(entry, texts) : entry,
+	) as T;
 }
 
 function secretEntries(
@@ -91,22 +84,16 @@ function maskedSecret(value: unknown): string | null {
 	return value.length >= 12 ? `••••${value.slice(-4)}` : '••••';
 }
 
-function masked(value: unknown, depth = 0): unknown {
-	if (typeof value !== 'object' || value === null) return value;
-	if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
-	if (Array.isArray(value)) return value.map((entry) => masked(entry, depth + 1));
-	return Object.fromEntries(
-		Object.entries(value).map(([key, entry]) => [
-			key,
-			SECRET_PARAMETERS.has(key) && (typeof entry === 'string' || typeof entry === 'number')
-				? maskedSecret(String(entry))
-				: masked(entry, depth + 1),
-		]),
-	);
+function withMaskedSecrets(copy: IDataObject): IDataObject {
+	for (const [key, entry] of Object.entries(copy))
+		if (SECRET_PARAMETERS.has(key) && (typeof entry === 'string' || typeof entry === 'number'))
+			copy[key] = maskedSecret(String(entry));
+	return copy;
 }
 
 export function nodeForErrors(node: INode): INode {
-	return { ...node, parameters: masked(node.parameters) as INodeParameters };
+	const parameters = rebuilt(node.parameters, (value) => value, withMaskedSecrets);
+	return { ...node, parameters: parameters as INodeParameters };
 }
 
 function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
@@ -136,16 +123,7 @@ function withMaskedResumeToken(url: string): string {
 }
 
 export function maskedAnswer(answer: object): IDataObject {
-	const mask = (value: unknown, depth: number): unknown => {
-		if (typeof value === 'string') return withMaskedResumeToken(value);
-		if (typeof value !== 'object' || value === null) return value;
-		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
-		if (Array.isArray(value)) return value.map((entry) => mask(entry, depth + 1));
-		return withMaskedHeaderToken(
-			Object.fromEntries(
-				Object.entries(value).map(([key, entry]) => [key, mask(entry, depth + 1)]),
-			) as IDataObject,
-		);
-	};
-	return mask(answer, 0) as IDataObject;
+	const leaf = (value: unknown) =>
+		typeof value === 'string' ? withMaskedResumeToken(value) : value;
+	return rebuilt(answer, leaf, withMaskedHeaderToken) as IDataObject;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../fields/json';
 import type { ServiceContext } from './itemFunctions';
 import { type ServiceAnswer, callService, dataOf, isNotFound, requestService } from './transport';
 
@@ -26,9 +27,7 @@ export async function getWebhook(
 	id: string,
 ): Promise<IDataObject | undefined> {
 	const data = await requestService(context, { method: 'GET', path: webhookPath(id) });
-	return data && typeof data === 'object' && !Array.isArray(data)
-		? (data as IDataObject)
-		: undefined;
+	return isPlainObject(data) ? data : undefined;
 }
 
 export async function createWebhook(
