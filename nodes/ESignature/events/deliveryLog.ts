@@ -9,12 +9,10 @@ import { callService, credentialsOf, dataOf } from '../service/transport';
 import { eachListEntry, type StreamedList } from './jsonStream';
 import { keptRecent, SEEN_EVENTS_MAX_AGE_MS } from './memory';
 
-// The log has no paging and n8n sends no GET body (docs/n8n-notes.md#a-get-with-a-body-the-delivery-logs-filters):
-// each read is the whole log, read as a stream, keeping only what the account's triggers need.
+// No paging, no filters: each read streams the whole log (docs/n8n-notes.md#a-get-with-a-body-the-delivery-logs-filters).
 
 export interface Delivery {
 	createdAt: number;
-	succeeded: boolean;
 	inFlight: boolean;
 	httpStatusCode: number;
 	// Whether any delivery of the envelope to this URL arrived.
@@ -84,13 +82,11 @@ function deliveryOf(raw: IDataObject): Delivery {
 	const httpStatusCode = Number(raw.httpStatusCode ?? 0);
 	const status = String(raw.webhookStatus ?? '').slice(0, 64);
 	const failedByName = status.trimEnd().endsWith('(4)') || /FAILED/i.test(status);
-	const succeeded = !failedByName && httpStatusCode >= 200 && httpStatusCode < 300;
 	return {
 		createdAt: timeOf(raw.createdDate),
-		succeeded,
 		inFlight: status.trimEnd().endsWith('(0)') || /^\s*PENDING\b/i.test(status),
 		httpStatusCode,
-		reached: succeeded,
+		reached: !failedByName && httpStatusCode >= 200 && httpStatusCode < 300,
 	};
 }
 
@@ -223,7 +219,7 @@ const IN_FLIGHT_MAX_AGE_MS = 10 * MINUTE_MS;
 export function missedDeliveries(read: LogRead, url: string, now: number): Map<string, Delivery> {
 	const missed = new Map<string, Delivery>();
 	for (const [envelopeId, delivery] of read.urls.get(withoutTrailingSlashes(url)) ?? []) {
-		if (delivery.succeeded || delivery.reached) continue;
+		if (delivery.reached) continue;
 		if (!(now - delivery.createdAt < MISSED_WINDOW_MS)) continue;
 		if (delivery.inFlight && now - delivery.createdAt < IN_FLIGHT_MAX_AGE_MS) continue;
 		missed.set(envelopeId, delivery);

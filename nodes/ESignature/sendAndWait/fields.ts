@@ -5,8 +5,7 @@ import { destinationsProperties } from '../fields/recipients';
 import { SEVERAL_FILES, fileInputProperties } from '../fields/fileInput';
 import { invitationMessageProperty, invitationSubjectProperty } from '../fields/invitation';
 
-// A waiting node has no output until it resumes, so links to deliver take two nodes. No value is n8n's `sendAndWait`,
-// which n8n treats apart.
+// A waiting node has no output, so links to deliver take two nodes; no value is `sendAndWait`, which n8n treats apart.
 export const OPERATION = {
 	sendAndWait: 'sendAndWaitForSignature',
 	sendLinks: 'sendAndOutputLinks',

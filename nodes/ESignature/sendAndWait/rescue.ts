@@ -2,7 +2,7 @@ import type { ITriggerFunctions } from 'n8n-workflow';
 
 import { presentedToken } from '../events/callback';
 import { type ConfirmedFile, finalStatus, signedFiles } from '../events/confirmation';
-import { RESUME_QUERY, triggerUrlOf } from '../service/n8nWebhookUrls';
+import { listedIds, RESUME_QUERY, triggerUrlOf } from '../service/n8nWebhookUrls';
 import { listWebhooks, type Webhook } from '../service/webhooks';
 import { passesResumeCheck, resumeKey } from './resumeUrl';
 
@@ -75,8 +75,8 @@ function waitingExecutionOf(
 	if (until !== undefined && !(Date.parse(until) >= now)) return undefined;
 	const envelopeId = query[RESUME_QUERY.envelopeId];
 	if (!envelopeId) return undefined;
-	const listed = (query[RESUME_QUERY.documentIds] ?? '').split(',').filter(Boolean);
-	const documentIds = [...new Set(listed)].slice(0, MAX_DOCUMENTS);
+	const listed = new Set(listedIds(query[RESUME_QUERY.documentIds]));
+	const documentIds = [...listed].slice(0, MAX_DOCUMENTS);
 	return { url: url.toString(), headerToken, envelopeId, documentIds };
 }
 

@@ -12,7 +12,7 @@ import { confirmCallback } from '../events/confirmation';
 import { eventItem } from '../events/eventItem';
 import { isNotFound } from '../service/transport';
 import { askToDeleteWebhook } from '../service/webhooks';
-import { RESUME_QUERY } from '../service/n8nWebhookUrls';
+import { listedIds, RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { passesResumeCheck, resumeKey } from './resumeUrl';
 
 // An answer other than 2xx leaves the execution waiting, and the service can re-send.
@@ -86,9 +86,7 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 			200,
 			`Status ${String(callback.status)} received: still waiting for the envelope to be completed or rejected`,
 		);
-	const documentIds = (queryValue(query, RESUME_QUERY.documentIds) ?? '')
-		.split(',')
-		.filter(Boolean);
+	const documentIds = listedIds(query[RESUME_QUERY.documentIds]);
 	const confirmation = await confirmCallback(this, callback, {
 		scope: `${executionId}|${this.getNode().id}`,
 		documentIds,

@@ -5,7 +5,7 @@ import { itemFunctionsOf } from '../service/itemFunctions';
 import { inputError } from '../fields/validation';
 import { failed } from '../service/errorItems';
 import { listWebhooks, updateWebhook } from '../service/webhooks';
-import { queryOf, RESUME_QUERY } from '../service/n8nWebhookUrls';
+import { listedIds, queryOf, RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { isResumeUrlOf, passesResumeCheck, signedResumeUrl } from './resumeUrl';
 import {
 	asNodeError,
@@ -43,7 +43,7 @@ async function envelopesSentInThisExecution(
 			webhookId: webhook.id,
 			headerToken,
 			envelopeId: query[RESUME_QUERY.envelopeId],
-			documentIds: (query[RESUME_QUERY.documentIds] ?? '').split(',').filter(Boolean),
+			documentIds: listedIds(query[RESUME_QUERY.documentIds]),
 		});
 	}
 	return found;

@@ -81,6 +81,9 @@ export const RESUME_QUERY = {
 	nonce: 'nonce',
 } as const;
 
+export const listedIds = (listed: unknown): string[] =>
+	typeof listed === 'string' ? listed.split(',').filter(Boolean) : [];
+
 export function queryOf(url: unknown): Record<string, string> | undefined {
 	if (typeof url !== 'string') return undefined;
 	try {
@@ -102,7 +105,7 @@ export function waitingExecutionOf(webhookUrl: unknown): IDataObject | undefined
 	return {
 		executionId,
 		envelopeId: query[RESUME_QUERY.envelopeId],
-		documentIds: (query[RESUME_QUERY.documentIds] ?? '').split(',').filter(Boolean),
+		documentIds: listedIds(query[RESUME_QUERY.documentIds]),
 		waitingUntil: query[RESUME_QUERY.until] ?? null,
 	};
 }
