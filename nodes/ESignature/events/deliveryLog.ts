@@ -9,7 +9,7 @@ import { callService, credentialsOf, dataOf } from '../service/transport';
 import { eachListEntry, type StreamedList } from './jsonStream';
 import { keptRecent, SEEN_EVENTS_MAX_AGE_MS } from './memory';
 
-// No paging, no filters: each read streams the whole log (docs/n8n-notes.md#a-get-with-a-body-the-delivery-logs-filters).
+// Each read streams the whole log (docs/n8n-notes.md#a-get-with-a-body-the-delivery-logs-filters).
 
 export interface Delivery {
 	createdAt: number;
