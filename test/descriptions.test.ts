@@ -11,7 +11,8 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { simplifyOutput } from '../nodes/ESignature/routing/answers';
-import { isRefusable, sendEachItem } from '../nodes/ESignature/routing/itemRequest';
+import { sendEachItem } from '../nodes/ESignature/routing/itemRequest';
+import { declaredStep, isRefusable } from '../nodes/ESignature/routing/operation';
 import { actionOperations } from './harness/operations';
 import type { RecordedView } from './descriptions/editorView';
 import {
@@ -133,7 +134,7 @@ describe('the fields the node declares', () => {
 
 	it('shows Simplify in a workflow where the answer is simplified, and to a tool on every operation', () => {
 		const simplifies = (option: INodePropertyOptions) =>
-			(option.routing?.output?.postReceive ?? []).includes(simplifyOutput);
+			(option.routing?.output?.postReceive ?? []).map(declaredStep).includes(simplifyOutput);
 		const wrong = operations.flatMap(({ resource, operation, option }) => {
 			const inWorkflow = shownNames({ resource, operation }).filter((n) => n === 'simplify');
 			const toTool = shownNames({ resource, operation }, { tool: true }).filter(

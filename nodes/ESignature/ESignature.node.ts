@@ -19,10 +19,9 @@ import * as invitation from './resources/invitation';
 import * as signing from './resources/signing';
 import * as smsProvider from './resources/smsProvider';
 import * as webhook from './resources/webhook';
-import { type OperationFile, simplify, toolSimplifyFields } from './resources/shared';
+import { type OperationFile, simplify, toolSimplifyFields } from './resources/kit';
 import { customApiCallRefused } from './routing/customApiCall';
 import { type OperationDeclarations, sendEachItem } from './routing/itemRequest';
-import { idFieldOf } from './routing/misplacedIds';
 import codex from './ESignature.node.json';
 
 // In the order the node places their fields.
@@ -117,10 +116,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const operationDeclarations: Record<string, OperationDeclarations> = Object.fromEntries(
-	everyOperation.map(({ resource, operation, file }) => [
-		`${resource}:${operation}`,
-		{ ...file, takesId: idFieldOf(file.description) },
-	]),
+	everyOperation.map(({ resource, operation, file }) => [`${resource}:${operation}`, file]),
 );
 
 const operationBuilderHints: IBuilderHintVariation[] = everyOperation

@@ -1,7 +1,6 @@
 /**
  * Cancel (cancel.ts).
  */
-import { errors as cancelErrors } from '../../nodes/ESignature/resources/envelope/cancel';
 import { envelopeSuite, expectJson } from './testing';
 
 const { suite, run, envelopeCalls, createEnvelope } = envelopeSuite();
@@ -33,18 +32,19 @@ describe('envelope: cancel', () => {
 		expect((result.error as unknown as { httpCode: string }).httpCode).toBe('100');
 	});
 
-	it('words error 100 as cancel.ts declares it (its errors), which the node collects, not as a copy elsewhere', async () => {
-		const declared = cancelErrors as Record<number, string>;
+	it("words error 100 in cancel.ts's routing only: Get Status keeps the service's general meaning", async () => {
 		const { envelopeId } = await createEnvelope();
-		await suite.emulator.sign(envelopeId);
-		const before = declared[100];
-		declared[100] = 'As declared in cancel.ts';
-		try {
-			const result = await run({ operation: 'cancel', envelopeId });
-			expect(result.error?.message).toBe('As declared in cancel.ts (error 100)');
-		} finally {
-			declared[100] = before;
-		}
+		const answer = { data: null, errorCode: 100, message: 'Failed', returnUrl: null };
+		suite.emulator.failNext(1, 200, answer);
+		const getStatus = await run({ operation: 'getStatus', envelopeId });
+		expect(getStatus.error?.message).toBe(
+			'The service could not complete the operation (error 100)',
+		);
+		suite.emulator.failNext(1, 200, answer);
+		const cancel = await run({ operation: 'cancel', envelopeId });
+		expect(cancel.error?.message).toBe(
+			'The service could not cancel the envelope: a completed envelope cannot be cancelled (error 100)',
+		);
 	});
 
 	it('cancels several envelopes, one per item, and reports the bad one with continue on fail', async () => {

@@ -108,7 +108,7 @@ describe('envelope: getStatus', () => {
 
 	it('evaluates an Envelope ID given by expression three times per item: twice in the routing engine, once by the check that writes it into the URL', async () => {
 		// n8n's routing engine evaluates a parameter once per top-level property of that name, in each of its two walks
-		// over the properties; the field is one property for every operation that shows it (resources/shared.ts). The
+		// over the properties; the field is one property for every operation that shows it (resources/kit.ts). The
 		// operation's sendsField reads it once, checks it and writes it into the URL.
 		const envelopeIds = [];
 		for (let i = 0; i < 3; i++) {

@@ -6,7 +6,7 @@ import type { INodeProperties, INodeType } from 'n8n-workflow';
 
 import { ESignature } from '../../nodes/ESignature/ESignature.node';
 import { booleanOf, requireHttpUrl } from '../../nodes/ESignature/fields/validation';
-import { sentField } from '../../nodes/ESignature/routing/itemRequest';
+import { sentField } from '../../nodes/ESignature/routing/operation';
 import { inputsSuite } from './testing';
 
 const { suite, run, requestsTo } = inputsSuite();

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { errors as signErrors } from '../../nodes/ESignature/resources/identitySigning/sign';
+import { SIGNING_ERRORS as signErrors } from '../../nodes/ESignature/resources/identitySigning/shared';
 import { ENVELOPE_ID_SOURCE } from '../../nodes/ESignature/fields/builderHints';
 import { KNOWN_CR_NUMBER, TEMPLATE_ID } from '../emulator';
 import { inputsSuite, paired } from './testing';
@@ -134,7 +134,7 @@ describe('error items of service errors', () => {
 		expect(result.items[0].json.details).toMatchObject({ code: 100, ...expected });
 	});
 
-	it("word error 100 as the operation's file declares it (sign.ts errors), in the message and the details", async () => {
+	it("word error 100 as the operation's file declares it (the errors sign.ts's routing is given), in the message and the details", async () => {
 		const declared = signErrors as Record<number, string>;
 		const before = declared[100];
 		declared[100] = 'As declared in sign.ts';

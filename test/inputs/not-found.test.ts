@@ -6,9 +6,8 @@
  */
 import type { INodeProperties, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { operationDeclarations } from '../../nodes/ESignature/ESignature.node';
 import { ID_EXAMPLE } from '../../nodes/ESignature/fields/common';
-import { givenId, idFieldOf } from '../../nodes/ESignature/routing/misplacedIds';
+import { givenId, idFieldFrom } from '../../nodes/ESignature/routing/misplacedIds';
 import { actionOperations, emulatorCredentials, UNKNOWN_GUID } from '../harness';
 import { shownFields } from '../harness/samples';
 import { BASES, byId, inputsSuite } from './testing';
@@ -67,16 +66,9 @@ describe('the operations taking an ID', () => {
 		);
 	});
 
-	it.each(taking)(
-		'%s: the node knows which field is its ID, and where such an ID comes from',
-		(key, { field }) => {
-			expect(operationDeclarations[key].takesId).toMatchObject({
-				parameter: field.name,
-				field: field.displayName,
-				source: expect.stringMatching(/\w+Id is the ID of|\w+Id comes from/),
-			});
-		},
-	);
+	it.each(taking)('%s: its ID field says where such an ID comes from', (_key, { field }) => {
+		expect(field.builderHint?.propertyHint).toMatch(/\w+Id is the ID of|\w+Id comes from/);
+	});
 });
 
 describe('a not-found answer names the field and the value', () => {
@@ -179,7 +171,7 @@ describe('the value shown', () => {
 				getNode: () => ({ parameters: {} }),
 				getCredentials: async () => emulatorCredentials(suite.emulator),
 			}) as unknown as IExecuteSingleFunctions;
-		const envelopeField = idFieldOf(shownFields(getStatusOperation()))!;
+		const envelopeField = idFieldFrom(shownFields(getStatusOperation()).find(isIdField)!);
 		const long = await givenId(context('a'.repeat(100)), envelopeField);
 		expect(long.id).toBe(`${'a'.repeat(61)}...`);
 		const secret = await givenId(context(`id-${clientSecret}`), envelopeField);

@@ -1,12 +1,13 @@
 /**
- * What the invitations hand on (keepsInputIds in their operation files): the service's invitation answers name no
+ * What the invitations hand on (keepsInputIds in their operations' routing): the service's invitation answers name no
  * envelope, so their items keep the input item's envelopeId and documentId when that item holds the ID they sent. A
  * node after them finds the envelope: the README's Quick start (Create From Files → Send and Get Links) ending in
  * Envelope → Get Status, in one workflow run.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeParameters, PostReceiveAction } from 'n8n-workflow';
 
-import { operationDeclarations } from '../../nodes/ESignature/ESignature.node';
+import { ESignature } from '../../nodes/ESignature/ESignature.node';
+import { option as sendOption } from '../../nodes/ESignature/resources/invitation/send';
 import { NODE_NAME, fromAI } from '../harness';
 import { UNKNOWN_GUID, invitationSuite, jane } from './testing';
 
@@ -27,6 +28,12 @@ const invite = (operation: string, more: INodeParameters = {}): INodeParameters 
 });
 
 const KEEPING = ['send', 'sendForEnvelope', 'getSigningLinks', 'sendWithLinks'];
+
+// The answer step routing() adds for keepsInputIds.
+const keepsInputIds = (step: PostReceiveAction) =>
+	typeof step === 'function' && step.name === 'keepInputIds';
+const steps = (routing?: { output?: { postReceive?: PostReceiveAction[] } }) =>
+	routing?.output?.postReceive ?? [];
 
 /** Create From Files → the invitations → Get Status, the create's input the emulator's sample PDF. */
 async function afterCreate(invitation: INodeParameters, then: INodeParameters[] = [getStatus]) {
@@ -60,15 +67,24 @@ describe('invitations: a node after them finds the envelope', () => {
 	});
 
 	it('is declared by Send for Document, Send for Envelope and the two links operations, and no other', () => {
-		const keeping = Object.entries(operationDeclarations)
-			.filter(([, declared]) => declared.keepsInputIds)
-			.map(([key, declared]) => [key, declared.keepsInputIds]);
-		expect(Object.fromEntries(keeping)).toEqual({
-			'invitation:getSigningLinks': 'documentId',
-			'invitation:send': 'documentId',
-			'invitation:sendForEnvelope': 'envelopeId',
-			'invitation:sendWithLinks': 'documentId',
-		});
+		const keeping = new ESignature().description.properties
+			.filter(({ name }) => name === 'operation')
+			.flatMap((selector) =>
+				(
+					selector.options as Array<{
+						value: string;
+						routing?: { output?: { postReceive?: PostReceiveAction[] } };
+					}>
+				)
+					.filter(({ routing }) => steps(routing).some(keepsInputIds))
+					.map(({ value }) => `${String(selector.displayOptions?.show?.resource)}:${value}`),
+			);
+		expect(keeping.sort()).toEqual([
+			'invitation:getSigningLinks',
+			'invitation:send',
+			'invitation:sendForEnvelope',
+			'invitation:sendWithLinks',
+		]);
 	});
 
 	it.each(KEEPING)(
@@ -130,13 +146,15 @@ describe('invitations: a node after them finds the envelope', () => {
 	});
 
 	it('keeps them because the operation declares it: without keepsInputIds, Send for Document keeps nothing', async () => {
-		const declared = operationDeclarations['invitation:send'];
-		delete declared.keepsInputIds;
+		const postReceive = steps(sendOption.routing);
+		const declared = [...postReceive];
+		expect(postReceive.some(keepsInputIds)).toBe(true);
+		postReceive.splice(postReceive.findIndex(keepsInputIds), 1);
 		try {
 			const { invitations } = await afterCreate(invite('send'), []);
 			expect(invitations.map((item) => item.json)).toEqual([{ success: true, message: 'Success' }]);
 		} finally {
-			declared.keepsInputIds = 'documentId';
+			postReceive.splice(0, postReceive.length, ...declared);
 		}
 	});
 });

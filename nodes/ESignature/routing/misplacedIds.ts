@@ -24,18 +24,14 @@ export interface IdField {
 	locator: boolean;
 }
 
-/** The operation's required field named …Id (envelopeId, documentId, webhookId, templateId, ...), if any. */
-export function idFieldOf(fields: readonly INodeProperties[]): IdField | undefined {
-	const field = fields.find(({ name, required }) => required && /Id$/.test(name));
-	if (!field) return undefined;
+export function idFieldFrom(field: INodeProperties): IdField {
 	const source = field.builderHint?.propertyHint;
-	const locator = field.type === 'resourceLocator';
 	return {
 		parameter: field.name,
 		field: field.displayName,
 		source,
 		kind: ID_KINDS.get(source),
-		locator,
+		locator: field.type === 'resourceLocator',
 	};
 }
 

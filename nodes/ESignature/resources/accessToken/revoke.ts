@@ -11,17 +11,20 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
+	authUrlOf,
 	CREDENTIAL_TYPE,
 	currentAccessToken,
+	detailedError,
+	failed,
 	forgetAccessToken,
-} from '../../../../credentials/accessToken';
-import { authUrlOf } from '../../../../credentials/environment';
-import { parseBody } from '../../service/errors';
-import { readServiceAnswer } from '../../service/readAnswer';
-import { detailedError, failed } from '../../service/errorItems';
-import { toText } from '../../fields/validation';
-import { nodeForErrors, scrubbed, secretsInHand } from '../../service/secrets';
-import { routing } from '../../routing/itemRequest';
+	nodeForErrors,
+	parseBody,
+	readServiceAnswer,
+	routing,
+	scrubbed,
+	secretsInHand,
+	toText,
+} from '../kit';
 
 /** RFC 7009. */
 const buildRevocationForm: PreSendAction = async function (requestOptions) {
@@ -106,8 +109,7 @@ export const option = {
 			// A redirect would carry the token and the client secret wherever it points.
 			disableFollowRedirect: true,
 		},
-		[buildRevocationForm],
-		[revocationResult],
+		{ preSend: [buildRevocationForm], postReceive: [revocationResult] },
 	),
 };
 

@@ -1,9 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
-import { inputError, requireText, toText } from '../../fields/validation';
-import { options, simplify } from '../shared';
-import { routing, sendsField, sentField } from '../../routing/itemRequest';
+import {
+	inputError,
+	options,
+	requireText,
+	routing,
+	sendsField,
+	sentField,
+	simplify,
+	simplifyOutput,
+	toText,
+	unwrapFoundResponse,
+} from '../kit';
 
 // CR numbers and the unified national numbers have 10 digits; a 100,000-character one was answered with HTTP 431.
 const CR_NUMBER_MAX_LENGTH = 20;
@@ -25,19 +33,21 @@ export const option = {
 	description: 'Look up a company by its commercial registration (CR) number',
 	routing: routing(
 		{ method: 'GET', url: '/api/v2/kyb/check-cr/{commercialNumber}' },
-		[
-			sendsField(commercialNumber, (context, value, label) => {
-				const number = requireText(context, value, label, CR_NUMBER_MAX_LENGTH);
-				if (!/^\d+$/.test(number))
-					throw inputError(
-						context,
-						`${label} must be digits only, got "${number}"`,
-						'For example 1010010101.',
-					);
-				return number;
-			}),
-		],
-		[unwrapFoundResponse, simplifyOutput],
+		{
+			preSend: [
+				sendsField(commercialNumber, (context, value, label) => {
+					const number = requireText(context, value, label, CR_NUMBER_MAX_LENGTH);
+					if (!/^\d+$/.test(number))
+						throw inputError(
+							context,
+							`${label} must be digits only, got "${number}"`,
+							'For example 1010010101.',
+						);
+					return number;
+				}),
+			],
+			postReceive: [unwrapFoundResponse, simplifyOutput],
+		},
 	),
 };
 

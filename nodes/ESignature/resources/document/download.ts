@@ -1,5 +1,5 @@
 import { A_DOCUMENTS_FILE, downloadRouting, binaryOutput, fileOptions } from './shared';
-import { documentId } from '../shared';
+import { documentId } from '../kit';
 
 export const option = {
 	name: 'Download Original',

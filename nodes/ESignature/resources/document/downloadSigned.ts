@@ -1,4 +1,4 @@
-import { documentIdProperty } from '../../fields/common';
+import { documentIdProperty } from '../kit';
 import { A_DOCUMENTS_FILE, downloadRouting, binaryOutput, fileOptions } from './shared';
 
 const documentId = documentIdProperty(

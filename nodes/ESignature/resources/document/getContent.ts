@@ -1,4 +1,4 @@
-import { documentIdProperty } from '../../fields/common';
+import { documentIdProperty } from '../kit';
 import { A_DOCUMENTS_FILE, downloadRouting, base64Options, binaryOutput } from './shared';
 
 const documentId = documentIdProperty(

@@ -1,10 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { binaryOutputProperty, downloadOptions } from '../../fields/common';
-import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
-import { requireGuid } from '../../fields/validation';
-import { base64ResponseToBinary, fileResponseToBinary } from '../../routing/answers';
-import { routing, sendsField } from '../../routing/itemRequest';
+import {
+	base64ResponseToBinary,
+	binaryOutputProperty,
+	DOCUMENT_ID_SOURCE,
+	downloadOptions,
+	fileResponseToBinary,
+	requireGuid,
+	routing,
+	sendsField,
+} from '../kit';
 
 // Stored by n8n as it arrives.
 const fileAnswer = {
@@ -17,8 +22,11 @@ const fileAnswer = {
 export const downloadRouting = (url: string, documentId: INodeProperties, base64 = false) =>
 	routing(
 		{ method: 'GET', url, ...(base64 ? {} : fileAnswer) },
-		[sendsField(documentId, requireGuid)],
-		[base64 ? base64ResponseToBinary : fileResponseToBinary],
+		{
+			preSend: [sendsField(documentId, requireGuid)],
+			postReceive: [base64 ? base64ResponseToBinary : fileResponseToBinary],
+			idField: documentId,
+		},
 	);
 
 export const binaryOutput = binaryOutputProperty();

@@ -1,9 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { envelopeId, options } from '../shared';
-import { routing, sendsField } from '../../routing/itemRequest';
-import { requireGuid } from '../../fields/validation';
-import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
+import { ENVELOPE_ID_SOURCE, envelopeId, options, requireGuid, routing, sendsField } from '../kit';
 
 export const option = {
 	name: 'Cancel',
@@ -12,18 +9,20 @@ export const option = {
 	description: 'Stop signing of an envelope for good',
 	routing: routing(
 		{ method: 'POST', url: '/api/v1/envelopes/{envelopeId}/cancel' },
-		// Spelled as the service's interface has it.
-		[sendsField(envelopeId, requireGuid, { body: 'envelopId' })],
+		{
+			// Spelled as the service's interface has it.
+			preSend: [sendsField(envelopeId, requireGuid, { body: 'envelopId' })],
+			idField: envelopeId,
+			errors: {
+				100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
+			},
+		},
 	),
 };
 
 export const builderHint = ENVELOPE_ID_SOURCE;
 
 // Error 100 here answers cancelling a completed envelope (docs/service-api.md#error-codes).
-export const errors = {
-	100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',
-};
-
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Cancelling is final: signing stops and pending signers are notified',

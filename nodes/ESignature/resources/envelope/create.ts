@@ -1,11 +1,24 @@
 import type { PreSendAction } from 'n8n-workflow';
 
-import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
-import { optionalBoolean, optionalGuid, optionalText, secretOf } from '../../fields/validation';
-import { readFileInput } from '../../files/fileInput';
-import { sendMultipart } from '../../files/multipart';
-import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { referenceToSend } from '../../routing/idempotency';
+import {
+	additionalFields,
+	fileIdField,
+	optionalBoolean,
+	optionalGuid,
+	optionalText,
+	options,
+	readFileInput,
+	referenceNumberField,
+	referenceToSend,
+	routing,
+	secretOf,
+	sendMultipart,
+	SEVERAL_FILES_SOURCE,
+	simplify,
+	simplifyOutput,
+	unwrapResponse,
+	workflowIdField,
+} from '../kit';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
@@ -16,9 +29,6 @@ import {
 	severalFiles,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify } from '../shared';
-import { routing } from '../../routing/itemRequest';
-import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 // The spec declares these fields as path parameters of a path with no slot for them: the service reads the form.
 const buildCreateForm: PreSendAction = async function (requestOptions) {
@@ -49,8 +59,7 @@ export const option = {
 		"with File ID, PDF password and the service's workflow as options",
 	routing: routing(
 		{ method: 'POST', url: '/api/v1/envelopes/initiate' },
-		[buildCreateForm],
-		[unwrapResponse, sayWhereEventsGo, simplifyOutput],
+		{ preSend: [buildCreateForm], postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
 	),
 };
 

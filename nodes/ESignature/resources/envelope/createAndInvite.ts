@@ -1,18 +1,25 @@
 import type { PreSendAction, PostReceiveAction } from 'n8n-workflow';
 
-import { destinationsProperties } from '../../fields/recipients';
 import {
+	additionalFields,
+	booleanOf,
+	buildDestinations,
+	destinationsProperties,
 	invitationMessageProperty,
 	invitationMessageText,
 	invitationSubjectProperty,
 	invitationSubjectText,
-} from '../../fields/invitation';
-import { buildDestinations } from '../../fields/recipientList';
-import { booleanOf } from '../../fields/validation';
-import { readFileInput } from '../../files/fileInput';
-import { sendJsonWithDocuments } from '../../files/jsonBody';
-import { isServiceWrapper, parseBody } from '../../service/errors';
-import { simplifyOutput, unwrapResponse } from '../../routing/answers';
+	isServiceWrapper,
+	options,
+	parseBody,
+	readFileInput,
+	routing,
+	sendJsonWithDocuments,
+	SEVERAL_FILES_SOURCE,
+	simplify,
+	simplifyOutput,
+	unwrapResponse,
+} from '../kit';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
@@ -24,9 +31,6 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify } from '../shared';
-import { routing } from '../../routing/itemRequest';
-import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {
 	const webhookId = selectedWebhookId(this);
@@ -72,8 +76,10 @@ export const option = {
 	description: 'Create an envelope from documents and send its invitations in one step',
 	routing: routing(
 		{ method: 'POST', url: '/api/v1/envelopes/bulk/initiate-and-invite' },
-		[buildCreateAndInviteBody],
-		[unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput],
+		{
+			preSend: [buildCreateAndInviteBody],
+			postReceive: [unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput],
+		},
 	),
 };
 

@@ -6,16 +6,23 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { referenceNumberField, workflowIdField } from '../../fields/envelope';
-import type { UploadFile } from '../../files/document';
-import { readFileInput } from '../../files/fileInput';
-import { sendJsonWithDocuments } from '../../files/jsonBody';
-import { isServiceWrapper } from '../../service/errors';
-import { readServiceAnswer } from '../../service/readAnswer';
-import { keepWrapper, simplifyOutput } from '../../routing/answers';
-import { sentReferenceOf } from '../../routing/idempotency';
-import { additionalFields, options, simplify } from '../shared';
-import { routing } from '../../routing/itemRequest';
+import {
+	additionalFields,
+	isServiceWrapper,
+	keepWrapper,
+	options,
+	readFileInput,
+	readServiceAnswer,
+	referenceNumberField,
+	routing,
+	sendJsonWithDocuments,
+	sentReferenceOf,
+	SEVERAL_FILES_SOURCE,
+	simplify,
+	simplifyOutput,
+	type UploadFile,
+	workflowIdField,
+} from '../kit';
 import {
 	type EnvelopeFields,
 	SEVERAL_FILES_LEFT_IN_STORE,
@@ -28,7 +35,6 @@ import {
 	selectedWebhookId,
 	toBase64File,
 } from './shared';
-import { SEVERAL_FILES_SOURCE } from '../../fields/builderHints';
 
 const buildBase64DocumentsBody: PreSendAction = async function (requestOptions) {
 	const webhookId = selectedWebhookId(this);
@@ -64,8 +70,10 @@ export const option = {
 		'outputs one item per document, with its document ID',
 	routing: routing(
 		{ method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
-		[buildBase64DocumentsBody],
-		[splitBulkFileResponse, sayWhereEventsGo, simplifyOutput],
+		{
+			preSend: [buildBase64DocumentsBody],
+			postReceive: [splitBulkFileResponse, sayWhereEventsGo, simplifyOutput],
+		},
 	),
 };
 

@@ -1,12 +1,22 @@
 import type { IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
-import { fileIdField, referenceNumberField, workflowIdField } from '../../fields/envelope';
-import { fileInputProperties } from '../../fields/fileInput';
-import { optionalGuid } from '../../fields/validation';
-import { readFileInput } from '../../files/fileInput';
-import { sendJsonWithDocuments } from '../../files/jsonBody';
-import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import type { Form } from '../../../../credentials/dialects';
+import {
+	additionalFields,
+	fileIdField,
+	fileInputProperties,
+	type Form,
+	offerAlternative,
+	optionalGuid,
+	options,
+	readFileInput,
+	referenceNumberField,
+	routing,
+	sendJsonWithDocuments,
+	simplify,
+	simplifyOutput,
+	unwrapResponse,
+	workflowIdField,
+} from '../kit';
 import {
 	LEFT_IN_STORE,
 	additionalFieldsOf,
@@ -18,8 +28,6 @@ import {
 	toBase64File,
 	webhook,
 } from './shared';
-import { additionalFields, options, simplify } from '../shared';
-import { offerAlternative, routing } from '../../routing/itemRequest';
 
 const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
@@ -47,8 +55,10 @@ export const option = {
 	description: 'Create an envelope from one document sent to the service as Base64 text in JSON',
 	routing: routing(
 		{ method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
-		[buildBase64DocumentBody],
-		[unwrapResponse, sayWhereEventsGo, simplifyOutput],
+		{
+			preSend: [buildBase64DocumentBody],
+			postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput],
+		},
 	),
 };
 

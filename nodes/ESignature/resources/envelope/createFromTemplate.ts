@@ -1,13 +1,18 @@
 import type { INodeProperties, PreSendAction } from 'n8n-workflow';
 
-import { booleanOf, requireGuid } from '../../fields/validation';
-import { sendMultipart } from '../../files/multipart';
-import { simplifyOutput, unwrapResponse } from '../../routing/answers';
+import {
+	booleanOf,
+	options,
+	requiredIdField,
+	requireGuid,
+	routing,
+	sendMultipart,
+	simplify,
+	simplifyOutput,
+	TEMPLATE_ID_SOURCE,
+	unwrapResponse,
+} from '../kit';
 import { compact, pinCreatedNotice, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
-import { options, simplify } from '../shared';
-import { routing } from '../../routing/itemRequest';
-import { requiredIdField } from '../../fields/common';
-import { TEMPLATE_ID_SOURCE } from '../../fields/builderHints';
 
 // The service takes no JSON here.
 const buildTemplateForm: PreSendAction = async function (requestOptions) {
@@ -28,6 +33,11 @@ const buildTemplateForm: PreSendAction = async function (requestOptions) {
 	return sendMultipart(requestOptions, fields);
 };
 
+const templateId = {
+	...requiredIdField('Template ID', 'templateId', TEMPLATE_ID_SOURCE),
+	description: 'ID of the template, as shown in the service portal',
+};
+
 export const option = {
 	name: 'Create From Template',
 	value: 'createFromTemplate',
@@ -36,8 +46,11 @@ export const option = {
 		'Create an envelope from a template kept at the service, with the signers the template names',
 	routing: routing(
 		{ method: 'POST', url: '/api/v1/envelopes/initiate-by-template' },
-		[buildTemplateForm],
-		[unwrapResponse, sayWhereEventsGo, simplifyOutput],
+		{
+			preSend: [buildTemplateForm],
+			postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput],
+			idField: templateId,
+		},
 	),
 };
 
@@ -45,10 +58,7 @@ export const createsEnvelope = { referenceNumber: false };
 
 export const description: INodeProperties[] = [
 	pinCreatedNotice,
-	{
-		...requiredIdField('Template ID', 'templateId', TEMPLATE_ID_SOURCE),
-		description: 'ID of the template, as shown in the service portal',
-	},
+	templateId,
 	{
 		displayName: 'Only Me as Signer',
 		name: 'userOnlySigner',

@@ -1,16 +1,22 @@
-import { availableTo, envelopeId, options } from '../shared';
-import { routing, sendsField } from '../../routing/itemRequest';
-import { requireGuid } from '../../fields/validation';
-import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
+import {
+	availableTo,
+	ENVELOPE_ID_SOURCE,
+	envelopeId,
+	options,
+	requireGuid,
+	routing,
+	sendsField,
+} from '../kit';
 
 export const option = {
 	name: 'Extend Invitations',
 	value: 'extendInvitations',
 	action: 'Extend the invitations of an envelope',
 	description: 'Move the expiry of every pending invitation of an envelope',
-	routing: routing({ method: 'PUT', url: '/api/v1/envelopes/extend-invitations' }, [
-		sendsField(envelopeId, requireGuid, { body: 'envelopeId' }),
-	]),
+	routing: routing(
+		{ method: 'PUT', url: '/api/v1/envelopes/extend-invitations' },
+		{ preSend: [sendsField(envelopeId, requireGuid, { body: 'envelopeId' })], idField: envelopeId },
+	),
 };
 
 export const builderHint = ENVELOPE_ID_SOURCE;

@@ -1,13 +1,21 @@
 import type { IDataObject, PostReceiveAction } from 'n8n-workflow';
 
-import { envelopeId, options, simplify } from '../shared';
-import { routing, sendsField } from '../../routing/itemRequest';
-import { requireGuid } from '../../fields/validation';
-import { isErrorItem } from '../../service/errorItems';
-import { simplifies, simplifyOutput, unwrapFoundResponse } from '../../routing/answers';
-import { specStatus, withDocumentIds } from '../../service/envelopeStatus';
-import { isPlainObject } from '../../fields/json';
-import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
+import {
+	ENVELOPE_ID_SOURCE,
+	envelopeId,
+	isErrorItem,
+	isPlainObject,
+	options,
+	requireGuid,
+	routing,
+	sendsField,
+	simplifies,
+	simplify,
+	simplifyOutput,
+	specStatus,
+	unwrapFoundResponse,
+	withDocumentIds,
+} from '../kit';
 
 /** One output shape for the spec's answer and the live service's (docs/service-api.md#spec-and-live-service). */
 const normalizeStatus: PostReceiveAction = async function (items) {
@@ -34,8 +42,11 @@ export const option = {
 	description: 'Get the status of an envelope and of each signer',
 	routing: routing(
 		{ method: 'GET', url: '/api/v1/envelopes/{envelopeId}/status' },
-		[sendsField(envelopeId, requireGuid)],
-		[unwrapFoundResponse, normalizeStatus, nameDocumentIds, simplifyOutput],
+		{
+			preSend: [sendsField(envelopeId, requireGuid)],
+			idField: envelopeId,
+			postReceive: [unwrapFoundResponse, normalizeStatus, nameDocumentIds, simplifyOutput],
+		},
 	),
 };
 

@@ -5,15 +5,20 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { webhookLocatorProperty } from '../../fields/common';
-import { type FileInputOptions, SEVERAL_FILES, fileInputProperties } from '../../fields/fileInput';
-import { optionalGuid, optionalText } from '../../fields/validation';
-import type { UploadFile } from '../../files/document';
-import type { LeftInStore } from '../../files/fileInput';
-import { base64Of } from '../../files/jsonBody';
-import { isErrorItem } from '../../service/errorItems';
-import { keepWrapper } from '../../routing/answers';
-import { referenceToSend } from '../../routing/idempotency';
+import {
+	base64Of,
+	type FileInputOptions,
+	fileInputProperties,
+	isErrorItem,
+	keepWrapper,
+	type LeftInStore,
+	optionalGuid,
+	optionalText,
+	referenceToSend,
+	SEVERAL_FILES,
+	type UploadFile,
+	webhookLocatorProperty,
+} from '../kit';
 
 export const severalFiles = fileInputProperties(SEVERAL_FILES);
 

@@ -7,38 +7,44 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { readBinaryFile, requireBase64 } from '../../files/read';
-import { fileNameFor } from '../../files/bytes';
-import { buildSigners } from '../../fields/signers';
-import { readFileInput, sentFileName } from '../../files/fileInput';
-import { base64Of, sendJsonWithDocuments } from '../../files/jsonBody';
-import { FILE_NOT_FOR_TOOLS, outputBinaryField } from '../../routing/answers';
 import {
+	base64Of,
+	binaryOutputProperty,
 	booleanOf,
+	buildSigners,
+	FILE_NOT_FOR_TOOLS,
+	fileInputProperties,
+	fileNameFor,
+	filePasswordProperty,
+	type Form,
+	IDENTITY_FILE_INPUT,
+	identitySigningPath,
 	inputError,
 	integerOf,
+	MAX_LENGTH,
 	numberIn,
+	offerAlternative,
+	type OperationErrors,
+	outputBinaryField,
+	readBinaryFile,
+	readFileInput,
+	requestIdProperty,
+	requireBase64,
 	requireGuid,
 	secretOf,
-	textOf,
-	toText,
-} from '../../fields/validation';
-import { MAX_LENGTH } from '../../../../credentials/text';
-import { type Form, identitySigningPath } from '../../../../credentials/dialects';
-import { offerAlternative } from '../../routing/itemRequest';
-import { binaryOutputProperty } from '../../fields/common';
-import { IDENTITY_FILE_INPUT, fileInputProperties } from '../../fields/fileInput';
-import {
-	filePasswordProperty,
-	requestIdProperty,
+	sendJsonWithDocuments,
+	sentFileName,
 	signatureAppearanceProperty,
 	signatureDetailsProperty,
-} from '../../fields/identitySigning';
-import type { OperationErrors } from '../../service/errors';
+	textOf,
+	toText,
+} from '../kit';
 
 // No routing: each operation builds its whole body with the PDF in it.
+export const requestId = requestIdProperty();
+
 export const documentFields: INodeProperties[] = [
-	requestIdProperty(),
+	requestId,
 	...fileInputProperties(IDENTITY_FILE_INPUT),
 	filePasswordProperty(),
 ];

@@ -1,13 +1,12 @@
-import { base64ResponseToBinary } from '../../routing/answers';
+import { base64ResponseToBinary, options, routing } from '../kit';
 import {
 	SIGNING_ERRORS,
 	buildSigningBody,
 	documentFields,
 	nameSignedFile,
+	requestId,
 	signatureFields,
 } from './shared';
-import { options } from '../shared';
-import { routing } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Sign',
@@ -18,11 +17,13 @@ export const option = {
 	routing: routing(
 		// The spec's path; an account known to take the live service's (nafath) gets that.
 		{ method: 'POST', url: '/api/v1/esign/idp/sign' },
-		[buildSigningBody],
-		[base64ResponseToBinary, nameSignedFile],
+		{
+			preSend: [buildSigningBody],
+			postReceive: [base64ResponseToBinary, nameSignedFile],
+			errors: SIGNING_ERRORS,
+			idField: requestId,
+		},
 	),
 };
-
-export const errors = SIGNING_ERRORS;
 
 export const description = [...documentFields, ...signatureFields, options];

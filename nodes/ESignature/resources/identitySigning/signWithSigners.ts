@@ -1,14 +1,12 @@
-import { signersProperties } from '../../fields/signers';
-import { base64ResponseToBinary } from '../../routing/answers';
+import { base64ResponseToBinary, options, routing, signersProperties } from '../kit';
 import {
 	SIGNING_ERRORS,
 	buildSigningBodyWithSigners,
 	documentFields,
 	nameSignedFile,
+	requestId,
 	signatureFields,
 } from './shared';
-import { options } from '../shared';
-import { routing } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Sign With Signer Details',
@@ -18,11 +16,13 @@ export const option = {
 	routing: routing(
 		// The spec's path; an account known to take the live service's (nafath) gets that.
 		{ method: 'POST', url: '/api/v2/esign/idp/sign' },
-		[buildSigningBodyWithSigners],
-		[base64ResponseToBinary, nameSignedFile],
+		{
+			preSend: [buildSigningBodyWithSigners],
+			postReceive: [base64ResponseToBinary, nameSignedFile],
+			errors: SIGNING_ERRORS,
+			idField: requestId,
+		},
 	),
 };
-
-export const errors = SIGNING_ERRORS;
 
 export const description = [...documentFields, ...signersProperties(), ...signatureFields, options];

@@ -13,6 +13,4 @@ export const description = linksDescription;
 
 export const handsOutSigningLinks = true;
 
-export const keepsInputIds = 'documentId';
-
 export const builderHint = SIGNERS_OF_A_DOCUMENT;

@@ -1,8 +1,13 @@
-import { buildDestinations } from '../../fields/recipientList';
-import { requireGuid } from '../../fields/validation';
+import {
+	addedToBody,
+	buildDestinations,
+	documentId,
+	options,
+	requireGuid,
+	routing,
+	sendsField,
+} from '../kit';
 import { SIGNERS_OF_A_DOCUMENT, signers, signersInput, signersJson } from './shared';
-import { addedToBody, documentId, options } from '../shared';
-import { routing, sendsField } from '../../routing/itemRequest';
 
 // The v1 endpoint spells its fields in PascalCase.
 const buildSignerList = addedToBody('Destinations', (context) => buildDestinations(context, 'v1'));
@@ -12,14 +17,16 @@ export const option = {
 	value: 'send',
 	action: 'Send invitations for a document',
 	description: 'Invite signers to one document by e-mail or SMS',
-	routing: routing({ method: 'POST', url: '/api/v1/invitations' }, [
-		sendsField(documentId, requireGuid, { body: 'DocumentId' }),
-		buildSignerList,
-	]),
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/invitations' },
+		{
+			preSend: [sendsField(documentId, requireGuid, { body: 'DocumentId' }), buildSignerList],
+			idField: documentId,
+			keepsInputIds: 'documentId',
+		},
+	),
 };
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
-
-export const keepsInputIds = 'documentId';
 
 export const description = [documentId, signersInput, signers, signersJson, options];

@@ -1,13 +1,19 @@
 import type { IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isPlainObject, pick } from '../../fields/json';
-import { destinationsProperties } from '../../fields/recipients';
-import { buildDestinations, normaliseDestinations } from '../../fields/recipientList';
-import { inputError, requireGuid, textOf } from '../../fields/validation';
+import {
+	buildDestinations,
+	destinationsProperties,
+	inputError,
+	isPlainObject,
+	normaliseDestinations,
+	options,
+	pick,
+	requireGuid,
+	routing,
+	textOf,
+} from '../kit';
 import { nonEmptyJsonList } from './shared';
-import { options } from '../shared';
-import { routing } from '../../routing/itemRequest';
 
 const buildInvitationList: PreSendAction = async function (requestOptions) {
 	if (this.getNodeParameter('bulkInput', 'fields') === 'json') {
@@ -39,7 +45,10 @@ export const option = {
 	value: 'sendBulk',
 	action: 'Send invitations for several documents',
 	description: 'Invite the same signers to several documents in one request',
-	routing: routing({ method: 'POST', url: '/api/v1/invitations/bulk/send' }, [buildInvitationList]),
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/invitations/bulk/send' },
+		{ preSend: [buildInvitationList] },
+	),
 };
 
 const BULK_JSON_EXAMPLE =

@@ -1,14 +1,21 @@
 import type { IDataObject, INodeProperties, PreSendAction } from 'n8n-workflow';
 
-import { MAX_LENGTH } from '../../../../credentials/text';
-import { listInputProperty, requiredIdField } from '../../fields/common';
-import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
-import { isPlainObject, pick } from '../../fields/json';
-import { optionalPhone } from '../../fields/phones';
-import { inputError, requireEmail, requireGuid, textOf } from '../../fields/validation';
+import {
+	ENVELOPE_ID_SOURCE,
+	inputError,
+	isPlainObject,
+	listInputProperty,
+	MAX_LENGTH,
+	optionalPhone,
+	options,
+	pick,
+	requiredIdField,
+	requireEmail,
+	requireGuid,
+	routing,
+	textOf,
+} from '../kit';
 import { nonEmptyJsonList, signerEmail } from './shared';
-import { options } from '../shared';
-import { routing } from '../../routing/itemRequest';
 
 const buildReminderList: PreSendAction = async function (requestOptions) {
 	const fromJson = this.getNodeParameter('remindersInput', 'fields') === 'json';
@@ -43,9 +50,10 @@ export const option = {
 	value: 'sendBulkReminders',
 	action: 'Remind several signers',
 	description: 'Remind several signers, of one or more envelopes, in one request',
-	routing: routing({ method: 'POST', url: '/api/v1/invitations/bulk/reminders/send' }, [
-		buildReminderList,
-	]),
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/invitations/bulk/reminders/send' },
+		{ preSend: [buildReminderList] },
+	),
 };
 
 const REMINDERS_JSON_EXAMPLE =

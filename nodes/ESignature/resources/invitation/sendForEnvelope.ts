@@ -1,11 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { buildDestinations } from '../../fields/recipientList';
-import { requireGuid } from '../../fields/validation';
-import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
+import {
+	addedToBody,
+	buildDestinations,
+	ENVELOPE_ID_SOURCE,
+	envelopeId,
+	options,
+	requireGuid,
+	routing,
+	sendsField,
+} from '../kit';
 import { invitationMessage, signers, signersInput, signersJson } from './shared';
-import { addedToBody, envelopeId, options } from '../shared';
-import { routing, sendsField } from '../../routing/itemRequest';
 
 /** No further signers (in either input mode) is sent as [], not left out, for "nobody else". */
 const buildFurtherSignerList = addedToBody('destinations', (context) =>
@@ -17,16 +22,21 @@ export const option = {
 	value: 'sendForEnvelope',
 	action: 'Send invitations for an envelope',
 	description: 'Invite the pending signers of an envelope, optionally adding more',
-	routing: routing({ method: 'POST', url: '/api/v1/invitations/envelope' }, [
-		// In the query and in the body, as the interface has it.
-		sendsField(envelopeId, requireGuid, { qs: 'envelopeId', body: 'envelopeId' }),
-		buildFurtherSignerList,
-	]),
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/invitations/envelope' },
+		{
+			preSend: [
+				// In the query and in the body, as the interface has it.
+				sendsField(envelopeId, requireGuid, { qs: 'envelopeId', body: 'envelopeId' }),
+				buildFurtherSignerList,
+			],
+			idField: envelopeId,
+			keepsInputIds: 'envelopeId',
+		},
+	),
 };
 
 export const builderHint = ENVELOPE_ID_SOURCE;
-
-export const keepsInputIds = 'envelopeId';
 
 export const description: INodeProperties[] = [
 	envelopeId,

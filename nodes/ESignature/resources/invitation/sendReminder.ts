@@ -1,29 +1,38 @@
-import { requireEmail, requireGuid } from '../../fields/validation';
+import {
+	ENVELOPE_ID_SOURCE,
+	options,
+	requiredIdField,
+	requireEmail,
+	requireGuid,
+	routing,
+	sentField,
+} from '../kit';
 import { SIGNERS_OF_A_DOCUMENT, signerEmail } from './shared';
-import { options } from '../shared';
-import { routing, sentField } from '../../routing/itemRequest';
-import { requiredIdField } from '../../fields/common';
-import { ENVELOPE_ID_SOURCE } from '../../fields/builderHints';
+
+const requestId = sentField(
+	{
+		...requiredIdField('Envelope ID', 'requestId', ENVELOPE_ID_SOURCE),
+		description:
+			'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
+	},
+	requireGuid,
+);
 
 export const option = {
 	name: 'Remind Signer',
 	value: 'sendReminder',
 	action: 'Remind a signer',
 	description: 'Remind one signer through the channel of the original invitation',
-	routing: routing({ method: 'POST', url: '/api/v1/invitations/reminders/send' }),
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/invitations/reminders/send' },
+		{ idField: requestId },
+	),
 };
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
 export const description = [
-	sentField(
-		{
-			...requiredIdField('Envelope ID', 'requestId', ENVELOPE_ID_SOURCE),
-			description:
-				'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
-		},
-		requireGuid,
-	),
+	requestId,
 	sentField(
 		{
 			...signerEmail,

@@ -6,23 +6,28 @@ import type {
 } from 'n8n-workflow';
 
 import {
+	addedToBody,
+	buildDestinations,
+	DOCUMENT_ID_SOURCE,
+	documentId,
+	inputError,
 	invitationMessageProperty,
 	invitationMessageText,
 	invitationSubjectProperty,
 	invitationSubjectText,
-} from '../../fields/invitation';
-import {
+	jsonListParameter,
+	options,
+	requireGuid,
+	routing,
+	sendsField,
+	sentField,
 	signersInputProperty,
 	signersJsonProperty,
 	signersProperty,
-} from '../../fields/recipients';
-import { buildDestinations } from '../../fields/recipientList';
-import { jsonListParameter } from '../../fields/json';
-import { inputError, requireGuid } from '../../fields/validation';
-import { DOCUMENT_ID_SOURCE } from '../../fields/builderHints';
-import { simplifyOutput, unwrapResponse } from '../../routing/answers';
-import { addedToBody, documentId, options, simplify } from '../shared';
-import { routing, sendsField, sentField } from '../../routing/itemRequest';
+	simplify,
+	simplifyOutput,
+	unwrapResponse,
+} from '../kit';
 
 // No routing on the signers fields: each operation builds its list.
 export const signersInput = signersInputProperty();
@@ -71,11 +76,15 @@ const sortBySigneOrder: PostReceiveAction = async function (items) {
 export const linksRouting = (url: string) =>
 	routing(
 		{ method: 'POST', url },
-		[
-			sendsField(documentId, requireGuid, { body: 'documentId' }),
-			addedToBody('destinations', (context) => buildDestinations(context, 'v2')),
-		],
-		[unwrapResponse, sortBySigneOrder, simplifyOutput],
+		{
+			preSend: [
+				sendsField(documentId, requireGuid, { body: 'documentId' }),
+				addedToBody('destinations', (context) => buildDestinations(context, 'v2')),
+			],
+			postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput],
+			idField: documentId,
+			keepsInputIds: 'documentId',
+		},
 	);
 
 export const linksDescription: INodeProperties[] = [

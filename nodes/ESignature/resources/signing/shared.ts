@@ -1,5 +1,4 @@
-import { buildSigners, signersProperties } from '../../fields/signers';
-import { addedToBody } from '../shared';
+import { addedToBody, buildSigners, signersProperties } from '../kit';
 
 export const buildSignerList = addedToBody('signres', buildSigners);
 

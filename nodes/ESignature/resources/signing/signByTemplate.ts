@@ -1,20 +1,42 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { MAX_LENGTH } from '../../../../credentials/text';
-import { inputError, requireGuid, secretOf, textOf } from '../../fields/validation';
-import { referenceToSend } from '../../routing/idempotency';
+import {
+	addedToBody,
+	additionalFields,
+	inputError,
+	MAX_LENGTH,
+	options,
+	referenceToSend,
+	refusable,
+	requiredIdField,
+	requireGuid,
+	routing,
+	secretOf,
+	sentField,
+	TEMPLATE_ID_SOURCE,
+	textOf,
+} from '../kit';
 import { buildSignerList, signerFields } from './shared';
-import { addedToBody, additionalFields, options } from '../shared';
-import { refusable, routing, sentField } from '../../routing/itemRequest';
-import { requiredIdField } from '../../fields/common';
-import { TEMPLATE_ID_SOURCE } from '../../fields/builderHints';
+
+const templateId = sentField(
+	{
+		...requiredIdField('Template ID', 'templateId', TEMPLATE_ID_SOURCE),
+		description:
+			"ID of the template to sign, as shown in the service's template list. " +
+			'Templates with fields the recipient must fill cannot be signed directly.',
+	},
+	requireGuid,
+);
 
 export const option = {
 	name: 'Sign From Template',
 	value: 'signByTemplate',
 	action: 'Sign a document from a template',
 	description: 'Create a document from a template and sign it in one step',
-	routing: routing({ method: 'POST', url: '/api/v2/sign/by-template' }, [buildSignerList]),
+	routing: routing(
+		{ method: 'POST', url: '/api/v2/sign/by-template' },
+		{ preSend: [buildSignerList], idField: templateId },
+	),
 };
 
 export const createsEnvelope = { referenceNumber: true };
@@ -39,15 +61,7 @@ const buildTemplateFields = addedToBody('templateFields', (context) => {
 const buildReferenceNumber = addedToBody('ReferenceNumber', referenceToSend);
 
 export const description: INodeProperties[] = [
-	sentField(
-		{
-			...requiredIdField('Template ID', 'templateId', TEMPLATE_ID_SOURCE),
-			description:
-				"ID of the template to sign, as shown in the service's template list. " +
-				'Templates with fields the recipient must fill cannot be signed directly.',
-		},
-		requireGuid,
-	),
+	templateId,
 	...signerFields,
 	{
 		displayName: 'Template Fields',

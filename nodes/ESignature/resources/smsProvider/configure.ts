@@ -1,9 +1,14 @@
-import { SMS_PROVIDERS } from '../../fields/enums';
-import { inputError, requireText, secretOf } from '../../fields/validation';
-import { requireAuthorsUrl } from '../../fields/toolInputs';
-import { namedValueOf } from '../../fields/namedValues';
-import { options } from '../shared';
-import { routing, sentField } from '../../routing/itemRequest';
+import {
+	inputError,
+	namedValueOf,
+	options,
+	requireAuthorsUrl,
+	requireText,
+	routing,
+	secretOf,
+	sentField,
+	SMS_PROVIDERS,
+} from '../kit';
 
 export const option = {
 	name: 'Configure',

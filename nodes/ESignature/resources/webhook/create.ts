@@ -1,16 +1,23 @@
-import { unwrapResponse } from '../../routing/answers';
-import { booleanOf, secretOf } from '../../fields/validation';
-import { requireAuthorsUrl } from '../../fields/toolInputs';
+import {
+	booleanOf,
+	options,
+	requireAuthorsUrl,
+	routing,
+	secretOf,
+	sentField,
+	unwrapResponse,
+} from '../kit';
 import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
-import { options } from '../shared';
-import { routing, sentField } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a webhook',
 	description: 'Register a URL that receives signing events',
-	routing: routing({ method: 'POST', url: '/api/v1/webhooks' }, [], webhookOutput(unwrapResponse)),
+	routing: routing(
+		{ method: 'POST', url: '/api/v1/webhooks' },
+		{ postReceive: webhookOutput(unwrapResponse) },
+	),
 };
 
 export const description = [

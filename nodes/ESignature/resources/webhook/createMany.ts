@@ -1,11 +1,15 @@
 import type { INodeProperties, IDataObject, PreSendAction } from 'n8n-workflow';
 
-import { unwrapResponse } from '../../routing/answers';
-import { booleanOf, inputError, secretOf } from '../../fields/validation';
-import { requireAuthorsUrl } from '../../fields/toolInputs';
+import {
+	booleanOf,
+	inputError,
+	options,
+	requireAuthorsUrl,
+	routing,
+	secretOf,
+	unwrapResponse,
+} from '../kit';
 import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
-import { options } from '../shared';
-import { routing } from '../../routing/itemRequest';
 
 /** The body is a list, which routing.send cannot build. */
 const buildWebhookList: PreSendAction = async function (requestOptions) {
@@ -36,8 +40,7 @@ export const option = {
 	description: 'Register several URLs in one request',
 	routing: routing(
 		{ method: 'POST', url: '/api/v1/webhooks/bulk' },
-		[buildWebhookList],
-		webhookOutput(unwrapResponse),
+		{ preSend: [buildWebhookList], postReceive: webhookOutput(unwrapResponse) },
 	),
 };
 

@@ -1,9 +1,12 @@
-import { webhookLocatorProperty } from '../../fields/common';
-import { unwrapResponse } from '../../routing/answers';
-import { requireGuid } from '../../fields/validation';
+import {
+	options,
+	requireGuid,
+	routing,
+	sendsField,
+	unwrapResponse,
+	webhookLocatorProperty,
+} from '../kit';
 import { webhookPath, webhookOutput } from './shared';
-import { options } from '../shared';
-import { routing, sendsField } from '../../routing/itemRequest';
 
 const webhook = webhookLocatorProperty({
 	description:
@@ -18,8 +21,11 @@ export const option = {
 		'Remove a webhook; envelopes pinned to it then report to the account default webhook',
 	routing: routing(
 		{ method: 'DELETE', url: webhookPath },
-		[sendsField(webhook, requireGuid)],
-		webhookOutput(unwrapResponse),
+		{
+			preSend: [sendsField(webhook, requireGuid)],
+			postReceive: webhookOutput(unwrapResponse),
+			idField: webhook,
+		},
 	),
 };
 

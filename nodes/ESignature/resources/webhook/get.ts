@@ -1,8 +1,5 @@
-import { unwrapFoundResponse } from '../../routing/answers';
-import { requireGuid } from '../../fields/validation';
+import { options, requireGuid, routing, sendsField, unwrapFoundResponse } from '../kit';
 import { webhookId, webhookPath, webhookOutput } from './shared';
-import { options } from '../shared';
-import { routing, sendsField } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Get',
@@ -11,8 +8,11 @@ export const option = {
 	description: "Get a webhook's URL and whether it is the account default",
 	routing: routing(
 		{ method: 'GET', url: webhookPath },
-		[sendsField(webhookId, requireGuid)],
-		webhookOutput(unwrapFoundResponse),
+		{
+			preSend: [sendsField(webhookId, requireGuid)],
+			postReceive: webhookOutput(unwrapFoundResponse),
+			idField: webhookId,
+		},
 	),
 };
 

@@ -1,11 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapResponse } from '../../routing/answers';
+import { checkedField, integerOf, options, routing, unwrapResponse } from '../kit';
 import { markTriggerWebhooks } from './markTriggers';
-import { integerOf } from '../../fields/validation';
 import { webhookOutput } from './shared';
-import { options } from '../shared';
-import { checkedField, routing } from '../../routing/itemRequest';
 
 export const option = {
 	name: 'Get Many',
@@ -14,8 +11,7 @@ export const option = {
 	description: "List the account's webhooks, marking those of n8n triggers",
 	routing: routing(
 		{ method: 'GET', url: '/api/v1/webhooks' },
-		[],
-		webhookOutput(unwrapResponse, markTriggerWebhooks),
+		{ postReceive: webhookOutput(unwrapResponse, markTriggerWebhooks) },
 	),
 };
 

@@ -1,14 +1,18 @@
 import type { IDataObject, PostReceiveAction } from 'n8n-workflow';
 
-import { WEBHOOK_DELIVERY_STATUSES } from '../../fields/enums';
-import { unwrapResponse } from '../../routing/answers';
-import { namedValueOf } from '../../fields/namedValues';
-import { requireGuid, textOf } from '../../fields/validation';
-import type { ItemChecks } from '../../service/itemFunctions';
-import { MAX_LENGTH } from '../../../../credentials/text';
+import {
+	checkedField,
+	type ItemChecks,
+	MAX_LENGTH,
+	namedValueOf,
+	options,
+	requireGuid,
+	routing,
+	textOf,
+	unwrapResponse,
+	WEBHOOK_DELIVERY_STATUSES,
+} from '../kit';
 import { webhookOutput } from './shared';
-import { options } from '../shared';
-import { checkedField, routing } from '../../routing/itemRequest';
 
 /** The spec sends the filters as a GET's body, which n8n drops: the service answers every entry, filtered here. */
 const filterDeliveryLogs: PostReceiveAction = async function (items) {
@@ -32,8 +36,7 @@ export const option = {
 	description: 'List callback deliveries, optionally filtered',
 	routing: routing(
 		{ method: 'GET', url: '/api/v1/webhooks/logs' },
-		[],
-		webhookOutput(unwrapResponse, filterDeliveryLogs),
+		{ postReceive: webhookOutput(unwrapResponse, filterDeliveryLogs) },
 	),
 };
 

@@ -1,7 +1,6 @@
 import type { PostReceiveAction } from 'n8n-workflow';
 
-import { isErrorItem } from '../../service/errorItems';
-import { triggerUrlOf, waitingExecutionOf } from '../../service/n8nWebhookUrls';
+import { isErrorItem, triggerUrlOf, waitingExecutionOf } from '../kit';
 
 // Leftovers show.
 export const markTriggerWebhooks: PostReceiveAction = async function (items) {

@@ -1,9 +1,6 @@
 import type { INodeProperties, IExecuteSingleFunctions, PostReceiveAction } from 'n8n-workflow';
 
-import { webhookLocatorProperty } from '../../fields/common';
-import { requireGuid } from '../../fields/validation';
-import { isErrorItem } from '../../service/errorItems';
-import { maskedAnswer } from '../../service/secrets';
+import { isErrorItem, maskedAnswer, requireGuid, webhookLocatorProperty } from '../kit';
 
 export const webhookUrlField: INodeProperties = {
 	displayName: 'Webhook URL',

@@ -1,10 +1,15 @@
 import type { INodeProperties, IDataObject, PreSendAction } from 'n8n-workflow';
 
-import { unwrapResponse } from '../../routing/answers';
-import { booleanOf, inputError } from '../../fields/validation';
-import { requireAuthorsUrl } from '../../fields/toolInputs';
-import { notFoundError } from '../../service/errors';
-import { getWebhook } from '../../service/webhooks';
+import {
+	booleanOf,
+	getWebhook,
+	inputError,
+	notFoundError,
+	options,
+	requireAuthorsUrl,
+	routing,
+	unwrapResponse,
+} from '../kit';
 import {
 	isDefaultField,
 	selectedWebhookId,
@@ -12,8 +17,6 @@ import {
 	webhookOutput,
 	webhookUrlField,
 } from './shared';
-import { options } from '../shared';
-import { routing } from '../../routing/itemRequest';
 
 /** PUT replaces URL and default flag together: what is left out is read from the service first. */
 const buildUpdateRequest: PreSendAction = async function (requestOptions) {
@@ -56,8 +59,11 @@ export const option = {
 	description: 'Change the URL or default flag (the header token cannot be changed)',
 	routing: routing(
 		{ method: 'PUT', url: '/api/v1/webhooks' },
-		[buildUpdateRequest],
-		webhookOutput(unwrapResponse),
+		{
+			preSend: [buildUpdateRequest],
+			postReceive: webhookOutput(unwrapResponse),
+			idField: webhookId,
+		},
 	),
 };
 

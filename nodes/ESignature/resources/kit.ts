@@ -1,0 +1,209 @@
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import {
+	documentIdProperty,
+	ID_EXAMPLE,
+	responseOptions,
+	simplifyProperty,
+	toolSimplifyProperty,
+} from '../fields/common';
+import { ENVELOPE_ID_SOURCE } from '../fields/builderHints';
+import type { CreatesEnvelope } from '../routing/idempotency';
+import { sentField } from '../routing/operation';
+import { futureDate } from '../fields/validation';
+
+export interface OperationFile {
+	option: INodePropertyOptions;
+	/** Shared fields by reference: ESignature.node.ts shows each once. */
+	description: INodeProperties[];
+	createsEnvelope?: CreatesEnvelope;
+	builderHint?: string;
+	handsOutSigningLinks?: true;
+}
+
+// Shared fields are declared once: the engine evaluates a parameter once per property of that name for every item.
+
+export const envelopeId: INodeProperties = {
+	displayName: 'Envelope ID',
+	name: 'envelopeId',
+	type: 'string',
+	default: '={{ $json.envelopeId }}',
+	required: true,
+	placeholder: ID_EXAMPLE,
+	description:
+		"The envelope's ID: the envelopeId a create operation or the E-Signature Trigger outputs, not your " +
+		'reference number',
+	builderHint: { propertyHint: ENVELOPE_ID_SOURCE },
+};
+
+export const documentId = documentIdProperty();
+
+export const simplify = simplifyProperty();
+
+export const options = responseOptions();
+
+// Webhook's is its own field: its Create has the name of Envelope's, which has Simplify.
+export const toolSimplifyFields = (simplifyOperations: string[]): INodeProperties[] => [
+	{
+		...toolSimplifyProperty(),
+		displayOptions: {
+			show: { '@tool': [true] },
+			hide: { resource: ['webhook'], operation: simplifyOperations },
+		},
+	},
+	{
+		...toolSimplifyProperty(),
+		displayOptions: { show: { '@tool': [true], resource: ['webhook'] } },
+	},
+];
+
+export const additionalFields = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options,
+});
+
+export function addedToBody(
+	property: string,
+	build: (context: IExecuteSingleFunctions) => unknown,
+): PreSendAction {
+	return async function added(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const value = build(this);
+		if (value !== undefined)
+			requestOptions.body = { ...(requestOptions.body as object), [property]: value };
+		return requestOptions;
+	};
+}
+
+// A picked date is in the workflow's timezone, sent in UTC.
+export const availableTo = (description: string): INodeProperties =>
+	sentField(
+		{
+			displayName: 'Available To',
+			name: 'availableTo',
+			type: 'dateTime',
+			default: '',
+			required: true,
+			description,
+		},
+		futureDate,
+	);
+
+export {
+	CREDENTIAL_TYPE,
+	currentAccessToken,
+	forgetAccessToken,
+} from '../../../credentials/accessToken';
+export { type Form, identitySigningPath } from '../../../credentials/dialects';
+export { authUrlOf } from '../../../credentials/environment';
+export { MAX_LENGTH } from '../../../credentials/text';
+export {
+	DOCUMENT_ID_SOURCE,
+	ENVELOPE_ID_SOURCE,
+	INVITATION_ID_SOURCE,
+	SEVERAL_FILES_SOURCE,
+	TEMPLATE_ID_SOURCE,
+} from '../fields/builderHints';
+export {
+	binaryOutputProperty,
+	documentIdProperty,
+	downloadOptions,
+	listInputProperty,
+	requiredIdField,
+	webhookLocatorProperty,
+} from '../fields/common';
+export { SMS_PROVIDERS, WEBHOOK_DELIVERY_STATUSES } from '../fields/enums';
+export { fileIdField, referenceNumberField, workflowIdField } from '../fields/envelope';
+export {
+	type FileInputOptions,
+	fileInputProperties,
+	IDENTITY_FILE_INPUT,
+	SEVERAL_FILES,
+} from '../fields/fileInput';
+export {
+	filePasswordProperty,
+	requestIdProperty,
+	signatureAppearanceProperty,
+	signatureDetailsProperty,
+} from '../fields/identitySigning';
+export {
+	invitationMessageProperty,
+	invitationMessageText,
+	invitationSubjectProperty,
+	invitationSubjectText,
+} from '../fields/invitation';
+export { isPlainObject, jsonListParameter, pick } from '../fields/json';
+export { namedValueOf } from '../fields/namedValues';
+export { optionalPhone } from '../fields/phones';
+export { buildDestinations, normaliseDestinations } from '../fields/recipientList';
+export {
+	destinationsProperties,
+	signersInputProperty,
+	signersJsonProperty,
+	signersProperty,
+} from '../fields/recipients';
+export { buildSigners, signersProperties } from '../fields/signers';
+export { requireAuthorsUrl } from '../fields/toolInputs';
+export {
+	booleanOf,
+	inputError,
+	integerOf,
+	numberIn,
+	optionalBoolean,
+	optionalGuid,
+	optionalText,
+	requireEmail,
+	requireGuid,
+	requireText,
+	secretOf,
+	textOf,
+	toText,
+} from '../fields/validation';
+export { fileNameFor } from '../files/bytes';
+export { type UploadFile } from '../files/document';
+export { type LeftInStore, readFileInput, sentFileName } from '../files/fileInput';
+export { base64Of, sendJsonWithDocuments } from '../files/jsonBody';
+export { sendMultipart } from '../files/multipart';
+export { readBinaryFile, requireBase64 } from '../files/read';
+export {
+	base64ResponseToBinary,
+	FILE_NOT_FOR_TOOLS,
+	fileResponseToBinary,
+	keepWrapper,
+	outputBinaryField,
+	simplifies,
+	simplifyOutput,
+	unwrapFoundResponse,
+	unwrapResponse,
+} from '../routing/answers';
+export { referenceToSend, sentReferenceOf } from '../routing/idempotency';
+export {
+	checkedField,
+	offerAlternative,
+	refusable,
+	routing,
+	sendsField,
+	sentField,
+} from '../routing/operation';
+export { specStatus, withDocumentIds } from '../service/envelopeStatus';
+export { detailedError, failed, isErrorItem } from '../service/errorItems';
+export {
+	isServiceWrapper,
+	notFoundError,
+	type OperationErrors,
+	parseBody,
+} from '../service/errors';
+export { type ItemChecks } from '../service/itemFunctions';
+export { triggerUrlOf, waitingExecutionOf } from '../service/n8nWebhookUrls';
+export { readServiceAnswer } from '../service/readAnswer';
+export { maskedAnswer, nodeForErrors, scrubbed, secretsInHand } from '../service/secrets';
+export { getWebhook } from '../service/webhooks';
