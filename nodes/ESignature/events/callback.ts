@@ -57,22 +57,19 @@ export interface Callback {
 }
 
 // n8n parses JSON bodies itself; other content types leave the bytes in rawBody.
-function bodyObject(
-	body: unknown,
-	rawBody: Buffer | string | undefined,
-): { object?: IDataObject; problem?: string } {
-	if (isPlainObject(body) && Object.keys(body).length > 0) return { object: body };
+function bodyObject(context: IWebhookFunctions): IDataObject | string {
+	const body: unknown = context.getBodyData();
+	if (isPlainObject(body) && Object.keys(body).length > 0) return body;
+	const rawBody = context.getRequestObject().rawBody as Buffer | string | undefined;
 	const text = typeof body === 'string' && body !== '' ? body : (rawBody?.toString() ?? '');
-	if (text.trim() === '') return { problem: 'The callback has no body' };
+	if (text.trim() === '') return 'The callback has no body';
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
 	} catch {
-		return { problem: 'The callback body is not valid JSON' };
+		return 'The callback body is not valid JSON';
 	}
-	return isPlainObject(parsed)
-		? { object: parsed }
-		: { problem: 'The callback body must be a JSON object' };
+	return isPlainObject(parsed) ? parsed : 'The callback body must be a JSON object';
 }
 
 const MAX_CALLBACK_DEPTH = 32;
@@ -107,17 +104,14 @@ function shapeProblem(payload: IDataObject): string | undefined {
 	return undefined;
 }
 
-// Base64 is checked without decoding: a signed file can be tens of MB.
-export function readCallback(
-	body: unknown,
-	rawBody: Buffer | string | undefined,
-): { callback?: Callback; problem?: string } {
-	const { object: payload, problem } = bodyObject(body, rawBody);
-	if (!payload) return { problem };
+// The callback, or what is wrong with it; Base64 is checked without decoding: a signed file can be tens of MB.
+export function readCallback(context: IWebhookFunctions): Callback | string {
+	const payload = bodyObject(context);
+	if (typeof payload === 'string') return payload;
 	if (nestedDeeperThan(payload, MAX_CALLBACK_DEPTH + 1))
-		return { problem: `The callback nests more than ${MAX_CALLBACK_DEPTH} levels deep` };
+		return `The callback nests more than ${MAX_CALLBACK_DEPTH} levels deep`;
 	const wrongShape = shapeProblem(payload);
-	if (wrongShape) return { problem: wrongShape };
+	if (wrongShape) return wrongShape;
 	const requestId = (payload.RequestId as string).trim();
 	const files = ((payload.Files ?? []) as IDataObject[]).map((file, index) => ({
 		index,
@@ -127,10 +121,10 @@ export function readCallback(
 	const broken = files
 		.filter((file) => !isBase64(file.base64))
 		.map((file) => `Files[${file.index}]`);
-	if (broken.length) return { problem: `Not valid Base64: ${broken.join(', ')}` };
+	if (broken.length) return `Not valid Base64: ${broken.join(', ')}`;
 	const status = toNumber(payload.Status);
 	const event = (status !== undefined && CALLBACK_STATUSES[status]) || 'unknown';
-	return { callback: { payload, requestId, status, event, files } };
+	return { payload, requestId, status, event, files };
 }
 
 // An empty selection lets everything through rather than silently dropping every callback.

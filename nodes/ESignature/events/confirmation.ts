@@ -111,11 +111,8 @@ export function finalStatus(
 }
 
 async function askFinalStatus(context: ServiceContext, envelopeId: string): Promise<StatusRead> {
-	const status = await read(
-		context,
-		`/api/v1/envelopes/${encodeURIComponent(envelopeId)}/status`,
-		'Get Status',
-	);
+	const path = `/api/v1/envelopes/${encodeURIComponent(envelopeId)}/status`;
+	const status = await read(context, path, 'Get Status');
 	if ('unavailable' in status) return status;
 	if (!isPlainObject(status.data)) return { unknown: true };
 	const record = specStatus(status.data);
@@ -236,13 +233,10 @@ export async function confirmCallback(
 
 const MAX_SIGNED_DOWNLOAD_BYTES = 96 * 1024 * 1024;
 
-const signedDownload = (context: ServiceContext, documentId: string, maxAnswerBytes: number) =>
-	read(
-		context,
-		`/api/v1/documents/${encodeURIComponent(documentId)}/completed/base64`,
-		'the signed download',
-		maxAnswerBytes,
-	);
+function signedDownload(context: ServiceContext, documentId: string, maxAnswerBytes: number) {
+	const path = `/api/v1/documents/${encodeURIComponent(documentId)}/completed/base64`;
+	return read(context, path, 'the signed download', maxAnswerBytes);
+}
 
 export async function signedFiles(
 	context: ServiceContext,

@@ -76,9 +76,8 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	const presented = presentedToken(this.getHeaderData().authorization);
 	if (!passesResumeCheck(await resumeKey(this), presented, executionId, query))
 		return answer(401, 'Unauthorized');
-	const { rawBody } = this.getRequestObject();
-	const { callback, problem } = readCallback(this.getBodyData(), rawBody);
-	if (!callback) return answer(400, problem ?? 'The callback cannot be read');
+	const callback = readCallback(this);
+	if (typeof callback === 'string') return answer(400, callback);
 	const refused = boundProblem(this, query, callback.requestId);
 	if (refused) return answer(403, refused);
 	if (!RESUMING_EVENTS.has(callback.event))
@@ -100,20 +99,12 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 		return answer(503, 'The callback could not be confirmed with the service now; re-send it');
 	const { event } = confirmation;
 	const webhookId = queryValue(query, RESUME_QUERY.webhookId);
+	const extra = { documentIds, webhookId: webhookId ?? null };
+	const simplify = this.getNodeParameter('simplify', true) as boolean;
+	const settings = { downloadFiles: true, keepBase64: false, simplify, acceptCallbackFiles: false };
 	let item: INodeExecutionData;
 	try {
-		item = await eventItem(
-			this,
-			callback,
-			event,
-			{ documentIds, webhookId: webhookId ?? null },
-			{
-				downloadFiles: true,
-				keepBase64: false,
-				simplify: this.getNodeParameter('simplify', true) as boolean,
-				acceptCallbackFiles: false,
-			},
-		);
+		item = await eventItem(this, callback, event, extra, settings);
 	} catch (error) {
 		// n8n answers 500 and the execution keeps waiting.
 		throw new NodeOperationError(this.getNode(), error as Error);

@@ -18,8 +18,8 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	if (!isPost || !isAuthorized(this.getHeaderData().authorization, stored.headerTokenDigest))
 		return answer(401, 'Unauthorized');
 
-	const { callback, problem } = readCallback(this.getBodyData(), request.rawBody);
-	if (!callback) return answer(400, problem ?? 'The callback cannot be read');
+	const callback = readCallback(this);
+	if (typeof callback === 'string') return answer(400, callback);
 
 	const events = this.getNodeParameter('events', [ANY_EVENT]) as string[];
 	const ignored = (event: string) =>
