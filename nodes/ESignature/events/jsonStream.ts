@@ -43,31 +43,25 @@ const DONE = 9;
 
 /** One JSON value read across chunks: its end found with a depth counter, its bytes kept while within a cap. */
 class ValueScan {
-	private depth = 0;
-	private inString = false;
+	private depth: number;
+	private inString: boolean;
 	private escaped = false;
 	private pieces: Buffer[] = [];
 	private size = 0;
-	private cap = 0;
-	private start = 0;
 	private overflow = false;
-	first = 0;
+	readonly first: number;
 	// A number or a literal, which the end of the stream ends too.
-	scalar = false;
+	readonly scalar: boolean;
 
-	begin(chunk: Buffer, at: number, cap: number) {
-		const byte = chunk[at];
-		this.first = byte;
-		this.depth = byte === OPEN_OBJECT || byte === OPEN_LIST ? 1 : 0;
-		this.inString = byte === QUOTE;
-		this.escaped = false;
+	constructor(
+		chunk: Buffer,
+		private start: number,
+		private readonly cap: number,
+	) {
+		this.first = chunk[start];
+		this.depth = this.first === OPEN_OBJECT || this.first === OPEN_LIST ? 1 : 0;
+		this.inString = this.first === QUOTE;
 		this.scalar = this.depth === 0 && !this.inString;
-		this.pieces = [];
-		this.size = 0;
-		this.cap = cap;
-		this.start = at;
-		this.overflow = false;
-		return this.scalar ? at : at + 1;
 	}
 
 	/** The index just past the value, or -1 when the chunk ends inside it (its bytes are then kept). */
@@ -161,7 +155,7 @@ export async function eachListEntry(
 	maxEntryBytes = DEFAULT_MAX_ENTRY_BYTES,
 ): Promise<StreamedList> {
 	const result: StreamedList = { entries: 0, skipped: 0, bytes: 0 };
-	const value = new ValueScan();
+	let value!: ValueScan;
 	let expect = DOCUMENT;
 	let inValue = false;
 	// The state after the value being read, which tells what it is.
@@ -213,7 +207,8 @@ export async function eachListEntry(
 
 	const startValue = (chunk: Buffer, at: number, then: number, cap: number) => {
 		after = then;
-		return scanValue(chunk, value.begin(chunk, at, cap));
+		value = new ValueScan(chunk, at, cap);
+		return scanValue(chunk, value.scalar ? at : at + 1);
 	};
 
 	const memberCap = () => (key === 'errorCode' || key === 'message' ? MAX_SCALAR_BYTES : 0);
