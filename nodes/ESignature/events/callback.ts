@@ -28,17 +28,15 @@ export function headerTokenDigest(token: string): string {
 	return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export function isAuthorized(
-	header: string | string[] | undefined,
-	expectedDigest: unknown,
-): boolean {
+// In constant time; only a SHA-256 digest in lowercase hex is expected.
+export function sameDigest(digest: string, expected: unknown): boolean {
+	if (typeof expected !== 'string' || !/^[0-9a-f]{64}$/.test(expected)) return false;
+	return timingSafeEqual(Buffer.from(digest, 'hex'), Buffer.from(expected, 'hex'));
+}
+
+export function isAuthorized(header: string | string[] | undefined, expected: unknown): boolean {
 	const token = presentedToken(header);
-	if (!token || typeof expectedDigest !== 'string' || !/^[0-9a-f]{64}$/.test(expectedDigest))
-		return false;
-	return timingSafeEqual(
-		Buffer.from(headerTokenDigest(token), 'hex'),
-		Buffer.from(expectedDigest, 'hex'),
-	);
+	return !!token && sameDigest(headerTokenDigest(token), expected);
 }
 
 interface ReceivedFile {

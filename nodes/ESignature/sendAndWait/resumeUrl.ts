@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'crypto';
+import { createHmac } from 'crypto';
 import type { FunctionsBase, IExecuteFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
+import { sameDigest } from '../events/callback';
 import { RESUME_QUERY } from '../service/n8nWebhookUrls';
 import { deleteWebhook, listWebhooks } from '../service/webhooks';
 
@@ -56,13 +57,8 @@ export function passesResumeCheck(
 	executionId: string,
 	query: Record<string, unknown>,
 ): boolean {
-	const check = query[RESUME_QUERY.check];
-	if (!key || !presented || !executionId || typeof check !== 'string') return false;
-	if (!/^[0-9a-f]{64}$/.test(check)) return false;
-	return timingSafeEqual(
-		Buffer.from(resumeCheck(key, presented, executionId, query), 'hex'),
-		Buffer.from(check, 'hex'),
-	);
+	if (!key || !presented || !executionId) return false;
+	return sameDigest(resumeCheck(key, presented, executionId, query), query[RESUME_QUERY.check]);
 }
 
 export function signedResumeUrl(
@@ -118,13 +114,14 @@ function isExpiredWaitWebhook(webhookUrl: unknown, waitingBase: string, now: num
 // Best effort, never stops a send: the next Send and Wait tries again.
 export async function removeExpiredWaitWebhooks(
 	context: IExecuteFunctions,
-	waitingBase: string | undefined,
+	resumeUrl: string,
+	executionId: string,
 ): Promise<number> {
-	if (!waitingBase) return 0;
-	let removed = 0;
+	const waitingBase = waitingBaseOf(resumeUrl, executionId);
 	const now = Date.now();
-	const webhooks = await listWebhooks(context).catch(() => undefined);
-	if (!webhooks) return 0;
+	const webhooks = waitingBase ? await listWebhooks(context).catch(() => undefined) : undefined;
+	if (!waitingBase || !webhooks) return 0;
+	let removed = 0;
 	for (const webhook of webhooks) {
 		if (!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
 		const deleted = await deleteWebhook(context, webhook.id)

@@ -192,10 +192,7 @@ async function send(context: IExecuteFunctions, request: SendRequest): Promise<I
 	const resumeUrlWith = (extra: Record<string, string> = {}) =>
 		signedResumeUrl(request.resumeUrl, key, headerToken, executionId, { ...bound, ...extra });
 	const firstUrl = resumeUrlWith();
-	const expiredRemoved = await removeExpiredWaitWebhooks(
-		context,
-		waitingBaseOf(firstUrl, executionId),
-	);
+	const expiredRemoved = await removeExpiredWaitWebhooks(context, firstUrl, executionId);
 
 	const webhookId = await createWebhook(context, {
 		webhookUrl: firstUrl,
