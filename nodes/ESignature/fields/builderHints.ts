@@ -38,19 +38,9 @@ export const ENVELOPE_ID_SOURCE =
 export const DOCUMENT_ID_SOURCE =
 	'documentId is the ID of one document (file) of an envelope: the create operations output it as documentId ' +
 	'(documentIds for several files); Send and Wait outputs documentIds. It is a GUID, not the envelopeId.';
-export const WEBHOOK_ID_SOURCE =
-	'webhookId is the ID of a webhook registered at the service: Webhook → Create and Get Many output it as id, the ' +
-	"E-Signature Trigger as webhookId, and the Webhook list names a trigger's by its workflow. It is a GUID.";
 export const TEMPLATE_ID_SOURCE =
 	"templateId is the ID of a template kept at the service: the service's portal lists the account's templates " +
 	'with their IDs. It is a GUID.';
-export const INVITATION_ID_SOURCE =
-	"destinationId is the ID of one signer's invitation: Invitation → Get Signing Links and Send and Get Links " +
-	'output it as id, one item per signer. It is a GUID, not the document or envelope ID.';
-export const IDENTITY_REQUEST_ID_SOURCE =
-	'requestId is the ID of the signing request the signer authenticated for with the national identity provider, ' +
-	'before this call. It is a GUID.';
-
 export const SEVERAL_FILES_SOURCE =
 	'Takes several PDFs: comma-separated binary field names, a JSON list of {file, fileName} Base64 objects, or ' +
 	'URLs. Leave webhookId empty to send events to the account default webhook.';

@@ -1,6 +1,6 @@
 import type { CodexData, INodeProperties } from 'n8n-workflow';
 
-import { DOCUMENT_ID_SOURCE, WEBHOOK_ID_SOURCE } from './builderHints';
+import { DOCUMENT_ID_SOURCE } from './builderHints';
 
 export const ID_EXAMPLE = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 
@@ -38,21 +38,6 @@ export function optionsCollection(fields: INodeProperties[]): INodeProperties {
 
 export function responseOptions(extra: INodeProperties[] = []): INodeProperties {
 	return optionsCollection([includeResponseWrapperOption, ...extra]);
-}
-
-const fileNameOption: INodeProperties = {
-	displayName: 'File Name',
-	name: 'fileName',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. contract-{{ $json.referenceNumber }}',
-	description:
-		"Name of the output file. Its extension follows the file's type (.pdf, or .zip when the service sends a " +
-		'ZIP). Empty: the name the service gives, else the document ID.',
-};
-
-export function downloadOptions({ wrapped }: { wrapped: boolean }): INodeProperties {
-	return wrapped ? responseOptions([fileNameOption]) : optionsCollection([fileNameOption]);
 }
 
 export function simplifyProperty(): INodeProperties {
@@ -101,6 +86,10 @@ export function documentIdProperty(more?: string): INodeProperties {
 		builderHint: { propertyHint: DOCUMENT_ID_SOURCE },
 	};
 }
+
+const WEBHOOK_ID_SOURCE =
+	'webhookId is the ID of a webhook registered at the service: Webhook → Create and Get Many output it as id, the ' +
+	"E-Signature Trigger as webhookId, and the Webhook list names a trigger's by its workflow. It is a GUID.";
 
 const GUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 

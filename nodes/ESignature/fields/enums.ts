@@ -44,13 +44,6 @@ export const SMS_PROVIDERS: INodePropertyOptions[] = [
 	{ name: 'Infinito', value: 5 },
 ];
 
-export const WEBHOOK_DELIVERY_STATUSES: INodePropertyOptions[] = [
-	{ name: 'Pending', value: 0 },
-	{ name: 'Success', value: 1 },
-	{ name: 'Recall', value: 2 },
-	{ name: 'Failed From Client', value: 4 },
-];
-
 const INVITATION_STATUSES: INodePropertyOptions[] = [
 	{ name: 'Pending', value: 1 },
 	{ name: 'Signed', value: 3 },

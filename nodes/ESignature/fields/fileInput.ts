@@ -219,5 +219,3 @@ export const DOWNLOAD_OPTION_LABELS: Record<string, string> = Object.fromEntries
 );
 
 export const SEVERAL_FILES: FileInputOptions = { multiple: true };
-
-export const IDENTITY_FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };

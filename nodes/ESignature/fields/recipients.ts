@@ -250,11 +250,11 @@ export function destinationsProperties(style: DestinationStyle): INodeProperties
 	return [signersInputProperty(), signersProperty(style), signersJsonProperty()];
 }
 
-export function signersInputProperty(): INodeProperties {
+function signersInputProperty(): INodeProperties {
 	return listInputProperty('destinationsInput', 'Signers Input', 'signer');
 }
 
-export function signersProperty(style: DestinationStyle): INodeProperties {
+function signersProperty(style: DestinationStyle): INodeProperties {
 	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
 	const options = fields.filter((f) => f.option).sort((a, b) => a.label.localeCompare(b.label));
 	return {
@@ -285,7 +285,7 @@ export function signersProperty(style: DestinationStyle): INodeProperties {
 	};
 }
 
-export function signersJsonProperty(): INodeProperties {
+function signersJsonProperty(): INodeProperties {
 	return {
 		displayName: 'Signers (JSON)',
 		name: 'destinationsJson',

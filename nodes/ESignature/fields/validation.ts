@@ -267,16 +267,6 @@ export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: strin
 	);
 }
 
-export function optionalBoolean(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-): boolean | undefined {
-	return value === undefined || value === null || value === ''
-		? undefined
-		: booleanOf(context, value, fieldLabel);
-}
-
 export function futureDate(context: ItemChecks, value: unknown, fieldLabel: string): string {
 	let date: DateTime;
 	if (DateTime.isDateTime(value)) date = value;

@@ -109,32 +109,21 @@ export { MAX_LENGTH } from '../../../credentials/text';
 export {
 	DOCUMENT_ID_SOURCE,
 	ENVELOPE_ID_SOURCE,
-	INVITATION_ID_SOURCE,
 	SEVERAL_FILES_SOURCE,
 	TEMPLATE_ID_SOURCE,
 } from '../fields/builderHints';
 export {
 	binaryOutputProperty,
 	documentIdProperty,
-	downloadOptions,
 	listInputProperty,
+	optionsCollection,
+	responseOptions,
 	requiredIdField,
 	webhookLocatorProperty,
 } from '../fields/common';
-export { SMS_PROVIDERS, WEBHOOK_DELIVERY_STATUSES } from '../fields/enums';
+export { SMS_PROVIDERS } from '../fields/enums';
 export { fileIdField, referenceNumberField, workflowIdField } from '../fields/envelope';
-export {
-	type FileInputOptions,
-	fileInputProperties,
-	IDENTITY_FILE_INPUT,
-	SEVERAL_FILES,
-} from '../fields/fileInput';
-export {
-	filePasswordProperty,
-	requestIdProperty,
-	signatureAppearanceProperty,
-	signatureDetailsProperty,
-} from '../fields/identitySigning';
+export { type FileInputOptions, fileInputProperties, SEVERAL_FILES } from '../fields/fileInput';
 export {
 	invitationMessageProperty,
 	invitationMessageText,
@@ -145,12 +134,7 @@ export { isPlainObject, jsonListParameter, pick } from '../fields/json';
 export { namedValueOf } from '../fields/namedValues';
 export { optionalPhone } from '../fields/phones';
 export { buildDestinations, normaliseDestinations } from '../fields/recipientList';
-export {
-	destinationsProperties,
-	signersInputProperty,
-	signersJsonProperty,
-	signersProperty,
-} from '../fields/recipients';
+export { destinationsProperties } from '../fields/recipients';
 export { buildSigners, signersProperties } from '../fields/signers';
 export { requireAuthorsUrl } from '../fields/toolInputs';
 export {
@@ -158,7 +142,6 @@ export {
 	inputError,
 	integerOf,
 	numberIn,
-	optionalBoolean,
 	optionalGuid,
 	optionalText,
 	requireEmail,

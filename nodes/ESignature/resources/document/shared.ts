@@ -4,8 +4,9 @@ import {
 	base64ResponseToBinary,
 	binaryOutputProperty,
 	DOCUMENT_ID_SOURCE,
-	downloadOptions,
 	fileResponseToBinary,
+	optionsCollection,
+	responseOptions,
 	requireGuid,
 	routing,
 	sendsField,
@@ -31,8 +32,19 @@ export const downloadRouting = (url: string, documentId: INodeProperties, base64
 
 export const binaryOutput = binaryOutputProperty();
 
-export const fileOptions = downloadOptions({ wrapped: false });
+const fileName: INodeProperties = {
+	displayName: 'File Name',
+	name: 'fileName',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. contract-{{ $json.referenceNumber }}',
+	description:
+		"Name of the output file. Its extension follows the file's type (.pdf, or .zip when the service sends a " +
+		'ZIP). Empty: the name the service gives, else the document ID.',
+};
 
-export const base64Options: INodeProperties = downloadOptions({ wrapped: true });
+export const fileOptions = optionsCollection([fileName]);
+
+export const base64Options = responseOptions([fileName]);
 
 export const A_DOCUMENTS_FILE = `${DOCUMENT_ID_SOURCE} The file is output as binary data in binaryPropertyName.`;

@@ -2,8 +2,8 @@ import type { PreSendAction } from 'n8n-workflow';
 
 import {
 	additionalFields,
+	booleanOf,
 	fileIdField,
-	optionalBoolean,
 	optionalGuid,
 	optionalText,
 	options,
@@ -33,17 +33,16 @@ import {
 // The spec declares these fields as path parameters of a path with no slot for them: the service reads the form.
 const buildCreateForm: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
+	const external = fields.isForExternalWorkFlow;
 	const parameters = compact({
 		FileId: optionalGuid(this, fields.fileId, 'File ID'),
 		WebhookId: selectedWebhookId(this),
 		WorkflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
 		// Exactly as entered: spaces may be part of it.
 		Password: secretOf(this, fields.password, 'Password'),
-		IsForExternalWorkFlow: optionalBoolean(
-			this,
-			fields.isForExternalWorkFlow,
-			'Service External Workflow',
-		),
+		IsForExternalWorkFlow: [undefined, null, ''].includes(external as string)
+			? undefined
+			: booleanOf(this, external, 'Service External Workflow'),
 		ReferenceNumber: referenceToSend(this),
 	});
 	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);

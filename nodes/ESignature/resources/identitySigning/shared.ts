@@ -15,9 +15,8 @@ import {
 	FILE_NOT_FOR_TOOLS,
 	fileInputProperties,
 	fileNameFor,
-	filePasswordProperty,
+	type FileInputOptions,
 	type Form,
-	IDENTITY_FILE_INPUT,
 	identitySigningPath,
 	inputError,
 	integerOf,
@@ -28,30 +27,137 @@ import {
 	outputBinaryField,
 	readBinaryFile,
 	readFileInput,
-	requestIdProperty,
+	requiredIdField,
 	requireBase64,
 	requireGuid,
 	secretOf,
 	sendJsonWithDocuments,
 	sentFileName,
-	signatureAppearanceProperty,
-	signatureDetailsProperty,
 	textOf,
 	toText,
 } from '../kit';
 
 // No routing: each operation builds its whole body with the PDF in it.
-export const requestId = requestIdProperty();
+export const requestId: INodeProperties = {
+	...requiredIdField(
+		'Request ID',
+		'requestId',
+		'requestId is the ID of the signing request the signer authenticated for with the national identity ' +
+			'provider, before this call. It is a GUID.',
+	),
+	description:
+		'ID of the signing request the signer authenticated for with the national identity provider. The signer ' +
+		'must authenticate before this call.',
+};
+
+const FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };
 
 export const documentFields: INodeProperties[] = [
 	requestId,
-	...fileInputProperties(IDENTITY_FILE_INPUT),
-	filePasswordProperty(),
+	...fileInputProperties(FILE_INPUT),
+	{
+		displayName: 'File Password',
+		name: 'filePassword',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description: 'Password of the PDF, if it is protected',
+	},
 ];
 
+const inPoints = (
+	displayName: string,
+	name: string,
+	value: number,
+	what: string,
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'number',
+	default: value,
+	description: `${what}, in PDF points`,
+});
+
+const signatureAppearance: INodeProperties = {
+	displayName: 'Signature Appearance',
+	name: 'signatureAppearance',
+	type: 'collection',
+	placeholder: 'Add Appearance Setting',
+	default: {},
+	description: 'How and where the signature is drawn. Leave empty for the service default.',
+	options: [
+		{
+			displayName: 'Appearance Image (Base64)',
+			name: 'appearanceImageBase64',
+			type: 'string',
+			default: '',
+			description: 'Image drawn as the signature, Base64-encoded',
+		},
+		{
+			displayName: 'Appearance Image Binary Field',
+			name: 'appearanceImageBinaryField',
+			type: 'string',
+			default: '',
+			description: 'Name of an input binary field holding the image drawn as the signature',
+		},
+		{
+			displayName: 'Extra Text',
+			name: 'extraText',
+			type: 'string',
+			default: '',
+			description: 'Text shown with the signature',
+		},
+		inPoints('Height', 'height', 50, 'Height of the signature box'),
+		{
+			displayName: 'Page Number',
+			name: 'pageNumber',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1,
+			description: 'Page the signature is drawn on (1 is the first page)',
+		},
+		{
+			displayName: 'Visible',
+			name: 'isVisible',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the signature is drawn on the page',
+		},
+		inPoints('Width', 'width', 150, 'Width of the signature box'),
+		inPoints('X Position', 'x1', 0, 'Distance of the signature box from the left edge of the page'),
+		inPoints(
+			'Y Position',
+			'y1',
+			0,
+			'Distance of the signature box from the bottom edge of the page',
+		),
+	],
+};
+
+const signatureDetails: INodeProperties = {
+	displayName: 'Signature Details Shown',
+	name: 'config',
+	type: 'collection',
+	placeholder: 'Add Detail',
+	default: {},
+	description: 'Which details are printed with the signature. Leave empty for the service default.',
+	options: [
+		['Show Account Name', 'showAccountName', 'account name'],
+		['Show Page Number', 'showPageNumber', 'page number'],
+		['Show Request ID', 'showRequestId', 'request ID'],
+		['Show Sign Date', 'showSignDate', 'signing date'],
+	].map(([displayName, name, what]) => ({
+		displayName,
+		name,
+		type: 'boolean',
+		default: true,
+		description: `Whether the ${what} is shown`,
+	})),
+};
+
 export const signatureFields: INodeProperties[] = [
-	signatureAppearanceProperty(),
-	signatureDetailsProperty(),
+	signatureAppearance,
+	signatureDetails,
 	binaryOutputProperty(),
 ];
 
@@ -63,7 +169,7 @@ export const SIGNING_ERRORS: OperationErrors = {
 };
 
 async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
-	const [document] = await readFileInput(context, { ...IDENTITY_FILE_INPUT, leaveInStore: true });
+	const [document] = await readFileInput(context, { ...FILE_INPUT, leaveInStore: true });
 	// The PDF's password is sent exactly as entered: spaces may be part of it.
 	const password = secretOf(context, context.getNodeParameter('filePassword', ''), 'File Password');
 	return { file: base64Of(document), fileName: document.fileName, password: password || null };
@@ -194,7 +300,7 @@ export const nameSignedFile: PostReceiveAction = async function (items) {
 	const requestId = toText(this.getNodeParameter('requestId', ''));
 	// Worked out again: the hook is handed the answer, not the request.
 	let sent: string | undefined;
-	const sentName = () => (sent ??= sentFileName(this, IDENTITY_FILE_INPUT));
+	const sentName = () => (sent ??= sentFileName(this, FILE_INPUT));
 	return items.map((item) => {
 		const binary = item.binary?.[property];
 		// As a tool the item describes the file instead: its details take the same name.

@@ -1,13 +1,9 @@
-import {
-	availableTo,
-	INVITATION_ID_SOURCE,
-	options,
-	requiredIdField,
-	requireGuid,
-	routing,
-	sentField,
-} from '../kit';
+import { availableTo, options, requiredIdField, requireGuid, routing, sentField } from '../kit';
 import { SIGNERS_OF_A_DOCUMENT } from './shared';
+
+const INVITATION_ID_SOURCE =
+	"destinationId is the ID of one signer's invitation: Invitation → Get Signing Links and Send and Get Links " +
+	'output it as id, one item per signer. It is a GUID, not the document or envelope ID.';
 
 const invitationId = sentField(
 	{

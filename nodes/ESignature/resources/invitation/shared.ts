@@ -8,6 +8,7 @@ import type {
 import {
 	addedToBody,
 	buildDestinations,
+	destinationsProperties,
 	DOCUMENT_ID_SOURCE,
 	documentId,
 	inputError,
@@ -21,19 +22,14 @@ import {
 	routing,
 	sendsField,
 	sentField,
-	signersInputProperty,
-	signersJsonProperty,
-	signersProperty,
 	simplify,
 	simplifyOutput,
 	unwrapResponse,
 } from '../kit';
 
 // No routing on the signers fields: each operation builds its list.
-export const signersInput = signersInputProperty();
-const linkSigners = signersProperty('v2');
-export const signers = signersProperty('v1');
-export const signersJson = signersJsonProperty();
+export const [signersInput, signers, signersJson] = destinationsProperties('v1');
+const linkSigners = destinationsProperties('v2')[1];
 
 export const invitationSubject = sentField(invitationSubjectProperty(), invitationSubjectText);
 

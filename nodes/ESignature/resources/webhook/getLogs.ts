@@ -1,4 +1,4 @@
-import type { IDataObject, PostReceiveAction } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions, PostReceiveAction } from 'n8n-workflow';
 
 import {
 	checkedField,
@@ -10,9 +10,15 @@ import {
 	routing,
 	textOf,
 	unwrapResponse,
-	WEBHOOK_DELIVERY_STATUSES,
 } from '../kit';
 import { webhookOutput } from './shared';
+
+const WEBHOOK_DELIVERY_STATUSES: INodePropertyOptions[] = [
+	{ name: 'Pending', value: 0 },
+	{ name: 'Success', value: 1 },
+	{ name: 'Recall', value: 2 },
+	{ name: 'Failed From Client', value: 4 },
+];
 
 /** The spec sends the filters as a GET's body, which n8n drops: the service answers every entry, filtered here. */
 const filterDeliveryLogs: PostReceiveAction = async function (items) {
