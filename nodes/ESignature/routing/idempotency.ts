@@ -63,15 +63,17 @@ function instanceIdOf(context: ItemContext) {
 }
 
 function itemIdentity(context: ItemContext) {
+	const instance = instanceIdOf(context);
+	const operation = operationOf(context);
 	const execution = firstExecutionId(context);
 	if (!execution) return undefined;
 	const itemIndex = context.getItemIndex();
 	const runIndex = context.getWorkflowDataProxy(itemIndex).$runIndex;
 	const key = [
-		instanceIdOf(context),
+		instance,
 		context.getWorkflow().id ?? '',
 		context.getNode().id,
-		operationOf(context),
+		operation,
 		execution,
 		runIndex,
 		itemIndex,
@@ -127,23 +129,33 @@ function copyOf(items: INodeExecutionData[], itemIndex: number) {
 	}));
 }
 
-export function createKey(context: IExecuteSingleFunctions) {
-	return itemIdentity(context)?.key;
+/** An item's create: the answer this process already had to it, keeping a new one, and what losing it means. */
+export function createMemory(context: IExecuteSingleFunctions, create: CreatesEnvelope) {
+	const key = itemIdentity(context)?.key;
+	const itemIndex = context.getItemIndex();
+	const known = key === undefined ? undefined : rememberedCreates.get(key);
+	return {
+		earlier: known && copyOf(known, itemIndex),
+		remember(items: INodeExecutionData[]) {
+			if (key === undefined) return;
+			rememberedCreates.delete(key);
+			rememberedCreates.set(key, copyOf(items, itemIndex));
+			while (rememberedCreates.size > REMEMBERED_CREATES_MAX)
+				rememberedCreates.delete(rememberedCreates.keys().next().value as string);
+		},
+		lostAnswerHelp: () => lostAnswerHelp(context, create),
+	};
 }
 
-export function rememberedCreate(context: IExecuteSingleFunctions, key: string) {
-	const items = rememberedCreates.get(key);
-	return items ? copyOf(items, context.getItemIndex()) : undefined;
-}
-
-export function rememberCreate(
-	context: IExecuteSingleFunctions,
-	key: string,
-	items: INodeExecutionData[],
-) {
-	rememberedCreates.delete(key);
-	rememberedCreates.set(key, copyOf(items, context.getItemIndex()));
-	while (rememberedCreates.size > REMEMBERED_CREATES_MAX) {
-		rememberedCreates.delete(rememberedCreates.keys().next().value as string);
-	}
+// What a lost answer to a create means for running the item again.
+function lostAnswerHelp(context: IExecuteSingleFunctions, create: CreatesEnvelope) {
+	const reference = create.referenceNumber ? createReference(context) : undefined;
+	return (
+		'The service may have created the envelope before the connection ended. ' +
+		(reference
+			? `Running this item again is safe: its request carries reference number "${reference.referenceNumber}", ` +
+				'and the service refuses a second envelope with it (error 227).'
+			: "Check the service before running this item again: this operation's request carries no reference number, " +
+				'so the service cannot refuse a second envelope.')
+	);
 }

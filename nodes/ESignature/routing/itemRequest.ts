@@ -1,12 +1,9 @@
 import type {
 	DeclarativeRestApiSettings,
 	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { connectionError } from '../service/connectionErrors';
 import { bothFormsRefused } from '../service/readAnswer';
@@ -26,17 +23,9 @@ import {
 	runsAsTool,
 	signingLinksHiddenFromModel,
 } from '../service/asTool';
-import { nodeForErrors } from '../service/secrets';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
 import { itemsForModel } from './answers';
-import {
-	type CreatesEnvelope,
-	createKey,
-	createReference,
-	operationOf,
-	rememberCreate,
-	rememberedCreate,
-} from './idempotency';
+import { type CreatesEnvelope, createMemory, operationOf } from './idempotency';
 import { alternativeOf, refusalOf } from './operation';
 
 // sendEachItem sends an item's request with what no hook of n8n's routing engine can do for this service
@@ -44,19 +33,6 @@ import { alternativeOf, refusalOf } from './operation';
 // memory, connection errors and the answer a model gets.
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
-
-function lostAnswerHelp(context: IExecuteSingleFunctions, create: CreatesEnvelope | undefined) {
-	if (!create) return undefined;
-	const reference = create.referenceNumber ? createReference(context) : undefined;
-	return (
-		'The service may have created the envelope before the connection ended. ' +
-		(reference
-			? `Running this item again is safe: its request carries reference number "${reference.referenceNumber}", ` +
-				'and the service refuses a second envelope with it (error 227).'
-			: "Check the service before running this item again: this operation's request carries no reference number, " +
-				'so the service cannot refuse a second envelope.')
-	);
-}
 
 type Outcome = { items: INodeExecutionData[] } | { error: unknown };
 
@@ -157,22 +133,18 @@ async function sendItemRequest(
 ) {
 	const refusal = refusalOf(requestData.options as IHttpRequestOptions);
 	if (refusal) return failed(context, refusal);
-	const key = create ? createKey(context) : undefined;
-	const earlier = key === undefined ? undefined : rememberedCreate(context, key);
-	if (earlier) return earlier;
+	const memory = create && createMemory(context, create);
+	if (memory?.earlier) return memory.earlier;
 	let items: INodeExecutionData[];
 	try {
 		items = await routedInDialect(context, requestData);
 	} catch (error) {
-		// The answer's own errors, already in the operation's words (n8n's error classes hand one of theirs back).
-		if (error instanceof NodeApiError && hasDetails(error))
-			throw new NodeApiError(nodeForErrors(context.getNode()), error as unknown as JsonObject);
-		if (error instanceof NodeOperationError && hasDetails(error))
-			throw new NodeOperationError(nodeForErrors(context.getNode()), error);
-		const help = lostAnswerHelp(context, create);
+		// The answer's own errors, in the operation's words by its routing's answer steps.
+		if (error instanceof Error && hasDetails(error)) throw error;
+		const help = memory?.lostAnswerHelp();
 		return failed(context, await connectionError(context, error, context.getItemIndex(), help));
 	}
-	if (key !== undefined && !items.some(isErrorItem)) rememberCreate(context, key, items);
+	if (!items.some(isErrorItem)) memory?.remember(items);
 	return items;
 }
 

@@ -172,20 +172,22 @@ export async function sendRenewingToken<T>(
 // n8n renews only on a 401 it throws; a read without a token makes it store one (docs/n8n-notes.md#access-tokens).
 async function renewRefusedToken(context: ServiceContext, refusedToken?: string): Promise<void> {
 	const credentials = await credentialsOf(context);
+	const renewed: ICredentialDataDecryptedObject = { ...credentials, accessToken: '' };
+	const read: IHttpRequestOptions = {
+		method: 'GET',
+		url: `${baseUrlOf(credentials)}/api/v1/webhooks`,
+		headers: { Accept: 'application/json' },
+		json: true,
+		ignoreHttpStatusErrors: true,
+	};
+	const withoutToken = decryptedFor(context, renewed);
 	// By now the credential may hold a token another execution stored, which was not refused.
 	refuseAccessToken(refusedToken ? { ...credentials, accessToken: refusedToken } : credentials);
-	const renewed: ICredentialDataDecryptedObject = { ...credentials, accessToken: '' };
 	await context.helpers.httpRequestWithAuthentication.call(
 		context,
 		CREDENTIAL_TYPE,
-		{
-			method: 'GET',
-			url: `${baseUrlOf(credentials)}/api/v1/webhooks`,
-			headers: { Accept: 'application/json' },
-			json: true,
-			ignoreHttpStatusErrors: true,
-		},
-		decryptedFor(context, renewed),
+		read,
+		withoutToken,
 	);
 	credentialsRead.set(context, Promise.resolve(renewed));
 }
