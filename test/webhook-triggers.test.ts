@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- not shipped code (docs/n8n-notes.md#lint-rules) */
 /**
  * Telling the E-Signature Trigger's webhooks apart from others: the Webhook picker (methods/listSearch.ts) and the
- * marks of Webhook → Get Many (resources/webhook/markTriggers.ts), through n8n-core against the emulator.
+ * marks of Webhook → Get Many (resources/webhook/getAll.ts), through n8n-core against the emulator.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,8 +1,34 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
-import { checkedField, integerOf, options, routing, unwrapResponse } from '../kit';
-import { markTriggerWebhooks } from './markTriggers';
+import {
+	checkedField,
+	integerOf,
+	isErrorItem,
+	options,
+	routing,
+	triggerUrlOf,
+	unwrapResponse,
+	waitingExecutionOf,
+} from '../kit';
 import { webhookOutput } from './shared';
+
+// Leftovers show.
+const markTriggerWebhooks: PostReceiveAction = async function (items) {
+	return items.map((item) => {
+		if (isErrorItem(item) || typeof item.json.webhookUrl !== 'string') return item;
+		const trigger = triggerUrlOf(item.json.webhookUrl);
+		const waitingExecution = waitingExecutionOf(item.json.webhookUrl);
+		return {
+			...item,
+			json: {
+				...item.json,
+				n8nTrigger: trigger !== undefined,
+				testUrl: trigger?.test === true,
+				...(waitingExecution ? { waitingExecution } : {}),
+			},
+		};
+	});
+};
 
 export const option = {
 	name: 'Get Many',
