@@ -1,33 +1,26 @@
 import type { PreSendAction } from 'n8n-workflow';
 
 import {
-	additionalFields,
 	booleanOf,
 	fileIdField,
 	optionalGuid,
 	optionalText,
-	options,
 	readFileInput,
 	referenceNumberField,
 	referenceToSend,
-	routing,
 	secretOf,
 	sendMultipart,
 	SEVERAL_FILES_SOURCE,
-	simplify,
-	simplifyOutput,
-	unwrapResponse,
 	workflowIdField,
 } from '../kit';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
 	compact,
-	pinCreatedNotice,
-	sayWhereEventsGo,
 	selectedWebhookId,
 	severalFiles,
-	webhook,
+	createDescription,
+	createRouting,
 } from './shared';
 
 // The spec declares these fields as path parameters of a path with no slot for them: the service reads the form.
@@ -56,42 +49,32 @@ export const option = {
 	description:
 		'Create an envelope from one or more documents uploaded as files (binary fields or Base64 text), ' +
 		"with File ID, PDF password and the service's workflow as options",
-	routing: routing(
-		{ method: 'POST', url: '/api/v1/envelopes/initiate' },
-		{ preSend: [buildCreateForm], postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput] },
-	),
+	routing: createRouting('/api/v1/envelopes/initiate', buildCreateForm),
 };
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
 export const createsEnvelope = { referenceNumber: true };
 
-export const description = [
-	pinCreatedNotice,
-	...severalFiles,
-	webhook,
-	additionalFields([
-		fileIdField,
-		{
-			displayName: 'Password',
-			name: 'password',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description: 'Password that protects the uploaded PDF',
-		},
-		referenceNumberField,
-		{
-			displayName: 'Service External Workflow',
-			name: 'isForExternalWorkFlow',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether the envelope follows the external workflow of the E-Signature service ' +
-				"(the service's IsForExternalWorkFlow; not an n8n workflow)",
-		},
-		workflowIdField,
-	]),
-	simplify,
-	options,
-];
+export const description = createDescription(severalFiles, [
+	fileIdField,
+	{
+		displayName: 'Password',
+		name: 'password',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description: 'Password that protects the uploaded PDF',
+	},
+	referenceNumberField,
+	{
+		displayName: 'Service External Workflow',
+		name: 'isForExternalWorkFlow',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the envelope follows the external workflow of the E-Signature service ' +
+			"(the service's IsForExternalWorkFlow; not an n8n workflow)",
+	},
+	workflowIdField,
+]);

@@ -1,7 +1,6 @@
 import type { PreSendAction, PostReceiveAction } from 'n8n-workflow';
 
 import {
-	additionalFields,
 	booleanOf,
 	buildDestinations,
 	destinationsProperties,
@@ -10,26 +9,21 @@ import {
 	invitationSubjectProperty,
 	invitationSubjectText,
 	isServiceWrapper,
-	options,
 	parseBody,
 	readFileInput,
-	routing,
 	sendJsonWithDocuments,
 	SEVERAL_FILES_SOURCE,
-	simplify,
-	simplifyOutput,
 	unwrapResponse,
 } from '../kit';
 import {
 	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
 	compact,
-	pinCreatedNotice,
-	sayWhereEventsGo,
 	selectedWebhookId,
 	severalFiles,
 	toBase64File,
-	webhook,
+	createDescription,
+	createRouting,
 } from './shared';
 
 const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {
@@ -74,33 +68,29 @@ export const option = {
 	value: 'createAndInvite',
 	action: 'Create an envelope and invite signers',
 	description: 'Create an envelope from documents and send its invitations in one step',
-	routing: routing(
-		{ method: 'POST', url: '/api/v1/envelopes/bulk/initiate-and-invite' },
-		{
-			preSend: [buildCreateAndInviteBody],
-			postReceive: [unwrapWithReturnUrl, sayWhereEventsGo, simplifyOutput],
-		},
-	),
+	routing: createRouting('/api/v1/envelopes/bulk/initiate-and-invite', buildCreateAndInviteBody, {
+		unwrap: unwrapWithReturnUrl,
+	}),
 };
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
 export const createsEnvelope = { referenceNumber: false };
 
-export const description = [
-	pinCreatedNotice,
-	...severalFiles,
-	...destinationsProperties('bulkInvite'),
-	{
-		...invitationSubjectProperty(),
-		description: 'Subject of the invitation e-mail; leave empty for the service default',
-	},
-	{
-		...invitationMessageProperty(),
-		description: 'Message to the signers; leave empty for the service default',
-	},
-	webhook,
-	additionalFields([
+export const description = createDescription(
+	[
+		...severalFiles,
+		...destinationsProperties('bulkInvite'),
+		{
+			...invitationSubjectProperty(),
+			description: 'Subject of the invitation e-mail; leave empty for the service default',
+		},
+		{
+			...invitationMessageProperty(),
+			description: 'Message to the signers; leave empty for the service default',
+		},
+	],
+	[
 		{
 			displayName: 'Include Return URL',
 			name: 'isReturnUrl',
@@ -124,7 +114,5 @@ export const description = [
 			default: true,
 			description: 'Whether the service notifies the signers by e-mail or SMS',
 		},
-	]),
-	simplify,
-	options,
-];
+	],
+);

@@ -7,19 +7,14 @@ import type {
 } from 'n8n-workflow';
 
 import {
-	additionalFields,
 	isServiceWrapper,
 	keepWrapper,
-	options,
 	readFileInput,
 	readServiceAnswer,
 	referenceNumberField,
-	routing,
 	sendJsonWithDocuments,
 	sentReferenceOf,
 	SEVERAL_FILES_SOURCE,
-	simplify,
-	simplifyOutput,
 	type UploadFile,
 	workflowIdField,
 } from '../kit';
@@ -27,13 +22,12 @@ import {
 	type EnvelopeFields,
 	SEVERAL_FILES_LEFT_IN_STORE,
 	severalFiles,
-	webhook,
 	base64CreateFields,
 	compact,
-	pinCreatedNotice,
-	sayWhereEventsGo,
 	selectedWebhookId,
 	toBase64File,
+	createDescription,
+	createRouting,
 } from './shared';
 
 const buildBase64DocumentsBody: PreSendAction = async function (requestOptions) {
@@ -68,13 +62,9 @@ export const option = {
 	description:
 		'Create one envelope from several documents sent as Base64 text in one JSON request; ' +
 		'outputs one item per document, with its document ID',
-	routing: routing(
-		{ method: 'POST', url: '/api/v1/envelopes/bulk/initiate-base64' },
-		{
-			preSend: [buildBase64DocumentsBody],
-			postReceive: [splitBulkFileResponse, sayWhereEventsGo, simplifyOutput],
-		},
-	),
+	routing: createRouting('/api/v1/envelopes/bulk/initiate-base64', buildBase64DocumentsBody, {
+		unwrap: splitBulkFileResponse,
+	}),
 };
 
 export const builderHint = SEVERAL_FILES_SOURCE;
@@ -89,12 +79,7 @@ export const description: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	pinCreatedNotice,
-	...severalFiles,
-	webhook,
-	additionalFields([referenceNumberField, workflowIdField]),
-	simplify,
-	options,
+	...createDescription(severalFiles, [referenceNumberField, workflowIdField]),
 ];
 
 export function sendCreateBulk(

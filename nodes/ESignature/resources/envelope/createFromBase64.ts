@@ -1,20 +1,14 @@
 import type { IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
 import {
-	additionalFields,
 	fileIdField,
 	fileInputProperties,
 	type Form,
 	offerAlternative,
 	optionalGuid,
-	options,
 	readFileInput,
 	referenceNumberField,
-	routing,
 	sendJsonWithDocuments,
-	simplify,
-	simplifyOutput,
-	unwrapResponse,
 	workflowIdField,
 } from '../kit';
 import {
@@ -22,11 +16,10 @@ import {
 	additionalFieldsOf,
 	base64CreateFields,
 	compact,
-	pinCreatedNotice,
-	sayWhereEventsGo,
 	selectedWebhookId,
 	toBase64File,
-	webhook,
+	createDescription,
+	createRouting,
 } from './shared';
 
 const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
@@ -53,13 +46,7 @@ export const option = {
 	value: 'createFromBase64',
 	action: 'Create an envelope from one document sent as base64',
 	description: 'Create an envelope from one document sent to the service as Base64 text in JSON',
-	routing: routing(
-		{ method: 'POST', url: '/api/v1/envelopes/initiate-base64' },
-		{
-			preSend: [buildBase64DocumentBody],
-			postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput],
-		},
-	),
+	routing: createRouting('/api/v1/envelopes/initiate-base64', buildBase64DocumentBody),
 };
 
 export const builderHint =
@@ -71,11 +58,8 @@ export const builderHint =
 
 export const createsEnvelope = { referenceNumber: true };
 
-export const description = [
-	pinCreatedNotice,
-	...fileInputProperties(),
-	webhook,
-	additionalFields([fileIdField, referenceNumberField, workflowIdField]),
-	simplify,
-	options,
-];
+export const description = createDescription(fileInputProperties(), [
+	fileIdField,
+	referenceNumberField,
+	workflowIdField,
+]);

@@ -1,18 +1,7 @@
-import type { INodeProperties, PreSendAction } from 'n8n-workflow';
+import type { PreSendAction } from 'n8n-workflow';
 
-import {
-	booleanOf,
-	options,
-	requiredIdField,
-	requireGuid,
-	routing,
-	sendMultipart,
-	simplify,
-	simplifyOutput,
-	TEMPLATE_ID_SOURCE,
-	unwrapResponse,
-} from '../kit';
-import { compact, pinCreatedNotice, sayWhereEventsGo, selectedWebhookId, webhook } from './shared';
+import { booleanOf, requiredIdField, requireGuid, sendMultipart, TEMPLATE_ID_SOURCE } from '../kit';
+import { compact, selectedWebhookId, createDescription, createRouting } from './shared';
 
 // The service takes no JSON here.
 const buildTemplateForm: PreSendAction = async function (requestOptions) {
@@ -44,20 +33,14 @@ export const option = {
 	action: 'Create an envelope from a template',
 	description:
 		'Create an envelope from a template kept at the service, with the signers the template names',
-	routing: routing(
-		{ method: 'POST', url: '/api/v1/envelopes/initiate-by-template' },
-		{
-			preSend: [buildTemplateForm],
-			postReceive: [unwrapResponse, sayWhereEventsGo, simplifyOutput],
-			idField: templateId,
-		},
-	),
+	routing: createRouting('/api/v1/envelopes/initiate-by-template', buildTemplateForm, {
+		idField: templateId,
+	}),
 };
 
 export const createsEnvelope = { referenceNumber: false };
 
-export const description: INodeProperties[] = [
-	pinCreatedNotice,
+export const description = createDescription([
 	templateId,
 	{
 		displayName: 'Only Me as Signer',
@@ -67,7 +50,4 @@ export const description: INodeProperties[] = [
 		description:
 			'Whether the account user is the only signer, instead of the recipients defined in the template',
 	},
-	webhook,
-	simplify,
-	options,
-];
+]);

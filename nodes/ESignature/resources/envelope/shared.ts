@@ -3,9 +3,11 @@ import type {
 	IExecuteSingleFunctions,
 	INodeProperties,
 	PostReceiveAction,
+	PreSendAction,
 } from 'n8n-workflow';
 
 import {
+	additionalFields,
 	base64Of,
 	type FileInputOptions,
 	fileInputProperties,
@@ -14,15 +16,20 @@ import {
 	type LeftInStore,
 	optionalGuid,
 	optionalText,
+	options,
 	referenceToSend,
+	routing,
 	SEVERAL_FILES,
+	simplify,
+	simplifyOutput,
 	type UploadFile,
+	unwrapResponse,
 	webhookLocatorProperty,
 } from '../kit';
 
 export const severalFiles = fileInputProperties(SEVERAL_FILES);
 
-export const webhook = webhookLocatorProperty(
+const webhook = webhookLocatorProperty(
 	{
 		description:
 			'Webhook to call for this envelope instead of the account default; leave empty for the default. The ' +
@@ -37,7 +44,7 @@ export const webhook = webhookLocatorProperty(
  * Create and Invite, inviting) again while the nodes after it are tested. One property for all of them: the routing
  * engine walks every property per item. Not in tool mode, where no one pins.
  */
-export const pinCreatedNotice: INodeProperties = {
+const pinCreatedNotice: INodeProperties = {
 	displayName:
 		"Testing the nodes after this one? After one run, pin this node's output (<i>Pin data</i>): <i>Execute " +
 		'workflow</i> then re-uses it instead of creating another envelope.',
@@ -90,7 +97,7 @@ export function base64CreateFields(
 	};
 }
 
-export const sayWhereEventsGo: PostReceiveAction = async function (items) {
+const sayWhereEventsGo: PostReceiveAction = async function (items) {
 	if (keepWrapper(this)) return items;
 	const webhookId = selectedWebhookId(this);
 	const eventsTo = webhookId
@@ -100,3 +107,27 @@ export const sayWhereEventsGo: PostReceiveAction = async function (items) {
 		isErrorItem(item) ? item : { ...item, json: { ...item.json, eventsTo } },
 	);
 };
+
+/** A create's request; its answer says where the envelope's events go. */
+export const createRouting = (
+	url: string,
+	preSend: PreSendAction,
+	{
+		unwrap = unwrapResponse,
+		idField,
+	}: { unwrap?: PostReceiveAction; idField?: INodeProperties } = {},
+) =>
+	routing(
+		{ method: 'POST', url },
+		{ preSend: [preSend], postReceive: [unwrap, sayWhereEventsGo, simplifyOutput], idField },
+	);
+
+/** A create's fields around its own: the pin notice first, then the webhook and its additional fields. */
+export const createDescription = (own: INodeProperties[], additional?: INodeProperties[]) => [
+	pinCreatedNotice,
+	...own,
+	webhook,
+	...(additional ? [additionalFields(additional)] : []),
+	simplify,
+	options,
+];
