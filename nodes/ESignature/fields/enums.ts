@@ -26,16 +26,6 @@ export const INVITATION_LANGUAGES: INodePropertyOptions[] = [
 	{ name: 'English', value: 2 },
 ];
 
-// By name: a saved choice keeps its meaning (docs/service-api.md#invitation-language).
-export const INVITATION_LANGUAGE_CHOICES: INodePropertyOptions[] = INVITATION_LANGUAGES.map(
-	({ name }) => ({ name, value: name.toLowerCase() }),
-);
-
-export const SAVED_INVITATION_LANGUAGE_NUMBERS: Record<number, string> = {
-	0: 'Arabic',
-	1: 'English',
-};
-
 export const SMS_PROVIDERS: INodePropertyOptions[] = [
 	{ name: 'Imissive', value: 1 },
 	{ name: 'Msegat', value: 2 },
@@ -70,13 +60,6 @@ export const CORRECTED_FIELD_NAMES: Record<string, string> = {
 export const CALLBACK_AUTHENTICATION_NAMES: Record<string, string> = {
 	WITHOUTVALIDATION: String(AUTHENTICATION_TYPES.find((option) => option.value === 0)?.name),
 };
-
-export function serviceAuthenticationText(value: string): string {
-	const found = Object.entries(CALLBACK_AUTHENTICATION_NAMES).find(
-		([, name]) => name.toLowerCase() === value.toLowerCase(),
-	);
-	return found ? found[0] : value;
-}
 
 export const CALLBACK_STATUSES: Record<number, string> = { 1: 'completed', 2: 'rejected' };
 

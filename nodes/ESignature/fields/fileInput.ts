@@ -155,14 +155,6 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 
 export const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
 
-// Literal again in the options for n8n's lint.
-export const DOWNLOAD_DEFAULTS = {
-	maxLinks: 10,
-	maxTotalSize: 50,
-	// n8n's own timeout only counts idle time.
-	timeLimit: 60,
-} as const;
-
 function downloadOptionsProperty(multiple: boolean): INodeProperties {
 	const options: INodeProperties[] = [
 		{

@@ -12,7 +12,7 @@ import {
 	PHONE,
 	SIGN_ORDER,
 } from './recipients';
-import { AUTHENTICATION_TYPES, SAVED_INVITATION_LANGUAGE_NUMBERS } from './enums';
+import { AUTHENTICATION_TYPES } from './enums';
 import { namedValueOf } from './namedValues';
 import { findFieldKey, isPlainObject, jsonListParameter, jsonObjectParameter } from './json';
 import {
@@ -27,6 +27,11 @@ import {
 import { optionalPhone } from './phones';
 import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemChecks, ItemFunctions } from '../service/itemFunctions';
+
+const SAVED_INVITATION_LANGUAGE_NUMBERS: Record<number, string> = {
+	0: 'Arabic',
+	1: 'English',
+};
 
 // docs/service-api.md#signer-verification
 const VERIFICATION_NEEDS: Record<number, { detail: 'nationalId' | 'phone'; why: string }> = {

@@ -1,12 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { listInputProperty } from './common';
-import {
-	AUTHENTICATION_TYPES,
-	DESTINATION_TYPES,
-	INVITATION_LANGUAGE_CHOICES,
-	INVITATION_LANGUAGES,
-} from './enums';
+import { AUTHENTICATION_TYPES, DESTINATION_TYPES, INVITATION_LANGUAGES } from './enums';
 
 // PascalCase on v1 invitations and bulk invite, camelCase elsewhere, extra fields on v2/v3 invitations.
 export type DestinationStyle = 'v1' | 'v1Camel' | 'bulkInvite' | 'v2';
@@ -22,6 +17,11 @@ interface DestinationField {
 	/** The service's numbers of an enum whose choices are names. */
 	values?: INodePropertyOptions[];
 }
+
+// By name: a saved choice keeps its meaning (docs/service-api.md#invitation-language).
+const INVITATION_LANGUAGE_CHOICES: INodePropertyOptions[] = INVITATION_LANGUAGES.map(
+	({ name }) => ({ name, value: name.toLowerCase() }),
+);
 
 const ALL: DestinationStyle[] = ['v1', 'v1Camel', 'bulkInvite', 'v2'];
 

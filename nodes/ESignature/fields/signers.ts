@@ -2,10 +2,17 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { listInputProperty } from './common';
 import { findFieldKey, isPlainObject, jsonListParameter } from './json';
-import { serviceAuthenticationText } from './enums';
+import { CALLBACK_AUTHENTICATION_NAMES } from './enums';
 import { inputError, requireEmail, textOf } from './validation';
 import { optionalMobileNumber } from './phones';
 import type { ItemFunctions } from '../service/itemFunctions';
+
+function serviceAuthenticationText(value: string): string {
+	const found = Object.entries(CALLBACK_AUTHENTICATION_NAMES).find(
+		([, name]) => name.toLowerCase() === value.toLowerCase(),
+	);
+	return found ? found[0] : value;
+}
 
 const SIGNER_DETAILS_JSON_EXAMPLE =
 	'[{"firstNameEnglish": "Jane", "familyNameEnglish": "Doe", "emailAddress": "jane@example.com"}]';

@@ -3,7 +3,7 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n
 import { documentFile } from './document';
 import { type ByteStream, detectMimeType, readUpTo, safeBaseName } from './bytes';
 import { runsAsTool } from '../service/asTool';
-import { DOWNLOAD_DEFAULTS, DOWNLOAD_OPTION_LABELS, MAX_DOWNLOAD_BYTES } from '../fields/fileInput';
+import { DOWNLOAD_OPTION_LABELS, MAX_DOWNLOAD_BYTES } from '../fields/fileInput';
 import { booleanOf, inputError, integerOf, requireHttpUrl } from '../fields/validation';
 import { isWrittenInNode } from '../fields/toolInputs';
 import { internalAddressProblem, internalIpProblem, isIpLiteral } from './addresses';
@@ -11,6 +11,14 @@ import { httpUrlProblem } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
 // A model's link may be anyone's choice: every hop is checked (docs/ai-agents.md#documents-from-a-url).
+
+// Literal again in the options for n8n's lint.
+const DOWNLOAD_DEFAULTS = {
+	maxLinks: 10,
+	maxTotalSize: 50,
+	// n8n's own timeout only counts idle time.
+	timeLimit: 60,
+} as const;
 
 // A file host's short link and its storage, not a chain.
 export const MAX_DOWNLOAD_REDIRECTS = 3;
