@@ -1,5 +1,6 @@
 import type {
 	IExecuteFunctions,
+	IHookFunctions,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
@@ -214,7 +215,17 @@ export class ESignatureTrigger implements INodeType {
 	};
 
 	webhookMethods = {
-		default: { checkExists: webhookExists, create: createWebhook, delete: deleteWebhook },
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await webhookExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createWebhook.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteWebhook.call(this);
+			},
+		},
 	};
 
 	webhook = receiveCallback;

@@ -10,7 +10,7 @@ import { nestedDeeperThan } from '../service/depth';
 export const ANY_EVENT = '*';
 
 // n8n's own answer is always 200; the service must see 4xx or 5xx to log a delivery failed.
-export const answerWith =
+export const answerWithoutExecution =
 	(context: IWebhookFunctions) =>
 	(statusCode: number, message: string): IWebhookResponseData => {
 		context.getResponseObject().status(statusCode).json({ message });

@@ -162,21 +162,17 @@ export async function eventItem(
 	extra: IDataObject,
 	options: EventItemOptions,
 ): Promise<INodeExecutionData> {
+	const unconfirmed = confirmed.event === 'completed' && confirmed.files === undefined;
 	const acceptedAsSent =
-		confirmed.event === 'completed' &&
-		confirmed.files === undefined &&
+		unconfirmed &&
 		documentIdsOf(confirmed.record).length === 0 &&
 		options.acceptCallbackFiles &&
-		callback !== undefined &&
-		callback.files.length > 0;
+		!!callback?.files.length;
 	const files: OutputFile[] =
 		confirmed.files ?? (acceptedAsSent && callback ? filesAsSent(callback) : []);
 	const { binary, summaries } = await outputFiles(context, files, options);
 	const record = withoutSigningUrls(confirmed.record);
-	const note =
-		confirmed.event === 'completed' && confirmed.files === undefined && !acceptedAsSent
-			? { filesNote: UNCONFIRMED_FILES_NOTE }
-			: {};
+	const note = unconfirmed && !acceptedAsSent ? { filesNote: UNCONFIRMED_FILES_NOTE } : {};
 	const head: IDataObject = { event: confirmed.event, envelopeId: confirmed.envelopeId };
 	const body = cleaned(
 		options.simplify

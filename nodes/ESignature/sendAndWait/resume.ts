@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { answerWith, presentedToken, readCallback } from '../events/callback';
+import { answerWithoutExecution, presentedToken, readCallback } from '../events/callback';
 import { confirmCallback } from '../events/confirmation';
 import { eventItem } from '../events/eventItem';
 import { isNotFound } from '../service/transport';
@@ -70,7 +70,7 @@ function boundProblem(
 }
 
 export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const answer = answerWith(this);
+	const answer = answerWithoutExecution(this);
 	const query = this.getQueryData() as Record<string, unknown>;
 	const executionId = String(this.getExecutionId() ?? '');
 	const presented = presentedToken(this.getHeaderData().authorization);

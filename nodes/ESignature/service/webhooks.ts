@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from '../fields/json';
 import type { ServiceContext } from './itemFunctions';
 import { type ServiceAnswer, callService, dataOf, isNotFound, requestService } from './transport';
 
@@ -27,7 +26,9 @@ export async function getWebhook(
 	id: string,
 ): Promise<IDataObject | undefined> {
 	const data = await requestService(context, { method: 'GET', path: webhookPath(id) });
-	return isPlainObject(data) ? data : undefined;
+	return data && typeof data === 'object' && !Array.isArray(data)
+		? (data as IDataObject)
+		: undefined;
 }
 
 export async function createWebhook(

@@ -45,9 +45,8 @@ async function catchUp(context: TriggerContext, url: string): Promise<CatchUpRep
 		return report;
 	}
 	const toRecall: string[] = [];
-	for (const [envelopeId, { httpStatusCode }] of [...missed].sort(
-		([, a], [, b]) => a.createdAt - b.createdAt,
-	)) {
+	const oldestFirst = [...missed].sort(([, a], [, b]) => a.createdAt - b.createdAt);
+	for (const [envelopeId, { httpStatusCode }] of oldestFirst) {
 		if (TOO_LARGE.has(httpStatusCode)) report.tooLarge.push(envelopeId);
 		else if (UNREADABLE.has(httpStatusCode)) report.unreadable.push(envelopeId);
 		else toRecall.push(envelopeId);

@@ -1,6 +1,12 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { ANY_EVENT, answerWith, isAuthorized, isWanted, readCallback } from '../events/callback';
+import {
+	ANY_EVENT,
+	answerWithoutExecution,
+	isAuthorized,
+	isWanted,
+	readCallback,
+} from '../events/callback';
 import { confirmCallback } from '../events/confirmation';
 import { eventKey, SEEN_EVENTS_MAX_AGE_MS, wasReceived } from '../events/memory';
 import { catchUpAndLog } from './catchUp';
@@ -11,7 +17,7 @@ import { CALLBACK_STATUSES } from '../fields/enums';
 
 // Not 2xx: the service logs the delivery failed, and the trigger's fetch or catch-up takes it again.
 export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const answer = answerWith(this);
+	const answer = answerWithoutExecution(this);
 	const request = this.getRequestObject();
 	const stored = storedWebhook(this);
 	const isPost = (request.method ?? 'POST').toUpperCase() === 'POST';
