@@ -12,7 +12,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { ESignature } from '../nodes/ESignature/ESignature.node';
 import { simplifyOutput } from '../nodes/ESignature/routing/answers';
 import { sendEachItem } from '../nodes/ESignature/routing/itemRequest';
-import { declaredStep, isRefusable } from '../nodes/ESignature/routing/operation';
+import { declarationOf, isRefusable } from '../nodes/ESignature/routing/operation';
 import { actionOperations } from './harness/operations';
 import type { RecordedView } from './descriptions/editorView';
 import {
@@ -134,7 +134,7 @@ describe('the fields the node declares', () => {
 
 	it('shows Simplify in a workflow where the answer is simplified, and to a tool on every operation', () => {
 		const simplifies = (option: INodePropertyOptions) =>
-			(option.routing?.output?.postReceive ?? []).map(declaredStep).includes(simplifyOutput);
+			(declarationOf(option.routing)?.postReceive ?? []).includes(simplifyOutput);
 		const wrong = operations.flatMap(({ resource, operation, option }) => {
 			const inWorkflow = shownNames({ resource, operation }).filter((n) => n === 'simplify');
 			const toTool = shownNames({ resource, operation }, { tool: true }).filter(
@@ -209,9 +209,7 @@ describe('the routing the node declares', () => {
 	});
 
 	it('sends every operation through sendEachItem: paginate is declared once, on the Resource field', () => {
-		// The function sendEachItem makes, told which operations create envelopes (their files declare it).
-		const pagination = description.requestOperations?.pagination;
-		expect(typeof pagination === 'function' && pagination.name).toBe(sendEachItem({}).name);
+		expect(description.requestOperations?.pagination).toBe(sendEachItem);
 		const paginating = routed(properties, '').filter(
 			([, entry]) => entry.routing?.send?.paginate !== undefined,
 		);

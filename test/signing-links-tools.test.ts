@@ -1,4 +1,5 @@
-import { operationDeclarations } from '../nodes/ESignature/ESignature.node';
+import { option as getSigningLinks } from '../nodes/ESignature/resources/invitation/getSigningLinks';
+import { declarationOf } from '../nodes/ESignature/routing/operation';
 import { SIGNING_LINK_NOT_FOR_TOOLS } from '../nodes/ESignature/service/asTool';
 import { emulatorSuite, fromAI } from './harness';
 
@@ -71,9 +72,9 @@ describe('the operations made to hand out links keep them as tools', () => {
 	});
 });
 
-describe("what keeps them is the operation's declaration (handsOutSigningLinks in its file)", () => {
+describe("what keeps them is the operation's declaration (handsOutSigningLinks in its routing)", () => {
 	it('Get Signing Links without the declaration gives the model no link', async () => {
-		const declared = operationDeclarations['invitation:getSigningLinks'];
+		const declared = declarationOf(getSigningLinks.routing)!;
 		expect(declared.handsOutSigningLinks).toBe(true);
 		declared.handsOutSigningLinks = false;
 		try {

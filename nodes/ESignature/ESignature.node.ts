@@ -21,7 +21,7 @@ import * as smsProvider from './resources/smsProvider';
 import * as webhook from './resources/webhook';
 import { type OperationFile, simplify, toolSimplifyFields } from './resources/kit';
 import { customApiCallRefused } from './routing/customApiCall';
-import { type OperationDeclarations, sendEachItem } from './routing/itemRequest';
+import { sendEachItem } from './routing/itemRequest';
 import codex from './ESignature.node.json';
 
 // In the order the node places their fields.
@@ -115,10 +115,6 @@ const properties: INodeProperties[] = [
 	),
 ];
 
-export const operationDeclarations: Record<string, OperationDeclarations> = Object.fromEntries(
-	everyOperation.map(({ resource, operation, file }) => [`${resource}:${operation}`, file]),
-);
-
 const operationBuilderHints: IBuilderHintVariation[] = everyOperation
 	.filter(({ file }) => file.builderHint)
 	.map(({ resource, operation, file }) => ({
@@ -155,7 +151,7 @@ export class ESignature implements INodeType {
 			ignoreHttpStatusErrors: { ignore: true, except: [401] },
 		},
 		// The only hook of n8n's routing engine that decides whether and how a request is sent.
-		requestOperations: { pagination: sendEachItem(operationDeclarations) },
+		requestOperations: { pagination: sendEachItem },
 		properties,
 	};
 

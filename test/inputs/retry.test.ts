@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { operationDeclarations } from '../../nodes/ESignature/ESignature.node';
+import { declarationOf } from '../../nodes/ESignature/routing/operation';
 import { TEMPLATE_ID } from '../emulator';
 import type { InputItem } from '../harness';
 import { actionOperations } from '../harness/operations';
@@ -14,7 +14,9 @@ import { inputsSuite } from './testing';
 
 const { suite, run, fileItem, envelopes, requestsTo } = inputsSuite();
 const envelopeCreates = Object.fromEntries(
-	Object.entries(operationDeclarations).filter(([, { createsEnvelope }]) => createsEnvelope),
+	actionOperations()
+		.filter(({ option }) => declarationOf(option.routing)?.createsEnvelope)
+		.map(({ key, option }) => [key, declarationOf(option.routing)]),
 );
 
 // n8n reads a Wait Between Tries of 0 as its default of 1,000 ms: 1 ms keeps the tests quick.

@@ -4,10 +4,11 @@
  * node after them finds the envelope: the README's Quick start (Create From Files → Send and Get Links) ending in
  * Envelope → Get Status, in one workflow run.
  */
-import type { INodeParameters, PostReceiveAction } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { ESignature } from '../../nodes/ESignature/ESignature.node';
 import { option as sendOption } from '../../nodes/ESignature/resources/invitation/send';
+import { declarationOf } from '../../nodes/ESignature/routing/operation';
+import { actionOperations } from '../harness/operations';
 import { NODE_NAME, fromAI } from '../harness';
 import { UNKNOWN_GUID, invitationSuite, jane } from './testing';
 
@@ -28,12 +29,6 @@ const invite = (operation: string, more: INodeParameters = {}): INodeParameters 
 });
 
 const KEEPING = ['send', 'sendForEnvelope', 'getSigningLinks', 'sendWithLinks'];
-
-// The answer step routing() adds for keepsInputIds.
-const keepsInputIds = (step: PostReceiveAction) =>
-	typeof step === 'function' && step.name === 'keepInputIds';
-const steps = (routing?: { output?: { postReceive?: PostReceiveAction[] } }) =>
-	routing?.output?.postReceive ?? [];
 
 /** Create From Files → the invitations → Get Status, the create's input the emulator's sample PDF. */
 async function afterCreate(invitation: INodeParameters, then: INodeParameters[] = [getStatus]) {
@@ -67,24 +62,15 @@ describe('invitations: a node after them finds the envelope', () => {
 	});
 
 	it('is declared by Send for Document, Send for Envelope and the two links operations, and no other', () => {
-		const keeping = new ESignature().description.properties
-			.filter(({ name }) => name === 'operation')
-			.flatMap((selector) =>
-				(
-					selector.options as Array<{
-						value: string;
-						routing?: { output?: { postReceive?: PostReceiveAction[] } };
-					}>
-				)
-					.filter(({ routing }) => steps(routing).some(keepsInputIds))
-					.map(({ value }) => `${String(selector.displayOptions?.show?.resource)}:${value}`),
-			);
-		expect(keeping.sort()).toEqual([
-			'invitation:getSigningLinks',
-			'invitation:send',
-			'invitation:sendForEnvelope',
-			'invitation:sendWithLinks',
-		]);
+		const keeping = actionOperations()
+			.filter(({ option }) => declarationOf(option.routing)?.keepsInputIds)
+			.map(({ key, option }) => [key, declarationOf(option.routing)?.keepsInputIds]);
+		expect(Object.fromEntries(keeping)).toEqual({
+			'invitation:getSigningLinks': 'documentId',
+			'invitation:send': 'documentId',
+			'invitation:sendForEnvelope': 'envelopeId',
+			'invitation:sendWithLinks': 'documentId',
+		});
 	});
 
 	it.each(KEEPING)(
@@ -146,15 +132,14 @@ describe('invitations: a node after them finds the envelope', () => {
 	});
 
 	it('keeps them because the operation declares it: without keepsInputIds, Send for Document keeps nothing', async () => {
-		const postReceive = steps(sendOption.routing);
-		const declared = [...postReceive];
-		expect(postReceive.some(keepsInputIds)).toBe(true);
-		postReceive.splice(postReceive.findIndex(keepsInputIds), 1);
+		const declared = declarationOf(sendOption.routing)!;
+		expect(declared.keepsInputIds).toBe('documentId');
+		delete declared.keepsInputIds;
 		try {
 			const { invitations } = await afterCreate(invite('send'), []);
 			expect(invitations.map((item) => item.json)).toEqual([{ success: true, message: 'Success' }]);
 		} finally {
-			postReceive.splice(0, postReceive.length, ...declared);
+			declared.keepsInputIds = 'documentId';
 		}
 	});
 });

@@ -14,7 +14,6 @@ import {
 	toolSimplifyProperty,
 } from '../fields/common';
 import { ENVELOPE_ID_SOURCE } from '../fields/builderHints';
-import type { CreatesEnvelope } from '../routing/idempotency';
 import { sentField } from '../routing/operation';
 import { futureDate } from '../fields/validation';
 
@@ -22,9 +21,7 @@ export interface OperationFile {
 	option: INodePropertyOptions;
 	/** Shared fields by reference: ESignature.node.ts shows each once. */
 	description: INodeProperties[];
-	createsEnvelope?: CreatesEnvelope;
 	builderHint?: string;
-	handsOutSigningLinks?: true;
 }
 
 // Shared fields are declared once: the engine evaluates a parameter once per property of that name for every item.

@@ -25,8 +25,8 @@ import {
 } from '../service/asTool';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
 import { itemsForModel } from './answers';
-import { type CreatesEnvelope, createMemory, operationOf } from './idempotency';
-import { alternativeOf, refusalOf } from './operation';
+import { createMemory } from './idempotency';
+import { type Marks, marksOf } from './operation';
 
 // sendEachItem sends an item's request with what no hook of n8n's routing engine can do for this service
 // (docs/n8n-notes.md#routing-engine-workarounds): the refusal, token renewal, the other dialect's form, the create
@@ -103,37 +103,27 @@ async function routedRequest(context: IExecutePaginationFunctions, requestData: 
 	return settled(outcome);
 }
 
-/** What the pagination function is told of an operation: the rest of it is in its routing. */
-export interface OperationDeclarations {
-	createsEnvelope?: CreatesEnvelope;
-	handsOutSigningLinks?: boolean;
-}
-
-export function sendEachItem(declarations: Readonly<Record<string, OperationDeclarations>>) {
-	return async function send(this: IExecutePaginationFunctions, requestData: RequestData) {
-		const key = operationOf(this);
-		const declared = Object.hasOwn(declarations, key) ? declarations[key] : {};
-		if (!runsAsTool(this))
-			return await sendItemRequest(this, requestData, declared.createsEnvelope);
-		try {
-			const items = await sendItemRequest(this, requestData, declared.createsEnvelope);
-			if (!items.length) return emptyListForModel(this.getItemIndex());
-			const forModel = itemsForModel(this, items);
-			return declared.handsOutSigningLinks ? forModel : signingLinksHiddenFromModel(forModel);
-		} catch (error) {
-			throw error instanceof Error ? errorForModel(error) : error;
-		}
-	};
+/** The node's pagination function: every item's request, as its operation's routing declared it. */
+export async function sendEachItem(this: IExecutePaginationFunctions, requestData: RequestData) {
+	const marks = marksOf(requestData.options as IHttpRequestOptions);
+	if (!runsAsTool(this)) return await sendItemRequest(this, requestData, marks);
+	try {
+		const items = await sendItemRequest(this, requestData, marks);
+		if (!items.length) return emptyListForModel(this.getItemIndex());
+		const forModel = itemsForModel(this, items);
+		return marks.handsOutSigningLinks ? forModel : signingLinksHiddenFromModel(forModel);
+	} catch (error) {
+		throw error instanceof Error ? errorForModel(error) : error;
+	}
 }
 
 async function sendItemRequest(
 	context: IExecutePaginationFunctions,
 	requestData: RequestData,
-	create: CreatesEnvelope | undefined,
+	{ refusal, createsEnvelope }: Marks,
 ) {
-	const refusal = refusalOf(requestData.options as IHttpRequestOptions);
 	if (refusal) return failed(context, refusal);
-	const memory = create && createMemory(context, create);
+	const memory = createsEnvelope && createMemory(context, createsEnvelope);
 	if (memory?.earlier) return memory.earlier;
 	let items: INodeExecutionData[];
 	try {
@@ -151,7 +141,7 @@ async function sendItemRequest(
 // A refused form creates nothing at the service: sending the other form still makes one envelope.
 async function routedInDialect(context: IExecutePaginationFunctions, requestData: RequestData) {
 	const options = requestData.options as IHttpRequestOptions;
-	const alternative = alternativeOf(options);
+	const { alternative } = marksOf(options);
 	if (!alternative) return await routedRequest(context, requestData);
 	const attempt = async () => await outcomeOf(routedRequest(context, requestData));
 	const first = await attempt();

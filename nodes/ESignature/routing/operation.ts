@@ -26,20 +26,26 @@ import {
 import { nodeForErrors } from '../service/secrets';
 import type { Rule } from '../fields/validation';
 import { type InputIdsTie, unwrapResponse, withInputIds } from './answers';
+import type { CreatesEnvelope } from './idempotency';
 import { type IdField, givenId, idFieldFrom, misplacedId } from './misplacedIds';
 
 // What an operation declares: its request, and its answer in its own words; sendEachItem sends it.
 
-// The engine hands the pagination function only the request options (docs/n8n-notes.md#the-two-symbol-keys).
-const REFUSAL = Symbol('refused input');
-const ALTERNATIVE = Symbol('alternative form');
+// The engine hands the pagination function only the request options (docs/n8n-notes.md#the-symbol-key).
+const MARKS = Symbol('told to sendEachItem');
 
-type MarkedOptions = IHttpRequestOptions & { [REFUSAL]?: Error; [ALTERNATIVE]?: Alternative };
+/** What an item's request options tell sendEachItem. */
+export interface Marks {
+	refusal?: Error;
+	alternative?: Alternative;
+	createsEnvelope?: CreatesEnvelope;
+	handsOutSigningLinks?: boolean;
+}
 
-export const refusalOf = (options: IHttpRequestOptions) => (options as MarkedOptions)[REFUSAL];
-
-export const alternativeOf = (options: IHttpRequestOptions) =>
-	(options as MarkedOptions)[ALTERNATIVE];
+export function marksOf(options: IHttpRequestOptions): Marks {
+	const marked = options as IHttpRequestOptions & { [MARKS]?: Marks };
+	return (marked[MARKS] ??= {});
+}
 
 /** The form the credential takes for `dialect`; the other form is sent, rebuilt, if the service refuses it. */
 export async function offerAlternative(
@@ -50,7 +56,7 @@ export async function offerAlternative(
 ): Promise<Form> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const form = formFor(credentials, dialect);
-	(options as MarkedOptions)[ALTERNATIVE] = { dialect, credentials, form, rebuild };
+	marksOf(options).alternative = { dialect, credentials, form, rebuild };
 	return form;
 }
 
@@ -83,11 +89,12 @@ export const isRefusable = (hook: PreSendAction): boolean => pairedHooks.has(hoo
 export function refusable(hook: PreSendAction, words = NO_WORDS) {
 	if (isRefusable(hook)) return hook;
 	const guard: PreSendAction = async function (requestOptions) {
-		if (refusalOf(requestOptions)) return requestOptions;
+		const marks = marksOf(requestOptions);
+		if (marks.refusal) return requestOptions;
 		try {
 			return await hook.call(this, requestOptions);
 		} catch (error) {
-			(requestOptions as MarkedOptions)[REFUSAL] =
+			marks.refusal =
 				error instanceof Error && 'node' in error
 					? await inOperationTerms(this, error, words)
 					: new NodeOperationError(nodeForErrors(this.getNode()), error as Error, {
@@ -106,24 +113,15 @@ type AnswerStep = (
 	response: IN8nHttpFullResponse,
 ) => Promise<INodeExecutionData[]>;
 
-const declaredSteps = new WeakMap<AnswerStep, PostReceiveAction>();
-
-/** The step an operation declared, for one of its routing's answer steps. */
-export const declaredStep = (step: PostReceiveAction) =>
-	declaredSteps.get(step as AnswerStep) ?? step;
-
 // A step's thrown error reads in the operation's words; the last step words its error items.
-function inWords(step: PostReceiveAction, words: Words): AnswerStep {
-	const worded: AnswerStep = async function (items, response) {
+const inWords = (step: PostReceiveAction, words: Words): AnswerStep =>
+	async function (items, response) {
 		try {
 			return await (step as AnswerStep).call(this, items, response);
 		} catch (error) {
 			throw error instanceof Error ? await inOperationTerms(this, error, words) : error;
 		}
 	};
-	declaredSteps.set(worded, step);
-	return worded;
-}
 
 const wordedItems = (words: Words): AnswerStep =>
 	async function (items) {
@@ -138,9 +136,10 @@ const wordedItems = (words: Words): AnswerStep =>
 	};
 
 // A tool's input item holds the model's arguments, not IDs the service gave.
-const keepingInputIds = (tie: InputIdsTie): AnswerStep =>
-	async function keepInputIds(items) {
-		return runsAsTool(this) ? items : withInputIds(this, items, tie);
+const keepingInputIds = (declared: OperationRouting): AnswerStep =>
+	async function (items) {
+		const tie = declared.keepsInputIds;
+		return tie && !runsAsTool(this) ? withInputIds(this, items, tie) : items;
 	};
 
 export interface OperationRouting {
@@ -152,30 +151,47 @@ export interface OperationRouting {
 	idField?: INodeProperties;
 	/** Its items keep the input item's envelopeId and documentId when that item holds the ID sent in this field. */
 	keepsInputIds?: InputIdsTie;
+	/** It makes an envelope: a retried item is answered from memory, and a lost answer says whether retrying is safe. */
+	createsEnvelope?: CreatesEnvelope;
+	/** Handing out signing links is what it is for: as an AI tool its answer keeps them. */
+	handsOutSigningLinks?: boolean;
 }
+
+const declarations = new WeakMap<INodePropertyRouting, OperationRouting>();
+
+/** What an operation's routing was declared with. */
+export const declarationOf = (routing: INodePropertyRouting | undefined) =>
+	routing && declarations.get(routing);
+
+// Read when sent: what it tells sendEachItem stays as declared.
+const telling = (declared: OperationRouting): PreSendAction =>
+	async function (requestOptions) {
+		const { createsEnvelope, handsOutSigningLinks } = declared;
+		Object.assign(marksOf(requestOptions), { createsEnvelope, handsOutSigningLinks });
+		return requestOptions;
+	};
 
 /** An operation's request and its answer: each preSend's error is its item's, nothing sent; errors in its words. */
 export function routing(
 	request: INodePropertyRouting['request'],
-	{
-		preSend = [],
-		postReceive = [unwrapResponse],
-		errors = {},
-		idField,
-		keepsInputIds,
-	}: OperationRouting = {},
+	declared: OperationRouting = {},
 ): INodePropertyRouting {
+	const { preSend = [], postReceive = [unwrapResponse], errors = {}, idField } = declared;
 	const words: Words = { errors, idField: idField && idFieldFrom(idField) };
+	const told = declared.createsEnvelope || declared.handsOutSigningLinks ? [telling(declared)] : [];
+	const hooks = [...told, ...preSend].map((hook) => refusable(hook, words));
 	const steps = [
 		...postReceive.map((step) => inWords(step, words)),
-		...(keepsInputIds ? [keepingInputIds(keepsInputIds)] : []),
+		...(declared.keepsInputIds ? [keepingInputIds(declared)] : []),
 		wordedItems(words),
 	];
-	return {
+	const routed = {
 		request,
-		...(preSend.length ? { send: { preSend: preSend.map((hook) => refusable(hook, words)) } } : {}),
+		...(hooks.length ? { send: { preSend: hooks } } : {}),
 		output: { postReceive: steps },
 	};
+	declarations.set(routed, declared);
+	return routed;
 }
 
 /** A field sent as `property`: the value the engine put there, checked by `rule`; its result goes, or nothing. */

@@ -54,8 +54,6 @@ export const option = {
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-export const createsEnvelope = { referenceNumber: true };
-
 export const description = createDescription(severalFiles, [
 	fileIdField,
 	{

@@ -70,12 +70,12 @@ export const option = {
 	description: 'Create an envelope from documents and send its invitations in one step',
 	routing: createRouting('/api/v1/envelopes/bulk/initiate-and-invite', buildCreateAndInviteBody, {
 		unwrap: unwrapWithReturnUrl,
+		// The contract gives this create no reference number.
+		referenceNumber: false,
 	}),
 };
 
 export const builderHint = SEVERAL_FILES_SOURCE;
-
-export const createsEnvelope = { referenceNumber: false };
 
 export const description = createDescription(
 	[

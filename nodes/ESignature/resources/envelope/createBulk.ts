@@ -69,8 +69,6 @@ export const option = {
 
 export const builderHint = SEVERAL_FILES_SOURCE;
 
-export const createsEnvelope = { referenceNumber: true };
-
 export const description: INodeProperties[] = [
 	{
 		displayName:

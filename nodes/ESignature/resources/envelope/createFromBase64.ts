@@ -56,8 +56,6 @@ export const builderHint =
 	'is an AI tool). Only PDFs are accepted. Outputs envelopeId and documentId; it sends no invitations: ' +
 	'follow with Invitation → Send using documentId.';
 
-export const createsEnvelope = { referenceNumber: true };
-
 export const description = createDescription(fileInputProperties(), [
 	fileIdField,
 	referenceNumberField,

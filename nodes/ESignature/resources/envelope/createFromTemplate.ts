@@ -35,10 +35,10 @@ export const option = {
 		'Create an envelope from a template kept at the service, with the signers the template names',
 	routing: createRouting('/api/v1/envelopes/initiate-by-template', buildTemplateForm, {
 		idField: templateId,
+		// The contract gives this create no reference number.
+		referenceNumber: false,
 	}),
 };
-
-export const createsEnvelope = { referenceNumber: false };
 
 export const description = createDescription([
 	templateId,

@@ -115,11 +115,17 @@ export const createRouting = (
 	{
 		unwrap = unwrapResponse,
 		idField,
-	}: { unwrap?: PostReceiveAction; idField?: INodeProperties } = {},
+		referenceNumber = true,
+	}: { unwrap?: PostReceiveAction; idField?: INodeProperties; referenceNumber?: boolean } = {},
 ) =>
 	routing(
 		{ method: 'POST', url },
-		{ preSend: [preSend], postReceive: [unwrap, sayWhereEventsGo, simplifyOutput], idField },
+		{
+			preSend: [preSend],
+			postReceive: [unwrap, sayWhereEventsGo, simplifyOutput],
+			idField,
+			createsEnvelope: { referenceNumber },
+		},
 	);
 
 /** A create's fields around its own: the pin notice first, then the webhook and its additional fields. */

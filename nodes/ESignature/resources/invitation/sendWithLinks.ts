@@ -10,6 +10,4 @@ export const option = {
 
 export const description = linksDescription;
 
-export const handsOutSigningLinks = true;
-
 export const builderHint = SIGNERS_OF_A_DOCUMENT;

@@ -80,6 +80,7 @@ export const linksRouting = (url: string) =>
 			postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput],
 			idField: documentId,
 			keepsInputIds: 'documentId',
+			handsOutSigningLinks: true,
 		},
 	);
 

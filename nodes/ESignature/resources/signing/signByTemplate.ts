@@ -35,11 +35,9 @@ export const option = {
 	description: 'Create a document from a template and sign it in one step',
 	routing: routing(
 		{ method: 'POST', url: '/api/v2/sign/by-template' },
-		{ preSend: [buildSignerList], idField: templateId },
+		{ preSend: [buildSignerList], idField: templateId, createsEnvelope: { referenceNumber: true } },
 	),
 };
-
-export const createsEnvelope = { referenceNumber: true };
 
 const buildTemplateFields = addedToBody('templateFields', (context) => {
 	const entries = (context.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];
