@@ -175,7 +175,7 @@ describe('lint: where rules may be switched off', () => {
 		expect(imports.get(bytes)?.filter((target) => !target.startsWith('credentials/'))).toEqual([]);
 	});
 
-	it('shipped code has at most two Symbol keys, both in routing/operation.ts (docs/n8n-notes.md#the-two-symbol-keys)', () => {
+	it('shipped code has at most two Symbol keys, both in routing/operation.ts (docs/n8n-notes.md#the-symbol-key)', () => {
 		const allowed = join('nodes', 'ESignature', 'routing', 'operation.ts');
 		const symbols = [
 			...filesUnder('nodes', /\.ts$/),
