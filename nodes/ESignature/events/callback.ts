@@ -49,8 +49,8 @@ export interface Callback {
 	payload: IDataObject;
 	requestId: string;
 	status?: number;
-	// "unknown" for a Status code the service has not published.
-	event: string;
+	// The event its Status claims, undefined for a code the service has not published.
+	event?: string;
 	files: ReceivedFile[];
 }
 
@@ -121,7 +121,7 @@ export function readCallback(context: IWebhookFunctions): Callback | string {
 		.map((file) => `Files[${file.index}]`);
 	if (broken.length) return `Not valid Base64: ${broken.join(', ')}`;
 	const status = toNumber(payload.Status);
-	const event = (status !== undefined && CALLBACK_STATUSES[status]) || 'unknown';
+	const event = status === undefined ? undefined : CALLBACK_STATUSES[status];
 	return { payload, requestId, status, event, files };
 }
 

@@ -4,7 +4,6 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Callback } from './callback';
 import { isFailedAnswer, isServiceWrapper } from '../service/errors';
 import { decodeBase64 } from '../files/bytes';
-import { CALLBACK_STATUSES } from '../fields/enums';
 import { isPlainObject } from '../fields/json';
 import { finalEventOf, specStatus } from '../service/envelopeStatus';
 import { deliveredTo } from './deliveryLog';
@@ -200,7 +199,7 @@ export async function confirmCallback(
 	const { record, event } = status;
 	if (!event)
 		return resend(`the envelope is still ${String(record.status ?? 'open')} at the service`);
-	const claimed = callback.status === undefined ? undefined : CALLBACK_STATUSES[callback.status];
+	const claimed = callback.event;
 	// A code the service has not published may only name an end the published codes do not (cancelled, expired).
 	if (claimed ? claimed !== event : event === 'completed' || event === 'rejected')
 		return refuse(

@@ -80,7 +80,7 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	if (typeof callback === 'string') return answer(400, callback);
 	const refused = boundProblem(this, query, callback.requestId);
 	if (refused) return answer(403, refused);
-	if (!RESUMING_EVENTS.has(callback.event))
+	if (!RESUMING_EVENTS.has(callback.event ?? ''))
 		return answer(
 			200,
 			`Status ${String(callback.status)} received: still waiting for the envelope to be completed or rejected`,

@@ -13,7 +13,6 @@ import { catchUpAndLog } from './catchUp';
 import { storedWebhook } from './registration';
 import { triggerItem } from './rounds';
 import { triggerKey, triggerState } from './state';
-import { CALLBACK_STATUSES } from '../fields/enums';
 
 // Not 2xx: the service logs the delivery failed, and the trigger's fetch or catch-up takes it again.
 export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -31,7 +30,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	const ignored = (event: string) =>
 		answer(200, `Event "${event}" received and ignored, as the trigger is set`);
 	const duplicate = () => answer(200, 'Event already received: no new execution started');
-	const claimed = callback.status === undefined ? undefined : CALLBACK_STATUSES[callback.status];
+	const claimed = callback.event;
 	// The callback's claim decides nothing but this: a claim the trigger is not set for costs no call.
 	if (claimed && !isWanted(events, claimed)) return ignored(claimed);
 
