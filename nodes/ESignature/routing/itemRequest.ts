@@ -3,7 +3,9 @@ import type {
 	IExecutePaginationFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { connectionError } from '../service/connectionErrors';
 import { bothFormsRefused } from '../service/readAnswer';
@@ -129,8 +131,11 @@ async function sendItemRequest(
 	try {
 		items = await routedInDialect(context, requestData);
 	} catch (error) {
-		// The answer's own errors, in the operation's words by its routing's answer steps.
-		if (error instanceof Error && hasDetails(error)) throw error;
+		// The answer's own errors, in the operation's words: n8n's error classes hand one of theirs back as it is.
+		if (error instanceof NodeApiError && hasDetails(error))
+			throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
+		if (error instanceof NodeOperationError && hasDetails(error))
+			throw new NodeOperationError(context.getNode(), error);
 		const help = memory?.lostAnswerHelp();
 		return failed(context, await connectionError(context, error, context.getItemIndex(), help));
 	}
