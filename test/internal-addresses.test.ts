@@ -1,4 +1,4 @@
-import { internalAddressProblem } from '../nodes/ESignature/files/addresses';
+import { internalAddressProblem } from '../nodes/ESignature/files/download';
 
 /**
  * The rule of what a link given to an AI tool may not reach (docs/security.md#links-a-model-gives-internal-addresses-ssrf),

@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { documentFile } from './document';
 import { type ByteStream, detectMimeType, readUpTo, safeBaseName } from './bytes';
@@ -6,9 +6,97 @@ import { runsAsTool } from '../service/asTool';
 import { DOWNLOAD_OPTION_LABELS, MAX_DOWNLOAD_BYTES } from '../fields/fileInput';
 import { booleanOf, inputError, integerOf, requireHttpUrl } from '../fields/validation';
 import { isWrittenInNode } from '../fields/toolInputs';
-import { internalAddressProblem, internalIpProblem, isIpLiteral } from './addresses';
 import { httpUrlProblem } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
+
+// Hosts as the WHATWG URL parser writes them (docs/security.md#links-a-model-gives-internal-addresses-ssrf).
+
+// IANA's special-purpose registry.
+const INTERNAL_IPV4 = (
+	'0.0.0.0/8 10.0.0.0/8 100.64.0.0/10 127.0.0.0/8 169.254.0.0/16 172.16.0.0/12 192.0.0.0/24 192.0.2.0/24 ' +
+	'192.88.99.0/24 192.168.0.0/16 198.18.0.0/15 198.51.100.0/24 203.0.113.0/24 224.0.0.0/4 240.0.0.0/4'
+).split(' ');
+
+// RFC 6761, RFC 8375, common use.
+const INTERNAL_NAME_ENDINGS =
+	'localhost local internal intranet lan home corp localdomain home.arpa'.split(' ');
+
+function ipv4Number(text: string) {
+	const parts = text.split('.');
+	if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255))
+		return undefined;
+	return parts.reduce((total, part) => total * 256 + Number(part), 0);
+}
+
+function isInternalIpv4(address: number) {
+	return INTERNAL_IPV4.some((range) => {
+		const [first, bits] = range.split('/');
+		const size = 2 ** (32 - Number(bits));
+		return Math.floor(address / size) === Math.floor((ipv4Number(first) as number) / size);
+	});
+}
+
+function ipv6Groups(text: string) {
+	if (text.length > 45 || !/^[0-9a-f:.]+$/i.test(text)) return undefined;
+	let head = text;
+	const tail: number[] = [];
+	// No regex: linear whatever the text.
+	const lastColon = text.lastIndexOf(':');
+	if (text.includes('.', lastColon)) {
+		const v4 = ipv4Number(text.slice(lastColon + 1));
+		if (v4 === undefined) return undefined;
+		tail.push(Math.floor(v4 / 65536), v4 % 65536);
+		head = text.slice(0, lastColon);
+		if (head.endsWith(':')) head += ':';
+	}
+	const halves = head.split('::');
+	if (halves.length > 2) return undefined;
+	const [left, right = []] = halves.map((part) => (part === '' ? [] : part.split(':')));
+	if (![...left, ...right].every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return undefined;
+	const given = left.length + right.length + tail.length;
+	if (halves.length === 1 ? given !== 8 : given > 7) return undefined;
+	const hex = (groups: string[]) => groups.map((group) => parseInt(group, 16));
+	return [...hex(left), ...new Array<number>(8 - given).fill(0), ...hex(right), ...tail];
+}
+
+function isInternalIpv6(groups: number[]) {
+	const [a, b, c, d] = groups;
+	if (groups.every((group) => group === 0)) return true;
+	const prefix = groups
+		.slice(0, 6)
+		.map((group) => group.toString(16))
+		.join(':');
+	// IPv4-mapped, IPv4-compatible, SIIT, NAT64 and 6to4 carry an IPv4 address, which decides.
+	if (['0:0:0:0:0:ffff', '0:0:0:0:0:0', '0:0:0:0:ffff:0', '64:ff9b:0:0:0:0'].includes(prefix))
+		return isInternalIpv4(groups[6] * 65536 + groups[7]);
+	if (a === 0x2002) return isInternalIpv4(b * 65536 + c);
+	if (a === 0x64 && b === 0xff9b && c === 1) return true; // local-use NAT64 (RFC 8215)
+	if (a === 0x100 && b === 0 && c === 0 && d === 0) return true; // discard-only
+	if (a === 0x2001 && (b === 0 || b === 0xdb8)) return true; // Teredo (hides an IPv4 address), documentation
+	if ((a & 0xfe00) === 0xfc00) return true; // unique local (fc00::/7)
+	if ((a & 0xffc0) === 0xfe80 || (a & 0xffc0) === 0xfec0) return true; // link-local, old site-local
+	return (a & 0xff00) === 0xff00; // multicast
+}
+
+const isIpLiteral = (host: string) => host.startsWith('[') || ipv4Number(host) !== undefined;
+
+export function internalAddressProblem(url: URL) {
+	const host = url.hostname.toLowerCase().replace(/\.$/, '');
+	if (isIpLiteral(host)) return internalIpProblem(host.replace(/^\[|\]$/g, ''));
+	if (!host.includes('.')) return 'a name without a domain, which only a local network resolves';
+	const internalName = INTERNAL_NAME_ENDINGS.some(
+		(ending) => host === ending || host.endsWith(`.${ending}`),
+	);
+	return internalName ? 'a name of the machine or of a local network' : undefined;
+}
+
+// An address that cannot be read (an IPv6 zone) is not reached.
+function internalIpProblem(address: string) {
+	const v4 = ipv4Number(address);
+	if (v4 !== undefined) return isInternalIpv4(v4) ? 'an internal IPv4 address' : undefined;
+	const groups = ipv6Groups(address);
+	return !groups || isInternalIpv6(groups) ? 'an internal IPv6 address' : undefined;
+}
 
 // A model's link may be anyone's choice: every hop is checked (docs/ai-agents.md#documents-from-a-url).
 
@@ -32,7 +120,7 @@ export function originOf(url: string) {
 	}
 }
 
-function nameFromUrl(url: string) {
+export function nameFromUrl(url: string) {
 	const segment = new URL(url).pathname.split('/').pop() ?? '';
 	let last = '';
 	try {
@@ -43,10 +131,6 @@ function nameFromUrl(url: string) {
 	return /\.[a-z0-9]{1,5}$/i.test(last) ? last : 'document.pdf';
 }
 
-export function downloadFileName(context: ItemFunctions, value: unknown, fieldLabel: string) {
-	return nameFromUrl(requireHttpUrl(context, value, fieldLabel));
-}
-
 type DownloadBudget = ReturnType<typeof downloadBudget>;
 
 // In an AI tool each limit must be written in the node: a model must not lift one.
@@ -54,19 +138,15 @@ export function downloadBudget(context: ItemFunctions) {
 	const asTool = runsAsTool(context);
 	const given = (context.getNodeParameter('downloadOptions', {}) ?? {}) as IDataObject;
 	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
-	if (asTool) {
-		// Each option first, so that the error names it.
-		for (const key of [...Object.keys(DOWNLOAD_OPTION_LABELS), '']) {
-			if (!isWrittenInNode(context, key ? `downloadOptions.${key}` : 'downloadOptions')) {
-				const shown = key ? label(key) : 'Download Options';
-				throw inputError(
-					context,
-					`${shown} must be written in the node, not set by an expression, when the node runs as an AI tool`,
-					"A model can fill an expression of a tool; only the workflow's author sets the download limits.",
-				);
-			}
-		}
-	}
+	// Each option first, so that the error names it.
+	for (const key of [...Object.keys(DOWNLOAD_OPTION_LABELS), ''])
+		if (asTool && !isWrittenInNode(context, key ? `downloadOptions.${key}` : 'downloadOptions'))
+			throw inputError(
+				context,
+				`${key ? label(key) : 'Download Options'} must be written in the node, not set by an expression, ` +
+					'when the node runs as an AI tool',
+				"A model can fill an expression of a tool; only the workflow's author sets the download limits.",
+			);
 	const number = (name: keyof typeof DOWNLOAD_DEFAULTS, max: number) =>
 		given[name] === undefined
 			? DOWNLOAD_DEFAULTS[name]
@@ -78,31 +158,14 @@ export function downloadBudget(context: ItemFunctions) {
 		bytesLeft: maxTotalBytes,
 		timeLimitSeconds: number('timeLimit', 3600),
 		allowInternal:
-			given.allowInternalAddresses === undefined
-				? false
-				: booleanOf(context, given.allowInternalAddresses, label('allowInternalAddresses')),
+			given.allowInternalAddresses !== undefined &&
+			booleanOf(context, given.allowInternalAddresses, label('allowInternalAddresses')),
 		checkAddresses: asTool,
 	};
 }
 
 const ALLOW_INTERNAL_HINT =
 	'can turn on Download Options → Allow Internal Addresses (AI Tool) in the node.';
-
-const REFUSALS = {
-	internal: {
-		reason: (origin: string) => `internal address ${origin}`,
-		hint:
-			'An AI tool downloads only from public addresses. If the workflow must download from this network, its ' +
-			`author ${ALLOW_INTERNAL_HINT}`,
-	},
-	unchecked: {
-		reason: (origin: string) => `the address of ${origin} could not be checked`,
-		hint:
-			'An AI tool downloads only from addresses it has checked are public: the name did not resolve, or this n8n ' +
-			'cannot resolve names for nodes (n8n 1.x). Check the link. If the workflow must download from it, its author ' +
-			ALLOW_INTERNAL_HINT,
-	},
-};
 
 // n8n 2.x's egress filter, enforced even where SSRF protection is off; n8n 1.x has none.
 async function resolveAll(
@@ -133,18 +196,30 @@ async function checkHop(
 	from?: string,
 ) {
 	if (!budget.checkAddresses || budget.allowInternal) return undefined;
-	const refused = (kind: keyof typeof REFUSALS) =>
+	const refused = (reason: string, hint: string) =>
 		inputError(
 			context,
-			`${fieldLabel}: refused: ${REFUSALS[kind].reason(url.origin)}${from ? ` (a redirect from ${from})` : ''}`,
-			REFUSALS[kind].hint,
+			`${fieldLabel}: refused: ${reason}${from ? ` (a redirect from ${from})` : ''}`,
+			hint,
 		);
-	if (internalAddressProblem(url)) throw refused('internal');
-	if (isIpLiteral(url)) return undefined;
+	const internal = () =>
+		refused(
+			`internal address ${url.origin}`,
+			'An AI tool downloads only from public addresses. If the workflow must download from this network, its ' +
+				`author ${ALLOW_INTERNAL_HINT}`,
+		);
+	if (internalAddressProblem(url)) throw internal();
+	if (isIpLiteral(url.hostname)) return undefined;
 	const resolved = await resolveAll(context, url.hostname.replace(/\.$/, ''));
-	if (!resolved) throw refused('unchecked');
+	if (!resolved)
+		throw refused(
+			`the address of ${url.origin} could not be checked`,
+			'An AI tool downloads only from addresses it has checked are public: the name did not resolve, or this n8n ' +
+				'cannot resolve names for nodes (n8n 1.x). Check the link. If the workflow must download from it, its author ' +
+				ALLOW_INTERNAL_HINT,
+		);
 	if (resolved === 'refused by n8n' || resolved.some(({ address }) => internalIpProblem(address)))
-		throw refused('internal');
+		throw internal();
 	return resolved[0].address;
 }
 
@@ -171,13 +246,50 @@ export async function downloadDocument(
 			"Check that the link is a direct link to the PDF; the workflow's author can change Download Options → " +
 				'Time Limit (Seconds).',
 		);
+	// n8n takes no lookup of a node's: the checked address goes in the URL, the name in Host and TLS's server name.
+	const request = async (hop: URL, pinned: string | undefined) => {
+		const target = new URL(hop.href);
+		if (pinned !== undefined) target.hostname = pinned.includes(':') ? `[${pinned}]` : pinned;
+		try {
+			// Never with the credential: a prompt can choose the URL.
+			return (await context.helpers.httpRequest({
+				method: 'GET',
+				url: target.href,
+				headers: { Accept: 'application/pdf', ...(pinned === undefined ? {} : { Host: hop.host }) },
+				...(pinned !== undefined && hop.protocol === 'https:'
+					? { agentOptions: { servername: hop.hostname.replace(/\.$/, '') } }
+					: {}),
+				encoding: 'stream',
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+				maxRedirects: 0,
+				abortSignal: deadline,
+			})) as IN8nHttpFullResponse;
+		} catch (error) {
+			if (deadline.aborted) throw tooSlow();
+			const { code, name } = (error ?? {}) as { code?: string; name?: string };
+			if (name?.startsWith('Ssrf'))
+				throw inputError(
+					context,
+					`${fieldLabel}: n8n's outbound rules (SSRF protection) do not allow downloads from ${origin}`,
+					'Ask the n8n administrator to allow the host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), ' +
+						'or give the document as Base64 Text.',
+				);
+			throw inputError(
+				context,
+				`${fieldLabel}: the document could not be downloaded from ${origin}${code ? ` (${code})` : ''}`,
+				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
+			);
+		}
+	};
 	let hop = new URL(url);
 	let previous: string | undefined;
 	let response: IN8nHttpFullResponse | undefined;
 	for (let redirects = 0; ; redirects++) {
 		const pinned = await checkHop(context, hop, budget, fieldLabel, previous);
 		if (deadline.aborted) throw tooSlow();
-		response = await requestHop(context, hop, pinned, fieldLabel, origin, deadline, tooSlow);
+		response = await request(hop, pinned);
 		const location = response.headers.location;
 		if (response.statusCode < 300 || response.statusCode >= 400 || location === undefined) break;
 		(response.body as unknown as ByteStream).destroy?.();
@@ -224,68 +336,10 @@ export async function downloadDocument(
 	if (bytes === undefined && budget.bytesLeft >= MAX_DOWNLOAD_BYTES) throw tooLarge();
 	if (bytes === undefined)
 		throw failed(
-			`takes the item's documents past ` + `${budget.maxTotalBytes / 1024 / 1024} MB together`,
+			`takes the item's documents past ${budget.maxTotalBytes / 1024 / 1024} MB together`,
 			"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
 				'Max Total Size (MB).',
 		);
 	budget.bytesLeft -= bytes.length;
 	return documentFile(bytes, nameFromUrl(url), detectMimeType(bytes).mimeType);
-}
-
-// n8n takes no lookup of a node's: the checked address goes in the URL, the name in Host and TLS's server name.
-function pinnedRequest(
-	hop: URL,
-	pinned: string | undefined,
-): Pick<IHttpRequestOptions, 'url' | 'headers' | 'agentOptions'> {
-	if (pinned === undefined) return { url: hop.href };
-	const target = new URL(hop.href);
-	target.hostname = pinned.includes(':') ? `[${pinned}]` : pinned;
-	return {
-		url: target.href,
-		headers: { Host: hop.host },
-		...(hop.protocol === 'https:'
-			? { agentOptions: { servername: hop.hostname.replace(/\.$/, '') } }
-			: {}),
-	};
-}
-
-async function requestHop(
-	context: ItemFunctions,
-	hop: URL,
-	pinned: string | undefined,
-	fieldLabel: string,
-	origin: string,
-	deadline: AbortSignal,
-	tooSlow: () => Error,
-) {
-	try {
-		// Never with the credential: a prompt can choose the URL.
-		const target = pinnedRequest(hop, pinned);
-		return (await context.helpers.httpRequest({
-			method: 'GET',
-			...target,
-			headers: { Accept: 'application/pdf', ...target.headers },
-			encoding: 'stream',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			maxRedirects: 0,
-			abortSignal: deadline,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		if (deadline.aborted) throw tooSlow();
-		const { code, name } = (error ?? {}) as { code?: string; name?: string };
-		if (name?.startsWith('Ssrf'))
-			throw inputError(
-				context,
-				`${fieldLabel}: n8n's outbound rules (SSRF protection) do not allow downloads from ${origin}`,
-				'Ask the n8n administrator to allow the host (N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES), ' +
-					'or give the document as Base64 Text.',
-			);
-		throw inputError(
-			context,
-			`${fieldLabel}: the document could not be downloaded from ${origin}${code ? ` (${code})` : ''}`,
-			'Check that the URL is a direct link to the PDF and that n8n can reach it.',
-		);
-	}
 }

@@ -1,10 +1,10 @@
 import type { DocumentFile, UploadFile } from './document';
 import { binaryFileNameOf, readBase64File, readBinaryFile } from './read';
-import { downloadBudget, downloadDocument, downloadFileName, originOf } from './download';
+import { downloadBudget, downloadDocument, nameFromUrl, originOf } from './download';
 import { requirePdf } from './check';
 import { type FileInputOptions, FILE_INPUT_LABELS } from '../fields/fileInput';
 import { isPlainObject, parseJsonParameter, pick } from '../fields/json';
-import { inputError, requireText, textOf } from '../fields/validation';
+import { inputError, requireHttpUrl, requireText, textOf } from '../fields/validation';
 import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
@@ -165,7 +165,9 @@ export function sentFileName(context: ItemFunctions, options: FileInputOptions) 
 	const input = context.getNodeParameter('fileInput', 'binary');
 	const ownName =
 		input === 'url'
-			? downloadFileName(context, context.getNodeParameter('fileUrl', ''), FILE_INPUT_LABELS.url)
+			? nameFromUrl(
+					requireHttpUrl(context, context.getNodeParameter('fileUrl', ''), FILE_INPUT_LABELS.url),
+				)
 			: input === 'base64'
 				? undefined
 				: binaryFileNameOf(
