@@ -4,17 +4,16 @@ import {
 	ENVELOPE_ID_SOURCE,
 	envelopeId,
 	options,
-	readFileInput,
 	requireGuid,
 	routing,
 	sendMultipart,
 	sendsField,
 	SEVERAL_FILES_SOURCE,
 } from '../kit';
-import { SEVERAL_FILES_LEFT_IN_STORE, severalFiles } from './shared';
+import { readSeveralFiles, severalFiles } from './shared';
 
 const buildFileUpload: PreSendAction = async function (requestOptions) {
-	return sendMultipart(requestOptions, {}, await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE));
+	return sendMultipart(requestOptions, {}, await readSeveralFiles(this));
 };
 
 export const option = {

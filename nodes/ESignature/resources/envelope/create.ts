@@ -5,7 +5,6 @@ import {
 	fileIdField,
 	optionalGuid,
 	optionalText,
-	readFileInput,
 	referenceNumberField,
 	referenceToSend,
 	secretOf,
@@ -14,9 +13,9 @@ import {
 	workflowIdField,
 } from '../kit';
 import {
-	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
 	compact,
+	readSeveralFiles,
 	selectedWebhookId,
 	severalFiles,
 	createDescription,
@@ -38,7 +37,7 @@ const buildCreateForm: PreSendAction = async function (requestOptions) {
 			: booleanOf(this, external, 'Service External Workflow'),
 		ReferenceNumber: referenceToSend(this),
 	});
-	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	const files = await readSeveralFiles(this);
 	return sendMultipart(requestOptions, parameters, files);
 };
 

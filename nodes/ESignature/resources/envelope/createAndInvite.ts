@@ -10,15 +10,14 @@ import {
 	invitationSubjectText,
 	isServiceWrapper,
 	parseBody,
-	readFileInput,
 	sendJsonWithDocuments,
 	SEVERAL_FILES_SOURCE,
 	unwrapResponse,
 } from '../kit';
 import {
-	SEVERAL_FILES_LEFT_IN_STORE,
 	additionalFieldsOf,
 	compact,
+	readSeveralFiles,
 	selectedWebhookId,
 	severalFiles,
 	toBase64File,
@@ -29,7 +28,7 @@ import {
 const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) {
 	const webhookId = selectedWebhookId(this);
 	const destinations = buildDestinations(this, 'bulkInvite');
-	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	const files = await readSeveralFiles(this);
 	const fields = additionalFieldsOf(this);
 	return sendJsonWithDocuments(
 		requestOptions,

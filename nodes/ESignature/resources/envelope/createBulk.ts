@@ -9,7 +9,6 @@ import type {
 import {
 	isServiceWrapper,
 	keepWrapper,
-	readFileInput,
 	readServiceAnswer,
 	referenceNumberField,
 	sendJsonWithDocuments,
@@ -19,8 +18,7 @@ import {
 	workflowIdField,
 } from '../kit';
 import {
-	type EnvelopeFields,
-	SEVERAL_FILES_LEFT_IN_STORE,
+	readSeveralFiles,
 	severalFiles,
 	base64CreateFields,
 	compact,
@@ -32,7 +30,7 @@ import {
 
 const buildBase64DocumentsBody: PreSendAction = async function (requestOptions) {
 	const webhookId = selectedWebhookId(this);
-	const files = await readFileInput(this, SEVERAL_FILES_LEFT_IN_STORE);
+	const files = await readSeveralFiles(this);
 	return sendCreateBulk(requestOptions, base64CreateFields(this, webhookId), files);
 };
 
@@ -82,7 +80,7 @@ export const description: INodeProperties[] = [
 
 export function sendCreateBulk(
 	requestOptions: IHttpRequestOptions,
-	fields: EnvelopeFields,
+	fields: IDataObject,
 	files: UploadFile[],
 ): IHttpRequestOptions {
 	return sendJsonWithDocuments(requestOptions, {

@@ -12,7 +12,6 @@ import {
 	workflowIdField,
 } from '../kit';
 import {
-	LEFT_IN_STORE,
 	additionalFieldsOf,
 	base64CreateFields,
 	compact,
@@ -26,9 +25,9 @@ const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
 	const fileId = optionalGuid(this, fields.fileId, 'File ID');
 	const webhookId = selectedWebhookId(this);
-	const [document] = await readFileInput(this, LEFT_IN_STORE);
+	const [document] = await readFileInput(this, { leaveInStore: true });
 	const { file, fileName } = toBase64File(document);
-	const envelopeFields = compact(base64CreateFields(this, webhookId));
+	const envelopeFields = base64CreateFields(this, webhookId);
 	// The spec's `files` or the live service's `File`, whichever the credential takes.
 	const build = (options: IHttpRequestOptions, form: Form) =>
 		sendJsonWithDocuments(options, {

@@ -9,14 +9,13 @@ import type {
 import {
 	additionalFields,
 	base64Of,
-	type FileInputOptions,
 	fileInputProperties,
 	isErrorItem,
 	keepWrapper,
-	type LeftInStore,
 	optionalGuid,
 	optionalText,
 	options,
+	readFileInput,
 	referenceToSend,
 	routing,
 	SEVERAL_FILES,
@@ -54,9 +53,8 @@ const pinCreatedNotice: INodeProperties = {
 	displayOptions: { hide: { '@tool': [true] } },
 };
 
-export const LEFT_IN_STORE = { leaveInStore: true } as const satisfies FileInputOptions &
-	LeftInStore;
-export const SEVERAL_FILES_LEFT_IN_STORE = { ...SEVERAL_FILES, ...LEFT_IN_STORE };
+export const readSeveralFiles = (context: IExecuteSingleFunctions) =>
+	readFileInput(context, { ...SEVERAL_FILES, leaveInStore: true });
 
 /** The service rejects empty GUIDs, and optional fields are never sent as ''. */
 export function compact(values: IDataObject): IDataObject {
@@ -83,18 +81,16 @@ export function toBase64File(file: UploadFile): { file: IDataObject; fileName: s
 	return { file: base64Of(file), fileName: file.fileName };
 }
 
-export type EnvelopeFields = { webhookId?: string; workflowId?: string; referenceNumber?: string };
-
 export function base64CreateFields(
 	context: IExecuteSingleFunctions,
 	webhookId: string | undefined,
-): EnvelopeFields {
+) {
 	const fields = additionalFieldsOf(context);
-	return {
+	return compact({
 		webhookId,
 		workflowId: optionalText(context, fields.workflowId, 'Service Workflow ID'),
 		referenceNumber: referenceToSend(context),
-	};
+	});
 }
 
 const sayWhereEventsGo: PostReceiveAction = async function (items) {
