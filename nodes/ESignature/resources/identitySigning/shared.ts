@@ -9,6 +9,7 @@ import type {
 
 import {
 	base64Of,
+	base64ResponseToBinary,
 	binaryOutputProperty,
 	booleanOf,
 	buildSigners,
@@ -24,12 +25,14 @@ import {
 	numberIn,
 	offerAlternative,
 	type OperationErrors,
+	options,
 	outputBinaryField,
 	readBinaryFile,
 	readFileInput,
 	requiredIdField,
 	requireBase64,
 	requireGuid,
+	routing,
 	secretOf,
 	sendJsonWithDocuments,
 	sentFileName,
@@ -38,7 +41,7 @@ import {
 } from '../kit';
 
 // No routing: each operation builds its whole body with the PDF in it.
-export const requestId: INodeProperties = {
+const requestId: INodeProperties = {
 	...requiredIdField(
 		'Request ID',
 		'requestId',
@@ -52,7 +55,7 @@ export const requestId: INodeProperties = {
 
 const FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };
 
-export const documentFields: INodeProperties[] = [
+const documentFields: INodeProperties[] = [
 	requestId,
 	...fileInputProperties(FILE_INPUT),
 	{
@@ -155,7 +158,7 @@ const signatureDetails: INodeProperties = {
 	})),
 };
 
-export const signatureFields: INodeProperties[] = [
+const signatureFields: INodeProperties[] = [
 	signatureAppearance,
 	signatureDetails,
 	binaryOutputProperty(),
@@ -292,10 +295,7 @@ function identitySigning(version: 1 | 2): PreSendAction {
 	};
 }
 
-export const buildSigningBody = identitySigning(1);
-export const buildSigningBodyWithSigners = identitySigning(2);
-
-export const nameSignedFile: PostReceiveAction = async function (items) {
+const nameSignedFile: PostReceiveAction = async function (items) {
 	const property = outputBinaryField(this);
 	const requestId = toText(this.getNodeParameter('requestId', ''));
 	// Worked out again: the hook is handed the answer, not the request.
@@ -311,3 +311,22 @@ export const nameSignedFile: PostReceiveAction = async function (items) {
 		return { ...item, json, binary: { ...item.binary, [property]: { ...binary, fileName } } };
 	});
 };
+
+/** The spec's path; an account known to take the live service's (nafath) gets that. */
+export const signingRouting = (version: 1 | 2) =>
+	routing(
+		{ method: 'POST', url: `/api/v${version}/esign/idp/sign` },
+		{
+			preSend: [identitySigning(version)],
+			postReceive: [base64ResponseToBinary, nameSignedFile],
+			errors: SIGNING_ERRORS,
+			idField: requestId,
+		},
+	);
+
+export const signingDescription = (signers: INodeProperties[] = []) => [
+	...documentFields,
+	...signers,
+	...signatureFields,
+	options,
+];

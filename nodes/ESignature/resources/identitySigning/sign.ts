@@ -1,12 +1,4 @@
-import { base64ResponseToBinary, options, routing } from '../kit';
-import {
-	SIGNING_ERRORS,
-	buildSigningBody,
-	documentFields,
-	nameSignedFile,
-	requestId,
-	signatureFields,
-} from './shared';
+import { signingDescription, signingRouting } from './shared';
 
 export const option = {
 	name: 'Sign',
@@ -14,16 +6,7 @@ export const option = {
 	action: 'Sign a PDF with the identity provider',
 	description:
 		'Sign a PDF for a signer who authenticated with the national identity provider, and get the signed file',
-	routing: routing(
-		// The spec's path; an account known to take the live service's (nafath) gets that.
-		{ method: 'POST', url: '/api/v1/esign/idp/sign' },
-		{
-			preSend: [buildSigningBody],
-			postReceive: [base64ResponseToBinary, nameSignedFile],
-			errors: SIGNING_ERRORS,
-			idField: requestId,
-		},
-	),
+	routing: signingRouting(1),
 };
 
-export const description = [...documentFields, ...signatureFields, options];
+export const description = signingDescription();
