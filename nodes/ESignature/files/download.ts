@@ -36,27 +36,22 @@ function isInternalIpv4(address: number) {
 	});
 }
 
+// Read back as the URL parser writes it: hex groups, `::` for the longest zeros, no IPv4 tail.
 function ipv6Groups(text: string) {
+	// These characters only: the text stays inside the brackets.
 	if (text.length > 45 || !/^[0-9a-f:.]+$/i.test(text)) return undefined;
-	let head = text;
-	const tail: number[] = [];
-	// No regex: linear whatever the text.
-	const lastColon = text.lastIndexOf(':');
-	if (text.includes('.', lastColon)) {
-		const v4 = ipv4Number(text.slice(lastColon + 1));
-		if (v4 === undefined) return undefined;
-		tail.push(Math.floor(v4 / 65536), v4 % 65536);
-		head = text.slice(0, lastColon);
-		if (head.endsWith(':')) head += ':';
+	let written: string;
+	try {
+		written = new URL(`http://[${text}]/`).hostname.slice(1, -1);
+	} catch {
+		return undefined;
 	}
-	const halves = head.split('::');
-	if (halves.length > 2) return undefined;
-	const [left, right = []] = halves.map((part) => (part === '' ? [] : part.split(':')));
-	if (![...left, ...right].every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return undefined;
-	const given = left.length + right.length + tail.length;
-	if (halves.length === 1 ? given !== 8 : given > 7) return undefined;
-	const hex = (groups: string[]) => groups.map((group) => parseInt(group, 16));
-	return [...hex(left), ...new Array<number>(8 - given).fill(0), ...hex(right), ...tail];
+	const [left, right] = written
+		.split('::')
+		.map((part) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []));
+	return right
+		? [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right]
+		: left;
 }
 
 function isInternalIpv6(groups: number[]) {

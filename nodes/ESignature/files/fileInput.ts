@@ -55,22 +55,20 @@ function givenFiles(context: ItemFunctions, options: ReadOptions) {
 }
 
 function givenBinaryFields(context: ItemFunctions, options: ReadOptions) {
-	const fromField = (name: string, label: string): GivenFile => ({
-		label,
-		read: async () => await readBinaryFile(context, name, label, options.leaveInStore === true),
-	});
-	if (!options.multiple) {
-		const label = FILE_INPUT_LABELS.binaryField;
-		return [fromField(inputFieldName(context, label), label)];
-	}
-	const label = FILE_INPUT_LABELS.binaryFields;
-	const names = inputFieldName(context, label)
-		.split(',')
-		.map((name) => name.trim())
-		.filter((name) => name.length > 0);
+	const label = FILE_INPUT_LABELS[options.multiple ? 'binaryFields' : 'binaryField'];
+	const given = inputFieldName(context, label);
+	const names = options.multiple
+		? given
+				.split(',')
+				.map((name) => name.trim())
+				.filter((name) => name.length > 0)
+		: [given];
 	if (!names.length)
 		throw inputError(context, `${label} is empty: enter the name of at least one binary field`);
-	return names.map((name) => fromField(name, label));
+	return names.map((name): GivenFile => ({
+		label,
+		read: async () => await readBinaryFile(context, name, label, options.leaveInStore === true),
+	}));
 }
 
 function givenBase64(context: ItemFunctions, options: FileInputOptions) {
@@ -110,28 +108,21 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions) {
 		label,
 		read: async () => await downloadDocument(context, url, label, budget),
 	});
-	if (!options.multiple) {
-		const label = FILE_INPUT_LABELS.url;
-		return [fromLink(context.getNodeParameter('fileUrl', ''), label)];
-	}
+	if (!options.multiple)
+		return [fromLink(context.getNodeParameter('fileUrl', ''), FILE_INPUT_LABELS.url)];
+	const label = FILE_INPUT_LABELS.urls;
 	const urls = urlList(context);
 	if (!urls.length)
-		throw inputError(
-			context,
-			`${FILE_INPUT_LABELS.urls} is empty: enter the link of at least one document`,
-		);
+		throw inputError(context, `${label} is empty: enter the link of at least one document`);
 	if (urls.length > budget.maxLinks)
 		throw inputError(
 			context,
-			`${FILE_INPUT_LABELS.urls}, link ${budget.maxLinks + 1} (${originOf(urls[budget.maxLinks])}): ` +
+			`${label}, link ${budget.maxLinks + 1} (${originOf(urls[budget.maxLinks])}): ` +
 				`at most ${budget.maxLinks} links per item, got ${urls.length}`,
 			"Send the documents over several items; the workflow's author can change Download Options → Max Links.",
 		);
 	return urls.map((url, index) =>
-		fromLink(
-			url,
-			urls.length > 1 ? `${FILE_INPUT_LABELS.urls}, link ${index + 1}` : FILE_INPUT_LABELS.urls,
-		),
+		fromLink(url, urls.length > 1 ? `${label}, link ${index + 1}` : label),
 	);
 }
 
