@@ -15,7 +15,7 @@ import {
 } from '../fields/common';
 import { ENVELOPE_ID_SOURCE } from '../fields/builderHints';
 import { sentField } from '../routing/operation';
-import { futureDate } from '../fields/validation';
+import { futureDate, inputError } from '../fields/validation';
 
 export interface OperationFile {
 	option: INodePropertyOptions;
@@ -79,6 +79,18 @@ export function addedToBody(
 			requestOptions.body = { ...(requestOptions.body as object), [property]: value };
 		return requestOptions;
 	};
+}
+
+/** A list's entries built one by one, each error naming its entry; an empty list is refused. */
+export function eachEntry<Entry, Built>(
+	context: IExecuteSingleFunctions,
+	entries: Entry[],
+	listLabel: string,
+	what: string,
+	build: (entry: Entry, label: string, index: number) => Built,
+): Built[] {
+	if (!entries.length) throw inputError(context, `${listLabel}: add at least one ${what}`);
+	return entries.map((entry, index) => build(entry, `${listLabel}, ${what} ${index + 1}`, index));
 }
 
 // A picked date is in the workflow's timezone, sent in UTC.

@@ -4,8 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import {
 	buildDestinations,
 	destinationsProperties,
+	eachEntry,
 	inputError,
 	isPlainObject,
+	jsonListParameter,
 	normaliseDestinations,
 	options,
 	pick,
@@ -13,13 +15,12 @@ import {
 	routing,
 	textOf,
 } from '../kit';
-import { nonEmptyJsonList } from './shared';
 
 const buildInvitationList: PreSendAction = async function (requestOptions) {
 	if (this.getNodeParameter('bulkInput', 'fields') === 'json') {
-		const entries = nonEmptyJsonList(this, 'bulkJson', 'Invitations (JSON)', 'documents');
-		requestOptions.body = entries.map((entry, index) => {
-			const label = `Invitations (JSON), document ${index + 1}`;
+		const listLabel = 'Invitations (JSON)';
+		const entries = jsonListParameter(this, 'bulkJson', listLabel, 'documents');
+		requestOptions.body = eachEntry(this, entries, listLabel, 'document', (entry, label) => {
 			if (!isPlainObject(entry))
 				throw inputError(this, `${label} must be an object with documentId and destinations`);
 			const destinations = pick(entry, 'destinations');

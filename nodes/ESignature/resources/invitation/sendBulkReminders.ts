@@ -1,9 +1,11 @@
 import type { IDataObject, INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import {
+	eachEntry,
 	ENVELOPE_ID_SOURCE,
 	inputError,
 	isPlainObject,
+	jsonListParameter,
 	listInputProperty,
 	MAX_LENGTH,
 	optionalPhone,
@@ -15,17 +17,15 @@ import {
 	routing,
 	textOf,
 } from '../kit';
-import { nonEmptyJsonList, signerEmail } from './shared';
+import { signerEmail } from './shared';
 
 const buildReminderList: PreSendAction = async function (requestOptions) {
 	const fromJson = this.getNodeParameter('remindersInput', 'fields') === 'json';
 	const listLabel = fromJson ? 'Reminders (JSON)' : 'Reminders';
 	const entries = fromJson
-		? nonEmptyJsonList(this, 'remindersJson', listLabel, 'reminders')
+		? jsonListParameter(this, 'remindersJson', listLabel, 'reminders')
 		: ((this.getNodeParameter('reminders.reminder', []) as IDataObject[]) ?? []);
-	if (!entries.length) throw inputError(this, 'Reminders: add at least one reminder');
-	requestOptions.body = entries.map((entry, index) => {
-		const label = `${listLabel}, reminder ${index + 1}`;
+	requestOptions.body = eachEntry(this, entries, listLabel, 'reminder', (entry, label) => {
 		if (!isPlainObject(entry)) throw inputError(this, `${label} must be an object`);
 		const names = fromJson
 			? { id: 'requestId', email: 'destinationEmail', phone: 'destinationPhone' }

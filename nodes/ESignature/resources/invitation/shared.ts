@@ -1,9 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
 import {
 	addedToBody,
@@ -11,12 +6,10 @@ import {
 	destinationsProperties,
 	DOCUMENT_ID_SOURCE,
 	documentId,
-	inputError,
 	invitationMessageProperty,
 	invitationMessageText,
 	invitationSubjectProperty,
 	invitationSubjectText,
-	jsonListParameter,
 	options,
 	requireGuid,
 	routing,
@@ -43,18 +36,6 @@ export const signerEmail = {
 	default: '',
 	required: true,
 } as const;
-
-export function nonEmptyJsonList(
-	context: IExecuteSingleFunctions,
-	name: string,
-	fieldLabel: string,
-	what: string,
-): unknown[] {
-	const list = jsonListParameter(context, name, fieldLabel, what);
-	if (!list.length)
-		throw inputError(context, `${fieldLabel}: add at least one ${what.replace(/s$/, '')}`);
-	return list;
-}
 
 export const SIGNERS_OF_A_DOCUMENT =
 	`${DOCUMENT_ID_SOURCE} Signers sign in signOrder; ` + '0 means their position in the list.';

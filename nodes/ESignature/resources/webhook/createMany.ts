@@ -2,7 +2,7 @@ import type { INodeProperties, IDataObject, PreSendAction } from 'n8n-workflow';
 
 import {
 	booleanOf,
-	inputError,
+	eachEntry,
 	options,
 	requireAuthorsUrl,
 	routing,
@@ -14,9 +14,7 @@ import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
 /** The body is a list, which routing.send cannot build. */
 const buildWebhookList: PreSendAction = async function (requestOptions) {
 	const entries = this.getNodeParameter('webhooks.webhook', []) as IDataObject[];
-	if (!entries.length) throw inputError(this, 'Webhooks: add at least one webhook');
-	requestOptions.body = entries.map((entry, index) => {
-		const label = `Webhooks, webhook ${index + 1}`;
+	requestOptions.body = eachEntry(this, entries, 'Webhooks', 'webhook', (entry, label, index) => {
 		const webhookUrl = requireAuthorsUrl(
 			this,
 			`webhooks.webhook.${index}.webhookUrl`,
