@@ -181,6 +181,7 @@ export { referenceToSend, sentReferenceOf } from '../routing/idempotency';
 export {
 	checkedField,
 	offerAlternative,
+	type OperationRouting,
 	refusable,
 	routing,
 	sendsField,

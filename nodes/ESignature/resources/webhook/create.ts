@@ -1,23 +1,12 @@
-import {
-	booleanOf,
-	options,
-	requireAuthorsUrl,
-	routing,
-	secretOf,
-	sentField,
-	unwrapResponse,
-} from '../kit';
-import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
+import { booleanOf, options, requireAuthorsUrl, secretOf, sentField } from '../kit';
+import { isDefaultField, webhookRouting, webhookUrlField } from './shared';
 
 export const option = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a webhook',
 	description: 'Register a URL that receives signing events',
-	routing: routing(
-		{ method: 'POST', url: '/api/v1/webhooks' },
-		{ postReceive: webhookOutput(unwrapResponse) },
-	),
+	routing: webhookRouting({ method: 'POST', url: '/api/v1/webhooks' }),
 };
 
 export const description = [

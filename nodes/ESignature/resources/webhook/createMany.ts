@@ -1,15 +1,7 @@
 import type { INodeProperties, IDataObject, PreSendAction } from 'n8n-workflow';
 
-import {
-	booleanOf,
-	eachEntry,
-	options,
-	requireAuthorsUrl,
-	routing,
-	secretOf,
-	unwrapResponse,
-} from '../kit';
-import { isDefaultField, webhookOutput, webhookUrlField } from './shared';
+import { booleanOf, eachEntry, options, requireAuthorsUrl, secretOf } from '../kit';
+import { isDefaultField, webhookRouting, webhookUrlField } from './shared';
 
 /** The body is a list, which routing.send cannot build. */
 const buildWebhookList: PreSendAction = async function (requestOptions) {
@@ -36,9 +28,9 @@ export const option = {
 	value: 'createMany',
 	action: 'Create many webhooks',
 	description: 'Register several URLs in one request',
-	routing: routing(
+	routing: webhookRouting(
 		{ method: 'POST', url: '/api/v1/webhooks/bulk' },
-		{ preSend: [buildWebhookList], postReceive: webhookOutput(unwrapResponse) },
+		{ preSend: [buildWebhookList] },
 	),
 };
 

@@ -1,12 +1,5 @@
-import {
-	options,
-	requireGuid,
-	routing,
-	sendsField,
-	unwrapResponse,
-	webhookLocatorProperty,
-} from '../kit';
-import { webhookPath, webhookOutput } from './shared';
+import { options, requireGuid, sendsField, webhookLocatorProperty } from '../kit';
+import { webhookPath, webhookRouting } from './shared';
 
 const webhook = webhookLocatorProperty({
 	description:
@@ -19,13 +12,9 @@ export const option = {
 	action: 'Delete a webhook',
 	description:
 		'Remove a webhook; envelopes pinned to it then report to the account default webhook',
-	routing: routing(
+	routing: webhookRouting(
 		{ method: 'DELETE', url: webhookPath },
-		{
-			preSend: [sendsField(webhook, requireGuid)],
-			postReceive: webhookOutput(unwrapResponse),
-			idField: webhook,
-		},
+		{ preSend: [sendsField(webhook, requireGuid)], idField: webhook },
 	),
 };
 

@@ -1,16 +1,16 @@
-import { options, requireGuid, routing, sendsField, unwrapFoundResponse } from '../kit';
-import { webhookId, webhookPath, webhookOutput } from './shared';
+import { options, requireGuid, sendsField, unwrapFoundResponse } from '../kit';
+import { webhookId, webhookPath, webhookRouting } from './shared';
 
 export const option = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a webhook',
 	description: "Get a webhook's URL and whether it is the account default",
-	routing: routing(
+	routing: webhookRouting(
 		{ method: 'GET', url: webhookPath },
 		{
 			preSend: [sendsField(webhookId, requireGuid)],
-			postReceive: webhookOutput(unwrapFoundResponse),
+			unwrap: unwrapFoundResponse,
 			idField: webhookId,
 		},
 	),

@@ -5,12 +5,10 @@ import {
 	integerOf,
 	isErrorItem,
 	options,
-	routing,
 	triggerUrlOf,
-	unwrapResponse,
 	waitingExecutionOf,
 } from '../kit';
-import { webhookOutput } from './shared';
+import { webhookRouting } from './shared';
 
 // Leftovers show.
 const markTriggerWebhooks: PostReceiveAction = async function (items) {
@@ -35,9 +33,9 @@ export const option = {
 	value: 'getAll',
 	action: 'Get many webhooks',
 	description: "List the account's webhooks, marking those of n8n triggers",
-	routing: routing(
+	routing: webhookRouting(
 		{ method: 'GET', url: '/api/v1/webhooks' },
-		{ postReceive: webhookOutput(unwrapResponse, markTriggerWebhooks) },
+		{ postReceive: [markTriggerWebhooks] },
 	),
 };
 

@@ -7,11 +7,9 @@ import {
 	namedValueOf,
 	options,
 	requireGuid,
-	routing,
 	textOf,
-	unwrapResponse,
 } from '../kit';
-import { webhookOutput } from './shared';
+import { webhookRouting } from './shared';
 
 const WEBHOOK_DELIVERY_STATUSES: INodePropertyOptions[] = [
 	{ name: 'Pending', value: 0 },
@@ -40,9 +38,9 @@ export const option = {
 	value: 'getLogs',
 	action: 'Get webhook delivery logs',
 	description: 'List callback deliveries, optionally filtered',
-	routing: routing(
+	routing: webhookRouting(
 		{ method: 'GET', url: '/api/v1/webhooks/logs' },
-		{ postReceive: webhookOutput(unwrapResponse, filterDeliveryLogs) },
+		{ postReceive: [filterDeliveryLogs] },
 	),
 };
 

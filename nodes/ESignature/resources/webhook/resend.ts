@@ -1,13 +1,5 @@
-import {
-	ENVELOPE_ID_SOURCE,
-	options,
-	requiredIdField,
-	requireGuid,
-	routing,
-	sentField,
-	unwrapResponse,
-} from '../kit';
-import { webhookOutput } from './shared';
+import { ENVELOPE_ID_SOURCE, options, requiredIdField, requireGuid, sentField } from '../kit';
+import { webhookRouting } from './shared';
 
 const requestId = sentField(
 	{
@@ -24,9 +16,9 @@ export const option = {
 	value: 'resend',
 	action: 'Resend a callback',
 	description: 'Deliver a callback again, e.g. after your endpoint failed to process it',
-	routing: routing(
+	routing: webhookRouting(
 		{ method: 'POST', url: '/api/v1/webhooks/recall' },
-		{ postReceive: webhookOutput(unwrapResponse), idField: requestId },
+		{ idField: requestId },
 	),
 };
 

@@ -1,6 +1,19 @@
-import type { INodeProperties, IExecuteSingleFunctions, PostReceiveAction } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyRouting,
+	IExecuteSingleFunctions,
+	PostReceiveAction,
+} from 'n8n-workflow';
 
-import { isErrorItem, maskedAnswer, requireGuid, webhookLocatorProperty } from '../kit';
+import {
+	isErrorItem,
+	maskedAnswer,
+	type OperationRouting,
+	requireGuid,
+	routing,
+	unwrapResponse,
+	webhookLocatorProperty,
+} from '../kit';
 
 export const webhookUrlField: INodeProperties = {
 	displayName: 'Webhook URL',
@@ -33,7 +46,10 @@ const hideHeaderTokens: PostReceiveAction = async function (items) {
 	);
 };
 
-export const webhookOutput = (...postReceive: PostReceiveAction[]) => [
-	...postReceive,
-	hideHeaderTokens,
-];
+/** Its answer unwrapped, put through `postReceive`, then masked. */
+export const webhookRouting = (
+	request: INodePropertyRouting['request'],
+	{ unwrap = unwrapResponse, postReceive = [], ...declared }: WebhookRouting = {},
+) => routing(request, { ...declared, postReceive: [unwrap, ...postReceive, hideHeaderTokens] });
+
+type WebhookRouting = OperationRouting & { unwrap?: PostReceiveAction };

@@ -7,14 +7,12 @@ import {
 	notFoundError,
 	options,
 	requireAuthorsUrl,
-	routing,
-	unwrapResponse,
 } from '../kit';
 import {
 	isDefaultField,
 	selectedWebhookId,
 	webhookId,
-	webhookOutput,
+	webhookRouting,
 	webhookUrlField,
 } from './shared';
 
@@ -57,13 +55,9 @@ export const option = {
 	value: 'update',
 	action: 'Update a webhook',
 	description: 'Change the URL or default flag (the header token cannot be changed)',
-	routing: routing(
+	routing: webhookRouting(
 		{ method: 'PUT', url: '/api/v1/webhooks' },
-		{
-			preSend: [buildUpdateRequest],
-			postReceive: webhookOutput(unwrapResponse),
-			idField: webhookId,
-		},
+		{ preSend: [buildUpdateRequest], idField: webhookId },
 	),
 };
 
