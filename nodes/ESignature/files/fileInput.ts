@@ -1,7 +1,6 @@
 import type { DocumentFile, UploadFile } from './document';
-import { binaryFileNameOf, readBase64File, readBinaryFile } from './read';
+import { binaryFileNameOf, readBase64File, readBinaryFile, requirePdf } from './read';
 import { downloadBudget, downloadDocument, nameFromUrl, originOf } from './download';
-import { requirePdf } from './check';
 import { type FileInputOptions, FILE_INPUT_LABELS } from '../fields/fileInput';
 import { isPlainObject, parseJsonParameter, pick } from '../fields/json';
 import { inputError, requireHttpUrl, requireText, textOf } from '../fields/validation';

@@ -2,7 +2,7 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { type DocumentFile, type UploadFile, isStoredFile } from './document';
-import { type BodyPart, sendStreamedBody } from './streamedBody';
+import { type BodyPart, base64Length, sendStreamedBody } from './streamedBody';
 
 // Each document is written into the body once, not in n8n's four copies (docs/n8n-notes.md#large-files).
 
@@ -41,11 +41,9 @@ function writeBase64(body: Buffer, offset: number, file: DocumentFile) {
 }
 
 function inMemoryBase64(file: DocumentFile) {
-	const text = Buffer.allocUnsafe(base64Length(file));
+	const text = Buffer.allocUnsafe(base64Length(file.size()));
 	return text.subarray(0, writeBase64(text, 0, file));
 }
-
-const base64Length = (file: DocumentFile) => 4 * Math.ceil(file.size() / 3);
 
 export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value: IDataObject) {
 	const placeholder = `n8nESignatureDocument-${randomBytes(12).toString('hex')}`;
@@ -72,7 +70,7 @@ export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value
 	const inMemory = documents as DocumentFile[];
 	const length =
 		between.reduce((total, piece) => total + Buffer.byteLength(piece), 0) +
-		inMemory.reduce((total, document) => total + base64Length(document) + 2, 0);
+		inMemory.reduce((total, document) => total + base64Length(document.size()) + 2, 0);
 	const body = Buffer.allocUnsafe(length);
 	let offset = body.write(between[0], 0);
 	inMemory.forEach((document, index) => {

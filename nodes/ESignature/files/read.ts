@@ -4,7 +4,6 @@ import { runsAsTool } from '../service/asTool';
 import type { FileStream } from './bytes';
 import { decodeBase64, detectMimeType, isStrictBase64, peekStream, streamMakerOf } from './bytes';
 import { type DocumentFile, type StoredFile, type UploadFile, documentFile } from './document';
-import { PDF_HEADER_WITHIN } from './check';
 import { PROTOTYPE_KEYS } from '../fields/json';
 import { inputError, kindOf, requireText, toText } from '../fields/validation';
 import type { ItemFunctions } from '../service/itemFunctions';
@@ -148,4 +147,36 @@ function requireBase64Bytes(context: ItemFunctions, value: unknown, fieldLabel: 
 
 export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
+}
+
+// Readers accept "%PDF-" in the first 1,024 bytes (Adobe's implementation notes).
+export const PDF_HEADER_WITHIN = 1024;
+
+function looksLike(start: Buffer) {
+	const hex = start.subarray(0, 4).toString('hex');
+	if (hex.startsWith('89504e47')) return 'is a PNG image';
+	if (hex.startsWith('ffd8ff')) return 'is a JPEG image';
+	if (hex.startsWith('47494638')) return 'is a GIF image';
+	if (hex === '504b0304') return 'is a ZIP archive (Word and Excel files are ZIP archives too)';
+	if (/^[\t\n\r\x20-\x7e]*$/.test(start.toString('latin1'))) return 'is plain text';
+	return 'does not start with the PDF header %PDF-';
+}
+
+// The service takes PDFs only, whatever the MIME type says.
+export function requirePdf<File extends UploadFile>(
+	context: ItemFunctions,
+	file: File,
+	fieldLabel: string,
+) {
+	const name = file.fileName ? ` "${file.fileName}"` : '';
+	if (file.size() === 0)
+		throw inputError(context, `${fieldLabel}: the file${name} is empty (0 bytes)`);
+	const start = file.start(PDF_HEADER_WITHIN);
+	if (!start.includes('%PDF-', 0, 'latin1'))
+		throw inputError(
+			context,
+			`${fieldLabel}: the file${name} is not a PDF: it ${looksLike(start)}`,
+			'The service takes PDF documents only. Convert the file to PDF first.',
+		);
+	return file;
 }

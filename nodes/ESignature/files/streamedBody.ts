@@ -7,12 +7,14 @@ import type { StoredFile } from './document';
 
 export type BodyPart = Buffer | { file: StoredFile; as: 'bytes' | 'base64' };
 
+export const base64Length = (size: number) => 4 * Math.ceil(size / 3);
+
 const partLength = (part: BodyPart) =>
 	Buffer.isBuffer(part)
 		? part.length
 		: part.as === 'bytes'
 			? part.file.size()
-			: 4 * Math.ceil(part.file.size() / 3);
+			: base64Length(part.file.size());
 
 async function* base64Chunks(stream: AsyncIterable<Buffer>) {
 	let carried: Buffer = Buffer.alloc(0);
@@ -58,10 +60,8 @@ interface RemakeableBody extends FileStream {
 	makeAgain: () => RemakeableBody;
 }
 
-const remakeable = (body: unknown): RemakeableBody | undefined =>
-	typeof (body as Partial<RemakeableBody> | null | undefined)?.makeAgain === 'function'
-		? (body as RemakeableBody)
-		: undefined;
+const isRemakeable = (body: unknown): body is RemakeableBody =>
+	typeof (body as Partial<RemakeableBody> | null | undefined)?.makeAgain === 'function';
 
 export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: BodyPart[]) {
 	const stored = parts.find((part) => !Buffer.isBuffer(part)) as
@@ -80,12 +80,12 @@ export function sendStreamedBody(requestOptions: IHttpRequestOptions, parts: Bod
 }
 
 export const isStreamedUpload = (requestOptions: IHttpRequestOptions) =>
-	remakeable(requestOptions.body) !== undefined;
+	isRemakeable(requestOptions.body);
 
 // A stream is sent only once: every attempt gets a fresh one.
 export function bodyForAnotherAttempt(requestOptions: IHttpRequestOptions) {
-	const body = remakeable(requestOptions.body);
-	if (!body) return;
+	const { body } = requestOptions;
+	if (!isRemakeable(body)) return;
 	body.destroy();
 	requestOptions.body = body.makeAgain();
 }

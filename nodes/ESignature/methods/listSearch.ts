@@ -38,8 +38,7 @@ export function webhookLabel(webhook: IDataObject, workflowName?: string): strin
 		.join(' · ');
 }
 
-function rank(webhook: IDataObject): number {
-	const trigger = triggerUrlOf(webhook.webhookUrl);
+function rank(webhook: IDataObject, trigger: ReturnType<typeof triggerUrlOf>): number {
 	if (webhook.isDefault) return 0;
 	if (trigger && !trigger.test) return 1;
 	return trigger ? 4 : 3;
@@ -56,10 +55,16 @@ function unregisteredEntry(trigger: N8nTrigger): { name: string; value: string }
 }
 
 // n8n shows a pick the list lacks under its old label, as if current (docs/n8n-notes.md#pickers).
-function outOfDatePick(context: ILoadOptionsFunctions, values: string[]): INodeListSearchItems[] {
+function outOfDatePick(
+	context: ILoadOptionsFunctions,
+	listed: Array<{ value: string }>,
+): INodeListSearchItems[] {
 	const picked = context.getCurrentNodeParameter('webhookId') as IDataObject | undefined;
 	const value = typeof picked?.value === 'string' ? picked.value.trim() : '';
-	if (!(isGuid(value) || value.startsWith(UNREGISTERED_TRIGGER)) || values.includes(value))
+	if (
+		!(isGuid(value) || value.startsWith(UNREGISTERED_TRIGGER)) ||
+		listed.some((entry) => entry.value === value)
+	)
 		return [];
 	// Bounded: the workflow stores it, and anyone may have written it there.
 	const was =
@@ -83,7 +88,7 @@ export async function searchWebhooks(
 			value: String(webhook.id),
 			// The URL too, so that a trigger URL pasted from its panel finds its webhook.
 			also: String(webhook.webhookUrl ?? ''),
-			rank: rank(webhook),
+			rank: rank(webhook, trigger),
 		};
 	});
 	for (const trigger of triggers)
@@ -96,16 +101,9 @@ export async function searchWebhooks(
 			!needle ||
 			[entry.name, entry.value, entry.also].some((text) => text.toLowerCase().includes(needle)),
 	);
-	const item = ({ name, value }: { name: string; value: string }) => ({ name, value });
+	const results: INodeListSearchItems[] = found.map(({ name, value }) => ({ name, value }));
 	// n8n's list shows the field's pick first: the account default goes above it.
-	return {
-		results: [
-			...found.filter((entry) => entry.rank === 0).map(item),
-			...outOfDatePick(
-				this,
-				entries.map((entry) => entry.value),
-			),
-			...found.filter((entry) => entry.rank !== 0).map(item),
-		],
-	};
+	const defaults = found.filter((entry) => entry.rank === 0).length;
+	results.splice(defaults, 0, ...outOfDatePick(this, entries));
+	return { results };
 }
