@@ -157,8 +157,8 @@ describe('the fields the node declares', () => {
  * folded at load time: n8n reads `@tool` from the node type's name, which the first recording did not, and each tool
  * view is its workflow view with the tool's File Input and Simplify. A deliberate change (a better display name)
  * records the view again:
- * `RECORD_EDITOR_VIEW=1 npx jest test/descriptions.test.ts --selectProjects unit`, then `npm run format`; the diff
- * shows what changed.
+ * `RECORD_EDITOR_VIEW=1 npx jest --selectProjects unit --testPathPattern test/descriptions.test.ts`, then
+ * `npx prettier --write test/descriptions/editor-view.json` (as docs/development.md says); the diff shows what changed.
  */
 describe('what the editor shows', () => {
 	const recordedPath = join(__dirname, 'descriptions', 'editor-view.json');
