@@ -1,4 +1,4 @@
-import { A_DOCUMENTS_FILE, downloadRouting, binaryOutput, fileOptions } from './shared';
+import { A_DOCUMENTS_FILE, downloadDescription, downloadRouting } from './shared';
 import { documentId } from '../kit';
 
 export const option = {
@@ -11,4 +11,4 @@ export const option = {
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-export const description = [documentId, binaryOutput, fileOptions];
+export const description = downloadDescription(documentId);

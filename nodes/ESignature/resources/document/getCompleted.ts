@@ -1,4 +1,4 @@
-import { A_DOCUMENTS_FILE, downloadRouting, base64Options, binaryOutput } from './shared';
+import { A_DOCUMENTS_FILE, downloadDescription, downloadRouting } from './shared';
 import { documentId } from '../kit';
 
 export const option = {
@@ -12,4 +12,4 @@ export const option = {
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-export const description = [documentId, binaryOutput, base64Options];
+export const description = downloadDescription(documentId, true);

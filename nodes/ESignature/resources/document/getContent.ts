@@ -1,5 +1,5 @@
 import { documentIdProperty } from '../kit';
-import { A_DOCUMENTS_FILE, downloadRouting, base64Options, binaryOutput } from './shared';
+import { A_DOCUMENTS_FILE, downloadDescription, downloadRouting } from './shared';
 
 const documentId = documentIdProperty(
 	'Gives the current content of this one ' +
@@ -19,4 +19,4 @@ export const option = {
 
 export const builderHint = A_DOCUMENTS_FILE;
 
-export const description = [documentId, binaryOutput, base64Options];
+export const description = downloadDescription(documentId, true);

@@ -30,8 +30,6 @@ export const downloadRouting = (url: string, documentId: INodeProperties, base64
 		},
 	);
 
-export const binaryOutput = binaryOutputProperty();
-
 const fileName: INodeProperties = {
 	displayName: 'File Name',
 	name: 'fileName',
@@ -43,8 +41,17 @@ const fileName: INodeProperties = {
 		'ZIP). Empty: the name the service gives, else the document ID.',
 };
 
-export const fileOptions = optionsCollection([fileName]);
+const binaryOutput = binaryOutputProperty();
 
-export const base64Options = responseOptions([fileName]);
+const fileOptions = optionsCollection([fileName]);
+
+const base64Options = responseOptions([fileName]);
+
+/** Shared fields by reference, as in resources/kit.ts. */
+export const downloadDescription = (documentId: INodeProperties, base64 = false) => [
+	documentId,
+	binaryOutput,
+	base64 ? base64Options : fileOptions,
+];
 
 export const A_DOCUMENTS_FILE = `${DOCUMENT_ID_SOURCE} The file is output as binary data in binaryPropertyName.`;
