@@ -55,31 +55,37 @@ const revocationResult: PostReceiveAction = async function (_items, response) {
 	const secrets = [...sent, ...(await secretsInHand(this, this.getItemIndex()))];
 	const body = scrubbed(parseBody(response.body), secrets);
 	const status = response.statusCode;
+	let refusal: Refusal | undefined;
 	if (status >= 300 && status < 400) {
 		const meaning = `The authorization server answered with a redirect (HTTP ${status}), which is not followed`;
-		return revocationFailed(this, status, {
+		refusal = {
 			message: meaning,
 			description:
 				'Following it would carry the token and the Client Secret to another address. ' +
 				'Check the Authorization Server URL of the credential.',
-			details: { code: status, meaning, serviceMessage: null },
-		});
-	}
-	if (status >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
+			code: status,
+			meaning,
+			serviceMessage: null,
+		};
+	} else if (status >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
 		const { error, error_description: description } = body as IDataObject;
 		const meaning = 'The authorization server refused to revoke the token';
 		const advice =
 			error === 'invalid_client' ? ' Check Client ID and Client Secret of the credential.' : '';
-		return revocationFailed(this, status, {
-			body: body as JsonObject,
+		refusal = {
+			answer: body as JsonObject,
 			message: `${meaning}: ${toText(error)} (HTTP ${status})`,
 			description: `${toText(description)}${advice}`.trim() || undefined,
-			details: {
-				code: toText(error) || status,
-				meaning,
-				serviceMessage: toText(description) || null,
-			},
-		});
+			code: toText(error) || status,
+			meaning,
+			serviceMessage: toText(description) || null,
+		};
+	}
+	if (refusal) {
+		const { answer = {}, message, description, ...details } = refusal;
+		const at = { message, description, httpCode: String(status), itemIndex: this.getItemIndex() };
+		const service = { kind: 'service' as const, ...details, httpStatus: status };
+		return failed(this, detailedError(this.getNode(), answer, at, service));
 	}
 	const { errorItems } = await readServiceAnswer(this, {
 		...response,
@@ -162,22 +168,11 @@ function tokenToRevoke(
 	return token;
 }
 
-function revocationFailed(
-	context: IExecuteSingleFunctions,
-	status: number,
-	refusal: {
-		body?: JsonObject;
-		message: string;
-		description?: string;
-		details: { code: number | string; meaning: string; serviceMessage: string | null };
-	},
-) {
-	const { body = {}, message, description, details } = refusal;
-	const at = { message, description, httpCode: String(status), itemIndex: context.getItemIndex() };
-	const error = detailedError(context.getNode(), body, at, {
-		kind: 'service',
-		...details,
-		httpStatus: status,
-	});
-	return failed(context, error);
+interface Refusal {
+	answer?: JsonObject;
+	message: string;
+	description?: string;
+	code: number | string;
+	meaning: string;
+	serviceMessage: string | null;
 }
