@@ -30,20 +30,25 @@ export function documentFile(
 	fileName: string,
 	mimeType: string,
 ): DocumentFile {
+	if (Buffer.isBuffer(content))
+		return {
+			fileName,
+			mimeType,
+			bytes: () => content,
+			base64: () => content.toString('base64'),
+			storedBase64: () => undefined,
+			size: () => content.length,
+			start: (length) => content.subarray(0, length),
+		};
+	const { base64 } = content;
 	return {
 		fileName,
 		mimeType,
-		bytes: () => (Buffer.isBuffer(content) ? content : decodeInSlices(content.base64)),
-		base64: () => (Buffer.isBuffer(content) ? content.toString('base64') : content.base64),
-		storedBase64: () => (Buffer.isBuffer(content) ? undefined : content.base64),
-		size: () =>
-			Buffer.isBuffer(content) ? content.length : Buffer.byteLength(content.base64, 'base64'),
-		start: (length: number) =>
-			Buffer.isBuffer(content)
-				? content.subarray(0, length)
-				: Buffer.from(content.base64.slice(0, Math.ceil(length / 3) * 4), 'base64').subarray(
-						0,
-						length,
-					),
+		bytes: () => decodeInSlices(base64),
+		base64: () => base64,
+		storedBase64: () => base64,
+		size: () => Buffer.byteLength(base64, 'base64'),
+		start: (length) =>
+			Buffer.from(base64.slice(0, Math.ceil(length / 3) * 4), 'base64').subarray(0, length),
 	};
 }

@@ -36,16 +36,20 @@ function isInternalIpv4(address: number) {
 	});
 }
 
+const parsedUrl = (text: string, base?: URL) => {
+	try {
+		return new URL(text, base);
+	} catch {
+		return undefined;
+	}
+};
+
 // Read back as the URL parser writes it: hex groups, `::` for the longest zeros, no IPv4 tail.
 function ipv6Groups(text: string) {
 	// These characters only: the text stays inside the brackets.
 	if (text.length > 45 || !/^[0-9a-f:.]+$/i.test(text)) return undefined;
-	let written: string;
-	try {
-		written = new URL(`http://[${text}]/`).hostname.slice(1, -1);
-	} catch {
-		return undefined;
-	}
+	const written = parsedUrl(`http://[${text}]/`)?.hostname.slice(1, -1);
+	if (written === undefined) return undefined;
 	const [left, right] = written
 		.split('::')
 		.map((part) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []));
@@ -107,13 +111,7 @@ const DOWNLOAD_DEFAULTS = {
 export const MAX_DOWNLOAD_REDIRECTS = 3;
 
 // Its path and query may hold a key.
-export function originOf(url: string) {
-	try {
-		return new URL(url).origin;
-	} catch {
-		return 'not a URL';
-	}
-}
+export const originOf = (url: string) => parsedUrl(url)?.origin ?? 'not a URL';
 
 export function nameFromUrl(url: string) {
 	const segment = new URL(url).pathname.split('/').pop() ?? '';
@@ -293,12 +291,7 @@ export async function downloadDocument(
 				`was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`,
 				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
 			);
-		let next: URL | undefined;
-		try {
-			next = new URL(String(location), hop);
-		} catch {
-			// a Location that is not a URL
-		}
+		const next = parsedUrl(String(location), hop);
 		if (!next || httpUrlProblem(next.href))
 			throw failed(
 				'was redirected to a link that is not http(s)',

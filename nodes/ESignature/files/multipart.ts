@@ -14,42 +14,33 @@ const headerValue = (value: string) =>
 // A hostile MIME type could end the header.
 const MIME_TYPE = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/i;
 
-function partContentType(mimeType: string) {
-	return typeof mimeType === 'string' && MIME_TYPE.test(mimeType)
-		? mimeType
-		: 'application/octet-stream';
-}
-
-function multipartParts(boundary: string, fields: IDataObject, files: UploadFile[]) {
-	const parts: BodyPart[] = [];
-	for (const [name, value] of Object.entries(fields)) {
-		parts.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(name)}"\r\n\r\n${String(value)}\r\n`,
-			),
-		);
-	}
-	for (const file of files) {
-		parts.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; ` +
-					`filename="${headerValue(file.fileName)}"\r\nContent-Type: ${partContentType(file.mimeType)}\r\n\r\n`,
-			),
-			isStoredFile(file) ? { file, as: 'bytes' } : file.bytes(),
-			Buffer.from('\r\n'),
-		);
-	}
-	parts.push(Buffer.from(`--${boundary}--\r\n`));
-	return parts;
-}
-
 export function sendMultipart(
 	requestOptions: IHttpRequestOptions,
 	fields: IDataObject,
 	files: UploadFile[] = [],
 ) {
 	const boundary = `----n8nESignature${randomBytes(16).toString('hex')}`;
-	const parts = multipartParts(boundary, fields, files);
+	const parts: BodyPart[] = Object.entries(fields).map(([name, value]) =>
+		Buffer.from(
+			`--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(name)}"\r\n\r\n${String(value)}\r\n`,
+		),
+	);
+	for (const file of files) {
+		const { mimeType } = file;
+		const type =
+			typeof mimeType === 'string' && MIME_TYPE.test(mimeType)
+				? mimeType
+				: 'application/octet-stream';
+		parts.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; ` +
+					`filename="${headerValue(file.fileName)}"\r\nContent-Type: ${type}\r\n\r\n`,
+			),
+			isStoredFile(file) ? { file, as: 'bytes' } : file.bytes(),
+			Buffer.from('\r\n'),
+		);
+	}
+	parts.push(Buffer.from(`--${boundary}--\r\n`));
 	requestOptions.headers = {
 		...requestOptions.headers,
 		'Content-Type': `multipart/form-data; boundary=${boundary}`,

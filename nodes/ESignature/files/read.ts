@@ -87,18 +87,18 @@ async function storedFile(
 		first.destroy();
 	}
 	if (!makeStream) return undefined;
-	const open = async (): Promise<FileStream> => {
-		const bytes = whole;
-		whole = undefined;
-		if (bytes) return makeStream(oneChunk(bytes));
-		return (await context.helpers.getBinaryStream(id)) as unknown as FileStream;
-	};
 	return {
 		fileName,
 		mimeType,
 		size: () => fileSize,
 		start: (length) => head.subarray(0, length),
-		open,
+		open: async () => {
+			const bytes = whole;
+			whole = undefined;
+			return bytes
+				? makeStream(oneChunk(bytes))
+				: ((await context.helpers.getBinaryStream(id)) as unknown as FileStream);
+		},
 		makeStream,
 	};
 }
