@@ -60,12 +60,11 @@ function ipv6Groups(text: string) {
 
 function isInternalIpv6(groups: number[]) {
 	const [a, b, c, d] = groups;
-	if (groups.every((group) => group === 0)) return true;
 	const prefix = groups
 		.slice(0, 6)
 		.map((group) => group.toString(16))
 		.join(':');
-	// IPv4-mapped, IPv4-compatible, SIIT, NAT64 and 6to4 carry an IPv4 address, which decides.
+	// IPv4-mapped, IPv4-compatible (:: and ::1 too), SIIT, NAT64 and 6to4 carry an IPv4 address, which decides.
 	if (['0:0:0:0:0:ffff', '0:0:0:0:0:0', '0:0:0:0:ffff:0', '64:ff9b:0:0:0:0'].includes(prefix))
 		return isInternalIpv4(groups[6] * 65536 + groups[7]);
 	if (a === 0x2002) return isInternalIpv4(b * 65536 + c);

@@ -74,10 +74,39 @@ export async function n8nTriggers(context: ILoadOptionsFunctions): Promise<N8nTr
 	const apiKey = String(credentials.n8nApiKey ?? '').trim();
 	if (!apiKey) return [];
 	const url = n8nApiUrl(context, String(credentials.n8nApiUrl ?? '').trim());
+	// A refusal never carries the key or n8n's answer.
+	const read = async (cursor: string | undefined): Promise<IDataObject> => {
+		const answer = (await context.helpers
+			.httpRequest({
+				method: 'GET',
+				url,
+				qs: { limit: PAGE_SIZE, excludePinnedData: true, ...(cursor ? { cursor } : {}) },
+				headers: { 'X-N8N-API-KEY': apiKey, Accept: 'application/json' },
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				// n8n's own API never redirects; a redirect would carry the key elsewhere.
+				disableFollowRedirect: true,
+			})
+			.catch(() => undefined)) as { statusCode?: number; body?: unknown } | undefined;
+		const status = answer?.statusCode ?? 0;
+		if (status === 200 && answer?.body && typeof answer.body === 'object')
+			return answer.body as IDataObject;
+		const problem = !answer
+			? `could not be reached at ${url}`
+			: status === 401 || status === 403
+				? `refused the n8n API Key of the credential (HTTP ${status})`
+				: `answered HTTP ${status} at ${url}`;
+		throw new NodeOperationError(context.getNode(), `n8n's API ${problem}`, {
+			description:
+				'The n8n API Key (optional, in the E-Signature credential) lets the Webhook list show triggers of workflows ' +
+				'that are not published. Give a key of this n8n with the workflow:list scope, or remove it.',
+		});
+	};
 	const triggers: N8nTrigger[] = [];
 	let cursor: string | undefined;
 	for (let page = 0; page < MAX_PAGES; page++) {
-		const answer = await readN8nApi(context, url, apiKey, cursor);
+		const answer = await read(cursor);
 		for (const workflow of Array.isArray(answer.data) ? answer.data : [])
 			if (workflow && typeof workflow === 'object' && (workflow as IDataObject).isArchived !== true)
 				triggers.push(...triggersOf(workflow as IDataObject));
@@ -86,39 +115,4 @@ export async function n8nTriggers(context: ILoadOptionsFunctions): Promise<N8nTr
 		if (!cursor) break;
 	}
 	return triggers;
-}
-
-// A refusal never carries the key or n8n's answer.
-async function readN8nApi(
-	context: ILoadOptionsFunctions,
-	url: string,
-	apiKey: string,
-	cursor: string | undefined,
-): Promise<IDataObject> {
-	const answer = (await context.helpers
-		.httpRequest({
-			method: 'GET',
-			url,
-			qs: { limit: PAGE_SIZE, excludePinnedData: true, ...(cursor ? { cursor } : {}) },
-			headers: { 'X-N8N-API-KEY': apiKey, Accept: 'application/json' },
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			// n8n's own API never redirects; a redirect would carry the key elsewhere.
-			disableFollowRedirect: true,
-		})
-		.catch(() => undefined)) as { statusCode?: number; body?: unknown } | undefined;
-	const status = answer?.statusCode ?? 0;
-	if (status === 200 && answer?.body && typeof answer.body === 'object')
-		return answer.body as IDataObject;
-	const problem = !answer
-		? `could not be reached at ${url}`
-		: status === 401 || status === 403
-			? `refused the n8n API Key of the credential (HTTP ${status})`
-			: `answered HTTP ${status} at ${url}`;
-	throw new NodeOperationError(context.getNode(), `n8n's API ${problem}`, {
-		description:
-			'The n8n API Key (optional, in the E-Signature credential) lets the Webhook list show triggers of workflows ' +
-			'that are not published. Give a key of this n8n with the workflow:list scope, or remove it.',
-	});
 }
