@@ -172,12 +172,13 @@ export {
 	fileResponseToBinary,
 	keepWrapper,
 	outputBinaryField,
+	readAnswer,
 	simplifies,
 	simplifyOutput,
 	unwrapFoundResponse,
 	unwrapResponse,
 } from '../routing/answers';
-export { referenceToSend, sentReferenceOf } from '../routing/idempotency';
+export { referenceToSend } from '../routing/idempotency';
 export {
 	checkedField,
 	offerAlternative,

@@ -9,10 +9,9 @@ import type {
 import {
 	isServiceWrapper,
 	keepWrapper,
-	readServiceAnswer,
+	readAnswer,
 	referenceNumberField,
 	sendJsonWithDocuments,
-	sentReferenceOf,
 	SEVERAL_FILES_SOURCE,
 	type UploadFile,
 	workflowIdField,
@@ -35,9 +34,7 @@ const buildBase64DocumentsBody: PreSendAction = async function (requestOptions) 
 };
 
 const splitBulkFileResponse: PostReceiveAction = async function (_items, response) {
-	const { body, errorItems } = await readServiceAnswer(this, response, {
-		sentReference: () => sentReferenceOf(this),
-	});
+	const { body, errorItems } = await readAnswer(this, response);
 	if (errorItems) return errorItems;
 	const pairedItem = { item: this.getItemIndex() };
 	if (keepWrapper(this) && isServiceWrapper(body))
