@@ -1,302 +1,396 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { listInputProperty } from './common';
 import { AUTHENTICATION_TYPES, DESTINATION_TYPES, INVITATION_LANGUAGES } from './enums';
+import { findFieldKey, isPlainObject, jsonListParameter, jsonObjectParameter } from './json';
+import { namedValueOf } from './namedValues';
+import { optionalPhone } from './phones';
+import {
+	booleanOf,
+	futureDate,
+	inputError,
+	integerOf,
+	optionalText,
+	requireEmail,
+	requireHttpUrl,
+	textOf,
+} from './validation';
+import { MAX_LENGTH } from '../../../credentials/text';
+import type { ItemChecks, ItemFunctions } from '../service/itemFunctions';
 
 // PascalCase on v1 invitations and bulk invite, camelCase elsewhere, extra fields on v2/v3 invitations.
 export type DestinationStyle = 'v1' | 'v1Camel' | 'bulkInvite' | 'v2';
 
-interface DestinationField {
-	field: string;
-	label: string;
-	api: string;
-	styles: DestinationStyle[];
-	kind: 'text' | 'email' | 'phone' | 'url' | 'order' | 'enum' | 'boolean' | 'date' | 'json';
+type DestinationField = INodeProperties & {
+	/** The API's name when it is not the field's. */
+	api?: string;
+	/** All of them when absent. */
+	styles?: DestinationStyle[];
+	/** What the value is checked as when its type does not say (string is text). */
+	kind?: 'email' | 'phone' | 'url';
 	option?: boolean;
-	ui: Omit<INodeProperties, 'displayName' | 'name'>;
 	/** The service's numbers of an enum whose choices are names. */
 	values?: INodePropertyOptions[];
-}
+};
 
-// By name: a saved choice keeps its meaning (docs/service-api.md#invitation-language).
-const INVITATION_LANGUAGE_CHOICES: INodePropertyOptions[] = INVITATION_LANGUAGES.map(
-	({ name }) => ({ name, value: name.toLowerCase() }),
-);
-
-const ALL: DestinationStyle[] = ['v1', 'v1Camel', 'bulkInvite', 'v2'];
-
-const offByDefault = (description: string) => ({
-	type: 'boolean' as const,
-	default: false,
-	description,
-});
+const offByDefault = (displayName: string, name: string, description: string) =>
+	({ displayName, name, type: 'boolean', default: false, option: true, description }) as const;
 
 const listDescription = (what: string) =>
 	`${what}. Choose from the list, or give a name from it (in any case) or its number with an <a ` +
 	`href="https://docs.n8n.io/code/expressions/">expression</a> or the model.`;
 
-export const DESTINATION_FIELDS: DestinationField[] = [
-	{
-		field: 'name',
-		label: 'Name',
-		api: 'destinationName',
-		styles: ALL,
-		kind: 'text',
-		ui: { type: 'string', default: '', required: true },
+const NAME: DestinationField = {
+	displayName: 'Name',
+	name: 'name',
+	api: 'destinationName',
+	type: 'string',
+	default: '',
+	required: true,
+};
+const EMAIL: DestinationField = {
+	displayName: 'Email',
+	name: 'email',
+	api: 'destinationEmail',
+	kind: 'email',
+	type: 'string',
+	placeholder: 'name@email.com',
+	default: '',
+};
+const PHONE: DestinationField = {
+	displayName: 'Phone Number',
+	name: 'phoneNumber',
+	api: 'destinationPhoneNumber',
+	kind: 'phone',
+	type: 'string',
+	default: '',
+	placeholder: '+966500000000',
+	description:
+		'Mobile number for SMS invitations, in international form (+ and the country code); leave ' +
+		'empty to invite by email only',
+};
+const SIGN_ORDER: DestinationField = {
+	displayName: 'Sign Order',
+	name: 'signOrder',
+	api: 'signeOrder',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description:
+		'Position of this signer in the signing order. 0 uses the position in this list, which must not be an ' +
+		'order another signer was given.',
+	hint: "1 signs first, then 2, …; 0 = this signer's place in the list",
+	builderHint: {
+		propertyHint:
+			'Signing order, 1 first; 0 means the position in the list: leave 0 for all to sign in list order',
 	},
-	{
-		field: 'email',
-		label: 'Email',
-		api: 'destinationEmail',
-		styles: ALL,
-		kind: 'email',
-		ui: { type: 'string', placeholder: 'name@email.com', default: '' },
+};
+const AUTHENTICATION_TYPE: DestinationField = {
+	displayName: 'Authentication Type',
+	name: 'authenticationType',
+	type: 'options',
+	options: AUTHENTICATION_TYPES,
+	default: 0,
+	description: listDescription('How the signer proves who they are'),
+	hint:
+		'None: the invitation link is enough. A one-time password goes to the Email or Phone Number given ' +
+		'here; Absher needs the National ID.',
+	builderHint: {
+		propertyHint:
+			'A value of the list: 0 None (the link alone), 3 email one-time password, ' +
+			'2 SMS and 10 WhatsApp one-time password (need a phone number)',
 	},
+};
+const NATIONAL_ID: DestinationField = {
+	displayName: 'National ID',
+	name: 'nationalId',
+	type: 'string',
+	default: '',
+	description: "The signer's national ID (or resident ID). Required for Absher One-Time Password.",
+};
+const LANGUAGE: DestinationField = {
+	displayName: 'Invitation Language',
+	name: 'invitationLanguage',
+	styles: ['v2'],
+	type: 'options',
+	// By name: a saved choice keeps its meaning (docs/service-api.md#invitation-language).
+	options: INVITATION_LANGUAGES.map(({ name }) => ({ name, value: name.toLowerCase() })),
+	default: 'english',
+	description: listDescription('Language of the invitation and the signing page'),
+	values: INVITATION_LANGUAGES,
+};
+
+const DESTINATION_FIELDS: DestinationField[] = [
+	NAME,
+	EMAIL,
+	PHONE,
+	SIGN_ORDER,
+	AUTHENTICATION_TYPE,
+	NATIONAL_ID,
 	{
-		field: 'phoneNumber',
-		label: 'Phone Number',
-		api: 'destinationPhoneNumber',
-		styles: ALL,
-		kind: 'phone',
-		ui: {
-			type: 'string',
-			default: '',
-			placeholder: '+966500000000',
-			description:
-				'Mobile number for SMS invitations, in international form (+ and the country code); leave ' +
-				'empty to invite by email only',
-		},
-	},
-	{
-		field: 'signOrder',
-		label: 'Sign Order',
-		api: 'signeOrder',
-		styles: ALL,
-		kind: 'order',
-		ui: {
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
-			description:
-				'Position of this signer in the signing order. 0 uses the position in this list, which must not be an ' +
-				'order another signer was given.',
-			hint: "1 signs first, then 2, …; 0 = this signer's place in the list",
-			builderHint: {
-				propertyHint:
-					'Signing order, 1 first; 0 means the position in the list: leave 0 for all to sign in list order',
-			},
-		},
-	},
-	{
-		field: 'authenticationType',
-		label: 'Authentication Type',
-		api: 'authenticationType',
-		styles: ALL,
-		kind: 'enum',
-		ui: {
-			type: 'options',
-			options: AUTHENTICATION_TYPES,
-			default: 0,
-			description: listDescription('How the signer proves who they are'),
-			hint:
-				'None: the invitation link is enough. A one-time password goes to the Email or Phone Number given ' +
-				'here; Absher needs the National ID.',
-			builderHint: {
-				propertyHint:
-					'A value of the list: 0 None (the link alone), 3 email one-time password, ' +
-					'2 SMS and 10 WhatsApp one-time password (need a phone number)',
-			},
-		},
-	},
-	{
-		field: 'nationalId',
-		label: 'National ID',
-		api: 'nationalId',
-		styles: ALL,
-		kind: 'text',
-		ui: {
-			type: 'string',
-			default: '',
-			description:
-				"The signer's national ID (or resident ID). Required for Absher One-Time Password.",
-		},
-	},
-	{
-		field: 'destinationType',
-		label: 'Recipient Type',
-		api: 'destinationType',
+		displayName: 'Recipient Type',
+		name: 'destinationType',
 		styles: ['v2'],
-		kind: 'enum',
-		ui: {
-			type: 'options',
-			options: DESTINATION_TYPES,
-			default: 1,
-			description: listDescription('Role of the recipient'),
-		},
+		type: 'options',
+		options: DESTINATION_TYPES,
+		default: 1,
+		description: listDescription('Role of the recipient'),
 	},
+	LANGUAGE,
 	{
-		field: 'invitationLanguage',
-		label: 'Invitation Language',
-		api: 'invitationLanguage',
-		styles: ['v2'],
-		kind: 'enum',
-		ui: {
-			type: 'options',
-			options: INVITATION_LANGUAGE_CHOICES,
-			default: 'english',
-			description: listDescription('Language of the invitation and the signing page'),
-		},
-		values: INVITATION_LANGUAGES,
-	},
-	{
-		field: 'availableTo',
-		label: 'Available To',
-		api: 'availableTo',
-		styles: ALL,
-		kind: 'date',
+		displayName: 'Available To',
+		name: 'availableTo',
 		option: true,
-		ui: {
-			type: 'dateTime',
-			default: '',
-			description: 'When the invitation expires. Leave empty for the service default.',
-		},
+		type: 'dateTime',
+		default: '',
+		description: 'When the invitation expires. Leave empty for the service default.',
 	},
+	offByDefault(
+		'Consent Only',
+		'consentOnly',
+		'Whether the recipient only gives consent instead of signing',
+	),
 	{
-		field: 'consentOnly',
-		label: 'Consent Only',
-		api: 'consentOnly',
-		styles: ALL,
-		kind: 'boolean',
-		option: true,
-		ui: offByDefault('Whether the recipient only gives consent instead of signing'),
-	},
-	{
-		field: 'allowSignAnywhere',
-		label: 'Allow Signing Anywhere',
+		...offByDefault(
+			'Allow Signing Anywhere',
+			'allowSignAnywhere',
+			'Whether the signer may place the signature anywhere on the document',
+		),
 		api: 'allowUserToSignAnyWhere',
-		styles: ALL,
-		kind: 'boolean',
-		option: true,
-		ui: offByDefault('Whether the signer may place the signature anywhere on the document'),
 	},
 	{
-		field: 'dailyNotify',
-		label: 'Daily Reminder',
-		api: 'dailyNotify',
+		...offByDefault(
+			'Daily Reminder',
+			'dailyNotify',
+			'Whether the signer gets a reminder every day until they sign',
+		),
 		styles: ['bulkInvite'],
-		kind: 'boolean',
-		option: true,
-		ui: offByDefault('Whether the signer gets a reminder every day until they sign'),
 	},
 	{
-		field: 'escalation',
-		label: 'Escalation (JSON)',
-		api: 'escalation',
+		displayName: 'Escalation (JSON)',
+		name: 'escalation',
 		styles: ['v1', 'v1Camel', 'bulkInvite'],
-		kind: 'json',
 		option: true,
-		ui: {
-			type: 'json',
-			default: '',
-			description: "Escalation settings as the service's JSON object; leave empty for none",
-		},
+		type: 'json',
+		default: '',
+		description: "Escalation settings as the service's JSON object; leave empty for none",
 	},
 	{
-		field: 'redirectUrl',
-		label: 'Redirect URL',
-		api: 'redirectUrl',
+		displayName: 'Redirect URL',
+		name: 'redirectUrl',
 		styles: ['v2'],
 		kind: 'url',
 		option: true,
-		ui: { type: 'string', default: '', description: 'Where the signer is sent after signing' },
+		type: 'string',
+		default: '',
+		description: 'Where the signer is sent after signing',
 	},
 	{
-		field: 'allowUserToAddDestination',
-		label: 'Allow Adding Recipients',
-		api: 'allowUserToAddDestination',
+		...offByDefault(
+			'Allow Adding Recipients',
+			'allowUserToAddDestination',
+			'Whether the signer may add further recipients',
+		),
 		styles: ['v2'],
-		kind: 'boolean',
-		option: true,
-		ui: offByDefault('Whether the signer may add further recipients'),
 	},
 ];
 
-function destinationField(name: string): DestinationField {
-	const found = DESTINATION_FIELDS.find((f) => f.field === name);
-	if (!found) throw new Error(`Unknown signer field "${name}"`);
-	return found;
-}
-
-export const NAME = destinationField('name');
-export const EMAIL = destinationField('email');
-export const PHONE = destinationField('phoneNumber');
-export const SIGN_ORDER = destinationField('signOrder');
-export const AUTHENTICATION_TYPE = destinationField('authenticationType');
-export const NATIONAL_ID = destinationField('nationalId');
-export const LANGUAGE = destinationField('invitationLanguage');
+const fieldsOf = (style: DestinationStyle) =>
+	DESTINATION_FIELDS.filter((f) =>
+		(f.styles ?? ['v1', 'v1Camel', 'bulkInvite', 'v2']).includes(style),
+	);
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-export const apiName = (field: DestinationField, style: DestinationStyle) =>
-	style === 'v1' || style === 'bulkInvite' ? pascal(field.api) : field.api;
+const apiName = ({ api, name }: DestinationField, style: DestinationStyle) =>
+	style === 'v1' || style === 'bulkInvite' ? pascal(api ?? name) : (api ?? name);
 
-const uiProperty = (field: DestinationField): INodeProperties =>
-	({ displayName: field.label, name: field.field, ...field.ui }) as INodeProperties;
+const uiProperty = ({ api, styles, kind, option, values, ...property }: DestinationField) =>
+	property as INodeProperties;
 
 // A hint, never the default: switching to JSON sends nothing made up.
 const SIGNERS_JSON_EXAMPLE = '[{"name": "Jane Doe", "email": "jane@example.com", "signOrder": 1}]';
 
 export function destinationsProperties(style: DestinationStyle): INodeProperties[] {
-	return [signersInputProperty(), signersProperty(style), signersJsonProperty()];
+	const fields = fieldsOf(style);
+	const options = fields
+		.filter((f) => f.option)
+		.sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return [
+		listInputProperty('destinationsInput', 'Signers Input', 'signer'),
+		{
+			displayName: 'Signers',
+			name: 'destinations',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			placeholder: 'Add Signer',
+			default: {},
+			displayOptions: { show: { destinationsInput: ['fields'] } },
+			options: [
+				{
+					displayName: 'Signer',
+					name: 'destination',
+					values: [
+						...fields.filter((f) => !f.option).map(uiProperty),
+						{
+							displayName: 'Options',
+							name: 'options',
+							type: 'collection',
+							placeholder: 'Add Option',
+							default: {},
+							options: options.map(uiProperty),
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Signers (JSON)',
+			name: 'destinationsJson',
+			type: 'json',
+			default: '',
+			placeholder: SIGNERS_JSON_EXAMPLE,
+			hint: `A list of signers, e.g. ${SIGNERS_JSON_EXAMPLE}`,
+			description:
+				'Array of signers. Each takes the fields of the Fields mode, named as there (Name, Email, Phone Number, ' +
+				'Sign Order, Authentication Type, ...) or as the API spells them (destinationName, DestinationEmail, ' +
+				'signeOrder, ...), in any case and with or without spaces.',
+			displayOptions: { show: { destinationsInput: ['json'] } },
+		},
+	];
 }
 
-function signersInputProperty(): INodeProperties {
-	return listInputProperty('destinationsInput', 'Signers Input', 'signer');
+const SAVED_INVITATION_LANGUAGE_NUMBERS: Record<number, string> = { 0: 'Arabic', 1: 'English' };
+
+// docs/service-api.md#signer-verification
+const VERIFICATION_NEEDS: Record<number, [DestinationField, string]> = {
+	9: [NATIONAL_ID, 'The service refuses an Absher invitation without it (error 147).'],
+	10: [PHONE, 'Without it the service accepts the invitation and never sends the code.'],
+};
+
+type Check = (...args: [ItemChecks, unknown, string, DestinationField]) => unknown;
+
+// By kind, else type; undefined sends nothing.
+const CHECKS: Record<string, Check> = {
+	email: requireEmail,
+	phone: optionalPhone,
+	url: (context, value, label) =>
+		textOf(context, value, label, MAX_LENGTH.url)
+			? requireHttpUrl(context, value, label)
+			: undefined,
+	string: (context, value, label) => optionalText(context, value, label),
+	number: (context, value, label) => integerOf(context, value, label) || undefined,
+	options: (context, value, label, field) =>
+		namedValueOf(context, value, label, field.values ?? (field.options as INodePropertyOptions[])),
+	boolean: booleanOf,
+	dateTime: futureDate,
+	json: jsonObjectParameter,
+};
+
+export function buildDestinations(
+	context: ItemFunctions,
+	style: DestinationStyle,
+	{ allowEmpty = false }: { allowEmpty?: boolean } = {},
+): IDataObject[] {
+	const fromJson = context.getNodeParameter('destinationsInput', 'fields') === 'json';
+	let raw: unknown[];
+	if (fromJson) {
+		raw = jsonListParameter(context, 'destinationsJson', 'Signers (JSON)', 'signers');
+	} else {
+		const entries =
+			(context.getNodeParameter('destinations.destination', []) as IDataObject[]) ?? [];
+		const saved = context.getNodeParameter('destinations.destination', [], {
+			rawExpressions: true,
+		}) as unknown;
+		raw = entries.map(({ options, ...flat }, index) => ({
+			...flat,
+			...savedLanguage(Array.isArray(saved) ? saved[index] : undefined),
+			...(isPlainObject(options) ? options : {}),
+		}));
+	}
+	if (!raw.length) {
+		if (allowEmpty) return [];
+		throw inputError(context, 'Signers: add at least one signer');
+	}
+	return normaliseDestinations(context, raw, style, { fromJson });
 }
 
-function signersProperty(style: DestinationStyle): INodeProperties {
-	const fields = DESTINATION_FIELDS.filter((f) => f.styles.includes(style));
-	const options = fields.filter((f) => f.option).sort((a, b) => a.label.localeCompare(b.label));
-	return {
-		displayName: 'Signers',
-		name: 'destinations',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add Signer',
-		default: {},
-		displayOptions: { show: { destinationsInput: ['fields'] } },
-		options: [
-			{
-				displayName: 'Signer',
-				name: 'destination',
-				values: [
-					...fields.filter((f) => !f.option).map(uiProperty),
-					{
-						displayName: 'Options',
-						name: 'options',
-						type: 'collection',
-						placeholder: 'Add Option',
-						default: {},
-						options: options.map(uiProperty),
-					},
-				],
-			},
-		],
-	};
+function savedLanguage(saved: unknown): IDataObject {
+	const number = isPlainObject(saved) ? saved[LANGUAGE.name] : undefined;
+	const name = typeof number === 'number' ? SAVED_INVITATION_LANGUAGE_NUMBERS[number] : undefined;
+	return name ? { [LANGUAGE.name]: name } : {};
 }
 
-function signersJsonProperty(): INodeProperties {
-	return {
-		displayName: 'Signers (JSON)',
-		name: 'destinationsJson',
-		type: 'json',
-		default: '',
-		placeholder: SIGNERS_JSON_EXAMPLE,
-		hint: `A list of signers, e.g. ${SIGNERS_JSON_EXAMPLE}`,
-		description:
-			'Array of signers. Each takes the fields of the Fields mode, named as there (Name, Email, Phone Number, ' +
-			'Sign Order, Authentication Type, ...) or as the API spells them (destinationName, DestinationEmail, ' +
-			'signeOrder, ...), in any case and with or without spaces.',
-		displayOptions: { show: { destinationsInput: ['json'] } },
-	};
+export function normaliseDestinations(
+	context: ItemFunctions,
+	raw: unknown[],
+	style: DestinationStyle,
+	{ label: listLabel = 'Signers', fromJson = true }: { label?: string; fromJson?: boolean } = {},
+): IDataObject[] {
+	const built = raw.map((entry, index) => {
+		const label = `${listLabel}, signer ${index + 1}`;
+		if (!isPlainObject(entry)) throw inputError(context, `${label} must be an object`);
+		const used = new Set<string>();
+		const out: IDataObject = {};
+		for (const field of fieldsOf(style)) {
+			const fieldLabel = `${label}: ${field.displayName}`;
+			const names = [field.api ?? field.name, field.name, field.displayName];
+			const source = findFieldKey(context, entry, fieldLabel, ...names);
+			if (source === undefined) continue;
+			used.add(source);
+			const value = entry[source];
+			if (value === undefined || value === null || value === '') continue;
+			const checked = CHECKS[field.kind ?? field.type](context, value, fieldLabel, field);
+			if (checked !== undefined) out[apiName(field, style)] = checked as IDataObject;
+		}
+		if (!out[apiName(NAME, style)])
+			throw inputError(context, `${label}: ${NAME.displayName} is required`);
+		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)])
+			throw inputError(context, `${label}: give an ${EMAIL.displayName} or a ${PHONE.displayName}`);
+		// Only labels are shown: the details are personal.
+		const authentication = out[apiName(AUTHENTICATION_TYPE, style)] as number;
+		const need = VERIFICATION_NEEDS[authentication];
+		if (need && !out[apiName(need[0], style)]) {
+			const type = AUTHENTICATION_TYPES.find((option) => option.value === authentication)?.name;
+			throw inputError(
+				context,
+				`${label} (${String(out[apiName(NAME, style)])}): ${need[0].displayName} is required when ` +
+					`${AUTHENTICATION_TYPE.displayName} is ${type ?? authentication}`,
+				need[1],
+			);
+		}
+		// Fields the UI does not know (e.g. Signatories) pass through.
+		if (fromJson)
+			for (const [key, value] of Object.entries(entry))
+				if (!used.has(key)) out[key] = value as IDataObject;
+		return out;
+	});
+	return withSignOrders(context, built, apiName(SIGN_ORDER, style), listLabel);
+}
+
+/** Without a Sign Order a signer signs at its position, not another's order (docs/service-api.md#decisions). */
+function withSignOrders(
+	context: ItemFunctions,
+	signers: IDataObject[],
+	orderKey: string,
+	listLabel: string,
+): IDataObject[] {
+	const explicit = new Map<number, number>();
+	signers.forEach((signer, index) => {
+		const order = signer[orderKey];
+		if (typeof order === 'number' && !explicit.has(order)) explicit.set(order, index);
+	});
+	return signers.map((signer, index) => {
+		if (signer[orderKey] !== undefined) return signer;
+		const position = index + 1;
+		const taken = explicit.get(position);
+		if (taken !== undefined)
+			throw inputError(
+				context,
+				`${listLabel}, signer ${position}: ${SIGN_ORDER.displayName} is 0, which means its position ` +
+					`${position}, but signer ${taken + 1} was given ${SIGN_ORDER.displayName} ${position}`,
+				`Give every signer a ${SIGN_ORDER.displayName}, or none of them.`,
+			);
+		return { ...signer, [orderKey]: position };
+	});
 }

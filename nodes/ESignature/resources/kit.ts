@@ -142,8 +142,11 @@ export {
 export { isPlainObject, jsonListParameter, pick } from '../fields/json';
 export { namedValueOf } from '../fields/namedValues';
 export { optionalPhone } from '../fields/phones';
-export { buildDestinations, normaliseDestinations } from '../fields/recipientList';
-export { destinationsProperties } from '../fields/recipients';
+export {
+	buildDestinations,
+	destinationsProperties,
+	normaliseDestinations,
+} from '../fields/recipients';
 export { buildSigners, signersProperties } from '../fields/signers';
 export { requireAuthorsUrl } from '../fields/toolInputs';
 export {

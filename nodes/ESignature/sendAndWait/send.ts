@@ -5,7 +5,7 @@ import { NodeApiError, WAIT_INDEFINITELY } from 'n8n-workflow';
 import type { DocumentFile } from '../files/document';
 import { readFileInput } from '../files/fileInput';
 import { itemFunctionsOf } from '../service/itemFunctions';
-import { buildDestinations } from '../fields/recipientList';
+import { buildDestinations } from '../fields/recipients';
 import { futureDate, inputError } from '../fields/validation';
 import { invitationMessageText, invitationSubjectText } from '../fields/invitation';
 import { referenceNumberText } from '../fields/envelope';
