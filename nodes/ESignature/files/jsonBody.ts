@@ -68,9 +68,11 @@ export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value
 		return requestOptions;
 	}
 	const inMemory = documents as DocumentFile[];
-	const length =
-		between.reduce((total, piece) => total + Buffer.byteLength(piece), 0) +
-		inMemory.reduce((total, document) => total + base64Length(document.size()) + 2, 0);
+	// The Base64 takes the placeholder's place.
+	const length = inMemory.reduce(
+		(total, document) => total + base64Length(document.size()) - placeholder.length,
+		Buffer.byteLength(text),
+	);
 	const body = Buffer.allocUnsafe(length);
 	let offset = body.write(between[0], 0);
 	inMemory.forEach((document, index) => {

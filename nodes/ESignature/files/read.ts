@@ -1,8 +1,14 @@
 import type { IBinaryData } from 'n8n-workflow';
 
 import { runsAsTool } from '../service/asTool';
-import type { FileStream } from './bytes';
-import { decodeBase64, detectMimeType, isStrictBase64, peekStream, streamMakerOf } from './bytes';
+import {
+	type FileStream,
+	decodeBase64,
+	detectMimeType,
+	isStrictBase64,
+	peekStream,
+	streamMakerOf,
+} from './bytes';
 import { type DocumentFile, type StoredFile, type UploadFile, documentFile } from './document';
 import { PROTOTYPE_KEYS } from '../fields/json';
 import { inputError, kindOf, requireText, toText } from '../fields/validation';

@@ -1,5 +1,4 @@
-import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, type ILoadOptionsFunctions, NodeOperationError } from 'n8n-workflow';
 
 import { credentialsOf } from '../service/transport';
 import { withoutTrailingSlashes } from '../../../credentials/text';
