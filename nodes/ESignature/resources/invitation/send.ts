@@ -7,7 +7,7 @@ import {
 	routing,
 	sendsField,
 } from '../kit';
-import { SIGNERS_OF_A_DOCUMENT, signers, signersInput, signersJson } from './shared';
+import { SIGNERS_OF_A_DOCUMENT, signerFields } from './shared';
 
 // The v1 endpoint spells its fields in PascalCase.
 const buildSignerList = addedToBody('Destinations', (context) => buildDestinations(context, 'v1'));
@@ -29,4 +29,4 @@ export const option = {
 
 export const builderHint = SIGNERS_OF_A_DOCUMENT;
 
-export const description = [documentId, signersInput, signers, signersJson, options];
+export const description = [documentId, ...signerFields, options];

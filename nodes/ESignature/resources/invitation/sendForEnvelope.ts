@@ -10,7 +10,7 @@ import {
 	routing,
 	sendsField,
 } from '../kit';
-import { invitationMessage, signers, signersInput, signersJson } from './shared';
+import { invitationMessage, signerFields } from './shared';
 
 /** No further signers (in either input mode) is sent as [], not left out, for "nobody else". */
 const buildFurtherSignerList = addedToBody('destinations', (context) =>
@@ -48,9 +48,7 @@ export const description: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	signersInput,
-	signers,
-	signersJson,
+	...signerFields,
 	invitationMessage,
 	options,
 ];

@@ -21,7 +21,8 @@ import {
 } from '../kit';
 
 // No routing on the signers fields: each operation builds its list.
-export const [signersInput, signers, signersJson] = destinationsProperties('v1');
+export const signerFields = destinationsProperties('v1');
+const [signersInput, , signersJson] = signerFields;
 const linkSigners = destinationsProperties('v2')[1];
 
 export const invitationSubject = sentField(invitationSubjectProperty(), invitationSubjectText);
