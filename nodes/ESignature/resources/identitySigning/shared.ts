@@ -192,29 +192,28 @@ async function appearanceObject(
 			min: 1,
 		});
 	}
-	const rectFields = {
+	const rectFields = Object.entries({
 		x1: 'X Position',
 		y1: 'Y Position',
 		width: 'Width',
 		height: 'Height',
-	} as const;
-	const rectKeys = Object.keys(rectFields) as Array<keyof typeof rectFields>;
-	if (rectKeys.some((key) => settings[key] !== undefined)) {
+	});
+	if (rectFields.some(([key]) => settings[key] !== undefined)) {
 		const rect: IDataObject = {};
-		for (const key of rectKeys) {
-			if (settings[key] === undefined) {
+		for (const [key, name] of rectFields) {
+			const raw = settings[key];
+			if (raw === undefined) {
 				throw inputError(
 					context,
-					`${label}: ${rectFields[key]} is missing`,
+					`${label}: ${name} is missing`,
 					'Give X Position, Y Position, Width and Height together to place the signature.',
 				);
 			}
-			const raw = settings[key];
 			const value = numberIn(raw);
 			if (!Number.isFinite(value) || value < 0) {
 				throw inputError(
 					context,
-					`${label}: ${rectFields[key]} must be a number of PDF points, 0 or more, got "${String(raw)}"`,
+					`${label}: ${name} must be a number of PDF points, 0 or more, got "${String(raw)}"`,
 				);
 			}
 			rect[key] = value;
