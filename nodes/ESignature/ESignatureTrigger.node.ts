@@ -188,7 +188,7 @@ export class ESignatureTrigger implements INodeType {
 					default: true,
 					description:
 						'Whether to ask the service to re-send the events it could not deliver to this trigger in the ' +
-						'last 7 days (at most 50 at a time): when the workflow is activated, and on the first event ' +
+						'last 29 days (at most 50 at a time): when the workflow is activated, and on the first event ' +
 						"after n8n restarts. What it did is written to n8n's log.",
 				},
 				{
