@@ -165,7 +165,7 @@ export {
 } from '../fields/validation';
 export { fileNameFor } from '../files/bytes';
 export { type UploadFile } from '../files/document';
-export { type LeftInStore, readFileInput, sentFileName } from '../files/fileInput';
+export { readFileInput, sentFileName } from '../files/fileInput';
 export { base64Of, sendJsonWithDocuments } from '../files/jsonBody';
 export { sendMultipart } from '../files/multipart';
 export { readBinaryFile, requireBase64 } from '../files/read';
