@@ -36,21 +36,18 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 		description: 'Download the PDF from an http(s) link; how an AI agent gives a file',
 	};
 	// A tool gets no binary data (docs/ai-agents.md#files).
+	const selector = { displayName: 'File Input', name: 'fileInput', noDataExpression: true };
 	const selectors: INodeProperties[] = [
 		{
-			displayName: 'File Input',
-			name: 'fileInput',
+			...selector,
 			type: 'options',
-			noDataExpression: true,
 			options: [binaryFile, base64Text, fromUrl],
 			default: 'binary',
 			displayOptions: { hide: { '@tool': [true] } },
 		},
 		{
-			displayName: 'File Input',
-			name: 'fileInput',
+			...selector,
 			type: 'options',
-			noDataExpression: true,
 			options: [fromUrl, base64Text],
 			default: 'url',
 			hint: 'An AI tool gets no binary files: the model gives a link to the PDF, or its Base64 text',
@@ -101,7 +98,7 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 					'credential, and named after the last part of its path',
 				displayOptions: url,
 			},
-			{ ...downloadOptionsProperty(true), displayOptions: url },
+			downloadOptionsProperty(true),
 		];
 	return [
 		...selectors,
@@ -135,7 +132,7 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 				'Link to the document (PDF), such as https://example.com/contract.pdf; it is downloaded without the credential',
 			displayOptions: url,
 		},
-		{ ...downloadOptionsProperty(false), displayOptions: url },
+		downloadOptionsProperty(false),
 		{
 			...fileName,
 			description:
@@ -203,6 +200,7 @@ function downloadOptionsProperty(multiple: boolean): INodeProperties {
 		placeholder: 'Add option',
 		default: {},
 		options,
+		displayOptions: { show: { fileInput: ['url'] } },
 	};
 }
 

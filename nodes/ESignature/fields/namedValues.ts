@@ -6,10 +6,6 @@ import type { ItemChecks } from '../service/itemFunctions';
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
 const folded = (name: string) => name.toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
 
-function allowedValues(options: INodePropertyOptions[]): string {
-	return options.map((option) => `${option.name} (${String(option.value)})`).join(', ');
-}
-
 /** A listed name in any case and spacing (a model writes "English"), or any whole number for values added later. */
 export function namedValueOf(
 	context: ItemChecks,
@@ -32,9 +28,10 @@ export function namedValueOf(
 	} catch {
 		shown = String(value);
 	}
+	const allowed = options.map((option) => `${option.name} (${String(option.value)})`).join(', ');
 	throw inputError(
 		context,
-		`${fieldLabel} must be one of ${allowedValues(options)}, by name or number; got ` +
+		`${fieldLabel} must be one of ${allowed}, by name or number; got ` +
 			`${shown.length > 42 ? `${shown.slice(0, 39)}..."` : shown}`,
 	);
 }

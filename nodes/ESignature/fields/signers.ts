@@ -17,20 +17,35 @@ function serviceAuthenticationText(value: string): string {
 const SIGNER_DETAILS_JSON_EXAMPLE =
 	'[{"firstNameEnglish": "Jane", "familyNameEnglish": "Doe", "emailAddress": "jane@example.com"}]';
 
-const SIGNER_FIELDS: Array<{ name: string; displayName: string }> = [
-	{ name: 'firstNameEnglish', displayName: 'First Name (English)' },
-	{ name: 'secondNameEnglish', displayName: 'Second Name (English)' },
-	{ name: 'familyNameEnglish', displayName: 'Family Name (English)' },
-	{ name: 'firstNameArabic', displayName: 'First Name (Arabic)' },
-	{ name: 'secondNameArabic', displayName: 'Second Name (Arabic)' },
-	{ name: 'familyNameArabic', displayName: 'Family Name (Arabic)' },
-	{ name: 'nationalId', displayName: 'National ID' },
-	{ name: 'mobileNumber', displayName: 'Mobile Number' },
-	{ name: 'emailAddress', displayName: 'Email' },
-	{ name: 'authType', displayName: 'Authentication Method (Text)' },
-];
+const text = (name: string, displayName: string, more = {}): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	...more,
+});
 
-const SIGNER_EMAIL = SIGNER_FIELDS.find((f) => f.name === 'emailAddress')!;
+const SIGNER_FIELDS = [
+	text('firstNameEnglish', 'First Name (English)'),
+	text('secondNameEnglish', 'Second Name (English)'),
+	text('familyNameEnglish', 'Family Name (English)'),
+	text('firstNameArabic', 'First Name (Arabic)'),
+	text('secondNameArabic', 'Second Name (Arabic)'),
+	text('familyNameArabic', 'Family Name (Arabic)'),
+	text('nationalId', 'National ID'),
+	text('mobileNumber', 'Mobile Number'),
+	text('emailAddress', 'Email', {
+		required: true,
+		placeholder: 'name@email.com',
+		description: 'E-mail address of the signer; the service finds the signer by it',
+	}),
+	text('authType', 'Authentication Method (Text)', {
+		description:
+			"Optional. How this signer was verified, as text: None (no verification; the service's " +
+			"WITHOUTVALIDATION), or another of the service's own words. Not the numbered " +
+			'Authentication Type of invitations.',
+	}),
+];
 
 export function signersProperties(): INodeProperties[] {
 	return [
@@ -44,33 +59,7 @@ export function signersProperties(): INodeProperties[] {
 			default: {},
 			required: true,
 			displayOptions: { show: { signersInput: ['fields'] } },
-			options: [
-				{
-					displayName: 'Signer',
-					name: 'signer',
-					values: SIGNER_FIELDS.map((f) => ({
-						displayName: f.displayName,
-						name: f.name,
-						type: 'string',
-						default: '',
-						...(f === SIGNER_EMAIL
-							? {
-									required: true,
-									placeholder: 'name@email.com',
-									description: 'E-mail address of the signer; the service finds the signer by it',
-								}
-							: {}),
-						...(f.name === 'authType'
-							? {
-									description:
-										"Optional. How this signer was verified, as text: None (no verification; the service's " +
-										"WITHOUTVALIDATION), or another of the service's own words. Not the numbered " +
-										'Authentication Type of invitations.',
-								}
-							: {}),
-					})),
-				},
-			],
+			options: [{ displayName: 'Signer', name: 'signer', values: SIGNER_FIELDS }],
 		},
 		{
 			displayName: 'Signer Details (JSON)',
@@ -102,16 +91,10 @@ export function buildSigners(context: ItemFunctions): IDataObject[] {
 		const out: IDataObject = {};
 		const used = new Set<string>();
 		for (const field of SIGNER_FIELDS) {
-			const key = findFieldKey(
-				context,
-				entry,
-				`${label}: ${field.displayName}`,
-				field.name,
-				field.displayName,
-			);
+			const fieldLabel = `${label}: ${field.displayName}`;
+			const key = findFieldKey(context, entry, fieldLabel, field.name, field.displayName);
 			if (key === undefined) continue;
 			used.add(key);
-			const fieldLabel = `${label}: ${field.displayName}`;
 			const value =
 				field.name === 'mobileNumber'
 					? optionalMobileNumber(context, entry[key], fieldLabel)
@@ -124,13 +107,8 @@ export function buildSigners(context: ItemFunctions): IDataObject[] {
 			if (used.has(key) || value === undefined || value === null || value === '') continue;
 			out[key] = value;
 		}
-		if (out.emailAddress === undefined)
-			throw inputError(context, `${label}: ${SIGNER_EMAIL.displayName} is required`);
-		out.emailAddress = requireEmail(
-			context,
-			out.emailAddress,
-			`${label}: ${SIGNER_EMAIL.displayName}`,
-		);
+		if (out.emailAddress === undefined) throw inputError(context, `${label}: Email is required`);
+		out.emailAddress = requireEmail(context, out.emailAddress, `${label}: Email`);
 		return out;
 	});
 }

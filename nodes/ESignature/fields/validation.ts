@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 
+import { ID_EXAMPLE } from './common';
 import { detailedError, INVALID_INPUT } from '../service/errorItems';
 import type { Lines } from '../../../credentials/text';
 import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credentials/text';
@@ -24,19 +25,18 @@ export const MAX_INTEGER = 2_147_483_647;
 
 export function inputError(context: ItemChecks, message: string, description?: string) {
 	// An API error by class: n8n re-wraps any other with the code "none" (docs/n8n-notes.md#error-codes-in-the-editor).
-	const options = {
-		message,
-		description,
-		httpCode: INVALID_INPUT,
-		itemIndex: context.getItemIndex(),
-	};
-	return detailedError(context.getNode(), {}, options, {
-		kind: 'input',
-		code: INVALID_INPUT,
-		meaning: message,
-		serviceMessage: null,
-		httpStatus: null,
-	});
+	return detailedError(
+		context.getNode(),
+		{},
+		{ message, description, httpCode: INVALID_INPUT, itemIndex: context.getItemIndex() },
+		{
+			kind: 'input',
+			code: INVALID_INPUT,
+			meaning: message,
+			serviceMessage: null,
+			httpStatus: null,
+		},
+	);
 }
 
 export function shown(value: unknown, max = 40): string {
@@ -130,14 +130,7 @@ export function secretOf(context: ItemChecks, value: unknown, fieldLabel: string
 	return secret;
 }
 
-export function isGuid(value: string): boolean {
-	return GUID.test(value);
-}
-
-const CREATE_OUTPUTS: Record<string, string> = {
-	'Envelope ID': 'envelopeId',
-	'Document ID': 'documentId',
-};
+export const isGuid = (value: string) => GUID.test(value);
 
 /** An empty required ID; the default {{ $json.envelopeId }} finds nothing in an item from a node without one. */
 function missingId(context: ItemChecks, fieldLabel: string, parameter?: string) {
@@ -147,14 +140,15 @@ function missingId(context: ItemChecks, fieldLabel: string, parameter?: string) 
 		return inputError(context, `${fieldLabel} is required`);
 	const expression = raw.slice(1).replace(/\s+/g, ' ').trim();
 	const key = /^\{\{ ?\$json\.([A-Za-z_$][\w$]*) ?\}\}$/.exec(expression)?.[1];
-	const output = CREATE_OUTPUTS[fieldLabel];
+	// What a create operation outputs.
+	const created = /^(Envelope|Document) ID$/.exec(fieldLabel)?.[1].toLowerCase();
 	return inputError(
 		context,
 		`${fieldLabel} is required: the expression ${shown(expression, 80)} ` +
 			(key ? `found no ${key} in the input item` : 'gave nothing for this item'),
-		output
-			? `Map the ${fieldLabel.slice(0, -3).toLowerCase()} ID from the node that created the envelope (its ` +
-					`output field ${output}), or type it.`
+		created
+			? `Map the ${created} ID from the node that created the envelope (its output field ${created}Id), or ` +
+					'type it.'
 			: `Map the ${fieldLabel} from an earlier node's output, or type it.`,
 	);
 }
@@ -182,17 +176,15 @@ export function requireGuid(
 					'trigger registers its webhook. Then pick it again in the list, where its workflow is followed by ' +
 					'"webhook" and the start of its ID.',
 			);
-		if (/^(?:n8n|ref)-/i.test(text))
-			throw inputError(
-				context,
-				`${fieldLabel} must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got the reference number ` +
-					`"${shown(text)}"`,
-				`A reference number names an envelope for you, not for the service. Use the ID the create operation ` +
-					`output (envelopeId, documentId) instead.`,
-			);
+		const reference = /^(?:n8n|ref)-/i.test(text);
 		throw inputError(
 			context,
-			`${fieldLabel} must be an ID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got "${shown(text)}"`,
+			`${fieldLabel} must be an ID like ${ID_EXAMPLE}, got ${reference ? 'the reference number ' : ''}` +
+				`"${shown(text)}"`,
+			reference
+				? `A reference number names an envelope for you, not for the service. Use the ID the create ` +
+						`operation output (envelopeId, documentId) instead.`
+				: undefined,
 		);
 	}
 	if (text === EMPTY_GUID)
@@ -259,8 +251,8 @@ export function integerOf(
 
 export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: string): boolean {
 	if (typeof value === 'boolean') return value;
-	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
-		return value.trim().toLowerCase() === 'true';
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	if (text === 'true' || text === 'false') return text === 'true';
 	throw inputError(
 		context,
 		`${fieldLabel} must be true or false, got ${kindOf(value)}: ${shown(value)}`,
