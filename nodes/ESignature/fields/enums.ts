@@ -58,7 +58,7 @@ export const CORRECTED_FIELD_NAMES: Record<string, string> = {
 };
 
 export const CALLBACK_AUTHENTICATION_NAMES: Record<string, string> = {
-	WITHOUTVALIDATION: String(AUTHENTICATION_TYPES.find((option) => option.value === 0)?.name),
+	WITHOUTVALIDATION: AUTHENTICATION_TYPES[0].name,
 };
 
 export const CALLBACK_STATUSES: Record<number, string> = { 1: 'completed', 2: 'rejected' };

@@ -54,7 +54,7 @@ function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string):
 		const seen = new Map<string, string>();
 		for (const key of keys) {
 			const earlier = seen.get(comparable(key));
-			if (earlier !== undefined && comparable(key) !== '')
+			if (earlier !== undefined && comparable(key))
 				throw twoSpellings(context, `${fieldLabel}: ${key}`, [earlier, key]);
 			seen.set(comparable(key), key);
 		}

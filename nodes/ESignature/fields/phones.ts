@@ -6,12 +6,7 @@ const PHONE_DIGITS = { min: 7, max: 15 } as const;
 
 const SEPARATORS = 'Spaces, dots, dashes and brackets between the digits are allowed.';
 
-function compactPhone(text: string): string | undefined {
-	const compact = text.replace(/[\s().-]/g, '');
-	const digits = compact.replace(/^\+/, '');
-	const counted = digits.length >= PHONE_DIGITS.min && digits.length <= PHONE_DIGITS.max;
-	return /^\d+$/.test(digits) && counted ? compact : undefined;
-}
+const PHONE = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
 
 function readPhone(
 	context: ItemChecks,
@@ -22,8 +17,8 @@ function readPhone(
 ): { text: string; compact: string } | undefined {
 	const text = textOf(context, value, fieldLabel);
 	if (!text) return undefined;
-	const compact = compactPhone(text);
-	if (!compact)
+	const compact = text.replace(/[\s().-]/g, '');
+	if (!PHONE.test(compact))
 		throw inputError(
 			context,
 			`${fieldLabel} must be a ${mustBe}, got "${shown(text)}"`,

@@ -7,12 +7,7 @@ export function isWrittenInNode(context: ItemChecks, path: string): boolean {
 	let value: unknown = context.getNode().parameters;
 	for (const key of path.split('.')) {
 		if (typeof value === 'string' && value.startsWith('=')) return false;
-		if (
-			value === null ||
-			typeof value !== 'object' ||
-			!Object.prototype.hasOwnProperty.call(value, key)
-		)
-			return true;
+		if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return true;
 		value = (value as Record<string, unknown>)[key];
 	}
 	if (typeof value === 'string') return !value.startsWith('=');
