@@ -41,7 +41,6 @@ function pair(
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
 }
 
-/** The service's answer read; error 227 is told the reference number sent. */
 export async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse) {
 	return await readServiceAnswer(context, response, {
 		sentReference: () => sentReferenceOf(context),
