@@ -38,11 +38,7 @@ const webhook = webhookLocatorProperty(
 	{ optional: true },
 );
 
-/**
- * Shown by every create, where a user tests it: n8n's pinned data keeps *Execute workflow* from creating (and, for
- * Create and Invite, inviting) again while the nodes after it are tested. One property for all of them: the routing
- * engine walks every property per item. Not in tool mode, where no one pins.
- */
+// One property for every create: the routing engine walks every property per item. A tool pins nothing.
 const pinCreatedNotice: INodeProperties = {
 	displayName:
 		"Testing the nodes after this one? After one run, pin this node's output (<i>Pin data</i>): <i>Execute " +
