@@ -24,7 +24,6 @@ export type DestinationStyle = 'v1' | 'v1Camel' | 'bulkInvite' | 'v2';
 type DestinationField = INodeProperties & {
 	/** The API's name when it is not the field's. */
 	api?: string;
-	/** All of them when absent. */
 	styles?: DestinationStyle[];
 	/** What the value is checked as when its type does not say (string is text). */
 	kind?: 'email' | 'phone' | 'url';
@@ -205,8 +204,12 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 const apiName = ({ api, name }: DestinationField, style: DestinationStyle) =>
 	style === 'v1' || style === 'bulkInvite' ? pascal(api ?? name) : (api ?? name);
 
-const uiProperty = ({ api, styles, kind, option, values, ...property }: DestinationField) =>
-	property as INodeProperties;
+const PACKAGE_KEYS = new Set(['api', 'styles', 'kind', 'option', 'values']);
+
+const uiProperty = (field: DestinationField) =>
+	Object.fromEntries(
+		Object.entries(field).filter(([key]) => !PACKAGE_KEYS.has(key)),
+	) as INodeProperties;
 
 // A hint, never the default: switching to JSON sends nothing made up.
 const SIGNERS_JSON_EXAMPLE = '[{"name": "Jane Doe", "email": "jane@example.com", "signOrder": 1}]';
