@@ -34,7 +34,7 @@ type ItemContext = Pick<
 >;
 
 // Read as stored: Resource and Operation take no expressions.
-export function operationOf(context: Pick<IExecuteSingleFunctions, 'getNode'>) {
+function operationOf(context: Pick<IExecuteSingleFunctions, 'getNode'>) {
 	const { resource, operation } = context.getNode().parameters;
 	return `${String(resource ?? '')}:${String(operation ?? '')}`;
 }
@@ -86,7 +86,7 @@ function itemIdentity(context: ItemContext) {
 	return { key, reference };
 }
 
-export function createReference(context: IExecuteSingleFunctions) {
+function createReference(context: IExecuteSingleFunctions) {
 	const fields = (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
 	const given = referenceNumberText(context, fields.referenceNumber, 'Reference Number');
 	if (given) return { referenceNumber: given, derived: false };
