@@ -10,7 +10,6 @@ import { httpUrlProblem } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
 // Hosts as the WHATWG URL parser writes them (docs/security.md#links-a-model-gives-internal-addresses-ssrf).
-
 // IANA's special-purpose registry.
 const INTERNAL_IPV4 = (
 	'0.0.0.0/8 10.0.0.0/8 100.64.0.0/10 127.0.0.0/8 169.254.0.0/16 172.16.0.0/12 192.0.0.0/24 192.0.2.0/24 ' +
@@ -98,16 +97,13 @@ function internalIpProblem(address: string) {
 
 // A model's link may be anyone's choice: every hop is checked (docs/ai-agents.md#documents-from-a-url).
 
-// Literal again in the options for n8n's lint.
-const DOWNLOAD_DEFAULTS = {
-	maxLinks: 10,
-	maxTotalSize: 50,
-	// n8n's own timeout only counts idle time.
-	timeLimit: 60,
-} as const;
+// Literal again in the options for n8n's lint; a time limit because n8n's own timeout only counts idle time.
+const DOWNLOAD_DEFAULTS = { maxLinks: 10, maxTotalSize: 50, timeLimit: 60 } as const;
 
 // A file host's short link and its storage, not a chain.
 export const MAX_DOWNLOAD_REDIRECTS = 3;
+
+const REACHABLE_HINT = 'Check that the URL is a direct link to the PDF and that n8n can reach it.';
 
 // Its path and query may hold a key.
 export const originOf = (url: string) => parsedUrl(url)?.origin ?? 'not a URL';
@@ -271,13 +267,13 @@ export async function downloadDocument(
 			throw inputError(
 				context,
 				`${fieldLabel}: the document could not be downloaded from ${origin}${code ? ` (${code})` : ''}`,
-				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
+				REACHABLE_HINT,
 			);
 		}
 	};
 	let hop = new URL(url);
 	let previous: string | undefined;
-	let response: IN8nHttpFullResponse | undefined;
+	let response: IN8nHttpFullResponse;
 	for (let redirects = 0; ; redirects++) {
 		const pinned = await checkHop(context, hop, budget, fieldLabel, previous);
 		if (deadline.aborted) throw tooSlow();
@@ -286,10 +282,7 @@ export async function downloadDocument(
 		if (response.statusCode < 300 || response.statusCode >= 400 || location === undefined) break;
 		(response.body as unknown as ByteStream).destroy?.();
 		if (redirects >= MAX_DOWNLOAD_REDIRECTS)
-			throw failed(
-				`was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`,
-				'Check that the URL is a direct link to the PDF and that n8n can reach it.',
-			);
+			throw failed(`was redirected more than ${MAX_DOWNLOAD_REDIRECTS} times`, REACHABLE_HINT);
 		const next = parsedUrl(String(location), hop);
 		if (!next || httpUrlProblem(next.href))
 			throw failed(
@@ -300,8 +293,9 @@ export async function downloadDocument(
 		hop = next;
 	}
 	const body = response.body as unknown as ByteStream;
+	const stop = () => body.destroy?.();
 	if (response.statusCode >= 300) {
-		body.destroy?.();
+		stop();
 		throw failed(
 			`failed with HTTP ${response.statusCode}`,
 			'Check that the URL is a direct link to the PDF and that it needs no sign-in.',
@@ -310,10 +304,9 @@ export async function downloadDocument(
 	const declared = Number(response.headers['content-length']);
 	// Content-Length counts the bytes as sent: a compressed answer is counted again as it is unpacked.
 	if (Number.isFinite(declared) && declared > MAX_DOWNLOAD_BYTES) {
-		body.destroy?.();
+		stop();
 		throw tooLarge();
 	}
-	const stop = () => body.destroy?.();
 	deadline.addEventListener('abort', stop, { once: true });
 	// A body cut by the deadline ends in a stream error.
 	const bytes = await readUpTo(body, Math.min(MAX_DOWNLOAD_BYTES, budget.bytesLeft))

@@ -27,7 +27,7 @@ import { binaryPropertyName } from '../files/read';
 import { toText } from '../fields/validation';
 import { sentReferenceOf } from './idempotency';
 
-type AnswerHook = (
+export type AnswerHook = (
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
@@ -41,11 +41,10 @@ function pair(
 	return { json, ...(binary ? { binary } : {}), pairedItem: { item: context.getItemIndex() } };
 }
 
-export async function readAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse) {
-	return await readServiceAnswer(context, response, {
-		sentReference: () => sentReferenceOf(context),
-	});
-}
+export const readAnswer = async (
+	context: IExecuteSingleFunctions,
+	response: IN8nHttpFullResponse,
+) => await readServiceAnswer(context, response, { sentReference: () => sentReferenceOf(context) });
 
 type ModelContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>;
 
@@ -58,14 +57,13 @@ function itemsFromData(context: IExecuteSingleFunctions, body: unknown) {
 	if (keepWrapper(context) && wrapped) return [pair(context, body as unknown as IDataObject)];
 	const data = wrapped ? body.data : body;
 	const message = wrapped ? body.message : undefined;
-	if (Array.isArray(data)) {
+	if (Array.isArray(data))
 		return data.map((entry) =>
 			pair(
 				context,
 				typeof entry === 'object' && entry !== null ? (entry as IDataObject) : { value: entry },
 			),
 		);
-	}
 	// Answers whose contract is `data: true` can say false without an error code.
 	if (typeof data === 'boolean' || data === null || data === undefined || data === '')
 		return [pair(context, { success: data !== false, ...(message ? { message } : {}) })];
@@ -115,8 +113,6 @@ export function simplifies(context: IExecuteSingleFunctions) {
 /** The field an operation sends whose value, when its input item holds it too, ties that item's IDs to the answer. */
 export type InputIdsTie = 'documentId' | 'envelopeId';
 
-const KEPT_INPUT_IDS = ['envelopeId', 'documentId'];
-
 export function withInputIds(
 	context: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
@@ -126,7 +122,7 @@ export function withInputIds(
 	// An item not holding the ID sent is of another envelope: its IDs would lead a later node astray.
 	if (json[tie] !== toText(context.getNodeParameter(tie, ''))) return items;
 	const kept: IDataObject = {};
-	for (const key of KEPT_INPUT_IDS)
+	for (const key of ['envelopeId', 'documentId'])
 		if (typeof json[key] === 'string' && json[key] !== '') kept[key] = json[key];
 	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: { ...kept, ...item.json } },

@@ -2,7 +2,6 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyRouting,
@@ -25,7 +24,7 @@ import {
 } from '../service/errors';
 import { nodeForErrors } from '../service/secrets';
 import type { Rule } from '../fields/validation';
-import { type InputIdsTie, unwrapResponse, withInputIds } from './answers';
+import { type AnswerHook, type InputIdsTie, unwrapResponse, withInputIds } from './answers';
 import type { CreatesEnvelope } from './idempotency';
 import { type IdField, givenId, idFieldFrom, misplacedId } from './misplacedIds';
 
@@ -66,8 +65,6 @@ interface Words {
 	idField?: IdField;
 }
 
-const NO_WORDS: Words = { errors: {} };
-
 async function inOperationTerms<T extends Error>(
 	context: IExecuteSingleFunctions,
 	error: T,
@@ -86,7 +83,7 @@ const pairedHooks = new WeakSet<PreSendAction>();
 export const isRefusable = (hook: PreSendAction): boolean => pairedHooks.has(hook);
 
 /** A preSend hook whose thrown error is answered as an error of its own item, nothing sent. */
-export function refusable(hook: PreSendAction, words = NO_WORDS) {
+export function refusable(hook: PreSendAction, words: Words = { errors: {} }) {
 	if (isRefusable(hook)) return hook;
 	const guard: PreSendAction = async function (requestOptions) {
 		const marks = marksOf(requestOptions);
@@ -107,23 +104,17 @@ export function refusable(hook: PreSendAction, words = NO_WORDS) {
 	return guard;
 }
 
-type AnswerStep = (
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-) => Promise<INodeExecutionData[]>;
-
 // A step's thrown error reads in the operation's words; the last step words its error items.
-const inWords = (step: PostReceiveAction, words: Words): AnswerStep =>
+const inWords = (step: PostReceiveAction, words: Words): AnswerHook =>
 	async function (items, response) {
 		try {
-			return await (step as AnswerStep).call(this, items, response);
+			return await (step as AnswerHook).call(this, items, response);
 		} catch (error) {
 			throw error instanceof Error ? await inOperationTerms(this, error, words) : error;
 		}
 	};
 
-const wordedItems = (words: Words): AnswerStep =>
+const wordedItems = (words: Words): AnswerHook =>
 	async function (items) {
 		const worded: INodeExecutionData[] = [];
 		for (const item of items) {
@@ -136,7 +127,7 @@ const wordedItems = (words: Words): AnswerStep =>
 	};
 
 // A tool's input item holds the model's arguments, not IDs the service gave.
-const keepingInputIds = (declared: OperationRouting): AnswerStep =>
+const keepingInputIds = (declared: OperationRouting): AnswerHook =>
 	async function (items) {
 		const tie = declared.keepsInputIds;
 		return tie && !runsAsTool(this) ? withInputIds(this, items, tie) : items;
