@@ -39,19 +39,13 @@ export function isAuthorized(header: string | string[] | undefined, expected: un
 	return !!token && sameDigest(headerTokenDigest(token), expected);
 }
 
-interface ReceivedFile {
-	index: number;
-	fileName?: string;
-	base64: string;
-}
-
 export interface Callback {
 	payload: IDataObject;
 	requestId: string;
 	status?: number;
 	// The event its Status claims, undefined for a code the service has not published.
 	event?: string;
-	files: ReceivedFile[];
+	files: { index: number; fileName?: string; base64: string }[];
 }
 
 // n8n parses JSON bodies itself; other content types leave the bytes in rawBody.
@@ -76,10 +70,9 @@ const isNothing = (value: unknown) => value === undefined || value === null;
 
 // Such a callback would start an execution without its signed file, or with a path as its ID.
 function shapeProblem(payload: IDataObject): string | undefined {
-	const requestId = payload.RequestId;
-	if (typeof requestId !== 'string' || requestId.trim() === '')
-		return 'The callback has no RequestId';
-	if (!isGuid(requestId.trim()) || requestId.trim() === EMPTY_GUID)
+	const requestId = typeof payload.RequestId === 'string' ? payload.RequestId.trim() : '';
+	if (requestId === '') return 'The callback has no RequestId';
+	if (!isGuid(requestId) || requestId === EMPTY_GUID)
 		return "The callback's RequestId is not the ID of an envelope";
 	const status = payload.Status;
 	if (isNothing(status)) return 'The callback has no Status';
@@ -116,9 +109,7 @@ export function readCallback(context: IWebhookFunctions): Callback | string {
 		fileName: typeof file.FileName === 'string' ? file.FileName : undefined,
 		base64: file.File as string,
 	}));
-	const broken = files
-		.filter((file) => !isBase64(file.base64))
-		.map((file) => `Files[${file.index}]`);
+	const broken = files.flatMap((file) => (isBase64(file.base64) ? [] : [`Files[${file.index}]`]));
 	if (broken.length) return `Not valid Base64: ${broken.join(', ')}`;
 	const status = toNumber(payload.Status);
 	const event = status === undefined ? undefined : CALLBACK_STATUSES[status];

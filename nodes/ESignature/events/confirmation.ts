@@ -104,24 +104,22 @@ export function finalStatus(
 ): Promise<StatusRead> {
 	const pending = statusInFlight.get(key);
 	if (pending) return pending;
-	const asked = askFinalStatus(context, envelopeId).finally(() => statusInFlight.delete(key));
+	const path = `/api/v1/envelopes/${encodeURIComponent(envelopeId)}/status`;
+	const asked = read(context, path, 'Get Status')
+		.then((status): StatusRead => {
+			if ('unavailable' in status) return status;
+			if (!isPlainObject(status.data)) return { unknown: true };
+			const record = specStatus(status.data);
+			return { record, event: finalEventOf(record.status) };
+		})
+		.finally(() => statusInFlight.delete(key));
 	statusInFlight.set(key, asked);
 	return asked;
 }
 
-async function askFinalStatus(context: ServiceContext, envelopeId: string): Promise<StatusRead> {
-	const path = `/api/v1/envelopes/${encodeURIComponent(envelopeId)}/status`;
-	const status = await read(context, path, 'Get Status');
-	if ('unavailable' in status) return status;
-	if (!isPlainObject(status.data)) return { unknown: true };
-	const record = specStatus(status.data);
-	return { record, event: finalEventOf(record.status) };
-}
-
 // Only the live service's status answer lists documents[].id.
 export function documentIdsOf(record: IDataObject): string[] {
-	const documents = Array.isArray(record.documents) ? (record.documents as unknown[]) : [];
-	return documents
+	return (Array.isArray(record.documents) ? (record.documents as unknown[]) : [])
 		.map((document) => (document as IDataObject | null | undefined)?.id)
 		.filter((id): id is string => typeof id === 'string' && id !== '');
 }
@@ -146,7 +144,7 @@ async function confirmFiles(
 	callback: Callback,
 	key: string,
 	documentIds: string[],
-): Promise<{ files: ConfirmedFile[] } | { refused: string } | { unavailable: string }> {
+) {
 	const refused = (what: string) => ({ refused: `${what} the service holds for the envelope` });
 	if (callback.files.length === 0) return refused('it carries none of the signed documents');
 	const digests = keptRecent(
@@ -163,7 +161,7 @@ async function confirmFiles(
 		if (digests.has(id)) continue;
 		const answer = await signedDownload(context, id, maxAnswerBytes);
 		// Not remembered: the genuine callback, with the larger file, must still be compared.
-		if ('cut' in answer && answer.cut) return refused(`it leaves out the signed document ${id}`);
+		if ('cut' in answer) return refused(`it leaves out the signed document ${id}`);
 		if ('unavailable' in answer) return answer;
 		const file = (answer.data as IDataObject | null | undefined)?.file;
 		const bytes = typeof file === 'string' ? decodeBase64(file) : undefined;

@@ -6,7 +6,7 @@ import { withoutTrailingSlashes } from '../../../credentials/text';
 import { isGuid } from '../fields/validation';
 import type { ServiceContext } from '../service/itemFunctions';
 import { callService, credentialsOf, dataOf } from '../service/transport';
-import { eachListEntry, type StreamedList } from './jsonStream';
+import { eachListEntry } from './jsonStream';
 import { keptRecent, SEEN_EVENTS_MAX_AGE_MS } from './memory';
 
 // Each read streams the whole log (docs/n8n-notes.md#a-get-with-a-body-the-delivery-logs-filters).
@@ -30,9 +30,9 @@ export interface LogRead {
 
 // docs/delivery-guarantees.md#what-the-rounds-cost: reads an hour × log size stays within this, per account.
 export const LOG_BYTES_PER_HOUR = 1024 ** 3;
-const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
-const MIN_READ_INTERVAL_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const MIN_READ_INTERVAL_MS = MINUTE_MS;
 
 // So that envelopes pinned to one URL by others cannot grow a read without end: the newest are kept.
 const MAX_ENVELOPES_PER_URL = 20_000;
@@ -81,10 +81,11 @@ function timeOf(value: unknown): number {
 function deliveryOf(raw: IDataObject): Delivery {
 	const httpStatusCode = Number(raw.httpStatusCode ?? 0);
 	const status = String(raw.webhookStatus ?? '').slice(0, 64);
-	const failedByName = status.trimEnd().endsWith('(4)') || /FAILED/i.test(status);
+	const code = status.trimEnd().slice(-3);
+	const failedByName = code === '(4)' || /FAILED/i.test(status);
 	return {
 		createdAt: timeOf(raw.createdDate),
-		inFlight: status.trimEnd().endsWith('(0)') || /^\s*PENDING\b/i.test(status),
+		inFlight: code === '(0)' || /^\s*PENDING\b/i.test(status),
 		httpStatusCode,
 		reached: !failedByName && httpStatusCode >= 200 && httpStatusCode < 300,
 	};
@@ -116,7 +117,7 @@ async function readLog(context: ServiceContext, urls: string[], now: number): Pr
 		method: 'GET' as const,
 		path: '/api/v1/webhooks/logs',
 		readBody: async (stream: AsyncIterable<Buffer>) => {
-			const list: StreamedList = await eachListEntry(stream, (entry) => take(read, entry));
+			const list = await eachListEntry(stream, (entry) => take(read, entry));
 			read.bytes += list.bytes;
 			read.entries += list.entries;
 			return { errorCode: list.errorCode ?? 0, message: list.message };
@@ -219,10 +220,9 @@ const IN_FLIGHT_MAX_AGE_MS = 10 * MINUTE_MS;
 export function missedDeliveries(read: LogRead, url: string, now: number): Map<string, Delivery> {
 	const missed = new Map<string, Delivery>();
 	for (const [envelopeId, delivery] of read.urls.get(withoutTrailingSlashes(url)) ?? []) {
-		if (delivery.reached) continue;
-		if (!(now - delivery.createdAt < MISSED_WINDOW_MS)) continue;
-		if (delivery.inFlight && now - delivery.createdAt < IN_FLIGHT_MAX_AGE_MS) continue;
-		missed.set(envelopeId, delivery);
+		const age = now - delivery.createdAt;
+		if (delivery.reached || !(age < MISSED_WINDOW_MS)) continue;
+		if (!(delivery.inFlight && age < IN_FLIGHT_MAX_AGE_MS)) missed.set(envelopeId, delivery);
 	}
 	return missed;
 }

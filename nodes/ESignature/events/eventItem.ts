@@ -81,10 +81,10 @@ function markedAccount(signers: unknown): unknown[] {
 
 // Signing links are live credentials of each signer.
 function withoutSigningUrls(record: IDataObject): IDataObject {
-	const result: IDataObject = { ...record };
-	for (const [name, list] of Object.entries(record))
-		if ((name === 'signers' || name === 'signatories') && Array.isArray(list))
-			result[name] = list.map((entry: unknown) => {
+	const result = { ...record };
+	for (const name of ['signers', 'signatories'])
+		if (Array.isArray(record[name]))
+			result[name] = (record[name] as unknown[]).map((entry) => {
 				if (!isPlainObject(entry)) return entry;
 				const rest = { ...entry };
 				delete rest.signingUrl;
@@ -111,11 +111,7 @@ type OutputFile = Omit<ConfirmedFile, 'documentId'> & { documentId?: string };
 
 type ItemContext = { helpers: Pick<IWebhookFunctions['helpers'], 'prepareBinaryData'> };
 
-async function outputFiles(
-	context: ItemContext,
-	files: OutputFile[],
-	options: EventItemOptions,
-): Promise<{ binary: IBinaryKeyData; summaries: IDataObject[] }> {
+async function outputFiles(context: ItemContext, files: OutputFile[], options: EventItemOptions) {
 	const binary: IBinaryKeyData = {};
 	const summaries: IDataObject[] = [];
 	for (const file of files) {
@@ -168,12 +164,11 @@ export async function eventItem(
 		documentIdsOf(confirmed.record).length === 0 &&
 		options.acceptCallbackFiles &&
 		!!callback?.files.length;
-	const files: OutputFile[] =
-		confirmed.files ?? (acceptedAsSent && callback ? filesAsSent(callback) : []);
+	const files = confirmed.files ?? (acceptedAsSent && callback ? filesAsSent(callback) : []);
 	const { binary, summaries } = await outputFiles(context, files, options);
 	const record = withoutSigningUrls(confirmed.record);
 	const note = unconfirmed && !acceptedAsSent ? { filesNote: UNCONFIRMED_FILES_NOTE } : {};
-	const head: IDataObject = { event: confirmed.event, envelopeId: confirmed.envelopeId };
+	const head = { event: confirmed.event, envelopeId: confirmed.envelopeId };
 	const body = cleaned(
 		options.simplify
 			? {
@@ -186,7 +181,7 @@ export async function eventItem(
 			: record,
 		options.simplify,
 	) as IDataObject;
-	const json: IDataObject = {
+	const json = {
 		...head,
 		...body,
 		...head,

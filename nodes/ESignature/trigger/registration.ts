@@ -53,29 +53,22 @@ function ownWebhookUrl(context: IHookFunctions): string {
 	return url;
 }
 
-async function moveWebhook(
-	context: IHookFunctions,
-	webhook: webhooks.Webhook,
-	url: string,
-	isDefault: boolean,
-) {
-	await webhooks.updateWebhook(context, webhook.id, { webhookUrl: url, isDefault });
-	webhook.webhookUrl = url;
-	webhook.isDefault = isDefault;
-}
-
 // A webhook with our URL (which holds the workflow and node IDs) is ours even if static data lost it.
 export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const stored = storedWebhook(this);
 	const url = ownWebhookUrl(this);
 	const forTest = this.getActivationMode() === 'manual';
 	const isDefault = option(this, 'isDefault') === true;
+	const move = async (webhook: webhooks.Webhook) => {
+		await webhooks.updateWebhook(this, webhook.id, { webhookUrl: url, isDefault });
+		Object.assign(webhook, { webhookUrl: url, isDefault });
+	};
 	const remote = await webhooks.listWebhooks(this);
 	const current = remote.find((webhook) => webhook.id === stored.webhookId);
 	const known = current !== undefined && !!stored.headerTokenDigest;
 	// While testing, the stored webhook is the production one, in use (n8n keeps a test's static data apart, unsaved).
 	if (known && !forTest && !stored.forTest && !sameUrl(current.webhookUrl, url))
-		await moveWebhook(this, current, url, isDefault);
+		await move(current);
 	const usable = known && sameUrl(current.webhookUrl, url);
 	for (const leftover of remote.filter((webhook) => sameUrl(webhook.webhookUrl, url)))
 		if (!usable || leftover.id !== current.id) await webhooks.deleteWebhook(this, leftover.id);
@@ -84,8 +77,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 		forgetWebhook(stored);
 		return false;
 	}
-	if (current.isDefault !== undefined && current.isDefault !== isDefault)
-		await moveWebhook(this, current, url, isDefault);
+	if (current.isDefault !== undefined && current.isDefault !== isDefault) await move(current);
 	stored.webhookUrl = url;
 	stored.isDefault = isDefault;
 	rememberTriggerWorkflow(current.id, this.getWorkflow().name);

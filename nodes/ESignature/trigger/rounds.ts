@@ -47,13 +47,14 @@ export interface RoundReport {
 	problems: string[];
 }
 
-async function noteMissed(
-	context: ITriggerFunctions,
-	state: TriggerState,
-	url: string,
-	report: RoundReport,
-	now: number,
-): Promise<void> {
+interface Round {
+	context: ITriggerFunctions;
+	state: TriggerState;
+	report: RoundReport;
+	now: number;
+}
+
+async function noteMissed({ context, state, report, now }: Round, url: string): Promise<void> {
 	for (const [envelopeId, missed] of state.missed)
 		if (!(now - missed.loggedAt < MISSED_WINDOW_MS)) state.missed.delete(envelopeId);
 	let read: LogRead | undefined;
@@ -72,13 +73,8 @@ async function noteMissed(
 
 type Outcome = 'done' | 'open' | Unavailable;
 
-async function fetchOne(
-	context: ITriggerFunctions,
-	state: TriggerState,
-	envelopeId: string,
-	report: RoundReport,
-	now: number,
-): Promise<Outcome> {
+async function fetchOne(round: Round, envelopeId: string): Promise<Outcome> {
+	const { context, state, report, now } = round;
 	const events = context.getNodeParameter('events', [ANY_EVENT]) as string[];
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const status = await finalStatus(context, `${triggerKey(context)}|${envelopeId}`, envelopeId);
@@ -111,12 +107,8 @@ function later(missed: Missed, outcome: 'open' | Unavailable, now: number): void
 	missed.nextAt = steps > 0 ? now + Math.min(2 ** steps * MINUTE_MS, 6 * 60 * MINUTE_MS) : now;
 }
 
-async function fetchMissed(
-	context: ITriggerFunctions,
-	state: TriggerState,
-	report: RoundReport,
-	now: number,
-): Promise<void> {
+async function fetchMissed(round: Round): Promise<void> {
+	const { context, state, report, now } = round;
 	const stored = storedWebhook(context);
 	const due = [...state.missed]
 		.filter(([, missed]) => !missed.done && missed.nextAt <= now)
@@ -132,18 +124,17 @@ async function fetchMissed(
 		statusCalls--;
 		let outcome: Outcome;
 		try {
-			outcome = await fetchOne(context, state, envelopeId, report, now);
+			outcome = await fetchOne(round, envelopeId);
 		} catch (error) {
 			outcome = { unavailable: `its item could not be made (${(error as Error).message})` };
 		}
 		if (outcome === 'done') missed.done = true;
 		else later(missed, outcome, now);
-		if (typeof outcome !== 'object') {
-			failuresInARow = 0;
-			continue;
+		if (typeof outcome !== 'object') failuresInARow = 0;
+		else {
+			report.problems.push(`envelope ${envelopeId}: ${outcome.unavailable}`);
+			if (outcome.accountWide || ++failuresInARow >= FAILURES_THAT_END_A_ROUND) break;
 		}
-		report.problems.push(`envelope ${envelopeId}: ${outcome.unavailable}`);
-		if (outcome.accountWide || ++failuresInARow >= FAILURES_THAT_END_A_ROUND) break;
 	}
 	report.carried = [...state.missed.values()].filter((missed) => !missed.done).length;
 }
@@ -163,9 +154,10 @@ export async function runRound(context: ITriggerFunctions, now = Date.now()): Pr
 	if (state.roundRunning) return report;
 	state.roundRunning = true;
 	forgetCredentials(context);
+	const round = { context, state, report, now };
 	try {
-		await noteMissed(context, state, url, report, now);
-		await fetchMissed(context, state, report, now);
+		await noteMissed(round, url);
+		await fetchMissed(round);
 		// Status calls of their own: no number of missed envelopes holds a waiting execution back.
 		const rescue = await resumeWaitingExecutions(context, url, state.rescue, RESCUE_LIMITS, now);
 		report.notified.push(...rescue.notified);
