@@ -16,15 +16,6 @@ export const requiredIdField = (displayName: string, name: string, source: strin
 		builderHint: { propertyHint: source },
 	}) as const;
 
-const includeResponseWrapperOption: INodeProperties = {
-	displayName: 'Include Response Wrapper',
-	name: 'includeResponseWrapper',
-	type: 'boolean',
-	default: false,
-	description:
-		'Whether to output the whole answer of the service (data, errorCode, message, returnUrl) instead of only its data',
-};
-
 export function optionsCollection(fields: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -37,7 +28,17 @@ export function optionsCollection(fields: INodeProperties[]): INodeProperties {
 }
 
 export function responseOptions(extra: INodeProperties[] = []): INodeProperties {
-	return optionsCollection([includeResponseWrapperOption, ...extra]);
+	return optionsCollection([
+		{
+			displayName: 'Include Response Wrapper',
+			name: 'includeResponseWrapper',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to output the whole answer of the service (data, errorCode, message, returnUrl) instead of only its data',
+		},
+		...extra,
+	]);
 }
 
 export function simplifyProperty(): INodeProperties {
@@ -91,7 +92,8 @@ const WEBHOOK_ID_SOURCE =
 	'webhookId is the ID of a webhook registered at the service: Webhook → Create and Get Many output it as id, the ' +
 	"E-Signature Trigger as webhookId, and the Webhook list names a trigger's by its workflow. It is a GUID.";
 
-const GUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+export const GUID_PATTERN =
+	'[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /** n8n checks "By ID" before running, so an optional one also accepts empty. */
 export function webhookLocatorProperty(
@@ -161,33 +163,26 @@ export function listInputProperty(
 }
 
 type Choice = { name: string; value: string };
+const choicesOf = (field?: INodeProperties) => (field?.options ?? []) as Choice[];
 
 /** The canvas subtitle: "Envelope → Create From Files". */
 export function resourceOperationSubtitle(fields: INodeProperties[]): string {
-	const resources = fields.find((field) => field.name === 'resource')?.options ?? [];
 	const names: Record<string, string> = {};
-	for (const resource of resources as Choice[]) {
+	for (const resource of choicesOf(fields.find((field) => field.name === 'resource'))) {
 		const operations = fields.find(
 			(field) =>
 				field.name === 'operation' &&
 				field.displayOptions?.show?.resource?.includes(resource.value),
 		);
-		for (const operation of (operations?.options ?? []) as Choice[])
+		for (const operation of choicesOf(operations))
 			names[`${resource.value}.${operation.value}`] = `${resource.name} → ${operation.name}`;
 	}
 	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + "." + $parameter["operation"]] ?? "" }}`;
 }
 
-interface CodexFile {
-	categories?: string[];
-	subcategories?: Record<string, string[]>;
-	resources?: CodexData['resources'];
-	alias?: string[];
-}
-
 /** The actions as aliases: n8n's node search reads only a node's name and aliases (docs/n8n-notes.md#the-editor). */
 export function codexWithActions(
-	{ categories, subcategories, resources, alias = [] }: CodexFile,
+	{ categories, subcategories, resources, alias = [] }: CodexData,
 	fields: INodeProperties[],
 ): CodexData {
 	const actions = fields
@@ -199,8 +194,7 @@ export function codexWithActions(
 }
 
 export function operationSubtitle(fields: INodeProperties[]): string {
-	const operations = (fields.find((field) => field.name === 'operation')?.options ??
-		[]) as Choice[];
+	const operations = choicesOf(fields.find((field) => field.name === 'operation'));
 	const names = Object.fromEntries(operations.map(({ name, value }) => [value, name]));
 	return `={{ (${JSON.stringify(names)})[$parameter["operation"]] ?? "" }}`;
 }

@@ -38,9 +38,9 @@ export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 const MAX_JSON_DEPTH = 32;
 
 function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string): void {
-	const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+	const pending: Array<[unknown, number]> = [[value, 0]];
 	while (pending.length) {
-		const { value: current, depth } = pending.pop()!;
+		const [current, depth] = pending.pop()!;
 		if (typeof current !== 'object' || current === null) continue;
 		if (depth > MAX_JSON_DEPTH)
 			throw inputError(context, `${fieldLabel} is nested more than ${MAX_JSON_DEPTH} levels deep`);
@@ -58,8 +58,7 @@ function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string):
 				throw twoSpellings(context, `${fieldLabel}: ${key}`, [earlier, key]);
 			seen.set(comparable(key), key);
 		}
-		const children = Array.isArray(current) ? current : Object.values(current);
-		for (const child of children) pending.push({ value: child, depth: depth + 1 });
+		for (const child of Object.values(current)) pending.push([child, depth + 1]);
 	}
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { listInputProperty } from './common';
+import { listInputProperty, optionsCollection } from './common';
 import { AUTHENTICATION_TYPES, DESTINATION_TYPES, INVITATION_LANGUAGES } from './enums';
 import { findFieldKey, isPlainObject, jsonListParameter, jsonObjectParameter } from './json';
 import { namedValueOf } from './namedValues';
@@ -195,14 +195,14 @@ const DESTINATION_FIELDS: DestinationField[] = [
 ];
 
 const fieldsOf = (style: DestinationStyle) =>
-	DESTINATION_FIELDS.filter((f) =>
-		(f.styles ?? ['v1', 'v1Camel', 'bulkInvite', 'v2']).includes(style),
-	);
+	DESTINATION_FIELDS.filter((f) => !f.styles || f.styles.includes(style));
 
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
-
-const apiName = ({ api, name }: DestinationField, style: DestinationStyle) =>
-	style === 'v1' || style === 'bulkInvite' ? pascal(api ?? name) : (api ?? name);
+const apiName = ({ api, name }: DestinationField, style: DestinationStyle) => {
+	const key = api ?? name;
+	return style === 'v1' || style === 'bulkInvite'
+		? key.charAt(0).toUpperCase() + key.slice(1)
+		: key;
+};
 
 const PACKAGE_KEYS = new Set(['api', 'styles', 'kind', 'option', 'values']);
 
@@ -216,9 +216,6 @@ const SIGNERS_JSON_EXAMPLE = '[{"name": "Jane Doe", "email": "jane@example.com",
 
 export function destinationsProperties(style: DestinationStyle): INodeProperties[] {
 	const fields = fieldsOf(style);
-	const options = fields
-		.filter((f) => f.option)
-		.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return [
 		listInputProperty('destinationsInput', 'Signers Input', 'signer'),
 		{
@@ -235,14 +232,7 @@ export function destinationsProperties(style: DestinationStyle): INodeProperties
 					name: 'destination',
 					values: [
 						...fields.filter((f) => !f.option).map(uiProperty),
-						{
-							displayName: 'Options',
-							name: 'options',
-							type: 'collection',
-							placeholder: 'Add Option',
-							default: {},
-							options: options.map(uiProperty),
-						},
+						optionsCollection(fields.filter((f) => f.option).map(uiProperty)),
 					],
 				},
 			],
@@ -263,7 +253,7 @@ export function destinationsProperties(style: DestinationStyle): INodeProperties
 	];
 }
 
-const SAVED_INVITATION_LANGUAGE_NUMBERS: Record<number, string> = { 0: 'Arabic', 1: 'English' };
+const SAVED_INVITATION_LANGUAGE_NUMBERS = ['Arabic', 'English'];
 
 // docs/service-api.md#signer-verification
 const VERIFICATION_NEEDS: Record<number, [DestinationField, string]> = {
@@ -297,14 +287,13 @@ export function buildDestinations(
 ): IDataObject[] {
 	const fromJson = context.getNodeParameter('destinationsInput', 'fields') === 'json';
 	let raw: unknown[];
-	if (fromJson) {
-		raw = jsonListParameter(context, 'destinationsJson', 'Signers (JSON)', 'signers');
-	} else {
+	if (fromJson) raw = jsonListParameter(context, 'destinationsJson', 'Signers (JSON)', 'signers');
+	else {
 		const entries =
 			(context.getNodeParameter('destinations.destination', []) as IDataObject[]) ?? [];
 		const saved = context.getNodeParameter('destinations.destination', [], {
 			rawExpressions: true,
-		}) as unknown;
+		});
 		raw = entries.map(({ options, ...flat }, index) => ({
 			...flat,
 			...savedLanguage(Array.isArray(saved) ? saved[index] : undefined),
@@ -342,7 +331,7 @@ export function normaliseDestinations(
 			if (source === undefined) continue;
 			used.add(source);
 			const value = entry[source];
-			if (value === undefined || value === null || value === '') continue;
+			if ((value ?? '') === '') continue;
 			const checked = CHECKS[field.kind ?? field.type](context, value, fieldLabel, field);
 			if (checked !== undefined) out[apiName(field, style)] = checked as IDataObject;
 		}
@@ -352,14 +341,14 @@ export function normaliseDestinations(
 			throw inputError(context, `${label}: give an ${EMAIL.displayName} or a ${PHONE.displayName}`);
 		// Only labels are shown: the details are personal.
 		const authentication = out[apiName(AUTHENTICATION_TYPE, style)] as number;
-		const need = VERIFICATION_NEEDS[authentication];
-		if (need && !out[apiName(need[0], style)]) {
+		const [needed, why] = VERIFICATION_NEEDS[authentication] ?? [];
+		if (needed && !out[apiName(needed, style)]) {
 			const type = AUTHENTICATION_TYPES.find((option) => option.value === authentication)?.name;
 			throw inputError(
 				context,
-				`${label} (${String(out[apiName(NAME, style)])}): ${need[0].displayName} is required when ` +
+				`${label} (${String(out[apiName(NAME, style)])}): ${needed.displayName} is required when ` +
 					`${AUTHENTICATION_TYPE.displayName} is ${type ?? authentication}`,
-				need[1],
+				why,
 			);
 		}
 		// Fields the UI does not know (e.g. Signatories) pass through.

@@ -103,10 +103,8 @@ export function buildSigners(context: ItemFunctions): IDataObject[] {
 				out[field.name] = field.name === 'authType' ? serviceAuthenticationText(value) : value;
 		}
 		// Unknown ones pass through, for fields the service adds later.
-		for (const [key, value] of Object.entries(entry)) {
-			if (used.has(key) || value === undefined || value === null || value === '') continue;
-			out[key] = value;
-		}
+		for (const [key, value] of Object.entries(entry))
+			if (!used.has(key) && (value ?? '') !== '') out[key] = value;
 		if (out.emailAddress === undefined) throw inputError(context, `${label}: Email is required`);
 		out.emailAddress = requireEmail(context, out.emailAddress, `${label}: Email`);
 		return out;

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-import { ID_EXAMPLE } from './common';
+import { GUID_PATTERN, ID_EXAMPLE } from './common';
 import { detailedError, INVALID_INPUT } from '../service/errorItems';
 import type { Lines } from '../../../credentials/text';
 import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credentials/text';
@@ -15,7 +15,7 @@ export type Rule = (
 	parameter?: string,
 ) => unknown;
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const GUID = new RegExp(`^${GUID_PATTERN}$`);
 // The service answers a failed creation with this ID (docs/service-api.md#envelope).
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 const EMAIL = /^[^\s@.]+(?:\.[^\s@.]+)*@[^\s@.]+(?:\.[^\s@.]+)+$/;
@@ -83,13 +83,9 @@ export function textOf(
 	maxLength: number = MAX_LENGTH.text,
 	lines: Lines = 'single',
 ): string {
-	let text: string;
-	if (value === undefined || value === null) text = '';
-	else if (typeof value === 'string') text = value.trim();
-	else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
-		text = String(value);
-	else
+	if (typeof (value ?? '') !== 'string' && !Number.isFinite(value) && typeof value !== 'bigint')
 		throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}: ${shown(value)}`);
+	const text = toText(value);
 	if (text.length > maxLength)
 		throw inputError(
 			context,
@@ -114,11 +110,9 @@ export function requireText(...args: Parameters<typeof textOf>): string {
 
 /** Exactly as entered, never shown; blank protects nothing, and a header token travels in a header. */
 export function secretOf(context: ItemChecks, value: unknown, fieldLabel: string): string {
-	let secret: string;
-	if (value === undefined || value === null) secret = '';
-	else if (typeof value === 'string') secret = value;
-	else if (typeof value === 'number' && Number.isFinite(value)) secret = String(value);
-	else throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}`);
+	if (typeof (value ?? '') !== 'string' && !Number.isFinite(value))
+		throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}`);
+	const secret = String(value ?? '');
 	if (secret.length > MAX_LENGTH.secret)
 		throw inputError(
 			context,
@@ -267,8 +261,7 @@ export function futureDate(context: ItemChecks, value: unknown, fieldLabel: stri
 	// n8n's date picker gives a local time without offset, meant in the workflow's timezone; an offset given wins.
 	else if (typeof value === 'string' && value.trim())
 		date = DateTime.fromISO(value.trim(), { zone: context.getTimezone() });
-	else if (value === undefined || value === null || value === '')
-		throw inputError(context, `${fieldLabel} is required`);
+	else if ((value ?? '') === '') throw inputError(context, `${fieldLabel} is required`);
 	else
 		throw inputError(
 			context,
