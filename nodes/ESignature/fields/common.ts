@@ -166,7 +166,7 @@ type Choice = { name: string; value: string };
 const choicesOf = (field?: INodeProperties) => (field?.options ?? []) as Choice[];
 
 /** The canvas subtitle: "Envelope → Create From Files". */
-export function resourceOperationSubtitle(fields: INodeProperties[]): string {
+export function resourceOperationSubtitle(fields: INodeProperties[]) {
 	const names: Record<string, string> = {};
 	for (const resource of choicesOf(fields.find((field) => field.name === 'resource'))) {
 		const operations = fields.find(
@@ -184,7 +184,7 @@ export function resourceOperationSubtitle(fields: INodeProperties[]): string {
 export function codexWithActions(
 	{ categories, subcategories, resources, alias = [] }: CodexData,
 	fields: INodeProperties[],
-): CodexData {
+) {
 	const actions = fields
 		.flatMap((field) => (field.type === 'options' ? (field.options ?? []) : []))
 		.flatMap((option) =>
@@ -193,7 +193,7 @@ export function codexWithActions(
 	return { categories, subcategories, resources, alias: [...new Set([...alias, ...actions])] };
 }
 
-export function operationSubtitle(fields: INodeProperties[]): string {
+export function operationSubtitle(fields: INodeProperties[]) {
 	const operations = choicesOf(fields.find((field) => field.name === 'operation'));
 	const names = Object.fromEntries(operations.map(({ name, value }) => [value, name]));
 	return `={{ (${JSON.stringify(names)})[$parameter["operation"]] ?? "" }}`;

@@ -63,8 +63,8 @@ export const CALLBACK_AUTHENTICATION_NAMES: Record<string, string> = {
 
 export const CALLBACK_STATUSES: Record<number, string> = { 1: 'completed', 2: 'rejected' };
 
-export function toNumber(value: unknown): number | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
+export function toNumber(value: unknown) {
+	if ((value ?? '') === '') return undefined;
 	const number = typeof value === 'number' ? value : Number(String(value).trim());
 	return Number.isFinite(number) ? number : undefined;
 }

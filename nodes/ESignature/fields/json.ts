@@ -37,7 +37,7 @@ export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 // No field of the service's nests more than a few levels.
 const MAX_JSON_DEPTH = 32;
 
-function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string): void {
+function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string) {
 	const pending: Array<[unknown, number]> = [[value, 0]];
 	while (pending.length) {
 		const [current, depth] = pending.pop()!;
@@ -72,11 +72,7 @@ export function pick(entry: IDataObject, ...names: string[]): unknown {
 }
 
 /** n8n may hand over text or the parsed value. */
-export function parseJsonParameter(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-): unknown {
+export function parseJsonParameter(context: ItemChecks, value: unknown, fieldLabel: string) {
 	let parsed = value;
 	if (typeof value === 'string') {
 		if (!value.trim()) return undefined;
@@ -90,11 +86,7 @@ export function parseJsonParameter(
 	return parsed;
 }
 
-export function jsonObjectParameter(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-): IDataObject | null | undefined {
+export function jsonObjectParameter(context: ItemChecks, value: unknown, fieldLabel: string) {
 	const parsed = parseJsonParameter(context, value, fieldLabel);
 	if (parsed === undefined || parsed === null || isPlainObject(parsed)) return parsed;
 	throw inputError(context, `${fieldLabel} must be a JSON object, got ${kindOf(parsed)}`);

@@ -12,7 +12,7 @@ export function namedValueOf(
 	value: unknown,
 	fieldLabel: string,
 	options: INodePropertyOptions[],
-): number {
+) {
 	if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INTEGER)
 		return value;
 	if (typeof value === 'string') {

@@ -14,7 +14,7 @@ function readPhone(
 	fieldLabel: string,
 	mustBe: string,
 	hint: string,
-): { text: string; compact: string } | undefined {
+) {
 	const text = textOf(context, value, fieldLabel);
 	if (!text) return undefined;
 	const compact = text.replace(/[\s().-]/g, '');
@@ -28,11 +28,7 @@ function readPhone(
 }
 
 /** Without its country code the service accepts a number and cannot reach it (docs/service-api.md#decisions). */
-export function optionalPhone(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-): string | undefined {
+export function optionalPhone(context: ItemChecks, value: unknown, fieldLabel: string) {
 	const read = readPhone(
 		context,
 		value,
@@ -59,11 +55,7 @@ export function optionalPhone(
 }
 
 // The service texts nothing to it, and its reference writes it in local form.
-export function optionalMobileNumber(
-	context: ItemChecks,
-	value: unknown,
-	fieldLabel: string,
-): string | undefined {
+export function optionalMobileNumber(context: ItemChecks, value: unknown, fieldLabel: string) {
 	return readPhone(
 		context,
 		value,

@@ -307,7 +307,7 @@ export function buildDestinations(
 	return normaliseDestinations(context, raw, style, { fromJson });
 }
 
-function savedLanguage(saved: unknown): IDataObject {
+function savedLanguage(saved: unknown) {
 	const number = isPlainObject(saved) ? saved[LANGUAGE.name] : undefined;
 	const name = typeof number === 'number' ? SAVED_INVITATION_LANGUAGE_NUMBERS[number] : undefined;
 	return name ? { [LANGUAGE.name]: name } : {};

@@ -7,12 +7,10 @@ import { inputError, requireEmail, textOf } from './validation';
 import { optionalMobileNumber } from './phones';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-function serviceAuthenticationText(value: string): string {
-	const found = Object.entries(CALLBACK_AUTHENTICATION_NAMES).find(
+const serviceAuthenticationText = (value: string) =>
+	Object.entries(CALLBACK_AUTHENTICATION_NAMES).find(
 		([, name]) => name.toLowerCase() === value.toLowerCase(),
-	);
-	return found ? found[0] : value;
-}
+	)?.[0] ?? value;
 
 const SIGNER_DETAILS_JSON_EXAMPLE =
 	'[{"firstNameEnglish": "Jane", "familyNameEnglish": "Doe", "emailAddress": "jane@example.com"}]';

@@ -3,7 +3,7 @@ import { runsAsTool } from '../service/asTool';
 import type { ItemChecks } from '../service/itemFunctions';
 
 // In an AI tool an expression can carry the model's words ($fromAI, $json).
-export function isWrittenInNode(context: ItemChecks, path: string): boolean {
+export function isWrittenInNode(context: ItemChecks, path: string) {
 	let value: unknown = context.getNode().parameters;
 	for (const key of path.split('.')) {
 		if (typeof value === 'string' && value.startsWith('=')) return false;
@@ -20,7 +20,7 @@ export function requireAuthorsUrl(
 	path: string,
 	value: unknown,
 	fieldLabel: string,
-): string {
+) {
 	if (runsAsTool(context) && !isWrittenInNode(context, path))
 		throw inputError(
 			context,

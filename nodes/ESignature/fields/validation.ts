@@ -39,7 +39,7 @@ export function inputError(context: ItemChecks, message: string, description?: s
 	);
 }
 
-export function shown(value: unknown, max = 40): string {
+export function shown(value: unknown, max = 40) {
 	let text: string;
 	try {
 		text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
@@ -50,7 +50,7 @@ export function shown(value: unknown, max = 40): string {
 	return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 
-export function kindOf(value: unknown): string {
+export function kindOf(value: unknown) {
 	if (Array.isArray(value)) return 'a list';
 	if (typeof value === 'boolean') return 'a boolean';
 	if (typeof value === 'object') return 'an object';
@@ -63,7 +63,7 @@ function refuseControlCharacters(
 	text: string,
 	fieldLabel: string,
 	lines: Lines,
-): void {
+) {
 	const found = controlCharacterIn(text, lines);
 	if (found)
 		throw inputError(
@@ -82,7 +82,7 @@ export function textOf(
 	fieldLabel: string,
 	maxLength: number = MAX_LENGTH.text,
 	lines: Lines = 'single',
-): string {
+) {
 	if (typeof (value ?? '') !== 'string' && !Number.isFinite(value) && typeof value !== 'bigint')
 		throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}: ${shown(value)}`);
 	const text = toText(value);
@@ -96,20 +96,20 @@ export function textOf(
 	return text;
 }
 
-export function toText(value: unknown): string {
+export function toText(value: unknown) {
 	return typeof value === 'string' ? value.trim() : String(value ?? '');
 }
 
 export const optionalText = (...args: Parameters<typeof textOf>) => textOf(...args) || undefined;
 
-export function requireText(...args: Parameters<typeof textOf>): string {
+export function requireText(...args: Parameters<typeof textOf>) {
 	const text = textOf(...args);
 	if (!text) throw inputError(args[0], `${args[2]} is required`);
 	return text;
 }
 
 /** Exactly as entered, never shown; blank protects nothing, and a header token travels in a header. */
-export function secretOf(context: ItemChecks, value: unknown, fieldLabel: string): string {
+export function secretOf(context: ItemChecks, value: unknown, fieldLabel: string) {
 	if (typeof (value ?? '') !== 'string' && !Number.isFinite(value))
 		throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}`);
 	const secret = String(value ?? '');
@@ -153,7 +153,7 @@ export function requireGuid(
 	value: unknown,
 	fieldLabel: string,
 	parameter?: string,
-): string {
+) {
 	const text = textOf(context, value, fieldLabel);
 	if (!text) throw missingId(context, fieldLabel, parameter);
 	if (!isGuid(text)) {
@@ -194,7 +194,7 @@ export function requireGuid(
 export const optionalGuid = (context: ItemChecks, value: unknown, fieldLabel: string) =>
 	textOf(context, value, fieldLabel) ? requireGuid(context, value, fieldLabel) : undefined;
 
-export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: string): string {
+export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: string) {
 	const text = textOf(context, value, fieldLabel, MAX_LENGTH.email);
 	if (!EMAIL.test(text))
 		throw inputError(
@@ -204,7 +204,7 @@ export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: st
 	return text;
 }
 
-export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: string): string {
+export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: string) {
 	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);
 	const problem = httpUrlProblem(text);
 	if (problem) throw inputError(context, `${fieldLabel} ${problem}`);
@@ -212,7 +212,7 @@ export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: 
 }
 
 /** A number, or text that is one; NaN for anything else, blank text included. */
-export const numberIn = (value: unknown): number =>
+export const numberIn = (value: unknown) =>
 	typeof value === 'number'
 		? value
 		: typeof value === 'string' && value.trim()
@@ -224,7 +224,7 @@ export function integerOf(
 	value: unknown,
 	fieldLabel: string,
 	{ min = 0, max = MAX_INTEGER }: { min?: number; max?: number } = {},
-): number {
+) {
 	const number = numberIn(value);
 	if (!Number.isInteger(number))
 		throw inputError(
@@ -243,7 +243,7 @@ export function integerOf(
 	return number;
 }
 
-export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: string): boolean {
+export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: string) {
 	if (typeof value === 'boolean') return value;
 	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 	if (text === 'true' || text === 'false') return text === 'true';
@@ -253,7 +253,7 @@ export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: strin
 	);
 }
 
-export function futureDate(context: ItemChecks, value: unknown, fieldLabel: string): string {
+export function futureDate(context: ItemChecks, value: unknown, fieldLabel: string) {
 	let date: DateTime;
 	if (DateTime.isDateTime(value)) date = value;
 	else if (value instanceof Date) date = DateTime.fromJSDate(value);
