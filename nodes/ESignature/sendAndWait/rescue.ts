@@ -21,9 +21,7 @@ export interface RescueState {
 	cursor: number;
 }
 
-export function newRescueState(): RescueState {
-	return { notifiedAt: new Map(), cursor: 0 };
-}
+export const newRescueState = (): RescueState => ({ notifiedAt: new Map(), cursor: 0 });
 
 export interface RescueReport {
 	notified: string[];
@@ -160,7 +158,7 @@ export async function resumeWaitingExecutions(
 	context: ITriggerFunctions,
 	triggerUrl: string,
 	state: RescueState,
-	limits: { statusCalls: number; downloads: number },
+	limits: Round['limits'],
 	now: number,
 ): Promise<RescueReport> {
 	const report: RescueReport = { notified: [], statusCalls: 0, downloads: 0, problems: [] };

@@ -29,8 +29,6 @@ export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	},
 ];
 
-const RESUMING_EVENTS = new Set(['completed', 'rejected']);
-
 // A failure is reported in the item, never thrown.
 async function removeWebhook(
 	context: IWebhookFunctions,
@@ -53,22 +51,6 @@ async function removeWebhook(
 const queryValue = (query: Record<string, unknown>, name: string) =>
 	typeof query[name] === 'string' ? (query[name] as string) : undefined;
 
-function boundProblem(
-	context: IWebhookFunctions,
-	query: Record<string, unknown>,
-	requestId: string,
-): string | undefined {
-	if (queryValue(query, RESUME_QUERY.node) !== context.getNode().id)
-		return "This callback is for another node's wait";
-	const until = queryValue(query, RESUME_QUERY.until);
-	if (until !== undefined && !(Date.parse(until) >= Date.now()))
-		return "The wait's time limit has passed";
-	const envelopeId = queryValue(query, RESUME_QUERY.envelopeId);
-	if (!envelopeId || envelopeId.toLowerCase() !== requestId.toLowerCase())
-		return 'The callback is not for the envelope this execution sent';
-	return undefined;
-}
-
 export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = answerWithoutExecution(this);
 	const query = this.getQueryData() as Record<string, unknown>;
@@ -78,9 +60,15 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 		return answer(401, 'Unauthorized');
 	const callback = readCallback(this);
 	if (typeof callback === 'string') return answer(400, callback);
-	const refused = boundProblem(this, query, callback.requestId);
-	if (refused) return answer(403, refused);
-	if (!RESUMING_EVENTS.has(callback.event ?? ''))
+	if (queryValue(query, RESUME_QUERY.node) !== this.getNode().id)
+		return answer(403, "This callback is for another node's wait");
+	const until = queryValue(query, RESUME_QUERY.until);
+	if (until !== undefined && !(Date.parse(until) >= Date.now()))
+		return answer(403, "The wait's time limit has passed");
+	const envelopeId = queryValue(query, RESUME_QUERY.envelopeId);
+	if (!envelopeId || envelopeId.toLowerCase() !== callback.requestId.toLowerCase())
+		return answer(403, 'The callback is not for the envelope this execution sent');
+	if (callback.event !== 'completed' && callback.event !== 'rejected')
 		return answer(
 			200,
 			`Status ${String(callback.status)} received: still waiting for the envelope to be completed or rejected`,

@@ -11,20 +11,6 @@ import { deleteWebhook, listWebhooks } from '../service/webhooks';
 // Kept a day past the limit: n8n answers 200 a callback it no longer waits for.
 const EXPIRED_WEBHOOK_GRACE_MS = 24 * 60 * 60 * 1000;
 
-// The execution's ID is never in the query: n8n knows it.
-function signedText(
-	headerToken: string,
-	executionId: string,
-	query: Record<string, unknown>,
-): string {
-	const names = Object.values(RESUME_QUERY).filter((name) => name !== RESUME_QUERY.check);
-	const values = names.map(
-		(name) => `${name}=${typeof query[name] === 'string' ? (query[name] as string) : ''}`,
-	);
-	const version = 'n8n-nodes-esignature send and wait 2';
-	return [version, headerToken, `execution=${executionId}`, ...values].join('\n');
-}
-
 // Every grant has some of them, and none leaves n8n.
 const KEY_SECRETS = ['clientSecret', 'password', 'accountSecret'] as const;
 
@@ -40,15 +26,20 @@ export async function resumeKey(context: Pick<FunctionsBase, 'getCredentials'>):
 		.digest('hex');
 }
 
+// The execution's ID is never in the query: n8n knows it.
 function resumeCheck(
 	key: string,
 	headerToken: string,
 	executionId: string,
 	query: Record<string, unknown>,
 ): string {
-	return createHmac('sha256', key)
-		.update(signedText(headerToken, executionId, query), 'utf8')
-		.digest('hex');
+	const names = Object.values(RESUME_QUERY).filter((name) => name !== RESUME_QUERY.check);
+	const values = names.map(
+		(name) => `${name}=${typeof query[name] === 'string' ? (query[name] as string) : ''}`,
+	);
+	const version = 'n8n-nodes-esignature send and wait 2';
+	const text = [version, headerToken, `execution=${executionId}`, ...values].join('\n');
+	return createHmac('sha256', key).update(text, 'utf8').digest('hex');
 }
 
 export function passesResumeCheck(
@@ -107,8 +98,7 @@ function isExpiredWaitWebhook(webhookUrl: unknown, waitingBase: string, now: num
 	} catch {
 		return false;
 	}
-	const time = until ? Date.parse(until) : NaN;
-	return !Number.isNaN(time) && time + EXPIRED_WEBHOOK_GRACE_MS < now;
+	return !!until && Date.parse(until) + EXPIRED_WEBHOOK_GRACE_MS < now;
 }
 
 // Best effort, never stops a send: the next Send and Wait tries again.
@@ -122,12 +112,10 @@ export async function removeExpiredWaitWebhooks(
 	const webhooks = waitingBase ? await listWebhooks(context).catch(() => undefined) : undefined;
 	if (!waitingBase || !webhooks) return 0;
 	let removed = 0;
-	for (const webhook of webhooks) {
-		if (!isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now)) continue;
-		const deleted = await deleteWebhook(context, webhook.id)
-			.then(() => true)
-			.catch(() => false);
-		if (deleted) removed++;
-	}
+	for (const webhook of webhooks)
+		if (isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now))
+			await deleteWebhook(context, webhook.id)
+				.then(() => removed++)
+				.catch(() => undefined);
 	return removed;
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import type { DocumentFile } from '../files/document';
 import { readFileInput } from '../files/fileInput';
 import { itemFunctionsOf } from '../service/itemFunctions';
 import { buildDestinations } from '../fields/recipients';
@@ -28,16 +27,7 @@ import { derivedReference } from '../routing/idempotency';
 
 type Operation = (typeof OPERATION)[keyof typeof OPERATION];
 
-interface SendRequest {
-	resumeUrl: string;
-	files: DocumentFile[];
-	destinations: IDataObject[];
-	subject?: string;
-	message?: string;
-	linksOnly: boolean;
-	referenceNumber?: string;
-	until?: Date;
-}
+type SendRequest = Awaited<ReturnType<typeof readSendRequest>>;
 
 // The webhook's limit until Wait for Signature writes its own, so that one whose execution never waited is removed too.
 const WAIT_START_MS = 24 * 60 * 60 * 1000;
@@ -80,7 +70,7 @@ export function untilOf(waitTill: Date | undefined): Date | undefined {
 }
 
 // Everything is checked before anything is sent.
-async function readSendRequest(context: IExecuteFunctions, waitTill?: Date): Promise<SendRequest> {
+async function readSendRequest(context: IExecuteFunctions, waitTill?: Date) {
 	const item = itemFunctionsOf(context, 0);
 	const text = (name: string, label: string, rule: typeof referenceNumberText) =>
 		rule(item, context.getNodeParameter(name, 0, ''), label);
@@ -113,7 +103,7 @@ async function readSendRequest(context: IExecuteFunctions, waitTill?: Date): Pro
 
 export function checkRejectedOutput(context: IExecuteFunctions): void {
 	if (
-		(context.getNodeParameter('options.rejectedOutput', 0, false) as boolean) !== true ||
+		context.getNodeParameter('options.rejectedOutput', 0, false) !== true ||
 		resumedNodePassesEveryOutput(context)
 	)
 		return;
@@ -137,25 +127,6 @@ export async function requireResumeKey(context: IExecuteFunctions): Promise<stri
 		'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume URL ' +
 			'with them',
 	);
-}
-
-function createdEnvelope(
-	context: IExecuteFunctions,
-	data: unknown,
-): { envelopeId: string; documentIds: string[] } {
-	const record = (data ?? {}) as IDataObject;
-	const documents = Array.isArray(record.bulkFileResponse)
-		? (record.bulkFileResponse as IDataObject[])
-		: [];
-	const documentIds = documents
-		.map((document) => document.documentId)
-		.filter((id): id is string => typeof id === 'string');
-	if (typeof record.envelopeId !== 'string' || documentIds.length === 0)
-		throw refusal(
-			context,
-			'The service created no envelope: its answer has no envelope or document ID',
-		);
-	return { envelopeId: record.envelopeId, documentIds };
 }
 
 // The MCP Server Trigger runs a tool outside any execution, as `__UNKNOWN__`.
@@ -233,19 +204,27 @@ async function createAndInvite(
 	const { referenceNumber, files } = request;
 	const { body, headers } = sendCreateBulk({ url: path }, { webhookId, referenceNumber }, files);
 	const answer = await requestService(context, { method: 'POST', path, body, headers });
-	const envelope = createdEnvelope(context, answer);
+	const { envelopeId, bulkFileResponse } = (answer ?? {}) as IDataObject;
+	const documentIds = (Array.isArray(bulkFileResponse) ? (bulkFileResponse as IDataObject[]) : [])
+		.map((document) => document.documentId)
+		.filter((id): id is string => typeof id === 'string');
+	if (typeof envelopeId !== 'string' || documentIds.length === 0)
+		throw refusal(
+			context,
+			'The service created no envelope: its answer has no envelope or document ID',
+		);
 	// Without this URL no callback can resume the execution, so a failure here fails the send.
 	const resumeUrl = resumeUrlWith({
 		[RESUME_QUERY.webhookId]: webhookId,
-		[RESUME_QUERY.envelopeId]: envelope.envelopeId,
-		[RESUME_QUERY.documentIds]: envelope.documentIds.join(','),
+		[RESUME_QUERY.envelopeId]: envelopeId,
+		[RESUME_QUERY.documentIds]: documentIds.join(','),
 	});
 	await updateWebhook(context, webhookId, { webhookUrl: resumeUrl, isDefault: false });
 
 	const invitations: IDataObject[] = [];
-	for (const documentId of envelope.documentIds) {
+	for (const documentId of documentIds) {
 		const records = await requestService(context, invitationRequest(request, documentId));
-		for (const record of Array.isArray(records) ? (records as IDataObject[]) : []) {
+		for (const record of Array.isArray(records) ? (records as IDataObject[]) : [])
 			invitations.push({
 				documentId,
 				name: record.name ?? null,
@@ -254,11 +233,10 @@ async function createAndInvite(
 				invitationId: record.id ?? null,
 				signingLink: record.invitationLink ?? null,
 			});
-		}
 	}
 	return {
-		envelopeId: envelope.envelopeId,
-		documentIds: envelope.documentIds,
+		envelopeId,
+		documentIds,
 		webhookId,
 		notifiedBy: request.linksOnly
 			? 'nobody: deliver the signing links, then wait with Wait for Signature'

@@ -19,34 +19,22 @@ import {
 
 // The node that delivered the links replaced the input items, so the envelope is found at the service.
 
-interface SentEnvelope {
-	webhookId: string;
-	headerToken: string;
-	envelopeId: string;
-	documentIds: string[];
-}
-
 async function envelopesSentInThisExecution(
 	context: IExecuteFunctions,
 	key: string,
 	resumeUrl: string,
 	executionId: string,
-): Promise<SentEnvelope[]> {
-	const found: SentEnvelope[] = [];
-	for (const webhook of await listWebhooks(context)) {
+) {
+	return (await listWebhooks(context)).flatMap((webhook) => {
 		const query = queryOf(webhook.webhookUrl);
 		const headerToken = typeof webhook.headerToken === 'string' ? webhook.headerToken : '';
 		if (!query?.[RESUME_QUERY.envelopeId] || !isResumeUrlOf(webhook.webhookUrl, resumeUrl))
-			continue;
-		if (!passesResumeCheck(key, headerToken, executionId, query)) continue;
-		found.push({
-			webhookId: webhook.id,
-			headerToken,
-			envelopeId: query[RESUME_QUERY.envelopeId],
-			documentIds: listedIds(query[RESUME_QUERY.documentIds]),
-		});
-	}
-	return found;
+			return [];
+		if (!passesResumeCheck(key, headerToken, executionId, query)) return [];
+		const envelopeId = query[RESUME_QUERY.envelopeId];
+		const documentIds = listedIds(query[RESUME_QUERY.documentIds]);
+		return [{ webhookId: webhook.id, headerToken, envelopeId, documentIds }];
+	});
 }
 
 // Any number of input items.
