@@ -7,17 +7,13 @@ import { inputError, requireHttpUrl, requireText, textOf } from '../fields/valid
 import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-export interface LeftInStore {
-	leaveInStore: true;
-}
-
 export async function readFileInput(
 	context: ItemFunctions,
 	options?: FileInputOptions,
 ): Promise<DocumentFile[]>;
 export async function readFileInput(
 	context: ItemFunctions,
-	options: FileInputOptions & LeftInStore,
+	options: FileInputOptions & { leaveInStore: true },
 ): Promise<UploadFile[]>;
 export async function readFileInput(context: ItemFunctions, options: ReadOptions = {}) {
 	const files: UploadFile[] = [];
@@ -32,7 +28,7 @@ interface GivenFile {
 	read(): Promise<UploadFile>;
 }
 
-type ReadOptions = FileInputOptions & Partial<LeftInStore>;
+type ReadOptions = FileInputOptions & { leaveInStore?: true };
 
 function givenFiles(context: ItemFunctions, options: ReadOptions) {
 	const input = context.getNodeParameter('fileInput', 'binary');
@@ -60,7 +56,7 @@ function givenBinaryFields(context: ItemFunctions, options: ReadOptions) {
 		? given
 				.split(',')
 				.map((name) => name.trim())
-				.filter((name) => name.length > 0)
+				.filter(Boolean)
 		: [given];
 	if (!names.length)
 		throw inputError(context, `${label} is empty: enter the name of at least one binary field`);
@@ -175,5 +171,5 @@ function urlList(context: ItemFunctions) {
 		: textOf(context, value, FILE_INPUT_LABELS.urls, Number.MAX_SAFE_INTEGER).split(/[\s,]+/);
 	return list
 		.map((entry) => textOf(context, entry, FILE_INPUT_LABELS.urls, MAX_LENGTH.url))
-		.filter((entry) => entry.length > 0);
+		.filter(Boolean);
 }

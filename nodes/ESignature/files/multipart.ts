@@ -26,11 +26,7 @@ export function sendMultipart(
 		),
 	);
 	for (const file of files) {
-		const { mimeType } = file;
-		const type =
-			typeof mimeType === 'string' && MIME_TYPE.test(mimeType)
-				? mimeType
-				: 'application/octet-stream';
+		const type = MIME_TYPE.test(file.mimeType) ? file.mimeType : 'application/octet-stream';
 		parts.push(
 			Buffer.from(
 				`--${boundary}\r\nContent-Disposition: form-data; name="${FILE_PART_NAME}"; ` +

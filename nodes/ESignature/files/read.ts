@@ -59,11 +59,9 @@ export async function readBinaryFile(
 	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data))
 		return documentFile({ base64: binary.data }, fileName, mimeType);
 	const stored =
-		leaveInStore && binary.id
-			? await storedFile(context, binary.id, fileName, mimeType)
-			: undefined;
+		leaveInStore && binary.id && (await storedFile(context, binary.id, fileName, mimeType));
 	return (
-		stored ?? documentFile(await context.helpers.getBinaryDataBuffer(name), fileName, mimeType)
+		stored || documentFile(await context.helpers.getBinaryDataBuffer(name), fileName, mimeType)
 	);
 }
 
@@ -77,10 +75,9 @@ async function storedFile(
 	const { fileSize } = (await context.helpers.getBinaryMetadata(id)) as { fileSize?: unknown };
 	if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize) || fileSize < 0)
 		return undefined;
-	const first = (await context.helpers.getBinaryStream(
-		id,
-		PDF_HEADER_WITHIN,
-	)) as unknown as FileStream;
+	const streamOf = async (chunkSize?: number) =>
+		(await context.helpers.getBinaryStream(id, chunkSize)) as unknown as FileStream;
+	const first = await streamOf(PDF_HEADER_WITHIN);
 	const makeStream = streamMakerOf(first);
 	let head: Buffer;
 	let whole: Buffer | undefined;
@@ -101,9 +98,7 @@ async function storedFile(
 		open: async () => {
 			const bytes = whole;
 			whole = undefined;
-			return bytes
-				? makeStream(oneChunk(bytes))
-				: ((await context.helpers.getBinaryStream(id)) as unknown as FileStream);
+			return bytes ? makeStream(oneChunk(bytes)) : await streamOf();
 		},
 		makeStream,
 	};

@@ -48,9 +48,8 @@ export const readAnswer = async (
 
 type ModelContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getNodeParameter'>;
 
-export function keepWrapper(context: ModelContext) {
-	return context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
-}
+export const keepWrapper = (context: ModelContext) =>
+	context.getNodeParameter('options.includeResponseWrapper', false) as boolean;
 
 function itemsFromData(context: IExecuteSingleFunctions, body: unknown) {
 	const wrapped = isServiceWrapper(body);
@@ -106,9 +105,8 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 	return entries.length > 0 && kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
 
-export function simplifies(context: IExecuteSingleFunctions) {
-	return (context.getNodeParameter('simplify', true) as boolean) && !keepWrapper(context);
-}
+export const simplifies = (context: IExecuteSingleFunctions) =>
+	(context.getNodeParameter('simplify', true) as boolean) && !keepWrapper(context);
 
 /** The field an operation sends whose value, when its input item holds it too, ties that item's IDs to the answer. */
 export type InputIdsTie = 'documentId' | 'envelopeId';
@@ -165,9 +163,8 @@ function trimmedForModel(value: unknown, depth = 0): unknown {
 	);
 }
 
-function simplifiesForModel(context: ModelContext) {
-	return runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
-}
+const simplifiesForModel = (context: ModelContext) =>
+	runsAsTool(context) && (context.getNodeParameter('simplify', true) as boolean);
 
 export function itemsForModel(context: ModelContext, items: INodeExecutionData[]) {
 	if (!simplifiesForModel(context)) return items;
@@ -196,7 +193,7 @@ async function sizeOf(stream: FileStream, knownSize: number | undefined) {
 		return knownSize;
 	}
 	let size = 0;
-	for await (const chunk of stream) size += (chunk as Buffer).length;
+	for await (const chunk of stream) size += chunk.length;
 	return size;
 }
 
@@ -239,16 +236,17 @@ function fileNameFromDisposition(header: unknown) {
 			return undefined;
 		}
 	}
-	const plain = /filename="?([^";]+)"?/i.exec(value);
-	return plain?.[1]?.trim();
+	return /filename="?([^";]+)"?/i.exec(value)?.[1]?.trim();
 }
 
 export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
 
 export const fileResponseToBinary: AnswerHook = async function (_items, response) {
-	const contentType = String(response.headers['content-type'] ?? '');
 	const body = response.body as unknown;
-	if (response.statusCode >= 400 || contentType.includes('json')) {
+	if (
+		response.statusCode >= 400 ||
+		String(response.headers['content-type'] ?? '').includes('json')
+	) {
 		// errorCode 0 without data: an ID the account does not own.
 		const bytes = isFileStream(body)
 			? await readUpTo(body as unknown as FileStream, MAX_JSON_ANSWER_BYTES)

@@ -63,19 +63,16 @@ function instanceIdOf(context: ItemContext) {
 }
 
 function itemIdentity(context: ItemContext) {
-	const instance = instanceIdOf(context);
-	const operation = operationOf(context);
 	const execution = firstExecutionId(context);
 	if (!execution) return undefined;
 	const itemIndex = context.getItemIndex();
-	const runIndex = context.getWorkflowDataProxy(itemIndex).$runIndex;
 	const key = [
-		instance,
+		instanceIdOf(context),
 		context.getWorkflow().id ?? '',
 		context.getNode().id,
-		operation,
+		operationOf(context),
 		execution,
-		runIndex,
+		context.getWorkflowDataProxy(itemIndex).$runIndex,
 		itemIndex,
 	].join('\n');
 	const digest = createHash('sha256').update(key).digest('hex');
@@ -143,19 +140,16 @@ export function createMemory(context: IExecuteSingleFunctions, create: CreatesEn
 			while (rememberedCreates.size > REMEMBERED_CREATES_MAX)
 				rememberedCreates.delete(rememberedCreates.keys().next().value as string);
 		},
-		lostAnswerHelp: () => lostAnswerHelp(context, create),
+		lostAnswerHelp() {
+			const reference = create.referenceNumber ? createReference(context) : undefined;
+			return (
+				'The service may have created the envelope before the connection ended. ' +
+				(reference
+					? `Running this item again is safe: its request carries reference number "${reference.referenceNumber}", ` +
+						'and the service refuses a second envelope with it (error 227).'
+					: "Check the service before running this item again: this operation's request carries no reference number, " +
+						'so the service cannot refuse a second envelope.')
+			);
+		},
 	};
-}
-
-// What a lost answer to a create means for running the item again.
-function lostAnswerHelp(context: IExecuteSingleFunctions, create: CreatesEnvelope) {
-	const reference = create.referenceNumber ? createReference(context) : undefined;
-	return (
-		'The service may have created the envelope before the connection ended. ' +
-		(reference
-			? `Running this item again is safe: its request carries reference number "${reference.referenceNumber}", ` +
-				'and the service refuses a second envelope with it (error 227).'
-			: "Check the service before running this item again: this operation's request carries no reference number, " +
-				'so the service cannot refuse a second envelope.')
-	);
 }

@@ -30,17 +30,15 @@ import { itemsForModel } from './answers';
 import { createMemory } from './idempotency';
 import { type Marks, marksOf } from './operation';
 
-// sendEachItem sends an item's request with what no hook of n8n's routing engine can do for this service
-// (docs/n8n-notes.md#routing-engine-workarounds): the refusal, token renewal, the other dialect's form, the create
-// memory, connection errors and the answer a model gets.
+// sendEachItem does what no hook of n8n's routing engine can do here (docs/n8n-notes.md#routing-engine-workarounds).
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
 type Outcome = { items: INodeExecutionData[] } | { error: unknown };
 
-const outcomeOf = async (sending: Promise<INodeExecutionData[]>) =>
+const outcomeOf = async (sending: Promise<INodeExecutionData[]>): Promise<Outcome> =>
 	await sending.then(
-		(items): Outcome => ({ items }),
+		(items) => ({ items }),
 		(error: unknown) => ({ error }),
 	);
 
@@ -71,8 +69,7 @@ function refusedAsAnswer(options: IHttpRequestOptions, outcome: Outcome) {
 
 // n8n renews on a 401 but sends no stream twice: it throws its own 401 instead.
 function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome) {
-	if (!('error' in outcome) || !isStreamedUpload(options)) return false;
-	const { error } = outcome;
+	const error = 'error' in outcome && isStreamedUpload(options) && outcome.error;
 	return (
 		error instanceof Error &&
 		!hasDetails(error) &&
@@ -82,26 +79,21 @@ function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome) {
 
 async function routedRequest(context: IExecutePaginationFunctions, requestData: RequestData) {
 	const options = requestData.options as IHttpRequestOptions;
-	const attempt = async () => await outcomeOf(context.makeRoutingRequest(requestData));
 	let attempts = 0;
-	let outcome: Outcome;
-	try {
-		outcome = await sendRenewingToken(
-			context,
-			async () => {
-				if (attempts++ > 0) bodyForAnotherAttempt(options);
-				const answer = await attempt();
-				if (!renewedButNotResent(options, answer)) return answer;
-				bodyForAnotherAttempt(options);
-				return await attempt();
-			},
-			(answer) => refusedAsAnswer(options, answer),
-			(error) => ({ items: failed(context, error) }),
-			() => sentTokenOf(options),
-		);
-	} catch (error) {
-		return failed(context, error as Error);
-	}
+	const attempt = async () => {
+		if (attempts++ > 0) bodyForAnotherAttempt(options);
+		return await outcomeOf(context.makeRoutingRequest(requestData));
+	};
+	const outcome = await sendRenewingToken(
+		context,
+		async () => {
+			const answer = await attempt();
+			return renewedButNotResent(options, answer) ? await attempt() : answer;
+		},
+		(answer) => refusedAsAnswer(options, answer),
+		(error) => ({ items: failed(context, error) }),
+		() => sentTokenOf(options),
+	).catch((error: unknown) => ({ items: failed(context, error as Error) }));
 	return settled(outcome);
 }
 
@@ -151,10 +143,8 @@ async function routedInDialect(context: IExecutePaginationFunctions, requestData
 	const attempt = async () => await outcomeOf(routedRequest(context, requestData));
 	const first = await attempt();
 	const [firstAnswer] = failedAnswersOf(first);
-	if (!firstAnswer || !refusesForm(alternative, firstAnswer)) {
-		if (!firstAnswer) learn(alternative.credentials, alternative.dialect, alternative.form);
-		return settled(first);
-	}
+	if (!firstAnswer) learn(alternative.credentials, alternative.dialect, alternative.form);
+	if (!firstAnswer || !refusesForm(alternative, firstAnswer)) return settled(first);
 	alternative.form = otherForm(alternative.form);
 	alternative.rebuild(options, alternative.form);
 	const second = await attempt();

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { type GivenId, type IdKind, isServiceWrapper } from '../service/errors';
+import { type IdKind, isServiceWrapper } from '../service/errors';
 import { scrubbed, secretsInHand } from '../service/secrets';
 import { callService } from '../service/transport';
 import { ENVELOPE_ID_SOURCE, DOCUMENT_ID_SOURCE } from '../fields/builderHints';
 import { isGuid, shown, toText } from '../fields/validation';
 
-// The ID an operation takes, named by its not-found error; a create outputs envelopeId and documentId side by side,
-// so after a not-found, one read says whether the ID given is of the other kind.
+// After a not-found, one read says whether the ID given is of the other kind (a create outputs both side by side).
 
 // A field that says where an envelope or document ID comes from takes one.
 const ID_KINDS = new Map<string | undefined, IdKind>([
@@ -18,7 +17,6 @@ const ID_KINDS = new Map<string | undefined, IdKind>([
 export interface IdField {
 	parameter: string;
 	field: string;
-	/** Where such an ID comes from: the field's builder hint. */
 	source?: string;
 	kind?: IdKind;
 	locator: boolean;
@@ -40,10 +38,7 @@ const idOf = (context: IExecuteSingleFunctions, { parameter, locator }: IdField)
 
 const SHOWN_ID_LENGTH = 64;
 
-export async function givenId(
-	context: IExecuteSingleFunctions,
-	idField: IdField,
-): Promise<GivenId> {
+export async function givenId(context: IExecuteSingleFunctions, idField: IdField) {
 	const secrets = await secretsInHand(context, context.getItemIndex());
 	const id = shown(scrubbed(idOf(context, idField), secrets), SHOWN_ID_LENGTH);
 	return { field: idField.field, id, source: idField.source };
@@ -68,7 +63,7 @@ async function envelopeDocuments(context: IExecuteSingleFunctions, id: string) {
 		method: 'GET',
 		path: `/api/v1/envelopes/${encodeURIComponent(id)}/status`,
 	});
-	const body = answer.body;
+	const { body } = answer;
 	if (answer.statusCode >= 400 || !isServiceWrapper(body) || Number(body.errorCode) !== 0)
 		return undefined;
 	const data = body.data as IDataObject | null | undefined;

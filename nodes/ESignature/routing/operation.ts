@@ -11,7 +11,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
-import { type Alternative, type Dialect, type Form, formFor } from '../../../credentials/dialects';
+import { type Alternative, type Dialect, formFor } from '../../../credentials/dialects';
 import { runsAsTool } from '../service/asTool';
 import { errorItem } from '../service/errorItems';
 import {
@@ -41,10 +41,8 @@ export interface Marks {
 	handsOutSigningLinks?: boolean;
 }
 
-export function marksOf(options: IHttpRequestOptions): Marks {
-	const marked = options as IHttpRequestOptions & { [MARKS]?: Marks };
-	return (marked[MARKS] ??= {});
-}
+export const marksOf = (options: IHttpRequestOptions) =>
+	((options as IHttpRequestOptions & { [MARKS]?: Marks })[MARKS] ??= {});
 
 /** The form the credential takes for `dialect`; the other form is sent, rebuilt, if the service refuses it. */
 export async function offerAlternative(
@@ -52,7 +50,7 @@ export async function offerAlternative(
 	options: IHttpRequestOptions,
 	dialect: Dialect,
 	rebuild: Alternative['rebuild'],
-): Promise<Form> {
+) {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const form = formFor(credentials, dialect);
 	marksOf(options).alternative = { dialect, credentials, form, rebuild };
@@ -80,7 +78,7 @@ async function inOperationTerms<T extends Error>(
 
 const pairedHooks = new WeakSet<PreSendAction>();
 
-export const isRefusable = (hook: PreSendAction): boolean => pairedHooks.has(hook);
+export const isRefusable = (hook: PreSendAction) => pairedHooks.has(hook);
 
 /** A preSend hook whose thrown error is answered as an error of its own item, nothing sent. */
 export function refusable(hook: PreSendAction, words: Words = { errors: {} }) {
@@ -150,7 +148,6 @@ export interface OperationRouting {
 
 const declarations = new WeakMap<INodePropertyRouting, OperationRouting>();
 
-/** What an operation's routing was declared with. */
 export const declarationOf = (routing: INodePropertyRouting | undefined) =>
 	routing && declarations.get(routing);
 
@@ -214,8 +211,8 @@ export function sendsField(
 	field: INodeProperties,
 	rule: Rule,
 	to: { body?: string; qs?: string } = {},
-): PreSendAction {
-	const send: PreSendAction = async function (requestOptions) {
+) {
+	return refusable(async function (requestOptions) {
 		const { name, displayName } = field;
 		const raw = this.getNodeParameter(name, '', { extractValue: field.type === 'resourceLocator' });
 		const value = rule(this, raw, displayName, name) as string;
@@ -224,6 +221,5 @@ export function sendsField(
 			requestOptions.body = { [to.body]: value, ...(requestOptions.body as IDataObject) };
 		if (to.qs) requestOptions.qs = { [to.qs]: value, ...requestOptions.qs };
 		return requestOptions;
-	};
-	return refusable(send);
+	});
 }
