@@ -37,25 +37,22 @@ export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 // No field of the service's nests more than a few levels.
 const MAX_JSON_DEPTH = 32;
 
-function checkJsonKeys(context: ItemChecks, value: unknown, fieldLabel: string) {
+function checkJsonKeys(context: ItemChecks, value: unknown, label: string) {
 	const pending: Array<[unknown, number]> = [[value, 0]];
 	while (pending.length) {
 		const [current, depth] = pending.pop()!;
 		if (typeof current !== 'object' || current === null) continue;
 		if (depth > MAX_JSON_DEPTH)
-			throw inputError(context, `${fieldLabel} is nested more than ${MAX_JSON_DEPTH} levels deep`);
+			throw inputError(context, `${label} is nested more than ${MAX_JSON_DEPTH} levels deep`);
 		const keys = Array.isArray(current) ? [] : Object.keys(current);
 		const prototypeKey = keys.find((key) => PROTOTYPE_KEYS.has(key));
 		if (prototypeKey !== undefined)
-			throw inputError(
-				context,
-				`${fieldLabel} has the key "${prototypeKey}", which is not allowed`,
-			);
+			throw inputError(context, `${label} has the key "${prototypeKey}", which is not allowed`);
 		const seen = new Map<string, string>();
 		for (const key of keys) {
 			const earlier = seen.get(comparable(key));
 			if (earlier !== undefined && comparable(key))
-				throw twoSpellings(context, `${fieldLabel}: ${key}`, [earlier, key]);
+				throw twoSpellings(context, `${label}: ${key}`, [earlier, key]);
 			seen.set(comparable(key), key);
 		}
 		for (const child of Object.values(current)) pending.push([child, depth + 1]);
@@ -72,35 +69,33 @@ export function pick(entry: IDataObject, ...names: string[]): unknown {
 }
 
 /** n8n may hand over text or the parsed value. */
-export function parseJsonParameter(context: ItemChecks, value: unknown, fieldLabel: string) {
+export function parseJsonParameter(context: ItemChecks, value: unknown, label: string) {
 	let parsed = value;
 	if (typeof value === 'string') {
 		if (!value.trim()) return undefined;
 		try {
 			parsed = JSON.parse(value);
 		} catch (error) {
-			throw inputError(context, `${fieldLabel} is not valid JSON: ${(error as Error).message}`);
+			throw inputError(context, `${label} is not valid JSON: ${(error as Error).message}`);
 		}
 	}
-	checkJsonKeys(context, parsed, fieldLabel);
+	checkJsonKeys(context, parsed, label);
 	return parsed;
 }
 
-export function jsonObjectParameter(context: ItemChecks, value: unknown, fieldLabel: string) {
-	const parsed = parseJsonParameter(context, value, fieldLabel);
+export function jsonObjectParameter(context: ItemChecks, value: unknown, label: string) {
+	const parsed = parseJsonParameter(context, value, label);
 	if (parsed === undefined || parsed === null || isPlainObject(parsed)) return parsed;
-	throw inputError(context, `${fieldLabel} must be a JSON object, got ${kindOf(parsed)}`);
+	throw inputError(context, `${label} must be a JSON object, got ${kindOf(parsed)}`);
 }
 
 export function jsonListParameter(
 	context: ItemFunctions,
 	name: string,
-	fieldLabel: string,
+	label: string,
 	what: string,
 ): unknown[] {
-	const parsed =
-		parseJsonParameter(context, context.getNodeParameter(name, '[]'), fieldLabel) ?? [];
-	if (!Array.isArray(parsed))
-		throw inputError(context, `${fieldLabel} must be an array of ${what}`);
+	const parsed = parseJsonParameter(context, context.getNodeParameter(name, '[]'), label) ?? [];
+	if (!Array.isArray(parsed)) throw inputError(context, `${label} must be an array of ${what}`);
 	return parsed;
 }

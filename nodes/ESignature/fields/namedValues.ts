@@ -10,7 +10,7 @@ const folded = (name: string) => name.toLowerCase().replace(NOT_LETTER_OR_DIGIT,
 export function namedValueOf(
 	context: ItemChecks,
 	value: unknown,
-	fieldLabel: string,
+	label: string,
 	options: INodePropertyOptions[],
 ) {
 	if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INTEGER)
@@ -31,7 +31,7 @@ export function namedValueOf(
 	const allowed = options.map((option) => `${option.name} (${String(option.value)})`).join(', ');
 	throw inputError(
 		context,
-		`${fieldLabel} must be one of ${allowed}, by name or number; got ` +
+		`${label} must be one of ${allowed}, by name or number; got ` +
 			`${shown.length > 42 ? `${shown.slice(0, 39)}..."` : shown}`,
 	);
 }

@@ -11,28 +11,28 @@ const PHONE = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
 function readPhone(
 	context: ItemChecks,
 	value: unknown,
-	fieldLabel: string,
+	label: string,
 	mustBe: string,
 	hint: string,
 ) {
-	const text = textOf(context, value, fieldLabel);
+	const text = textOf(context, value, label);
 	if (!text) return undefined;
 	const compact = text.replace(/[\s().-]/g, '');
 	if (!PHONE.test(compact))
 		throw inputError(
 			context,
-			`${fieldLabel} must be a ${mustBe}, got "${shown(text)}"`,
+			`${label} must be a ${mustBe}, got "${shown(text)}"`,
 			`${hint} ${SEPARATORS}`,
 		);
 	return { text, compact };
 }
 
 /** Without its country code the service accepts a number and cannot reach it (docs/service-api.md#decisions). */
-export function optionalPhone(context: ItemChecks, value: unknown, fieldLabel: string) {
+export function optionalPhone(context: ItemChecks, value: unknown, label: string) {
 	const read = readPhone(
 		context,
 		value,
-		fieldLabel,
+		label,
 		`phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, starting with + and the country code`,
 		'Write it in international form, for example +966501234567.',
 	);
@@ -46,7 +46,7 @@ export function optionalPhone(context: ItemChecks, value: unknown, fieldLabel: s
 				: 'Put + before the country code';
 		throw inputError(
 			context,
-			`${fieldLabel} must be in international form, starting with + and the country code, got "${shown(text)}"`,
+			`${label} must be in international form, starting with + and the country code, got "${shown(text)}"`,
 			`The service cannot reach a number without its country code. ${fix}: for example +966501234567 for ` +
 				`0501234567 in Saudi Arabia. ${SEPARATORS}`,
 		);
@@ -55,11 +55,11 @@ export function optionalPhone(context: ItemChecks, value: unknown, fieldLabel: s
 }
 
 // The service texts nothing to it, and its reference writes it in local form.
-export function optionalMobileNumber(context: ItemChecks, value: unknown, fieldLabel: string) {
+export function optionalMobileNumber(context: ItemChecks, value: unknown, label: string) {
 	return readPhone(
 		context,
 		value,
-		fieldLabel,
+		label,
 		`mobile number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits`,
 		'Write its digits, for example 0599999999, or in international form (+966599999999).',
 	)?.compact;

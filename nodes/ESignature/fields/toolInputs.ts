@@ -19,14 +19,14 @@ export function requireAuthorsUrl(
 	context: ItemChecks,
 	path: string,
 	value: unknown,
-	fieldLabel: string,
+	label: string,
 ) {
 	if (runsAsTool(context) && !isWrittenInNode(context, path))
 		throw inputError(
 			context,
-			`${fieldLabel}: an AI tool may not choose this URL: write it in the node, not with an expression or the model`,
+			`${label}: an AI tool may not choose this URL: write it in the node, not with an expression or the model`,
 			"Where the account's callbacks and messages go is the workflow author's decision: a model can be told by " +
 				'any text it reads to send them to someone else.',
 		);
-	return requireHttpUrl(context, value, fieldLabel);
+	return requireHttpUrl(context, value, label);
 }

@@ -11,7 +11,7 @@ import { unregisteredTriggerOf } from '../service/n8nWebhookUrls';
 export type Rule = (
 	context: ItemChecks,
 	value: unknown,
-	fieldLabel: string,
+	label: string,
 	parameter?: string,
 ) => unknown;
 
@@ -58,17 +58,12 @@ export function kindOf(value: unknown) {
 }
 
 // Never shows the rest of the value: it may be a secret.
-function refuseControlCharacters(
-	context: ItemChecks,
-	text: string,
-	fieldLabel: string,
-	lines: Lines,
-) {
+function refuseControlCharacters(context: ItemChecks, text: string, label: string, lines: Lines) {
 	const found = controlCharacterIn(text, lines);
 	if (found)
 		throw inputError(
 			context,
-			`${fieldLabel} has a control character (${found})`,
+			`${label} has a control character (${found})`,
 			lines === 'multi'
 				? 'Line breaks and tabs are allowed here; other control characters are not.'
 				: 'This field is one line of text: remove line breaks, tabs and other control characters.',
@@ -79,26 +74,25 @@ function refuseControlCharacters(
 export function textOf(
 	context: ItemChecks,
 	value: unknown,
-	fieldLabel: string,
+	label: string,
 	maxLength: number = MAX_LENGTH.text,
 	lines: Lines = 'single',
 ) {
 	if (typeof (value ?? '') !== 'string' && !Number.isFinite(value) && typeof value !== 'bigint')
-		throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}: ${shown(value)}`);
+		throw inputError(context, `${label} must be text, got ${kindOf(value)}: ${shown(value)}`);
 	const text = toText(value);
 	if (text.length > maxLength)
 		throw inputError(
 			context,
-			`${fieldLabel} is too long: ${text.length.toLocaleString('en-US')} characters, at most ` +
+			`${label} is too long: ${text.length.toLocaleString('en-US')} characters, at most ` +
 				`${maxLength.toLocaleString('en-US')}`,
 		);
-	refuseControlCharacters(context, text, fieldLabel, lines);
+	refuseControlCharacters(context, text, label, lines);
 	return text;
 }
 
-export function toText(value: unknown) {
-	return typeof value === 'string' ? value.trim() : String(value ?? '');
-}
+export const toText = (value: unknown) =>
+	typeof value === 'string' ? value.trim() : String(value ?? '');
 
 export const optionalText = (...args: Parameters<typeof textOf>) => textOf(...args) || undefined;
 
@@ -109,41 +103,40 @@ export function requireText(...args: Parameters<typeof textOf>) {
 }
 
 /** Exactly as entered, never shown; blank protects nothing, and a header token travels in a header. */
-export function secretOf(context: ItemChecks, value: unknown, fieldLabel: string) {
+export function secretOf(context: ItemChecks, value: unknown, label: string) {
 	if (typeof (value ?? '') !== 'string' && !Number.isFinite(value))
-		throw inputError(context, `${fieldLabel} must be text, got ${kindOf(value)}`);
+		throw inputError(context, `${label} must be text, got ${kindOf(value)}`);
 	const secret = String(value ?? '');
 	if (secret.length > MAX_LENGTH.secret)
 		throw inputError(
 			context,
-			`${fieldLabel} is too long: at most ${MAX_LENGTH.secret.toLocaleString('en-US')} characters`,
+			`${label} is too long: at most ${MAX_LENGTH.secret.toLocaleString('en-US')} characters`,
 		);
-	if (secret !== '' && secret.trim() === '')
-		throw inputError(context, `${fieldLabel} is blank: it has only spaces`);
-	refuseControlCharacters(context, secret, fieldLabel, 'single');
+	if (secret && !secret.trim()) throw inputError(context, `${label} is blank: it has only spaces`);
+	refuseControlCharacters(context, secret, label, 'single');
 	return secret;
 }
 
 export const isGuid = (value: string) => GUID.test(value);
 
 /** An empty required ID; the default {{ $json.envelopeId }} finds nothing in an item from a node without one. */
-function missingId(context: ItemChecks, fieldLabel: string, parameter?: string) {
+function missingId(context: ItemChecks, label: string, parameter?: string) {
 	let raw = parameter ? context.getNode().parameters[parameter] : undefined;
 	if (raw && typeof raw === 'object' && '__rl' in raw) raw = raw.value;
 	if (typeof raw !== 'string' || !raw.startsWith('='))
-		return inputError(context, `${fieldLabel} is required`);
+		return inputError(context, `${label} is required`);
 	const expression = raw.slice(1).replace(/\s+/g, ' ').trim();
 	const key = /^\{\{ ?\$json\.([A-Za-z_$][\w$]*) ?\}\}$/.exec(expression)?.[1];
 	// What a create operation outputs.
-	const created = /^(Envelope|Document) ID$/.exec(fieldLabel)?.[1].toLowerCase();
+	const created = /^(Envelope|Document) ID$/.exec(label)?.[1].toLowerCase();
 	return inputError(
 		context,
-		`${fieldLabel} is required: the expression ${shown(expression, 80)} ` +
+		`${label} is required: the expression ${shown(expression, 80)} ` +
 			(key ? `found no ${key} in the input item` : 'gave nothing for this item'),
 		created
 			? `Map the ${created} ID from the node that created the envelope (its output field ${created}Id), or ` +
 					'type it.'
-			: `Map the ${fieldLabel} from an earlier node's output, or type it.`,
+			: `Map the ${label} from an earlier node's output, or type it.`,
 	);
 }
 
@@ -151,17 +144,17 @@ function missingId(context: ItemChecks, fieldLabel: string, parameter?: string) 
 export function requireGuid(
 	context: ItemChecks,
 	value: unknown,
-	fieldLabel: string,
+	label: string,
 	parameter?: string,
 ) {
-	const text = textOf(context, value, fieldLabel);
-	if (!text) throw missingId(context, fieldLabel, parameter);
+	const text = textOf(context, value, label);
+	if (!text) throw missingId(context, label, parameter);
 	if (!isGuid(text)) {
 		const unregistered = unregisteredTriggerOf(text);
 		if (unregistered)
 			throw inputError(
 				context,
-				`${fieldLabel} names the E-Signature Trigger of workflow ` +
+				`${label} names the E-Signature Trigger of workflow ` +
 					(unregistered.workflow
 						? `"${shown(unregistered.workflow)}"`
 						: `ID ${unregistered.workflowId}`) +
@@ -173,7 +166,7 @@ export function requireGuid(
 		const reference = /^(?:n8n|ref)-/i.test(text);
 		throw inputError(
 			context,
-			`${fieldLabel} must be an ID like ${ID_EXAMPLE}, got ${reference ? 'the reference number ' : ''}` +
+			`${label} must be an ID like ${ID_EXAMPLE}, got ${reference ? 'the reference number ' : ''}` +
 				`"${shown(text)}"`,
 			reference
 				? `A reference number names an envelope for you, not for the service. Use the ID the create ` +
@@ -184,30 +177,30 @@ export function requireGuid(
 	if (text === EMPTY_GUID)
 		throw inputError(
 			context,
-			`${fieldLabel} is the empty ID ${EMPTY_GUID}, which names nothing`,
+			`${label} is the empty ID ${EMPTY_GUID}, which names nothing`,
 			'The service answers a failed creation with this ID. Take the ID from a successful answer.',
 		);
 	return text;
 }
 
 /** Undefined when empty: the service rejects empty GUIDs. */
-export const optionalGuid = (context: ItemChecks, value: unknown, fieldLabel: string) =>
-	textOf(context, value, fieldLabel) ? requireGuid(context, value, fieldLabel) : undefined;
+export const optionalGuid = (context: ItemChecks, value: unknown, label: string) =>
+	textOf(context, value, label) ? requireGuid(context, value, label) : undefined;
 
-export function requireEmail(context: ItemChecks, value: unknown, fieldLabel: string) {
-	const text = textOf(context, value, fieldLabel, MAX_LENGTH.email);
+export function requireEmail(context: ItemChecks, value: unknown, label: string) {
+	const text = textOf(context, value, label, MAX_LENGTH.email);
 	if (!EMAIL.test(text))
 		throw inputError(
 			context,
-			`${fieldLabel} must be an e-mail address, got "${shown(text) || '(empty)'}"`,
+			`${label} must be an e-mail address, got "${shown(text) || '(empty)'}"`,
 		);
 	return text;
 }
 
-export function requireHttpUrl(context: ItemChecks, value: unknown, fieldLabel: string) {
-	const text = requireText(context, value, fieldLabel, MAX_LENGTH.url);
+export function requireHttpUrl(context: ItemChecks, value: unknown, label: string) {
+	const text = requireText(context, value, label, MAX_LENGTH.url);
 	const problem = httpUrlProblem(text);
-	if (problem) throw inputError(context, `${fieldLabel} ${problem}`);
+	if (problem) throw inputError(context, `${label} ${problem}`);
 	return text;
 }
 
@@ -222,14 +215,14 @@ export const numberIn = (value: unknown) =>
 export function integerOf(
 	context: ItemChecks,
 	value: unknown,
-	fieldLabel: string,
+	label: string,
 	{ min = 0, max = MAX_INTEGER }: { min?: number; max?: number } = {},
 ) {
 	const number = numberIn(value);
 	if (!Number.isInteger(number))
 		throw inputError(
 			context,
-			`${fieldLabel} must be a whole number, got ${value === '' ? '(empty)' : `"${shown(value)}"`}`,
+			`${label} must be a whole number, got ${value === '' ? '(empty)' : `"${shown(value)}"`}`,
 		);
 	if (number < min || number > max) {
 		const range =
@@ -238,22 +231,22 @@ export function integerOf(
 					? `${min} or more`
 					: `at most ${max}`
 				: `between ${min} and ${max}`;
-		throw inputError(context, `${fieldLabel} must be ${range}, got ${number}`);
+		throw inputError(context, `${label} must be ${range}, got ${number}`);
 	}
 	return number;
 }
 
-export function booleanOf(context: ItemChecks, value: unknown, fieldLabel: string) {
+export function booleanOf(context: ItemChecks, value: unknown, label: string) {
 	if (typeof value === 'boolean') return value;
 	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 	if (text === 'true' || text === 'false') return text === 'true';
 	throw inputError(
 		context,
-		`${fieldLabel} must be true or false, got ${kindOf(value)}: ${shown(value)}`,
+		`${label} must be true or false, got ${kindOf(value)}: ${shown(value)}`,
 	);
 }
 
-export function futureDate(context: ItemChecks, value: unknown, fieldLabel: string) {
+export function futureDate(context: ItemChecks, value: unknown, label: string) {
 	let date: DateTime;
 	if (DateTime.isDateTime(value)) date = value;
 	else if (value instanceof Date) date = DateTime.fromJSDate(value);
@@ -261,22 +254,18 @@ export function futureDate(context: ItemChecks, value: unknown, fieldLabel: stri
 	// n8n's date picker gives a local time without offset, meant in the workflow's timezone; an offset given wins.
 	else if (typeof value === 'string' && value.trim())
 		date = DateTime.fromISO(value.trim(), { zone: context.getTimezone() });
-	else if ((value ?? '') === '') throw inputError(context, `${fieldLabel} is required`);
-	else
-		throw inputError(
-			context,
-			`${fieldLabel} must be a date, got ${kindOf(value)}: ${shown(value)}`,
-		);
+	else if ((value ?? '') === '') throw inputError(context, `${label} is required`);
+	else throw inputError(context, `${label} must be a date, got ${kindOf(value)}: ${shown(value)}`);
 	if (!date.isValid)
 		throw inputError(
 			context,
-			`${fieldLabel} is not a valid date: "${shown(value)}"`,
+			`${label} is not a valid date: "${shown(value)}"`,
 			'Use an ISO 8601 date such as 2027-01-31T17:00:00Z.',
 		);
 	if (date.toMillis() <= Date.now())
 		throw inputError(
 			context,
-			`${fieldLabel} is in the past (${date.toUTC().toISO()}): choose a future date`,
+			`${label} is in the past (${date.toUTC().toISO()}): choose a future date`,
 		);
 	return date.toUTC().toISO({ suppressMilliseconds: true }) as string;
 }
