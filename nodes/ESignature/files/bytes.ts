@@ -145,9 +145,7 @@ export function isStrictBase64(compact: string) {
 	return true;
 }
 
-export function isBase64(value: string) {
-	return isStrictBase64(withoutDataUrlAndSpaces(value));
-}
+export const isBase64 = (value: string) => isStrictBase64(withoutDataUrlAndSpaces(value));
 
 // A multiple of 4: every slice is whole Base64.
 const BASE64_SLICE = 1024 * 1024;

@@ -30,13 +30,12 @@ function writeBase64(body: Buffer, offset: number, file: DocumentFile) {
 	const stored = file.storedBase64();
 	if (stored !== undefined) return offset + body.write(stored, offset, 'latin1');
 	const bytes = file.bytes();
-	for (let start = 0; start < bytes.length; start += ENCODE_SLICE) {
+	for (let start = 0; start < bytes.length; start += ENCODE_SLICE)
 		offset += body.write(
 			bytes.subarray(start, start + ENCODE_SLICE).toString('base64'),
 			offset,
 			'latin1',
 		);
-	}
 	return offset;
 }
 

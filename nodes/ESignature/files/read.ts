@@ -79,16 +79,10 @@ async function storedFile(
 		(await context.helpers.getBinaryStream(id, chunkSize)) as unknown as FileStream;
 	const first = await streamOf(PDF_HEADER_WITHIN);
 	const makeStream = streamMakerOf(first);
-	let head: Buffer;
-	let whole: Buffer | undefined;
-	try {
-		const read = (await peekStream(first, PDF_HEADER_WITHIN)).head;
-		head = Buffer.from(read.subarray(0, PDF_HEADER_WITHIN)); // a copy: the chunk can be the whole file
-		// n8n's database store hands out every stream's file whole: the first attempt sends it.
-		if (read.length === fileSize) whole = read;
-	} finally {
-		first.destroy();
-	}
+	const { head: read } = await peekStream(first, PDF_HEADER_WITHIN).finally(() => first.destroy());
+	const head = Buffer.from(read.subarray(0, PDF_HEADER_WITHIN)); // a copy: the chunk can be the whole file
+	// n8n's database store hands out every stream's file whole: the first attempt sends it.
+	let whole = read.length === fileSize ? read : undefined;
 	if (!makeStream) return undefined;
 	return {
 		fileName,

@@ -249,7 +249,7 @@ export const fileResponseToBinary: AnswerHook = async function (_items, response
 	) {
 		// errorCode 0 without data: an ID the account does not own.
 		const bytes = isFileStream(body)
-			? await readUpTo(body as unknown as FileStream, MAX_JSON_ANSWER_BYTES)
+			? await readUpTo(body as FileStream, MAX_JSON_ANSWER_BYTES)
 			: (body as Buffer);
 		if (bytes === undefined)
 			return failed(

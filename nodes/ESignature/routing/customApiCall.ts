@@ -13,10 +13,10 @@ const DESCRIPTION =
 	'only.';
 
 async function refuseCustomApiCall(this: IExecuteFunctions) {
-	const error = new NodeOperationError(nodeForErrors(this.getNode()), MESSAGE, {
-		description: DESCRIPTION,
-	});
-	if (!this.continueOnFail()) throw error;
+	if (!this.continueOnFail())
+		throw new NodeOperationError(nodeForErrors(this.getNode()), MESSAGE, {
+			description: DESCRIPTION,
+		});
 	return [
 		this.getInputData().map((_, item) => ({
 			json: { error: MESSAGE, description: DESCRIPTION },

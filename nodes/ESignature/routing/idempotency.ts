@@ -92,7 +92,7 @@ function createReference(context: IExecuteSingleFunctions) {
 }
 
 export function derivedReference(context: IExecuteFunctions, itemIndex: number) {
-	const item: ItemContext = {
+	return itemIdentity({
 		getExecutionId: () => context.getExecutionId(),
 		getWorkflowDataProxy: (index) => context.getWorkflowDataProxy(index),
 		getWorkflow: () => context.getWorkflow(),
@@ -100,8 +100,7 @@ export function derivedReference(context: IExecuteFunctions, itemIndex: number) 
 		getInstanceId: () => context.getInstanceId(),
 		getItemIndex: () => itemIndex,
 		customData: context.customData,
-	};
-	return itemIdentity(item)?.reference;
+	})?.reference;
 }
 
 export function referenceToSend(context: IExecuteSingleFunctions) {
