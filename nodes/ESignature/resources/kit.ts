@@ -14,8 +14,8 @@ import {
 	toolSimplifyProperty,
 } from '../fields/common';
 import { ENVELOPE_ID_SOURCE } from '../fields/builderHints';
-import { sentField } from '../routing/operation';
-import { futureDate, inputError } from '../fields/validation';
+import { sendsField, sentField } from '../routing/operation';
+import { futureDate, inputError, requireGuid } from '../fields/validation';
 
 export interface OperationFile {
 	option: INodePropertyOptions;
@@ -40,6 +40,10 @@ export const envelopeId: INodeProperties = {
 };
 
 export const documentId = documentIdProperty();
+
+/** An ID field's GUID, checked, put in the request's path and where `to` says. */
+export const sendsId = (field: INodeProperties, to?: { body?: string; qs?: string }) =>
+	sendsField(field, requireGuid, to);
 
 export const simplify = simplifyProperty();
 
@@ -107,6 +111,20 @@ export const availableTo = (description: string): INodeProperties =>
 		futureDate,
 	);
 
+export type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	INodePropertyRouting,
+	JsonObject,
+	PostReceiveAction,
+	PreSendAction,
+} from 'n8n-workflow';
 export {
 	CREDENTIAL_TYPE,
 	currentAccessToken,

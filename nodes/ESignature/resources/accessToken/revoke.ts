@@ -1,13 +1,3 @@
-import type {
-	INodeProperties,
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	JsonObject,
-	PreSendAction,
-	PostReceiveAction,
-} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -17,8 +7,16 @@ import {
 	detailedError,
 	failed,
 	forgetAccessToken,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IN8nHttpFullResponse,
+	type INodeProperties,
+	type JsonObject,
 	nodeForErrors,
 	parseBody,
+	type PostReceiveAction,
+	type PreSendAction,
 	readServiceAnswer,
 	routing,
 	scrubbed,
@@ -55,37 +53,44 @@ const revocationResult: PostReceiveAction = async function (_items, response) {
 	const secrets = [...sent, ...(await secretsInHand(this, this.getItemIndex()))];
 	const body = scrubbed(parseBody(response.body), secrets);
 	const status = response.statusCode;
-	let refusal: Refusal | undefined;
+	const refused = (
+		answer: JsonObject,
+		at: { message: string; description?: string },
+		details: Refusal,
+	) =>
+		failed(
+			this,
+			detailedError(
+				this.getNode(),
+				answer,
+				{ ...at, httpCode: String(status), itemIndex: this.getItemIndex() },
+				{ kind: 'service', ...details, httpStatus: status },
+			),
+		);
 	if (status >= 300 && status < 400) {
 		const meaning = `The authorization server answered with a redirect (HTTP ${status}), which is not followed`;
-		refusal = {
-			message: meaning,
-			description:
-				'Following it would carry the token and the Client Secret to another address. ' +
-				'Check the Authorization Server URL of the credential.',
-			code: status,
-			meaning,
-			serviceMessage: null,
-		};
-	} else if (status >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
+		const description =
+			'Following it would carry the token and the Client Secret to another address. ' +
+			'Check the Authorization Server URL of the credential.';
+		return refused(
+			{},
+			{ message: meaning, description },
+			{ code: status, meaning, serviceMessage: null },
+		);
+	}
+	if (status >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
 		const { error, error_description: description } = body as IDataObject;
 		const meaning = 'The authorization server refused to revoke the token';
 		const advice =
 			error === 'invalid_client' ? ' Check Client ID and Client Secret of the credential.' : '';
-		refusal = {
-			answer: body as JsonObject,
-			message: `${meaning}: ${toText(error)} (HTTP ${status})`,
-			description: `${toText(description)}${advice}`.trim() || undefined,
-			code: toText(error) || status,
-			meaning,
-			serviceMessage: toText(description) || null,
-		};
-	}
-	if (refusal) {
-		const { answer = {}, message, description, ...details } = refusal;
-		const at = { message, description, httpCode: String(status), itemIndex: this.getItemIndex() };
-		const service = { kind: 'service' as const, ...details, httpStatus: status };
-		return failed(this, detailedError(this.getNode(), answer, at, service));
+		return refused(
+			body as JsonObject,
+			{
+				message: `${meaning}: ${toText(error)} (HTTP ${status})`,
+				description: `${toText(description)}${advice}`.trim() || undefined,
+			},
+			{ code: toText(error) || status, meaning, serviceMessage: toText(description) || null },
+		);
 	}
 	const { errorItems } = await readServiceAnswer(this, {
 		...response,
@@ -169,9 +174,6 @@ function tokenToRevoke(
 }
 
 interface Refusal {
-	answer?: JsonObject;
-	message: string;
-	description?: string;
 	code: number | string;
 	meaning: string;
 	serviceMessage: string | null;

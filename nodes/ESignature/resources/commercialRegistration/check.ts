@@ -1,6 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import {
+	type INodeProperties,
 	inputError,
 	options,
 	requireText,

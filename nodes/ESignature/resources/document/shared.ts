@@ -1,15 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import {
 	base64ResponseToBinary,
 	binaryOutputProperty,
 	DOCUMENT_ID_SOURCE,
 	fileResponseToBinary,
+	type INodeProperties,
 	optionsCollection,
 	responseOptions,
-	requireGuid,
 	routing,
-	sendsField,
+	sendsId,
 } from '../kit';
 
 // Stored by n8n as it arrives.
@@ -24,7 +22,7 @@ export const downloadRouting = (url: string, documentId: INodeProperties, base64
 	routing(
 		{ method: 'GET', url, ...(base64 ? {} : fileAnswer) },
 		{
-			preSend: [sendsField(documentId, requireGuid)],
+			preSend: [sendsId(documentId)],
 			postReceive: [base64 ? base64ResponseToBinary : fileResponseToBinary],
 			idField: documentId,
 		},

@@ -1,13 +1,11 @@
-import type { PreSendAction } from 'n8n-workflow';
-
 import {
 	ENVELOPE_ID_SOURCE,
 	envelopeId,
 	options,
-	requireGuid,
+	type PreSendAction,
 	routing,
 	sendMultipart,
-	sendsField,
+	sendsId,
 	SEVERAL_FILES_SOURCE,
 } from '../kit';
 import { readSeveralFiles, severalFiles } from './shared';
@@ -25,7 +23,7 @@ export const option = {
 		{ method: 'POST', url: '/api/v1/envelopes/{envelopeId}/files' },
 		{
 			// The ID is checked before the files are read: a file given by link would be downloaded first.
-			preSend: [sendsField(envelopeId, requireGuid), buildFileUpload],
+			preSend: [sendsId(envelopeId), buildFileUpload],
 			idField: envelopeId,
 		},
 	),

@@ -1,6 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { ENVELOPE_ID_SOURCE, envelopeId, options, requireGuid, routing, sendsField } from '../kit';
+import {
+	ENVELOPE_ID_SOURCE,
+	envelopeId,
+	type INodeProperties,
+	options,
+	routing,
+	sendsId,
+} from '../kit';
 
 export const option = {
 	name: 'Cancel',
@@ -11,7 +16,7 @@ export const option = {
 		{ method: 'POST', url: '/api/v1/envelopes/{envelopeId}/cancel' },
 		{
 			// Spelled as the service's interface has it.
-			preSend: [sendsField(envelopeId, requireGuid, { body: 'envelopId' })],
+			preSend: [sendsId(envelopeId, { body: 'envelopId' })],
 			idField: envelopeId,
 			errors: {
 				100: 'The service could not cancel the envelope: a completed envelope cannot be cancelled',

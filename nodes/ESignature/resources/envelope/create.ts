@@ -1,10 +1,9 @@
-import type { PreSendAction } from 'n8n-workflow';
-
 import {
 	booleanOf,
 	fileIdField,
 	optionalGuid,
 	optionalText,
+	type PreSendAction,
 	referenceNumberField,
 	referenceToSend,
 	secretOf,

@@ -1,5 +1,3 @@
-import type { PreSendAction, PostReceiveAction } from 'n8n-workflow';
-
 import {
 	booleanOf,
 	buildDestinations,
@@ -10,6 +8,8 @@ import {
 	invitationSubjectText,
 	isServiceWrapper,
 	parseBody,
+	type PostReceiveAction,
+	type PreSendAction,
 	sendJsonWithDocuments,
 	SEVERAL_FILES_SOURCE,
 	unwrapResponse,

@@ -1,14 +1,11 @@
-import type {
-	IDataObject,
-	IHttpRequestOptions,
-	INodeProperties,
-	PreSendAction,
-	PostReceiveAction,
-} from 'n8n-workflow';
-
 import {
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INodeProperties,
 	isServiceWrapper,
 	keepWrapper,
+	type PostReceiveAction,
+	type PreSendAction,
 	readAnswer,
 	referenceNumberField,
 	sendJsonWithDocuments,

@@ -1,11 +1,11 @@
-import type { IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
-
 import {
 	fileIdField,
 	fileInputProperties,
 	type Form,
+	type IHttpRequestOptions,
 	offerAlternative,
 	optionalGuid,
+	type PreSendAction,
 	readFileInput,
 	referenceNumberField,
 	sendJsonWithDocuments,

@@ -1,6 +1,11 @@
-import type { PreSendAction } from 'n8n-workflow';
-
-import { booleanOf, requiredIdField, requireGuid, sendMultipart, TEMPLATE_ID_SOURCE } from '../kit';
+import {
+	booleanOf,
+	type PreSendAction,
+	requiredIdField,
+	requireGuid,
+	sendMultipart,
+	TEMPLATE_ID_SOURCE,
+} from '../kit';
 import { compact, selectedWebhookId, createDescription, createRouting } from './shared';
 
 // The service takes no JSON here.

@@ -1,12 +1,4 @@
-import {
-	availableTo,
-	ENVELOPE_ID_SOURCE,
-	envelopeId,
-	options,
-	requireGuid,
-	routing,
-	sendsField,
-} from '../kit';
+import { availableTo, ENVELOPE_ID_SOURCE, envelopeId, options, routing, sendsId } from '../kit';
 
 export const option = {
 	name: 'Extend Invitations',
@@ -15,7 +7,7 @@ export const option = {
 	description: 'Move the expiry of every pending invitation of an envelope',
 	routing: routing(
 		{ method: 'PUT', url: '/api/v1/envelopes/extend-invitations' },
-		{ preSend: [sendsField(envelopeId, requireGuid, { body: 'envelopeId' })], idField: envelopeId },
+		{ preSend: [sendsId(envelopeId, { body: 'envelopeId' })], idField: envelopeId },
 	),
 };
 

@@ -1,14 +1,13 @@
-import type { IDataObject, PostReceiveAction } from 'n8n-workflow';
-
 import {
 	ENVELOPE_ID_SOURCE,
 	envelopeId,
+	type IDataObject,
 	isErrorItem,
 	isPlainObject,
 	options,
-	requireGuid,
+	type PostReceiveAction,
 	routing,
-	sendsField,
+	sendsId,
 	simplifies,
 	simplify,
 	simplifyOutput,
@@ -43,7 +42,7 @@ export const option = {
 	routing: routing(
 		{ method: 'GET', url: '/api/v1/envelopes/{envelopeId}/status' },
 		{
-			preSend: [sendsField(envelopeId, requireGuid)],
+			preSend: [sendsId(envelopeId)],
 			idField: envelopeId,
 			postReceive: [unwrapFoundResponse, normalizeStatus, nameDocumentIds, simplifyOutput],
 		},

@@ -1,28 +1,25 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeProperties,
-	PostReceiveAction,
-	PreSendAction,
-} from 'n8n-workflow';
-
 import {
 	additionalFields,
 	base64Of,
 	fileInputProperties,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type INodeProperties,
 	isErrorItem,
 	keepWrapper,
 	optionalGuid,
 	optionalText,
 	options,
+	type PostReceiveAction,
+	type PreSendAction,
 	readFileInput,
 	referenceToSend,
 	routing,
 	SEVERAL_FILES,
 	simplify,
 	simplifyOutput,
-	type UploadFile,
 	unwrapResponse,
+	type UploadFile,
 	webhookLocatorProperty,
 } from '../kit';
 

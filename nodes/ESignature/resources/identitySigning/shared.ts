@@ -1,12 +1,3 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	PreSendAction,
-	PostReceiveAction,
-} from 'n8n-workflow';
-
 import {
 	base64Of,
 	base64ResponseToBinary,
@@ -16,21 +7,24 @@ import {
 	FILE_NOT_FOR_TOOLS,
 	fileInputProperties,
 	fileNameFor,
-	type FileInputOptions,
 	type Form,
+	type IDataObject,
 	identitySigningPath,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type INodeProperties,
 	inputError,
 	integerOf,
 	MAX_LENGTH,
 	numberIn,
 	offerAlternative,
-	type OperationErrors,
 	options,
 	outputBinaryField,
+	type PostReceiveAction,
 	readBinaryFile,
 	readFileInput,
-	requiredIdField,
 	requireBase64,
+	requiredIdField,
 	requireGuid,
 	routing,
 	secretOf,
@@ -41,7 +35,7 @@ import {
 } from '../kit';
 
 // No routing: each operation builds its whole body with the PDF in it.
-const requestId: INodeProperties = {
+const requestId = {
 	...requiredIdField(
 		'Request ID',
 		'requestId',
@@ -53,7 +47,7 @@ const requestId: INodeProperties = {
 		'must authenticate before this call.',
 };
 
-const FILE_INPUT: FileInputOptions = { defaultFileName: 'document.pdf' };
+const FILE_INPUT = { defaultFileName: 'document.pdf' };
 
 const documentFields: INodeProperties[] = [
 	requestId,
@@ -158,14 +152,10 @@ const signatureDetails: INodeProperties = {
 	})),
 };
 
-const signatureFields: INodeProperties[] = [
-	signatureAppearance,
-	signatureDetails,
-	binaryOutputProperty(),
-];
+const signatureFields = [signatureAppearance, signatureDetails, binaryOutputProperty()];
 
 // Error 100 also answers a signer not yet authenticated (docs/service-api.md#error-codes).
-export const SIGNING_ERRORS: OperationErrors = {
+export const SIGNING_ERRORS = {
 	100:
 		'The service could not sign: the signer has not authenticated with the identity provider yet, ' +
 		'or signing failed',
@@ -254,44 +244,16 @@ async function appearanceObject(
 function configObject(context: IExecuteSingleFunctions): IDataObject | undefined {
 	const settings = context.getNodeParameter('config', {}) as IDataObject;
 	const config: IDataObject = {};
-	const labels: Record<string, string> = {
+	for (const [key, name] of Object.entries({
 		showAccountName: 'Show Account Name',
 		showRequestId: 'Show Request ID',
 		showSignDate: 'Show Sign Date',
 		showPageNumber: 'Show Page Number',
-	};
-	for (const [key, name] of Object.entries(labels)) {
+	})) {
 		if (settings?.[key] !== undefined)
 			config[key] = booleanOf(context, settings[key], `Signature Details Shown: ${name}`);
 	}
 	return Object.keys(config).length ? config : undefined;
-}
-
-/** Built whole: the PDF is written in as it is sent. The path is the spec's or the live service's (nafath). */
-function identitySigning(version: 1 | 2): PreSendAction {
-	return async function signingRequest(requestOptions) {
-		const requestId = requireGuid(
-			this,
-			this.getNodeParameter('requestId', ''),
-			'Request ID',
-			'requestId',
-		);
-		const file = await fileObject(this);
-		const signres = version === 2 ? buildSigners(this) : undefined;
-		const signatureAppearance = await appearanceObject(this);
-		const config = configObject(this);
-		const body: IDataObject = { requestId, file, signatureAppearance, config, signres };
-		// Made again for the other form: a stream of a stored file is read once per attempt.
-		const build = (options: IHttpRequestOptions, form: Form) => {
-			sendJsonWithDocuments(options, body);
-			options.url = identitySigningPath(version, form);
-		};
-		build(
-			requestOptions,
-			await offerAlternative(this, requestOptions, 'identitySigningPath', build),
-		);
-		return requestOptions;
-	};
 }
 
 const nameSignedFile: PostReceiveAction = async function (items) {
@@ -311,12 +273,36 @@ const nameSignedFile: PostReceiveAction = async function (items) {
 	});
 };
 
-/** The spec's path; an account known to take the live service's (nafath) gets that. */
+/** Built whole: the PDF is written in as it is sent. The path is the spec's or the live service's (nafath). */
 export const signingRouting = (version: 1 | 2) =>
 	routing(
 		{ method: 'POST', url: `/api/v${version}/esign/idp/sign` },
 		{
-			preSend: [identitySigning(version)],
+			preSend: [
+				async function signingRequest(requestOptions) {
+					const requestId = requireGuid(
+						this,
+						this.getNodeParameter('requestId', ''),
+						'Request ID',
+						'requestId',
+					);
+					const file = await fileObject(this);
+					const signres = version === 2 ? buildSigners(this) : undefined;
+					const signatureAppearance = await appearanceObject(this);
+					const config = configObject(this);
+					const body = { requestId, file, signatureAppearance, config, signres };
+					// Made again for the other form: a stream of a stored file is read once per attempt.
+					const build = (options: IHttpRequestOptions, form: Form) => {
+						sendJsonWithDocuments(options, body);
+						options.url = identitySigningPath(version, form);
+					};
+					build(
+						requestOptions,
+						await offerAlternative(this, requestOptions, 'identitySigningPath', build),
+					);
+					return requestOptions;
+				},
+			],
 			postReceive: [base64ResponseToBinary, nameSignedFile],
 			errors: SIGNING_ERRORS,
 			idField: requestId,

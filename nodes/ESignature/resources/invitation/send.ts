@@ -1,12 +1,4 @@
-import {
-	addedToBody,
-	buildDestinations,
-	documentId,
-	options,
-	requireGuid,
-	routing,
-	sendsField,
-} from '../kit';
+import { addedToBody, buildDestinations, documentId, options, routing, sendsId } from '../kit';
 import { SIGNERS_OF_A_DOCUMENT, signerFields } from './shared';
 
 // The v1 endpoint spells its fields in PascalCase.
@@ -20,7 +12,7 @@ export const option = {
 	routing: routing(
 		{ method: 'POST', url: '/api/v1/invitations' },
 		{
-			preSend: [sendsField(documentId, requireGuid, { body: 'DocumentId' }), buildSignerList],
+			preSend: [sendsId(documentId, { body: 'DocumentId' }), buildSignerList],
 			idField: documentId,
 			keepsInputIds: 'documentId',
 		},

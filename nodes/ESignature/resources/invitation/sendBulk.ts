@@ -1,16 +1,18 @@
-import type { IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	buildDestinations,
 	destinationsProperties,
 	eachEntry,
+	type IExecuteSingleFunctions,
+	type INodeProperties,
 	inputError,
 	isPlainObject,
 	jsonListParameter,
 	normaliseDestinations,
 	options,
 	pick,
+	type PreSendAction,
 	requireGuid,
 	routing,
 	textOf,

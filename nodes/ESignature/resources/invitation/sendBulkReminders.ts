@@ -1,8 +1,8 @@
-import type { IDataObject, INodeProperties, PreSendAction } from 'n8n-workflow';
-
 import {
 	eachEntry,
 	ENVELOPE_ID_SOURCE,
+	type IDataObject,
+	type INodeProperties,
 	inputError,
 	isPlainObject,
 	jsonListParameter,
@@ -11,6 +11,7 @@ import {
 	optionalPhone,
 	options,
 	pick,
+	type PreSendAction,
 	requiredIdField,
 	requireEmail,
 	requireGuid,

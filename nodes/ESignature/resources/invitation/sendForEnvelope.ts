@@ -1,14 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import {
 	addedToBody,
 	buildDestinations,
 	ENVELOPE_ID_SOURCE,
 	envelopeId,
+	type INodeProperties,
 	options,
-	requireGuid,
 	routing,
-	sendsField,
+	sendsId,
 } from '../kit';
 import { invitationMessage, signerFields } from './shared';
 
@@ -27,7 +25,7 @@ export const option = {
 		{
 			preSend: [
 				// In the query and in the body, as the interface has it.
-				sendsField(envelopeId, requireGuid, { qs: 'envelopeId', body: 'envelopeId' }),
+				sendsId(envelopeId, { qs: 'envelopeId', body: 'envelopeId' }),
 				buildFurtherSignerList,
 			],
 			idField: envelopeId,

@@ -1,19 +1,19 @@
-import type { INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
-
 import {
 	addedToBody,
 	buildDestinations,
 	destinationsProperties,
 	DOCUMENT_ID_SOURCE,
 	documentId,
+	type INodeExecutionData,
+	type INodeProperties,
 	invitationMessageProperty,
 	invitationMessageText,
 	invitationSubjectProperty,
 	invitationSubjectText,
 	options,
-	requireGuid,
+	type PostReceiveAction,
 	routing,
-	sendsField,
+	sendsId,
 	sentField,
 	simplify,
 	simplifyOutput,
@@ -56,7 +56,7 @@ export const linksRouting = (url: string) =>
 		{ method: 'POST', url },
 		{
 			preSend: [
-				sendsField(documentId, requireGuid, { body: 'documentId' }),
+				sendsId(documentId, { body: 'documentId' }),
 				addedToBody('destinations', (context) => buildDestinations(context, 'v2')),
 			],
 			postReceive: [unwrapResponse, sortBySigneOrder, simplifyOutput],

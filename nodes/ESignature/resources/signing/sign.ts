@@ -1,4 +1,4 @@
-import { documentId, options, requireGuid, routing, sendsField } from '../kit';
+import { documentId, options, routing, sendsId } from '../kit';
 import { buildSignerList, signerFields } from './shared';
 
 export const option = {
@@ -9,7 +9,7 @@ export const option = {
 	routing: routing(
 		{ method: 'POST', url: '/api/v2/sign' },
 		{
-			preSend: [sendsField(documentId, requireGuid, { body: 'documentId' }), buildSignerList],
+			preSend: [sendsId(documentId, { body: 'documentId' }), buildSignerList],
 			idField: documentId,
 		},
 	),

@@ -1,8 +1,8 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-
 import {
 	addedToBody,
 	additionalFields,
+	type IDataObject,
+	type INodeProperties,
 	inputError,
 	MAX_LENGTH,
 	options,

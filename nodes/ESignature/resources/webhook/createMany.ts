@@ -1,6 +1,13 @@
-import type { INodeProperties, IDataObject, PreSendAction } from 'n8n-workflow';
-
-import { booleanOf, eachEntry, options, requireAuthorsUrl, secretOf } from '../kit';
+import {
+	booleanOf,
+	eachEntry,
+	type IDataObject,
+	type INodeProperties,
+	options,
+	type PreSendAction,
+	requireAuthorsUrl,
+	secretOf,
+} from '../kit';
 import { isDefaultField, webhookRouting, webhookUrlField } from './shared';
 
 /** The body is a list, which routing.send cannot build. */

@@ -1,4 +1,4 @@
-import { options, requireGuid, sendsField, webhookLocatorProperty } from '../kit';
+import { options, sendsId, webhookLocatorProperty } from '../kit';
 import { webhookPath, webhookRouting } from './shared';
 
 const webhook = webhookLocatorProperty({
@@ -14,7 +14,7 @@ export const option = {
 		'Remove a webhook; envelopes pinned to it then report to the account default webhook',
 	routing: webhookRouting(
 		{ method: 'DELETE', url: webhookPath },
-		{ preSend: [sendsField(webhook, requireGuid)], idField: webhook },
+		{ preSend: [sendsId(webhook)], idField: webhook },
 	),
 };
 

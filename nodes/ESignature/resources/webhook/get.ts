@@ -1,4 +1,4 @@
-import { options, requireGuid, sendsField, unwrapFoundResponse } from '../kit';
+import { options, sendsId, unwrapFoundResponse } from '../kit';
 import { webhookId, webhookPath, webhookRouting } from './shared';
 
 export const option = {
@@ -9,7 +9,7 @@ export const option = {
 	routing: webhookRouting(
 		{ method: 'GET', url: webhookPath },
 		{
-			preSend: [sendsField(webhookId, requireGuid)],
+			preSend: [sendsId(webhookId)],
 			unwrap: unwrapFoundResponse,
 			idField: webhookId,
 		},

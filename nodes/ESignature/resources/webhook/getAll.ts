@@ -1,10 +1,10 @@
-import type { INodeProperties, PostReceiveAction } from 'n8n-workflow';
-
 import {
 	checkedField,
+	type INodeProperties,
 	integerOf,
 	isErrorItem,
 	options,
+	type PostReceiveAction,
 	triggerUrlOf,
 	waitingExecutionOf,
 } from '../kit';

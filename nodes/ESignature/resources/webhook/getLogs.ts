@@ -1,11 +1,12 @@
-import type { IDataObject, INodePropertyOptions, PostReceiveAction } from 'n8n-workflow';
-
 import {
 	checkedField,
+	type IDataObject,
+	type INodePropertyOptions,
 	type ItemChecks,
 	MAX_LENGTH,
 	namedValueOf,
 	options,
+	type PostReceiveAction,
 	requireGuid,
 	textOf,
 } from '../kit';

@@ -1,14 +1,11 @@
-import type {
-	INodeProperties,
-	INodePropertyRouting,
-	IExecuteSingleFunctions,
-	PostReceiveAction,
-} from 'n8n-workflow';
-
 import {
+	type IExecuteSingleFunctions,
+	type INodeProperties,
+	type INodePropertyRouting,
 	isErrorItem,
 	maskedAnswer,
 	type OperationRouting,
+	type PostReceiveAction,
 	requireGuid,
 	routing,
 	unwrapResponse,

@@ -1,11 +1,12 @@
-import type { INodeProperties, IDataObject, PreSendAction } from 'n8n-workflow';
-
 import {
 	booleanOf,
 	getWebhook,
+	type IDataObject,
+	type INodeProperties,
 	inputError,
 	notFoundError,
 	options,
+	type PreSendAction,
 	requireAuthorsUrl,
 } from '../kit';
 import {
