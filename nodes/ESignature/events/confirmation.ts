@@ -97,11 +97,7 @@ type StatusRead = { record: IDataObject; event?: string } | Unavailable | { unkn
 // A burst of callbacks for one envelope asks once.
 const statusInFlight = new Map<string, Promise<StatusRead>>();
 
-export function finalStatus(
-	context: ServiceContext,
-	key: string,
-	envelopeId: string,
-): Promise<StatusRead> {
+export function finalStatus(context: ServiceContext, key: string, envelopeId: string) {
 	const pending = statusInFlight.get(key);
 	if (pending) return pending;
 	const path = `/api/v1/envelopes/${encodeURIComponent(envelopeId)}/status`;

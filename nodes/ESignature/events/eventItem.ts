@@ -93,11 +93,7 @@ function withoutSigningUrls(record: IDataObject): IDataObject {
 	return result;
 }
 
-function claimsOf(
-	callback: Callback | undefined,
-	simplify: boolean,
-	keepFiles: boolean,
-): IDataObject {
+function claimsOf(callback: Callback | undefined, simplify: boolean, keepFiles: boolean) {
 	const claims: IDataObject = { ...callback?.payload };
 	delete claims.RequestId;
 	const files = Array.isArray(claims.Files) ? claims.Files : [];

@@ -31,23 +31,13 @@ function seenOf(stored: IDataObject): Record<string, number> {
 	return isPlainObject(stored.seenEvents) ? (stored.seenEvents as Record<string, number>) : {};
 }
 
-export function wasReceived(
-	memory: Memory,
-	stored: IDataObject,
-	key: string,
-	now = Date.now(),
-): boolean {
+export function wasReceived(memory: Memory, stored: IDataObject, key: string, now = Date.now()) {
 	const at = seenOf(stored)[key] ?? memory.received.get(key);
 	return at !== undefined && now - at < SEEN_EVENTS_MAX_AGE_MS;
 }
 
 // Synchronous, so that no call comes between the check and the claim.
-export function claimEvent(
-	memory: Memory,
-	stored: IDataObject,
-	key: string,
-	now = Date.now(),
-): boolean {
+export function claimEvent(memory: Memory, stored: IDataObject, key: string, now = Date.now()) {
 	if (memory.claimed.has(key) || wasReceived(memory, stored, key, now)) return false;
 	memory.claimed.add(key);
 	return true;
@@ -57,12 +47,7 @@ export function releaseEvent(memory: Memory, key: string): void {
 	memory.claimed.delete(key);
 }
 
-export function confirmEvent(
-	memory: Memory,
-	stored: IDataObject,
-	key: string,
-	now = Date.now(),
-): void {
+export function confirmEvent(memory: Memory, stored: IDataObject, key: string, now = Date.now()) {
 	memory.claimed.delete(key);
 	memory.received.set(key, now);
 	const merged = new Map<string, number>([...Object.entries(seenOf(stored)), ...memory.received]);

@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	INodeExecutionData,
 	IWebhookDescription,
 	IWebhookFunctions,
@@ -30,10 +29,7 @@ export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 ];
 
 // A failure is reported in the item, never thrown.
-async function removeWebhook(
-	context: IWebhookFunctions,
-	webhookId: string | undefined,
-): Promise<IDataObject> {
+async function removeWebhook(context: IWebhookFunctions, webhookId: string | undefined) {
 	const notRemoved = (webhookRemovalError: string) => ({
 		webhookRemoved: false,
 		webhookRemovalError,
