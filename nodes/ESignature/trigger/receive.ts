@@ -17,9 +17,8 @@ import { triggerKey, triggerState } from './state';
 // Not 2xx: the service logs the delivery failed, and the trigger's fetch or catch-up takes it again.
 export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = answerWithoutExecution(this);
-	const request = this.getRequestObject();
 	const stored = storedWebhook(this);
-	const isPost = (request.method ?? 'POST').toUpperCase() === 'POST';
+	const isPost = (this.getRequestObject().method ?? 'POST').toUpperCase() === 'POST';
 	if (!isPost || !isAuthorized(this.getHeaderData().authorization, stored.headerTokenDigest))
 		return answer(401, 'Unauthorized');
 
@@ -35,14 +34,15 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	if (claimed && !isWanted(events, claimed)) return ignored(claimed);
 
 	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const isTest = this.getMode() === 'manual';
 	// A test event always runs: "Listen for test event" is for seeing one, whatever production received.
-	const onceOnly = options.onceOnly !== false && this.getMode() !== 'manual';
+	const onceOnly = options.onceOnly !== false && !isTest;
 	const state = triggerState(this);
 	const memory = onceOnly ? state.memory : undefined;
 	if (memory && claimed && wasReceived(memory, stored, eventKey(callback.requestId, claimed)))
 		return duplicate();
 	// One process owns the events: where another runs the rounds, a 503 leaves this one to them (queue mode).
-	if (this.getMode() !== 'manual' && options.fetchEvents !== false && state.roundsHere === 0)
+	if (!isTest && options.fetchEvents !== false && state.roundsHere === 0)
 		return answer(
 			503,
 			"Received by a process that does not run the trigger's rounds: n8n's main process fetches this event",
@@ -90,7 +90,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		return answer(503, 'The event could not be processed now; the trigger fetches it later');
 	}
 	if (!item) return duplicate();
-	if (this.getMode() !== 'manual' && options.catchUp !== false && !state.caughtUp) {
+	if (!isTest && options.catchUp !== false && !state.caughtUp) {
 		state.caughtUp = true;
 		const url = this.getNodeWebhookUrl('default');
 		if (url) void catchUpAndLog(this, url);
