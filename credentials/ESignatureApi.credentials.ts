@@ -14,17 +14,10 @@ import { FRESH_TOKEN_REFUSED_ADVICE } from './tokenRefusal';
 // n8n's HTTP layer sends a body again on a 307 or 308 redirect.
 function carriesBody({ body, method }: IHttpRequestOptions): boolean {
 	if (body === undefined || body === null || body === '') return false;
-	if (method === undefined || method === 'GET' || method === 'HEAD') return false;
-	return (
-		typeof body !== 'object' ||
-		Buffer.isBuffer(body) ||
-		Object.keys(body).length > 0 ||
-		!isPlain(body)
-	);
+	if ([undefined, 'GET', 'HEAD'].includes(method)) return false;
+	if (typeof body !== 'object' || Buffer.isBuffer(body) || Object.keys(body).length) return true;
+	return Object.getPrototypeOf(body) !== Object.prototype && !Array.isArray(body);
 }
-
-const isPlain = (value: object) =>
-	Object.getPrototypeOf(value) === Object.prototype || Array.isArray(value);
 
 const integrationField = (displayName: string, name: string, secret = false): INodeProperties => ({
 	displayName,
@@ -177,11 +170,7 @@ export class ESignatureApi implements ICredentialType {
 	): Promise<IHttpRequestOptions> => {
 		// n8n's older request helper (used by the HTTP Request node) names the address `uri`.
 		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
-		const address = legacy.url ?? legacy.uri ?? '';
-		const { baseURL, url } = signedUrl(credentials, {
-			url: address,
-			baseURL: requestOptions.baseURL,
-		});
+		const { baseURL, url } = signedUrl(credentials, legacy.url ?? legacy.uri ?? '', legacy.baseURL);
 		// On the caller's options too (n8n sends a copy): a refusal then tells which token to renew.
 		requestOptions.headers = {
 			...requestOptions.headers,

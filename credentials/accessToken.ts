@@ -31,9 +31,8 @@ const tokens = new Map<string, TokenEntry>();
 export const CREDENTIALS_KEPT = 1000;
 
 function entryFor(key: string): TokenEntry {
-	const known = tokens.get(key);
+	const entry = tokens.get(key) ?? { replaced: [] };
 	tokens.delete(key);
-	const entry = known ?? { replaced: [] };
 	tokens.set(key, entry);
 	for (const [oldKey, old] of tokens) {
 		if (tokens.size <= CREDENTIALS_KEPT) break;
@@ -84,32 +83,23 @@ async function fetchTokenAs(
 	form: Form | undefined,
 ): Promise<string | TokenRefusal> {
 	const token = tokenRequest(credentials, form);
-	const { request } = token;
-	// A transport error can carry the request and its secrets: only its message is kept.
-	const outcome = await helper.helpers
-		// A redirect would carry the grant's secrets wherever it points.
-		.httpRequest({
-			...request,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-		})
-		.then(
-			(full: { statusCode: number; body: unknown }) => ({ response: full, failure: undefined }),
-			(error: Error) => ({ response: undefined, failure: error.message }),
-		);
-	if (!outcome.response)
-		throw new ESignatureCredentialError(unreachableMessage(token, outcome.failure));
-	const { response } = outcome;
-	const body = (
-		typeof response.body === 'object' && response.body !== null ? response.body : {}
-	) as Record<string, unknown>;
-	if (
-		response.statusCode >= 200 &&
-		response.statusCode < 300 &&
-		typeof body.access_token === 'string'
-	) {
+	// A redirect would carry the grant's secrets wherever it points.
+	const response: { statusCode: number; body: unknown } | { failure: string | undefined } =
+		await helper.helpers
+			.httpRequest({
+				...token.request,
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+			})
+			// A transport error can carry the request and its secrets: only its message is kept.
+			.catch((error: Error) => ({ failure: error.message }));
+	if ('failure' in response)
+		throw new ESignatureCredentialError(unreachableMessage(token, response.failure));
+	const { statusCode, body: raw } = response;
+	const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+	if (statusCode >= 200 && statusCode < 300 && typeof body.access_token === 'string') {
 		const lifetimeSeconds = Number(body.expires_in);
 		entry.token = body.access_token;
 		entry.expiresAt = Number.isFinite(lifetimeSeconds)
@@ -118,15 +108,9 @@ async function fetchTokenAs(
 		return body.access_token;
 	}
 	// The token endpoint may repeat what it was sent.
-	const said = [body.error, body.error_description]
-		.filter((part) => typeof part === 'string')
-		.join(': ');
-	return {
-		form,
-		status: response.statusCode,
-		body,
-		said: scrubbedText(said, secretsOfCredential(credentials)),
-	};
+	const said = [body.error, body.error_description].filter((part) => typeof part === 'string');
+	const secrets = secretsOfCredential(credentials);
+	return { form, status: statusCode, body, said: scrubbedText(said.join(': '), secrets) };
 }
 
 // `credentials.accessToken` is empty, or the token just refused.
@@ -138,18 +122,13 @@ export async function obtainAccessToken(
 	if (entry.inFlight) return await entry.inFlight;
 
 	const refused = text(credentials, 'accessToken');
+	const cached = entry.token;
 	const fresh =
-		entry.token !== undefined &&
+		cached !== undefined &&
 		(entry.expiresAt === undefined || Date.now() < entry.expiresAt - EXPIRY_MARGIN_MS);
 	// A refused token this process did not replace (another's, or all revoked) means the cached one may be refused too.
 	const alreadyReplaced = refused !== '' && entry.replaced.includes(fingerprint(refused));
-	if (
-		entry.token !== undefined &&
-		fresh &&
-		refused !== entry.token &&
-		(refused === '' || alreadyReplaced)
-	)
-		return entry.token;
+	if (fresh && refused !== cached && (refused === '' || alreadyReplaced)) return cached;
 
 	const fetching = fetchToken(helper, credentials, entry);
 	entry.inFlight = fetching;

@@ -56,11 +56,10 @@ export function learn(
 	while (learnt.size > CREDENTIALS_KEPT) learnt.delete(learnt.keys().next().value as string);
 }
 
-export const INTEGRATION_BASIC_FIELDS: Record<Form, { id: string; secret: string; label: string }> =
-	{
-		spec: { id: 'clientId', secret: 'clientSecret', label: 'Client ID and Client Secret' },
-		live: { id: 'accountId', secret: 'accountSecret', label: 'Account ID and Account Secret' },
-	};
+export const INTEGRATION_BASIC_FIELDS = {
+	spec: { id: 'clientId', secret: 'clientSecret', label: 'Client ID and Client Secret' },
+	live: { id: 'accountId', secret: 'accountSecret', label: 'Account ID and Account Secret' },
+};
 
 export function refusesBasicPair(statusCode: number, body: Record<string, unknown>): boolean {
 	return statusCode === 401 || body.error === 'invalid_client';
@@ -83,21 +82,14 @@ export interface Alternative {
 const namesField = (errors: IDataObject | undefined, name: string) =>
 	Object.keys(errors ?? {}).some((key) => key.toLowerCase() === name.toLowerCase());
 
-export function refusesForm(alternative: Alternative, answer: FailedAnswer): boolean {
-	switch (alternative.dialect) {
-		case 'createFromBase64Body': {
-			if (Number(answer.code) !== 8) return false;
-			const wanted = alternative.form === 'spec' ? 'File' : 'files';
-			return (
-				namesField(answer.validationErrors, wanted) ||
-				new RegExp(`\\b${wanted} is required`, 'i').test(answer.serviceMessage ?? '')
-			);
-		}
-		case 'identitySigningPath':
-			return answer.httpStatus === 404;
-		default:
-			return false;
-	}
+export function refusesForm({ dialect, form }: Alternative, answer: FailedAnswer): boolean {
+	if (dialect === 'identitySigningPath') return answer.httpStatus === 404;
+	if (dialect !== 'createFromBase64Body' || Number(answer.code) !== 8) return false;
+	const wanted = form === 'spec' ? 'File' : 'files';
+	return (
+		namesField(answer.validationErrors, wanted) ||
+		new RegExp(`\\b${wanted} is required`, 'i').test(answer.serviceMessage ?? '')
+	);
 }
 
 export function identitySigningPath(version: 1 | 2, form: Form): string {

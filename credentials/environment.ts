@@ -42,12 +42,9 @@ function normaliseUrl(value: string, fieldName: string): string {
 	const trimmed = withoutTrailingSlashes(value.trim());
 	const problem =
 		trimmed === ''
-			? 'must be an http:// or https:// address'
+			? 'must be an http:// or https:// address, got "(empty)"'
 			: (httpUrlProblem(trimmed) ?? controlProblem(trimmed));
-	if (problem)
-		throw new ESignatureCredentialError(
-			`${fieldName} ${problem}${trimmed === '' ? ', got "(empty)"' : ''}`,
-		);
+	if (problem) throw new ESignatureCredentialError(`${fieldName} ${problem}`);
 	return trimmed;
 }
 
@@ -92,17 +89,15 @@ function isUnder(url: string, base: string): boolean {
 // The HTTP Request node's URL is the user's: any other host gets an error, never the token.
 export function signedUrl(
 	credentials: ICredentialDataDecryptedObject,
-	requestOptions: { url: string; baseURL?: string },
+	url: string,
+	baseURL?: string,
 ): { baseURL?: string; url: string } {
-	const baseUrl = baseUrlOf(credentials);
-	const { url, baseURL } = requestOptions;
 	const absolute = /^https?:\/\//i.test(url);
-	if (!absolute && !baseURL) return { baseURL: baseUrl, url };
+	if (!absolute && !baseURL) return { baseURL: baseUrlOf(credentials), url };
 	const target = absolute
 		? url
 		: `${withoutTrailingSlashes(baseURL!)}/${withoutLeadingSlashes(url)}`;
-	const allowed = [baseUrl];
-	if (text(credentials, 'authUrl')) allowed.push(authUrlOf(credentials));
+	const allowed = signedBases(credentials);
 	if (allowed.some((base) => isUnder(target, base)))
 		return { baseURL: baseURL === undefined ? undefined : withoutTrailingSlashes(baseURL), url };
 	let where = target;
@@ -117,10 +112,11 @@ export function signedUrl(
 	);
 }
 
+const signedBases = (credentials: ICredentialDataDecryptedObject) => [
+	baseUrlOf(credentials),
+	...(text(credentials, 'authUrl') ? [authUrlOf(credentials)] : []),
+];
+
 export function signedHosts(credentials: ICredentialDataDecryptedObject): string[] {
-	const bases = [
-		baseUrlOf(credentials),
-		...(text(credentials, 'authUrl') ? [authUrlOf(credentials)] : []),
-	];
-	return [...new Set(bases.map((base) => new URL(base).hostname))];
+	return [...new Set(signedBases(credentials).map((base) => new URL(base).hostname))];
 }

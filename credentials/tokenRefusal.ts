@@ -27,10 +27,8 @@ const FIELD_WORDS: Record<string, RegExp> = {
 	'Account Secret': /account[ _]?secret/i,
 };
 
-function fieldList(labels: string[]): string {
-	if (labels.length < 2) return labels.join('');
-	return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
-}
+const fieldList = (labels: string[]) =>
+	labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 
 // A loop, not /[\s.]+$/: that takes quadratic time on a long run of dots.
 function withoutFinalStops(text: string): string {
@@ -64,15 +62,11 @@ export function unreachableMessage(
 
 // Its client accepted, a refused grant's doubt is the fields its answer names, else every pair it sent.
 function grantFields({ form, said }: TokenRefusal): string {
+	const user = ['Username', 'Password'];
 	const pairs =
 		form === undefined
 			? [['Client ID', 'Client Secret']]
-			: form === 'live'
-				? [['Username', 'Password']]
-				: [
-						['Username', 'Password'],
-						['Account ID', 'Account Secret'],
-					];
+			: [user, ...(form === 'live' ? [] : [['Account ID', 'Account Secret']])];
 	const named = pairs.flat().filter((label) => FIELD_WORDS[label].test(said));
 	return named.length ? fieldList(named) : pairs.map(fieldList).join(', and ');
 }
@@ -101,7 +95,7 @@ export function refusalMessage(
 ): string {
 	const { grantLabel: grant, addressField } = token;
 	const { url } = token.request;
-	const last = refusals[refusals.length - 1];
+	const last = refusals.at(-1)!;
 	const { status, body } = last;
 	const answer = answerOf(last);
 	if (status >= 300 && status < 400)

@@ -12,24 +12,30 @@ import {
 	text,
 } from './environment';
 
-function requireFields(
-	credentials: ICredentialDataDecryptedObject,
-	grant: string,
-	fields: Array<[string, string]>,
-) {
-	const missing = fields.filter(([key]) => text(credentials, key) === '').map(([, label]) => label);
+const LABELS: Record<string, string> = {
+	authUrl: 'Authorization Server URL',
+	clientId: 'Client ID',
+	clientSecret: 'Client Secret',
+	username: 'Username',
+	password: 'Password',
+	accountId: 'Account ID',
+	accountSecret: 'Account Secret',
+};
+
+function requireFields(credentials: ICredentialDataDecryptedObject, grant: string, keys: string[]) {
+	const missing = keys.filter((key) => text(credentials, key) === '').map((key) => LABELS[key]);
 	if (missing.length)
 		throw new ESignatureCredentialError(
 			`The ${grant} grant needs: ${missing.join(', ')}. Fill them in the credential.`,
 		);
-	for (const [key, label] of fields) {
+	for (const key of keys) {
 		const value = text(credentials, key);
 		if (SECRET_FIELDS.has(key) && value.trim() === '')
 			throw new ESignatureCredentialError(
-				`${label} of the credential is blank: it has only spaces`,
+				`${LABELS[key]} of the credential is blank: it has only spaces`,
 			);
 		const problem = controlProblem(value);
-		if (problem) throw new ESignatureCredentialError(`${label} of the credential ${problem}`);
+		if (problem) throw new ESignatureCredentialError(`${LABELS[key]} of the credential ${problem}`);
 	}
 }
 
@@ -49,16 +55,12 @@ export function tokenRequest(
 	const clientId = text(credentials, 'clientId');
 	const clientSecret = text(credentials, 'clientSecret');
 	if (grantTypeOf(credentials) === 'clientCredentials') {
-		requireFields(credentials, 'Client Credentials', [
-			['authUrl', 'Authorization Server URL'],
-			['clientId', 'Client ID'],
-			['clientSecret', 'Client Secret'],
-		]);
+		requireFields(credentials, 'Client Credentials', ['authUrl', 'clientId', 'clientSecret']);
 		const authUrl = authUrlOf(credentials);
 		return {
 			grantLabel: 'Client Credentials',
 			fieldsToCheck: 'Client ID and Client Secret',
-			addressField: 'Authorization Server URL',
+			addressField: LABELS.authUrl,
 			identity: ['clientCredentials', authUrl, clientId, clientSecret],
 			request: {
 				method: 'POST',
@@ -73,14 +75,11 @@ export function tokenRequest(
 			},
 		};
 	}
-	requireFields(credentials, 'Integration', [
-		['clientId', 'Client ID'],
-		['clientSecret', 'Client Secret'],
-		['username', 'Username'],
-		['password', 'Password'],
-		['accountId', 'Account ID'],
-		['accountSecret', 'Account Secret'],
-	]);
+	requireFields(
+		credentials,
+		'Integration',
+		Object.keys(LABELS).filter((key) => key !== 'authUrl'),
+	);
 	const baseUrl = baseUrlOf(credentials);
 	const form = {
 		grant_type: 'integration',
@@ -89,8 +88,8 @@ export function tokenRequest(
 		accountId: text(credentials, 'accountId'),
 		accountSecret: text(credentials, 'accountSecret'),
 	};
-	const pairId = text(credentials, INTEGRATION_BASIC_FIELDS[basic].id);
-	const pairSecret = text(credentials, INTEGRATION_BASIC_FIELDS[basic].secret);
+	const { id, secret } = INTEGRATION_BASIC_FIELDS[basic];
+	const pair = Buffer.from(`${text(credentials, id)}:${text(credentials, secret)}`);
 	return {
 		grantLabel: 'Integration',
 		fieldsToCheck: 'Client ID, Client Secret, Username, Password, Account ID and Account Secret',
@@ -101,7 +100,7 @@ export function tokenRequest(
 			url: `${baseUrl}/Authentication/Authority/Token`,
 			headers: {
 				'Content-Type': 'application/x-www-form-urlencoded',
-				Authorization: `Basic ${Buffer.from(`${pairId}:${pairSecret}`).toString('base64')}`,
+				Authorization: `Basic ${pair.toString('base64')}`,
 			},
 			body: new URLSearchParams(form).toString(),
 		},
