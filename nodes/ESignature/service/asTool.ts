@@ -1,6 +1,6 @@
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
-import { MAX_ANSWER_DEPTH, TOO_DEEP } from './depth';
+import { rebuilt } from './depth';
 import { isErrorItem } from './errorItems';
 
 // n8n names the tool it makes of a node `<node type>Tool`.
@@ -37,21 +37,16 @@ export const SIGNING_LINK_NOT_FOR_TOOLS =
 	'Not passed to AI tools: whoever has a signing link signs as that signer. Use Invitation → Get Signing Links ' +
 	'or Send and Get Links as a tool where the agent must hand out links.';
 
+function withoutSigningLinks(copy: IDataObject): IDataObject {
+	for (const key of SIGNING_LINK_KEYS)
+		if (typeof copy[key] === 'string' && copy[key] !== '') copy[key] = SIGNING_LINK_NOT_FOR_TOOLS;
+	return copy;
+}
+
 export function signingLinksHiddenFromModel(items: INodeExecutionData[]): INodeExecutionData[] {
-	const strip = (value: unknown, depth: number): unknown => {
-		if (typeof value !== 'object' || value === null) return value;
-		if (depth >= MAX_ANSWER_DEPTH) return TOO_DEEP;
-		if (Array.isArray(value)) return value.map((entry) => strip(entry, depth + 1));
-		return Object.fromEntries(
-			Object.entries(value).map(([key, entry]) => [
-				key,
-				SIGNING_LINK_KEYS.has(key) && typeof entry === 'string' && entry !== ''
-					? SIGNING_LINK_NOT_FOR_TOOLS
-					: strip(entry, depth + 1),
-			]),
-		);
-	};
 	return items.map((item) =>
-		isErrorItem(item) ? item : { ...item, json: strip(item.json, 0) as IDataObject },
+		isErrorItem(item)
+			? item
+			: { ...item, json: rebuilt(item.json, (value) => value, withoutSigningLinks) as IDataObject },
 	);
 }

@@ -67,7 +67,7 @@ export async function connectionError(
 	// Duck-typed: an error from another realm (Node's own, seen from a sandbox) is no instance of this realm's Error.
 	if (!key && typeof (error as Error | undefined)?.stack === 'string') {
 		// Where it happened, for n8n's log, without the error, which can hold the request.
-		const cause = new Error(String((error as Error).message));
+		const cause = new Error(String(raw));
 		cause.stack = (error as Error).stack;
 		wrapped.cause = cause;
 	}

@@ -93,21 +93,20 @@ export function isErrorItem(item: INodeExecutionData): boolean {
 export const errorItemDetails = (item: INodeExecutionData): ErrorDetails | undefined =>
 	ErrorItem.detailsOf(item);
 
-function errorOutputWithoutDetails(context: ItemFunctions): boolean {
-	return context.getNode().onError === 'continueErrorOutput' && !errorOutputTakesDetails(context);
-}
-
 // No `error` object: n8n would replace the item's JSON with its message (docs/n8n-notes.md#continue-on-fail).
 export function errorItem(context: ItemFunctions, error: Error): INodeExecutionData {
 	const details = errorDetails(error);
-	const json: IDataObject = errorOutputWithoutDetails(context)
-		? // n8n 1.x's error output takes only `{ error }` or `{ error, message }`.
-			{
-				error: error.message,
-				message: details.serviceMessage ?? details.description ?? details.meaning,
-			}
-		: { error: error.message, details: details as unknown as IDataObject };
-	return new ErrorItem(json, { item: context.getItemIndex() }, details);
+	// n8n 1.x's error output takes only `{ error }` or `{ error, message }`.
+	const onlyMessage =
+		context.getNode().onError === 'continueErrorOutput' && !errorOutputTakesDetails(context);
+	const json: IDataObject = onlyMessage
+		? { message: details.serviceMessage ?? details.description ?? details.meaning }
+		: { details: details as unknown as IDataObject };
+	return new ErrorItem(
+		{ error: error.message, ...json },
+		{ item: context.getItemIndex() },
+		details,
+	);
 }
 
 // Paired with its input: n8n's routing engine leaves its own error items unpaired.

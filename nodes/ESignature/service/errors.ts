@@ -50,21 +50,13 @@ const STALE_WEBHOOK =
 	'The Webhook chosen is no longer registered at the service: pick the E-Signature Trigger again in the Webhook list ' +
 	'(its webhook was deleted, or registered with an earlier run of the emulator)';
 
-function staleWebhookPick(
-	node: INode,
-	code: number,
-	serviceMessage: string | undefined,
-	validation: unknown,
-): boolean {
-	if (code !== 8) return false;
+function staleWebhookPick(node: INode, serviceMessage = '', validation: unknown = null): boolean {
 	const picked = node.parameters?.webhookId as { value?: unknown } | string | undefined;
-	const value = typeof picked === 'object' && picked !== null ? picked.value : picked;
+	const value = typeof picked === 'object' ? picked?.value : picked;
 	if (typeof value !== 'string' || !value.trim()) return false;
 	// Bounded: the answer may be hostile (docs/security.md#hostile-answers-from-the-service).
-	const said = `${serviceMessage ?? ''} ${JSON.stringify(validation ?? null) ?? ''}`
-		.slice(0, 4000)
-		.toLowerCase();
-	return said.includes('webhook');
+	const said = `${serviceMessage} ${JSON.stringify(validation) ?? ''}`.slice(0, 4000);
+	return said.toLowerCase().includes('webhook');
 }
 
 interface ServiceWrapper {
@@ -93,11 +85,10 @@ export function parseBody(body: unknown): unknown {
 
 function describeValidationErrors(errors: unknown): string | undefined {
 	if (!errors || typeof errors !== 'object') return undefined;
-	const lines = Object.entries(errors as IDataObject).map(
-		([field, problems]) =>
-			`${field}: ${Array.isArray(problems) ? problems.join('; ') : String(problems)}`,
+	const lines = Object.entries(errors).map(
+		([field, problems]) => `${field}: ${Array.isArray(problems) ? problems.join('; ') : problems}`,
 	);
-	return lines.length ? lines.join('\n') : undefined;
+	return lines.join('\n') || undefined;
 }
 
 export interface SentReference {
@@ -130,31 +121,6 @@ export interface MisplacedId {
 	documentIds?: string[];
 }
 
-function misplacedIdHelp({ field, id, expected, documentIds }: MisplacedId) {
-	if (expected === 'envelope') {
-		return {
-			said: `${field} "${id}" is a document ID, not an envelope ID`,
-			help:
-				`The service knows "${id}" as a document of this account. This operation takes the envelope's ID: use ` +
-				`envelopeId from the output of the operation that created it (beside documentId) or of the E-Signature ` +
-				`Trigger.`,
-		};
-	}
-	const quoted = (documentIds ?? []).map((d) => `"${d}"`);
-	const documents =
-		quoted.length === 1
-			? `This envelope's document ID is ${quoted[0]}.`
-			: quoted.length > 1
-				? `This envelope's document IDs are ${quoted.join(', ')}.`
-				: `Use documentId from the output of the operation that created the envelope (beside envelopeId).`;
-	return {
-		said: `${field} "${id}" is an envelope ID, not a document ID`,
-		help:
-			`The service knows "${id}" as an envelope of this account. This operation takes a document's ID. ` +
-			documents,
-	};
-}
-
 // The service's code is the editor's "Error code" (`httpCode`); the HTTP status, often 200, is in the details.
 export async function serviceErrorFor(
 	context: ServiceContext,
@@ -172,19 +138,18 @@ export async function serviceErrorFor(
 	const serviceMessage =
 		(wrapper?.message ?? undefined) ||
 		(typeof body === 'string' && body.length < 500 ? body : undefined);
-	const meaning = staleWebhookPick(node, code, serviceMessage, wrapper?.stateValidationErrors)
-		? STALE_WEBHOOK
-		: generalMeaning(code);
+	const validationErrors = wrapper?.stateValidationErrors;
+	const stale = code === 8 && staleWebhookPick(node, serviceMessage, validationErrors);
+	const meaning = stale ? STALE_WEBHOOK : generalMeaning(code);
 	const reference = code === 227 ? sentReference : undefined;
 	const details = [
 		serviceMessage ? `Service message: ${serviceMessage}` : undefined,
-		describeValidationErrors(wrapper?.stateValidationErrors),
+		describeValidationErrors(validationErrors),
 		reference ? duplicateReferenceHelp(reference) : undefined,
 	].filter(Boolean);
 	const errorBody: JsonObject = wrapper
 		? (maskedAnswer(wrapper) as unknown as JsonObject)
 		: { errorCode: code, message: serviceMessage ?? null };
-	const validationErrors = wrapper?.stateValidationErrors;
 	return detailedError(
 		node,
 		errorBody,
@@ -229,10 +194,9 @@ export function errorOfItem(
 	item: INodeExecutionData,
 ): NodeApiError | undefined {
 	const details = errorItemDetails(item);
-	if (!details) return undefined;
-	const { description } = details;
-	const options = { message: String(item.json.error), description: description ?? undefined };
-	return detailedError(context.getNode(), {}, options, details);
+	const message = String(item.json.error);
+	const options = { message, description: details?.description ?? undefined };
+	return details && detailedError(context.getNode(), {}, options, details);
 }
 
 export function isFailedAnswer(body: unknown, statusCode: number): boolean {
@@ -259,9 +223,6 @@ export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 	);
 }
 
-// Error 14 answers another account's document.
-const NOT_FOUND_CODES = new Set<unknown>([404, 14]);
-
 // An answer in the mapper's words: a 404 of its own says more (no identity-provider signing at either address).
 export function isNotFoundError(error: Error): boolean {
 	const details = detailsOf(error);
@@ -269,7 +230,8 @@ export function isNotFoundError(error: Error): boolean {
 	const { code, meaning, httpStatus } = details;
 	const answered =
 		meaning === NOT_FOUND || (typeof code === 'number' && meaning === generalMeaning(code));
-	return answered && (NOT_FOUND_CODES.has(code) || httpStatus === 404);
+	// Error 14 answers another account's document.
+	return answered && (code === 404 || code === 14 || httpStatus === 404);
 }
 
 /** The ID an operation was given, as shown, and where such an ID comes from. */
@@ -303,9 +265,27 @@ export const withGivenId = <T extends Error>(error: T, { field, id, source }: Gi
 		[source, OF_THE_ACCOUNT].filter(Boolean).join(' '),
 	);
 
-export function withMisplacedId<T extends Error>(error: T, misplacedId: MisplacedId): T {
-	const { said, help } = misplacedIdHelp(misplacedId);
-	return toldOfId(error, (meaning) => `${meaning}: ${said}`, help);
+export function withMisplacedId<T extends Error>(
+	error: T,
+	{ field, id, expected, documentIds = [] }: MisplacedId,
+): T {
+	const envelope = expected === 'envelope';
+	const [is, not] = envelope ? ['a document', 'an envelope'] : ['an envelope', 'a document'];
+	const quoted = documentIds.map((d) => `"${d}"`).join(', ');
+	const takes = envelope
+		? `the envelope's ID: use envelopeId from the output of the operation that created it (beside documentId) ` +
+			`or of the E-Signature Trigger.`
+		: `a document's ID. ` +
+			(documentIds.length === 1
+				? `This envelope's document ID is ${quoted}.`
+				: documentIds.length
+					? `This envelope's document IDs are ${quoted}.`
+					: `Use documentId from the output of the operation that created the envelope (beside envelopeId).`);
+	return toldOfId(
+		error,
+		(meaning) => `${meaning}: ${field} "${id}" is ${is} ID, not ${not} ID`,
+		`The service knows "${id}" as ${is} of this account. This operation takes ${takes}`,
+	);
 }
 
 export async function missingFileError(

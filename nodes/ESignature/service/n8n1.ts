@@ -1,18 +1,18 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 // n8n gives nodes no version, but 2.x added `customData` to every context (docs/n8n-notes.md#n8n-1x).
-function isN8n1(context: object): boolean {
+function isN8n2(context: object): boolean {
 	try {
-		return (context as { customData?: unknown }).customData === undefined;
+		return (context as { customData?: unknown }).customData !== undefined;
 	} catch {
 		// n8n 2.x's getter throws where a context has no execution data.
-		return false;
+		return true;
 	}
 }
 
-export const errorOutputTakesDetails = (context: object): boolean => !isN8n1(context);
+export const errorOutputTakesDetails = isN8n2;
 
-export const resumedNodePassesEveryOutput = (context: object): boolean => !isN8n1(context);
+export const resumedNodePassesEveryOutput = isN8n2;
 
 interface ExecutionCustomData {
 	get(key: string): string | undefined;

@@ -2,26 +2,21 @@ import type { IDataObject } from 'n8n-workflow';
 
 // The service keeps only a URL: these read back which webhooks are a trigger's or a waiting Send and Wait's.
 
-interface TriggerUrl {
-	test: boolean;
-	triggerId: string;
-	base: string;
-}
-
 // `<n8n>/webhook/<trigger's webhook ID>/webhook`, or `/webhook-test/` while the editor listens for a test event.
-
 const TRIGGER_PATH =
 	/^(.*)\/(webhook|webhook-test)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/webhook\/?$/i;
 
-export function triggerUrlOf(webhookUrl: unknown): TriggerUrl | undefined {
-	if (typeof webhookUrl !== 'string') return undefined;
-	let url: URL;
+function urlOf(value: unknown): URL | undefined {
 	try {
-		url = new URL(webhookUrl.trim());
+		return typeof value === 'string' ? new URL(value) : undefined;
 	} catch {
 		return undefined;
 	}
-	const match = TRIGGER_PATH.exec(url.pathname);
+}
+
+export function triggerUrlOf(webhookUrl: unknown) {
+	const url = urlOf(typeof webhookUrl === 'string' ? webhookUrl.trim() : undefined);
+	const match = url && TRIGGER_PATH.exec(url.pathname);
 	if (!match) return undefined;
 	return {
 		test: match[2].toLowerCase() === 'webhook-test',
@@ -62,9 +57,7 @@ export function unregisteredTriggerValue(workflowId: string, workflow: string): 
 }
 
 // Anyone may write a picker's value.
-export function unregisteredTriggerOf(
-	value: string,
-): { workflowId: string; workflow?: string } | undefined {
+export function unregisteredTriggerOf(value: string) {
 	if (!value.startsWith(UNREGISTERED_TRIGGER)) return undefined;
 	const match = UNREGISTERED_VALUE.exec(value.slice(UNREGISTERED_TRIGGER.length));
 	return match ? { workflowId: match[1], workflow: match[2]?.trim() || undefined } : undefined;
@@ -85,25 +78,17 @@ export const listedIds = (listed: unknown): string[] =>
 	typeof listed === 'string' ? listed.split(',').filter(Boolean) : [];
 
 export function queryOf(url: unknown): Record<string, string> | undefined {
-	if (typeof url !== 'string') return undefined;
-	try {
-		return Object.fromEntries(new URL(url).searchParams);
-	} catch {
-		return undefined;
-	}
+	const parsed = urlOf(url);
+	return parsed && Object.fromEntries(parsed.searchParams);
 }
 
 export function waitingExecutionOf(webhookUrl: unknown): IDataObject | undefined {
-	const query = queryOf(webhookUrl);
-	if (
-		!query ||
-		!/^[0-9a-f]{64}$/.test(query[RESUME_QUERY.check] ?? '') ||
-		!query[RESUME_QUERY.envelopeId]
-	)
-		return undefined;
-	const executionId = new URL(String(webhookUrl)).pathname.split('/').filter(Boolean).pop() ?? null;
+	const url = urlOf(webhookUrl);
+	const query = Object.fromEntries(url?.searchParams ?? []);
+	const check = query[RESUME_QUERY.check] ?? '';
+	if (!url || !/^[0-9a-f]{64}$/.test(check) || !query[RESUME_QUERY.envelopeId]) return undefined;
 	return {
-		executionId,
+		executionId: url.pathname.split('/').filter(Boolean).pop() ?? null,
 		envelopeId: query[RESUME_QUERY.envelopeId],
 		documentIds: listedIds(query[RESUME_QUERY.documentIds]),
 		waitingUntil: query[RESUME_QUERY.until] ?? null,

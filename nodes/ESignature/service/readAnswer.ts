@@ -31,15 +31,6 @@ export function brokenAnswerError(
 	);
 }
 
-function tooDeepError(context: IExecuteSingleFunctions): NodeApiError {
-	return brokenAnswerError(
-		context,
-		'ANSWER_TOO_DEEP',
-		`The service's answer is nested more than ${MAX_ANSWER_DEPTH} levels deep`,
-		'No answer of the service nests this deep: it was not read. Try again; if it persists, the service is failing.',
-	);
-}
-
 // sentReference is asked only for error 227, which names the reference number.
 export async function readServiceAnswer(
 	context: IExecuteSingleFunctions,
@@ -47,17 +38,25 @@ export async function readServiceAnswer(
 	{ sentReference }: { sentReference?: () => SentReference | undefined } = {},
 ): Promise<{ body: unknown; errorItems?: INodeExecutionData[] }> {
 	const body = parseBody(response.body);
-	if (nestedDeeperThan(body))
-		return { body: undefined, errorItems: failed(context, tooDeepError(context)) };
-	if (isRedirect(response.statusCode)) {
-		const at = [response.statusCode, response.headers?.location, context.getItemIndex()] as const;
+	const { statusCode } = response;
+	const itemIndex = context.getItemIndex();
+	if (nestedDeeperThan(body)) {
+		const error = brokenAnswerError(
+			context,
+			'ANSWER_TOO_DEEP',
+			`The service's answer is nested more than ${MAX_ANSWER_DEPTH} levels deep`,
+			'No answer of the service nests this deep: it was not read. Try again; if it persists, the service is failing.',
+		);
+		return { body: undefined, errorItems: failed(context, error) };
+	}
+	if (isRedirect(statusCode)) {
+		const at = [statusCode, response.headers?.location, itemIndex] as const;
 		return { body, errorItems: failed(context, redirectNotFollowed(context.getNode(), ...at)) };
 	}
-	if (!isFailedAnswer(body, response.statusCode)) return { body };
+	if (!isFailedAnswer(body, statusCode)) return { body };
 	const duplicate = isServiceWrapper(body) && Number(body.errorCode) === 227;
 	const known = { sentReference: duplicate ? sentReference?.() : undefined };
-	const itemIndex = context.getItemIndex();
-	const error = await serviceErrorFor(context, body, response.statusCode, itemIndex, known);
+	const error = await serviceErrorFor(context, body, statusCode, itemIndex, known);
 	return { body, errorItems: failed(context, error) };
 }
 
@@ -67,24 +66,23 @@ export function bothFormsRefused(
 	url: string,
 ): NodeApiError {
 	const path = /\/api\/v2\//.test(url) ? 2 : 1;
-	const { message, description } =
-		dialect === 'identitySigningPath'
-			? {
-					message:
-						'The service has no identity-provider signing at either address: ' +
-						`${identitySigningPath(path, 'spec')} (the spec) and ${identitySigningPath(path, 'live')} ` +
-						'(the published reference) both answered HTTP 404',
-					description:
-						"Check the credential's Environment and Base URL: they must point at the E-Signature API.",
-				}
-			: {
-					message:
-						'The service refused the document in both forms of the request: `files` (the spec) and `File` ' +
-						'(the live service), each as a missing file (error 8)',
-					description:
-						"No envelope was created. Check that the file is a PDF, then the service's answer to the request.",
-				};
 	const notFound = dialect === 'identitySigningPath';
+	const { message, description } = notFound
+		? {
+				message:
+					'The service has no identity-provider signing at either address: ' +
+					`${identitySigningPath(path, 'spec')} (the spec) and ${identitySigningPath(path, 'live')} ` +
+					'(the published reference) both answered HTTP 404',
+				description:
+					"Check the credential's Environment and Base URL: they must point at the E-Signature API.",
+			}
+		: {
+				message:
+					'The service refused the document in both forms of the request: `files` (the spec) and `File` ' +
+					'(the live service), each as a missing file (error 8)',
+				description:
+					"No envelope was created. Check that the file is a PDF, then the service's answer to the request.",
+			};
 	return detailedError(
 		context.getNode(),
 		{ message },

@@ -15,12 +15,7 @@ export function scrubbed<T>(value: T, secrets: readonly unknown[]): T {
 	) as T;
 }
 
-function secretEntries(
-	value: unknown,
-	path: string,
-	depth: number,
-	found: Array<[string, unknown]>,
-): Array<[string, unknown]> {
+function secretEntries(value: unknown, path = '', depth = 0, found: Array<[string, unknown]> = []) {
 	if (typeof value !== 'object' || value === null || depth >= MAX_ANSWER_DEPTH) return found;
 	if (Array.isArray(value)) {
 		value.forEach((entry, index) => secretEntries(entry, `${path}[${index}]`, depth + 1, found));
@@ -28,37 +23,24 @@ function secretEntries(
 	}
 	for (const [key, entry] of Object.entries(value)) {
 		const at = path ? `${path}.${key}` : key;
-		if (SECRET_PARAMETERS.has(key) && (typeof entry === 'string' || typeof entry === 'number'))
-			found.push([at, entry]);
+		if (isSecret(key, entry)) found.push([at, entry]);
 		else secretEntries(entry, at, depth + 1, found);
 	}
 	return found;
 }
 
-function resolvedParameter(
-	context: ServiceContext,
-	path: string,
-	itemIndex: number | undefined,
-): unknown {
+function resolvedParameter(context: ServiceContext, path: string, itemIndex = 0): unknown {
 	try {
-		if ('getItemIndex' in context) return context.getNodeParameter(path, undefined);
-		if ('getInputData' in context) return context.getNodeParameter(path, itemIndex ?? 0, undefined);
-		return context.getNodeParameter(path, undefined);
+		return 'getInputData' in context && !('getItemIndex' in context)
+			? context.getNodeParameter(path, itemIndex, undefined)
+			: context.getNodeParameter(path, undefined);
 	} catch {
 		return undefined;
 	}
 }
 
-function nodeSecrets(context: ServiceContext, itemIndex: number | undefined): unknown[] {
-	return secretEntries(context.getNode().parameters, '', 0, []).map(([path, value]) =>
-		typeof value === 'string' && value.startsWith('=')
-			? resolvedParameter(context, path, itemIndex)
-			: String(value),
-	);
-}
-
 export function secretsSent(body: unknown): unknown[] {
-	return secretEntries(body, '', 0, []).map(([, value]) => String(value));
+	return secretEntries(body).map(([, value]) => String(value));
 }
 
 // Of the credential and node in hand only (docs/security.md#masking-is-per-credential).
@@ -73,10 +55,18 @@ export async function secretsInHand(
 	} catch {
 		// a node without the credential has none
 	}
-	return scrubbable([...ofCredential, ...nodeSecrets(context, itemIndex), ...sent]);
+	const ofNode = secretEntries(context.getNode().parameters).map(([path, value]) =>
+		typeof value === 'string' && value.startsWith('=')
+			? resolvedParameter(context, path, itemIndex)
+			: String(value),
+	);
+	return scrubbable([...ofCredential, ...ofNode, ...sent]);
 }
 
 const SECRET_PARAMETERS = new Set(['headerToken', 'smsPassword', 'password', 'filePassword']);
+
+const isSecret = (key: string, value: unknown): value is string | number =>
+	SECRET_PARAMETERS.has(key) && (typeof value === 'string' || typeof value === 'number');
 
 // The last four characters tell two tokens apart.
 function maskedSecret(value: unknown): string | null {
@@ -86,8 +76,7 @@ function maskedSecret(value: unknown): string | null {
 
 function withMaskedSecrets(copy: IDataObject): IDataObject {
 	for (const [key, entry] of Object.entries(copy))
-		if (SECRET_PARAMETERS.has(key) && (typeof entry === 'string' || typeof entry === 'number'))
-			copy[key] = maskedSecret(String(entry));
+		if (isSecret(key, entry)) copy[key] = maskedSecret(String(entry));
 	return copy;
 }
 
@@ -107,23 +96,23 @@ function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
 }
 
 // Whoever has it can resume the execution.
-const RESUME_TOKEN_PARAMETER = 'signature';
+const RESUME_TOKEN = 'signature=';
 
 // By splitting, not a regex: the service's URLs are of any length.
 function withMaskedResumeToken(url: string): string {
 	const queryAt = url.indexOf('?');
-	if (queryAt < 0 || !url.includes(`${RESUME_TOKEN_PARAMETER}=`, queryAt)) return url;
+	if (queryAt < 0 || !url.includes(RESUME_TOKEN, queryAt)) return url;
 	const hashAt = url.indexOf('#', queryAt);
 	const end = hashAt < 0 ? url.length : hashAt;
 	const pairs = url.slice(queryAt + 1, end).split('&');
-	const shown = pairs.map((pair) =>
-		pair.startsWith(`${RESUME_TOKEN_PARAMETER}=`) ? `${RESUME_TOKEN_PARAMETER}=••••` : pair,
-	);
+	const shown = pairs.map((pair) => (pair.startsWith(RESUME_TOKEN) ? `${RESUME_TOKEN}••••` : pair));
 	return `${url.slice(0, queryAt + 1)}${shown.join('&')}${url.slice(end)}`;
 }
 
 export function maskedAnswer(answer: object): IDataObject {
-	const leaf = (value: unknown) =>
-		typeof value === 'string' ? withMaskedResumeToken(value) : value;
-	return rebuilt(answer, leaf, withMaskedHeaderToken) as IDataObject;
+	return rebuilt(
+		answer,
+		(value) => (typeof value === 'string' ? withMaskedResumeToken(value) : value),
+		withMaskedHeaderToken,
+	) as IDataObject;
 }

@@ -124,28 +124,23 @@ export async function callService(
 		} catch (error) {
 			throw await transportError(context, error);
 		}
-		const status = answer.statusCode;
-		if (isRedirect(status))
-			throw redirectNotFollowed(context.getNode(), status, location, itemIndexOf(context));
+		const { statusCode } = answer;
+		if (isRedirect(statusCode))
+			throw redirectNotFollowed(context.getNode(), statusCode, location, itemIndexOf(context));
 		return answer;
 	};
 	return await sendRenewingToken(
 		context,
 		send,
-		(answer) =>
-			refusesToken(
-				answer.statusCode,
-				isServiceWrapper(answer.body) ? answer.body.errorCode : undefined,
-			),
+		({ statusCode, body }) =>
+			refusesToken(statusCode, isServiceWrapper(body) ? body.errorCode : undefined),
 		undefined,
 		() => sentTokenOf(sent),
 	);
 }
 
-const TOKEN_REFUSED_CODES = new Set([401, 3]);
-
 export function refusesToken(httpStatus: number | null | undefined, errorCode: unknown): boolean {
-	return httpStatus === 401 || TOKEN_REFUSED_CODES.has(Number(errorCode));
+	return httpStatus === 401 || [401, 3].includes(Number(errorCode));
 }
 
 // `send` is called again rather than its request resent: an upload's body cannot be sent twice.
@@ -156,7 +151,7 @@ export async function sendRenewingToken<T>(
 	refusedTwice: (error: NodeApiError) => T = (error) => {
 		throw error;
 	},
-	refusedToken: () => string | undefined = () => undefined,
+	refusedToken: () => string | undefined,
 ): Promise<T> {
 	const first = await send();
 	if (!refused(first)) return first;
@@ -172,7 +167,7 @@ export async function sendRenewingToken<T>(
 // n8n renews only on a 401 it throws; a read without a token makes it store one (docs/n8n-notes.md#access-tokens).
 async function renewRefusedToken(context: ServiceContext, refusedToken?: string): Promise<void> {
 	const credentials = await credentialsOf(context);
-	const renewed: ICredentialDataDecryptedObject = { ...credentials, accessToken: '' };
+	const renewed = { ...credentials, accessToken: '' };
 	const read: IHttpRequestOptions = {
 		method: 'GET',
 		url: `${baseUrlOf(credentials)}/api/v1/webhooks`,
@@ -180,14 +175,13 @@ async function renewRefusedToken(context: ServiceContext, refusedToken?: string)
 		json: true,
 		ignoreHttpStatusErrors: true,
 	};
-	const withoutToken = decryptedFor(context, renewed);
 	// By now the credential may hold a token another execution stored, which was not refused.
 	refuseAccessToken(refusedToken ? { ...credentials, accessToken: refusedToken } : credentials);
 	await context.helpers.httpRequestWithAuthentication.call(
 		context,
 		CREDENTIAL_TYPE,
 		read,
-		withoutToken,
+		decryptedFor(context, renewed),
 	);
 	credentialsRead.set(context, Promise.resolve(renewed));
 }
@@ -216,18 +210,14 @@ export async function dataOf(
 ): Promise<unknown> {
 	if (isFailedAnswer(answer.body, answer.statusCode)) {
 		// The trigger's generated header token is no node parameter; a body of bytes carries documents, not secrets.
-		const sent = isJsonBody(request?.body) ? secretsSent(request?.body) : [];
+		const sent = request?.body;
+		const json =
+			Array.isArray(sent) || (!!sent && Object.getPrototypeOf(sent) === Object.prototype);
 		const { body, statusCode } = answer;
-		throw await serviceErrorFor(context, body, statusCode, itemIndexOf(context), {}, sent);
+		const at = itemIndexOf(context);
+		throw await serviceErrorFor(context, body, statusCode, at, {}, json ? secretsSent(sent) : []);
 	}
 	return isServiceWrapper(answer.body) ? answer.body.data : answer.body;
-}
-
-function isJsonBody(body: unknown): boolean {
-	if (Array.isArray(body)) return true;
-	return (
-		typeof body === 'object' && body !== null && Object.getPrototypeOf(body) === Object.prototype
-	);
 }
 
 export async function requestService(

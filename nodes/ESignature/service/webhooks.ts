@@ -47,12 +47,12 @@ export async function createWebhook(
 export async function updateWebhook(
 	context: ServiceContext,
 	id: string,
-	settings: WebhookSettings,
+	{ webhookUrl, isDefault }: WebhookSettings,
 ): Promise<void> {
 	await requestService(context, {
 		method: 'PUT',
 		path: WEBHOOKS,
-		body: { id, webhookUrl: settings.webhookUrl, isDefault: settings.isDefault },
+		body: { id, webhookUrl, isDefault },
 	});
 }
 
