@@ -9,6 +9,7 @@ import type {
 import {
 	documentIdProperty,
 	ID_EXAMPLE,
+	requiredIdField,
 	responseOptions,
 	simplifyProperty,
 	toolSimplifyProperty,
@@ -44,6 +45,14 @@ export const documentId = documentIdProperty();
 /** An ID field's GUID, checked, put in the request's path and where `to` says. */
 export const sendsId = (field: INodeProperties, to?: { body?: string; qs?: string }) =>
 	sendsField(field, requireGuid, to);
+
+/** A required ID field, checked as a GUID and sent in the body. */
+export const sentIdField = (
+	displayName: string,
+	name: string,
+	source: string,
+	description: string,
+) => sentField({ ...requiredIdField(displayName, name, source), description }, requireGuid);
 
 export const simplify = simplifyProperty();
 

@@ -1,4 +1,5 @@
 import {
+	base64Of,
 	booleanOf,
 	buildDestinations,
 	destinationsProperties,
@@ -20,7 +21,6 @@ import {
 	readSeveralFiles,
 	selectedWebhookId,
 	severalFiles,
-	toBase64File,
 	createDescription,
 	createRouting,
 } from './shared';
@@ -33,7 +33,7 @@ const buildCreateAndInviteBody: PreSendAction = async function (requestOptions) 
 	return sendJsonWithDocuments(
 		requestOptions,
 		compact({
-			Files: files.map(toBase64File).map(({ file, fileName }) => ({ File: file, fileName })),
+			Files: files.map((file) => ({ File: base64Of(file), fileName: file.fileName })),
 			Destinations: destinations,
 			SaveAsDraft: booleanOf(this, fields.saveAsDraft ?? false, 'Save as Draft'),
 			WebhookId: webhookId,

@@ -4,7 +4,6 @@ import {
 	buildDestinations,
 	destinationsProperties,
 	eachEntry,
-	type IExecuteSingleFunctions,
 	type INodeProperties,
 	inputError,
 	isPlainObject,
@@ -37,7 +36,16 @@ const buildInvitationList: PreSendAction = async function (requestOptions) {
 		});
 		return requestOptions;
 	}
-	const documentIds = documentIdList(this);
+	// A list from an expression, or text separating them by commas, semicolons or spaces.
+	const value = this.getNodeParameter('documentIds', '') as unknown;
+	const list: unknown[] = Array.isArray(value)
+		? value
+		: textOf(this, value, 'Document IDs', Number.MAX_SAFE_INTEGER).split(/[\s,;]+/);
+	const ids = list.filter((id) => id !== undefined && id !== null && id !== '');
+	if (!ids.length) throw inputError(this, 'Document IDs: enter at least one document ID');
+	const documentIds = ids.map((id, index) =>
+		requireGuid(this, id, `Document IDs, ID ${index + 1}`),
+	);
 	const destinations = buildDestinations(this, 'v1Camel');
 	requestOptions.body = documentIds.map((documentId) => ({ documentId, destinations }));
 	return requestOptions;
@@ -57,17 +65,6 @@ export const option = {
 const BULK_JSON_EXAMPLE =
 	'[{"documentId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", ' +
 	'"destinations": [{"destinationName": "Jane Doe", "destinationEmail": "jane@example.com"}]}]';
-
-/** A list from an expression, or text separating them by commas, semicolons or spaces. */
-function documentIdList(context: IExecuteSingleFunctions): string[] {
-	const value = context.getNodeParameter('documentIds', '') as unknown;
-	const list: unknown[] = Array.isArray(value)
-		? value
-		: textOf(context, value, 'Document IDs', Number.MAX_SAFE_INTEGER).split(/[\s,;]+/);
-	const ids = list.filter((id) => id !== undefined && id !== null && id !== '');
-	if (!ids.length) throw inputError(context, 'Document IDs: enter at least one document ID');
-	return ids.map((id, index) => requireGuid(context, id, `Document IDs, ID ${index + 1}`));
-}
 
 export const description: INodeProperties[] = [
 	{

@@ -1,21 +1,11 @@
-import {
-	ENVELOPE_ID_SOURCE,
-	options,
-	requiredIdField,
-	requireEmail,
-	requireGuid,
-	routing,
-	sentField,
-} from '../kit';
+import { ENVELOPE_ID_SOURCE, options, requireEmail, routing, sentField, sentIdField } from '../kit';
 import { SIGNERS_OF_A_DOCUMENT, signerEmail } from './shared';
 
-const requestId = sentField(
-	{
-		...requiredIdField('Envelope ID', 'requestId', ENVELOPE_ID_SOURCE),
-		description:
-			'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
-	},
-	requireGuid,
+const requestId = sentIdField(
+	'Envelope ID',
+	'requestId',
+	ENVELOPE_ID_SOURCE,
+	'ID of the envelope (request) the signer was invited to; callbacks call it RequestId',
 );
 
 export const option = {

@@ -8,24 +8,21 @@ import {
 	options,
 	referenceToSend,
 	refusable,
-	requiredIdField,
-	requireGuid,
 	routing,
 	secretOf,
 	sentField,
+	sentIdField,
 	TEMPLATE_ID_SOURCE,
 	textOf,
 } from '../kit';
 import { buildSignerList, signerFields } from './shared';
 
-const templateId = sentField(
-	{
-		...requiredIdField('Template ID', 'templateId', TEMPLATE_ID_SOURCE),
-		description:
-			"ID of the template to sign, as shown in the service's template list. " +
-			'Templates with fields the recipient must fill cannot be signed directly.',
-	},
-	requireGuid,
+const templateId = sentIdField(
+	'Template ID',
+	'templateId',
+	TEMPLATE_ID_SOURCE,
+	"ID of the template to sign, as shown in the service's template list. " +
+		'Templates with fields the recipient must fill cannot be signed directly.',
 );
 
 export const option = {

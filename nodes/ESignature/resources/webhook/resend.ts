@@ -1,14 +1,12 @@
-import { ENVELOPE_ID_SOURCE, options, requiredIdField, requireGuid, sentField } from '../kit';
+import { ENVELOPE_ID_SOURCE, options, sentIdField } from '../kit';
 import { webhookRouting } from './shared';
 
-const requestId = sentField(
-	{
-		...requiredIdField('Envelope ID', 'requestId', ENVELOPE_ID_SOURCE),
-		description:
-			'The envelope whose last callback to deliver again: the envelopeId a create or the E-Signature Trigger ' +
-			"outputs, the delivery log's requestId (not a webhook ID)",
-	},
-	requireGuid,
+const requestId = sentIdField(
+	'Envelope ID',
+	'requestId',
+	ENVELOPE_ID_SOURCE,
+	'The envelope whose last callback to deliver again: the envelopeId a create or the E-Signature Trigger ' +
+		"outputs, the delivery log's requestId (not a webhook ID)",
 );
 
 export const option = {
