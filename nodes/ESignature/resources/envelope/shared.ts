@@ -58,21 +58,20 @@ export function compact(values: IDataObject): IDataObject {
 	);
 }
 
-export function additionalFieldsOf(context: IExecuteSingleFunctions): IDataObject {
-	return (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
-}
+export const additionalFieldsOf = (context: IExecuteSingleFunctions) =>
+	(context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
 
-export function selectedWebhookId(context: IExecuteSingleFunctions): string | undefined {
-	return optionalGuid(
+export const selectedWebhookId = (context: IExecuteSingleFunctions) =>
+	optionalGuid(
 		context,
 		context.getNodeParameter('webhookId', '', { extractValue: true }),
 		'Webhook',
 	);
-}
 
-export function toBase64File(file: UploadFile): { file: IDataObject; fileName: string } {
-	return { file: base64Of(file), fileName: file.fileName };
-}
+export const toBase64File = (file: UploadFile) => ({
+	file: base64Of(file),
+	fileName: file.fileName,
+});
 
 export function base64CreateFields(
 	context: IExecuteSingleFunctions,
