@@ -35,7 +35,8 @@ export function responseOptions(extra: INodeProperties[] = []): INodeProperties 
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to output the whole answer of the service (data, errorCode, message, returnUrl) instead of only its data',
+				'Whether to output the whole answer of the service (data, errorCode, message, returnUrl) instead of ' +
+				'only its data',
 		},
 		...extra,
 	]);

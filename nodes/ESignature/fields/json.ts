@@ -3,11 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { inputError, kindOf } from './validation';
 import type { ItemChecks, ItemFunctions } from '../service/itemFunctions';
 
-export function isPlainObject(value: unknown): value is IDataObject {
-	return (
-		typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
-	);
-}
+export const isPlainObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 
 const comparable = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
 
