@@ -299,6 +299,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 		} else {
 			const tarball = opts.tarball ?? (await packPackage({ build: opts.build }));
 			await installTarball(userFolder, tarball);
+			// A tarball packed here is this stack's alone (the bench packs this way): its temp folder goes once installed.
+			if (!opts.tarball) rmSync(dirname(tarball), { recursive: true, force: true });
 		}
 	});
 
