@@ -1,6 +1,5 @@
 import type {
 	IExecuteFunctions,
-	IHookFunctions,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
@@ -215,17 +214,7 @@ export class ESignatureTrigger implements INodeType {
 	};
 
 	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await webhookExists.call(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await createWebhook.call(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteWebhook.call(this);
-			},
-		},
+		default: { checkExists: webhookExists, create: createWebhook, delete: deleteWebhook },
 	};
 
 	webhook = receiveCallback;
