@@ -32,8 +32,20 @@ type DestinationField = INodeProperties & {
 	values?: INodePropertyOptions[];
 };
 
-const offByDefault = (displayName: string, name: string, description: string) =>
-	({ displayName, name, type: 'boolean', default: false, option: true, description }) as const;
+const offByDefault = (
+	displayName: string,
+	name: string,
+	description: string,
+	more?: Partial<DestinationField>,
+): DestinationField => ({
+	displayName,
+	name,
+	type: 'boolean',
+	default: false,
+	option: true,
+	description,
+	...more,
+});
 
 const listDescription = (what: string) =>
 	`${what}. Choose from the list, or give a name from it (in any case) or its number with an <a ` +
@@ -149,22 +161,18 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		'consentOnly',
 		'Whether the recipient only gives consent instead of signing',
 	),
-	{
-		...offByDefault(
-			'Allow Signing Anywhere',
-			'allowSignAnywhere',
-			'Whether the signer may place the signature anywhere on the document',
-		),
-		api: 'allowUserToSignAnyWhere',
-	},
-	{
-		...offByDefault(
-			'Daily Reminder',
-			'dailyNotify',
-			'Whether the signer gets a reminder every day until they sign',
-		),
-		styles: ['bulkInvite'],
-	},
+	offByDefault(
+		'Allow Signing Anywhere',
+		'allowSignAnywhere',
+		'Whether the signer may place the signature anywhere on the document',
+		{ api: 'allowUserToSignAnyWhere' },
+	),
+	offByDefault(
+		'Daily Reminder',
+		'dailyNotify',
+		'Whether the signer gets a reminder every day until they sign',
+		{ styles: ['bulkInvite'] },
+	),
 	{
 		displayName: 'Escalation (JSON)',
 		name: 'escalation',
@@ -184,14 +192,12 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		default: '',
 		description: 'Where the signer is sent after signing',
 	},
-	{
-		...offByDefault(
-			'Allow Adding Recipients',
-			'allowUserToAddDestination',
-			'Whether the signer may add further recipients',
-		),
-		styles: ['v2'],
-	},
+	offByDefault(
+		'Allow Adding Recipients',
+		'allowUserToAddDestination',
+		'Whether the signer may add further recipients',
+		{ styles: ['v2'] },
+	),
 ];
 
 const fieldsOf = (style: DestinationStyle) =>
@@ -294,23 +300,22 @@ export function buildDestinations(
 		const saved = context.getNodeParameter('destinations.destination', [], {
 			rawExpressions: true,
 		});
-		raw = entries.map(({ options, ...flat }, index) => ({
-			...flat,
-			...savedLanguage(Array.isArray(saved) ? saved[index] : undefined),
-			...(isPlainObject(options) ? options : {}),
-		}));
+		raw = entries.map(({ options, ...flat }, index) => {
+			// A number saved by the field's first version (docs/service-api.md#invitation-language).
+			const number = (saved as IDataObject[] | undefined)?.[index]?.[LANGUAGE.name];
+			const language = typeof number === 'number' && SAVED_INVITATION_LANGUAGE_NUMBERS[number];
+			return {
+				...flat,
+				...(language && { [LANGUAGE.name]: language }),
+				...(isPlainObject(options) && options),
+			};
+		});
 	}
 	if (!raw.length) {
 		if (allowEmpty) return [];
 		throw inputError(context, 'Signers: add at least one signer');
 	}
 	return normaliseDestinations(context, raw, style, { fromJson });
-}
-
-function savedLanguage(saved: unknown) {
-	const number = isPlainObject(saved) ? saved[LANGUAGE.name] : undefined;
-	const name = typeof number === 'number' ? SAVED_INVITATION_LANGUAGE_NUMBERS[number] : undefined;
-	return name ? { [LANGUAGE.name]: name } : {};
 }
 
 export function normaliseDestinations(
