@@ -13,7 +13,7 @@ import {
 	unregisteredTriggerValue,
 } from '../service/n8nWebhookUrls';
 import { isGuid } from '../fields/validation';
-import { type N8nTrigger, n8nTriggers } from './n8nTriggers';
+import { n8nTriggers } from './n8nTriggers';
 
 // n8n's list shows about 80 characters.
 const quoted = (name: string) => `"${name.length > 40 ? `${name.slice(0, 39)}…` : name}"`;
@@ -36,22 +36,6 @@ export function webhookLabel(webhook: IDataObject, workflowName?: string): strin
 	]
 		.filter(Boolean)
 		.join(' · ');
-}
-
-function rank(webhook: IDataObject, trigger: ReturnType<typeof triggerUrlOf>): number {
-	if (webhook.isDefault) return 0;
-	if (trigger && !trigger.test) return 1;
-	return trigger ? 4 : 3;
-}
-
-function unregisteredEntry(trigger: N8nTrigger): { name: string; value: string } {
-	const state = trigger.published
-		? 'no webhook at the service: publish its workflow again'
-		: 'not published: publish its workflow first';
-	return {
-		name: `${quoted(trigger.workflow)} · ${state} · n8n trigger ${trigger.triggerId.slice(0, 8)}`,
-		value: unregisteredTriggerValue(trigger.workflowId, trigger.workflow),
-	};
 }
 
 // n8n shows a pick the list lacks under its old label, as if current (docs/n8n-notes.md#pickers).
@@ -88,12 +72,21 @@ export async function searchWebhooks(
 			value: String(webhook.id),
 			// The URL too, so that a trigger URL pasted from its panel finds its webhook.
 			also: String(webhook.webhookUrl ?? ''),
-			rank: rank(webhook, trigger),
+			// The default first, then n8n triggers, unregistered triggers (2), other URLs, test listeners.
+			rank: webhook.isDefault ? 0 : !trigger ? 3 : trigger.test ? 4 : 1,
 		};
 	});
-	for (const trigger of triggers)
-		if (!registered.has(trigger.triggerId))
-			entries.push({ ...unregisteredEntry(trigger), also: trigger.triggerId, rank: 2 });
+	for (const trigger of triggers.filter(({ triggerId }) => !registered.has(triggerId))) {
+		const state = trigger.published
+			? 'no webhook at the service: publish its workflow again'
+			: 'not published: publish its workflow first';
+		entries.push({
+			name: `${quoted(trigger.workflow)} · ${state} · n8n trigger ${trigger.triggerId.slice(0, 8)}`,
+			value: unregisteredTriggerValue(trigger.workflowId, trigger.workflow),
+			also: trigger.triggerId,
+			rank: 2,
+		});
+	}
 	entries.sort((a, b) => a.rank - b.rank);
 	const needle = (filter ?? '').toLowerCase().trim();
 	const found = entries.filter(

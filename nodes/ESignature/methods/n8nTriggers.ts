@@ -22,25 +22,24 @@ const isTrigger = (node: unknown): node is IDataObject =>
 	(node as IDataObject).type === NODE_TYPES.trigger &&
 	typeof (node as IDataObject).webhookId === 'string';
 
+const triggersIn = (nodes: unknown) => (Array.isArray(nodes) ? nodes : []).filter(isTrigger);
+const idOf = (trigger: IDataObject) => String(trigger.webhookId).toLowerCase();
+
 function triggersOf(workflow: IDataObject): N8nTrigger[] {
-	const nodes = Array.isArray(workflow.nodes) ? workflow.nodes : [];
 	const active = workflow.activeVersion as IDataObject | null | undefined;
 	// n8n 1.x has no versions: there the saved workflow is what runs when it is active.
-	const running = active ? active.nodes : workflow.active === true ? nodes : [];
+	const running = active ? active.nodes : workflow.active === true ? workflow.nodes : [];
 	const publishedIds = new Set(
-		(Array.isArray(running) ? running : [])
-			.filter((node) => isTrigger(node) && node.disabled !== true)
-			.map((node) => String((node as IDataObject).webhookId).toLowerCase()),
+		triggersIn(running)
+			.filter((node) => node.disabled !== true)
+			.map(idOf),
 	);
-	return nodes.filter(isTrigger).map((node) => {
-		const triggerId = String(node.webhookId).toLowerCase();
-		return {
-			triggerId,
-			workflowId: String(workflow.id),
-			workflow: String(workflow.name ?? ''),
-			published: workflow.active === true && publishedIds.has(triggerId),
-		};
-	});
+	return triggersIn(workflow.nodes).map((node) => ({
+		triggerId: idOf(node),
+		workflowId: String(workflow.id),
+		workflow: String(workflow.name ?? ''),
+		published: workflow.active === true && publishedIds.has(idOf(node)),
+	}));
 }
 
 const isLoopback = (host: string) =>
