@@ -16,10 +16,20 @@ export async function readFileInput(
 	options: FileInputOptions & { leaveInStore: true },
 ): Promise<UploadFile[]>;
 export async function readFileInput(context: ItemFunctions, options: ReadOptions = {}) {
+	const input = context.getNodeParameter('fileInput', 'binary');
+	const given =
+		input === 'url'
+			? givenLinks(context, options)
+			: input === 'base64'
+				? givenBase64(context, options)
+				: givenBinaryFields(context, options);
 	const files: UploadFile[] = [];
 	// A refused file stops the item before the next is read or downloaded.
-	for (const given of givenFiles(context, options))
-		files.push(requirePdf(context, await given.read(), given.label));
+	for (const { label, read } of given) {
+		const file = await read();
+		const named = options.multiple ? file : { ...file, fileName: sentFileName(context, options) };
+		files.push(requirePdf(context, named, label));
+	}
 	return files;
 }
 
@@ -29,25 +39,6 @@ interface GivenFile {
 }
 
 type ReadOptions = FileInputOptions & { leaveInStore?: true };
-
-function givenFiles(context: ItemFunctions, options: ReadOptions) {
-	const input = context.getNodeParameter('fileInput', 'binary');
-	const given =
-		input === 'url'
-			? givenLinks(context, options)
-			: input === 'base64'
-				? givenBase64(context, options)
-				: givenBinaryFields(context, options);
-	if (options.multiple) return given;
-	return given.map(({ label, read }) => ({
-		label,
-		read: async () => {
-			const file = await read();
-			const ownName = input === 'base64' ? undefined : file.fileName;
-			return { ...file, fileName: singleFileName(context, ownName, options) };
-		},
-	}));
-}
 
 function givenBinaryFields(context: ItemFunctions, options: ReadOptions) {
 	const label = FILE_INPUT_LABELS[options.multiple ? 'binaryFields' : 'binaryField'];
@@ -106,7 +97,14 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions) {
 	if (!options.multiple)
 		return [fromLink(context.getNodeParameter('fileUrl', ''), FILE_INPUT_LABELS.url)];
 	const label = FILE_INPUT_LABELS.urls;
-	const urls = urlList(context);
+	const value = context.getNodeParameter('fileUrls', '') as unknown;
+	const urls = (
+		Array.isArray(value)
+			? value
+			: textOf(context, value, label, Number.MAX_SAFE_INTEGER).split(/[\s,]+/)
+	)
+		.map((entry) => textOf(context, entry, label, MAX_LENGTH.url))
+		.filter(Boolean);
 	if (!urls.length)
 		throw inputError(context, `${label} is empty: enter the link of at least one document`);
 	if (urls.length > budget.maxLinks)
@@ -129,24 +127,7 @@ const inputFieldName = (context: ItemFunctions, label: string) =>
 		MAX_LENGTH.longText,
 	);
 
-function singleFileName(
-	context: ItemFunctions,
-	ownName: string | undefined,
-	options: FileInputOptions,
-) {
-	const given = textOf(
-		context,
-		context.getNodeParameter('fileName', ''),
-		FILE_INPUT_LABELS.fileName,
-		MAX_LENGTH.fileName,
-	);
-	if (given) return given;
-	if (ownName !== undefined) return ownName;
-	if (options.defaultFileName) return options.defaultFileName;
-	throw inputError(context, `${FILE_INPUT_LABELS.fileName} is required`);
-}
-
-// Worked out again: n8n hands a postReceive hook the answer, not the request.
+// A single file's name; worked out again for a postReceive hook, which n8n hands the answer, not the request.
 export function sentFileName(context: ItemFunctions, options: FileInputOptions) {
 	const input = context.getNodeParameter('fileInput', 'binary');
 	const ownName =
@@ -161,15 +142,14 @@ export function sentFileName(context: ItemFunctions, options: FileInputOptions) 
 						inputFieldName(context, FILE_INPUT_LABELS.binaryField),
 						FILE_INPUT_LABELS.binaryField,
 					);
-	return singleFileName(context, ownName, options);
-}
-
-function urlList(context: ItemFunctions) {
-	const value = context.getNodeParameter('fileUrls', '') as unknown;
-	const list = Array.isArray(value)
-		? value
-		: textOf(context, value, FILE_INPUT_LABELS.urls, Number.MAX_SAFE_INTEGER).split(/[\s,]+/);
-	return list
-		.map((entry) => textOf(context, entry, FILE_INPUT_LABELS.urls, MAX_LENGTH.url))
-		.filter(Boolean);
+	const given = textOf(
+		context,
+		context.getNodeParameter('fileName', ''),
+		FILE_INPUT_LABELS.fileName,
+		MAX_LENGTH.fileName,
+	);
+	if (given) return given;
+	if (ownName !== undefined) return ownName;
+	if (options.defaultFileName) return options.defaultFileName;
+	throw inputError(context, `${FILE_INPUT_LABELS.fileName} is required`);
 }

@@ -53,21 +53,21 @@ export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value
 		documents.push(document);
 		return placeholder;
 	});
-	const between = text.split(`"${placeholder}"`);
+	// The Base64 takes the placeholder's place, between its quotes.
+	const between = text.split(placeholder);
 	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': 'application/json' };
 	if (documents.some(isStoredFile)) {
 		const parts: BodyPart[] = [Buffer.from(between[0])];
-		documents.forEach((document, index) => {
-			const content: BodyPart = isStoredFile(document)
-				? { file: document, as: 'base64' }
-				: inMemoryBase64(document);
-			parts.push(Buffer.from('"'), content, Buffer.from(`"${between[index + 1]}`));
-		});
+		documents.forEach((document, index) =>
+			parts.push(
+				isStoredFile(document) ? { file: document, as: 'base64' } : inMemoryBase64(document),
+				Buffer.from(between[index + 1]),
+			),
+		);
 		sendStreamedBody(requestOptions, parts);
 		return requestOptions;
 	}
 	const inMemory = documents as DocumentFile[];
-	// The Base64 takes the placeholder's place.
 	const length = inMemory.reduce(
 		(total, document) => total + base64Length(document.size()) - placeholder.length,
 		Buffer.byteLength(text),
@@ -75,9 +75,8 @@ export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value
 	const body = Buffer.allocUnsafe(length);
 	let offset = body.write(between[0], 0);
 	inMemory.forEach((document, index) => {
-		offset += body.write('"', offset);
 		offset = writeBase64(body, offset, document);
-		offset += body.write(`"${between[index + 1]}`, offset);
+		offset += body.write(between[index + 1], offset);
 	});
 	requestOptions.body = body.subarray(0, offset);
 	return requestOptions;

@@ -120,11 +120,6 @@ function binaryFileName(binary: IBinaryData, propertyName: string) {
 }
 
 export function readBase64File(context: ItemFunctions, value: unknown, fieldLabel: string) {
-	const bytes = requireBase64Bytes(context, value, fieldLabel);
-	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
-}
-
-function requireBase64Bytes(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	if (value !== undefined && value !== null && typeof value !== 'string')
 		throw inputError(context, `${fieldLabel} must be Base64 text, got ${kindOf(value)}`);
 	// No length limit: a document as Base64 is as long as the document.
@@ -137,12 +132,11 @@ function requireBase64Bytes(context: ItemFunctions, value: unknown, fieldLabel: 
 			`${fieldLabel} is not valid Base64`,
 			'Give the content encoded as Base64 (letters, digits, +, / and = padding), optionally with a data: URL prefix.',
 		);
-	return bytes;
+	return documentFile(bytes, '', detectMimeType(bytes).mimeType);
 }
 
-export function requireBase64(context: ItemFunctions, value: unknown, fieldLabel: string) {
-	return requireBase64Bytes(context, value, fieldLabel).toString('base64');
-}
+export const requireBase64 = (context: ItemFunctions, value: unknown, fieldLabel: string) =>
+	readBase64File(context, value, fieldLabel).base64();
 
 // Readers accept "%PDF-" in the first 1,024 bytes (Adobe's implementation notes).
 export const PDF_HEADER_WITHIN = 1024;
