@@ -3,9 +3,7 @@ import type {
 	IExecutePaginationFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { connectionError } from '../service/connectionErrors';
 import { bothFormsRefused } from '../service/readAnswer';
@@ -19,16 +17,10 @@ import {
 import { refusesToken, sendRenewingToken } from '../service/transport';
 import { sentTokenOf } from '../../../credentials/accessToken';
 import { learn, otherForm, refusesForm } from '../../../credentials/dialects';
-import {
-	emptyListForModel,
-	errorForModel,
-	runsAsTool,
-	signingLinksHiddenFromModel,
-} from '../service/asTool';
+import { errorForModel, runsAsTool } from '../service/asTool';
 import { bodyForAnotherAttempt, isStreamedUpload } from '../files/streamedBody';
-import { itemsForModel } from './answers';
 import { createMemory } from './idempotency';
-import { type Marks, marksOf } from './operation';
+import { marksOf } from './operation';
 
 // sendEachItem does what no hook of n8n's routing engine can do here (docs/n8n-notes.md#routing-engine-workarounds).
 
@@ -45,6 +37,14 @@ const outcomeOf = async (sending: Promise<INodeExecutionData[]>): Promise<Outcom
 function settled(outcome: Outcome) {
 	if ('error' in outcome) throw outcome.error;
 	return outcome.items;
+}
+
+// This item's own failures: one exit answers each as the item's error, or throws it without Continue On Fail.
+const failures = new WeakSet<object>();
+
+function failure(error: unknown): never {
+	failures.add(error as object);
+	throw error;
 }
 
 function failedAnswersOf(outcome: Outcome) {
@@ -91,48 +91,39 @@ async function routedRequest(context: IExecutePaginationFunctions, requestData: 
 			return renewedButNotResent(options, answer) ? await attempt() : answer;
 		},
 		(answer) => refusedAsAnswer(options, answer),
-		(error) => ({ items: failed(context, error) }),
 		() => sentTokenOf(options),
-	).catch((error: unknown) => ({ items: failed(context, error as Error) }));
+	).catch(failure);
 	return settled(outcome);
 }
 
 /** The node's pagination function: every item's request, as its operation's routing declared it. */
 export async function sendEachItem(this: IExecutePaginationFunctions, requestData: RequestData) {
-	const marks = marksOf(requestData.options as IHttpRequestOptions);
-	if (!runsAsTool(this)) return await sendItemRequest(this, requestData, marks);
 	try {
-		const items = await sendItemRequest(this, requestData, marks);
-		if (!items.length) return emptyListForModel(this.getItemIndex());
-		const forModel = itemsForModel(this, items);
-		return marks.handsOutSigningLinks ? forModel : signingLinksHiddenFromModel(forModel);
+		return await sendItemRequest(this, requestData);
 	} catch (error) {
-		throw error instanceof Error ? errorForModel(error) : error;
+		throw runsAsTool(this) && error instanceof Error ? errorForModel(error) : error;
 	}
 }
 
-async function sendItemRequest(
-	context: IExecutePaginationFunctions,
-	requestData: RequestData,
-	{ refusal, createsEnvelope }: Marks,
-) {
-	if (refusal) return failed(context, refusal);
-	const memory = createsEnvelope && createMemory(context, createsEnvelope);
+async function sendItemRequest(context: IExecutePaginationFunctions, requestData: RequestData) {
+	const { refusal, createsEnvelope } = marksOf(requestData.options as IHttpRequestOptions);
+	const memory = !refusal && createsEnvelope ? createMemory(context, createsEnvelope) : undefined;
 	if (memory?.earlier) return memory.earlier;
-	let items: INodeExecutionData[];
 	try {
-		items = await routedInDialect(context, requestData);
+		if (refusal) failure(refusal);
+		const items = await routedInDialect(context, requestData);
+		if (!items.some(isErrorItem)) memory?.remember(items);
+		return items;
 	} catch (error) {
-		// The answer's own errors, in the operation's words: n8n's error classes hand one of theirs back as it is.
-		if (error instanceof NodeApiError && hasDetails(error))
-			throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
-		if (error instanceof NodeOperationError && hasDetails(error))
-			throw new NodeOperationError(context.getNode(), error);
+		// The answer's own errors are in the operation's words already.
+		const own = failures.has(error as object);
+		if (!own && error instanceof Error && hasDetails(error)) throw error;
 		const help = memory?.lostAnswerHelp();
-		return failed(context, await connectionError(context, error, context.getItemIndex(), help));
+		return failed(
+			context,
+			own ? (error as Error) : await connectionError(context, error, context.getItemIndex(), help),
+		);
 	}
-	if (!items.some(isErrorItem)) memory?.remember(items);
-	return items;
 }
 
 // A refused form creates nothing at the service: sending the other form still makes one envelope.
@@ -150,7 +141,7 @@ async function routedInDialect(context: IExecutePaginationFunctions, requestData
 	const second = await attempt();
 	const [secondAnswer] = failedAnswersOf(second);
 	if (secondAnswer && refusesForm(alternative, secondAnswer))
-		return failed(context, bothFormsRefused(context, alternative.dialect, options.url));
+		failure(bothFormsRefused(context, alternative.dialect, options.url));
 	learn(alternative.credentials, alternative.dialect, alternative.form);
 	return settled(second);
 }

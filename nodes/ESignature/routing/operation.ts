@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 import { type Alternative, type Dialect, formFor } from '../../../credentials/dialects';
-import { runsAsTool } from '../service/asTool';
+import { emptyListForModel, runsAsTool, signingLinksHiddenFromModel } from '../service/asTool';
 import { errorItem } from '../service/errorItems';
 import {
 	type OperationErrors,
@@ -24,7 +24,13 @@ import {
 } from '../service/errors';
 import { nodeForErrors } from '../service/secrets';
 import type { Rule } from '../fields/validation';
-import { type AnswerHook, type InputIdsTie, unwrapResponse, withInputIds } from './answers';
+import {
+	type AnswerHook,
+	type InputIdsTie,
+	itemsForModel,
+	unwrapResponse,
+	withInputIds,
+} from './answers';
 import type { CreatesEnvelope } from './idempotency';
 import { type IdField, givenId, idFieldFrom, misplacedId } from './misplacedIds';
 
@@ -38,7 +44,6 @@ export interface Marks {
 	refusal?: Error;
 	alternative?: Alternative;
 	createsEnvelope?: CreatesEnvelope;
-	handsOutSigningLinks?: boolean;
 }
 
 export const marksOf = (options: IHttpRequestOptions) =>
@@ -131,6 +136,15 @@ const keepingInputIds = (declared: OperationRouting): AnswerHook =>
 		return tie && !runsAsTool(this) ? withInputIds(this, items, tie) : items;
 	};
 
+// A model is told when nothing matched, and gets signing links only from an operation that hands them out.
+const forModel = (declared: OperationRouting): AnswerHook =>
+	async function (items) {
+		if (!runsAsTool(this)) return items;
+		if (!items.length) return emptyListForModel(this.getItemIndex());
+		const shaped = itemsForModel(this, items);
+		return declared.handsOutSigningLinks ? shaped : signingLinksHiddenFromModel(shaped);
+	};
+
 export interface OperationRouting {
 	preSend?: PreSendAction[];
 	postReceive?: PostReceiveAction[];
@@ -154,8 +168,7 @@ export const declarationOf = (routing: INodePropertyRouting | undefined) =>
 // Read when sent: what it tells sendEachItem stays as declared.
 const telling = (declared: OperationRouting): PreSendAction =>
 	async function (requestOptions) {
-		const { createsEnvelope, handsOutSigningLinks } = declared;
-		Object.assign(marksOf(requestOptions), { createsEnvelope, handsOutSigningLinks });
+		marksOf(requestOptions).createsEnvelope = declared.createsEnvelope;
 		return requestOptions;
 	};
 
@@ -166,12 +179,13 @@ export function routing(
 ): INodePropertyRouting {
 	const { preSend = [], postReceive = [unwrapResponse], errors = {}, idField } = declared;
 	const words: Words = { errors, idField: idField && idFieldFrom(idField) };
-	const told = declared.createsEnvelope || declared.handsOutSigningLinks ? [telling(declared)] : [];
+	const told = declared.createsEnvelope ? [telling(declared)] : [];
 	const hooks = [...told, ...preSend].map((hook) => refusable(hook, words));
 	const steps = [
 		...postReceive.map((step) => inWords(step, words)),
 		...(declared.keepsInputIds ? [keepingInputIds(declared)] : []),
 		wordedItems(words),
+		forModel(declared),
 	];
 	const routed = {
 		request,

@@ -134,7 +134,6 @@ export async function callService(
 		send,
 		({ statusCode, body }) =>
 			refusesToken(statusCode, isServiceWrapper(body) ? body.errorCode : undefined),
-		undefined,
 		() => sentTokenOf(sent),
 	);
 }
@@ -148,9 +147,6 @@ export async function sendRenewingToken<T>(
 	context: ServiceContext,
 	send: () => Promise<T>,
 	refused: (outcome: T) => boolean,
-	refusedTwice: (error: NodeApiError) => T = (error) => {
-		throw error;
-	},
 	refusedToken: () => string | undefined,
 ): Promise<T> {
 	const first = await send();
@@ -161,13 +157,15 @@ export async function sendRenewingToken<T>(
 		throw await transportError(context, error);
 	}
 	const second = await send();
-	return refused(second) ? refusedTwice(tokenRefusedTwiceError(context)) : second;
+	if (refused(second)) throw tokenRefusedTwiceError(context);
+	return second;
 }
 
 // n8n renews only on a 401 it throws; a read without a token makes it store one (docs/n8n-notes.md#access-tokens).
 async function renewRefusedToken(context: ServiceContext, refusedToken?: string): Promise<void> {
 	const credentials = await credentialsOf(context);
 	const renewed = { ...credentials, accessToken: '' };
+	const withoutToken = decryptedFor(context, renewed);
 	const read: IHttpRequestOptions = {
 		method: 'GET',
 		url: `${baseUrlOf(credentials)}/api/v1/webhooks`,
@@ -181,7 +179,7 @@ async function renewRefusedToken(context: ServiceContext, refusedToken?: string)
 		context,
 		CREDENTIAL_TYPE,
 		read,
-		decryptedFor(context, renewed),
+		withoutToken,
 	);
 	credentialsRead.set(context, Promise.resolve(renewed));
 }
