@@ -1,45 +1,40 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+const choices = (names: Record<number, string>): INodePropertyOptions[] =>
+	Object.entries(names).map(([value, name]) => ({ name, value: Number(value) }));
+
 // The spec does not list the service's numbers (docs/service-api.md#enumerations).
 
-export const AUTHENTICATION_TYPES: INodePropertyOptions[] = [
-	{ name: 'None', value: 0 },
-	{ name: 'National Identity Provider (First Time Only)', value: 1 },
-	{ name: 'SMS One-Time Password', value: 2 },
-	{ name: 'Email One-Time Password', value: 3 },
-	{ name: 'Digital Signature (Documents Only)', value: 5 },
-	{ name: 'National Identity Provider App (Every Time)', value: 7 },
-	{ name: 'Absher One-Time Password (Needs National ID)', value: 9 },
-	{ name: 'WhatsApp One-Time Password', value: 10 },
-];
+export const AUTHENTICATION_TYPES = choices({
+	0: 'None',
+	1: 'National Identity Provider (First Time Only)',
+	2: 'SMS One-Time Password',
+	3: 'Email One-Time Password',
+	5: 'Digital Signature (Documents Only)',
+	7: 'National Identity Provider App (Every Time)',
+	9: 'Absher One-Time Password (Needs National ID)',
+	10: 'WhatsApp One-Time Password',
+});
 
-export const DESTINATION_TYPES: INodePropertyOptions[] = [
-	{ name: 'Creator', value: 0 },
-	{ name: 'Signer', value: 1 },
-	{ name: 'CC', value: 2 },
-	{ name: 'Reviewer', value: 3 },
-	{ name: 'Department', value: 4 },
-];
+export const DESTINATION_TYPES = choices({
+	0: 'Creator',
+	1: 'Signer',
+	2: 'CC',
+	3: 'Reviewer',
+	4: 'Department',
+});
 
-export const INVITATION_LANGUAGES: INodePropertyOptions[] = [
-	{ name: 'Arabic', value: 1 },
-	{ name: 'English', value: 2 },
-];
+export const INVITATION_LANGUAGES = choices({ 1: 'Arabic', 2: 'English' });
 
-export const SMS_PROVIDERS: INodePropertyOptions[] = [
-	{ name: 'Imissive', value: 1 },
-	{ name: 'Msegat', value: 2 },
-	{ name: 'Unifonic', value: 3 },
-	{ name: 'FourJawaly', value: 4 },
-	{ name: 'Infinito', value: 5 },
-];
+export const SMS_PROVIDERS = choices({
+	1: 'Imissive',
+	2: 'Msegat',
+	3: 'Unifonic',
+	4: 'FourJawaly',
+	5: 'Infinito',
+});
 
-const INVITATION_STATUSES: INodePropertyOptions[] = [
-	{ name: 'Pending', value: 1 },
-	{ name: 'Signed', value: 3 },
-	{ name: 'Rejected', value: 4 },
-	{ name: 'Expired', value: 7 },
-];
+const INVITATION_STATUSES = choices({ 1: 'Pending', 3: 'Signed', 4: 'Rejected', 7: 'Expired' });
 
 export const NAMED_OUTPUT_FIELDS: Record<string, INodePropertyOptions[]> = {
 	authenticationType: AUTHENTICATION_TYPES,
