@@ -16,15 +16,11 @@ export const FILE_INPUT_LABELS = {
 	urls: 'File URLs',
 } as const;
 
-export function fileInputProperties(options: FileInputOptions = {}): INodeProperties[] {
-	const binary = { show: { fileInput: ['binary'] } };
+export function fileInputProperties({
+	multiple = false,
+	defaultFileName,
+}: FileInputOptions = {}): INodeProperties[] {
 	const base64 = { show: { fileInput: ['base64'] } };
-	const url = { show: { fileInput: ['url'] } };
-	const binaryFile = {
-		name: 'Binary File',
-		value: 'binary',
-		description: 'Take the file from a binary field of the input item; it is encoded for you',
-	};
 	const base64Text = {
 		name: 'Base64 Text',
 		value: 'base64',
@@ -37,11 +33,26 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 	};
 	// A tool gets no binary data (docs/ai-agents.md#files).
 	const selector = { displayName: 'File Input', name: 'fileInput', noDataExpression: true };
-	const selectors: INodeProperties[] = [
+	const fileName = {
+		displayName: FILE_INPUT_LABELS.fileName,
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: 'contract.pdf',
+	} as const;
+	const properties: INodeProperties[] = [
 		{
 			...selector,
 			type: 'options',
-			options: [binaryFile, base64Text, fromUrl],
+			options: [
+				{
+					name: 'Binary File',
+					value: 'binary',
+					description: 'Take the file from a binary field of the input item; it is encoded for you',
+				},
+				base64Text,
+				fromUrl,
+			],
 			default: 'binary',
 			displayOptions: { hide: { '@tool': [true] } },
 		},
@@ -53,86 +64,63 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 			hint: 'An AI tool gets no binary files: the model gives a link to the PDF, or its Base64 text',
 			displayOptions: { show: { '@tool': [true] } },
 		},
-	];
-	const fileName = {
-		displayName: FILE_INPUT_LABELS.fileName,
-		name: 'fileName',
-		type: 'string',
-		default: '',
-		placeholder: 'contract.pdf',
-	} as const;
-	if (options.multiple)
-		return [
-			...selectors,
-			{
-				displayName: FILE_INPUT_LABELS.binaryFields,
-				name: 'inputDataFieldName',
-				type: 'string',
-				default: 'data',
-				required: true,
-				placeholder: 'data, attachment',
-				hint: 'The names of the input binary fields containing the files to be uploaded, separated by commas',
-				description: 'Each named binary field of the input item is uploaded as one document (PDF)',
-				displayOptions: binary,
-			},
-			{
-				displayName: FILE_INPUT_LABELS.filesJson,
-				name: 'filesJson',
-				type: 'json',
-				default: '[]',
-				placeholder: '[{ "file": "JVBERi0xLjQK...", "fileName": "contract.pdf" }]',
-				required: true,
-				description:
-					'Array of documents, each with the Base64 content in "file" and its name in "fileName"',
-				displayOptions: base64,
-			},
-			{
-				displayName: FILE_INPUT_LABELS.urls,
-				name: 'fileUrls',
-				type: 'string',
-				default: '',
-				required: true,
-				placeholder: 'https://example.com/contract.pdf',
-				description:
-					'Links to the documents (PDF), separated by commas or new lines; each is downloaded without the ' +
-					'credential, and named after the last part of its path',
-				displayOptions: url,
-			},
-			downloadOptionsProperty(true),
-		];
-	return [
-		...selectors,
 		{
-			displayName: FILE_INPUT_LABELS.binaryField,
+			displayName: multiple ? FILE_INPUT_LABELS.binaryFields : FILE_INPUT_LABELS.binaryField,
 			name: 'inputDataFieldName',
 			type: 'string',
 			default: 'data',
 			required: true,
-			hint: 'The name of the input binary field containing the file to be uploaded',
-			displayOptions: binary,
+			...(multiple
+				? {
+						placeholder: 'data, attachment',
+						hint: 'The names of the input binary fields containing the files to be uploaded, separated by commas',
+						description:
+							'Each named binary field of the input item is uploaded as one document (PDF)',
+					}
+				: { hint: 'The name of the input binary field containing the file to be uploaded' }),
+			displayOptions: { show: { fileInput: ['binary'] } },
 		},
+		multiple
+			? {
+					displayName: FILE_INPUT_LABELS.filesJson,
+					name: 'filesJson',
+					type: 'json',
+					default: '[]',
+					placeholder: '[{ "file": "JVBERi0xLjQK...", "fileName": "contract.pdf" }]',
+					required: true,
+					description:
+						'Array of documents, each with the Base64 content in "file" and its name in "fileName"',
+					displayOptions: base64,
+				}
+			: {
+					displayName: FILE_INPUT_LABELS.base64,
+					name: 'fileBase64',
+					type: 'string',
+					typeOptions: { rows: 4 },
+					default: '',
+					required: true,
+					description: 'The document (PDF) encoded as Base64',
+					displayOptions: base64,
+				},
 		{
-			displayName: FILE_INPUT_LABELS.base64,
-			name: 'fileBase64',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			default: '',
-			required: true,
-			description: 'The document (PDF) encoded as Base64',
-			displayOptions: base64,
-		},
-		{
-			displayName: FILE_INPUT_LABELS.url,
-			name: 'fileUrl',
+			displayName: multiple ? FILE_INPUT_LABELS.urls : FILE_INPUT_LABELS.url,
+			name: multiple ? 'fileUrls' : 'fileUrl',
 			type: 'string',
 			default: '',
 			required: true,
 			placeholder: 'https://example.com/contract.pdf',
-			description:
-				'Link to the document (PDF), such as https://example.com/contract.pdf; it is downloaded without the credential',
-			displayOptions: url,
+			description: multiple
+				? 'Links to the documents (PDF), separated by commas or new lines; each is downloaded without the ' +
+					'credential, and named after the last part of its path'
+				: 'Link to the document (PDF), such as https://example.com/contract.pdf; it is downloaded without the ' +
+					'credential',
+			displayOptions: { show: { fileInput: ['url'] } },
 		},
-		downloadOptionsProperty(false),
+		downloadOptionsProperty(multiple),
+	];
+	if (multiple) return properties;
+	return [
+		...properties,
 		{
 			...fileName,
 			description:
@@ -141,9 +129,9 @@ export function fileInputProperties(options: FileInputOptions = {}): INodeProper
 		},
 		{
 			...fileName,
-			required: !options.defaultFileName,
-			description: options.defaultFileName
-				? `Name the document is sent with. Leave empty for ${options.defaultFileName}.`
+			required: !defaultFileName,
+			description: defaultFileName
+				? `Name the document is sent with. Leave empty for ${defaultFileName}.`
 				: 'Name the document is sent with',
 			displayOptions: base64,
 		},
