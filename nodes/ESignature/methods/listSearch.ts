@@ -19,7 +19,7 @@ import { n8nTriggers } from './n8nTriggers';
 const quoted = (name: string) => `"${name.length > 40 ? `${name.slice(0, 39)}…` : name}"`;
 
 // What a user compares first comes first: n8n cuts long labels at the end.
-export function webhookLabel(webhook: IDataObject, workflowName?: string): string {
+export function webhookLabel(webhook: IDataObject, workflowName?: string) {
 	const url = String(webhook.webhookUrl ?? '');
 	const trigger = triggerUrlOf(url);
 	const workflow = workflowName || triggerWorkflowOf(webhook.id);

@@ -3,29 +3,20 @@ import { type IDataObject, type ILoadOptionsFunctions, NodeOperationError } from
 import { credentialsOf } from '../service/transport';
 import { withoutTrailingSlashes } from '../../../credentials/text';
 import { NODE_TYPES } from '../fields/builderHints';
+import { isPlainObject } from '../fields/json';
 
 // A node sees no other workflow: n8n's public API does (docs/security.md#the-n8n-api-key).
-
-export interface N8nTrigger {
-	triggerId: string;
-	workflowId: string;
-	workflow: string;
-	published: boolean;
-}
 
 const PAGE_SIZE = 250;
 const MAX_PAGES = 20;
 
 const isTrigger = (node: unknown): node is IDataObject =>
-	typeof node === 'object' &&
-	node !== null &&
-	(node as IDataObject).type === NODE_TYPES.trigger &&
-	typeof (node as IDataObject).webhookId === 'string';
+	isPlainObject(node) && node.type === NODE_TYPES.trigger && typeof node.webhookId === 'string';
 
 const triggersIn = (nodes: unknown) => (Array.isArray(nodes) ? nodes : []).filter(isTrigger);
 const idOf = (trigger: IDataObject) => String(trigger.webhookId).toLowerCase();
 
-function triggersOf(workflow: IDataObject): N8nTrigger[] {
+function triggersOf(workflow: IDataObject) {
 	const active = workflow.activeVersion as IDataObject | null | undefined;
 	// n8n 1.x has no versions: there the saved workflow is what runs when it is active.
 	const running = active ? active.nodes : workflow.active === true ? workflow.nodes : [];
@@ -67,13 +58,13 @@ function n8nApiUrl(context: ILoadOptionsFunctions, chosen: string): string {
 	return `${withoutTrailingSlashes(`${url.origin}${url.pathname}`)}/api/v1/workflows`;
 }
 
-export async function n8nTriggers(context: ILoadOptionsFunctions): Promise<N8nTrigger[]> {
+export async function n8nTriggers(context: ILoadOptionsFunctions) {
 	const credentials = await credentialsOf(context);
 	const apiKey = String(credentials.n8nApiKey ?? '').trim();
 	if (!apiKey) return [];
 	const url = n8nApiUrl(context, String(credentials.n8nApiUrl ?? '').trim());
 	// A refusal never carries the key or n8n's answer.
-	const read = async (cursor: string | undefined): Promise<IDataObject> => {
+	const read = async (cursor: string): Promise<IDataObject> => {
 		const answer = (await context.helpers
 			.httpRequest({
 				method: 'GET',
@@ -101,16 +92,16 @@ export async function n8nTriggers(context: ILoadOptionsFunctions): Promise<N8nTr
 				'that are not published. Give a key of this n8n with the workflow:list scope, or remove it.',
 		});
 	};
-	const triggers: N8nTrigger[] = [];
-	let cursor: string | undefined;
+	const workflows: unknown[] = [];
+	let cursor = '';
 	for (let page = 0; page < MAX_PAGES; page++) {
 		const answer = await read(cursor);
-		for (const workflow of Array.isArray(answer.data) ? answer.data : [])
-			if (workflow && typeof workflow === 'object' && (workflow as IDataObject).isArchived !== true)
-				triggers.push(...triggersOf(workflow as IDataObject));
-		cursor =
-			typeof answer.nextCursor === 'string' && answer.nextCursor ? answer.nextCursor : undefined;
+		workflows.push(...(Array.isArray(answer.data) ? answer.data : []));
+		cursor = typeof answer.nextCursor === 'string' ? answer.nextCursor : '';
 		if (!cursor) break;
 	}
-	return triggers;
+	return workflows
+		.filter(isPlainObject)
+		.filter((workflow) => workflow.isArchived !== true)
+		.flatMap(triggersOf);
 }
