@@ -6,7 +6,6 @@ import type {
 } from 'n8n-workflow';
 
 import { ESignatureCredentialError, grantTypeOf, SECRET_FIELDS, text } from './environment';
-import type { Form } from './dialects';
 import { formFor, learn, learntForm, otherForm, refusesBasicPair } from './dialects';
 import { refusalMessage, type TokenRefusal, unreachableMessage } from './tokenRefusal';
 import { tokenRequest } from './tokenRequest';
@@ -47,6 +46,10 @@ const EXPIRY_MARGIN_MS = 30_000;
 
 const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex');
 
+function markReplaced(entry: TokenEntry, token: string): void {
+	entry.replaced = [fingerprint(token), ...entry.replaced].slice(0, REPLACED_KEPT);
+}
+
 const cacheKey = (credentials: ICredentialDataDecryptedObject) =>
 	fingerprint(JSON.stringify(tokenRequest(credentials).identity));
 
@@ -59,13 +62,37 @@ async function fetchToken(
 	const first = integration ? formFor(credentials, 'integrationGrantBasic') : undefined;
 	const refusals: TokenRefusal[] = [];
 	for (const form of first ? [first, otherForm(first)] : [undefined]) {
-		const outcome = await fetchTokenAs(helper, credentials, entry, form);
-		if (typeof outcome === 'string') {
+		const token = tokenRequest(credentials, form);
+		// A redirect would carry the grant's secrets wherever it points.
+		const response: { statusCode: number; body: unknown } | { failure: string | undefined } =
+			await helper.helpers
+				.httpRequest({
+					...token.request,
+					json: true,
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					disableFollowRedirect: true,
+				})
+				// A transport error can carry the request and its secrets: only its message is kept.
+				.catch((error: Error) => ({ failure: error.message }));
+		if ('failure' in response)
+			throw new ESignatureCredentialError(unreachableMessage(token, response.failure));
+		const { statusCode, body: raw } = response;
+		const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+		if (statusCode >= 200 && statusCode < 300 && typeof body.access_token === 'string') {
+			const lifetimeSeconds = Number(body.expires_in);
+			entry.token = body.access_token;
+			entry.expiresAt = Number.isFinite(lifetimeSeconds)
+				? Date.now() + lifetimeSeconds * 1000
+				: undefined;
 			if (form) learn(credentials, 'integrationGrantBasic', form);
-			return outcome;
+			return body.access_token;
 		}
-		refusals.push(outcome);
-		if (!form || !refusesBasicPair(outcome.status, outcome.body)) break;
+		// The token endpoint may repeat what it was sent.
+		const said = [body.error, body.error_description].filter((part) => typeof part === 'string');
+		const secrets = secretsOfCredential(credentials);
+		refusals.push({ form, status: statusCode, body, said: scrubbedText(said.join(': '), secrets) });
+		if (!form || !refusesBasicPair(statusCode, body)) break;
 	}
 	throw new ESignatureCredentialError(
 		refusalMessage(
@@ -74,43 +101,6 @@ async function fetchToken(
 			learntForm(credentials, 'integrationGrantBasic'),
 		),
 	);
-}
-
-async function fetchTokenAs(
-	helper: IHttpRequestHelper,
-	credentials: ICredentialDataDecryptedObject,
-	entry: TokenEntry,
-	form: Form | undefined,
-): Promise<string | TokenRefusal> {
-	const token = tokenRequest(credentials, form);
-	// A redirect would carry the grant's secrets wherever it points.
-	const response: { statusCode: number; body: unknown } | { failure: string | undefined } =
-		await helper.helpers
-			.httpRequest({
-				...token.request,
-				json: true,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				disableFollowRedirect: true,
-			})
-			// A transport error can carry the request and its secrets: only its message is kept.
-			.catch((error: Error) => ({ failure: error.message }));
-	if ('failure' in response)
-		throw new ESignatureCredentialError(unreachableMessage(token, response.failure));
-	const { statusCode, body: raw } = response;
-	const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-	if (statusCode >= 200 && statusCode < 300 && typeof body.access_token === 'string') {
-		const lifetimeSeconds = Number(body.expires_in);
-		entry.token = body.access_token;
-		entry.expiresAt = Number.isFinite(lifetimeSeconds)
-			? Date.now() + lifetimeSeconds * 1000
-			: undefined;
-		return body.access_token;
-	}
-	// The token endpoint may repeat what it was sent.
-	const said = [body.error, body.error_description].filter((part) => typeof part === 'string');
-	const secrets = secretsOfCredential(credentials);
-	return { form, status: statusCode, body, said: scrubbedText(said.join(': '), secrets) };
 }
 
 // `credentials.accessToken` is empty, or the token just refused.
@@ -134,8 +124,7 @@ export async function obtainAccessToken(
 	entry.inFlight = fetching;
 	try {
 		const token = await fetching;
-		if (refused !== '')
-			entry.replaced = [fingerprint(refused), ...entry.replaced].slice(0, REPLACED_KEPT);
+		if (refused !== '') markReplaced(entry, refused);
 		return token;
 	} finally {
 		entry.inFlight = undefined;
@@ -147,10 +136,9 @@ export function refuseAccessToken(credentials: ICredentialDataDecryptedObject): 
 	const refused = text(credentials, 'accessToken');
 	if (refused === '') return;
 	const entry = entryFor(cacheKey(credentials));
-	const print = fingerprint(refused);
-	if (entry.replaced.includes(print)) return;
+	if (entry.replaced.includes(fingerprint(refused))) return;
 	entry.token = undefined;
-	entry.replaced = [print, ...entry.replaced].slice(0, REPLACED_KEPT);
+	markReplaced(entry, refused);
 }
 
 export const bearerHeader = (token: string) => `Bearer ${token}`;

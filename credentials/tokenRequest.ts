@@ -30,14 +30,23 @@ function requireFields(credentials: ICredentialDataDecryptedObject, grant: strin
 		);
 	for (const key of keys) {
 		const value = text(credentials, key);
-		if (SECRET_FIELDS.has(key) && value.trim() === '')
-			throw new ESignatureCredentialError(
-				`${LABELS[key]} of the credential is blank: it has only spaces`,
-			);
-		const problem = controlProblem(value);
+		const problem =
+			SECRET_FIELDS.has(key) && value.trim() === ''
+				? 'is blank: it has only spaces'
+				: controlProblem(value);
 		if (problem) throw new ESignatureCredentialError(`${LABELS[key]} of the credential ${problem}`);
 	}
 }
+
+const formPost = (url: string, form: Record<string, string>, authorization?: string) => ({
+	method: 'POST' as const,
+	url,
+	headers: {
+		'Content-Type': 'application/x-www-form-urlencoded',
+		...(authorization ? { Authorization: authorization } : {}),
+	},
+	body: new URLSearchParams(form).toString(),
+});
 
 export interface TokenRequest {
 	request: IHttpRequestOptions & { url: string };
@@ -62,17 +71,12 @@ export function tokenRequest(
 			fieldsToCheck: 'Client ID and Client Secret',
 			addressField: LABELS.authUrl,
 			identity: ['clientCredentials', authUrl, clientId, clientSecret],
-			request: {
-				method: 'POST',
-				url: `${authUrl}/connect/token`,
-				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-				body: new URLSearchParams({
-					grant_type: 'client_credentials',
-					client_id: clientId,
-					client_secret: clientSecret,
-					scope: 'Integrationscope',
-				}).toString(),
-			},
+			request: formPost(`${authUrl}/connect/token`, {
+				grant_type: 'client_credentials',
+				client_id: clientId,
+				client_secret: clientSecret,
+				scope: 'Integrationscope',
+			}),
 		};
 	}
 	requireFields(
@@ -95,14 +99,10 @@ export function tokenRequest(
 		fieldsToCheck: 'Client ID, Client Secret, Username, Password, Account ID and Account Secret',
 		addressField: baseUrlField(credentials).label,
 		identity: ['integration', baseUrl, clientId, clientSecret, ...Object.values(form)],
-		request: {
-			method: 'POST',
-			url: `${baseUrl}/Authentication/Authority/Token`,
-			headers: {
-				'Content-Type': 'application/x-www-form-urlencoded',
-				Authorization: `Basic ${pair.toString('base64')}`,
-			},
-			body: new URLSearchParams(form).toString(),
-		},
+		request: formPost(
+			`${baseUrl}/Authentication/Authority/Token`,
+			form,
+			`Basic ${pair.toString('base64')}`,
+		),
 	};
 }
