@@ -19,13 +19,17 @@ function carriesBody({ body, method }: IHttpRequestOptions): boolean {
 	return Object.getPrototypeOf(body) !== Object.prototype && !Array.isArray(body);
 }
 
-const integrationField = (displayName: string, name: string, secret = false): INodeProperties => ({
+const requiredField = (displayName: string, name: string, secret = false): INodeProperties => ({
 	displayName,
 	name,
 	type: 'string',
 	...(secret ? { typeOptions: { password: true } } : {}),
 	default: '',
 	required: true,
+});
+
+const integrationField = (displayName: string, name: string, secret = false): INodeProperties => ({
+	...requiredField(displayName, name, secret),
 	displayOptions: { show: { grantType: ['integration'] } },
 });
 
@@ -112,15 +116,8 @@ export class ESignatureApi implements ICredentialType {
 				'Only needed for the Revoke Access Token operation (tokens are revoked at /connect/revocation)',
 			displayOptions: { show: { grantType: ['integration'] } },
 		},
-		{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', required: true },
-		{
-			displayName: 'Client Secret',
-			name: 'clientSecret',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-		},
+		requiredField('Client ID', 'clientId'),
+		requiredField('Client Secret', 'clientSecret', true),
 		{
 			...integrationField('Username', 'username'),
 			description: 'E-mail address of the account user the integration acts as',

@@ -72,18 +72,15 @@ export function authUrlOf(credentials: ICredentialDataDecryptedObject): string {
 	return normaliseUrl(text(credentials, 'authUrl'), 'Authorization Server URL');
 }
 
-function isUnder(url: string, base: string): boolean {
-	try {
-		const target = new URL(url);
-		const root = new URL(base);
-		const path = withoutTrailingSlashes(root.pathname);
-		return (
-			target.origin === root.origin &&
-			(target.pathname === path || target.pathname.startsWith(`${path}/`) || path === '')
-		);
-	} catch {
-		return false;
-	}
+function isUnder(url: string, base: string) {
+	if (!URL.canParse(url) || !URL.canParse(base)) return false;
+	const target = new URL(url);
+	const root = new URL(base);
+	const path = withoutTrailingSlashes(root.pathname);
+	return (
+		target.origin === root.origin &&
+		(target.pathname === path || target.pathname.startsWith(`${path}/`) || path === '')
+	);
 }
 
 // The HTTP Request node's URL is the user's: any other host gets an error, never the token.
@@ -100,12 +97,7 @@ export function signedUrl(
 	const allowed = signedBases(credentials);
 	if (allowed.some((base) => isUnder(target, base)))
 		return { baseURL: baseURL === undefined ? undefined : withoutTrailingSlashes(baseURL), url };
-	let where = target;
-	try {
-		where = new URL(target).origin;
-	} catch {
-		// named as given
-	}
+	const where = URL.canParse(target) ? new URL(target).origin : target;
 	throw new ESignatureCredentialError(
 		`The E-Signature API credential signs only requests to ${allowed.join(' and ')}, not to ${where}. ` +
 			"Use a credential of that service for other hosts, or check the URL and the credential's Environment.",

@@ -49,12 +49,15 @@ export function httpUrlProblem(text: string): string | undefined {
 	return undefined;
 }
 
-// A loop: /\/+$/ takes quadratic time on a long run of slashes.
-export function withoutTrailingSlashes(text: string): string {
+// A loop: /\/+$/ or /[\s.]+$/ takes quadratic time on a long run of slashes or dots.
+export function withoutTrailing(text: string, trimmed: (char: string) => boolean): string {
 	let end = text.length;
-	while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
+	while (end > 0 && trimmed(text[end - 1])) end--;
 	return text.slice(0, end);
 }
+
+export const withoutTrailingSlashes = (text: string) =>
+	withoutTrailing(text, (char) => char === '/');
 
 export function withoutLeadingSlashes(text: string): string {
 	let start = 0;

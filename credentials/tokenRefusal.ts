@@ -1,5 +1,6 @@
 import type { Form } from './dialects';
 import { INTEGRATION_BASIC_FIELDS, refusesBasicPair } from './dialects';
+import { withoutTrailing } from './text';
 import type { TokenRequest } from './tokenRequest';
 
 // The credential's test shows these messages and the nodes' errors carry them: each refusal is worded here only.
@@ -30,15 +31,8 @@ const FIELD_WORDS: Record<string, RegExp> = {
 const fieldList = (labels: string[]) =>
 	labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 
-// A loop, not /[\s.]+$/: that takes quadratic time on a long run of dots.
-function withoutFinalStops(text: string): string {
-	let end = text.length;
-	while (end > 0 && /[\s.]/.test(text[end - 1])) end--;
-	return text.slice(0, end);
-}
-
 const answerOf = ({ status, said }: TokenRefusal) =>
-	`HTTP ${status}${said ? `, ${withoutFinalStops(said)}` : ''}`;
+	`HTTP ${status}${said ? `, ${withoutTrailing(said, (char) => /[\s.]/.test(char))}` : ''}`;
 
 // n8n replaces a message that carries a system error code with its own, which names no URL.
 function unreachable(failure: string | undefined): string {
