@@ -1,4 +1,4 @@
-import { type Delivery, deliveryLog, missedDeliveries } from '../events/deliveryLog';
+import { deliveryLog, missedDeliveries } from '../events/deliveryLog';
 import { wasEnvelopeReceived } from '../events/memory';
 import { resendCallback } from '../service/webhooks';
 import { logLine, type TriggerContext, triggerState } from './state';
@@ -7,8 +7,12 @@ import { logLine, type TriggerContext, triggerState } from './state';
 export const CATCH_UP_MAX_RECALLS = 50;
 
 // A recall cannot fix these: n8n refused the body as too large, or could not read it.
-const TOO_LARGE = new Set([413, 500]);
-const UNREADABLE = new Set([400, 422]);
+const UNFIXABLE: Record<number, 'tooLarge' | 'unreadable'> = {
+	413: 'tooLarge',
+	500: 'tooLarge',
+	400: 'unreadable',
+	422: 'unreadable',
+};
 
 interface CatchUpReport {
 	at: string;
@@ -31,25 +35,21 @@ async function catchUp(context: TriggerContext, url: string): Promise<CatchUpRep
 		failed: [],
 		deferred: 0,
 	};
-	let missed: Map<string, Delivery>;
+	const toRecall: string[] = [];
 	try {
-		const read = (await deliveryLog(context, url, now, true))!;
-		missed = missedDeliveries(read, url, now);
-		// A missed delivery whose event a round already took needs no re-send.
+		const missed = missedDeliveries((await deliveryLog(context, url, now, true))!, url, now);
 		const { memory } = triggerState(context);
 		const stored = context.getWorkflowStaticData('node');
-		for (const envelopeId of missed.keys())
-			if (wasEnvelopeReceived(memory, stored, envelopeId, now)) missed.delete(envelopeId);
+		const oldestFirst = [...missed].sort(([, a], [, b]) => a.createdAt - b.createdAt);
+		for (const [envelopeId, { httpStatusCode }] of oldestFirst) {
+			// A missed delivery whose event a round already took needs no re-send.
+			if (wasEnvelopeReceived(memory, stored, envelopeId, now)) continue;
+			const unfixable = UNFIXABLE[httpStatusCode];
+			(unfixable ? report[unfixable] : toRecall).push(envelopeId);
+		}
 	} catch (error) {
 		report.error = `Could not read the delivery logs: ${(error as Error).message}`;
 		return report;
-	}
-	const toRecall: string[] = [];
-	const oldestFirst = [...missed].sort(([, a], [, b]) => a.createdAt - b.createdAt);
-	for (const [envelopeId, { httpStatusCode }] of oldestFirst) {
-		if (TOO_LARGE.has(httpStatusCode)) report.tooLarge.push(envelopeId);
-		else if (UNREADABLE.has(httpStatusCode)) report.unreadable.push(envelopeId);
-		else toRecall.push(envelopeId);
 	}
 	report.deferred = Math.max(0, toRecall.length - CATCH_UP_MAX_RECALLS);
 	for (const envelopeId of toRecall.slice(0, CATCH_UP_MAX_RECALLS)) {
@@ -64,28 +64,28 @@ async function catchUp(context: TriggerContext, url: string): Promise<CatchUpRep
 	return report;
 }
 
-function describeCatchUp(report: CatchUpReport): string {
-	if (report.error) return `E-Signature Trigger catch-up did not run: ${report.error}`;
-	const { failed, tooLarge, unreadable } = report;
-	const parts = [`re-sent ${report.recalled.length} missed event(s)`];
-	if (report.deferred) parts.push(`${report.deferred} more left for the next activation`);
-	if (failed.length)
-		parts.push(`${failed.length} recall(s) refused by the service (${failed.join('; ')})`);
-	if (tooLarge.length)
-		parts.push(
-			`${tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; the ` +
-				"trigger's fetch takes them from the service where Get Status names the documents, else raise it " +
-				`and resend them with Webhook → Resend Callback: ${tooLarge.join(', ')}`,
-		);
-	if (unreadable.length)
-		parts.push(`${unreadable.length} callback(s) could not be read: ${unreadable.join(', ')}`);
-	return `E-Signature Trigger catch-up: ${parts.join('; ')}`;
-}
-
 export async function catchUpAndLog(context: TriggerContext, url: string): Promise<CatchUpReport> {
 	const report = await catchUp(context, url);
-	const troubled =
-		report.error || report.failed.length || report.tooLarge.length || report.unreadable.length;
-	logLine(context, describeCatchUp(report), !!troubled);
+	const { error, deferred, failed, tooLarge, unreadable } = report;
+	const parts = [
+		`re-sent ${report.recalled.length} missed event(s)`,
+		deferred ? `${deferred} more left for the next activation` : '',
+		failed.length ? `${failed.length} recall(s) refused by the service (${failed.join('; ')})` : '',
+		tooLarge.length
+			? `${tooLarge.length} callback(s) refused by n8n, most likely larger than N8N_PAYLOAD_SIZE_MAX; the ` +
+				"trigger's fetch takes them from the service where Get Status names the documents, else raise it " +
+				`and resend them with Webhook → Resend Callback: ${tooLarge.join(', ')}`
+			: '',
+		unreadable.length
+			? `${unreadable.length} callback(s) could not be read: ${unreadable.join(', ')}`
+			: '',
+	].filter(Boolean);
+	logLine(
+		context,
+		error
+			? `E-Signature Trigger catch-up did not run: ${error}`
+			: `E-Signature Trigger catch-up: ${parts.join('; ')}`,
+		!!(error || failed.length || tooLarge.length || unreadable.length),
+	);
 	return report;
 }
