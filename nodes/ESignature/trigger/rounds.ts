@@ -16,18 +16,13 @@ import {
 	signedFiles,
 	type Unavailable,
 } from '../events/confirmation';
-import {
-	deliveryLog,
-	type LogRead,
-	MISSED_WINDOW_MS,
-	missedDeliveries,
-} from '../events/deliveryLog';
+import { deliveryLog, MISSED_WINDOW_MS, missedDeliveries } from '../events/deliveryLog';
 import { eventItem } from '../events/eventItem';
 import { eventKey, type Memory, takeOnce, wasEnvelopeReceived } from '../events/memory';
 import { resumeWaitingExecutions } from '../sendAndWait/rescue';
 import { forgetCredentials } from '../service/transport';
 import { storedWebhook } from './registration';
-import { logLine, type Missed, type TriggerState, triggerKey, triggerState } from './state';
+import { logLine, type TriggerState, triggerKey, triggerState } from './state';
 
 // What the trigger was not sent (docs/delivery-guarantees.md#events-the-trigger-fetches).
 
@@ -57,12 +52,9 @@ interface Round {
 async function noteMissed({ context, state, report, now }: Round, url: string): Promise<void> {
 	for (const [envelopeId, missed] of state.missed)
 		if (!(now - missed.loggedAt < MISSED_WINDOW_MS)) state.missed.delete(envelopeId);
-	let read: LogRead | undefined;
-	try {
-		read = await deliveryLog(context, url, now);
-	} catch (error) {
-		report.problems.push(`the delivery log could not be read (${(error as Error).message})`);
-	}
+	const read = await deliveryLog(context, url, now).catch((error: Error) => {
+		report.problems.push(`the delivery log could not be read (${error.message})`);
+	});
 	if (!read || read.readAt === state.lastReadAt) return;
 	state.lastReadAt = read.readAt;
 	report.logRead = true;
@@ -76,7 +68,6 @@ type Outcome = 'done' | 'open' | Unavailable;
 async function fetchOne(round: Round, envelopeId: string): Promise<Outcome> {
 	const { context, state, report, now } = round;
 	const events = context.getNodeParameter('events', [ANY_EVENT]) as string[];
-	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const status = await finalStatus(context, `${triggerKey(context)}|${envelopeId}`, envelopeId);
 	if ('unavailable' in status) return status;
 	if ('unknown' in status || (status.event && !isWanted(events, status.event))) return 'done';
@@ -88,7 +79,8 @@ async function fetchOne(round: Round, envelopeId: string): Promise<Outcome> {
 		if ('unavailable' in files) return files;
 		event.files = files.files;
 	}
-	const memory = options.onceOnly !== false ? state.memory : undefined;
+	const { onceOnly } = context.getNodeParameter('options', {}) as IDataObject;
+	const memory = onceOnly !== false ? state.memory : undefined;
 	const item = await triggerItem(context, memory, undefined, event, now);
 	if (!item) return 'done';
 	// n8n 2.20+ starts one execution per key, in every process (docs/n8n-notes.md#queue-mode).
@@ -98,13 +90,6 @@ async function fetchOne(round: Round, envelopeId: string): Promise<Outcome> {
 	context.emit([[item]], undefined, undefined, once);
 	report.emitted.push(envelopeId);
 	return 'done';
-}
-
-// An envelope that failed waits longer each time; one still open is asked again next round, then less often.
-function later(missed: Missed, outcome: 'open' | Unavailable, now: number): void {
-	missed.tries++;
-	const steps = outcome === 'open' ? missed.tries - 3 : missed.tries;
-	missed.nextAt = steps > 0 ? now + Math.min(2 ** steps * MINUTE_MS, 6 * 60 * MINUTE_MS) : now;
 }
 
 async function fetchMissed(round: Round): Promise<void> {
@@ -129,7 +114,12 @@ async function fetchMissed(round: Round): Promise<void> {
 			outcome = { unavailable: `its item could not be made (${(error as Error).message})` };
 		}
 		if (outcome === 'done') missed.done = true;
-		else later(missed, outcome, now);
+		else {
+			// A failed envelope waits longer each time; one still open is asked again next round, then less often.
+			missed.tries++;
+			const steps = outcome === 'open' ? missed.tries - 3 : missed.tries;
+			missed.nextAt = steps > 0 ? now + Math.min(2 ** steps * MINUTE_MS, 6 * 60 * MINUTE_MS) : now;
+		}
 		if (typeof outcome !== 'object') failuresInARow = 0;
 		else {
 			report.problems.push(`envelope ${envelopeId}: ${outcome.unavailable}`);
