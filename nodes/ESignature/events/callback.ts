@@ -68,52 +68,50 @@ const MAX_CALLBACK_DEPTH = 32;
 
 const isNothing = (value: unknown) => value === undefined || value === null;
 
-// Such a callback would start an execution without its signed file, or with a path as its ID.
-function shapeProblem(payload: IDataObject): string | undefined {
+// The callback, or what is wrong with it: such a callback would start an execution without its signed file, or with
+// a path as its ID. Base64 is checked without decoding: a signed file can be tens of MB.
+export function readCallback(context: IWebhookFunctions): Callback | string {
+	const payload = bodyObject(context);
+	if (typeof payload === 'string') return payload;
+	if (nestedDeeperThan(payload, MAX_CALLBACK_DEPTH + 1))
+		return `The callback nests more than ${MAX_CALLBACK_DEPTH} levels deep`;
 	const requestId = typeof payload.RequestId === 'string' ? payload.RequestId.trim() : '';
 	if (requestId === '') return 'The callback has no RequestId';
 	if (!isGuid(requestId) || requestId === EMPTY_GUID)
 		return "The callback's RequestId is not the ID of an envelope";
-	const status = payload.Status;
-	if (isNothing(status)) return 'The callback has no Status';
-	if (!['number', 'string'].includes(typeof status) || !Number.isInteger(toNumber(status)))
+	const status = toNumber(payload.Status);
+	if (isNothing(payload.Status)) return 'The callback has no Status';
+	if (!['number', 'string'].includes(typeof payload.Status) || !Number.isInteger(status))
 		return "The callback's Status is not a number";
 	const files = payload.Files ?? [];
 	if (!Array.isArray(files)) return "The callback's Files is not a list";
-	const broken = files.findIndex(
+	const wrong = files.findIndex(
 		(file) =>
 			!isPlainObject(file) ||
 			typeof file.File !== 'string' ||
 			file.File === '' ||
 			!(isNothing(file.FileName) || typeof file.FileName === 'string'),
 	);
-	if (broken !== -1)
-		return `The callback's Files[${broken}] is not a file ({ FileName, File } with File as Base64 text)`;
+	if (wrong !== -1)
+		return `The callback's Files[${wrong}] is not a file ({ FileName, File } with File as Base64 text)`;
 	const signatories = payload.Signatory ?? [];
 	if (!Array.isArray(signatories) || !signatories.every(isPlainObject))
 		return "The callback's Signatory is not a list of signers";
-	return undefined;
-}
-
-// The callback, or what is wrong with it; Base64 is checked without decoding: a signed file can be tens of MB.
-export function readCallback(context: IWebhookFunctions): Callback | string {
-	const payload = bodyObject(context);
-	if (typeof payload === 'string') return payload;
-	if (nestedDeeperThan(payload, MAX_CALLBACK_DEPTH + 1))
-		return `The callback nests more than ${MAX_CALLBACK_DEPTH} levels deep`;
-	const wrongShape = shapeProblem(payload);
-	if (wrongShape) return wrongShape;
-	const requestId = (payload.RequestId as string).trim();
-	const files = ((payload.Files ?? []) as IDataObject[]).map((file, index) => ({
-		index,
-		fileName: typeof file.FileName === 'string' ? file.FileName : undefined,
-		base64: file.File as string,
-	}));
-	const broken = files.flatMap((file) => (isBase64(file.base64) ? [] : [`Files[${file.index}]`]));
+	const broken = (files as IDataObject[]).flatMap((file, index) =>
+		isBase64(file.File as string) ? [] : [`Files[${index}]`],
+	);
 	if (broken.length) return `Not valid Base64: ${broken.join(', ')}`;
-	const status = toNumber(payload.Status);
-	const event = status === undefined ? undefined : CALLBACK_STATUSES[status];
-	return { payload, requestId, status, event, files };
+	return {
+		payload,
+		requestId,
+		status,
+		event: status === undefined ? undefined : CALLBACK_STATUSES[status],
+		files: (files as IDataObject[]).map((file, index) => ({
+			index,
+			fileName: typeof file.FileName === 'string' ? file.FileName : undefined,
+			base64: file.File as string,
+		})),
+	};
 }
 
 // An empty selection lets everything through rather than silently dropping every callback.
