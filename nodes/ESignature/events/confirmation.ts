@@ -156,12 +156,10 @@ async function confirmFiles(
 	for (const id of held) {
 		if (digests.has(id)) continue;
 		const answer = await signedDownload(context, id, maxAnswerBytes);
-		// Not remembered: the genuine callback, with the larger file, must still be compared.
-		if ('cut' in answer) return refused(`it leaves out the signed document ${id}`);
 		if ('unavailable' in answer) return answer;
-		const file = (answer.data as IDataObject | null | undefined)?.file;
-		const bytes = typeof file === 'string' ? decodeBase64(file) : undefined;
-		digests.set(id, bytes ? sha256(bytes) : '');
+		// Not remembered: the genuine callback, with the larger file, must still be compared.
+		if (answer.cut) return refused(`it leaves out the signed document ${id}`);
+		digests.set(id, answer.bytes ? sha256(answer.bytes) : '');
 	}
 	const documentOf = (digest: string) =>
 		held.find((id) => digest !== '' && digests.get(id) === digest);
@@ -226,9 +224,20 @@ export async function confirmCallback(
 
 const MAX_SIGNED_DOWNLOAD_BYTES = 96 * 1024 * 1024;
 
-function signedDownload(context: ServiceContext, documentId: string, maxAnswerBytes: number) {
+async function signedDownload(
+	context: ServiceContext,
+	documentId: string,
+	maxAnswerBytes = MAX_SIGNED_DOWNLOAD_BYTES,
+) {
 	const path = `/api/v1/documents/${encodeURIComponent(documentId)}/completed/base64`;
-	return read(context, path, 'the signed download', maxAnswerBytes);
+	const answer = await read(context, path, 'the signed download', maxAnswerBytes);
+	if ('unavailable' in answer) return answer;
+	const data = answer.data as IDataObject | null | undefined;
+	return {
+		cut: answer.cut,
+		bytes: typeof data?.file === 'string' ? decodeBase64(data.file) : undefined,
+		fileName: typeof data?.fileName === 'string' ? data.fileName : undefined,
+	};
 }
 
 export async function signedFiles(
@@ -237,13 +246,11 @@ export async function signedFiles(
 ): Promise<{ files: ConfirmedFile[] } | Unavailable> {
 	const files: ConfirmedFile[] = [];
 	for (const [index, documentId] of documentIds.slice(0, MAX_DOCUMENTS_COMPARED).entries()) {
-		const answer = await signedDownload(context, documentId, MAX_SIGNED_DOWNLOAD_BYTES);
+		const answer = await signedDownload(context, documentId);
 		if ('unavailable' in answer) return answer;
-		const data = answer.data as IDataObject | null | undefined;
-		const bytes = typeof data?.file === 'string' ? decodeBase64(data.file) : undefined;
+		const { bytes, fileName } = answer;
 		if (!bytes)
 			return { unavailable: `the service gave no signed file for document ${documentId}` };
-		const fileName = typeof data?.fileName === 'string' ? data.fileName : undefined;
 		files.push({ index, fileName, documentId, bytes });
 	}
 	return { files };
