@@ -22,7 +22,6 @@ export interface Delivery {
 export interface LogRead {
 	readAt: number;
 	bytes: number;
-	entries: number;
 	// Per webhook URL asked for: each envelope's latest delivery there.
 	urls: Map<string, Map<string, Delivery>>;
 	logged: EnvelopeSet;
@@ -72,13 +71,13 @@ class EnvelopeSet {
 }
 
 // The service's log timestamps have no zone: they are read as UTC.
-function timeOf(value: unknown): number {
+function timeOf(value: unknown) {
 	if (typeof value !== 'string') return Number.NaN;
 	return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
 }
 
 // "SUCCESS (1)" and "RECALL (2)" are deliveries that arrived; the HTTP status tells too.
-function deliveryOf(raw: IDataObject): Delivery {
+function deliveryOf(raw: IDataObject) {
 	const httpStatusCode = Number(raw.httpStatusCode ?? 0);
 	const status = String(raw.webhookStatus ?? '').slice(0, 64);
 	const code = status.trimEnd().slice(-3);
@@ -91,7 +90,7 @@ function deliveryOf(raw: IDataObject): Delivery {
 	};
 }
 
-function take(read: LogRead, raw: IDataObject): void {
+function take(read: LogRead, raw: IDataObject) {
 	const requestId = typeof raw.requestId === 'string' ? raw.requestId.trim().toLowerCase() : '';
 	if (!isGuid(requestId)) return;
 	read.logged.add(requestId);
@@ -105,11 +104,10 @@ function take(read: LogRead, raw: IDataObject): void {
 	keptRecent(envelopes, requestId, latest, MAX_ENVELOPES_PER_URL);
 }
 
-async function readLog(context: ServiceContext, urls: string[], now: number): Promise<LogRead> {
+async function readLog(context: ServiceContext, urls: string[], now: number) {
 	const read: LogRead = {
 		readAt: now,
 		bytes: 0,
-		entries: 0,
 		urls: new Map(urls.map((url) => [url, new Map()])),
 		logged: new EnvelopeSet(),
 	};
@@ -119,7 +117,6 @@ async function readLog(context: ServiceContext, urls: string[], now: number): Pr
 		readBody: async (stream: AsyncIterable<Buffer>) => {
 			const list = await eachListEntry(stream, (entry) => take(read, entry));
 			read.bytes += list.bytes;
-			read.entries += list.entries;
 			return { errorCode: list.errorCode ?? 0, message: list.message };
 		},
 	};
@@ -146,7 +143,7 @@ async function accountOf(context: ServiceContext): Promise<AccountLog> {
 	return keptRecent(accounts, key, account, MAX_ACCOUNTS);
 }
 
-function isDue(account: AccountLog, url: string, now: number): boolean {
+function isDue(account: AccountLog, url: string, now: number) {
 	const sinceLast = now - account.lastStartedAt;
 	if (account.lastFailed) return sinceLast >= MIN_READ_INTERVAL_MS;
 	if (!account.latest?.urls.has(url)) return true;
@@ -154,7 +151,7 @@ function isDue(account: AccountLog, url: string, now: number): boolean {
 	return sinceLast >= readInterval(account.latest.bytes) - 1000;
 }
 
-function startRead(context: ServiceContext, account: AccountLog, now: number): Promise<LogRead> {
+function startRead(context: ServiceContext, account: AccountLog, now: number) {
 	for (const [url, at] of account.urls)
 		if (now - at > URL_FORGOTTEN_AFTER_MS) account.urls.delete(url);
 	account.lastStartedAt = now;
