@@ -139,13 +139,6 @@ async function outputFiles(context: ItemContext, files: OutputFile[], options: E
 	return { binary, summaries };
 }
 
-function filesAsSent(callback: Callback): OutputFile[] {
-	return callback.files.flatMap(({ index, fileName, base64 }) => {
-		const bytes = decodeBase64(base64);
-		return bytes ? [{ index, fileName, bytes }] : [];
-	});
-}
-
 // A fetched event has no callback: nothing is claimed.
 export async function eventItem(
 	context: ItemContext,
@@ -156,11 +149,17 @@ export async function eventItem(
 ): Promise<INodeExecutionData> {
 	const unconfirmed = confirmed.event === 'completed' && confirmed.files === undefined;
 	const acceptedAsSent =
+		!!callback &&
 		unconfirmed &&
 		documentIdsOf(confirmed.record).length === 0 &&
 		options.acceptCallbackFiles &&
-		!!callback?.files.length;
-	const files = confirmed.files ?? (acceptedAsSent && callback ? filesAsSent(callback) : []);
+		callback.files.length > 0;
+	const files =
+		confirmed.files ??
+		(acceptedAsSent ? callback.files : []).flatMap(({ index, fileName, base64 }) => {
+			const bytes = decodeBase64(base64);
+			return bytes ? [{ index, fileName, bytes }] : [];
+		});
 	const { binary, summaries } = await outputFiles(context, files, options);
 	const record = withoutSigningUrls(confirmed.record);
 	const note = unconfirmed && !acceptedAsSent ? { filesNote: UNCONFIRMED_FILES_NOTE } : {};
