@@ -24,6 +24,10 @@ const COMMA = 0x2c;
 const COLON = 0x3a;
 const BOM = [0xef, 0xbb, 0xbf];
 
+// The wrapper's members besides data that the result keeps.
+const keptMember = (key: unknown): key is 'errorCode' | 'message' =>
+	key === 'errorCode' || key === 'message';
+
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
 const endsScalar = (byte: number) =>
@@ -97,22 +101,19 @@ class ValueScan {
 			this.inString = inString;
 			this.escaped = escaped;
 		}
-		this.keep(chunk, end < 0 ? length : end, end < 0);
-		return end;
-	}
-
-	private keep(chunk: Buffer, end: number, more: boolean) {
 		const start = this.start;
 		this.start = 0;
-		if (this.overflow) return;
-		this.size += end - start;
+		if (this.overflow) return end;
+		const piece = chunk.subarray(start, end < 0 ? length : end);
+		this.size += piece.length;
 		if (this.size > this.cap) {
 			this.overflow = true;
 			this.pieces = [];
-			return;
+		} else {
+			// A copy when the value goes on, so that a piece does not hold its whole chunk.
+			this.pieces.push(end < 0 ? Buffer.from(piece) : piece);
 		}
-		// A copy, so that a piece does not hold its whole chunk.
-		this.pieces.push(more ? Buffer.from(chunk.subarray(start, end)) : chunk.subarray(start, end));
+		return end;
 	}
 
 	text(): string | undefined {
@@ -130,19 +131,6 @@ function parsed(text: string | undefined): { value?: unknown } {
 	} catch {
 		return {};
 	}
-}
-
-function asBuffer(chunk: Buffer | Uint8Array | string): Buffer {
-	if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
-	return Buffer.isBuffer(chunk)
-		? chunk
-		: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-}
-
-function shown(byte: number) {
-	return byte >= 0x20 && byte < 0x7f
-		? `"${String.fromCharCode(byte)}"`
-		: `byte 0x${byte.toString(16)}`;
 }
 
 /**
@@ -169,8 +157,13 @@ export async function eachListEntry(
 		throw new Error(`the delivery log is not JSON: ${problem}`);
 	};
 
-	const unexpected = (byte: number, at: number, wanted: string): never =>
-		fail(`${shown(byte)} at byte ${result.bytes + at} where ${wanted} was expected`);
+	const unexpected = (byte: number, at: number, wanted: string): never => {
+		const shown =
+			byte >= 0x20 && byte < 0x7f
+				? `"${String.fromCharCode(byte)}"`
+				: `byte 0x${byte.toString(16)}`;
+		return fail(`${shown} at byte ${result.bytes + at} where ${wanted} was expected`);
+	};
 
 	const hand = (text: string | undefined) => {
 		const entry = value.first === OPEN_OBJECT ? parsed(text).value : undefined;
@@ -190,7 +183,7 @@ export async function eachListEntry(
 		const text = value.text();
 		if (after === AFTER_ENTRY) hand(text);
 		else if (after === AFTER_KEY) key = parsed(text).value;
-		else if (key === 'errorCode' || key === 'message') {
+		else if (keptMember(key)) {
 			const member = parsed(text);
 			if ('value' in member) result[key] = member.value;
 		}
@@ -210,8 +203,6 @@ export async function eachListEntry(
 		value = new ValueScan(chunk, at, cap);
 		return scanValue(chunk, value.scalar ? at : at + 1);
 	};
-
-	const memberCap = () => (key === 'errorCode' || key === 'message' ? MAX_SCALAR_BYTES : 0);
 
 	const endList = () => {
 		listSeen = true;
@@ -250,7 +241,7 @@ export async function eachListEntry(
 					expect = ENTRY_OR_END;
 					return at + 1;
 				}
-				return startValue(chunk, at, AFTER_MEMBER, memberCap());
+				return startValue(chunk, at, AFTER_MEMBER, keptMember(key) ? MAX_SCALAR_BYTES : 0);
 			case AFTER_MEMBER:
 				if (byte === COMMA) expect = KEY;
 				else if (byte === CLOSE_OBJECT) expect = DONE;
@@ -275,7 +266,12 @@ export async function eachListEntry(
 	};
 
 	for await (const raw of stream) {
-		const chunk = asBuffer(raw);
+		const chunk =
+			typeof raw === 'string'
+				? Buffer.from(raw, 'utf8')
+				: Buffer.isBuffer(raw)
+					? raw
+					: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
 		let at = 0;
 		while (bomAt < BOM.length && at < chunk.length && result.bytes + at === bomAt)
 			if (chunk[at] === BOM[bomAt]) {
