@@ -4,7 +4,7 @@ import { presentedToken } from '../events/callback';
 import { type ConfirmedFile, finalStatus, signedFiles } from '../events/confirmation';
 import { listedIds, RESUME_QUERY, triggerUrlOf } from '../service/n8nWebhookUrls';
 import { listWebhooks, type Webhook } from '../service/webhooks';
-import { passesResumeCheck, resumeKey } from './resumeUrl';
+import { passesResumeCheck, pastLimit, resumeKey } from './resumeUrl';
 
 // A trigger's context does not expose n8n's waiting base URL: this is n8n's default path for it.
 const WAITING_PATH = 'webhook-waiting';
@@ -55,12 +55,8 @@ function waitingExecutionOf(
 ): Waiting | undefined {
 	const { webhookUrl, headerToken } = webhook;
 	if (typeof webhookUrl !== 'string' || typeof headerToken !== 'string') return undefined;
-	let url: URL;
-	try {
-		url = new URL(webhookUrl);
-	} catch {
-		return undefined;
-	}
+	if (!URL.canParse(webhookUrl)) return undefined;
+	const url = new URL(webhookUrl);
 	if (url.username || url.password || url.hash || !url.search) return undefined;
 	const path = `${url.origin}${url.pathname}`;
 	const executionId = path.slice(waitingBase.length);
@@ -69,30 +65,15 @@ function waitingExecutionOf(
 	if (new Set(names).size !== names.length) return undefined;
 	const query = Object.fromEntries(url.searchParams);
 	if (!passesResumeCheck(key, presentedToken(headerToken), executionId, query)) return undefined;
-	const until = query[RESUME_QUERY.until];
-	if (until !== undefined && !(Date.parse(until) >= now)) return undefined;
+	if (pastLimit(query[RESUME_QUERY.until], now)) return undefined;
 	const envelopeId = query[RESUME_QUERY.envelopeId];
 	if (!envelopeId) return undefined;
-	const listed = new Set(listedIds(query[RESUME_QUERY.documentIds]));
-	const documentIds = [...listed].slice(0, MAX_DOCUMENTS);
+	const listed = listedIds(query[RESUME_QUERY.documentIds]);
+	const documentIds = [...new Set(listed)].slice(0, MAX_DOCUMENTS);
 	return { url: url.toString(), headerToken, envelopeId, documentIds };
 }
 
 type Turn = 'taken' | 'deferred' | 'noStatusCalls';
-
-async function download(round: Round, wait: Waiting): Promise<ConfirmedFile[] | undefined> {
-	const files: ConfirmedFile[] = [];
-	for (const documentId of wait.documentIds) {
-		round.report.downloads++;
-		const got = await signedFiles(round.context, [documentId]);
-		if ('unavailable' in got) {
-			round.report.problems.push(`${wait.envelopeId}: ${got.unavailable}`);
-			return undefined;
-		}
-		files.push(...got.files);
-	}
-	return files;
-}
 
 async function notify(round: Round, wait: Waiting, status: 1 | 2, files: ConfirmedFile[]) {
 	const { envelopeId } = wait;
@@ -149,8 +130,17 @@ async function takeTurn(round: Round, wait: Waiting): Promise<Turn> {
 		return 'taken';
 	}
 	if (report.downloads + needed > limits.downloads) return 'deferred';
-	const files = await download(round, wait);
-	if (files) await notify(round, wait, 1, files);
+	const files: ConfirmedFile[] = [];
+	for (const documentId of wait.documentIds) {
+		report.downloads++;
+		const got = await signedFiles(round.context, [documentId]);
+		if ('unavailable' in got) {
+			report.problems.push(`${envelopeId}: ${got.unavailable}`);
+			return 'taken';
+		}
+		files.push(...got.files);
+	}
+	await notify(round, wait, 1, files);
 	return 'taken';
 }
 
@@ -180,10 +170,9 @@ export async function resumeWaitingExecutions(
 	const key = await resumeKey(context).catch(failed('the credential could not be read'));
 	if (key === undefined) return report;
 	const waitingBase = `${base}/${WAITING_PATH}/`;
-	const waiting = webhooks.flatMap((webhook) => {
-		const wait = waitingExecutionOf(webhook, waitingBase, key, now);
-		return wait ? [wait] : [];
-	});
+	const waiting = webhooks.flatMap(
+		(webhook) => waitingExecutionOf(webhook, waitingBase, key, now) ?? [],
+	);
 	if (waiting.length === 0) {
 		state.cursor = 0;
 		return report;

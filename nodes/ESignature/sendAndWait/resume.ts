@@ -12,7 +12,7 @@ import { eventItem } from '../events/eventItem';
 import { isNotFound } from '../service/transport';
 import { askToDeleteWebhook } from '../service/webhooks';
 import { listedIds, RESUME_QUERY } from '../service/n8nWebhookUrls';
-import { passesResumeCheck, resumeKey } from './resumeUrl';
+import { passesResumeCheck, pastLimit, queryValue, resumeKey } from './resumeUrl';
 
 // An answer other than 2xx leaves the execution waiting, and the service can re-send.
 
@@ -44,9 +44,6 @@ async function removeWebhook(context: IWebhookFunctions, webhookId: string | und
 	}
 }
 
-const queryValue = (query: Record<string, unknown>, name: string) =>
-	typeof query[name] === 'string' ? (query[name] as string) : undefined;
-
 export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = answerWithoutExecution(this);
 	const query = this.getQueryData() as Record<string, unknown>;
@@ -59,8 +56,7 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	if (queryValue(query, RESUME_QUERY.node) !== this.getNode().id)
 		return answer(403, "This callback is for another node's wait");
 	const until = queryValue(query, RESUME_QUERY.until);
-	if (until !== undefined && !(Date.parse(until) >= Date.now()))
-		return answer(403, "The wait's time limit has passed");
+	if (pastLimit(until, Date.now())) return answer(403, "The wait's time limit has passed");
 	const envelopeId = queryValue(query, RESUME_QUERY.envelopeId);
 	if (!envelopeId || envelopeId.toLowerCase() !== callback.requestId.toLowerCase())
 		return answer(403, 'The callback is not for the envelope this execution sent');

@@ -14,12 +14,17 @@ const EXPIRED_WEBHOOK_GRACE_MS = 24 * 60 * 60 * 1000;
 // Every grant has some of them, and none leaves n8n.
 const KEY_SECRETS = ['clientSecret', 'password', 'accountSecret'] as const;
 
+export const queryValue = (query: Record<string, unknown>, name: string) =>
+	typeof query[name] === 'string' ? (query[name] as string) : undefined;
+
+// An unreadable limit counts as passed.
+export const pastLimit = (until: string | undefined, now: number) =>
+	until !== undefined && !(Date.parse(until) >= now);
+
 // A new secret strands waiting executions.
 export async function resumeKey(context: Pick<FunctionsBase, 'getCredentials'>): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	const secrets = KEY_SECRETS.map((name) =>
-		typeof credentials[name] === 'string' ? (credentials[name] as string) : '',
-	);
+	const secrets = KEY_SECRETS.map((name) => queryValue(credentials, name) ?? '');
 	if (secrets.every((secret) => secret === '')) return '';
 	return createHmac('sha256', 'n8n-nodes-esignature resume key')
 		.update(JSON.stringify(secrets), 'utf8')
@@ -34,9 +39,7 @@ function resumeCheck(
 	query: Record<string, unknown>,
 ): string {
 	const names = Object.values(RESUME_QUERY).filter((name) => name !== RESUME_QUERY.check);
-	const values = names.map(
-		(name) => `${name}=${typeof query[name] === 'string' ? (query[name] as string) : ''}`,
-	);
+	const values = names.map((name) => `${name}=${queryValue(query, name) ?? ''}`);
 	const version = 'n8n-nodes-esignature send and wait 2';
 	const text = [version, headerToken, `execution=${executionId}`, ...values].join('\n');
 	return createHmac('sha256', key).update(text, 'utf8').digest('hex');
@@ -71,14 +74,10 @@ export function signedResumeUrl(
 }
 
 export function isResumeUrlOf(url: unknown, resumeUrl: string): boolean {
-	if (typeof url !== 'string') return false;
-	try {
-		const a = new URL(url);
-		const b = new URL(resumeUrl);
-		return a.origin === b.origin && a.pathname === b.pathname;
-	} catch {
-		return false;
-	}
+	if (typeof url !== 'string' || !URL.canParse(url) || !URL.canParse(resumeUrl)) return false;
+	const a = new URL(url);
+	const b = new URL(resumeUrl);
+	return a.origin === b.origin && a.pathname === b.pathname;
 }
 
 // A resume URL is `<base>/<executionId>?…`.
@@ -87,18 +86,6 @@ export function waitingBaseOf(resumeUrl: string, executionId: string): string | 
 	const marker = `/${executionId}`;
 	if (!url.pathname.endsWith(marker)) return undefined;
 	return `${url.origin}${url.pathname.slice(0, -marker.length)}/`;
-}
-
-// No node code runs at a time limit, so a later Send and Wait removes the webhook.
-function isExpiredWaitWebhook(webhookUrl: unknown, waitingBase: string, now: number): boolean {
-	if (typeof webhookUrl !== 'string' || !webhookUrl.startsWith(waitingBase)) return false;
-	let until: string | null;
-	try {
-		until = new URL(webhookUrl).searchParams.get(RESUME_QUERY.until);
-	} catch {
-		return false;
-	}
-	return !!until && Date.parse(until) + EXPIRED_WEBHOOK_GRACE_MS < now;
 }
 
 // Best effort, never stops a send: the next Send and Wait tries again.
@@ -112,10 +99,15 @@ export async function removeExpiredWaitWebhooks(
 	const webhooks = waitingBase ? await listWebhooks(context).catch(() => undefined) : undefined;
 	if (!waitingBase || !webhooks) return 0;
 	let removed = 0;
-	for (const webhook of webhooks)
-		if (isExpiredWaitWebhook(webhook.webhookUrl, waitingBase, now))
-			await deleteWebhook(context, webhook.id)
+	for (const { id, webhookUrl } of webhooks) {
+		if (typeof webhookUrl !== 'string' || !webhookUrl.startsWith(waitingBase)) continue;
+		const until =
+			URL.canParse(webhookUrl) && new URL(webhookUrl).searchParams.get(RESUME_QUERY.until);
+		// No node code runs at a time limit, so a later Send and Wait removes the webhook.
+		if (until && Date.parse(until) + EXPIRED_WEBHOOK_GRACE_MS < now)
+			await deleteWebhook(context, id)
 				.then(() => removed++)
 				.catch(() => undefined);
+	}
 	return removed;
 }
