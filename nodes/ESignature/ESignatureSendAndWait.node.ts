@@ -14,7 +14,7 @@ import { itemFunctionsOf } from './service/itemFunctions';
 import { failed } from './service/errorItems';
 import { OPERATION, properties } from './sendAndWait/fields';
 import { RESUME_WEBHOOKS, resumeOnSignature } from './sendAndWait/resume';
-import { operationOf, sendForSignature } from './sendAndWait/send';
+import { asNodeError, operationOf, sendForSignature } from './sendAndWait/send';
 import { waitForSignature } from './sendAndWait/wait';
 
 const MAIN = NodeConnectionTypes.Main;
@@ -51,15 +51,13 @@ export class ESignatureSendAndWait implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		let operation;
 		try {
-			operation = operationOf(this);
+			const operation = operationOf(this);
+			if (operation !== OPERATION.wait) return await sendForSignature.call(this, operation);
+			return await waitForSignature.call(this);
 		} catch (error) {
-			return [failed(itemFunctionsOf(this, 0), error as Error)];
+			return [failed(itemFunctionsOf(this, 0), asNodeError(this, error))];
 		}
-		return operation === OPERATION.wait
-			? await waitForSignature.call(this)
-			: await sendForSignature.call(this, operation);
 	}
 
 	webhook = resumeOnSignature;

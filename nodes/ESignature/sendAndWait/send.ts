@@ -116,13 +116,13 @@ export function checkRejectedOutput(context: IExecuteFunctions): void {
 	);
 }
 
-const refusal = (context: IExecuteFunctions, message: string) =>
+const apiError = (context: IExecuteFunctions, message: string) =>
 	new NodeApiError(context.getNode(), {}, { message });
 
 export async function requireResumeKey(context: IExecuteFunctions): Promise<string> {
 	const key = await resumeKey(context);
 	if (key) return key;
-	throw refusal(
+	throw apiError(
 		context,
 		'The credential has no secret (Client Secret, Password or Account Secret): Send and Wait signs its resume URL ' +
 			'with them',
@@ -132,9 +132,8 @@ export async function requireResumeKey(context: IExecuteFunctions): Promise<stri
 // The MCP Server Trigger runs a tool outside any execution, as `__UNKNOWN__`.
 export function executionResumeUrl(context: IExecuteFunctions): string {
 	const executionId = String(context.getExecutionId() ?? '');
-	let resumeUrl = '';
 	try {
-		resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
+		const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
 		if (executionId && waitingBaseOf(resumeUrl, executionId)) return resumeUrl;
 	} catch {
 		// No URL at all: refused below.
@@ -150,31 +149,47 @@ export function executionResumeUrl(context: IExecuteFunctions): string {
 	);
 }
 
-async function send(context: IExecuteFunctions, request: SendRequest): Promise<IDataObject> {
-	const headerToken = randomBytes(32).toString('hex');
-	const key = await requireResumeKey(context);
-	const executionId = String(context.getExecutionId());
-	// Bound to this execution, this node and this send (docs/security.md#send-and-wait).
+type SentEnvelope = { webhookId: string; envelopeId: string; documentIds: string[] };
+
+// Bound to this execution, this node and this send (docs/security.md#send-and-wait).
+export function resumeUrlSigner(
+	context: IExecuteFunctions,
+	resumeUrl: string,
+	key: string,
+	headerToken: string,
+	until: string | undefined,
+) {
 	const bound = {
-		[RESUME_QUERY.until]: request.until?.toISOString(),
+		[RESUME_QUERY.until]: until,
 		[RESUME_QUERY.node]: context.getNode().id,
 		[RESUME_QUERY.nonce]: randomBytes(16).toString('hex'),
 	};
-	const resumeUrlWith = (extra: Record<string, string> = {}) =>
-		signedResumeUrl(request.resumeUrl, key, headerToken, executionId, { ...bound, ...extra });
-	const firstUrl = resumeUrlWith();
-	const expiredRemoved = await removeExpiredWaitWebhooks(context, firstUrl, executionId);
+	return (sent?: SentEnvelope) =>
+		signedResumeUrl(resumeUrl, key, headerToken, String(context.getExecutionId()), {
+			...bound,
+			...(sent && {
+				[RESUME_QUERY.webhookId]: sent.webhookId,
+				[RESUME_QUERY.envelopeId]: sent.envelopeId,
+				[RESUME_QUERY.documentIds]: sent.documentIds.join(','),
+			}),
+		});
+}
 
-	const webhookId = await createWebhook(context, {
-		webhookUrl: firstUrl,
-		headerToken,
-		isDefault: false,
-	});
-	if (!webhookId) throw refusal(context, 'The service created no webhook: its answer has no ID');
+async function send(context: IExecuteFunctions, request: SendRequest): Promise<IDataObject> {
+	const headerToken = randomBytes(32).toString('hex');
+	const key = await requireResumeKey(context);
+	const until = request.until?.toISOString();
+	const signed = resumeUrlSigner(context, request.resumeUrl, key, headerToken, until);
+	const webhookUrl = signed();
+	const executionId = String(context.getExecutionId());
+	const expiredRemoved = await removeExpiredWaitWebhooks(context, webhookUrl, executionId);
+
+	const webhookId = await createWebhook(context, { webhookUrl, headerToken, isDefault: false });
+	if (!webhookId) throw apiError(context, 'The service created no webhook: its answer has no ID');
 
 	let sent: IDataObject | undefined;
 	try {
-		sent = await createAndInvite(context, request, webhookId, resumeUrlWith);
+		sent = await createAndInvite(context, request, webhookId, signed);
 	} finally {
 		if (!sent) await deleteWebhook(context, webhookId).catch(() => undefined);
 	}
@@ -198,7 +213,7 @@ async function createAndInvite(
 	context: IExecuteFunctions,
 	request: SendRequest,
 	webhookId: string,
-	resumeUrlWith: (extra: Record<string, string>) => string,
+	signed: (sent: SentEnvelope) => string,
 ): Promise<IDataObject> {
 	const path = '/api/v1/envelopes/bulk/initiate-base64';
 	const { referenceNumber, files } = request;
@@ -209,17 +224,13 @@ async function createAndInvite(
 		.map((document) => document.documentId)
 		.filter((id): id is string => typeof id === 'string');
 	if (typeof envelopeId !== 'string' || documentIds.length === 0)
-		throw refusal(
+		throw apiError(
 			context,
 			'The service created no envelope: its answer has no envelope or document ID',
 		);
 	// Without this URL no callback can resume the execution, so a failure here fails the send.
-	const resumeUrl = resumeUrlWith({
-		[RESUME_QUERY.webhookId]: webhookId,
-		[RESUME_QUERY.envelopeId]: envelopeId,
-		[RESUME_QUERY.documentIds]: documentIds.join(','),
-	});
-	await updateWebhook(context, webhookId, { webhookUrl: resumeUrl, isDefault: false });
+	const webhookUrl = signed({ webhookId, envelopeId, documentIds });
+	await updateWebhook(context, webhookId, { webhookUrl, isDefault: false });
 
 	const invitations: IDataObject[] = [];
 	for (const documentId of documentIds) {
@@ -249,7 +260,7 @@ async function createAndInvite(
 export function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 	if (error instanceof Error && 'node' in error) return error;
 	const message = error instanceof Error ? error.message : String(error);
-	return withDetails(new NodeApiError(context.getNode(), {}, { message }), {
+	return withDetails(apiError(context, message), {
 		kind: 'other',
 		code: 'ERROR',
 		meaning: message,

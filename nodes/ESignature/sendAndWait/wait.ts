@@ -1,18 +1,16 @@
-import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { itemFunctionsOf } from '../service/itemFunctions';
 import { inputError } from '../fields/validation';
-import { failed } from '../service/errorItems';
 import { listWebhooks, updateWebhook } from '../service/webhooks';
 import { listedIds, queryOf, RESUME_QUERY } from '../service/n8nWebhookUrls';
-import { isResumeUrlOf, passesResumeCheck, signedResumeUrl } from './resumeUrl';
+import { isResumeUrlOf, passesResumeCheck } from './resumeUrl';
 import {
-	asNodeError,
 	checkRejectedOutput,
 	executionResumeUrl,
 	outputAtTimeLimit,
 	requireResumeKey,
+	resumeUrlSigner,
 	untilOf,
 	waitTillOf,
 } from './send';
@@ -37,46 +35,35 @@ async function envelopesSentInThisExecution(
 	});
 }
 
-// Any number of input items.
+// Any number of input items; the node turns what it throws into an error item.
 export async function waitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	try {
-		checkRejectedOutput(this);
-		const waitTill = waitTillOf(this);
-		const key = await requireResumeKey(this);
-		const resumeUrl = executionResumeUrl(this);
-		const executionId = String(this.getExecutionId());
-		const sent = await envelopesSentInThisExecution(this, key, resumeUrl, executionId);
-		if (sent.length !== 1)
-			throw inputError(
-				itemFunctionsOf(this, 0),
-				sent.length === 0
-					? 'Wait for Signature found no envelope sent in this execution'
-					: `Wait for Signature found ${sent.length} envelopes sent in this execution, and waits for one`,
-				'Put an E-Signature Send and Wait node set to Send and Output Signing Links before this node, in the same ' +
-					'workflow, with the same credential; it sends one envelope per execution.',
-			);
-		const [envelope] = sent;
-		const until = untilOf(waitTill)?.toISOString();
-		const webhookUrl = signedResumeUrl(resumeUrl, key, envelope.headerToken, executionId, {
-			[RESUME_QUERY.until]: until,
-			[RESUME_QUERY.node]: this.getNode().id,
-			[RESUME_QUERY.nonce]: randomBytes(16).toString('hex'),
-			[RESUME_QUERY.webhookId]: envelope.webhookId,
-			[RESUME_QUERY.envelopeId]: envelope.envelopeId,
-			[RESUME_QUERY.documentIds]: envelope.documentIds.join(','),
-		});
-		await updateWebhook(this, envelope.webhookId, { webhookUrl, isDefault: false });
+	checkRejectedOutput(this);
+	const waitTill = waitTillOf(this);
+	const key = await requireResumeKey(this);
+	const resumeUrl = executionResumeUrl(this);
+	const executionId = String(this.getExecutionId());
+	const sent = await envelopesSentInThisExecution(this, key, resumeUrl, executionId);
+	if (sent.length !== 1)
+		throw inputError(
+			itemFunctionsOf(this, 0),
+			sent.length === 0
+				? 'Wait for Signature found no envelope sent in this execution'
+				: `Wait for Signature found ${sent.length} envelopes sent in this execution, and waits for one`,
+			'Put an E-Signature Send and Wait node set to Send and Output Signing Links before this node, in the same ' +
+				'workflow, with the same credential; it sends one envelope per execution.',
+		);
+	const [envelope] = sent;
+	const until = untilOf(waitTill)?.toISOString();
+	const webhookUrl = resumeUrlSigner(this, resumeUrl, key, envelope.headerToken, until)(envelope);
+	await updateWebhook(this, envelope.webhookId, { webhookUrl, isDefault: false });
 
-		const waiting: IDataObject = {
-			envelopeId: envelope.envelopeId,
-			documentIds: envelope.documentIds,
-			webhookId: envelope.webhookId,
-			waitingUntil: until ?? null,
-		};
-		await this.putExecutionToWait(waitTill);
-		if (until) outputAtTimeLimit(this, waiting);
-		return [[{ json: waiting, pairedItem: { item: 0 } }]];
-	} catch (error) {
-		return [failed(itemFunctionsOf(this, 0), asNodeError(this, error))];
-	}
+	const waiting: IDataObject = {
+		envelopeId: envelope.envelopeId,
+		documentIds: envelope.documentIds,
+		webhookId: envelope.webhookId,
+		waitingUntil: until ?? null,
+	};
+	await this.putExecutionToWait(waitTill);
+	if (until) outputAtTimeLimit(this, waiting);
+	return [[{ json: waiting, pairedItem: { item: 0 } }]];
 }
