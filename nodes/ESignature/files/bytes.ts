@@ -46,14 +46,11 @@ const BODY_CHUNK = 64 * 1024;
 
 // Readable.from, reached through a stream n8n opened (docs/n8n-notes.md#large-files).
 export function streamMakerOf(stream: FileStream): StreamMaker | undefined {
-	const from = (stream.constructor as { from?: unknown } | undefined)?.from;
+	const { constructor } = stream as { constructor?: { from?: (...args: unknown[]) => FileStream } };
+	const from = constructor?.from;
 	if (typeof from !== 'function') return undefined;
 	return (chunks) =>
-		(from as (source: AsyncIterable<Buffer>, options: object) => FileStream).call(
-			stream.constructor,
-			chunks,
-			{ objectMode: false, highWaterMark: BODY_CHUNK },
-		);
+		from.call(constructor, chunks, { objectMode: false, highWaterMark: BODY_CHUNK });
 }
 
 export function isFileStream(body: unknown): body is ReadableFile {

@@ -1,22 +1,21 @@
 import { type FileStream, type StreamMaker, decodeInSlices } from './bytes';
 
-// Kept in the form it came in: a decode and re-encode of a 20 MB file cost about 45 MB.
-export interface DocumentFile {
+interface FileBase {
 	fileName: string;
 	mimeType: string;
-	bytes(): Buffer;
-	base64(): string;
-	storedBase64(): string | undefined;
 	size(): number;
 	start(length: number): Buffer;
 }
 
+// Kept in the form it came in: a decode and re-encode of a 20 MB file cost about 45 MB.
+export interface DocumentFile extends FileBase {
+	bytes(): Buffer;
+	base64(): string;
+	storedBase64(): string | undefined;
+}
+
 // Left in n8n's store: `open` reads it again for every attempt.
-export interface StoredFile {
-	fileName: string;
-	mimeType: string;
-	size(): number;
-	start(length: number): Buffer;
+export interface StoredFile extends FileBase {
 	open(): Promise<FileStream>;
 	makeStream: StreamMaker;
 }

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { listWebhooks } from '../service/webhooks';
 import {
@@ -39,10 +34,7 @@ export function webhookLabel(webhook: IDataObject, workflowName?: string) {
 }
 
 // n8n shows a pick the list lacks under its old label, as if current (docs/n8n-notes.md#pickers).
-function outOfDatePick(
-	context: ILoadOptionsFunctions,
-	listed: Array<{ value: string }>,
-): INodeListSearchItems[] {
+function outOfDatePick(context: ILoadOptionsFunctions, listed: Array<{ value: string }>) {
 	const picked = context.getCurrentNodeParameter('webhookId') as IDataObject | undefined;
 	const value = typeof picked?.value === 'string' ? picked.value.trim() : '';
 	if (
@@ -94,7 +86,7 @@ export async function searchWebhooks(
 			!needle ||
 			[entry.name, entry.value, entry.also].some((text) => text.toLowerCase().includes(needle)),
 	);
-	const results: INodeListSearchItems[] = found.map(({ name, value }) => ({ name, value }));
+	const results = found.map(({ name, value }) => ({ name, value }));
 	// n8n's list shows the field's pick first: the account default goes above it.
 	const defaults = found.filter((entry) => entry.rank === 0).length;
 	results.splice(defaults, 0, ...outOfDatePick(this, entries));
