@@ -327,14 +327,14 @@ export function normaliseDestinations(
 	const built = raw.map((entry, index) => {
 		const label = `${listLabel}, signer ${index + 1}`;
 		if (!isPlainObject(entry)) throw inputError(context, `${label} must be an object`);
-		const used = new Set<string>();
+		const rest = { ...entry };
 		const out: IDataObject = {};
 		for (const field of fieldsOf(style)) {
 			const fieldLabel = `${label}: ${field.displayName}`;
 			const names = [field.api ?? field.name, field.name, field.displayName];
 			const source = findFieldKey(context, entry, fieldLabel, ...names);
 			if (source === undefined) continue;
-			used.add(source);
+			delete rest[source];
 			const value = entry[source];
 			if ((value ?? '') === '') continue;
 			const checked = CHECKS[field.kind ?? field.type](context, value, fieldLabel, field);
@@ -357,10 +357,7 @@ export function normaliseDestinations(
 			);
 		}
 		// Fields the UI does not know (e.g. Signatories) pass through.
-		if (fromJson)
-			for (const [key, value] of Object.entries(entry))
-				if (!used.has(key)) out[key] = value as IDataObject;
-		return out;
+		return fromJson ? Object.assign(out, rest) : out;
 	});
 	return withSignOrders(context, built, apiName(SIGN_ORDER, style), listLabel);
 }
@@ -372,16 +369,11 @@ function withSignOrders(
 	orderKey: string,
 	listLabel: string,
 ): IDataObject[] {
-	const explicit = new Map<number, number>();
-	signers.forEach((signer, index) => {
-		const order = signer[orderKey];
-		if (typeof order === 'number' && !explicit.has(order)) explicit.set(order, index);
-	});
 	return signers.map((signer, index) => {
 		if (signer[orderKey] !== undefined) return signer;
 		const position = index + 1;
-		const taken = explicit.get(position);
-		if (taken !== undefined)
+		const taken = signers.findIndex((other) => other[orderKey] === position);
+		if (taken !== -1)
 			throw inputError(
 				context,
 				`${listLabel}, signer ${position}: ${SIGN_ORDER.displayName} is 0, which means its position ` +

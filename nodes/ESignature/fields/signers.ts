@@ -87,12 +87,12 @@ export function buildSigners(context: ItemFunctions): IDataObject[] {
 		const label = `Signer Details, signer ${index + 1}`;
 		if (!isPlainObject(entry)) throw inputError(context, `${label} must be an object`);
 		const out: IDataObject = {};
-		const used = new Set<string>();
+		const rest = { ...entry };
 		for (const field of SIGNER_FIELDS) {
 			const fieldLabel = `${label}: ${field.displayName}`;
 			const key = findFieldKey(context, entry, fieldLabel, field.name, field.displayName);
 			if (key === undefined) continue;
-			used.add(key);
+			delete rest[key];
 			const value =
 				field.name === 'mobileNumber'
 					? optionalMobileNumber(context, entry[key], fieldLabel)
@@ -101,8 +101,7 @@ export function buildSigners(context: ItemFunctions): IDataObject[] {
 				out[field.name] = field.name === 'authType' ? serviceAuthenticationText(value) : value;
 		}
 		// Unknown ones pass through, for fields the service adds later.
-		for (const [key, value] of Object.entries(entry))
-			if (!used.has(key) && (value ?? '') !== '') out[key] = value;
+		for (const [key, value] of Object.entries(rest)) if ((value ?? '') !== '') out[key] = value;
 		if (out.emailAddress === undefined) throw inputError(context, `${label}: Email is required`);
 		out.emailAddress = requireEmail(context, out.emailAddress, `${label}: Email`);
 		return out;
