@@ -24,22 +24,27 @@ import { customApiCallRefused } from './routing/customApiCall';
 import { sendEachItem } from './routing/itemRequest';
 import codex from './ESignature.node.json';
 
+type ResourceIndex = { defaultOperation: string } & Record<string, OperationFile | string>;
+
+// Its operations are its index's exports, in the editor's order: by name.
+function resource(name: string, value: string, { defaultOperation, ...files }: ResourceIndex) {
+	const operations = Object.values(files as Record<string, OperationFile>).sort((a, b) =>
+		a.option.name.localeCompare(b.option.name),
+	);
+	return { name, value, defaultOperation, operations };
+}
+
 // In the order the node places their fields.
-const resources: Array<{
-	name: string;
-	value: string;
-	defaultOperation: string;
-	operations: OperationFile[];
-}> = [
-	{ name: 'Envelope', value: 'envelope', ...envelope },
-	{ name: 'Invitation', value: 'invitation', ...invitation },
-	{ name: 'Signing', value: 'signing', ...signing },
-	{ name: 'Identity Provider Signing', value: 'identitySigning', ...identitySigning },
-	{ name: 'Document', value: 'document', ...document },
-	{ name: 'Commercial Registration', value: 'commercialRegistration', ...commercialRegistration },
-	{ name: 'SMS Provider', value: 'smsProvider', ...smsProvider },
-	{ name: 'Webhook', value: 'webhook', ...webhook },
-	{ name: 'Access Token', value: 'accessToken', ...accessToken },
+const resources = [
+	resource('Envelope', 'envelope', envelope),
+	resource('Invitation', 'invitation', invitation),
+	resource('Signing', 'signing', signing),
+	resource('Identity Provider Signing', 'identitySigning', identitySigning),
+	resource('Document', 'document', document),
+	resource('Commercial Registration', 'commercialRegistration', commercialRegistration),
+	resource('SMS Provider', 'smsProvider', smsProvider),
+	resource('Webhook', 'webhook', webhook),
+	resource('Access Token', 'accessToken', accessToken),
 ];
 
 const resourceField: INodeProperties = {

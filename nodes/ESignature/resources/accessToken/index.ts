@@ -1,5 +1,3 @@
-import * as revoke from './revoke';
-
-export const operations = [revoke];
+export * as revoke from './revoke';
 
 export const defaultOperation = 'revoke';

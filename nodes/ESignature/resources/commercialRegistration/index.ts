@@ -1,5 +1,3 @@
-import * as check from './check';
-
-export const operations = [check];
+export * as check from './check';
 
 export const defaultOperation = 'check';

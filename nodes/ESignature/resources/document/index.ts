@@ -1,8 +1,6 @@
-import * as download from './download';
-import * as downloadSigned from './downloadSigned';
-import * as getCompleted from './getCompleted';
-import * as getContent from './getContent';
-
-export const operations = [getCompleted, getContent, download, downloadSigned];
+export * as download from './download';
+export * as downloadSigned from './downloadSigned';
+export * as getCompleted from './getCompleted';
+export * as getContent from './getContent';
 
 export const defaultOperation = 'download';

@@ -1,23 +1,11 @@
-import * as addFiles from './addFiles';
-import * as cancel from './cancel';
-import * as create from './create';
-import * as createAndInvite from './createAndInvite';
-import * as createBulk from './createBulk';
-import * as createFromBase64 from './createFromBase64';
-import * as createFromTemplate from './createFromTemplate';
-import * as extendInvitations from './extendInvitations';
-import * as getStatus from './getStatus';
-
-export const operations = [
-	addFiles,
-	cancel,
-	createAndInvite,
-	createFromBase64,
-	createBulk,
-	create,
-	createFromTemplate,
-	extendInvitations,
-	getStatus,
-];
+export * as addFiles from './addFiles';
+export * as cancel from './cancel';
+export * as create from './create';
+export * as createAndInvite from './createAndInvite';
+export * as createBulk from './createBulk';
+export * as createFromBase64 from './createFromBase64';
+export * as createFromTemplate from './createFromTemplate';
+export * as extendInvitations from './extendInvitations';
+export * as getStatus from './getStatus';
 
 export const defaultOperation = 'create';

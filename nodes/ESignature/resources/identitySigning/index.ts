@@ -1,6 +1,4 @@
-import * as sign from './sign';
-import * as signWithSigners from './signWithSigners';
-
-export const operations = [sign, signWithSigners];
+export * as sign from './sign';
+export * as signWithSigners from './signWithSigners';
 
 export const defaultOperation = 'sign';

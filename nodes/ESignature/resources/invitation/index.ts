@@ -1,21 +1,10 @@
-import * as extend from './extend';
-import * as getSigningLinks from './getSigningLinks';
-import * as send from './send';
-import * as sendBulk from './sendBulk';
-import * as sendBulkReminders from './sendBulkReminders';
-import * as sendForEnvelope from './sendForEnvelope';
-import * as sendReminder from './sendReminder';
-import * as sendWithLinks from './sendWithLinks';
-
-export const operations = [
-	extend,
-	getSigningLinks,
-	sendBulkReminders,
-	sendReminder,
-	sendWithLinks,
-	send,
-	sendForEnvelope,
-	sendBulk,
-];
+export * as extend from './extend';
+export * as getSigningLinks from './getSigningLinks';
+export * as send from './send';
+export * as sendBulk from './sendBulk';
+export * as sendBulkReminders from './sendBulkReminders';
+export * as sendForEnvelope from './sendForEnvelope';
+export * as sendReminder from './sendReminder';
+export * as sendWithLinks from './sendWithLinks';
 
 export const defaultOperation = 'send';

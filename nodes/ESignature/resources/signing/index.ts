@@ -1,6 +1,4 @@
-import * as sign from './sign';
-import * as signByTemplate from './signByTemplate';
-
-export const operations = [sign, signByTemplate];
+export * as sign from './sign';
+export * as signByTemplate from './signByTemplate';
 
 export const defaultOperation = 'sign';

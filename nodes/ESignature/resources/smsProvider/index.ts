@@ -1,5 +1,3 @@
-import * as configure from './configure';
-
-export const operations = [configure];
+export * as configure from './configure';
 
 export const defaultOperation = 'configure';

@@ -1,12 +1,10 @@
-import * as create from './create';
-import * as createMany from './createMany';
-import * as del from './delete';
-import * as get from './get';
-import * as getAll from './getAll';
-import * as getLogs from './getLogs';
-import * as resend from './resend';
-import * as update from './update';
-
-export const operations = [create, createMany, del, get, getLogs, getAll, resend, update];
+export * as create from './create';
+export * as createMany from './createMany';
+export * as del from './delete';
+export * as get from './get';
+export * as getAll from './getAll';
+export * as getLogs from './getLogs';
+export * as resend from './resend';
+export * as update from './update';
 
 export const defaultOperation = 'getAll';
