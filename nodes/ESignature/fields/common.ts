@@ -16,19 +16,17 @@ export const requiredIdField = (displayName: string, name: string, source: strin
 		builderHint: { propertyHint: source },
 	}) as const;
 
-export function optionsCollection(fields: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
-}
+export const optionsCollection = (fields: INodeProperties[]): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+});
 
-export function responseOptions(extra: INodeProperties[] = []): INodeProperties {
-	return optionsCollection([
+export const responseOptions = (extra: INodeProperties[] = []) =>
+	optionsCollection([
 		{
 			displayName: 'Include Response Wrapper',
 			name: 'includeResponseWrapper',
@@ -40,37 +38,30 @@ export function responseOptions(extra: INodeProperties[] = []): INodeProperties 
 		},
 		...extra,
 	]);
-}
 
-export function simplifyProperty(): INodeProperties {
-	return {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		hint: 'On: numbered values by name (as you choose them in this node) and no empty (null) fields',
-	};
-}
+export const simplifyProperty = (): INodeProperties => ({
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+	hint: 'On: numbered values by name (as you choose them in this node) and no empty (null) fields',
+});
 
-export function toolSimplifyProperty(): INodeProperties {
-	return {
-		...simplifyProperty(),
-		description: 'Whether to give the model a trimmed answer instead of the raw data',
-		hint: "On: named values, no empty fields, no file contents (Base64); a download gives the file's details",
-	};
-}
+export const toolSimplifyProperty = (): INodeProperties => ({
+	...simplifyProperty(),
+	description: 'Whether to give the model a trimmed answer instead of the raw data',
+	hint: "On: named values, no empty fields, no file contents (Base64); a download gives the file's details",
+});
 
-export function binaryOutputProperty(): INodeProperties {
-	return {
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the file in',
-	};
-}
+export const binaryOutputProperty = (): INodeProperties => ({
+	displayName: 'Put Output File in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	hint: 'The name of the output binary field to put the file in',
+});
 
 /** Said in the description, not a hint: n8n shows hints only in Fixed mode (docs/n8n-notes.md#the-editor). */
 export function documentIdProperty(more?: string): INodeProperties {
@@ -97,71 +88,67 @@ export const GUID_PATTERN =
 	'[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /** n8n checks "By ID" before running, so an optional one also accepts empty. */
-export function webhookLocatorProperty(
+export const webhookLocatorProperty = (
 	overrides: Partial<INodeProperties> = {},
 	{ optional = false } = {},
-): INodeProperties {
-	return {
-		displayName: 'Webhook',
-		name: 'webhookId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: !optional,
-		description:
-			"The webhook to use. The list names a trigger's by its workflow, then the start of the webhook's ID, as a " +
-			'create outputs it in eventsTo (the E-Signature Trigger outputs the whole ID).',
-		builderHint: { propertyHint: WEBHOOK_ID_SOURCE },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a webhook...',
-				hint:
-					'Trigger not listed? Publish its workflow first: an E-Signature Trigger registers its ' +
-					'webhook when published. With an n8n API Key in the credential, unpublished triggers show too.',
-				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: ID_EXAMPLE,
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: optional ? `^\\s*(?:${GUID_PATTERN})?\\s*$` : `^\\s*${GUID_PATTERN}\\s*$`,
-							errorMessage: 'Not a webhook ID',
-						},
+): INodeProperties => ({
+	displayName: 'Webhook',
+	name: 'webhookId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: !optional,
+	description:
+		"The webhook to use. The list names a trigger's by its workflow, then the start of the webhook's ID, as a " +
+		'create outputs it in eventsTo (the E-Signature Trigger outputs the whole ID).',
+	builderHint: { propertyHint: WEBHOOK_ID_SOURCE },
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a webhook...',
+			hint:
+				'Trigger not listed? Publish its workflow first: an E-Signature Trigger registers its ' +
+				'webhook when published. With an n8n API Key in the credential, unpublished triggers show too.',
+			typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: ID_EXAMPLE,
+			validation: [
+				{
+					type: 'regex',
+					properties: {
+						regex: optional ? `^\\s*(?:${GUID_PATTERN})?\\s*$` : `^\\s*${GUID_PATTERN}\\s*$`,
+						errorMessage: 'Not a webhook ID',
 					},
-				],
-			},
-		],
-		...overrides,
-	};
-}
+				},
+			],
+		},
+	],
+	...overrides,
+});
 
-export function listInputProperty(
+export const listInputProperty = (
 	name: string,
 	displayName: string,
 	entryNoun: string,
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'options',
-		options: [
-			{ name: 'Fields', value: 'fields', description: `Enter each ${entryNoun} in fields` },
-			{
-				name: 'JSON',
-				value: 'json',
-				description: 'Give the whole list as JSON, e.g. from an expression',
-			},
-		],
-		default: 'fields',
-	};
-}
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'options',
+	options: [
+		{ name: 'Fields', value: 'fields', description: `Enter each ${entryNoun} in fields` },
+		{
+			name: 'JSON',
+			value: 'json',
+			description: 'Give the whole list as JSON, e.g. from an expression',
+		},
+	],
+	default: 'fields',
+});
 
 type Choice = { name: string; value: string };
 const choicesOf = (field?: INodeProperties) => (field?.options ?? []) as Choice[];

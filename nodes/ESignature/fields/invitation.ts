@@ -9,24 +9,20 @@ export const invitationSubjectText = ((context, value, label) =>
 export const invitationMessageText = ((context, value, label) =>
 	optionalText(context, value, label, MAX_LENGTH.longText, 'multi')) satisfies Rule;
 
-export function invitationMessageProperty(): INodeProperties {
-	return {
-		displayName: 'Invitation Message',
-		name: 'invitationMessage',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		description:
-			'Message shown to the signers in the invitation. Leave empty for the service default.',
-	};
-}
+export const invitationMessageProperty = (): INodeProperties => ({
+	displayName: 'Invitation Message',
+	name: 'invitationMessage',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+	description:
+		'Message shown to the signers in the invitation. Leave empty for the service default.',
+});
 
-export function invitationSubjectProperty(): INodeProperties {
-	return {
-		displayName: 'Invitation Subject',
-		name: 'invitationSubject',
-		type: 'string',
-		default: '',
-		description: 'Subject of the invitation. Leave empty for the service default.',
-	};
-}
+export const invitationSubjectProperty = (): INodeProperties => ({
+	displayName: 'Invitation Subject',
+	name: 'invitationSubject',
+	type: 'string',
+	default: '',
+	description: 'Subject of the invitation. Leave empty for the service default.',
+});

@@ -45,36 +45,34 @@ const SIGNER_FIELDS = [
 	}),
 ];
 
-export function signersProperties(): INodeProperties[] {
-	return [
-		listInputProperty('signersInput', 'Signer Details Input', 'signer'),
-		{
-			displayName: 'Signer Details',
-			name: 'signers',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Signer',
-			default: {},
-			required: true,
-			displayOptions: { show: { signersInput: ['fields'] } },
-			options: [{ displayName: 'Signer', name: 'signer', values: SIGNER_FIELDS }],
-		},
-		{
-			displayName: 'Signer Details (JSON)',
-			name: 'signersJson',
-			type: 'json',
-			default: '',
-			placeholder: SIGNER_DETAILS_JSON_EXAMPLE,
-			hint: `A list of signers, e.g. ${SIGNER_DETAILS_JSON_EXAMPLE}`,
-			description:
-				'Array of signer details. Each takes the fields of the Fields mode, named as there (First Name ' +
-				'(English), National ID, Mobile Number, Email, ...) or as the API spells them (firstNameEnglish, ' +
-				'nationalId, mobileNumber, emailAddress, ...), in any case and with or without spaces. Each needs an ' +
-				'e-mail address.',
-			displayOptions: { show: { signersInput: ['json'] } },
-		},
-	];
-}
+export const signersProperties = (): INodeProperties[] => [
+	listInputProperty('signersInput', 'Signer Details Input', 'signer'),
+	{
+		displayName: 'Signer Details',
+		name: 'signers',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Signer',
+		default: {},
+		required: true,
+		displayOptions: { show: { signersInput: ['fields'] } },
+		options: [{ displayName: 'Signer', name: 'signer', values: SIGNER_FIELDS }],
+	},
+	{
+		displayName: 'Signer Details (JSON)',
+		name: 'signersJson',
+		type: 'json',
+		default: '',
+		placeholder: SIGNER_DETAILS_JSON_EXAMPLE,
+		hint: `A list of signers, e.g. ${SIGNER_DETAILS_JSON_EXAMPLE}`,
+		description:
+			'Array of signer details. Each takes the fields of the Fields mode, named as there (First Name ' +
+			'(English), National ID, Mobile Number, Email, ...) or as the API spells them (firstNameEnglish, ' +
+			'nationalId, mobileNumber, emailAddress, ...), in any case and with or without spaces. Each needs an ' +
+			'e-mail address.',
+		displayOptions: { show: { signersInput: ['json'] } },
+	},
+];
 
 /** Only the Email, which the service finds the signer by, is required. */
 export function buildSigners(context: ItemFunctions): IDataObject[] {
