@@ -2,43 +2,31 @@ import type { ItemChecks } from '../service/itemFunctions';
 import { inputError, shown, textOf } from './validation';
 
 // E.164 allows at most 15 digits, country code included; the shortest in use have 7.
-const PHONE_DIGITS = { min: 7, max: 15 } as const;
+const PHONE = /^\+?\d{7,15}$/;
+const DIGITS = '7 to 15 digits';
 
 const SEPARATORS = 'Spaces, dots, dashes and brackets between the digits are allowed.';
 
-const PHONE = new RegExp(`^\\+?\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
-
-function readPhone(
-	context: ItemChecks,
-	value: unknown,
-	label: string,
-	mustBe: string,
-	hint: string,
-) {
+function readPhone(context: ItemChecks, value: unknown, label: string, international: boolean) {
 	const text = textOf(context, value, label);
 	if (!text) return undefined;
 	const compact = text.replace(/[\s().-]/g, '');
+	const [mustBe, hint] = international
+		? [
+				`phone number of ${DIGITS}, starting with + and the country code`,
+				'Write it in international form, for example +966501234567.',
+			]
+		: [
+				`mobile number of ${DIGITS}`,
+				'Write its digits, for example 0599999999, or in international form (+966599999999).',
+			];
 	if (!PHONE.test(compact))
 		throw inputError(
 			context,
 			`${label} must be a ${mustBe}, got "${shown(text)}"`,
 			`${hint} ${SEPARATORS}`,
 		);
-	return { text, compact };
-}
-
-/** Without its country code the service accepts a number and cannot reach it (docs/service-api.md#decisions). */
-export function optionalPhone(context: ItemChecks, value: unknown, label: string) {
-	const read = readPhone(
-		context,
-		value,
-		label,
-		`phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, starting with + and the country code`,
-		'Write it in international form, for example +966501234567.',
-	);
-	if (!read) return undefined;
-	const { text, compact } = read;
-	if (!compact.startsWith('+')) {
+	if (international && !compact.startsWith('+')) {
 		const fix = compact.startsWith('00')
 			? 'Write + instead of the leading 00'
 			: compact.startsWith('0')
@@ -54,13 +42,10 @@ export function optionalPhone(context: ItemChecks, value: unknown, label: string
 	return compact;
 }
 
+/** Without its country code the service accepts a number and cannot reach it (docs/service-api.md#decisions). */
+export const optionalPhone = (context: ItemChecks, value: unknown, label: string) =>
+	readPhone(context, value, label, true);
+
 // The service texts nothing to it, and its reference writes it in local form.
-export function optionalMobileNumber(context: ItemChecks, value: unknown, label: string) {
-	return readPhone(
-		context,
-		value,
-		label,
-		`mobile number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits`,
-		'Write its digits, for example 0599999999, or in international form (+966599999999).',
-	)?.compact;
-}
+export const optionalMobileNumber = (context: ItemChecks, value: unknown, label: string) =>
+	readPhone(context, value, label, false);
