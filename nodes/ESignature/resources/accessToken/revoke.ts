@@ -56,7 +56,7 @@ const revocationResult: PostReceiveAction = async function (_items, response) {
 	const refused = (
 		answer: JsonObject,
 		at: { message: string; description?: string },
-		details: Refusal,
+		details: { code: number | string; meaning: string; serviceMessage: string | null },
 	) =>
 		failed(
 			this,
@@ -171,10 +171,4 @@ function tokenToRevoke(
 		);
 	}
 	return token;
-}
-
-interface Refusal {
-	code: number | string;
-	meaning: string;
-	serviceMessage: string | null;
 }
