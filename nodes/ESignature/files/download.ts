@@ -81,10 +81,9 @@ export function internalAddressProblem(url: URL) {
 	const host = url.hostname.toLowerCase().replace(/\.$/, '');
 	if (isIpLiteral(host)) return internalIpProblem(host.replace(/^\[|\]$/g, ''));
 	if (!host.includes('.')) return 'a name without a domain, which only a local network resolves';
-	const internalName = INTERNAL_NAME_ENDINGS.some(
-		(ending) => host === ending || host.endsWith(`.${ending}`),
-	);
-	return internalName ? 'a name of the machine or of a local network' : undefined;
+	return INTERNAL_NAME_ENDINGS.some((ending) => host === ending || host.endsWith(`.${ending}`))
+		? 'a name of the machine or of a local network'
+		: undefined;
 }
 
 // An address that cannot be read (an IPv6 zone) is not reached.
@@ -236,7 +235,7 @@ export async function downloadDocument(
 		);
 	// n8n takes no lookup of a node's: the checked address goes in the URL, the name in Host and TLS's server name.
 	const request = async (hop: URL, pinned: string | undefined) => {
-		const target = new URL(hop.href);
+		const target = new URL(hop);
 		if (pinned !== undefined) target.hostname = pinned.includes(':') ? `[${pinned}]` : pinned;
 		try {
 			// Never with the credential: a prompt can choose the URL.

@@ -139,7 +139,7 @@ export const requireBase64 = (context: ItemFunctions, value: unknown, fieldLabel
 	readBase64File(context, value, fieldLabel).base64();
 
 // Readers accept "%PDF-" in the first 1,024 bytes (Adobe's implementation notes).
-export const PDF_HEADER_WITHIN = 1024;
+const PDF_HEADER_WITHIN = 1024;
 
 function looksLike(start: Buffer) {
 	const hex = start.subarray(0, 4).toString('hex');

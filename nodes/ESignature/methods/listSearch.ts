@@ -1,4 +1,4 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { listWebhooks } from '../service/webhooks';
 import {
@@ -49,10 +49,7 @@ function outOfDatePick(context: ILoadOptionsFunctions, listed: Array<{ value: st
 }
 
 // The API has no search, so the filter is applied here.
-export async function searchWebhooks(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
+export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string) {
 	const [webhooks, triggers] = await Promise.all([listWebhooks(this), n8nTriggers(this)]);
 	const workflows = new Map(triggers.map((trigger) => [trigger.triggerId, trigger.workflow]));
 	const registered = new Set<string>();

@@ -37,7 +37,7 @@ const isLoopback = (host: string) =>
 	host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
 // n8n's own address only when it is this machine: n8n falls back to WEBHOOK_URL, often a tunnel.
-function n8nApiUrl(context: ILoadOptionsFunctions, chosen: string): string {
+function n8nApiUrl(context: ILoadOptionsFunctions, chosen: string) {
 	const refuse = (problem: string) =>
 		new NodeOperationError(context.getNode(), `The n8n API Key is not sent: ${problem}`, {
 			description:
@@ -64,7 +64,7 @@ export async function n8nTriggers(context: ILoadOptionsFunctions) {
 	if (!apiKey) return [];
 	const url = n8nApiUrl(context, String(credentials.n8nApiUrl ?? '').trim());
 	// A refusal never carries the key or n8n's answer.
-	const read = async (cursor: string): Promise<IDataObject> => {
+	const read = async (cursor: string) => {
 		const answer = (await context.helpers
 			.httpRequest({
 				method: 'GET',
