@@ -35,22 +35,23 @@ const answerOf = ({ status, said }: TokenRefusal) =>
 	`HTTP ${status}${said ? `, ${withoutTrailing(said, (char) => /[\s.]/.test(char))}` : ''}`;
 
 // n8n replaces a message that carries a system error code with its own, which names no URL.
-function unreachable(failure: string | undefined): string {
-	const text = failure ?? '';
-	if (/ECONNREFUSED/.test(text)) return 'the connection was refused';
-	if (/ENOTFOUND|EAI_AGAIN/.test(text)) return 'the host name was not found';
-	if (/ETIMEDOUT|ECONNABORTED|timeout/i.test(text)) return 'it did not answer in time';
-	if (/ECONNRESET/.test(text)) return 'the connection was cut';
-	return text.replace(/\b[A-Z_]{5,}\b/g, '').trim() || 'no answer';
-}
+const UNREACHABLE: Array<[RegExp, string]> = [
+	[/ECONNREFUSED/, 'the connection was refused'],
+	[/ENOTFOUND|EAI_AGAIN/, 'the host name was not found'],
+	[/ETIMEDOUT|ECONNABORTED|timeout/i, 'it did not answer in time'],
+	[/ECONNRESET/, 'the connection was cut'],
+];
 
 export function unreachableMessage(
 	{ grantLabel, request, addressField }: TokenRequest,
-	failure: string | undefined,
+	failure = '',
 ): string {
+	const why =
+		UNREACHABLE.find(([code]) => code.test(failure))?.[1] ??
+		(failure.replace(/\b[A-Z_]{5,}\b/g, '').trim() || 'no answer');
 	return (
 		`Could not reach the token endpoint of the ${grantLabel} grant at ${request.url}: ` +
-		`${unreachable(failure)}. Check the credential's ${addressField}.`
+		`${why}. Check the credential's ${addressField}.`
 	);
 }
 
