@@ -55,8 +55,8 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	if (typeof callback === 'string') return answer(400, callback);
 	if (queryValue(query, RESUME_QUERY.node) !== this.getNode().id)
 		return answer(403, "This callback is for another node's wait");
-	const until = queryValue(query, RESUME_QUERY.until);
-	if (pastLimit(until, Date.now())) return answer(403, "The wait's time limit has passed");
+	if (pastLimit(queryValue(query, RESUME_QUERY.until), Date.now()))
+		return answer(403, "The wait's time limit has passed");
 	const envelopeId = queryValue(query, RESUME_QUERY.envelopeId);
 	if (!envelopeId || envelopeId.toLowerCase() !== callback.requestId.toLowerCase())
 		return answer(403, 'The callback is not for the envelope this execution sent');

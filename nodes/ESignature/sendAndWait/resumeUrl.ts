@@ -63,13 +63,9 @@ export function signedResumeUrl(
 	query: Record<string, string | undefined>,
 ): string {
 	const url = new URL(resumeUrl);
-	const given: Record<string, string> = {};
-	for (const [name, value] of Object.entries(query)) {
-		if (value === undefined) continue;
-		given[name] = value;
-		url.searchParams.set(name, value);
-	}
-	url.searchParams.set(RESUME_QUERY.check, resumeCheck(key, headerToken, executionId, given));
+	for (const [name, value] of Object.entries(query))
+		if (value !== undefined) url.searchParams.set(name, value);
+	url.searchParams.set(RESUME_QUERY.check, resumeCheck(key, headerToken, executionId, query));
 	return url.toString();
 }
 

@@ -149,8 +149,6 @@ export function executionResumeUrl(context: IExecuteFunctions): string {
 	);
 }
 
-type SentEnvelope = { webhookId: string; envelopeId: string; documentIds: string[] };
-
 // Bound to this execution, this node and this send (docs/security.md#send-and-wait).
 export function resumeUrlSigner(
 	context: IExecuteFunctions,
@@ -164,7 +162,7 @@ export function resumeUrlSigner(
 		[RESUME_QUERY.node]: context.getNode().id,
 		[RESUME_QUERY.nonce]: randomBytes(16).toString('hex'),
 	};
-	return (sent?: SentEnvelope) =>
+	return (sent?: { webhookId: string; envelopeId: string; documentIds: string[] }) =>
 		signedResumeUrl(resumeUrl, key, headerToken, String(context.getExecutionId()), {
 			...bound,
 			...(sent && {
@@ -213,7 +211,7 @@ async function createAndInvite(
 	context: IExecuteFunctions,
 	request: SendRequest,
 	webhookId: string,
-	signed: (sent: SentEnvelope) => string,
+	signed: ReturnType<typeof resumeUrlSigner>,
 ): Promise<IDataObject> {
 	const path = '/api/v1/envelopes/bulk/initiate-base64';
 	const { referenceNumber, files } = request;
