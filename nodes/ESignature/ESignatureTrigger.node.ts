@@ -23,15 +23,10 @@ const SEND_TEST_EVENT =
 	'Then send it an event: with <code>npm run dev</code>, open the <i>test the trigger</i> link it printed (a ' +
 	'sample envelope is completed, signed PDF included); with the service, complete an envelope whose ' +
 	'<i>Webhook</i> is the one listed as <i>n8n test listener</i>.';
-const PRODUCTION_HELP_INACTIVE =
-	'<b>In production</b>, publish the workflow: events of envelopes pinned to its webhook start it, and show in ' +
-	'the executions list.';
-const PRODUCTION_HELP_ACTIVE =
-	'<b>In production</b> (the workflow is published), events of envelopes pinned to its webhook start it: see ' +
-	'the <a data-key="executions">executions list</a>.';
+// Ends where executionsHelp goes on with production, which differs while the workflow is published.
 const TEST_HELP =
 	`<b>To test it</b>, click <i>Execute step</i>: n8n registers a test webhook at the service ` +
-	`for as long as it listens. ${SEND_TEST_EVENT}`;
+	`for as long as it listens. ${SEND_TEST_EVENT}<br /><br /><b>In production</b>`;
 
 export class ESignatureTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -63,8 +58,12 @@ export class ESignatureTrigger implements INodeType {
 		triggerPanel: {
 			header: 'Test with a signing event',
 			executionsHelp: {
-				inactive: `${TEST_HELP}<br /><br />${PRODUCTION_HELP_INACTIVE}`,
-				active: `${TEST_HELP}<br /><br />${PRODUCTION_HELP_ACTIVE}`,
+				inactive:
+					`${TEST_HELP}, publish the workflow: events of envelopes pinned to its webhook start it, and show ` +
+					'in the executions list.',
+				active:
+					`${TEST_HELP} (the workflow is published), events of envelopes pinned to its webhook start it: see ` +
+					'the <a data-key="executions">executions list</a>.',
 			},
 			activationHint: `Click <i>Execute step</i>. ${SEND_TEST_EVENT}`,
 		},
