@@ -32,13 +32,13 @@ export function storedWebhook(context: TriggerContext): StoredWebhook & IDataObj
 	return stored;
 }
 
-function forgetWebhook(stored: IDataObject): void {
+function forgetWebhook(stored: IDataObject) {
 	for (const key of ['webhookId', 'headerTokenDigest', 'webhookUrl', 'isDefault', 'forTest'])
 		delete stored[key];
 }
 
 // The service may store a URL with or without a trailing slash.
-function sameUrl(a: string | undefined, b: string | undefined): boolean {
+function sameUrl(a: string | undefined, b: string | undefined) {
 	return !!a && !!b && withoutTrailingSlashes(a) === withoutTrailingSlashes(b);
 }
 
@@ -46,7 +46,7 @@ function option(context: IHookFunctions, name: string): unknown {
 	return (context.getNodeParameter('options', {}) as IDataObject)[name];
 }
 
-function ownWebhookUrl(context: IHookFunctions): string {
+function ownWebhookUrl(context: IHookFunctions) {
 	const url = context.getNodeWebhookUrl('default');
 	if (!url)
 		throw new NodeOperationError(context.getNode(), 'n8n did not give this trigger a webhook URL');
@@ -99,11 +99,12 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 			this.getNode(),
 			'The service did not return the id of the registered webhook',
 		);
-	const stored = storedWebhook(this);
-	stored.webhookId = webhookId;
-	stored.headerTokenDigest = headerTokenDigest(headerToken);
-	stored.webhookUrl = url;
-	stored.isDefault = isDefault;
+	const stored = Object.assign(storedWebhook(this), {
+		webhookId,
+		headerTokenDigest: headerTokenDigest(headerToken),
+		webhookUrl: url,
+		isDefault,
+	});
 	if (this.getActivationMode() === 'manual') stored.forTest = true;
 	rememberTriggerWorkflow(webhookId, this.getWorkflow().name);
 	return true;
