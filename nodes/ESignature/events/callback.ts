@@ -18,23 +18,23 @@ export const answerWithoutExecution =
 	};
 
 // The service sends the stored token as is; a proxy or a manual re-send may prefix it with "Bearer ".
-export function presentedToken(header: string | string[] | undefined): string | undefined {
+export function presentedToken(header: string | string[] | undefined) {
 	const value = Array.isArray(header) ? header[0] : header;
 	return value?.trim().replace(/^Bearer\s+/i, '') || undefined;
 }
 
 // Static data goes with copies of the workflow: it keeps only the token's digest.
-export function headerTokenDigest(token: string): string {
+export function headerTokenDigest(token: string) {
 	return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 // In constant time; only a SHA-256 digest in lowercase hex is expected.
-export function sameDigest(digest: string, expected: unknown): boolean {
+export function sameDigest(digest: string, expected: unknown) {
 	if (typeof expected !== 'string' || !/^[0-9a-f]{64}$/.test(expected)) return false;
 	return timingSafeEqual(Buffer.from(digest, 'hex'), Buffer.from(expected, 'hex'));
 }
 
-export function isAuthorized(header: string | string[] | undefined, expected: unknown): boolean {
+export function isAuthorized(header: string | string[] | undefined, expected: unknown) {
 	const token = presentedToken(header);
 	return !!token && sameDigest(headerTokenDigest(token), expected);
 }
@@ -115,6 +115,6 @@ export function readCallback(context: IWebhookFunctions): Callback | string {
 }
 
 // An empty selection lets everything through rather than silently dropping every callback.
-export function isWanted(events: string[], event: string): boolean {
+export function isWanted(events: string[], event: string) {
 	return events.length === 0 || events.includes(ANY_EVENT) || events.includes(event);
 }

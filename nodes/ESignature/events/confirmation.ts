@@ -114,14 +114,14 @@ export function finalStatus(context: ServiceContext, key: string, envelopeId: st
 }
 
 // Only the live service's status answer lists documents[].id.
-export function documentIdsOf(record: IDataObject): string[] {
+export function documentIdsOf(record: IDataObject) {
 	return (Array.isArray(record.documents) ? (record.documents as unknown[]) : [])
 		.map((document) => (document as IDataObject | null | undefined)?.id)
 		.filter((id): id is string => typeof id === 'string' && id !== '');
 }
 
 // The live service says lastActionDate, the spec signedAt.
-function lastActionOf(record: IDataObject): number | undefined {
+function lastActionOf(record: IDataObject) {
 	const signers = Array.isArray(record.signers) ? (record.signers as unknown[]) : [];
 	let latest: number | undefined;
 	for (const signer of signers) {

@@ -43,7 +43,7 @@ const MAX_URLS_PER_ACCOUNT = 1000;
 const MAX_ACCOUNTS = 1000;
 const URL_FORGOTTEN_AFTER_MS = 24 * HOUR_MS;
 
-export function readInterval(logBytes: number): number {
+export function readInterval(logBytes: number) {
 	return Math.max(MIN_READ_INTERVAL_MS, Math.ceil((logBytes / LOG_BYTES_PER_HOUR) * HOUR_MS));
 }
 
@@ -51,7 +51,7 @@ export function readInterval(logBytes: number): number {
 class EnvelopeSet {
 	private readonly bits = new Uint32Array(1 << 19);
 
-	private positions(id: string): number[] {
+	private positions(id: string) {
 		let a = 0x811c9dc5;
 		let b = 0x01000193;
 		for (let i = 0; i < id.length; i++) {
@@ -61,11 +61,11 @@ class EnvelopeSet {
 		return [0, 1, 2, 3, 4, 5, 6].map((i) => ((a + i * (b | 1)) >>> 0) & ((1 << 24) - 1));
 	}
 
-	add(id: string): void {
+	add(id: string) {
 		for (const bit of this.positions(id)) this.bits[bit >>> 5] |= 1 << (bit & 31);
 	}
 
-	has(id: string): boolean {
+	has(id: string) {
 		return this.positions(id).every((bit) => (this.bits[bit >>> 5] & (1 << (bit & 31))) !== 0);
 	}
 }
@@ -214,7 +214,7 @@ export const MISSED_WINDOW_MS = SEEN_EVENTS_MAX_AGE_MS - ASSUMED_CLOCK_OFFSET_MS
 const IN_FLIGHT_MAX_AGE_MS = 10 * MINUTE_MS;
 
 // The one definition of a missed delivery: catch-up and the trigger's rounds both take it.
-export function missedDeliveries(read: LogRead, url: string, now: number): Map<string, Delivery> {
+export function missedDeliveries(read: LogRead, url: string, now: number) {
 	const missed = new Map<string, Delivery>();
 	for (const [envelopeId, delivery] of read.urls.get(withoutTrailingSlashes(url)) ?? []) {
 		const age = now - delivery.createdAt;

@@ -39,7 +39,7 @@ const FRIENDLY_NAMES: Record<string, string> = {
 	ReferenceNumber: 'referenceNumber',
 };
 
-function camelCase(key: string): string {
+function camelCase(key: string) {
 	return Object.hasOwn(FRIENDLY_NAMES, key)
 		? FRIENDLY_NAMES[key]
 		: key.charAt(0).toLowerCase() + key.slice(1);
@@ -80,7 +80,7 @@ function markedAccount(signers: unknown): unknown[] {
 }
 
 // Signing links are live credentials of each signer.
-function withoutSigningUrls(record: IDataObject): IDataObject {
+function withoutSigningUrls(record: IDataObject) {
 	const result = { ...record };
 	for (const name of ['signers', 'signatories'])
 		if (Array.isArray(record[name]))

@@ -14,7 +14,7 @@ export interface Memory {
 }
 
 // Touched as the most recent; the least recent is dropped past `max`.
-export function keptRecent<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
+export function keptRecent<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
 	map.delete(key);
 	map.set(key, value);
 	if (map.size > max) map.delete(map.keys().next().value!);
@@ -23,7 +23,7 @@ export function keptRecent<K, V>(map: Map<K, V>, key: K, value: V, max: number):
 
 export const newMemory = (): Memory => ({ received: new Map(), claimed: new Set() });
 
-export function eventKey(envelopeId: string, event: string): string {
+export function eventKey(envelopeId: string, event: string) {
 	return `${envelopeId.trim().toLowerCase()}:${event}`;
 }
 
@@ -43,7 +43,7 @@ export function claimEvent(memory: Memory, stored: IDataObject, key: string, now
 	return true;
 }
 
-export function releaseEvent(memory: Memory, key: string): void {
+export function releaseEvent(memory: Memory, key: string) {
 	memory.claimed.delete(key);
 }
 
@@ -91,7 +91,7 @@ export function wasEnvelopeReceived(
 	);
 }
 
-export function forgetEvents(memory: Memory, stored: IDataObject): void {
+export function forgetEvents(memory: Memory, stored: IDataObject) {
 	memory.received.clear();
 	delete stored.seenEvents;
 }

@@ -25,7 +25,7 @@ interface CatchUpReport {
 }
 
 // Never throws: a failed catch-up does not stop the activation.
-async function catchUp(context: TriggerContext, url: string): Promise<CatchUpReport> {
+async function catchUp(context: TriggerContext, url: string) {
 	const now = Date.now();
 	const report: CatchUpReport = {
 		at: new Date(now).toISOString(),
@@ -64,7 +64,7 @@ async function catchUp(context: TriggerContext, url: string): Promise<CatchUpRep
 	return report;
 }
 
-export async function catchUpAndLog(context: TriggerContext, url: string): Promise<CatchUpReport> {
+export async function catchUpAndLog(context: TriggerContext, url: string) {
 	const report = await catchUp(context, url);
 	const { error, deferred, failed, tooLarge, unreadable } = report;
 	const parts = [

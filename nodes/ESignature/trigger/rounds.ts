@@ -49,7 +49,7 @@ interface Round {
 	now: number;
 }
 
-async function noteMissed({ context, state, report, now }: Round, url: string): Promise<void> {
+async function noteMissed({ context, state, report, now }: Round, url: string) {
 	for (const [envelopeId, missed] of state.missed)
 		if (!(now - missed.loggedAt < MISSED_WINDOW_MS)) state.missed.delete(envelopeId);
 	const read = await deliveryLog(context, url, now).catch((error: Error) => {
@@ -92,7 +92,7 @@ async function fetchOne(round: Round, envelopeId: string): Promise<Outcome> {
 	return 'done';
 }
 
-async function fetchMissed(round: Round): Promise<void> {
+async function fetchMissed(round: Round) {
 	const { context, state, report, now } = round;
 	const stored = storedWebhook(context);
 	const due = [...state.missed]
@@ -129,7 +129,7 @@ async function fetchMissed(round: Round): Promise<void> {
 	report.carried = [...state.missed.values()].filter((missed) => !missed.done).length;
 }
 
-export async function runRound(context: ITriggerFunctions, now = Date.now()): Promise<RoundReport> {
+export async function runRound(context: ITriggerFunctions, now = Date.now()) {
 	const report: RoundReport = {
 		logRead: false,
 		emitted: [],
@@ -160,7 +160,7 @@ export async function runRound(context: ITriggerFunctions, now = Date.now()): Pr
 	return report;
 }
 
-async function runAndLog(context: ITriggerFunctions): Promise<void> {
+async function runAndLog(context: ITriggerFunctions) {
 	const report = await runRound(context);
 	const parts = [
 		report.emitted.length ? `emitted ${report.emitted.join(', ')}` : '',

@@ -30,12 +30,12 @@ const MAX_TRIGGERS = 1000;
 
 const triggers = new Map<string, TriggerState>();
 
-export function triggerKey(context: TriggerContext): string {
+export function triggerKey(context: TriggerContext) {
 	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
 }
 
 // The least recently used is dropped past the bound: its events stay in static data, its missed ones in the log.
-export function triggerState(context: TriggerContext): TriggerState {
+export function triggerState(context: TriggerContext) {
 	const key = triggerKey(context);
 	const state = triggers.get(key) ?? {
 		memory: newMemory(),
@@ -49,7 +49,7 @@ export function triggerState(context: TriggerContext): TriggerState {
 	return keptRecent(triggers, key, state, MAX_TRIGGERS);
 }
 
-export function logLine(context: TriggerContext, line: string, warn: boolean): void {
+export function logLine(context: TriggerContext, line: string, warn: boolean) {
 	const meta = { node: context.getNode().name, workflowId: context.getWorkflow().id };
 	context.logger[warn ? 'warn' : 'info'](line, meta);
 }
