@@ -4,6 +4,14 @@ import { DOCUMENT_ID_SOURCE } from './builderHints';
 
 export const ID_EXAMPLE = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 
+export const textField = (displayName: string, name: string, more = {}): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	...more,
+});
+
 /** `source`, where such an ID comes from, is told to AI builders and by a not-found error (service/errors.ts). */
 export const requiredIdField = (displayName: string, name: string, source: string) =>
 	({
@@ -54,30 +62,25 @@ export const toolSimplifyProperty = (): INodeProperties => ({
 	hint: "On: named values, no empty fields, no file contents (Base64); a download gives the file's details",
 });
 
-export const binaryOutputProperty = (): INodeProperties => ({
-	displayName: 'Put Output File in Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	required: true,
-	hint: 'The name of the output binary field to put the file in',
-});
+export const binaryOutputProperty = () =>
+	textField('Put Output File in Field', 'binaryPropertyName', {
+		default: 'data',
+		required: true,
+		hint: 'The name of the output binary field to put the file in',
+	});
 
 /** Said in the description, not a hint: n8n shows hints only in Fixed mode (docs/n8n-notes.md#the-editor). */
 export function documentIdProperty(more?: string): INodeProperties {
 	const description =
 		"The document's ID: the documentId a create operation outputs (one per file), not the envelope ID or your " +
 		'reference number';
-	return {
-		displayName: 'Document ID',
-		name: 'documentId',
-		type: 'string',
+	return textField('Document ID', 'documentId', {
 		default: '={{ $json.documentId }}',
 		required: true,
 		placeholder: ID_EXAMPLE,
 		description: more ? `${description}. ${more}` : description,
 		builderHint: { propertyHint: DOCUMENT_ID_SOURCE },
-	};
+	});
 }
 
 const WEBHOOK_ID_SOURCE =

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { textField } from './common';
+
 export interface FileInputOptions {
 	multiple?: boolean;
 	/** Without it, File Name is required for Base64 text. */
@@ -33,13 +35,9 @@ export function fileInputProperties({
 	};
 	// A tool gets no binary data (docs/ai-agents.md#files).
 	const selector = { displayName: 'File Input', name: 'fileInput', noDataExpression: true };
-	const fileName = {
-		displayName: FILE_INPUT_LABELS.fileName,
-		name: 'fileName',
-		type: 'string',
-		default: '',
+	const fileName = textField(FILE_INPUT_LABELS.fileName, 'fileName', {
 		placeholder: 'contract.pdf',
-	} as const;
+	});
 	const properties: INodeProperties[] = [
 		{
 			...selector,

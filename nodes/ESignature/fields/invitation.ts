@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_LENGTH } from '../../../credentials/text';
+import { textField } from './common';
 import { type Rule, optionalText } from './validation';
 
 export const invitationSubjectText = ((context, value, label) =>
@@ -19,10 +20,7 @@ export const invitationMessageProperty = (): INodeProperties => ({
 		'Message shown to the signers in the invitation. Leave empty for the service default.',
 });
 
-export const invitationSubjectProperty = (): INodeProperties => ({
-	displayName: 'Invitation Subject',
-	name: 'invitationSubject',
-	type: 'string',
-	default: '',
-	description: 'Subject of the invitation. Leave empty for the service default.',
-});
+export const invitationSubjectProperty = () =>
+	textField('Invitation Subject', 'invitationSubject', {
+		description: 'Subject of the invitation. Leave empty for the service default.',
+	});

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { listInputProperty, optionsCollection } from './common';
+import { listInputProperty, optionsCollection, textField } from './common';
 import { AUTHENTICATION_TYPES, DESTINATION_TYPES, INVITATION_LANGUAGES } from './enums';
 import { findFieldKey, isPlainObject, jsonListParameter, jsonObjectParameter } from './json';
 import { namedValueOf } from './namedValues';
@@ -51,14 +51,10 @@ const listDescription = (what: string) =>
 	`${what}. Choose from the list, or give a name from it (in any case) or its number with an <a ` +
 	`href="https://docs.n8n.io/code/expressions/">expression</a> or the model.`;
 
-const NAME: DestinationField = {
-	displayName: 'Name',
-	name: 'name',
+const NAME: DestinationField = textField('Name', 'name', {
 	api: 'destinationName',
-	type: 'string',
-	default: '',
 	required: true,
-};
+});
 const EMAIL: DestinationField = {
 	displayName: 'Email',
 	name: 'email',
@@ -68,18 +64,14 @@ const EMAIL: DestinationField = {
 	placeholder: 'name@email.com',
 	default: '',
 };
-const PHONE: DestinationField = {
-	displayName: 'Phone Number',
-	name: 'phoneNumber',
+const PHONE: DestinationField = textField('Phone Number', 'phoneNumber', {
 	api: 'destinationPhoneNumber',
 	kind: 'phone',
-	type: 'string',
-	default: '',
 	placeholder: '+966500000000',
 	description:
 		'Mobile number for SMS invitations, in international form (+ and the country code); leave ' +
 		'empty to invite by email only',
-};
+});
 const SIGN_ORDER: DestinationField = {
 	displayName: 'Sign Order',
 	name: 'signOrder',
@@ -112,13 +104,9 @@ const AUTHENTICATION_TYPE: DestinationField = {
 			'2 SMS and 10 WhatsApp one-time password (need a phone number)',
 	},
 };
-const NATIONAL_ID: DestinationField = {
-	displayName: 'National ID',
-	name: 'nationalId',
-	type: 'string',
-	default: '',
+const NATIONAL_ID: DestinationField = textField('National ID', 'nationalId', {
 	description: "The signer's national ID (or resident ID). Required for Absher One-Time Password.",
-};
+});
 const LANGUAGE: DestinationField = {
 	displayName: 'Invitation Language',
 	name: 'invitationLanguage',
@@ -182,16 +170,12 @@ const DESTINATION_FIELDS: DestinationField[] = [
 		default: '',
 		description: "Escalation settings as the service's JSON object; leave empty for none",
 	},
-	{
-		displayName: 'Redirect URL',
-		name: 'redirectUrl',
+	textField('Redirect URL', 'redirectUrl', {
 		styles: ['v2'],
 		kind: 'url',
 		option: true,
-		type: 'string',
-		default: '',
 		description: 'Where the signer is sent after signing',
-	},
+	}),
 	offByDefault(
 		'Allow Adding Recipients',
 		'allowUserToAddDestination',

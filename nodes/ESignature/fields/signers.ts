@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { listInputProperty } from './common';
+import { listInputProperty, textField } from './common';
 import { findFieldKey, isPlainObject, jsonListParameter } from './json';
 import { CALLBACK_AUTHENTICATION_NAMES } from './enums';
 import { inputError, requireEmail, textOf } from './validation';
@@ -15,29 +15,21 @@ const serviceAuthenticationText = (value: string) =>
 const SIGNER_DETAILS_JSON_EXAMPLE =
 	'[{"firstNameEnglish": "Jane", "familyNameEnglish": "Doe", "emailAddress": "jane@example.com"}]';
 
-const text = (name: string, displayName: string, more = {}): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	default: '',
-	...more,
-});
-
 const SIGNER_FIELDS = [
-	text('firstNameEnglish', 'First Name (English)'),
-	text('secondNameEnglish', 'Second Name (English)'),
-	text('familyNameEnglish', 'Family Name (English)'),
-	text('firstNameArabic', 'First Name (Arabic)'),
-	text('secondNameArabic', 'Second Name (Arabic)'),
-	text('familyNameArabic', 'Family Name (Arabic)'),
-	text('nationalId', 'National ID'),
-	text('mobileNumber', 'Mobile Number'),
-	text('emailAddress', 'Email', {
+	textField('First Name (English)', 'firstNameEnglish'),
+	textField('Second Name (English)', 'secondNameEnglish'),
+	textField('Family Name (English)', 'familyNameEnglish'),
+	textField('First Name (Arabic)', 'firstNameArabic'),
+	textField('Second Name (Arabic)', 'secondNameArabic'),
+	textField('Family Name (Arabic)', 'familyNameArabic'),
+	textField('National ID', 'nationalId'),
+	textField('Mobile Number', 'mobileNumber'),
+	textField('Email', 'emailAddress', {
 		required: true,
 		placeholder: 'name@email.com',
 		description: 'E-mail address of the signer; the service finds the signer by it',
 	}),
-	text('authType', 'Authentication Method (Text)', {
+	textField('Authentication Method (Text)', 'authType', {
 		description:
 			"Optional. How this signer was verified, as text: None (no verification; the service's " +
 			"WITHOUTVALIDATION), or another of the service's own words. Not the numbered " +
