@@ -6,21 +6,13 @@ import { type BodyPart, base64Length, sendStreamedBody } from './streamedBody';
 
 // Each document is written into the body once, not in n8n's four copies (docs/n8n-notes.md#large-files).
 
-// The document is in a private field, which JSON text never shows.
-class DocumentPlace {
-	readonly #document: UploadFile;
-
-	constructor(document: UploadFile) {
-		this.#document = document;
-	}
-
-	static documentAt(entry: unknown) {
-		return entry instanceof DocumentPlace ? entry.#document : undefined;
-	}
-}
+// Kept beside its place, an empty object: JSON text never shows the document.
+const documentAt = new WeakMap<object, UploadFile>();
 
 export function base64Of(file: UploadFile) {
-	return new DocumentPlace(file) as unknown as IDataObject;
+	const place = {};
+	documentAt.set(place, file);
+	return place as IDataObject;
 }
 
 // A multiple of 3: every slice is whole Base64.
@@ -48,7 +40,7 @@ export function sendJsonWithDocuments(requestOptions: IHttpRequestOptions, value
 	const placeholder = `n8nESignatureDocument-${randomBytes(12).toString('hex')}`;
 	const documents: UploadFile[] = [];
 	const text = JSON.stringify(value, (_key, entry: unknown) => {
-		const document = DocumentPlace.documentAt(entry);
+		const document = documentAt.get(entry as object);
 		if (!document) return entry;
 		documents.push(document);
 		return placeholder;
