@@ -32,29 +32,22 @@ type DestinationField = INodeProperties & {
 	values?: INodePropertyOptions[];
 };
 
-const offByDefault = (
-	displayName: string,
-	name: string,
-	description: string,
-	more?: Partial<DestinationField>,
-): DestinationField => ({
-	displayName,
-	name,
-	type: 'boolean',
-	default: false,
-	option: true,
-	description,
-	...more,
-});
+const offByDefault = (displayName: string, name: string, description: string, more = {}) =>
+	({
+		displayName,
+		name,
+		type: 'boolean',
+		default: false,
+		option: true,
+		description,
+		...more,
+	}) as const;
 
 const listDescription = (what: string) =>
 	`${what}. Choose from the list, or give a name from it (in any case) or its number with an <a ` +
 	`href="https://docs.n8n.io/code/expressions/">expression</a> or the model.`;
 
-const NAME: DestinationField = textField('Name', 'name', {
-	api: 'destinationName',
-	required: true,
-});
+const NAME = textField('Name', 'name', { api: 'destinationName', required: true });
 const EMAIL: DestinationField = {
 	displayName: 'Email',
 	name: 'email',
