@@ -50,6 +50,7 @@ export class ESignatureSendAndWait implements INodeType {
 		properties,
 	};
 
+	// Whatever an operation throws becomes the error item.
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		try {
 			const operation = operationOf(this);

@@ -1,9 +1,4 @@
-import type {
-	INodeExecutionData,
-	IWebhookDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { answerWithoutExecution, presentedToken, readCallback } from '../events/callback';
@@ -82,13 +77,10 @@ export async function resumeOnSignature(this: IWebhookFunctions): Promise<IWebho
 	const extra = { documentIds, webhookId: webhookId ?? null };
 	const simplify = this.getNodeParameter('simplify', true) as boolean;
 	const settings = { downloadFiles: true, keepBase64: false, simplify, acceptCallbackFiles: false };
-	let item: INodeExecutionData;
-	try {
-		item = await eventItem(this, callback, event, extra, settings);
-	} catch (error) {
+	const item = await eventItem(this, callback, event, extra, settings).catch((error: Error) => {
 		// n8n answers 500 and the execution keeps waiting.
-		throw new NodeOperationError(this.getNode(), error as Error);
-	}
+		throw new NodeOperationError(this.getNode(), error);
+	});
 	Object.assign(item.json, await removeWebhook(this, webhookId));
 	item.pairedItem = { item: 0 };
 	if (this.getNodeParameter('options.rejectedOutput', false) !== true)

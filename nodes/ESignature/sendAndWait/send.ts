@@ -10,7 +10,7 @@ import { invitationMessageText, invitationSubjectText } from '../fields/invitati
 import { referenceNumberText } from '../fields/envelope';
 import { resumedNodePassesEveryOutput } from '../service/n8n1';
 import { errorForModel, runsAsTool } from '../service/asTool';
-import { failed, withDetails } from '../service/errorItems';
+import { withDetails } from '../service/errorItems';
 import { type ServiceRequest, requestService } from '../service/transport';
 import { createWebhook, deleteWebhook, updateWebhook } from '../service/webhooks';
 import { OPERATION, operationName } from './fields';
@@ -305,9 +305,6 @@ export async function sendForSignature(
 		}
 		return [[{ json: sent, pairedItem: { item: 0 } }]];
 	} catch (error) {
-		const nodeError = asNodeError(this, error);
-		return [
-			failed(itemFunctionsOf(this, 0), runsAsTool(this) ? errorForModel(nodeError) : nodeError),
-		];
+		throw runsAsTool(this) ? errorForModel(asNodeError(this, error)) : error;
 	}
 }

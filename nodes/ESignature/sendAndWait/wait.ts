@@ -15,15 +15,15 @@ import {
 	waitTillOf,
 } from './send';
 
-// The node that delivered the links replaced the input items, so the envelope is found at the service.
-
-async function envelopesSentInThisExecution(
-	context: IExecuteFunctions,
-	key: string,
-	resumeUrl: string,
-	executionId: string,
-) {
-	return (await listWebhooks(context)).flatMap((webhook) => {
+// Any number of input items.
+export async function waitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	checkRejectedOutput(this);
+	const waitTill = waitTillOf(this);
+	const key = await requireResumeKey(this);
+	const resumeUrl = executionResumeUrl(this);
+	const executionId = String(this.getExecutionId());
+	// The node that delivered the links replaced the input items, so the envelope is found at the service.
+	const sent = (await listWebhooks(this)).flatMap((webhook) => {
 		const query = queryOf(webhook.webhookUrl);
 		const headerToken = typeof webhook.headerToken === 'string' ? webhook.headerToken : '';
 		if (!query?.[RESUME_QUERY.envelopeId] || !isResumeUrlOf(webhook.webhookUrl, resumeUrl))
@@ -33,16 +33,6 @@ async function envelopesSentInThisExecution(
 		const documentIds = listedIds(query[RESUME_QUERY.documentIds]);
 		return [{ webhookId: webhook.id, headerToken, envelopeId, documentIds }];
 	});
-}
-
-// Any number of input items; the node turns what it throws into an error item.
-export async function waitForSignature(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	checkRejectedOutput(this);
-	const waitTill = waitTillOf(this);
-	const key = await requireResumeKey(this);
-	const resumeUrl = executionResumeUrl(this);
-	const executionId = String(this.getExecutionId());
-	const sent = await envelopesSentInThisExecution(this, key, resumeUrl, executionId);
 	if (sent.length !== 1)
 		throw inputError(
 			itemFunctionsOf(this, 0),
