@@ -336,20 +336,12 @@ export function normaliseDestinations(
 		// Fields the UI does not know (e.g. Signatories) pass through.
 		return fromJson ? Object.assign(out, rest) : out;
 	});
-	return withSignOrders(context, built, apiName(SIGN_ORDER, style), listLabel);
-}
-
-/** Without a Sign Order a signer signs at its position, not another's order (docs/service-api.md#decisions). */
-function withSignOrders(
-	context: ItemFunctions,
-	signers: IDataObject[],
-	orderKey: string,
-	listLabel: string,
-): IDataObject[] {
-	return signers.map((signer, index) => {
+	// Without a Sign Order a signer signs at its position, not another's order (docs/service-api.md#decisions).
+	const orderKey = apiName(SIGN_ORDER, style);
+	return built.map((signer, index) => {
 		if (signer[orderKey] !== undefined) return signer;
 		const position = index + 1;
-		const taken = signers.findIndex((other) => other[orderKey] === position);
+		const taken = built.findIndex((other) => other[orderKey] === position);
 		if (taken !== -1)
 			throw inputError(
 				context,
