@@ -50,7 +50,7 @@ export function learn(
 ): void {
 	const key = credentialIdentity(credentials);
 	const known = learnt.get(key) ?? {};
-	if (known[dialect] === form && learnt.has(key)) return;
+	if (known[dialect] === form) return;
 	learnt.delete(key);
 	learnt.set(key, { ...known, [dialect]: form });
 	while (learnt.size > CREDENTIALS_KEPT) learnt.delete(learnt.keys().next().value as string);

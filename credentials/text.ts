@@ -50,14 +50,13 @@ export function httpUrlProblem(text: string): string | undefined {
 }
 
 // A loop: /\/+$/ or /[\s.]+$/ takes quadratic time on a long run of slashes or dots.
-export function withoutTrailing(text: string, trimmed: (char: string) => boolean): string {
+export function withoutTrailing(text: string, trimmed: RegExp): string {
 	let end = text.length;
-	while (end > 0 && trimmed(text[end - 1])) end--;
+	while (end > 0 && trimmed.test(text[end - 1])) end--;
 	return text.slice(0, end);
 }
 
-export const withoutTrailingSlashes = (text: string) =>
-	withoutTrailing(text, (char) => char === '/');
+export const withoutTrailingSlashes = (text: string) => withoutTrailing(text, /\//);
 
 export function withoutLeadingSlashes(text: string): string {
 	let start = 0;

@@ -32,7 +32,7 @@ const fieldList = (labels: string[]) =>
 	labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 
 const answerOf = ({ status, said }: TokenRefusal) =>
-	`HTTP ${status}${said ? `, ${withoutTrailing(said, (char) => /[\s.]/.test(char))}` : ''}`;
+	`HTTP ${status}${said ? `, ${withoutTrailing(said, /[\s.]/)}` : ''}`;
 
 // n8n replaces a message that carries a system error code with its own, which names no URL.
 const UNREACHABLE: Array<[RegExp, string]> = [
