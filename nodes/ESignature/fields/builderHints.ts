@@ -45,17 +45,15 @@ export const SEVERAL_FILES_SOURCE =
 	'Takes several PDFs: comma-separated binary field names, a JSON list of {file, fileName} Base64 objects, or ' +
 	'URLs. Leave webhookId empty to send events to the account default webhook.';
 
-export function actionBuilderHint(operationHints: IBuilderHintVariation[]): IBuilderHint {
-	return {
-		searchHint:
-			'E-signature (electronic signature) of PDF documents: create an envelope from a PDF, invite signers by ' +
-			'email or SMS, get signing links, remind, cancel, read status and download the signed PDF. The usual flow ' +
-			'is Envelope → Create From Base64 (or Create and Invite), then Invitation → Send. ' +
-			WHICH_NODE,
-		relatedNodes: [TRIGGER, SEND_AND_WAIT, HTTP_REQUEST],
-		extraTypeDefContent: operationHints,
-	};
-}
+export const actionBuilderHint = (operationHints: IBuilderHintVariation[]): IBuilderHint => ({
+	searchHint:
+		'E-signature (electronic signature) of PDF documents: create an envelope from a PDF, invite signers by ' +
+		'email or SMS, get signing links, remind, cancel, read status and download the signed PDF. The usual flow ' +
+		'is Envelope → Create From Base64 (or Create and Invite), then Invitation → Send. ' +
+		WHICH_NODE,
+	relatedNodes: [TRIGGER, SEND_AND_WAIT, HTTP_REQUEST],
+	extraTypeDefContent: operationHints,
+});
 
 export const TRIGGER_BUILDER_HINT: IBuilderHint = {
 	searchHint:

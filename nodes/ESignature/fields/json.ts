@@ -21,13 +21,12 @@ export function findFieldKey(
 	return found[0];
 }
 
-function twoSpellings(context: ItemChecks, label: string, keys: string[]) {
-	return inputError(
+const twoSpellings = (context: ItemChecks, label: string, keys: string[]) =>
+	inputError(
 		context,
 		`${label} is given more than once, as ${keys.map((key) => `"${key}"`).join(' and ')}`,
 		'Give each field once, in one spelling: the service would keep only one of them.',
 	);
-}
 
 export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 

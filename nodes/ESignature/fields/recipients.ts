@@ -13,7 +13,6 @@ import {
 	optionalText,
 	requireEmail,
 	requireHttpUrl,
-	textOf,
 } from './validation';
 import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemChecks, ItemFunctions } from '../service/itemFunctions';
@@ -251,9 +250,7 @@ const CHECKS: Record<string, Check> = {
 	email: requireEmail,
 	phone: optionalPhone,
 	url: (context, value, label) =>
-		textOf(context, value, label, MAX_LENGTH.url)
-			? requireHttpUrl(context, value, label)
-			: undefined,
+		optionalText(context, value, label, MAX_LENGTH.url) && requireHttpUrl(context, value, label),
 	string: (context, value, label) => optionalText(context, value, label),
 	number: (context, value, label) => integerOf(context, value, label) || undefined,
 	options: (context, value, label, field) =>

@@ -2,8 +2,12 @@ import { DateTime } from 'luxon';
 
 import { GUID_PATTERN, ID_EXAMPLE } from './common';
 import { detailedError, INVALID_INPUT } from '../service/errorItems';
-import type { Lines } from '../../../credentials/text';
-import { controlCharacterIn, httpUrlProblem, MAX_LENGTH } from '../../../credentials/text';
+import {
+	controlCharacterIn,
+	httpUrlProblem,
+	type Lines,
+	MAX_LENGTH,
+} from '../../../credentials/text';
 import type { ItemChecks } from '../service/itemFunctions';
 import { unregisteredTriggerOf } from '../service/n8nWebhookUrls';
 
