@@ -1,5 +1,6 @@
 import type {
 	IExecuteFunctions,
+	IHookFunctions,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
@@ -23,10 +24,15 @@ const SEND_TEST_EVENT =
 	'Then send it an event: with <code>npm run dev</code>, open the <i>test the trigger</i> link it printed (a ' +
 	'sample envelope is completed, signed PDF included); with the service, complete an envelope whose ' +
 	'<i>Webhook</i> is the one listed as <i>n8n test listener</i>.';
-// Ends where executionsHelp goes on with production, which differs while the workflow is published.
+const PRODUCTION_HELP_INACTIVE =
+	'<b>In production</b>, publish the workflow: events of envelopes pinned to its webhook start it, and show in ' +
+	'the executions list.';
+const PRODUCTION_HELP_ACTIVE =
+	'<b>In production</b> (the workflow is published), events of envelopes pinned to its webhook start it: see ' +
+	'the <a data-key="executions">executions list</a>.';
 const TEST_HELP =
 	`<b>To test it</b>, click <i>Execute step</i>: n8n registers a test webhook at the service ` +
-	`for as long as it listens. ${SEND_TEST_EVENT}<br /><br /><b>In production</b>`;
+	`for as long as it listens. ${SEND_TEST_EVENT}`;
 
 export class ESignatureTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -58,12 +64,8 @@ export class ESignatureTrigger implements INodeType {
 		triggerPanel: {
 			header: 'Test with a signing event',
 			executionsHelp: {
-				inactive:
-					`${TEST_HELP}, publish the workflow: events of envelopes pinned to its webhook start it, and show ` +
-					'in the executions list.',
-				active:
-					`${TEST_HELP} (the workflow is published), events of envelopes pinned to its webhook start it: see ` +
-					'the <a data-key="executions">executions list</a>.',
+				inactive: `${TEST_HELP}<br /><br />${PRODUCTION_HELP_INACTIVE}`,
+				active: `${TEST_HELP}<br /><br />${PRODUCTION_HELP_ACTIVE}`,
 			},
 			activationHint: `Click <i>Execute step</i>. ${SEND_TEST_EVENT}`,
 		},
@@ -213,7 +215,17 @@ export class ESignatureTrigger implements INodeType {
 	};
 
 	webhookMethods = {
-		default: { checkExists: webhookExists, create: createWebhook, delete: deleteWebhook },
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await webhookExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createWebhook.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteWebhook.call(this);
+			},
+		},
 	};
 
 	webhook = receiveCallback;
