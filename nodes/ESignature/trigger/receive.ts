@@ -36,9 +36,8 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const isTest = this.getMode() === 'manual';
 	// A test event always runs: "Listen for test event" is for seeing one, whatever production received.
-	const onceOnly = options.onceOnly !== false && !isTest;
 	const state = triggerState(this);
-	const memory = onceOnly ? state.memory : undefined;
+	const memory = options.onceOnly !== false && !isTest ? state.memory : undefined;
 	if (memory && claimed && wasReceived(memory, stored, eventKey(callback.requestId, claimed)))
 		return duplicate();
 	// One process owns the events: where another runs the rounds, a 503 leaves this one to them (queue mode).
@@ -50,7 +49,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	const confirmation = await confirmCallback(this, callback, {
 		scope: triggerKey(this),
 		webhookUrl: typeof stored.webhookUrl === 'string' ? stored.webhookUrl : undefined,
-		notBefore: onceOnly ? Date.now() - SEEN_EVENTS_MAX_AGE_MS : undefined,
+		notBefore: memory ? Date.now() - SEEN_EVENTS_MAX_AGE_MS : undefined,
 	});
 	if (confirmation.outcome === 'resend') {
 		this.logger.warn(

@@ -6,7 +6,7 @@ import { newRescueState, type RescueState } from '../sendAndWait/rescue';
 export type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
 // An envelope the log shows as missed, until its event is taken or it leaves the window.
-export interface Missed {
+interface Missed {
 	loggedAt: number;
 	nextAt: number;
 	tries: number;
