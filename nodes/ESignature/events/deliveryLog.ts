@@ -70,20 +70,16 @@ class EnvelopeSet {
 	}
 }
 
-// The service's log timestamps have no zone: they are read as UTC.
-function timeOf(value: unknown) {
-	if (typeof value !== 'string') return Number.NaN;
-	return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
-}
-
 // "SUCCESS (1)" and "RECALL (2)" are deliveries that arrived; the HTTP status tells too.
 function deliveryOf(raw: IDataObject) {
 	const httpStatusCode = Number(raw.httpStatusCode ?? 0);
 	const status = String(raw.webhookStatus ?? '').slice(0, 64);
 	const code = status.trimEnd().slice(-3);
 	const failedByName = code === '(4)' || /FAILED/i.test(status);
+	// The service's log timestamps have no zone: they are read as UTC (no stamp: NaN).
+	const date = typeof raw.createdDate === 'string' ? raw.createdDate : '';
 	return {
-		createdAt: timeOf(raw.createdDate),
+		createdAt: Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(date) ? date : `${date}Z`),
 		inFlight: code === '(0)' || /^\s*PENDING\b/i.test(status),
 		httpStatusCode,
 		reached: !failedByName && httpStatusCode >= 200 && httpStatusCode < 300,

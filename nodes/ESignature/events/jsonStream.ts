@@ -153,16 +153,14 @@ export async function eachListEntry(
 	let listSeen = false;
 	let bomAt = 0;
 
-	const fail = (problem: string): never => {
-		throw new Error(`the delivery log is not JSON: ${problem}`);
-	};
-
 	const unexpected = (byte: number, at: number, wanted: string): never => {
 		const shown =
 			byte >= 0x20 && byte < 0x7f
 				? `"${String.fromCharCode(byte)}"`
 				: `byte 0x${byte.toString(16)}`;
-		return fail(`${shown} at byte ${result.bytes + at} where ${wanted} was expected`);
+		throw new Error(
+			`the delivery log is not JSON: ${shown} at byte ${result.bytes + at} where ${wanted} was expected`,
+		);
 	};
 
 	const hand = (text: string | undefined) => {
