@@ -3,7 +3,9 @@ import type {
 	IExecutePaginationFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { connectionError } from '../service/connectionErrors';
 import { bothFormsRefused } from '../service/readAnswer';
@@ -115,9 +117,10 @@ async function sendItemRequest(context: IExecutePaginationFunctions, requestData
 		if (!items.some(isErrorItem)) memory?.remember(items);
 		return items;
 	} catch (error) {
-		// The answer's own errors are in the operation's words already.
+		// The answer's own errors are in the operation's words already: n8n's error class hands one back as it is.
 		const own = failures.has(error as object);
-		if (!own && error instanceof Error && hasDetails(error)) throw error;
+		if (!own && error instanceof NodeApiError && hasDetails(error))
+			throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
 		const help = memory?.lostAnswerHelp();
 		return failed(
 			context,
