@@ -305,6 +305,7 @@ export async function sendForSignature(
 		}
 		return [[{ json: sent, pairedItem: { item: 0 } }]];
 	} catch (error) {
-		throw runsAsTool(this) ? errorForModel(asNodeError(this, error)) : error;
+		const nodeError = asNodeError(this, error);
+		throw runsAsTool(this) ? errorForModel(nodeError) : nodeError;
 	}
 }
