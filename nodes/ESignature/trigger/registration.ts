@@ -58,10 +58,10 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const stored = storedWebhook(this);
 	const url = ownWebhookUrl(this);
 	const forTest = this.getActivationMode() === 'manual';
-	const isDefault = option(this, 'isDefault') === true;
+	const wanted = { webhookUrl: url, isDefault: option(this, 'isDefault') === true };
 	const move = async (webhook: webhooks.Webhook) => {
-		await webhooks.updateWebhook(this, webhook.id, { webhookUrl: url, isDefault });
-		Object.assign(webhook, { webhookUrl: url, isDefault });
+		await webhooks.updateWebhook(this, webhook.id, wanted);
+		Object.assign(webhook, wanted);
 	};
 	const remote = await webhooks.listWebhooks(this);
 	const current = remote.find((webhook) => webhook.id === stored.webhookId);
@@ -77,9 +77,9 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 		forgetWebhook(stored);
 		return false;
 	}
-	if (current.isDefault !== undefined && current.isDefault !== isDefault) await move(current);
-	stored.webhookUrl = url;
-	stored.isDefault = isDefault;
+	if (current.isDefault !== undefined && current.isDefault !== wanted.isDefault)
+		await move(current);
+	Object.assign(stored, wanted);
 	rememberTriggerWorkflow(current.id, this.getWorkflow().name);
 	if (!forTest && option(this, 'catchUp') !== false) {
 		triggerState(this).caughtUp = true;
