@@ -159,7 +159,7 @@ export {
 } from '../fields/common';
 export { SMS_PROVIDERS } from '../fields/enums';
 export { fileIdField, referenceNumberField, workflowIdField } from '../fields/envelope';
-export { type FileInputOptions, fileInputProperties, SEVERAL_FILES } from '../fields/fileInput';
+export { fileInputProperties, SEVERAL_FILES } from '../fields/fileInput';
 export {
 	invitationMessageProperty,
 	invitationMessageText,
@@ -220,12 +220,7 @@ export {
 } from '../routing/operation';
 export { specStatus, withDocumentIds } from '../service/envelopeStatus';
 export { detailedError, failed, isErrorItem } from '../service/errorItems';
-export {
-	isServiceWrapper,
-	notFoundError,
-	type OperationErrors,
-	parseBody,
-} from '../service/errors';
+export { isServiceWrapper, notFoundError, parseBody } from '../service/errors';
 export { type ItemChecks } from '../service/itemFunctions';
 export { triggerUrlOf, waitingExecutionOf } from '../service/n8nWebhookUrls';
 export { readServiceAnswer } from '../service/readAnswer';
