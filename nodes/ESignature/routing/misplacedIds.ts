@@ -22,7 +22,7 @@ export interface IdField {
 	locator: boolean;
 }
 
-export function idFieldFrom(field: INodeProperties): IdField {
+export function idFieldFrom(field: INodeProperties) {
 	const source = field.builderHint?.propertyHint;
 	return {
 		parameter: field.name,

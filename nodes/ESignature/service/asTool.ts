@@ -4,12 +4,12 @@ import { rebuilt } from './depth';
 import { isErrorItem } from './errorItems';
 
 // n8n names the tool it makes of a node `<node type>Tool`.
-export function runsAsTool(context: { getNode(): INode }): boolean {
+export function runsAsTool(context: { getNode(): INode }) {
 	return context.getNode().type.endsWith('Tool');
 }
 
 // n8n hands an agent only an error's message (docs/ai-agents.md#errors).
-export function errorForModel<T extends Error>(error: T): T {
+export function errorForModel<T extends Error>(error: T) {
 	const { description } = error as { description?: string | null };
 	if (description && !error.message.includes(description))
 		error.message = `${error.message}${/[.!?]$/.test(error.message) ? '' : '.'} ${description}`;
@@ -37,13 +37,13 @@ export const SIGNING_LINK_NOT_FOR_TOOLS =
 	'Not passed to AI tools: whoever has a signing link signs as that signer. Use Invitation → Get Signing Links ' +
 	'or Send and Get Links as a tool where the agent must hand out links.';
 
-function withoutSigningLinks(copy: IDataObject): IDataObject {
+function withoutSigningLinks(copy: IDataObject) {
 	for (const key of SIGNING_LINK_KEYS)
 		if (typeof copy[key] === 'string' && copy[key] !== '') copy[key] = SIGNING_LINK_NOT_FOR_TOOLS;
 	return copy;
 }
 
-export function signingLinksHiddenFromModel(items: INodeExecutionData[]): INodeExecutionData[] {
+export function signingLinksHiddenFromModel(items: INodeExecutionData[]) {
 	return items.map((item) =>
 		isErrorItem(item)
 			? item

@@ -23,7 +23,7 @@ export async function connectionError(
 	error: unknown,
 	itemIndex?: number,
 	description?: string,
-): Promise<NodeApiError> {
+) {
 	const node = context.getNode();
 	const { httpCode, code } = (error ?? {}) as { httpCode?: string | null; code?: string };
 	const raw = (error as { message?: unknown } | undefined)?.message;

@@ -23,7 +23,7 @@ export function rebuilt(
 	);
 }
 
-export function nestedDeeperThan(value: unknown, limit: number = MAX_ANSWER_DEPTH): boolean {
+export function nestedDeeperThan(value: unknown, limit = MAX_ANSWER_DEPTH) {
 	const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
 	while (pending.length) {
 		const { value: current, depth } = pending.pop()!;

@@ -8,7 +8,7 @@ const SIGNER_STATUS_WORDS: Record<string, string> = {
 	EXPIRED: 'Expired',
 };
 
-function specSigner(signatory: IDataObject): IDataObject {
+function specSigner(signatory: IDataObject) {
 	const { fullName, email, status, lastActionDate, ...liveOnly } = signatory;
 	const word = signerStatusWord(status);
 	return {
@@ -21,7 +21,7 @@ function specSigner(signatory: IDataObject): IDataObject {
 	};
 }
 
-export function specStatus(data: IDataObject): IDataObject {
+export function specStatus(data: IDataObject) {
 	if (!Array.isArray(data.signatories) || data.envelopeId !== undefined) return data;
 	const { id, status, signatories, ...liveOnly } = data;
 	return {
@@ -34,18 +34,18 @@ export function specStatus(data: IDataObject): IDataObject {
 	};
 }
 
-export function signerStatusWord(status: unknown): unknown {
+export function signerStatusWord(status: unknown) {
 	return typeof status === 'string'
 		? (SIGNER_STATUS_WORDS[status.toUpperCase()] ?? status)
 		: status;
 }
 
 // The live form lists the account itself as a signer of order 0, which the package never sends.
-export function isAccountSigner(signer: unknown): boolean {
+export function isAccountSigner(signer: unknown) {
 	return typeof signer === 'object' && signer !== null && (signer as IDataObject).signOrder === 0;
 }
 
-export function withDocumentIds(record: IDataObject): IDataObject {
+export function withDocumentIds(record: IDataObject) {
 	if (!Array.isArray(record.documents)) return record;
 	const documents = (record.documents as unknown[]).map((entry) => {
 		if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
@@ -67,7 +67,7 @@ const FINAL_STATUSES: Record<string, string> = {
 	'5': 'expired',
 };
 
-export function finalEventOf(status: unknown): string | undefined {
+export function finalEventOf(status: unknown) {
 	if (typeof status !== 'string' && typeof status !== 'number') return undefined;
 	const key = String(status)
 		.toLowerCase()

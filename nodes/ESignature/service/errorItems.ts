@@ -32,7 +32,7 @@ const detailsByError = new WeakMap<Error, ErrorDetails>();
 export function withDetails<E extends NodeApiError>(
 	error: E,
 	details: Omit<ErrorDetails, 'description'>,
-): E {
+) {
 	detailsByError.set(error, { ...details, description: error.description ?? null });
 	return error;
 }
@@ -42,7 +42,7 @@ export function detailedError(
 	body: JsonObject,
 	options: NonNullable<ConstructorParameters<typeof NodeApiError>[2]>,
 	details: Omit<ErrorDetails, 'description'>,
-): NodeApiError {
+) {
 	return withDetails(new NodeApiError(nodeForErrors(node), body, options), details);
 }
 
@@ -86,7 +86,7 @@ class ErrorItem implements INodeExecutionData {
 	}
 }
 
-export function isErrorItem(item: INodeExecutionData): boolean {
+export function isErrorItem(item: INodeExecutionData) {
 	return item instanceof ErrorItem || item.error !== undefined;
 }
 
@@ -110,7 +110,7 @@ export function errorItem(context: ItemFunctions, error: Error): INodeExecutionD
 }
 
 // Paired with its input: n8n's routing engine leaves its own error items unpaired.
-export function failed(context: ItemFunctions, error: Error): INodeExecutionData[] {
+export function failed(context: ItemFunctions, error: Error) {
 	if (!context.continueOnFail()) throw error;
 	return [errorItem(context, error)];
 }

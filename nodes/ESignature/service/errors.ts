@@ -39,7 +39,7 @@ export const SERVICE_ERRORS: Record<number, string> = {
 // Operations word some codes their own way: error 100 also refuses cancelling a completed envelope.
 export type OperationErrors = Readonly<Record<number, string>>;
 
-function generalMeaning(code: number): string {
+function generalMeaning(code: number) {
 	// An errorCode such as "constructor" names no entry.
 	return Object.hasOwn(SERVICE_ERRORS, code)
 		? SERVICE_ERRORS[code]
@@ -50,7 +50,7 @@ const STALE_WEBHOOK =
 	'The Webhook chosen is no longer registered at the service: pick the E-Signature Trigger again in the Webhook list ' +
 	'(its webhook was deleted, or registered with an earlier run of the emulator)';
 
-function staleWebhookPick(node: INode, serviceMessage = '', validation: unknown = null): boolean {
+function staleWebhookPick(node: INode, serviceMessage = '', validation: unknown = null) {
 	const picked = node.parameters?.webhookId as { value?: unknown } | string | undefined;
 	const value = typeof picked === 'object' ? picked?.value : picked;
 	if (typeof value !== 'string' || !value.trim()) return false;
@@ -83,7 +83,7 @@ export function parseBody(body: unknown): unknown {
 	}
 }
 
-function describeValidationErrors(errors: unknown): string | undefined {
+function describeValidationErrors(errors: unknown) {
 	if (!errors || typeof errors !== 'object') return undefined;
 	const lines = Object.entries(errors).map(
 		([field, problems]) => `${field}: ${Array.isArray(problems) ? problems.join('; ') : problems}`,
@@ -96,7 +96,7 @@ export interface SentReference {
 	derived: boolean;
 }
 
-function duplicateReferenceHelp({ referenceNumber, derived }: SentReference): string {
+function duplicateReferenceHelp({ referenceNumber, derived }: SentReference) {
 	const cause = derived
 		? `The node derived reference number "${referenceNumber}" from this execution and item, so an earlier ` +
 			`attempt of this item (Retry On Fail, a retried execution, or a request that timed out after the service ` +
@@ -129,7 +129,7 @@ export async function serviceErrorFor(
 	itemIndex?: number,
 	{ sentReference }: { sentReference?: SentReference } = {},
 	sent: readonly unknown[] = [],
-): Promise<NodeApiError> {
+) {
 	const node = context.getNode();
 	// The service may repeat a secret it was sent.
 	body = scrubbed(body, await secretsInHand(context, itemIndex, sent));
@@ -176,7 +176,7 @@ export async function serviceErrorFor(
 }
 
 // A message that says more than the general meaning (a stale Webhook pick) stays as it is.
-export function inOperationWords<T extends Error>(error: T, errors: OperationErrors): T {
+export function inOperationWords<T extends Error>(error: T, errors: OperationErrors) {
 	const details = detailsOf(error);
 	if (!details || !(error instanceof NodeApiError)) return error;
 	const { kind, code } = details;
@@ -189,17 +189,14 @@ export function inOperationWords<T extends Error>(error: T, errors: OperationErr
 	return error;
 }
 
-export function errorOfItem(
-	context: ItemFunctions,
-	item: INodeExecutionData,
-): NodeApiError | undefined {
+export function errorOfItem(context: ItemFunctions, item: INodeExecutionData) {
 	const details = errorItemDetails(item);
 	const message = String(item.json.error);
 	const options = { message, description: details?.description ?? undefined };
 	return details && detailedError(context.getNode(), {}, options, details);
 }
 
-export function isFailedAnswer(body: unknown, statusCode: number): boolean {
+export function isFailedAnswer(body: unknown, statusCode: number) {
 	return (isServiceWrapper(body) && Number(body.errorCode) !== 0) || statusCode >= 400;
 }
 
@@ -209,7 +206,7 @@ const NO_DATA =
 
 const NOT_FOUND = 'The requested item was not found';
 
-export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
+export function notFoundError(context: IExecuteSingleFunctions) {
 	return detailedError(
 		context.getNode(),
 		{ errorCode: 404, message: 'not found' },
@@ -224,7 +221,7 @@ export function notFoundError(context: IExecuteSingleFunctions): NodeApiError {
 }
 
 // An answer in the mapper's words: a 404 of its own says more (no identity-provider signing at either address).
-export function isNotFoundError(error: Error): boolean {
+export function isNotFoundError(error: Error) {
 	const details = detailsOf(error);
 	if (details?.kind !== 'service') return false;
 	const { code, meaning, httpStatus } = details;
@@ -245,7 +242,7 @@ const OF_THE_ACCOUNT =
 	"It must belong to the credential's account: the service finds no ID of another account.";
 
 // What a not-found error says of the ID given: `says` takes the place of its meaning, `help` ends its description.
-function toldOfId<T extends Error>(error: T, says: (meaning: string) => string, help: string): T {
+function toldOfId<T extends Error>(error: T, says: (meaning: string) => string, help: string) {
 	const details = detailsOf(error);
 	if (!details || !(error instanceof NodeApiError) || !isNotFoundError(error)) return error;
 	if (!error.message.startsWith(details.meaning)) return error;
@@ -268,7 +265,7 @@ export const withGivenId = <T extends Error>(error: T, { field, id, source }: Gi
 export function withMisplacedId<T extends Error>(
 	error: T,
 	{ field, id, expected, documentIds = [] }: MisplacedId,
-): T {
+) {
 	const envelope = expected === 'envelope';
 	const [is, not] = envelope ? ['a document', 'an envelope'] : ['an envelope', 'a document'];
 	const quoted = documentIds.map((d) => `"${d}"`).join(', ');

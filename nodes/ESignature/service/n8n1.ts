@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 // n8n gives nodes no version, but 2.x added `customData` to every context (docs/n8n-notes.md#n8n-1x).
-function isN8n2(context: object): boolean {
+function isN8n2(context: object) {
 	try {
 		return (context as { customData?: unknown }).customData !== undefined;
 	} catch {
@@ -22,7 +22,7 @@ interface ExecutionCustomData {
 // n8n 1.x's contexts have none: only the expressions' `$execution.customData`, over the same data.
 export function executionCustomData(
 	context: Pick<IExecuteSingleFunctions, 'getWorkflowDataProxy' | 'getItemIndex'>,
-): ExecutionCustomData | undefined {
+) {
 	const own = (context as { customData?: ExecutionCustomData }).customData;
 	if (own) return own;
 	const execution = context.getWorkflowDataProxy(context.getItemIndex()).$execution as

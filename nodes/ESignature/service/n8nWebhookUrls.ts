@@ -1,12 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
-
 // The service keeps only a URL: these read back which webhooks are a trigger's or a waiting Send and Wait's.
 
 // `<n8n>/webhook/<trigger's webhook ID>/webhook`, or `/webhook-test/` while the editor listens for a test event.
 const TRIGGER_PATH =
 	/^(.*)\/(webhook|webhook-test)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/webhook\/?$/i;
 
-function urlOf(value: unknown): URL | undefined {
+function urlOf(value: unknown) {
 	try {
 		return typeof value === 'string' ? new URL(value) : undefined;
 	} catch {
@@ -32,7 +30,7 @@ const MAX_REMEMBERED_TRIGGERS = 1000;
 export function rememberTriggerWorkflow(
 	webhookId: string | undefined,
 	workflowName: string | undefined,
-): void {
+) {
 	if (!webhookId || !workflowName) return;
 	triggerWorkflows.delete(webhookId);
 	if (triggerWorkflows.size >= MAX_REMEMBERED_TRIGGERS)
@@ -40,11 +38,11 @@ export function rememberTriggerWorkflow(
 	triggerWorkflows.set(webhookId, workflowName);
 }
 
-export function forgetTriggerWorkflow(webhookId: string | undefined): void {
+export function forgetTriggerWorkflow(webhookId: string | undefined) {
 	if (webhookId) triggerWorkflows.delete(webhookId);
 }
 
-export function triggerWorkflowOf(webhookId: unknown): string | undefined {
+export function triggerWorkflowOf(webhookId: unknown) {
 	return typeof webhookId === 'string' ? triggerWorkflows.get(webhookId) : undefined;
 }
 
@@ -52,7 +50,7 @@ export function triggerWorkflowOf(webhookId: unknown): string | undefined {
 export const UNREGISTERED_TRIGGER = 'unregistered-trigger:';
 const UNREGISTERED_VALUE = /^([A-Za-z0-9_-]{1,64})(?::(\P{Cc}{1,128}))?$/u;
 
-export function unregisteredTriggerValue(workflowId: string, workflow: string): string {
+export function unregisteredTriggerValue(workflowId: string, workflow: string) {
 	return `${UNREGISTERED_TRIGGER}${workflowId}:${workflow.slice(0, 128)}`;
 }
 
@@ -77,12 +75,12 @@ export const RESUME_QUERY = {
 export const listedIds = (listed: unknown): string[] =>
 	typeof listed === 'string' ? listed.split(',').filter(Boolean) : [];
 
-export function queryOf(url: unknown): Record<string, string> | undefined {
+export function queryOf(url: unknown) {
 	const parsed = urlOf(url);
 	return parsed && Object.fromEntries(parsed.searchParams);
 }
 
-export function waitingExecutionOf(webhookUrl: unknown): IDataObject | undefined {
+export function waitingExecutionOf(webhookUrl: unknown) {
 	const url = urlOf(webhookUrl);
 	const query = Object.fromEntries(url?.searchParams ?? []);
 	const check = query[RESUME_QUERY.check] ?? '';

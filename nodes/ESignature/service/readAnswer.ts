@@ -3,7 +3,6 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
 import { detailedError, failed } from './errorItems';
@@ -22,7 +21,7 @@ export function brokenAnswerError(
 	code: string,
 	meaning: string,
 	description: string,
-): NodeApiError {
+) {
 	return detailedError(
 		context.getNode(),
 		{},
@@ -60,11 +59,7 @@ export async function readServiceAnswer(
 	return { body, errorItems: failed(context, error) };
 }
 
-export function bothFormsRefused(
-	context: IExecuteSingleFunctions,
-	dialect: Dialect,
-	url: string,
-): NodeApiError {
+export function bothFormsRefused(context: IExecuteSingleFunctions, dialect: Dialect, url: string) {
 	const path = /\/api\/v2\//.test(url) ? 2 : 1;
 	const notFound = dialect === 'identitySigningPath';
 	const { message, description } = notFound

@@ -1,4 +1,4 @@
-import type { INode, NodeApiError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
 import { detailedError } from './errorItems';
 
@@ -7,7 +7,7 @@ import { detailedError } from './errorItems';
 export const isRedirect = (statusCode: number) => statusCode >= 300 && statusCode < 400;
 
 // Its path or query may hold a key.
-function redirectOrigin(location: unknown): string {
+function redirectOrigin(location: unknown) {
 	try {
 		return new URL(String(location)).origin;
 	} catch {
@@ -20,7 +20,7 @@ export function redirectNotFollowed(
 	statusCode: number,
 	location: unknown,
 	itemIndex: number | undefined,
-): NodeApiError {
+) {
 	const meaning =
 		`The service answered with a redirect (HTTP ${statusCode}) to ${redirectOrigin(location)}, ` +
 		'which is not followed: the request carries a secret or a document';

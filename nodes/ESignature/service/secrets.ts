@@ -7,7 +7,7 @@ import type { ServiceContext } from './itemFunctions';
 
 // Outputs and errors never carry a secret in clear (docs/security.md#masking).
 
-export function scrubbed<T>(value: T, secrets: readonly unknown[]): T {
+export function scrubbed<T>(value: T, secrets: readonly unknown[]) {
 	const texts = scrubbable(secrets);
 	if (texts.length === 0) return value;
 	return rebuilt(value, (entry) =>
@@ -29,7 +29,7 @@ function secretEntries(value: unknown, path = '', depth = 0, found: Array<[strin
 	return found;
 }
 
-function resolvedParameter(context: ServiceContext, path: string, itemIndex = 0): unknown {
+function resolvedParameter(context: ServiceContext, path: string, itemIndex = 0) {
 	try {
 		return 'getInputData' in context && !('getItemIndex' in context)
 			? context.getNodeParameter(path, itemIndex, undefined)
@@ -39,7 +39,7 @@ function resolvedParameter(context: ServiceContext, path: string, itemIndex = 0)
 	}
 }
 
-export function secretsSent(body: unknown): unknown[] {
+export function secretsSent(body: unknown) {
 	return secretEntries(body).map(([, value]) => String(value));
 }
 
@@ -48,7 +48,7 @@ export async function secretsInHand(
 	context: ServiceContext,
 	itemIndex?: number,
 	sent: readonly unknown[] = [],
-): Promise<string[]> {
+) {
 	let ofCredential: string[] = [];
 	try {
 		ofCredential = secretsOfCredential(await context.getCredentials(CREDENTIAL_TYPE));
@@ -69,23 +69,23 @@ const isSecret = (key: string, value: unknown): value is string | number =>
 	SECRET_PARAMETERS.has(key) && (typeof value === 'string' || typeof value === 'number');
 
 // The last four characters tell two tokens apart.
-function maskedSecret(value: unknown): string | null {
+function maskedSecret(value: unknown) {
 	if (typeof value !== 'string' || value === '') return null;
 	return value.length >= 12 ? `••••${value.slice(-4)}` : '••••';
 }
 
-function withMaskedSecrets(copy: IDataObject): IDataObject {
+function withMaskedSecrets(copy: IDataObject) {
 	for (const [key, entry] of Object.entries(copy))
 		if (isSecret(key, entry)) copy[key] = maskedSecret(String(entry));
 	return copy;
 }
 
-export function nodeForErrors(node: INode): INode {
+export function nodeForErrors(node: INode) {
 	const parameters = rebuilt(node.parameters, (value) => value, withMaskedSecrets);
 	return { ...node, parameters: parameters as INodeParameters };
 }
 
-function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
+function withMaskedHeaderToken(webhook: IDataObject) {
 	if (!('headerToken' in webhook)) return webhook;
 	const { headerToken, ...rest } = webhook;
 	return {
@@ -99,7 +99,7 @@ function withMaskedHeaderToken(webhook: IDataObject): IDataObject {
 const RESUME_TOKEN = 'signature=';
 
 // By splitting, not a regex: the service's URLs are of any length.
-function withMaskedResumeToken(url: string): string {
+function withMaskedResumeToken(url: string) {
 	const queryAt = url.indexOf('?');
 	if (queryAt < 0 || !url.includes(RESUME_TOKEN, queryAt)) return url;
 	const hashAt = url.indexOf('#', queryAt);
@@ -109,7 +109,7 @@ function withMaskedResumeToken(url: string): string {
 	return `${url.slice(0, queryAt + 1)}${shown.join('&')}${url.slice(end)}`;
 }
 
-export function maskedAnswer(answer: object): IDataObject {
+export function maskedAnswer(answer: object) {
 	return rebuilt(
 		answer,
 		(value) => (typeof value === 'string' ? withMaskedResumeToken(value) : value),

@@ -5,7 +5,7 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, refuseAccessToken, sentTokenOf } from '../../../credentials/accessToken';
 import { baseUrlOf, ESignatureCredentialError } from '../../../credentials/environment';
@@ -43,7 +43,7 @@ const itemIndexOf = (context: ServiceContext): number | undefined =>
 	'getItemIndex' in context ? context.getItemIndex() : undefined;
 
 // n8n's error can carry the request with its bearer token: it does not travel on.
-async function transportError(context: ServiceContext, error: unknown): Promise<Error> {
+async function transportError(context: ServiceContext, error: unknown) {
 	const itemIndex = itemIndexOf(context);
 	if (error instanceof ESignatureCredentialError)
 		return new NodeOperationError(nodeForErrors(context.getNode()), error.message, { itemIndex });
@@ -53,7 +53,7 @@ async function transportError(context: ServiceContext, error: unknown): Promise<
 // Read once per context: each getCredentials costs about 12 ms (docs/performance.md).
 const credentialsRead = new WeakMap<ServiceContext, Promise<ICredentialDataDecryptedObject>>();
 
-export function credentialsOf(context: ServiceContext): Promise<ICredentialDataDecryptedObject> {
+export function credentialsOf(context: ServiceContext) {
 	let read = credentialsRead.get(context);
 	if (!read) {
 		read = context.getCredentials(CREDENTIAL_TYPE);
@@ -64,7 +64,7 @@ export function credentialsOf(context: ServiceContext): Promise<ICredentialDataD
 }
 
 // A trigger's fetch rounds read it anew: it may have been edited.
-export function forgetCredentials(context: ServiceContext): void {
+export function forgetCredentials(context: ServiceContext) {
 	credentialsRead.delete(context);
 }
 
@@ -138,7 +138,7 @@ export async function callService(
 	);
 }
 
-export function refusesToken(httpStatus: number | null | undefined, errorCode: unknown): boolean {
+export function refusesToken(httpStatus: number | null | undefined, errorCode: unknown) {
 	return httpStatus === 401 || [401, 3].includes(Number(errorCode));
 }
 
@@ -148,7 +148,7 @@ export async function sendRenewingToken<T>(
 	send: () => Promise<T>,
 	refused: (outcome: T) => boolean,
 	refusedToken: () => string | undefined,
-): Promise<T> {
+) {
 	const first = await send();
 	if (!refused(first)) return first;
 	try {
@@ -162,7 +162,7 @@ export async function sendRenewingToken<T>(
 }
 
 // n8n renews only on a 401 it throws; a read without a token makes it store one (docs/n8n-notes.md#access-tokens).
-async function renewRefusedToken(context: ServiceContext, refusedToken?: string): Promise<void> {
+async function renewRefusedToken(context: ServiceContext, refusedToken?: string) {
 	const credentials = await credentialsOf(context);
 	const renewed = { ...credentials, accessToken: '' };
 	const withoutToken = decryptedFor(context, renewed);
@@ -184,7 +184,7 @@ async function renewRefusedToken(context: ServiceContext, refusedToken?: string)
 	credentialsRead.set(context, Promise.resolve(renewed));
 }
 
-function tokenRefusedTwiceError(context: ServiceContext): NodeApiError {
+function tokenRefusedTwiceError(context: ServiceContext) {
 	const name = context.getNode().credentials?.[CREDENTIAL_TYPE]?.name;
 	const credential = name ? `the credential "${name}"` : 'the E-Signature API credential';
 	const message = `The service refused the access token of ${credential} again, right after renewing it`;
@@ -205,7 +205,7 @@ export async function dataOf(
 	context: ServiceContext,
 	answer: ServiceAnswer,
 	request?: ServiceRequest,
-): Promise<unknown> {
+) {
 	if (isFailedAnswer(answer.body, answer.statusCode)) {
 		// The trigger's generated header token is no node parameter; a body of bytes carries documents, not secrets.
 		const sent = request?.body;
@@ -218,14 +218,11 @@ export async function dataOf(
 	return isServiceWrapper(answer.body) ? answer.body.data : answer.body;
 }
 
-export async function requestService(
-	context: ServiceContext,
-	request: ServiceRequest,
-): Promise<unknown> {
+export async function requestService(context: ServiceContext, request: ServiceRequest) {
 	return await dataOf(context, await callService(context, request), request);
 }
 
-export function isNotFound(answer: ServiceAnswer): boolean {
+export function isNotFound(answer: ServiceAnswer) {
 	return (
 		answer.statusCode === 404 ||
 		(isServiceWrapper(answer.body) && Number(answer.body.errorCode) === 404)

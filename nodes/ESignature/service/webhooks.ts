@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ServiceContext } from './itemFunctions';
-import { type ServiceAnswer, callService, dataOf, isNotFound, requestService } from './transport';
+import { callService, dataOf, isNotFound, requestService } from './transport';
 
 export type Webhook = IDataObject & { id: string; webhookUrl?: string; isDefault?: boolean };
 
@@ -13,7 +13,7 @@ interface WebhookSettings {
 const WEBHOOKS = '/api/v1/webhooks';
 const webhookPath = (id: string) => `${WEBHOOKS}/${encodeURIComponent(id)}`;
 
-export async function listWebhooks(context: ServiceContext): Promise<Webhook[]> {
+export async function listWebhooks(context: ServiceContext) {
 	const data = await requestService(context, { method: 'GET', path: WEBHOOKS });
 	return (Array.isArray(data) ? data : []).filter(
 		(entry): entry is Webhook =>
@@ -21,10 +21,7 @@ export async function listWebhooks(context: ServiceContext): Promise<Webhook[]> 
 	);
 }
 
-export async function getWebhook(
-	context: ServiceContext,
-	id: string,
-): Promise<IDataObject | undefined> {
+export async function getWebhook(context: ServiceContext, id: string) {
 	const data = await requestService(context, { method: 'GET', path: webhookPath(id) });
 	return data && typeof data === 'object' && !Array.isArray(data)
 		? (data as IDataObject)
@@ -34,7 +31,7 @@ export async function getWebhook(
 export async function createWebhook(
 	context: ServiceContext,
 	{ webhookUrl, headerToken, isDefault }: WebhookSettings & { headerToken: string },
-): Promise<string | undefined> {
+) {
 	const data = (await requestService(context, {
 		method: 'POST',
 		path: WEBHOOKS,
@@ -48,7 +45,7 @@ export async function updateWebhook(
 	context: ServiceContext,
 	id: string,
 	{ webhookUrl, isDefault }: WebhookSettings,
-): Promise<void> {
+) {
 	await requestService(context, {
 		method: 'PUT',
 		path: WEBHOOKS,
@@ -56,20 +53,17 @@ export async function updateWebhook(
 	});
 }
 
-export async function askToDeleteWebhook(
-	context: ServiceContext,
-	id: string,
-): Promise<ServiceAnswer> {
+export async function askToDeleteWebhook(context: ServiceContext, id: string) {
 	return await callService(context, { method: 'DELETE', path: webhookPath(id) });
 }
 
-export async function deleteWebhook(context: ServiceContext, id: string): Promise<void> {
+export async function deleteWebhook(context: ServiceContext, id: string) {
 	const answer = await askToDeleteWebhook(context, id);
 	if (isNotFound(answer)) return;
 	await dataOf(context, answer);
 }
 
-export async function resendCallback(context: ServiceContext, requestId: string): Promise<void> {
+export async function resendCallback(context: ServiceContext, requestId: string) {
 	await requestService(context, {
 		method: 'POST',
 		path: `${WEBHOOKS}/recall`,
