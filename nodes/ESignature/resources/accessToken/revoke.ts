@@ -7,7 +7,6 @@ import {
 	detailedError,
 	failed,
 	forgetAccessToken,
-	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteSingleFunctions,
 	type IN8nHttpFullResponse,
@@ -27,13 +26,23 @@ import {
 /** RFC 7009. */
 const buildRevocationForm: PreSendAction = async function (requestOptions) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	let token: string;
 	try {
 		authUrlOf(credentials);
+		// The token n8n stored is the one its requests send; the cache may hold one too.
+		token = secret(credentials.accessToken) || (currentAccessToken(credentials) ?? '');
 	} catch (error) {
 		throw credentialError(this, (error as Error).message);
 	}
+	if (!token) {
+		throw credentialError(
+			this,
+			'The credential holds no access token to revoke',
+			'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
+		);
+	}
 	requestOptions.body = new URLSearchParams({
-		token: tokenToRevoke(this, credentials),
+		token,
 		client_id: toText(credentials.clientId),
 		client_secret: secret(credentials.clientSecret),
 	}).toString();
@@ -148,27 +157,4 @@ function credentialError(
 		itemIndex: context.getItemIndex(),
 		description,
 	});
-}
-
-function tokenToRevoke(
-	context: IExecuteSingleFunctions,
-	credentials: ICredentialDataDecryptedObject,
-): string {
-	// The token n8n stored is the one its requests send; the cache may hold one too.
-	let token = secret(credentials.accessToken);
-	if (!token) {
-		try {
-			token = currentAccessToken(credentials) ?? '';
-		} catch (error) {
-			throw credentialError(context, (error as Error).message);
-		}
-	}
-	if (!token) {
-		throw credentialError(
-			context,
-			'The credential holds no access token to revoke',
-			'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
-		);
-	}
-	return token;
 }

@@ -21,6 +21,7 @@ import {
 	options,
 	outputBinaryField,
 	type PostReceiveAction,
+	type PreSendAction,
 	readBinaryFile,
 	readFileInput,
 	requireBase64,
@@ -161,41 +162,25 @@ export const SIGNING_ERRORS = {
 		'or signing failed',
 };
 
-async function fileObject(context: IExecuteSingleFunctions): Promise<IDataObject> {
-	const [document] = await readFileInput(context, { ...FILE_INPUT, leaveInStore: true });
-	// The PDF's password is sent exactly as entered: spaces may be part of it.
-	const password = secretOf(context, context.getNodeParameter('filePassword', ''), 'File Password');
-	return { file: base64Of(document), fileName: document.fileName, password: password || null };
-}
-
-async function appearanceObject(
-	context: IExecuteSingleFunctions,
-): Promise<IDataObject | undefined> {
-	const settings = context.getNodeParameter('signatureAppearance', {}) as IDataObject;
-	if (!settings || !Object.keys(settings).length) return undefined;
-	const label = 'Signature Appearance';
+async function appearanceObject(context: IExecuteSingleFunctions) {
+	const settings = (context.getNodeParameter('signatureAppearance', {}) || {}) as IDataObject;
+	const label = (name: string) => `Signature Appearance: ${name}`;
 	const appearance: IDataObject = {};
 	if (settings.isVisible !== undefined)
-		appearance.isVisible = booleanOf(context, settings.isVisible, `${label}: Visible`);
-	if (settings.pageNumber !== undefined) {
-		appearance.pageNumber = integerOf(context, settings.pageNumber, `${label}: Page Number`, {
+		appearance.isVisible = booleanOf(context, settings.isVisible, label('Visible'));
+	if (settings.pageNumber !== undefined)
+		appearance.pageNumber = integerOf(context, settings.pageNumber, label('Page Number'), {
 			min: 1,
 		});
-	}
-	const rectFields = Object.entries({
-		x1: 'X Position',
-		y1: 'Y Position',
-		width: 'Width',
-		height: 'Height',
-	});
-	if (rectFields.some(([key]) => settings[key] !== undefined)) {
+	const rectFields = { x1: 'X Position', y1: 'Y Position', width: 'Width', height: 'Height' };
+	if (Object.keys(rectFields).some((key) => settings[key] !== undefined)) {
 		const rect: IDataObject = {};
-		for (const [key, name] of rectFields) {
+		for (const [key, name] of Object.entries(rectFields)) {
 			const raw = settings[key];
 			if (raw === undefined) {
 				throw inputError(
 					context,
-					`${label}: ${name} is missing`,
+					`${label(name)} is missing`,
 					'Give X Position, Y Position, Width and Height together to place the signature.',
 				);
 			}
@@ -203,21 +188,21 @@ async function appearanceObject(
 			if (!Number.isFinite(value) || value < 0) {
 				throw inputError(
 					context,
-					`${label}: ${name} must be a number of PDF points, 0 or more, got "${String(raw)}"`,
+					`${label(name)} must be a number of PDF points, 0 or more, got "${String(raw)}"`,
 				);
 			}
 			rect[key] = value;
 		}
 		appearance.rect = rect;
 	}
-	const imageLabel = `${label}: Appearance Image Binary Field`;
+	const imageLabel = label('Appearance Image Binary Field');
 	const imageField = textOf(context, settings.appearanceImageBinaryField, imageLabel);
 	const rawImage = settings.appearanceImageBase64;
 	const imageText = typeof rawImage === 'string' ? rawImage.trim() : (rawImage ?? '');
 	if (imageField && imageText) {
 		throw inputError(
 			context,
-			`${label}: give the appearance image either as a binary field or as Base64, not both`,
+			'Signature Appearance: give the appearance image either as a binary field or as Base64, not both',
 		);
 	}
 	if (imageField) {
@@ -227,13 +212,13 @@ async function appearanceObject(
 		appearance.appearanceImageBase64 = requireBase64(
 			context,
 			imageText,
-			`${label}: Appearance Image (Base64)`,
+			label('Appearance Image (Base64)'),
 		);
 	}
 	const extraText = textOf(
 		context,
 		settings.extraText,
-		`${label}: Extra Text`,
+		label('Extra Text'),
 		MAX_LENGTH.longText,
 		'multi',
 	);
@@ -241,8 +226,8 @@ async function appearanceObject(
 	return Object.keys(appearance).length ? appearance : undefined;
 }
 
-function configObject(context: IExecuteSingleFunctions): IDataObject | undefined {
-	const settings = context.getNodeParameter('config', {}) as IDataObject;
+function configObject(context: IExecuteSingleFunctions) {
+	const settings = (context.getNodeParameter('config', {}) || {}) as IDataObject;
 	const config: IDataObject = {};
 	for (const [key, name] of Object.entries({
 		showAccountName: 'Show Account Name',
@@ -250,7 +235,7 @@ function configObject(context: IExecuteSingleFunctions): IDataObject | undefined
 		showSignDate: 'Show Sign Date',
 		showPageNumber: 'Show Page Number',
 	})) {
-		if (settings?.[key] !== undefined)
+		if (settings[key] !== undefined)
 			config[key] = booleanOf(context, settings[key], `Signature Details Shown: ${name}`);
 	}
 	return Object.keys(config).length ? config : undefined;
@@ -273,36 +258,43 @@ const nameSignedFile: PostReceiveAction = async function (items) {
 	});
 };
 
-/** Built whole: the PDF is written in as it is sent. The path is the spec's or the live service's (nafath). */
+// Built whole: the PDF is written in as it is sent. The path is the spec's or the live service's (nafath).
+const signingRequest = (version: 1 | 2): PreSendAction =>
+	async function (requestOptions) {
+		const requestId = requireGuid(
+			this,
+			this.getNodeParameter('requestId', ''),
+			'Request ID',
+			'requestId',
+		);
+		const [document] = await readFileInput(this, { ...FILE_INPUT, leaveInStore: true });
+		// The PDF's password is sent exactly as entered: spaces may be part of it.
+		const password = secretOf(this, this.getNodeParameter('filePassword', ''), 'File Password');
+		const file = {
+			file: base64Of(document),
+			fileName: document.fileName,
+			password: password || null,
+		};
+		const signres = version === 2 ? buildSigners(this) : undefined;
+		const signatureAppearance = await appearanceObject(this);
+		const body = { requestId, file, signatureAppearance, config: configObject(this), signres };
+		// Made again for the other form: a stream of a stored file is read once per attempt.
+		const build = (options: IHttpRequestOptions, form: Form) => {
+			sendJsonWithDocuments(options, body);
+			options.url = identitySigningPath(version, form);
+		};
+		build(
+			requestOptions,
+			await offerAlternative(this, requestOptions, 'identitySigningPath', build),
+		);
+		return requestOptions;
+	};
+
 export const signingRouting = (version: 1 | 2) =>
 	routing(
 		{ method: 'POST', url: `/api/v${version}/esign/idp/sign` },
 		{
-			preSend: [
-				async function signingRequest(requestOptions) {
-					const requestId = requireGuid(
-						this,
-						this.getNodeParameter('requestId', ''),
-						'Request ID',
-						'requestId',
-					);
-					const file = await fileObject(this);
-					const signres = version === 2 ? buildSigners(this) : undefined;
-					const signatureAppearance = await appearanceObject(this);
-					const config = configObject(this);
-					const body = { requestId, file, signatureAppearance, config, signres };
-					// Made again for the other form: a stream of a stored file is read once per attempt.
-					const build = (options: IHttpRequestOptions, form: Form) => {
-						sendJsonWithDocuments(options, body);
-						options.url = identitySigningPath(version, form);
-					};
-					build(
-						requestOptions,
-						await offerAlternative(this, requestOptions, 'identitySigningPath', build),
-					);
-					return requestOptions;
-				},
-			],
+			preSend: [signingRequest(version)],
 			postReceive: [base64ResponseToBinary, nameSignedFile],
 			errors: SIGNING_ERRORS,
 			idField: requestId,

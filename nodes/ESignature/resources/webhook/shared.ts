@@ -1,12 +1,10 @@
 import {
-	type IExecuteSingleFunctions,
 	type INodeProperties,
 	type INodePropertyRouting,
 	isErrorItem,
 	maskedAnswer,
 	type OperationRouting,
 	type PostReceiveAction,
-	requireGuid,
 	routing,
 	unwrapResponse,
 	webhookLocatorProperty,
@@ -30,11 +28,6 @@ export const isDefaultField: INodeProperties = {
 export const webhookPath = '/api/v1/webhooks/{webhookId}';
 
 export const webhookId = webhookLocatorProperty();
-
-export function selectedWebhookId(context: IExecuteSingleFunctions): string {
-	const value = context.getNodeParameter('webhookId', '', { extractValue: true });
-	return requireGuid(context, value, 'Webhook', 'webhookId');
-}
 
 /** A header token shows its last four characters, a resume token in a URL is masked (docs/security.md#masking). */
 const hideHeaderTokens: PostReceiveAction = async function (items) {

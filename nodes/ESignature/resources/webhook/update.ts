@@ -8,18 +8,18 @@ import {
 	options,
 	type PreSendAction,
 	requireAuthorsUrl,
+	requireGuid,
 } from '../kit';
-import {
-	isDefaultField,
-	selectedWebhookId,
-	webhookId,
-	webhookRouting,
-	webhookUrlField,
-} from './shared';
+import { isDefaultField, webhookId, webhookRouting, webhookUrlField } from './shared';
 
 /** PUT replaces URL and default flag together: what is left out is read from the service first. */
 const buildUpdateRequest: PreSendAction = async function (requestOptions) {
-	const id = selectedWebhookId(this);
+	const id = requireGuid(
+		this,
+		this.getNodeParameter('webhookId', '', { extractValue: true }),
+		'Webhook',
+		'webhookId',
+	);
 	const updates = (this.getNodeParameter('updateFields', {}) as IDataObject) ?? {};
 	const newUrl =
 		updates.webhookUrl === undefined
