@@ -59,19 +59,11 @@ export const simplify = simplifyProperty();
 export const options = responseOptions();
 
 // Webhook's is its own field: its Create has the name of Envelope's, which has Simplify.
-export const toolSimplifyFields = (simplifyOperations: string[]): INodeProperties[] => [
-	{
-		...toolSimplifyProperty(),
-		displayOptions: {
-			show: { '@tool': [true] },
-			hide: { resource: ['webhook'], operation: simplifyOperations },
-		},
-	},
-	{
-		...toolSimplifyProperty(),
-		displayOptions: { show: { '@tool': [true], resource: ['webhook'] } },
-	},
-];
+export const toolSimplifyFields = (simplifyOperations: string[]): INodeProperties[] =>
+	[
+		{ show: { '@tool': [true] }, hide: { resource: ['webhook'], operation: simplifyOperations } },
+		{ show: { '@tool': [true], resource: ['webhook'] } },
+	].map((displayOptions) => ({ ...toolSimplifyProperty(), displayOptions }));
 
 export const additionalFields = (options: INodeProperties[]): INodeProperties => ({
 	displayName: 'Additional Fields',

@@ -18,20 +18,16 @@ import {
 
 /** One output shape for the spec's answer and the live service's (docs/service-api.md#spec-and-live-service). */
 const normalizeStatus: PostReceiveAction = async function (items) {
+	const named = simplifies(this) ? withDocumentIds : (json: IDataObject) => json;
 	return items.map((item) => {
 		if (isErrorItem(item)) return item;
 		const { json } = item;
-		return isPlainObject(json.data) && 'errorCode' in json
-			? { ...item, json: { ...json, data: specStatus(json.data as IDataObject) } }
-			: { ...item, json: specStatus(json) };
+		const status =
+			isPlainObject(json.data) && 'errorCode' in json
+				? { ...json, data: specStatus(json.data as IDataObject) }
+				: specStatus(json);
+		return { ...item, json: named(status) };
 	});
-};
-
-const nameDocumentIds: PostReceiveAction = async function (items) {
-	if (!simplifies(this)) return items;
-	return items.map((item) =>
-		isErrorItem(item) ? item : { ...item, json: withDocumentIds(item.json) },
-	);
 };
 
 export const option = {
@@ -44,7 +40,7 @@ export const option = {
 		{
 			preSend: [sendsId(envelopeId)],
 			idField: envelopeId,
-			postReceive: [unwrapFoundResponse, normalizeStatus, nameDocumentIds, simplifyOutput],
+			postReceive: [unwrapFoundResponse, normalizeStatus, simplifyOutput],
 		},
 	),
 };

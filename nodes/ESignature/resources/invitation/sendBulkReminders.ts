@@ -15,8 +15,8 @@ import {
 	requiredIdField,
 	requireEmail,
 	requireGuid,
+	requireText,
 	routing,
-	textOf,
 } from '../kit';
 import { signerEmail } from './shared';
 
@@ -33,9 +33,8 @@ const buildReminderList: PreSendAction = async function (requestOptions) {
 			: { id: 'Envelope ID', email: 'Signer Email', phone: 'Signer Phone' };
 		const requestId = requireGuid(this, pick(entry, 'requestId'), `${label}: ${names.id}`);
 		const emailLabel = `${label}: ${names.email}`;
-		const email = textOf(this, pick(entry, 'destinationEmail'), emailLabel, MAX_LENGTH.email);
 		// The interface marks only destinationPhone as nullable: every reminder names the signer's e-mail.
-		if (!email) throw inputError(this, `${emailLabel} is required`);
+		const email = requireText(this, pick(entry, 'destinationEmail'), emailLabel, MAX_LENGTH.email);
 		return {
 			requestId,
 			destinationEmail: requireEmail(this, email, emailLabel),

@@ -43,10 +43,8 @@ export const SIGNERS_OF_A_DOCUMENT =
 
 /** Invitation records can come back out of order; the sort is stable. */
 const sortBySigneOrder: PostReceiveAction = async function (items) {
-	const order = (item: INodeExecutionData) => {
-		const value = Number(item.json.signeOrder);
-		return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
-	};
+	const order = ({ json }: INodeExecutionData) =>
+		Number.isFinite(Number(json.signeOrder)) ? Number(json.signeOrder) : Number.MAX_SAFE_INTEGER;
 	return [...items].sort((a, b) => order(a) - order(b));
 };
 
