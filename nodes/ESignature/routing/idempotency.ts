@@ -23,14 +23,13 @@ export interface CreatesEnvelope {
 }
 
 type ItemContext = Pick<
-	IExecuteSingleFunctions,
+	IExecuteFunctions,
 	| 'customData'
 	| 'getExecutionId'
 	| 'getWorkflowDataProxy'
 	| 'getWorkflow'
 	| 'getNode'
 	| 'getInstanceId'
-	| 'getItemIndex'
 >;
 
 // Read as stored: Resource and Operation take no expressions.
@@ -39,11 +38,11 @@ function operationOf(context: Pick<IExecuteSingleFunctions, 'getNode'>) {
 	return `${String(resource ?? '')}:${String(operation ?? '')}`;
 }
 
-function firstExecutionId(context: ItemContext) {
+function firstExecutionId(context: ItemContext, itemIndex: number) {
 	const executionId = context.getExecutionId();
 	if (!executionId) return undefined;
 	try {
-		const customData = executionCustomData(context);
+		const customData = executionCustomData(context, itemIndex);
 		const kept = customData?.get(RUN_KEY);
 		if (kept) return kept;
 		// n8n drops an 11th custom data entry quietly: then the execution's own ID serves.
@@ -62,10 +61,9 @@ function instanceIdOf(context: ItemContext) {
 	}
 }
 
-function itemIdentity(context: ItemContext) {
-	const execution = firstExecutionId(context);
+function itemIdentity(context: ItemContext, itemIndex: number) {
+	const execution = firstExecutionId(context, itemIndex);
 	if (!execution) return undefined;
-	const itemIndex = context.getItemIndex();
 	const key = [
 		instanceIdOf(context),
 		context.getWorkflow().id ?? '',
@@ -87,20 +85,12 @@ function createReference(context: IExecuteSingleFunctions) {
 	const fields = (context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};
 	const given = referenceNumberText(context, fields.referenceNumber, 'Reference Number');
 	if (given) return { referenceNumber: given, derived: false };
-	const identity = itemIdentity(context);
+	const identity = itemIdentity(context, context.getItemIndex());
 	return identity ? { referenceNumber: identity.reference, derived: true } : undefined;
 }
 
 export function derivedReference(context: IExecuteFunctions, itemIndex: number) {
-	return itemIdentity({
-		getExecutionId: () => context.getExecutionId(),
-		getWorkflowDataProxy: (index) => context.getWorkflowDataProxy(index),
-		getWorkflow: () => context.getWorkflow(),
-		getNode: () => context.getNode(),
-		getInstanceId: () => context.getInstanceId(),
-		getItemIndex: () => itemIndex,
-		customData: context.customData,
-	})?.reference;
+	return itemIdentity(context, itemIndex)?.reference;
 }
 
 export function referenceToSend(context: IExecuteSingleFunctions) {
@@ -127,8 +117,8 @@ function copyOf(items: INodeExecutionData[], itemIndex: number) {
 
 /** An item's create: the answer this process already had to it, keeping a new one, and what losing it means. */
 export function createMemory(context: IExecuteSingleFunctions, create: CreatesEnvelope) {
-	const key = itemIdentity(context)?.key;
 	const itemIndex = context.getItemIndex();
+	const key = itemIdentity(context, itemIndex)?.key;
 	const known = key === undefined ? undefined : rememberedCreates.get(key);
 	return {
 		earlier: known && copyOf(known, itemIndex),

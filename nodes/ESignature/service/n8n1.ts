@@ -21,11 +21,12 @@ interface ExecutionCustomData {
 
 // n8n 1.x's contexts have none: only the expressions' `$execution.customData`, over the same data.
 export function executionCustomData(
-	context: Pick<IExecuteSingleFunctions, 'getWorkflowDataProxy' | 'getItemIndex'>,
+	context: Pick<IExecuteSingleFunctions, 'getWorkflowDataProxy'>,
+	itemIndex: number,
 ) {
 	const own = (context as { customData?: ExecutionCustomData }).customData;
 	if (own) return own;
-	const execution = context.getWorkflowDataProxy(context.getItemIndex()).$execution as
+	const execution = context.getWorkflowDataProxy(itemIndex).$execution as
 		{ customData?: ExecutionCustomData } | undefined;
 	return execution?.customData;
 }
