@@ -1,5 +1,5 @@
 import { booleanOf, options, requireAuthorsUrl, secretOf, sentField } from '../kit';
-import { isDefaultField, webhookRouting, webhookUrlField } from './shared';
+import { headerTokenField, oneDefaultField, webhookRouting, webhookUrlField } from './shared';
 
 export const option = {
 	name: 'Create',
@@ -21,17 +21,13 @@ export const description = [
 	// Refused unless text: a webhook cannot get its token later. Exactly as entered, left out when empty.
 	sentField(
 		{
-			displayName: 'Header Token',
-			name: 'headerToken',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
+			...headerTokenField,
 			description:
 				'Secret the service sends back in the Authorization header of every callback, so your endpoint can ' +
 				'verify it. It cannot be changed later.',
 		},
 		(context, value, label) => secretOf(context, value, label) || undefined,
 	),
-	sentField({ ...isDefaultField, hint: 'Only one default webhook is called per event' }, booleanOf),
+	sentField(oneDefaultField, booleanOf),
 	options,
 ];

@@ -8,7 +8,7 @@ import {
 	requireAuthorsUrl,
 	secretOf,
 } from '../kit';
-import { isDefaultField, webhookRouting, webhookUrlField } from './shared';
+import { headerTokenField, isDefaultField, webhookRouting, webhookUrlField } from './shared';
 
 /** The body is a list, which routing.send cannot build. */
 const buildWebhookList: PreSendAction = async function (requestOptions) {
@@ -54,18 +54,7 @@ export const description: INodeProperties[] = [
 			{
 				displayName: 'Webhook',
 				name: 'webhook',
-				values: [
-					webhookUrlField,
-					{
-						displayName: 'Header Token',
-						name: 'headerToken',
-						type: 'string',
-						typeOptions: { password: true },
-						default: '',
-						description: 'Secret sent back in the Authorization header of every callback',
-					},
-					isDefaultField,
-				],
+				values: [webhookUrlField, headerTokenField, isDefaultField],
 			},
 		],
 	},

@@ -86,23 +86,22 @@ export const description = [
 	options,
 ];
 
-type LogFilters = { requestId?: string; webhookUrl?: string; webhookStatus?: number };
-
-function logFilters(context: ItemChecks, value: unknown): LogFilters {
-	const filters = (value as IDataObject) ?? {};
-	const out: LogFilters = {};
-	const requestId = textOf(context, filters.requestId, 'Filters: Envelope ID');
-	if (requestId)
-		out.requestId = requireGuid(context, requestId, 'Filters: Envelope ID').toLowerCase();
-	const url = textOf(context, filters.webhookUrl, 'Filters: Webhook URL', MAX_LENGTH.url);
-	if (url) out.webhookUrl = url;
-	if (filters.webhookStatus !== undefined && filters.webhookStatus !== '') {
-		out.webhookStatus = namedValueOf(
-			context,
-			filters.webhookStatus,
-			'Filters: Delivery Status',
-			WEBHOOK_DELIVERY_STATUSES,
-		);
-	}
-	return out;
+function logFilters(context: ItemChecks, value: unknown) {
+	const { requestId, webhookUrl, webhookStatus } = (value as IDataObject) ?? {};
+	const envelopeId = textOf(context, requestId, 'Filters: Envelope ID');
+	return {
+		requestId: envelopeId
+			? requireGuid(context, envelopeId, 'Filters: Envelope ID').toLowerCase()
+			: undefined,
+		webhookUrl: textOf(context, webhookUrl, 'Filters: Webhook URL', MAX_LENGTH.url) || undefined,
+		webhookStatus:
+			webhookStatus === undefined || webhookStatus === ''
+				? undefined
+				: namedValueOf(
+						context,
+						webhookStatus,
+						'Filters: Delivery Status',
+						WEBHOOK_DELIVERY_STATUSES,
+					),
+	};
 }

@@ -17,12 +17,25 @@ export const webhookUrlField: INodeProperties = {
 	default: '',
 	placeholder: 'https://example.com/webhook',
 };
+export const headerTokenField: INodeProperties = {
+	displayName: 'Header Token',
+	name: 'headerToken',
+	type: 'string',
+	typeOptions: { password: true },
+	default: '',
+	description: 'Secret sent back in the Authorization header of every callback',
+};
 export const isDefaultField: INodeProperties = {
 	displayName: 'Use as Account Default',
 	name: 'isDefault',
 	type: 'boolean',
 	default: false,
 	description: 'Whether envelopes created without a webhook ID call this webhook',
+};
+// Where a single webhook is set.
+export const oneDefaultField = {
+	...isDefaultField,
+	hint: 'Only one default webhook is called per event',
 };
 
 export const webhookPath = '/api/v1/webhooks/{webhookId}';

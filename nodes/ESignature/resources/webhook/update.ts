@@ -10,7 +10,7 @@ import {
 	requireAuthorsUrl,
 	requireGuid,
 } from '../kit';
-import { isDefaultField, webhookId, webhookRouting, webhookUrlField } from './shared';
+import { oneDefaultField, webhookId, webhookRouting, webhookUrlField } from './shared';
 
 /** PUT replaces URL and default flag together: what is left out is read from the service first. */
 const buildUpdateRequest: PreSendAction = async function (requestOptions) {
@@ -72,7 +72,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		description: 'What to change; the header token cannot be changed',
 		options: [
-			{ ...isDefaultField, hint: 'Only one default webhook is called per event' },
+			oneDefaultField,
 			{ ...webhookUrlField, description: 'The new address of the webhook' },
 		],
 	},
