@@ -1,4 +1,5 @@
 import {
+	base64Of,
 	type IDataObject,
 	type IHttpRequestOptions,
 	type INodeProperties,
@@ -19,7 +20,6 @@ import {
 	base64CreateFields,
 	compact,
 	selectedWebhookId,
-	toBase64File,
 	createDescription,
 	createRouting,
 } from './shared';
@@ -79,6 +79,6 @@ export function sendCreateBulk(
 ): IHttpRequestOptions {
 	return sendJsonWithDocuments(requestOptions, {
 		...compact(fields),
-		files: files.map(toBase64File),
+		files: files.map((file) => ({ file: base64Of(file), fileName: file.fileName })),
 	});
 }

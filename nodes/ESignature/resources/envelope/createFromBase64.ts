@@ -1,4 +1,5 @@
 import {
+	base64Of,
 	fileIdField,
 	fileInputProperties,
 	type Form,
@@ -16,7 +17,6 @@ import {
 	base64CreateFields,
 	compact,
 	selectedWebhookId,
-	toBase64File,
 	createDescription,
 	createRouting,
 } from './shared';
@@ -25,14 +25,14 @@ const buildBase64DocumentBody: PreSendAction = async function (requestOptions) {
 	const fields = additionalFieldsOf(this);
 	const fileId = optionalGuid(this, fields.fileId, 'File ID');
 	const webhookId = selectedWebhookId(this);
-	const [document] = await readFileInput(this, { leaveInStore: true });
-	const { file, fileName } = toBase64File(document);
+	const [upload] = await readFileInput(this, { leaveInStore: true });
+	const document = compact({ fileId, file: base64Of(upload), fileName: upload.fileName });
 	const envelopeFields = base64CreateFields(this, webhookId);
 	// The spec's `files` or the live service's `File`, whichever the credential takes.
 	const build = (options: IHttpRequestOptions, form: Form) =>
 		sendJsonWithDocuments(options, {
 			...envelopeFields,
-			[form === 'spec' ? 'files' : 'File']: compact({ fileId, file, fileName }),
+			[form === 'spec' ? 'files' : 'File']: document,
 		});
 	return build(
 		requestOptions,

@@ -1,6 +1,5 @@
 import {
 	additionalFields,
-	base64Of,
 	fileInputProperties,
 	type IDataObject,
 	type IExecuteSingleFunctions,
@@ -19,7 +18,6 @@ import {
 	simplify,
 	simplifyOutput,
 	unwrapResponse,
-	type UploadFile,
 	webhookLocatorProperty,
 } from '../kit';
 
@@ -67,11 +65,6 @@ export const selectedWebhookId = (context: IExecuteSingleFunctions) =>
 		context.getNodeParameter('webhookId', '', { extractValue: true }),
 		'Webhook',
 	);
-
-export const toBase64File = (file: UploadFile) => ({
-	file: base64Of(file),
-	fileName: file.fileName,
-});
 
 export function base64CreateFields(
 	context: IExecuteSingleFunctions,
