@@ -9,13 +9,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { connectionError } from '../service/connectionErrors';
 import { bothFormsRefused } from '../service/readAnswer';
-import {
-	errorDetails,
-	errorItemDetails,
-	failed,
-	hasDetails,
-	isErrorItem,
-} from '../service/errorItems';
+import { detailsOf, errorItemDetails, failed, isErrorItem } from '../service/errorItems';
 import { refusesToken, sendRenewingToken } from '../service/transport';
 import { sentTokenOf } from '../../../credentials/accessToken';
 import { learn, otherForm, refusesForm } from '../../../credentials/dialects';
@@ -50,10 +44,10 @@ function failure(error: unknown): never {
 }
 
 function failedAnswersOf(outcome: Outcome) {
-	if ('error' in outcome)
-		return outcome.error instanceof Error && hasDetails(outcome.error)
-			? [errorDetails(outcome.error)]
-			: [];
+	if ('error' in outcome) {
+		const details = outcome.error instanceof Error && detailsOf(outcome.error);
+		return details ? [details] : [];
+	}
 	return outcome.items.map(errorItemDetails).filter((details) => details !== undefined);
 }
 
@@ -74,7 +68,7 @@ function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome) {
 	const error = 'error' in outcome && isStreamedUpload(options) && outcome.error;
 	return (
 		error instanceof Error &&
-		!hasDetails(error) &&
+		!detailsOf(error) &&
 		(error as { httpCode?: unknown }).httpCode === '401'
 	);
 }
@@ -119,7 +113,7 @@ async function sendItemRequest(context: IExecutePaginationFunctions, requestData
 	} catch (error) {
 		// The answer's own errors are in the operation's words already: n8n's error class hands one back as it is.
 		const own = failures.has(error as object);
-		if (!own && error instanceof NodeApiError && hasDetails(error))
+		if (!own && error instanceof NodeApiError && detailsOf(error))
 			throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
 		const help = memory?.lostAnswerHelp();
 		return failed(

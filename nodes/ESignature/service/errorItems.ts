@@ -48,8 +48,6 @@ export function detailedError(
 
 export const detailsOf = (error: Error): ErrorDetails | undefined => detailsByError.get(error);
 
-export const hasDetails = (error: Error): boolean => detailsOf(error) !== undefined;
-
 export function errorDetails(error: Error): ErrorDetails {
 	const known = detailsOf(error);
 	if (known) return known;
