@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 import { type Alternative, type Dialect, formFor } from '../../../credentials/dialects';
-import { emptyListForModel, runsAsTool, signingLinksHiddenFromModel } from '../service/asTool';
+import { runsAsTool, signingLinksHiddenFromModel } from '../service/asTool';
 import { errorItem } from '../service/errorItems';
 import {
 	type OperationErrors,
@@ -136,11 +136,16 @@ const keepingInputIds = (declared: OperationRouting): AnswerHook =>
 		return tie && !runsAsTool(this) ? withInputIds(this, items, tie) : items;
 	};
 
-// A model is told when nothing matched, and gets signing links only from an operation that hands them out.
+// A model is told when nothing matched (n8n would give it an empty string), and gets signing links only from an
+// operation that hands them out.
 const forModel = (declared: OperationRouting): AnswerHook =>
 	async function (items) {
 		if (!runsAsTool(this)) return items;
-		if (!items.length) return emptyListForModel(this.getItemIndex());
+		const message = 'The service answered with an empty list: nothing matches.';
+		if (!items.length)
+			return [
+				{ json: { count: 0, results: [], message }, pairedItem: { item: this.getItemIndex() } },
+			];
 		const shaped = itemsForModel(this, items);
 		return declared.handsOutSigningLinks ? shaped : signingLinksHiddenFromModel(shaped);
 	};

@@ -16,20 +16,6 @@ export function errorForModel<T extends Error>(error: T) {
 	return error;
 }
 
-// n8n gives a model an empty string for no items, which tells it nothing.
-export function emptyListForModel(itemIndex: number): INodeExecutionData[] {
-	return [
-		{
-			json: {
-				count: 0,
-				results: [],
-				message: 'The service answered with an empty list: nothing matches.',
-			},
-			pairedItem: { item: itemIndex },
-		},
-	];
-}
-
 // Whoever opens a signing link signs as that signer (docs/ai-agents.md#signing-links).
 const SIGNING_LINK_KEYS = new Set(['signingUrl', 'invitationLink', 'signingLink']);
 
