@@ -8,7 +8,6 @@ import {
 	failed,
 	forgetAccessToken,
 	type IDataObject,
-	type IExecuteSingleFunctions,
 	type IN8nHttpFullResponse,
 	type INodeProperties,
 	type JsonObject,
@@ -23,20 +22,29 @@ import {
 	toText,
 } from '../kit';
 
+const secret = (value: unknown) => (typeof value === 'string' ? value : '');
+
 /** RFC 7009. */
 const buildRevocationForm: PreSendAction = async function (requestOptions) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const credentialError = (
+		message: string,
+		description = 'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
+	) =>
+		new NodeOperationError(nodeForErrors(this.getNode()), message, {
+			itemIndex: this.getItemIndex(),
+			description,
+		});
 	let token: string;
 	try {
 		authUrlOf(credentials);
 		// The token n8n stored is the one its requests send; the cache may hold one too.
 		token = secret(credentials.accessToken) || (currentAccessToken(credentials) ?? '');
 	} catch (error) {
-		throw credentialError(this, (error as Error).message);
+		throw credentialError((error as Error).message);
 	}
 	if (!token) {
 		throw credentialError(
-			this,
 			'The credential holds no access token to revoke',
 			'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
 		);
@@ -56,7 +64,7 @@ const revocationResult: PostReceiveAction = async function (_items, response) {
 	try {
 		cached = currentAccessToken(credentials);
 	} catch {
-		cached = undefined;
+		// Then none is cached.
 	}
 	const sent = [credentials.accessToken, cached, credentials.clientSecret];
 	const secrets = [...sent, ...(await secretsInHand(this, this.getItemIndex()))];
@@ -143,18 +151,3 @@ export const description: INodeProperties[] = [
 		default: '',
 	},
 ];
-
-function secret(value: unknown): string {
-	return typeof value === 'string' ? value : '';
-}
-
-function credentialError(
-	context: IExecuteSingleFunctions,
-	message: string,
-	description = 'Revoking a token needs the Authorization Server URL, Client ID and Client Secret of the credential.',
-) {
-	return new NodeOperationError(nodeForErrors(context.getNode()), message, {
-		itemIndex: context.getItemIndex(),
-		description,
-	});
-}
