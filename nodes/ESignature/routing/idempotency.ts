@@ -32,12 +32,6 @@ type ItemContext = Pick<
 	| 'getInstanceId'
 >;
 
-// Read as stored: Resource and Operation take no expressions.
-function operationOf(context: Pick<IExecuteSingleFunctions, 'getNode'>) {
-	const { resource, operation } = context.getNode().parameters;
-	return `${String(resource ?? '')}:${String(operation ?? '')}`;
-}
-
 function firstExecutionId(context: ItemContext, itemIndex: number) {
 	const executionId = context.getExecutionId();
 	if (!executionId) return undefined;
@@ -64,11 +58,13 @@ function instanceIdOf(context: ItemContext) {
 function itemIdentity(context: ItemContext, itemIndex: number) {
 	const execution = firstExecutionId(context, itemIndex);
 	if (!execution) return undefined;
+	// Read as stored: Resource and Operation take no expressions.
+	const { resource, operation } = context.getNode().parameters;
 	const key = [
 		instanceIdOf(context),
 		context.getWorkflow().id ?? '',
 		context.getNode().id,
-		operationOf(context),
+		`${String(resource ?? '')}:${String(operation ?? '')}`,
 		execution,
 		context.getWorkflowDataProxy(itemIndex).$runIndex,
 		itemIndex,

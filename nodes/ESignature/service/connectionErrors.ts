@@ -25,8 +25,15 @@ export async function connectionError(
 	description?: string,
 ) {
 	const node = context.getNode();
-	const { httpCode, code } = (error ?? {}) as { httpCode?: string | null; code?: string };
-	const raw = (error as { message?: unknown } | undefined)?.message;
+	const {
+		httpCode,
+		code,
+		message: raw,
+	} = (error ?? {}) as {
+		httpCode?: string | null;
+		code?: string;
+		message?: unknown;
+	};
 	const message =
 		typeof raw === 'string'
 			? scrubbedText(raw, await secretsInHand(context, itemIndex))

@@ -46,7 +46,7 @@ export function detailedError(
 	return withDetails(new NodeApiError(nodeForErrors(node), body, options), details);
 }
 
-export const detailsOf = (error: Error): ErrorDetails | undefined => detailsByError.get(error);
+export const detailsOf = (error: Error) => detailsByError.get(error);
 
 export function errorDetails(error: Error): ErrorDetails {
 	const known = detailsOf(error);
@@ -88,8 +88,7 @@ export function isErrorItem(item: INodeExecutionData) {
 	return item instanceof ErrorItem || item.error !== undefined;
 }
 
-export const errorItemDetails = (item: INodeExecutionData): ErrorDetails | undefined =>
-	ErrorItem.detailsOf(item);
+export const errorItemDetails = (item: INodeExecutionData) => ErrorItem.detailsOf(item);
 
 // No `error` object: n8n would replace the item's JSON with its message (docs/n8n-notes.md#continue-on-fail).
 export function errorItem(context: ItemFunctions, error: Error): INodeExecutionData {

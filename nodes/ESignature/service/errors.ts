@@ -255,7 +255,7 @@ function toldOfId<T extends Error>(error: T, says: (meaning: string) => string, 
 	return error;
 }
 
-export const withGivenId = <T extends Error>(error: T, { field, id, source }: GivenId): T =>
+export const withGivenId = <T extends Error>(error: T, { field, id, source }: GivenId) =>
 	toldOfId(
 		error,
 		() => `${field} "${id}" was not found`,

@@ -32,5 +32,5 @@ export function executionCustomData(
 }
 
 // n8n 1.x counts no `bytes`: the answer's Content-Length stands in.
-export const storedFileSize = (binary: object, declared: number | undefined): number | undefined =>
+export const storedFileSize = (binary: object, declared: number | undefined) =>
 	(binary as { bytes?: number }).bytes ?? declared;

@@ -72,7 +72,7 @@ export const RESUME_QUERY = {
 	nonce: 'nonce',
 } as const;
 
-export const listedIds = (listed: unknown): string[] =>
+export const listedIds = (listed: unknown) =>
 	typeof listed === 'string' ? listed.split(',').filter(Boolean) : [];
 
 export function queryOf(url: unknown) {

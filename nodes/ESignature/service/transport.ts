@@ -39,7 +39,7 @@ export interface ServiceAnswer {
 	cut?: boolean;
 }
 
-const itemIndexOf = (context: ServiceContext): number | undefined =>
+const itemIndexOf = (context: ServiceContext) =>
 	'getItemIndex' in context ? context.getItemIndex() : undefined;
 
 // n8n's error can carry the request with its bearer token: it does not travel on.
@@ -87,7 +87,7 @@ export async function callService(
 ): Promise<ServiceAnswer> {
 	let sent: IHttpRequestOptions | undefined;
 	const { maxAnswerBytes: max, readBody } = request;
-	const send = async (): Promise<ServiceAnswer> => {
+	const send = async () => {
 		let answer: ServiceAnswer;
 		let location: unknown;
 		try {
