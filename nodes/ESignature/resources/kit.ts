@@ -1,6 +1,5 @@
 import type {
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
 	PreSendAction,
@@ -74,17 +73,16 @@ export const additionalFields = (options: INodeProperties[]): INodeProperties =>
 	options,
 });
 
-export function addedToBody(
+export const addedToBody = (
 	property: string,
 	build: (context: IExecuteSingleFunctions) => unknown,
-): PreSendAction {
-	return async function added(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+): PreSendAction =>
+	async function (requestOptions) {
 		const value = build(this);
 		if (value !== undefined)
 			requestOptions.body = { ...(requestOptions.body as object), [property]: value };
 		return requestOptions;
 	};
-}
 
 /** A list's entries built one by one, each error naming its entry; an empty list is refused. */
 export function eachEntry<Entry, Built>(

@@ -76,7 +76,7 @@ export function sendCreateBulk(
 	requestOptions: IHttpRequestOptions,
 	fields: IDataObject,
 	files: UploadFile[],
-): IHttpRequestOptions {
+) {
 	return sendJsonWithDocuments(requestOptions, {
 		...compact(fields),
 		files: files.map((file) => ({ file: base64Of(file), fileName: file.fileName })),
