@@ -111,7 +111,6 @@ export const availableTo = (description: string): INodeProperties =>
 	);
 
 export type {
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
