@@ -1,5 +1,5 @@
 import { documentIdProperty } from '../kit';
-import { A_DOCUMENTS_FILE, downloadDescription, downloadRouting } from './shared';
+import { downloadOperation } from './shared';
 
 const documentId = documentIdProperty(
 	'Gives the file with the signatures made ' +
@@ -8,15 +8,15 @@ const documentId = documentIdProperty(
 		'envelope, Download Completed.',
 );
 
-export const option = {
-	name: 'Download Signed',
-	value: 'downloadSigned',
-	action: 'Download the signed document or ZIP',
-	description:
-		'Download the document with the signatures so far: a PDF, or a ZIP of every document when the envelope has several',
-	routing: downloadRouting('/api/v1/documents/{documentId}/signed', documentId),
-};
-
-export const builderHint = A_DOCUMENTS_FILE;
-
-export const description = downloadDescription(documentId);
+export const { option, description, builderHint } = downloadOperation(
+	{
+		name: 'Download Signed',
+		value: 'downloadSigned',
+		action: 'Download the signed document or ZIP',
+		description:
+			'Download the document with the signatures so far: a PDF, or a ZIP of every document when the ' +
+			'envelope has several',
+	},
+	'/api/v1/documents/{documentId}/signed',
+	documentId,
+);

@@ -1,5 +1,5 @@
 import { documentIdProperty } from '../kit';
-import { A_DOCUMENTS_FILE, downloadDescription, downloadRouting } from './shared';
+import { downloadOperation } from './shared';
 
 const documentId = documentIdProperty(
 	'Gives the current content of this one ' +
@@ -8,15 +8,16 @@ const documentId = documentIdProperty(
 		'Download Completed.',
 );
 
-export const option = {
-	name: 'Download Current PDF',
-	value: 'getContent',
-	action: 'Download the current PDF of a document',
-	description:
-		'Download this one document with the signatures made so far, as a PDF even when its envelope has several documents',
-	routing: downloadRouting('/api/v1/documents/{documentId}/content-base64', documentId, true),
-};
-
-export const builderHint = A_DOCUMENTS_FILE;
-
-export const description = downloadDescription(documentId, true);
+export const { option, description, builderHint } = downloadOperation(
+	{
+		name: 'Download Current PDF',
+		value: 'getContent',
+		action: 'Download the current PDF of a document',
+		description:
+			'Download this one document with the signatures made so far, as a PDF even when its envelope has ' +
+			'several documents',
+	},
+	'/api/v1/documents/{documentId}/content-base64',
+	documentId,
+	true,
+);

@@ -4,6 +4,7 @@ import {
 	DOCUMENT_ID_SOURCE,
 	fileResponseToBinary,
 	type INodeProperties,
+	type INodePropertyOptions,
 	optionsCollection,
 	responseOptions,
 	routing,
@@ -16,17 +17,6 @@ const fileAnswer = {
 	json: false,
 	headers: { Accept: 'application/pdf, application/zip, application/octet-stream, */*' },
 } as const;
-
-/** A document's file, from the service as it is or as Base64 in its JSON answer. */
-export const downloadRouting = (url: string, documentId: INodeProperties, base64 = false) =>
-	routing(
-		{ method: 'GET', url, ...(base64 ? {} : fileAnswer) },
-		{
-			preSend: [sendsId(documentId)],
-			postReceive: [base64 ? base64ResponseToBinary : fileResponseToBinary],
-			idField: documentId,
-		},
-	);
 
 const fileName: INodeProperties = {
 	displayName: 'File Name',
@@ -45,11 +35,24 @@ const fileOptions = optionsCollection([fileName]);
 
 const base64Options = responseOptions([fileName]);
 
-/** Shared fields by reference, as in resources/kit.ts. */
-export const downloadDescription = (documentId: INodeProperties, base64 = false) => [
-	documentId,
-	binaryOutput,
-	base64 ? base64Options : fileOptions,
-];
-
-export const A_DOCUMENTS_FILE = `${DOCUMENT_ID_SOURCE} The file is output as binary data in binaryPropertyName.`;
+/** A document's file, from the service as it is or as Base64 in its JSON answer; its fields shared by reference. */
+export const downloadOperation = (
+	option: Omit<INodePropertyOptions, 'routing'>,
+	url: string,
+	documentId: INodeProperties,
+	base64 = false,
+) => ({
+	option: {
+		...option,
+		routing: routing(
+			{ method: 'GET', url, ...(base64 ? {} : fileAnswer) },
+			{
+				preSend: [sendsId(documentId)],
+				postReceive: [base64 ? base64ResponseToBinary : fileResponseToBinary],
+				idField: documentId,
+			},
+		),
+	},
+	description: [documentId, binaryOutput, base64 ? base64Options : fileOptions],
+	builderHint: `${DOCUMENT_ID_SOURCE} The file is output as binary data in binaryPropertyName.`,
+});
