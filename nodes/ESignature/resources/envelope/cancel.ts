@@ -27,7 +27,6 @@ export const option = {
 
 export const builderHint = ENVELOPE_ID_SOURCE;
 
-// Error 100 here answers cancelling a completed envelope (docs/service-api.md#error-codes).
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Cancelling is final: signing stops and pending signers are notified',

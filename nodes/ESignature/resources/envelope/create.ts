@@ -36,8 +36,7 @@ const buildCreateForm: PreSendAction = async function (requestOptions) {
 			: booleanOf(this, external, 'Service External Workflow'),
 		ReferenceNumber: referenceToSend(this),
 	});
-	const files = await readSeveralFiles(this);
-	return sendMultipart(requestOptions, parameters, files);
+	return sendMultipart(requestOptions, parameters, await readSeveralFiles(this));
 };
 
 export const option = {
