@@ -170,13 +170,6 @@ const declarations = new WeakMap<INodePropertyRouting, OperationRouting>();
 export const declarationOf = (routing: INodePropertyRouting | undefined) =>
 	routing && declarations.get(routing);
 
-// Read when sent: what it tells sendEachItem stays as declared.
-const telling = (declared: OperationRouting): PreSendAction =>
-	async function (requestOptions) {
-		marksOf(requestOptions).createsEnvelope = declared.createsEnvelope;
-		return requestOptions;
-	};
-
 /** An operation's request and its answer: each preSend's error is its item's, nothing sent; errors in its words. */
 export function routing(
 	request: INodePropertyRouting['request'],
@@ -184,7 +177,12 @@ export function routing(
 ): INodePropertyRouting {
 	const { preSend = [], postReceive = [unwrapResponse], errors = {}, idField } = declared;
 	const words: Words = { errors, idField: idField && idFieldFrom(idField) };
-	const told = declared.createsEnvelope ? [telling(declared)] : [];
+	// Read when sent: what it tells sendEachItem stays as declared.
+	const telling: PreSendAction = async function (requestOptions) {
+		marksOf(requestOptions).createsEnvelope = declared.createsEnvelope;
+		return requestOptions;
+	};
+	const told = declared.createsEnvelope ? [telling] : [];
 	const hooks = [...told, ...preSend].map((hook) => refusable(hook, words));
 	const steps = [
 		...postReceive.map((step) => inWords(step, words)),

@@ -48,7 +48,7 @@ export function detailedError(
 
 export const detailsOf = (error: Error) => detailsByError.get(error);
 
-export function errorDetails(error: Error): ErrorDetails {
+function errorDetails(error: Error): ErrorDetails {
 	const known = detailsOf(error);
 	if (known) return known;
 	const { httpCode, description } = error as {

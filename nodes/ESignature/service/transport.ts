@@ -165,7 +165,6 @@ export async function sendRenewingToken<T>(
 async function renewRefusedToken(context: ServiceContext, refusedToken?: string) {
 	const credentials = await credentialsOf(context);
 	const renewed = { ...credentials, accessToken: '' };
-	const withoutToken = decryptedFor(context, renewed);
 	const read: IHttpRequestOptions = {
 		method: 'GET',
 		url: `${baseUrlOf(credentials)}/api/v1/webhooks`,
@@ -179,7 +178,7 @@ async function renewRefusedToken(context: ServiceContext, refusedToken?: string)
 		context,
 		CREDENTIAL_TYPE,
 		read,
-		withoutToken,
+		decryptedFor(context, renewed),
 	);
 	credentialsRead.set(context, Promise.resolve(renewed));
 }
