@@ -20,7 +20,7 @@ import {
 import { MAX_ANSWER_DEPTH } from '../service/depth';
 import { isServiceWrapper, missingFileError, notFoundError, parseBody } from '../service/errors';
 import { brokenAnswerError, readServiceAnswer } from '../service/readAnswer';
-import { failed, isErrorItem } from '../service/errorItems';
+import { failed, withAnswerJson } from '../service/errorItems';
 import { runsAsTool } from '../service/asTool';
 import { storedFileSize } from '../service/n8n1';
 import { binaryPropertyName } from '../files/read';
@@ -122,16 +122,11 @@ export function withInputIds(
 	const kept: IDataObject = {};
 	for (const key of ['envelopeId', 'documentId'])
 		if (typeof json[key] === 'string' && json[key] !== '') kept[key] = json[key];
-	return items.map((item) =>
-		isErrorItem(item) ? item : { ...item, json: { ...kept, ...item.json } },
-	);
+	return withAnswerJson(items, (answer) => ({ ...kept, ...answer }));
 }
 
 export const simplifyOutput: AnswerHook = async function (items) {
-	if (!simplifies(this)) return items;
-	return items.map((item) =>
-		isErrorItem(item) ? item : { ...item, json: (simplified(item.json) ?? {}) as IDataObject },
-	);
+	return simplifies(this) ? withAnswerJson(items, (json) => simplified(json) ?? {}) : items;
 };
 
 // Base64 this long is file content, which a model cannot use.
@@ -169,11 +164,9 @@ const simplifiesForModel = (context: ModelContext) =>
 export function itemsForModel(context: ModelContext, items: INodeExecutionData[]) {
 	if (!simplifiesForModel(context)) return items;
 	const wrapped = keepWrapper(context);
-	return items.map((item) => {
-		if (isErrorItem(item)) return item;
-		const json = wrapped ? item.json : ((simplified(item.json) ?? {}) as IDataObject);
-		return { ...item, json: trimmedForModel(json) as IDataObject };
-	});
+	return withAnswerJson(items, (json) =>
+		trimmedForModel(wrapped ? json : (simplified(json) ?? {})),
+	);
 }
 
 export function outputBinaryField(context: IExecuteSingleFunctions) {

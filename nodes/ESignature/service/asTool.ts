@@ -1,7 +1,7 @@
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { rebuilt } from './depth';
-import { isErrorItem } from './errorItems';
+import { withAnswerJson } from './errorItems';
 
 // n8n names the tool it makes of a node `<node type>Tool`.
 export function runsAsTool(context: { getNode(): INode }) {
@@ -30,9 +30,5 @@ function withoutSigningLinks(copy: IDataObject) {
 }
 
 export function signingLinksHiddenFromModel(items: INodeExecutionData[]) {
-	return items.map((item) =>
-		isErrorItem(item)
-			? item
-			: { ...item, json: rebuilt(item.json, (value) => value, withoutSigningLinks) as IDataObject },
-	);
+	return withAnswerJson(items, (json) => rebuilt(json, (value) => value, withoutSigningLinks));
 }

@@ -88,6 +88,15 @@ export function isErrorItem(item: INodeExecutionData) {
 	return item instanceof ErrorItem || item.error !== undefined;
 }
 
+// The answer items' JSON as `json` makes it; error items stay as they are.
+export const withAnswerJson = (
+	items: INodeExecutionData[],
+	json: (answer: IDataObject) => unknown,
+) =>
+	items.map((item) =>
+		isErrorItem(item) ? item : { ...item, json: json(item.json) as IDataObject },
+	);
+
 export const errorItemDetails = (item: INodeExecutionData) => ErrorItem.detailsOf(item);
 
 // No `error` object: n8n would replace the item's JSON with its message (docs/n8n-notes.md#continue-on-fail).
