@@ -59,16 +59,8 @@ const buildRevocationForm: PreSendAction = async function (requestOptions) {
 
 const revocationResult: PostReceiveAction = async function (_items, response) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	// The authorization server may repeat what it was sent: its answer is scrubbed of every secret.
-	let cached: string | undefined;
-	try {
-		cached = currentAccessToken(credentials);
-	} catch {
-		// Then none is cached.
-	}
-	const sent = [credentials.accessToken, cached, credentials.clientSecret];
-	const secrets = [...sent, ...(await secretsInHand(this, this.getItemIndex()))];
-	const body = scrubbed(parseBody(response.body), secrets);
+	// The authorization server may repeat what it was sent: the credential's secrets, the cached token among them.
+	const body = scrubbed(parseBody(response.body), await secretsInHand(this, this.getItemIndex()));
 	const status = response.statusCode;
 	const refused = (
 		answer: JsonObject,
