@@ -68,23 +68,26 @@ export function forgetCredentials(context: ServiceContext) {
 	credentialsRead.delete(context);
 }
 
-function decryptedFor(context: ServiceContext, data: ICredentialDataDecryptedObject) {
+async function sendWith(
+	context: ServiceContext,
+	request: IHttpRequestOptions,
+	data: ICredentialDataDecryptedObject,
+) {
 	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
-	return {
-		credentialsDecrypted: {
-			id: reference?.id ?? '',
-			name: reference?.name ?? '',
-			type: CREDENTIAL_TYPE,
-			data,
-		},
+	const credentialsDecrypted = {
+		id: reference?.id ?? '',
+		name: reference?.name ?? '',
+		type: CREDENTIAL_TYPE,
+		data,
 	};
+	const { helpers } = context;
+	return await helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request, {
+		credentialsDecrypted,
+	});
 }
 
 // Every status is an answer but 401, which n8n renews the token on: the service sends most errors with HTTP 200.
-export async function callService(
-	context: ServiceContext,
-	request: ServiceRequest,
-): Promise<ServiceAnswer> {
+export async function callService(context: ServiceContext, request: ServiceRequest) {
 	let sent: IHttpRequestOptions | undefined;
 	const { maxAnswerBytes: max, readBody } = request;
 	const send = async () => {
@@ -103,12 +106,7 @@ export async function callService(
 				ignoreHttpStatusErrors: { ignore: true, except: [401] },
 				...(max !== undefined || readBody ? { encoding: 'stream' as const } : {}),
 			};
-			const response = (await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				CREDENTIAL_TYPE,
-				sent,
-				decryptedFor(context, credentials),
-			)) as IN8nHttpFullResponse;
+			const response = (await sendWith(context, sent, credentials)) as IN8nHttpFullResponse;
 			const { statusCode, body } = response;
 			const stream = body as AsyncIterable<Buffer>;
 			if (readBody && statusCode < 300) answer = { statusCode, body: await readBody(stream) };
@@ -174,12 +172,7 @@ async function renewRefusedToken(context: ServiceContext, refusedToken?: string)
 	};
 	// By now the credential may hold a token another execution stored, which was not refused.
 	refuseAccessToken(refusedToken ? { ...credentials, accessToken: refusedToken } : credentials);
-	await context.helpers.httpRequestWithAuthentication.call(
-		context,
-		CREDENTIAL_TYPE,
-		read,
-		decryptedFor(context, renewed),
-	);
+	await sendWith(context, read, renewed);
 	credentialsRead.set(context, Promise.resolve(renewed));
 }
 
