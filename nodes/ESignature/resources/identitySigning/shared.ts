@@ -177,20 +177,18 @@ async function appearanceObject(context: IExecuteSingleFunctions) {
 		const rect: IDataObject = {};
 		for (const [key, name] of Object.entries(rectFields)) {
 			const raw = settings[key];
-			if (raw === undefined) {
+			if (raw === undefined)
 				throw inputError(
 					context,
 					`${label(name)} is missing`,
 					'Give X Position, Y Position, Width and Height together to place the signature.',
 				);
-			}
 			const value = numberIn(raw);
-			if (!Number.isFinite(value) || value < 0) {
+			if (!Number.isFinite(value) || value < 0)
 				throw inputError(
 					context,
 					`${label(name)} must be a number of PDF points, 0 or more, got "${String(raw)}"`,
 				);
-			}
 			rect[key] = value;
 		}
 		appearance.rect = rect;
@@ -199,12 +197,11 @@ async function appearanceObject(context: IExecuteSingleFunctions) {
 	const imageField = textOf(context, settings.appearanceImageBinaryField, imageLabel);
 	const rawImage = settings.appearanceImageBase64;
 	const imageText = typeof rawImage === 'string' ? rawImage.trim() : (rawImage ?? '');
-	if (imageField && imageText) {
+	if (imageField && imageText)
 		throw inputError(
 			context,
 			'Signature Appearance: give the appearance image either as a binary field or as Base64, not both',
 		);
-	}
 	if (imageField) {
 		const image = await readBinaryFile(context, imageField, imageLabel);
 		appearance.appearanceImageBase64 = image.base64();

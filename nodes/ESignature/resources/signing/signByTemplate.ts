@@ -52,9 +52,6 @@ const buildTemplateFields = addedToBody('templateFields', (context) => {
 	return templateFields.length ? templateFields : undefined;
 });
 
-// Given, else derived from the execution and item: a retried run is safe.
-const buildReferenceNumber = addedToBody('ReferenceNumber', referenceToSend);
-
 export const description: INodeProperties[] = [
 	templateId,
 	...signerFields,
@@ -109,8 +106,9 @@ export const description: INodeProperties[] = [
 					'one derived from the execution and item (n8n-…), so that a retried run cannot sign twice.',
 			},
 		]),
-		// Sent when none is given too: built from the collection, not its option.
-		routing: { send: { preSend: [refusable(buildReferenceNumber)] } },
+		// Sent when none is given too (derived from the execution and item: a retried run is safe), built from the
+		// collection, not its option.
+		routing: { send: { preSend: [refusable(addedToBody('ReferenceNumber', referenceToSend))] } },
 	},
 	options,
 ];

@@ -13,18 +13,16 @@ import { webhookRouting } from './shared';
 // Leftovers show.
 const markTriggerWebhooks: PostReceiveAction = async function (items) {
 	return items.map((item) => {
-		if (isErrorItem(item) || typeof item.json.webhookUrl !== 'string') return item;
-		const trigger = triggerUrlOf(item.json.webhookUrl);
-		const waitingExecution = waitingExecutionOf(item.json.webhookUrl);
-		return {
-			...item,
-			json: {
-				...item.json,
-				n8nTrigger: trigger !== undefined,
-				testUrl: trigger?.test === true,
-				...(waitingExecution ? { waitingExecution } : {}),
-			},
+		const url = item.json.webhookUrl;
+		if (isErrorItem(item) || typeof url !== 'string') return item;
+		const trigger = triggerUrlOf(url);
+		const waitingExecution = waitingExecutionOf(url);
+		const json = {
+			...item.json,
+			n8nTrigger: trigger !== undefined,
+			testUrl: trigger?.test === true,
 		};
+		return { ...item, json: waitingExecution ? { ...json, waitingExecution } : json };
 	});
 };
 

@@ -1,7 +1,6 @@
 import {
 	checkedField,
 	type IDataObject,
-	type INodePropertyOptions,
 	type ItemChecks,
 	MAX_LENGTH,
 	namedValueOf,
@@ -12,7 +11,7 @@ import {
 } from '../kit';
 import { webhookRouting } from './shared';
 
-const WEBHOOK_DELIVERY_STATUSES: INodePropertyOptions[] = [
+const WEBHOOK_DELIVERY_STATUSES = [
 	{ name: 'Pending', value: 0 },
 	{ name: 'Success', value: 1 },
 	{ name: 'Recall', value: 2 },
