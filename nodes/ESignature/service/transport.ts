@@ -68,22 +68,16 @@ export function forgetCredentials(context: ServiceContext) {
 	credentialsRead.delete(context);
 }
 
-async function sendWith(
-	context: ServiceContext,
-	request: IHttpRequestOptions,
-	data: ICredentialDataDecryptedObject,
-) {
+function decryptedFor(context: ServiceContext, data: ICredentialDataDecryptedObject) {
 	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
-	const credentialsDecrypted = {
-		id: reference?.id ?? '',
-		name: reference?.name ?? '',
-		type: CREDENTIAL_TYPE,
-		data,
+	return {
+		credentialsDecrypted: {
+			id: reference?.id ?? '',
+			name: reference?.name ?? '',
+			type: CREDENTIAL_TYPE,
+			data,
+		},
 	};
-	const { helpers } = context;
-	return await helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request, {
-		credentialsDecrypted,
-	});
 }
 
 // Every status is an answer but 401, which n8n renews the token on: the service sends most errors with HTTP 200.
@@ -106,7 +100,12 @@ export async function callService(context: ServiceContext, request: ServiceReque
 				ignoreHttpStatusErrors: { ignore: true, except: [401] },
 				...(max !== undefined || readBody ? { encoding: 'stream' as const } : {}),
 			};
-			const response = (await sendWith(context, sent, credentials)) as IN8nHttpFullResponse;
+			const response = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				CREDENTIAL_TYPE,
+				sent,
+				decryptedFor(context, credentials),
+			)) as IN8nHttpFullResponse;
 			const { statusCode, body } = response;
 			const stream = body as AsyncIterable<Buffer>;
 			if (readBody && statusCode < 300) answer = { statusCode, body: await readBody(stream) };
@@ -163,6 +162,7 @@ export async function sendRenewingToken<T>(
 async function renewRefusedToken(context: ServiceContext, refusedToken?: string) {
 	const credentials = await credentialsOf(context);
 	const renewed = { ...credentials, accessToken: '' };
+	const withoutToken = decryptedFor(context, renewed);
 	const read: IHttpRequestOptions = {
 		method: 'GET',
 		url: `${baseUrlOf(credentials)}/api/v1/webhooks`,
@@ -172,7 +172,12 @@ async function renewRefusedToken(context: ServiceContext, refusedToken?: string)
 	};
 	// By now the credential may hold a token another execution stored, which was not refused.
 	refuseAccessToken(refusedToken ? { ...credentials, accessToken: refusedToken } : credentials);
-	await sendWith(context, read, renewed);
+	await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		CREDENTIAL_TYPE,
+		read,
+		withoutToken,
+	);
 	credentialsRead.set(context, Promise.resolve(renewed));
 }
 
