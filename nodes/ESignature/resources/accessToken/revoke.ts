@@ -43,12 +43,11 @@ const buildRevocationForm: PreSendAction = async function (requestOptions) {
 	} catch (error) {
 		throw credentialError((error as Error).message);
 	}
-	if (!token) {
+	if (!token)
 		throw credentialError(
 			'The credential holds no access token to revoke',
 			'A token is fetched by the first request that uses the credential; there is nothing to revoke yet.',
 		);
-	}
 	requestOptions.body = new URLSearchParams({
 		token,
 		client_id: toText(credentials.clientId),

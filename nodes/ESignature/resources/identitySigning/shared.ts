@@ -132,6 +132,14 @@ const signatureAppearance: INodeProperties = {
 	],
 };
 
+// In the order the service lists them; the editor shows them alphabetically.
+const SIGNATURE_DETAILS = [
+	['Show Account Name', 'showAccountName', 'account name'],
+	['Show Request ID', 'showRequestId', 'request ID'],
+	['Show Sign Date', 'showSignDate', 'signing date'],
+	['Show Page Number', 'showPageNumber', 'page number'],
+];
+
 const signatureDetails: INodeProperties = {
 	displayName: 'Signature Details Shown',
 	name: 'config',
@@ -139,18 +147,13 @@ const signatureDetails: INodeProperties = {
 	placeholder: 'Add Detail',
 	default: {},
 	description: 'Which details are printed with the signature. Leave empty for the service default.',
-	options: [
-		['Show Account Name', 'showAccountName', 'account name'],
-		['Show Page Number', 'showPageNumber', 'page number'],
-		['Show Request ID', 'showRequestId', 'request ID'],
-		['Show Sign Date', 'showSignDate', 'signing date'],
-	].map(([displayName, name, what]) => ({
+	options: SIGNATURE_DETAILS.map(([displayName, name, what]) => ({
 		displayName,
 		name,
-		type: 'boolean',
+		type: 'boolean' as const,
 		default: true,
 		description: `Whether the ${what} is shown`,
-	})),
+	})).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 };
 
 const signatureFields = [signatureAppearance, signatureDetails, binaryOutputProperty()];
@@ -226,12 +229,7 @@ async function appearanceObject(context: IExecuteSingleFunctions) {
 function configObject(context: IExecuteSingleFunctions) {
 	const settings = (context.getNodeParameter('config', {}) || {}) as IDataObject;
 	const config: IDataObject = {};
-	for (const [key, name] of Object.entries({
-		showAccountName: 'Show Account Name',
-		showRequestId: 'Show Request ID',
-		showSignDate: 'Show Sign Date',
-		showPageNumber: 'Show Page Number',
-	})) {
+	for (const [name, key] of SIGNATURE_DETAILS) {
 		if (settings[key] !== undefined)
 			config[key] = booleanOf(context, settings[key], `Signature Details Shown: ${name}`);
 	}

@@ -3,11 +3,11 @@ import {
 	additionalFields,
 	type IDataObject,
 	type INodeProperties,
-	inputError,
 	MAX_LENGTH,
 	options,
 	referenceToSend,
 	refusable,
+	requireText,
 	routing,
 	secretOf,
 	sentField,
@@ -40,8 +40,7 @@ const buildTemplateFields = addedToBody('templateFields', (context) => {
 	const entries = (context.getNodeParameter('templateFields.field', []) as IDataObject[]) ?? [];
 	const templateFields = entries.map((entry, index) => {
 		const label = `Template Fields, field ${index + 1}`;
-		const fieldName = textOf(context, entry.fieldName, `${label}: Field Name`);
-		if (!fieldName) throw inputError(context, `${label}: Field Name is required`);
+		const fieldName = requireText(context, entry.fieldName, `${label}: Field Name`);
 		// A checkbox's true or false from an expression is sent as text.
 		const value =
 			typeof entry.value === 'boolean'

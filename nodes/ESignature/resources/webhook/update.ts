@@ -34,12 +34,11 @@ const buildUpdateRequest: PreSendAction = async function (requestOptions) {
 		updates.isDefault === undefined
 			? undefined
 			: booleanOf(this, updates.isDefault, 'Update Fields: Use as Account Default');
-	if (newUrl === undefined && newDefault === undefined) {
+	if (newUrl === undefined && newDefault === undefined)
 		throw inputError(
 			this,
 			'Update Fields: add the Webhook URL or Use as Account Default to change',
 		);
-	}
 	const current =
 		newUrl === undefined || newDefault === undefined ? await getWebhook(this, id) : {};
 	if (!current) throw notFoundError(this);
