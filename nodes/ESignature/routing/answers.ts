@@ -56,18 +56,13 @@ function itemsFromData(context: IExecuteSingleFunctions, body: unknown) {
 	if (keepWrapper(context) && wrapped) return [pair(context, body as unknown as IDataObject)];
 	const data = wrapped ? body.data : body;
 	const message = wrapped ? body.message : undefined;
-	if (Array.isArray(data))
-		return data.map((entry) =>
-			pair(
-				context,
-				typeof entry === 'object' && entry !== null ? (entry as IDataObject) : { value: entry },
-			),
-		);
+	const json = (value: unknown) =>
+		(typeof value === 'object' && value !== null ? value : { value }) as IDataObject;
+	if (Array.isArray(data)) return data.map((entry) => pair(context, json(entry)));
 	// Answers whose contract is `data: true` can say false without an error code.
 	if (typeof data === 'boolean' || data === null || data === undefined || data === '')
 		return [pair(context, { success: data !== false, ...(message ? { message } : {}) })];
-	if (typeof data === 'object') return [pair(context, data as IDataObject)];
-	return [pair(context, { value: data as string | number | boolean })];
+	return [pair(context, json(data))];
 }
 
 export const unwrapResponse: AnswerHook = async function (_items, response) {
@@ -295,9 +290,8 @@ export const base64ResponseToBinary: AnswerHook = async function (_items, respon
 	const bytes = typeof file.file === 'string' ? decodeBase64(file.file) : undefined;
 	if (!bytes) return failed(this, await missingFileError(this, body));
 	const documentId = (this.getNodeParameter('documentId', '') as string) || undefined;
-	const details = { ...file };
-	delete details.file;
-	const json: IDataObject = { ...(documentId ? { documentId } : {}), ...details };
+	const json: IDataObject = { ...(documentId ? { documentId } : {}), ...file };
+	delete json.file;
 	if (keepWrapper(this) && isServiceWrapper(body))
 		Object.assign(json, { message: body.message, returnUrl: body.returnUrl });
 	const name = file.fileName as string | undefined;

@@ -17,14 +17,12 @@ export function errorForModel<T extends Error>(error: T) {
 }
 
 // Whoever opens a signing link signs as that signer (docs/ai-agents.md#signing-links).
-const SIGNING_LINK_KEYS = new Set(['signingUrl', 'invitationLink', 'signingLink']);
-
 export const SIGNING_LINK_NOT_FOR_TOOLS =
 	'Not passed to AI tools: whoever has a signing link signs as that signer. Use Invitation → Get Signing Links ' +
 	'or Send and Get Links as a tool where the agent must hand out links.';
 
 function withoutSigningLinks(copy: IDataObject) {
-	for (const key of SIGNING_LINK_KEYS)
+	for (const key of ['signingUrl', 'invitationLink', 'signingLink'])
 		if (typeof copy[key] === 'string' && copy[key] !== '') copy[key] = SIGNING_LINK_NOT_FOR_TOOLS;
 	return copy;
 }

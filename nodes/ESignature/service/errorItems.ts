@@ -11,12 +11,10 @@ import type { ItemFunctions } from './itemFunctions';
 import { errorOutputTakesDetails } from './n8n1';
 import { nodeForErrors } from './secrets';
 
-type ErrorKind = 'service' | 'input' | 'connection' | 'other' | 'credential';
-
 export const INVALID_INPUT = 'INVALID_INPUT';
 
 export interface ErrorDetails {
-	kind: ErrorKind;
+	kind: 'service' | 'input' | 'connection' | 'other' | 'credential';
 	code: number | string;
 	meaning: string;
 	serviceMessage: string | null;
@@ -89,13 +87,14 @@ export function isErrorItem(item: INodeExecutionData) {
 }
 
 // The answer items' JSON as `json` makes it; error items stay as they are.
-export const withAnswerJson = (
+export function withAnswerJson(
 	items: INodeExecutionData[],
 	json: (answer: IDataObject) => unknown,
-) =>
-	items.map((item) =>
+) {
+	return items.map((item) =>
 		isErrorItem(item) ? item : { ...item, json: json(item.json) as IDataObject },
 	);
+}
 
 export const errorItemDetails = (item: INodeExecutionData) => ErrorItem.detailsOf(item);
 
