@@ -4,10 +4,10 @@ import {
 	type ItemChecks,
 	MAX_LENGTH,
 	namedValueOf,
+	optionalGuid,
+	optionalText,
 	options,
 	type PostReceiveAction,
-	requireGuid,
-	textOf,
 } from '../kit';
 import { webhookRouting } from './shared';
 
@@ -82,17 +82,16 @@ export const description = [
 		},
 		logFilters,
 	),
+	optionalGuid,
+	optionalText,
 	options,
 ];
 
 function logFilters(context: ItemChecks, value: unknown) {
 	const { requestId, webhookUrl, webhookStatus } = (value as IDataObject) ?? {};
-	const envelopeId = textOf(context, requestId, 'Filters: Envelope ID');
 	return {
-		requestId: envelopeId
-			? requireGuid(context, envelopeId, 'Filters: Envelope ID').toLowerCase()
-			: undefined,
-		webhookUrl: textOf(context, webhookUrl, 'Filters: Webhook URL', MAX_LENGTH.url) || undefined,
+		requestId: optionalGuid(context, requestId, 'Filters: Envelope ID')?.toLowerCase(),
+		webhookUrl: optionalText(context, webhookUrl, 'Filters: Webhook URL', MAX_LENGTH.url),
 		webhookStatus:
 			webhookStatus === undefined || webhookStatus === ''
 				? undefined
