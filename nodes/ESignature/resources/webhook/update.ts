@@ -8,18 +8,13 @@ import {
 	options,
 	type PreSendAction,
 	requireAuthorsUrl,
-	requireGuid,
+	sendsId,
 } from '../kit';
 import { oneDefaultField, webhookId, webhookRouting, webhookUrlField } from './shared';
 
 /** PUT replaces URL and default flag together: what is left out is read from the service first. */
 const buildUpdateRequest: PreSendAction = async function (requestOptions) {
-	const id = requireGuid(
-		this,
-		this.getNodeParameter('webhookId', '', { extractValue: true }),
-		'Webhook',
-		'webhookId',
-	);
+	const { id } = requestOptions.body as { id: string };
 	const updates = (this.getNodeParameter('updateFields', {}) as IDataObject) ?? {};
 	const newUrl =
 		updates.webhookUrl === undefined
@@ -57,7 +52,7 @@ export const option = {
 	description: 'Change the URL or default flag (the header token cannot be changed)',
 	routing: webhookRouting(
 		{ method: 'PUT', url: '/api/v1/webhooks' },
-		{ preSend: [buildUpdateRequest], idField: webhookId },
+		{ preSend: [sendsId(webhookId, { body: 'id' }), buildUpdateRequest], idField: webhookId },
 	),
 };
 
