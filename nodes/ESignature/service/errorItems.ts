@@ -96,7 +96,7 @@ export function withAnswerJson(
 	);
 }
 
-export const errorItemDetails = (item: INodeExecutionData) => ErrorItem.detailsOf(item);
+export const errorItemDetails = ErrorItem.detailsOf;
 
 // No `error` object: n8n would replace the item's JSON with its message (docs/n8n-notes.md#continue-on-fail).
 export function errorItem(context: ItemFunctions, error: Error): INodeExecutionData {

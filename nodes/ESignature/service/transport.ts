@@ -21,7 +21,7 @@ import type { ServiceContext } from './itemFunctions';
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
 	path: string;
-	body?: IDataObject | IDataObject[] | IHttpRequestOptions['body'];
+	body?: IHttpRequestOptions['body'];
 	headers?: IHttpRequestOptions['headers'];
 	qs?: IDataObject;
 	// For answers whose size an outsider can choose: read no further, then `cut`.
