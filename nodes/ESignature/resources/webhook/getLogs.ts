@@ -82,8 +82,6 @@ export const description = [
 		},
 		logFilters,
 	),
-	optionalGuid,
-	optionalText,
 	options,
 ];
 
