@@ -127,7 +127,7 @@ export async function serviceErrorFor(
 	body: unknown,
 	statusCode: number,
 	itemIndex?: number,
-	{ sentReference }: { sentReference?: SentReference } = {},
+	sentReference?: SentReference,
 	sent: readonly unknown[] = [],
 ) {
 	const node = context.getNode();
@@ -231,13 +231,6 @@ export function isNotFoundError(error: Error) {
 	return answered && (code === 404 || code === 14 || httpStatus === 404);
 }
 
-/** The ID an operation was given, as shown, and where such an ID comes from. */
-export interface GivenId {
-	field: string;
-	id: string;
-	source?: string;
-}
-
 const OF_THE_ACCOUNT =
 	"It must belong to the credential's account: the service finds no ID of another account.";
 
@@ -255,7 +248,11 @@ function toldOfId<T extends Error>(error: T, says: (meaning: string) => string, 
 	return error;
 }
 
-export const withGivenId = <T extends Error>(error: T, { field, id, source }: GivenId) =>
+// The ID given, as shown, and where such an ID comes from.
+export const withGivenId = <T extends Error>(
+	error: T,
+	{ field, id, source }: { field: string; id: string; source?: string },
+) =>
 	toldOfId(
 		error,
 		() => `${field} "${id}" was not found`,

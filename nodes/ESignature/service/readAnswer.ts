@@ -54,8 +54,8 @@ export async function readServiceAnswer(
 	}
 	if (!isFailedAnswer(body, statusCode)) return { body };
 	const duplicate = isServiceWrapper(body) && Number(body.errorCode) === 227;
-	const known = { sentReference: duplicate ? sentReference?.() : undefined };
-	const error = await serviceErrorFor(context, body, statusCode, itemIndex, known);
+	const reference = duplicate ? sentReference?.() : undefined;
+	const error = await serviceErrorFor(context, body, statusCode, itemIndex, reference);
 	return { body, errorItems: failed(context, error) };
 }
 

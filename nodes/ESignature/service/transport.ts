@@ -210,7 +210,14 @@ export async function dataOf(
 			Array.isArray(sent) || (!!sent && Object.getPrototypeOf(sent) === Object.prototype);
 		const { body, statusCode } = answer;
 		const at = itemIndexOf(context);
-		throw await serviceErrorFor(context, body, statusCode, at, {}, json ? secretsSent(sent) : []);
+		throw await serviceErrorFor(
+			context,
+			body,
+			statusCode,
+			at,
+			undefined,
+			json ? secretsSent(sent) : [],
+		);
 	}
 	return isServiceWrapper(answer.body) ? answer.body.data : answer.body;
 }
