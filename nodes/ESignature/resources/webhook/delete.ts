@@ -1,5 +1,5 @@
 import { options, sendsId, webhookLocatorProperty } from '../kit';
-import { webhookPath, webhookRouting } from './shared';
+import { webhookRouting } from './shared';
 
 const webhook = webhookLocatorProperty({
 	description:
@@ -13,7 +13,7 @@ export const option = {
 	description:
 		'Remove a webhook; envelopes pinned to it then report to the account default webhook',
 	routing: webhookRouting(
-		{ method: 'DELETE', url: webhookPath },
+		{ method: 'DELETE', url: '/api/v1/webhooks/{webhookId}' },
 		{ preSend: [sendsId(webhook)], idField: webhook },
 	),
 };

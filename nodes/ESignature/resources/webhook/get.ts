@@ -1,5 +1,5 @@
 import { options, sendsId, unwrapFoundResponse } from '../kit';
-import { webhookId, webhookPath, webhookRouting } from './shared';
+import { webhookId, webhookRouting } from './shared';
 
 export const option = {
 	name: 'Get',
@@ -7,7 +7,7 @@ export const option = {
 	action: 'Get a webhook',
 	description: "Get a webhook's URL and whether it is the account default",
 	routing: webhookRouting(
-		{ method: 'GET', url: webhookPath },
+		{ method: 'GET', url: '/api/v1/webhooks/{webhookId}' },
 		{
 			preSend: [sendsId(webhookId)],
 			unwrap: unwrapFoundResponse,

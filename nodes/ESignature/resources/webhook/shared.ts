@@ -32,13 +32,10 @@ export const isDefaultField: INodeProperties = {
 	default: false,
 	description: 'Whether envelopes created without a webhook ID call this webhook',
 };
-// Where a single webhook is set.
 export const oneDefaultField = {
 	...isDefaultField,
 	hint: 'Only one default webhook is called per event',
 };
-
-export const webhookPath = '/api/v1/webhooks/{webhookId}';
 
 export const webhookId = webhookLocatorProperty();
 
