@@ -77,16 +77,21 @@ const everyOperation = resources.flatMap(({ value: resource, operations }) =>
 
 /** Every field once, in an order keeping each operation's list: the editor shows its fields in the node's order. */
 function placeFields(): INodeProperties[] {
-	const shownFor = new Map<INodeProperties, { resources: Set<string>; operations: Set<string> }>();
-	const before = new Map<INodeProperties, Set<INodeProperties>>();
+	const shownFor = new Map<
+		INodeProperties,
+		{ resources: Set<string>; operations: Set<string>; after: Set<INodeProperties> }
+	>();
 	for (const { resource, operation, file } of everyOperation) {
 		file.description.forEach((field, index) => {
-			if (!shownFor.has(field))
-				shownFor.set(field, { resources: new Set(), operations: new Set() });
-			if (!before.has(field)) before.set(field, new Set());
-			shownFor.get(field)!.resources.add(resource);
-			shownFor.get(field)!.operations.add(operation);
-			if (index > 0) before.get(field)!.add(file.description[index - 1]);
+			const shown = shownFor.get(field) ?? {
+				resources: new Set(),
+				operations: new Set(),
+				after: new Set(),
+			};
+			shownFor.set(field, shown);
+			shown.resources.add(resource);
+			shown.operations.add(operation);
+			if (index > 0) shown.after.add(file.description[index - 1]);
 		});
 	}
 	// n8n shows a field for every pair of its resources and operations (test/descriptions.test.ts checks the result).
@@ -94,7 +99,7 @@ function placeFields(): INodeProperties[] {
 	const placed = new Set<INodeProperties>();
 	while (pending.length) {
 		const ready = pending.findIndex((field) =>
-			[...before.get(field)!].every((it) => placed.has(it)),
+			[...shownFor.get(field)!.after].every((it) => placed.has(it)),
 		);
 		placed.add(pending.splice(Math.max(ready, 0), 1)[0]);
 	}

@@ -37,8 +37,6 @@ export function inputError(context: ItemChecks, message: string, description?: s
 			kind: 'input',
 			code: INVALID_INPUT,
 			meaning: message,
-			serviceMessage: null,
-			httpStatus: null,
 		},
 	);
 }

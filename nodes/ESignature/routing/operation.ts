@@ -204,7 +204,7 @@ export function sentField(
 	field: INodeProperties,
 	rule: Rule,
 	{ property = field.name, type = 'body' }: { property?: string; type?: 'body' | 'query' } = {},
-): INodeProperties {
+) {
 	const send: PreSendAction = async function (requestOptions) {
 		const sent = (type === 'body' ? requestOptions.body : requestOptions.qs) as IDataObject;
 		const value = rule(this, sent[property], field.displayName, field.name);
@@ -215,7 +215,7 @@ export function sentField(
 	return { ...field, routing: { send: { type, property, preSend: [refusable(send)] } } };
 }
 
-export function checkedField(field: INodeProperties, rule: Rule): INodeProperties {
+export function checkedField(field: INodeProperties, rule: Rule) {
 	const check: PreSendAction = async function (requestOptions) {
 		rule(this, this.getNodeParameter(field.name, field.default), field.displayName, field.name);
 		return requestOptions;

@@ -262,8 +262,6 @@ export function asNodeError(context: IExecuteFunctions, error: unknown): Error {
 		kind: 'other',
 		code: 'ERROR',
 		meaning: message,
-		serviceMessage: null,
-		httpStatus: null,
 	});
 }
 

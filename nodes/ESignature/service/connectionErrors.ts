@@ -54,7 +54,7 @@ export async function connectionError(
 			node,
 			{},
 			{ message: text, description, itemIndex },
-			{ kind: 'credential', code: key, meaning: text, serviceMessage: null, httpStatus: null },
+			{ kind: 'credential', code: key, meaning: text },
 		);
 		unusable.message = text; // n8n's constructor puts its own in place of an empty one
 		return unusable;
@@ -82,7 +82,5 @@ export async function connectionError(
 		kind: key ? 'connection' : 'other',
 		code: key || 'ERROR',
 		meaning,
-		serviceMessage: null,
-		httpStatus: null,
 	});
 }

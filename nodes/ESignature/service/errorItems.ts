@@ -27,11 +27,15 @@ export interface ErrorDetails {
 // An error's item details kept beside it, where n8n's JSON of the error never shows them.
 const detailsByError = new WeakMap<Error, ErrorDetails>();
 
-export function withDetails<E extends NodeApiError>(
-	error: E,
-	details: Omit<ErrorDetails, 'description'>,
-) {
-	detailsByError.set(error, { ...details, description: error.description ?? null });
+/** An error's details; no service message and no HTTP status unless given. */
+export type GivenDetails = Omit<ErrorDetails, 'description' | 'serviceMessage' | 'httpStatus'> &
+	Partial<Pick<ErrorDetails, 'serviceMessage' | 'httpStatus'>>;
+
+export function withDetails<E extends NodeApiError>(error: E, details: GivenDetails) {
+	const { kind, code, meaning, serviceMessage = null, httpStatus = null, ...more } = details;
+	const description = error.description ?? null;
+	const all = { kind, code, meaning, serviceMessage, httpStatus, ...more, description };
+	detailsByError.set(error, all);
 	return error;
 }
 
@@ -39,7 +43,7 @@ export function detailedError(
 	node: INode,
 	body: JsonObject,
 	options: NonNullable<ConstructorParameters<typeof NodeApiError>[2]>,
-	details: Omit<ErrorDetails, 'description'>,
+	details: GivenDetails,
 ) {
 	return withDetails(new NodeApiError(nodeForErrors(node), body, options), details);
 }

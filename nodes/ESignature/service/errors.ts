@@ -216,7 +216,7 @@ export function notFoundError(context: IExecuteSingleFunctions) {
 			httpCode: '404',
 			itemIndex: context.getItemIndex(),
 		},
-		{ kind: 'service', code: 404, meaning: NOT_FOUND, serviceMessage: null, httpStatus: null },
+		{ kind: 'service', code: 404, meaning: NOT_FOUND },
 	);
 }
 
@@ -303,7 +303,6 @@ export async function missingFileError(
 			code: wrapper ? Number(wrapper.errorCode) : 'NO_FILE',
 			meaning,
 			serviceMessage: wrapper?.message ?? null,
-			httpStatus: null,
 		},
 	);
 }

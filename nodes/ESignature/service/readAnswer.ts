@@ -26,7 +26,7 @@ export function brokenAnswerError(
 		context.getNode(),
 		{},
 		{ message: meaning, description, itemIndex: context.getItemIndex() },
-		{ kind: 'service', code, meaning, serviceMessage: null, httpStatus: null },
+		{ kind: 'service', code, meaning },
 	);
 }
 
@@ -91,7 +91,6 @@ export function bothFormsRefused(context: IExecuteSingleFunctions, dialect: Dial
 			kind: 'service',
 			code: notFound ? 404 : 8,
 			meaning: message,
-			serviceMessage: null,
 			httpStatus: notFound ? 404 : null,
 		},
 	);

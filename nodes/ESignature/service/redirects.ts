@@ -36,6 +36,6 @@ export function redirectNotFollowed(
 			httpCode: String(statusCode),
 			itemIndex,
 		},
-		{ kind: 'service', code: statusCode, meaning, serviceMessage: null, httpStatus: statusCode },
+		{ kind: 'service', code: statusCode, meaning, httpStatus: statusCode },
 	);
 }

@@ -194,7 +194,7 @@ function tokenRefusedTwiceError(context: ServiceContext) {
 			httpCode: '401',
 			itemIndex: itemIndexOf(context),
 		},
-		{ kind: 'credential', code: 401, meaning: message, serviceMessage: null, httpStatus: null },
+		{ kind: 'credential', code: 401, meaning: message },
 	);
 }
 

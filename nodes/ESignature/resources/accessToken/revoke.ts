@@ -64,7 +64,7 @@ const revocationResult: PostReceiveAction = async function (_items, response) {
 	const refused = (
 		answer: JsonObject,
 		at: { message: string; description?: string },
-		details: { code: number | string; meaning: string; serviceMessage: string | null },
+		details: { code: number | string; meaning: string; serviceMessage?: string | null },
 	) =>
 		failed(
 			this,
@@ -80,11 +80,7 @@ const revocationResult: PostReceiveAction = async function (_items, response) {
 		const description =
 			'Following it would carry the token and the Client Secret to another address. ' +
 			'Check the Authorization Server URL of the credential.';
-		return refused(
-			{},
-			{ message: meaning, description },
-			{ code: status, meaning, serviceMessage: null },
-		);
+		return refused({}, { message: meaning, description }, { code: status, meaning });
 	}
 	if (status >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
 		const { error, error_description: description } = body as IDataObject;
