@@ -6,7 +6,6 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { executionCustomData } from '../service/n8n1';
 import { referenceNumberText } from '../fields/envelope';
 
 // Creates that are safe to retry (docs/delivery-guarantees.md#retrying-creates).
@@ -31,6 +30,20 @@ type ItemContext = Pick<
 	| 'getNode'
 	| 'getInstanceId'
 >;
+
+interface ExecutionCustomData {
+	get(key: string): string | undefined;
+	set(key: string, value: string): void;
+}
+
+// n8n 1.x's contexts have none: only the expressions' `$execution.customData`, over the same data.
+function executionCustomData(context: ItemContext, itemIndex: number) {
+	const own = (context as { customData?: ExecutionCustomData }).customData;
+	if (own) return own;
+	const execution = context.getWorkflowDataProxy(itemIndex).$execution as
+		{ customData?: ExecutionCustomData } | undefined;
+	return execution?.customData;
+}
 
 function firstExecutionId(context: ItemContext, itemIndex: number) {
 	const executionId = context.getExecutionId();

@@ -2,14 +2,19 @@ import type {
 	DeclarativeRestApiSettings,
 	IExecutePaginationFunctions,
 	IHttpRequestOptions,
-	INodeExecutionData,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { connectionError } from '../service/connectionErrors';
-import { bothFormsRefused } from '../service/readAnswer';
-import { detailsOf, errorItemDetails, failed, isErrorItem } from '../service/errorItems';
+import {
+	bothFormsRefused,
+	failedAnswersOf,
+	type Outcome,
+	outcomeOf,
+	settled,
+} from '../service/readAnswer';
+import { detailsOf, failed, isErrorItem } from '../service/errorItems';
 import { refusesToken, sendRenewingToken } from '../service/transport';
 import { sentTokenOf } from '../../../credentials/accessToken';
 import { learn, otherForm, refusesForm } from '../../../credentials/dialects';
@@ -22,33 +27,12 @@ import { marksOf } from './operation';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
-type Outcome = { items: INodeExecutionData[] } | { error: unknown };
-
-const outcomeOf = async (sending: Promise<INodeExecutionData[]>): Promise<Outcome> =>
-	await sending.then(
-		(items) => ({ items }),
-		(error: unknown) => ({ error }),
-	);
-
-function settled(outcome: Outcome) {
-	if ('error' in outcome) throw outcome.error;
-	return outcome.items;
-}
-
 // This item's own failures: one exit answers each as the item's error, or throws it without Continue On Fail.
 const failures = new WeakSet<object>();
 
 function failure(error: unknown): never {
 	failures.add(error as object);
 	throw error;
-}
-
-function failedAnswersOf(outcome: Outcome) {
-	if ('error' in outcome) {
-		const details = outcome.error instanceof Error && detailsOf(outcome.error);
-		return details ? [details] : [];
-	}
-	return outcome.items.map(errorItemDetails).filter((details) => details !== undefined);
 }
 
 // n8n renews only on a thrown 401: the service refuses with HTTP 200, and n8n 1.x hands a 401 back as an answer.
@@ -73,6 +57,7 @@ function renewedButNotResent(options: IHttpRequestOptions, outcome: Outcome) {
 	);
 }
 
+// Its answer or the error it was thrown as; a failure to renew the token is thrown.
 async function routedRequest(context: IExecutePaginationFunctions, requestData: RequestData) {
 	const options = requestData.options as IHttpRequestOptions;
 	let attempts = 0;
@@ -80,7 +65,7 @@ async function routedRequest(context: IExecutePaginationFunctions, requestData: 
 		if (attempts++ > 0) bodyForAnotherAttempt(options);
 		return await outcomeOf(context.makeRoutingRequest(requestData));
 	};
-	const outcome = await sendRenewingToken(
+	return await sendRenewingToken(
 		context,
 		async () => {
 			const answer = await attempt();
@@ -89,7 +74,6 @@ async function routedRequest(context: IExecutePaginationFunctions, requestData: 
 		(answer) => refusedAsAnswer(options, answer),
 		() => sentTokenOf(options),
 	).catch(failure);
-	return settled(outcome);
 }
 
 /** The node's pagination function: every item's request, as its operation's routing declared it. */
@@ -127,15 +111,15 @@ async function sendItemRequest(context: IExecutePaginationFunctions, requestData
 async function routedInDialect(context: IExecutePaginationFunctions, requestData: RequestData) {
 	const options = requestData.options as IHttpRequestOptions;
 	const { alternative } = marksOf(options);
-	if (!alternative) return await routedRequest(context, requestData);
-	const attempt = async () => await outcomeOf(routedRequest(context, requestData));
-	const first = await attempt();
+	const send = async () => await routedRequest(context, requestData);
+	const first = await send();
+	if (!alternative) return settled(first);
 	const [firstAnswer] = failedAnswersOf(first);
 	if (!firstAnswer) learn(alternative.credentials, alternative.dialect, alternative.form);
 	if (!firstAnswer || !refusesForm(alternative, firstAnswer)) return settled(first);
 	alternative.form = otherForm(alternative.form);
 	alternative.rebuild(options, alternative.form);
-	const second = await attempt();
+	const second = await send();
 	const [secondAnswer] = failedAnswersOf(second);
 	if (secondAnswer && refusesForm(alternative, secondAnswer))
 		failure(bothFormsRefused(context, alternative.dialect, options.url));

@@ -1,5 +1,3 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
-
 // n8n gives nodes no version, but 2.x added `customData` to every context (docs/n8n-notes.md#n8n-1x).
 function isN8n2(context: object) {
 	try {
@@ -13,23 +11,6 @@ function isN8n2(context: object) {
 export const errorOutputTakesDetails = isN8n2;
 
 export const resumedNodePassesEveryOutput = isN8n2;
-
-interface ExecutionCustomData {
-	get(key: string): string | undefined;
-	set(key: string, value: string): void;
-}
-
-// n8n 1.x's contexts have none: only the expressions' `$execution.customData`, over the same data.
-export function executionCustomData(
-	context: Pick<IExecuteSingleFunctions, 'getWorkflowDataProxy'>,
-	itemIndex: number,
-) {
-	const own = (context as { customData?: ExecutionCustomData }).customData;
-	if (own) return own;
-	const execution = context.getWorkflowDataProxy(itemIndex).$execution as
-		{ customData?: ExecutionCustomData } | undefined;
-	return execution?.customData;
-}
 
 // n8n 1.x counts no `bytes`: the answer's Content-Length stands in.
 export const storedFileSize = (binary: object, declared: number | undefined) =>

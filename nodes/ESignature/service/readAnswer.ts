@@ -5,7 +5,7 @@ import type {
 } from 'n8n-workflow';
 
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './depth';
-import { detailedError, failed } from './errorItems';
+import { detailedError, detailsOf, errorItemDetails, failed } from './errorItems';
 import {
 	type SentReference,
 	isFailedAnswer,
@@ -15,6 +15,28 @@ import {
 } from './errors';
 import { isRedirect, redirectNotFollowed } from './redirects';
 import { type Dialect, identitySigningPath } from '../../../credentials/dialects';
+
+/** A routed request's answer items, or the error it was thrown as. */
+export type Outcome = { items: INodeExecutionData[] } | { error: unknown };
+
+export const outcomeOf = async (sending: Promise<INodeExecutionData[]>): Promise<Outcome> =>
+	await sending.then(
+		(items) => ({ items }),
+		(error: unknown) => ({ error }),
+	);
+
+export function settled(outcome: Outcome) {
+	if ('error' in outcome) throw outcome.error;
+	return outcome.items;
+}
+
+export function failedAnswersOf(outcome: Outcome) {
+	if ('error' in outcome) {
+		const details = outcome.error instanceof Error && detailsOf(outcome.error);
+		return details ? [details] : [];
+	}
+	return outcome.items.map(errorItemDetails).filter((details) => details !== undefined);
+}
 
 export function brokenAnswerError(
 	context: IExecuteSingleFunctions,
