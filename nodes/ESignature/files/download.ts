@@ -97,7 +97,7 @@ function internalIpProblem(address: string) {
 // A model's link may be anyone's choice: every hop is checked (docs/ai-agents.md#documents-from-a-url).
 
 // Literal again in the options for n8n's lint; a time limit because n8n's own timeout only counts idle time.
-const DOWNLOAD_DEFAULTS = { maxLinks: 10, maxTotalSize: 50, timeLimit: 60 } as const;
+const DOWNLOAD_DEFAULTS = { maxLinks: 10, maxTotalSize: 50, timeLimit: 60 };
 
 // A file host's short link and its storage, not a chain.
 export const MAX_DOWNLOAD_REDIRECTS = 3;
@@ -124,7 +124,7 @@ type DownloadBudget = ReturnType<typeof downloadBudget>;
 export function downloadBudget(context: ItemFunctions) {
 	const asTool = runsAsTool(context);
 	const given = (context.getNodeParameter('downloadOptions', {}) ?? {}) as IDataObject;
-	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name] ?? name}`;
+	const label = (name: string) => `Download Options: ${DOWNLOAD_OPTION_LABELS[name]}`;
 	// Each option first, so that the error names it.
 	for (const key of [...Object.keys(DOWNLOAD_OPTION_LABELS), ''])
 		if (asTool && !isWrittenInNode(context, key ? `downloadOptions.${key}` : 'downloadOptions'))
@@ -233,13 +233,18 @@ export async function downloadDocument(
 			"Check that the link is a direct link to the PDF; the workflow's author can change Download Options → " +
 				'Time Limit (Seconds).',
 		);
-	// n8n takes no lookup of a node's: the checked address goes in the URL, the name in Host and TLS's server name.
-	const request = async (hop: URL, pinned: string | undefined) => {
+	let hop = new URL(url);
+	let previous: string | undefined;
+	let response: IN8nHttpFullResponse;
+	for (let redirects = 0; ; redirects++) {
+		const pinned = await checkHop(context, hop, budget, fieldLabel, previous);
+		if (deadline.aborted) throw tooSlow();
+		// n8n takes no lookup of a node's: the checked address goes in the URL, the name in Host and TLS's server name.
 		const target = new URL(hop);
 		if (pinned !== undefined) target.hostname = pinned.includes(':') ? `[${pinned}]` : pinned;
 		try {
 			// Never with the credential: a prompt can choose the URL.
-			return (await context.helpers.httpRequest({
+			response = (await context.helpers.httpRequest({
 				method: 'GET',
 				url: target.href,
 				headers: { Accept: 'application/pdf', ...(pinned === undefined ? {} : { Host: hop.host }) },
@@ -269,14 +274,6 @@ export async function downloadDocument(
 				REACHABLE_HINT,
 			);
 		}
-	};
-	let hop = new URL(url);
-	let previous: string | undefined;
-	let response: IN8nHttpFullResponse;
-	for (let redirects = 0; ; redirects++) {
-		const pinned = await checkHop(context, hop, budget, fieldLabel, previous);
-		if (deadline.aborted) throw tooSlow();
-		response = await request(hop, pinned);
 		const location = response.headers.location;
 		if (response.statusCode < 300 || response.statusCode >= 400 || location === undefined) break;
 		(response.body as unknown as ByteStream).destroy?.();
@@ -312,13 +309,14 @@ export async function downloadDocument(
 		.catch((error: unknown) => Promise.reject(deadline.aborted ? tooSlow() : error))
 		.finally(() => deadline.removeEventListener('abort', stop));
 	if (deadline.aborted) throw tooSlow();
-	if (bytes === undefined && budget.bytesLeft >= MAX_DOWNLOAD_BYTES) throw tooLarge();
 	if (bytes === undefined)
-		throw failed(
-			`takes the item's documents past ${budget.maxTotalBytes / 1024 / 1024} MB together`,
-			"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
-				'Max Total Size (MB).',
-		);
+		throw budget.bytesLeft >= MAX_DOWNLOAD_BYTES
+			? tooLarge()
+			: failed(
+					`takes the item's documents past ${budget.maxTotalBytes / 1024 / 1024} MB together`,
+					"Send fewer or smaller documents per item; the workflow's author can change Download Options → " +
+						'Max Total Size (MB).',
+				);
 	budget.bytesLeft -= bytes.length;
 	return documentFile(bytes, nameFromUrl(url), detectMimeType(bytes).mimeType);
 }
