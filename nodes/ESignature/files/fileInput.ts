@@ -33,11 +33,6 @@ export async function readFileInput(context: ItemFunctions, options: ReadOptions
 	return files;
 }
 
-interface GivenFile {
-	label: string;
-	read(): Promise<UploadFile>;
-}
-
 type ReadOptions = FileInputOptions & { leaveInStore?: true };
 
 function givenBinaryFields(context: ItemFunctions, options: ReadOptions) {
@@ -51,7 +46,7 @@ function givenBinaryFields(context: ItemFunctions, options: ReadOptions) {
 		: [given];
 	if (!names.length)
 		throw inputError(context, `${label} is empty: enter the name of at least one binary field`);
-	return names.map((name): GivenFile => ({
+	return names.map((name) => ({
 		label,
 		read: async () => await readBinaryFile(context, name, label, options.leaveInStore === true),
 	}));
@@ -67,7 +62,7 @@ function givenBase64(context: ItemFunctions, options: FileInputOptions) {
 	const entries = parseJsonParameter(context, context.getNodeParameter('filesJson', '[]'), label);
 	if (!Array.isArray(entries) || entries.length === 0)
 		throw inputError(context, `${label} must be a non-empty array of {"file", "fileName"} objects`);
-	return entries.map((entry: unknown, index): GivenFile => {
+	return entries.map((entry: unknown, index) => {
 		const entryLabel = `${label}, file ${index + 1}`;
 		return {
 			label: `${entryLabel}: file`,
@@ -90,7 +85,7 @@ function givenBase64(context: ItemFunctions, options: FileInputOptions) {
 
 function givenLinks(context: ItemFunctions, options: FileInputOptions) {
 	const budget = downloadBudget(context);
-	const fromLink = (url: unknown, label: string): GivenFile => ({
+	const fromLink = (url: unknown, label: string) => ({
 		label,
 		read: async () => await downloadDocument(context, url, label, budget),
 	});
