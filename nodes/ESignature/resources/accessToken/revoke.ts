@@ -7,9 +7,9 @@ import {
 	detailedError,
 	failed,
 	forgetAccessToken,
-	type IDataObject,
 	type IN8nHttpFullResponse,
 	type INodeProperties,
+	isPlainObject,
 	type JsonObject,
 	nodeForErrors,
 	parseBody,
@@ -57,7 +57,6 @@ const buildRevocationForm: PreSendAction = async function (requestOptions) {
 };
 
 const revocationResult: PostReceiveAction = async function (_items, response) {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	// The authorization server may repeat what it was sent: the credential's secrets, the cached token among them.
 	const body = scrubbed(parseBody(response.body), await secretsInHand(this, this.getItemIndex()));
 	const status = response.statusCode;
@@ -82,8 +81,8 @@ const revocationResult: PostReceiveAction = async function (_items, response) {
 			'Check the Authorization Server URL of the credential.';
 		return refused({}, { message: meaning, description }, { code: status, meaning });
 	}
-	if (status >= 400 && typeof body === 'object' && body !== null && 'error' in body) {
-		const { error, error_description: description } = body as IDataObject;
+	if (status >= 400 && isPlainObject(body) && 'error' in body) {
+		const { error, error_description: description } = body;
 		const meaning = 'The authorization server refused to revoke the token';
 		const advice =
 			error === 'invalid_client' ? ' Check Client ID and Client Secret of the credential.' : '';
@@ -102,7 +101,7 @@ const revocationResult: PostReceiveAction = async function (_items, response) {
 	});
 	if (errorItems) return errorItems;
 	// Revoked or superseded: the next request fetches one (n8n's stored one gets a 401).
-	forgetAccessToken(credentials);
+	forgetAccessToken(await this.getCredentials(CREDENTIAL_TYPE));
 	return [{ json: { success: true, revoked: true }, pairedItem: { item: this.getItemIndex() } }];
 };
 

@@ -89,7 +89,6 @@ const sayWhereEventsGo: PostReceiveAction = async function (items) {
 	);
 };
 
-/** A create's request; its answer says where the envelope's events go. */
 export const createRouting = (
 	url: string,
 	preSend: PreSendAction,
@@ -109,7 +108,6 @@ export const createRouting = (
 		},
 	);
 
-/** A create's fields around its own: the pin notice first, then the webhook and its additional fields. */
 export const createDescription = (own: INodeProperties[], additional?: INodeProperties[]) => [
 	pinCreatedNotice,
 	...own,

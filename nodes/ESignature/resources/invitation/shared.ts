@@ -48,7 +48,6 @@ const sortBySigneOrder: PostReceiveAction = async function (items) {
 	return [...items].sort((a, b) => order(a) - order(b));
 };
 
-/** Get Signing Links (v2) and Send and Get Links (v3): the signers get links, output in signing order. */
 export const linksRouting = (url: string) =>
 	routing(
 		{ method: 'POST', url },

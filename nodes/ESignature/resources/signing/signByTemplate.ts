@@ -105,8 +105,7 @@ export const description: INodeProperties[] = [
 					'one derived from the execution and item (n8n-…), so that a retried run cannot sign twice.',
 			},
 		]),
-		// Sent when none is given too (derived from the execution and item: a retried run is safe), built from the
-		// collection, not its option.
+		// Sent when empty too (derived from the execution and item), by the collection, not its option.
 		routing: { send: { preSend: [refusable(addedToBody('ReferenceNumber', referenceToSend))] } },
 	},
 	options,

@@ -21,8 +21,9 @@ const markTriggerWebhooks: PostReceiveAction = async function (items) {
 			...item.json,
 			n8nTrigger: trigger !== undefined,
 			testUrl: trigger?.test === true,
+			...(waitingExecution && { waitingExecution }),
 		};
-		return { ...item, json: waitingExecution ? { ...json, waitingExecution } : json };
+		return { ...item, json };
 	});
 };
 

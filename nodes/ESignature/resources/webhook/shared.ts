@@ -46,10 +46,11 @@ const hideHeaderTokens: PostReceiveAction = async function (items) {
 	);
 };
 
-/** Its answer unwrapped, put through `postReceive`, then masked. */
 export const webhookRouting = (
 	request: INodePropertyRouting['request'],
-	{ unwrap = unwrapResponse, postReceive = [], ...declared }: WebhookRouting = {},
+	{
+		unwrap = unwrapResponse,
+		postReceive = [],
+		...declared
+	}: OperationRouting & { unwrap?: PostReceiveAction } = {},
 ) => routing(request, { ...declared, postReceive: [unwrap, ...postReceive, hideHeaderTokens] });
-
-type WebhookRouting = OperationRouting & { unwrap?: PostReceiveAction };
