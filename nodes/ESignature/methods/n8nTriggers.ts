@@ -33,9 +33,6 @@ function triggersOf(workflow: IDataObject) {
 	}));
 }
 
-const isLoopback = (host: string) =>
-	host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-
 // n8n's own address only when it is this machine: n8n falls back to WEBHOOK_URL, often a tunnel.
 function n8nApiUrl(context: ILoadOptionsFunctions, chosen: string) {
 	const refuse = (problem: string) =>
@@ -50,7 +47,9 @@ function n8nApiUrl(context: ILoadOptionsFunctions, chosen: string) {
 	} catch {
 		throw refuse('the n8n API Address is not a URL');
 	}
-	const local = isLoopback(url.hostname);
+	const host = url.hostname;
+	const local =
+		host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 	if (!chosen && !local)
 		throw refuse(`n8n's address ${url.origin} is not this machine, and no n8n API Address is set`);
 	if (!local && url.protocol !== 'https:')
@@ -63,8 +62,9 @@ export async function n8nTriggers(context: ILoadOptionsFunctions) {
 	const apiKey = String(credentials.n8nApiKey ?? '').trim();
 	if (!apiKey) return [];
 	const url = n8nApiUrl(context, String(credentials.n8nApiUrl ?? '').trim());
-	// A refusal never carries the key or n8n's answer.
-	const read = async (cursor: string) => {
+	const workflows: unknown[] = [];
+	let cursor = '';
+	for (let page = 0; page < MAX_PAGES; page++) {
 		const answer = (await context.helpers
 			.httpRequest({
 				method: 'GET',
@@ -79,25 +79,22 @@ export async function n8nTriggers(context: ILoadOptionsFunctions) {
 			})
 			.catch(() => undefined)) as { statusCode?: number; body?: unknown } | undefined;
 		const status = answer?.statusCode ?? 0;
-		if (status === 200 && answer?.body && typeof answer.body === 'object')
-			return answer.body as IDataObject;
-		const problem = !answer
-			? `could not be reached at ${url}`
-			: status === 401 || status === 403
-				? `refused the n8n API Key of the credential (HTTP ${status})`
-				: `answered HTTP ${status} at ${url}`;
-		throw new NodeOperationError(context.getNode(), `n8n's API ${problem}`, {
-			description:
-				'The n8n API Key (optional, in the E-Signature credential) lets the Webhook list show triggers of workflows ' +
-				'that are not published. Give a key of this n8n with the workflow:list scope, or remove it.',
-		});
-	};
-	const workflows: unknown[] = [];
-	let cursor = '';
-	for (let page = 0; page < MAX_PAGES; page++) {
-		const answer = await read(cursor);
-		workflows.push(...(Array.isArray(answer.data) ? answer.data : []));
-		cursor = typeof answer.nextCursor === 'string' ? answer.nextCursor : '';
+		if (status !== 200 || !answer?.body || typeof answer.body !== 'object') {
+			// A refusal never carries the key or n8n's answer.
+			const problem = !answer
+				? `could not be reached at ${url}`
+				: status === 401 || status === 403
+					? `refused the n8n API Key of the credential (HTTP ${status})`
+					: `answered HTTP ${status} at ${url}`;
+			throw new NodeOperationError(context.getNode(), `n8n's API ${problem}`, {
+				description:
+					'The n8n API Key (optional, in the E-Signature credential) lets the Webhook list show triggers of ' +
+					'workflows that are not published. Give a key of this n8n with the workflow:list scope, or remove it.',
+			});
+		}
+		const body = answer.body as IDataObject;
+		workflows.push(...(Array.isArray(body.data) ? body.data : []));
+		cursor = typeof body.nextCursor === 'string' ? body.nextCursor : '';
 		if (!cursor) break;
 	}
 	return workflows
