@@ -31,9 +31,8 @@ const buildCreateForm: PreSendAction = async function (requestOptions) {
 		WorkflowId: optionalText(this, fields.workflowId, 'Service Workflow ID'),
 		// Exactly as entered: spaces may be part of it.
 		Password: secretOf(this, fields.password, 'Password'),
-		IsForExternalWorkFlow: [undefined, null, ''].includes(external as string)
-			? undefined
-			: booleanOf(this, external, 'Service External Workflow'),
+		IsForExternalWorkFlow:
+			(external ?? '') === '' ? undefined : booleanOf(this, external, 'Service External Workflow'),
 		ReferenceNumber: referenceToSend(this),
 	});
 	return sendMultipart(requestOptions, parameters, await readSeveralFiles(this));

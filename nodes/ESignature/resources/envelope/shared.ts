@@ -48,13 +48,8 @@ export const readSeveralFiles = (context: IExecuteSingleFunctions) =>
 	readFileInput(context, { ...SEVERAL_FILES, leaveInStore: true });
 
 /** The service rejects empty GUIDs, and optional fields are never sent as ''. */
-export function compact(values: IDataObject): IDataObject {
-	return Object.fromEntries(
-		Object.entries(values).filter(
-			([, value]) => value !== undefined && value !== null && value !== '',
-		),
-	);
-}
+export const compact = (values: IDataObject): IDataObject =>
+	Object.fromEntries(Object.entries(values).filter(([, value]) => (value ?? '') !== ''));
 
 export const additionalFieldsOf = (context: IExecuteSingleFunctions) =>
 	(context.getNodeParameter('additionalFields', {}) as IDataObject) ?? {};

@@ -205,16 +205,16 @@ async function appearanceObject(context: IExecuteSingleFunctions) {
 			context,
 			'Signature Appearance: give the appearance image either as a binary field or as Base64, not both',
 		);
-	if (imageField) {
-		const image = await readBinaryFile(context, imageField, imageLabel);
-		appearance.appearanceImageBase64 = image.base64();
-	} else if (imageText !== '') {
+	if (imageField)
+		appearance.appearanceImageBase64 = (
+			await readBinaryFile(context, imageField, imageLabel)
+		).base64();
+	else if (imageText !== '')
 		appearance.appearanceImageBase64 = requireBase64(
 			context,
 			imageText,
 			label('Appearance Image (Base64)'),
 		);
-	}
 	const extraText = textOf(
 		context,
 		settings.extraText,

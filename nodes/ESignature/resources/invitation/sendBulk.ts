@@ -37,11 +37,11 @@ const buildInvitationList: PreSendAction = async function (requestOptions) {
 		return requestOptions;
 	}
 	// A list from an expression, or text separating them by commas, semicolons or spaces.
-	const value = this.getNodeParameter('documentIds', '') as unknown;
+	const value = this.getNodeParameter('documentIds', '');
 	const list: unknown[] = Array.isArray(value)
 		? value
 		: textOf(this, value, 'Document IDs', Number.MAX_SAFE_INTEGER).split(/[\s,;]+/);
-	const ids = list.filter((id) => id !== undefined && id !== null && id !== '');
+	const ids = list.filter((id) => (id ?? '') !== '');
 	if (!ids.length) throw inputError(this, 'Document IDs: enter at least one document ID');
 	const documentIds = ids.map((id, index) =>
 		requireGuid(this, id, `Document IDs, ID ${index + 1}`),

@@ -5,7 +5,6 @@ import {
 	DOCUMENT_ID_SOURCE,
 	documentId,
 	type INodeExecutionData,
-	type INodeProperties,
 	invitationMessageProperty,
 	invitationMessageText,
 	invitationSubjectProperty,
@@ -63,7 +62,7 @@ export const linksRouting = (url: string) =>
 		},
 	);
 
-export const linksDescription: INodeProperties[] = [
+export const linksDescription = [
 	documentId,
 	signersInput,
 	linkSigners,

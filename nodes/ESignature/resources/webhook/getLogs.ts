@@ -91,7 +91,7 @@ function logFilters(context: ItemChecks, value: unknown) {
 		requestId: optionalGuid(context, requestId, 'Filters: Envelope ID')?.toLowerCase(),
 		webhookUrl: optionalText(context, webhookUrl, 'Filters: Webhook URL', MAX_LENGTH.url),
 		webhookStatus:
-			webhookStatus === undefined || webhookStatus === ''
+			(webhookStatus ?? '') === ''
 				? undefined
 				: namedValueOf(
 						context,
