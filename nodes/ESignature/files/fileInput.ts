@@ -92,7 +92,7 @@ function givenLinks(context: ItemFunctions, options: FileInputOptions) {
 	if (!options.multiple)
 		return [fromLink(context.getNodeParameter('fileUrl', ''), FILE_INPUT_LABELS.url)];
 	const label = FILE_INPUT_LABELS.urls;
-	const value = context.getNodeParameter('fileUrls', '') as unknown;
+	const value = context.getNodeParameter('fileUrls', '');
 	const urls = (
 		Array.isArray(value)
 			? value

@@ -1,5 +1,3 @@
-import type { IBinaryData } from 'n8n-workflow';
-
 import { runsAsTool } from '../service/asTool';
 import {
 	type FileStream,
@@ -53,7 +51,7 @@ export async function readBinaryFile(
 		);
 	}
 	const binary = context.helpers.assertBinaryData(name);
-	const fileName = binaryFileName(binary, name);
+	const fileName = binaryFileNameOf(context, name, fieldLabel);
 	const mimeType = binary.mimeType || 'application/pdf';
 	// No id: n8n holds the file in the item as Base64, sent as it is when canonical.
 	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data))
@@ -112,11 +110,8 @@ export function binaryPropertyName(context: ItemFunctions, value: unknown, field
 
 export function binaryFileNameOf(context: ItemFunctions, propertyName: string, fieldLabel: string) {
 	const name = binaryPropertyName(context, propertyName, fieldLabel);
-	return binaryFileName(context.helpers.assertBinaryData(name), name);
-}
-
-function binaryFileName(binary: IBinaryData, propertyName: string) {
-	return binary.fileName ?? `${propertyName}.${binary.fileExtension || 'pdf'}`;
+	const binary = context.helpers.assertBinaryData(name);
+	return binary.fileName ?? `${name}.${binary.fileExtension || 'pdf'}`;
 }
 
 export function readBase64File(context: ItemFunctions, value: unknown, fieldLabel: string) {
