@@ -10,10 +10,11 @@ import { isPlainObject } from '../fields/json';
 const PAGE_SIZE = 250;
 const MAX_PAGES = 20;
 
-const isTrigger = (node: unknown): node is IDataObject =>
-	isPlainObject(node) && node.type === NODE_TYPES.trigger && typeof node.webhookId === 'string';
-
-const triggersIn = (nodes: unknown) => (Array.isArray(nodes) ? nodes : []).filter(isTrigger);
+const triggersIn = (nodes: unknown) =>
+	(Array.isArray(nodes) ? nodes : []).filter(
+		(node): node is IDataObject =>
+			isPlainObject(node) && node.type === NODE_TYPES.trigger && typeof node.webhookId === 'string',
+	);
 const idOf = (trigger: IDataObject) => String(trigger.webhookId).toLowerCase();
 
 function triggersOf(workflow: IDataObject) {
