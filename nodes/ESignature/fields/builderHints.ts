@@ -26,10 +26,6 @@ const SEND_AND_WAIT: IRelatedNode = {
 	relationHint:
 		'Sends a PDF for signature and waits in the same execution until it is signed or rejected',
 };
-const HTTP_REQUEST: IRelatedNode = {
-	nodeType: 'n8n-nodes-base.httpRequest',
-	relationHint: 'Downloads a PDF into a binary field before it is sent for signature',
-};
 
 export const ENVELOPE_ID_SOURCE =
 	'envelopeId comes from the output of an envelope create operation (Create From Base64, Create From Files, Create ' +
@@ -51,7 +47,14 @@ export const actionBuilderHint = (operationHints: IBuilderHintVariation[]): IBui
 		'email or SMS, get signing links, remind, cancel, read status and download the signed PDF. The usual flow ' +
 		'is Envelope → Create From Base64 (or Create and Invite), then Invitation → Send. ' +
 		WHICH_NODE,
-	relatedNodes: [TRIGGER, SEND_AND_WAIT, HTTP_REQUEST],
+	relatedNodes: [
+		TRIGGER,
+		SEND_AND_WAIT,
+		{
+			nodeType: 'n8n-nodes-base.httpRequest',
+			relationHint: 'Downloads a PDF into a binary field before it is sent for signature',
+		},
+	],
 	extraTypeDefContent: operationHints,
 });
 

@@ -14,15 +14,11 @@ export const textField = (displayName: string, name: string, more = {}): INodePr
 
 /** `source`, where such an ID comes from, is told to AI builders and by a not-found error (service/errors.ts). */
 export const requiredIdField = (displayName: string, name: string, source: string) =>
-	({
-		displayName,
-		name,
-		type: 'string',
-		default: '',
+	textField(displayName, name, {
 		required: true,
 		placeholder: ID_EXAMPLE,
 		builderHint: { propertyHint: source },
-	}) as const;
+	});
 
 export const optionsCollection = (fields: INodeProperties[]): INodeProperties => ({
 	displayName: 'Options',
@@ -70,7 +66,7 @@ export const binaryOutputProperty = () =>
 	});
 
 /** Said in the description, not a hint: n8n shows hints only in Fixed mode (docs/n8n-notes.md#the-editor). */
-export function documentIdProperty(more?: string): INodeProperties {
+export function documentIdProperty(more?: string) {
 	const description =
 		"The document's ID: the documentId a create operation outputs (one per file), not the envelope ID or your " +
 		'reference number';
@@ -153,8 +149,8 @@ export const listInputProperty = (
 	default: 'fields',
 });
 
-type Choice = { name: string; value: string };
-const choicesOf = (field?: INodeProperties) => (field?.options ?? []) as Choice[];
+const choicesOf = (field?: INodeProperties) =>
+	(field?.options ?? []) as Array<{ name: string; value: string }>;
 
 /** The canvas subtitle: "Envelope → Create From Files". */
 export function resourceOperationSubtitle(fields: INodeProperties[]) {

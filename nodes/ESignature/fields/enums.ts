@@ -1,6 +1,6 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-const choices = (names: Record<number, string>): INodePropertyOptions[] =>
+const choices = (names: Record<number, string>) =>
 	Object.entries(names).map(([value, name]) => ({ name, value: Number(value) }));
 
 // The spec does not list the service's numbers (docs/service-api.md#enumerations).

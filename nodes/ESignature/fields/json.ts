@@ -46,10 +46,11 @@ function checkJsonKeys(context: ItemChecks, value: unknown, label: string) {
 			throw inputError(context, `${label} has the key "${prototypeKey}", which is not allowed`);
 		const seen = new Map<string, string>();
 		for (const key of keys) {
-			const earlier = seen.get(comparable(key));
-			if (earlier !== undefined && comparable(key))
+			const name = comparable(key);
+			const earlier = seen.get(name);
+			if (earlier !== undefined && name)
 				throw twoSpellings(context, `${label}: ${key}`, [earlier, key]);
-			seen.set(comparable(key), key);
+			seen.set(name, key);
 		}
 		for (const child of Object.values(current)) pending.push([child, depth + 1]);
 	}

@@ -1,6 +1,6 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { inputError, MAX_INTEGER } from './validation';
+import { inputError, MAX_INTEGER, shown } from './validation';
 import type { ItemChecks } from '../service/itemFunctions';
 
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
@@ -21,17 +21,10 @@ export function namedValueOf(
 		const named = options.find((option) => folded(option.name) === folded(text));
 		if (named && text) return Number(named.value);
 	}
-	let shown: string;
-	try {
-		shown =
-			value === '' ? '(empty)' : `"${typeof value === 'string' ? value : JSON.stringify(value)}"`;
-	} catch {
-		shown = String(value);
-	}
 	const allowed = options.map((option) => `${option.name} (${String(option.value)})`).join(', ');
 	throw inputError(
 		context,
 		`${label} must be one of ${allowed}, by name or number; got ` +
-			`${shown.length > 42 ? `${shown.slice(0, 39)}..."` : shown}`,
+			(value === '' ? '(empty)' : `"${shown(value, 41)}"`),
 	);
 }

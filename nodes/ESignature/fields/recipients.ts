@@ -56,7 +56,7 @@ const EMAIL: DestinationField = {
 	placeholder: 'name@email.com',
 	default: '',
 };
-const PHONE: DestinationField = textField('Phone Number', 'phoneNumber', {
+const PHONE = textField('Phone Number', 'phoneNumber', {
 	api: 'destinationPhoneNumber',
 	kind: 'phone',
 	placeholder: '+966500000000',
@@ -96,7 +96,7 @@ const AUTHENTICATION_TYPE: DestinationField = {
 			'2 SMS and 10 WhatsApp one-time password (need a phone number)',
 	},
 };
-const NATIONAL_ID: DestinationField = textField('National ID', 'nationalId', {
+const NATIONAL_ID = textField('National ID', 'nationalId', {
 	description: "The signer's national ID (or resident ID). Required for Absher One-Time Password.",
 });
 const LANGUAGE: DestinationField = {
@@ -235,8 +235,6 @@ export function destinationsProperties(style: DestinationStyle): INodeProperties
 	];
 }
 
-const SAVED_INVITATION_LANGUAGE_NUMBERS = ['Arabic', 'English'];
-
 // docs/service-api.md#signer-verification
 const VERIFICATION_NEEDS: Record<number, [DestinationField, string]> = {
 	9: [NATIONAL_ID, 'The service refuses an Absher invitation without it (error 147).'],
@@ -277,7 +275,7 @@ export function buildDestinations(
 		raw = entries.map(({ options, ...flat }, index) => {
 			// A number saved by the field's first version (docs/service-api.md#invitation-language).
 			const number = (saved as IDataObject[] | undefined)?.[index]?.[LANGUAGE.name];
-			const language = typeof number === 'number' && SAVED_INVITATION_LANGUAGE_NUMBERS[number];
+			const language = typeof number === 'number' && ['Arabic', 'English'][number];
 			return {
 				...flat,
 				...(language && { [LANGUAGE.name]: language }),

@@ -67,7 +67,7 @@ export const signersProperties = (): INodeProperties[] => [
 ];
 
 /** Only the Email, which the service finds the signer by, is required. */
-export function buildSigners(context: ItemFunctions): IDataObject[] {
+export function buildSigners(context: ItemFunctions) {
 	const raw =
 		context.getNodeParameter('signersInput', 'fields') === 'json'
 			? jsonListParameter(context, 'signersJson', 'Signer Details (JSON)', 'signers')

@@ -33,11 +33,7 @@ export function inputError(context: ItemChecks, message: string, description?: s
 		context.getNode(),
 		{},
 		{ message, description, httpCode: INVALID_INPUT, itemIndex: context.getItemIndex() },
-		{
-			kind: 'input',
-			code: INVALID_INPUT,
-			meaning: message,
-		},
+		{ kind: 'input', code: INVALID_INPUT, meaning: message },
 	);
 }
 
