@@ -103,23 +103,6 @@ function simplified(value: unknown, field?: string, depth = 0): unknown {
 export const simplifies = (context: IExecuteSingleFunctions) =>
 	(context.getNodeParameter('simplify', true) as boolean) && !keepWrapper(context);
 
-/** The field an operation sends whose value, when its input item holds it too, ties that item's IDs to the answer. */
-export type InputIdsTie = 'documentId' | 'envelopeId';
-
-export function withInputIds(
-	context: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	tie: InputIdsTie,
-) {
-	const { json } = context.getInputData();
-	// An item not holding the ID sent is of another envelope: its IDs would lead a later node astray.
-	if (json[tie] !== toText(context.getNodeParameter(tie, ''))) return items;
-	const kept: IDataObject = {};
-	for (const key of ['envelopeId', 'documentId'])
-		if (typeof json[key] === 'string' && json[key] !== '') kept[key] = json[key];
-	return withAnswerJson(items, (answer) => ({ ...kept, ...answer }));
-}
-
 export const simplifyOutput: AnswerHook = async function (items) {
 	return simplifies(this) ? withAnswerJson(items, (json) => simplified(json) ?? {}) : items;
 };

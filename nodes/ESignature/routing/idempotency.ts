@@ -4,6 +4,7 @@ import type {
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	INodeExecutionData,
+	IWorkflowExecutionCustomData,
 } from 'n8n-workflow';
 
 import { referenceNumberText } from '../fields/envelope';
@@ -21,28 +22,12 @@ export interface CreatesEnvelope {
 	referenceNumber: boolean;
 }
 
-type ItemContext = Pick<
-	IExecuteFunctions,
-	| 'customData'
-	| 'getExecutionId'
-	| 'getWorkflowDataProxy'
-	| 'getWorkflow'
-	| 'getNode'
-	| 'getInstanceId'
->;
-
-interface ExecutionCustomData {
-	get(key: string): string | undefined;
-	set(key: string, value: string): void;
-}
+type ItemContext = IExecuteFunctions | IExecuteSingleFunctions;
 
 // n8n 1.x's contexts have none: only the expressions' `$execution.customData`, over the same data.
 function executionCustomData(context: ItemContext, itemIndex: number) {
-	const own = (context as { customData?: ExecutionCustomData }).customData;
-	if (own) return own;
-	const execution = context.getWorkflowDataProxy(itemIndex).$execution as
-		{ customData?: ExecutionCustomData } | undefined;
-	return execution?.customData;
+	const own = context.customData as IWorkflowExecutionCustomData | undefined;
+	return own ?? (context.getWorkflowDataProxy(itemIndex).$execution?.customData as typeof own);
 }
 
 function firstExecutionId(context: ItemContext, itemIndex: number) {

@@ -5,6 +5,7 @@ import { scrubbed, secretsInHand } from '../service/secrets';
 import { callService } from '../service/transport';
 import { ENVELOPE_ID_SOURCE, DOCUMENT_ID_SOURCE } from '../fields/builderHints';
 import { isGuid, shown, toText } from '../fields/validation';
+import { isPlainObject } from '../fields/json';
 
 // After a not-found, one read says whether the ID given is of the other kind (a create outputs both side by side).
 
@@ -13,14 +14,6 @@ const ID_KINDS = new Map<string | undefined, IdKind>([
 	[ENVELOPE_ID_SOURCE, 'envelope'],
 	[DOCUMENT_ID_SOURCE, 'document'],
 ]);
-
-export interface IdField {
-	parameter: string;
-	field: string;
-	source?: string;
-	kind?: IdKind;
-	locator: boolean;
-}
 
 export function idFieldFrom(field: INodeProperties) {
 	const source = field.builderHint?.propertyHint;
@@ -32,6 +25,8 @@ export function idFieldFrom(field: INodeProperties) {
 		locator: field.type === 'resourceLocator',
 	};
 }
+
+export type IdField = ReturnType<typeof idFieldFrom>;
 
 const idOf = (context: IExecuteSingleFunctions, { parameter, locator }: IdField) =>
 	toText(context.getNodeParameter(parameter, '', { extractValue: locator }));
@@ -59,17 +54,14 @@ async function isDocument(context: IExecuteSingleFunctions, id: string) {
 
 // Only the live service's status names the envelope's documents.
 async function envelopeDocuments(context: IExecuteSingleFunctions, id: string) {
-	const answer = await callService(context, {
+	const { statusCode, body } = await callService(context, {
 		method: 'GET',
 		path: `/api/v1/envelopes/${encodeURIComponent(id)}/status`,
 	});
-	const { body } = answer;
-	if (answer.statusCode >= 400 || !isServiceWrapper(body) || Number(body.errorCode) !== 0)
-		return undefined;
-	const data = body.data as IDataObject | null | undefined;
-	if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-	const documents = Array.isArray(data.documents) ? (data.documents as unknown[]) : [];
-	return documents
+	const failed = statusCode >= 400 || !isServiceWrapper(body) || Number(body.errorCode) !== 0;
+	if (failed || !isPlainObject(body.data)) return undefined;
+	const { documents } = body.data;
+	return (Array.isArray(documents) ? documents : [])
 		.map((document) => (document as IDataObject | null)?.id)
 		.filter((id): id is string => typeof id === 'string' && isGuid(id))
 		.slice(0, MAX_NAMED_DOCUMENTS);

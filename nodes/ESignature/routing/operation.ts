@@ -13,7 +13,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../../../credentials/accessToken';
 import { type Alternative, type Dialect, formFor } from '../../../credentials/dialects';
 import { runsAsTool, signingLinksHiddenFromModel } from '../service/asTool';
-import { errorItem } from '../service/errorItems';
+import { errorItem, withAnswerJson } from '../service/errorItems';
 import {
 	type OperationErrors,
 	errorOfItem,
@@ -23,14 +23,8 @@ import {
 	withMisplacedId,
 } from '../service/errors';
 import { nodeForErrors } from '../service/secrets';
-import type { Rule } from '../fields/validation';
-import {
-	type AnswerHook,
-	type InputIdsTie,
-	itemsForModel,
-	unwrapResponse,
-	withInputIds,
-} from './answers';
+import { type Rule, toText } from '../fields/validation';
+import { type AnswerHook, itemsForModel, unwrapResponse } from './answers';
 import type { CreatesEnvelope } from './idempotency';
 import { type IdField, givenId, idFieldFrom, misplacedId } from './misplacedIds';
 
@@ -133,7 +127,14 @@ const wordedItems = (words: Words): AnswerHook =>
 const keepingInputIds = (declared: OperationRouting): AnswerHook =>
 	async function (items) {
 		const tie = declared.keepsInputIds;
-		return tie && !runsAsTool(this) ? withInputIds(this, items, tie) : items;
+		if (!tie || runsAsTool(this)) return items;
+		const { json } = this.getInputData();
+		// An item not holding the ID sent is of another envelope: its IDs would lead a later node astray.
+		if (json[tie] !== toText(this.getNodeParameter(tie, ''))) return items;
+		const kept: IDataObject = {};
+		for (const key of ['envelopeId', 'documentId'])
+			if (typeof json[key] === 'string' && json[key] !== '') kept[key] = json[key];
+		return withAnswerJson(items, (answer) => ({ ...kept, ...answer }));
 	};
 
 // A model is told when nothing matched (n8n would give it an empty string), and gets signing links only from an
@@ -158,7 +159,7 @@ export interface OperationRouting {
 	/** The field holding the ID the operation acts on: a not-found answer names it and its value. */
 	idField?: INodeProperties;
 	/** Its items keep the input item's envelopeId and documentId when that item holds the ID sent in this field. */
-	keepsInputIds?: InputIdsTie;
+	keepsInputIds?: 'documentId' | 'envelopeId';
 	/** It makes an envelope: a retried item is answered from memory, and a lost answer says whether retrying is safe. */
 	createsEnvelope?: CreatesEnvelope;
 	/** Handing out signing links is what it is for: as an AI tool its answer keeps them. */
