@@ -37,7 +37,7 @@ const base64Options = responseOptions([fileName]);
 
 /** A document's file, from the service as it is or as Base64 in its JSON answer; its fields shared by reference. */
 export const downloadOperation = (
-	option: Omit<INodePropertyOptions, 'routing'>,
+	option: INodePropertyOptions,
 	url: string,
 	documentId: INodeProperties,
 	base64 = false,

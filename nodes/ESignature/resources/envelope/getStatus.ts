@@ -24,7 +24,7 @@ const normalizeStatus: PostReceiveAction = async function (items) {
 		const { json } = item;
 		const status =
 			isPlainObject(json.data) && 'errorCode' in json
-				? { ...json, data: specStatus(json.data as IDataObject) }
+				? { ...json, data: specStatus(json.data) }
 				: specStatus(json);
 		return { ...item, json: named(status) };
 	});

@@ -31,13 +31,15 @@ const buildReminderList: PreSendAction = async function (requestOptions) {
 		const names = fromJson
 			? { id: 'requestId', email: 'destinationEmail', phone: 'destinationPhone' }
 			: { id: 'Envelope ID', email: 'Signer Email', phone: 'Signer Phone' };
-		const requestId = requireGuid(this, pick(entry, 'requestId'), `${label}: ${names.id}`);
 		const emailLabel = `${label}: ${names.email}`;
-		// The interface marks only destinationPhone as nullable: every reminder names the signer's e-mail.
-		const email = requireText(this, pick(entry, 'destinationEmail'), emailLabel, MAX_LENGTH.email);
 		return {
-			requestId,
-			destinationEmail: requireEmail(this, email, emailLabel),
+			requestId: requireGuid(this, pick(entry, 'requestId'), `${label}: ${names.id}`),
+			// The interface marks only destinationPhone as nullable: every reminder names the signer's e-mail.
+			destinationEmail: requireEmail(
+				this,
+				requireText(this, pick(entry, 'destinationEmail'), emailLabel, MAX_LENGTH.email),
+				emailLabel,
+			),
 			destinationPhone:
 				optionalPhone(this, pick(entry, 'destinationPhone'), `${label}: ${names.phone}`) ?? null,
 		};
