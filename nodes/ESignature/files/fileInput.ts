@@ -1,4 +1,4 @@
-import type { DocumentFile, UploadFile } from './document';
+import type { UploadFile } from './document';
 import { binaryFileNameOf, readBase64File, readBinaryFile, requirePdf } from './read';
 import { downloadBudget, downloadDocument, nameFromUrl, originOf } from './download';
 import { type FileInputOptions, FILE_INPUT_LABELS } from '../fields/fileInput';
@@ -7,14 +7,6 @@ import { inputError, requireHttpUrl, requireText, textOf } from '../fields/valid
 import { MAX_LENGTH } from '../../../credentials/text';
 import type { ItemFunctions } from '../service/itemFunctions';
 
-export async function readFileInput(
-	context: ItemFunctions,
-	options?: FileInputOptions,
-): Promise<DocumentFile[]>;
-export async function readFileInput(
-	context: ItemFunctions,
-	options: FileInputOptions & { leaveInStore: true },
-): Promise<UploadFile[]>;
 export async function readFileInput(context: ItemFunctions, options: ReadOptions = {}) {
 	const input = context.getNodeParameter('fileInput', 'binary');
 	const given =
