@@ -66,7 +66,7 @@ export const description = [
 		},
 		(context, value) => {
 			const language = (toText(value) || 'ar').toLowerCase();
-			if (language !== 'ar' && language !== 'en')
+			if (!['ar', 'en'].includes(language))
 				throw inputError(context, `Language must be "ar" or "en", got "${language}"`);
 			return language;
 		},

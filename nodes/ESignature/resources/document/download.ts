@@ -1,4 +1,3 @@
-import { documentId } from '../kit';
 import { downloadOperation } from './shared';
 
 export const { option, description, builderHint } = downloadOperation(
@@ -9,5 +8,4 @@ export const { option, description, builderHint } = downloadOperation(
 		description: 'Download the document as it was uploaded, without signatures',
 	},
 	'/api/v1/documents/{documentId}',
-	documentId,
 );

@@ -18,5 +18,6 @@ export const { option, description, builderHint } = downloadOperation(
 			'envelope has several',
 	},
 	'/api/v1/documents/{documentId}/signed',
+	false,
 	documentId,
 );

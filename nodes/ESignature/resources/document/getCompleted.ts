@@ -1,4 +1,3 @@
-import { documentId } from '../kit';
 import { downloadOperation } from './shared';
 
 export const { option, description, builderHint } = downloadOperation(
@@ -10,6 +9,5 @@ export const { option, description, builderHint } = downloadOperation(
 			'Download the final signed PDF of a completed envelope; always one PDF, even where Download Signed gives a ZIP',
 	},
 	'/api/v1/documents/{documentId}/completed/base64',
-	documentId,
 	true,
 );

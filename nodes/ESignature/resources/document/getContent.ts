@@ -18,6 +18,6 @@ export const { option, description, builderHint } = downloadOperation(
 			'several documents',
 	},
 	'/api/v1/documents/{documentId}/content-base64',
-	documentId,
 	true,
+	documentId,
 );

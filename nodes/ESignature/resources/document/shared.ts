@@ -2,6 +2,7 @@ import {
 	base64ResponseToBinary,
 	binaryOutputProperty,
 	DOCUMENT_ID_SOURCE,
+	documentId,
 	fileResponseToBinary,
 	type INodeProperties,
 	type INodePropertyOptions,
@@ -39,20 +40,20 @@ const base64Options = responseOptions([fileName]);
 export const downloadOperation = (
 	option: INodePropertyOptions,
 	url: string,
-	documentId: INodeProperties,
 	base64 = false,
+	idField = documentId,
 ) => ({
 	option: {
 		...option,
 		routing: routing(
 			{ method: 'GET', url, ...(base64 ? {} : fileAnswer) },
 			{
-				preSend: [sendsId(documentId)],
+				preSend: [sendsId(idField)],
 				postReceive: [base64 ? base64ResponseToBinary : fileResponseToBinary],
-				idField: documentId,
+				idField,
 			},
 		),
 	},
-	description: [documentId, binaryOutput, base64 ? base64Options : fileOptions],
+	description: [idField, binaryOutput, base64 ? base64Options : fileOptions],
 	builderHint: `${DOCUMENT_ID_SOURCE} The file is output as binary data in binaryPropertyName.`,
 });

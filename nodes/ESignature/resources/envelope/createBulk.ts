@@ -38,7 +38,7 @@ const splitBulkFileResponse: PostReceiveAction = async function (_items, respons
 		return [{ json: body as unknown as IDataObject, pairedItem }];
 	const data = ((isServiceWrapper(body) ? body.data : body) ?? {}) as IDataObject;
 	const { bulkFileResponse, ...envelope } = data;
-	if (!Array.isArray(bulkFileResponse) || bulkFileResponse.length === 0)
+	if (!Array.isArray(bulkFileResponse) || !bulkFileResponse.length)
 		return [{ json: data, pairedItem }];
 	const shared = compact(envelope);
 	return bulkFileResponse.map((entry) => ({

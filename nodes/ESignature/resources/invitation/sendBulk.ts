@@ -38,7 +38,7 @@ const buildInvitationList: PreSendAction = async function (requestOptions) {
 	}
 	// A list from an expression, or text separating them by commas, semicolons or spaces.
 	const value = this.getNodeParameter('documentIds', '');
-	const list: unknown[] = Array.isArray(value)
+	const list = Array.isArray(value)
 		? value
 		: textOf(this, value, 'Document IDs', Number.MAX_SAFE_INTEGER).split(/[\s,;]+/);
 	const ids = list.filter((id) => (id ?? '') !== '');
