@@ -40,19 +40,6 @@ export async function readUpTo(stream: ByteStream, max: number) {
 	return Buffer.concat(chunks, size);
 }
 
-export type StreamMaker = (chunks: AsyncIterable<Buffer>) => FileStream;
-
-const BODY_CHUNK = 64 * 1024;
-
-// Readable.from, reached through a stream n8n opened (docs/n8n-notes.md#large-files).
-export function streamMakerOf(stream: FileStream): StreamMaker | undefined {
-	const { constructor } = stream as { constructor?: { from?: (...args: unknown[]) => FileStream } };
-	const from = constructor?.from;
-	if (typeof from !== 'function') return undefined;
-	return (chunks) =>
-		from.call(constructor, chunks, { objectMode: false, highWaterMark: BODY_CHUNK });
-}
-
 export function isFileStream(body: unknown): body is ReadableFile {
 	const candidate = body as Partial<ReadableFile> | null;
 	return (

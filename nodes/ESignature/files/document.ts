@@ -1,4 +1,4 @@
-import { type FileStream, type StreamMaker, decodeInSlices } from './bytes';
+import { type FileStream, decodeInSlices } from './bytes';
 
 interface FileBase {
 	fileName: string;
@@ -17,7 +17,7 @@ export interface DocumentFile extends FileBase {
 // Left in n8n's store: `open` reads it again for every attempt.
 export interface StoredFile extends FileBase {
 	open(): Promise<FileStream>;
-	makeStream: StreamMaker;
+	makeStream(chunks: AsyncIterable<Buffer>): FileStream;
 }
 
 export type UploadFile = DocumentFile | StoredFile;

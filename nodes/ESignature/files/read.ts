@@ -1,12 +1,5 @@
 import { runsAsTool } from '../service/asTool';
-import {
-	type FileStream,
-	decodeBase64,
-	detectMimeType,
-	isStrictBase64,
-	peekStream,
-	streamMakerOf,
-} from './bytes';
+import { type FileStream, decodeBase64, detectMimeType, isStrictBase64, peekStream } from './bytes';
 import { type DocumentFile, type StoredFile, type UploadFile, documentFile } from './document';
 import { PROTOTYPE_KEYS } from '../fields/json';
 import { inputError, kindOf, requireText, toText } from '../fields/validation';
@@ -94,6 +87,15 @@ async function storedFile(
 		},
 		makeStream,
 	};
+}
+
+// Readable.from, reached through a stream n8n opened (docs/n8n-notes.md#large-files).
+function streamMakerOf(stream: FileStream) {
+	const { constructor } = stream as { constructor?: { from?: (...args: unknown[]) => FileStream } };
+	const from = constructor?.from;
+	if (typeof from !== 'function') return undefined;
+	return (chunks: AsyncIterable<Buffer>) =>
+		from.call(constructor, chunks, { objectMode: false, highWaterMark: 64 * 1024 });
 }
 
 async function* oneChunk(bytes: Buffer): AsyncGenerator<Buffer> {
