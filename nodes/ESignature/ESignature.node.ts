@@ -1,14 +1,15 @@
 import {
-	type IBuilderHintVariation,
+	type IExecuteFunctions,
 	type INodeProperties,
 	type INodeType,
 	type INodeTypeDescription,
 	NodeConnectionTypes,
+	NodeOperationError,
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../credentials/accessToken';
 import { actionBuilderHint } from './fields/builderHints';
-import { codexWithActions, resourceOperationSubtitle } from './fields/common';
+import { codexWithActions, resourceOperationSubtitle, toolSimplifyProperty } from './fields/common';
 import { searchWebhooks } from './methods/listSearch';
 import * as accessToken from './resources/accessToken';
 import * as commercialRegistration from './resources/commercialRegistration';
@@ -19,9 +20,9 @@ import * as invitation from './resources/invitation';
 import * as signing from './resources/signing';
 import * as smsProvider from './resources/smsProvider';
 import * as webhook from './resources/webhook';
-import { type OperationFile, simplify, toolSimplifyFields } from './resources/kit';
-import { customApiCallRefused } from './routing/customApiCall';
+import { type OperationFile, simplify } from './resources/kit';
 import { sendEachItem } from './routing/itemRequest';
+import { nodeForErrors } from './service/secrets';
 import codex from './ESignature.node.json';
 
 type ResourceIndex = { defaultOperation: string } & Record<string, OperationFile | string>;
@@ -59,17 +60,6 @@ const resourceField: INodeProperties = {
 	// Every operation's request goes through the node's pagination function (sendEachItem).
 	routing: { send: { paginate: true } },
 };
-
-const operationSelector = ({ value, operations, defaultOperation }: (typeof resources)[number]) =>
-	({
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [value] } },
-		options: operations.map(({ option }) => option),
-		default: defaultOperation,
-	}) satisfies INodeProperties;
 
 const everyOperation = resources.flatMap(({ value: resource, operations }) =>
 	operations.map((file) => ({ resource, operation: String(file.option.value), file })),
@@ -114,23 +104,50 @@ function placeFields(): INodeProperties[] {
 	});
 }
 
+const simplifyOperations = everyOperation
+	.filter(({ file }) => file.description.includes(simplify))
+	.map(({ operation }) => operation);
+
 const properties: INodeProperties[] = [
 	resourceField,
-	...resources.map(operationSelector),
+	...resources.map(({ value, operations, defaultOperation }): INodeProperties => ({
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [value] } },
+		options: operations.map(({ option }) => option),
+		default: defaultOperation,
+	})),
 	...placeFields(),
-	...toolSimplifyFields(
-		everyOperation
-			.filter(({ file }) => file.description.includes(simplify))
-			.map(({ operation }) => operation),
-	),
+	// Webhook's is its own field: its Create has the name of Envelope's, which has Simplify.
+	...[
+		{ show: { '@tool': [true] }, hide: { resource: ['webhook'], operation: simplifyOperations } },
+		{ show: { '@tool': [true], resource: ['webhook'] } },
+	].map((displayOptions) => ({ ...toolSimplifyProperty(), displayOptions })),
 ];
 
-const operationBuilderHints: IBuilderHintVariation[] = everyOperation
-	.filter(({ file }) => file.builderHint)
-	.map(({ resource, operation, file }) => ({
-		content: file.builderHint!,
-		displayOptions: { show: { resource: [resource], operation: [operation] } },
-	}));
+// n8n's editor offers a Custom API Call a declarative node cannot make (docs/n8n-notes.md#custom-api-call).
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
+const MESSAGE = 'Custom API Call is not an operation of this node: nothing was sent';
+const DESCRIPTION =
+	"To call an endpoint this node does not offer, use n8n's HTTP Request node with Authentication → Predefined " +
+	"Credential Type → E-Signature API and this credential: it signs requests to the credential's environment " +
+	'only.';
+
+async function refuseCustomApiCall(this: IExecuteFunctions) {
+	if (!this.continueOnFail())
+		throw new NodeOperationError(nodeForErrors(this.getNode()), MESSAGE, {
+			description: DESCRIPTION,
+		});
+	return [
+		this.getInputData().map((_, item) => ({
+			json: { error: MESSAGE, description: DESCRIPTION },
+			pairedItem: { item },
+		})),
+	];
+}
 
 export class ESignature implements INodeType {
 	description: INodeTypeDescription = {
@@ -149,7 +166,14 @@ export class ESignature implements INodeType {
 			'Create envelopes, invite signers, sign and download documents with the E-Signature service',
 		defaults: { name: 'E-Signature' },
 		usableAsTool: true,
-		builderHint: actionBuilderHint(operationBuilderHints),
+		builderHint: actionBuilderHint(
+			everyOperation
+				.filter(({ file }) => file.builderHint)
+				.map(({ resource, operation, file }) => ({
+					content: file.builderHint!,
+					displayOptions: { show: { resource: [resource], operation: [operation] } },
+				})),
+		),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
@@ -167,5 +191,7 @@ export class ESignature implements INodeType {
 
 	methods = { listSearch: { searchWebhooks } };
 
-	customOperations = customApiCallRefused(properties);
+	customOperations: INodeType['customOperations'] = Object.fromEntries(
+		resources.map(({ value }) => [value, { [CUSTOM_API_CALL]: refuseCustomApiCall }]),
+	);
 }

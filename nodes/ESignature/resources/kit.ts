@@ -11,7 +11,6 @@ import {
 	requiredIdField,
 	responseOptions,
 	simplifyProperty,
-	toolSimplifyProperty,
 } from '../fields/common';
 import { ENVELOPE_ID_SOURCE } from '../fields/builderHints';
 import { sendsField, sentField } from '../routing/operation';
@@ -56,13 +55,6 @@ export const sentIdField = (
 export const simplify = simplifyProperty();
 
 export const options = responseOptions();
-
-// Webhook's is its own field: its Create has the name of Envelope's, which has Simplify.
-export const toolSimplifyFields = (simplifyOperations: string[]): INodeProperties[] =>
-	[
-		{ show: { '@tool': [true] }, hide: { resource: ['webhook'], operation: simplifyOperations } },
-		{ show: { '@tool': [true], resource: ['webhook'] } },
-	].map((displayOptions) => ({ ...toolSimplifyProperty(), displayOptions }));
 
 export const additionalFields = (options: INodeProperties[]): INodeProperties => ({
 	displayName: 'Additional Fields',
