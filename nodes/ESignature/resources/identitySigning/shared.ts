@@ -229,10 +229,9 @@ async function appearanceObject(context: IExecuteSingleFunctions) {
 function configObject(context: IExecuteSingleFunctions) {
 	const settings = (context.getNodeParameter('config', {}) || {}) as IDataObject;
 	const config: IDataObject = {};
-	for (const [name, key] of SIGNATURE_DETAILS) {
+	for (const [name, key] of SIGNATURE_DETAILS)
 		if (settings[key] !== undefined)
 			config[key] = booleanOf(context, settings[key], `Signature Details Shown: ${name}`);
-	}
 	return Object.keys(config).length ? config : undefined;
 }
 
