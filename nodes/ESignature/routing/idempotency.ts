@@ -24,17 +24,14 @@ export interface CreatesEnvelope {
 
 type ItemContext = IExecuteFunctions | IExecuteSingleFunctions;
 
-// n8n 1.x's contexts have none: only the expressions' `$execution.customData`, over the same data.
-function executionCustomData(context: ItemContext, itemIndex: number) {
-	const own = context.customData as IWorkflowExecutionCustomData | undefined;
-	return own ?? (context.getWorkflowDataProxy(itemIndex).$execution?.customData as typeof own);
-}
-
 function firstExecutionId(context: ItemContext, itemIndex: number) {
 	const executionId = context.getExecutionId();
 	if (!executionId) return undefined;
 	try {
-		const customData = executionCustomData(context, itemIndex);
+		// n8n 1.x's contexts have none: only the expressions' `$execution.customData`, over the same data.
+		const customData = (context.customData ??
+			context.getWorkflowDataProxy(itemIndex).$execution?.customData) as
+			IWorkflowExecutionCustomData | undefined;
 		const kept = customData?.get(RUN_KEY);
 		if (kept) return kept;
 		// n8n drops an 11th custom data entry quietly: then the execution's own ID serves.

@@ -34,7 +34,7 @@ import { type IdField, givenId, idFieldFrom, misplacedId } from './misplacedIds'
 const MARKS = Symbol('told to sendEachItem');
 
 /** What an item's request options tell sendEachItem. */
-export interface Marks {
+interface Marks {
 	refusal?: Error;
 	alternative?: Alternative;
 	createsEnvelope?: CreatesEnvelope;
@@ -62,9 +62,9 @@ interface Words {
 	idField?: IdField;
 }
 
-async function inOperationTerms<T extends Error>(
+async function inOperationTerms(
 	context: IExecuteSingleFunctions,
-	error: T,
+	error: Error,
 	{ errors, idField }: Words,
 ) {
 	if (!idField || !isNotFoundError(error)) return inOperationWords(error, errors);
