@@ -1,10 +1,9 @@
 import type { IBuilderHint, IBuilderHintVariation, IRelatedNode } from 'n8n-workflow';
 
-const PACKAGE = 'n8n-nodes-esignature';
 export const NODE_TYPES = {
-	action: `${PACKAGE}.eSignature`,
-	trigger: `${PACKAGE}.eSignatureTrigger`,
-	sendAndWait: `${PACKAGE}.eSignatureSendAndWait`,
+	action: 'n8n-nodes-esignature.eSignature',
+	trigger: 'n8n-nodes-esignature.eSignatureTrigger',
+	sendAndWait: 'n8n-nodes-esignature.eSignatureSendAndWait',
 } as const;
 
 // The same words on each node, so a builder picks the same way from any of them.

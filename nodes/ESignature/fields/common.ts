@@ -79,10 +79,6 @@ export function documentIdProperty(more?: string) {
 	});
 }
 
-const WEBHOOK_ID_SOURCE =
-	'webhookId is the ID of a webhook registered at the service: Webhook → Create and Get Many output it as id, the ' +
-	"E-Signature Trigger as webhookId, and the Webhook list names a trigger's by its workflow. It is a GUID.";
-
 export const GUID_PATTERN =
 	'[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
@@ -99,7 +95,11 @@ export const webhookLocatorProperty = (
 	description:
 		"The webhook to use. The list names a trigger's by its workflow, then the start of the webhook's ID, as a " +
 		'create outputs it in eventsTo (the E-Signature Trigger outputs the whole ID).',
-	builderHint: { propertyHint: WEBHOOK_ID_SOURCE },
+	builderHint: {
+		propertyHint:
+			'webhookId is the ID of a webhook registered at the service: Webhook → Create and Get Many output it as id, ' +
+			"the E-Signature Trigger as webhookId, and the Webhook list names a trigger's by its workflow. It is a GUID.",
+	},
 	modes: [
 		{
 			displayName: 'From List',

@@ -34,14 +34,12 @@ export const SMS_PROVIDERS = choices({
 	5: 'Infinito',
 });
 
-const INVITATION_STATUSES = choices({ 1: 'Pending', 3: 'Signed', 4: 'Rejected', 7: 'Expired' });
-
 export const NAMED_OUTPUT_FIELDS: Record<string, INodePropertyOptions[]> = {
 	authenticationType: AUTHENTICATION_TYPES,
 	destinationType: DESTINATION_TYPES,
 	invitationLanguage: INVITATION_LANGUAGES,
 	smsProvider: SMS_PROVIDERS,
-	status: INVITATION_STATUSES,
+	status: choices({ 1: 'Pending', 3: 'Signed', 4: 'Rejected', 7: 'Expired' }),
 };
 
 // The service's misspellings, and an invitation record's fileId, which is its document's ID.

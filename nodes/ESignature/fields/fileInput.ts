@@ -63,7 +63,7 @@ export function fileInputProperties({
 			displayOptions: { show: { '@tool': [true] } },
 		},
 		{
-			displayName: multiple ? FILE_INPUT_LABELS.binaryFields : FILE_INPUT_LABELS.binaryField,
+			displayName: FILE_INPUT_LABELS[multiple ? 'binaryFields' : 'binaryField'],
 			name: 'inputDataFieldName',
 			type: 'string',
 			default: 'data',
@@ -101,7 +101,7 @@ export function fileInputProperties({
 					displayOptions: base64,
 				},
 		{
-			displayName: multiple ? FILE_INPUT_LABELS.urls : FILE_INPUT_LABELS.url,
+			displayName: FILE_INPUT_LABELS[multiple ? 'urls' : 'url'],
 			name: multiple ? 'fileUrls' : 'fileUrl',
 			type: 'string',
 			default: '',
@@ -190,8 +190,8 @@ function downloadOptionsProperty(multiple: boolean): INodeProperties {
 	};
 }
 
-export const DOWNLOAD_OPTION_LABELS: Record<string, string> = Object.fromEntries(
+export const DOWNLOAD_OPTION_LABELS = Object.fromEntries(
 	(downloadOptionsProperty(true).options as INodeProperties[]).map((o) => [o.name, o.displayName]),
 );
 
-export const SEVERAL_FILES: FileInputOptions = { multiple: true };
+export const SEVERAL_FILES = { multiple: true };

@@ -3,7 +3,6 @@ import { inputError, shown, textOf } from './validation';
 
 // E.164 allows at most 15 digits, country code included; the shortest in use have 7.
 const PHONE = /^\+?\d{7,15}$/;
-const DIGITS = '7 to 15 digits';
 
 const SEPARATORS = 'Spaces, dots, dashes and brackets between the digits are allowed.';
 
@@ -13,11 +12,11 @@ function readPhone(context: ItemChecks, value: unknown, label: string, internati
 	const compact = text.replace(/[\s().-]/g, '');
 	const [mustBe, hint] = international
 		? [
-				`phone number of ${DIGITS}, starting with + and the country code`,
+				`phone number of 7 to 15 digits, starting with + and the country code`,
 				'Write it in international form, for example +966501234567.',
 			]
 		: [
-				`mobile number of ${DIGITS}`,
+				'mobile number of 7 to 15 digits',
 				'Write its digits, for example 0599999999, or in international form (+966599999999).',
 			];
 	if (!PHONE.test(compact))

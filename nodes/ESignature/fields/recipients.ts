@@ -181,9 +181,7 @@ const fieldsOf = (style: DestinationStyle) =>
 
 const apiName = ({ api, name }: DestinationField, style: DestinationStyle) => {
 	const key = api ?? name;
-	return style === 'v1' || style === 'bulkInvite'
-		? key.charAt(0).toUpperCase() + key.slice(1)
-		: key;
+	return style === 'v1' || style === 'bulkInvite' ? key[0].toUpperCase() + key.slice(1) : key;
 };
 
 const PACKAGE_KEYS = new Set(['api', 'styles', 'kind', 'option', 'values']);
@@ -243,7 +241,6 @@ const VERIFICATION_NEEDS: Record<number, [DestinationField, string]> = {
 
 type Check = (...args: [ItemChecks, unknown, string, DestinationField]) => unknown;
 
-// By kind, else type; undefined sends nothing.
 const CHECKS: Record<string, Check> = {
 	email: requireEmail,
 	phone: optionalPhone,
@@ -312,18 +309,18 @@ export function normaliseDestinations(
 			const checked = CHECKS[field.kind ?? field.type](context, value, fieldLabel, field);
 			if (checked !== undefined) out[apiName(field, style)] = checked as IDataObject;
 		}
-		if (!out[apiName(NAME, style)])
-			throw inputError(context, `${label}: ${NAME.displayName} is required`);
-		if (!out[apiName(EMAIL, style)] && !out[apiName(PHONE, style)])
+		const given = (field: DestinationField) => out[apiName(field, style)];
+		if (!given(NAME)) throw inputError(context, `${label}: ${NAME.displayName} is required`);
+		if (!given(EMAIL) && !given(PHONE))
 			throw inputError(context, `${label}: give an ${EMAIL.displayName} or a ${PHONE.displayName}`);
 		// Only labels are shown: the details are personal.
-		const authentication = out[apiName(AUTHENTICATION_TYPE, style)] as number;
+		const authentication = given(AUTHENTICATION_TYPE) as number;
 		const [needed, why] = VERIFICATION_NEEDS[authentication] ?? [];
-		if (needed && !out[apiName(needed, style)]) {
+		if (needed && !given(needed)) {
 			const type = AUTHENTICATION_TYPES.find((option) => option.value === authentication)?.name;
 			throw inputError(
 				context,
-				`${label} (${String(out[apiName(NAME, style)])}): ${needed.displayName} is required when ` +
+				`${label} (${String(given(NAME))}): ${needed.displayName} is required when ` +
 					`${AUTHENTICATION_TYPE.displayName} is ${type ?? authentication}`,
 				why,
 			);
