@@ -128,8 +128,6 @@ const properties: INodeProperties[] = [
 ];
 
 // n8n's editor offers a Custom API Call a declarative node cannot make (docs/n8n-notes.md#custom-api-call).
-const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
-
 const MESSAGE = 'Custom API Call is not an operation of this node: nothing was sent';
 const DESCRIPTION =
 	"To call an endpoint this node does not offer, use n8n's HTTP Request node with Authentication → Predefined " +
@@ -192,6 +190,6 @@ export class ESignature implements INodeType {
 	methods = { listSearch: { searchWebhooks } };
 
 	customOperations: INodeType['customOperations'] = Object.fromEntries(
-		resources.map(({ value }) => [value, { [CUSTOM_API_CALL]: refuseCustomApiCall }]),
+		resources.map(({ value }) => [value, { __CUSTOM_API_CALL__: refuseCustomApiCall }]),
 	);
 }
