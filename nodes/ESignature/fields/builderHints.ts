@@ -1,4 +1,4 @@
-import type { IBuilderHint, IBuilderHintVariation, IRelatedNode } from 'n8n-workflow';
+import type { IBuilderHint, IBuilderHintVariation } from 'n8n-workflow';
 
 export const NODE_TYPES = {
 	action: 'n8n-nodes-esignature.eSignature',
@@ -12,15 +12,15 @@ const WHICH_NODE =
 	'workflow when envelopes are signed or rejected (also envelopes created elsewhere), use E-Signature Trigger and ' +
 	'pass its webhook ID as Webhook when creating the envelope.';
 
-const ACTION: IRelatedNode = {
+const ACTION = {
 	nodeType: NODE_TYPES.action,
 	relationHint: 'Creates envelopes, invites signers, reads status, downloads signed PDFs',
 };
-const TRIGGER: IRelatedNode = {
+const TRIGGER = {
 	nodeType: NODE_TYPES.trigger,
 	relationHint: 'Starts a workflow when an envelope is signed (completed) or rejected',
 };
-const SEND_AND_WAIT: IRelatedNode = {
+const SEND_AND_WAIT = {
 	nodeType: NODE_TYPES.sendAndWait,
 	relationHint:
 		'Sends a PDF for signature and waits in the same execution until it is signed or rejected',

@@ -56,13 +56,9 @@ function checkJsonKeys(context: ItemChecks, value: unknown, label: string) {
 	}
 }
 
-export function pick(entry: IDataObject, ...names: string[]): unknown {
-	const keys = Object.keys(entry);
-	for (const name of names) {
-		const found = keys.find((key) => key.toLowerCase() === name.toLowerCase());
-		if (found !== undefined) return entry[found];
-	}
-	return undefined;
+export function pick(entry: IDataObject, name: string): unknown {
+	const found = Object.keys(entry).find((key) => key.toLowerCase() === name.toLowerCase());
+	return found === undefined ? undefined : entry[found];
 }
 
 /** n8n may hand over text or the parsed value. */

@@ -3,8 +3,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { inputError, MAX_INTEGER, shown } from './validation';
 import type { ItemChecks } from '../service/itemFunctions';
 
-const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
-const folded = (name: string) => name.toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
+const folded = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /** A listed name in any case and spacing (a model writes "English"), or any whole number for values added later. */
 export function namedValueOf(

@@ -12,7 +12,7 @@ function readPhone(context: ItemChecks, value: unknown, label: string, internati
 	const compact = text.replace(/[\s().-]/g, '');
 	const [mustBe, hint] = international
 		? [
-				`phone number of 7 to 15 digits, starting with + and the country code`,
+				'phone number of 7 to 15 digits, starting with + and the country code',
 				'Write it in international form, for example +966501234567.',
 			]
 		: [

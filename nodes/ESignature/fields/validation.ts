@@ -50,7 +50,6 @@ export function shown(value: unknown, max = 40) {
 
 export function kindOf(value: unknown) {
 	if (Array.isArray(value)) return 'a list';
-	if (typeof value === 'boolean') return 'a boolean';
 	if (typeof value === 'object') return 'an object';
 	return `a ${typeof value}`;
 }
@@ -202,7 +201,6 @@ export function requireHttpUrl(context: ItemChecks, value: unknown, label: strin
 	return text;
 }
 
-/** A number, or text that is one; NaN for anything else, blank text included. */
 export const numberIn = (value: unknown) =>
 	typeof value === 'number'
 		? value
