@@ -5,6 +5,7 @@
 //   node scripts/scan.mjs --tarball <file>   the source and that packed package (what the e2e suite installs)
 //   --root <dir>                             scan the source in <dir> instead of this repository
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,11 @@ import {
 	analyzePackage,
 	SOURCE_FILE_PATTERNS,
 } from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+// The scanner makes a temp folder when loaded and removes it at exit only when told to.
+createRequire(import.meta.resolve('@n8n/scan-community-package/scanner/scanner.mjs'))(
+	'tmp',
+).setGracefulCleanup();
 
 const args = process.argv.slice(2);
 const optionValue = (name) =>
