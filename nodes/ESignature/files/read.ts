@@ -1,3 +1,5 @@
+import type { IBinaryData } from 'n8n-workflow';
+
 import { runsAsTool } from '../service/asTool';
 import { type FileStream, decodeBase64, detectMimeType, isStrictBase64, peekStream } from './bytes';
 import { type DocumentFile, type StoredFile, type UploadFile, documentFile } from './document';
@@ -44,7 +46,7 @@ export async function readBinaryFile(
 		);
 	}
 	const binary = context.helpers.assertBinaryData(name);
-	const fileName = binaryFileNameOf(context, name, fieldLabel);
+	const fileName = binaryFileName(binary, name);
 	const mimeType = binary.mimeType || 'application/pdf';
 	// No id: n8n holds the file in the item as Base64, sent as it is when canonical.
 	if (!binary.id && typeof binary.data === 'string' && isStrictBase64(binary.data))
@@ -112,9 +114,11 @@ export function binaryPropertyName(context: ItemFunctions, value: unknown, field
 
 export function binaryFileNameOf(context: ItemFunctions, propertyName: string, fieldLabel: string) {
 	const name = binaryPropertyName(context, propertyName, fieldLabel);
-	const binary = context.helpers.assertBinaryData(name);
-	return binary.fileName ?? `${name}.${binary.fileExtension || 'pdf'}`;
+	return binaryFileName(context.helpers.assertBinaryData(name), name);
 }
+
+const binaryFileName = (binary: IBinaryData, propertyName: string) =>
+	binary.fileName ?? `${propertyName}.${binary.fileExtension || 'pdf'}`;
 
 export function readBase64File(context: ItemFunctions, value: unknown, fieldLabel: string) {
 	if (value !== undefined && value !== null && typeof value !== 'string')
