@@ -4,10 +4,16 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { isPlainObject } from '../fields/json';
 import { EMPTY_GUID, isGuid } from '../fields/validation';
 import { isBase64 } from '../files/bytes';
-import { CALLBACK_STATUSES, toNumber } from '../fields/enums';
+import { CALLBACK_STATUSES } from '../fields/enums';
 import { nestedDeeperThan } from '../service/depth';
 
 export const ANY_EVENT = '*';
+
+function toNumber(value: unknown) {
+	if ((value ?? '') === '') return undefined;
+	const number = typeof value === 'number' ? value : Number(String(value).trim());
+	return Number.isFinite(number) ? number : undefined;
+}
 
 // n8n's own answer is always 200; the service must see 4xx or 5xx to log a delivery failed.
 export const answerWithoutExecution =

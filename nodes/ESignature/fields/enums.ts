@@ -55,9 +55,3 @@ export const CALLBACK_AUTHENTICATION_NAMES: Record<string, string> = {
 };
 
 export const CALLBACK_STATUSES: Record<number, string> = { 1: 'completed', 2: 'rejected' };
-
-export function toNumber(value: unknown) {
-	if ((value ?? '') === '') return undefined;
-	const number = typeof value === 'number' ? value : Number(String(value).trim());
-	return Number.isFinite(number) ? number : undefined;
-}
