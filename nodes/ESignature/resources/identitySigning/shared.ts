@@ -238,13 +238,14 @@ function configObject(context: IExecuteSingleFunctions) {
 const nameSignedFile: PostReceiveAction = async function (items) {
 	const property = outputBinaryField(this);
 	const requestId = toText(this.getNodeParameter('requestId', ''));
+	// Worked out again, once: the hook is handed the answer, not the request.
+	let sent: string | undefined;
+	const sentName = () => (sent ??= sentFileName(this, FILE_INPUT));
 	return items.map((item) => {
 		const binary = item.binary?.[property];
 		// As a tool the item describes the file instead: its details take the same name.
 		if (!binary && item.json.file !== FILE_NOT_FOR_TOOLS) return item;
-		// Worked out again: the hook is handed the answer, not the request.
-		const sent = sentFileName(this, FILE_INPUT);
-		const fileName = fileNameFor(sent, 'document', binary?.fileExtension ?? 'pdf');
+		const fileName = fileNameFor(sentName(), 'document', binary?.fileExtension ?? 'pdf');
 		const json = { requestId, ...item.json, fileName };
 		if (!binary) return { ...item, json };
 		return { ...item, json, binary: { ...item.binary, [property]: { ...binary, fileName } } };
